@@ -1,0 +1,2 @@
+export * from './engine-error.js';
+export * from './cli-output.js';
