@@ -8,5 +8,8 @@ bash scripts/ensure-deps.sh --system
 echo "[test] typecheck"
 npx tsc -b tsconfig.json
 
-echo "[test] unit and integration suites"
+echo "[test] unit and integration suites (server on embedded PGlite)"
 npx vitest run
+
+echo "[test] server suite again on a real PostgreSQL 15"
+bash scripts/with-postgres.sh npx vitest run --project @tcm/server

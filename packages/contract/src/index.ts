@@ -9,3 +9,8 @@ export * from './constitution.js';
 export * from './synthesis.js';
 export * from './vitals.js';
 export * from './report.js';
+export * from './http.js';
+export * from './paths.js';
+export * from './auth.js';
+export * from './user.js';
+export * from './menu.js';

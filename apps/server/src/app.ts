@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { registerDocs } from './http/docs.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerLanguage } from './http/language.js';
+import { registerWeb } from './http/web.js';
+import { registerAuthDecorators } from './modules/auth/guard.js';
+import { LoginGuard } from './modules/auth/login-guard.service.js';
+import { TokenService } from './modules/auth/token.service.js';
+import { featureModules } from './modules/index.js';
+import { ensureSecrets } from './secrets.js';
+
+export interface AppDeps {
+  database: Database;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/**
+ * Builds the HTTP app on an open database without listening: `main.ts` listens, tests call
+ * `app.inject`. The caller owns the database (closing the app does not close it).
+ */
+export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    requestIdHeader: false,
+    // Keep a caller's request id when it looks sane; otherwise mint one. Echoed as x-request-id.
+    genReqId: (req) => {
+      const h = req.headers['x-request-id'];
+      return typeof h === 'string' && REQUEST_ID.test(h) ? h : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { jwtSecret } = ensureSecrets(config.dataDir, config.jwtSecret);
+  const ctx: AppContext = {
+    config,
+    database: deps.database,
+    db: deps.database.db,
+    tokens: new TokenService(deps.database.db, {
+      secret: new TextEncoder().encode(jwtSecret),
+      accessTtlS: config.accessTokenTtlS,
+      refreshTtlS: config.refreshTokenTtlS,
+    }),
+    loginGuard: new LoginGuard(deps.database.db, config.login),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerLanguage(app);
+  registerErrorHandler(app);
+  registerAuthDecorators(app);
+  // Plain http on localhost is the default: no upgrade-insecure-requests or HSTS there.
+  await app.register(helmet, {
+    global: true,
+    strictTransportSecurity: false,
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:', 'blob:'] } },
+  });
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: config.bodyLimitBytes, files: 10, fields: 50 } });
+  await registerDocs(app);
+
+  for (const [, plugin] of featureModules) await app.register(plugin);
+  await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { resolve } from 'node:path';
+
+/**
+ * The one typed, validated configuration of the server, read from the environment.
+ * Defaults make `npm start` work on a bare machine; docs/server.md lists every variable.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Fixed client of the web app behind the Basic header (docs/auth.md). */
+  CLIENT_ID: z.string().min(1).default('tcm-web'),
+  CLIENT_SECRET: z.string().min(1).default('tcm-web-secret'),
+  /** HS256 key for access tokens; unset: generated once into DATA_DIR/secrets.json. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).max(86400).default(900),
+  REFRESH_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(14 * 86400),
+  SEED_PASSWORD: z.string().min(8).optional(),
+  /** WeChat OAuth endpoint (official: https://api.weixin.qq.com) and the official-account app. */
+  WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  WECHAT_APP_ID: z.string().default(''),
+  WECHAT_APP_SECRET: z.string().default(''),
+  /** Comma-separated origins allowed by CORS; empty: no CORS headers at all. */
+  CORS_ORIGINS: z.string().default(''),
+  /** Folder of the built web app served under /pc/; empty: not served. */
+  WEB_DIST: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(12 * 1024 * 1024),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
+  LOGIN_LOCK_S: z.coerce.number().int().min(1).default(900),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  clientId: string;
+  clientSecret: string;
+  jwtSecret: string | undefined;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  seedPassword: string | undefined;
+  wechat: { apiBase: string; appId: string; appSecret: string };
+  corsOrigins: string[];
+  webDist: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  bodyLimitBytes: number;
+  login: { maxFailures: number; ipMaxFailures: number; lockS: number };
+}
+
+/** Reads and validates the configuration; throws naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DATA_DIR),
+    clientId: e.CLIENT_ID,
+    clientSecret: e.CLIENT_SECRET,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
+    refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
+    seedPassword: e.SEED_PASSWORD,
+    wechat: { apiBase: e.WECHAT_API_BASE.replace(/\/$/, ''), appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET },
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, ipMaxFailures: e.LOGIN_IP_MAX_FAILURES, lockS: e.LOGIN_LOCK_S },
+  };
+}

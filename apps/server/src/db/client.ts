@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema/index.js';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  /** true when the embedded PGlite serves the data. */
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+interface Embedded {
+  host: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts PGlite (PostgreSQL in WASM) on a private Unix socket so that node-postgres and
+ * pg-boss speak to it like to a real server. `dataDir` undefined keeps it in memory (tests).
+ */
+export async function startEmbeddedPostgres(dataDir: string | undefined): Promise<Embedded> {
+  // Loaded lazily: a server on DATABASE_URL never pays for the WASM module.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir);
+  const sockDir = await mkdtemp(join(tmpdir(), 'tcm-pg-'));
+  // node-postgres finds a Unix socket as <host dir>/.s.PGSQL.<port>.
+  const server = new PGLiteSocketServer({ db: pglite, path: join(sockDir, '.s.PGSQL.5432'), maxConnections: 1 });
+  await server.start();
+  return {
+    host: sockDir,
+    async stop() {
+      await server.stop();
+      await pglite.close();
+      await rm(sockDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Opens the database: DATABASE_URL when given, else embedded PGlite in `<dataDir>/db`.
+ * PGlite executes one connection, so the pool is sized 1 there (pg-boss shares it).
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  inMemory?: boolean;
+}): Promise<Database> {
+  let embedded: Embedded | undefined;
+  let pool: pg.Pool;
+  if (opts.databaseUrl) {
+    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+  } else {
+    embedded = await startEmbeddedPostgres(opts.inMemory ? undefined : join(opts.dataDir ?? './data', 'db'));
+    pool = new pg.Pool({ host: embedded.host, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
+  }
+  // An idle client error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema });
+  return {
+    db,
+    pool,
+    embedded: Boolean(embedded),
+    async close() {
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,4 @@
+// Every table of the server; drizzle-kit reads this file (drizzle.config.ts).
+export * from './users.js';
+export * from './menus.js';
+export * from './auth.js';

@@ -1,0 +1,63 @@
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Teams of the member area; a leader and members belong to one team. */
+export const teams = pgTable('teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every principal of every entrance (spec §6) in one table: the entrance decides which area
+ * it signs into; member and doctor columns are null for the others.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entrance: text('entrance', { enum: ['sys', 'member', 'doctor', 'display', 'disease', 'training'] }).notNull(),
+    loginName: text('login_name').notNull().unique(),
+    passwordHash: text('password_hash'),
+    name: text('name').notNull(),
+    email: text('email').unique(),
+    phone: text('phone').unique(),
+    headImage: text('head_image'),
+    themeColorHex: text('theme_color_hex'),
+    /** 1 = active, 0 = disabled. */
+    status: integer('status').notNull().default(1),
+    teamId: uuid('team_id').references(() => teams.id),
+    teamLeader: boolean('team_leader').notNull().default(false),
+    canConfigTreatPlan: boolean('can_config_treat_plan').notNull().default(false),
+    displayPermission: boolean('display_permission').notNull().default(false),
+    canDoctorAgent: boolean('can_doctor_agent').notNull().default(false),
+    doctorKind: text('doctor_kind', { enum: ['doctor', 'researcher'] }),
+    organisation: text('organisation'),
+    title: text('title'),
+    wechatOpenId: text('wechat_open_id').unique(),
+    wechatUnionId: text('wechat_union_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('users_team_idx').on(t.teamId)],
+);
+
+/** Roles grant menus and button codes; `admin` is derived from holding the admin role. */
+export const roles = pgTable('roles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  /** A role marked all-access grants every menu and button (the administrator). */
+  allAccess: boolean('all_access').notNull().default(false),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);

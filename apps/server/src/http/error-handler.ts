@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HTTP_ERRORS, type ErrorDef } from '@tcm/contract';
+import { isAppError } from './app-error.js';
+import { fail } from './envelope.js';
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+}
+
+/** Names a zod issue's field and rule, e.g. `body.loginName: Too small: expected string to have >=1 characters`. */
+function describeValidation(error: FastifyError & { validationContext?: string }): string {
+  const where = error.validationContext ?? 'request';
+  const issues = (error.validation ?? []).map((v) => {
+    const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(root)';
+    return `${where}.${field}: ${v.message ?? v.keyword} (${v.keyword})`;
+  });
+  return issues.join('; ') || error.message;
+}
+
+function pgErrorOf(e: unknown): PgError | undefined {
+  let cur: unknown = e;
+  for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
+    const c = cur as PgError & { cause?: unknown };
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c;
+    cur = c.cause;
+  }
+  return undefined;
+}
+
+/** Maps every error onto the envelope with a matching HTTP status; unknown errors become 500. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = request.msgLang;
+    const send = (def: ErrorDef, detail?: string, data: unknown = null) =>
+      reply.status(def.status).send(fail(def, lang, detail, data));
+
+    if (isAppError(error)) return send(error.def, error.detailMsg, error.data ?? null);
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return send(HTTP_ERRORS.VALIDATION, describeValidation(error));
+    }
+    const pg = pgErrorOf(error);
+    if (pg?.code === '23505') return send(HTTP_ERRORS.CONFLICT, undefined, { constraint: pg.constraint ?? null });
+    if (pg?.code === '22P02' || pg?.code === '22003') return send(HTTP_ERRORS.VALIDATION, pg.detail);
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT')
+      return send(HTTP_ERRORS.PAYLOAD_TOO_LARGE);
+    if (status === 415) return send(HTTP_ERRORS.UNSUPPORTED_MEDIA_TYPE);
+    if (status === 429) return send(HTTP_ERRORS.RATE_LIMITED);
+    if (status === 404) return send(HTTP_ERRORS.NOT_FOUND);
+    if (status >= 400 && status < 500) return send(HTTP_ERRORS.VALIDATION, error.message);
+    request.log.error({ err: error }, 'unhandled error');
+    return send(HTTP_ERRORS.INTERNAL);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send(
+        fail(HTTP_ERRORS.NOT_FOUND, request.msgLang, `${request.method} ${request.url.split('?')[0]} does not exist`),
+      );
+  });
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCESS_TOKEN_COOKIE, AUTH_PATHS, ENTRANCES, pwdSigninBody, refreshBody, tokenResult } from '@tcm/contract';
+import { ok, okSchema } from '../../http/envelope.js';
+import { assertClient } from './client-auth.js';
+import { principalOf, requireAuth } from './guard.js';
+import { setAccessCookie, signInWithPassword } from './signin.service.js';
+
+const tags = ['auth'];
+
+/** Password sign-in for every entrance, logout and refresh (spec §7 Auth, docs/auth.md). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.ctx;
+
+  // The back-office signs in at the spec's path; the other entrances at /backend/<entrance>/auth/signin.
+  for (const entrance of ENTRANCES) {
+    app.post(
+      entrance === 'sys' ? AUTH_PATHS.pwdSignin : AUTH_PATHS.entranceSignin(entrance),
+      {
+        schema: {
+          tags,
+          summary: `Password sign-in of the ${entrance} entrance (client Basic header)`,
+          body: pwdSigninBody,
+          response: { 200: okSchema(tokenResult) },
+        },
+      },
+      async (request, reply) => {
+        assertClient(request, config.clientId, config.clientSecret);
+        const tokens = await signInWithPassword(app.ctx, { ...request.body, entrance, ip: request.ip });
+        setAccessCookie(reply, tokens);
+        return ok(tokens, request.msgLang);
+      },
+    );
+  }
+
+  app.post(
+    AUTH_PATHS.loginOut,
+    {
+      preHandler: requireAuth(),
+      schema: {
+        tags,
+        summary: 'Logout: revokes the session and its refresh tokens',
+        response: { 200: okSchema(z.null()) },
+      },
+    },
+    async (request, reply) => {
+      await app.ctx.tokens.revokeSession(principalOf(request).sessionId, 'logout');
+      reply.clearCookie(ACCESS_TOKEN_COOKIE, { path: '/' });
+      return ok(null, request.msgLang);
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.refreshToken,
+    {
+      schema: {
+        tags,
+        summary: 'Rotate a refresh token (client Basic header); reuse revokes the family',
+        body: refreshBody,
+        response: { 200: okSchema(tokenResult) },
+      },
+    },
+    async (request, reply) => {
+      assertClient(request, config.clientId, config.clientSecret);
+      const tokens = await app.ctx.tokens.rotate(request.body.refresh_token);
+      setAccessCookie(reply, tokens);
+      return ok(tokens, request.msgLang);
+    },
+  );
+};

@@ -1,0 +1,129 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import { AUTH_ERRORS, SPEC_ERRORS, type Entrance, type TokenResult } from '@tcm/contract';
+import type { Db } from '../../db/client.js';
+import { refreshTokens, sessions } from '../../db/schema/index.js';
+import { AppError } from '../../http/app-error.js';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+  entrance: Entrance;
+  /** Expiry, seconds since epoch. */
+  exp: number;
+}
+
+export interface TokenSettings {
+  secret: Uint8Array;
+  accessTtlS: number;
+  refreshTtlS: number;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const ISSUER = 'tcm-platform';
+
+/** Issues access JWTs and rotating refresh tokens; one session row per refresh-token family. */
+export class TokenService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: TokenSettings,
+  ) {}
+
+  get accessTtlS(): number {
+    return this.settings.accessTtlS;
+  }
+
+  private async signAccess(userId: string, sessionId: string, entrance: Entrance): Promise<string> {
+    return new SignJWT({ sid: sessionId, ent: entrance })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(`${this.settings.accessTtlS}s`)
+      .sign(this.settings.secret);
+  }
+
+  private async newRefresh(sessionId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.db.insert(refreshTokens).values({
+      tokenHash: sha256(token),
+      sessionId,
+      expiresAt: new Date(Date.now() + this.settings.refreshTtlS * 1000),
+    });
+    return token;
+  }
+
+  /** Opens a new session (token family) for a user who just proved who they are. */
+  async issue(userId: string, entrance: Entrance): Promise<TokenResult> {
+    const [s] = await this.db.insert(sessions).values({ userId, entrance }).returning({ id: sessions.id });
+    if (!s) throw new Error('session insert returned nothing');
+    return this.tokensFor(userId, s.id, entrance);
+  }
+
+  private async tokensFor(userId: string, sessionId: string, entrance: Entrance): Promise<TokenResult> {
+    return {
+      access_token: await this.signAccess(userId, sessionId, entrance),
+      refresh_token: await this.newRefresh(sessionId),
+      token_type: 'bearer',
+      expires_in: this.settings.accessTtlS,
+      entrance,
+    };
+  }
+
+  /** Verifies an access token's signature and expiry; the session check is the caller's. */
+  async verifyAccess(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.settings.secret, { issuer: ISSUER, algorithms: ['HS256'] });
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.ent !== 'string' ||
+        !payload.exp
+      ) {
+        throw new Error('claims missing');
+      }
+      return { userId: payload.sub, sessionId: payload.sid, entrance: payload.ent as Entrance, exp: payload.exp };
+    } catch {
+      throw new AppError(SPEC_ERRORS.TOKEN_INVALID);
+    }
+  }
+
+  /**
+   * Rotates a refresh token. A token presented a second time means it leaked: the whole
+   * family (session) is revoked and the caller must sign in again.
+   */
+  async rotate(token: string): Promise<TokenResult> {
+    const hash = sha256(token);
+    const row = await this.db
+      .select({ t: refreshTokens, s: sessions })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(refreshTokens.sessionId, sessions.id))
+      .where(eq(refreshTokens.tokenHash, hash))
+      .then((r) => r[0]);
+    if (!row || row.s.revokedAt) throw new AppError(AUTH_ERRORS.REFRESH_INVALID);
+    if (row.t.usedAt) {
+      await this.revokeSession(row.s.id, 'refresh-token-reuse');
+      throw new AppError(AUTH_ERRORS.REFRESH_INVALID);
+    }
+    if (row.t.expiresAt.getTime() < Date.now()) throw new AppError(AUTH_ERRORS.REFRESH_INVALID);
+    // Conditional update: of two concurrent uses only one wins, the other counts as reuse.
+    const claimed = await this.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt)))
+      .returning({ h: refreshTokens.tokenHash });
+    if (claimed.length === 0) {
+      await this.revokeSession(row.s.id, 'refresh-token-reuse');
+      throw new AppError(AUTH_ERRORS.REFRESH_INVALID);
+    }
+    return this.tokensFor(row.s.userId, row.s.id, row.s.entrance as Entrance);
+  }
+
+  async revokeSession(sessionId: string, reason: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokeReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+}

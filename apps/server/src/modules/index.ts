@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/auth.routes.js';
+
+/**
+ * Every feature module of the API, in registration order. To add a feature, write its
+ * Fastify plugin in modules/<feature>/<feature>.routes.ts and add one line here.
+ * Routes declare their full /backend/... paths (from @tcm/contract's path constants).
+ */
+export const featureModules: ReadonlyArray<readonly [name: string, plugin: FastifyPluginAsync]> = [
+  ['auth', authRoutes],
+];

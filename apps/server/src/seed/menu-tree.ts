@@ -1,0 +1,225 @@
+/**
+ * The seeded navigation of spec §2 with the button codes of spec §6. One description feeds
+ * the menu table; the web app builds its routes from what the server returns.
+ */
+export interface SeedMenu {
+  name: string;
+  nameEn: string;
+  type?: 'head' | 'menu' | 'button';
+  path?: string;
+  component?: string;
+  iconCls?: string;
+  blank?: boolean;
+  hidden?: boolean;
+  isFullscreen?: boolean;
+  buttonCode?: string;
+  /** Action name the toolbar calls (spec §6 "action joinGroups" ...). */
+  buttonUrl?: string;
+  buttonIcon?: string;
+  requires?: 'canConfigTreatPlan' | 'displayPermission';
+  children?: SeedMenu[];
+}
+
+const btn = (buttonCode: string, name: string, nameEn: string, buttonUrl?: string, buttonIcon?: string): SeedMenu => ({
+  type: 'button',
+  name,
+  nameEn,
+  buttonCode,
+  ...(buttonUrl ? { buttonUrl } : {}),
+  ...(buttonIcon ? { buttonIcon } : {}),
+});
+const page = (
+  name: string,
+  nameEn: string,
+  path: string,
+  component: string,
+  extra: Partial<SeedMenu> = {},
+): SeedMenu => ({
+  type: 'menu',
+  name,
+  nameEn,
+  path,
+  component,
+  ...extra,
+});
+
+export const CONSOLE_MENUS: SeedMenu[] = [
+  {
+    type: 'head',
+    name: '系统管理',
+    nameEn: 'System',
+    path: 'Layout',
+    component: 'Layout',
+    iconCls: 'setting',
+    children: [
+      page('工作台', 'Welcome', '/welcome', 'welcome/index', { iconCls: 'home' }),
+      page('菜单管理', 'Menus', '/system/menu', 'system/menu/index', {
+        iconCls: 'menu',
+        children: [
+          btn('sysMenu-add', '新增菜单', 'Add menu', 'addMenu', 'plus'),
+          btn('sysMenu-edit', '修改菜单', 'Edit menu', 'editMenu', 'edit'),
+          btn('sysMenu-remove', '删除菜单', 'Remove menu', 'removeMenu', 'delete'),
+          btn('sysMenu-status', '启用/停用', 'Enable/disable', 'updateStatus'),
+        ],
+      }),
+      page('语言翻译', 'Translations', '/system/translation', 'system/translation/index', {
+        iconCls: 'translation',
+        children: [
+          btn('translation-add', '新增翻译', 'Add translation', 'addTranslation', 'plus'),
+          btn('translation-edit', '修改翻译', 'Edit translation', 'editTranslation', 'edit'),
+          btn('translation-delete', '删除翻译', 'Delete translation', 'deleteTranslation', 'delete'),
+        ],
+      }),
+    ],
+  },
+];
+
+export const MEMBER_MENUS: SeedMenu[] = [
+  {
+    type: 'head',
+    name: '会员中心',
+    nameEn: 'Member centre',
+    path: 'Layout',
+    component: 'Layout',
+    iconCls: 'team',
+    children: [
+      page('首页', 'Home', '/member/config/home', 'member/home/index', { iconCls: 'home' }),
+      page('成员申请', 'Member applications', '/member/config/playApply', 'member/play-apply/index', { hidden: true }),
+      page('团队舌诊记录', 'Team tongue records', '/member/config/teamRecord', 'member/team-record/index', {
+        blank: true,
+      }),
+      page('设备舌诊记录', 'Device tongue records', '/member/config/deviceRecord', 'member/device-record/index'),
+      page('成员团队舌诊记录', 'Member team records', '/member/config/memberRecord', 'member/member-record/index'),
+      page('公众号绑定成功', 'WeChat bound', '/member/config/bandWeChatSuccess/:idCode', 'member/wechat/bound', {
+        hidden: true,
+      }),
+      page('微信绑定结果', 'WeChat binding result', '/member/config/bind-wechat/result', 'member/wechat/result', {
+        hidden: true,
+      }),
+      page('结论配置', 'Conclusion configuration', '/member/config/resultConfig', 'member/result-config/index', {
+        requires: 'canConfigTreatPlan',
+      }),
+      page('大屏展示', 'Large-screen display', '/member/config/display', 'member/display/index', {
+        blank: true,
+        requires: 'displayPermission',
+      }),
+    ],
+  },
+];
+
+export const DOCTOR_MENUS: SeedMenu[] = [
+  {
+    type: 'head',
+    name: '分析区',
+    nameEn: 'Analysis',
+    path: 'Layout',
+    component: 'Layout',
+    iconCls: 'chart',
+    children: [
+      page('首页', 'Home', '/doctor/home', 'doctor/home/index', { iconCls: 'home' }),
+      page('数据池', 'Data pools', '/doctor/analysis/pool/index', 'doctor/analysis/pool/index', {
+        children: [
+          btn('dataPool-add', '新增数据池', 'Add pool', 'addPool', 'plus'),
+          btn('dataPool-edit', '修改数据池', 'Edit pool', 'editPool', 'edit'),
+          btn('dataPool-batch-delete', '批量删除', 'Delete pools', 'deletePools', 'delete'),
+        ],
+      }),
+      page('样本列表', 'Samples', '/doctor/analysis/pool/itemIndex/:id', 'doctor/analysis/pool/item-index', {
+        hidden: true,
+        children: [
+          btn('dataPoolItem-import', '导入样本', 'Import samples', 'importItems', 'upload'),
+          btn('dataPoolItem-edit', '修改样本', 'Edit sample', 'editItem', 'edit'),
+          btn('dataPoolItem-batch-delete', '批量删除', 'Delete samples', 'deleteItems', 'delete'),
+          btn('dataPoolItem-system', '系统样本', 'System samples', 'systemItems'),
+        ],
+      }),
+      page(
+        '频次统计',
+        'Frequency statistics',
+        '/doctor/analysis/statistics/frequency/index',
+        'doctor/analysis/statistics/frequency',
+      ),
+      page(
+        '四诊与证型关联',
+        'Diagnostics and syndromes',
+        '/doctor/analysis/syndromes/relate-syndromes-diagnosis/index',
+        'doctor/analysis/syndromes/relate',
+      ),
+      page(
+        '证型聚类',
+        'Syndrome clustering',
+        '/doctor/analysis/syndromes/cluster-syndromes/index',
+        'doctor/analysis/syndromes/cluster',
+      ),
+      page(
+        '证型分类预测',
+        'Syndrome classification',
+        '/doctor/analysis/syndromes/classify-syndromes/index',
+        'doctor/analysis/syndromes/classify',
+      ),
+      page(
+        '模型结果',
+        'Model result',
+        '/doctor/analysis/syndromes/classify-syndromes/classify-result/:taskId',
+        'doctor/analysis/syndromes/classify-result',
+        { hidden: true },
+      ),
+    ],
+  },
+  {
+    type: 'head',
+    name: '医案管理',
+    nameEn: 'Case archive',
+    path: 'Layout',
+    component: 'Layout',
+    iconCls: 'folder',
+    children: [
+      page('医案列表', 'Cases', '/doctor/archive/index', 'doctor/archive/index', {
+        children: [
+          btn('doctorArchiveManage-group', '批量设置医案分组', 'Set case groups', 'joinGroups'),
+          btn('doctorArchiveManage-add', '创建医案', 'Create case', 'addArchive', 'plus'),
+          btn('doctorArchiveManage-batch-delete', '批量删除医案', 'Delete cases', 'deleteArchive', 'delete'),
+        ],
+      }),
+      page('查看医案', 'View case', '/doctor/archive/review/:id', 'doctor/archive/review', { hidden: true }),
+      page('创建医案', 'Create case', '/doctor/archive/add', 'doctor/archive/add', { hidden: true }),
+      page(
+        '修改医案记录',
+        'Edit case record',
+        '/doctor/archive/editRecord/:archiveId/:recordId',
+        'doctor/archive/edit-record',
+        { hidden: true },
+      ),
+      page(
+        '创建复诊记录',
+        'Create follow-up',
+        '/doctor/archive/addRecord/:archiveId/:recordId',
+        'doctor/archive/edit-record',
+        { hidden: true },
+      ),
+      page(
+        '医案病历查看',
+        'Medical record',
+        '/doctor/archive/showMedicalRecordPdf/:recordId',
+        'doctor/archive/medical-record-pdf',
+        { hidden: true, isFullscreen: true },
+      ),
+      page('四诊单', 'Inquiry forms', '/doctor/archive/patientInquiry/index', 'doctor/archive/patient-inquiry/index'),
+      page(
+        '四诊单详情',
+        'Inquiry form',
+        '/doctor/archive/patientInquiry/show/:id',
+        'doctor/archive/patient-inquiry/show',
+        { hidden: true },
+      ),
+      page('四诊单模板', 'Form templates', '/doctor/archive/inquiryTemp/index', 'doctor/archive/inquiry-temp/index'),
+      page('查看四诊单', 'View template', '/doctor/archive/inquiryTemp/show', 'doctor/archive/inquiry-temp/show', {
+        hidden: true,
+      }),
+      page('编辑四诊单', 'Edit template', '/doctor/archive/inquiryTemp/edit', 'doctor/archive/inquiry-temp/edit', {
+        hidden: true,
+      }),
+      page('处方管理', 'Prescriptions', '/doctor/archive/prescriptions/index', 'doctor/archive/prescriptions/index'),
+    ],
+  },
+];

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { TestApp } from './test-app.js';
+
+/** Form-encodes a flat object like a browser form post. */
+export const form = (o: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(o).map(([k, v]): [string, string] => [k, String(v)])).toString();
+
+export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** Signs in through a password endpoint and returns the access and refresh tokens. */
+export async function signIn(
+  t: TestApp,
+  loginName: string,
+  loginPassword: string,
+  path = '/backend/auth/user/pwd/signin',
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { ...FORM, authorization: t.client },
+    payload: form({ loginName, loginPassword }),
+  });
+  const body = res.json() as { code: number; msg: string; data: { access_token: string; refresh_token: string } };
+  if (body.code !== 0) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return body.data;
+}
+
+/** GET/POST with a bearer token; returns status and parsed envelope. */
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await app.inject({
+    method,
+    url,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as string }),
+  });
+  return {
+    status: res.statusCode, // Tests read arbitrary fields of data; each asserts what it expects.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    body: res.json() as { code: number; msg: string; data: any },
+    headers: res.headers,
+  };
+}

@@ -1,0 +1,42 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { basicHeader } from '../modules/auth/client-auth.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  /** The fixed client Basic header. */
+  client: string;
+  close(): Promise<void>;
+}
+
+/** An in-process app on the suite's shared database; `env` overrides configuration. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'tcm-test-')),
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  // A single connection, like PGlite serves; pool clients share nothing across files.
+  const database = await openDatabase({ databaseUrl: inject('databaseUrl') });
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    client: basicHeader(config.clientId, config.clientSecret),
+    async close() {
+      await app.close();
+      await database.pool.end();
+    },
+  };
+}

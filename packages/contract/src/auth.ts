@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { defineErrors } from './errors.js';
+
+/** Auth errors added by this project (spec §8 keeps 1000000 and 1200001 in errors.ts). */
+export const AUTH_ERRORS = defineErrors({
+  CLIENT_INVALID: { code: 1100401, status: 401, zh: '客户端认证失败', en: 'Client authentication failed' },
+  FORBIDDEN: { code: 1100403, status: 403, zh: '没有权限执行此操作', en: 'You are not allowed to do this' },
+  ACCOUNT_DISABLED: { code: 1100423, status: 403, zh: '账号已停用', en: 'This account is disabled' },
+  ACCOUNT_LOCKED: {
+    code: 1100429,
+    status: 429,
+    zh: '登录失败次数过多,请稍后再试',
+    en: 'Too many failed sign-in attempts, please try again later',
+  },
+  REFRESH_INVALID: {
+    code: 1100440,
+    status: 401,
+    zh: '刷新凭据无效,请重新登录',
+    en: 'The refresh token is invalid, please sign in again',
+  },
+  CAPTCHA_WRONG: { code: 1100410, status: 400, zh: '验证失败,请重试', en: 'Verification failed, please try again' },
+  CAPTCHA_EXPIRED: {
+    code: 1100411,
+    status: 400,
+    zh: '验证码已失效,请刷新',
+    en: 'The captcha has expired, please refresh it',
+  },
+  DRAG_REJECTED: { code: 1100412, status: 400, zh: '滑动验证未通过', en: 'The slider check did not pass' },
+  WECHAT_FAILED: { code: 1100502, status: 502, zh: '微信授权失败', en: 'WeChat authorisation failed' },
+  WECHAT_NOT_BOUND: {
+    code: 1100404,
+    status: 401,
+    zh: '该微信未绑定账号',
+    en: 'This WeChat account is not bound to a user',
+  },
+});
+
+/** The sign-in entrances of spec §6; each has its own session (spec §4). */
+export const ENTRANCES = ['sys', 'member', 'doctor', 'display', 'disease', 'training'] as const;
+export const entranceSchema = z.enum(ENTRANCES);
+export type Entrance = z.infer<typeof entranceSchema>;
+
+const loginName = z.string().trim().min(1).max(200);
+const loginPassword = z.string().min(1).max(200);
+
+/** Form body of POST /backend/auth/user/pwd/signin and the entrance sign-ins. */
+export const pwdSigninBody = z.object({ loginName, loginPassword });
+export type PwdSigninBody = z.infer<typeof pwdSigninBody>;
+
+/** Tokens returned by every successful sign-in and refresh (spec §3 "Login tokens"). */
+export const tokenResult = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  /** Access-token lifetime in seconds. */
+  expires_in: z.number().int(),
+  entrance: entranceSchema,
+});
+export type TokenResult = z.infer<typeof tokenResult>;
+
+export const refreshBody = z.object({ refresh_token: z.string().min(16).max(200) });
+
+/** WeChat OAuth code exchange: oauth2Sessionid carries the `code` WeChat redirected with. */
+export const wechatExchangeBody = z.object({ oauth2Sessionid: z.string().trim().min(1).max(512) });
+export const wechatWithoutUserResult = z.object({
+  openid: z.string(),
+  unionid: z.string().nullable(),
+  nickname: z.string().nullable(),
+  headImage: z.string().nullable(),
+  bound: z.boolean(),
+});
+
+/** Jigsaw captcha challenge: PNG data URLs of the background (with the hole) and the piece. */
+export const jigsawChallenge = z.object({
+  captchaId: z.string(),
+  backgroundImage: z.string(),
+  pieceImage: z.string(),
+  /** Image sizes and the piece's fixed vertical position, px. */
+  width: z.number().int(),
+  height: z.number().int(),
+  pieceSize: z.number().int(),
+  pieceY: z.number().int(),
+  /** Seconds until the challenge expires. */
+  expiresIn: z.number().int(),
+});
+export type JigsawChallenge = z.infer<typeof jigsawChallenge>;
+
+/** Answer to a jigsaw challenge: the piece's left offset (px) plus the credentials it unlocks. */
+export const jigsawCheckBody = z.object({
+  captchaId: z.string().uuid(),
+  x: z.coerce.number().min(0).max(4096),
+  loginName,
+  loginPassword,
+  entrance: entranceSchema.default('sys'),
+});
+
+/** One sample of the slider trajectory: position px, time ms since press. */
+export const dragPoint = z.object({ x: z.number(), y: z.number().default(0), t: z.number() });
+/** Decoded `ld` field of the drag-captcha login (base64 of this JSON, docs/auth.md). */
+export const dragPayload = z.object({
+  loginName,
+  loginPassword,
+  entrance: entranceSchema.default('sys'),
+  /** Slider track width in px; the knob must reach its end. */
+  width: z.number().min(100).max(2000),
+  track: z.array(dragPoint).min(5).max(1000),
+});
+export type DragPayload = z.infer<typeof dragPayload>;

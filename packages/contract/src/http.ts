@@ -1,0 +1,37 @@
+import { defineErrors } from './errors.js';
+
+/**
+ * Generic HTTP errors (2xxxxxx): validation, routing, size and rate limits, conflicts and the
+ * last-resort internal error. The server's global error handler maps framework errors onto these.
+ */
+export const HTTP_ERRORS = defineErrors({
+  VALIDATION: { code: 2000400, status: 400, zh: '请求参数不正确', en: 'Invalid request parameters' },
+  NOT_FOUND: { code: 2000404, status: 404, zh: '请求的资源不存在', en: 'The requested resource does not exist' },
+  METHOD_NOT_ALLOWED: { code: 2000405, status: 405, zh: '请求方法不被允许', en: 'Method not allowed' },
+  CONFLICT: { code: 2000409, status: 409, zh: '数据已存在', en: 'The record already exists' },
+  PAYLOAD_TOO_LARGE: { code: 2000413, status: 413, zh: '上传内容过大', en: 'The request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { code: 2000415, status: 415, zh: '不支持的内容类型', en: 'Unsupported content type' },
+  RATE_LIMITED: {
+    code: 2000429,
+    status: 429,
+    zh: '请求过于频繁,请稍后再试',
+    en: 'Too many requests, please try again later',
+  },
+  INTERNAL: {
+    code: 2000500,
+    status: 500,
+    zh: '系统未知错误,请反馈给管理员',
+    en: 'Unknown system error, please report it to the administrator',
+  },
+});
+
+/** Request header that asks the client not to toast the error message (spec §7). */
+export const NO_ERROR_MESSAGE_HEADER = 'x-no-error-message';
+/** Response header telling the client to refresh its access token soon (spec §4, docs/auth.md). */
+export const REFRESH_TOKEN_HEADER = 'refresh-token-header';
+/** Cookie that carries the access token after login (spec §9). */
+export const ACCESS_TOKEN_COOKIE = 'access_token';
+/** Request header and field carrying the interface language on /portal/ paths (spec §7). */
+export const LANGUAGE_HEADER = 'language';
+/** Language assumed when a /portal/ request names none (spec §9). */
+export const DEFAULT_LANGUAGE = 'zh';

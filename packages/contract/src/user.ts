@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { entranceSchema } from './auth.js';
+
+/** Default theme colour of spec §9. */
+export const DEFAULT_THEME_COLOR = '#1E1A1A';
+
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+/** Fields every user-info call returns (spec §3 "User info"). */
+export const userInfoBase = z.object({
+  id: z.string(),
+  loginName: z.string(),
+  name: z.string(),
+  entrance: entranceSchema,
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  headImage: z.string().nullable(),
+  themeColorHex: z.string(),
+  roles: z.array(z.string()),
+  /** Button codes the server lets this user use (spec §3 button entry, §6). */
+  buttons: z.array(z.string()),
+});
+export type UserInfoBase = z.infer<typeof userInfoBase>;
+
+export const sysUserInfo = userInfoBase;
+
+/** GET /backend/member/user/display/getMemberInfo (spec §3 "Member info"; 1 = yes). */
+export const memberInfo = userInfoBase.extend({
+  teamId: z.string().nullable(),
+  teamName: z.string().nullable(),
+  teamLeader: flag,
+  canConfigTreatPlan: flag,
+  displayPermission: flag,
+  canDoctorAgent: flag,
+});
+export type MemberInfo = z.infer<typeof memberInfo>;
+
+export const doctorKind = z.enum(['doctor', 'researcher']);
+export const doctorInfo = userInfoBase.extend({
+  kind: doctorKind,
+  organisation: z.string().nullable(),
+  title: z.string().nullable(),
+});
+export type DoctorInfo = z.infer<typeof doctorInfo>;
+
+/** Email pattern of spec §5: the domain needs a suffix of two or more letters. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, 'must be an email address');
+/** Mainland mobile or landline number (spec §5 cooperation form rule, reused for users). */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, 'must be a mobile or landline number');
+
+/** Step 1 of /doctor/register: checked for duplicates before the account is created. */
+export const doctorRegisterCheckBody = z.object({
+  loginName: z
+    .string()
+    .trim()
+    .min(3)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only'),
+  email: emailSchema,
+  phone: phoneSchema,
+});
+/** Final step of /doctor/register. */
+export const doctorRegisterBody = doctorRegisterCheckBody.extend({
+  loginPassword: z.string().min(8).max(200),
+  name: z.string().trim().min(1).max(200),
+  kind: doctorKind.default('doctor'),
+  organisation: z.string().trim().max(200).optional(),
+  title: z.string().trim().max(200).optional(),
+});
+export type DoctorRegisterBody = z.infer<typeof doctorRegisterBody>;
+
+/** One member of a team as the leader's member list shows it. */
+export const teamMember = z.object({
+  id: z.string(),
+  loginName: z.string(),
+  name: z.string(),
+  teamLeader: flag,
+});
