@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes.js';
+import { menuRoutes } from './menu/menu.routes.js';
+import { userRoutes } from './users/users.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -8,4 +10,6 @@ import { authRoutes } from './auth/auth.routes.js';
  */
 export const featureModules: ReadonlyArray<readonly [name: string, plugin: FastifyPluginAsync]> = [
   ['auth', authRoutes],
+  ['users', userRoutes],
+  ['menu', menuRoutes],
 ];
