@@ -3,3 +3,4 @@ export * from './stats.js';
 export * from './filters.js';
 export * from './sinc.js';
 export * from './spectrum.js';
+export * from './error-code.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { VOICE_ERRORS } from '@tcm/contract';
-import { encodeWav16 } from '../signal/index.js';
+import { encodeWav16, errorCodeOf } from '../signal/index.js';
 import { analyseVoice } from './analyse.js';
 
 const dataDir = new URL('../../../../../shared/data/voice/', import.meta.url);
@@ -37,14 +37,7 @@ function vowel(f0: number, rate: number, seconds: number, amp = 0.5, jitter = 0)
   return out;
 }
 
-const codeOf = (f: () => unknown): number | undefined => {
-  try {
-    f();
-  } catch (e) {
-    return (e as { code?: number }).code;
-  }
-  return undefined;
-};
+const codeOf = errorCodeOf;
 
 describe('voice engine', () => {
   it('recovers F0 and near-zero jitter of a synthetic vowel at several sample rates', () => {
