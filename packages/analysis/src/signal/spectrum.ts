@@ -11,6 +11,8 @@ interface Plan {
   spectrum: number[];
   power: Float64Array;
   back: number[];
+  specA: number[];
+  prod: number[];
 }
 const plans = new Map<number, Plan>();
 
@@ -18,7 +20,15 @@ function plan(size: number): Plan {
   let p = plans.get(size);
   if (!p) {
     const fft = new FFT(size);
-    p = { fft, input: new Float64Array(size), spectrum: fft.createComplexArray(), power: new Float64Array(size), back: fft.createComplexArray() };
+    p = {
+      fft,
+      input: new Float64Array(size),
+      spectrum: fft.createComplexArray(),
+      power: new Float64Array(size),
+      back: fft.createComplexArray(),
+      specA: fft.createComplexArray(),
+      prod: fft.createComplexArray(),
+    };
     plans.set(size, p);
   }
   return p;
@@ -60,22 +70,26 @@ export function crossCorrelation(a: ArrayLike<number>, b: ArrayLike<number>, max
   const pa = plan(size);
   pa.input.fill(0);
   for (let i = 0; i < w; i++) pa.input[i] = a[i]!;
-  pa.fft.realTransform(pa.spectrum, pa.input);
-  pa.fft.completeSpectrum(pa.spectrum);
-  const specA = pa.spectrum.slice();
+  const specA = pa.specA;
+  pa.fft.realTransform(specA, pa.input);
   pa.input.fill(0);
   for (let i = 0; i < b.length; i++) pa.input[i] = b[i]!;
   pa.fft.realTransform(pa.spectrum, pa.input);
-  pa.fft.completeSpectrum(pa.spectrum);
-  // conj(A) * B, then inverse: c[lag] = sum a[j] b[j + lag].
-  const prod = pa.fft.createComplexArray();
-  for (let k = 0; k < size; k++) {
+  // conj(A) * B on the half spectrum; the product of two real signals' spectra is Hermitian,
+  // so the other half is its mirror and the inverse is real.
+  const half = size / 2;
+  const prod = pa.prod;
+  for (let k = 0; k <= half; k++) {
     const ar = specA[2 * k]!;
     const ai = -specA[2 * k + 1]!;
     const br = pa.spectrum[2 * k]!;
     const bi = pa.spectrum[2 * k + 1]!;
     prod[2 * k] = ar * br - ai * bi;
     prod[2 * k + 1] = ar * bi + ai * br;
+  }
+  for (let k = 1; k < half; k++) {
+    prod[2 * (size - k)] = prod[2 * k]!;
+    prod[2 * (size - k) + 1] = -prod[2 * k + 1]!;
   }
   pa.fft.inverseTransform(pa.back, prod);
   for (let lag = 0; lag <= maxLag; lag++) out[lag] = pa.back[2 * lag]!;

@@ -40,22 +40,19 @@ export function toIntensity(s: Sound, minPitch = 100): IntensityTrack {
   const db = new Float64Array(nFrames);
   for (let f = 0; f < nFrames; f++) {
     const c = Math.round((t1 + f * dt - s.x1) / s.dx);
+    // One pass: weighted mean square minus the squared weighted mean.
     let sw = 0;
     let sx = 0;
-    for (let k = 0; k < nWin; k++) {
-      const i = c - half + k;
-      if (i < 0 || i >= x.length) continue;
-      sw += w[k]!;
-      sx += x[i]! * w[k]!;
+    let sxx = 0;
+    for (let k = Math.max(0, half - c); k < Math.min(nWin, x.length - c + half); k++) {
+      const v = x[c - half + k]!;
+      const wk = w[k]!;
+      sw += wk;
+      sx += v * wk;
+      sxx += v * v * wk;
     }
     const m = sw > 0 ? sx / sw : 0;
-    let e = 0;
-    for (let k = 0; k < nWin; k++) {
-      const i = c - half + k;
-      if (i < 0 || i >= x.length) continue;
-      e += (x[i]! - m) ** 2 * w[k]!;
-    }
-    e = sw > 0 ? e / sw : 0;
+    const e = sw > 0 ? Math.max(0, sxx / sw - m * m) : 0;
     db[f] = e > 0 ? 10 * Math.log10(e / 4e-10) : -300;
   }
   return { x1: t1, dt, db };

@@ -131,8 +131,11 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
     const intensity = localPeak > globalPeak ? 1 : localPeak / globalPeak;
     frames[f]!.intensity = intensity;
     if (localPeak === 0) continue;
-    // Frames this quiet are voiceless whatever their correlation (their unvoiced strength is >= 1).
-    if (cc && st.voicingThreshold === 0 && intensity <= st.silenceThreshold) continue;
+    // Frames this quiet are voiceless whatever their correlation: their unvoiced strength
+    // beats any voiced candidate (strength <= 1) by more than two voicing transitions cost, so
+    // the best path never runs through their voiced candidates and they need not be computed.
+    const unvoiced = st.voicingThreshold + Math.max(0, 2 - intensity / (st.silenceThreshold / (1 + st.voicingThreshold)));
+    if (st.silenceThreshold > 0 && unvoiced > 1 + 2 * st.voicedUnvoicedCost * (0.01 / dt) + 1e-9) continue;
 
     r.fill(0);
     r[brentMax] = 1;

@@ -67,30 +67,49 @@ function maximumCorrelation(s: Sound, t1: number, windowLength: number, tmin2: n
   let bestC = 0;
   let ir = 0;
   let peak = 0;
+  // Only the overlap of both windows with the sound counts (Praat skips samples outside).
+  // The norm of the moving window is updated as it slides, and the peak is read only for the
+  // winning lag, so the inner loop is one multiply-add per sample.
+  let n1 = 0;
+  let n2 = 0;
+  let k0Prev = NaN;
+  let k1Prev = NaN;
+  let l2Prev = NaN;
   for (let l2 = l2min; l2 <= l2max; l2++) {
-    let n1 = 0;
-    let n2 = 0;
+    const k0 = Math.max(0, -l1, -l2);
+    const k1 = Math.min(r1 - l1, n - 1 - l1, n - 1 - l2);
     let prod = 0;
-    let localPeak = 0;
-    for (let i1 = l1, i2 = l2; i1 <= r1; i1++, i2++) {
-      if (i1 < 0 || i1 >= n || i2 < 0 || i2 >= n) continue;
-      const a = x[i1]!;
-      const b = x[i2]!;
-      n1 += a * a;
-      n2 += b * b;
-      prod += a * b;
-      if (Math.abs(b) > localPeak) localPeak = Math.abs(b);
+    for (let k = k0; k <= k1; k++) prod += x[l1 + k]! * x[l2 + k]!;
+    if (k0 !== k0Prev || k1 !== k1Prev) {
+      n1 = 0;
+      for (let k = k0; k <= k1; k++) n1 += x[l1 + k]! * x[l1 + k]!;
     }
+    if (k0 === k0Prev && k1 === k1Prev && l2 === l2Prev + 1) {
+      const out = x[l2Prev + k0]!;
+      const inn = x[l2 + k1]!;
+      n2 += inn * inn - out * out;
+    } else {
+      n2 = 0;
+      for (let k = k0; k <= k1; k++) n2 += x[l2 + k]! * x[l2 + k]!;
+    }
+    k0Prev = k0;
+    k1Prev = k1;
+    l2Prev = l2;
     rA = rB;
     rB = rC;
-    rC = prod ? prod / Math.sqrt(n1 * n2) : 0;
+    rC = prod ? prod / Math.sqrt(n1 * Math.max(n2, 1e-300)) : 0;
     if (rB > best && rB >= rA && rB >= rC) {
       bestA = rA;
       best = rB;
       bestC = rC;
       ir = l2 - 1;
-      peak = localPeak;
     }
+  }
+  if (best > -1) {
+    const l2 = ir;
+    const k0 = Math.max(0, -l1, -l2);
+    const k1 = Math.min(r1 - l1, n - 1 - l1, n - 1 - l2);
+    for (let k = k0; k <= k1; k++) peak = Math.max(peak, Math.abs(x[l2 + k]!));
   }
   let t = t1;
   if (best > -1) {
