@@ -1,2 +1,113 @@
-// Result and input types of the pulse area; filled in by the work on that area.
-export {};
+import { z } from 'zod';
+import { defineErrors } from './errors.js';
+import { engineVersionSchema } from './engine.js';
+
+/** Error codes of the pulse engine (33xxxxx). */
+export const PULSE_ERRORS = defineErrors({
+  PULSE_UNREADABLE: { code: 3300001, status: 400, zh: '无法读取脉搏波文件', en: 'The pulse waveform file cannot be read' },
+  PULSE_COLUMN_NOT_FOUND: { code: 3300002, status: 400, zh: '找不到指定的数据列', en: 'The requested column is not in the file' },
+  PULSE_RATE_MISSING: {
+    code: 3300003,
+    status: 400,
+    zh: '采样率缺失或无效(需 20–10000 Hz)',
+    en: 'The sample rate is missing or invalid (20–10000 Hz required)',
+  },
+  PULSE_TOO_SHORT: { code: 3300004, status: 400, zh: '脉搏波不足 10 秒,请延长采集', en: 'The pulse recording is shorter than 10 s; record longer' },
+  PULSE_FLAT: { code: 3300005, status: 400, zh: '脉搏波为直线,请检查传感器佩戴', en: 'The pulse signal is flat; check the sensor placement' },
+  PULSE_CLIPPED: { code: 3300006, status: 400, zh: '脉搏波饱和削顶,请减小压力或增益', en: 'The pulse signal is clipped; lower the pressure or gain' },
+  PULSE_NOISY: { code: 3300007, status: 400, zh: '脉搏波噪声过大,请保持静止后重测', en: 'The pulse signal is mostly noise; keep still and measure again' },
+  PULSE_RATE_IMPLAUSIBLE: { code: 3300008, status: 400, zh: '脉率超出生理范围,请重测', en: 'The pulse rate is outside the physiological range; measure again' },
+  PULSE_BAD_SAMPLES: { code: 3300009, status: 400, zh: '脉搏波含过多无效采样值', en: 'The pulse signal contains too many invalid samples' },
+});
+
+/** Positions of the wrist (寸口) pulse. */
+export const pulsePositionSchema = z.enum(['寸', '关', '尺']);
+
+/** One channel of a JSON pulse capture. */
+export const pulseChannelSchema = z.object({
+  samples: z.array(z.number().nullable()),
+  position: pulsePositionSchema.optional(),
+  /** Hold-down level (浮/中/沉) or force; force in grams or mmHg when `forceUnit` says so. */
+  pressure: z.union([z.enum(['浮', '中', '沉']), z.number()]).optional(),
+  forceUnit: z.string().optional(),
+});
+
+/** JSON pulse input: `{ rate, samples }` or `{ rate, channels: [...] }`; rate in Hz. */
+export const pulseJsonInputSchema = z.union([
+  z.object({ rate: z.number().positive(), samples: z.array(z.number().nullable()), unit: z.string().optional() }),
+  z.object({ rate: z.number().positive(), channels: z.array(pulseChannelSchema).min(1), unit: z.string().optional() }),
+]);
+export type PulseJsonInput = z.infer<typeof pulseJsonInputSchema>;
+
+const evidenceSchema = z.object({ measure: z.string(), value: z.number().nullable(), rule: z.string(), met: z.boolean(), source: z.string() });
+
+/** A pulse class (脉象) suggested by the waveform, with the values that led to it. */
+export const pulseClassSchema = z.object({
+  group: z.enum(['rate', 'rhythm', 'shape', 'depth']),
+  code: z.string(),
+  /** 迟 / 数 / 平 / 促 / 结 / 代 / 滑 / 弦 / 细 / 洪 / 浮 / 沉 / 中 */
+  zh: z.string(),
+  en: z.string(),
+  suggests: z.string(),
+  evidence: z.array(evidenceSchema),
+});
+export type PulseClass = z.infer<typeof pulseClassSchema>;
+
+/** Pulse-diagram (脉图) parameters of the ensemble-averaged beat; times in s, heights in input units. */
+export const pulseDiagramSchema = z.object({
+  h1: z.number(),
+  h3: z.number().nullable(),
+  h4: z.number().nullable(),
+  h5: z.number().nullable(),
+  t1: z.number(),
+  t4: z.number().nullable(),
+  t5: z.number().nullable(),
+  t: z.number(),
+  w: z.number().nullable(),
+  h3_h1: z.number().nullable(),
+  h4_h1: z.number().nullable(),
+  h5_h1: z.number().nullable(),
+  w_t: z.number().nullable(),
+  t1_t: z.number(),
+});
+export type PulseDiagram = z.infer<typeof pulseDiagramSchema>;
+
+/** Result for one pulse channel. */
+export const pulseChannelResultSchema = z.object({
+  position: pulsePositionSchema.nullable(),
+  pressure: z.union([z.string(), z.number()]).nullable(),
+  quality: z.object({
+    /** 0..1: mean correlation of the beats with their ensemble average. */
+    index: z.number(),
+    acceptedBeats: z.number().int(),
+    totalBeats: z.number().int(),
+    issues: z.array(z.string()),
+  }),
+  /** Mean rate over the recording, beats per minute. */
+  rateBpm: z.number(),
+  /** Rate from the median interval (robust to pauses), bpm. */
+  medianRateBpm: z.number(),
+  /** Beat-to-beat intervals, ms. */
+  rrMs: z.array(z.number()),
+  rhythm: z.object({ irregularBeats: z.number().int(), pauses: z.number().int(), pauseIndices: z.array(z.number().int()) }),
+  hrv: z.object({ sdnnMs: z.number(), rmssdMs: z.number() }),
+  /** Ensemble-averaged beat, 100 points from onset to next onset, scaled 0..1. */
+  averagedBeat: z.array(z.number()),
+  diagram: pulseDiagramSchema,
+  /** Amplitude of the averaged beat in input units (for the pressure series). */
+  amplitude: z.number(),
+});
+export type PulseChannelResult = z.infer<typeof pulseChannelResultSchema>;
+
+/** Result of the pulse engine for one capture. */
+export const pulseResultSchema = z.object({
+  version: engineVersionSchema,
+  sampleRateHz: z.number(),
+  durationS: z.number(),
+  quality: z.object({ index: z.number(), issues: z.array(z.string()) }),
+  /** Summary of the best channel. */
+  rateBpm: z.number(),
+  channels: z.array(pulseChannelResultSchema),
+  classes: z.array(pulseClassSchema),
+});
+export type PulseResult = z.infer<typeof pulseResultSchema>;

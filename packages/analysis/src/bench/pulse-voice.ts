@@ -1,0 +1,62 @@
+/**
+ * `npm run -s bench:pulse-voice -w @tcm/analysis`: analysis time of the pulse engine on 60 s of
+ * pulse at 500 Hz (BIDMC record 01 PPG, resampled) and of the voice engine on 10 s of speech
+ * and vowel at 44.1 kHz (Praat's test sounds, concatenated). Prints the median wall and CPU time of
+ * repeated runs (ms; the engines run on one thread); target <= 50 ms each.
+ */
+import { readFileSync } from 'node:fs';
+import { analysePulse, readPulseFile } from '../pulse/index.js';
+import { encodeWav16, parseWav } from '../signal/index.js';
+import { analyseVoice } from '../voice/index.js';
+
+const data = new URL('../../../../../shared/data/', import.meta.url);
+
+interface Timing {
+  wallMs: number;
+  cpuMs: number;
+}
+
+/** Median wall-clock and CPU (user + system) time of `runs` calls after one warm-up call. */
+function timeIt(f: () => void, runs: number): Timing {
+  f(); // warm-up: JIT and FFT tables
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    f();
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+  }
+  const med = (x: number[]) => x.sort((a, b) => a - b)[Math.floor(x.length / 2)]!;
+  return { wallMs: med(wall), cpuMs: med(cpu) };
+}
+
+// Pulse: 60 s of real PPG, linearly resampled from 125 Hz to 500 Hz.
+const ppg = readPulseFile(new Uint8Array(readFileSync(new URL('pulse/bidmc01.csv', data))), 'bidmc01.csv', { column: 'PLETH' });
+const src = ppg.channels[0]!.samples;
+const up = new Float64Array(60 * 500);
+for (let i = 0; i < up.length; i++) {
+  const x = (i * ppg.rate) / 500;
+  const k = Math.floor(x);
+  up[i] = src[k]! + (x - k) * (src[k + 1]! - src[k]!);
+}
+const pulse = timeIt(() => analysePulse({ rate: 500, channels: [{ samples: up }] }), 15);
+
+// Voice: 10 s at 44.1 kHz from the two 44.1 kHz test sounds, repeated.
+const parts = ['voice/north-wind-and-sun.wav', 'voice/sustained-a-118hz.wav'].map((p) => parseWav(new Uint8Array(readFileSync(new URL(p, data)))).channels[0]!);
+const voice = new Float32Array(441000);
+for (let i = 0, k = 0; i < voice.length; k++) {
+  const part = parts[k % 2]!;
+  voice.set(part.subarray(0, Math.min(part.length, voice.length - i)), i);
+  i += part.length;
+}
+const wav = encodeWav16([voice], 44100);
+const voice10 = timeIt(() => analyseVoice(wav), 7);
+
+// CPU time is printed beside wall time because a shared machine inflates the wall clock.
+const line = (what: string, t: Timing, runs: number) =>
+  console.log(`${what}: ${t.wallMs.toFixed(1)} ms wall, ${t.cpuMs.toFixed(1)} ms CPU (median of ${runs}; target <= 50 ms)`);
+line('pulse, 60 s at 500 Hz', pulse, 15);
+line('voice, 10 s at 44.1 kHz', voice10, 7);

@@ -1,0 +1,21 @@
+import { readFile } from 'node:fs/promises';
+import { runPerFile } from '../common/index.js';
+import { analysePulse } from './analyse.js';
+import { readPulseFile, type PulseReadOptions } from './input.js';
+
+/** `npm run -s analyze -- pulse [--column NAME] [--rate HZ] FILE...`: one JSON line per file. */
+export async function runCli(args: string[]): Promise<number> {
+  const opts: PulseReadOptions = {};
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--column') opts.column = args[++i];
+    else if (a === '--rate') opts.rate = Number(args[++i]);
+    else files.push(a);
+  }
+  if (!files.length) {
+    process.stderr.write('usage: npm run -s analyze -- pulse [--column NAME] [--rate HZ] FILE...\n');
+    return 2;
+  }
+  return runPerFile(files, async (file) => ({ ...analysePulse(readPulseFile(new Uint8Array(await readFile(file)), file, opts)) }));
+}

@@ -1,0 +1,128 @@
+/**
+ * A RIFF/WAVE reader written for untrusted uploads: every length in the header is checked
+ * against the bytes really present, so a header that lies about its size never reads past the
+ * buffer. PCM 8/16/24/32-bit integer and 32/64-bit IEEE float, any channel count, plain or
+ * WAVE_FORMAT_EXTENSIBLE.
+ */
+
+/** Why a byte buffer is not a usable WAV file. */
+export type WavProblem = 'not-wav' | 'no-format' | 'unsupported-encoding' | 'no-data' | 'bad-format';
+
+/** Thrown by `parseWav`; engines map `problem` onto their own error codes. */
+export class WavError extends Error {
+  readonly problem: WavProblem;
+  constructor(problem: WavProblem, message: string) {
+    super(message);
+    this.name = 'WavError';
+    this.problem = problem;
+  }
+}
+
+export interface WavAudio {
+  /** Samples per second (Hz). */
+  sampleRate: number;
+  /** One array per channel, values scaled to [-1, 1). */
+  channels: Float32Array[];
+  bitsPerSample: number;
+  encoding: 'pcm' | 'float';
+  /** True when the header announced more data than the file holds (the rest was read). */
+  truncated: boolean;
+}
+
+const FORMAT_PCM = 1;
+const FORMAT_FLOAT = 3;
+const FORMAT_EXTENSIBLE = 0xfffe;
+
+const tag = (b: Uint8Array, at: number): string =>
+  at + 4 <= b.length ? String.fromCharCode(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!) : '';
+
+/** Parses a WAV byte buffer into float channels; throws `WavError` on anything it cannot read. */
+export function parseWav(bytes: Uint8Array): WavAudio {
+  if (bytes.length < 12 || tag(bytes, 0) !== 'RIFF' || tag(bytes, 8) !== 'WAVE')
+    throw new WavError('not-wav', 'not a RIFF/WAVE file');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let fmt: { format: number; channels: number; rate: number; bits: number; blockAlign: number } | undefined;
+  let dataAt = -1;
+  let dataLen = 0;
+  let truncated = false;
+  let at = 12;
+  while (at + 8 <= bytes.length) {
+    const id = tag(bytes, at);
+    const declared = view.getUint32(at + 4, true);
+    const body = at + 8;
+    const available = bytes.length - body;
+    const len = Math.min(declared, available);
+    if (id === 'fmt ') {
+      if (len < 16) throw new WavError('bad-format', 'format chunk too short');
+      let format = view.getUint16(body, true);
+      const channels = view.getUint16(body + 2, true);
+      const rate = view.getUint32(body + 4, true);
+      const blockAlign = view.getUint16(body + 12, true);
+      const bits = view.getUint16(body + 14, true);
+      if (format === FORMAT_EXTENSIBLE && len >= 26) format = view.getUint16(body + 24, true);
+      fmt = { format, channels, rate, bits, blockAlign };
+    } else if (id === 'data') {
+      dataAt = body;
+      dataLen = len;
+      // A streaming writer may leave 0 or 0xFFFFFFFF in the size: take what is there.
+      if (declared > available) truncated = declared !== 0xffffffff && declared !== 0;
+      if (declared === 0) dataLen = available;
+      break;
+    }
+    // Chunks are padded to even sizes; a lying size simply ends the walk.
+    at = body + len + (len & 1);
+  }
+  if (!fmt) throw new WavError('no-format', 'no format chunk before the data');
+  if (dataAt < 0) throw new WavError('no-data', 'no data chunk');
+  const { format, channels, rate, bits } = fmt;
+  if (channels < 1 || channels > 32 || rate < 1) throw new WavError('bad-format', `bad header: ${channels} channels, ${rate} Hz`);
+  const isFloat = format === FORMAT_FLOAT;
+  if (format !== FORMAT_PCM && !isFloat) throw new WavError('unsupported-encoding', `encoding ${format} is not PCM or float`);
+  if ((isFloat && bits !== 32 && bits !== 64) || (!isFloat && ![8, 16, 24, 32].includes(bits)))
+    throw new WavError('unsupported-encoding', `${bits}-bit ${isFloat ? 'float' : 'integer'} samples are not supported`);
+  const bytesPerSample = bits / 8;
+  const frameBytes = bytesPerSample * channels;
+  const frames = Math.floor(dataLen / frameBytes);
+  const out = Array.from({ length: channels }, () => new Float32Array(frames));
+  for (let f = 0; f < frames; f++) {
+    for (let c = 0; c < channels; c++) {
+      const p = dataAt + f * frameBytes + c * bytesPerSample;
+      let v: number;
+      if (isFloat) v = bits === 32 ? view.getFloat32(p, true) : view.getFloat64(p, true);
+      else if (bits === 8) v = (bytes[p]! - 128) / 128;
+      else if (bits === 16) v = view.getInt16(p, true) / 32768;
+      else if (bits === 24) v = (((bytes[p + 2]! << 24) | (bytes[p + 1]! << 16) | (bytes[p]! << 8)) >> 8) / 8388608;
+      else v = view.getInt32(p, true) / 2147483648;
+      out[c]![f] = v;
+    }
+  }
+  return { sampleRate: rate, channels: out, bitsPerSample: bits, encoding: isFloat ? 'float' : 'pcm', truncated };
+}
+
+/** Writes mono or multi-channel float samples as a 16-bit PCM WAV (used by tests and tools). */
+export function encodeWav16(channels: readonly Float32Array[], sampleRate: number): Uint8Array {
+  const n = channels[0]?.length ?? 0;
+  const k = channels.length;
+  const buf = new Uint8Array(44 + n * k * 2);
+  const v = new DataView(buf.buffer);
+  const put = (at: number, s: string) => [...s].forEach((ch, i) => (buf[at + i] = ch.charCodeAt(0)));
+  put(0, 'RIFF');
+  v.setUint32(4, 36 + n * k * 2, true);
+  put(8, 'WAVE');
+  put(12, 'fmt ');
+  v.setUint32(16, 16, true);
+  v.setUint16(20, FORMAT_PCM, true);
+  v.setUint16(22, k, true);
+  v.setUint32(24, sampleRate, true);
+  v.setUint32(28, sampleRate * k * 2, true);
+  v.setUint16(32, k * 2, true);
+  v.setUint16(34, 16, true);
+  put(36, 'data');
+  v.setUint32(40, n * k * 2, true);
+  for (let i = 0; i < n; i++)
+    for (let c = 0; c < k; c++) {
+      const x = Math.max(-1, Math.min(1, channels[c]![i]!));
+      v.setInt16(44 + (i * k + c) * 2, Math.round(x * 32767), true);
+    }
+  return buf;
+}

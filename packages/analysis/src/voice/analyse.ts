@@ -1,0 +1,130 @@
+import { VOICE_ERRORS, type VoiceResult } from '@tcm/contract';
+import { EngineError } from '../common/index.js';
+import { mean, parseWav, round, sd, WavError, type WavAudio } from '../signal/index.js';
+import { meanHnr } from './harmonicity.js';
+import { meanIntensity, toIntensity } from './intensity.js';
+import { jitterLocal, shimmerLocal } from './perturbation.js';
+import { PRAAT_PITCH_AC, toPitch } from './pitch.js';
+import { prosody, SILENCE_BELOW_MAX_DB } from './prosody.js';
+import { toPulses } from './pulses.js';
+import { voiceReadings } from './readings.js';
+import { makeSound } from './sound.js';
+
+export const VOICE_ENGINE_VERSION = 'voice@0.1.0';
+
+/** Input limits; the clipping and silence levels are provisional choices (docs/voice.md). */
+export const VOICE_LIMITS = {
+  minRateHz: 8000,
+  maxRateHz: 48000,
+  /** Peak below this (fraction of full scale, -60 dBFS) counts as silence. */
+  silentPeak: 0.001,
+  /** Samples at >= 99.9 % of full scale in runs of three or more. */
+  clipLevel: 0.999,
+  maxClippedFraction: 0.01,
+  maxBadSampleFraction: 0.01,
+  /** Seconds of sounding voice required. */
+  minVoiceS: 1,
+};
+
+/** Decodes WAV bytes, mapping reader failures onto the voice error codes. */
+export function readVoiceWav(bytes: Uint8Array): WavAudio {
+  try {
+    return parseWav(bytes);
+  } catch (e) {
+    if (e instanceof WavError)
+      throw new EngineError(e.problem === 'unsupported-encoding' ? VOICE_ERRORS.VOICE_UNSUPPORTED_ENCODING : VOICE_ERRORS.VOICE_UNREADABLE, { reason: e.message });
+    throw e;
+  }
+}
+
+function toMono(audio: WavAudio): { mono: Float64Array; bad: number; clipped: number; peak: number } {
+  const chans = audio.channels;
+  const n = chans[0]?.length ?? 0;
+  const mono = new Float64Array(n);
+  let bad = 0;
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    for (const c of chans) {
+      const v = c[i]!;
+      if (Number.isFinite(v)) s += v;
+      else bad++;
+    }
+    mono[i] = s / chans.length;
+  }
+  let clipped = 0;
+  let peak = 0;
+  for (const c of chans)
+    for (let i = 0; i < n; i++) {
+      const a = Math.abs(c[i]!);
+      if (Number.isFinite(a)) peak = Math.max(peak, a);
+      const lim = VOICE_LIMITS.clipLevel;
+      if (a >= lim && i > 0 && i + 1 < n && Math.abs(c[i - 1]!) >= lim && Math.abs(c[i + 1]!) >= lim) clipped++;
+    }
+  return { mono, bad: bad / Math.max(1, n * chans.length), clipped: clipped / Math.max(1, n * chans.length), peak };
+}
+
+/** Analyses one WAV recording: pitch (Hz), jitter/shimmer (%), HNR (dB), intensity (dB), pauses, rate. */
+export function analyseVoice(bytes: Uint8Array): VoiceResult {
+  const audio = readVoiceWav(bytes);
+  const L = VOICE_LIMITS;
+  if (audio.sampleRate < L.minRateHz || audio.sampleRate > L.maxRateHz)
+    throw new EngineError(VOICE_ERRORS.VOICE_SAMPLE_RATE, { sampleRateHz: audio.sampleRate });
+  const { mono, bad, clipped, peak } = toMono(audio);
+  if (bad > L.maxBadSampleFraction) throw new EngineError(VOICE_ERRORS.VOICE_BAD_SAMPLES, { fraction: bad });
+  if (mono.length < 2 || peak < L.silentPeak) throw new EngineError(VOICE_ERRORS.VOICE_SILENT, { peak });
+  if (clipped > L.maxClippedFraction) throw new EngineError(VOICE_ERRORS.VOICE_CLIPPED, { clippedFraction: clipped });
+  const sound = makeSound(mono, audio.sampleRate);
+  if (sound.duration < L.minVoiceS) throw new EngineError(VOICE_ERRORS.VOICE_TOO_SHORT, { durationS: sound.duration });
+
+  const intensity = toIntensity(sound);
+  const topDb = Math.max(...intensity.db);
+  const soundingS = intensity.db.filter((v) => v >= topDb - SILENCE_BELOW_MAX_DB).length * intensity.dt;
+  const pitch = toPitch(sound, PRAAT_PITCH_AC);
+  const voiced = Array.from(pitch.f0).filter((f) => f > 0);
+  const voicedS = voiced.length * pitch.dt;
+  if (soundingS < L.minVoiceS || voiced.length < 3)
+    throw new EngineError(VOICE_ERRORS.VOICE_TOO_SHORT, { soundingS, voicedS });
+
+  const pulses = toPulses(sound, pitch);
+  const jit = jitterLocal(pulses);
+  const shim = shimmerLocal(sound, pulses);
+  const hnr = meanHnr(sound);
+  const intensityDb = meanIntensity(intensity);
+  const pr = prosody(intensity, pitch);
+  const meanStrength = mean(Array.from(pitch.strength).filter((_, i) => pitch.f0[i]! > 0));
+  const voicedFraction = voiced.length / pitch.f0.length;
+  const pct = (v: number) => (Number.isFinite(v) ? round(v * 100, 3) : null);
+  const issues: string[] = [];
+  if (audio.truncated) issues.push('header announces more data than the file holds');
+  if (bad > 0) issues.push('invalid samples were set to zero');
+  if (clipped > 0) issues.push('some samples reach full scale');
+  const measures = { jitterPct: pct(jit), shimmerPct: pct(shim), hnrDb: Number.isFinite(hnr) ? round(hnr, 2) : null, intensityDb: round(intensityDb, 2) };
+  return {
+    version: { engine: VOICE_ENGINE_VERSION },
+    quality: {
+      index: round(Math.min(1, (soundingS > 0 ? voicedS / soundingS : 0) * meanStrength), 3),
+      sampleRateHz: audio.sampleRate,
+      channels: audio.channels.length,
+      bitsPerSample: audio.bitsPerSample,
+      durationS: round(sound.duration, 3),
+      clippedFraction: round(clipped, 5),
+      truncatedHeader: audio.truncated,
+      issues,
+    },
+    pitch: {
+      meanHz: round(mean(voiced), 2),
+      sdHz: round(voiced.length > 1 ? sd(voiced) : 0, 2),
+      minHz: round(Math.min(...voiced), 2),
+      maxHz: round(Math.max(...voiced), 2),
+    },
+    jitterLocalPct: measures.jitterPct,
+    shimmerLocalPct: measures.shimmerPct,
+    hnrDb: measures.hnrDb,
+    intensityDb: measures.intensityDb,
+    voicedFraction: round(voicedFraction, 3),
+    voicedDurationS: round(voicedS, 2),
+    pauses: { count: pr.pauseCount, totalS: round(pr.pauseTotalS, 2), longestS: round(pr.longestPauseS, 2) },
+    speechRateSyllPerS: round(pr.syllables / sound.duration, 2),
+    readings: voiceReadings(measures),
+  };
+}

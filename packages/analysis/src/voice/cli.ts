@@ -1,0 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import { runPerFile } from '../common/index.js';
+import { analyseVoice } from './analyse.js';
+
+/** `npm run -s analyze -- voice FILE...`: one JSON line per WAV file. */
+export async function runCli(args: string[]): Promise<number> {
+  const files = args.filter((a) => !a.startsWith('--'));
+  if (!files.length) {
+    process.stderr.write('usage: npm run -s analyze -- voice FILE.wav...\n');
+    return 2;
+  }
+  return runPerFile(files, async (file) => ({ ...analyseVoice(new Uint8Array(await readFile(file))) }));
+}

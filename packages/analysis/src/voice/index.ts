@@ -1,0 +1,6 @@
+export { analyseVoice, readVoiceWav, VOICE_ENGINE_VERSION, VOICE_LIMITS } from './analyse.js';
+export { toPitch, PRAAT_PITCH_AC, type PitchTrack } from './pitch.js';
+export { toPulses } from './pulses.js';
+export { jitterLocal, shimmerLocal } from './perturbation.js';
+export { meanHnr } from './harmonicity.js';
+export { makeSound, type Sound } from './sound.js';

@@ -1,0 +1,294 @@
+import { autocorrelation, crossCorrelation, improveMaximum, interpolateSinc, nextPow2 } from '../signal/index.js';
+import { lowIndex, type Sound } from './sound.js';
+
+/**
+ * Periodicity analysis after Boersma (1993), "Accurate short-term analysis of the fundamental
+ * frequency and the harmonics-to-noise ratio of a sampled sound", the algorithm behind Praat's
+ * To Pitch (ac) and To Harmonicity (cc). Candidates per frame from the normalised
+ * autocorrelation (ac) or forward cross-correlation (cc), then a Viterbi path through them.
+ */
+
+export interface PitchSettings {
+  method: 'ac' | 'cc';
+  /** Time step (s); 0 picks Praat's default of periodsPerWindow / floor / 4. */
+  timeStep: number;
+  /** Pitch floor (Hz). */
+  floor: number;
+  /** Pitch ceiling (Hz). */
+  ceiling: number;
+  periodsPerWindow: number;
+  maxCandidates: number;
+  silenceThreshold: number;
+  voicingThreshold: number;
+  octaveCost: number;
+  octaveJumpCost: number;
+  voicedUnvoicedCost: number;
+  /** Sinc depth used to refine candidate maxima (70 or 700 in Praat). */
+  refineDepth: number;
+  /** cc only: refine candidates whose first strength is within this of the frame's best (speed). */
+  refineMargin?: number;
+}
+
+/** Praat's standard To Pitch (ac) settings: floor 75 Hz, ceiling 600 Hz. */
+export const PRAAT_PITCH_AC: PitchSettings = {
+  method: 'ac',
+  timeStep: 0,
+  floor: 75,
+  ceiling: 600,
+  periodsPerWindow: 3,
+  maxCandidates: 15,
+  silenceThreshold: 0.03,
+  voicingThreshold: 0.45,
+  octaveCost: 0.01,
+  octaveJumpCost: 0.35,
+  voicedUnvoicedCost: 0.14,
+  refineDepth: 70,
+};
+
+interface Candidate {
+  f: number;
+  s: number;
+}
+
+export interface PitchTrack {
+  x1: number;
+  dt: number;
+  /** Chosen frequency per frame (Hz); 0 where unvoiced. */
+  f0: Float64Array;
+  /** Correlation strength of the chosen candidate per frame. */
+  strength: Float64Array;
+  /** Local peak relative to the global peak, per frame. */
+  intensity: Float64Array;
+  ceiling: number;
+}
+
+/** Runs the periodicity analysis on a sound and returns the best path (frequencies in Hz). */
+export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
+  const { samples: x, dx } = sound;
+  const nx = x.length;
+  const cc = st.method === 'cc';
+  const maxCand = Math.max(st.maxCandidates, Math.floor(st.ceiling / st.floor));
+  const dt = st.timeStep > 0 ? st.timeStep : st.periodsPerWindow / st.floor / 4;
+  const nsampPeriod = Math.floor(1 / dx / st.floor);
+  const halfPeriod = Math.floor(nsampPeriod / 2) + 1;
+  const ceiling = Math.min(st.ceiling, 0.5 / dx);
+  const dtWindow = st.periodsPerWindow / st.floor;
+  const halfWindow = Math.floor(Math.floor(dtWindow / dx) / 2) - 1;
+  const nWin = halfWindow * 2;
+  const empty: PitchTrack = { x1: 0, dt, f0: new Float64Array(0), strength: new Float64Array(0), intensity: new Float64Array(0), ceiling };
+  if (halfWindow < 2) return empty;
+  const maximumLag = Math.min(Math.floor(nWin / st.periodsPerWindow) + 2, nWin);
+  const interpDepth = cc ? 1 : 0.5;
+  const brentMax = Math.floor(nWin * interpDepth);
+  // Frames fitted symmetrically in the duration (Praat's Sampled_shortTermAnalysis).
+  const analysisWindow = cc ? 1 / st.floor + dtWindow : dtWindow;
+  const nFrames = Math.floor((sound.duration - analysisWindow) / dt) + 1;
+  if (nFrames < 1) return empty;
+  const t1 = sound.x1 - 0.5 * dx + 0.5 * sound.duration - 0.5 * nFrames * dt + 0.5 * dt;
+
+  let mean = 0;
+  for (let i = 0; i < nx; i++) mean += x[i]!;
+  mean /= nx;
+  let globalPeak = 0;
+  for (let i = 0; i < nx; i++) globalPeak = Math.max(globalPeak, Math.abs(x[i]! - mean));
+
+  const frames: { intensity: number; cands: Candidate[] }[] = [];
+  let fftSize = 0;
+  let window = new Float64Array(0);
+  let windowR: Float64Array = new Float64Array(0);
+  if (!cc) {
+    fftSize = nextPow2(nWin * (1 + interpDepth));
+    window = new Float64Array(nWin);
+    for (let j = 1; j <= nWin; j++) window[j - 1] = 0.5 - 0.5 * Math.cos((j * 2 * Math.PI) / (nWin + 1));
+    windowR = autocorrelation(window, fftSize, nWin);
+    const r0 = windowR[0]!;
+    for (let i = 0; i <= nWin; i++) windowR[i] = windowR[i]! / r0;
+  }
+  const frame = new Float64Array(nWin);
+  // r over lags -brentMax..brentMax, stored at index lag + brentMax.
+  const r = new Float64Array(2 * brentMax + 1);
+  const ac = new Float64Array(nWin + 1);
+
+  for (let f = 0; f < nFrames; f++) {
+    const t = t1 + f * dt;
+    const left = lowIndex(sound, t);
+    const right = left + 1;
+    const cands: Candidate[] = [{ f: 0, s: 0 }];
+    frames.push({ intensity: 0, cands });
+    if (globalPeak === 0) continue;
+    let localMean = 0;
+    for (let i = right - nsampPeriod; i <= left + nsampPeriod; i++) localMean += x[Math.min(nx - 1, Math.max(0, i))]!;
+    localMean /= 2 * nsampPeriod;
+    const start = right - halfWindow;
+    for (let j = 0; j < nWin; j++) {
+      const v = x[Math.min(nx - 1, Math.max(0, start + j))]! - localMean;
+      frame[j] = cc ? v : v * window[j]!;
+    }
+    let localPeak = 0;
+    const a = Math.max(0, halfWindow - halfPeriod);
+    const b = Math.min(nWin - 1, halfWindow + halfPeriod - 1);
+    for (let j = a; j <= b; j++) localPeak = Math.max(localPeak, Math.abs(frame[j]!));
+    const intensity = localPeak > globalPeak ? 1 : localPeak / globalPeak;
+    frames[f]!.intensity = intensity;
+    if (localPeak === 0) continue;
+    // Frames this quiet are voiceless whatever their correlation: their unvoiced strength
+    // beats any voiced candidate (strength <= 1) by more than two voicing transitions cost, so
+    // the best path never runs through their voiced candidates and they need not be computed.
+    const unvoiced = st.voicingThreshold + Math.max(0, 2 - intensity / (st.silenceThreshold / (1 + st.voicingThreshold)));
+    if (st.silenceThreshold > 0 && unvoiced > 1 + 2 * st.voicedUnvoicedCost * (0.01 / dt) + 1e-9) continue;
+
+    r.fill(0);
+    r[brentMax] = 1;
+    if (cc) {
+      const s0 = Math.max(0, lowIndex(sound, t - 0.5 * (1 / st.floor + dtWindow)));
+      const span = Math.min(maximumLag + nWin, nx - s0);
+      const localMaxLag = span - nWin;
+      if (localMaxLag < 2) continue;
+      const seg = new Float64Array(span);
+      for (let i = 0; i < span; i++) seg[i] = x[s0 + i]! - localMean;
+      const head = seg.subarray(0, nWin);
+      const prod = crossCorrelation(head, seg, localMaxLag);
+      let sumx2 = 0;
+      for (let i = 0; i < nWin; i++) sumx2 += head[i]! * head[i]!;
+      let sumy2 = sumx2;
+      for (let lag = 1; lag <= localMaxLag && lag <= brentMax; lag++) {
+        const y0 = seg[lag - 1]!;
+        const yZ = seg[lag + nWin - 1]!;
+        sumy2 += yZ * yZ - y0 * y0;
+        const v = sumx2 > 0 && sumy2 > 0 ? prod[lag]! / Math.sqrt(sumx2 * sumy2) : 0;
+        r[brentMax + lag] = v;
+        r[brentMax - lag] = v;
+      }
+    } else {
+      autocorrelation(frame, fftSize, brentMax, ac);
+      if (!(ac[0]! > 0)) continue;
+      for (let lag = 1; lag <= brentMax; lag++) {
+        const v = ac[lag]! / (ac[0]! * windowR[lag]!);
+        r[brentMax + lag] = v;
+        r[brentMax - lag] = v;
+      }
+    }
+
+    const lagIdx: number[] = [0];
+    for (let i = 2; i < maximumLag && i < brentMax; i++) {
+      const ri = r[brentMax + i]!;
+      const rm = r[brentMax + i - 1]!;
+      const rp = r[brentMax + i + 1]!;
+      if (!(ri > 0.5 * st.voicingThreshold && ri > rm && ri >= rp)) continue;
+      const dr = 0.5 * (rp - rm);
+      const d2r = 2 * ri - rm - rp;
+      const fMax = 1 / dx / (i + dr / d2r);
+      let sMax = interpolateSinc(r, 1 / dx / fMax + brentMax, 30);
+      if (sMax > 1) sMax = 1 / sMax;
+      let place = -1;
+      if (cands.length < maxCand) {
+        cands.push({ f: 0, s: 0 });
+        lagIdx.push(0);
+        place = cands.length - 1;
+      } else {
+        let weakest = 2;
+        for (let k = 1; k < cands.length; k++) {
+          const ls = cands[k]!.s - st.octaveCost * Math.log2(st.floor / cands[k]!.f);
+          if (ls < weakest) {
+            weakest = ls;
+            place = k;
+          }
+        }
+        if (sMax - st.octaveCost * Math.log2(st.floor / fMax) <= weakest) place = -1;
+      }
+      if (place > 0) {
+        cands[place] = { f: fMax, s: sMax };
+        lagIdx[place] = i;
+      }
+    }
+    let best = 0;
+    for (let k = 1; k < cands.length; k++) best = Math.max(best, cands[k]!.s);
+    for (let k = 1; k < cands.length; k++) {
+      if (st.refineMargin !== undefined && cands[k]!.s < best - st.refineMargin) continue;
+      const [pos, val] = improveMaximum(r, lagIdx[k]! + brentMax, st.refineDepth);
+      const lag = pos - brentMax;
+      cands[k] = { f: 1 / dx / lag, s: val > 1 ? 1 / val : val };
+    }
+  }
+  return pathFinder(frames, t1, dt, st, ceiling);
+}
+
+/** Viterbi search for the cheapest path through the candidates (Praat's Pitch_pathFinder). */
+function pathFinder(frames: { intensity: number; cands: Candidate[] }[], x1: number, dt: number, st: PitchSettings, ceiling: number): PitchTrack {
+  const n = frames.length;
+  const stepCorr = 0.01 / dt;
+  const jumpCost = st.octaveJumpCost * stepCorr;
+  const vuCost = st.voicedUnvoicedCost * stepCorr;
+  const voiceless = (f: number) => f <= 0 || f > ceiling;
+  const delta: Float64Array[] = [];
+  const psi: Int32Array[] = [];
+  for (const fr of frames) {
+    let unvoiced = st.silenceThreshold <= 0 ? 0 : 2 - fr.intensity / (st.silenceThreshold / (1 + st.voicingThreshold));
+    unvoiced = st.voicingThreshold + Math.max(0, unvoiced);
+    delta.push(Float64Array.from(fr.cands, (c) => (voiceless(c.f) ? unvoiced : c.s - st.octaveCost * Math.log2(ceiling / c.f))));
+    psi.push(new Int32Array(fr.cands.length));
+  }
+  for (let i = 1; i < n; i++) {
+    const prev = frames[i - 1]!.cands;
+    const cur = frames[i]!.cands;
+    const pd = delta[i - 1]!;
+    const cd = delta[i]!;
+    for (let k2 = 0; k2 < cur.length; k2++) {
+      const f2 = cur[k2]!.f;
+      let max = -Infinity;
+      let place = 0;
+      for (let k1 = 0; k1 < prev.length; k1++) {
+        const f1 = prev[k1]!.f;
+        const pv = voiceless(f1);
+        const cv = voiceless(f2);
+        const cost = pv !== cv ? vuCost : cv ? 0 : jumpCost * Math.abs(Math.log2(f1 / f2));
+        const v = pd[k1]! - cost + cd[k2]!;
+        if (v > max) {
+          max = v;
+          place = k1;
+        }
+      }
+      cd[k2] = max;
+      psi[i]![k2] = place;
+    }
+  }
+  const f0 = new Float64Array(n);
+  const strength = new Float64Array(n);
+  const intensity = Float64Array.from(frames, (fr) => fr.intensity);
+  if (!n) return { x1, dt, f0, strength, intensity, ceiling };
+  const last = delta[n - 1]!;
+  let place = 0;
+  for (let k = 1; k < last.length; k++) if (last[k]! > last[place]!) place = k;
+  for (let i = n - 1; i >= 0; i--) {
+    const c = frames[i]!.cands[place]!;
+    f0[i] = voiceless(c.f) ? 0 : c.f;
+    strength[i] = c.s;
+    place = psi[i]![place]!;
+  }
+  return { x1, dt, f0, strength, intensity, ceiling };
+}
+
+/** Pitch value (Hz) at time t with linear interpolation between voiced frames; NaN if unvoiced. */
+export function pitchAt(p: PitchTrack, t: number): number {
+  const n = p.f0.length;
+  const ireal = (t - p.x1) / p.dt;
+  const ileft = Math.floor(ireal);
+  let phase = ireal - ileft;
+  let near: number;
+  let far: number;
+  if (phase < 0.5) {
+    near = ileft;
+    far = ileft + 1;
+  } else {
+    far = ileft;
+    near = ileft + 1;
+    phase = 1 - phase;
+  }
+  if (near < 0 || near >= n) return NaN;
+  const fn = p.f0[near]!;
+  if (!(fn > 0)) return NaN;
+  if (far < 0 || far >= n) return fn;
+  const ff = p.f0[far]!;
+  if (!(ff > 0)) return fn;
+  return fn + phase * (ff - fn);
+}

@@ -1,0 +1,67 @@
+import type { VoiceReading } from '@tcm/contract';
+
+/**
+ * TCM listening readings (闻诊) from the acoustic measures. Jitter and shimmer cut-offs are the
+ * MDVP pathology thresholds quoted in the Praat manual ("Voice 2. Jitter", "Voice 3. Shimmer");
+ * the HNR and intensity cut-offs are provisional: no source tying them to 语声低微 / 声高气粗 was
+ * found, and intensity is uncalibrated (full scale = 1 Pa = 94 dB).
+ */
+export const THRESHOLDS = {
+  jitterPct: { value: 1.04, source: 'MDVP pathology threshold, Praat manual "Voice 2. Jitter"' },
+  shimmerPct: { value: 3.81, source: 'MDVP pathology threshold, Praat manual "Voice 3. Shimmer"' },
+  hnrDb: { value: 12, source: 'provisional' },
+  weakIntensityDb: { value: 60, source: 'provisional (uncalibrated microphone)' },
+  loudIntensityDb: { value: 80, source: 'provisional (uncalibrated microphone)' },
+} as const;
+
+export interface VoiceMeasures {
+  jitterPct: number | null;
+  shimmerPct: number | null;
+  hnrDb: number | null;
+  intensityDb: number;
+}
+
+type Evidence = VoiceReading['evidence'][number];
+
+const ev = (measure: string, value: number | null, rule: string, met: boolean, source: string): Evidence => ({ measure, value, rule, met, source });
+
+/** Readings with their evidence; 'normal' when none of the others is suggested. */
+export function voiceReadings(m: VoiceMeasures): VoiceReading[] {
+  const T = THRESHOLDS;
+  const rough = [
+    ev('jitterLocalPct', m.jitterPct, `> ${T.jitterPct.value}`, m.jitterPct !== null && m.jitterPct > T.jitterPct.value, T.jitterPct.source),
+    ev('shimmerLocalPct', m.shimmerPct, `> ${T.shimmerPct.value}`, m.shimmerPct !== null && m.shimmerPct > T.shimmerPct.value, T.shimmerPct.source),
+    ev('hnrDb', m.hnrDb, `< ${T.hnrDb.value}`, m.hnrDb !== null && m.hnrDb < T.hnrDb.value, T.hnrDb.source),
+  ];
+  const roughCount = rough.filter((e) => e.met).length;
+  const out: VoiceReading[] = [];
+  if (roughCount >= 2)
+    out.push({
+      code: 'hoarse',
+      zh: '声音嘶哑',
+      en: 'hoarse voice',
+      suggests: 'At least two of jitter, shimmer and HNR lie beyond their limits, which suggests a hoarse voice (声音嘶哑).',
+      evidence: rough,
+    });
+  const weak = ev('intensityDb', m.intensityDb, `< ${T.weakIntensityDb.value}`, m.intensityDb < T.weakIntensityDb.value, T.weakIntensityDb.source);
+  if (weak.met)
+    out.push({ code: 'weak-low', zh: '语声低微', en: 'weak, low voice', suggests: 'Low speech intensity suggests a weak, low voice (语声低微).', evidence: [weak] });
+  const loud = ev('intensityDb', m.intensityDb, `> ${T.loudIntensityDb.value}`, m.intensityDb > T.loudIntensityDb.value, T.loudIntensityDb.source);
+  if (loud.met && roughCount >= 1)
+    out.push({
+      code: 'loud-coarse',
+      zh: '声高气粗',
+      en: 'loud, coarse voice',
+      suggests: 'High intensity with an irregular or noisy voice suggests a loud, coarse voice (声高气粗).',
+      evidence: [loud, ...rough],
+    });
+  if (!out.length)
+    out.push({
+      code: 'normal',
+      zh: '正常',
+      en: 'normal',
+      suggests: 'The measures stay within their limits, which suggests a normal voice.',
+      evidence: [...rough, weak, loud],
+    });
+  return out;
+}
