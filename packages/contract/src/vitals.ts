@@ -42,19 +42,10 @@ export type VitalsInput = z.infer<typeof vitalsInputSchema>;
 export const riskLevelSchema = z.enum(['low', 'medium', 'high']);
 export type RiskLevel = z.infer<typeof riskLevelSchema>;
 
-export const vitalsIndicatorSchema = z.enum([
-  'bmi',
-  'bloodPressure',
-  'pulseRate',
-  'heartRate',
-  'spo2',
-  'glucose',
-  'tg',
-  'tc',
-  'hdl',
-  'ldl',
-  'uricAcid',
-]);
+/** Measures judged each on its own band table (pulse and heart rate bpm, SpO2 %, labs mmol/L or µmol/L). */
+const SINGLE_MEASURES = ['pulseRate', 'heartRate', 'spo2', 'glucose', 'tg', 'tc', 'hdl', 'ldl', 'uricAcid'] as const;
+
+export const vitalsIndicatorSchema = z.enum(['bmi', 'bloodPressure', ...SINGLE_MEASURES]);
 export type VitalsIndicator = z.infer<typeof vitalsIndicatorSchema>;
 
 export const indicatorAssessmentSchema = z.object({
@@ -75,21 +66,7 @@ export const indicatorAssessmentSchema = z.object({
 });
 export type IndicatorAssessment = z.infer<typeof indicatorAssessmentSchema>;
 
-export const trendFieldSchema = z.enum([
-  'weightKg',
-  'bmi',
-  'systolic',
-  'diastolic',
-  'pulseRate',
-  'heartRate',
-  'spo2',
-  'glucose',
-  'tg',
-  'tc',
-  'hdl',
-  'ldl',
-  'uricAcid',
-]);
+export const trendFieldSchema = z.enum(['weightKg', 'bmi', 'systolic', 'diastolic', ...SINGLE_MEASURES]);
 
 export const vitalsTrendSchema = z.object({
   field: trendFieldSchema,
