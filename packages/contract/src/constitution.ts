@@ -1,2 +1,129 @@
-// Result and input types of the constitution area; filled in by the work on that area.
-export {};
+import { z } from 'zod';
+import { defineErrors } from './errors.js';
+import { engineVersionSchema } from './engine.js';
+
+/** Type letters of ZYYXH/T157-2009: A 平和 balanced, B-I the eight biased (偏颇) types. */
+export const constitutionCodeSchema = z.enum(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I']);
+export type ConstitutionCode = z.infer<typeof constitutionCodeSchema>;
+
+export const sexSchema = z.enum(['female', 'male']);
+export type Sex = z.infer<typeof sexSchema>;
+
+/**
+ * Questionnaire answers: item id (A1…I7, F6f/F6m) -> 1..5. A shared question may be given under
+ * either of its ids. The schema stays loose on purpose: the engine checks every item itself so
+ * that a bad answer is reported with the item named (3500xxx), not as a generic 400.
+ */
+export const constitutionInputSchema = z.object({
+  sex: sexSchema,
+  answers: z.record(z.string(), z.number()),
+});
+export type ConstitutionInput = z.infer<typeof constitutionInputSchema>;
+
+/** 是 / 基本是 (平和质 only) / 倾向是 (biased types only) / 否. */
+export const constitutionVerdictSchema = z.enum(['yes', 'basically_yes', 'tendency', 'no']);
+export type ConstitutionVerdict = z.infer<typeof constitutionVerdictSchema>;
+
+export const localizedTextSchema = z.object({ zh: z.string(), en: z.string() });
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+export const constitutionItemScoreSchema = z.object({
+  id: z.string(),
+  /** The id the answer was read from (differs from `id` for a shared question). */
+  answeredAs: z.string(),
+  answer: z.number().int(),
+  /** After reverse scoring (6 - answer for the 平和质 reverse items). */
+  scored: z.number().int(),
+  reverse: z.boolean(),
+});
+
+export const constitutionScaleSchema = z.object({
+  code: constitutionCodeSchema,
+  zh: z.string(),
+  en: z.string(),
+  n: z.number().int(),
+  raw: z.number().int(),
+  /** (raw - n) / (4n) x 100, unrounded: verdicts compare this value. */
+  transformed: z.number(),
+  /** transformed rounded to 2 decimals, for display only. */
+  display: z.number(),
+  verdict: constitutionVerdictSchema,
+  verdictZh: z.enum(['是', '基本是', '倾向是', '否']),
+  items: z.array(constitutionItemScoreSchema),
+});
+export type ConstitutionScale = z.infer<typeof constitutionScaleSchema>;
+
+export const constitutionSummarySchema = z.object({
+  balanced: constitutionVerdictSchema,
+  /** Biased types judged 是, highest score first. */
+  types: z.array(constitutionCodeSchema),
+  /** Biased types judged 倾向是, highest score first. */
+  tendencies: z.array(constitutionCodeSchema),
+  /** True in the case the standard leaves unlabeled: 平和质 否 and no biased type reaches 30. */
+  undetermined: z.boolean(),
+  text: localizedTextSchema,
+});
+export type ConstitutionSummary = z.infer<typeof constitutionSummarySchema>;
+
+export const constitutionResultSchema = z.object({
+  engine: engineVersionSchema,
+  standard: z.literal('ZYYXH/T157-2009'),
+  sex: sexSchema.optional(),
+  scales: z.array(constitutionScaleSchema),
+  summary: constitutionSummarySchema,
+});
+export type ConstitutionResult = z.infer<typeof constitutionResultSchema>;
+
+/** One question as the client shows it: asked once even when scored in two scales. */
+export const constitutionQuestionSchema = z.object({
+  id: z.string(),
+  text: localizedTextSchema,
+  /** Scale codes this answer is scored in (two for a shared question). */
+  scales: z.array(constitutionCodeSchema),
+  /** Other ids under which the same answer is accepted. */
+  alsoKnownAs: z.array(z.string()),
+});
+export type ConstitutionQuestion = z.infer<typeof constitutionQuestionSchema>;
+
+/** Constitution questionnaire errors: 3500xxx. */
+export const CONSTITUTION_ERRORS = defineErrors({
+  INPUT_FILE_UNREADABLE: {
+    code: 3500000,
+    status: 400,
+    zh: '输入文件无法读取或不是有效的 JSON',
+    en: 'The input file cannot be read or is not valid JSON',
+  },
+  CONSTITUTION_INPUT_INVALID: {
+    code: 3500001,
+    status: 400,
+    zh: '体质问卷输入格式错误,需要 { sex, answers }',
+    en: 'Constitution questionnaire input must be { sex, answers }',
+  },
+  CONSTITUTION_SEX_INVALID: { code: 3500002, status: 400, zh: '性别必须为 female 或 male', en: 'Sex must be female or male' },
+  CONSTITUTION_ANSWER_MISSING: { code: 3500003, status: 400, zh: '问卷条目未作答', en: 'A questionnaire item has no answer' },
+  CONSTITUTION_ANSWER_OUT_OF_RANGE: {
+    code: 3500004,
+    status: 400,
+    zh: '问卷答案必须是 1 到 5 的整数',
+    en: 'A questionnaire answer must be a whole number from 1 to 5',
+  },
+  CONSTITUTION_UNKNOWN_ITEM: { code: 3500005, status: 400, zh: '未知的问卷条目', en: 'Unknown questionnaire item' },
+  CONSTITUTION_SHARED_CONFLICT: {
+    code: 3500006,
+    status: 400,
+    zh: '同一问题的两个条目答案不一致',
+    en: 'The two ids of one shared question carry different answers',
+  },
+  CONSTITUTION_WRONG_SEX_ITEM: {
+    code: 3500007,
+    status: 400,
+    zh: '该条目不适用于所填性别',
+    en: 'This item does not apply to the given sex',
+  },
+  CONSTITUTION_SCORES_INVALID: {
+    code: 3500008,
+    status: 400,
+    zh: '体质转化分必须是 0 到 100 的数值',
+    en: 'A transformed constitution score must be a number from 0 to 100',
+  },
+});
