@@ -1,0 +1,16 @@
+import { drawText, ensureSpace, textHeight, type Ctx } from '../layout/page.js';
+import { PAGE, THEME } from '../layout/theme.js';
+import { label } from '../labels.js';
+
+/** Boxed decision-support notice closing the report. */
+export function drawDisclaimer(ctx: Ctx, custom?: string): void {
+  const body = custom ?? label(ctx.lang, 'disclaimer.text');
+  const inner = PAGE.content - 20;
+  const h = 10 + 14 + textHeight(ctx, body, { width: inner, size: 8.5, lineGap: 2 }) + 10;
+  ctx.y += 10;
+  ensureSpace(ctx, h);
+  ctx.doc.roundedRect(PAGE.left, ctx.y, PAGE.content, h, 4).lineWidth(0.8).strokeColor(THEME.risk.medium).stroke();
+  drawText(ctx, label(ctx.lang, 'section.disclaimer'), PAGE.left + 10, ctx.y + 9, { size: 9.5, font: 'B', color: THEME.risk.medium });
+  drawText(ctx, body, PAGE.left + 10, ctx.y + 24, { size: 8.5, width: inner, lineGap: 2, color: THEME.text });
+  ctx.y += h;
+}
