@@ -5,11 +5,13 @@ import { label } from './labels.js';
 import { drawHeaderBand, personFields } from './sections/header.js';
 import { formatDate } from './sections/format.js';
 
-const LABEL_W = 92;
+// English labels ("Treatment principle") need a wider column than two-character Chinese ones.
+const labelWidth = (ctx: Ctx) => (ctx.lang === 'en' ? 112 : 92);
 
 /** One form line: a bold label on the left, the wrapped value beside it, a hairline below. */
 function field(ctx: Ctx, key: string, value: string | undefined): void {
   if (!value) return;
+  const LABEL_W = labelWidth(ctx);
   const w = PAGE.content - LABEL_W;
   const h = Math.max(13, textHeight(ctx, value, { width: w, size: 9.5, lineGap: 1.5 })) + 6;
   ensureSpace(ctx, h);

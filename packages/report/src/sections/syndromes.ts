@@ -10,10 +10,10 @@ export function drawSyndromes(ctx: Ctx, s: NonNullable<HealthReport['syndromes']
   drawTable(
     ctx,
     [
-      { header: t('col.pattern'), share: 1.3 },
+      { header: t('col.pattern'), share: 1.7 },
       { header: t('col.score'), share: 1.3 },
       { header: t('col.confidence'), share: 0.8, align: 'right' },
-      { header: t('col.evidence'), share: 3.6 },
+      { header: t('col.evidence'), share: 3.2 },
     ],
     [...s.patterns]
       .sort((a, b) => b.score - a.score)
