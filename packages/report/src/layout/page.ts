@@ -26,8 +26,9 @@ export function createDoc(lang: ReportLanguage, title: string, author: string): 
     displayTitle: true,
     info: { Title: title, Author: author, Subject: title, Creator: '@tcm/report', Producer: '@tcm/report (pdfkit)' },
   });
-  doc.registerFont('R', fonts.regular);
-  doc.registerFont('B', fonts.bold);
+  // pdfkit accepts a parsed fontkit font where its types only list paths and buffers.
+  doc.registerFont('R', fonts.regular as unknown as Buffer);
+  doc.registerFont('B', fonts.bold as unknown as Buffer);
   doc.font('R');
   return doc;
 }
