@@ -1,7 +1,7 @@
 import type { MedicalRecord } from '@tcm/contract';
 import { createDoc, drawText, ensureSpace, finishPages, sectionTitle, textHeight, toBytes, type Ctx } from './layout/page.js';
 import { PAGE, THEME } from './layout/theme.js';
-import { label } from './labels.js';
+import { colon, label } from './labels.js';
 import { drawHeaderBand, personFields } from './sections/header.js';
 import { formatDate } from './sections/format.js';
 
@@ -13,7 +13,7 @@ function field(ctx: Ctx, key: string, value: string | undefined): void {
   if (!value) return;
   const LABEL_W = labelWidth(ctx);
   const w = PAGE.content - LABEL_W;
-  const h = Math.max(13, textHeight(ctx, value, { width: w, size: 9.5, lineGap: 1.5 })) + 6;
+  const h = Math.max(12, textHeight(ctx, value, { width: w, size: 9.5, lineGap: 1.5 })) + 6;
   ensureSpace(ctx, h);
   drawText(ctx, label(ctx.lang, key), PAGE.left + 4, ctx.y + 4, { size: 9.5, font: 'B', color: THEME.primaryDark, width: LABEL_W - 8 });
   drawText(ctx, value, PAGE.left + LABEL_W, ctx.y + 4, { size: 9.5, width: w, lineGap: 1.5 });
@@ -42,7 +42,7 @@ function prescription(ctx: Ctx, p: NonNullable<MedicalRecord['prescription']>): 
     const dose = `${h.doseG} g`;
     drawText(ctx, dose, x + cellW * 0.46, y + 1.5, { size: 9.5 });
     const doseW = ctx.doc.widthOfString(dose);
-    if (h.note) drawText(ctx, `(${h.note})`, x + cellW * 0.46 + doseW + 3, y + 2.5, { size: 7.5, color: THEME.risk.high });
+    if (h.note) drawText(ctx, ctx.lang === 'zh' ? `（${h.note}）` : `(${h.note})`, x + cellW * 0.46 + doseW + 3, y + 2.5, { size: 7.5, color: THEME.risk.high });
   });
   ctx.y += rows * rowH + 14;
   if (!p.name) field(ctx, 'record.prescription', t('record.doses', { n: p.doses }));
@@ -58,7 +58,8 @@ export async function renderMedicalRecord(m: MedicalRecord): Promise<Buffer> {
   const doc = createDoc(lang, `${title} ${m.header.reportId}`, m.header.organisation);
   const ctx: Ctx = { doc, lang, y: 0 };
   const fields = personFields(ctx, m.header);
-  const visit = t(`record.visit.${m.visit.type}`) + (m.visit.number ? ` (${t('record.visitNumber', { n: m.visit.number })})` : '');
+  const visitNo = m.visit.number ? t('record.visitNumber', { n: m.visit.number }) : '';
+  const visit = t(`record.visit.${m.visit.type}`) + (visitNo ? (lang === 'zh' ? `（${visitNo}）` : ` (${visitNo})`) : '');
   fields.splice(fields.length - 2, 0, [t('header.visit'), visit]);
   if (m.header.department) fields.splice(fields.length - 2, 0, [t('header.department'), m.header.department]);
   drawHeaderBand(ctx, m.header, 'record.title', lang === 'zh' ? 'TCM Outpatient Medical Record' : '中医门诊病历', fields);
@@ -84,14 +85,14 @@ export async function renderMedicalRecord(m: MedicalRecord): Promise<Buffer> {
   field(ctx, 'record.advice', m.advice);
 
   // Signature block, right-aligned, kept together.
-  ctx.y += 12;
-  ensureSpace(ctx, 34);
+  ctx.y += 10;
+  ensureSpace(ctx, 30);
   const x = PAGE.right - 250;
   const who = [m.doctor.name, m.doctor.title].filter(Boolean).join('  ');
-  drawText(ctx, `${t('record.doctor')}: ${who}`, x, ctx.y, { size: 10, font: 'B', width: 250 });
-  ctx.y += 16;
+  drawText(ctx, `${t('record.doctor')}${colon(lang)}${who}`, x, ctx.y, { size: 10, font: 'B', width: 250 });
+  ctx.y += 15;
   const signed = m.doctor.signedAt ? formatDate(m.doctor.signedAt) : formatDate(m.header.date);
-  drawText(ctx, `${t('record.signature')}: ____________    ${t('record.signedAt')}: ${signed}`, x, ctx.y, { size: 9, width: 250 });
+  drawText(ctx, `${t('record.signature')}${colon(lang)}____________    ${t('record.signedAt')}${colon(lang)}${signed}`, x, ctx.y, { size: 9, width: 250 });
   ctx.y += 14;
 
   finishPages(ctx, `${title} · ${m.header.person.name} · ${formatDate(m.header.date)}`, `${m.header.organisation} · ${m.header.reportId}`, false);

@@ -10,9 +10,9 @@ export interface RadarAxis {
 /**
  * Radar chart as vector paths: rings every 20 % of `max`, one spoke per axis, the value polygon
  * filled, and a dashed ring at `threshold` (the "yes" cut-off of the constitution standard).
- * Centre (cx, cy) and radius in pt.
+ * Centre (cx, cy), radius and the labels' horizontal bounds in pt.
  */
-export function drawRadar(ctx: Ctx, cx: number, cy: number, radius: number, axes: RadarAxis[], max = 100, threshold?: number): void {
+export function drawRadar(ctx: Ctx, cx: number, cy: number, radius: number, axes: RadarAxis[], max = 100, threshold?: number, bounds: [number, number] = [cx - radius - 80, cx + radius + 80]): void {
   const { doc } = ctx;
   const n = axes.length;
   if (n < 3) return;
@@ -40,11 +40,14 @@ export function drawRadar(ctx: Ctx, cx: number, cy: number, radius: number, axes
   doc.restore();
   doc.polygon(...vals).lineWidth(1.4).strokeColor(THEME.chart.line).stroke();
   vals.forEach(([x, y]) => doc.circle(x, y, 2).fill(THEME.chart.line));
+  // Name above value, kept inside [minX, maxX] so long English names never run under a neighbour.
   axes.forEach((a, i) => {
-    const [x, y] = at(i, radius + 10);
-    const w = 70;
+    const [x, y] = at(i, radius + 8);
+    const w = 66;
     const align = Math.abs(x - cx) < 8 ? 'center' : x > cx ? 'left' : 'right';
-    const tx = align === 'center' ? x - w / 2 : align === 'left' ? x : x - w;
-    drawText(ctx, `${a.label} ${a.value.toFixed(0)}`, tx, y - 5, { size: 7.5, width: w, align });
+    const raw = align === 'center' ? x - w / 2 : align === 'left' ? x : x - w;
+    const tx = Math.max(bounds[0], Math.min(raw, bounds[1] - w));
+    const ty = y < cy - radius * 0.5 ? y - 16 : y > cy + radius * 0.5 ? y - 2 : y - 9;
+    drawText(ctx, `${a.label}\n${a.value.toFixed(0)}`, tx, ty, { size: 7, width: w, align, lineGap: 0 });
   });
 }

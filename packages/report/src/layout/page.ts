@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { EngineVersion, ReportLanguage } from '@tcm/contract';
 import { loadFonts } from '../font.js';
-import { label } from '../labels.js';
+import { colon, label } from '../labels.js';
 import { PAGE, THEME } from './theme.js';
 
 export type Doc = PDFKit.PDFDocument;
@@ -59,8 +59,12 @@ export function textHeight(ctx: Ctx, text: string, o: TextOpts): number {
   return ctx.doc.heightOfString(text, { width: o.width, lineGap: o.lineGap ?? 1 });
 }
 
+// The CJK font draws curly quotes full-width, which gapes inside English words ("Job’ s").
+const asciiQuotes = (s: string) => s.replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"');
+
 /** Writes text at a fixed place; callers reserve the space first, so pdfkit never breaks pages itself. */
-export function drawText(ctx: Ctx, text: string, x: number, y: number, o: TextOpts = {}): void {
+export function drawText(ctx: Ctx, raw: string, x: number, y: number, o: TextOpts = {}): void {
+  const text = ctx.lang === 'en' ? asciiQuotes(raw) : raw;
   ctx.doc
     .font(o.font ?? 'R')
     .fontSize(o.size ?? 9)
@@ -94,8 +98,8 @@ export function sectionTitle(ctx: Ctx, key: string, keep = 60, compact = false):
 /** Small grey line naming the engine and model versions behind a section. */
 export function versionLine(ctx: Ctx, version: EngineVersion | undefined): void {
   if (!version) return;
-  const parts = [`${label(ctx.lang, 'version.engine')}: ${version.engine}`];
-  if (version.model) parts.push(`${label(ctx.lang, 'version.model')}: ${version.model}`);
+  const parts = [`${label(ctx.lang, 'version.engine')}${colon(ctx.lang)}${version.engine}`];
+  if (version.model) parts.push(`${label(ctx.lang, 'version.model')}${colon(ctx.lang)}${version.model}`);
   ensureSpace(ctx, 12);
   drawText(ctx, parts.join('   ·   '), PAGE.left, ctx.y, { size: 7, color: THEME.muted, width: PAGE.content, align: 'right' });
   ctx.y += 11;

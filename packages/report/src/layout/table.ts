@@ -51,12 +51,17 @@ export function drawTable(ctx: Ctx, columns: Column[], rows: Cell[][], opts: { x
     ctx.y += headerH;
   };
 
-  const firstH = rows[0] ? Math.max(...rows[0].map((c, i) => cellHeight(ctx, c, widths[i]!))) + 2 * PAD_Y : 0;
-  ensureSpace(ctx, headerH + firstH);
+  const heights = rows.map((row) => Math.max(...row.map((c, i) => cellHeight(ctx, c, widths[i]!))) + 2 * PAD_Y);
+  // Widow and orphan control for the first page break: never one row alone on either side.
+  const startNew = ctx.y + headerH + (heights[0] ?? 0) + (heights[1] ?? 0) > PAGE.bottom;
+  ensureSpace(ctx, startNew ? PAGE.bottom : 0);
+  let fit = 0;
+  for (let y = ctx.y + headerH; fit < rows.length && y + heights[fit]! <= PAGE.bottom; fit++) y += heights[fit]!;
+  const forcedBreak = rows.length - fit === 1 && fit >= 3 ? fit - 1 : -1;
   header();
   rows.forEach((row, r) => {
-    const h = Math.max(...row.map((c, i) => cellHeight(ctx, c, widths[i]!))) + 2 * PAD_Y;
-    if (ctx.y + h > PAGE.bottom) {
+    const h = heights[r]!;
+    if (ctx.y + h > PAGE.bottom || r === forcedBreak) {
       ensureSpace(ctx, PAGE.bottom);
       header();
     }

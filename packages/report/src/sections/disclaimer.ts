@@ -6,11 +6,11 @@ import { label } from '../labels.js';
 export function drawDisclaimer(ctx: Ctx, custom?: string): void {
   const body = custom ?? label(ctx.lang, 'disclaimer.text');
   const inner = PAGE.content - 20;
-  const h = 10 + 14 + textHeight(ctx, body, { width: inner, size: 8.5, lineGap: 2 }) + 10;
-  ctx.y += 10;
+  const h = 8 + 14 + textHeight(ctx, body, { width: inner, size: 8.5, lineGap: 1.5 }) + 8;
+  ctx.y += 6;
   ensureSpace(ctx, h);
   ctx.doc.roundedRect(PAGE.left, ctx.y, PAGE.content, h, 4).lineWidth(0.8).strokeColor(THEME.risk.medium).stroke();
-  drawText(ctx, label(ctx.lang, 'section.disclaimer'), PAGE.left + 10, ctx.y + 9, { size: 9.5, font: 'B', color: THEME.risk.medium });
-  drawText(ctx, body, PAGE.left + 10, ctx.y + 24, { size: 8.5, width: inner, lineGap: 2, color: THEME.text });
+  drawText(ctx, label(ctx.lang, 'section.disclaimer'), PAGE.left + 10, ctx.y + 7, { size: 9.5, font: 'B', color: THEME.risk.medium });
+  drawText(ctx, body, PAGE.left + 10, ctx.y + 22, { size: 8.5, width: inner, lineGap: 1.5, color: THEME.text });
   ctx.y += h;
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { reportHeaderSchema } from '@tcm/contract';
 import { drawText, type Ctx } from '../layout/page.js';
 import { PAGE, THEME } from '../layout/theme.js';
-import { label } from '../labels.js';
+import { colon, label } from '../labels.js';
 import { formatDate } from './format.js';
 
 type Header = z.infer<typeof reportHeaderSchema>;
@@ -35,7 +35,7 @@ export function drawHeaderBand(ctx: Ctx, h: Header, titleKey: string, subtitle: 
   fields.forEach(([k, v], i) => {
     const x = PAGE.left + 10 + (i % cols) * cellW;
     const y = top + 8 + Math.floor(i / cols) * 22;
-    drawText(ctx, `${k}:`, x, y, { size: 8, color: THEME.muted, width: 60 });
+    drawText(ctx, `${k}${colon(ctx.lang).trim()}`, x, y, { size: 8, color: THEME.muted, width: 60 });
     drawText(ctx, v, x + 58, y - 1, { size: 9.5, font: 'B', width: cellW - 72, lineGap: 0 });
   });
   ctx.y = top + rows * 22 + 18;

@@ -6,7 +6,8 @@ import { label } from '../labels.js';
 /** Syndrome patterns: score bar, confidence (%) and the evidence behind each, best first. */
 export function drawSyndromes(ctx: Ctx, s: NonNullable<HealthReport['syndromes']>): void {
   const t = (k: string) => label(ctx.lang, k);
-  sectionTitle(ctx, 'section.syndromes');
+  // Keep the title with the first two patterns: their evidence lists make rows tall.
+  sectionTitle(ctx, 'section.syndromes', 120);
   drawTable(
     ctx,
     [

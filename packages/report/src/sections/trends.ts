@@ -3,7 +3,7 @@ import { ensureSpace, sectionTitle, type Ctx } from '../layout/page.js';
 import { PAGE } from '../layout/theme.js';
 import { drawTrend } from '../charts/trend.js';
 
-const CHART_H = 118;
+const CHART_H = 112;
 const GAP = 18;
 
 /** Trends: one line chart per indicator, two per row. */
@@ -15,6 +15,6 @@ export function drawTrends(ctx: Ctx, s: NonNullable<HealthReport['trends']>): vo
     drawTrend(ctx, PAGE.left, ctx.y, w, CHART_H, s.series[i]!);
     const next = s.series[i + 1];
     if (next) drawTrend(ctx, PAGE.left + w + GAP, ctx.y, w, CHART_H, next);
-    ctx.y += CHART_H + 10;
+    ctx.y += CHART_H + (i + 2 < s.series.length ? 10 : 2);
   }
 }

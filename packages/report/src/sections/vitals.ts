@@ -2,7 +2,7 @@ import type { HealthReport } from '@tcm/contract';
 import { paragraph, sectionTitle, versionLine, type Ctx } from '../layout/page.js';
 import { drawTable, riskBadge } from '../layout/table.js';
 import { THEME } from '../layout/theme.js';
-import { label } from '../labels.js';
+import { colon, label } from '../labels.js';
 import { formatRange } from './format.js';
 
 /** Vitals table: indicator, value (coloured when not low risk), unit, reference range, risk badge, reason. */
@@ -28,6 +28,6 @@ export function drawVitals(ctx: Ctx, v: NonNullable<HealthReport['vitals']>): vo
       r.reason ?? '',
     ]),
   );
-  if (v.source) paragraph(ctx, `${t('vitals.source')}: ${v.source}`, { size: 7, color: THEME.muted });
+  if (v.source) paragraph(ctx, `${t('vitals.source')}${colon(ctx.lang)}${v.source}`, { size: 7, color: THEME.muted });
   versionLine(ctx, v.version);
 }
