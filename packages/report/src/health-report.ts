@@ -12,7 +12,7 @@ import { drawConstitution } from './sections/constitution.js';
 import { drawSyndromes } from './sections/syndromes.js';
 import { drawAdvice } from './sections/advice.js';
 import { drawTrends } from './sections/trends.js';
-import { drawDisclaimer } from './sections/disclaimer.js';
+import { disclaimerHeight, drawDisclaimer } from './sections/disclaimer.js';
 
 /** Renders a validated health report model to PDF bytes (A4, fonts embedded as subsets). */
 export async function renderHealthReport(m: HealthReport): Promise<Buffer> {
@@ -31,7 +31,7 @@ export async function renderHealthReport(m: HealthReport): Promise<Buffer> {
   if (m.constitution) drawConstitution(ctx, m.constitution);
   if (m.syndromes) drawSyndromes(ctx, m.syndromes);
   if (m.advice) drawAdvice(ctx, m.advice);
-  if (m.trends) drawTrends(ctx, m.trends);
+  if (m.trends) drawTrends(ctx, m.trends, disclaimerHeight(ctx, m.disclaimer));
   drawDisclaimer(ctx, m.disclaimer);
   const running = `${title} · ${m.header.person.name} · ${formatDate(m.header.date)}`;
   finishPages(ctx, running, `${m.header.organisation} · ${m.header.reportId}`, true);
