@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HealthReportInput, MedicalRecordInput } from '@tcm/contract';
 import { renderReport } from './render.js';
-import { ensurePoppler, inspectPdf } from './testing/poppler.js';
+import { PAGE } from './layout/theme.js';
+import { ensurePoppler, inspectPdf, wordBoxes } from './testing/poppler.js';
 
 const example = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../examples/${name}`, import.meta.url), 'utf8')) as T;
 const squash = (s: string) => s.replace(/\s+/g, '');
@@ -20,6 +21,14 @@ function expectFontsEmbedded(fonts: { name: string; embedded: boolean; subset: b
   for (const f of fonts) expect(f, f.name).toMatchObject({ embedded: true, subset: true, unicode: true });
 }
 
+/** No word runs into the footer band or past the page edges: overflowing text would. */
+function expectNoOverflow(file: string) {
+  const words = wordBoxes(file);
+  expect(words.length).toBeGreaterThan(20);
+  const bad = words.filter((w) => (w.yMax > PAGE.bottom + 1 && w.yMin < PAGE.bottom + 14) || w.xMax > PAGE.width - 20 || w.xMin < 20);
+  expect(bad.slice(0, 5)).toEqual([]);
+}
+
 beforeAll(() => ensurePoppler(), 300_000);
 
 describe('health report', () => {
@@ -33,6 +42,7 @@ describe('health report', () => {
     expect(text).toContain('不构成医学诊断');
     expect(pdf.pages).toBeGreaterThanOrEqual(3);
     expect(pdf.pages).toBeLessThanOrEqual(6);
+    expectNoOverflow(pdf.file);
     // Only the two photos are images: radar, waveform and trend charts are vector paths.
     expect(pdf.images).toBe(2);
   }, 60_000);
@@ -44,6 +54,7 @@ describe('health report', () => {
     for (const s of ['Systolic pressure', 'Uric acid', '412', 'Above the female limit of 360', 'Phlegm-damp', 'Damp-heat in the spleen', 'Page 1 of', 'not a medical diagnosis']) expect(norm(pdf.text)).toContain(s);
     expect(pdf.pages).toBeGreaterThanOrEqual(3);
     expect(pdf.pages).toBeLessThanOrEqual(7);
+    expectNoOverflow(pdf.file);
     expect(pdf.images).toBe(2);
   }, 60_000);
 
@@ -75,6 +86,25 @@ describe('health report', () => {
     expect(pdf.pages).toBe(1);
     expect(pdf.text).toContain('Wang Li');
   }, 30_000);
+
+  it('keeps overlong texts, many rows and long series inside the page', async () => {
+    const full = example<HealthReportInput>('full-report.zh.json');
+    const long = '很长的说明文字，'.repeat(250).slice(0, 2000);
+    const risks = ['low', 'medium', 'high'] as const;
+    const pdf = inspectPdf(
+      await renderReport({
+        ...full,
+        vitals: { rows: Array.from({ length: 60 }, (_, i) => ({ indicator: `指标 ${i}`, value: i, unit: 'u', risk: risks[i % 3]!, reason: i % 20 === 0 ? long : 'x' })) },
+        tongue: { ...full.tongue, features: Array.from({ length: 8 }, () => ({ name: 'tongue.cracks', value: long.slice(0, 200), evidence: long })) },
+        syndromes: { patterns: Array.from({ length: 6 }, (_, i) => ({ name: long.slice(0, 200), score: i * 15, confidence: 0.5, evidence: [long] })) },
+        pulse: { ...full.pulse, pulseClass: { label: long.slice(0, 200), evidence: [long, long] }, waveform: { rateHz: 500, samples: Array.from({ length: 20000 }, (_, i) => Math.sin(i / 50)) } },
+        advice: { groups: [{ category: long.slice(0, 200), items: Array.from({ length: 5 }, () => long) }] },
+      }),
+    );
+    expectFontsEmbedded(pdf.fonts);
+    expect(pdf.pages).toBeLessThan(60);
+    expectNoOverflow(pdf.file);
+  }, 120_000);
 });
 
 describe('medical record', () => {

@@ -51,6 +51,8 @@ export interface TextOpts {
   color?: string;
   align?: 'left' | 'center' | 'right';
   lineGap?: number;
+  /** Clip to this height (pt) with an ellipsis, so overlong text never runs past its box. */
+  height?: number;
 }
 
 /** Height (pt) that `text` takes when wrapped to `width`. */
@@ -69,7 +71,13 @@ export function drawText(ctx: Ctx, raw: string, x: number, y: number, o: TextOpt
     .font(o.font ?? 'R')
     .fontSize(o.size ?? 9)
     .fillColor(o.color ?? THEME.text)
-    .text(text, x, y, { width: o.width, align: o.align ?? 'left', lineGap: o.lineGap ?? 1, lineBreak: o.width !== undefined });
+    .text(text, x, y, {
+      width: o.width,
+      align: o.align ?? 'left',
+      lineGap: o.lineGap ?? 1,
+      lineBreak: o.width !== undefined,
+      ...(o.height !== undefined ? { height: o.height, ellipsis: true } : {}),
+    });
 }
 
 /** Starts a new page when fewer than `height` pt remain. */

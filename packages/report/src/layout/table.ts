@@ -20,6 +20,8 @@ export type Cell = string | { text: string; color?: string; bold?: boolean } | D
 const PAD_X = 5;
 const PAD_Y = 4;
 const SIZE = 8.5;
+/** Longer cell text is cut with an ellipsis: a row must fit on one page. */
+const MAX_CELL_H = 300;
 
 const isDrawn = (c: Cell): c is DrawnCell => typeof c === 'object' && 'draw' in c;
 const cellText = (c: Cell): string => (typeof c === 'string' ? c : isDrawn(c) ? '' : c.text);
@@ -27,7 +29,7 @@ const cellText = (c: Cell): string => (typeof c === 'string' ? c : isDrawn(c) ? 
 function cellHeight(ctx: Ctx, c: Cell, width: number): number {
   if (isDrawn(c)) return c.height;
   const bold = typeof c === 'object' && c.bold;
-  return textHeight(ctx, cellText(c), { width: width - 2 * PAD_X, size: SIZE, font: bold ? 'B' : 'R' });
+  return Math.min(MAX_CELL_H, textHeight(ctx, cellText(c), { width: width - 2 * PAD_X, size: SIZE, font: bold ? 'B' : 'R' }));
 }
 
 /**
@@ -72,7 +74,7 @@ export function drawTable(ctx: Ctx, columns: Column[], rows: Cell[][], opts: { x
       if (isDrawn(c)) c.draw(ctx, x + PAD_X, ctx.y + PAD_Y, w - 2 * PAD_X);
       else {
         const o = typeof c === 'object' ? c : { text: c };
-        drawText(ctx, o.text, x + PAD_X, ctx.y + PAD_Y, { width: w - 2 * PAD_X, size: SIZE, font: o.bold ? 'B' : 'R', color: o.color, align: columns[i]?.align });
+        drawText(ctx, o.text, x + PAD_X, ctx.y + PAD_Y, { width: w - 2 * PAD_X, size: SIZE, font: o.bold ? 'B' : 'R', color: o.color, align: columns[i]?.align, height: h - 2 * PAD_Y + 1 });
       }
       x += w;
     });

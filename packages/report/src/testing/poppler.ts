@@ -39,3 +39,15 @@ export function inspectPdf(pdf: Uint8Array) {
   const images = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').slice(2).filter((l) => /\bimage\b/.test(l)).length;
   return { file, text, fonts, pages, images };
 }
+
+/** Every word's box on every page (pt, origin top-left), from `pdftotext -bbox`. */
+export function wordBoxes(file: string): { page: number; word: string; xMin: number; yMin: number; xMax: number; yMax: number }[] {
+  const html = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const out: ReturnType<typeof wordBoxes> = [];
+  let page = 0;
+  for (const m of html.matchAll(/<page |<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+    if (m[0] === '<page ') page++;
+    else out.push({ page, word: m[5]!, xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]) });
+  }
+  return out;
+}
