@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { healthReportSchema } from '@tcm/contract';
 import { renderReport } from '../src/render.js';
@@ -44,6 +44,8 @@ function timeChromium(lang: string) {
 }
 
 console.log(`full health report, ${RUNS} warm runs after one cold run; files in ${dir}`);
+// The machine is shared: print its load so the numbers below can be read against it.
+console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
 for (const lang of ['zh', 'en']) {
   const p = await timePdfkit(lang);
   console.log(`pdfkit   ${lang}: cold ${p.cold.toFixed(0)} ms, warm median ${p.warm.toFixed(0)} ms (min ${p.min.toFixed(0)}), size ${kb(p.size)} KB  [targets <= 300 ms, <= 500 KB]`);
