@@ -1,2 +1,218 @@
-// Result and input types of the report area; filled in by the work on that area.
-export {};
+import { z } from 'zod';
+import { defineErrors } from './errors.js';
+import { engineVersionSchema } from './engine.js';
+
+/**
+ * The report area's models: what the PDF renderer of `@tcm/report` draws. They are
+ * presentation-level on purpose: the server maps engine results onto them (already rounded,
+ * already worded in the report's language), so the renderer never depends on an engine's raw
+ * output shape. Every section of the health report is optional; a missing one is left out.
+ *
+ * A `label` is either a key of the report dictionary (`@tcm/report`'s `labels.ts`, e.g.
+ * `vitals.systolic`), shown in the report's language, or literal text shown as written.
+ */
+
+export const REPORT_ERRORS = defineErrors({
+  REPORT_MODEL_INVALID: { code: 3600001, status: 400, zh: '报告数据不符合格式要求', en: 'The report data does not match the report model' },
+  REPORT_IMAGE_INVALID: { code: 3600002, status: 400, zh: '报告中的图片无法解码（仅支持 JPEG 或 PNG）', en: 'A picture in the report cannot be decoded (JPEG or PNG only)' },
+  REPORT_FONT_MISSING: { code: 3600003, status: 500, zh: '找不到报告所需的中文字体', en: 'The Chinese font the report needs was not found' },
+  REPORT_RENDER_FAILED: { code: 3600004, status: 500, zh: '报告生成失败', en: 'The report could not be rendered' },
+});
+
+export const reportLanguageSchema = z.enum(['zh', 'en']);
+export type ReportLanguage = z.infer<typeof reportLanguageSchema>;
+
+export const riskLevelSchema = z.enum(['low', 'medium', 'high']);
+export type RiskLevel = z.infer<typeof riskLevelSchema>;
+
+const label = z.string().min(1).max(200);
+const text = z.string().max(2000);
+/** A calendar date or date-time, ISO 8601 (`2026-11-22` or `2026-11-22T09:30:00+08:00`). */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'ISO 8601 date');
+/** A point in image pixel coordinates (x to the right, y down, origin top-left). */
+const point = z.tuple([z.number().finite(), z.number().finite()]);
+const polygon = z.array(point).min(3);
+
+/** An embedded photo: JPEG or PNG bytes as base64, with its pixel size. */
+export const reportImageSchema = z.object({
+  mime: z.enum(['image/jpeg', 'image/png']),
+  base64: z.string().min(16),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type ReportImage = z.infer<typeof reportImageSchema>;
+
+/** A measured finding: what was seen, its value, and the numbers behind it. */
+export const findingRowSchema = z.object({ name: label, value: z.string().max(200), evidence: text.optional() });
+export type FindingRow = z.infer<typeof findingRowSchema>;
+
+/** A verdict with the evidence that supports it (pulse class, voice reading, complexion). */
+export const verdictSchema = z.object({ label, evidence: z.array(text).default([]) });
+
+/** Reference range: either bound may be open; `text` overrides the printed form. */
+export const referenceRangeSchema = z.object({
+  low: z.number().finite().optional(),
+  high: z.number().finite().optional(),
+  text: z.string().max(80).optional(),
+});
+
+export const reportHeaderSchema = z.object({
+  organisation: z.string().min(1).max(120),
+  title: z.string().max(120).optional(),
+  reportId: z.string().min(1).max(64),
+  date: isoDate,
+  language: reportLanguageSchema,
+  person: z.object({
+    name: z.string().min(1).max(80),
+    sex: z.enum(['male', 'female']).optional(),
+    /** Age in years. */
+    age: z.number().int().min(0).max(130).optional(),
+    id: z.string().max(64).optional(),
+  }),
+});
+
+export const vitalsRowSchema = z.object({
+  indicator: label,
+  value: z.union([z.number().finite(), z.string().max(40)]),
+  unit: z.string().max(20).default(''),
+  reference: referenceRangeSchema.optional(),
+  risk: riskLevelSchema,
+  reason: text.optional(),
+});
+export type VitalsRow = z.infer<typeof vitalsRowSchema>;
+
+const sectionBase = { version: engineVersionSchema.optional(), summary: text.optional() };
+
+export const tongueSectionSchema = z.object({
+  ...sectionBase,
+  photo: reportImageSchema.optional(),
+  /** Outline of the tongue mask in the photo's pixel coordinates. */
+  outline: polygon.optional(),
+  features: z.array(findingRowSchema).default([]),
+});
+
+export const faceSectionSchema = z.object({
+  ...sectionBase,
+  photo: reportImageSchema.optional(),
+  /** Regions in photo pixels: a polygon, or a box [x, y, width, height]. */
+  regions: z
+    .array(z.object({ name: label, polygon: polygon.optional(), box: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional() }))
+    .default([]),
+  complexion: verdictSchema.optional(),
+  features: z.array(findingRowSchema).default([]),
+  /** Cosmetic skin scores, 0-100 (higher is better). */
+  skinScores: z.array(z.object({ name: label, score: z.number().min(0).max(100) })).default([]),
+});
+
+export const pulseSectionSchema = z.object({
+  ...sectionBase,
+  waveform: z
+    .object({
+      /** Sample rate in Hz. */
+      rateHz: z.number().positive().max(100000),
+      samples: z.array(z.number().finite()).min(2).max(20000),
+      /** Indices of detected beat peaks, drawn as markers. */
+      peaks: z.array(z.number().int().nonnegative()).optional(),
+    })
+    .optional(),
+  parameters: z.array(z.object({ name: label, value: z.string().max(40), unit: z.string().max(20).default(''), evidence: text.optional() })).default([]),
+  pulseClass: verdictSchema.optional(),
+});
+
+export const voiceSectionSchema = z.object({
+  ...sectionBase,
+  measures: z.array(z.object({ name: label, value: z.string().max(40), unit: z.string().max(20).default(''), reference: referenceRangeSchema.optional() })).default([]),
+  reading: verdictSchema.optional(),
+});
+
+export const constitutionTypeSchema = z.enum([
+  'balanced', 'qiDeficiency', 'yangDeficiency', 'yinDeficiency', 'phlegmDamp', 'dampHeat', 'bloodStasis', 'qiStagnation', 'inherited',
+]);
+export const constitutionVerdictSchema = z.enum(['yes', 'basicallyYes', 'tendency', 'no']);
+
+export const constitutionSectionSchema = z.object({
+  ...sectionBase,
+  /** Transformed scores 0-100 of ZYYXH/T157-2009, one per type. */
+  scores: z.array(z.object({ type: constitutionTypeSchema, score: z.number().min(0).max(100), verdict: constitutionVerdictSchema })).min(1).max(9),
+});
+
+export const syndromeSectionSchema = z.object({
+  ...sectionBase,
+  patterns: z
+    .array(
+      z.object({
+        name: label,
+        /** Knowledge-base score, 0-100. */
+        score: z.number().min(0).max(100),
+        /** Confidence, 0-1. */
+        confidence: z.number().min(0).max(1),
+        evidence: z.array(text).default([]),
+      }),
+    )
+    .min(1),
+});
+
+export const adviceGroupSchema = z.object({ category: label, items: z.array(text).min(1) });
+
+export const trendSeriesSchema = z.object({
+  indicator: label,
+  unit: z.string().max(20).default(''),
+  reference: referenceRangeSchema.optional(),
+  points: z.array(z.object({ date: isoDate, value: z.number().finite() })).min(1).max(500),
+});
+
+export const healthReportSchema = z.object({
+  kind: z.literal('health-report'),
+  header: reportHeaderSchema,
+  vitals: z.object({ rows: z.array(vitalsRowSchema).min(1), version: engineVersionSchema.optional(), source: z.string().max(200).optional() }).optional(),
+  tongue: tongueSectionSchema.optional(),
+  face: faceSectionSchema.optional(),
+  pulse: pulseSectionSchema.optional(),
+  voice: voiceSectionSchema.optional(),
+  constitution: constitutionSectionSchema.optional(),
+  syndromes: syndromeSectionSchema.optional(),
+  advice: z.object({ groups: z.array(adviceGroupSchema).min(1) }).optional(),
+  trends: z.object({ series: z.array(trendSeriesSchema).min(1) }).optional(),
+  /** Replaces the dictionary's decision-support disclaimer when given. */
+  disclaimer: text.optional(),
+});
+export type HealthReport = z.infer<typeof healthReportSchema>;
+export type HealthReportInput = z.input<typeof healthReportSchema>;
+
+export const herbSchema = z.object({
+  name: z.string().min(1).max(40),
+  /** Dose in grams. */
+  doseG: z.number().positive().max(500),
+  /** Special handling, e.g. 先煎 decoct first, 后下 add late, 包煎 wrap. */
+  note: z.string().max(40).optional(),
+});
+
+export const medicalRecordSchema = z.object({
+  kind: z.literal('medical-record'),
+  header: reportHeaderSchema.extend({ department: z.string().max(60).optional() }),
+  visit: z.object({ type: z.enum(['first', 'followUp']), number: z.number().int().positive().optional() }),
+  chiefComplaint: text,
+  presentIllness: text.optional(),
+  history: text.optional(),
+  fourDiagnosis: z.object({ inspection: text.optional(), listening: text.optional(), inquiry: text.optional(), palpation: text.optional() }),
+  diagnosis: z.object({ tcmDisease: text.optional(), tcmSyndrome: text.optional(), western: z.array(text).default([]) }),
+  treatmentPrinciple: text.optional(),
+  prescription: z
+    .object({
+      name: z.string().max(80).optional(),
+      herbs: z.array(herbSchema).min(1).max(60),
+      /** Number of doses (剂). */
+      doses: z.number().int().positive().max(365),
+      preparation: text.optional(),
+      usage: text.optional(),
+    })
+    .optional(),
+  advice: text.optional(),
+  doctor: z.object({ name: z.string().min(1).max(60), title: z.string().max(60).optional(), signedAt: isoDate.optional() }),
+});
+export type MedicalRecord = z.infer<typeof medicalRecordSchema>;
+export type MedicalRecordInput = z.input<typeof medicalRecordSchema>;
+
+/** Any document the report renderer accepts, told apart by `kind`. */
+export const reportDocumentSchema = z.discriminatedUnion('kind', [healthReportSchema, medicalRecordSchema]);
+export type ReportDocument = z.infer<typeof reportDocumentSchema>;

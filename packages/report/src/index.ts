@@ -1,1 +1,6 @@
-export {};
+export { renderReport, parseReportModel } from './render.js';
+export { renderHealthReport } from './health-report.js';
+export { renderMedicalRecord } from './medical-record.js';
+export { LABELS, label, type LabelKey } from './labels.js';
+/** Parses the embedded fonts now (about 1 s once per process) so the first report is not slow. */
+export { loadFonts as preloadReportFonts } from './font.js';

@@ -1,0 +1,188 @@
+import type { ReportLanguage } from '@tcm/contract';
+
+type Entry = { readonly zh: string; readonly en: string };
+
+/**
+ * The one dictionary of every fixed text the PDFs print, in zh and en. Model fields typed as
+ * `label` may name a key of it; anything else in the model is printed as written.
+ */
+export const LABELS = {
+  'report.title': { zh: '中医健康评估报告', en: 'TCM Health Assessment Report' },
+  'record.title': { zh: '中医门诊病历', en: 'TCM Outpatient Medical Record' },
+  'header.name': { zh: '姓名', en: 'Name' },
+  'header.sex': { zh: '性别', en: 'Sex' },
+  'header.age': { zh: '年龄', en: 'Age' },
+  'header.date': { zh: '日期', en: 'Date' },
+  'header.reportId': { zh: '报告编号', en: 'Report No.' },
+  'header.personId': { zh: '档案号', en: 'Record No.' },
+  'header.department': { zh: '科别', en: 'Department' },
+  'header.visit': { zh: '就诊', en: 'Visit' },
+  'sex.male': { zh: '男', en: 'Male' },
+  'sex.female': { zh: '女', en: 'Female' },
+  'age.years': { zh: '{n} 岁', en: '{n} years' },
+  'page.of': { zh: '第 {p} 页 / 共 {n} 页', en: 'Page {p} of {n}' },
+  'footer.note': { zh: '本报告提示健康倾向，不作为医学诊断', en: 'Suggests health tendencies; not a medical diagnosis' },
+
+  'section.vitals': { zh: '生命体征与检验指标', en: 'Vital signs and laboratory values' },
+  'section.tongue': { zh: '舌诊', en: 'Tongue inspection' },
+  'section.face': { zh: '面诊', en: 'Face inspection' },
+  'section.pulse': { zh: '脉诊', en: 'Pulse' },
+  'section.voice': { zh: '闻诊（声音）', en: 'Voice' },
+  'section.constitution': { zh: '体质辨识', en: 'Constitution' },
+  'section.syndromes': { zh: '证候倾向', en: 'Syndrome patterns' },
+  'section.advice': { zh: '调养建议', en: 'Health advice' },
+  'section.trends': { zh: '健康趋势', en: 'Health trends' },
+  'section.disclaimer': { zh: '说明', en: 'Notice' },
+
+  'col.indicator': { zh: '指标', en: 'Indicator' },
+  'col.value': { zh: '结果', en: 'Result' },
+  'col.unit': { zh: '单位', en: 'Unit' },
+  'col.reference': { zh: '参考范围', en: 'Reference' },
+  'col.risk': { zh: '风险', en: 'Risk' },
+  'col.reason': { zh: '说明', en: 'Note' },
+  'col.feature': { zh: '特征', en: 'Feature' },
+  'col.evidence': { zh: '依据', en: 'Evidence' },
+  'col.parameter': { zh: '参数', en: 'Parameter' },
+  'col.measure': { zh: '测量项', en: 'Measure' },
+  'col.type': { zh: '体质类型', en: 'Constitution' },
+  'col.score': { zh: '得分', en: 'Score' },
+  'col.verdict': { zh: '判定', en: 'Verdict' },
+  'col.pattern': { zh: '证候', en: 'Pattern' },
+  'col.confidence': { zh: '置信度', en: 'Confidence' },
+
+  'risk.low': { zh: '低', en: 'Low' },
+  'risk.medium': { zh: '中', en: 'Medium' },
+  'risk.high': { zh: '高', en: 'High' },
+
+  'vitals.height': { zh: '身高', en: 'Height' },
+  'vitals.weight': { zh: '体重', en: 'Weight' },
+  'vitals.bmi': { zh: '体重指数 BMI', en: 'Body mass index' },
+  'vitals.systolic': { zh: '收缩压', en: 'Systolic pressure' },
+  'vitals.diastolic': { zh: '舒张压', en: 'Diastolic pressure' },
+  'vitals.pulse': { zh: '脉搏', en: 'Pulse' },
+  'vitals.heartRate': { zh: '心率', en: 'Heart rate' },
+  'vitals.spo2': { zh: '血氧饱和度', en: 'Blood oxygen (SpO2)' },
+  'vitals.glucose': { zh: '空腹血糖', en: 'Fasting glucose' },
+  'vitals.triglycerides': { zh: '甘油三酯', en: 'Triglycerides' },
+  'vitals.cholesterol': { zh: '总胆固醇', en: 'Total cholesterol' },
+  'vitals.uricAcid': { zh: '尿酸', en: 'Uric acid' },
+  'vitals.hdl': { zh: '高密度脂蛋白胆固醇', en: 'HDL cholesterol' },
+  'vitals.ldl': { zh: '低密度脂蛋白胆固醇', en: 'LDL cholesterol' },
+  'vitals.source': { zh: '参考范围来源', en: 'Reference source' },
+
+  'tongue.bodyColour': { zh: '舌色', en: 'Body colour' },
+  'tongue.coatingColour': { zh: '苔色', en: 'Coating colour' },
+  'tongue.coatingThickness': { zh: '苔质厚薄', en: 'Coating thickness' },
+  'tongue.greasy': { zh: '腻苔', en: 'Greasy coating' },
+  'tongue.moisture': { zh: '润燥', en: 'Moisture' },
+  'tongue.shape': { zh: '舌形', en: 'Shape' },
+  'tongue.cracks': { zh: '裂纹', en: 'Cracks' },
+  'tongue.toothMarks': { zh: '齿痕', en: 'Tooth marks' },
+  'tongue.outline': { zh: '绿色轮廓为舌体分割结果', en: 'Green outline: segmented tongue body' },
+
+  'face.forehead': { zh: '额部', en: 'Forehead' },
+  'face.nose': { zh: '鼻部', en: 'Nose' },
+  'face.leftCheek': { zh: '左颊', en: 'Left cheek' },
+  'face.rightCheek': { zh: '右颊', en: 'Right cheek' },
+  'face.chin': { zh: '颏部', en: 'Chin' },
+  'face.underEye': { zh: '眼下', en: 'Under-eye' },
+  'face.lips': { zh: '唇', en: 'Lips' },
+  'face.complexion': { zh: '面色', en: 'Complexion' },
+  'face.gloss': { zh: '光泽', en: 'Gloss' },
+  'face.lipColour': { zh: '唇色', en: 'Lip colour' },
+  'face.skinScores': { zh: '皮肤评分（0–100，越高越好）', en: 'Skin scores (0–100, higher is better)' },
+  'skin.spots': { zh: '色斑', en: 'Spots' },
+  'skin.wrinkles': { zh: '皱纹', en: 'Wrinkles' },
+  'skin.texture': { zh: '纹理', en: 'Texture' },
+  'skin.pores': { zh: '毛孔', en: 'Pores' },
+  'skin.redness': { zh: '泛红', en: 'Redness' },
+  'skin.oiliness': { zh: '油脂', en: 'Oiliness' },
+  'skin.darkCircles': { zh: '黑眼圈', en: 'Dark circles' },
+  'skin.skinTone': { zh: '肤色均匀', en: 'Skin tone' },
+
+  'pulse.waveform': { zh: '脉搏波形', en: 'Pulse waveform' },
+  'pulse.time': { zh: '时间（s）', en: 'Time (s)' },
+  'pulse.class': { zh: '脉象', en: 'Pulse class' },
+  'pulse.rate': { zh: '脉率', en: 'Pulse rate' },
+  'pulse.rhythm': { zh: '节律', en: 'Rhythm' },
+  'pulse.sdnn': { zh: '心率变异 SDNN', en: 'HRV SDNN' },
+  'pulse.rmssd': { zh: '心率变异 RMSSD', en: 'HRV RMSSD' },
+
+  'voice.f0Mean': { zh: '基频均值', en: 'Mean F0' },
+  'voice.f0Sd': { zh: '基频标准差', en: 'F0 standard deviation' },
+  'voice.jitter': { zh: '频率微扰（jitter）', en: 'Jitter (local)' },
+  'voice.shimmer': { zh: '振幅微扰（shimmer）', en: 'Shimmer (local)' },
+  'voice.hnr': { zh: '谐噪比', en: 'Harmonics-to-noise ratio' },
+  'voice.intensity': { zh: '声强', en: 'Intensity' },
+  'voice.voicedFraction': { zh: '浊音比例', en: 'Voiced fraction' },
+  'voice.reading': { zh: '声音特点', en: 'Reading' },
+
+  'constitution.balanced': { zh: '平和质', en: 'Balanced' },
+  'constitution.qiDeficiency': { zh: '气虚质', en: 'Qi deficiency' },
+  'constitution.yangDeficiency': { zh: '阳虚质', en: 'Yang deficiency' },
+  'constitution.yinDeficiency': { zh: '阴虚质', en: 'Yin deficiency' },
+  'constitution.phlegmDamp': { zh: '痰湿质', en: 'Phlegm-damp' },
+  'constitution.dampHeat': { zh: '湿热质', en: 'Damp-heat' },
+  'constitution.bloodStasis': { zh: '血瘀质', en: 'Blood stasis' },
+  'constitution.qiStagnation': { zh: '气郁质', en: 'Qi stagnation' },
+  'constitution.inherited': { zh: '特禀质', en: 'Inherited (allergic)' },
+  'verdict.yes': { zh: '是', en: 'Yes' },
+  'verdict.basicallyYes': { zh: '基本是', en: 'Basically yes' },
+  'verdict.tendency': { zh: '倾向是', en: 'Tendency' },
+  'verdict.no': { zh: '否', en: 'No' },
+  'constitution.standard': { zh: '依据 ZYYXH/T157-2009 转化分', en: 'Transformed scores, ZYYXH/T157-2009' },
+
+  'advice.diet': { zh: '饮食', en: 'Diet' },
+  'advice.lifestyle': { zh: '起居', en: 'Lifestyle' },
+  'advice.exercise': { zh: '运动', en: 'Exercise' },
+  'advice.emotion': { zh: '情志', en: 'Emotions' },
+  'advice.acupoints': { zh: '穴位保健', en: 'Acupoints' },
+  'advice.teas': { zh: '茶饮', en: 'Teas' },
+
+  'version.engine': { zh: '引擎', en: 'Engine' },
+  'version.model': { zh: '模型', en: 'Model' },
+  'disclaimer.text': {
+    zh: '本报告由中医四诊信息采集与分析系统生成，所列结果仅提示健康倾向，供健康管理及医生参考，不构成医学诊断，不能替代执业医师的面诊。如有不适或指标异常，请及时就医。',
+    en: 'This report was generated by a TCM four-diagnosis assessment system. Its results suggest health tendencies for health management and for review by a physician; they are not a medical diagnosis and do not replace a consultation with a licensed doctor. Please see a doctor if you feel unwell or if any value is abnormal.',
+  },
+
+  'record.patient': { zh: '患者信息', en: 'Patient' },
+  'record.visit.first': { zh: '初诊', en: 'First visit' },
+  'record.visit.followUp': { zh: '复诊', en: 'Follow-up' },
+  'record.visitNumber': { zh: '第 {n} 次就诊', en: 'visit {n}' },
+  'record.historySection': { zh: '病史', en: 'History' },
+  'record.chiefComplaint': { zh: '主诉', en: 'Chief complaint' },
+  'record.presentIllness': { zh: '现病史', en: 'Present illness' },
+  'record.history': { zh: '既往史', en: 'Past history' },
+  'record.fourDiagnosis': { zh: '四诊摘要', en: 'Four-diagnosis findings' },
+  'record.inspection': { zh: '望诊', en: 'Inspection' },
+  'record.listening': { zh: '闻诊', en: 'Listening and smelling' },
+  'record.inquiry': { zh: '问诊', en: 'Inquiry' },
+  'record.palpation': { zh: '切诊', en: 'Palpation' },
+  'record.diagnosis': { zh: '诊断', en: 'Diagnosis' },
+  'record.tcmDisease': { zh: '中医病名', en: 'TCM disease' },
+  'record.tcmSyndrome': { zh: '中医证型', en: 'TCM syndrome' },
+  'record.western': { zh: '西医诊断', en: 'Western diagnosis' },
+  'record.treatmentPrinciple': { zh: '治法', en: 'Treatment principle' },
+  'record.prescription': { zh: '处方', en: 'Prescription' },
+  'record.doses': { zh: '共 {n} 剂', en: '{n} doses' },
+  'record.preparation': { zh: '煎服法', en: 'Preparation' },
+  'record.usage': { zh: '用法', en: 'Usage' },
+  'record.advice': { zh: '医嘱', en: 'Advice' },
+  'record.doctor': { zh: '医师', en: 'Physician' },
+  'record.signedAt': { zh: '签名日期', en: 'Signed on' },
+  'record.signature': { zh: '医师签名', en: 'Signature' },
+} as const satisfies Record<string, Entry>;
+
+export type LabelKey = keyof typeof LABELS;
+
+const isKey = (s: string): s is LabelKey => Object.hasOwn(LABELS, s);
+
+/** The label-value separator: full-width colon in Chinese, colon and space in English. */
+export const colon = (lang: ReportLanguage): string => (lang === 'zh' ? '：' : ': ');
+
+/** Text of a dictionary key in `lang`, with `{name}` placeholders filled; other strings pass through. */
+export function label(lang: ReportLanguage, keyOrText: string, vars: Record<string, string | number> = {}): string {
+  const raw = isKey(keyOrText) ? LABELS[keyOrText][lang] : keyOrText;
+  return raw.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+}
