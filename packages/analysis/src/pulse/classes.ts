@@ -1,5 +1,5 @@
 import type { PulseChannelResult, PulseClass } from '@tcm/contract';
-import { mean, sd } from '../signal/index.js';
+import { evidence, mean, sd } from '../signal/index.js';
 
 /**
  * Pulse classes (脉象) from rate, rhythm, shape and hold-down pressure. Sources are those
@@ -24,14 +24,7 @@ export const SHAPE_CUTS = {
   minPausesForClass: 2,
 };
 
-type Evidence = PulseClass['evidence'][number];
-const ev = (measure: string, value: number | null, rule: string, met: boolean, source: string): Evidence => ({
-  measure,
-  value,
-  rule,
-  met,
-  source,
-});
+const ev = evidence;
 
 /** Rate class: 迟 / 数 / 平 (median rate in bpm). */
 export function rateClass(ch: PulseChannelResult): PulseClass {

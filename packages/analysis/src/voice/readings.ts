@@ -1,4 +1,5 @@
 import type { VoiceReading } from '@tcm/contract';
+import { evidence } from '../signal/index.js';
 
 /**
  * TCM listening readings (闻诊) from the acoustic measures. Jitter and shimmer cut-offs are the
@@ -21,15 +22,7 @@ export interface VoiceMeasures {
   intensityDb: number;
 }
 
-type Evidence = VoiceReading['evidence'][number];
-
-const ev = (measure: string, value: number | null, rule: string, met: boolean, source: string): Evidence => ({
-  measure,
-  value,
-  rule,
-  met,
-  source,
-});
+const ev = evidence;
 
 /** Readings with their evidence; 'normal' when none of the others is suggested. */
 export function voiceReadings(m: VoiceMeasures): VoiceReading[] {
