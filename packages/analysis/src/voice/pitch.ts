@@ -249,15 +249,17 @@ function pathFinder(
     const cur = frames[i]!.cands;
     const pd = delta[i - 1]!;
     const cd = delta[i]!;
+    // log2 of each previous frequency once per frame, not once per candidate pair.
+    const prevLog = Float64Array.from(prev, (c) => (voiceless(c.f) ? 0 : Math.log2(c.f)));
     for (let k2 = 0; k2 < cur.length; k2++) {
       const f2 = cur[k2]!.f;
+      const cv = voiceless(f2);
+      const log2 = cv ? 0 : Math.log2(f2);
       let max = -Infinity;
       let place = 0;
       for (let k1 = 0; k1 < prev.length; k1++) {
-        const f1 = prev[k1]!.f;
-        const pv = voiceless(f1);
-        const cv = voiceless(f2);
-        const cost = pv !== cv ? vuCost : cv ? 0 : jumpCost * Math.abs(Math.log2(f1 / f2));
+        const pv = voiceless(prev[k1]!.f);
+        const cost = pv !== cv ? vuCost : cv ? 0 : jumpCost * Math.abs(prevLog[k1]! - log2);
         const v = pd[k1]! - cost + cd[k2]!;
         if (v > max) {
           max = v;
