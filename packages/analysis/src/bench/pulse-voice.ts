@@ -34,7 +34,9 @@ function timeIt(f: () => void, runs: number): Timing {
 }
 
 // Pulse: 60 s of real PPG, linearly resampled from 125 Hz to 500 Hz.
-const ppg = readPulseFile(new Uint8Array(readFileSync(new URL('pulse/bidmc01.csv', data))), 'bidmc01.csv', { column: 'PLETH' });
+const ppg = readPulseFile(new Uint8Array(readFileSync(new URL('pulse/bidmc01.csv', data))), 'bidmc01.csv', {
+  column: 'PLETH',
+});
 const src = ppg.channels[0]!.samples;
 const up = new Float64Array(60 * 500);
 for (let i = 0; i < up.length; i++) {
@@ -45,7 +47,9 @@ for (let i = 0; i < up.length; i++) {
 const pulse = timeIt(() => analysePulse({ rate: 500, channels: [{ samples: up }] }), 15);
 
 // Voice: 10 s at 44.1 kHz from the two 44.1 kHz test sounds, repeated.
-const parts = ['voice/north-wind-and-sun.wav', 'voice/sustained-a-118hz.wav'].map((p) => parseWav(new Uint8Array(readFileSync(new URL(p, data)))).channels[0]!);
+const parts = ['voice/north-wind-and-sun.wav', 'voice/sustained-a-118hz.wav'].map(
+  (p) => parseWav(new Uint8Array(readFileSync(new URL(p, data)))).channels[0]!,
+);
 const voice = new Float32Array(441000);
 for (let i = 0, k = 0; i < voice.length; k++) {
   const part = parts[k % 2]!;
@@ -57,6 +61,8 @@ const voice10 = timeIt(() => analyseVoice(wav), 7);
 
 // CPU time is printed beside wall time because a shared machine inflates the wall clock.
 const line = (what: string, t: Timing, runs: number) =>
-  console.log(`${what}: ${t.wallMs.toFixed(1)} ms wall, ${t.cpuMs.toFixed(1)} ms CPU (median of ${runs}; target <= 50 ms)`);
+  console.log(
+    `${what}: ${t.wallMs.toFixed(1)} ms wall, ${t.cpuMs.toFixed(1)} ms CPU (median of ${runs}; target <= 50 ms)`,
+  );
 line('pulse, 60 s at 500 Hz', pulse, 15);
 line('voice, 10 s at 44.1 kHz', voice10, 7);

@@ -13,7 +13,11 @@ export function analysePulse(capture: PulseCapture): PulseResult {
   let firstError: unknown;
   for (const c of capture.channels) {
     try {
-      channels.push({ position: c.position ?? null, pressure: c.pressure ?? null, ...analyseChannel(c.samples, capture.rate) });
+      channels.push({
+        position: c.position ?? null,
+        pressure: c.pressure ?? null,
+        ...analyseChannel(c.samples, capture.rate),
+      });
     } catch (e) {
       // With several channels one bad one is reported, not fatal; a single channel's error is.
       if (!isEngineError(e) || capture.channels.length === 1) throw e;
@@ -29,7 +33,8 @@ export function analysePulse(capture: PulseCapture): PulseResult {
   const depth = depthClass(channels);
   if (depth) classes.push(depth);
   const issues = channels.flatMap((c) => c.quality.issues);
-  if (channels.length < capture.channels.length) issues.push(`${capture.channels.length - channels.length} channel(s) could not be analysed`);
+  if (channels.length < capture.channels.length)
+    issues.push(`${capture.channels.length - channels.length} channel(s) could not be analysed`);
   const n = Math.max(...capture.channels.map((c) => c.samples.length));
   return {
     version: { engine: PULSE_ENGINE_VERSION },

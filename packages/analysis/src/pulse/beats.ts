@@ -38,14 +38,16 @@ export function dominantPeriod(y: ArrayLike<number>, rate: number): number {
   const ac = autocorrelation(z, nextPow2(m + maxLag + 1), maxLag);
   let best = -Infinity;
   for (let k = minLag; k <= maxLag; k++) best = Math.max(best, ac[k]!);
-  for (let k = minLag; k < maxLag; k++) if (ac[k]! >= 0.8 * best && ac[k]! >= ac[k - 1]! && ac[k]! >= ac[k + 1]!) return k / r;
+  for (let k = minLag; k < maxLag; k++)
+    if (ac[k]! >= 0.8 * best && ac[k]! >= ac[k - 1]! && ac[k]! >= ac[k + 1]!) return k / r;
   return REFRACTORY_S / REFRACTORY_SHARE;
 }
 
 /** Picks local maxima of `score` above `threshold`, strongest first, no two closer than `gap` samples. */
 export function pickPeaks(score: ArrayLike<number>, threshold: number, gap: number): number[] {
   const cands: number[] = [];
-  for (let i = 1; i + 1 < score.length; i++) if (score[i]! > threshold && score[i]! > score[i - 1]! && score[i]! >= score[i + 1]!) cands.push(i);
+  for (let i = 1; i + 1 < score.length; i++)
+    if (score[i]! > threshold && score[i]! > score[i - 1]! && score[i]! >= score[i + 1]!) cands.push(i);
   cands.sort((a, b) => score[b]! - score[a]!);
   const taken = new Uint8Array(score.length);
   const out: number[] = [];

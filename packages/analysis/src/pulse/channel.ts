@@ -33,7 +33,8 @@ export function bridgeGaps(x: Float64Array): number {
   let last = -1;
   for (let i = 0; i < n; i++) {
     if (Number.isFinite(x[i]!)) {
-      if (last >= 0 && i - last > 1) for (let k = last + 1; k < i; k++) x[k] = x[last]! + ((x[i]! - x[last]!) * (k - last)) / (i - last);
+      if (last >= 0 && i - last > 1)
+        for (let k = last + 1; k < i; k++) x[k] = x[last]! + ((x[i]! - x[last]!) * (k - last)) / (i - last);
       else if (last < 0) for (let k = 0; k < i; k++) x[k] = x[i]!;
       last = i;
     } else bad++;
@@ -73,7 +74,8 @@ export function analyseChannel(raw: Float64Array, rate: number): Omit<PulseChann
   const x = Float64Array.from(raw);
   const bad = bridgeGaps(x);
   if (bad > L.maxBadFraction) throw new EngineError(PULSE_ERRORS.PULSE_BAD_SAMPLES, { badFraction: round(bad, 4) });
-  if (x.length / rate < L.minSeconds) throw new EngineError(PULSE_ERRORS.PULSE_TOO_SHORT, { seconds: round(x.length / rate, 2) });
+  if (x.length / rate < L.minSeconds)
+    throw new EngineError(PULSE_ERRORS.PULSE_TOO_SHORT, { seconds: round(x.length / rate, 2) });
   let mn = Infinity;
   let mx = -Infinity;
   for (const v of x) {
@@ -82,7 +84,8 @@ export function analyseChannel(raw: Float64Array, rate: number): Omit<PulseChann
   }
   if (!(mx - mn > 1e-9 * Math.max(1, Math.abs(mx)))) throw new EngineError(PULSE_ERRORS.PULSE_FLAT, { range: mx - mn });
   const clipped = clippedShare(x);
-  if (clipped > L.maxClippedFraction) throw new EngineError(PULSE_ERRORS.PULSE_CLIPPED, { clippedFraction: round(clipped, 4) });
+  if (clipped > L.maxClippedFraction)
+    throw new EngineError(PULSE_ERRORS.PULSE_CLIPPED, { clippedFraction: round(clipped, 4) });
 
   const beats = detectBeats(x, rate);
   if (beats.onsets.length < 4) throw new EngineError(PULSE_ERRORS.PULSE_NOISY, { beats: beats.onsets.length });
@@ -90,8 +93,7 @@ export function analyseChannel(raw: Float64Array, rate: number): Omit<PulseChann
   const y = filtfilt(x, [lowpass(10, rate)]);
   let ens = ensembleAverage(y, beats.onsets, () => true);
   const medAmp = median(ens.amp.filter(Number.isFinite));
-  const ok = (k: number) =>
-    ens.corr[k]! >= L.beatCorrelation && ens.amp[k]! > 0.3 * medAmp && ens.amp[k]! < 3 * medAmp;
+  const ok = (k: number) => ens.corr[k]! >= L.beatCorrelation && ens.amp[k]! > 0.3 * medAmp && ens.amp[k]! < 3 * medAmp;
   // Second pass: the template from the good beats only, then judge every beat against it.
   const firstOk = ens.corr.map((_, k) => ok(k));
   ens = ensembleAverage(y, beats.onsets, (k) => firstOk[k]!);
@@ -102,7 +104,11 @@ export function analyseChannel(raw: Float64Array, rate: number): Omit<PulseChann
   const issues: string[] = [];
   if (bad > 0) issues.push(`${round(bad * 100, 2)} % missing samples bridged`);
   if (quality < L.minQuality || acceptedCount < L.minAcceptedShare * closed.length)
-    throw new EngineError(PULSE_ERRORS.PULSE_NOISY, { quality: round(quality, 3), acceptedBeats: acceptedCount, beats: closed.length });
+    throw new EngineError(PULSE_ERRORS.PULSE_NOISY, {
+      quality: round(quality, 3),
+      acceptedBeats: acceptedCount,
+      beats: closed.length,
+    });
 
   // Intervals between upstrokes of accepted beats; longer than the gap limit = signal loss.
   const up = beats.upstrokes;
@@ -111,7 +117,8 @@ export function analyseChannel(raw: Float64Array, rate: number): Omit<PulseChann
   const rr: number[] = [];
   let excluded = 0;
   allRr.forEach((v, k) => {
-    const good = accepted[k] && (k + 1 >= accepted.length || accepted[k + 1]) && v <= GAP_FACTOR * medRr && v >= REFRACTORY_S;
+    const good =
+      accepted[k] && (k + 1 >= accepted.length || accepted[k + 1]) && v <= GAP_FACTOR * medRr && v >= REFRACTORY_S;
     if (good) rr.push(v);
     else excluded++;
   });

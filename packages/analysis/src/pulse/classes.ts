@@ -1,5 +1,5 @@
 import type { PulseChannelResult, PulseClass } from '@tcm/contract';
-import { mean, sd } from '../signal/index.js';
+import { evidence, mean, sd } from '../signal/index.js';
 
 /**
  * Pulse classes (脉象) from rate, rhythm, shape and hold-down pressure. Sources are those
@@ -10,7 +10,8 @@ import { mean, sd } from '../signal/index.js';
  */
 const SRC_RATE = 'pulse-parameters.md §3: 迟 < 60/min, 数 > 90/min [V2]';
 const SRC_RHYTHM = '《脉经》 促/结/代 (pulse-parameters.md §3 [V2]); pause rule provisional';
-const SRC_SHAPE = 'direction per pulse-parameters.md §3 [U]; cut-off provisional at the P25/P75 or mean ± SD of PMC8917949 Table 4';
+const SRC_SHAPE =
+  'direction per pulse-parameters.md §3 [U]; cut-off provisional at the P25/P75 or mean ± SD of PMC8917949 Table 4';
 const PROVISIONAL = 'provisional';
 
 export const SHAPE_CUTS = {
@@ -23,16 +24,38 @@ export const SHAPE_CUTS = {
   minPausesForClass: 2,
 };
 
-type Evidence = PulseClass['evidence'][number];
-const ev = (measure: string, value: number | null, rule: string, met: boolean, source: string): Evidence => ({ measure, value, rule, met, source });
+const ev = evidence;
 
 /** Rate class: 迟 / 数 / 平 (median rate in bpm). */
 export function rateClass(ch: PulseChannelResult): PulseClass {
   const r = ch.medianRateBpm;
   const e = [ev('medianRateBpm', r, '< 60 slow, > 90 rapid', r < 60 || r > 90, SRC_RATE)];
-  if (r < 60) return { group: 'rate', code: 'slow', zh: '迟', en: 'slow', suggests: `A rate of ${r} bpm, under 60, suggests a slow pulse (迟脉).`, evidence: e };
-  if (r > 90) return { group: 'rate', code: 'rapid', zh: '数', en: 'rapid', suggests: `A rate of ${r} bpm, over 90, suggests a rapid pulse (数脉).`, evidence: e };
-  return { group: 'rate', code: 'even', zh: '平', en: 'even rate', suggests: `A rate of ${r} bpm lies in the even range (平).`, evidence: e };
+  if (r < 60)
+    return {
+      group: 'rate',
+      code: 'slow',
+      zh: '迟',
+      en: 'slow',
+      suggests: `A rate of ${r} bpm, under 60, suggests a slow pulse (迟脉).`,
+      evidence: e,
+    };
+  if (r > 90)
+    return {
+      group: 'rate',
+      code: 'rapid',
+      zh: '数',
+      en: 'rapid',
+      suggests: `A rate of ${r} bpm, over 90, suggests a rapid pulse (数脉).`,
+      evidence: e,
+    };
+  return {
+    group: 'rate',
+    code: 'even',
+    zh: '平',
+    en: 'even rate',
+    suggests: `A rate of ${r} bpm lies in the even range (平).`,
+    evidence: e,
+  };
 }
 
 /** Rhythm class: 促 (rapid, irregular pauses), 结 (not rapid, irregular pauses), 代 (regular pauses). */
@@ -44,12 +67,41 @@ export function rhythmClass(ch: PulseChannelResult): PulseClass | undefined {
   const regular = p.length >= SHAPE_CUTS.minPausesForPattern + 1 && cv <= SHAPE_CUTS.regularPauseCv;
   const e = [
     ev('pauses', p.length, '> 1.5 × median interval, at least 2', true, SRC_RHYTHM),
-    ev('pauseSpacingCv', Number.isFinite(cv) ? Math.round(cv * 1000) / 1000 : null, `<= ${SHAPE_CUTS.regularPauseCv} with >= 3 pauses = regular`, regular, PROVISIONAL),
+    ev(
+      'pauseSpacingCv',
+      Number.isFinite(cv) ? Math.round(cv * 1000) / 1000 : null,
+      `<= ${SHAPE_CUTS.regularPauseCv} with >= 3 pauses = regular`,
+      regular,
+      PROVISIONAL,
+    ),
     ev('medianRateBpm', ch.medianRateBpm, '> 90 rapid', ch.medianRateBpm > 90, SRC_RATE),
   ];
-  if (regular) return { group: 'rhythm', code: 'regularly-intermittent', zh: '代', en: 'regularly intermittent', suggests: 'Pauses at regular beat counts suggest a regularly intermittent pulse (代脉).', evidence: e };
-  if (ch.medianRateBpm > 90) return { group: 'rhythm', code: 'hasty', zh: '促', en: 'hasty', suggests: 'Irregular pauses in a rapid pulse suggest a hasty pulse (促脉).', evidence: e };
-  return { group: 'rhythm', code: 'knotted', zh: '结', en: 'knotted', suggests: 'Irregular pauses in a pulse that is not rapid suggest a knotted pulse (结脉).', evidence: e };
+  if (regular)
+    return {
+      group: 'rhythm',
+      code: 'regularly-intermittent',
+      zh: '代',
+      en: 'regularly intermittent',
+      suggests: 'Pauses at regular beat counts suggest a regularly intermittent pulse (代脉).',
+      evidence: e,
+    };
+  if (ch.medianRateBpm > 90)
+    return {
+      group: 'rhythm',
+      code: 'hasty',
+      zh: '促',
+      en: 'hasty',
+      suggests: 'Irregular pauses in a rapid pulse suggest a hasty pulse (促脉).',
+      evidence: e,
+    };
+  return {
+    group: 'rhythm',
+    code: 'knotted',
+    zh: '结',
+    en: 'knotted',
+    suggests: 'Irregular pauses in a pulse that is not rapid suggest a knotted pulse (结脉).',
+    evidence: e,
+  };
 }
 
 /** Shape classes 滑 / 弦 from the ratios; 细 / 洪 only with a calibrated amplitude unit. */
@@ -63,7 +115,14 @@ export function shapeClasses(ch: PulseChannelResult, unit: string | undefined): 
     ev('w/t', d.w_t, `> ${W.wt}`, d.w_t !== null && d.w_t > W.wt, SRC_SHAPE),
   ];
   if (wiry.filter((e) => e.met).length >= 2)
-    out.push({ group: 'shape', code: 'wiry', zh: '弦', en: 'wiry', suggests: 'A high tidal wave, high notch or broad main wave suggests a wiry pulse (弦脉).', evidence: wiry });
+    out.push({
+      group: 'shape',
+      code: 'wiry',
+      zh: '弦',
+      en: 'wiry',
+      suggests: 'A high tidal wave, high notch or broad main wave suggests a wiry pulse (弦脉).',
+      evidence: wiry,
+    });
   const S = SHAPE_CUTS.slippery;
   const slippery = [
     ev('h3/h1', d.h3_h1, `< ${S.h3h1}`, d.h3_h1 === null || d.h3_h1 < S.h3h1, SRC_SHAPE),
@@ -72,15 +131,45 @@ export function shapeClasses(ch: PulseChannelResult, unit: string | undefined): 
     ev('h5/h1', d.h5_h1, `> ${S.h5h1}`, d.h5_h1 !== null && d.h5_h1 > S.h5h1, SRC_SHAPE),
   ];
   if (slippery.filter((e) => e.met).length >= 3 && !out.length)
-    out.push({ group: 'shape', code: 'slippery', zh: '滑', en: 'slippery', suggests: 'A sharp main wave with low tidal wave and notch and a clear dicrotic wave suggests a slippery pulse (滑脉).', evidence: slippery });
+    out.push({
+      group: 'shape',
+      code: 'slippery',
+      zh: '滑',
+      en: 'slippery',
+      suggests:
+        'A sharp main wave with low tidal wave and notch and a clear dicrotic wave suggests a slippery pulse (滑脉).',
+      evidence: slippery,
+    });
   // Amplitude classes need a physical unit: a PPG in arbitrary units says nothing about 细/洪.
   const calibrated = unit !== undefined && /mmhg|kpa|g\b|gram/i.test(unit);
   if (calibrated) {
     const h1 = d.h1;
     const thin = ev('h1', h1, `< 10 ${unit} (${PROVISIONAL})`, h1 < 10, PROVISIONAL);
-    const surging = ev('h1', h1, `> 30 ${unit} with t1/t < 0.16 (${PROVISIONAL})`, h1 > 30 && d.t1_t < 0.16, PROVISIONAL);
-    if (thin.met) out.push({ group: 'shape', code: 'thin', zh: '细', en: 'thin', suggests: 'A small main-wave amplitude suggests a thin pulse (细脉).', evidence: [thin] });
-    if (surging.met) out.push({ group: 'shape', code: 'surging', zh: '洪', en: 'surging', suggests: 'A large amplitude with a brisk rise suggests a surging pulse (洪脉).', evidence: [surging] });
+    const surging = ev(
+      'h1',
+      h1,
+      `> 30 ${unit} with t1/t < 0.16 (${PROVISIONAL})`,
+      h1 > 30 && d.t1_t < 0.16,
+      PROVISIONAL,
+    );
+    if (thin.met)
+      out.push({
+        group: 'shape',
+        code: 'thin',
+        zh: '细',
+        en: 'thin',
+        suggests: 'A small main-wave amplitude suggests a thin pulse (细脉).',
+        evidence: [thin],
+      });
+    if (surging.met)
+      out.push({
+        group: 'shape',
+        code: 'surging',
+        zh: '洪',
+        en: 'surging',
+        suggests: 'A large amplitude with a brisk rise suggests a surging pulse (洪脉).',
+        evidence: [surging],
+      });
   }
   return out;
 }
@@ -104,10 +193,47 @@ export function depthClass(chs: readonly PulseChannelResult[]): PulseClass | und
     third = hi > lo ? (Math.min(2, Math.floor((3 * (best.pressure - lo)) / (hi - lo + 1e-9))) as 0 | 1 | 2) : 1;
   } else third = LEVEL_ORDER[best.pressure as keyof typeof LEVEL_ORDER] ?? 1;
   const e = [
-    ev('bestPressure', typeof best.pressure === 'number' ? best.pressure : third, 'pressure at the largest main wave (0 浮, 1 中, 2 沉 for levels)', true, 'pulse-parameters.md §3 [V2]; thirds of the range provisional'),
-    ...withP.map((c) => ev(`h1@${String(c.pressure)}${c.position ? ` ${c.position}` : ''}`, c.amplitude, 'main-wave amplitude', c === best, 'measured')),
+    ev(
+      'bestPressure',
+      typeof best.pressure === 'number' ? best.pressure : third,
+      'pressure at the largest main wave (0 浮, 1 中, 2 沉 for levels)',
+      true,
+      'pulse-parameters.md §3 [V2]; thirds of the range provisional',
+    ),
+    ...withP.map((c) =>
+      ev(
+        `h1@${String(c.pressure)}${c.position ? ` ${c.position}` : ''}`,
+        c.amplitude,
+        'main-wave amplitude',
+        c === best,
+        'measured',
+      ),
+    ),
   ];
-  if (third === 0) return { group: 'depth', code: 'floating', zh: '浮', en: 'floating', suggests: 'The pulse is strongest under light pressure, which suggests a floating pulse (浮脉).', evidence: e };
-  if (third === 2) return { group: 'depth', code: 'deep', zh: '沉', en: 'deep', suggests: 'The pulse is strongest under heavy pressure, which suggests a deep pulse (沉脉).', evidence: e };
-  return { group: 'depth', code: 'middle', zh: '中', en: 'middle depth', suggests: 'The pulse is strongest under medium pressure (neither floating nor deep).', evidence: e };
+  if (third === 0)
+    return {
+      group: 'depth',
+      code: 'floating',
+      zh: '浮',
+      en: 'floating',
+      suggests: 'The pulse is strongest under light pressure, which suggests a floating pulse (浮脉).',
+      evidence: e,
+    };
+  if (third === 2)
+    return {
+      group: 'depth',
+      code: 'deep',
+      zh: '沉',
+      en: 'deep',
+      suggests: 'The pulse is strongest under heavy pressure, which suggests a deep pulse (沉脉).',
+      evidence: e,
+    };
+  return {
+    group: 'depth',
+    code: 'middle',
+    zh: '中',
+    en: 'middle depth',
+    suggests: 'The pulse is strongest under medium pressure (neither floating nor deep).',
+    evidence: e,
+  };
 }

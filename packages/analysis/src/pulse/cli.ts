@@ -17,5 +17,7 @@ export async function runCli(args: string[]): Promise<number> {
     process.stderr.write('usage: npm run -s analyze -- pulse [--column NAME] [--rate HZ] FILE...\n');
     return 2;
   }
-  return runPerFile(files, async (file) => ({ ...analysePulse(readPulseFile(new Uint8Array(await readFile(file)), file, opts)) }));
+  return runPerFile(files, async (file) => ({
+    ...analysePulse(readPulseFile(new Uint8Array(await readFile(file)), file, opts)),
+  }));
 }

@@ -30,7 +30,8 @@ export function detectRPeaks(ecg: ArrayLike<number>, rate: number): number[] {
   const sign = sumPos >= sumNeg ? 1 : -1;
   return coarse.map((c) => {
     let best = c;
-    for (let i = Math.max(0, c - half); i <= Math.min(n - 1, c + half); i++) if (sign * f[i]! > sign * f[best]!) best = i;
+    for (let i = Math.max(0, c - half); i <= Math.min(n - 1, c + half); i++)
+      if (sign * f[i]! > sign * f[best]!) best = i;
     return best;
   });
 }

@@ -6,7 +6,8 @@ import { readPulseFile } from './input.js';
 import { regularIntervals, syntheticPulse } from './synthetic.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
-const wave = (rate: number, bpm = 72, seconds = 20) => syntheticPulse({ rate, intervals: regularIntervals(bpm, seconds), noise: 0.01 });
+const wave = (rate: number, bpm = 72, seconds = 20) =>
+  syntheticPulse({ rate, intervals: regularIntervals(bpm, seconds), noise: 0.01 });
 const codeOf = errorCodeOf;
 const analyse = (bytes: Uint8Array, name: string, opts = {}) => analysePulse(readPulseFile(bytes, name, opts));
 
@@ -18,8 +19,12 @@ describe('pulse input', () => {
     expect(byName.sampleRateHz).toBe(200);
     expect(Math.abs(byName.rateBpm - 72)).toBeLessThan(1);
     expect(analyse(enc(csv), 'a.csv', { column: '2' }).rateBpm).toBe(byName.rateBpm);
-    expect(codeOf(() => readPulseFile(enc(csv), 'a.csv', { column: 'nope' }))).toBe(PULSE_ERRORS.PULSE_COLUMN_NOT_FOUND.code);
-    expect(codeOf(() => readPulseFile(enc(Array.from(x).join('\n')), 'b.csv'))).toBe(PULSE_ERRORS.PULSE_RATE_MISSING.code);
+    expect(codeOf(() => readPulseFile(enc(csv), 'a.csv', { column: 'nope' }))).toBe(
+      PULSE_ERRORS.PULSE_COLUMN_NOT_FOUND.code,
+    );
+    expect(codeOf(() => readPulseFile(enc(Array.from(x).join('\n')), 'b.csv'))).toBe(
+      PULSE_ERRORS.PULSE_RATE_MISSING.code,
+    );
     expect(readPulseFile(enc(Array.from(x).join('\n')), 'b.csv', { rate: 200 }).rate).toBe(200);
   });
 
@@ -29,7 +34,16 @@ describe('pulse input', () => {
     expect(Math.abs(one.rateBpm - 72)).toBeLessThan(1);
     expect(one.quality.issues.join(' ')).toContain('missing samples bridged');
     const multi = analyse(
-      enc(JSON.stringify({ rate: 100, channels: ['寸', '关', '尺'].map((position) => ({ position, pressure: '中', samples: Array.from(wave(100)) })) })),
+      enc(
+        JSON.stringify({
+          rate: 100,
+          channels: ['寸', '关', '尺'].map((position) => ({
+            position,
+            pressure: '中',
+            samples: Array.from(wave(100)),
+          })),
+        }),
+      ),
       'b.json',
     );
     expect(multi.channels.map((c) => c.position)).toEqual(['寸', '关', '尺']);
@@ -45,13 +59,14 @@ describe('pulse input', () => {
 
   it('rejects short, flat, clipped, noisy, invalid and implausible signals with their codes', () => {
     const E = PULSE_ERRORS;
-    const json = (samples: ArrayLike<number | null>, rate = 100) => enc(JSON.stringify({ rate, samples: Array.from(samples) }));
+    const json = (samples: ArrayLike<number | null>, rate = 100) =>
+      enc(JSON.stringify({ rate, samples: Array.from(samples) }));
     expect(codeOf(() => analyse(json(wave(100, 72, 8).subarray(0, 900)), 's.json'))).toBe(E.PULSE_TOO_SHORT.code);
     expect(codeOf(() => analyse(json(new Float64Array(2000).fill(3)), 'f.json'))).toBe(E.PULSE_FLAT.code);
     const clipped = wave(100).map((v) => Math.min(v, 0.5));
     expect(codeOf(() => analyse(json(clipped), 'c.json'))).toBe(E.PULSE_CLIPPED.code);
     let seed = 3;
-    const noise = Array.from({ length: 3000 }, () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) - 0.5);
+    const noise = Array.from({ length: 3000 }, () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5);
     expect(codeOf(() => analyse(json(noise), 'n.json'))).toBe(E.PULSE_NOISY.code);
     const holes = Array.from(wave(100), (v, i) => (i % 10 === 0 ? null : v));
     expect(codeOf(() => analyse(json(holes), 'h.json'))).toBe(E.PULSE_BAD_SAMPLES.code);
@@ -62,9 +77,15 @@ describe('pulse input', () => {
 
   it('never crashes on garbage bytes, broken text or lying WAV headers', () => {
     let seed = 11;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     const good = encodeWav16([Float32Array.from(wave(250), (v) => v / 2)], 250);
-    const inputs: Uint8Array[] = [new Uint8Array(0), enc('{'), enc('a,b\n1,x\n'), enc('NaN\nNaN\nNaN'), enc('{"rate":100,"samples":[1e308,-1e308]}')];
+    const inputs: Uint8Array[] = [
+      new Uint8Array(0),
+      enc('{'),
+      enc('a,b\n1,x\n'),
+      enc('NaN\nNaN\nNaN'),
+      enc('{"rate":100,"samples":[1e308,-1e308]}'),
+    ];
     for (let k = 0; k < 30; k++) {
       inputs.push(Uint8Array.from({ length: Math.floor(rnd() * 3000) }, () => Math.floor(rnd() * 256)));
       const cut = good.slice(0, Math.floor(rnd() * good.length));

@@ -65,14 +65,22 @@ function fromJson(text: string, opts: PulseReadOptions): PulseCapture {
     throw unreadable('invalid JSON');
   }
   const parsed = pulseJsonInputSchema.safeParse(raw);
-  if (!parsed.success) throw unreadable(`JSON does not match { rate, samples } or { rate, channels }: ${parsed.error.issues[0]?.message ?? ''}`);
+  if (!parsed.success)
+    throw unreadable(
+      `JSON does not match { rate, samples } or { rate, channels }: ${parsed.error.issues[0]?.message ?? ''}`,
+    );
   const j = parsed.data;
   const rate = checkRate(opts.rate ?? j.rate);
   if ('samples' in j) return { rate, unit: j.unit, channels: [{ samples: Float64Array.from(j.samples, toNum) }] };
   return {
     rate,
     unit: j.unit,
-    channels: j.channels.map((c) => ({ samples: Float64Array.from(c.samples, toNum), position: c.position, pressure: c.pressure, forceUnit: c.forceUnit })),
+    channels: j.channels.map((c) => ({
+      samples: Float64Array.from(c.samples, toNum),
+      position: c.position,
+      pressure: c.pressure,
+      forceUnit: c.forceUnit,
+    })),
   };
 }
 
@@ -93,7 +101,8 @@ function fromCsv(text: string, fileName: string, opts: PulseReadOptions): PulseC
   if (opts.column !== undefined) {
     const byName = names.findIndex((n) => n.toLowerCase() === opts.column!.toLowerCase());
     col = byName >= 0 ? byName : /^\d+$/.test(opts.column) ? Number(opts.column) : -1;
-    if (col < 0 || col >= names.length) throw new EngineError(PULSE_ERRORS.PULSE_COLUMN_NOT_FOUND, { column: opts.column, columns: names });
+    if (col < 0 || col >= names.length)
+      throw new EngineError(PULSE_ERRORS.PULSE_COLUMN_NOT_FOUND, { column: opts.column, columns: names });
   } else {
     // Default: a column named like a pulse wave, else the first that is not time.
     const named = names.findIndex((n) => /pleth|ppg|pulse|wave|pressure/i.test(n));
@@ -104,7 +113,10 @@ function fromCsv(text: string, fileName: string, opts: PulseReadOptions): PulseC
   let rate = opts.rate;
   if (rate === undefined && timeCol >= 0) {
     const t = rows.slice(0, 2000).map((r) => Number(r[timeCol]));
-    const steps = t.slice(1).map((v, i) => v - t[i]!).filter((d) => Number.isFinite(d) && d > 0);
+    const steps = t
+      .slice(1)
+      .map((v, i) => v - t[i]!)
+      .filter((d) => Number.isFinite(d) && d > 0);
     const step = median(steps) * (/\[ms\]|\bms\b/i.test(names[timeCol]!) ? 1e-3 : 1);
     if (step > 0) rate = 1 / step;
   }

@@ -12,13 +12,15 @@ import { movingAverage, round } from '../signal/index.js';
 
 function localMax(x: ArrayLike<number>, a: number, b: number): number[] {
   const out: number[] = [];
-  for (let i = Math.max(1, a); i <= Math.min(x.length - 2, b); i++) if (x[i]! > x[i - 1]! && x[i]! >= x[i + 1]!) out.push(i);
+  for (let i = Math.max(1, a); i <= Math.min(x.length - 2, b); i++)
+    if (x[i]! > x[i - 1]! && x[i]! >= x[i + 1]!) out.push(i);
   return out;
 }
 
 function argBest(x: ArrayLike<number>, a: number, b: number, sign: 1 | -1): number {
   let best = -1;
-  for (let i = Math.max(0, a); i <= Math.min(x.length - 1, b); i++) if (best < 0 || sign * x[i]! > sign * x[best]!) best = i;
+  for (let i = Math.max(0, a); i <= Math.min(x.length - 1, b); i++)
+    if (best < 0 || sign * x[i]! > sign * x[best]!) best = i;
   return best;
 }
 
@@ -72,7 +74,7 @@ export function measureDiagram(template: Float64Array, rate: number, period: num
   while (l > 0 && x[l]! > level) l--;
   let r = p;
   while (r < n - 1 && x[r]! > level) r++;
-  const cross = (a: number, b: number) => a + (level - x[a]!) / (x[b]! - x[a]! || 1) * (b - a);
+  const cross = (a: number, b: number) => a + ((level - x[a]!) / (x[b]! - x[a]! || 1)) * (b - a);
   const w = l > 0 && r < n - 1 ? s(cross(r - 1, r) - cross(l, l + 1)) : null;
   const h3 = tWave >= 0 ? x[tWave]! - x[0]! : null;
   const h4 = v >= 0 ? x[v]! - x[0]! : null;

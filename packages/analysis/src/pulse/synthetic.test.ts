@@ -45,13 +45,20 @@ function truth(shape: BeatShape, period: number) {
 }
 
 const run = (intervals: number[], extra: Partial<Parameters<typeof syntheticPulse>[0]> = {}): PulseResult =>
-  analysePulse({ rate: RATE, channels: [{ samples: syntheticPulse({ rate: RATE, intervals, noise: 0.01, wander: 0.4, ...extra }) }] });
+  analysePulse({
+    rate: RATE,
+    channels: [{ samples: syntheticPulse({ rate: RATE, intervals, noise: 0.01, wander: 0.4, ...extra }) }],
+  });
 
 describe('pulse engine on synthetic beats', () => {
   it('recovers the pulse-diagram ratios and times of a known beat through noise and baseline wander', () => {
     const shapes: BeatShape[] = [
       DEFAULT_SHAPE,
-      { main: { a: 1, mu: 0.13, sigma: 0.04 }, tidal: { a: 0.75, mu: 0.27, sigma: 0.045 }, dicrotic: { a: 0.45, mu: 0.47, sigma: 0.05 } },
+      {
+        main: { a: 1, mu: 0.13, sigma: 0.04 },
+        tidal: { a: 0.75, mu: 0.27, sigma: 0.045 },
+        dicrotic: { a: 0.45, mu: 0.47, sigma: 0.05 },
+      },
     ];
     for (const shape of shapes) {
       const period = 0.8;
@@ -104,8 +111,15 @@ describe('pulse engine on synthetic beats', () => {
     expect(jie.channels[0]!.rhythm.pauses).toBe(5);
     expect(rhythm(jie)).toBe('结');
     // At 110 bpm the waves crowd into a shorter cycle, as they do in vivo.
-    const fastShape: BeatShape = { main: { a: 1, mu: 0.11, sigma: 0.035 }, tidal: { a: 0.5, mu: 0.21, sigma: 0.03 }, dicrotic: { a: 0.3, mu: 0.34, sigma: 0.04 } };
-    const cu = run(regularIntervals(110, 30).map((v, k) => (irregularAt.has(k) ? v * 1.8 : v)), { shape: fastShape });
+    const fastShape: BeatShape = {
+      main: { a: 1, mu: 0.11, sigma: 0.035 },
+      tidal: { a: 0.5, mu: 0.21, sigma: 0.03 },
+      dicrotic: { a: 0.3, mu: 0.34, sigma: 0.04 },
+    };
+    const cu = run(
+      regularIntervals(110, 30).map((v, k) => (irregularAt.has(k) ? v * 1.8 : v)),
+      { shape: fastShape },
+    );
     expect(rhythm(cu)).toBe('促');
     expect(rhythm(run(regularIntervals(72, 30)))).toBeUndefined();
   });
@@ -115,7 +129,13 @@ describe('pulse engine on synthetic beats', () => {
       analysePulse({
         rate: 250,
         channels: scales.map((s, i) => ({
-          samples: syntheticPulse({ rate: 250, intervals: regularIntervals(70, 20), scale: s, noise: 0.01, seed: i + 1 }),
+          samples: syntheticPulse({
+            rate: 250,
+            intervals: regularIntervals(70, 20),
+            scale: s,
+            noise: 0.01,
+            seed: i + 1,
+          }),
           position: '关' as const,
           pressure: levels[i]!,
         })),

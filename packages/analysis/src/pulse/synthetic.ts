@@ -39,7 +39,8 @@ export interface SyntheticOptions {
 /** Value of one beat `tau` seconds after its onset. */
 export function beatValue(shape: BeatShape, tau: number): number {
   let v = 0;
-  for (const w of [shape.main, shape.tidal, shape.dicrotic]) v += w.a * Math.exp(-((tau - w.mu) ** 2) / (2 * w.sigma * w.sigma));
+  for (const w of [shape.main, shape.tidal, shape.dicrotic])
+    v += w.a * Math.exp(-((tau - w.mu) ** 2) / (2 * w.sigma * w.sigma));
   return v;
 }
 
@@ -50,7 +51,7 @@ export function syntheticPulse(o: SyntheticOptions): Float64Array {
   const n = Math.round(total * o.rate);
   const x = new Float64Array(n);
   let seed = o.seed ?? 1;
-  const rnd = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const rnd = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
   let onset = 0.5;
   const onsets = [onset];
   for (const iv of o.intervals) onsets.push((onset += iv));

@@ -26,7 +26,11 @@ function beatSegment(y: ArrayLike<number>, on: number, next: number, len: number
 }
 
 /** Builds the template from `y` (low-passed wave) and beat onsets; `use[k]` selects beats. */
-export function ensembleAverage(y: ArrayLike<number>, onsets: readonly number[], use: (k: number) => boolean): Ensemble {
+export function ensembleAverage(
+  y: ArrayLike<number>,
+  onsets: readonly number[],
+  use: (k: number) => boolean,
+): Ensemble {
   const spans = onsets.slice(1).map((o, k) => o - onsets[k]!);
   const len = Math.max(2, Math.round(median(spans)));
   const sum = new Float64Array(len);

@@ -4,3 +4,4 @@ export * from './filters.js';
 export * from './sinc.js';
 export * from './spectrum.js';
 export * from './error-code.js';
+export * from './evidence.js';

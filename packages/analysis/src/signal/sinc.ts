@@ -20,7 +20,10 @@ export function interpolateSinc(y: ArrayLike<number>, x: number, depth: number):
   const lo = right - d;
   const hi = left + d;
   // The window's cosine advances by a fixed angle per sample: rotate it instead of calling cos.
-  return sincSide(y, left, lo, -1, Math.PI * (x - left), x - lo + 1) + sincSide(y, right, hi, 1, Math.PI * (right - x), hi - x + 1);
+  return (
+    sincSide(y, left, lo, -1, Math.PI * (x - left), x - lo + 1) +
+    sincSide(y, right, hi, 1, Math.PI * (right - x), hi - x + 1)
+  );
 }
 
 function sincSide(y: ArrayLike<number>, from: number, to: number, step: 1 | -1, a0: number, span: number): number {
@@ -47,7 +50,13 @@ function sincSide(y: ArrayLike<number>, from: number, to: number, step: 1 | -1, 
 const GOLD = 0.3819660112501051;
 
 /** Maximises f on [a, b] by golden-section search with parabolic steps (Brent); returns [x, f(x)]. */
-export function maximizeBrent(f: (x: number) => number, a: number, b: number, tol = 1e-10, maxIter = 60): [number, number] {
+export function maximizeBrent(
+  f: (x: number) => number,
+  a: number,
+  b: number,
+  tol = 1e-10,
+  maxIter = 60,
+): [number, number] {
   let x = a + GOLD * (b - a);
   let w = x;
   let v = x;

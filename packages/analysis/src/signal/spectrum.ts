@@ -41,7 +41,12 @@ export const nextPow2 = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max
  * Autocorrelation of `frame` (already windowed) for lags 0..maxLag, computed through an FFT of
  * `size` points (size >= frame length + maxLag avoids circular wrap). Unnormalised.
  */
-export function autocorrelation(frame: ArrayLike<number>, size: number, maxLag: number, out = new Float64Array(maxLag + 1)): Float64Array {
+export function autocorrelation(
+  frame: ArrayLike<number>,
+  size: number,
+  maxLag: number,
+  out = new Float64Array(maxLag + 1),
+): Float64Array {
   const p = plan(size);
   p.input.fill(0);
   for (let i = 0; i < frame.length && i < size; i++) p.input[i] = frame[i]!;
@@ -64,7 +69,12 @@ export function autocorrelation(frame: ArrayLike<number>, size: number, maxLag: 
  * Cross-correlation sums c[lag] = sum_{j<w} a[j] * b[j + lag] for lag 0..maxLag, where `a` has
  * w samples and `b` at least w + maxLag; computed by FFT.
  */
-export function crossCorrelation(a: ArrayLike<number>, b: ArrayLike<number>, maxLag: number, out = new Float64Array(maxLag + 1)): Float64Array {
+export function crossCorrelation(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  maxLag: number,
+  out = new Float64Array(maxLag + 1),
+): Float64Array {
   const w = a.length;
   const size = nextPow2(b.length + w);
   const pa = plan(size);

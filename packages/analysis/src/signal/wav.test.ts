@@ -7,12 +7,25 @@ import { encodeWav16, parseWav, WavError } from './wav.js';
 const file = new URL('../../../../../shared/data/voice/pcgita-sustained-a.wav', import.meta.url);
 
 /** Builds a WAV with any format fields, for the encodings the encoder does not write. */
-function wav(format: number, bits: number, channels: number, rate: number, data: Uint8Array, declared = data.length): Uint8Array {
+function wav(
+  format: number,
+  bits: number,
+  channels: number,
+  rate: number,
+  data: Uint8Array,
+  declared = data.length,
+): Uint8Array {
   const b = new Uint8Array(44 + data.length);
   const v = new DataView(b.buffer);
-  b.set([...'RIFF'].map((c) => c.charCodeAt(0)), 0);
+  b.set(
+    [...'RIFF'].map((c) => c.charCodeAt(0)),
+    0,
+  );
   v.setUint32(4, 36 + declared, true);
-  b.set([...'WAVEfmt '].map((c) => c.charCodeAt(0)), 8);
+  b.set(
+    [...'WAVEfmt '].map((c) => c.charCodeAt(0)),
+    8,
+  );
   v.setUint32(16, 16, true);
   v.setUint16(20, format, true);
   v.setUint16(22, channels, true);
@@ -20,7 +33,10 @@ function wav(format: number, bits: number, channels: number, rate: number, data:
   v.setUint32(28, (rate * channels * bits) / 8, true);
   v.setUint16(32, (channels * bits) / 8, true);
   v.setUint16(34, bits, true);
-  b.set([...'data'].map((c) => c.charCodeAt(0)), 36);
+  b.set(
+    [...'data'].map((c) => c.charCodeAt(0)),
+    36,
+  );
   v.setUint32(40, declared, true);
   b.set(data, 44);
   return b;
@@ -41,7 +57,14 @@ describe('WAV reader', () => {
     const i32 = new Uint8Array(new Int32Array(x.map((s) => s * 2147483648)).buffer);
     const f32 = new Uint8Array(new Float32Array(x).buffer);
     const f64 = new Uint8Array(new Float64Array(x).buffer);
-    for (const [fmt, bits, data] of [[1, 8, i8], [1, 16, i16], [1, 24, i24], [1, 32, i32], [3, 32, f32], [3, 64, f64]] as const) {
+    for (const [fmt, bits, data] of [
+      [1, 8, i8],
+      [1, 16, i16],
+      [1, 24, i24],
+      [1, 32, i32],
+      [3, 32, f32],
+      [3, 64, f64],
+    ] as const) {
       const w = parseWav(wav(fmt, bits, 1, 8000, data));
       expect(Array.from(w.channels[0]!)).toEqual(x);
     }
@@ -61,7 +84,7 @@ describe('WAV reader', () => {
   it('never crashes the voice engine on random bytes, cut files or NaN samples', () => {
     const real = new Uint8Array(readFileSync(file));
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     for (let k = 0; k < 60; k++) {
       let bytes: Uint8Array;
       if (k % 3 === 0) bytes = Uint8Array.from({ length: Math.floor(rnd() * 5000) }, () => Math.floor(rnd() * 256));

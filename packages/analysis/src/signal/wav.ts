@@ -75,11 +75,16 @@ export function parseWav(bytes: Uint8Array): WavAudio {
   if (!fmt) throw new WavError('no-format', 'no format chunk before the data');
   if (dataAt < 0) throw new WavError('no-data', 'no data chunk');
   const { format, channels, rate, bits } = fmt;
-  if (channels < 1 || channels > 32 || rate < 1) throw new WavError('bad-format', `bad header: ${channels} channels, ${rate} Hz`);
+  if (channels < 1 || channels > 32 || rate < 1)
+    throw new WavError('bad-format', `bad header: ${channels} channels, ${rate} Hz`);
   const isFloat = format === FORMAT_FLOAT;
-  if (format !== FORMAT_PCM && !isFloat) throw new WavError('unsupported-encoding', `encoding ${format} is not PCM or float`);
+  if (format !== FORMAT_PCM && !isFloat)
+    throw new WavError('unsupported-encoding', `encoding ${format} is not PCM or float`);
   if ((isFloat && bits !== 32 && bits !== 64) || (!isFloat && ![8, 16, 24, 32].includes(bits)))
-    throw new WavError('unsupported-encoding', `${bits}-bit ${isFloat ? 'float' : 'integer'} samples are not supported`);
+    throw new WavError(
+      'unsupported-encoding',
+      `${bits}-bit ${isFloat ? 'float' : 'integer'} samples are not supported`,
+    );
   const bytesPerSample = bits / 8;
   const frameBytes = bytesPerSample * channels;
   const frames = Math.floor(dataLen / frameBytes);

@@ -32,7 +32,10 @@ export function readVoiceWav(bytes: Uint8Array): WavAudio {
     return parseWav(bytes);
   } catch (e) {
     if (e instanceof WavError)
-      throw new EngineError(e.problem === 'unsupported-encoding' ? VOICE_ERRORS.VOICE_UNSUPPORTED_ENCODING : VOICE_ERRORS.VOICE_UNREADABLE, { reason: e.message });
+      throw new EngineError(
+        e.problem === 'unsupported-encoding' ? VOICE_ERRORS.VOICE_UNSUPPORTED_ENCODING : VOICE_ERRORS.VOICE_UNREADABLE,
+        { reason: e.message },
+      );
     throw e;
   }
 }
@@ -98,7 +101,12 @@ export function analyseVoice(bytes: Uint8Array): VoiceResult {
   if (audio.truncated) issues.push('header announces more data than the file holds');
   if (bad > 0) issues.push('invalid samples were set to zero');
   if (clipped > 0) issues.push('some samples reach full scale');
-  const measures = { jitterPct: pct(jit), shimmerPct: pct(shim), hnrDb: Number.isFinite(hnr) ? round(hnr, 2) : null, intensityDb: round(intensityDb, 2) };
+  const measures = {
+    jitterPct: pct(jit),
+    shimmerPct: pct(shim),
+    hnrDb: Number.isFinite(hnr) ? round(hnr, 2) : null,
+    intensityDb: round(intensityDb, 2),
+  };
   return {
     version: { engine: VOICE_ENGINE_VERSION },
     quality: {

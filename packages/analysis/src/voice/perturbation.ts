@@ -11,7 +11,11 @@ export const MAX_PERIOD_FACTOR = 1.3;
 export const MAX_AMPLITUDE_FACTOR = 1.6;
 
 const okPair = (p1: number, p2: number): boolean =>
-  p1 >= PERIOD_FLOOR && p1 <= PERIOD_CEILING && p2 >= PERIOD_FLOOR && p2 <= PERIOD_CEILING && Math.max(p1 / p2, p2 / p1) <= MAX_PERIOD_FACTOR;
+  p1 >= PERIOD_FLOOR &&
+  p1 <= PERIOD_CEILING &&
+  p2 >= PERIOD_FLOOR &&
+  p2 <= PERIOD_CEILING &&
+  Math.max(p1 / p2, p2 / p1) <= MAX_PERIOD_FACTOR;
 
 function isPeriod(t: readonly number[], i: number): boolean {
   const p = t[i + 1]! - t[i]!;

@@ -75,7 +75,14 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
   const dtWindow = st.periodsPerWindow / st.floor;
   const halfWindow = Math.floor(Math.floor(dtWindow / dx) / 2) - 1;
   const nWin = halfWindow * 2;
-  const empty: PitchTrack = { x1: 0, dt, f0: new Float64Array(0), strength: new Float64Array(0), intensity: new Float64Array(0), ceiling };
+  const empty: PitchTrack = {
+    x1: 0,
+    dt,
+    f0: new Float64Array(0),
+    strength: new Float64Array(0),
+    intensity: new Float64Array(0),
+    ceiling,
+  };
   if (halfWindow < 2) return empty;
   const maximumLag = Math.min(Math.floor(nWin / st.periodsPerWindow) + 2, nWin);
   const interpDepth = cc ? 1 : 0.5;
@@ -134,7 +141,8 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
     // Frames this quiet are voiceless whatever their correlation: their unvoiced strength
     // beats any voiced candidate (strength <= 1) by more than two voicing transitions cost, so
     // the best path never runs through their voiced candidates and they need not be computed.
-    const unvoiced = st.voicingThreshold + Math.max(0, 2 - intensity / (st.silenceThreshold / (1 + st.voicingThreshold)));
+    const unvoiced =
+      st.voicingThreshold + Math.max(0, 2 - intensity / (st.silenceThreshold / (1 + st.voicingThreshold)));
     if (st.silenceThreshold > 0 && unvoiced > 1 + 2 * st.voicedUnvoicedCost * (0.01 / dt) + 1e-9) continue;
 
     r.fill(0);
@@ -214,7 +222,13 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
 }
 
 /** Viterbi search for the cheapest path through the candidates (Praat's Pitch_pathFinder). */
-function pathFinder(frames: { intensity: number; cands: Candidate[] }[], x1: number, dt: number, st: PitchSettings, ceiling: number): PitchTrack {
+function pathFinder(
+  frames: { intensity: number; cands: Candidate[] }[],
+  x1: number,
+  dt: number,
+  st: PitchSettings,
+  ceiling: number,
+): PitchTrack {
   const n = frames.length;
   const stepCorr = 0.01 / dt;
   const jumpCost = st.octaveJumpCost * stepCorr;
@@ -225,7 +239,9 @@ function pathFinder(frames: { intensity: number; cands: Candidate[] }[], x1: num
   for (const fr of frames) {
     let unvoiced = st.silenceThreshold <= 0 ? 0 : 2 - fr.intensity / (st.silenceThreshold / (1 + st.voicingThreshold));
     unvoiced = st.voicingThreshold + Math.max(0, unvoiced);
-    delta.push(Float64Array.from(fr.cands, (c) => (voiceless(c.f) ? unvoiced : c.s - st.octaveCost * Math.log2(ceiling / c.f))));
+    delta.push(
+      Float64Array.from(fr.cands, (c) => (voiceless(c.f) ? unvoiced : c.s - st.octaveCost * Math.log2(ceiling / c.f))),
+    );
     psi.push(new Int32Array(fr.cands.length));
   }
   for (let i = 1; i < n; i++) {
@@ -233,15 +249,17 @@ function pathFinder(frames: { intensity: number; cands: Candidate[] }[], x1: num
     const cur = frames[i]!.cands;
     const pd = delta[i - 1]!;
     const cd = delta[i]!;
+    // log2 of each previous frequency once per frame, not once per candidate pair.
+    const prevLog = Float64Array.from(prev, (c) => (voiceless(c.f) ? 0 : Math.log2(c.f)));
     for (let k2 = 0; k2 < cur.length; k2++) {
       const f2 = cur[k2]!.f;
+      const cv = voiceless(f2);
+      const log2 = cv ? 0 : Math.log2(f2);
       let max = -Infinity;
       let place = 0;
       for (let k1 = 0; k1 < prev.length; k1++) {
-        const f1 = prev[k1]!.f;
-        const pv = voiceless(f1);
-        const cv = voiceless(f2);
-        const cost = pv !== cv ? vuCost : cv ? 0 : jumpCost * Math.abs(Math.log2(f1 / f2));
+        const pv = voiceless(prev[k1]!.f);
+        const cost = pv !== cv ? vuCost : cv ? 0 : jumpCost * Math.abs(prevLog[k1]! - log2);
         const v = pd[k1]! - cost + cd[k2]!;
         if (v > max) {
           max = v;

@@ -1,4 +1,5 @@
 import type { VoiceReading } from '@tcm/contract';
+import { evidence } from '../signal/index.js';
 
 /**
  * TCM listening readings (闻诊) from the acoustic measures. Jitter and shimmer cut-offs are the
@@ -21,16 +22,26 @@ export interface VoiceMeasures {
   intensityDb: number;
 }
 
-type Evidence = VoiceReading['evidence'][number];
-
-const ev = (measure: string, value: number | null, rule: string, met: boolean, source: string): Evidence => ({ measure, value, rule, met, source });
+const ev = evidence;
 
 /** Readings with their evidence; 'normal' when none of the others is suggested. */
 export function voiceReadings(m: VoiceMeasures): VoiceReading[] {
   const T = THRESHOLDS;
   const rough = [
-    ev('jitterLocalPct', m.jitterPct, `> ${T.jitterPct.value}`, m.jitterPct !== null && m.jitterPct > T.jitterPct.value, T.jitterPct.source),
-    ev('shimmerLocalPct', m.shimmerPct, `> ${T.shimmerPct.value}`, m.shimmerPct !== null && m.shimmerPct > T.shimmerPct.value, T.shimmerPct.source),
+    ev(
+      'jitterLocalPct',
+      m.jitterPct,
+      `> ${T.jitterPct.value}`,
+      m.jitterPct !== null && m.jitterPct > T.jitterPct.value,
+      T.jitterPct.source,
+    ),
+    ev(
+      'shimmerLocalPct',
+      m.shimmerPct,
+      `> ${T.shimmerPct.value}`,
+      m.shimmerPct !== null && m.shimmerPct > T.shimmerPct.value,
+      T.shimmerPct.source,
+    ),
     ev('hnrDb', m.hnrDb, `< ${T.hnrDb.value}`, m.hnrDb !== null && m.hnrDb < T.hnrDb.value, T.hnrDb.source),
   ];
   const roughCount = rough.filter((e) => e.met).length;
@@ -40,13 +51,32 @@ export function voiceReadings(m: VoiceMeasures): VoiceReading[] {
       code: 'hoarse',
       zh: '声音嘶哑',
       en: 'hoarse voice',
-      suggests: 'At least two of jitter, shimmer and HNR lie beyond their limits, which suggests a hoarse voice (声音嘶哑).',
+      suggests:
+        'At least two of jitter, shimmer and HNR lie beyond their limits, which suggests a hoarse voice (声音嘶哑).',
       evidence: rough,
     });
-  const weak = ev('intensityDb', m.intensityDb, `< ${T.weakIntensityDb.value}`, m.intensityDb < T.weakIntensityDb.value, T.weakIntensityDb.source);
+  const weak = ev(
+    'intensityDb',
+    m.intensityDb,
+    `< ${T.weakIntensityDb.value}`,
+    m.intensityDb < T.weakIntensityDb.value,
+    T.weakIntensityDb.source,
+  );
   if (weak.met)
-    out.push({ code: 'weak-low', zh: '语声低微', en: 'weak, low voice', suggests: 'Low speech intensity suggests a weak, low voice (语声低微).', evidence: [weak] });
-  const loud = ev('intensityDb', m.intensityDb, `> ${T.loudIntensityDb.value}`, m.intensityDb > T.loudIntensityDb.value, T.loudIntensityDb.source);
+    out.push({
+      code: 'weak-low',
+      zh: '语声低微',
+      en: 'weak, low voice',
+      suggests: 'Low speech intensity suggests a weak, low voice (语声低微).',
+      evidence: [weak],
+    });
+  const loud = ev(
+    'intensityDb',
+    m.intensityDb,
+    `> ${T.loudIntensityDb.value}`,
+    m.intensityDb > T.loudIntensityDb.value,
+    T.loudIntensityDb.source,
+  );
   if (loud.met && roughCount >= 1)
     out.push({
       code: 'loud-coarse',

@@ -72,10 +72,16 @@ describe('voice engine', () => {
   });
 
   it('rejects silent, clipped, too short and wrongly sampled recordings with their codes', () => {
-    expect(codeOf(() => analyseVoice(encodeWav16([new Float32Array(32000)], 16000)))).toBe(VOICE_ERRORS.VOICE_SILENT.code);
+    expect(codeOf(() => analyseVoice(encodeWav16([new Float32Array(32000)], 16000)))).toBe(
+      VOICE_ERRORS.VOICE_SILENT.code,
+    );
     const loud = vowel(150, 16000, 2, 1).map((x) => Math.max(-0.6, Math.min(0.6, x * 3)) / 0.6);
     expect(codeOf(() => analyseVoice(encodeWav16([loud], 16000)))).toBe(VOICE_ERRORS.VOICE_CLIPPED.code);
-    expect(codeOf(() => analyseVoice(encodeWav16([vowel(150, 16000, 0.6)], 16000)))).toBe(VOICE_ERRORS.VOICE_TOO_SHORT.code);
-    expect(codeOf(() => analyseVoice(encodeWav16([vowel(150, 4000, 2)], 4000)))).toBe(VOICE_ERRORS.VOICE_SAMPLE_RATE.code);
+    expect(codeOf(() => analyseVoice(encodeWav16([vowel(150, 16000, 0.6)], 16000)))).toBe(
+      VOICE_ERRORS.VOICE_TOO_SHORT.code,
+    );
+    expect(codeOf(() => analyseVoice(encodeWav16([vowel(150, 4000, 2)], 4000)))).toBe(
+      VOICE_ERRORS.VOICE_SAMPLE_RATE.code,
+    );
   });
 });

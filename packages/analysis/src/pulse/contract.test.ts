@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { pulseResultSchema, voiceResultSchema } from '@tcm/contract';
+import { analyseVoice } from '../voice/analyse.js';
+import { analysePulse } from './analyse.js';
+import { readPulseFile } from './input.js';
+import { regularIntervals, syntheticPulse } from './synthetic.js';
+
+const data = new URL('../../../../../shared/data/', import.meta.url);
+
+describe('results match their contract schemas', () => {
+  it('pulse result of a real PPG and of a multi-channel capture with numeric forces', () => {
+    const real = analysePulse(
+      readPulseFile(new Uint8Array(readFileSync(new URL('pulse/goda-ppg-125hz.csv', data))), 'goda-ppg-125hz.csv'),
+    );
+    expect(pulseResultSchema.parse(real)).toEqual(real);
+    const forces = [50, 100, 150, 200, 250];
+    const multi = analysePulse({
+      rate: 200,
+      unit: 'mmHg',
+      channels: forces.map((f, i) => ({
+        samples: syntheticPulse({
+          rate: 200,
+          intervals: regularIntervals(66, 15),
+          scale: [5, 12, 20, 14, 8][i]!,
+          noise: 0.05,
+          seed: i + 1,
+        }),
+        position: '寸' as const,
+        pressure: f,
+        forceUnit: 'g',
+      })),
+    });
+    expect(pulseResultSchema.parse(multi)).toEqual(multi);
+    const depth = multi.classes.find((c) => c.group === 'depth')!;
+    expect(depth.zh).toBe('中');
+    expect(depth.evidence[0]!.value).toBe(150);
+  });
+
+  it('voice result of a real recording', () => {
+    const r = analyseVoice(new Uint8Array(readFileSync(new URL('voice/north-wind-and-sun.wav', data))));
+    expect(voiceResultSchema.parse(r)).toEqual(r);
+  });
+});
