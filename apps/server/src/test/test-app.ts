@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
@@ -18,7 +18,10 @@ export interface TestApp {
 }
 
 /** An in-process app on the suite's shared database; `env` overrides configuration. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extraPlugins: FastifyPluginAsync[] = [],
+): Promise<TestApp> {
   const config = loadConfig({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'tcm-test-')),
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
@@ -27,7 +30,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   // A single connection, like PGlite serves; pool clients share nothing across files.
   const database = await openDatabase({ databaseUrl: inject('databaseUrl') });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, extraPlugins });
   await app.ready();
   return {
     app,
