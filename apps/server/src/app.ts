@@ -38,7 +38,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     requestIdHeader: false,
     // Keep a caller's request id when it looks sane; otherwise mint one. Echoed as x-request-id.
     genReqId: (req) => {

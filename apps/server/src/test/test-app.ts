@@ -26,10 +26,12 @@ export async function createTestApp(
     DATA_DIR: mkdtempSync(join(tmpdir(), 'tcm-test-')),
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
+    // Every inject comes from 127.0.0.1: tests of the IP lock use their own remoteAddress.
+    LOGIN_IP_MAX_FAILURES: '100000',
     ...env,
   });
   // A single connection, like PGlite serves; pool clients share nothing across files.
-  const database = await openDatabase({ databaseUrl: inject('databaseUrl') });
+  const database = await openDatabase({ databaseUrl: inject('databaseUrl'), poolMax: 1 });
   const app = await buildApp(config, { database, extraPlugins });
   await app.ready();
   return {

@@ -76,6 +76,29 @@ describe('password sign-in', () => {
   });
 });
 
+describe('per-IP lockout', () => {
+  it('locks an address that fails across many accounts, other addresses unaffected', async () => {
+    const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
+    const ipApp = await createTestApp({ LOGIN_MAX_FAILURES: '100', LOGIN_IP_MAX_FAILURES: '4' });
+    try {
+      const attempt = (loginName: string, loginPassword: string, remoteAddress: string) =>
+        ipApp.app.inject({
+          method: 'POST',
+          url: AUTH_PATHS.pwdSignin,
+          remoteAddress,
+          headers: { ...FORM, authorization: ipApp.client },
+          payload: form({ loginName, loginPassword }),
+        });
+      for (let i = 0; i < 4; i++) expect((await attempt(`guess_${uid()}`, 'x', ip)).statusCode).toBe(401);
+      const u = await buildUser(t.database.db);
+      expect((await attempt(u.loginName, u.password, ip)).statusCode).toBe(429);
+      expect((await attempt(u.loginName, u.password, '192.0.2.55')).statusCode).toBe(200);
+    } finally {
+      await ipApp.close();
+    }
+  });
+});
+
 describe('refresh and logout', () => {
   it('rotates refresh tokens and revokes the whole family on reuse', async () => {
     const u = await buildUser(t.database.db);
