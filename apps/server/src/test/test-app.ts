@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
@@ -22,8 +22,9 @@ export async function createTestApp(
   env: Record<string, string> = {},
   extraPlugins: FastifyPluginAsync[] = [],
 ): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tcm-test-'));
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'tcm-test-')),
+    DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
     // Every inject comes from 127.0.0.1: tests of the IP lock use their own remoteAddress.
@@ -42,6 +43,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.pool.end();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
