@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes.js';
+import { captchaRoutes } from './auth/captcha.routes.js';
+import { wechatRoutes } from './auth/wechat.routes.js';
 import { menuRoutes } from './menu/menu.routes.js';
 import { userRoutes } from './users/users.routes.js';
 
@@ -10,6 +12,8 @@ import { userRoutes } from './users/users.routes.js';
  */
 export const featureModules: ReadonlyArray<readonly [name: string, plugin: FastifyPluginAsync]> = [
   ['auth', authRoutes],
+  ['captcha', captchaRoutes],
+  ['wechat', wechatRoutes],
   ['users', userRoutes],
   ['menu', menuRoutes],
 ];
