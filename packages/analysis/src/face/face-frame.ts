@@ -1,0 +1,79 @@
+// The face cut out of the photo and scaled to a fixed width, so that every size-dependent
+// measure (spot area, line length, pore size) means the same on every photo: the normalised
+// face is NORM_FACE_WIDTH px from ear to ear, about 0.35 mm per pixel for an adult face.
+import sharp from 'sharp';
+import { rgbBufferToLab } from '../color/index.js';
+import type { RgbImage } from './decode.js';
+import {
+  faceWidth,
+  regionPixels,
+  regionPolygons,
+  type Mesh,
+  type RegionPixels,
+  type RegionPolygons,
+} from './regions.js';
+import { unionPixels } from './image-ops.js';
+import { boundingBox, type Point } from './raster.js';
+
+export const NORM_FACE_WIDTH = 400;
+
+export interface FaceFrame {
+  width: number;
+  height: number;
+  rgb: Uint8Array;
+  L: Float32Array;
+  a: Float32Array;
+  b: Float32Array;
+  /** Mesh in frame pixels. */
+  mesh: Point[];
+  regions: RegionPixels;
+  /** Region polygons in the working image's pixels (for the overlay). */
+  polygons: RegionPolygons;
+  /** Skin used by the cosmetic metrics: forehead, nose, cheeks, chin. */
+  skin: Int32Array;
+  /** Frame pixel -> working-image pixel: x / scale + originX. */
+  scale: number;
+  originX: number;
+  originY: number;
+}
+
+/** Crops, scales and converts the face around `mesh` (working-image pixels) to CIELAB planes. */
+export async function buildFrame(work: RgbImage, mesh: Mesh): Promise<FaceFrame> {
+  const [x0, y0, bw, bh] = boundingBox(mesh);
+  const x1 = x0 + bw;
+  const y1 = y0 + bh;
+  const m = 0.06 * Math.max(x1 - x0, y1 - y0);
+  const left = Math.max(0, Math.floor(x0 - m));
+  const top = Math.max(0, Math.floor(y0 - m));
+  const cw = Math.max(1, Math.min(work.width, Math.ceil(x1 + m)) - left);
+  const ch = Math.max(1, Math.min(work.height, Math.ceil(y1 + m)) - top);
+  const scale = NORM_FACE_WIDTH / Math.max(1, faceWidth(mesh));
+  const width = Math.max(8, Math.round(cw * scale));
+  const height = Math.max(8, Math.round(ch * scale));
+  const buf = await sharp(work.data, { raw: { width: work.width, height: work.height, channels: 3 } })
+    .extract({ left, top, width: cw, height: ch })
+    .resize(width, height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  const rgb = new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
+  const sx = width / cw;
+  const sy = height / ch;
+  const local = mesh.map(([x, y]) => [(x - left) * sx, (y - top) * sy] as Point);
+  const regions = regionPixels(local, width, height);
+  const { L, a, b } = rgbBufferToLab(rgb, 3);
+  return {
+    width,
+    height,
+    rgb,
+    L,
+    a,
+    b,
+    mesh: local,
+    regions,
+    polygons: regionPolygons(mesh),
+    skin: unionPixels(regions.forehead, regions.nose, regions.leftCheek, regions.rightCheek, regions.chin),
+    scale: sx,
+    originX: left,
+    originY: top,
+  };
+}
