@@ -52,12 +52,21 @@ export function rgbBufferToLab(
   const L = new Float32Array(n);
   const A = new Float32Array(n);
   const B = new Float32Array(n);
-  const o = new Float64Array(3);
+  const lin = SRGB_TO_LINEAR;
+  // Same arithmetic as linearRgbToLab, inlined: this loop runs on every pixel of the face.
   for (let i = 0, p = 0; i < n; i++, p += channels) {
-    linearRgbToLab(SRGB_TO_LINEAR[rgb[p]!]!, SRGB_TO_LINEAR[rgb[p + 1]!]!, SRGB_TO_LINEAR[rgb[p + 2]!]!, o);
-    L[i] = o[0]!;
-    A[i] = o[1]!;
-    B[i] = o[2]!;
+    const r = lin[rgb[p]!]!;
+    const g = lin[rgb[p + 1]!]!;
+    const bl = lin[rgb[p + 2]!]!;
+    const x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * bl) / D65.x;
+    const y = 0.2126729 * r + 0.7151522 * g + 0.072175 * bl;
+    const z = (0.0193339 * r + 0.119192 * g + 0.9503041 * bl) / D65.z;
+    const fx = x > EPS ? Math.cbrt(x) : (KAPPA * x + 16) / 116;
+    const fy = y > EPS ? Math.cbrt(y) : (KAPPA * y + 16) / 116;
+    const fz = z > EPS ? Math.cbrt(z) : (KAPPA * z + 16) / 116;
+    L[i] = 116 * fy - 16;
+    A[i] = 500 * (fx - fy);
+    B[i] = 200 * (fy - fz);
   }
   return { L, a: A, b: B };
 }

@@ -5,7 +5,7 @@ import { decodePhoto } from './decode.js';
 import { detectFaces, FACE_MODEL_VERSION, type DetectedFace } from './detector.js';
 import { buildFrame, type FaceFrame } from './face-frame.js';
 import { assessQuality, chooseFace } from './quality.js';
-import { quantile, round, sortedAt } from './image-ops.js';
+import { medianAt, quantilesAt, round } from './image-ops.js';
 import { structureMetrics } from './skin-metrics.js';
 import { colourMetrics } from './colour-metrics.js';
 import { classifyComplexion, classifyGloss, classifyLips } from './complexion.js';
@@ -30,14 +30,10 @@ function regionStats(frame: FaceFrame): Record<FaceRegionName, FaceRegion> {
   const out = {} as Record<FaceRegionName, FaceRegion>;
   for (const name of FACE_REGIONS) {
     const idx = frame.regions[name];
-    const L = sortedAt(frame.L, idx);
+    const [q25, q50, q75] = quantilesAt(frame.L, idx, [0.25, 0.5, 0.75]) as [number, number, number];
     out[name] = {
-      lab: {
-        L: round(quantile(L, 0.5), 1),
-        a: round(quantile(sortedAt(frame.a, idx), 0.5), 1),
-        b: round(quantile(sortedAt(frame.b, idx), 0.5), 1),
-      },
-      iqrL: round(quantile(L, 0.75) - quantile(L, 0.25), 1),
+      lab: { L: round(q50, 1), a: round(medianAt(frame.a, idx), 1), b: round(medianAt(frame.b, idx), 1) },
+      iqrL: round(q75 - q25, 1),
       pixels: idx.length,
     };
   }
@@ -62,18 +58,17 @@ export async function analyzeFace(bytes: Uint8Array, options: AnalyzeFaceOptions
   const frame = await buildFrame(photo.work, face.mesh);
   const quality = assessQuality(frame, photo.small, smallBox);
   const regions = regionStats(frame);
-  const skinSorted = sortedAt(frame.L, frame.skin);
-  const skinL = quantile(skinSorted, 0.5);
+  const [skinQ25, skinL, skinQ75] = quantilesAt(frame.L, frame.skin, [0.25, 0.5, 0.75]) as [number, number, number];
   const skinLab = {
     L: round(skinL, 1),
-    a: round(quantile(sortedAt(frame.a, frame.skin), 0.5), 1),
-    b: round(quantile(sortedAt(frame.b, frame.skin), 0.5), 1),
+    a: round(medianAt(frame.a, frame.skin), 1),
+    b: round(medianAt(frame.b, frame.skin), 1),
   };
 
   const structure = structureMetrics(frame, skinL);
   const colour = colourMetrics(frame);
   const complexion = classifyComplexion(skinLab, colour.skinTone.ita, colour.skinTone.category);
-  const gloss = classifyGloss(colour.highlightShare, quantile(skinSorted, 0.75) - quantile(skinSorted, 0.25));
+  const gloss = classifyGloss(colour.highlightShare, skinQ75 - skinQ25);
   const lips = classifyLips(regions.lips.lab);
 
   // Spots back to the photo's own pixels (as uploaded, after EXIF rotation).

@@ -3,7 +3,7 @@
 import type { FaceMetric, FaceResult } from '@tcm/contract';
 import { itaAngle, itaCategory, labToLch, type ItaCategory } from '../color/index.js';
 import type { FaceFrame } from './face-frame.js';
-import { clamp01, medianAt, quantile, round, sortedAt, unionPixels } from './image-ops.js';
+import { clamp01, medianAt, quantilesAt, round, unionPixels } from './image-ops.js';
 import { saturate } from './skin-metrics.js';
 
 const ITA_LABELS: Record<ItaCategory, { zh: string; en: string }> = {
@@ -31,8 +31,7 @@ export function colourMetrics(frame: FaceFrame): ColourMetrics {
   // Redness: 90th percentile of a* over cheeks and nose, 10 -> 0 and 30 -> 100; the share of
   // pixels 5 a* above the skin median (red patches) is reported with it.
   const redZone = unionPixels(regions.leftCheek, regions.rightCheek, regions.nose);
-  const aSorted = sortedAt(a, redZone);
-  const a90 = quantile(aSorted, 0.9);
+  const a90 = quantilesAt(a, redZone, [0.9])[0]!;
   const aMed = medianAt(a, skin);
   let patches = 0;
   for (const p of redZone) if (a[p]! > aMed + 5) patches++;
@@ -48,9 +47,8 @@ export function colourMetrics(frame: FaceFrame): ColourMetrics {
   // Shine: specular highlights, i.e. skin pixels brighter than both median + 15 L* and the
   // upper outlier fence p75 + IQR (so that strong side light alone does not count), and less
   // saturated than the skin median; the share saturates with k = 3 %.
-  const LSorted = sortedAt(L, skin);
-  const LMed = quantile(LSorted, 0.5);
-  const fence = Math.max(LMed + 15, 2 * quantile(LSorted, 0.75) - quantile(LSorted, 0.25));
+  const [q25, LMed, q75] = quantilesAt(L, skin, [0.25, 0.5, 0.75]) as [number, number, number];
+  const fence = Math.max(LMed + 15, 2 * q75 - q25);
   const cMed = labToLch(aMed, medianAt(b, skin)).C;
   let hi = 0;
   for (const p of skin) if (L[p]! > fence && Math.hypot(a[p]!, b[p]!) < cMed) hi++;

@@ -85,34 +85,41 @@ function sharpness(frame: FaceFrame): number {
  */
 function castOf(small: RgbImage, faceBox: [number, number, number, number]): { a: number; b: number; chroma: number } {
   const { data, width, height } = small;
-  const lum: number[] = [];
-  const idx: number[] = [];
   const [bx, by, bw, bh] = faceBox;
+  const outside = (x: number, y: number) => x < bx || x >= bx + bw || y < by || y >= by + bh;
+  // First pass: histogram of R+G+B (0-765) on every second pixel outside the face, leaving
+  // out pure white (clipped, says nothing about the light's colour).
+  const hist = new Uint32Array(766);
+  let total = 0;
   for (let y = 0; y < height; y += 2) {
     for (let x = 0; x < width; x += 2) {
-      if (x >= bx && x < bx + bw && y >= by && y < by + bh) continue;
+      if (!outside(x, y)) continue;
       const p = (y * width + x) * 3;
-      const r = data[p]!,
-        g = data[p + 1]!,
-        b = data[p + 2]!;
-      if (r >= 254 && g >= 254 && b >= 254) continue;
-      lum.push(r + g + b);
-      idx.push(p);
+      const sum = data[p]! + data[p + 1]! + data[p + 2]!;
+      if (sum >= 762) continue;
+      hist[sum]!++;
+      total++;
     }
   }
-  if (!idx.length) return { a: 0, b: 0, chroma: 0 };
-  const cut = [...lum].sort((p, q) => q - p)[Math.floor(lum.length / 10)] ?? 0;
-  let sr = 0,
-    sg = 0,
-    sb = 0,
-    n = 0;
-  for (let i = 0; i < idx.length; i++) {
-    if (lum[i]! < cut) continue;
-    const p = idx[i]!;
-    sr += SRGB_TO_LINEAR[data[p]!]!;
-    sg += SRGB_TO_LINEAR[data[p + 1]!]!;
-    sb += SRGB_TO_LINEAR[data[p + 2]!]!;
-    n++;
+  if (!total) return { a: 0, b: 0, chroma: 0 };
+  let cut = 765;
+  for (let acc = 0; cut > 0 && acc + hist[cut]! < total / 10; cut--) acc += hist[cut]!;
+  // Second pass: mean linear RGB of the brightest tenth.
+  let sr = 0;
+  let sg = 0;
+  let sb = 0;
+  let n = 0;
+  for (let y = 0; y < height; y += 2) {
+    for (let x = 0; x < width; x += 2) {
+      if (!outside(x, y)) continue;
+      const p = (y * width + x) * 3;
+      const sum = data[p]! + data[p + 1]! + data[p + 2]!;
+      if (sum < cut || sum >= 762) continue;
+      sr += SRGB_TO_LINEAR[data[p]!]!;
+      sg += SRGB_TO_LINEAR[data[p + 1]!]!;
+      sb += SRGB_TO_LINEAR[data[p + 2]!]!;
+      n++;
+    }
   }
   const lab = linearRgbToLab(sr / n, sg / n, sb / n);
   return { a: lab[1]!, b: lab[2]!, chroma: Math.hypot(lab[1]!, lab[2]!) };
