@@ -12,7 +12,7 @@ import {
   type RegionPixels,
   type RegionPolygons,
 } from './regions.js';
-import { unionPixels } from './image-ops.js';
+import { medianAt, unionPixels } from './image-ops.js';
 import { boundingBox, type Point } from './raster.js';
 
 export const NORM_FACE_WIDTH = 400;
@@ -37,6 +37,24 @@ export interface FaceFrame {
   originY: number;
 }
 
+/** Pixels below this share of the cheeks' median chroma are not skin (hair, brows, grey stubble, white highlights). */
+export const MIN_SKIN_CHROMA_SHARE = 0.45;
+
+// Hair and stubble reach into the forehead and chin polygons on many faces; they are far less
+// saturated than skin of any tone, so a chroma floor relative to the person's own cheeks
+// removes them without a fixed skin-colour model. The lips keep all their pixels.
+function keepSkin(regions: RegionPixels, a: Float32Array, b: Float32Array): RegionPixels {
+  const cheeks = unionPixels(regions.leftCheek, regions.rightCheek);
+  const floor = MIN_SKIN_CHROMA_SHARE * Math.hypot(medianAt(a, cheeks), medianAt(b, cheeks));
+  if (!Number.isFinite(floor)) return regions;
+  const out = { ...regions };
+  for (const name of Object.keys(regions) as (keyof RegionPixels)[]) {
+    if (name === 'lips') continue;
+    out[name] = regions[name].filter((p) => Math.hypot(a[p]!, b[p]!) >= floor);
+  }
+  return out;
+}
+
 /** Crops, scales and converts the face around `mesh` (working-image pixels) to CIELAB planes. */
 export async function buildFrame(work: RgbImage, mesh: Mesh): Promise<FaceFrame> {
   const [x0, y0, bw, bh] = boundingBox(mesh);
@@ -59,8 +77,8 @@ export async function buildFrame(work: RgbImage, mesh: Mesh): Promise<FaceFrame>
   const sx = width / cw;
   const sy = height / ch;
   const local = mesh.map(([x, y]) => [(x - left) * sx, (y - top) * sy] as Point);
-  const regions = regionPixels(local, width, height);
   const { L, a, b } = rgbBufferToLab(rgb, 3);
+  const regions = keepSkin(regionPixels(local, width, height), a, b);
   return {
     width,
     height,

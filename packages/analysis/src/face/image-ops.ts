@@ -1,30 +1,33 @@
 // Small numeric helpers on planar float images and pixel-index lists.
 
-/** Mean filter of a width x height plane over a (2r+1)^2 window (edges: mean of the part inside), as two running-sum passes. */
+// Running mean over 2r+1 samples along one line (`count` samples `stride` apart from
+// `start`); at the ends the mean of the part inside the image.
+function meanLine(src: Float32Array, dst: Float32Array, start: number, stride: number, count: number, r: number): void {
+  let s = 0;
+  let n = 0;
+  for (let k = 0; k < Math.min(r, count); k++) {
+    s += src[start + k * stride]!;
+    n++;
+  }
+  for (let k = 0; k < count; k++) {
+    if (k + r < count) {
+      s += src[start + (k + r) * stride]!;
+      n++;
+    }
+    if (k - r - 1 >= 0) {
+      s -= src[start + (k - r - 1) * stride]!;
+      n--;
+    }
+    dst[start + k * stride] = s / n;
+  }
+}
+
+/** Mean filter of a width x height plane over a (2r+1)^2 window (edges: mean of the part inside). */
 export function boxBlur(src: Float32Array, width: number, height: number, r: number): Float32Array {
   const tmp = new Float32Array(width * height);
   const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let s = 0;
-    let n = 0;
-    for (let x = 0; x < Math.min(r, width); x++) ((s += src[row + x]!), n++);
-    for (let x = 0; x < width; x++) {
-      if (x + r < width) ((s += src[row + x + r]!), n++);
-      if (x - r - 1 >= 0) ((s -= src[row + x - r - 1]!), n--);
-      tmp[row + x] = s / n;
-    }
-  }
-  for (let x = 0; x < width; x++) {
-    let s = 0;
-    let n = 0;
-    for (let y = 0; y < Math.min(r, height); y++) ((s += tmp[y * width + x]!), n++);
-    for (let y = 0; y < height; y++) {
-      if (y + r < height) ((s += tmp[(y + r) * width + x]!), n++);
-      if (y - r - 1 >= 0) ((s -= tmp[(y - r - 1) * width + x]!), n--);
-      out[y * width + x] = s / n;
-    }
-  }
+  for (let y = 0; y < height; y++) meanLine(src, tmp, y * width, 1, width, r);
+  for (let x = 0; x < width; x++) meanLine(tmp, out, x, width, height, r);
   return out;
 }
 

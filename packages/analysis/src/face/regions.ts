@@ -42,10 +42,10 @@ const shrink = (mesh: Mesh, ring: number[], centre: Point, k: number): Point[] =
 /** Region polygons in the mesh's pixel coordinates. */
 export function regionPolygons(mesh: Mesh): RegionPolygons {
   const p = (i: number) => at(mesh, i);
-  // Forehead: from 20 % to 75 % of the way from the brow tops to the mesh top, which clears
+  // Forehead: from 20 % to 60 % of the way from the brow tops to the mesh top, which clears
   // the brows below and most fringes above.
   const low = BROW_TOP.map((b, k) => lerp(p(b), p(FOREHEAD_TOP[k]!), 0.2));
-  const high = BROW_TOP.map((b, k) => lerp(p(b), p(FOREHEAD_TOP[k]!), 0.75));
+  const high = BROW_TOP.map((b, k) => lerp(p(b), p(FOREHEAD_TOP[k]!), 0.6));
   const forehead = [...low, ...high.reverse()];
   // Nose: bridge between the inner eye corners down to the tip, inside the nose wings.
   const nose: Point[] = [

@@ -37,6 +37,8 @@ function planes(frame: FaceFrame): Planes {
 
 // Contrast thresholds scale with skin lightness: the same pigment gives a smaller L* step
 // on dark skin. 0.09 * L* is 6 L* units on L* = 65 skin.
+/** Mean contrast (share of skin L*) above which a dark blob is not pigment. */
+const MAX_SPOT_CONTRAST = 0.35;
 const spotThreshold = (skinL: number) => Math.max(2.5, 0.09 * skinL);
 const lineThreshold = (skinL: number) => Math.max(1.5, 0.05 * skinL);
 
@@ -82,7 +84,8 @@ export function structureMetrics(frame: FaceFrame, skinL: number): StructureMetr
   const n = width * height;
 
   // Spots: compact dark blobs 6-400 px (~0.7-50 mm²) at least spotThreshold darker than
-  // their 3 mm surroundings, not elongated (hairs and lines are wrinkles' business).
+  // their 3 mm surroundings, not elongated (hairs and lines are wrinkles' business) and not
+  // darker than MAX_SPOT_CONTRAST of the skin's L*.
   const tSpot = spotThreshold(skinL);
   const spotList: Spot[] = [];
   let spotArea = 0;
@@ -92,12 +95,14 @@ export function structureMetrics(frame: FaceFrame, skinL: number): StructureMetr
     if (c.length < 6) continue;
     const s = shapeOf(c, width);
     if (s.long / Math.max(1, s.short) > 3) continue;
+    let contrast = 0;
+    for (const p of c) contrast += darkWide[p]!;
+    // Far darker than pigment gets (hair at the hairline, a nostril, a deep shadow).
+    if (contrast / c.length > MAX_SPOT_CONTRAST * skinL) continue;
     spotList.push({ x: s.cx, y: s.cy, r: Math.sqrt(c.length / Math.PI) });
     spotArea += c.length;
-    for (const p of c) {
-      spotContrast += darkWide[p]!;
-      spotMask[p] = 1;
-    }
+    spotContrast += contrast;
+    for (const p of c) spotMask[p] = 1;
   }
   const spotShare = spotArea / Math.max(1, skin.length);
   const spots: FaceMetric = {
