@@ -166,6 +166,12 @@ describe('quality codes', () => {
     async () => expect(await codeOf(await variant('02-woman', (s) => s.linear(0.12, 0)))).toBe(3200106),
     T,
   );
+
+  it(
+    'a washed-out photo gives 3200107',
+    async () => expect(await codeOf(await variant('02-woman', (s) => s.linear(1.6, 40)))).toBe(3200107),
+    T,
+  );
 });
 
 describe('colour cast', () => {
