@@ -68,7 +68,7 @@ export async function analyzeFace(bytes: Uint8Array, options: AnalyzeFaceOptions
   const structure = structureMetrics(frame, skinL);
   const colour = colourMetrics(frame);
   const complexion = classifyComplexion(skinLab, colour.skinTone.ita, colour.skinTone.category);
-  const gloss = classifyGloss(colour.highlightShare, skinQ75 - skinQ25);
+  const gloss = classifyGloss(colour.highlightShare, skinQ75 - skinQ25, skinL);
   const lips = classifyLips(regions.lips.lab);
 
   // Spots back to the photo's own pixels (as uploaded, after EXIF rotation).

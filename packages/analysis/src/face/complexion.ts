@@ -38,13 +38,22 @@ export function classifyComplexion(lab: FaceLab, ita: number, itaCat: ItaCategor
   };
 }
 
-/** 有光泽 / 少光泽 from the share of specular highlights (0-1) on the skin; lustrous from 0.5 %. */
-export function classifyGloss(highlightShare: number, skinIqrL: number): FaceResult['gloss'] {
-  const lustrous = highlightShare >= 0.005;
+/**
+ * 有光泽 / 少光泽: lustrous when the skin shows specular sheen (highlights >= 0.5 % of skin
+ * pixels, "moist") or is evenly bright (interquartile range of L* at most 10 % of its median,
+ * "clear"); otherwise little lustre (dull, blotchy or shadowed).
+ */
+export function classifyGloss(highlightShare: number, skinIqrL: number, skinL: number): FaceResult['gloss'] {
+  const evenness = skinIqrL / Math.max(skinL, 1);
+  const lustrous = highlightShare >= 0.005 || evenness <= 0.1;
   return {
     class: lustrous ? 'lustrous' : 'dull',
-    label: lustrous ? { zh: '有光泽', en: 'lustrous' } : { zh: '少光泽', en: 'little lustre' },
-    evidence: { highlightPercent: round(100 * highlightShare), skinIqrL: round(skinIqrL, 1) },
+    label: lustrous ? { zh: '有光泽', en: 'lustre' } : { zh: '少光泽', en: 'little lustre' },
+    evidence: {
+      highlightPercent: round(100 * highlightShare),
+      skinIqrL: round(skinIqrL, 1),
+      relativeIqr: round(evenness, 3),
+    },
   };
 }
 

@@ -54,6 +54,7 @@ describe('face engine on the three portraits', () => {
     const r = results['02-woman'];
     expect(r.complexion.class).toBe('normal');
     expect(['light_red', 'red']).toContain(r.lips.class);
+    expect(r.gloss.class).toBe('lustrous');
     // Smooth young skin in a studio portrait: few spots and lines, no colour cast.
     expect(r.metrics.spots.score).toBeLessThan(30);
     expect(r.metrics.wrinkles.score).toBeLessThan(30);

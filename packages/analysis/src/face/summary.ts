@@ -30,8 +30,15 @@ export function summarise(
   const enMarked = marked.length
     ? `More pronounced skin measures: ${marked.map((k) => METRIC_NAMES[k].en).join(', ')}.`
     : 'No skin measure is pronounced.';
+  // On deep skin tones the 五色 rules say little (see complexion.ts): say so instead of a class.
+  const zhFace = complexion.reliable
+    ? `面色${complexion.label.zh}`
+    : `面色分类在此肤色上不可靠(测得:${complexion.label.zh})`;
+  const enFace = complexion.reliable
+    ? `a ${complexion.label.en} complexion`
+    : `a complexion the colour rules cannot classify reliably on this skin tone (measured: ${complexion.label.en})`;
   return {
-    zh: `照片提示面色${complexion.label.zh},${gloss.label.zh},唇色${lips.label.zh};肤色 ITA ${tone.ita}°(${tone.label.zh})。${zhMarked}仅供参考,不作诊断。`,
-    en: `The photo suggests a ${complexion.label.en} complexion with ${gloss.label.en}, and ${lips.label.en} lips; skin tone ITA ${tone.ita}° (${tone.label.en}). ${enMarked} For reference only, not a diagnosis.`,
+    zh: `照片提示${zhFace},${gloss.label.zh},唇色${lips.label.zh};肤色 ITA ${tone.ita}°(${tone.label.zh})。${zhMarked}仅供参考,不作诊断。`,
+    en: `The photo suggests ${enFace} with ${gloss.label.en}, and ${lips.label.en} lips; skin tone ITA ${tone.ita}° (${tone.label.en}). ${enMarked} For reference only, not a diagnosis.`,
   };
 }

@@ -117,8 +117,9 @@ describe('TCM colour rules', () => {
     expect(classifyLips({ L: 50, a: 32, b: 16 }).class).toBe('red');
     expect(classifyLips({ L: 62, a: 11, b: 10 }).class).toBe('pale');
     expect(classifyLips({ L: 35, a: 18, b: 6 }).class).toBe('dark_purple');
-    expect(classifyGloss(0.02, 6).class).toBe('lustrous');
-    expect(classifyGloss(0.001, 6).class).toBe('dull');
+    expect(classifyGloss(0.02, 20, 50).class).toBe('lustrous');
+    expect(classifyGloss(0.001, 4, 70).class).toBe('lustrous');
+    expect(classifyGloss(0.001, 20, 50).class).toBe('dull');
   });
 });
 
