@@ -208,7 +208,13 @@ export const faceResultSchema = z.object({
     reliable: z.boolean(),
   }),
   gloss: z.object({ class: z.enum(GLOSS), label, evidence: z.record(z.string(), z.number()) }),
-  lips: z.object({ class: z.enum(LIP_COLOURS), label, lab: faceLabSchema, evidence: z.record(z.string(), z.number()) }),
+  lips: z.object({
+    class: z.enum(LIP_COLOURS),
+    label,
+    lab: faceLabSchema,
+    evidence: z.record(z.string(), z.number()),
+    reliable: z.boolean(),
+  }),
   metrics: z.object({
     spots: faceMetricSchema,
     wrinkles: faceMetricSchema,

@@ -69,7 +69,7 @@ export async function analyzeFace(bytes: Uint8Array, options: AnalyzeFaceOptions
   const colour = colourMetrics(frame);
   const complexion = classifyComplexion(skinLab, colour.skinTone.ita, colour.skinTone.category);
   const gloss = classifyGloss(colour.highlightShare, skinQ75 - skinQ25, skinL);
-  const lips = classifyLips(regions.lips.lab);
+  const lips = classifyLips(regions.lips.lab, colour.skinTone.category);
 
   // Spots back to the photo's own pixels (as uploaded, after EXIF rotation).
   const toOriginal = photo.original.width / photo.work.width;
@@ -101,7 +101,7 @@ export async function analyzeFace(bytes: Uint8Array, options: AnalyzeFaceOptions
   ];
   if (!complexion.reliable)
     notes.push(
-      'The complexion rules were drawn for light to intermediate skin; on this skin tone the class says little.',
+      'The complexion and lip colour rules were drawn for light to intermediate skin; on this skin tone their classes say little.',
     );
   if (quality.issues.length) notes.push('See quality.issues: the readings may be affected.');
 

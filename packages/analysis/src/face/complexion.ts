@@ -65,9 +65,16 @@ const LIP_LABELS = {
 } as const;
 
 /** Lip colour class of the median lip CIELAB: dark purple, pale, red, else light red (normal). */
-export function classifyLips(lab: FaceLab): FaceResult['lips'] {
+export function classifyLips(lab: FaceLab, itaCat: ItaCategory): FaceResult['lips'] {
   const { C, h } = labToLch(lab.a, lab.b);
   const cls: keyof typeof LIP_LABELS =
     lab.L < 40 && h < 35 ? 'dark_purple' : lab.a < 14 || C < 16 ? 'pale' : lab.a >= 28 ? 'red' : 'light_red';
-  return { class: cls, label: LIP_LABELS[cls], lab, evidence: { chroma: round(C, 1), hueDeg: round(h, 1) } };
+  return {
+    class: cls,
+    label: LIP_LABELS[cls],
+    lab,
+    evidence: { chroma: round(C, 1), hueDeg: round(h, 1) },
+    // Lips are darker and browner with deeper skin tones: the same caveat as the complexion.
+    reliable: itaCat !== 'brown' && itaCat !== 'dark',
+  };
 }

@@ -37,8 +37,10 @@ export function summarise(
   const enFace = complexion.reliable
     ? `a ${complexion.label.en} complexion`
     : `a complexion the colour rules cannot classify reliably on this skin tone (measured: ${complexion.label.en})`;
+  const zhLips = lips.reliable ? `唇色${lips.label.zh}` : `唇色${lips.label.zh}(此肤色上不可靠)`;
+  const enLips = lips.reliable ? `${lips.label.en} lips` : `${lips.label.en} lips (not reliable on this skin tone)`;
   return {
-    zh: `照片提示${zhFace},${gloss.label.zh},唇色${lips.label.zh};肤色 ITA ${tone.ita}°(${tone.label.zh})。${zhMarked}仅供参考,不作诊断。`,
-    en: `The photo suggests ${enFace} with ${gloss.label.en}, and ${lips.label.en} lips; skin tone ITA ${tone.ita}° (${tone.label.en}). ${enMarked} For reference only, not a diagnosis.`,
+    zh: `照片提示${zhFace},${gloss.label.zh},${zhLips};肤色 ITA ${tone.ita}°(${tone.label.zh})。${zhMarked}仅供参考,不作诊断。`,
+    en: `The photo suggests ${enFace} with ${gloss.label.en}, and ${enLips}; skin tone ITA ${tone.ita}° (${tone.label.en}). ${enMarked} For reference only, not a diagnosis.`,
   };
 }

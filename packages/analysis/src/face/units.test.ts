@@ -113,10 +113,11 @@ describe('TCM colour rules', () => {
   });
 
   it('classifies lips and gloss', () => {
-    expect(classifyLips({ L: 55, a: 22, b: 14 }).class).toBe('light_red');
-    expect(classifyLips({ L: 50, a: 32, b: 16 }).class).toBe('red');
-    expect(classifyLips({ L: 62, a: 11, b: 10 }).class).toBe('pale');
-    expect(classifyLips({ L: 35, a: 18, b: 6 }).class).toBe('dark_purple');
+    expect(classifyLips({ L: 55, a: 22, b: 14 }, 'light').class).toBe('light_red');
+    expect(classifyLips({ L: 50, a: 32, b: 16 }, 'light').class).toBe('red');
+    expect(classifyLips({ L: 62, a: 11, b: 10 }, 'light').class).toBe('pale');
+    expect(classifyLips({ L: 35, a: 18, b: 6 }, 'light').class).toBe('dark_purple');
+    expect(classifyLips({ L: 35, a: 18, b: 6 }, 'dark').reliable).toBe(false);
     expect(classifyGloss(0.02, 20, 50).class).toBe('lustrous');
     expect(classifyGloss(0.001, 4, 70).class).toBe('lustrous');
     expect(classifyGloss(0.001, 20, 50).class).toBe('dull');
