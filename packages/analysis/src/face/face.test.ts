@@ -92,6 +92,25 @@ describe('face engine on the three portraits', () => {
   );
 });
 
+describe('rotations', () => {
+  it(
+    'reads a photo stored sideways with an EXIF orientation upright, and a tilted photo alike',
+    async () => {
+      const base = results['02-woman'];
+      const sideways = await variant('02-woman', (s) => s.rotate(-90).withMetadata({ orientation: 6 }));
+      const upright = (await analyzeFace(sideways)).result;
+      expect(upright.image).toEqual(base.image);
+      expect(Math.abs(skin(upright).L - skin(base).L)).toBeLessThan(2);
+      const tilted = (await analyzeFace(await variant('02-woman', (s) => s.rotate(12, { background: '#ffffff' }))))
+        .result;
+      expect(Math.abs(tilted.face.rollDeg - base.face.rollDeg)).toBeGreaterThan(6);
+      expect(Math.abs(skin(tilted).a - skin(base).a)).toBeLessThan(2);
+      expect(Math.abs(tilted.metrics.skinTone.ita - base.metrics.skinTone.ita)).toBeLessThan(3);
+    },
+    T,
+  );
+});
+
 describe('colour shifts move the readings the right way', () => {
   it(
     'a photo shifted towards red reads redder',
@@ -199,6 +218,13 @@ describe('bad input never crashes', () => {
       expect(await codeOf(new Uint8Array(4096).map((_, i) => (i * 7919) % 251))).toBe(3200003);
       expect(await codeOf(new TextEncoder().encode('<html>not a photo</html>'))).toBe(3200003);
       expect(await codeOf(jpeg.subarray(0, Math.floor(jpeg.length / 3)))).toBe(3200003);
+      // A grey-scale photo is valid input: analysed (or refused with a code), never a crash.
+      const grey = await variant('02-woman', (s) => s.greyscale());
+      const outcome = await analyzeFace(grey).then(
+        (r) => r.result.complexion.class,
+        (e: unknown) => (isEngineError(e) ? e.code : 'crash'),
+      );
+      expect(outcome).not.toBe('crash');
       const tiny = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#caa' } })
         .png()
         .toBuffer();
