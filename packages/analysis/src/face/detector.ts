@@ -106,6 +106,7 @@ const config = {
 };
 
 let instance: Promise<HumanInstance> | undefined;
+let queue: Promise<void> = Promise.resolve();
 
 async function createHuman(): Promise<HumanInstance> {
   shimFileFetch();
@@ -127,13 +128,21 @@ export function getDetector(): Promise<HumanInstance> {
 /** Faces in an interleaved RGB image (3 channels, pixels), best first. */
 export async function detectFaces(rgb: Uint8Array, width: number, height: number): Promise<DetectedFace[]> {
   const human = await getDetector();
-  const tensor = human.tf.tensor3d(rgb, [height, width, 3], 'int32');
-  let faces: HumanFace[];
-  try {
-    faces = (await human.detect(tensor)).face;
-  } finally {
-    human.tf.dispose(tensor);
-  }
+  // Human keeps per-call state on the instance, so concurrent calls (a server analysing two
+  // uploads at once) run one after the other.
+  const run = queue.then(async () => {
+    const tensor = human.tf.tensor3d(rgb, [height, width, 3], 'int32');
+    try {
+      return (await human.detect(tensor)).face;
+    } finally {
+      human.tf.dispose(tensor);
+    }
+  });
+  queue = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  const faces: HumanFace[] = await run;
   return faces
     .filter((f) => f.mesh.length >= 468)
     .map((f) => {

@@ -111,6 +111,17 @@ describe('rotations', () => {
   );
 });
 
+describe('concurrency', () => {
+  it(
+    'gives the same results when photos are analysed at the same time',
+    async () => {
+      const all = await Promise.all(PORTRAITS.map(async (n) => (await analyzeFace(await readPortrait(n))).result));
+      PORTRAITS.forEach((n, i) => expect(all[i]).toEqual(results[n]));
+    },
+    T,
+  );
+});
+
 describe('colour shifts move the readings the right way', () => {
   it(
     'a photo shifted towards red reads redder',
