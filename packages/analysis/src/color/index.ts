@@ -1,0 +1,2 @@
+export * from './lab.js';
+export * from './ita.js';
