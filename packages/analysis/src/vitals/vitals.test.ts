@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { VITALS_ERRORS, vitalsResultSchema, type Vitals } from '@tcm/contract';
-import { isEngineError } from '../common/engine-error.js';
+import { engineErrorOf } from '../constitution/engine-error-of.js';
 import { assessIndicators, assessVitals, bmiOf } from './index.js';
 
 const level = (v: Vitals, sex?: 'female' | 'male') => assessIndicators(v, sex).map((i) => `${i.indicator}:${i.band}:${i.level}`);
 
-function failure(input: unknown): { code: number; msg: string } {
-  try {
-    assessVitals(input);
-  } catch (e) {
-    if (isEngineError(e)) return { code: e.code, msg: e.message };
-    throw e;
-  }
-  throw new Error('expected an EngineError');
-}
 
 describe('reference table edges (tcm-diagnosis.md §6)', () => {
   it('BMI: 18.5-23.9 normal, 24-27.9 overweight, >=28 obese, from height and weight', () => {
@@ -98,7 +89,7 @@ describe('implausible and malformed input is rejected with the field named', () 
     [{ sex: 'f', vitals: {} }, VITALS_ERRORS.VITALS_INPUT_INVALID.code, 'sex'],
     ['nope', VITALS_ERRORS.VITALS_INPUT_INVALID.code, 'input'],
   ])('%j', (input, code, field) => {
-    const f = failure(input);
+    const f = engineErrorOf(() => assessVitals(input));
     expect(f.code).toBe(code);
     expect(f.msg.endsWith(`: ${field}`)).toBe(true);
   });
