@@ -99,8 +99,18 @@ export const CONSTITUTION_ERRORS = defineErrors({
     zh: '体质问卷输入格式错误,需要 { sex, answers }',
     en: 'Constitution questionnaire input must be { sex, answers }',
   },
-  CONSTITUTION_SEX_INVALID: { code: 3500002, status: 400, zh: '性别必须为 female 或 male', en: 'Sex must be female or male' },
-  CONSTITUTION_ANSWER_MISSING: { code: 3500003, status: 400, zh: '问卷条目未作答', en: 'A questionnaire item has no answer' },
+  CONSTITUTION_SEX_INVALID: {
+    code: 3500002,
+    status: 400,
+    zh: '性别必须为 female 或 male',
+    en: 'Sex must be female or male',
+  },
+  CONSTITUTION_ANSWER_MISSING: {
+    code: 3500003,
+    status: 400,
+    zh: '问卷条目未作答',
+    en: 'A questionnaire item has no answer',
+  },
   CONSTITUTION_ANSWER_OUT_OF_RANGE: {
     code: 3500004,
     status: 400,

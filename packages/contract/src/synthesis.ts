@@ -126,7 +126,9 @@ export const synthesisResultSchema = z.object({
   constitution: constitutionResultSchema.nullable(),
   vitals: vitalsResultSchema.nullable(),
   /** Vitals indicators at medium or high risk, highest first. */
-  risks: z.array(z.object({ indicator: z.string(), level: riskLevelSchema, band: z.string(), reason: localizedTextSchema })),
+  risks: z.array(
+    z.object({ indicator: z.string(), level: riskLevelSchema, band: z.string(), reason: localizedTextSchema }),
+  ),
   advice: adviceResultSchema,
   ignoredFindings: z.array(ignoredFindingSchema),
   warnings: z.array(localizedTextSchema),
@@ -136,7 +138,12 @@ export type SynthesisResult = z.infer<typeof synthesisResultSchema>;
 
 /** Synthesis and advice errors: 3510xxx. */
 export const SYNTHESIS_ERRORS = defineErrors({
-  SYNTHESIS_INPUT_INVALID: { code: 3510001, status: 400, zh: '合参输入格式错误', en: 'Synthesis input has the wrong shape' },
+  SYNTHESIS_INPUT_INVALID: {
+    code: 3510001,
+    status: 400,
+    zh: '合参输入格式错误',
+    en: 'Synthesis input has the wrong shape',
+  },
   SYNTHESIS_FINDING_INVALID: {
     code: 3510002,
     status: 400,

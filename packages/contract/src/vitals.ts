@@ -98,7 +98,12 @@ export type VitalsResult = z.infer<typeof vitalsResultSchema>;
 /** Vitals errors: 3520xxx. The message names the field (e.g. history[1].vitals.weightKg). */
 export const VITALS_ERRORS = defineErrors({
   VITALS_INPUT_INVALID: { code: 3520001, status: 400, zh: '体征输入格式错误', en: 'Vitals input has the wrong shape' },
-  VITALS_NOT_A_NUMBER: { code: 3520002, status: 400, zh: '体征数值必须是有限数字', en: 'A vitals value must be a finite number' },
+  VITALS_NOT_A_NUMBER: {
+    code: 3520002,
+    status: 400,
+    zh: '体征数值必须是有限数字',
+    en: 'A vitals value must be a finite number',
+  },
   VITALS_IMPLAUSIBLE: {
     code: 3520003,
     status: 400,
@@ -117,6 +122,11 @@ export const VITALS_ERRORS = defineErrors({
     zh: '高/低密度脂蛋白胆固醇不能高于总胆固醇',
     en: 'HDL or LDL cholesterol cannot exceed total cholesterol',
   },
-  VITALS_DATE_INVALID: { code: 3520006, status: 400, zh: '记录日期无效', en: 'A record date is not a valid ISO 8601 date' },
+  VITALS_DATE_INVALID: {
+    code: 3520006,
+    status: 400,
+    zh: '记录日期无效',
+    en: 'A record date is not a valid ISO 8601 date',
+  },
   VITALS_UNKNOWN_FIELD: { code: 3520007, status: 400, zh: '未知的体征字段', en: 'Unknown vitals field' },
 });

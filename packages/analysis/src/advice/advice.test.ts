@@ -25,7 +25,8 @@ describe('default templates', () => {
     for (const c of 'ABCDEFGHI') expect(table.has(`constitution:${c}`), c).toBe(true);
     for (const p of PATTERNS) expect(table.has(`pattern:${p.id}`), p.id).toBe(true);
     for (const [key, entry] of table) {
-      for (const cat of ADVICE_CATEGORIES) for (const line of entry[cat] ?? []) expect(line.text.zh && line.text.en, `${key} ${cat}`).toBeTruthy();
+      for (const cat of ADVICE_CATEGORIES)
+        for (const line of entry[cat] ?? []) expect(line.text.zh && line.text.en, `${key} ${cat}`).toBeTruthy();
     }
     expect(templates.version).toMatch(/^advice-/);
     expect(templates.sources.length).toBeGreaterThan(0);
@@ -99,12 +100,26 @@ describe('which advice applies', () => {
       table,
       [pattern('damp_heat', 'likely'), pattern('qi_stagnation', 'weak')],
       summary({ types: ['F'], tendencies: ['H'] }),
-      [indicator('bmi', 'obese', 'high'), indicator('tg', 'borderline', 'medium'), indicator('glucose', 'normal', 'low')],
+      [
+        indicator('bmi', 'obese', 'high'),
+        indicator('tg', 'borderline', 'medium'),
+        indicator('glucose', 'normal', 'low'),
+      ],
     );
-    expect(keys).toEqual(['pattern:damp_heat', 'constitution:F', 'constitution:H', 'risk:bmi:obese', 'risk:tg', 'risk:level:high']);
+    expect(keys).toEqual([
+      'pattern:damp_heat',
+      'constitution:F',
+      'constitution:H',
+      'risk:bmi:obese',
+      'risk:tg',
+      'risk:level:high',
+    ]);
   });
   it('balanced constitution gets 平和质 advice; nothing at all gets the default', () => {
-    expect(adviceKeys(table, [], summary({ balanced: 'basically_yes', tendencies: ['E'] }), [])).toEqual(['constitution:A', 'constitution:E']);
+    expect(adviceKeys(table, [], summary({ balanced: 'basically_yes', tendencies: ['E'] }), [])).toEqual([
+      'constitution:A',
+      'constitution:E',
+    ]);
     expect(adviceKeys(table, [], null, [])).toEqual(['default']);
   });
   it('merges identical lines and records every key they came from', () => {

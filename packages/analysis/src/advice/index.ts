@@ -1,4 +1,10 @@
-import type { AdviceResult, ConstitutionSummary, IndicatorAssessment, PatternResult, TeamAdviceConfig } from '@tcm/contract';
+import type {
+  AdviceResult,
+  ConstitutionSummary,
+  IndicatorAssessment,
+  PatternResult,
+  TeamAdviceConfig,
+} from '@tcm/contract';
 import { defaultAdvice, mergeAdvice } from './merge.js';
 import { adviceKeys, collectAdvice } from './select.js';
 

@@ -39,7 +39,9 @@ export function parseTeamConfig(raw: unknown): TeamAdviceConfig {
   const parsed = teamAdviceConfigSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  throw fieldError(SYNTHESIS_ERRORS.ADVICE_CONFIG_INVALID, ['adviceConfig', ...issue.path.map(String)].join('.'), { rule: issue.message });
+  throw fieldError(SYNTHESIS_ERRORS.ADVICE_CONFIG_INVALID, ['adviceConfig', ...issue.path.map(String)].join('.'), {
+    rule: issue.message,
+  });
 }
 
 /**

@@ -1,4 +1,10 @@
-import type { AdviceCategory, AdviceResult, ConstitutionSummary, IndicatorAssessment, PatternResult } from '@tcm/contract';
+import type {
+  AdviceCategory,
+  AdviceResult,
+  ConstitutionSummary,
+  IndicatorAssessment,
+  PatternResult,
+} from '@tcm/contract';
 import { ADVICE_CATEGORIES, ADVICE_TEMPLATES_VERSION, type AdviceTable } from './merge.js';
 
 /** Most lines per category, so that a report page stays readable. */
@@ -19,7 +25,10 @@ export function adviceKeys(
 ): string[] {
   const keys: string[] = [];
   const add = (k: string) => table.has(k) && !keys.includes(k) && keys.push(k);
-  patterns.filter((p) => p.strength !== 'weak').slice(0, MAX_PATTERNS).forEach((p) => add(`pattern:${p.id}`));
+  patterns
+    .filter((p) => p.strength !== 'weak')
+    .slice(0, MAX_PATTERNS)
+    .forEach((p) => add(`pattern:${p.id}`));
   if (constitution) {
     if (constitution.balanced !== 'no') add('constitution:A');
     [...constitution.types, ...constitution.tendencies].forEach((c) => add(`constitution:${c}`));
@@ -35,14 +44,17 @@ export function adviceKeys(
 
 /** Collects the lines of the chosen keys per category, merging identical lines and keeping where each came from. */
 export function collectAdvice(table: AdviceTable, keys: readonly string[], teamConfig: string | null): AdviceResult {
-  const items = Object.fromEntries(ADVICE_CATEGORIES.map((c) => [c, [] as AdviceResult['items'][AdviceCategory]])) as AdviceResult['items'];
+  const items = Object.fromEntries(
+    ADVICE_CATEGORIES.map((c) => [c, [] as AdviceResult['items'][AdviceCategory]]),
+  ) as AdviceResult['items'];
   for (const key of keys) {
     const entry = table.get(key)!;
     for (const cat of ADVICE_CATEGORIES) {
       for (const line of entry[cat] ?? []) {
         const same = items[cat].find((x) => x.text.zh === line.text.zh);
         if (same) same.from.push(key);
-        else if (items[cat].length < MAX_LINES_PER_CATEGORY) items[cat].push({ text: line.text, from: [key], origin: line.origin });
+        else if (items[cat].length < MAX_LINES_PER_CATEGORY)
+          items[cat].push({ text: line.text, from: [key], origin: line.origin });
       }
     }
   }

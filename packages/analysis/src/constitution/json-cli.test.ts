@@ -8,14 +8,23 @@ const examples = (name: string) => new URL(`../../examples/${name}`, import.meta
 
 async function run(file: string, engine: (x: unknown) => object) {
   const printed: string[] = [];
-  const code = await printDocument([file], 'x FILE.json', async (f) => engine(await readJsonFile(f, readFile)), (t) => printed.push(t));
+  const code = await printDocument(
+    [file],
+    'x FILE.json',
+    async (f) => engine(await readJsonFile(f, readFile)),
+    (t) => printed.push(t),
+  );
   expect(printed).toHaveLength(1);
   return { code, doc: JSON.parse(printed[0]!) as Record<string, unknown> };
 }
 
 describe('one JSON document per command', () => {
   it('constitution on each committed example', async () => {
-    for (const name of ['constitution-balanced-male.json', 'constitution-qi-deficiency-female.json', 'constitution-mixed-male.json']) {
+    for (const name of [
+      'constitution-balanced-male.json',
+      'constitution-qi-deficiency-female.json',
+      'constitution-mixed-male.json',
+    ]) {
       const { code, doc } = await run(examples(name), scoreConstitution);
       expect(code).toBe(0);
       expect(doc).toMatchObject({ file: name, ok: true, standard: 'ZYYXH/T157-2009' });
@@ -37,6 +46,9 @@ describe('one JSON document per command', () => {
     const notJson = await run(new URL('./json-cli.ts', import.meta.url).pathname, scoreConstitution);
     expect(notJson).toMatchObject({ code: 1, doc: { ok: false, code: 3500000 } });
     const wrong = await run(examples('synthesize-qi-deficiency.json'), scoreConstitution);
-    expect(wrong).toMatchObject({ code: 1, doc: { ok: false, code: 3500001, msg: expect.stringContaining('answers') } });
+    expect(wrong).toMatchObject({
+      code: 1,
+      doc: { ok: false, code: 3500001, msg: expect.stringContaining('answers') },
+    });
   });
 });

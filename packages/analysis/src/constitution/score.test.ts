@@ -9,7 +9,6 @@ const domain = (f: string) => new URL(`../../../../../shared/domain/${f}`, impor
 const examples = parseWorkedExamples(readFileSync(domain('scoring.md'), 'utf8'));
 const VERDICT = { 是: 'yes', 基本是: 'basically_yes', 倾向是: 'tendency', 否: 'no' } as const;
 
-
 describe('scoring.md worked examples', () => {
   it('parses the three examples of the domain notes', () => {
     expect(examples.map((e) => e.sex)).toEqual(['male', 'female', 'male']);
@@ -31,11 +30,23 @@ describe('scoring.md worked examples', () => {
   }
 
   it('states each example result as scoring.md does', () => {
-    const [ex1, ex2, ex3] = examples.map((e) => scoreConstitution({ sex: e.sex, answers: answersFromRows(e.sex, e.rows) }).summary);
+    const [ex1, ex2, ex3] = examples.map(
+      (e) => scoreConstitution({ sex: e.sex, answers: answersFromRows(e.sex, e.rows) }).summary,
+    );
     expect(ex1).toMatchObject({ balanced: 'yes', types: [], tendencies: [], text: { zh: '平和质' } });
-    expect(ex2).toMatchObject({ balanced: 'no', types: ['B'], tendencies: ['C'], text: { zh: '是气虚质，有阳虚质倾向' } });
+    expect(ex2).toMatchObject({
+      balanced: 'no',
+      types: ['B'],
+      tendencies: ['C'],
+      text: { zh: '是气虚质，有阳虚质倾向' },
+    });
     // 痰湿 59.375 > 湿热 58.33: listed highest first; 血瘀 39.2857 stays a tendency (not rounded up).
-    expect(ex3).toMatchObject({ balanced: 'no', types: ['E', 'F'], tendencies: ['G'], text: { zh: '是痰湿质、湿热质，有血瘀质倾向' } });
+    expect(ex3).toMatchObject({
+      balanced: 'no',
+      types: ['E', 'F'],
+      tendencies: ['G'],
+      text: { zh: '是痰湿质、湿热质，有血瘀质倾向' },
+    });
   });
 
   it('reverse-scores A2 A3 A4 A5 A7 A8 only inside 平和质 and reuses shared answers', () => {
@@ -44,7 +55,11 @@ describe('scoring.md worked examples', () => {
     const a = result.scales[0]!.items;
     expect(a.filter((i) => i.reverse).map((i) => i.id)).toEqual(['A2', 'A3', 'A4', 'A5', 'A7', 'A8']);
     expect(a.find((i) => i.id === 'A2')).toMatchObject({ answer: 4, scored: 2 });
-    expect(result.scales[1]!.items.find((i) => i.id === 'B1')).toMatchObject({ answer: 4, scored: 4, answeredAs: 'A2' });
+    expect(result.scales[1]!.items.find((i) => i.id === 'B1')).toMatchObject({
+      answer: 4,
+      scored: 4,
+      answeredAs: 'A2',
+    });
   });
 });
 

@@ -30,10 +30,12 @@ export function normaliseFindings(raw: unknown): { findings: NormalFinding[]; ig
   const ignored: IgnoredFinding[] = [];
   raw.forEach((f: unknown, i) => {
     const at = `findings[${i}]`;
-    if (!f || typeof f !== 'object' || Array.isArray(f)) throw fieldError(SYNTHESIS_ERRORS.SYNTHESIS_FINDING_INVALID, at);
+    if (!f || typeof f !== 'object' || Array.isArray(f))
+      throw fieldError(SYNTHESIS_ERRORS.SYNTHESIS_FINDING_INVALID, at);
     const { key, value, confidence, modality } = f as Record<string, unknown>;
     if (typeof key !== 'string' || !key) throw fieldError(SYNTHESIS_ERRORS.SYNTHESIS_FINDING_INVALID, `${at}.key`);
-    const okValue = typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+    const okValue =
+      typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
     if (!okValue) throw fieldError(SYNTHESIS_ERRORS.SYNTHESIS_FINDING_INVALID, `${at}.value`, { value });
     if (confidence !== undefined && (typeof confidence !== 'number' || !(confidence >= 0 && confidence <= 1))) {
       throw fieldError(SYNTHESIS_ERRORS.SYNTHESIS_FINDING_INVALID, `${at}.confidence`, { value: confidence });
@@ -48,7 +50,12 @@ export function normaliseFindings(raw: unknown): { findings: NormalFinding[]; ig
       ignored.push({ key, value, reason: why });
       return;
     }
-    const finding: NormalFinding = { modality: prefix, key, value: value as FindingValue, confidence: (confidence as number | undefined) ?? 1 };
+    const finding: NormalFinding = {
+      modality: prefix,
+      key,
+      value: value as FindingValue,
+      confidence: (confidence as number | undefined) ?? 1,
+    };
     const id = `${key}=${String(value)}`;
     const earlier = kept.get(id);
     if (!earlier || earlier.confidence < finding.confidence) kept.set(id, finding);
@@ -60,17 +67,29 @@ function vocabularyMiss(key: string, value: FindingValue): string | null {
   const entry = VOCABULARY[key]!;
   if (entry.number) {
     if (typeof value !== 'number') return 'expects a number';
-    return value < entry.number.min || value > entry.number.max ? `outside ${entry.number.min}-${entry.number.max}` : null;
+    return value < entry.number.min || value > entry.number.max
+      ? `outside ${entry.number.min}-${entry.number.max}`
+      : null;
   }
   return entry.values && String(value) in entry.values ? null : 'value not in the vocabulary';
 }
 
 /** Findings from a scored questionnaire: inquiry.constitution.<code> = transformed score (0-100). */
 export function constitutionFindings(result: ConstitutionResult): NormalFinding[] {
-  return result.scales.map((s) => ({ modality: 'inquiry', key: `inquiry.constitution.${s.code}`, value: s.transformed, confidence: 1 }));
+  return result.scales.map((s) => ({
+    modality: 'inquiry',
+    key: `inquiry.constitution.${s.code}`,
+    value: s.transformed,
+    confidence: 1,
+  }));
 }
 
 /** Findings from the vitals assessment: vitals.<indicator> = band code of the reference table. */
 export function vitalsFindings(result: VitalsResult): NormalFinding[] {
-  return result.indicators.map((i) => ({ modality: 'vitals', key: `vitals.${i.indicator}`, value: i.band, confidence: 1 }));
+  return result.indicators.map((i) => ({
+    modality: 'vitals',
+    key: `vitals.${i.indicator}`,
+    value: i.band,
+    confidence: 1,
+  }));
 }

@@ -29,28 +29,52 @@ describe('knowledge base file', () => {
     const ids = kb.sources.map((s) => s.id);
     for (const p of PATTERNS) {
       expect(p.source.length, p.id).toBeGreaterThan(0);
-      for (const s of p.source) expect(ids.some((id) => s.startsWith(id)), `${p.id}: ${s}`).toBe(true);
+      for (const s of p.source)
+        expect(
+          ids.some((id) => s.startsWith(id)),
+          `${p.id}: ${s}`,
+        ).toBe(true);
     }
     expect(new Set(PATTERNS.map((p) => p.id)).size).toBe(PATTERNS.length);
   });
 
   it('holds the textbook set of patterns', () => {
     const ids = PATTERNS.map((p) => p.id);
-    for (const id of ['qi_deficiency', 'yang_deficiency', 'yin_deficiency', 'blood_deficiency', 'phlegm_dampness', 'damp_heat', 'blood_stasis', 'qi_stagnation', 'liver_fire', 'spleen_deficiency_dampness']) {
+    for (const id of [
+      'qi_deficiency',
+      'yang_deficiency',
+      'yin_deficiency',
+      'blood_deficiency',
+      'phlegm_dampness',
+      'damp_heat',
+      'blood_stasis',
+      'qi_stagnation',
+      'liver_fire',
+      'spleen_deficiency_dampness',
+    ]) {
       expect(ids).toContain(id);
     }
   });
 
   it('uses exactly the agreed value vocabularies', () => {
-    for (const [key, values] of Object.entries(AGREED)) expect(Object.keys(VOCABULARY[key]?.values ?? {}).sort(), key).toEqual([...values].sort());
+    for (const [key, values] of Object.entries(AGREED))
+      expect(Object.keys(VOCABULARY[key]?.values ?? {}).sort(), key).toEqual([...values].sort());
   });
 
   it('vitals vocabulary equals the band codes of the vitals reference table', () => {
     for (const def of INDICATORS.filter((d) => d.id !== 'systolic' && d.id !== 'diastolic')) {
       const bands = def.bands ?? def.bandsBySex!.male;
-      expect(Object.keys(VOCABULARY[`vitals.${def.id}`]!.values!).sort(), def.id).toEqual(bands.map((b) => b.code).sort());
+      expect(Object.keys(VOCABULARY[`vitals.${def.id}`]!.values!).sort(), def.id).toEqual(
+        bands.map((b) => b.code).sort(),
+      );
     }
-    const bp = [...new Set(INDICATORS.filter((d) => d.id === 'systolic' || d.id === 'diastolic').flatMap((d) => d.bands!.map((b) => b.code)))];
+    const bp = [
+      ...new Set(
+        INDICATORS.filter((d) => d.id === 'systolic' || d.id === 'diastolic').flatMap((d) =>
+          d.bands!.map((b) => b.code),
+        ),
+      ),
+    ];
     expect(Object.keys(VOCABULARY['vitals.bloodPressure']!.values!).sort()).toEqual(bp.sort());
   });
 
@@ -60,7 +84,8 @@ describe('knowledge base file', () => {
         const entry = VOCABULARY[r.key];
         expect(entry, `${p.id}: ${r.key}`).toBeDefined();
         expect(r.weight !== 0 && Math.abs(r.weight) <= 3, `${p.id}: ${r.key} weight`).toBe(true);
-        if (r.is) for (const v of r.is) expect(entry!.values, `${p.id}: ${r.key}=${String(v)}`).toHaveProperty(String(v));
+        if (r.is)
+          for (const v of r.is) expect(entry!.values, `${p.id}: ${r.key}=${String(v)}`).toHaveProperty(String(v));
         else expect(entry!.number, `${p.id}: ${r.key} numeric`).toBeDefined();
         if (r.basis === 'heuristic') expect(Math.abs(r.weight)).toBeLessThanOrEqual(2.5);
       }
@@ -79,7 +104,8 @@ describe('knowledge base file', () => {
         } else {
           const lo = r.min ?? -Infinity;
           const hi = r.below ?? Infinity;
-          for (const [a, b] of ranges.get(r.key) ?? []) expect(hi <= a || lo >= b, `${p.id}: ${r.key} ranges overlap`).toBe(true);
+          for (const [a, b] of ranges.get(r.key) ?? [])
+            expect(hi <= a || lo >= b, `${p.id}: ${r.key} ranges overlap`).toBe(true);
           ranges.set(r.key, [...(ranges.get(r.key) ?? []), [lo, hi]]);
         }
       }

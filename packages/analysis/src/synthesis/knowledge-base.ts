@@ -51,6 +51,7 @@ export function findingText(key: string, value: FindingValue): LocalizedText {
   const entry = VOCABULARY[key];
   const label = entry?.values?.[String(value)];
   if (label) return label;
-  if (entry?.label && typeof value === 'number') return { zh: `${entry.label.zh} ${fmt(value)}`, en: `${entry.label.en} ${fmt(value)}` };
+  if (entry?.label && typeof value === 'number')
+    return { zh: `${entry.label.zh} ${fmt(value)}`, en: `${entry.label.en} ${fmt(value)}` };
   return { zh: `${key} = ${String(value)}`, en: `${key} = ${String(value)}` };
 }

@@ -24,28 +24,66 @@ describe('textbook presentations rank their pattern first', () => {
     expect(top(yangDeficient)).toBe('yang_deficiency');
   });
   it('red tongue, yellow greasy thick coating, slippery rapid pulse -> 湿热证', () => {
-    expect(top([f('tongue.bodyColor', 'red'), f('tongue.coatingColor', 'yellow'), f('tongue.greasy', true), f('tongue.coatingThickness', 'thick'), f('pulse.shape', 'slippery'), f('pulse.rateClass', 'rapid'), f('face.complexion', 'huang')])).toBe('damp_heat');
+    expect(
+      top([
+        f('tongue.bodyColor', 'red'),
+        f('tongue.coatingColor', 'yellow'),
+        f('tongue.greasy', true),
+        f('tongue.coatingThickness', 'thick'),
+        f('pulse.shape', 'slippery'),
+        f('pulse.rateClass', 'rapid'),
+        f('face.complexion', 'huang'),
+      ]),
+    ).toBe('damp_heat');
   });
   it('purple tongue and dark-purple lips -> 血瘀证', () => {
-    expect(top([f('tongue.bodyColor', 'purple'), f('face.lipColor', 'dark_purple'), f('pulse.rhythm', 'jie')])).toBe('blood_stasis');
+    expect(top([f('tongue.bodyColor', 'purple'), f('face.lipColor', 'dark_purple'), f('pulse.rhythm', 'jie')])).toBe(
+      'blood_stasis',
+    );
   });
   it('red peeled cracked dry thin tongue, thin rapid pulse -> 阴虚证', () => {
-    expect(top([f('tongue.bodyColor', 'red'), f('tongue.peeled', true), f('tongue.cracks', 'severe'), f('tongue.moisture', 'dry'), f('tongue.shape', 'thin'), f('pulse.shape', 'thin'), f('pulse.rateClass', 'rapid')])).toBe('yin_deficiency');
+    expect(
+      top([
+        f('tongue.bodyColor', 'red'),
+        f('tongue.peeled', true),
+        f('tongue.cracks', 'severe'),
+        f('tongue.moisture', 'dry'),
+        f('tongue.shape', 'thin'),
+        f('pulse.shape', 'thin'),
+        f('pulse.rateClass', 'rapid'),
+      ]),
+    ).toBe('yin_deficiency');
   });
   it('greasy thick coating, slippery pulse, high phlegm-damp score, obesity -> 痰湿证', () => {
-    expect(top([f('tongue.greasy', true), f('tongue.coatingThickness', 'thick'), f('pulse.shape', 'slippery'), f('inquiry.constitution.E', 55), f('vitals.bmi', 'obese')])).toBe('phlegm_dampness');
+    expect(
+      top([
+        f('tongue.greasy', true),
+        f('tongue.coatingThickness', 'thick'),
+        f('pulse.shape', 'slippery'),
+        f('inquiry.constitution.E', 55),
+        f('vitals.bmi', 'obese'),
+      ]),
+    ).toBe('phlegm_dampness');
   });
   it('wiry pulse with a high qi-stagnation score -> 气滞证', () => {
-    expect(top([f('pulse.shape', 'wiry'), f('inquiry.constitution.H', 50), f('tongue.bodyColor', 'light_red')])).toBe('qi_stagnation');
+    expect(top([f('pulse.shape', 'wiry'), f('inquiry.constitution.H', 50), f('tongue.bodyColor', 'light_red')])).toBe(
+      'qi_stagnation',
+    );
   });
 });
 
 describe('scoring rules', () => {
   it('an opposing finding lowers the score and is listed as opposing evidence', () => {
     const base = scorePattern(pattern('yang_deficiency'), norm(yangDeficient));
-    const withHeat = scorePattern(pattern('yang_deficiency'), norm([...yangDeficient, f('pulse.shape', 'surging'), f('tongue.coatingColor', 'yellow')]));
+    const withHeat = scorePattern(
+      pattern('yang_deficiency'),
+      norm([...yangDeficient, f('pulse.shape', 'surging'), f('tongue.coatingColor', 'yellow')]),
+    );
     expect(withHeat.score).toBeLessThan(base.score);
-    expect(withHeat.evidence.find((e) => e.key === 'tongue.coatingColor' && e.value === 'yellow')).toMatchObject({ role: 'opposes', weight: -1 });
+    expect(withHeat.evidence.find((e) => e.key === 'tongue.coatingColor' && e.value === 'yellow')).toMatchObject({
+      role: 'opposes',
+      weight: -1,
+    });
   });
 
   it('a finding’s confidence scales its contribution', () => {
@@ -57,7 +95,10 @@ describe('scoring rules', () => {
 
   it('a missing modality lowers confidence and is named, but the result stands', () => {
     const all = scorePattern(pattern('yang_deficiency'), norm(yangDeficient));
-    const noPulse = scorePattern(pattern('yang_deficiency'), norm(yangDeficient.filter((x) => !x.key.startsWith('pulse.'))));
+    const noPulse = scorePattern(
+      pattern('yang_deficiency'),
+      norm(yangDeficient.filter((x) => !x.key.startsWith('pulse.'))),
+    );
     expect(noPulse.confidence).toBeLessThan(all.confidence);
     expect(noPulse.coverage).toBeLessThan(all.coverage);
     expect(noPulse.missingModalities).toContain('pulse');

@@ -51,7 +51,9 @@ export function scorePattern(pattern: PatternDef, findings: readonly NormalFindi
   evidence.sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));
   const net = evidence.reduce((s, e) => s + e.contribution, 0);
   const observedFindings = findings.filter((f) => observedKeys.includes(f.key));
-  const meanConfidence = observedFindings.length ? observedFindings.reduce((s, f) => s + f.confidence, 0) / observedFindings.length : 0;
+  const meanConfidence = observedFindings.length
+    ? observedFindings.reduce((s, f) => s + f.confidence, 0) / observedFindings.length
+    : 0;
   const coverage = total ? observedMax / total : 0;
   const score = total ? clamp01(net / total) : 0;
   const patternModalities = [...new Set(keys.map(modalityOf))];
@@ -72,12 +74,19 @@ export function scorePattern(pattern: PatternDef, findings: readonly NormalFindi
   };
 }
 
-function summaryOf(pattern: PatternDef, strength: PatternResult['strength'], evidence: readonly PatternEvidence[], missing: readonly Modality[]) {
+function summaryOf(
+  pattern: PatternDef,
+  strength: PatternResult['strength'],
+  evidence: readonly PatternEvidence[],
+  missing: readonly Modality[],
+) {
   const support = evidence.filter((e) => e.role === 'supports').slice(0, 4);
   const verbZh = { likely: '提示', possible: '可能提示', weak: '略提示' }[strength];
   const verbEn = { likely: 'suggest', possible: 'may suggest', weak: 'weakly suggest' }[strength];
   const missZh = missing.length ? `；缺少${missing.map((m) => MODALITY_TEXT[m].zh).join('、')}资料，置信度降低` : '';
-  const missEn = missing.length ? `; no ${missing.map((m) => MODALITY_TEXT[m].en).join(', ')} findings, so confidence is lower` : '';
+  const missEn = missing.length
+    ? `; no ${missing.map((m) => MODALITY_TEXT[m].en).join(', ')} findings, so confidence is lower`
+    : '';
   return {
     zh: `${support.map((e) => e.text.zh).join('、')}${verbZh}${pattern.zh}${missZh}`,
     en: `${support.map((e) => e.text.en).join(', ')} ${verbEn} ${pattern.en.toLowerCase()}${missEn}`,

@@ -4,8 +4,8 @@ import { SYNTHESIS_ERRORS, synthesisResultSchema } from '@tcm/contract';
 import { engineErrorOf } from '../constitution/engine-error-of.js';
 import { synthesize } from './synthesize.js';
 
-const example = (name: string) => JSON.parse(readFileSync(new URL(`../../examples/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
-
+const example = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../examples/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
 describe('synthesize: the committed examples', () => {
   const full = synthesize(example('synthesize-qi-deficiency.json'));
@@ -24,11 +24,17 @@ describe('synthesize: the committed examples', () => {
     expect(ids.slice(0, 3)).toContain('qi_deficiency');
     expect(ids).not.toContain('damp_heat');
     const qi = full.patterns.find((p) => p.id === 'qi_deficiency')!;
-    expect(qi.evidence.map((e) => e.key)).toEqual(expect.arrayContaining(['inquiry.constitution.B', 'tongue.bodyColor', 'voice.reading']));
+    expect(qi.evidence.map((e) => e.key)).toEqual(
+      expect.arrayContaining(['inquiry.constitution.B', 'tongue.bodyColor', 'voice.reading']),
+    );
   });
 
   it('reports trends from the history and advice for the constitution', () => {
-    expect(full.vitals?.trends.find((t) => t.field === 'weightKg')).toMatchObject({ change: 1.5, changeSinceFirst: 3, direction: 'up' });
+    expect(full.vitals?.trends.find((t) => t.field === 'weightKg')).toMatchObject({
+      change: 1.5,
+      changeSinceFirst: 3,
+      direction: 'up',
+    });
     expect(full.risks).toEqual([]);
     expect(full.advice.keys).toContain('constitution:B');
     expect(full.advice.items.teas.length).toBeGreaterThan(0);
@@ -58,22 +64,48 @@ describe('synthesize: incomplete and bad input', () => {
 
   it('a scored questionnaire replaces a given score for the same key', () => {
     const answers = (example('synthesize-qi-deficiency.json').inquiry as { answers: Record<string, number> }).answers;
-    const r = synthesize({ sex: 'female', inquiry: { answers }, findings: [{ key: 'inquiry.constitution.B', value: 5 }] });
+    const r = synthesize({
+      sex: 'female',
+      inquiry: { answers },
+      findings: [{ key: 'inquiry.constitution.B', value: 5 }],
+    });
     expect(r.ignoredFindings[0]).toMatchObject({ key: 'inquiry.constitution.B', value: 5 });
-    expect(r.patterns.find((p) => p.id === 'qi_deficiency')!.evidence.find((e) => e.key === 'inquiry.constitution.B')!.value).toBeCloseTo(71.875, 6);
+    expect(
+      r.patterns.find((p) => p.id === 'qi_deficiency')!.evidence.find((e) => e.key === 'inquiry.constitution.B')!.value,
+    ).toBeCloseTo(71.875, 6);
   });
 
   it.each([
     ['not an object', [], SYNTHESIS_ERRORS.SYNTHESIS_INPUT_INVALID.code, 'input'],
     ['findings not a list', { findings: {} }, SYNTHESIS_ERRORS.SYNTHESIS_FINDING_INVALID.code, 'findings'],
-    ['finding without value', { findings: [{ key: 'tongue.bodyColor', value: 'pale' }, { key: 'tongue.shape' }] }, 3510002, 'findings[1].value'],
-    ['confidence above 1', { findings: [{ key: 'tongue.bodyColor', value: 'pale', confidence: 1.5 }] }, 3510002, 'findings[0].confidence'],
-    ['modality disagrees with key', { findings: [{ modality: 'face', key: 'tongue.bodyColor', value: 'pale' }] }, 3510002, 'findings[0].modality'],
+    [
+      'finding without value',
+      { findings: [{ key: 'tongue.bodyColor', value: 'pale' }, { key: 'tongue.shape' }] },
+      3510002,
+      'findings[1].value',
+    ],
+    [
+      'confidence above 1',
+      { findings: [{ key: 'tongue.bodyColor', value: 'pale', confidence: 1.5 }] },
+      3510002,
+      'findings[0].confidence',
+    ],
+    [
+      'modality disagrees with key',
+      { findings: [{ modality: 'face', key: 'tongue.bodyColor', value: 'pale' }] },
+      3510002,
+      'findings[0].modality',
+    ],
     ['answers without sex', { inquiry: { answers: { A1: 1 } } }, SYNTHESIS_ERRORS.SYNTHESIS_SEX_REQUIRED.code, 'sex'],
     ['incomplete answers', { sex: 'male', inquiry: { answers: { A1: 1 } } }, 3500003, 'A2'],
     ['implausible vitals', { vitals: { systolic: 70, diastolic: 80 } }, 3520004, 'vitals.systolic'],
     ['bad topN', { topN: 0 }, 3510001, 'topN'],
-    ['bad team config', { adviceConfig: { entries: { default: { diet: [{ zh: '少盐' }] } } } }, SYNTHESIS_ERRORS.ADVICE_CONFIG_INVALID.code, 'adviceConfig.entries.default.diet.0.en'],
+    [
+      'bad team config',
+      { adviceConfig: { entries: { default: { diet: [{ zh: '少盐' }] } } } },
+      SYNTHESIS_ERRORS.ADVICE_CONFIG_INVALID.code,
+      'adviceConfig.entries.default.diet.0.en',
+    ],
   ])('%s -> coded error naming the field', (_name, input, code, field) => {
     const f = engineErrorOf(() => synthesize(input));
     expect(f.code).toBe(code);
@@ -81,7 +113,13 @@ describe('synthesize: incomplete and bad input', () => {
   });
 
   it('values outside the vocabulary are set aside, not fatal', () => {
-    const r = synthesize({ findings: [{ key: 'tongue.bodyColor', value: 'blue' }, { key: 'inquiry.constitution.B', value: 140 }, { key: 'pulse.shape', value: 'wiry' }] });
+    const r = synthesize({
+      findings: [
+        { key: 'tongue.bodyColor', value: 'blue' },
+        { key: 'inquiry.constitution.B', value: 140 },
+        { key: 'pulse.shape', value: 'wiry' },
+      ],
+    });
     expect(r.ignoredFindings.map((x) => x.reason)).toEqual(['value not in the vocabulary', 'outside 0-100']);
     expect(r.modalities.present).toEqual(['pulse']);
   });

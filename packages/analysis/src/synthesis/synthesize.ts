@@ -36,7 +36,8 @@ export function synthesize(input: unknown): SynthesisResult {
   if (typeof topN !== 'number' || !Number.isInteger(topN) || topN < 1 || topN > 20) {
     throw fieldError(SYNTHESIS_ERRORS.SYNTHESIS_INPUT_INVALID, 'topN', { value: topN });
   }
-  const team: TeamAdviceConfig | undefined = input.adviceConfig === undefined ? undefined : parseTeamConfig(input.adviceConfig);
+  const team: TeamAdviceConfig | undefined =
+    input.adviceConfig === undefined ? undefined : parseTeamConfig(input.adviceConfig);
   const { findings: given, ignored } = normaliseFindings(input.findings);
 
   let constitution: ConstitutionResult | null = null;
@@ -51,11 +52,18 @@ export function synthesize(input: unknown): SynthesisResult {
     : null;
 
   // Scored answers and measured vitals replace findings given for the same keys, so nothing counts twice.
-  const derived = [...(constitution ? constitutionFindings(constitution) : []), ...(vitals ? vitalsFindings(vitals) : [])];
+  const derived = [
+    ...(constitution ? constitutionFindings(constitution) : []),
+    ...(vitals ? vitalsFindings(vitals) : []),
+  ];
   const derivedKeys = new Set(derived.map((f) => f.key));
   const findings: NormalFinding[] = [...given.filter((f) => !derivedKeys.has(f.key)), ...derived];
   for (const f of given.filter((x) => derivedKeys.has(x.key))) {
-    ignored.push({ key: f.key, value: f.value, reason: 'replaced by the value computed from the answers or measurements' });
+    ignored.push({
+      key: f.key,
+      value: f.value,
+      reason: 'replaced by the value computed from the answers or measurements',
+    });
   }
 
   const present = MODALITIES.filter((m) => findings.some((f) => f.modality === m));
@@ -90,7 +98,12 @@ function warningsFor(missing: readonly Modality[], patternCount: number, ignored
       en: `No ${missing.map((m) => MODALITY_TEXT[m].en).join(', ')} findings: confidence of the patterns that use them is lowered`,
     });
   }
-  if (!patternCount) out.push({ zh: '现有资料不足以提示任何证型', en: 'The findings given do not point to any pattern' });
-  if (ignoredCount) out.push({ zh: `${ignoredCount} 条结果未被使用，见 ignoredFindings`, en: `${ignoredCount} finding(s) not used: see ignoredFindings` });
+  if (!patternCount)
+    out.push({ zh: '现有资料不足以提示任何证型', en: 'The findings given do not point to any pattern' });
+  if (ignoredCount)
+    out.push({
+      zh: `${ignoredCount} 条结果未被使用，见 ignoredFindings`,
+      en: `${ignoredCount} finding(s) not used: see ignoredFindings`,
+    });
   return out;
 }

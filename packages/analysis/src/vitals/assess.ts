@@ -79,7 +79,15 @@ export function assessIndicators(v: Vitals, sex?: Sex): IndicatorAssessment[] {
     v.heightCm !== undefined && v.weightKg !== undefined
       ? (() => {
           const value = bmiOf(v.heightCm, v.weightKg);
-          return [fromBand('bmi', 'bmi', value, { heightCm: v.heightCm, weightKg: v.weightKg }, bandFor(indicator('bmi').bands!, value))];
+          return [
+            fromBand(
+              'bmi',
+              'bmi',
+              value,
+              { heightCm: v.heightCm, weightKg: v.weightKg },
+              bandFor(indicator('bmi').bands!, value),
+            ),
+          ];
         })()
       : [];
   return [

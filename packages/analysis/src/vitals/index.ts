@@ -8,7 +8,13 @@ import { parseDate, validateHistory, validateSex, validateVitals } from './valid
 export { assessIndicators, bmiOf, worseLevel } from './assess.js';
 export { computeTrends } from './trends.js';
 export { validateVitals, validateHistory, validateSex } from './validate.js';
-export { REFERENCE_TABLE_VERSION, REFERENCE_SOURCES, INDICATORS, bandFor, distanceToLowRisk } from './reference-table.js';
+export {
+  REFERENCE_TABLE_VERSION,
+  REFERENCE_SOURCES,
+  INDICATORS,
+  bandFor,
+  distanceToLowRisk,
+} from './reference-table.js';
 
 export const VITALS_ENGINE_VERSION = 'vitals@1.0.0';
 
@@ -18,7 +24,8 @@ export const VITALS_ENGINE_VERSION = 'vitals@1.0.0';
  * rejected with the field named (3520xxx).
  */
 export function assessVitals(input: unknown): VitalsResult {
-  if (!input || typeof input !== 'object' || Array.isArray(input)) throw fieldError(VITALS_ERRORS.VITALS_INPUT_INVALID, 'input');
+  if (!input || typeof input !== 'object' || Array.isArray(input))
+    throw fieldError(VITALS_ERRORS.VITALS_INPUT_INVALID, 'input');
   const raw = input as Record<string, unknown>;
   const sex = validateSex(raw.sex);
   const vitals = validateVitals(raw.vitals ?? {}, 'vitals');
@@ -30,7 +37,10 @@ export function assessVitals(input: unknown): VitalsResult {
   const overall = indicators.reduce<RiskLevel | null>((acc, i) => (acc ? worseLevel(acc, i.level) : i.level), null);
   const notes = [];
   if (vitals.uricAcid !== undefined && !sex) {
-    notes.push({ zh: '未提供性别，尿酸按女性上限 360 µmol/L 判定', en: 'Sex not given: uric acid judged against the women’s limit of 360 µmol/L' });
+    notes.push({
+      zh: '未提供性别，尿酸按女性上限 360 µmol/L 判定',
+      en: 'Sex not given: uric acid judged against the women’s limit of 360 µmol/L',
+    });
   }
   if (vitals.glucose !== undefined) {
     notes.push({ zh: '血糖按空腹血糖参考范围判定', en: 'Glucose is judged against fasting references' });
