@@ -21,8 +21,8 @@ export const constitutionInputSchema = z.object({
 export type ConstitutionInput = z.infer<typeof constitutionInputSchema>;
 
 /** 是 / 基本是 (平和质 only) / 倾向是 (biased types only) / 否. */
-export const constitutionVerdictSchema = z.enum(['yes', 'basically_yes', 'tendency', 'no']);
-export type ConstitutionVerdict = z.infer<typeof constitutionVerdictSchema>;
+export const constitutionResultVerdictSchema = z.enum(['yes', 'basically_yes', 'tendency', 'no']);
+export type ConstitutionVerdict = z.infer<typeof constitutionResultVerdictSchema>;
 
 export const localizedTextSchema = z.object({ zh: z.string(), en: z.string() });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
@@ -47,14 +47,14 @@ export const constitutionScaleSchema = z.object({
   transformed: z.number(),
   /** transformed rounded to 2 decimals, for display only. */
   display: z.number(),
-  verdict: constitutionVerdictSchema,
+  verdict: constitutionResultVerdictSchema,
   verdictZh: z.enum(['是', '基本是', '倾向是', '否']),
   items: z.array(constitutionItemScoreSchema),
 });
 export type ConstitutionScale = z.infer<typeof constitutionScaleSchema>;
 
 export const constitutionSummarySchema = z.object({
-  balanced: constitutionVerdictSchema,
+  balanced: constitutionResultVerdictSchema,
   /** Biased types judged 是, highest score first. */
   types: z.array(constitutionCodeSchema),
   /** Biased types judged 倾向是, highest score first. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { engineVersionSchema } from './engine.js';
 import { constitutionResultSchema, localizedTextSchema, sexSchema } from './constitution.js';
-import { riskLevelSchema, vitalsRecordSchema, vitalsResultSchema, vitalsSchema } from './vitals.js';
+import { vitalsRiskLevelSchema, vitalsRecordSchema, vitalsResultSchema, vitalsSchema } from './vitals.js';
 
 /** The six sources of findings (四诊 + questionnaire + measurements). */
 export const modalitySchema = z.enum(['tongue', 'face', 'pulse', 'voice', 'inquiry', 'vitals']);
@@ -127,7 +127,7 @@ export const synthesisResultSchema = z.object({
   vitals: vitalsResultSchema.nullable(),
   /** Vitals indicators at medium or high risk, highest first. */
   risks: z.array(
-    z.object({ indicator: z.string(), level: riskLevelSchema, band: z.string(), reason: localizedTextSchema }),
+    z.object({ indicator: z.string(), level: vitalsRiskLevelSchema, band: z.string(), reason: localizedTextSchema }),
   ),
   advice: adviceResultSchema,
   ignoredFindings: z.array(ignoredFindingSchema),

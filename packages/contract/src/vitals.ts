@@ -39,8 +39,9 @@ export const vitalsInputSchema = z.object({
 });
 export type VitalsInput = z.infer<typeof vitalsInputSchema>;
 
-export const riskLevelSchema = z.enum(['low', 'medium', 'high']);
-export type RiskLevel = z.infer<typeof riskLevelSchema>;
+/** Named apart from the report model's riskLevelSchema (same values) so both can be exported from the index. */
+export const vitalsRiskLevelSchema = z.enum(['low', 'medium', 'high']);
+export type VitalsRiskLevel = z.infer<typeof vitalsRiskLevelSchema>;
 
 /** Measures judged each on its own band table (pulse and heart rate bpm, SpO2 %, labs mmol/L or µmol/L). */
 const SINGLE_MEASURES = ['pulseRate', 'heartRate', 'spo2', 'glucose', 'tg', 'tc', 'hdl', 'ldl', 'uricAcid'] as const;
@@ -58,7 +59,7 @@ export const indicatorAssessmentSchema = z.object({
   unit: z.string(),
   /** Band code of the reference table, e.g. overweight, high_normal, impaired. */
   band: z.string(),
-  level: riskLevelSchema,
+  level: vitalsRiskLevelSchema,
   reason: localizedTextSchema,
   /** The low-risk range as printed on a report. */
   reference: localizedTextSchema,
@@ -89,7 +90,7 @@ export const vitalsResultSchema = z.object({
   referenceTable: z.string(),
   indicators: z.array(indicatorAssessmentSchema),
   /** The highest level over the indicators; null when nothing was measured. */
-  overall: riskLevelSchema.nullable(),
+  overall: vitalsRiskLevelSchema.nullable(),
   trends: z.array(vitalsTrendSchema),
   notes: z.array(localizedTextSchema),
 });

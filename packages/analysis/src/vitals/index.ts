@@ -1,4 +1,4 @@
-import { VITALS_ERRORS, type RiskLevel, type VitalsResult } from '@tcm/contract';
+import { VITALS_ERRORS, type VitalsRiskLevel, type VitalsResult } from '@tcm/contract';
 import { fieldError } from '../constitution/field-error.js';
 import { assessIndicators, worseLevel } from './assess.js';
 import { REFERENCE_TABLE_VERSION } from './reference-table.js';
@@ -34,7 +34,10 @@ export function assessVitals(input: unknown): VitalsResult {
   const time = raw.date === undefined ? Math.max(latestEarlier + 1, 0) : parseDate(raw.date, 'date');
   const date = typeof raw.date === 'string' ? raw.date : 'current';
   const indicators = assessIndicators(vitals, sex);
-  const overall = indicators.reduce<RiskLevel | null>((acc, i) => (acc ? worseLevel(acc, i.level) : i.level), null);
+  const overall = indicators.reduce<VitalsRiskLevel | null>(
+    (acc, i) => (acc ? worseLevel(acc, i.level) : i.level),
+    null,
+  );
   const notes = [];
   if (vitals.uricAcid !== undefined && !sex) {
     notes.push({
