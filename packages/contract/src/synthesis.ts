@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { engineVersionSchema } from './engine.js';
 import { constitutionResultSchema, localizedTextSchema, sexSchema } from './constitution.js';
-import { vitalsRiskLevelSchema, vitalsRecordSchema, vitalsResultSchema, vitalsSchema } from './vitals.js';
+import {
+  vitalsRecordSchema,
+  vitalsResultSchema,
+  vitalsRiskLevelSchema,
+  vitalsSchema,
+  vitalsTrendSchema,
+} from './vitals.js';
 
 /** The six sources of findings (四诊 + questionnaire + measurements). */
 export const modalitySchema = z.enum(['tongue', 'face', 'pulse', 'voice', 'inquiry', 'vitals']);
@@ -129,6 +135,8 @@ export const synthesisResultSchema = z.object({
   risks: z.array(
     z.object({ indicator: z.string(), level: vitalsRiskLevelSchema, band: z.string(), reason: localizedTextSchema }),
   ),
+  /** The vitals trends against earlier records (same as vitals.trends; empty without vitals). */
+  trends: z.array(vitalsTrendSchema),
   advice: adviceResultSchema,
   ignoredFindings: z.array(ignoredFindingSchema),
   warnings: z.array(localizedTextSchema),

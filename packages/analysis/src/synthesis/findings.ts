@@ -45,7 +45,9 @@ export function normaliseFindings(raw: unknown): { findings: NormalFinding[]; ig
       throw fieldError(SYNTHESIS_ERRORS.SYNTHESIS_FINDING_INVALID, `${at}.modality`, { modality, key });
     }
     const entry = VOCABULARY[key];
-    const why = !MODALITIES.includes(prefix) || !entry ? 'unknown key' : vocabularyMiss(key, value as FindingValue);
+    // An engine's own code for a vocabulary value (pulse `knotted` = `jie`) is taken as that value.
+    const canonical: FindingValue = (typeof value === 'string' && entry?.aliases?.[value]) || (value as FindingValue);
+    const why = !MODALITIES.includes(prefix) || !entry ? 'unknown key' : vocabularyMiss(key, canonical);
     if (why) {
       ignored.push({ key, value, reason: why });
       return;
@@ -53,10 +55,10 @@ export function normaliseFindings(raw: unknown): { findings: NormalFinding[]; ig
     const finding: NormalFinding = {
       modality: prefix,
       key,
-      value: value as FindingValue,
+      value: canonical,
       confidence: (confidence as number | undefined) ?? 1,
     };
-    const id = `${key}=${String(value)}`;
+    const id = `${key}=${String(canonical)}`;
     const earlier = kept.get(id);
     if (!earlier || earlier.confidence < finding.confidence) kept.set(id, finding);
   });

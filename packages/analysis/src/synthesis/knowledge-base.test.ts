@@ -19,7 +19,8 @@ const AGREED: Record<string, string[]> = {
   'pulse.rateClass': ['slow', 'normal', 'rapid'],
   'pulse.rhythm': ['regular', 'cu', 'jie', 'dai'],
   'pulse.shape': ['slippery', 'wiry', 'thin', 'surging'],
-  'pulse.depth': ['floating', 'deep'],
+  // 'middle' added: the pulse engine reports it (no pattern uses it).
+  'pulse.depth': ['floating', 'deep', 'middle'],
   'voice.reading': ['weak', 'loud_coarse', 'hoarse', 'normal'],
 };
 
@@ -59,6 +60,16 @@ describe('knowledge base file', () => {
   it('uses exactly the agreed value vocabularies', () => {
     for (const [key, values] of Object.entries(AGREED))
       expect(Object.keys(VOCABULARY[key]?.values ?? {}).sort(), key).toEqual([...values].sort());
+  });
+
+  it('aliases point at vocabulary values and never shadow one', () => {
+    for (const [key, entry] of Object.entries(VOCABULARY)) {
+      for (const [alias, target] of Object.entries(entry.aliases ?? {})) {
+        expect(entry.values, `${key}: ${alias} -> ${target}`).toHaveProperty(target);
+        // face.complexion 'red'/'pale' are the face engine's codes; they are not values of that key.
+        expect(Object.keys(entry.values ?? {}), `${key}: alias ${alias} is also a value`).not.toContain(alias);
+      }
+    }
   });
 
   it('vitals vocabulary equals the band codes of the vitals reference table', () => {

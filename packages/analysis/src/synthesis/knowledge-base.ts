@@ -29,6 +29,8 @@ export interface VocabularyEntry {
   readonly values?: Readonly<Record<string, LocalizedText>>;
   readonly number?: { readonly min: number; readonly max: number; readonly unit: string };
   readonly label?: LocalizedText;
+  /** Codes other engines print for a value (e.g. pulse rhythm `knotted` = `jie`), mapped on input. */
+  readonly aliases?: Readonly<Record<string, string>>;
 }
 
 export const KB_VERSION: string = kb.version;

@@ -112,6 +112,22 @@ describe('synthesize: incomplete and bad input', () => {
     expect(f.msg).toContain(field);
   });
 
+  it('accepts the sibling engines’ own codes through the vocabulary aliases', () => {
+    const r = synthesize({
+      findings: [
+        { key: 'pulse.rhythm', value: 'knotted' },
+        { key: 'face.complexion', value: 'blue_green' },
+        { key: 'voice.reading', value: 'weak-low' },
+        { key: 'pulse.rateClass', value: 'even' },
+      ],
+    });
+    expect(r.ignoredFindings).toEqual([]);
+    const stasis = r.patterns.find((p) => p.id === 'blood_stasis')!;
+    expect(stasis.evidence.map((e) => `${e.key}=${String(e.value)}`)).toEqual(
+      expect.arrayContaining(['pulse.rhythm=jie', 'face.complexion=qing']),
+    );
+  });
+
   it('values outside the vocabulary are set aside, not fatal', () => {
     const r = synthesize({
       findings: [

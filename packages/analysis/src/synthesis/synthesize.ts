@@ -83,6 +83,7 @@ export function synthesize(input: unknown): SynthesisResult {
     constitution,
     vitals,
     risks,
+    trends: vitals?.trends ?? [],
     advice: buildAdvice(patterns, constitution?.summary ?? null, indicators, team),
     ignoredFindings: ignored,
     warnings: warningsFor(missing, patterns.length, ignored.length),
