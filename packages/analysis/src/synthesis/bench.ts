@@ -3,6 +3,7 @@
  * of questionnaire scoring, vitals assessment and full synthesis on the committed examples.
  */
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { scoreConstitution } from '../constitution/score.js';
 import { assessVitals } from '../vitals/index.js';
 import { synthesize } from './synthesize.js';
@@ -18,6 +19,12 @@ function time(label: string, n: number, fn: () => unknown): void {
   process.stdout.write(`${label.padEnd(44)} ${us.toFixed(1).padStart(8)} µs/call  (${n} calls)\n`);
 }
 
+// The machine is shared: print its load so that numbers from different runs can be compared.
+process.stdout.write(
+  `load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} on ${cpus().length} cores\n`,
+);
 const q = example('constitution-qi-deficiency-female.json');
 const full = example('synthesize-qi-deficiency.json');
 const partial = example('synthesize-partial-team-config.json');
