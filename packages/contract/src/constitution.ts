@@ -21,8 +21,8 @@ export const constitutionInputSchema = z.object({
 export type ConstitutionInput = z.infer<typeof constitutionInputSchema>;
 
 /** 是 / 基本是 (平和质 only) / 倾向是 (biased types only) / 否. */
-export const constitutionVerdictSchema = z.enum(['yes', 'basically_yes', 'tendency', 'no']);
-export type ConstitutionVerdict = z.infer<typeof constitutionVerdictSchema>;
+export const constitutionResultVerdictSchema = z.enum(['yes', 'basically_yes', 'tendency', 'no']);
+export type ConstitutionVerdict = z.infer<typeof constitutionResultVerdictSchema>;
 
 export const localizedTextSchema = z.object({ zh: z.string(), en: z.string() });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
@@ -47,14 +47,14 @@ export const constitutionScaleSchema = z.object({
   transformed: z.number(),
   /** transformed rounded to 2 decimals, for display only. */
   display: z.number(),
-  verdict: constitutionVerdictSchema,
+  verdict: constitutionResultVerdictSchema,
   verdictZh: z.enum(['是', '基本是', '倾向是', '否']),
   items: z.array(constitutionItemScoreSchema),
 });
 export type ConstitutionScale = z.infer<typeof constitutionScaleSchema>;
 
 export const constitutionSummarySchema = z.object({
-  balanced: constitutionVerdictSchema,
+  balanced: constitutionResultVerdictSchema,
   /** Biased types judged 是, highest score first. */
   types: z.array(constitutionCodeSchema),
   /** Biased types judged 倾向是, highest score first. */
@@ -99,8 +99,18 @@ export const CONSTITUTION_ERRORS = defineErrors({
     zh: '体质问卷输入格式错误,需要 { sex, answers }',
     en: 'Constitution questionnaire input must be { sex, answers }',
   },
-  CONSTITUTION_SEX_INVALID: { code: 3500002, status: 400, zh: '性别必须为 female 或 male', en: 'Sex must be female or male' },
-  CONSTITUTION_ANSWER_MISSING: { code: 3500003, status: 400, zh: '问卷条目未作答', en: 'A questionnaire item has no answer' },
+  CONSTITUTION_SEX_INVALID: {
+    code: 3500002,
+    status: 400,
+    zh: '性别必须为 female 或 male',
+    en: 'Sex must be female or male',
+  },
+  CONSTITUTION_ANSWER_MISSING: {
+    code: 3500003,
+    status: 400,
+    zh: '问卷条目未作答',
+    en: 'A questionnaire item has no answer',
+  },
   CONSTITUTION_ANSWER_OUT_OF_RANGE: {
     code: 3500004,
     status: 400,

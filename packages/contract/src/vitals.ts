@@ -39,8 +39,9 @@ export const vitalsInputSchema = z.object({
 });
 export type VitalsInput = z.infer<typeof vitalsInputSchema>;
 
-export const riskLevelSchema = z.enum(['low', 'medium', 'high']);
-export type RiskLevel = z.infer<typeof riskLevelSchema>;
+/** Named apart from the report model's riskLevelSchema (same values) so both can be exported from the index. */
+export const vitalsRiskLevelSchema = z.enum(['low', 'medium', 'high']);
+export type VitalsRiskLevel = z.infer<typeof vitalsRiskLevelSchema>;
 
 /** Measures judged each on its own band table (pulse and heart rate bpm, SpO2 %, labs mmol/L or µmol/L). */
 const SINGLE_MEASURES = ['pulseRate', 'heartRate', 'spo2', 'glucose', 'tg', 'tc', 'hdl', 'ldl', 'uricAcid'] as const;
@@ -58,7 +59,7 @@ export const indicatorAssessmentSchema = z.object({
   unit: z.string(),
   /** Band code of the reference table, e.g. overweight, high_normal, impaired. */
   band: z.string(),
-  level: riskLevelSchema,
+  level: vitalsRiskLevelSchema,
   reason: localizedTextSchema,
   /** The low-risk range as printed on a report. */
   reference: localizedTextSchema,
@@ -89,7 +90,7 @@ export const vitalsResultSchema = z.object({
   referenceTable: z.string(),
   indicators: z.array(indicatorAssessmentSchema),
   /** The highest level over the indicators; null when nothing was measured. */
-  overall: riskLevelSchema.nullable(),
+  overall: vitalsRiskLevelSchema.nullable(),
   trends: z.array(vitalsTrendSchema),
   notes: z.array(localizedTextSchema),
 });
@@ -98,7 +99,12 @@ export type VitalsResult = z.infer<typeof vitalsResultSchema>;
 /** Vitals errors: 3520xxx. The message names the field (e.g. history[1].vitals.weightKg). */
 export const VITALS_ERRORS = defineErrors({
   VITALS_INPUT_INVALID: { code: 3520001, status: 400, zh: '体征输入格式错误', en: 'Vitals input has the wrong shape' },
-  VITALS_NOT_A_NUMBER: { code: 3520002, status: 400, zh: '体征数值必须是有限数字', en: 'A vitals value must be a finite number' },
+  VITALS_NOT_A_NUMBER: {
+    code: 3520002,
+    status: 400,
+    zh: '体征数值必须是有限数字',
+    en: 'A vitals value must be a finite number',
+  },
   VITALS_IMPLAUSIBLE: {
     code: 3520003,
     status: 400,
@@ -117,6 +123,11 @@ export const VITALS_ERRORS = defineErrors({
     zh: '高/低密度脂蛋白胆固醇不能高于总胆固醇',
     en: 'HDL or LDL cholesterol cannot exceed total cholesterol',
   },
-  VITALS_DATE_INVALID: { code: 3520006, status: 400, zh: '记录日期无效', en: 'A record date is not a valid ISO 8601 date' },
+  VITALS_DATE_INVALID: {
+    code: 3520006,
+    status: 400,
+    zh: '记录日期无效',
+    en: 'A record date is not a valid ISO 8601 date',
+  },
   VITALS_UNKNOWN_FIELD: { code: 3520007, status: 400, zh: '未知的体征字段', en: 'Unknown vitals field' },
 });

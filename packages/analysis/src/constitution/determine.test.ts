@@ -22,7 +22,7 @@ describe('verdict boundaries, compared unrounded', () => {
   it('biased: 40 is 是, 39.99 and 39.2857 are 倾向是, 30 is 倾向是, 29.99 is 否', () => {
     expect(biasedVerdict(40)).toBe('yes');
     expect(biasedVerdict(39.99)).toBe('tendency');
-    expect(biasedVerdict((18 - 7) / 28 * 100)).toBe('tendency');
+    expect(biasedVerdict(((18 - 7) / 28) * 100)).toBe('tendency');
     expect(biasedVerdict(39.999999)).toBe('tendency');
     expect(biasedVerdict(30)).toBe('tendency');
     expect(biasedVerdict(29.99)).toBe('no');

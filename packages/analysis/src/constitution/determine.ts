@@ -1,4 +1,9 @@
-import { CONSTITUTION_ERRORS, type ConstitutionCode, type ConstitutionSummary, type ConstitutionVerdict } from '@tcm/contract';
+import {
+  CONSTITUTION_ERRORS,
+  type ConstitutionCode,
+  type ConstitutionSummary,
+  type ConstitutionVerdict,
+} from '@tcm/contract';
 import { BIASED_CODES, SCALES } from './questionnaire.js';
 import { fieldError } from './field-error.js';
 
@@ -48,7 +53,11 @@ export function determine(transformed: Readonly<Record<ConstitutionCode, number>
   return { balanced, types, tendencies, undetermined, text: summaryText(balanced, types, tendencies) };
 }
 
-function summaryText(balanced: ConstitutionVerdict, types: readonly ConstitutionCode[], tendencies: readonly ConstitutionCode[]) {
+function summaryText(
+  balanced: ConstitutionVerdict,
+  types: readonly ConstitutionCode[],
+  tendencies: readonly ConstitutionCode[],
+) {
   const tendZh = tendencies.length ? `有${joinZh(tendencies)}倾向` : '';
   const tendEn = tendencies.length ? `a tendency to ${joinEn(tendencies)}` : '';
   if (balanced === 'yes') return { zh: '平和质', en: 'Answers suggest a balanced constitution.' };

@@ -82,7 +82,12 @@ export function questionsFor(sex: Sex): ConstitutionQuestion[] {
       known.scales.push(scale);
       continue;
     }
-    byCanonical.set(canonical, { id: canonical, text: { zh: item.zh, en: item.en }, scales: [scale], alsoKnownAs: [...item.sharedWith] });
+    byCanonical.set(canonical, {
+      id: canonical,
+      text: { zh: item.zh, en: item.en },
+      scales: [scale],
+      alsoKnownAs: [...item.sharedWith],
+    });
   }
   return [...byCanonical.values()];
 }

@@ -12,7 +12,10 @@ const VERDICT_TEXT = ['基本是', '倾向是', '是', '否'] as const;
 
 /** Parses the worked-example tables of scoring.md (markdown text) into answer vectors and expectations. */
 export function parseWorkedExamples(markdown: string): WorkedExample[] {
-  const sections = markdown.split(/^### /m).slice(1).filter((s) => s.startsWith('Example'));
+  const sections = markdown
+    .split(/^### /m)
+    .slice(1)
+    .filter((s) => s.startsWith('Example'));
   return sections.map((section) => {
     const title = section.split('\n')[0]!.trim();
     const sex: Sex = /\(female\)/.test(title) ? 'female' : 'male';
@@ -37,11 +40,15 @@ export function parseWorkedExamples(markdown: string): WorkedExample[] {
 }
 
 /** Turns per-scale answer lists (item order of the standard) into an answers object keyed by item id. */
-export function answersFromRows(sex: Sex, rows: readonly { code: ConstitutionCode; answers: readonly number[] }[]): Record<string, number> {
+export function answersFromRows(
+  sex: Sex,
+  rows: readonly { code: ConstitutionCode; answers: readonly number[] }[],
+): Record<string, number> {
   const answers: Record<string, number> = {};
   for (const row of rows) {
     const items = SCALES.find((s) => s.code === row.code)!.items.filter((i) => !i.sex || i.sex === sex);
-    if (items.length !== row.answers.length) throw new Error(`scale ${row.code}: ${row.answers.length} answers for ${items.length} items`);
+    if (items.length !== row.answers.length)
+      throw new Error(`scale ${row.code}: ${row.answers.length} answers for ${items.length} items`);
     items.forEach((item, k) => (answers[item.id] = row.answers[k]!));
   }
   return answers;

@@ -1,10 +1,11 @@
-import type { IndicatorAssessment, RiskLevel, Sex, Vitals, VitalsIndicator } from '@tcm/contract';
+import type { IndicatorAssessment, VitalsRiskLevel, Sex, Vitals, VitalsIndicator } from '@tcm/contract';
 import { type Band, bandFor, bandsOf, indicator } from './reference-table.js';
 
-const LEVEL_RANK: Record<RiskLevel, number> = { low: 0, medium: 1, high: 2 };
+const LEVEL_RANK: Record<VitalsRiskLevel, number> = { low: 0, medium: 1, high: 2 };
 
 /** The higher of two risk levels. */
-export const worseLevel = (a: RiskLevel, b: RiskLevel): RiskLevel => (LEVEL_RANK[a] >= LEVEL_RANK[b] ? a : b);
+export const worseLevel = (a: VitalsRiskLevel, b: VitalsRiskLevel): VitalsRiskLevel =>
+  LEVEL_RANK[a] >= LEVEL_RANK[b] ? a : b;
 
 /** BMI in kg/m² from height (cm) and weight (kg), rounded to 0.1 as printed on a report (and classified so). */
 export function bmiOf(heightCm: number, weightKg: number): number {
@@ -79,7 +80,15 @@ export function assessIndicators(v: Vitals, sex?: Sex): IndicatorAssessment[] {
     v.heightCm !== undefined && v.weightKg !== undefined
       ? (() => {
           const value = bmiOf(v.heightCm, v.weightKg);
-          return [fromBand('bmi', 'bmi', value, { heightCm: v.heightCm, weightKg: v.weightKg }, bandFor(indicator('bmi').bands!, value))];
+          return [
+            fromBand(
+              'bmi',
+              'bmi',
+              value,
+              { heightCm: v.heightCm, weightKg: v.weightKg },
+              bandFor(indicator('bmi').bands!, value),
+            ),
+          ];
         })()
       : [];
   return [

@@ -1,4 +1,4 @@
-import type { RiskLevel, Sex, VitalsField } from '@tcm/contract';
+import type { VitalsRiskLevel, Sex, VitalsField } from '@tcm/contract';
 import table from './reference-table.json' with { type: 'json' };
 
 export interface Band {
@@ -7,7 +7,7 @@ export interface Band {
   readonly below?: number;
   /** Inclusive upper bound. */
   readonly upTo?: number;
-  readonly level: RiskLevel;
+  readonly level: VitalsRiskLevel;
   readonly zh: string;
   readonly en: string;
 }

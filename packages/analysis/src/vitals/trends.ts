@@ -10,7 +10,21 @@ export interface DatedVitals {
   vitals: Vitals;
 }
 
-const FIELDS: readonly TrendField[] = ['weightKg', 'bmi', 'systolic', 'diastolic', 'pulseRate', 'heartRate', 'spo2', 'glucose', 'tg', 'tc', 'hdl', 'ldl', 'uricAcid'];
+const FIELDS: readonly TrendField[] = [
+  'weightKg',
+  'bmi',
+  'systolic',
+  'diastolic',
+  'pulseRate',
+  'heartRate',
+  'spo2',
+  'glucose',
+  'tg',
+  'tc',
+  'hdl',
+  'ldl',
+  'uricAcid',
+];
 const NAMES: Record<TrendField, { zh: string; en: string; unit: string }> = {
   weightKg: { zh: '体重', en: 'Weight', unit: 'kg' },
   ...(Object.fromEntries(
@@ -22,7 +36,11 @@ const NAMES: Record<TrendField, { zh: string; en: string; unit: string }> = {
 };
 
 const valueOf = (v: Vitals, f: TrendField): number | undefined =>
-  f === 'bmi' ? (v.heightCm !== undefined && v.weightKg !== undefined ? bmiOf(v.heightCm, v.weightKg) : undefined) : v[f];
+  f === 'bmi'
+    ? v.heightCm !== undefined && v.weightKg !== undefined
+      ? bmiOf(v.heightCm, v.weightKg)
+      : undefined
+    : v[f];
 
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
@@ -72,7 +90,13 @@ export function computeTrends(records: readonly DatedVitals[], sex?: Sex): Vital
   return trends;
 }
 
-function rate(field: TrendField, before: number, latest: number, direction: string, sex?: Sex): VitalsTrend['assessment'] {
+function rate(
+  field: TrendField,
+  before: number,
+  latest: number,
+  direction: string,
+  sex?: Sex,
+): VitalsTrend['assessment'] {
   if (field === 'weightKg') return 'not_rated'; // weight alone has no range: BMI carries the rating
   if (direction === 'stable') return 'steady';
   const bands = bandsOf(indicator(field), sex);

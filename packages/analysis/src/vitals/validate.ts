@@ -17,13 +17,17 @@ export function validateVitals(raw: unknown, path = 'vitals'): Vitals {
     const field = `${path}.${key}`;
     if (!FIELDS.includes(key as VitalsField)) throw fieldError(VITALS_ERRORS.VITALS_UNKNOWN_FIELD, field);
     if (value === null || value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw fieldError(VITALS_ERRORS.VITALS_NOT_A_NUMBER, field, { value });
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      throw fieldError(VITALS_ERRORS.VITALS_NOT_A_NUMBER, field, { value });
     const [min, max] = PLAUSIBLE[key as VitalsField];
     if (value < min || value > max) throw fieldError(VITALS_ERRORS.VITALS_IMPLAUSIBLE, field, { value, min, max });
     out[key as VitalsField] = value;
   }
   if (out.systolic !== undefined && out.diastolic !== undefined && out.systolic <= out.diastolic) {
-    throw fieldError(VITALS_ERRORS.VITALS_SYSTOLIC_NOT_ABOVE_DIASTOLIC, `${path}.systolic`, { systolic: out.systolic, diastolic: out.diastolic });
+    throw fieldError(VITALS_ERRORS.VITALS_SYSTOLIC_NOT_ABOVE_DIASTOLIC, `${path}.systolic`, {
+      systolic: out.systolic,
+      diastolic: out.diastolic,
+    });
   }
   for (const part of ['hdl', 'ldl'] as const) {
     const v = out[part];

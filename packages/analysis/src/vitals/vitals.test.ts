@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { VITALS_ERRORS, vitalsResultSchema, type Vitals } from '@tcm/contract';
-import { isEngineError } from '../common/engine-error.js';
+import { engineErrorOf } from '../constitution/engine-error-of.js';
 import { assessIndicators, assessVitals, bmiOf } from './index.js';
 
-const level = (v: Vitals, sex?: 'female' | 'male') => assessIndicators(v, sex).map((i) => `${i.indicator}:${i.band}:${i.level}`);
-
-function failure(input: unknown): { code: number; msg: string } {
-  try {
-    assessVitals(input);
-  } catch (e) {
-    if (isEngineError(e)) return { code: e.code, msg: e.message };
-    throw e;
-  }
-  throw new Error('expected an EngineError');
-}
+const level = (v: Vitals, sex?: 'female' | 'male') =>
+  assessIndicators(v, sex).map((i) => `${i.indicator}:${i.band}:${i.level}`);
 
 describe('reference table edges (tcm-diagnosis.md §6)', () => {
   it('BMI: 18.5-23.9 normal, 24-27.9 overweight, >=28 obese, from height and weight', () => {
@@ -64,8 +55,18 @@ describe('reference table edges (tcm-diagnosis.md §6)', () => {
   });
 
   it('lipids: TG < 1.7, TC < 5.2, LDL < 3.4, HDL >= 1.0', () => {
-    expect(level({ tg: 1.69, tc: 5.19, ldl: 3.39, hdl: 1.0 })).toEqual(['tg:normal:low', 'tc:normal:low', 'hdl:normal:low', 'ldl:normal:low']);
-    expect(level({ tg: 1.7, tc: 5.2, ldl: 3.4, hdl: 0.99 })).toEqual(['tg:borderline:medium', 'tc:borderline:medium', 'hdl:low:medium', 'ldl:borderline:medium']);
+    expect(level({ tg: 1.69, tc: 5.19, ldl: 3.39, hdl: 1.0 })).toEqual([
+      'tg:normal:low',
+      'tc:normal:low',
+      'hdl:normal:low',
+      'ldl:normal:low',
+    ]);
+    expect(level({ tg: 1.7, tc: 5.2, ldl: 3.4, hdl: 0.99 })).toEqual([
+      'tg:borderline:medium',
+      'tc:borderline:medium',
+      'hdl:low:medium',
+      'ldl:borderline:medium',
+    ]);
     expect(level({ tg: 2.3, tc: 6.2, ldl: 4.1 })).toEqual(['tg:high:high', 'tc:high:high', 'ldl:high:high']);
   });
 
@@ -87,18 +88,40 @@ describe('implausible and malformed input is rejected with the field named', () 
     [{ vitals: { weightKg: 0 } }, VITALS_ERRORS.VITALS_IMPLAUSIBLE.code, 'vitals.weightKg'],
     [{ vitals: { heightCm: -170 } }, VITALS_ERRORS.VITALS_IMPLAUSIBLE.code, 'vitals.heightCm'],
     [{ vitals: { spo2: 101 } }, VITALS_ERRORS.VITALS_IMPLAUSIBLE.code, 'vitals.spo2'],
-    [{ vitals: { systolic: 80, diastolic: 90 } }, VITALS_ERRORS.VITALS_SYSTOLIC_NOT_ABOVE_DIASTOLIC.code, 'vitals.systolic'],
-    [{ vitals: { systolic: 90, diastolic: 90 } }, VITALS_ERRORS.VITALS_SYSTOLIC_NOT_ABOVE_DIASTOLIC.code, 'vitals.systolic'],
+    [
+      { vitals: { systolic: 80, diastolic: 90 } },
+      VITALS_ERRORS.VITALS_SYSTOLIC_NOT_ABOVE_DIASTOLIC.code,
+      'vitals.systolic',
+    ],
+    [
+      { vitals: { systolic: 90, diastolic: 90 } },
+      VITALS_ERRORS.VITALS_SYSTOLIC_NOT_ABOVE_DIASTOLIC.code,
+      'vitals.systolic',
+    ],
     [{ vitals: { tc: 4, ldl: 4.5 } }, VITALS_ERRORS.VITALS_LIPIDS_INCONSISTENT.code, 'vitals.ldl'],
     [{ vitals: { glucose: '5.1' } }, VITALS_ERRORS.VITALS_NOT_A_NUMBER.code, 'vitals.glucose'],
     [{ vitals: { heartRate: Number.NaN } }, VITALS_ERRORS.VITALS_NOT_A_NUMBER.code, 'vitals.heartRate'],
     [{ vitals: { bloodSugar: 5 } }, VITALS_ERRORS.VITALS_UNKNOWN_FIELD.code, 'vitals.bloodSugar'],
-    [{ vitals: {}, history: [{ date: '2026-01-01', vitals: { weightKg: 60 } }, { date: '2026-02-01', vitals: { weightKg: 0 } }] }, VITALS_ERRORS.VITALS_IMPLAUSIBLE.code, 'history[1].vitals.weightKg'],
-    [{ vitals: {}, history: [{ date: 'yesterday', vitals: {} }] }, VITALS_ERRORS.VITALS_DATE_INVALID.code, 'history[0].date'],
+    [
+      {
+        vitals: {},
+        history: [
+          { date: '2026-01-01', vitals: { weightKg: 60 } },
+          { date: '2026-02-01', vitals: { weightKg: 0 } },
+        ],
+      },
+      VITALS_ERRORS.VITALS_IMPLAUSIBLE.code,
+      'history[1].vitals.weightKg',
+    ],
+    [
+      { vitals: {}, history: [{ date: 'yesterday', vitals: {} }] },
+      VITALS_ERRORS.VITALS_DATE_INVALID.code,
+      'history[0].date',
+    ],
     [{ sex: 'f', vitals: {} }, VITALS_ERRORS.VITALS_INPUT_INVALID.code, 'sex'],
     ['nope', VITALS_ERRORS.VITALS_INPUT_INVALID.code, 'input'],
   ])('%j', (input, code, field) => {
-    const f = failure(input);
+    const f = engineErrorOf(() => assessVitals(input));
     expect(f.code).toBe(code);
     expect(f.msg.endsWith(`: ${field}`)).toBe(true);
   });
@@ -115,7 +138,10 @@ describe('trends against earlier records', () => {
     vitals: { heightCm: 172, weightKg: 80, systolic: 142, diastolic: 88, glucose: 6.4, uricAcid: 450, heartRate: 72 },
     history: [
       // Given out of order on purpose: trends sort by date.
-      { date: '2026-05-01', vitals: { heightCm: 172, weightKg: 76, systolic: 128, diastolic: 82, uricAcid: 470, heartRate: 74 } },
+      {
+        date: '2026-05-01',
+        vitals: { heightCm: 172, weightKg: 76, systolic: 128, diastolic: 82, uricAcid: 470, heartRate: 74 },
+      },
       { date: '2025-11-01', vitals: { heightCm: 172, weightKg: 70, systolic: 118, diastolic: 76, glucose: 5.6 } },
     ],
   };
@@ -128,7 +154,12 @@ describe('trends against earlier records', () => {
   });
 
   it('gives direction and change against the previous record and the first', () => {
-    expect(trend('weightKg')).toMatchObject({ change: 4, direction: 'up', changeSinceFirst: 10, assessment: 'not_rated' });
+    expect(trend('weightKg')).toMatchObject({
+      change: 4,
+      direction: 'up',
+      changeSinceFirst: 10,
+      assessment: 'not_rated',
+    });
     expect(trend('weightKg').points.map((p) => p.date)).toEqual(['2025-11-01', '2026-05-01', '2026-11-20']);
     expect(trend('systolic')).toMatchObject({ change: 14, direction: 'up', assessment: 'worsening' });
     expect(trend('uricAcid')).toMatchObject({ change: -20, direction: 'down', assessment: 'improving' });
