@@ -17,7 +17,7 @@ if [ "${1:-}" = "--system" ]; then
   command -v pdftotext >/dev/null || missing+=(poppler-utils)
   command -v praat >/dev/null || missing+=(praat)
   [ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql)
-  fc-list 2>/dev/null | grep -qi 'noto sans cjk' || missing+=(fonts-noto-cjk)
+  fc-list 2>/dev/null | grep -i 'noto sans cjk' >/dev/null || missing+=(fonts-noto-cjk)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "[deps] apt-get install ${missing[*]}"
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
