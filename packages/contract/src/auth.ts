@@ -68,6 +68,8 @@ export const wechatWithoutUserResult = z.object({
   nickname: z.string().nullable(),
   headImage: z.string().nullable(),
   bound: z.boolean(),
+  /** Tokens of the bound account; null when this WeChat user has no account yet. */
+  token: tokenResult.nullable(),
 });
 
 /** Jigsaw captcha challenge: PNG data URLs of the background (with the hole) and the piece. */

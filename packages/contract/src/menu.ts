@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineErrors } from './errors.js';
 
 /** Which area's navigation a menu entry belongs to (spec §2). */
 export const MENU_AREAS = ['console', 'member', 'doctor'] as const;
@@ -67,18 +68,18 @@ export const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
 );
 
 const optText = z.string().trim().max(200).nullable().optional();
-/** Body of POST menu/add. */
-export const menuAddBody = z.object({
-  pid: z.number().int().min(0).default(0),
-  area: menuArea.default('console'),
-  type: menuType.default('menu'),
+/** The editable fields of a menu entry, without defaults (edit changes only what it names). */
+const menuFields = {
+  pid: z.number().int().min(0),
+  area: menuArea,
+  type: menuType,
   name: z.string().trim().min(1).max(200),
   nameEn: optText,
   path: optText,
   component: optText,
   iconCls: optText,
-  blank: z.boolean().default(false),
-  sort: z.number().int().min(0).max(100000).default(0),
+  blank: z.boolean(),
+  sort: z.number().int().min(0).max(100000),
   buttonCode: z
     .string()
     .trim()
@@ -89,14 +90,29 @@ export const menuAddBody = z.object({
     .optional(),
   buttonIcon: optText,
   buttonUrl: optText,
-  showOnSideBar: z.boolean().default(true),
-  isFullscreen: z.boolean().default(false),
-  framePage: z.boolean().default(false),
+  showOnSideBar: z.boolean(),
+  isFullscreen: z.boolean(),
+  framePage: z.boolean(),
   query: optText,
+};
+/** Body of POST menu/add. */
+export const menuAddBody = z.object({
+  ...menuFields,
+  pid: menuFields.pid.default(0),
+  area: menuFields.area.default('console'),
+  type: menuFields.type.default('menu'),
+  blank: menuFields.blank.default(false),
+  sort: menuFields.sort.default(0),
+  showOnSideBar: menuFields.showOnSideBar.default(true),
+  isFullscreen: menuFields.isFullscreen.default(false),
+  framePage: menuFields.framePage.default(false),
 });
 export type MenuAddBody = z.infer<typeof menuAddBody>;
-/** Body of POST menu/edit: the id plus any field of add. */
-export const menuEditBody = menuAddBody.partial().extend({ id: z.number().int().min(1) });
+/** Body of POST menu/edit: the id plus any field of add; absent fields stay as they are. */
+export const menuEditBody = z
+  .object(menuFields)
+  .partial()
+  .extend({ id: z.number().int().min(1) });
 /** Form body of POST menu/updateStatus. */
 export const menuStatusBody = z.object({
   id: z.coerce.number().int().min(1),
@@ -132,3 +148,11 @@ export const MENU_BUTTONS = {
   remove: 'sysMenu-remove',
   status: 'sysMenu-status',
 } as const;
+
+/** Menu administration errors (1300xxx, permissions range). */
+export const MENU_ERRORS = defineErrors({
+  NOT_FOUND: { code: 1300404, status: 404, zh: '菜单不存在', en: 'The menu entry does not exist' },
+  HAS_CHILDREN: { code: 1300409, status: 409, zh: '请先删除子菜单', en: 'Remove the child entries first' },
+  BAD_PARENT: { code: 1300400, status: 400, zh: '上级菜单不正确', en: 'The parent menu entry is not valid' },
+  BUTTON_CODE_EXISTS: { code: 1300410, status: 409, zh: '按钮编码已存在', en: 'The button code already exists' },
+});

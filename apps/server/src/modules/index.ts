@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes.js';
+import { captchaRoutes } from './auth/captcha.routes.js';
+import { wechatRoutes } from './auth/wechat.routes.js';
+import { menuRoutes } from './menu/menu.routes.js';
+import { userRoutes } from './users/users.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -8,4 +12,8 @@ import { authRoutes } from './auth/auth.routes.js';
  */
 export const featureModules: ReadonlyArray<readonly [name: string, plugin: FastifyPluginAsync]> = [
   ['auth', authRoutes],
+  ['captcha', captchaRoutes],
+  ['wechat', wechatRoutes],
+  ['users', userRoutes],
+  ['menu', menuRoutes],
 ];

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AUTH_ERRORS,
+  AUTH_PATHS,
+  dragPayload,
+  HTTP_ERRORS,
+  jigsawChallenge,
+  jigsawCheckBody,
+  tokenResult,
+} from '@tcm/contract';
+import { AppError } from '../../http/app-error.js';
+import { ok, okSchema } from '../../http/envelope.js';
+import { parseOr400 } from '../../http/validation.js';
+import { assertClient } from './client-auth.js';
+import { implausibleDrag } from './drag-check.js';
+import { checkJigsaw, createJigsaw } from './jigsaw.service.js';
+import { setAccessCookie, signInWithPassword } from './signin.service.js';
+
+const tags = ['auth'];
+
+/** Reads the multipart field `ld` (and nothing else) of the drag-captcha login. */
+async function readLdField(
+  parts: AsyncIterableIterator<{ type: string; fieldname: string; value?: unknown; file?: NodeJS.ReadableStream }>,
+): Promise<string> {
+  let ld: string | undefined;
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      part.file?.resume();
+      continue;
+    }
+    if (part.fieldname === 'ld' && typeof part.value === 'string') ld = part.value;
+  }
+  if (!ld) throw new AppError(HTTP_ERRORS.VALIDATION, 'body.ld: required multipart field (missing)');
+  return ld;
+}
+
+function decodeLd(ld: string): unknown {
+  if (ld.length > 200_000 || !/^[A-Za-z0-9+/=_-]+$/.test(ld))
+    throw new AppError(HTTP_ERRORS.VALIDATION, 'body.ld: must be base64 of JSON (invalid_format)');
+  try {
+    return JSON.parse(Buffer.from(ld, 'base64').toString('utf8'));
+  } catch {
+    throw new AppError(HTTP_ERRORS.VALIDATION, 'body.ld: must be base64 of JSON (invalid_format)');
+  }
+}
+
+/** Jigsaw captcha (register/check) and drag-captcha login (spec §7 Auth, docs/auth.md). */
+export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db } = app.ctx;
+
+  app.get(
+    AUTH_PATHS.jigsawRegister,
+    {
+      schema: {
+        tags,
+        summary: 'New jigsaw challenge: background with a hole + the piece (PNG data URLs)',
+        response: { 200: okSchema(jigsawChallenge) },
+      },
+    },
+    async (request, reply) => {
+      assertClient(request, config.clientId, config.clientSecret);
+      reply.header('cache-control', 'no-store');
+      return ok(await createJigsaw(db), request.msgLang);
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.jigsawCheck,
+    {
+      schema: {
+        tags,
+        summary: 'Answer a jigsaw challenge with credentials; success returns the tokens',
+        body: jigsawCheckBody,
+        response: { 200: okSchema(tokenResult) },
+      },
+    },
+    async (request, reply) => {
+      assertClient(request, config.clientId, config.clientSecret);
+      const { captchaId, x, ...cred } = request.body;
+      await checkJigsaw(db, captchaId, x);
+      const tokens = await signInWithPassword(app.ctx, { ...cred, ip: request.ip });
+      setAccessCookie(reply, tokens);
+      return ok(tokens, request.msgLang);
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.dragLogin,
+    {
+      schema: {
+        tags,
+        summary:
+          'Drag-captcha login: multipart field ld = base64(JSON {loginName, loginPassword, entrance, width, track})',
+        response: { 200: okSchema(tokenResult) },
+      },
+    },
+    async (request, reply) => {
+      assertClient(request, config.clientId, config.clientSecret);
+      if (!request.isMultipart())
+        throw new AppError(HTTP_ERRORS.UNSUPPORTED_MEDIA_TYPE, 'multipart/form-data with field ld expected');
+      const payload = parseOr400(dragPayload, decodeLd(await readLdField(request.parts())), 'ld');
+      const why = implausibleDrag(payload);
+      if (why) throw new AppError(AUTH_ERRORS.DRAG_REJECTED, undefined, { reason: why });
+      const tokens = await signInWithPassword(app.ctx, { ...payload, ip: request.ip });
+      setAccessCookie(reply, tokens);
+      return ok(tokens, request.msgLang);
+    },
+  );
+};

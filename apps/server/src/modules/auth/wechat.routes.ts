@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AUTH_ERRORS, AUTH_PATHS, tokenResult, wechatExchangeBody, wechatWithoutUserResult } from '@tcm/contract';
+import { AppError } from '../../http/app-error.js';
+import { ok, okSchema } from '../../http/envelope.js';
+import { setAccessCookie } from './signin.service.js';
+import { exchangeWechatCode, findOrCreateWechatUser, findWechatUser } from './wechat.service.js';
+
+const tags = ['auth'];
+
+/** WeChat OAuth code exchange (spec §7): oauth2Sessionid carries the code WeChat redirected with. */
+export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db, tokens } = app.ctx;
+
+  app.post(
+    AUTH_PATHS.wechatGetAccessToken,
+    {
+      schema: {
+        tags,
+        summary: 'WeChat sign-in: exchange the code, create the member account on first use, return tokens',
+        body: wechatExchangeBody,
+        response: { 200: okSchema(tokenResult) },
+      },
+    },
+    async (request, reply) => {
+      const profile = await exchangeWechatCode(config.wechat, request.body.oauth2Sessionid);
+      const user = await findOrCreateWechatUser(db, profile);
+      if (user.status !== 1) throw new AppError(AUTH_ERRORS.ACCOUNT_DISABLED);
+      const t = await tokens.issue(user.id, user.entrance);
+      setAccessCookie(reply, t);
+      return ok(t, request.msgLang);
+    },
+  );
+
+  app.post(
+    AUTH_PATHS.wechatGetAccessTokenWithoutInitUser,
+    {
+      schema: {
+        tags,
+        summary:
+          'WeChat exchange without creating an account: tokens when bound, else the WeChat profile (bound=false)',
+        body: wechatExchangeBody,
+        response: { 200: okSchema(wechatWithoutUserResult) },
+      },
+    },
+    async (request, reply) => {
+      const profile = await exchangeWechatCode(config.wechat, request.body.oauth2Sessionid);
+      const user = await findWechatUser(db, profile.openid);
+      if (user && user.status !== 1) throw new AppError(AUTH_ERRORS.ACCOUNT_DISABLED);
+      const t = user ? await tokens.issue(user.id, user.entrance) : null;
+      if (t) setAccessCookie(reply, t);
+      return ok({ ...profile, bound: Boolean(user), token: t }, request.msgLang);
+    },
+  );
+};

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  headMenuResult,
+  MENU_BUTTONS,
+  MENU_PATHS,
+  menuAddBody,
+  menuEditBody,
+  menuIdParams,
+  menuLangEntry,
+  menuMoveQuery,
+  menuNode,
+  menuStatusBody,
+  menuTreeQuery,
+} from '@tcm/contract';
+import { ok, okSchema } from '../../http/envelope.js';
+import { principalOf, requireAuth } from '../auth/guard.js';
+import * as menusSvc from './menu.service.js';
+
+const tags = ['menu'];
+const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
+const ID = ':id';
+
+/** Admin-menu calls of spec §7 under /backend/sys/v1/menu, and the head-menu call. */
+export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  const tree = okSchema(z.array(menuNode));
+
+  app.get(
+    MENU_PATHS.headMenu,
+    {
+      preHandler: requireAuth(),
+      schema: {
+        tags,
+        summary: "Head menu of the caller's area: data.data = head entries with children",
+        response: { 200: okSchema(headMenuResult) },
+      },
+    },
+    async (request) =>
+      ok({ data: await menusSvc.headMenu(db, principalOf(request).user, await request.grants()) }, request.msgLang),
+  );
+
+  app.get(
+    MENU_PATHS.currentSysuserMenu,
+    {
+      preHandler: sys(),
+      schema: { tags, summary: 'Console menus granted to the caller, buttons included', response: { 200: tree } },
+    },
+    async (request) =>
+      ok(await menusSvc.currentSysuserMenu(db, principalOf(request).user, await request.grants()), request.msgLang),
+  );
+
+  app.get(
+    MENU_PATHS.tree(ID),
+    {
+      preHandler: sys(),
+      schema: { tags, summary: 'Subtree under id (0 = all roots)', params: menuIdParams, response: { 200: tree } },
+    },
+    async (request) => ok(await menusSvc.menuTree(db, request.params.id), request.msgLang),
+  );
+
+  app.get(
+    MENU_PATHS.treeNoButton,
+    {
+      preHandler: sys(),
+      schema: {
+        tags,
+        summary: 'Whole tree without buttons, filtered by area, name, status',
+        querystring: menuTreeQuery,
+        response: { 200: tree },
+      },
+    },
+    async (request) => ok(await menusSvc.menuTree(db, 0, { noButtons: true, ...request.query }), request.msgLang),
+  );
+
+  app.post(
+    MENU_PATHS.add,
+    {
+      preHandler: sys([MENU_BUTTONS.add]),
+      schema: {
+        tags,
+        summary: 'Add a menu entry (button sysMenu-add)',
+        body: menuAddBody,
+        response: { 200: okSchema(menuNode) },
+      },
+    },
+    async (request) => ok(await menusSvc.addMenu(db, request.body), request.msgLang),
+  );
+
+  app.post(
+    MENU_PATHS.edit,
+    {
+      preHandler: sys([MENU_BUTTONS.edit]),
+      schema: {
+        tags,
+        summary: 'Edit a menu entry (button sysMenu-edit)',
+        body: menuEditBody,
+        response: { 200: okSchema(menuNode) },
+      },
+    },
+    async (request) => {
+      const { id, ...rest } = request.body;
+      return ok(await menusSvc.editMenu(db, id, rest), request.msgLang);
+    },
+  );
+
+  app.delete(
+    MENU_PATHS.remove(ID),
+    {
+      preHandler: sys([MENU_BUTTONS.remove]),
+      schema: {
+        tags,
+        summary: 'Remove a leaf entry (button sysMenu-remove)',
+        params: menuIdParams,
+        response: { 200: okSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await menusSvc.removeMenu(db, request.params.id);
+      return ok(null, request.msgLang);
+    },
+  );
+
+  app.post(
+    MENU_PATHS.updateStatus,
+    {
+      preHandler: sys([MENU_BUTTONS.status]),
+      schema: {
+        tags,
+        summary: 'Enable (1) or disable (0), form-encoded (button sysMenu-status)',
+        body: menuStatusBody,
+        response: { 200: okSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await menusSvc.setMenuStatus(db, request.body.id, request.body.status);
+      return ok(null, request.msgLang);
+    },
+  );
+
+  app.get(
+    MENU_PATHS.findById(ID),
+    {
+      preHandler: sys(),
+      schema: {
+        tags,
+        summary: 'One entry without children',
+        params: menuIdParams,
+        response: { 200: okSchema(menuNode) },
+      },
+    },
+    async (request) => ok(menusSvc.presentOne(await menusSvc.findMenu(db, request.params.id)), request.msgLang),
+  );
+
+  app.post(
+    MENU_PATHS.updateMenu,
+    {
+      preHandler: sys([MENU_BUTTONS.edit]),
+      schema: {
+        tags,
+        summary: 'Move an entry: query id, sort, oldPid, newPid (button sysMenu-edit)',
+        querystring: menuMoveQuery,
+        response: { 200: okSchema(menuNode) },
+      },
+    },
+    async (request) => ok(await menusSvc.moveMenu(db, request.query), request.msgLang),
+  );
+
+  app.get(
+    MENU_PATHS.menuLang,
+    {
+      preHandler: sys(),
+      schema: { tags, summary: 'Menu names in zh and en', response: { 200: okSchema(z.array(menuLangEntry)) } },
+    },
+    async (request) =>
+      ok(
+        (await menusSvc.allMenus(db)).map((m) => ({ id: m.id, zh: m.name, en: m.nameEn })),
+        request.msgLang,
+      ),
+  );
+};

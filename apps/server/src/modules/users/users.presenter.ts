@@ -1,0 +1,36 @@
+import { DEFAULT_THEME_COLOR, type DoctorInfo, type MemberInfo, type UserInfoBase } from '@tcm/contract';
+import type { Grants, UserRow } from '../auth/principal.repo.js';
+
+const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
+
+/** The fields every user-info call shares (spec §3): never the password hash or WeChat ids. */
+export function presentUser(u: UserRow, g: Grants): UserInfoBase {
+  return {
+    id: u.id,
+    loginName: u.loginName,
+    name: u.name,
+    entrance: u.entrance,
+    email: u.email,
+    phone: u.phone,
+    headImage: u.headImage,
+    themeColorHex: u.themeColorHex ?? DEFAULT_THEME_COLOR,
+    roles: g.roles,
+    buttons: [...g.buttons].sort(),
+  };
+}
+
+export function presentMember(u: UserRow, g: Grants, teamName: string | null): MemberInfo {
+  return {
+    ...presentUser(u, g),
+    teamId: u.teamId,
+    teamName,
+    teamLeader: flag(u.teamLeader),
+    canConfigTreatPlan: flag(u.canConfigTreatPlan),
+    displayPermission: flag(u.displayPermission),
+    canDoctorAgent: flag(u.canDoctorAgent),
+  };
+}
+
+export function presentDoctor(u: UserRow, g: Grants): DoctorInfo {
+  return { ...presentUser(u, g), kind: u.doctorKind ?? 'doctor', organisation: u.organisation, title: u.title };
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_ERRORS, AUTH_PATHS, HTTP_ERRORS, SPEC_ERRORS, USER_PATHS } from '@tcm/contract';
+import { buildTeam, buildUser, uid } from '../../test/factories.js';
+import { call, signIn } from '../../test/http.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const tokenFor = async (overrides: Parameters<typeof buildUser>[1]) => {
+  const u = await buildUser(t.database.db, overrides);
+  const entrance = u.entrance === 'sys' ? AUTH_PATHS.pwdSignin : AUTH_PATHS.entranceSignin(u.entrance);
+  return { user: u, token: (await signIn(t, u.loginName, u.password, entrance)).access_token };
+};
+
+describe('user info', () => {
+  it('getCurrentSysuser: 401 without token, admin role and every button for the administrator', async () => {
+    expect((await call(t.app, 'GET', USER_PATHS.currentSysuser)).status).toBe(401);
+    const { user, token } = await tokenFor({ roleCodes: ['admin'], headImage: '/img/a.png' });
+    const res = await call(t.app, 'GET', USER_PATHS.currentSysuser, token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      loginName: user.loginName,
+      roles: ['admin'],
+      themeColorHex: '#1E1A1A',
+      headImage: '/img/a.png',
+    });
+    expect(res.body.data.buttons).toContain('sysMenu-add');
+    expect(res.body.data).not.toHaveProperty('passwordHash');
+  });
+
+  it('getCurrentSysuser: 403 for a member session', async () => {
+    const { token } = await tokenFor({ entrance: 'member' });
+    const res = await call(t.app, 'GET', USER_PATHS.currentSysuser, token);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe(AUTH_ERRORS.FORBIDDEN.code);
+  });
+
+  it('getMemberInfo returns the team flags as 1/0', async () => {
+    const team = await buildTeam(t.database.db);
+    const { token } = await tokenFor({
+      entrance: 'member',
+      teamId: team.id,
+      teamLeader: true,
+      canConfigTreatPlan: true,
+      displayPermission: true,
+      roleCodes: ['member'],
+      themeColorHex: '#123456',
+    });
+    const res = await call(t.app, 'GET', USER_PATHS.memberInfo, token);
+    expect(res.body.data).toMatchObject({
+      teamId: team.id,
+      teamName: team.name,
+      teamLeader: 1,
+      canConfigTreatPlan: 1,
+      displayPermission: 1,
+      canDoctorAgent: 0,
+      themeColorHex: '#123456',
+      roles: ['member'],
+    });
+    expect((await call(t.app, 'GET', USER_PATHS.memberInfo)).status).toBe(401);
+  });
+
+  it('getDoctorInfo returns the doctor buttons of spec §6', async () => {
+    const { token } = await tokenFor({ entrance: 'doctor', doctorKind: 'researcher', roleCodes: ['doctor'] });
+    const res = await call(t.app, 'GET', USER_PATHS.doctorInfo, token);
+    expect(res.body.data.kind).toBe('researcher');
+    expect(res.body.data.buttons).toEqual(
+      expect.arrayContaining(['dataPool-add', 'dataPoolItem-system', 'doctorArchiveManage-batch-delete']),
+    );
+    const member = await tokenFor({ entrance: 'member' });
+    expect((await call(t.app, 'GET', USER_PATHS.doctorInfo, member.token)).status).toBe(403);
+  });
+
+  it('common current-user info serves display, disease and training sessions', async () => {
+    for (const entrance of ['display', 'disease', 'training'] as const) {
+      const { user, token } = await tokenFor({ entrance });
+      const res = await call(t.app, 'GET', USER_PATHS.currentUser, token);
+      expect(res.body.data).toMatchObject({ entrance, loginName: user.loginName });
+    }
+  });
+});
+
+describe('team members', () => {
+  it('lists own team, 403 for another team, 400 for a bad id', async () => {
+    const mine = await buildTeam(t.database.db);
+    const other = await buildTeam(t.database.db);
+    const { token } = await tokenFor({ entrance: 'member', teamId: mine.id, teamLeader: true });
+    await buildUser(t.database.db, { entrance: 'member', teamId: mine.id });
+    const res = await call(t.app, 'GET', USER_PATHS.teamMembers(mine.id), token);
+    expect(res.body.data).toHaveLength(2);
+    expect((await call(t.app, 'GET', USER_PATHS.teamMembers(other.id), token)).status).toBe(403);
+    expect((await call(t.app, 'GET', USER_PATHS.teamMembers('not-a-uuid'), token)).status).toBe(400);
+    expect((await call(t.app, 'GET', USER_PATHS.teamMembers(mine.id))).status).toBe(401);
+  });
+});
+
+describe('doctor registration', () => {
+  const post = (url: string, body: object) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: t.client, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+  const fresh = () => {
+    const s = uid();
+    return {
+      loginName: `dr_${s}`,
+      email: `dr_${s}@example.org`,
+      phone: `13${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+    };
+  };
+
+  it('registers a doctor who can then sign in at the doctor entrance', async () => {
+    const id = fresh();
+    expect((await post(USER_PATHS.doctorRegisterCheck, id)).json().code).toBe(0);
+    const res = await post(USER_PATHS.doctorRegister, { ...id, loginPassword: 'long-enough-pw', name: 'Dr Test' });
+    expect(res.json().code).toBe(0);
+    const tokens = await signIn(t, id.loginName, 'long-enough-pw', AUTH_PATHS.entranceSignin('doctor'));
+    const info = await call(t.app, 'GET', USER_PATHS.doctorInfo, tokens.access_token);
+    expect(info.body.data).toMatchObject({ loginName: id.loginName, email: id.email, roles: ['doctor'] });
+  });
+
+  it('answers 1200019, 1200014, 1200015 with 409 on duplicates', async () => {
+    const id = fresh();
+    await post(USER_PATHS.doctorRegister, { ...id, loginPassword: 'long-enough-pw', name: 'Dr A' });
+    const other = fresh();
+    const cases: Array<[object, number]> = [
+      [{ ...other, loginName: id.loginName }, SPEC_ERRORS.LOGIN_NAME_EXISTS.code],
+      [{ ...other, email: id.email }, SPEC_ERRORS.EMAIL_EXISTS.code],
+      [{ ...other, phone: id.phone }, SPEC_ERRORS.PHONE_EXISTS.code],
+    ];
+    for (const [body, code] of cases) {
+      const check = await post(USER_PATHS.doctorRegisterCheck, body);
+      expect(check.statusCode).toBe(409);
+      expect(check.json().code).toBe(code);
+      expect(
+        (await post(USER_PATHS.doctorRegister, { ...body, loginPassword: 'long-enough-pw', name: 'Dr B' })).json().code,
+      ).toBe(code);
+    }
+    expect((await post(USER_PATHS.doctorRegisterCheck, { ...other, email: id.email })).json().msg).toBe('邮箱已存在');
+  });
+
+  it('rejects a bad email with 400 naming the field, and a missing client header with 401', async () => {
+    const res = await post(USER_PATHS.doctorRegisterCheck, { ...fresh(), email: 'a@b.c' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(HTTP_ERRORS.VALIDATION.code);
+    expect(res.json().msg).toContain('body.email');
+    const noClient = await t.app.inject({ method: 'POST', url: USER_PATHS.doctorRegisterCheck, payload: fresh() });
+    expect(noClient.statusCode).toBe(401);
+  });
+});

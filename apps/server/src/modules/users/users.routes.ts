@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AUTH_ERRORS,
+  doctorInfo,
+  doctorRegisterBody,
+  doctorRegisterCheckBody,
+  memberInfo,
+  sysUserInfo,
+  teamMember,
+  USER_PATHS,
+  userInfoBase,
+} from '@tcm/contract';
+import { teams, users } from '../../db/schema/index.js';
+import { AppError } from '../../http/app-error.js';
+import { ok, okSchema } from '../../http/envelope.js';
+import { assertClient } from '../auth/client-auth.js';
+import { principalOf, requireAuth } from '../auth/guard.js';
+import { presentDoctor, presentMember, presentUser } from './users.presenter.js';
+import { assertIdentityFree, registerDoctor } from './users.service.js';
+
+const tags = ['users'];
+
+/** The three user-info calls of spec §7, doctor registration and the team member list. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.ctx;
+
+  app.get(
+    USER_PATHS.currentSysuser,
+    {
+      preHandler: requireAuth({ entrances: ['sys'] }),
+      schema: {
+        tags,
+        summary: 'Back-office user info (roles incl. admin, buttons)',
+        response: { 200: okSchema(sysUserInfo) },
+      },
+    },
+    async (request) => ok(presentUser(principalOf(request).user, await request.grants()), request.msgLang),
+  );
+
+  app.get(
+    USER_PATHS.memberInfo,
+    {
+      preHandler: requireAuth({ entrances: ['member'] }),
+      schema: { tags, summary: 'Member info with team flags (1 = yes)', response: { 200: okSchema(memberInfo) } },
+    },
+    async (request) => {
+      const u = principalOf(request).user;
+      const team = u.teamId
+        ? await db
+            .select({ name: teams.name })
+            .from(teams)
+            .where(eq(teams.id, u.teamId))
+            .then((r) => r[0])
+        : undefined;
+      return ok(presentMember(u, await request.grants(), team?.name ?? null), request.msgLang);
+    },
+  );
+
+  app.get(
+    USER_PATHS.doctorInfo,
+    {
+      preHandler: requireAuth({ entrances: ['doctor'] }),
+      schema: { tags, summary: 'Doctor / researcher info', response: { 200: okSchema(doctorInfo) } },
+    },
+    async (request) => ok(presentDoctor(principalOf(request).user, await request.grants()), request.msgLang),
+  );
+
+  app.get(
+    USER_PATHS.currentUser,
+    {
+      preHandler: requireAuth(),
+      schema: {
+        tags,
+        summary: 'Info of the caller, whatever its entrance (display, disease, training...)',
+        response: { 200: okSchema(userInfoBase) },
+      },
+    },
+    async (request) => ok(presentUser(principalOf(request).user, await request.grants()), request.msgLang),
+  );
+
+  app.post(
+    USER_PATHS.doctorRegisterCheck,
+    {
+      schema: {
+        tags,
+        summary: 'Registration step 1: duplicate check (1200019 / 1200014 / 1200015)',
+        body: doctorRegisterCheckBody,
+        response: { 200: okSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      assertClient(request, config.clientId, config.clientSecret);
+      await assertIdentityFree(db, request.body);
+      return ok(null, request.msgLang);
+    },
+  );
+
+  app.post(
+    USER_PATHS.doctorRegister,
+    {
+      schema: {
+        tags,
+        summary: 'Registration final step: create the doctor account',
+        body: doctorRegisterBody,
+        response: { 200: okSchema(z.object({ id: z.string() })) },
+      },
+    },
+    async (request) => {
+      assertClient(request, config.clientId, config.clientSecret);
+      return ok({ id: await registerDoctor(db, request.body) }, request.msgLang);
+    },
+  );
+
+  app.get(
+    '/backend/member/team/:teamId/members',
+    {
+      preHandler: requireAuth({ entrances: ['member'] }),
+      schema: {
+        tags,
+        summary: 'Members of a team: only its own members may list it',
+        params: z.object({ teamId: z.string().uuid() }),
+        response: { 200: okSchema(z.array(teamMember)) },
+      },
+    },
+    async (request) => {
+      const me = principalOf(request).user;
+      if (me.teamId !== request.params.teamId) throw new AppError(AUTH_ERRORS.FORBIDDEN);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(eq(users.teamId, request.params.teamId))
+        .orderBy(users.loginName);
+      return ok(
+        rows.map((u) => ({
+          id: u.id,
+          loginName: u.loginName,
+          name: u.name,
+          teamLeader: u.teamLeader ? (1 as const) : (0 as const),
+        })),
+        request.msgLang,
+      );
+    },
+  );
+};

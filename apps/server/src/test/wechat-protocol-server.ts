@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface WechatUserFixture {
+  openid: string;
+  unionid?: string;
+  nickname: string;
+  headimgurl: string;
+}
+
+/**
+ * A local server speaking WeChat's documented web-OAuth protocol: GET /sns/oauth2/access_token
+ * (appid, secret, code, grant_type=authorization_code; codes are single-use) and
+ * GET /sns/userinfo (access_token, openid). Errors use WeChat's errcode/errmsg bodies.
+ */
+export class WechatProtocolServer {
+  private server: Server | undefined;
+  private readonly codes = new Map<string, WechatUserFixture>();
+  private readonly tokens = new Map<string, WechatUserFixture>();
+  requests: string[] = [];
+
+  constructor(
+    readonly appId: string,
+    readonly appSecret: string,
+  ) {}
+
+  /** Issues a one-time code, as WeChat does when it redirects the user back. */
+  issueCode(user: WechatUserFixture): string {
+    const code = randomBytes(12).toString('hex');
+    this.codes.set(code, user);
+    return code;
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      this.requests.push(url.pathname);
+      const q = url.searchParams;
+      const send = (body: object) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (url.pathname === '/sns/oauth2/access_token') {
+        if (q.get('appid') !== this.appId) return send({ errcode: 40013, errmsg: 'invalid appid' });
+        if (q.get('secret') !== this.appSecret) return send({ errcode: 40125, errmsg: 'invalid appsecret' });
+        if (q.get('grant_type') !== 'authorization_code') return send({ errcode: 40002, errmsg: 'invalid grant_type' });
+        const user = this.codes.get(q.get('code') ?? '');
+        if (!user) return send({ errcode: 40029, errmsg: 'invalid code' });
+        this.codes.delete(q.get('code')!);
+        const token = randomBytes(16).toString('hex');
+        this.tokens.set(token, user);
+        return send({
+          access_token: token,
+          expires_in: 7200,
+          refresh_token: randomBytes(16).toString('hex'),
+          openid: user.openid,
+          scope: 'snsapi_userinfo',
+          ...(user.unionid ? { unionid: user.unionid } : {}),
+        });
+      }
+      if (url.pathname === '/sns/userinfo') {
+        const user = this.tokens.get(q.get('access_token') ?? '');
+        if (!user || user.openid !== q.get('openid'))
+          return send({ errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
+        return send({
+          openid: user.openid,
+          nickname: user.nickname,
+          sex: 0,
+          province: '',
+          city: '',
+          country: 'CN',
+          headimgurl: user.headimgurl,
+          privilege: [],
+          ...(user.unionid ? { unionid: user.unionid } : {}),
+        });
+      }
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
+    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+  }
+}
