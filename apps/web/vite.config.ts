@@ -9,10 +9,12 @@ export default defineConfig({
   server: { proxy: { '/backend': 'http://localhost:8080' } },
   build: {
     outDir: 'dist',
+    // The manifest lets scripts/bundle-size.mjs sum what each entry page downloads.
+    manifest: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             { name: 'vendor-editor', test: /node_modules[\\/](@tiptap|prosemirror|dompurify)/ },
             { name: 'vendor-charts', test: /node_modules[\\/](echarts|zrender)/ },

@@ -80,7 +80,10 @@ export const TRANSLATION_QUERY_FIELDS = {
 } as const;
 
 /** Labels of the language tabs (spec §9 order; zh-Hans is the original). */
-export const TRANSLATION_LANG_LABELS: Record<TranslationLang | 'originalText', { zh: string; en: string; code: string }> = {
+export const TRANSLATION_LANG_LABELS: Record<
+  TranslationLang | 'originalText',
+  { zh: string; en: string; code: string }
+> = {
   originalText: { zh: '简体中文', en: 'Simplified Chinese', code: 'zh-Hans' },
   zhHant: { zh: '繁體中文', en: 'Traditional Chinese', code: 'zh-Hant' },
   en: { zh: '英语', en: 'English', code: 'en' },

@@ -20,8 +20,12 @@ describe('member routes from member info', () => {
   });
   it('always has home, applications and records; applications stay out of the menu', () => {
     const all = member(0, 0, 0);
-    expect(all).toEqual(expect.arrayContaining(['/member/config/home', '/member/config/playApply', '/member/config/teamRecord']));
-    const menu = menuEntries(memberRoutes({ teamLeader: 0, canConfigTreatPlan: 0, displayPermission: 0 })).map((r) => r.path);
+    expect(all).toEqual(
+      expect.arrayContaining(['/member/config/home', '/member/config/playApply', '/member/config/teamRecord']),
+    );
+    const menu = menuEntries(memberRoutes({ teamLeader: 0, canConfigTreatPlan: 0, displayPermission: 0 })).map(
+      (r) => r.path,
+    );
     expect(menu).not.toContain('/member/config/playApply');
     expect(menu).not.toContain('/member/config/bandWeChatSuccess/:idCode');
   });

@@ -5,7 +5,9 @@ import { DOCTOR_ROUTES, MEMBER_DISPLAY, MEMBER_RESULT_CONFIG, MEMBER_ROUTES, typ
  * Member routes from member info (spec §2, §6): the conclusion configuration only for a team
  * leader who can configure treatment plans, the display page only with display permission.
  */
-export function memberRoutes(info: Pick<MemberInfo, 'teamLeader' | 'canConfigTreatPlan' | 'displayPermission'>): RouteDef[] {
+export function memberRoutes(
+  info: Pick<MemberInfo, 'teamLeader' | 'canConfigTreatPlan' | 'displayPermission'>,
+): RouteDef[] {
   const routes = [...MEMBER_ROUTES];
   if (info.teamLeader === 1 && info.canConfigTreatPlan === 1) routes.push(MEMBER_RESULT_CONFIG);
   if (info.displayPermission === 1) routes.push(MEMBER_DISPLAY);

@@ -75,6 +75,7 @@ describe('buildMenus', () => {
     const frame = m.routes.find((r) => r.path === '/frame/docs');
     expect(frame?.component).toBe('Frame');
     expect(frame?.framePage).toBe(true);
+    expect(frame?.frameSrc).toBe('https://example.org');
   });
 
   it('keeps buttons on their page and out of the routes; drops disabled entries', () => {

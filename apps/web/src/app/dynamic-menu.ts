@@ -21,6 +21,8 @@ export interface BuiltRoute {
   showOnSideBar: boolean;
   isFullscreen: boolean;
   framePage: boolean;
+  /** Address shown in the embedded frame of a frame page (its menu component field). */
+  frameSrc: string | null;
   /** Opens in a new tab (menu `blank`). */
   blank: boolean;
   /** Query part split off the menu path (without '?'), or null. */
@@ -66,7 +68,7 @@ export function buildMenus(heads: readonly MenuNode[], newId: () => string = ran
   const build = (n: MenuNode): BuiltRoute => {
     const raw = n.path ?? '';
     const split = splitQuery(raw);
-    const isLayout = raw === 'Layout' || n.component === 'Layout' && !raw;
+    const isLayout = raw === 'Layout' || (n.component === 'Layout' && !raw);
     const isGateway = split.path === '/Gateway';
     const pages = n.children.filter((c) => c.type !== 'button' && c.status === 1);
     const buttons = n.children
@@ -89,6 +91,7 @@ export function buildMenus(heads: readonly MenuNode[], newId: () => string = ran
       showOnSideBar: n.meta.showOnSideBar,
       isFullscreen: isGateway || n.meta.isFullscreen,
       framePage: n.meta.framePage,
+      frameSrc: n.meta.framePage ? n.component : null,
       blank: n.blank,
       query: split.query ?? n.meta.query ?? null,
       buttons,
@@ -119,5 +122,5 @@ export function routeHref(r: Pick<BuiltRoute, 'path' | 'query'>): string {
 export function matchPattern(pattern: string, path: string): boolean {
   const a = pattern.split('/');
   const b = path.split('/');
-  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') ? (b[i] ?? '') !== '' : seg === b[i]);
+  return a.length === b.length && a.every((seg, i) => (seg.startsWith(':') ? (b[i] ?? '') !== '' : seg === b[i]));
 }

@@ -133,7 +133,12 @@ export function decideRoute(input: GuardInput): GuardDecision {
   // Public pages, open helpers and the doctor registration stay reachable when signed in.
   if (isOpen(p) || p === '/doctor/register') return { kind: 'pass' };
 
-  if (p === '/member-login' || p === '/member/config/login' || p === '/member/config/refresh' || p === '/member/config/index') {
+  if (
+    p === '/member-login' ||
+    p === '/member/config/login' ||
+    p === '/member/config/refresh' ||
+    p === '/member/config/index'
+  ) {
     return memberCheck(input, MEMBER_HOME, p);
   }
   if (p.startsWith('/member/config/')) return memberCheck(input, p, p);

@@ -78,7 +78,10 @@ export const MEMBER_ROUTES: RouteDef[] = [
   r('/member/config/bind-wechat/result', 'member', 'wechatResult', { hidden: true }),
 ];
 export const MEMBER_RESULT_CONFIG = r('/member/config/resultConfig', 'member', 'resultConfig');
-export const MEMBER_DISPLAY = r('/member/config/display', 'member', 'memberDisplay', { newTab: true, fullscreen: true });
+export const MEMBER_DISPLAY = r('/member/config/display', 'member', 'memberDisplay', {
+  newTab: true,
+  fullscreen: true,
+});
 
 const ANALYSIS = 'analysis';
 const ARCHIVE = 'archive';

@@ -21,7 +21,9 @@ describe('toolbar', () => {
     expect(toolbarStates(buttons, 'all', 2)[1]?.disabled).toBe(false);
   });
   it('shows only granted buttons', () => {
-    expect(toolbarStates(buttons, new Set(['dataPool-add']), 0).map((x) => x.button.buttonCode)).toEqual(['dataPool-add']);
+    expect(toolbarStates(buttons, new Set(['dataPool-add']), 0).map((x) => x.button.buttonCode)).toEqual([
+      'dataPool-add',
+    ]);
   });
   it('warns when the handler does not exist', () => {
     const add = vi.fn();

@@ -10,7 +10,13 @@ import {
 
 export type UiLanguage = 'zh' | 'en';
 
-const tables: ReadonlyArray<Record<string, ErrorDef>> = [SPEC_ERRORS, HTTP_ERRORS, AUTH_ERRORS, QUERY_ERRORS, TRANSLATION_ERRORS];
+const tables: ReadonlyArray<Record<string, ErrorDef>> = [
+  SPEC_ERRORS,
+  HTTP_ERRORS,
+  AUTH_ERRORS,
+  QUERY_ERRORS,
+  TRANSLATION_ERRORS,
+];
 const byCode = new Map<number, ErrorDef>();
 for (const t of tables) for (const d of Object.values(t)) byCode.set(d.code, d);
 

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpClient, HttpError, wantsLanguage, type HttpDeps } from './http.js';
 
-function setup(respond: (url: string, init: RequestInit) => Response | Promise<Response>, over: Partial<HttpDeps> = {}) {
+function setup(
+  respond: (url: string, init: RequestInit) => Response | Promise<Response>,
+  over: Partial<HttpDeps> = {},
+) {
   const calls: Array<{ url: string; init: RequestInit }> = [];
   const deps: HttpDeps = {
     fetch: (async (url: string, init: RequestInit) => {
@@ -67,7 +70,9 @@ describe('http client', () => {
   });
 
   it('maps HTTP-level failures and network errors', async () => {
-    const { client, deps } = setup((url) => (url === '/down' ? Promise.reject(new TypeError('net')) : new Response('<html>', { status: 502 })));
+    const { client, deps } = setup((url) =>
+      url === '/down' ? Promise.reject(new TypeError('net')) : new Response('<html>', { status: 502 }),
+    );
     await expect(client.get('/html')).rejects.toMatchObject({ status: 502 });
     await expect(client.get('/down')).rejects.toMatchObject({ status: null });
     expect((deps.toastError as ReturnType<typeof vi.fn>).mock.calls.map((c) => c[0])).toEqual([
@@ -79,7 +84,9 @@ describe('http client', () => {
   it('aborts after the timeout', async () => {
     const { client } = setup(
       (_u, init) =>
-        new Promise((_res, rej) => init.signal?.addEventListener('abort', () => rej(new DOMException('aborted', 'AbortError')))),
+        new Promise((_res, rej) =>
+          init.signal?.addEventListener('abort', () => rej(new DOMException('aborted', 'AbortError'))),
+        ),
       { timeoutMs: 20 },
     );
     await expect(client.get('/slow')).rejects.toBeInstanceOf(HttpError);

@@ -100,7 +100,13 @@ export function createHttpClient(deps: HttpDeps) {
     opts.signal?.addEventListener('abort', () => ctrl.abort());
     let res: Response;
     try {
-      res = await deps.fetch(buildUrl(path, params), { method, headers, body, credentials: 'include', signal: ctrl.signal });
+      res = await deps.fetch(buildUrl(path, params), {
+        method,
+        headers,
+        body,
+        credentials: 'include',
+        signal: ctrl.signal,
+      });
     } catch {
       return fail(null, httpFailureText(null, deps.language()), null, opts);
     } finally {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { ACCESS_TOKEN_COOKIE, DEFAULT_THEME_COLOR, type DoctorInfo, type MemberInfo, type UserInfoBase } from '@tcm/contract';
-import { readCookie, removeCookie, writeCookie } from './cookies.js';
+import { DEFAULT_THEME_COLOR, type DoctorInfo, type MemberInfo, type UserInfoBase } from '@tcm/contract';
+import { readCookie, writeCookie } from './cookies.js';
 import type { LoginType } from '../app/guard.js';
 import type { BuiltMenus } from '../app/dynamic-menu.js';
 
@@ -20,12 +20,17 @@ export interface SessionState {
 
 const LOGIN_TYPE_KEY = 'login_type';
 const REFRESH_KEY = 'refresh_token';
+/**
+ * The server also sets the httpOnly access_token cookie (spec §4); the page keeps its own copy
+ * here because script cannot read that cookie and needs it for the Bearer header.
+ */
+const TOKEN_KEY = 'access_token';
 const LOGIN_TYPES: readonly LoginType[] = ['sys', 'member', 'doctor', 'display', 'disease', 'training'];
 
 function initial(): SessionState {
   const stored = readCookie(LOGIN_TYPE_KEY) as LoginType | null;
   return {
-    token: readCookie(ACCESS_TOKEN_COOKIE),
+    token: localStorage.getItem(TOKEN_KEY),
     refreshToken: localStorage.getItem(REFRESH_KEY),
     loginType: stored && LOGIN_TYPES.includes(stored) ? stored : 'sys',
     roles: [],
@@ -49,14 +54,14 @@ export function setSession(patch: Partial<SessionState>): void {
   for (const l of listeners) l();
 }
 
-/** The token the browser still holds (cookie); null once it expired or was cleared elsewhere. */
+/** The token the browser still holds; null once it was cleared (another tab signed out). */
 export function storedToken(): string | null {
-  return readCookie(ACCESS_TOKEN_COOKIE);
+  return localStorage.getItem(TOKEN_KEY);
 }
 
-/** Keeps the tokens after a login or refresh: access token in the access_token cookie (spec §4). */
+/** Keeps the tokens after a login or refresh (the server sets the access_token cookie itself). */
 export function saveTokens(access: string, refresh: string, loginType?: LoginType): void {
-  writeCookie(ACCESS_TOKEN_COOKIE, access, 7);
+  localStorage.setItem(TOKEN_KEY, access);
   localStorage.setItem(REFRESH_KEY, refresh);
   if (loginType) writeCookie(LOGIN_TYPE_KEY, loginType, 365);
   setSession({ token: access, refreshToken: refresh, ...(loginType ? { loginType } : {}) });
@@ -64,7 +69,7 @@ export function saveTokens(access: string, refresh: string, loginType?: LoginTyp
 
 /** Forced local logout: resets client state and clears stored data (spec §4). */
 export function clearSession(): void {
-  removeCookie(ACCESS_TOKEN_COOKIE);
+  localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(REFRESH_KEY);
   state = { ...initial(), token: null, refreshToken: null, loginType: state.loginType };
   for (const l of listeners) l();

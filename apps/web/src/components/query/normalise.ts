@@ -50,12 +50,14 @@ export function operatorsFor(type: QueryFieldType): readonly QueryOperator[] {
 function convert(type: QueryFieldType, value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
   if (NUMERIC_FIELD_TYPES.includes(type)) {
-    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
+    const n =
+      typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : NaN;
     if (!Number.isFinite(n)) return null;
     return type === 'number' || type === 'double' ? n : Math.trunc(n);
   }
   if (type === 'date') {
-    const d = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
+    const d =
+      value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
     return d && !Number.isNaN(d.getTime()) ? formatDateTime(d) : null;
   }
   const s = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
@@ -97,5 +99,7 @@ export function searchQuery(term: string, fields: readonly QueryField[]): Combin
     else if ((f.type === 'short' || f.type === 'integer') && /^[-+]?\d+$/.test(t))
       conditions.push({ connector: 'or', name: f.name, type: f.type, operator: 'EQ', value: Number(t) });
   }
-  return conditions.length ? { join: 'and', groups: [{ conditions: conditions.slice(0, QUERY_ROWS_PER_GROUP) }] } : null;
+  return conditions.length
+    ? { join: 'and', groups: [{ conditions: conditions.slice(0, QUERY_ROWS_PER_GROUP) }] }
+    : null;
 }
