@@ -5,7 +5,9 @@ import { cpSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-rmSync(`${root}/dist`, { recursive: true, force: true });
+// OUT_DIR (inside the workspace, so node_modules resolve) lets tests build a private copy.
+const out = process.env.OUT_DIR ?? `${root}/dist`;
+rmSync(out, { recursive: true, force: true });
 
 const externalNpm = {
   name: 'external-npm',
@@ -19,7 +21,7 @@ const externalNpm = {
 const t0 = Date.now();
 await build({
   entryPoints: [`${root}/src/main.ts`],
-  outfile: `${root}/dist/main.js`,
+  outfile: `${out}/main.js`,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -28,5 +30,5 @@ await build({
   plugins: [externalNpm],
   logLevel: 'warning',
 });
-cpSync(`${root}/src/db/migrations`, `${root}/dist/migrations`, { recursive: true });
-console.log(`[build] server bundled in ${Date.now() - t0} ms -> apps/server/dist/main.js`);
+cpSync(`${root}/src/db/migrations`, `${out}/migrations`, { recursive: true });
+console.log(`[build] server bundled in ${Date.now() - t0} ms -> ${out}/main.js`);

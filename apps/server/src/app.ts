@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -21,6 +21,8 @@ import { ensureSecrets } from './secrets.js';
 
 export interface AppDeps {
   database: Database;
+  /** Extra plugins registered after the feature modules (tests use it for probe routes). */
+  extraPlugins?: FastifyPluginAsync[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -36,7 +38,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     requestIdHeader: false,
     // Keep a caller's request id when it looks sane; otherwise mint one. Echoed as x-request-id.
     genReqId: (req) => {
@@ -80,6 +82,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await registerDocs(app);
 
   for (const [, plugin] of featureModules) await app.register(plugin);
+  for (const plugin of deps.extraPlugins ?? []) await app.register(plugin);
   await registerWeb(app, config.webDist);
   return app;
 }

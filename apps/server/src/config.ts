@@ -30,6 +30,8 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   /** Folder of the built web app served under /pc/; empty: not served. */
   WEB_DIST: z.string().default(''),
+  /** Trust X-Forwarded-For (only behind your own reverse proxy): the per-IP lockout reads the client IP. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -55,6 +57,7 @@ export interface AppConfig {
   wechat: { apiBase: string; appId: string; appSecret: string };
   corsOrigins: string[];
   webDist: string;
+  trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   login: { maxFailures: number; ipMaxFailures: number; lockS: number };
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((s) => s.trim())
       .filter(Boolean),
     webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, ipMaxFailures: e.LOGIN_IP_MAX_FAILURES, lockS: e.LOGIN_LOCK_S },

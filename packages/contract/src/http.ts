@@ -35,3 +35,6 @@ export const ACCESS_TOKEN_COOKIE = 'access_token';
 export const LANGUAGE_HEADER = 'language';
 /** Language assumed when a /portal/ request names none (spec §9). */
 export const DEFAULT_LANGUAGE = 'zh';
+
+/** Bounds of the image resize query parameters, px (spec §5, §9): outside them they are ignored. */
+export const IMAGE_RESIZE_BOUNDS = { min: 1, max: 4096 } as const;

@@ -25,7 +25,7 @@ interface Embedded {
  * Starts PGlite (PostgreSQL in WASM) on a private Unix socket so that node-postgres and
  * pg-boss speak to it like to a real server. `dataDir` undefined keeps it in memory (tests).
  */
-export async function startEmbeddedPostgres(dataDir: string | undefined): Promise<Embedded> {
+export async function startEmbeddedPostgres(dataDir: string | undefined, maxConnections = 1): Promise<Embedded> {
   // Loaded lazily: a server on DATABASE_URL never pays for the WASM module.
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
@@ -33,7 +33,7 @@ export async function startEmbeddedPostgres(dataDir: string | undefined): Promis
   const pglite = await PGlite.create(dataDir);
   const sockDir = await mkdtemp(join(tmpdir(), 'tcm-pg-'));
   // node-postgres finds a Unix socket as <host dir>/.s.PGSQL.<port>.
-  const server = new PGLiteSocketServer({ db: pglite, path: join(sockDir, '.s.PGSQL.5432'), maxConnections: 1 });
+  const server = new PGLiteSocketServer({ db: pglite, path: join(sockDir, '.s.PGSQL.5432'), maxConnections });
   await server.start();
   return {
     host: sockDir,
@@ -53,11 +53,13 @@ export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
   inMemory?: boolean;
+  /** Pool size for DATABASE_URL (default 10). */
+  poolMax?: number;
 }): Promise<Database> {
   let embedded: Embedded | undefined;
   let pool: pg.Pool;
   if (opts.databaseUrl) {
-    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
   } else {
     embedded = await startEmbeddedPostgres(opts.inMemory ? undefined : join(opts.dataDir ?? './data', 'db'));
     pool = new pg.Pool({ host: embedded.host, port: 5432, user: 'postgres', database: 'postgres', max: 1 });

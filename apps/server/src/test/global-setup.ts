@@ -24,7 +24,8 @@ export default async function setup(project: TestProject) {
   let url = process.env.DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
   if (!url) {
-    const embedded = await startEmbeddedPostgres(undefined);
+    // A few connections: a test may hold two apps (one pool of one connection each) at once.
+    const embedded = await startEmbeddedPostgres(undefined, 4);
     url = `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(embedded.host)}`;
     stop = () => embedded.stop();
   }

@@ -1,7 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
@@ -18,16 +18,22 @@ export interface TestApp {
 }
 
 /** An in-process app on the suite's shared database; `env` overrides configuration. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extraPlugins: FastifyPluginAsync[] = [],
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tcm-test-'));
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'tcm-test-')),
+    DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
+    // Every inject comes from 127.0.0.1: tests of the IP lock use their own remoteAddress.
+    LOGIN_IP_MAX_FAILURES: '100000',
     ...env,
   });
   // A single connection, like PGlite serves; pool clients share nothing across files.
-  const database = await openDatabase({ databaseUrl: inject('databaseUrl') });
-  const app = await buildApp(config, { database });
+  const database = await openDatabase({ databaseUrl: inject('databaseUrl'), poolMax: 1 });
+  const app = await buildApp(config, { database, extraPlugins });
   await app.ready();
   return {
     app,
@@ -37,6 +43,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await database.pool.end();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

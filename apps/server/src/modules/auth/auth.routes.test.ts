@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
 import { AUTH_ERRORS, AUTH_PATHS, HTTP_ERRORS, SPEC_ERRORS } from '@tcm/contract';
 import { buildUser, uid } from '../../test/factories.js';
 import { call, form, FORM, signIn } from '../../test/http.js';
@@ -76,6 +78,29 @@ describe('password sign-in', () => {
   });
 });
 
+describe('per-IP lockout', () => {
+  it('locks an address that fails across many accounts, other addresses unaffected', async () => {
+    const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
+    const ipApp = await createTestApp({ LOGIN_MAX_FAILURES: '100', LOGIN_IP_MAX_FAILURES: '4' });
+    try {
+      const attempt = (loginName: string, loginPassword: string, remoteAddress: string) =>
+        ipApp.app.inject({
+          method: 'POST',
+          url: AUTH_PATHS.pwdSignin,
+          remoteAddress,
+          headers: { ...FORM, authorization: ipApp.client },
+          payload: form({ loginName, loginPassword }),
+        });
+      for (let i = 0; i < 4; i++) expect((await attempt(`guess_${uid()}`, 'x', ip)).statusCode).toBe(401);
+      const u = await buildUser(t.database.db);
+      expect((await attempt(u.loginName, u.password, ip)).statusCode).toBe(429);
+      expect((await attempt(u.loginName, u.password, '192.0.2.55')).statusCode).toBe(200);
+    } finally {
+      await ipApp.close();
+    }
+  });
+});
+
 describe('refresh and logout', () => {
   it('rotates refresh tokens and revokes the whole family on reuse', async () => {
     const u = await buildUser(t.database.db);
@@ -107,6 +132,28 @@ describe('refresh and logout', () => {
     expect((await call(t.app, 'POST', AUTH_PATHS.loginOut, tok.access_token)).body.code).toBe(0);
     expect((await call(t.app, 'POST', AUTH_PATHS.loginOut, tok.access_token)).status).toBe(401);
     expect((await call(t.app, 'POST', AUTH_PATHS.loginOut, 'not.a.jwt')).status).toBe(401);
+  });
+
+  it('refuses refresh without the client header and for a disabled account', async () => {
+    const u = await buildUser(t.database.db);
+    const tok = await signIn(t, u.loginName, u.password);
+    const noClient = await t.app.inject({
+      method: 'POST',
+      url: AUTH_PATHS.refreshToken,
+      headers: FORM,
+      payload: form({ refresh_token: tok.refresh_token }),
+    });
+    expect(noClient.statusCode).toBe(401);
+    expect(noClient.json().code).toBe(AUTH_ERRORS.CLIENT_INVALID.code);
+    await t.database.db.update(users).set({ status: 0 }).where(eq(users.id, u.id));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: AUTH_PATHS.refreshToken,
+      headers: { ...FORM, authorization: t.client },
+      payload: form({ refresh_token: tok.refresh_token }),
+    });
+    expect(res.json().code).toBe(AUTH_ERRORS.REFRESH_INVALID.code);
+    expect((await call(t.app, 'POST', AUTH_PATHS.loginOut, tok.access_token)).status).toBe(401);
   });
 
   it('rejects a malformed refresh body with 400', async () => {

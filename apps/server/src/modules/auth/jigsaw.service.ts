@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import sharp from 'sharp';
 import { AUTH_ERRORS, type JigsawChallenge } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
@@ -59,6 +59,8 @@ export async function createJigsaw(db: Db): Promise<JigsawChallenge> {
     ])
     .png()
     .toBuffer();
+  // Spent and expired challenges are useless: each new one sweeps those past expiry.
+  await db.delete(captchas).where(lt(captchas.expiresAt, new Date(Date.now() - 60_000)));
   const [row] = await db
     .insert(captchas)
     .values({ answerX: x, expiresAt: new Date(Date.now() + JIGSAW.ttlS * 1000) })

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { AUTH_ERRORS, SPEC_ERRORS, type Entrance, type TokenResult } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
-import { refreshTokens, sessions } from '../../db/schema/index.js';
+import { refreshTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 
 export interface AccessClaims {
@@ -96,12 +96,13 @@ export class TokenService {
   async rotate(token: string): Promise<TokenResult> {
     const hash = sha256(token);
     const row = await this.db
-      .select({ t: refreshTokens, s: sessions })
+      .select({ t: refreshTokens, s: sessions, userStatus: users.status })
       .from(refreshTokens)
       .innerJoin(sessions, eq(refreshTokens.sessionId, sessions.id))
+      .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(refreshTokens.tokenHash, hash))
       .then((r) => r[0]);
-    if (!row || row.s.revokedAt) throw new AppError(AUTH_ERRORS.REFRESH_INVALID);
+    if (!row || row.s.revokedAt || row.userStatus !== 1) throw new AppError(AUTH_ERRORS.REFRESH_INVALID);
     if (row.t.usedAt) {
       await this.revokeSession(row.s.id, 'refresh-token-reuse');
       throw new AppError(AUTH_ERRORS.REFRESH_INVALID);

@@ -1,0 +1,69 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, inject } from 'vitest';
+import { basicHeader } from './modules/auth/client-auth.js';
+import { SEED_PASSWORD_FOR_TESTS } from './test/global-setup.js';
+
+const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+// The process `npm start` ends in: the esbuild bundle, run with node, on the suite's database.
+describe('built server process', () => {
+  it('migrates, prints URL and accounts, serves sign-in, and exits 0 on SIGTERM', async () => {
+    const out = join(serverRoot, `.test-dist-${process.pid}`);
+    execFileSync(process.execPath, [join(serverRoot, 'scripts/build.mjs')], {
+      env: { ...process.env, OUT_DIR: out },
+      stdio: 'pipe',
+    });
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(out, 'main.js')], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: inject('databaseUrl'),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'tcm-main-')),
+        SEED_PASSWORD: SEED_PASSWORD_FOR_TESTS,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', () => output.includes('accounts') && resolve());
+        child.on('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
+      });
+      expect(output).toContain(`http://localhost:${port}/pc/`);
+      expect(output).toMatch(/admin\s+seed-password-for-tests/);
+      const res = await fetch(`http://127.0.0.1:${port}/backend/auth/user/pwd/signin`, {
+        method: 'POST',
+        headers: {
+          authorization: basicHeader('tcm-web', 'tcm-web-secret'),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ loginName: 'admin', loginPassword: SEED_PASSWORD_FOR_TESTS }),
+      });
+      expect(((await res.json()) as { code: number }).code).toBe(0);
+      const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 60000);
+});
