@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@tcm/contract';
-import { buildMenus, matchPattern, routeHref, splitQuery } from './dynamic-menu.js';
+import { buildMenus, graftButtons, matchPattern, routeHref, splitQuery } from './dynamic-menu.js';
 
 let nextId = 1;
 function node(over: Omit<Partial<MenuNode>, 'meta'> & { meta?: Partial<MenuNode['meta']> }): MenuNode {
@@ -105,5 +105,18 @@ describe('buildMenus', () => {
   it('matches route patterns with params', () => {
     expect(matchPattern('/doctor/archive/review/:id', '/doctor/archive/review/9')).toBe(true);
     expect(matchPattern('/doctor/archive/review/:id', '/doctor/archive/review')).toBe(false);
+  });
+
+  it('grafts toolbar buttons from the full console tree onto the head menu by id', () => {
+    const page = node({ id: 500, name: 'p', path: '/p' });
+    const head = node({ id: 501, type: 'head', path: 'Layout', children: [page] });
+    const full = [
+      {
+        ...head,
+        children: [{ ...page, children: [node({ type: 'button', buttonCode: 'p-remove', buttonUrl: 'removeP' })] }],
+      },
+    ];
+    const m = buildMenus(graftButtons([head], full));
+    expect(m.routes.find((r) => r.path === '/p')?.buttons.map((b) => b.buttonCode)).toEqual(['p-remove']);
   });
 });

@@ -124,3 +124,22 @@ export function matchPattern(pattern: string, path: string): boolean {
   const b = path.split('/');
   return a.length === b.length && a.every((seg, i) => (seg.startsWith(':') ? (b[i] ?? '') !== '' : seg === b[i]));
 }
+
+/**
+ * The head-menu call carries pages only; the console's own menu call carries the toolbar
+ * buttons too. Grafts each page's buttons from `full` onto the head tree, matched by id.
+ */
+export function graftButtons(heads: readonly MenuNode[], full: readonly MenuNode[]): MenuNode[] {
+  const buttons = new Map<number, MenuNode[]>();
+  const collect = (n: MenuNode) => {
+    const b = n.children.filter((c) => c.type === 'button');
+    if (b.length) buttons.set(n.id, b);
+    n.children.forEach(collect);
+  };
+  full.forEach(collect);
+  const graft = (n: MenuNode): MenuNode => ({
+    ...n,
+    children: [...n.children.filter((c) => c.type !== 'button').map(graft), ...(buttons.get(n.id) ?? [])],
+  });
+  return heads.map(graft);
+}

@@ -8,7 +8,7 @@ import {
 } from '@tcm/contract';
 import { http } from '../lib/api.js';
 import { setSession } from '../lib/session.js';
-import { buildMenus } from './dynamic-menu.js';
+import { buildMenus, graftButtons } from './dynamic-menu.js';
 import type { InfoKind } from './guard.js';
 
 const inflight = new Map<InfoKind, Promise<void>>();
@@ -16,9 +16,10 @@ const inflight = new Map<InfoKind, Promise<void>>();
 async function loadSys(): Promise<void> {
   const user = await http.get<UserInfoBase>(USER_PATHS.currentSysuser, { noErrorMessage: true });
   const head = await http.get<{ data: MenuNode[] }>(MENU_PATHS.headMenu, { noErrorMessage: true });
+  const full = await http.get<MenuNode[]>(MENU_PATHS.currentSysuserMenu, { noErrorMessage: true });
   // The console derives the role 'admin' once user info is loaded (spec §1, §6).
   const roles = [...new Set([...user.roles, 'admin'])];
-  setSession({ user, roles, menus: buildMenus(head.data), themeColor: user.themeColorHex });
+  setSession({ user, roles, menus: buildMenus(graftButtons(head.data, full)), themeColor: user.themeColorHex });
 }
 
 async function loadMember(): Promise<void> {

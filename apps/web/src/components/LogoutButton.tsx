@@ -8,7 +8,11 @@ export function LogoutButton({ loginPath }: { loginPath: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Button size="small" data-testid="logout" onClick={() => void logout().then(() => navigate(loginPath, { replace: true }))}>
+    <Button
+      size="small"
+      data-testid="logout"
+      onClick={() => void logout().then(() => navigate(loginPath, { replace: true }))}
+    >
       {t('app.logout')}
     </Button>
   );

@@ -33,6 +33,7 @@ describe('http client', () => {
     expect(h.Authorization).toBe('Bearer tok');
     expect(calls[0]!.init.credentials).toBe('include');
     expect(h.language).toBeUndefined();
+    expect(h['Accept-Language']).toBe('zh-CN');
   });
 
   it('adds the language header and field on /portal/ paths except the excluded ones', async () => {

@@ -73,7 +73,11 @@ export function createHttpClient(deps: HttpDeps) {
   let refreshing: Promise<void> | null = null;
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { ...opts.headers };
+    // The server words `msg` in the language asked for; ask for the interface language.
+    const headers: Record<string, string> = {
+      'Accept-Language': deps.language() === 'en' ? 'en' : 'zh-CN',
+      ...opts.headers,
+    };
     const token = deps.token();
     if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
     if (opts.noErrorMessage) headers[NO_ERROR_MESSAGE_HEADER] = '1';
