@@ -77,7 +77,14 @@ describe('back-office', () => {
     await page.getByText('请填写原文 / 简体中文 / zh-Hans！').waitFor();
     await page.getByTestId('tr-originalText').fill(original);
     await page.getByTestId('tab-en').getByText('未配置').waitFor();
-    await page.getByTestId('tab-en').click();
+    // The tab bar may still be measuring right after the dialog opened: click until the pane shows.
+    for (let i = 0; i < 5 && !(await page.getByTestId('tr-en').isVisible()); i++) {
+      await page.getByRole('tab', { name: /英语/ }).click();
+      await page
+        .getByTestId('tr-en')
+        .waitFor({ timeout: 1000 })
+        .catch(() => undefined);
+    }
     await page.getByTestId('tr-en').fill('Thin white coating');
     await page.getByTestId('tr-save').click();
     await page

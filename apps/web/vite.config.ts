@@ -1,8 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// Served by the API server under /pc/ (history router with the same base). Vendor code is
-// split so the public home never downloads the console's editor or chart libraries.
+// Served by the API server under /pc/ (history router with the same base). Areas are lazy
+// routes, so automatic code splitting keeps the console, editor and charts out of the public
+// home. (Manual vendor groups were tried: they either pulled React into the editor group, which
+// the entry then loaded, or, without their dependencies, broke execution order.)
 export default defineConfig({
   base: '/pc/',
   plugins: [react()],
@@ -12,15 +14,5 @@ export default defineConfig({
     // The manifest lets scripts/bundle-size.mjs sum what each entry page downloads.
     manifest: true,
     chunkSizeWarningLimit: 1500,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'vendor-editor', test: /node_modules[\\/](@tiptap|prosemirror|dompurify)/ },
-            { name: 'vendor-charts', test: /node_modules[\\/](echarts|zrender)/ },
-          ],
-        },
-      },
-    },
   },
 });
