@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n.js';
-import { clearSession } from '../lib/session.js';
+import { clearSession, saveTokens } from '../lib/session.js';
 import { AppRoutes } from './AppRoutes.js';
 import { readRegisterStep } from '../areas/entrance/DoctorRegister.js';
 
@@ -70,5 +70,15 @@ describe('doctor registration step', () => {
     at('/doctor/register');
     expect(await screen.findByText('姓名')).toBeTruthy();
     sessionStorage.clear();
+  });
+});
+
+describe('Login route with loginOut', () => {
+  it('signs a held session out and shows the back-office login', async () => {
+    localStorage.setItem('access_token', 'stale');
+    saveTokens('stale', 'stale-refresh', 'sys');
+    at('/login?loginOut=1');
+    expect(await screen.findByTestId('login-sys')).toBeTruthy();
+    expect(localStorage.getItem('access_token')).toBeNull();
   });
 });

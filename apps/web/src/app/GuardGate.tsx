@@ -21,6 +21,11 @@ export function GuardGate({ children }: { children: ReactNode }) {
     loaded: { sys: s.roles.length > 0, member: s.member !== null, doctor: s.doctor !== null },
   });
   const loadKey = decision.kind === 'load' ? `${decision.info}|${decision.onFail}` : decision.kind;
+  // The Login route accepts loginOut (spec §2): arriving with it signs the session out first.
+  const loginOut = pathname === '/login' && new URLSearchParams(search).has('loginOut') && s.token !== null;
+  useEffect(() => {
+    if (loginOut) void logout();
+  }, [loginOut]);
 
   useEffect(() => {
     if (decision.kind === 'reload') {
@@ -38,6 +43,7 @@ export function GuardGate({ children }: { children: ReactNode }) {
     };
   }, [loadKey, navigate]); // loadKey stands for the decision, a new object each render
 
+  if (loginOut) return null;
   if (decision.kind === 'redirect') {
     const keep = decision.to === pathname ? search : '';
     return <Navigate to={`${decision.to}${keep}`} replace />;
