@@ -1,7 +1,13 @@
 import { Button, Modal, Upload, message, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getSession } from '../lib/session.js';
-import { imageTypeAllowed, limitProblem, MULTI_IMAGE_BOX_WIDTH, SINGLE_IMAGE_BOX } from './upload-rules.js';
+import {
+  imageTypeAllowed,
+  limitProblem,
+  MULTI_IMAGE_BOX_WIDTH,
+  SINGLE_IMAGE_BOX,
+  uploadedFileOf,
+} from './upload-rules.js';
 
 /** Image upload (spec §5, §7): type check, multi-file limit warning, confirm before removing. */
 export function ImageUpload(props: {
@@ -49,7 +55,19 @@ export function ImageUpload(props: {
             }),
           )
         }
-        onChange={({ fileList }) => props.onChange(fileList)}
+        onChange={({ fileList }) =>
+          props.onChange(
+            fileList.map((f) => {
+              if (f.status !== 'done') return f;
+              const up = uploadedFileOf(f.response);
+              if (!up) {
+                void message.error(t('editor.uploadFailed'));
+                return { ...f, status: 'error' as const };
+              }
+              return { ...f, uid: up.uuid, name: up.name, url: up.url };
+            }),
+          )
+        }
       >
         <Button>{t('upload.choose')}</Button>
       </Upload>

@@ -4,7 +4,7 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { DataTable, nextPaging } from './DataTable.js';
 import { NumberInput } from './NumberInput.js';
-import { imageTypeAllowed, limitProblem } from './upload-rules.js';
+import { imageTypeAllowed, limitProblem, uploadedFileOf } from './upload-rules.js';
 import '../lib/i18n.js';
 
 describe('data table', () => {
@@ -57,5 +57,19 @@ describe('upload rules', () => {
   it('states allowed, chosen and total when the limit is exceeded', () => {
     expect(limitProblem(3, 2, 1)).toBeNull();
     expect(limitProblem(3, 2, 4)).toEqual({ max: 3, chosen: 4, total: 6 });
+  });
+  it('reads both upload response shapes and rejects failures', () => {
+    expect(uploadedFileOf({ code: 0, data: { uuid: 'u1', name: 'a.png', url: '/f/a.png' } })).toEqual({
+      uuid: 'u1',
+      name: 'a.png',
+      url: '/f/a.png',
+    });
+    expect(uploadedFileOf({ code: 0, data: { remoteFileUrl: 'https://oss/x/b.png' } })).toEqual({
+      uuid: 'https://oss/x/b.png',
+      name: 'b.png',
+      url: 'https://oss/x/b.png',
+    });
+    expect(uploadedFileOf({ code: 4000001, data: null })).toBeNull();
+    expect(uploadedFileOf('<html>')).toBeNull();
   });
 });

@@ -23,3 +23,27 @@ export function limitProblem(
   const total = existing + chosen;
   return total > limit ? { max: limit, chosen, total } : null;
 }
+
+/** An uploaded file as the upload and lookup calls return it (spec §3). */
+export interface UploadedFile {
+  uuid: string;
+  name: string;
+  url: string;
+}
+
+/**
+ * Reads an upload response: `{ code: 0, data: { uuid, name, url } }`, or the OSS shape
+ * `{ code: 0, data: { remoteFileUrl, name } }` (spec §3). Null when the upload failed.
+ */
+export function uploadedFileOf(response: unknown): UploadedFile | null {
+  const r = response as { code?: unknown; data?: Record<string, unknown> | null } | null;
+  if (!r || r.code !== 0 || !r.data) return null;
+  const d = r.data;
+  const url = typeof d.url === 'string' ? d.url : typeof d.remoteFileUrl === 'string' ? d.remoteFileUrl : null;
+  if (!url) return null;
+  return {
+    uuid: typeof d.uuid === 'string' ? d.uuid : url,
+    name: typeof d.name === 'string' ? d.name : (url.split('/').pop() ?? url),
+    url,
+  };
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from './http.js';
+import { lookupFiles } from './files.js';
 import { loadOptions, lookupErrorText } from './options.js';
 
 function client(body: unknown, status = 200) {
@@ -42,5 +43,36 @@ describe('error text lookup', () => {
     );
     expect(lookupErrorText(has, t, { route: 'route.x.err', column: 'col.name' })).toBe('姓名');
     expect(lookupErrorText(has, t, { route: 'route.x.err' })).toBe('route.x.err');
+  });
+});
+
+describe('file lookup', () => {
+  it('asks by uuid or uuids and keeps well-formed files', async () => {
+    const urls: string[] = [];
+    const http = createHttpClient({
+      fetch: (async (u: string) => {
+        urls.push(u);
+        return new Response(
+          JSON.stringify({
+            code: 0,
+            msg: '',
+            data: u.includes('uuids')
+              ? [{ uuid: 'a', name: 'a', url: '/a' }, { uuid: 'b' }]
+              : { uuid: 'c', name: 'c', url: '/c' },
+          }),
+        );
+      }) as unknown as typeof fetch,
+      token: () => null,
+      language: () => 'zh',
+      portalLanguage: () => 'zh-cn',
+      toastError: () => undefined,
+      confirmTokenInvalid: () => Promise.resolve(),
+      afterTokenInvalid: () => undefined,
+      refresh: () => Promise.resolve(),
+    });
+    expect(await lookupFiles(http, '/files', ['c'])).toEqual([{ uuid: 'c', name: 'c', url: '/c' }]);
+    expect(await lookupFiles(http, '/files', ['a', 'b'])).toEqual([{ uuid: 'a', name: 'a', url: '/a' }]);
+    expect(await lookupFiles(http, '/files', [])).toEqual([]);
+    expect(urls).toEqual(['/files?uuid=c', '/files?uuids=a%2Cb']);
   });
 });
