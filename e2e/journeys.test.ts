@@ -93,6 +93,8 @@ describe('back-office', () => {
       .click();
     await page.getByText('保存成功！').waitFor();
     await page.getByRole('cell', { name: original }).waitFor();
+    // The coverage chart (ECharts) draws on a canvas.
+    expect(await page.getByTestId('tr-coverage').locator('canvas').count()).toBeGreaterThan(0);
 
     const box = page.getByTestId('tr-check-input');
     await box.fill(`无此文本 ${Date.now()}`);

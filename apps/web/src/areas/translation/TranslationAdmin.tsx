@@ -1,11 +1,17 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Input, Modal, Space, Typography, message } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TRANSLATION_QUERY_FIELDS, type CombinedQuery, type TranslationEntry } from '@tcm/contract';
+import {
+  TRANSLATION_LANG_LABELS,
+  TRANSLATION_QUERY_FIELDS,
+  type CombinedQuery,
+  type TranslationEntry,
+} from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { runToolbarAction, selectionProblem, toolbarStates } from '../../app/toolbar.js';
 import { DataTable, type Paging } from '../../components/DataTable.js';
+import { EChart } from '../../components/EChart.js';
 import { CombinedQueryDialog } from '../../components/query/CombinedQueryDialog.js';
 import type { QueryField } from '../../components/query/normalise.js';
 import { SearchBox } from '../../components/SearchBox.js';
@@ -14,6 +20,7 @@ import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
 import { TranslationDialog } from './TranslationDialog.js';
 import { TranslationPopover } from './TranslationPopover.js';
 import { translationApi } from './translation-api.js';
+import { languageCoverage } from './coverage.js';
 
 const FIELD_LABELS: Record<keyof typeof TRANSLATION_QUERY_FIELDS, string> = {
   originalText: 'translation.original',
@@ -36,7 +43,7 @@ type Editing = { entry: TranslationEntry | null; original?: string } | null;
 
 /** Translation admin screen (spec §2): list, search, combined query, toolbar, dialog, focus pop-up. */
 export default function TranslationAdmin({ route }: { route?: BuiltRoute }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const { user } = useSession();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
@@ -75,6 +82,18 @@ export default function TranslationAdmin({ route }: { route?: BuiltRoute }) {
       });
     },
   };
+  // Which languages the listed entries still lack: a bar per language (ECharts).
+  const coverageOption = useMemo(() => {
+    const c = languageCoverage(rows);
+    const lang = i18n.language === 'en' ? 'en' : 'zh';
+    return {
+      tooltip: {},
+      grid: { left: 40, right: 10, top: 10, bottom: 30 },
+      xAxis: { type: 'category', data: c.map((x) => TRANSLATION_LANG_LABELS[x.lang][lang]) },
+      yAxis: { type: 'value', minInterval: 1, max: Math.max(1, rows.length) },
+      series: [{ type: 'bar', data: c.map((x) => x.configured) }],
+    };
+  }, [rows, i18n.language]);
   const buttons = toolbarStates(route?.buttons ?? [], new Set(user?.buttons ?? []), selected.length);
 
   return (
@@ -129,6 +148,10 @@ export default function TranslationAdmin({ route }: { route?: BuiltRoute }) {
           },
         ]}
       />
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {t('translation.coverage')}
+      </Typography.Title>
+      <EChart option={coverageOption} height={220} testId="tr-coverage" />
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         {t('translation.checkText')}
       </Typography.Title>

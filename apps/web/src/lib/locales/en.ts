@@ -190,6 +190,7 @@ export const en: Messages = {
   },
   table: { total: '{{total}} in total' },
   translation: {
+    coverage: 'Configured entries per language on this page',
     fieldEn: 'English',
     fieldZhHant: 'Traditional Chinese',
     fieldId: 'Id',

@@ -187,6 +187,7 @@ export const zh = {
   },
   table: { total: '共 {{total}} 条' },
   translation: {
+    coverage: '本页各语言已配置条数',
     fieldEn: '英文',
     fieldZhHant: '繁体中文',
     fieldId: '编号',
