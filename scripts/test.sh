@@ -13,3 +13,6 @@ npx vitest run
 
 echo "[test] server suite again on a real PostgreSQL 15"
 bash scripts/with-postgres.sh npx vitest run --project @tcm/server
+
+echo "[test] browser journeys (web app served by the real server, Debian Chromium)"
+bash scripts/e2e.sh

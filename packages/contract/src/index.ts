@@ -14,3 +14,5 @@ export * from './paths.js';
 export * from './auth.js';
 export * from './user.js';
 export * from './menu.js';
+export * from './query.js';
+export * from './translation.js';

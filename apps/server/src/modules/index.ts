@@ -3,6 +3,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { captchaRoutes } from './auth/captcha.routes.js';
 import { wechatRoutes } from './auth/wechat.routes.js';
 import { menuRoutes } from './menu/menu.routes.js';
+import { translationRoutes } from './translation/translation.routes.js';
 import { userRoutes } from './users/users.routes.js';
 
 /**
@@ -16,4 +17,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['wechat', wechatRoutes],
   ['users', userRoutes],
   ['menu', menuRoutes],
+  ['translation', translationRoutes],
 ];

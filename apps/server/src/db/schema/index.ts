@@ -2,3 +2,4 @@
 export * from './users.js';
 export * from './menus.js';
 export * from './auth.js';
+export * from './translations.js';

@@ -1,0 +1,41 @@
+// Prints the gzip size of what the browser downloads for the public home and for the console
+// entry (HTML + entry JS/CSS + the area chunk and all their static imports).
+// Usage: npm run -s build -w @tcm/web && node apps/web/scripts/bundle-size.mjs
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+
+function closure(keys) {
+  const files = new Set();
+  const seen = new Set();
+  const walk = (k) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    const e = manifest[k];
+    if (!e) throw new Error(`no manifest entry ${k}`);
+    files.add(e.file);
+    for (const c of e.css ?? []) files.add(c);
+    for (const i of e.imports ?? []) walk(i);
+  };
+  keys.forEach(walk);
+  return files;
+}
+
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const area = (name) => Object.keys(manifest).find((k) => k.endsWith(`/${name}.tsx`));
+const html = gz('index.html');
+for (const [label, chunk] of [
+  ['public home (/)', 'SiteArea'],
+  ['back-office login (/login)', 'EntranceArea'],
+  ['console entry (/welcome)', 'ConsoleArea'],
+  ['translation admin (lazy, on top of console)', 'TranslationAdmin'],
+]) {
+  const files = closure([entry, area(chunk)]);
+  const total = [...files].reduce((s, f) => s + gz(f), html);
+  console.log(`${label.padEnd(48)} ${(total / 1024).toFixed(1).padStart(7)} KiB gzip  (${files.size} files)`);
+}

@@ -1,0 +1,84 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../lib/i18n.js';
+import { clearSession, saveTokens } from '../lib/session.js';
+import { AppRoutes } from './AppRoutes.js';
+import { readRegisterStep } from '../areas/entrance/DoctorRegister.js';
+
+function Where() {
+  return <div data-testid="where">{useLocation().pathname}</div>;
+}
+
+function at(path: string) {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <Where />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+describe('routes without a session', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    clearSession();
+  });
+
+  it('renders the public home with the entrances', async () => {
+    at('/');
+    expect(await screen.findByText('医生/科研登录')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+
+  it('sends member pages to the member login and renders its card', async () => {
+    at('/member/config/teamRecord');
+    expect(await screen.findByTestId('login-member')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/member-login');
+  });
+
+  it('sends back-office pages to /login and renders the back-office card', async () => {
+    at('/system/translation');
+    expect(await screen.findByTestId('login-sys')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/login');
+  });
+
+  it('resolves /redirect/{path*} to the path', async () => {
+    at('/redirect/guanyuwomen');
+    expect(await screen.findByText('关于我们', { selector: '.ant-result-title' })).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/guanyuwomen');
+  });
+
+  it('renders a real 404 page', async () => {
+    at('/404');
+    expect(await screen.findByText('您访问的页面不存在')).toBeTruthy();
+  });
+});
+
+describe('doctor registration step', () => {
+  it('starts at step 1 and keeps the active step on the client', async () => {
+    sessionStorage.clear();
+    expect(readRegisterStep()).toBe(1);
+    sessionStorage.setItem('doctor_register_step', '2');
+    expect(readRegisterStep()).toBe(2);
+    sessionStorage.setItem('doctor_register_step', '9');
+    expect(readRegisterStep()).toBe(1);
+    sessionStorage.setItem('doctor_register_step', '2');
+    at('/doctor/register');
+    expect(await screen.findByText('姓名')).toBeTruthy();
+    sessionStorage.clear();
+  });
+});
+
+describe('Login route with loginOut', () => {
+  it('signs a held session out and shows the back-office login', async () => {
+    localStorage.setItem('access_token', 'stale');
+    saveTokens('stale', 'stale-refresh', 'sys');
+    at('/login?loginOut=1');
+    expect(await screen.findByTestId('login-sys')).toBeTruthy();
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { logout } from '../lib/api.js';
+import { clearSession, storedToken, useSession } from '../lib/session.js';
+import { decideRoute } from './guard.js';
+import { loadInfo } from './loaders.js';
+
+/** Runs the pure guard on every navigation and carries out what it decides. */
+export function GuardGate({ children }: { children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const s = useSession();
+  const decision = decideRoute({
+    path: pathname,
+    storedToken: storedToken() !== null,
+    stateToken: s.token !== null,
+    loginType: s.loginType,
+    loaded: { sys: s.roles.length > 0, member: s.member !== null, doctor: s.doctor !== null },
+  });
+  const loadKey = decision.kind === 'load' ? `${decision.info}|${decision.onFail}` : decision.kind;
+  // The Login route accepts loginOut (spec §2): arriving with it signs the session out first.
+  const loginOut = pathname === '/login' && new URLSearchParams(search).has('loginOut') && s.token !== null;
+  useEffect(() => {
+    if (loginOut) void logout();
+  }, [loginOut]);
+
+  useEffect(() => {
+    if (decision.kind === 'reload') {
+      clearSession();
+      window.location.reload();
+    }
+    if (decision.kind !== 'load') return;
+    let live = true;
+    loadInfo(decision.info).catch(async () => {
+      await logout();
+      if (live) navigate(decision.onFail, { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [loadKey, navigate]); // loadKey stands for the decision, a new object each render
+
+  if (loginOut) return null;
+  if (decision.kind === 'redirect') {
+    const keep = decision.to === pathname ? search : '';
+    return <Navigate to={`${decision.to}${keep}`} replace />;
+  }
+  if (decision.kind === 'pass') return <>{children}</>;
+  return (
+    <div style={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
+      <Spin tip={t('app.loading')}>
+        <div style={{ width: 120, height: 60 }} />
+      </Spin>
+    </div>
+  );
+}
+
+/** Scrolls to the top on every navigation (spec §2). */
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** /redirect/{path*}: re-enters a route (used to reload the current page in place). */
+export function RedirectHelper() {
+  const { pathname, search } = useLocation();
+  const to = `/${pathname.replace(/^\/redirect\/?/, '')}${search}`;
+  return <Navigate to={to} replace />;
+}

@@ -1,0 +1,28 @@
+import type { DoctorInfo, MemberInfo } from '@tcm/contract';
+import { DOCTOR_ROUTES, MEMBER_DISPLAY, MEMBER_RESULT_CONFIG, MEMBER_ROUTES, type RouteDef } from './route-table.js';
+
+/**
+ * Member routes from member info (spec §2, §6): the conclusion configuration only for a team
+ * leader who can configure treatment plans, the display page only with display permission.
+ */
+export function memberRoutes(
+  info: Pick<MemberInfo, 'teamLeader' | 'canConfigTreatPlan' | 'displayPermission'>,
+): RouteDef[] {
+  const routes = [...MEMBER_ROUTES];
+  if (info.teamLeader === 1 && info.canConfigTreatPlan === 1) routes.push(MEMBER_RESULT_CONFIG);
+  if (info.displayPermission === 1) routes.push(MEMBER_DISPLAY);
+  return routes;
+}
+
+/**
+ * Doctor routes from doctor info. Every doctor and researcher gets the analysis area and the
+ * case archive; the server decides what each call may return (spec §6 leaves the grant unshown).
+ */
+export function doctorRoutes(_info: Pick<DoctorInfo, 'kind'>): RouteDef[] {
+  return [...DOCTOR_ROUTES];
+}
+
+/** Menu entries of a route list: hidden ones and those with params stay out. */
+export function menuEntries(routes: readonly RouteDef[]): RouteDef[] {
+  return routes.filter((r) => !r.hidden && !r.path.includes(':'));
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { decideRoute, type GuardDecision, type GuardInput, type LoginType } from './guard.js';
+
+const none = { sys: false, member: false, doctor: false };
+const all = { sys: true, member: true, doctor: true };
+const pass: GuardDecision = { kind: 'pass' };
+const to = (p: string): GuardDecision => ({ kind: 'redirect', to: p });
+const load = (info: 'sys' | 'member' | 'doctor', onFail: string): GuardDecision => ({ kind: 'load', info, onFail });
+
+type Row = [path: string, state: 'out' | 'in' | 'in-loaded' | 'stale', type: LoginType, expected: GuardDecision];
+
+function input(path: string, state: Row[1], loginType: LoginType): GuardInput {
+  return {
+    path,
+    storedToken: state === 'in' || state === 'in-loaded',
+    stateToken: state !== 'out',
+    loginType,
+    loaded: state === 'in-loaded' ? all : none,
+  };
+}
+
+const rows: Row[] = [
+  // Not logged in: open paths.
+  ['/device', 'out', 'sys', pass],
+  ['/unsubscribe/post', 'out', 'sys', pass],
+  ['/checked/pdf', 'out', 'sys', pass],
+  ['/checked/pdf/new', 'out', 'sys', pass],
+  ['/redirect/welcome', 'out', 'sys', pass],
+  ['/redirect', 'out', 'sys', pass],
+  ['/wx_login/author', 'out', 'sys', pass],
+  ['/login', 'out', 'sys', pass],
+  // Member entrance.
+  ['/member/config/login', 'out', 'member', pass],
+  ['/member/config/refresh', 'out', 'member', pass],
+  ['/member-login', 'out', 'member', pass],
+  ['/member/config/home', 'out', 'member', to('/member-login')],
+  ['/member/config/teamRecord', 'out', 'sys', to('/member-login')],
+  ['/member/config/index', 'out', 'member', to('/member-login')],
+  // Doctor entrance.
+  ['/doctor/login', 'out', 'doctor', pass],
+  ['/doctor/register', 'out', 'doctor', pass],
+  ['/keyan-login', 'out', 'doctor', pass],
+  ['/doctor/home', 'out', 'doctor', to('/keyan-login')],
+  ['/doctor/archive/review/7', 'out', 'sys', to('/keyan-login')],
+  // Display, disease, training.
+  ['/dpLogin', 'out', 'display', pass],
+  ['/display', 'out', 'display', to('/login')],
+  ['/disease/login', 'out', 'sys', pass],
+  ['/training/login', 'out', 'sys', pass],
+  ['/disease/index', 'out', 'sys', to('/disease/login')],
+  ['/training/index', 'out', 'sys', to('/training/login')],
+  // Everything else.
+  ['/welcome', 'out', 'sys', to('/login')],
+  ['/system/translation', 'out', 'sys', to('/login')],
+  ['/no-such-page', 'out', 'sys', to('/login')],
+  // Public site group (docs/web.md).
+  ['/', 'out', 'sys', pass],
+  ['/xinwendongtai', 'out', 'sys', pass],
+  ['/pages/about', 'out', 'sys', pass],
+  ['/404', 'out', 'sys', pass],
+
+  // Logged in: /login and / by stored login type.
+  ['/login', 'in', 'sys', load('sys', '/login')],
+  ['/login', 'in-loaded', 'sys', to('/welcome')],
+  ['/', 'in-loaded', 'sys', to('/welcome')],
+  ['/login', 'in', 'member', load('member', '/member-login')],
+  ['/', 'in-loaded', 'member', to('/member/config/home')],
+  ['/login', 'in', 'doctor', load('doctor', '/keyan-login')],
+  ['/', 'in-loaded', 'doctor', to('/doctor/home')],
+  ['/login', 'in', 'display', to('/display')],
+  ['/', 'in', 'display', to('/display')],
+  ['/login', 'in', 'disease', to('/disease/index')],
+  ['/login', 'in', 'training', to('/training/index')],
+  // Display, disease, training when logged in.
+  ['/dpLogin', 'in', 'display', to('/display')],
+  ['/display', 'in', 'display', pass],
+  ['/display', 'in', 'sys', pass],
+  ['/disease/login', 'in', 'disease', to('/disease/index')],
+  ['/training/login', 'in', 'training', to('/training/index')],
+  ['/disease/index', 'in', 'disease', pass],
+  // Member pages: info fetched, login/index/refresh → home.
+  ['/member/config/teamRecord', 'in', 'member', load('member', '/member-login')],
+  ['/member/config/teamRecord', 'in-loaded', 'member', pass],
+  ['/member/config/login', 'in-loaded', 'member', to('/member/config/home')],
+  ['/member/config/index', 'in-loaded', 'member', to('/member/config/home')],
+  ['/member/config/refresh', 'in-loaded', 'member', to('/member/config/home')],
+  ['/member-login', 'in-loaded', 'member', to('/member/config/home')],
+  // Doctor pages.
+  ['/doctor/home', 'in', 'doctor', load('doctor', '/keyan-login')],
+  ['/doctor/archive/index', 'in-loaded', 'doctor', pass],
+  ['/keyan-login', 'in-loaded', 'doctor', to('/doctor/home')],
+  ['/doctor/register', 'in', 'doctor', pass],
+  // System-user check for everything else.
+  ['/welcome', 'in', 'sys', load('sys', '/login')],
+  ['/welcome', 'in-loaded', 'sys', pass],
+  ['/system/translation', 'in-loaded', 'sys', pass],
+  ['/unknown', 'in', 'sys', load('sys', '/login')],
+  ['/redirect/welcome', 'in', 'sys', pass],
+  ['/xinwendongtai', 'in', 'member', pass],
+  // Stored token gone while the state still holds one.
+  ['/welcome', 'stale', 'sys', { kind: 'reload' }],
+  ['/member/config/home', 'stale', 'member', { kind: 'reload' }],
+  ['/', 'stale', 'sys', { kind: 'reload' }],
+];
+
+describe('decideRoute', () => {
+  it.each(rows)('%s (%s, %s)', (path, state, type, expected) => {
+    expect(decideRoute(input(path, state, type))).toEqual(expected);
+  });
+
+  it('ignores the query and a trailing slash', () => {
+    expect(decideRoute(input('/member/config/home/?x=1', 'out', 'member'))).toEqual(to('/member-login'));
+  });
+});

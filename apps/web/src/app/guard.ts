@@ -1,0 +1,148 @@
+/**
+ * The route guard of spec §2 as a pure function: path × login state × stored login type →
+ * what the router does. `GuardGate` performs the loads and redirects it asks for.
+ */
+export type LoginType = 'sys' | 'member' | 'doctor' | 'display' | 'disease' | 'training';
+export type InfoKind = 'sys' | 'member' | 'doctor';
+
+export interface GuardInput {
+  path: string;
+  /** Token the browser keeps (survives reloads). */
+  storedToken: boolean;
+  /** Token held in the in-memory state of this page. */
+  stateToken: boolean;
+  loginType: LoginType;
+  /** Which infos are loaded: roles for sys, member info, doctor info. */
+  loaded: Readonly<Record<InfoKind, boolean>>;
+}
+
+export type GuardDecision =
+  | { kind: 'pass' }
+  | { kind: 'redirect'; to: string }
+  /** Fetch the info, build its routes, then run the guard again; on failure logout → onFail. */
+  | { kind: 'load'; info: InfoKind; onFail: string }
+  /** Stored token gone while the page still holds one: clear cache and reload (spec §2). */
+  | { kind: 'reload' };
+
+/** Console page that /login and / lead to for a back-office user (seeded menu 工作台). */
+export const WELCOME_PATH = '/welcome';
+export const MEMBER_HOME = '/member/config/home';
+export const DOCTOR_HOME = '/doctor/home';
+
+/** Open without login (spec §2 "not logged in"). */
+const OPEN_EXACT = new Set(['/device', '/unsubscribe/post', '/checked/pdf', '/checked/pdf/new', '/wx_login/author']);
+const ENTRANCE_LOGINS = new Set([
+  '/login',
+  '/member/config/login',
+  '/member/config/refresh',
+  '/member-login',
+  '/doctor/login',
+  '/doctor/register',
+  '/keyan-login',
+  '/dpLogin',
+  '/disease/login',
+  '/training/login',
+]);
+
+/**
+ * Public marketing pages. The spec's "everything else goes to /login" would lock visitors out
+ * of the public site it also describes (§1); these pages are the public route group, open to
+ * all (docs/web.md).
+ */
+const PUBLIC_EXACT = new Set([
+  '/',
+  '/404',
+  '/information',
+  '/xinwendongtai',
+  '/shexiangyujibingyanjiu',
+  '/guanyuwomen',
+  '/jiankangzhuangtaibianshi',
+  '/shezhenshixun',
+  '/zhongyishiAIzhushou',
+  '/tongueAnalyze',
+  '/ertongshezhen',
+  '/xinguanshezhen',
+  '/checked/pdf/newPdfTestPreview',
+  '/doctor/index',
+]);
+
+const isRedirect = (p: string) => p === '/redirect' || p.startsWith('/redirect/');
+const isPublic = (p: string) => PUBLIC_EXACT.has(p) || p.startsWith('/pages/');
+const isOpen = (p: string) => OPEN_EXACT.has(p) || isRedirect(p) || isPublic(p);
+
+function normalise(path: string): string {
+  const p = path.split(/[?#]/)[0] ?? '/';
+  return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p || '/';
+}
+
+function notLoggedIn(p: string): GuardDecision {
+  if (isOpen(p) || ENTRANCE_LOGINS.has(p)) return { kind: 'pass' };
+  if (p.startsWith('/member/config/')) return { kind: 'redirect', to: '/member-login' };
+  if (p.startsWith('/doctor/')) return { kind: 'redirect', to: '/keyan-login' };
+  if (p === '/display') return { kind: 'redirect', to: '/login' };
+  if (p === '/disease/index') return { kind: 'redirect', to: '/disease/login' };
+  if (p === '/training/index') return { kind: 'redirect', to: '/training/login' };
+  return { kind: 'redirect', to: '/login' };
+}
+
+function memberCheck(input: GuardInput, target: string, p: string): GuardDecision {
+  if (!input.loaded.member) return { kind: 'load', info: 'member', onFail: '/member-login' };
+  return target === p ? { kind: 'pass' } : { kind: 'redirect', to: target };
+}
+
+function doctorCheck(input: GuardInput, target: string, p: string): GuardDecision {
+  if (!input.loaded.doctor) return { kind: 'load', info: 'doctor', onFail: '/keyan-login' };
+  return target === p ? { kind: 'pass' } : { kind: 'redirect', to: target };
+}
+
+function sysCheck(input: GuardInput, p: string): GuardDecision {
+  if (!input.loaded.sys) return { kind: 'load', info: 'sys', onFail: '/login' };
+  return p === '/login' || p === '/' ? { kind: 'redirect', to: WELCOME_PATH } : { kind: 'pass' };
+}
+
+/** Entrance of a logged-in user at /login or / (spec: by stored login type, sys default). */
+function entrance(input: GuardInput, p: string): GuardDecision {
+  switch (input.loginType) {
+    case 'member':
+      return memberCheck(input, MEMBER_HOME, p);
+    case 'doctor':
+      return doctorCheck(input, DOCTOR_HOME, p);
+    case 'display':
+      return { kind: 'redirect', to: '/display' };
+    case 'disease':
+      return { kind: 'redirect', to: '/disease/index' };
+    case 'training':
+      return { kind: 'redirect', to: '/training/index' };
+    case 'sys':
+      return sysCheck(input, p);
+  }
+}
+
+/** Decides one navigation (spec §2 "Route guard"). */
+export function decideRoute(input: GuardInput): GuardDecision {
+  const p = normalise(input.path);
+  if (!input.storedToken && input.stateToken) return { kind: 'reload' };
+  if (!input.storedToken) return notLoggedIn(p);
+
+  if (p === '/login' || p === '/') return entrance(input, p);
+  if (p === '/dpLogin') return { kind: 'redirect', to: '/display' };
+  if (p === '/display') return { kind: 'pass' };
+  if (p === '/disease/login') return { kind: 'redirect', to: '/disease/index' };
+  if (p === '/training/login') return { kind: 'redirect', to: '/training/index' };
+  if (p === '/disease/index' || p === '/training/index') return { kind: 'pass' };
+  // Public pages, open helpers and the doctor registration stay reachable when signed in.
+  if (isOpen(p) || p === '/doctor/register') return { kind: 'pass' };
+
+  if (
+    p === '/member-login' ||
+    p === '/member/config/login' ||
+    p === '/member/config/refresh' ||
+    p === '/member/config/index'
+  ) {
+    return memberCheck(input, MEMBER_HOME, p);
+  }
+  if (p.startsWith('/member/config/')) return memberCheck(input, p, p);
+  if (p === '/keyan-login' || p === '/doctor/login') return doctorCheck(input, DOCTOR_HOME, p);
+  if (p.startsWith('/doctor/')) return doctorCheck(input, p, p);
+  return sysCheck(input, p);
+}

@@ -1,0 +1,123 @@
+/**
+ * One description of every static route of spec §2: the router, the guards' route building and
+ * the member/doctor side menus all read it (house style: one list, not two that drift).
+ */
+export type Area = 'site' | 'entrance' | 'console' | 'member' | 'doctor' | 'display' | 'disease' | 'training';
+
+export interface RouteDef {
+  path: string;
+  area: Area;
+  /** Page key inside its area module. */
+  page: string;
+  /** i18n key of the title (route.<key>). */
+  title: string;
+  /** Not shown in menus (spec "hidden" / "not in sidebar"). */
+  hidden?: boolean;
+  /** Opens in a new browser tab from menus. */
+  newTab?: boolean;
+  /** Rendered without the area layout. */
+  fullscreen?: boolean;
+  /** Menu group (doctor area heads). */
+  group?: string;
+}
+
+const r = (path: string, area: Area, page: string, extra: Partial<RouteDef> = {}): RouteDef => ({
+  path,
+  area,
+  page,
+  title: page,
+  ...extra,
+});
+
+/** Public site and entrance routes (spec §2 table). */
+export const PUBLIC_ROUTES: RouteDef[] = [
+  r('/', 'site', 'home'),
+  r('/pages/:name', 'site', 'dynamicPage'),
+  r('/information', 'site', 'information'),
+  r('/xinwendongtai', 'site', 'news'),
+  r('/shexiangyujibingyanjiu', 'site', 'tongueResearch'),
+  r('/guanyuwomen', 'site', 'aboutUs'),
+  r('/jiankangzhuangtaibianshi', 'site', 'healthState'),
+  r('/shezhenshixun', 'site', 'tongueTraining'),
+  r('/zhongyishiAIzhushou', 'site', 'aiAssistant'),
+  r('/tongueAnalyze', 'site', 'tongueAnalyze'),
+  r('/device', 'site', 'device'),
+  r('/ertongshezhen', 'site', 'childTongue'),
+  r('/xinguanshezhen', 'site', 'covidTongue'),
+  r('/unsubscribe/post', 'site', 'unsubscribe'),
+  r('/checked/pdf', 'site', 'pdfReport'),
+  r('/checked/pdf/new', 'site', 'pdfReportNew'),
+  r('/checked/pdf/newPdfTestPreview', 'site', 'pdfPreview'),
+  r('/doctor/index', 'site', 'doctorIndex'),
+  r('/404', 'site', 'notFound', { hidden: true }),
+  r('/login', 'entrance', 'sysLogin'),
+  r('/member-login', 'entrance', 'memberLogin'),
+  r('/member/config/login', 'entrance', 'memberLogin'),
+  r('/member/config/refresh', 'entrance', 'memberRefresh'),
+  r('/member/config/index', 'entrance', 'memberIndex'),
+  r('/keyan-login', 'entrance', 'doctorLogin'),
+  r('/doctor/login', 'entrance', 'doctorLogin'),
+  r('/doctor/register', 'entrance', 'doctorRegister'),
+  r('/dpLogin', 'entrance', 'displayLogin'),
+  r('/disease/login', 'entrance', 'diseaseLogin'),
+  r('/training/login', 'entrance', 'trainingLogin'),
+  r('/wx_login/author', 'entrance', 'wechatAuthor'),
+  r('/display', 'display', 'display', { fullscreen: true }),
+  r('/disease/index', 'disease', 'diseaseHome', { fullscreen: true }),
+  r('/training/index', 'training', 'trainingHome', { fullscreen: true }),
+];
+
+/** Member layout routes before the info-dependent ones (spec §2 Member area). */
+export const MEMBER_ROUTES: RouteDef[] = [
+  r('/member/config/home', 'member', 'memberHome'),
+  r('/member/config/playApply', 'member', 'playApply', { hidden: true }),
+  r('/member/config/teamRecord', 'member', 'teamRecord', { newTab: true }),
+  r('/member/config/deviceRecord', 'member', 'deviceRecord'),
+  r('/member/config/memberRecord', 'member', 'memberRecord'),
+  r('/member/config/bandWeChatSuccess/:idCode', 'member', 'wechatBound', { hidden: true }),
+  r('/member/config/bind-wechat/result', 'member', 'wechatResult', { hidden: true }),
+];
+export const MEMBER_RESULT_CONFIG = r('/member/config/resultConfig', 'member', 'resultConfig');
+export const MEMBER_DISPLAY = r('/member/config/display', 'member', 'memberDisplay', {
+  newTab: true,
+  fullscreen: true,
+});
+
+const ANALYSIS = 'analysis';
+const ARCHIVE = 'archive';
+/** Doctor area routes (spec §2 Doctor area). */
+export const DOCTOR_ROUTES: RouteDef[] = [
+  r('/doctor/home', 'doctor', 'doctorHome', { group: ANALYSIS }),
+  r('/doctor/analysis/pool/index', 'doctor', 'pool', { group: ANALYSIS }),
+  r('/doctor/analysis/pool/itemIndex/:id', 'doctor', 'poolItems', { group: ANALYSIS, hidden: true }),
+  r('/doctor/analysis/statistics/frequency/index', 'doctor', 'frequency', { group: ANALYSIS }),
+  r('/doctor/analysis/syndromes/relate-syndromes-diagnosis/index', 'doctor', 'relate', { group: ANALYSIS }),
+  r('/doctor/analysis/syndromes/cluster-syndromes/index', 'doctor', 'cluster', { group: ANALYSIS }),
+  r('/doctor/analysis/syndromes/classify-syndromes/index', 'doctor', 'classify', { group: ANALYSIS }),
+  r('/doctor/analysis/syndromes/classify-syndromes/classify-result/:taskId', 'doctor', 'classifyResult', {
+    group: ANALYSIS,
+    hidden: true,
+  }),
+  r('/doctor/archive/index', 'doctor', 'archiveList', { group: ARCHIVE }),
+  r('/doctor/archive/review/:id', 'doctor', 'archiveReview', { group: ARCHIVE, hidden: true }),
+  r('/doctor/archive/add', 'doctor', 'archiveAdd', { group: ARCHIVE, hidden: true }),
+  r('/doctor/archive/editRecord/:archiveId/:recordId', 'doctor', 'archiveEditRecord', { group: ARCHIVE, hidden: true }),
+  // Shares the edit screen (spec).
+  r('/doctor/archive/addRecord/:archiveId/:recordId', 'doctor', 'archiveEditRecord', {
+    group: ARCHIVE,
+    hidden: true,
+    title: 'archiveAddRecord',
+  }),
+  r('/doctor/archive/showMedicalRecordPdf/:recordId', 'doctor', 'medicalRecordPdf', {
+    group: ARCHIVE,
+    hidden: true,
+    fullscreen: true,
+  }),
+  r('/doctor/archive/patientInquiry/index', 'doctor', 'inquiryList', { group: ARCHIVE }),
+  r('/doctor/archive/patientInquiry/show/:id', 'doctor', 'inquiryShow', { group: ARCHIVE, hidden: true }),
+  r('/doctor/archive/inquiryTemp/index', 'doctor', 'inquiryTempList', { group: ARCHIVE }),
+  r('/doctor/archive/inquiryTemp/show', 'doctor', 'inquiryTempShow', { group: ARCHIVE, hidden: true }),
+  r('/doctor/archive/inquiryTemp/edit', 'doctor', 'inquiryTempEdit', { group: ARCHIVE, hidden: true }),
+  r('/doctor/archive/prescriptions/index', 'doctor', 'prescriptions', { group: ARCHIVE }),
+];
+export const DOCTOR_GROUPS = [ANALYSIS, ARCHIVE] as const;

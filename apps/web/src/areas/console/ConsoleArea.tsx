@@ -1,0 +1,81 @@
+import { lazy, Suspense, useState } from 'react';
+import { Spin, Typography } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AreaProps } from '../../app/LazyArea.js';
+import { routeHref, type BuiltRoute } from '../../app/dynamic-menu.js';
+import { AreaPlaceholder } from '../../components/AreaPlaceholder.js';
+import { ShellLayout, type ShellItem } from '../../components/ShellLayout.js';
+import { useSession } from '../../lib/session.js';
+
+const TranslationAdmin = lazy(() => import('../translation/TranslationAdmin.js'));
+
+function contains(r: BuiltRoute, path: string): boolean {
+  return r.path === path || r.children.some((c) => contains(c, path));
+}
+
+function Welcome() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <>
+      <Typography.Title level={3}>{t('console.welcomeTitle')}</Typography.Title>
+      <Typography.Paragraph>{t('app.welcomeUser', { name: user?.name ?? '' })}</Typography.Paragraph>
+      <Typography.Paragraph>{t('console.welcomeText')}</Typography.Paragraph>
+    </>
+  );
+}
+
+function Page({ page, route }: AreaProps) {
+  const { t } = useTranslation();
+  if (page === 'welcome/index') return <Welcome />;
+  if (page === 'system/translation/index')
+    return (
+      <Suspense fallback={<Spin />}>
+        <TranslationAdmin route={route} />
+      </Suspense>
+    );
+  if (page === 'Frame' && route?.frameSrc)
+    return (
+      <iframe
+        title={route.name}
+        src={route.frameSrc}
+        style={{ width: '100%', height: 'calc(100vh - 120px)', border: 0 }}
+      />
+    );
+  const title = route?.name;
+  if (page === 'system/menu/index')
+    return <AreaPlaceholder area="console" page={page} title={title} holds={t('console.menuHolds')} />;
+  return <AreaPlaceholder area="console" page={page} title={title} />;
+}
+
+/** Back-office layout built from the server's head menu (spec §2 Dynamic menus). */
+export default function ConsoleArea(props: AreaProps) {
+  const { i18n } = useTranslation();
+  const { menus } = useSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const heads = menus?.heads ?? [];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const active = heads.find((h) => h.path === chosen) ?? heads.find((h) => contains(h, pathname)) ?? heads[0];
+  const label = (r: BuiltRoute) => (i18n.language === 'en' && r.nameEn ? r.nameEn : r.name);
+  const item = (r: BuiltRoute): ShellItem => ({ key: routeHref(r), label: label(r), newTab: r.blank });
+  if (props.route?.isFullscreen) return <Page {...props} />;
+  const side = active?.hasSideMenu ? active.children.filter((c) => c.showOnSideBar).map(item) : [];
+  return (
+    <ShellLayout
+      heads={heads.map((h) => ({ key: h.path, label: label(h) }))}
+      activeHead={active?.path}
+      onHead={(key) => {
+        setChosen(key);
+        const h = heads.find((x) => x.path === key);
+        const first = h?.children.find((c) => c.showOnSideBar) ?? h?.children[0];
+        if (first) navigate(routeHref(first.children.find((c) => c.showOnSideBar) ?? first));
+      }}
+      side={side.length ? [{ key: 'side', label: active ? label(active) : '', items: side }] : []}
+      loginPath="/login"
+    >
+      <Page {...props} />
+    </ShellLayout>
+  );
+}

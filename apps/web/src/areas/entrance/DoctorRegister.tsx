@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Button, Card, Form, Input, Layout, Radio, Result, Steps } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { USER_PATHS, type DoctorRegisterBody } from '@tcm/contract';
+import { CLIENT_BASIC, http } from '../../lib/api.js';
+import { DEFAULT_MAX_LENGTH, isEmail, isPhone } from '../../lib/validators.js';
+import { LanguageSwitch } from '../../components/LanguageSwitch.js';
+
+/** The active step lives on the client (spec §2): 1-based, default 1, kept for this tab. */
+const STEP_KEY = 'doctor_register_step';
+const DATA_KEY = 'doctor_register_account';
+export function readRegisterStep(): 1 | 2 | 3 {
+  const n = Number(sessionStorage.getItem(STEP_KEY));
+  return n === 2 || n === 3 ? n : 1;
+}
+
+type Account = Pick<DoctorRegisterBody, 'loginName' | 'email' | 'phone'>;
+
+/** Doctor/researcher registration in steps: account (checked for duplicates), profile, done. */
+export function DoctorRegister() {
+  const { t } = useTranslation();
+  const [step, setStepState] = useState(readRegisterStep);
+  const setStep = (s: 1 | 2 | 3) => {
+    sessionStorage.setItem(STEP_KEY, String(s));
+    setStepState(s);
+  };
+  const account = (): Account | null => {
+    try {
+      return JSON.parse(sessionStorage.getItem(DATA_KEY) ?? 'null') as Account | null;
+    } catch {
+      return null;
+    }
+  };
+  const max = { maxLength: DEFAULT_MAX_LENGTH };
+  return (
+    <Layout style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f3f1ee' }}>
+      <Card
+        title={`${t('app.projectName')} · ${t('route.doctorRegister')}`}
+        extra={<LanguageSwitch />}
+        style={{ width: 520 }}
+      >
+        <Steps
+          current={step - 1}
+          size="small"
+          style={{ marginBottom: 24 }}
+          items={[{ title: t('register.step1') }, { title: t('register.step2') }, { title: t('register.step3') }]}
+        />
+        {step === 1 && (
+          <Form
+            layout="vertical"
+            initialValues={account() ?? undefined}
+            onFinish={async (v: Account) => {
+              await http.post(USER_PATHS.doctorRegisterCheck, { body: v, headers: { Authorization: CLIENT_BASIC } });
+              sessionStorage.setItem(DATA_KEY, JSON.stringify(v));
+              setStep(2);
+            }}
+          >
+            <Form.Item name="loginName" label={t('login.loginName')} rules={[{ required: true, whitespace: true }]}>
+              <Input {...max} />
+            </Form.Item>
+            <Form.Item
+              name="email"
+              label={t('register.email')}
+              rules={[
+                { required: true },
+                {
+                  validator: async (_r, v: string) => {
+                    if (v && !isEmail(v)) throw new Error(t('register.emailInvalid'));
+                  },
+                },
+              ]}
+            >
+              <Input {...max} />
+            </Form.Item>
+            <Form.Item
+              name="phone"
+              label={t('register.phone')}
+              rules={[
+                { required: true },
+                {
+                  validator: async (_r, v: string) => {
+                    if (v && !isPhone(v)) throw new Error(t('register.phoneInvalid'));
+                  },
+                },
+              ]}
+            >
+              <Input {...max} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block>
+              {t('register.next')}
+            </Button>
+          </Form>
+        )}
+        {step === 2 && (
+          <Form
+            layout="vertical"
+            initialValues={{ kind: 'doctor' }}
+            onFinish={async (v: Omit<DoctorRegisterBody, keyof Account>) => {
+              const a = account();
+              if (!a) return setStep(1);
+              await http.post(USER_PATHS.doctorRegister, {
+                body: { ...a, ...v },
+                headers: { Authorization: CLIENT_BASIC },
+              });
+              sessionStorage.removeItem(DATA_KEY);
+              setStep(3);
+            }}
+          >
+            <Form.Item name="name" label={t('register.name')} rules={[{ required: true, whitespace: true }]}>
+              <Input {...max} />
+            </Form.Item>
+            <Form.Item
+              name="loginPassword"
+              label={t('login.password')}
+              rules={[{ required: true, min: 8, message: t('register.passwordShort') }]}
+            >
+              <Input.Password {...max} />
+            </Form.Item>
+            <Form.Item name="kind" label={t('register.kind')}>
+              <Radio.Group
+                options={[
+                  { value: 'doctor', label: t('register.doctor') },
+                  { value: 'researcher', label: t('register.researcher') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="organisation" label={t('register.organisation')}>
+              <Input {...max} />
+            </Form.Item>
+            <Form.Item name="title" label={t('register.title')}>
+              <Input {...max} />
+            </Form.Item>
+            <Button onClick={() => setStep(1)} style={{ marginRight: 8 }}>
+              {t('register.prev')}
+            </Button>
+            <Button type="primary" htmlType="submit">
+              {t('register.next')}
+            </Button>
+          </Form>
+        )}
+        {step === 3 && (
+          <Result
+            status="success"
+            title={t('register.done')}
+            extra={
+              <Link to="/keyan-login" onClick={() => sessionStorage.removeItem(STEP_KEY)}>
+                {t('login.toLogin')}
+              </Link>
+            }
+          />
+        )}
+      </Card>
+    </Layout>
+  );
+}

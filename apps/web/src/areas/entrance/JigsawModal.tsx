@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Modal, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AUTH_PATHS, type JigsawChallenge } from '@tcm/contract';
+import { CLIENT_BASIC, http } from '../../lib/api.js';
+
+/**
+ * Jigsaw captcha (spec §4): drag the piece along the slider until it fills the hole; the
+ * release offset (px) is handed to `onSolve`, which answers the challenge with the credentials.
+ */
+export function JigsawModal(props: {
+  open: boolean;
+  onCancel: () => void;
+  onSolve: (captchaId: string, x: number) => Promise<boolean>;
+}) {
+  const { t } = useTranslation();
+  const [ch, setCh] = useState<JigsawChallenge | null>(null);
+  const [x, setX] = useState(0);
+  const drag = useRef<{ startX: number; base: number } | null>(null);
+
+  const load = useCallback(() => {
+    setCh(null);
+    setX(0);
+    http
+      .get<JigsawChallenge>(AUTH_PATHS.jigsawRegister, { headers: { Authorization: CLIENT_BASIC } })
+      .then(setCh)
+      .catch(() => undefined);
+  }, []);
+  useEffect(() => {
+    if (props.open) load();
+  }, [props.open, load]);
+
+  const max = ch ? ch.width - ch.pieceSize : 0;
+  const onDown = (e: React.PointerEvent) => {
+    (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
+    drag.current = { startX: e.clientX, base: x };
+  };
+  const onMove = (e: React.PointerEvent) => {
+    if (!drag.current) return;
+    setX(Math.min(max, Math.max(0, drag.current.base + e.clientX - drag.current.startX)));
+  };
+  const onUp = () => {
+    if (!drag.current || !ch) return;
+    drag.current = null;
+    void props.onSolve(ch.captchaId, Math.round(x)).then((ok) => {
+      if (!ok) load();
+    });
+  };
+
+  return (
+    <Modal
+      open={props.open}
+      title={t('login.captchaTitle')}
+      footer={null}
+      onCancel={props.onCancel}
+      width={380}
+      destroyOnHidden
+    >
+      {!ch ? (
+        <Spin />
+      ) : (
+        <div data-testid="jigsaw">
+          <div style={{ position: 'relative', width: ch.width, height: ch.height }}>
+            <img
+              src={ch.backgroundImage}
+              width={ch.width}
+              height={ch.height}
+              alt=""
+              data-testid="jigsaw-bg"
+              draggable={false}
+            />
+            <img
+              src={ch.pieceImage}
+              alt=""
+              data-testid="jigsaw-piece"
+              draggable={false}
+              style={{ position: 'absolute', left: x, top: ch.pieceY, width: ch.pieceSize, height: ch.pieceSize }}
+            />
+          </div>
+          <div
+            style={{
+              position: 'relative',
+              width: ch.width,
+              height: 36,
+              marginTop: 10,
+              background: '#eee',
+              borderRadius: 18,
+            }}
+          >
+            <Typography.Text type="secondary" style={{ position: 'absolute', left: 70, top: 7 }}>
+              {t('login.captchaHint')}
+            </Typography.Text>
+            <div
+              role="slider"
+              aria-valuenow={x}
+              aria-valuemin={0}
+              aria-valuemax={max}
+              data-testid="jigsaw-knob"
+              onPointerDown={onDown}
+              onPointerMove={onMove}
+              onPointerUp={onUp}
+              style={{
+                position: 'absolute',
+                left: x,
+                top: 0,
+                width: ch.pieceSize,
+                height: 36,
+                borderRadius: 18,
+                background: '#1E1A1A',
+                cursor: 'grab',
+                touchAction: 'none',
+              }}
+            />
+          </div>
+          <Button type="link" onClick={load} style={{ paddingLeft: 0 }}>
+            {t('login.captchaRefresh')}
+          </Button>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Form, Input, Layout, Space } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { LanguageSwitch } from '../../components/LanguageSwitch.js';
+
+export interface Credentials {
+  loginName: string;
+  loginPassword: string;
+}
+
+/** The sign-in card every entrance shares: title, name and password, optional footer. */
+export function LoginCard(props: {
+  title: string;
+  onSubmit: (c: Credentials) => Promise<void>;
+  footer?: ReactNode;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [params] = useSearchParams();
+  return (
+    <Layout style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f3f1ee' }}>
+      <Card
+        title={`${t('app.projectName')} · ${props.title}`}
+        extra={<LanguageSwitch />}
+        style={{ width: 400 }}
+        data-testid={props.testId}
+      >
+        {params.has('loginOut') && (
+          <Alert type="info" showIcon message={t('app.logout')} style={{ marginBottom: 16 }} />
+        )}
+        <Form
+          layout="vertical"
+          onFinish={(v: Credentials) => {
+            setBusy(true);
+            props.onSubmit(v).finally(() => setBusy(false));
+          }}
+        >
+          <Form.Item
+            name="loginName"
+            label={t('login.loginName')}
+            rules={[
+              { required: true, whitespace: true, message: t('login.required', { field: t('login.loginName') }) },
+            ]}
+          >
+            <Input maxLength={DEFAULT_MAX_LENGTH} autoComplete="username" data-testid="login-name" />
+          </Form.Item>
+          <Form.Item
+            name="loginPassword"
+            label={t('login.password')}
+            rules={[{ required: true, message: t('login.required', { field: t('login.password') }) }]}
+          >
+            <Input.Password
+              maxLength={DEFAULT_MAX_LENGTH}
+              autoComplete="current-password"
+              data-testid="login-password"
+            />
+          </Form.Item>
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+              {t('login.submit')}
+            </Button>
+            {props.footer}
+          </Space>
+        </Form>
+      </Card>
+    </Layout>
+  );
+}

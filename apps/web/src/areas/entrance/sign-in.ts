@@ -1,0 +1,37 @@
+import { AUTH_PATHS, type Entrance, type TokenResult } from '@tcm/contract';
+import { CLIENT_BASIC, http } from '../../lib/api.js';
+import { saveTokens } from '../../lib/session.js';
+import type { Credentials } from './LoginCard.js';
+
+/** Where each entrance lands after sign-in (the guard then loads its info). */
+export const ENTRANCE_HOME: Record<Entrance, string> = {
+  sys: '/',
+  member: '/member/config/home',
+  doctor: '/doctor/home',
+  display: '/display',
+  disease: '/disease/index',
+  training: '/training/index',
+};
+
+/** Password sign-in of a non-console entrance; keeps the tokens and the login type. */
+export async function entranceSignIn(entrance: Exclude<Entrance, 'sys'>, c: Credentials): Promise<void> {
+  const t = await http.post<TokenResult>(AUTH_PATHS.entranceSignin(entrance), {
+    form: { loginName: c.loginName.trim(), loginPassword: c.loginPassword },
+    headers: { Authorization: CLIENT_BASIC },
+  });
+  saveTokens(t.access_token, t.refresh_token, entrance);
+}
+
+/** Jigsaw answer with the back-office credentials; false when the answer missed. */
+export async function jigsawSignIn(captchaId: string, x: number, c: Credentials): Promise<boolean> {
+  try {
+    const t = await http.post<TokenResult>(AUTH_PATHS.jigsawCheck, {
+      body: { captchaId, x, loginName: c.loginName.trim(), loginPassword: c.loginPassword, entrance: 'sys' },
+      headers: { Authorization: CLIENT_BASIC },
+    });
+    saveTokens(t.access_token, t.refresh_token, 'sys');
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import type { AreaProps } from '../../app/LazyArea.js';
+import { memberRoutes, menuEntries } from '../../app/area-routes.js';
+import { AreaPlaceholder } from '../../components/AreaPlaceholder.js';
+import { ShellLayout } from '../../components/ShellLayout.js';
+import { useSession } from '../../lib/session.js';
+
+/** Member layout with the menu built from member info (spec §2 Member area). */
+export default function MemberArea({ page }: AreaProps) {
+  const { t } = useTranslation();
+  const { member } = useSession();
+  const routes = member ? memberRoutes(member) : [];
+  const items = menuEntries(routes).map((r) => ({ key: r.path, label: t(`route.${r.title}`), newTab: r.newTab }));
+  const full = routes.find((r) => r.page === page)?.fullscreen;
+  const body = <AreaPlaceholder area={page === 'memberDisplay' ? 'display' : 'member'} page={page} />;
+  if (full) return body;
+  return (
+    <ShellLayout side={[{ key: 'member', label: t('area.member'), items }]} loginPath="/member-login">
+      {body}
+    </ShellLayout>
+  );
+}

@@ -1,0 +1,87 @@
+import { Button, Card, Col, Layout, Result, Row, Space, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AreaProps } from '../../app/LazyArea.js';
+import { AreaPlaceholder } from '../../components/AreaPlaceholder.js';
+import { LanguageSwitch } from '../../components/LanguageSwitch.js';
+
+const NAV = [
+  ['/xinwendongtai', 'news'],
+  ['/shexiangyujibingyanjiu', 'tongueResearch'],
+  ['/jiankangzhuangtaibianshi', 'healthState'],
+  ['/shezhenshixun', 'tongueTraining'],
+  ['/zhongyishiAIzhushou', 'aiAssistant'],
+  ['/guanyuwomen', 'aboutUs'],
+] as const;
+const ENTRANCES = [
+  ['/login', 'sysLogin'],
+  ['/member-login', 'memberLogin'],
+  ['/keyan-login', 'doctorLogin'],
+  ['/dpLogin', 'displayLogin'],
+  ['/disease/login', 'diseaseLogin'],
+  ['/training/login', 'trainingLogin'],
+] as const;
+
+function SiteFrame({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 20 }}>
+        <Link to="/" style={{ color: '#fff', fontWeight: 600, fontSize: 18 }}>
+          {t('app.projectName')}
+        </Link>
+        <Space wrap style={{ flex: 1 }}>
+          {NAV.map(([to, key]) => (
+            <Link key={to} to={to} style={{ color: '#ddd' }}>
+              {t(`route.${key}`)}
+            </Link>
+          ))}
+        </Space>
+        <LanguageSwitch />
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
+    </Layout>
+  );
+}
+
+function Home() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <Typography.Title level={2}>{t('app.windowTitle')}</Typography.Title>
+      <Typography.Paragraph>{t('area.siteHolds')}</Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        {ENTRANCES.map(([to, key]) => (
+          <Col key={to} xs={24} sm={12} md={8}>
+            <Card hoverable onClick={() => navigate(to)} data-testid={`entrance-${to}`}>
+              {t(`route.${key}`)}
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="404"
+      title="404"
+      subTitle={t('area.notFoundText')}
+      extra={<Button onClick={() => navigate('/')}>{t('area.backHome')}</Button>}
+    />
+  );
+}
+
+/** Public site pages (spec §2 public routes). */
+export default function SiteArea({ page }: AreaProps) {
+  return (
+    <SiteFrame>
+      {page === 'home' ? <Home /> : page === 'notFound' ? <NotFound /> : <AreaPlaceholder area="site" page={page} />}
+    </SiteFrame>
+  );
+}

@@ -1,0 +1,47 @@
+import { Table, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '@tcm/contract';
+
+export interface Paging {
+  page: number;
+  size: number;
+}
+
+/** Next paging after a pager event: a page-size change resets to page 1 (spec §2, §4). */
+export function nextPaging(prev: Paging, page: number, size: number): Paging {
+  return size !== prev.size ? { page: 1, size } : { page, size };
+}
+
+/**
+ * The data table of spec §2: page sizes 100/200/500/1000, layout total, sizes, prev, pager,
+ * next, jumper; optional row selection reported to the parent.
+ */
+export function DataTable<T extends object>(
+  props: Omit<TableProps<T>, 'pagination' | 'rowSelection'> & {
+    paging: Paging;
+    total: number;
+    onPaging: (p: Paging) => void;
+    selected?: React.Key[];
+    onSelect?: (keys: React.Key[]) => void;
+  },
+) {
+  const { t } = useTranslation();
+  const { paging, total, onPaging, selected, onSelect, ...rest } = props;
+  return (
+    <Table<T>
+      size="small"
+      {...rest}
+      rowSelection={onSelect ? { selectedRowKeys: selected ?? [], onChange: (keys) => onSelect(keys) } : undefined}
+      pagination={{
+        current: paging.page,
+        pageSize: paging.size,
+        total,
+        pageSizeOptions: PAGE_SIZES.map(String),
+        showSizeChanger: true,
+        showQuickJumper: true,
+        showTotal: (n) => t('table.total', { total: n }),
+        onChange: (page, size) => onPaging(nextPaging(paging, page, size)),
+      }}
+    />
+  );
+}

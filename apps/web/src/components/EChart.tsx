@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import * as echarts from 'echarts/core';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { EChartsCoreOption } from 'echarts/core';
+
+// Only what the charts use is registered (echarts/core keeps the bundle small).
+echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
+
+/** ECharts on a div: created once, options replaced on change, disposed on unmount. */
+export function EChart({
+  option,
+  height = 240,
+  testId,
+}: {
+  option: EChartsCoreOption;
+  height?: number;
+  testId?: string;
+}) {
+  const el = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+  useEffect(() => {
+    if (!el.current) return;
+    chart.current = echarts.init(el.current);
+    const onResize = () => chart.current?.resize();
+    window.addEventListener('resize', onResize);
+    return () => {
+      window.removeEventListener('resize', onResize);
+      chart.current?.dispose();
+      chart.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    chart.current?.setOption(option, true);
+  }, [option]);
+  return <div ref={el} style={{ width: '100%', height }} data-testid={testId} />;
+}

@@ -1,0 +1,26 @@
+import { Layout, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AreaPlaceholder, type PlaceholderArea } from './AreaPlaceholder.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
+import { LogoutButton } from './LogoutButton.js';
+
+/** Full-screen area (display, disease, training): own header and a sign-out to its login page. */
+export function FullScreenArea(props: { area: PlaceholderArea; page: string; loginPath: string }) {
+  const { t } = useTranslation();
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center' }}>
+        <Typography.Text strong style={{ color: '#fff', flex: 1, fontSize: 18 }}>
+          {t('app.projectName')} · {t(`area.${props.area}`)}
+        </Typography.Text>
+        <Space>
+          <LanguageSwitch />
+          <LogoutButton loginPath={props.loginPath} />
+        </Space>
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24 }}>
+        <AreaPlaceholder area={props.area} page={props.page} />
+      </Layout.Content>
+    </Layout>
+  );
+}

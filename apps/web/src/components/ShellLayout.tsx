@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { Avatar, Layout, Menu, Space, Typography } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../lib/session.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
+import { LogoutButton } from './LogoutButton.js';
+
+export interface ShellItem {
+  key: string;
+  label: string;
+  /** Opens in a new browser tab (spec menu `blank` / route "new tab"). */
+  newTab?: boolean;
+}
+export interface ShellGroup {
+  key: string;
+  label: string;
+  items: ShellItem[];
+}
+
+/** Signed-in frame: header (project name, heads, language, user, sign out) and an optional side menu. */
+export function ShellLayout(props: {
+  heads?: ShellItem[];
+  activeHead?: string;
+  onHead?: (key: string) => void;
+  side: ShellGroup[];
+  loginPath: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { user } = useSession();
+  const open = (item: ShellItem) => {
+    if (item.newTab) window.open(`${import.meta.env.BASE_URL.replace(/\/$/, '')}${item.key}`, '_blank', 'noopener');
+    else navigate(item.key);
+  };
+  const all = props.side.flatMap((g) => g.items);
+  const sideItems =
+    props.side.length === 1
+      ? all.map((i) => ({ key: i.key, label: i.label }))
+      : props.side.map((g) => ({
+          type: 'group' as const,
+          key: g.key,
+          label: g.label,
+          children: g.items.map((i) => ({ key: i.key, label: i.label })),
+        }));
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 24, paddingInline: 20 }}>
+        <Typography.Text strong style={{ color: '#fff', fontSize: 18, whiteSpace: 'nowrap' }}>
+          {t('app.projectName')}
+        </Typography.Text>
+        {props.heads && props.heads.length > 0 ? (
+          <Menu
+            theme="dark"
+            mode="horizontal"
+            style={{ flex: 1, minWidth: 0 }}
+            selectedKeys={props.activeHead ? [props.activeHead] : []}
+            items={props.heads.map((h) => ({ key: h.key, label: h.label }))}
+            onClick={(e) => props.onHead?.(e.key)}
+          />
+        ) : (
+          <div style={{ flex: 1 }} />
+        )}
+        <Space>
+          <LanguageSwitch />
+          <Avatar src={user?.headImage ?? undefined}>{user?.name?.slice(0, 1)}</Avatar>
+          <Typography.Text style={{ color: '#fff' }} data-testid="user-name">
+            {user?.name}
+          </Typography.Text>
+          <LogoutButton loginPath={props.loginPath} />
+        </Space>
+      </Layout.Header>
+      <Layout>
+        {all.length > 0 && (
+          <Layout.Sider width={220} theme="light" data-testid="side-menu">
+            <Menu
+              mode="inline"
+              selectedKeys={[pathname]}
+              items={sideItems}
+              onClick={(e) => {
+                const item = all.find((i) => i.key === e.key);
+                if (item) open(item);
+              }}
+            />
+          </Layout.Sider>
+        )}
+        <Layout.Content style={{ padding: 20 }}>{props.children}</Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
