@@ -1,7 +1,7 @@
 import { VOICE_ERRORS, type VoiceResult } from '@tcm/contract';
 import { EngineError } from '../common/index.js';
 import { mean, parseWav, round, sd, WavError, type WavAudio } from '../signal/index.js';
-import { meanHnr } from './harmonicity.js';
+import { coarseFactor, meanHnr } from './harmonicity.js';
 import { meanIntensity, toIntensity } from './intensity.js';
 import { jitterLocal, shimmerLocal } from './perturbation.js';
 import { PRAAT_PITCH_AC, toPitch } from './pitch.js';
@@ -9,6 +9,7 @@ import { prosody, SILENCE_BELOW_MAX_DB } from './prosody.js';
 import { toPulses } from './pulses.js';
 import { voiceReadings } from './readings.js';
 import { makeSound } from './sound.js';
+import { decimate } from './decimate.js';
 
 export const VOICE_ENGINE_VERSION = 'voice@0.1.0';
 
@@ -82,16 +83,20 @@ export function analyseVoice(bytes: Uint8Array): VoiceResult {
   const intensity = toIntensity(sound);
   const topDb = Math.max(...intensity.db);
   const soundingS = intensity.db.filter((v) => v >= topDb - SILENCE_BELOW_MAX_DB).length * intensity.dt;
-  const pitch = toPitch(sound, PRAAT_PITCH_AC);
+  // Above ~22 kHz the pitch search, the coarse HNR search and the pulse search's first pass run
+  // on an ~11 kHz band-limited copy (docs/voice.md, "Speed"); at 8-16 kHz everything is exact.
+  const factor = coarseFactor(audio.sampleRate);
+  const coarse = decimate(sound, factor);
+  const pitch = toPitch(coarse, PRAAT_PITCH_AC);
   const voiced = Array.from(pitch.f0).filter((f) => f > 0);
   const voicedS = voiced.length * pitch.dt;
   if (soundingS < L.minVoiceS || voiced.length < 3)
     throw new EngineError(VOICE_ERRORS.VOICE_TOO_SHORT, { soundingS, voicedS });
 
-  const pulses = toPulses(sound, pitch);
+  const pulses = toPulses(sound, pitch, factor > 1 ? coarse : undefined);
   const jit = jitterLocal(pulses);
   const shim = shimmerLocal(sound, pulses);
-  const hnr = meanHnr(sound);
+  const hnr = meanHnr(sound, coarse);
   const intensityDb = meanIntensity(intensity);
   const pr = prosody(intensity, pitch);
   const meanStrength = mean(Array.from(pitch.strength).filter((_, i) => pitch.f0[i]! > 0));

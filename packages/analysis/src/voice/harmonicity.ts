@@ -1,38 +1,189 @@
-import { toPitch, type PitchSettings } from './pitch.js';
-import type { Sound } from './sound.js';
+import { crossCorrelation } from '../signal/index.js';
+import { decimate } from './decimate.js';
+import { lowIndex, type Sound } from './sound.js';
 
 /**
- * Harmonics-to-noise ratio by forward cross-correlation, as in Praat's To Harmonicity (cc)
- * with its standard settings (time step 0.01 s, floor 75 Hz, silence threshold 0.1, one period
- * per window): per frame HNR = 10 log10(r / (1 - r)) of the strongest correlation peak.
+ * Harmonics-to-noise ratio as Praat's To Harmonicity (cc) computes it with its standard
+ * settings (time step 0.01 s, floor 75 Hz, silence threshold 0.1, one period per window): per
+ * frame, the strongest peak r of the normalised forward cross-correlation gives
+ * HNR = 10 log10(r / (1 - r)); the mean runs over the frames that have a peak.
+ *
+ * With these settings every path cost is zero, so Praat's Viterbi path simply takes each
+ * frame's strongest candidate; only that peak's height matters. Instead of correlating at every
+ * lag at the full sample rate (an FFT of 2048 points per frame at 44.1 kHz), the peaks are
+ * located on a band-limited copy at about 11 kHz, and each promising one is then climbed and
+ * measured exactly at the full rate by direct products over a few lags, its top found by a
+ * parabola through the three highest lags (Praat refines with a sinc; at 44.1 kHz a peak spans
+ * tens of samples, and the two agree to well under 0.01 dB: docs/voice.md).
  */
-const HNR_SETTINGS = (rateHz: number): PitchSettings => ({
-  method: 'cc',
-  timeStep: 0.01,
-  floor: 75,
-  ceiling: 0.5 * rateHz,
-  periodsPerWindow: 1,
-  maxCandidates: 15,
-  silenceThreshold: 0.1,
-  voicingThreshold: 0,
-  octaveCost: 0,
-  octaveJumpCost: 0,
-  voicedUnvoicedCost: 0,
-  refineDepth: 700,
-  // Only the strongest peak decides the HNR; refining far weaker ones cannot change it.
-  refineMargin: 0.05,
-});
+const FLOOR_HZ = 75;
+const TIME_STEP_S = 0.01;
+const SILENCE_THRESHOLD = 0.1;
+/** Coarse peaks within this of the best coarse peak are measured at full rate. */
+const COARSE_MARGIN = 0.1;
+/** Working rate of the coarse search (Hz): at least this, an integer fraction of the input rate. */
+const COARSE_RATE_HZ = 11000;
+
+/** The decimation factor that keeps the coarse copy at or above COARSE_RATE_HZ. */
+export const coarseFactor = (rateHz: number): number => Math.max(1, Math.floor(rateHz / COARSE_RATE_HZ));
 
 /** Mean HNR (dB) over the frames that have a periodicity peak; NaN when none. */
-export function meanHnr(s: Sound): number {
-  const p = toPitch(s, HNR_SETTINGS(1 / s.dx));
+export function meanHnr(s: Sound, coarse: Sound = decimate(s, coarseFactor(1 / s.dx))): number {
+  const frames = harmonicityFrames(s, coarse);
   let sum = 0;
   let n = 0;
-  for (let i = 0; i < p.f0.length; i++) {
-    if (!(p.f0[i]! > 0)) continue;
-    const r = p.strength[i]!;
+  for (const r of frames) {
+    if (!(r > 0)) continue;
     sum += r <= 1e-15 ? -150 : r > 1 - 1e-15 ? 150 : 10 * Math.log10(r / (1 - r));
     n++;
   }
   return n ? sum / n : NaN;
+}
+
+/** Strength of each frame's strongest periodicity peak; 0 where the frame is unvoiced. */
+export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
+  const { samples: x, dx } = s;
+  const nx = x.length;
+  const nsampPeriod = Math.floor(1 / dx / FLOOR_HZ);
+  const halfPeriod = Math.floor(nsampPeriod / 2) + 1;
+  const dtWindow = 1 / FLOOR_HZ;
+  const halfWindow = Math.floor(Math.floor(dtWindow / dx) / 2) - 1;
+  const nWin = halfWindow * 2;
+  if (halfWindow < 2) return new Float64Array(0);
+  const maximumLag = nWin; // min(nWin / periodsPerWindow + 2, nWin) with one period per window
+  const nFrames = Math.floor((s.duration - (1 / FLOOR_HZ + dtWindow)) / TIME_STEP_S) + 1;
+  if (nFrames < 1) return new Float64Array(0);
+  const t1 = s.x1 - 0.5 * dx + 0.5 * s.duration - 0.5 * nFrames * TIME_STEP_S + 0.5 * TIME_STEP_S;
+  const out = new Float64Array(nFrames);
+
+  let mean = 0;
+  for (let i = 0; i < nx; i++) mean += x[i]!;
+  mean /= nx;
+  let globalPeak = 0;
+  for (let i = 0; i < nx; i++) globalPeak = Math.max(globalPeak, Math.abs(x[i]! - mean));
+  if (globalPeak === 0) return out;
+
+  const D = Math.round(coarse.dx / dx);
+  const cx = coarse.samples;
+  const cWin = Math.floor(nWin / D);
+  const seg = new Float64Array(maximumLag + nWin);
+  const sq = new Float64Array(maximumLag + nWin + 1); // prefix sums of seg²
+  const cHead = new Float64Array(cWin);
+  let cSeg = new Float64Array(0);
+  const cc = new Float64Array(maximumLag + 1);
+
+  for (let f = 0; f < nFrames; f++) {
+    const t = t1 + f * TIME_STEP_S;
+    const left = lowIndex(s, t);
+    const right = left + 1;
+    let localMean = 0;
+    for (let i = right - nsampPeriod; i <= left + nsampPeriod; i++) localMean += x[Math.min(nx - 1, Math.max(0, i))]!;
+    localMean /= 2 * nsampPeriod;
+    const start = right - halfWindow;
+    let localPeak = 0;
+    const a = Math.max(0, halfWindow - halfPeriod);
+    const b = Math.min(nWin - 1, halfWindow + halfPeriod - 1);
+    for (let j = a; j <= b; j++)
+      localPeak = Math.max(localPeak, Math.abs(x[Math.min(nx - 1, Math.max(0, start + j))]! - localMean));
+    const intensity = localPeak > globalPeak ? 1 : localPeak / globalPeak;
+    // Praat's unvoiced candidate scores max(0, 2 - intensity / silenceThreshold); a frame this
+    // quiet stays unvoiced whatever its correlation (strength <= 1), so it is not computed.
+    const unvoiced = Math.max(0, 2 - intensity / SILENCE_THRESHOLD);
+    if (localPeak === 0 || unvoiced >= 1) continue;
+
+    const s0 = Math.max(0, lowIndex(s, t - 0.5 * (1 / FLOOR_HZ + dtWindow)));
+    const span = Math.min(maximumLag + nWin, nx - s0);
+    const localMaxLag = span - nWin;
+    if (localMaxLag < 2) continue;
+    sq[0] = 0;
+    for (let i = 0; i < span; i++) {
+      const v = x[s0 + i]! - localMean;
+      seg[i] = v;
+      sq[i + 1] = sq[i]! + v * v;
+    }
+    const sumx2 = sq[nWin]!;
+    if (!(sumx2 > 0)) continue;
+    /** Normalised correlation at a full-rate lag, by direct products. */
+    const rAt = (lag: number): number => {
+      if (lag < 1 || lag > localMaxLag) return 0;
+      let p = 0;
+      for (let i = 0; i < nWin; i++) p += seg[i]! * seg[i + lag]!;
+      const sumy2 = sq[lag + nWin]! - sq[lag]!;
+      return sumy2 > 0 ? p / Math.sqrt(sumx2 * sumy2) : 0;
+    };
+
+    // Coarse: the same stretch on the band-limited copy, correlated by FFT.
+    const c0 = Math.max(0, Math.round((s.x1 + s0 * dx - coarse.x1) / coarse.dx));
+    const cMaxLag = Math.min(Math.floor(localMaxLag / D), cx.length - c0 - cWin);
+    if (cMaxLag < 2 || cWin < 2) continue;
+    if (cSeg.length !== cWin + cMaxLag) cSeg = new Float64Array(cWin + cMaxLag);
+    for (let i = 0; i < cSeg.length; i++) cSeg[i] = cx[c0 + i]! - localMean;
+    cHead.set(cSeg.subarray(0, cWin));
+    crossCorrelation(cHead, cSeg, cMaxLag, cc);
+    let cx2 = 0;
+    for (let i = 0; i < cWin; i++) cx2 += cHead[i]! * cHead[i]!;
+    let cy2 = cx2;
+    const rc = new Float64Array(cMaxLag + 1);
+    rc[0] = 1; // as at full rate: lag 0 correlates perfectly, so lag 1 is never a peak
+    for (let lag = 1; lag <= cMaxLag; lag++) {
+      const y0 = cSeg[lag - 1]!;
+      const yZ = cSeg[lag + cWin - 1]!;
+      cy2 += yZ * yZ - y0 * y0;
+      rc[lag] = cx2 > 0 && cy2 > 0 ? cc[lag]! / Math.sqrt(cx2 * cy2) : 0;
+    }
+    let bestCoarse = 0;
+    for (let lag = 1; lag < cMaxLag; lag++)
+      if (rc[lag]! > rc[lag - 1]! && rc[lag]! >= rc[lag + 1]!) bestCoarse = Math.max(bestCoarse, rc[lag]!);
+
+    // Fine: climb each promising coarse peak at full rate; Praat's candidates are local maxima
+    // at lags 2 .. maximumLag - 1 with positive correlation.
+    let best = 0;
+    // Lags below two coarse samples cannot show as coarse peaks; they are always measured.
+    for (let lag = 0; lag < cMaxLag; lag++) {
+      if (lag > 0 && !(rc[lag]! > rc[lag - 1]! && rc[lag]! >= rc[lag + 1]! && rc[lag]! >= bestCoarse - COARSE_MARGIN))
+        continue;
+      if (lag === 0) {
+        // Lags below two coarse samples cannot show as coarse peaks: scan them at full rate.
+        let rm = rAt(1);
+        let ri = rAt(2);
+        for (let i = 2; i <= Math.min(2 * D + 1, maximumLag - 1); i++) {
+          const rp = rAt(i + 1);
+          if (ri > 0 && ri > rm && ri >= rp) best = Math.max(best, peakValue(rm, ri, rp));
+          rm = ri;
+          ri = rp;
+        }
+        continue;
+      }
+      // Climb from the coarse peak (placed by a parabola) to the nearest full-rate local maximum.
+      const c2 = 2 * rc[lag]! - rc[lag - 1]! - rc[lag + 1]!;
+      const shift = c2 > 0 ? (0.5 * (rc[lag + 1]! - rc[lag - 1]!)) / c2 : 0;
+      let i = Math.min(Math.max(2, Math.round((lag + shift) * D)), maximumLag - 1);
+      let ri = rAt(i);
+      let rm = rAt(i - 1);
+      let rp = rAt(i + 1);
+      for (let guard = 0; guard < 4 * D + 8; guard++) {
+        if (rp > ri && i + 1 < maximumLag) {
+          rm = ri;
+          ri = rp;
+          i++;
+          rp = rAt(i + 1);
+        } else if (rm > ri && i - 1 >= 2) {
+          rp = ri;
+          ri = rm;
+          i--;
+          rm = rAt(i - 1);
+        } else break;
+      }
+      if (ri > 0 && ri > rm && ri >= rp) best = Math.max(best, peakValue(rm, ri, rp));
+    }
+    if (best > unvoiced) out[f] = best;
+  }
+  return out;
+}
+
+/** Height of the parabola through three neighbouring correlations (Praat folds values above 1). */
+function peakValue(rm: number, ri: number, rp: number): number {
+  const d2r = 2 * ri - rm - rp;
+  const v = d2r > 0 ? ri + (0.125 * (rp - rm) * (rp - rm)) / d2r : ri;
+  return v > 1 ? 1 / v : v;
 }

@@ -34,23 +34,44 @@ interface PraatRef {
   intensity: number;
 }
 
+const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
+const pct = (a: number, b: number) => `${(100 * (a - b)) / b >= 0 ? '+' : ''}${((100 * (a - b)) / b).toFixed(2)} %`;
+
+function compare(praat: string, name: string) {
+  const file = fileURLToPath(new URL(name, dataDir));
+  expect(existsSync(file)).toBe(true);
+  const ref = JSON.parse(execFileSync(praat, ['--run', script, file], { encoding: 'utf8' }).trim()) as PraatRef;
+  const ours = analyseVoice(new Uint8Array(readFileSync(file)));
+  // Differences are printed so the notes can quote them (docs/voice.md).
+  console.log(
+    `${name}: F0 ${ours.pitch.meanHz} vs ${ref.f0Mean.toFixed(2)} Hz (${pct(ours.pitch.meanHz, ref.f0Mean)}), ` +
+      `jitter ${ours.jitterLocalPct}% vs ${(ref.jitterLocal * 100).toFixed(3)}% (${pct(ours.jitterLocalPct! / 100, ref.jitterLocal)}), ` +
+      `shimmer ${ours.shimmerLocalPct}% vs ${(ref.shimmerLocal * 100).toFixed(3)}% (${pct(ours.shimmerLocalPct! / 100, ref.shimmerLocal)}), ` +
+      `HNR ${ours.hnrDb} vs ${ref.hnr.toFixed(2)} dB (${(ours.hnrDb! - ref.hnr).toFixed(2)} dB), ` +
+      `intensity ${ours.intensityDb} vs ${ref.intensity.toFixed(2)} dB`,
+  );
+  return { ours, ref };
+}
+
 describe('voice engine against Praat', () => {
   const praat = praatBinary();
   for (const name of ['sustained-a-118hz.wav', 'pcgita-sustained-a.wav']) {
     it(`matches Praat on ${name}`, () => {
-      const file = fileURLToPath(new URL(name, dataDir));
-      expect(existsSync(file)).toBe(true);
-      const ref = JSON.parse(execFileSync(praat, ['--run', script, file], { encoding: 'utf8' }).trim()) as PraatRef;
-      const ours = analyseVoice(new Uint8Array(readFileSync(file)));
-      const rel = (a: number, b: number) => Math.abs(a - b) / Math.abs(b);
-      // Differences are printed so the report can quote them.
-      console.log(
-        `${name}: F0 ${ours.pitch.meanHz} vs ${ref.f0Mean.toFixed(2)} Hz, jitter ${ours.jitterLocalPct}% vs ${(ref.jitterLocal * 100).toFixed(3)}%, ` +
-          `shimmer ${ours.shimmerLocalPct}% vs ${(ref.shimmerLocal * 100).toFixed(3)}%, HNR ${ours.hnrDb} vs ${ref.hnr.toFixed(2)} dB`,
-      );
+      const { ours, ref } = compare(praat, name);
       expect(rel(ours.pitch.meanHz, ref.f0Mean)).toBeLessThan(0.02);
       expect(rel(ours.jitterLocalPct! / 100, ref.jitterLocal)).toBeLessThan(0.2);
       expect(rel(ours.shimmerLocalPct! / 100, ref.shimmerLocal)).toBeLessThan(0.2);
+      expect(Math.abs(ours.hnrDb! - ref.hnr)).toBeLessThan(2);
+      expect(Math.abs(ours.intensityDb - ref.intensity)).toBeLessThan(1);
+    });
+  }
+
+  // Connected speech is not what the limits are for (jitter and shimmer of running speech swing
+  // with every voicing decision), so these are compared loosely and printed for the notes.
+  for (const name of ['north-wind-and-sun.wav', 'pcgita-read-text.wav']) {
+    it(`stays close to Praat on read speech: ${name}`, () => {
+      const { ours, ref } = compare(praat, name);
+      expect(rel(ours.pitch.meanHz, ref.f0Mean)).toBeLessThan(0.05);
       expect(Math.abs(ours.hnrDb! - ref.hnr)).toBeLessThan(2);
       expect(Math.abs(ours.intensityDb - ref.intensity)).toBeLessThan(1);
     });

@@ -51,7 +51,22 @@ interface Match {
   peak: number;
 }
 
-function maximumCorrelation(s: Sound, t1: number, windowLength: number, tmin2: number, tmax2: number): Match {
+/**
+ * The lag search of Praat's To PointProcess (cc): the window of one period at t1 is compared
+ * with windows starting between tmin2 and tmax2; the best local maximum of the normalised
+ * correlation wins and is refined by a parabola. At high sample rates the correlation is smooth
+ * over several samples: the best lag is first found on the band-limited `coarse` copy, and the
+ * full-rate scan runs only within one coarse sample of it (without a coarse copy the scan is
+ * Praat's exhaustive one).
+ */
+function maximumCorrelation(
+  s: Sound,
+  t1: number,
+  windowLength: number,
+  tmin2: number,
+  tmax2: number,
+  coarse: Sound | undefined,
+): Match {
   const x = s.samples;
   const n = x.length;
   const half = 0.5 * windowLength;
@@ -59,6 +74,64 @@ function maximumCorrelation(s: Sound, t1: number, windowLength: number, tmin2: n
   const r1 = nearestIndex(s, t1 + half);
   const l2min = lowIndex(s, tmin2 - half);
   const l2max = highIndex(s, tmax2 - half);
+  // Only the overlap of both windows with the sound counts (Praat skips samples outside).
+  const k0Of = (l2: number) => Math.max(0, -l1, -l2);
+  const k1Of = (l2: number) => Math.min(r1 - l1, n - 1 - l1, n - 1 - l2);
+  let n1Key = NaN;
+  let n1 = 0;
+  const corr = (l2: number): number => {
+    const k0 = k0Of(l2);
+    const k1 = k1Of(l2);
+    const key = k0 * 1e6 + k1;
+    if (key !== n1Key) {
+      n1 = 0;
+      for (let k = k0; k <= k1; k++) n1 += x[l1 + k]! * x[l1 + k]!;
+      n1Key = key;
+    }
+    let prod = 0;
+    let n2 = 0;
+    for (let k = k0; k <= k1; k++) {
+      const v = x[l2 + k]!;
+      prod += x[l1 + k]! * v;
+      n2 += v * v;
+    }
+    return prod ? prod / Math.sqrt(n1 * Math.max(n2, 1e-300)) : 0;
+  };
+  // Coarse pass on the band-limited copy (factor D): the best lag there, then the full-rate
+  // scan only within one coarse sample of it.
+  let from = l2min;
+  let to = l2max;
+  const D = coarse ? Math.round(coarse.dx / s.dx) : 1;
+  if (coarse && D > 1 && l2max - l2min > 4 * D) {
+    const c = coarse.samples;
+    const off = Math.round((coarse.x1 - s.x1) / s.dx);
+    const c1 = Math.round((l1 - off) / D);
+    const w = Math.floor((r1 - l1) / D);
+    let bestLag = l2min;
+    let bestR = -Infinity;
+    for (let c2 = Math.ceil((l2min - off) / D); c2 <= Math.floor((l2max - off) / D); c2++) {
+      const k0 = Math.max(0, -c1, -c2);
+      const k1 = Math.min(w, c.length - 1 - c1, c.length - 1 - c2);
+      let prod = 0;
+      let e1 = 0;
+      let e2 = 0;
+      for (let k = k0; k <= k1; k++) {
+        const a = c[c1 + k]!;
+        const b = c[c2 + k]!;
+        prod += a * b;
+        e1 += a * a;
+        e2 += b * b;
+      }
+      const r = prod ? prod / Math.sqrt(e1 * Math.max(e2, 1e-300)) : 0;
+      if (r > bestR) {
+        bestR = r;
+        bestLag = c2 * D + off;
+      }
+    }
+    from = Math.max(l2min, bestLag - D);
+    to = Math.min(l2max, bestLag + D);
+  }
+  // Fine pass: Praat's scan over every lag of the (narrowed) range.
   let best = -1;
   let rA = 0;
   let rB = 0;
@@ -66,38 +139,16 @@ function maximumCorrelation(s: Sound, t1: number, windowLength: number, tmin2: n
   let bestA = 0;
   let bestC = 0;
   let ir = 0;
-  let peak = 0;
-  // Only the overlap of both windows with the sound counts (Praat skips samples outside).
-  // The norm of the moving window is updated as it slides, and the peak is read only for the
-  // winning lag, so the inner loop is one multiply-add per sample.
-  let n1 = 0;
-  let n2 = 0;
-  let k0Prev = NaN;
-  let k1Prev = NaN;
-  let l2Prev = NaN;
-  for (let l2 = l2min; l2 <= l2max; l2++) {
-    const k0 = Math.max(0, -l1, -l2);
-    const k1 = Math.min(r1 - l1, n - 1 - l1, n - 1 - l2);
-    let prod = 0;
-    for (let k = k0; k <= k1; k++) prod += x[l1 + k]! * x[l2 + k]!;
-    if (k0 !== k0Prev || k1 !== k1Prev) {
-      n1 = 0;
-      for (let k = k0; k <= k1; k++) n1 += x[l1 + k]! * x[l1 + k]!;
-    }
-    if (k0 === k0Prev && k1 === k1Prev && l2 === l2Prev + 1) {
-      const out = x[l2Prev + k0]!;
-      const inn = x[l2 + k1]!;
-      n2 += inn * inn - out * out;
-    } else {
-      n2 = 0;
-      for (let k = k0; k <= k1; k++) n2 += x[l2 + k]! * x[l2 + k]!;
-    }
-    k0Prev = k0;
-    k1Prev = k1;
-    l2Prev = l2;
+  // A narrowed scan starts with the true neighbours of its first lag; the full scan starts from
+  // zeros, as Praat's does.
+  if (from > l2min) {
+    rB = corr(from - 2);
+    rC = corr(from - 1);
+  }
+  for (let l2 = from; l2 <= to + (to < l2max ? 1 : 0); l2++) {
     rA = rB;
     rB = rC;
-    rC = prod ? prod / Math.sqrt(n1 * Math.max(n2, 1e-300)) : 0;
+    rC = corr(l2);
     if (rB > best && rB >= rA && rB >= rC) {
       bestA = rA;
       best = rB;
@@ -105,11 +156,11 @@ function maximumCorrelation(s: Sound, t1: number, windowLength: number, tmin2: n
       ir = l2 - 1;
     }
   }
+  let peak = 0;
   if (best > -1) {
-    const l2 = ir;
-    const k0 = Math.max(0, -l1, -l2);
-    const k1 = Math.min(r1 - l1, n - 1 - l1, n - 1 - l2);
-    for (let k = k0; k <= k1; k++) peak = Math.max(peak, Math.abs(x[l2 + k]!));
+    const k0 = k0Of(ir);
+    const k1 = k1Of(ir);
+    for (let k = k0; k <= k1; k++) peak = Math.max(peak, Math.abs(x[ir + k]!));
   }
   let t = t1;
   if (best > -1) {
@@ -125,7 +176,7 @@ function maximumCorrelation(s: Sound, t1: number, windowLength: number, tmin2: n
 }
 
 /** Pulse (glottal closure) times in seconds, ascending. */
-export function toPulses(s: Sound, pitch: PitchTrack): number[] {
+export function toPulses(s: Sound, pitch: PitchTrack, coarse?: Sound): number[] {
   const points: number[] = [];
   let globalPeak = 0;
   for (const v of s.samples) globalPeak = Math.max(globalPeak, Math.abs(v));
@@ -147,7 +198,7 @@ export function toPulses(s: Sound, pitch: PitchTrack): number[] {
     for (;;) {
       const f0 = pitchAt(pitch, tmax);
       if (!(f0 > 0)) break;
-      const m = maximumCorrelation(s, tmax, 1 / f0, tmax - 1.25 / f0, tmax - 0.8 / f0);
+      const m = maximumCorrelation(s, tmax, 1 / f0, tmax - 1.25 / f0, tmax - 0.8 / f0, coarse);
       tmax = m.r === -1 ? tmax - 1 / f0 : m.t;
       if (tmax < iv.left) {
         if (m.r > 0.7 && m.peak > 0.023333 * globalPeak && tmax - addedRight > 0.8 / f0) points.push(tmax);
@@ -159,7 +210,7 @@ export function toPulses(s: Sound, pitch: PitchTrack): number[] {
     for (;;) {
       const f0 = pitchAt(pitch, tmax);
       if (!(f0 > 0)) break;
-      const m = maximumCorrelation(s, tmax, 1 / f0, tmax + 0.8 / f0, tmax + 1.25 / f0);
+      const m = maximumCorrelation(s, tmax, 1 / f0, tmax + 0.8 / f0, tmax + 1.25 / f0, coarse);
       tmax = m.r === -1 ? tmax + 1 / f0 : m.t;
       if (tmax > iv.right) {
         if (m.r > 0.7 && m.peak > 0.023333 * globalPeak) {
