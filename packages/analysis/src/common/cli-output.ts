@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { isEngineError } from './engine-error.js';
+import type { ErrorDef } from '@tcm/contract';
+import { EngineError, isEngineError } from './engine-error.js';
 
 /** Internal failure code for an unexpected exception: the CLI must never crash on bad input. */
 export const UNEXPECTED_FAILURE_CODE = 2000500;
@@ -22,8 +24,28 @@ export async function runPerFile(
     } catch (e) {
       failed++;
       if (isEngineError(e)) out(JSON.stringify({ file: basename(file), ok: false, code: e.code, msg: e.message }));
-      else out(JSON.stringify({ file: basename(file), ok: false, code: UNEXPECTED_FAILURE_CODE, msg: String((e as Error)?.message ?? e) }));
+      else
+        out(
+          JSON.stringify({
+            file: basename(file),
+            ok: false,
+            code: UNEXPECTED_FAILURE_CODE,
+            msg: String((e as Error)?.message ?? e),
+          }),
+        );
     }
   }
   return failed ? 1 : 0;
+}
+
+/**
+ * Reads an input file for a command line; a missing or unreadable file becomes the engine's own
+ * "cannot be read" error (with the system reason in `detail`) instead of an internal failure.
+ */
+export async function readInputFile(path: string, unreadable: ErrorDef): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (e) {
+    throw new EngineError(unreadable, { reason: (e as NodeJS.ErrnoException)?.code ?? String(e) });
+  }
 }

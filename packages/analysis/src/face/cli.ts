@@ -1,8 +1,9 @@
 // `npm run -s analyze -- face [--overlay DIR] FILE...`: one JSON line per photo. With
 // --overlay the annotated PNG is written to DIR/<name>.face.png and its path is added.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { runPerFile } from '../common/index.js';
+import { FACE_ERRORS } from '@tcm/contract';
+import { readInputFile, runPerFile } from '../common/index.js';
 import { analyzeFace } from './analyze.js';
 
 /** Runs the face engine on the files named in `args`; returns the exit code (0 ok, 1 a file failed, 2 usage). */
@@ -22,7 +23,9 @@ export async function runCli(args: string[], out?: (line: string) => void): Prom
   return runPerFile(
     files,
     async (file) => {
-      const { result, overlayPng } = await analyzeFace(await readFile(file), { overlay: Boolean(overlayDir) });
+      const { result, overlayPng } = await analyzeFace(await readInputFile(file, FACE_ERRORS.FACE_NOT_AN_IMAGE), {
+        overlay: Boolean(overlayDir),
+      });
       if (!overlayDir || !overlayPng) return result;
       const path = join(overlayDir, `${basename(file, extname(file))}.face.png`);
       await writeFile(path, overlayPng);

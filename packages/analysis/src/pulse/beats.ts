@@ -24,14 +24,32 @@ export const REFRACTORY_SHARE = 0.55;
 /**
  * Dominant beat period (s) from the autocorrelation of the band-passed wave (decimated to about
  * 50 Hz): the first lag between 0.2 and 2 s whose correlation reaches 80 % of the best one,
- * so that a multiple of the period is not taken for it.
+ * so that a multiple of the period is not taken for it. A long recording is cut into windows of
+ * PERIOD_WINDOW_S (half overlapping) and the median of their periods is taken: a few seconds of
+ * movement carry far more energy than the pulse and would otherwise set the period of the whole
+ * recording (a hand swinging at 0.7 Hz made a 96 bpm pulse read as 42 bpm).
  */
+export const PERIOD_WINDOW_S = 8;
+
 export function dominantPeriod(y: ArrayLike<number>, rate: number): number {
   const step = Math.max(1, Math.floor(rate / 50));
   const m = Math.floor(y.length / step);
   const z = new Float64Array(m);
   for (let i = 0; i < m; i++) z[i] = y[i * step]!;
   const r = rate / step;
+  const win = Math.round(PERIOD_WINDOW_S * r);
+  if (m < 2 * win) return windowPeriod(z, r);
+  const periods: number[] = [];
+  for (let a = 0; a + win <= m; a += Math.round(win / 2)) {
+    const p = windowPeriod(z.subarray(a, a + win), r);
+    if (Number.isFinite(p)) periods.push(p);
+  }
+  periods.sort((a, b) => a - b);
+  return periods.length ? periods[Math.floor(periods.length / 2)]! : REFRACTORY_S / REFRACTORY_SHARE;
+}
+
+function windowPeriod(z: Float64Array, r: number): number {
+  const m = z.length;
   const maxLag = Math.min(m - 1, Math.round(2 * r));
   const minLag = Math.max(1, Math.round(0.2 * r));
   if (maxLag <= minLag + 1) return REFRACTORY_S / REFRACTORY_SHARE;

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { runPerFile } from '../common/index.js';
+import { PULSE_ERRORS } from '@tcm/contract';
+import { readInputFile, runPerFile } from '../common/index.js';
 import { analysePulse } from './analyse.js';
 import { readPulseFile, type PulseReadOptions } from './input.js';
 
 /** `npm run -s analyze -- pulse [--column NAME] [--rate HZ] FILE...`: one JSON line per file. */
-export async function runCli(args: string[]): Promise<number> {
+export async function runCli(args: string[], out?: (line: string) => void): Promise<number> {
   const opts: PulseReadOptions = {};
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -17,7 +17,11 @@ export async function runCli(args: string[]): Promise<number> {
     process.stderr.write('usage: npm run -s analyze -- pulse [--column NAME] [--rate HZ] FILE...\n');
     return 2;
   }
-  return runPerFile(files, async (file) => ({
-    ...analysePulse(readPulseFile(new Uint8Array(await readFile(file)), file, opts)),
-  }));
+  return runPerFile(
+    files,
+    async (file) => ({
+      ...analysePulse(readPulseFile(await readInputFile(file, PULSE_ERRORS.PULSE_UNREADABLE), file, opts)),
+    }),
+    out,
+  );
 }
