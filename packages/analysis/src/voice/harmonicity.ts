@@ -56,9 +56,9 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
   const t1 = s.x1 - 0.5 * dx + 0.5 * s.duration - 0.5 * nFrames * TIME_STEP_S + 0.5 * TIME_STEP_S;
   const out = new Float64Array(nFrames);
 
-  let mean = 0;
-  for (let i = 0; i < nx; i++) mean += x[i]!;
-  mean /= nx;
+  const prefix = new Float64Array(nx + 1);
+  for (let i = 0; i < nx; i++) prefix[i + 1] = prefix[i]! + x[i]!;
+  const mean = prefix[nx]! / nx;
   let globalPeak = 0;
   for (let i = 0; i < nx; i++) globalPeak = Math.max(globalPeak, Math.abs(x[i]! - mean));
   if (globalPeak === 0) return out;
@@ -76,8 +76,14 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
     const t = t1 + f * TIME_STEP_S;
     const left = lowIndex(s, t);
     const right = left + 1;
-    let localMean = 0;
-    for (let i = right - nsampPeriod; i <= left + nsampPeriod; i++) localMean += x[Math.min(nx - 1, Math.max(0, i))]!;
+    // Mean over one period each side (edge samples repeated, as the exhaustive loop reads them).
+    const lo = right - nsampPeriod;
+    const hi = left + nsampPeriod;
+    const inLo = Math.max(0, lo);
+    const inHi = Math.min(nx - 1, hi);
+    let localMean = inHi >= inLo ? prefix[inHi + 1]! - prefix[inLo]! : 0;
+    if (lo < 0) localMean += -lo * x[0]!;
+    if (hi > nx - 1) localMean += (hi - (nx - 1)) * x[nx - 1]!;
     localMean /= 2 * nsampPeriod;
     const start = right - halfWindow;
     let localPeak = 0;
