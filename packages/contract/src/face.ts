@@ -156,8 +156,18 @@ export const FACE_REGIONS = [
 export const faceRegionNameSchema = z.enum(FACE_REGIONS);
 export type FaceRegionName = z.infer<typeof faceRegionNameSchema>;
 
-/** One region: median CIELAB of its pixels, their spread (interquartile range of L*) and count. */
-export const faceRegionSchema = z.object({ lab: faceLabSchema, iqrL: z.number(), pixels: z.number().int() });
+/**
+ * One region: median CIELAB of its pixels, their spread (interquartile range of L*) and count,
+ * and its outline in the uploaded photo's pixels (x, y), for drawing it on the web page or in
+ * the PDF report.
+ */
+export const faceRegionSchema = z.object({
+  lab: faceLabSchema,
+  iqrL: z.number(),
+  pixels: z.number().int(),
+  /** Always filled by face-1.0.0; optional so results stored before it still parse. */
+  outline: z.array(z.tuple([z.number(), z.number()])).optional(),
+});
 export type FaceRegion = z.infer<typeof faceRegionSchema>;
 
 /** 五色 complexion classes: normal, 青 blue-green, 赤 red, 黄 yellow, 白 pale, 黑 dark. */

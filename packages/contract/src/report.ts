@@ -100,7 +100,10 @@ export const faceSectionSchema = z.object({
     .default([]),
   complexion: verdictSchema.optional(),
   features: z.array(findingRowSchema).default([]),
-  /** Cosmetic skin scores, 0-100 (higher is better). */
+  /**
+   * Cosmetic skin measures, 0-100, higher = more pronounced (the face engine's scores: more
+   * spots, deeper wrinkles, more redness), drawn as neutral bars: no population bands exist.
+   */
   skinScores: z.array(z.object({ name: label, score: z.number().min(0).max(100) })).default([]),
 });
 

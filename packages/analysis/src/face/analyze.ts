@@ -26,7 +26,8 @@ export interface FaceAnalysis {
   overlayPng?: Uint8Array;
 }
 
-function regionStats(frame: FaceFrame): Record<FaceRegionName, FaceRegion> {
+/** Region statistics; `toPhoto` maps working-image pixels to the uploaded photo's pixels. */
+function regionStats(frame: FaceFrame, toPhoto: (p: Point) => Point): Record<FaceRegionName, FaceRegion> {
   const out = {} as Record<FaceRegionName, FaceRegion>;
   for (const name of FACE_REGIONS) {
     const idx = frame.regions[name];
@@ -35,6 +36,10 @@ function regionStats(frame: FaceFrame): Record<FaceRegionName, FaceRegion> {
       lab: { L: round(q50, 1), a: round(medianAt(frame.a, idx), 1), b: round(medianAt(frame.b, idx), 1) },
       iqrL: round(q75 - q25, 1),
       pixels: idx.length,
+      outline: (frame.polygons[name] ?? []).map((p) => {
+        const [x, y] = toPhoto(p);
+        return [round(x, 1), round(y, 1)] as [number, number];
+      }),
     };
   }
   return out;
@@ -57,7 +62,10 @@ export async function analyzeFace(bytes: Uint8Array, options: AnalyzeFaceOptions
 
   const frame = await buildFrame(photo.work, face.mesh);
   const quality = assessQuality(frame, photo.small, smallBox);
-  const regions = regionStats(frame);
+  // Spots, region outlines and the face box go back to the photo's own pixels (as uploaded,
+  // after EXIF rotation).
+  const toOriginal = photo.original.width / photo.work.width;
+  const regions = regionStats(frame, ([x, y]) => [x * toOriginal, y * toOriginal]);
   const [skinQ25, skinL, skinQ75] = quantilesAt(frame.L, frame.skin, [0.25, 0.5, 0.75]) as [number, number, number];
   const skinLab = {
     L: round(skinL, 1),
@@ -71,8 +79,6 @@ export async function analyzeFace(bytes: Uint8Array, options: AnalyzeFaceOptions
   const gloss = classifyGloss(colour.highlightShare, skinQ75 - skinQ25, skinL);
   const lips = classifyLips(regions.lips.lab, colour.skinTone.category);
 
-  // Spots back to the photo's own pixels (as uploaded, after EXIF rotation).
-  const toOriginal = photo.original.width / photo.work.width;
   const toWork = (x: number, y: number): Point => [x / frame.scale + frame.originX, y / frame.scale + frame.originY];
   const workSpots = structure.spotList.map((s) => {
     const [x, y] = toWork(s.x, s.y);

@@ -33,7 +33,18 @@ describe('face engine on the three portraits', () => {
       expect(r.version.engine).toMatch(/^face-/);
       expect(r.version.model).toMatch(/human/);
       expect(Math.abs(r.face.yawDeg)).toBeLessThan(35);
-      for (const region of Object.values(r.regions)) expect(region.pixels).toBeGreaterThan(100);
+      const [bx, by, bw, bh] = r.face.box;
+      for (const region of Object.values(r.regions)) {
+        expect(region.pixels).toBeGreaterThan(100);
+        // The outline (for drawing) is a polygon in photo pixels inside the face box, give or take.
+        expect(region.outline?.length).toBeGreaterThanOrEqual(3);
+        for (const [x, y] of region.outline ?? []) {
+          expect(x).toBeGreaterThan(bx - 0.1 * bw);
+          expect(x).toBeLessThan(bx + 1.1 * bw);
+          expect(y).toBeGreaterThan(by - 0.1 * bh);
+          expect(y).toBeLessThan(by + 1.1 * bh);
+        }
+      }
       expect(r.summary.en).toMatch(/suggests/);
       expect(r.summary.en).not.toMatch(/\bage\b|disease|diagnos(is|ed) (of|with)/i);
     }

@@ -11,7 +11,12 @@ const PHOTO_W = 170;
 const PHOTO_H = 210;
 const REGION = '#F59E0B';
 
-const boxCorners = ([x, y, w, h]: [number, number, number, number]): [number, number][] => [[x, y], [x + w, y], [x + w, y + h], [x, y + h]];
+const boxCorners = ([x, y, w, h]: [number, number, number, number]): [number, number][] => [
+  [x, y],
+  [x + w, y],
+  [x + w, y + h],
+  [x, y + h],
+];
 
 /**
  * Outlines each region on the photo and names it at the photo's nearer side edge with a leader
@@ -23,7 +28,11 @@ function drawRegions(ctx: Ctx, p: Placement, regions: { name: string; pts: [numb
   const placed = regions.flatMap((r) => {
     if (!r.pts) return [];
     const page = toPage(p, r.pts);
-    doc.polygon(...page).lineWidth(1).strokeColor(REGION).stroke();
+    doc
+      .polygon(...page)
+      .lineWidth(1)
+      .strokeColor(REGION)
+      .stroke();
     const xs = page.map((q) => q[0]);
     const ys = page.map((q) => q[1]);
     const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
@@ -38,9 +47,17 @@ function drawRegions(ctx: Ctx, p: Placement, regions: { name: string; pts: [numb
       doc.font('R').fontSize(6.5);
       const w = doc.widthOfString(r.name) + 6;
       const lx = side ? p.x + 2 : p.x + p.width - 2 - w;
-      doc.moveTo(side ? lx + w : lx, y).lineTo(r.anchorX, r.cy).lineWidth(0.6).strokeColor(REGION).stroke();
+      doc
+        .moveTo(side ? lx + w : lx, y)
+        .lineTo(r.anchorX, r.cy)
+        .lineWidth(0.6)
+        .strokeColor(REGION)
+        .stroke();
       doc.save();
-      doc.roundedRect(lx, y - 5, w, 10, 2).fillOpacity(0.85).fill('#FFFFFF');
+      doc
+        .roundedRect(lx, y - 5, w, 10, 2)
+        .fillOpacity(0.85)
+        .fill('#FFFFFF');
       doc.restore();
       drawText(ctx, r.name, lx + 3, y - 4.5, { size: 6.5, color: '#92400E' });
     }
@@ -56,7 +73,11 @@ export function drawFace(ctx: Ctx, s: NonNullable<HealthReport['face']>): void {
   let sideX = PAGE.left;
   if (s.photo) {
     const p = drawPhoto(ctx, s.photo, 'face.photo', PAGE.left, top, PHOTO_W, PHOTO_H);
-    drawRegions(ctx, p, s.regions.map((r) => ({ name: t(r.name), pts: r.polygon ?? (r.box ? boxCorners(r.box) : undefined) })));
+    drawRegions(
+      ctx,
+      p,
+      s.regions.map((r) => ({ name: t(r.name), pts: r.polygon ?? (r.box ? boxCorners(r.box) : undefined) })),
+    );
     bottom = p.y + p.height + 8;
     sideX = PAGE.left + PHOTO_W + 14;
   }
@@ -74,8 +95,8 @@ export function drawFace(ctx: Ctx, s: NonNullable<HealthReport['face']>): void {
       const x = PAGE.left + (i % 2) * colW;
       const y = ctx.y + Math.floor(i / 2) * 15;
       drawText(ctx, t(sc.name), x, y, { size: 8.5, width: 80 });
-      const color = sc.score >= 70 ? THEME.risk.low : sc.score >= 50 ? THEME.risk.medium : THEME.risk.high;
-      scoreBar(sc.score, 100, color).draw(ctx, x + 84, y, colW - 100);
+      // Neutral colour: the scores say how pronounced a feature is, not whether that is a risk.
+      scoreBar(sc.score, 100, THEME.chart.fill).draw(ctx, x + 84, y, colW - 100);
     });
     ctx.y += rows * 15 + 4;
   }
