@@ -45,25 +45,29 @@ function toMono(audio: WavAudio): { mono: Float64Array; bad: number; clipped: nu
   const chans = audio.channels;
   const n = chans[0]?.length ?? 0;
   const mono = new Float64Array(n);
+  const lim = VOICE_LIMITS.clipLevel;
   let bad = 0;
-  for (let i = 0; i < n; i++) {
-    let s = 0;
-    for (const c of chans) {
-      const v = c[i]!;
-      if (Number.isFinite(v)) s += v;
-      else bad++;
-    }
-    mono[i] = s / chans.length;
-  }
   let clipped = 0;
   let peak = 0;
-  for (const c of chans)
+  // One pass per channel: mean into mono, invalid samples, peak, and clipping (a sample at full
+  // scale with both neighbours there too).
+  for (const c of chans) {
+    let prevHigh = false;
+    let curHigh = n > 0 && Math.abs(c[0]!) >= lim;
     for (let i = 0; i < n; i++) {
-      const a = Math.abs(c[i]!);
-      if (Number.isFinite(a)) peak = Math.max(peak, a);
-      const lim = VOICE_LIMITS.clipLevel;
-      if (a >= lim && i > 0 && i + 1 < n && Math.abs(c[i - 1]!) >= lim && Math.abs(c[i + 1]!) >= lim) clipped++;
+      const v = c[i]!;
+      if (Number.isFinite(v)) {
+        mono[i] = mono[i]! + v;
+        const a = Math.abs(v);
+        if (a > peak) peak = a;
+      } else bad++;
+      const nextHigh = i + 1 < n && Math.abs(c[i + 1]!) >= lim;
+      if (curHigh && prevHigh && nextHigh) clipped++;
+      prevHigh = curHigh;
+      curHigh = nextHigh;
     }
+  }
+  if (chans.length > 1) for (let i = 0; i < n; i++) mono[i] = mono[i]! / chans.length;
   return { mono, bad: bad / Math.max(1, n * chans.length), clipped: clipped / Math.max(1, n * chans.length), peak };
 }
 

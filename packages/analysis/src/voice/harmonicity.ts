@@ -71,6 +71,7 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
   const cHead = new Float64Array(cWin);
   let cSeg = new Float64Array(0);
   const cc = new Float64Array(maximumLag + 1);
+  const rcBuf = new Float64Array(maximumLag + 1);
 
   for (let f = 0; f < nFrames; f++) {
     const t = t1 + f * TIME_STEP_S;
@@ -129,7 +130,8 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
     let cx2 = 0;
     for (let i = 0; i < cWin; i++) cx2 += cHead[i]! * cHead[i]!;
     let cy2 = cx2;
-    const rc = new Float64Array(cMaxLag + 1);
+    const rc = rcBuf.subarray(0, cMaxLag + 1);
+    rc.fill(0);
     rc[0] = 1; // as at full rate: lag 0 correlates perfectly, so lag 1 is never a peak
     for (let lag = 1; lag <= cMaxLag; lag++) {
       const y0 = cSeg[lag - 1]!;

@@ -9,10 +9,11 @@ export interface Sound {
   duration: number;
 }
 
-/** Builds a Sound from mono samples at a sample rate (Hz). */
+/** Builds a Sound from mono samples at a sample rate (Hz); a Float64Array is used as it is, not copied. */
 export function makeSound(samples: ArrayLike<number>, rateHz: number): Sound {
   const dx = 1 / rateHz;
-  return { samples: Float64Array.from(samples), dx, x1: 0.5 * dx, duration: samples.length * dx };
+  const x = samples instanceof Float64Array ? samples : Float64Array.from(samples);
+  return { samples: x, dx, x1: 0.5 * dx, duration: samples.length * dx };
 }
 
 /** Index (0-based) of the last sample at or before t (Praat's "low index", minus one). */
