@@ -6,6 +6,8 @@
  * hand-written case. Run: `npm run examples -w @tcm/report`.
  */
 import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import type { HealthReportInput, MedicalRecordInput, ReportLanguage } from '@tcm/contract';
 import { DATA, plethExcerpt, smallJpeg, tongueMeasures } from './example-data.js';
 import { faceSection, pulseSection, voiceSection } from './engine-sections.js';
@@ -363,11 +365,16 @@ const medicalRecord: MedicalRecordInput = {
   doctor: { name: '李明远', title: '副主任中医师', signedAt: '2026-11-22' },
 };
 
+/** Writes a model as prettier-formatted JSON (the repository's lint checks every JSON file). */
+async function writeModel(name: string, model: unknown) {
+  const url = new URL(name, OUT);
+  const options = (await resolveConfig(fileURLToPath(url))) ?? {};
+  await writeFile(url, await format(JSON.stringify(model), { ...options, parser: 'json' }));
+}
+
 async function main() {
-  for (const lang of ['zh', 'en'] as const) {
-    await writeFile(new URL(`full-report.${lang}.json`, OUT), JSON.stringify(await healthReport(lang), null, 1) + '\n');
-  }
-  await writeFile(new URL('medical-record.zh.json', OUT), JSON.stringify(medicalRecord, null, 1) + '\n');
+  for (const lang of ['zh', 'en'] as const) await writeModel(`full-report.${lang}.json`, await healthReport(lang));
+  await writeModel('medical-record.zh.json', medicalRecord);
 }
 
 await main();

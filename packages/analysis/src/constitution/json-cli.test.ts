@@ -40,6 +40,12 @@ describe('one JSON document per command', () => {
     }
   });
 
+  it('prints the committed full example of docs/synthesis.md (rerun the command there when the knowledge base changes)', async () => {
+    const { doc } = await run(examples('synthesize-qi-deficiency.json'), synthesize);
+    const committed = JSON.parse(await readFile(examples('synthesize-qi-deficiency.result.json'), 'utf8')) as unknown;
+    expect(doc).toEqual(committed);
+  });
+
   it('a missing file, a non-JSON file and a bad input become coded failures, exit 1', async () => {
     const missing = await run('/nonexistent/in.json', scoreConstitution);
     expect(missing).toMatchObject({ code: 1, doc: { ok: false, code: 3500000 } });
