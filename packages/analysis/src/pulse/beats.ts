@@ -102,8 +102,12 @@ export function detectBeats(x: ArrayLike<number>, rate: number): Beats {
   upstrokes.forEach((u, k) => {
     const prev = k > 0 ? upstrokes[k - 1]! : -Infinity;
     const next = k + 1 < upstrokes.length ? upstrokes[k + 1]! : Infinity;
+    // Foot U: walk down the upstroke to the first trough before it. Taking the lowest point of
+    // the whole look-back window instead let the foot jump to the notch before a late dicrotic
+    // wave on every other beat, which blurred the averaged beat (docs/pulse.md).
+    const lo = Math.max(0, u - back, prev + 1);
     let o = u;
-    for (let i = u; i >= Math.max(0, u - back, prev + 1); i--) if (y[i]! < y[o]!) o = i;
+    while (o > lo && y[o - 1]! <= y[o]!) o--;
     let p = u;
     for (let i = u; i <= Math.min(n - 1, u + fwd, next - 1); i++) if (y[i]! > y[p]!) p = i;
     onsets.push(o);
