@@ -1,26 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../lib/i18n.js';
+import { screen } from '@testing-library/react';
 import { clearSession, saveTokens } from '../lib/session.js';
-import { AppRoutes } from './AppRoutes.js';
+import { renderAt } from '../test/render-at.js';
 import { readRegisterStep } from '../areas/entrance/DoctorRegister.js';
 
-function Where() {
-  return <div data-testid="where">{useLocation().pathname}</div>;
-}
-
-function at(path: string) {
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-        <Where />
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
-}
+const at = renderAt;
 
 describe('routes without a session', () => {
   beforeEach(() => {

@@ -1,31 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
-import { MENU_PATHS, USER_PATHS } from '@tcm/contract';
-import { i18n } from '../lib/i18n.js';
+import { screen, waitFor } from '@testing-library/react';
+import { MENU_PATHS, USER_PATHS, type MenuNode } from '@tcm/contract';
 import { clearSession, getSession, saveTokens } from '../lib/session.js';
 import type { LoginType } from './guard.js';
-import { AppRoutes } from './AppRoutes.js';
+import { renderAt } from '../test/render-at.js';
 
 /**
  * GuardGate carrying out the guard (spec §2, §8): a signed-in page loads its info; when that
  * fetch fails the user is logged out (server call, local state cleared) and sent to the login
  * page of the area. Only `fetch` is replaced: the client, session and router are the real ones.
  */
-function Where() {
-  return <div data-testid="where">{useLocation().pathname}</div>;
-}
-function at(path: string) {
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-        <Where />
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
-}
+const at = renderAt;
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -61,45 +46,34 @@ describe('guard gate', () => {
   });
 
   it('loads user info and menus, derives the admin role and opens the page', async () => {
-    const head = {
-      id: 1,
-      pid: 0,
+    const node = (
+      id: number,
+      pid: number,
+      type: MenuNode['type'],
+      name: string,
+      path: string,
+      component: string,
+    ): MenuNode => ({
+      id,
+      pid,
       area: 'console',
-      type: 'head',
-      name: '系统管理',
-      nameEn: 'System',
-      path: 'Layout',
-      component: 'Layout',
+      type,
+      name,
+      nameEn: null,
+      path,
+      component,
       iconCls: null,
       blank: false,
-      sort: 1,
+      sort: id,
       status: 1,
       buttonCode: null,
       buttonIcon: null,
       buttonUrl: null,
       meta: { showOnSideBar: true, isFullscreen: false, framePage: false, query: null },
-      children: [
-        {
-          id: 2,
-          pid: 1,
-          area: 'console',
-          type: 'menu',
-          name: '工作台',
-          nameEn: 'Welcome',
-          path: '/welcome',
-          component: 'welcome/index',
-          iconCls: null,
-          blank: false,
-          sort: 1,
-          status: 1,
-          buttonCode: null,
-          buttonIcon: null,
-          buttonUrl: null,
-          meta: { showOnSideBar: true, isFullscreen: false, framePage: false, query: null },
-          children: [],
-        },
-      ],
-    };
+      children: [],
+    });
+    const head = node(1, 0, 'head', '系统管理', 'Layout', 'Layout');
+    head.children.push(node(2, 1, 'menu', '工作台', '/welcome', 'welcome/index'));
     const user = {
       id: 'u',
       loginName: 'ops',

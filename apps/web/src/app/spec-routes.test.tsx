@@ -1,12 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
+import { screen } from '@testing-library/react';
 import type { DoctorInfo, MemberInfo } from '@tcm/contract';
-import { i18n } from '../lib/i18n.js';
 import { clearSession, saveTokens, setSession } from '../lib/session.js';
 import { doctorRoutes, memberRoutes } from './area-routes.js';
-import { AppRoutes } from './AppRoutes.js';
+import { renderAt } from '../test/render-at.js';
 import { PUBLIC_ROUTES, type RouteDef } from './route-table.js';
 
 /**
@@ -116,19 +113,7 @@ function flagsOf(r: RouteDef | undefined): Flag[] | undefined {
 /** A concrete address for a pattern: each :param becomes a sample value. */
 const sample = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, '7');
 
-function Where() {
-  return <div data-testid="where">{useLocation().pathname}</div>;
-}
-function at(path: string) {
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-        <Where />
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
-}
+const at = renderAt;
 /** Waits until the page shows its content: a result page, a login card or the home entrances. */
 async function rendered(): Promise<string> {
   await screen.findAllByText(/./, {
