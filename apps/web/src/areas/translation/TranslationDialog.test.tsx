@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Modal, message } from 'antd';
-import { TRANSLATION_PATHS, type TranslationEntry } from '@tcm/contract';
+import { TRANSLATION_LANGS, TRANSLATION_PATHS, type TranslationEntry, type TranslationLang } from '@tcm/contract';
 import '../../lib/i18n.js';
 import { saveMode, TranslationDialog, TRANSLATION_DIALOG_WIDTH } from './TranslationDialog.js';
 
@@ -36,16 +36,9 @@ const entry = (over: Partial<TranslationEntry> = {}): TranslationEntry => ({
   id: 5,
   originalHash: 'a'.repeat(64),
   originalText: '舌苔薄白',
+  ...(Object.fromEntries(TRANSLATION_LANGS.map((l) => [l, null])) as Record<TranslationLang, null>),
   zhHant: '舌苔薄白',
   en: 'Thin white coating',
-  th: null,
-  ms: null,
-  ind: null,
-  jpa: null,
-  kor: null,
-  fr: null,
-  de: null,
-  ru: null,
   remark: null,
   createdAt: '2026-01-01 00:00',
   updatedAt: '2026-01-01 00:00',
