@@ -84,3 +84,11 @@ export async function signInBackOffice(page: Page): Promise<void> {
 }
 
 export const path = (page: Page) => new URL(page.url()).pathname;
+
+/** A one-time WeChat OAuth code for this person, from the local protocol server (scripts/e2e.sh). */
+export async function wechatCode(person: { openid: string; nickname: string; headimgurl: string }): Promise<string> {
+  const base = process.env.E2E_WECHAT_URL;
+  if (!base) throw new Error('E2E_WECHAT_URL is not set (run the journeys through scripts/e2e.sh)');
+  const res = await fetch(`${base}/__test/code`, { method: 'POST', body: JSON.stringify(person) });
+  return ((await res.json()) as { code: string }).code;
+}

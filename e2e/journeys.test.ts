@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BASE, launch, PASSWORD, watchErrors } from './browser.js';
-import { fillLogin, path, signInBackOffice } from './helpers.js';
+import { fillLogin, path, signInBackOffice, wechatCode } from './helpers.js';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -198,6 +198,20 @@ describe('other entrances', () => {
   it('WeChat authorisation without a code says so', async () => {
     await page.goto(`${BASE}/pc/wx_login/author`);
     await page.getByText('缺少微信授权码').waitFor();
+  });
+
+  it('WeChat authorisation exchanges the code (local WeChat protocol server) and opens the member area', async () => {
+    const nickname = `微信用户${Date.now() % 100000}`;
+    const code = await wechatCode({ openid: `o_e2e_${Date.now()}`, nickname, headimgurl: '' });
+    await page.goto(`${BASE}/pc/wx_login/author?code=${code}&state=STATE`);
+    await page.waitForURL(/\/pc\/member\/config\/home$/);
+    await page.getByTestId('user-name').getByText(nickname).waitFor();
+    // WeChat codes are single use: the same address now shows WeChat's refusal, not a session.
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/pc\/member-login$/);
+    await page.goto(`${BASE}/pc/wx_login/author?code=${code}`);
+    await page.getByText('invalid code (40029)').first().waitFor();
+    expect(errors).toEqual([]);
   });
 
   it.each([
