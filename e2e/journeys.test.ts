@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BASE, launch, PASSWORD, watchErrors } from './browser.js';
-import { fillLogin, path, signInBackOffice, wechatCode } from './helpers.js';
+import { expiredCopy, fillLogin, path, signInBackOffice, wechatCode } from './helpers.js';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -108,7 +108,7 @@ describe('back-office', () => {
     expect(errors).toEqual([]);
   });
 
-  it('raises the 1200001 dialog when the token has expired, then returns to login with loginOut', async () => {
+  it('raises one 1200001 dialog when the session ended on the server, then returns to login with loginOut', async () => {
     await signInBackOffice(page);
     await page.goto(`${BASE}/pc/system/translation`);
     await page.getByTestId('translation-admin').waitFor();
@@ -132,6 +132,23 @@ describe('back-office', () => {
     await page.waitForURL(/\/pc\/login\?loginOut=1$/);
     await page.getByTestId('login-sys').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  });
+});
+
+describe('expired token', () => {
+  it('an access token past its expiry raises the 1200001 dialog on the next call', async () => {
+    await signInBackOffice(page);
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    await page.evaluate((t) => localStorage.setItem('access_token', t), expiredCopy(token!));
+    // The reloaded page holds the expired token and loads the user info with it.
+    await page.goto(`${BASE}/pc/system/translation`);
+    const dialog = page.locator('.ant-modal-confirm');
+    await dialog.getByText('访问凭据无效,请重新登录').waitFor();
+    expect(await dialog.locator('.ant-modal-confirm-title').textContent()).toBe('提示');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(/\/pc\/login\?loginOut=1$/);
+    await page.getByTestId('login-sys').waitFor();
+    expect(errors).toEqual([]);
   });
 });
 

@@ -15,11 +15,13 @@ port=$(free_port)
 wx_port=$(free_port)
 wx_app=(wx-e2e-app "wx-e2e-$(node -e "console.log(require('crypto').randomBytes(6).toString('hex'))")")
 password="e2e-$(node -e "console.log(require('crypto').randomBytes(6).toString('hex'))")"
+# Known to the journeys so one of them can present a really expired access token.
+jwt_secret="$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")"
 log="$data_dir/server.log"
 
 node --import tsx apps/server/src/test/wechat-protocol-cli.ts "$wx_port" "${wx_app[@]}" >"$data_dir/wechat.log" 2>&1 &
 wx_pid=$!
-PORT=$port DATA_DIR="$data_dir" SEED_PASSWORD="$password" WEB_DIST="$PWD/apps/web/dist" LOG_LEVEL=warn \
+PORT=$port DATA_DIR="$data_dir" SEED_PASSWORD="$password" JWT_SECRET="$jwt_secret" WEB_DIST="$PWD/apps/web/dist" LOG_LEVEL=warn \
   WECHAT_API_BASE="http://127.0.0.1:$wx_port" WECHAT_APP_ID="${wx_app[0]}" WECHAT_APP_SECRET="${wx_app[1]}" \
   node apps/server/dist/main.js >"$log" 2>&1 &
 server_pid=$!
@@ -39,6 +41,7 @@ for _ in $(seq 1 120); do
 done
 
 echo "[e2e] server on port $port; running journeys"
-E2E_BASE_URL="http://127.0.0.1:$port" E2E_PASSWORD="$password" E2E_WECHAT_URL="http://127.0.0.1:$wx_port" npx vitest run --config e2e/vitest.config.ts || {
+E2E_BASE_URL="http://127.0.0.1:$port" E2E_PASSWORD="$password" E2E_WECHAT_URL="http://127.0.0.1:$wx_port" \
+  E2E_JWT_SECRET="$jwt_secret" npx vitest run --config e2e/vitest.config.ts || {
   echo "[e2e] server log:"; tail -50 "$log"; exit 1;
 }
