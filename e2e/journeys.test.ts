@@ -59,6 +59,11 @@ describe('back-office', () => {
     await page.getByTestId('language-switch').getByText('EN').click();
     await sideMenu().getByText('Translations').waitFor();
     await page.getByText('Sign out').waitFor();
+    // Ant Design's own texts follow the language too (en_US: the table's pager or its empty text).
+    await page
+      .getByText(/^(100 \/ page|No data)$/)
+      .first()
+      .waitFor();
     expect(await page.evaluate(() => document.cookie)).toContain('language=en');
     await page.getByTestId('language-switch').getByText('中文').click();
     await page.getByTestId('logout').click();
