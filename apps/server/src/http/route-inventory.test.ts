@@ -98,6 +98,13 @@ describe('route inventory', () => {
     expect(served).toEqual([]);
   });
 
+  it('answers 400 naming the parameter for a malformed id in every spec path that takes one', async () => {
+    for (const [m, p] of SPEC_PATHS.filter(([, path]) => path.includes('{id}'))) {
+      const res = await send(m, concrete(p, 'abc'), { authorization: `Bearer ${admin}` });
+      expect([res.statusCode, res.json().msg], `${m} ${p}`).toEqual([400, expect.stringContaining('params.id')]);
+    }
+  });
+
   it('answers malformed and wrongly typed input in the envelope, never with 5xx, even when signed in', async () => {
     const junk: Array<[string | undefined, Record<string, string>]> = [
       ['{"broken": ', { 'content-type': 'application/json' }],
