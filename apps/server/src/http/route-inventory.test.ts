@@ -43,6 +43,8 @@ const SPEC_PATHS: Array<[Method, string]> = [
   ['post', '/backend/interfacesvc/languageTranslation/update'],
   ['delete', '/backend/interfacesvc/languageTranslation/delete/{id}'],
   ['get', '/backend/interfacesvc/languageTranslation/find/{id}'],
+  // Files (POST /backend/portal/ossFile/upload, POST /backend/interfacesvc/ossFile/upload) come
+  // with the files module of the main-job issue: add them here when it lands.
 ];
 
 /**
