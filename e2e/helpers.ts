@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BASE, PASSWORD } from './browser.js';
@@ -84,3 +85,26 @@ export async function signInBackOffice(page: Page): Promise<void> {
 }
 
 export const path = (page: Page) => new URL(page.url()).pathname;
+
+/** A one-time WeChat OAuth code for this person, from the local protocol server (scripts/e2e.sh). */
+export async function wechatCode(person: { openid: string; nickname: string; headimgurl: string }): Promise<string> {
+  const base = process.env.E2E_WECHAT_URL;
+  if (!base) throw new Error('E2E_WECHAT_URL is not set (run the journeys through scripts/e2e.sh)');
+  const res = await fetch(`${base}/__test/code`, { method: 'POST', body: JSON.stringify(person) });
+  return ((await res.json()) as { code: string }).code;
+}
+
+/**
+ * The same access token with its expiry moved into the past, signed (HS256) with the server's
+ * JWT_SECRET that scripts/e2e.sh shares: what a browser holds once its token has run out.
+ */
+export function expiredCopy(token: string): string {
+  const secret = process.env.E2E_JWT_SECRET;
+  if (!secret) throw new Error('E2E_JWT_SECRET is not set (run the journeys through scripts/e2e.sh)');
+  const [header, payload] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+  const now = Math.floor(Date.now() / 1000);
+  const body = Buffer.from(JSON.stringify({ ...claims, iat: now - 1000, exp: now - 60 })).toString('base64url');
+  const sig = createHmac('sha256', secret).update(`${header}.${body}`).digest('base64url');
+  return `${header}.${body}.${sig}`;
+}

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BASE, launch, PASSWORD, watchErrors } from './browser.js';
-import { fillLogin, path, signInBackOffice } from './helpers.js';
+import { expiredCopy, fillLogin, path, signInBackOffice, wechatCode } from './helpers.js';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -59,6 +59,12 @@ describe('back-office', () => {
     await page.getByTestId('language-switch').getByText('EN').click();
     await sideMenu().getByText('Translations').waitFor();
     await page.getByText('Sign out').waitFor();
+    // Ant Design's own texts follow the language too (en_US: the table's pager or its empty text).
+    await page
+      .locator('.ant-empty-description, .ant-pagination-options')
+      .filter({ hasText: /No data|\/ page/ })
+      .first()
+      .waitFor();
     expect(await page.evaluate(() => document.cookie)).toContain('language=en');
     await page.getByTestId('language-switch').getByText('中文').click();
     await page.getByTestId('logout').click();
@@ -108,7 +114,7 @@ describe('back-office', () => {
     expect(errors).toEqual([]);
   });
 
-  it('raises the 1200001 dialog when the token has expired, then returns to login with loginOut', async () => {
+  it('raises one 1200001 dialog when the session ended on the server, then returns to login with loginOut', async () => {
     await signInBackOffice(page);
     await page.goto(`${BASE}/pc/system/translation`);
     await page.getByTestId('translation-admin').waitFor();
@@ -132,6 +138,23 @@ describe('back-office', () => {
     await page.waitForURL(/\/pc\/login\?loginOut=1$/);
     await page.getByTestId('login-sys').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  });
+});
+
+describe('expired token', () => {
+  it('an access token past its expiry raises the 1200001 dialog on the next call', async () => {
+    await signInBackOffice(page);
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    await page.evaluate((t) => localStorage.setItem('access_token', t), expiredCopy(token!));
+    // The reloaded page holds the expired token and loads the user info with it.
+    await page.goto(`${BASE}/pc/system/translation`);
+    const dialog = page.locator('.ant-modal-confirm');
+    await dialog.getByText('访问凭据无效,请重新登录').waitFor();
+    expect(await dialog.locator('.ant-modal-confirm-title').textContent()).toBe('提示');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(/\/pc\/login\?loginOut=1$/);
+    await page.getByTestId('login-sys').waitFor();
+    expect(errors).toEqual([]);
   });
 });
 
@@ -198,6 +221,20 @@ describe('other entrances', () => {
   it('WeChat authorisation without a code says so', async () => {
     await page.goto(`${BASE}/pc/wx_login/author`);
     await page.getByText('缺少微信授权码').waitFor();
+  });
+
+  it('WeChat authorisation exchanges the code (local WeChat protocol server) and opens the member area', async () => {
+    const nickname = `微信用户${Date.now() % 100000}`;
+    const code = await wechatCode({ openid: `o_e2e_${Date.now()}`, nickname, headimgurl: '' });
+    await page.goto(`${BASE}/pc/wx_login/author?code=${code}&state=STATE`);
+    await page.waitForURL(/\/pc\/member\/config\/home$/);
+    await page.getByTestId('user-name').getByText(nickname).waitFor();
+    // WeChat codes are single use: the same address now shows WeChat's refusal, not a session.
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/pc\/member-login$/);
+    await page.goto(`${BASE}/pc/wx_login/author?code=${code}`);
+    await page.getByText('invalid code (40029)').first().waitFor();
+    expect(errors).toEqual([]);
   });
 
   it.each([

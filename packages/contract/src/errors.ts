@@ -35,4 +35,7 @@ export const SPEC_ERRORS = defineErrors({
 });
 
 /** Default text when neither the server msg nor a mapped text is available (spec §8). */
-export const DEFAULT_ERROR_TEXT = { zh: '系统未知错误,请反馈给管理员', en: 'Unknown system error, please report it to the administrator' } as const;
+export const DEFAULT_ERROR_TEXT = {
+  zh: '系统未知错误,请反馈给管理员',
+  en: 'Unknown system error, please report it to the administrator',
+} as const;

@@ -32,7 +32,11 @@ export class WechatProtocolServer {
     return code;
   }
 
-  async start(): Promise<string> {
+  /**
+   * Listens on `port` (0: any free one). With `control`, `POST /__test/code` (JSON fixture) also
+   * issues a code over HTTP, for browser journeys that drive the server from another process.
+   */
+  async start(port = 0, opts: { control?: boolean } = {}): Promise<string> {
     this.server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       this.requests.push(url.pathname);
@@ -41,6 +45,12 @@ export class WechatProtocolServer {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
+      if (opts.control && req.method === 'POST' && url.pathname === '/__test/code') {
+        let raw = '';
+        req.on('data', (d: Buffer) => (raw += d.toString()));
+        req.on('end', () => send({ code: this.issueCode(JSON.parse(raw) as WechatUserFixture) }));
+        return;
+      }
       if (url.pathname === '/sns/oauth2/access_token') {
         if (q.get('appid') !== this.appId) return send({ errcode: 40013, errmsg: 'invalid appid' });
         if (q.get('secret') !== this.appSecret) return send({ errcode: 40125, errmsg: 'invalid appsecret' });
@@ -77,7 +87,7 @@ export class WechatProtocolServer {
       }
       res.writeHead(404).end();
     });
-    await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
+    await new Promise<void>((r) => this.server!.listen(port, '127.0.0.1', r));
     return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
   }
 

@@ -1,26 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../lib/i18n.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { clearSession, saveTokens } from '../lib/session.js';
-import { AppRoutes } from './AppRoutes.js';
+import { renderAt } from '../test/render-at.js';
 import { readRegisterStep } from '../areas/entrance/DoctorRegister.js';
 
-function Where() {
-  return <div data-testid="where">{useLocation().pathname}</div>;
-}
-
-function at(path: string) {
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-        <Where />
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
-}
+const at = renderAt;
 
 describe('routes without a session', () => {
   beforeEach(() => {
@@ -50,6 +34,18 @@ describe('routes without a session', () => {
     at('/redirect/guanyuwomen');
     expect(await screen.findByText('关于我们', { selector: '.ant-result-title' })).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/guanyuwomen');
+  });
+
+  it('scrolls to the top on every navigation', async () => {
+    const scroll = vi.spyOn(window, 'scrollTo');
+    at('/');
+    await screen.findByText('医生/科研登录');
+    const before = scroll.mock.calls.length;
+    fireEvent.click(screen.getByText('新闻动态'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/xinwendongtai'));
+    expect(scroll.mock.calls.length).toBeGreaterThan(before);
+    expect(scroll).toHaveBeenLastCalledWith(0, 0);
+    scroll.mockRestore();
   });
 
   it('renders a real 404 page', async () => {

@@ -51,7 +51,7 @@ export function GuardGate({ children }: { children: ReactNode }) {
   if (decision.kind === 'pass') return <>{children}</>;
   return (
     <div style={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
-      <Spin tip={t('app.loading')}>
+      <Spin description={t('app.loading')}>
         <div style={{ width: 120, height: 60 }} />
       </Spin>
     </div>

@@ -97,6 +97,28 @@ const rows: Row[] = [
   ['/unknown', 'in', 'sys', load('sys', '/login')],
   ['/redirect/welcome', 'in', 'sys', pass],
   ['/xinwendongtai', 'in', 'member', pass],
+  // Open and public pages stay open when signed in, whatever the login type.
+  ['/device', 'in', 'member', pass],
+  ['/unsubscribe/post', 'in', 'sys', pass],
+  ['/checked/pdf', 'in', 'doctor', pass],
+  ['/checked/pdf/new', 'in', 'sys', pass],
+  ['/wx_login/author', 'in', 'sys', pass],
+  ['/pages/about', 'in', 'sys', pass],
+  ['/404', 'in', 'sys', pass],
+  ['/', 'out', 'doctor', pass],
+  // Entrance pages of a signed-in user lead to their area, loading its info first.
+  ['/member/config/login', 'in', 'member', load('member', '/member-login')],
+  ['/member-login', 'in', 'member', load('member', '/member-login')],
+  ['/doctor/login', 'in', 'doctor', load('doctor', '/keyan-login')],
+  ['/doctor/login', 'in-loaded', 'doctor', to('/doctor/home')],
+  ['/dpLogin', 'in', 'sys', to('/display')],
+  ['/disease/login', 'in', 'sys', to('/disease/index')],
+  ['/training/index', 'in', 'training', pass],
+  ['/login', 'in-loaded', 'member', to('/member/config/home')],
+  ['/login', 'in-loaded', 'doctor', to('/doctor/home')],
+  // Routes built from member info are decided by the router once the info is loaded.
+  ['/member/config/resultConfig', 'in-loaded', 'member', pass],
+  ['/doctor/archive/showMedicalRecordPdf/3', 'in-loaded', 'doctor', pass],
   // Stored token gone while the state still holds one.
   ['/welcome', 'stale', 'sys', { kind: 'reload' }],
   ['/member/config/home', 'stale', 'member', { kind: 'reload' }],

@@ -2,6 +2,7 @@ import {
   AUTH_ERRORS,
   DEFAULT_ERROR_TEXT,
   HTTP_ERRORS,
+  MENU_ERRORS,
   QUERY_ERRORS,
   SPEC_ERRORS,
   TRANSLATION_ERRORS,
@@ -10,15 +11,17 @@ import {
 
 export type UiLanguage = 'zh' | 'en';
 
-const tables: ReadonlyArray<Record<string, ErrorDef>> = [
+/** The tables of the foundation's API; feature areas add theirs here. */
+export const ERROR_TABLES: ReadonlyArray<Record<string, ErrorDef>> = [
   SPEC_ERRORS,
   HTTP_ERRORS,
   AUTH_ERRORS,
+  MENU_ERRORS,
   QUERY_ERRORS,
   TRANSLATION_ERRORS,
 ];
 const byCode = new Map<number, ErrorDef>();
-for (const t of tables) for (const d of Object.values(t)) byCode.set(d.code, d);
+for (const t of ERROR_TABLES) for (const d of Object.values(t)) byCode.set(d.code, d);
 
 /** Generic texts for HTTP-level failures, keyed by HTTP status. */
 const byStatus = new Map<number, ErrorDef>(Object.values(HTTP_ERRORS).map((d) => [d.status, d]));

@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Lazy area chunks load through the module graph; on a loaded 2-core machine that takes over the
+// default 1 s of findBy*/waitFor. A wrong page still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd reads matchMedia and ResizeObserver, which jsdom lacks.
 if (!window.matchMedia) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.js';
+import { loginFailures, refreshTokens, sessions, users } from '../../db/schema/index.js';
 import { AUTH_ERRORS, AUTH_PATHS, HTTP_ERRORS, SPEC_ERRORS } from '@tcm/contract';
 import { buildUser, uid } from '../../test/factories.js';
 import { call, form, FORM, signIn } from '../../test/http.js';
@@ -75,6 +76,40 @@ describe('password sign-in', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe(AUTH_ERRORS.ACCOUNT_LOCKED.code);
     expect(locked.json().data.retryAfterS).toBeGreaterThan(0);
+  });
+});
+
+describe('lockout is per account and temporary', () => {
+  it('leaves other accounts from the same address open, and lifts once the lock period is over', async () => {
+    const locked = await buildUser(t.database.db);
+    const other = await buildUser(t.database.db);
+    for (let i = 0; i < 3; i++) await signinRaw(locked.loginName, 'bad');
+    expect((await signinRaw(locked.loginName, locked.password)).statusCode).toBe(429);
+    expect((await signinRaw(other.loginName, other.password)).statusCode).toBe(200);
+    // The lock period passes (moved into the past rather than waited for).
+    await t.database.db
+      .update(loginFailures)
+      .set({ lockedUntil: new Date(Date.now() - 1000), windowStart: new Date(Date.now() - 3600_000) })
+      .where(eq(loginFailures.key, `acct:${locked.loginName.toLowerCase()}`));
+    expect((await signinRaw(locked.loginName, locked.password)).statusCode).toBe(200);
+    // A success cleared the count: one more failure does not lock again.
+    expect((await signinRaw(locked.loginName, 'bad')).statusCode).toBe(401);
+    expect((await signinRaw(locked.loginName, locked.password)).statusCode).toBe(200);
+  });
+});
+
+describe('stored secrets', () => {
+  it('keeps passwords as argon2id hashes and refresh tokens only as SHA-256', async () => {
+    const u = await buildUser(t.database.db);
+    expect(u.passwordHash).toMatch(/^\$argon2id\$v=19\$/);
+    const tok = await signIn(t, u.loginName, u.password);
+    const rows = await t.database.db
+      .select({ tokenHash: refreshTokens.tokenHash })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(sessions.userId, u.id));
+    expect(rows).toEqual([{ tokenHash: createHash('sha256').update(tok.refresh_token).digest('hex') }]);
+    expect(JSON.stringify(rows)).not.toContain(tok.refresh_token);
   });
 });
 

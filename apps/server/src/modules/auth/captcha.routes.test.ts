@@ -113,6 +113,14 @@ describe('jigsaw captcha', () => {
       (await check({ captchaId: data.captchaId, x: answer, loginName: u.loginName, loginPassword: 'nope' })).json()
         .code,
     ).toBe(SPEC_ERRORS.BAD_CREDENTIALS.code);
+    const { data: again, answer: at } = await register();
+    const noClient = await t.app.inject({
+      method: 'POST',
+      url: AUTH_PATHS.jigsawCheck,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ captchaId: again.captchaId, x: at, loginName: u.loginName, loginPassword: u.password }),
+    });
+    expect([noClient.statusCode, noClient.json().code]).toEqual([401, AUTH_ERRORS.CLIENT_INVALID.code]);
     const bad = await check({ captchaId: 'nope', x: 'left' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toContain('body.captchaId');

@@ -68,15 +68,12 @@ describe('WeChat OAuth exchange', () => {
     expect(info.body.data.loginName).toBe(member.loginName);
   });
 
-  it('answers 400 naming oauth2Sessionid when it is missing', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: AUTH_PATHS.wechatGetAccessToken,
-      headers: FORM,
-      payload: '',
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('oauth2Sessionid');
+  it('answers 400 naming oauth2Sessionid when it is missing, on both calls', async () => {
+    for (const url of [AUTH_PATHS.wechatGetAccessToken, AUTH_PATHS.wechatGetAccessTokenWithoutInitUser]) {
+      const res = await t.app.inject({ method: 'POST', url, headers: FORM, payload: '' });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().msg, url).toContain('oauth2Sessionid');
+    }
   });
 
   it('reports a wrong app secret as WeChat does', async () => {

@@ -75,6 +75,24 @@ describe('user info', () => {
     expect((await call(t.app, 'GET', USER_PATHS.doctorInfo, member.token)).status).toBe(403);
   });
 
+  it('each info call refuses a missing token (401) and the other entrances (403)', async () => {
+    const sys = await tokenFor({});
+    const member = await tokenFor({ entrance: 'member' });
+    const doctor = await tokenFor({ entrance: 'doctor', roleCodes: ['doctor'] });
+    const cases: Array<[string, string, string]> = [
+      [USER_PATHS.currentSysuser, sys.token, doctor.token],
+      [USER_PATHS.memberInfo, member.token, sys.token],
+      [USER_PATHS.doctorInfo, doctor.token, member.token],
+    ];
+    for (const [url, own, foreign] of cases) {
+      expect((await call(t.app, 'GET', url)).status, url).toBe(401);
+      expect((await call(t.app, 'GET', url, own)).status, url).toBe(200);
+      const denied = await call(t.app, 'GET', url, foreign);
+      expect([denied.status, denied.body.code], url).toEqual([403, AUTH_ERRORS.FORBIDDEN.code]);
+    }
+    expect((await call(t.app, 'GET', USER_PATHS.currentUser)).status).toBe(401);
+  });
+
   it('common current-user info serves display, disease and training sessions', async () => {
     for (const entrance of ['display', 'disease', 'training'] as const) {
       const { user, token } = await tokenFor({ entrance });

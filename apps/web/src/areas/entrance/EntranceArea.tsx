@@ -50,9 +50,9 @@ function Busy({ run, text }: { run: () => Promise<string>; text: string }) {
   return (
     <Layout style={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
       {error ? (
-        <Alert type="error" message={error} />
+        <Alert type="error" title={error} />
       ) : (
-        <Spin tip={text}>
+        <Spin description={text}>
           <div style={{ width: 200, height: 60 }} />
         </Spin>
       )}

@@ -28,9 +28,7 @@ export function LoginCard(props: {
         style={{ width: 400 }}
         data-testid={props.testId}
       >
-        {params.has('loginOut') && (
-          <Alert type="info" showIcon message={t('app.logout')} style={{ marginBottom: 16 }} />
-        )}
+        {params.has('loginOut') && <Alert type="info" showIcon title={t('app.logout')} style={{ marginBottom: 16 }} />}
         <Form
           layout="vertical"
           onFinish={(v: Credentials) => {
@@ -58,7 +56,7 @@ export function LoginCard(props: {
               data-testid="login-password"
             />
           </Form.Item>
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
               {t('login.submit')}
             </Button>

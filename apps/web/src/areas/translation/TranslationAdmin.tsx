@@ -9,13 +9,13 @@ import {
   type TranslationEntry,
 } from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
-import { runToolbarAction, selectionProblem, toolbarStates } from '../../app/toolbar.js';
+import { selectionProblem } from '../../app/toolbar.js';
 import { DataTable, type Paging } from '../../components/DataTable.js';
 import { EChart } from '../../components/EChart.js';
 import { CombinedQueryDialog } from '../../components/query/CombinedQueryDialog.js';
 import type { QueryField } from '../../components/query/normalise.js';
 import { SearchBox } from '../../components/SearchBox.js';
-import { useSession } from '../../lib/session.js';
+import { Toolbar } from '../../components/Toolbar.js';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
 import { TranslationDialog } from './TranslationDialog.js';
 import { TranslationPopover } from './TranslationPopover.js';
@@ -45,7 +45,6 @@ type Editing = { entry: TranslationEntry | null; original?: string } | null;
 export default function TranslationAdmin({ route }: { route?: BuiltRoute }) {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
-  const { user } = useSession();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [filter, setFilter] = useState<{ keyword?: string; query?: CombinedQuery }>({});
   const [selected, setSelected] = useState<React.Key[]>([]);
@@ -94,26 +93,12 @@ export default function TranslationAdmin({ route }: { route?: BuiltRoute }) {
       series: [{ type: 'bar', data: c.map((x) => x.configured) }],
     };
   }, [rows, i18n.language]);
-  const buttons = toolbarStates(route?.buttons ?? [], new Set(user?.buttons ?? []), selected.length);
 
   return (
     <div data-testid="translation-admin">
       <Typography.Title level={4}>{t('translation.title')}</Typography.Title>
       <Space wrap style={{ marginBottom: 12 }}>
-        {buttons.map((b) => (
-          <Button
-            key={b.button.buttonCode}
-            danger={b.danger}
-            disabled={b.disabled}
-            data-testid={`btn-${b.button.buttonCode}`}
-            onClick={() => {
-              const r = runToolbarAction(b.button, handlers);
-              if (!r.ok) void message.warning(t(r.warning, { method: r.method }));
-            }}
-          >
-            {b.button.buttonName}
-          </Button>
-        ))}
+        <Toolbar buttons={route?.buttons ?? []} selected={selected.length} handlers={handlers} />
         <SearchBox
           fields={SEARCH_FIELDS}
           onSearch={(_q, term) => {

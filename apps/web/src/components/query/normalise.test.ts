@@ -77,4 +77,15 @@ describe('searchQuery', () => {
     expect(searchQuery('舌', fields)?.groups[0]?.conditions.map((c) => c.name)).toEqual(['originalText']);
     expect(searchQuery('   ', fields)).toBeNull();
   });
+
+  it('ORs more than five fields across both groups', () => {
+    const many = Array.from({ length: 7 }, (_, i) => ({ name: `f${i}`, type: 'string' as const, label: 'x' }));
+    const q = searchQuery('舌', many)!;
+    expect(q.join).toBe('or');
+    expect(q.groups.map((g) => g.conditions.map((c) => c.name))).toEqual([
+      ['f0', 'f1', 'f2', 'f3', 'f4'],
+      ['f5', 'f6'],
+    ]);
+    expect(q.groups.flatMap((g) => g.conditions).every((c) => c.connector === 'or')).toBe(true);
+  });
 });

@@ -88,7 +88,8 @@ export function normaliseQuery(form: QueryForm, fields: readonly QueryField[]): 
 
 /**
  * Search-box conditions (spec §5): the term trimmed; string fields use a contains match, short
- * and integer fields an exact match (skipped when the term is not an integer); fields joined by or.
+ * and integer fields an exact match (skipped when the term is not an integer); fields joined by or,
+ * at most 2 × 5 of them (the combined query's limit).
  */
 export function searchQuery(term: string, fields: readonly QueryField[]): CombinedQuery | null {
   const t = term.trim();
@@ -99,7 +100,11 @@ export function searchQuery(term: string, fields: readonly QueryField[]): Combin
     else if ((f.type === 'short' || f.type === 'integer') && /^[-+]?\d+$/.test(t))
       conditions.push({ connector: 'or', name: f.name, type: f.type, operator: 'EQ', value: Number(t) });
   }
-  return conditions.length
-    ? { join: 'and', groups: [{ conditions: conditions.slice(0, QUERY_ROWS_PER_GROUP) }] }
-    : null;
+  if (!conditions.length) return null;
+  // A group holds 5 rows; more fields spill into the second group, ORed with the first, so every
+  // field still takes part (up to the 2 × 5 rows the server accepts).
+  const groups = Array.from({ length: Math.ceil(conditions.length / QUERY_ROWS_PER_GROUP) }, (_, i) => ({
+    conditions: conditions.slice(i * QUERY_ROWS_PER_GROUP, (i + 1) * QUERY_ROWS_PER_GROUP),
+  }));
+  return { join: 'or', groups: groups.slice(0, QUERY_GROUPS) };
 }

@@ -1,0 +1,21 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../lib/i18n.js';
+import { AppRoutes } from '../app/AppRoutes.js';
+
+function Where() {
+  return <div data-testid="where">{useLocation().pathname}</div>;
+}
+
+/** Renders the whole route tree at `path`; `getByTestId('where')` shows where the router ended up. */
+export function renderAt(path: string) {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <Where />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
