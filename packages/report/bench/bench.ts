@@ -15,7 +15,8 @@ import { reportHtml } from './html.js';
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const dir = mkdtempSync(join(tmpdir(), 'tcm-report-bench-'));
-const load = (lang: string): unknown => JSON.parse(readFileSync(new URL(`../examples/full-report.${lang}.json`, import.meta.url), 'utf8'));
+const load = (lang: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../examples/full-report.${lang}.json`, import.meta.url), 'utf8'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (n: number) => (n / 1024).toFixed(1);
 
@@ -34,14 +35,32 @@ async function timePdfkit(lang: string) {
     size = pdf.length;
     if (i === 0) writeFileSync(join(dir, `pdfkit.${lang}.pdf`), pdf);
   }
-  return { cold: times[0]!, warm: median(times.slice(1)), min: Math.min(...times.slice(1)), cpu: median(cpu.slice(1)), size };
+  return {
+    cold: times[0]!,
+    warm: median(times.slice(1)),
+    min: Math.min(...times.slice(1)),
+    cpu: median(cpu.slice(1)),
+    size,
+  };
 }
 
 function timeChromium(lang: string) {
   const html = join(dir, `report.${lang}.html`);
   const out = join(dir, `chromium.${lang}.pdf`);
   writeFileSync(html, reportHtml(healthReportSchema.parse(load(lang))));
-  const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-pdf-header-footer', `--print-to-pdf=${out}`, `file://${html}`];
+  const flags = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-pdf-header-footer',
+    `--print-to-pdf=${out}`,
+    `file://${html}`,
+  ];
   const t0 = performance.now();
   execFileSync(CHROMIUM, flags, { stdio: 'ignore' });
   return { ms: performance.now() - t0, size: statSync(out).size };
@@ -49,10 +68,18 @@ function timeChromium(lang: string) {
 
 console.log(`full health report, ${RUNS} warm runs after one cold run; files in ${dir}`);
 // The machine is shared: print its load so the numbers below can be read against it.
-console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+console.log(
+  `machine: ${cpus().length} cores, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}`,
+);
 for (const lang of ['zh', 'en']) {
   const p = await timePdfkit(lang);
-  console.log(`pdfkit   ${lang}: cold ${p.cold.toFixed(0)} ms, warm median ${p.warm.toFixed(0)} ms (min ${p.min.toFixed(0)}, CPU ${p.cpu.toFixed(0)} ms), size ${kb(p.size)} KB  [targets <= 300 ms, <= 500 KB]`);
+  console.log(
+    `pdfkit   ${lang}: cold ${p.cold.toFixed(0)} ms, warm median ${p.warm.toFixed(0)} ms (min ${p.min.toFixed(0)}, CPU ${p.cpu.toFixed(0)} ms), size ${kb(p.size)} KB  [targets <= 300 ms, <= 500 KB]`,
+  );
   const c = timeChromium(lang);
-  console.log(`chromium ${lang}: ${c.ms.toFixed(0)} ms (browser start + print), size ${kb(c.size)} KB  -> time ratio chromium/pdfkit-warm ${(c.ms / p.warm).toFixed(1)}x, size ratio ${(c.size / p.size).toFixed(2)}x`);
+  console.log(
+    `chromium ${lang}: ${c.ms.toFixed(0)} ms (browser start + print), size ${kb(c.size)} KB  -> time ratio chromium/pdfkit-warm ${(c.ms / p.warm).toFixed(1)}x, size ratio ${(c.size / p.size).toFixed(2)}x`,
+  );
 }

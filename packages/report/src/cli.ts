@@ -20,12 +20,16 @@ async function main(args: string[]): Promise<number> {
       model = JSON.parse(await readFile(input, 'utf8'));
     } catch (e) {
       const d = REPORT_ERRORS.REPORT_MODEL_INVALID;
-      process.stdout.write(JSON.stringify({ ok: false, code: d.code, msg: d.en, detail: { reason: String((e as Error).message) } }) + '\n');
+      process.stdout.write(
+        JSON.stringify({ ok: false, code: d.code, msg: d.en, detail: { reason: String((e as Error).message) } }) + '\n',
+      );
       return 1;
     }
     const pdf = await renderReport(model);
     await writeFile(output, pdf);
-    process.stdout.write(JSON.stringify({ ok: true, file: output, bytes: pdf.length, ms: Math.round(performance.now() - started) }) + '\n');
+    process.stdout.write(
+      JSON.stringify({ ok: true, file: output, bytes: pdf.length, ms: Math.round(performance.now() - started) }) + '\n',
+    );
     return 0;
   } catch (e) {
     if (!isEngineError(e)) throw e;

@@ -6,7 +6,11 @@ import { formatDate, formatRange } from './sections/format.js';
 
 const sources = (dir: URL): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(new URL(`${e.name}/`, dir)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [readFileSync(new URL(e.name, dir), 'utf8')] : [],
+    e.isDirectory()
+      ? sources(new URL(`${e.name}/`, dir))
+      : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+        ? [readFileSync(new URL(e.name, dir), 'utf8')]
+        : [],
   );
 
 describe('label dictionary', () => {
@@ -21,7 +25,12 @@ describe('label dictionary', () => {
 
   it('holds every key the renderer names, literal or built from an enum', () => {
     const code = sources(new URL('./', import.meta.url)).join('\n');
-    const literal = [...code.matchAll(/'((?:report|record|header|sex|age|page|footer|section|col|risk|vitals|tongue|face|skin|pulse|voice|constitution|verdict|advice|version|disclaimer)\.[A-Za-z.]+)'/g)].map((m) => m[1]!)
+    const literal = [
+      ...code.matchAll(
+        /'((?:report|record|header|sex|age|page|footer|section|col|risk|vitals|tongue|face|skin|pulse|voice|constitution|verdict|advice|version|disclaimer)\.[A-Za-z.]+)'/g,
+      ),
+    ]
+      .map((m) => m[1]!)
       // Model paths handed to error details ('tongue.photo') are not labels.
       .filter((k) => !k.endsWith('.photo'));
     expect(literal.length).toBeGreaterThan(30);
@@ -29,7 +38,10 @@ describe('label dictionary', () => {
       ...riskLevelSchema.options.map((r) => `risk.${r}`),
       ...constitutionTypeSchema.options.map((c) => `constitution.${c}`),
       ...constitutionVerdictSchema.options.map((v) => `verdict.${v}`),
-      'sex.male', 'sex.female', 'record.visit.first', 'record.visit.followUp',
+      'sex.male',
+      'sex.female',
+      'record.visit.first',
+      'record.visit.followUp',
     ];
     for (const key of [...literal, ...built]) expect(Object.hasOwn(LABELS, key), key).toBe(true);
   });

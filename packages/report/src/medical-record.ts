@@ -1,5 +1,14 @@
 import type { MedicalRecord } from '@tcm/contract';
-import { createDoc, drawText, ensureSpace, finishPages, sectionTitle, textHeight, toBytes, type Ctx } from './layout/page.js';
+import {
+  createDoc,
+  drawText,
+  ensureSpace,
+  finishPages,
+  sectionTitle,
+  textHeight,
+  toBytes,
+  type Ctx,
+} from './layout/page.js';
 import { PAGE, THEME } from './layout/theme.js';
 import { colon, label } from './labels.js';
 import { drawHeaderBand, personFields } from './sections/header.js';
@@ -15,7 +24,12 @@ function field(ctx: Ctx, key: string, value: string | undefined): void {
   const w = PAGE.content - LABEL_W;
   const h = Math.max(12, textHeight(ctx, value, { width: w, size: 9.5, lineGap: 1.5 })) + 6;
   ensureSpace(ctx, h);
-  drawText(ctx, label(ctx.lang, key), PAGE.left + 4, ctx.y + 4, { size: 9.5, font: 'B', color: THEME.primaryDark, width: LABEL_W - 8 });
+  drawText(ctx, label(ctx.lang, key), PAGE.left + 4, ctx.y + 4, {
+    size: 9.5,
+    font: 'B',
+    color: THEME.primaryDark,
+    width: LABEL_W - 8,
+  });
   drawText(ctx, value, PAGE.left + LABEL_W, ctx.y + 4, { size: 9.5, width: w, lineGap: 1.5 });
   ctx.y += h;
   ctx.doc.moveTo(PAGE.left, ctx.y).lineTo(PAGE.right, ctx.y).lineWidth(0.4).strokeColor(THEME.border).stroke();
@@ -42,7 +56,11 @@ function prescription(ctx: Ctx, p: NonNullable<MedicalRecord['prescription']>): 
     const dose = `${h.doseG} g`;
     drawText(ctx, dose, x + cellW * 0.46, y + 1.5, { size: 9.5 });
     const doseW = ctx.doc.widthOfString(dose);
-    if (h.note) drawText(ctx, ctx.lang === 'zh' ? `（${h.note}）` : `(${h.note})`, x + cellW * 0.46 + doseW + 3, y + 2.5, { size: 7.5, color: THEME.risk.high });
+    if (h.note)
+      drawText(ctx, ctx.lang === 'zh' ? `（${h.note}）` : `(${h.note})`, x + cellW * 0.46 + doseW + 3, y + 2.5, {
+        size: 7.5,
+        color: THEME.risk.high,
+      });
   });
   ctx.y += rows * rowH + 14;
   if (!p.name) field(ctx, 'record.prescription', t('record.doses', { n: p.doses }));
@@ -59,10 +77,17 @@ export async function renderMedicalRecord(m: MedicalRecord): Promise<Buffer> {
   const ctx: Ctx = { doc, lang, y: 0 };
   const fields = personFields(ctx, m.header);
   const visitNo = m.visit.number ? t('record.visitNumber', { n: m.visit.number }) : '';
-  const visit = t(`record.visit.${m.visit.type}`) + (visitNo ? (lang === 'zh' ? `（${visitNo}）` : ` (${visitNo})`) : '');
+  const visit =
+    t(`record.visit.${m.visit.type}`) + (visitNo ? (lang === 'zh' ? `（${visitNo}）` : ` (${visitNo})`) : '');
   fields.splice(fields.length - 2, 0, [t('header.visit'), visit]);
   if (m.header.department) fields.splice(fields.length - 2, 0, [t('header.department'), m.header.department]);
-  drawHeaderBand(ctx, m.header, 'record.title', lang === 'zh' ? 'TCM Outpatient Medical Record' : '中医门诊病历', fields);
+  drawHeaderBand(
+    ctx,
+    m.header,
+    'record.title',
+    lang === 'zh' ? 'TCM Outpatient Medical Record' : '中医门诊病历',
+    fields,
+  );
 
   sectionTitle(ctx, 'record.historySection', 40, true);
   field(ctx, 'record.chiefComplaint', m.chiefComplaint);
@@ -92,9 +117,20 @@ export async function renderMedicalRecord(m: MedicalRecord): Promise<Buffer> {
   drawText(ctx, `${t('record.doctor')}${colon(lang)}${who}`, x, ctx.y, { size: 10, font: 'B', width: 250 });
   ctx.y += 15;
   const signed = m.doctor.signedAt ? formatDate(m.doctor.signedAt) : formatDate(m.header.date);
-  drawText(ctx, `${t('record.signature')}${colon(lang)}____________    ${t('record.signedAt')}${colon(lang)}${signed}`, x, ctx.y, { size: 9, width: 250 });
+  drawText(
+    ctx,
+    `${t('record.signature')}${colon(lang)}____________    ${t('record.signedAt')}${colon(lang)}${signed}`,
+    x,
+    ctx.y,
+    { size: 9, width: 250 },
+  );
   ctx.y += 14;
 
-  finishPages(ctx, `${title} · ${m.header.person.name} · ${formatDate(m.header.date)}`, `${m.header.organisation} · ${m.header.reportId}`, false);
+  finishPages(
+    ctx,
+    `${title} · ${m.header.person.name} · ${formatDate(m.header.date)}`,
+    `${m.header.organisation} · ${m.header.reportId}`,
+    false,
+  );
   return toBytes(doc);
 }

@@ -5,15 +5,46 @@ import { renderReport } from './render.js';
 import { PAGE } from './layout/theme.js';
 import { ensurePoppler, inspectPdf, wordBoxes } from './testing/poppler.js';
 
-const example = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../examples/${name}`, import.meta.url), 'utf8')) as T;
+const example = <T>(name: string): T =>
+  JSON.parse(readFileSync(new URL(`../examples/${name}`, import.meta.url), 'utf8')) as T;
 const squash = (s: string) => s.replace(/\s+/g, '');
 const norm = (s: string) => s.replace(/\s+/g, ' ');
 /** True when a section title stands as a line of its own (body text may contain the same words). */
 const hasTitle = (text: string, title: string) => text.split('\n').some((l) => l.trim() === title);
-const SECTIONS = ['vitals', 'tongue', 'face', 'pulse', 'voice', 'constitution', 'syndromes', 'advice', 'trends'] as const;
+const SECTIONS = [
+  'vitals',
+  'tongue',
+  'face',
+  'pulse',
+  'voice',
+  'constitution',
+  'syndromes',
+  'advice',
+  'trends',
+] as const;
 const TITLES = {
-  zh: { vitals: '生命体征与检验指标', tongue: '舌诊', face: '面诊', pulse: '脉诊', voice: '闻诊（声音）', constitution: '体质辨识', syndromes: '证候倾向', advice: '调养建议', trends: '健康趋势' },
-  en: { vitals: 'Vital signs and laboratory values', tongue: 'Tongue inspection', face: 'Face inspection', pulse: 'Pulse waveform', voice: 'Voice', constitution: 'Constitution', syndromes: 'Syndrome patterns', advice: 'Health advice', trends: 'Health trends' },
+  zh: {
+    vitals: '生命体征与检验指标',
+    tongue: '舌诊',
+    face: '面诊',
+    pulse: '脉诊',
+    voice: '闻诊（声音）',
+    constitution: '体质辨识',
+    syndromes: '证候倾向',
+    advice: '调养建议',
+    trends: '健康趋势',
+  },
+  en: {
+    vitals: 'Vital signs and laboratory values',
+    tongue: 'Tongue inspection',
+    face: 'Face inspection',
+    pulse: 'Pulse waveform',
+    voice: 'Voice',
+    constitution: 'Constitution',
+    syndromes: 'Syndrome patterns',
+    advice: 'Health advice',
+    trends: 'Health trends',
+  },
 } as const;
 
 function expectFontsEmbedded(fonts: { name: string; embedded: boolean; subset: boolean; unicode: boolean }[]) {
@@ -25,7 +56,9 @@ function expectFontsEmbedded(fonts: { name: string; embedded: boolean; subset: b
 function expectNoOverflow(file: string) {
   const words = wordBoxes(file);
   expect(words.length).toBeGreaterThan(20);
-  const bad = words.filter((w) => (w.yMax > PAGE.bottom + 1 && w.yMin < PAGE.bottom + 14) || w.xMax > PAGE.width - 20 || w.xMin < 20);
+  const bad = words.filter(
+    (w) => (w.yMax > PAGE.bottom + 1 && w.yMin < PAGE.bottom + 14) || w.xMax > PAGE.width - 20 || w.xMin < 20,
+  );
   expect(bad.slice(0, 5)).toEqual([]);
 }
 
@@ -38,7 +71,19 @@ describe('health report', () => {
     const text = squash(pdf.text);
     for (const title of ['中医健康评估报告', ...Object.values(TITLES.zh)]) expect(text).toContain(squash(title));
     // Values from the model, Chinese labels, the risk wording and the page numbers.
-    for (const s of ['收缩压', '132', '尿酸', '412', '高于女性上限360', '淡红', '痰湿质', '湿热蕴脾', 'HR-20261122-0158', '第1页/共']) expect(text).toContain(s);
+    for (const s of [
+      '收缩压',
+      '132',
+      '尿酸',
+      '412',
+      '高于女性上限360',
+      '淡红',
+      '痰湿质',
+      '湿热蕴脾',
+      'HR-20261122-0158',
+      '第1页/共',
+    ])
+      expect(text).toContain(s);
     expect(text).toContain('不构成医学诊断');
     expect(pdf.pages).toBeGreaterThanOrEqual(3);
     expect(pdf.pages).toBeLessThanOrEqual(6);
@@ -50,8 +95,19 @@ describe('health report', () => {
   it('renders the full English report with the same sections', async () => {
     const pdf = inspectPdf(await renderReport(example('full-report.en.json')));
     expectFontsEmbedded(pdf.fonts);
-    for (const title of ['TCM Health Assessment Report', ...Object.values(TITLES.en)]) expect(pdf.text).toContain(title);
-    for (const s of ['Systolic pressure', 'Uric acid', '412', 'Above the female limit of 360', 'Phlegm-damp', 'Damp-heat in the spleen', 'Page 1 of', 'not a medical diagnosis']) expect(norm(pdf.text)).toContain(s);
+    for (const title of ['TCM Health Assessment Report', ...Object.values(TITLES.en)])
+      expect(pdf.text).toContain(title);
+    for (const s of [
+      'Systolic pressure',
+      'Uric acid',
+      '412',
+      'Above the female limit of 360',
+      'Phlegm-damp',
+      'Damp-heat in the spleen',
+      'Page 1 of',
+      'not a medical diagnosis',
+    ])
+      expect(norm(pdf.text)).toContain(s);
     expect(pdf.pages).toBeGreaterThanOrEqual(3);
     expect(pdf.pages).toBeLessThanOrEqual(7);
     expectNoOverflow(pdf.file);
@@ -75,7 +131,8 @@ describe('health report', () => {
       for (const s of SECTIONS) {
         const one = inspectPdf(await renderReport({ kind: 'health-report', header: full.header, [s]: full[s] }));
         expect(hasTitle(one.text, TITLES[lang][s]), s).toBe(true);
-        for (const other of SECTIONS) if (other !== s) expect(hasTitle(one.text, TITLES[lang][other]), `${s} without ${other}`).toBe(false);
+        for (const other of SECTIONS)
+          if (other !== s) expect(hasTitle(one.text, TITLES[lang][other]), `${s} without ${other}`).toBe(false);
       }
     }, 120_000);
   }
@@ -94,10 +151,36 @@ describe('health report', () => {
     const pdf = inspectPdf(
       await renderReport({
         ...full,
-        vitals: { rows: Array.from({ length: 60 }, (_, i) => ({ indicator: `指标 ${i}`, value: i, unit: 'u', risk: risks[i % 3]!, reason: i % 20 === 0 ? long : 'x' })) },
-        tongue: { ...full.tongue, features: Array.from({ length: 8 }, () => ({ name: 'tongue.cracks', value: long.slice(0, 200), evidence: long })) },
-        syndromes: { patterns: Array.from({ length: 6 }, (_, i) => ({ name: long.slice(0, 200), score: i * 15, confidence: 0.5, evidence: [long] })) },
-        pulse: { ...full.pulse, pulseClass: { label: long.slice(0, 200), evidence: [long, long] }, waveform: { rateHz: 500, samples: Array.from({ length: 20000 }, (_, i) => Math.sin(i / 50)) } },
+        vitals: {
+          rows: Array.from({ length: 60 }, (_, i) => ({
+            indicator: `指标 ${i}`,
+            value: i,
+            unit: 'u',
+            risk: risks[i % 3]!,
+            reason: i % 20 === 0 ? long : 'x',
+          })),
+        },
+        tongue: {
+          ...full.tongue,
+          features: Array.from({ length: 8 }, () => ({
+            name: 'tongue.cracks',
+            value: long.slice(0, 200),
+            evidence: long,
+          })),
+        },
+        syndromes: {
+          patterns: Array.from({ length: 6 }, (_, i) => ({
+            name: long.slice(0, 200),
+            score: i * 15,
+            confidence: 0.5,
+            evidence: [long],
+          })),
+        },
+        pulse: {
+          ...full.pulse,
+          pulseClass: { label: long.slice(0, 200), evidence: [long, long] },
+          waveform: { rateHz: 500, samples: Array.from({ length: 20000 }, (_, i) => Math.sin(i / 50)) },
+        },
         advice: { groups: [{ category: long.slice(0, 200), items: Array.from({ length: 5 }, () => long) }] },
       }),
     );
@@ -112,7 +195,28 @@ describe('medical record', () => {
     const pdf = inspectPdf(await renderReport(example('medical-record.zh.json')));
     expectFontsEmbedded(pdf.fonts);
     const text = squash(pdf.text);
-    for (const s of ['中医门诊病历', '主诉', '现病史', '四诊摘要', '望诊', '切诊', '脉滑数', '中医证型', '湿热蕴脾证', '西医诊断', '高尿酸血症', '治法', '连朴饮合三仁汤加减', '共7剂', '黄连', '滑石', '包煎', '煎服法', '李明远', '陈建国']) {
+    for (const s of [
+      '中医门诊病历',
+      '主诉',
+      '现病史',
+      '四诊摘要',
+      '望诊',
+      '切诊',
+      '脉滑数',
+      '中医证型',
+      '湿热蕴脾证',
+      '西医诊断',
+      '高尿酸血症',
+      '治法',
+      '连朴饮合三仁汤加减',
+      '共7剂',
+      '黄连',
+      '滑石',
+      '包煎',
+      '煎服法',
+      '李明远',
+      '陈建国',
+    ]) {
       expect(text).toContain(s);
     }
     expect(pdf.pages).toBeLessThanOrEqual(2);
@@ -123,7 +227,13 @@ describe('medical record', () => {
     const zh = example<MedicalRecordInput>('medical-record.zh.json');
     const en: MedicalRecordInput = {
       ...zh,
-      header: { ...zh.header, language: 'en', organisation: 'Mingde TCM Clinic', person: { ...zh.header.person, name: 'Chen Jianguo' }, department: 'TCM internal medicine' },
+      header: {
+        ...zh.header,
+        language: 'en',
+        organisation: 'Mingde TCM Clinic',
+        person: { ...zh.header.person, name: 'Chen Jianguo' },
+        department: 'TCM internal medicine',
+      },
       chiefComplaint: 'Epigastric fullness and poor appetite for three months.',
       fourDiagnosis: { palpation: 'Slippery, rapid pulse, 92 bpm.' },
       diagnosis: { tcmSyndrome: 'Damp-heat in the spleen', western: ['Functional dyspepsia'] },
@@ -132,7 +242,18 @@ describe('medical record', () => {
     };
     const pdf = inspectPdf(await renderReport(en));
     expectFontsEmbedded(pdf.fonts);
-    for (const s of ['TCM Outpatient Medical Record', 'Chief complaint', 'Four-diagnosis findings', 'Palpation', 'Western diagnosis', 'Functional dyspepsia', 'Prescription', '7 doses', 'Physician: Li Mingyuan', 'Follow-up']) {
+    for (const s of [
+      'TCM Outpatient Medical Record',
+      'Chief complaint',
+      'Four-diagnosis findings',
+      'Palpation',
+      'Western diagnosis',
+      'Functional dyspepsia',
+      'Prescription',
+      '7 doses',
+      'Physician: Li Mingyuan',
+      'Follow-up',
+    ]) {
       expect(norm(pdf.text)).toContain(s);
     }
     // Herb names stay as written (Chinese) inside the English record.
@@ -169,7 +290,10 @@ describe('bad input', () => {
     const photo = { ...full.tongue!.photo!, base64: Buffer.from('this is not a picture at all').toString('base64') };
     expect((await code({ ...full, tongue: { ...full.tongue, photo } })).code).toBe(3600002);
     // A JPEG header followed by garbage: pdfkit cannot read it, still a clean code.
-    const broken = { ...photo, base64: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]).toString('base64') };
+    const broken = {
+      ...photo,
+      base64: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]).toString('base64'),
+    };
     expect((await code({ ...full, tongue: { ...full.tongue, photo: broken } })).code).toBe(3600002);
   }, 30_000);
 });

@@ -12,7 +12,16 @@ export interface RadarAxis {
  * filled, and a dashed ring at `threshold` (the "yes" cut-off of the constitution standard).
  * Centre (cx, cy), radius and the labels' horizontal bounds in pt.
  */
-export function drawRadar(ctx: Ctx, cx: number, cy: number, radius: number, axes: RadarAxis[], max = 100, threshold?: number, bounds: [number, number] = [cx - radius - 80, cx + radius + 80]): void {
+export function drawRadar(
+  ctx: Ctx,
+  cx: number,
+  cy: number,
+  radius: number,
+  axes: RadarAxis[],
+  max = 100,
+  threshold?: number,
+  bounds: [number, number] = [cx - radius - 80, cx + radius + 80],
+): void {
   const { doc } = ctx;
   const n = axes.length;
   if (n < 3) return;
@@ -22,7 +31,11 @@ export function drawRadar(ctx: Ctx, cx: number, cy: number, radius: number, axes
   };
   for (let ring = 1; ring <= 5; ring++) {
     const pts = axes.map((_, i) => at(i, (radius * ring) / 5));
-    doc.polygon(...pts).lineWidth(0.5).strokeColor(THEME.border).stroke();
+    doc
+      .polygon(...pts)
+      .lineWidth(0.5)
+      .strokeColor(THEME.border)
+      .stroke();
     drawText(ctx, String((max * ring) / 5), cx + 2, cy - (radius * ring) / 5 - 4, { size: 6, color: THEME.muted });
   }
   axes.forEach((_, i) => {
@@ -31,14 +44,26 @@ export function drawRadar(ctx: Ctx, cx: number, cy: number, radius: number, axes
   });
   if (threshold !== undefined) {
     const pts = axes.map((_, i) => at(i, (radius * threshold) / max));
-    doc.polygon(...pts).lineWidth(0.8).dash(3, { space: 2 }).strokeColor(THEME.chart.threshold).stroke();
+    doc
+      .polygon(...pts)
+      .lineWidth(0.8)
+      .dash(3, { space: 2 })
+      .strokeColor(THEME.chart.threshold)
+      .stroke();
     doc.undash();
   }
   const vals = axes.map((a, i) => at(i, (radius * Math.max(0, Math.min(a.value, max))) / max));
   doc.save();
-  doc.polygon(...vals).fillOpacity(0.22).fill(THEME.chart.fill);
+  doc
+    .polygon(...vals)
+    .fillOpacity(0.22)
+    .fill(THEME.chart.fill);
   doc.restore();
-  doc.polygon(...vals).lineWidth(1.4).strokeColor(THEME.chart.line).stroke();
+  doc
+    .polygon(...vals)
+    .lineWidth(1.4)
+    .strokeColor(THEME.chart.line)
+    .stroke();
   vals.forEach(([x, y]) => doc.circle(x, y, 2).fill(THEME.chart.line));
   // Name above value, kept inside [minX, maxX] so long English names never run under a neighbour.
   axes.forEach((a, i) => {

@@ -41,15 +41,39 @@ export function drawTrend(ctx: Ctx, x: number, y: number, w: number, h: number, 
     doc.rect(x + padL, yHigh, pw, yLow - yHigh).fill(THEME.chart.band);
   }
   for (const t of niceTicks(lo, hi, 4)) {
-    doc.moveTo(x + padL, sy(t)).lineTo(x + padL + pw, sy(t)).lineWidth(0.4).strokeColor(THEME.chart.grid).stroke();
+    doc
+      .moveTo(x + padL, sy(t))
+      .lineTo(x + padL + pw, sy(t))
+      .lineWidth(0.4)
+      .strokeColor(THEME.chart.grid)
+      .stroke();
     drawText(ctx, String(t), x, sy(t) - 4, { size: 6.5, color: THEME.muted, width: padL - 3, align: 'right' });
   }
-  doc.rect(x + padL, top, pw, ph).lineWidth(0.6).strokeColor(THEME.border).stroke();
-  pts.forEach((p, i) => (i === 0 ? doc.moveTo(sx(day(p.date)), sy(p.value)) : doc.lineTo(sx(day(p.date)), sy(p.value))));
+  doc
+    .rect(x + padL, top, pw, ph)
+    .lineWidth(0.6)
+    .strokeColor(THEME.border)
+    .stroke();
+  pts.forEach((p, i) =>
+    i === 0 ? doc.moveTo(sx(day(p.date)), sy(p.value)) : doc.lineTo(sx(day(p.date)), sy(p.value)),
+  );
   if (pts.length > 1) doc.lineWidth(1.3).lineJoin('round').strokeColor(THEME.chart.line).stroke();
   pts.forEach((p) => doc.circle(sx(day(p.date)), sy(p.value), 2.2).fill(THEME.chart.line));
   const last = pts[pts.length - 1]!;
-  drawText(ctx, String(last.value), sx(day(last.date)) - 30, sy(last.value) - 11, { size: 7, font: 'B', color: THEME.primaryDark, width: 30, align: 'right' });
+  drawText(ctx, String(last.value), sx(day(last.date)) - 30, sy(last.value) - 11, {
+    size: 7,
+    font: 'B',
+    color: THEME.primaryDark,
+    width: 30,
+    align: 'right',
+  });
   const labelled = pts.length <= 4 ? pts : [pts[0]!, pts[Math.floor(pts.length / 2)]!, last];
-  labelled.forEach((p) => drawText(ctx, p.date.slice(0, 10), sx(day(p.date)) - 28, top + ph + 3, { size: 6.5, color: THEME.muted, width: 56, align: 'center' }));
+  labelled.forEach((p) =>
+    drawText(ctx, p.date.slice(0, 10), sx(day(p.date)) - 28, top + ph + 3, {
+      size: 6.5,
+      color: THEME.muted,
+      width: 56,
+      align: 'center',
+    }),
+  );
 }

@@ -99,7 +99,11 @@ export function sectionTitle(ctx: Ctx, key: string, keep = 60, compact = false):
   const { doc } = ctx;
   doc.rect(PAGE.left, ctx.y, PAGE.content, band).fill(THEME.primaryLight);
   doc.rect(PAGE.left, ctx.y, 4, band).fill(THEME.primary);
-  drawText(ctx, label(ctx.lang, key), PAGE.left + 12, ctx.y + (band - 12) / 2, { size: compact ? 10.5 : 11, font: 'B', color: THEME.primaryDark });
+  drawText(ctx, label(ctx.lang, key), PAGE.left + 12, ctx.y + (band - 12) / 2, {
+    size: compact ? 10.5 : 11,
+    font: 'B',
+    color: THEME.primaryDark,
+  });
   ctx.y += band + (compact ? 6 : 8);
 }
 
@@ -109,7 +113,12 @@ export function versionLine(ctx: Ctx, version: EngineVersion | undefined): void 
   const parts = [`${label(ctx.lang, 'version.engine')}${colon(ctx.lang)}${version.engine}`];
   if (version.model) parts.push(`${label(ctx.lang, 'version.model')}${colon(ctx.lang)}${version.model}`);
   ensureSpace(ctx, 12);
-  drawText(ctx, parts.join('   ·   '), PAGE.left, ctx.y, { size: 7, color: THEME.muted, width: PAGE.content, align: 'right' });
+  drawText(ctx, parts.join('   ·   '), PAGE.left, ctx.y, {
+    size: 7,
+    color: THEME.muted,
+    width: PAGE.content,
+    align: 'right',
+  });
   ctx.y += 11;
 }
 
@@ -121,7 +130,10 @@ export function paragraph(ctx: Ctx, text: string, o: TextOpts & { indent?: numbe
   ensureSpace(ctx, Math.min(h, 120));
   if (ctx.y + h > PAGE.bottom) {
     // Longer than what is left: let pdfkit flow it across the page break, then follow it.
-    ctx.doc.font(o.font ?? 'R').fontSize(o.size ?? 9).fillColor(o.color ?? THEME.text);
+    ctx.doc
+      .font(o.font ?? 'R')
+      .fontSize(o.size ?? 9)
+      .fillColor(o.color ?? THEME.text);
     ctx.doc.text(text, x, ctx.y, { width, lineGap: o.lineGap ?? 1 });
     ctx.y = ctx.doc.y;
   } else {
@@ -143,12 +155,23 @@ export function finishPages(ctx: Ctx, runningTitle: string, footerLeft: string, 
       drawText(ctx, runningTitle, PAGE.left, 26, { size: 7.5, color: THEME.muted, width: PAGE.content });
       doc.moveTo(PAGE.left, 40).lineTo(PAGE.right, 40).lineWidth(0.5).strokeColor(THEME.border).stroke();
     }
-    doc.moveTo(PAGE.left, PAGE.bottom + 14).lineTo(PAGE.right, PAGE.bottom + 14).lineWidth(0.5).strokeColor(THEME.border).stroke();
+    doc
+      .moveTo(PAGE.left, PAGE.bottom + 14)
+      .lineTo(PAGE.right, PAGE.bottom + 14)
+      .lineWidth(0.5)
+      .strokeColor(THEME.border)
+      .stroke();
     const y = PAGE.bottom + 19;
     drawText(ctx, footerLeft, PAGE.left, y, { size: 7.5, color: THEME.muted });
     const pageText = label(ctx.lang, 'page.of', { p: i - range.start + 1, n: range.count });
     drawText(ctx, pageText, PAGE.right - 150, y, { size: 7.5, color: THEME.muted, width: 150, align: 'right' });
-    if (withNote) drawText(ctx, label(ctx.lang, 'footer.note'), PAGE.left, y + 11, { size: 7, color: THEME.muted, width: PAGE.content, align: 'center' });
+    if (withNote)
+      drawText(ctx, label(ctx.lang, 'footer.note'), PAGE.left, y + 11, {
+        size: 7,
+        color: THEME.muted,
+        width: PAGE.content,
+        align: 'center',
+      });
     doc.page.margins.bottom = saved;
   }
 }

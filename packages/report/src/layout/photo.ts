@@ -14,7 +14,15 @@ export interface Placement {
 }
 
 /** Draws a photo fitted into the box (x, y, w, h) pt, centred, with a thin frame. */
-export function drawPhoto(ctx: Ctx, img: ReportImage, field: string, x: number, y: number, w: number, h: number): Placement {
+export function drawPhoto(
+  ctx: Ctx,
+  img: ReportImage,
+  field: string,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+): Placement {
   const bytes = decodeImage(img, field);
   const s = Math.min(w / img.width, h / img.height);
   const p = { x: x + (w - img.width * s) / 2, y, scale: s, width: img.width * s, height: img.height * s };

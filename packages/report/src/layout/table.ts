@@ -29,25 +29,43 @@ const cellText = (c: Cell): string => (typeof c === 'string' ? c : isDrawn(c) ? 
 function cellHeight(ctx: Ctx, c: Cell, width: number): number {
   if (isDrawn(c)) return c.height;
   const bold = typeof c === 'object' && c.bold;
-  return Math.min(MAX_CELL_H, textHeight(ctx, cellText(c), { width: width - 2 * PAD_X, size: SIZE, font: bold ? 'B' : 'R' }));
+  return Math.min(
+    MAX_CELL_H,
+    textHeight(ctx, cellText(c), { width: width - 2 * PAD_X, size: SIZE, font: bold ? 'B' : 'R' }),
+  );
 }
 
 /**
  * Draws a table across `width` pt (default: the content width) at the cursor. Rows never split;
  * when a row does not fit, the page breaks and the header row is repeated.
  */
-export function drawTable(ctx: Ctx, columns: Column[], rows: Cell[][], opts: { x?: number; width?: number } = {}): void {
+export function drawTable(
+  ctx: Ctx,
+  columns: Column[],
+  rows: Cell[][],
+  opts: { x?: number; width?: number } = {},
+): void {
   const x0 = opts.x ?? PAGE.left;
   const total = opts.width ?? PAGE.content;
   const shareSum = columns.reduce((s, c) => s + c.share, 0);
   const widths = columns.map((c) => (c.share / shareSum) * total);
-  const headerH = Math.max(...columns.map((c, i) => textHeight(ctx, c.header, { width: widths[i]! - 2 * PAD_X, size: SIZE, font: 'B' }))) + 2 * PAD_Y;
+  const headerH =
+    Math.max(
+      ...columns.map((c, i) => textHeight(ctx, c.header, { width: widths[i]! - 2 * PAD_X, size: SIZE, font: 'B' })),
+    ) +
+    2 * PAD_Y;
 
   const header = () => {
     ctx.doc.rect(x0, ctx.y, total, headerH).fill(THEME.primary);
     let x = x0;
     columns.forEach((c, i) => {
-      drawText(ctx, c.header, x + PAD_X, ctx.y + PAD_Y, { width: widths[i]! - 2 * PAD_X, size: SIZE, font: 'B', color: '#FFFFFF', align: c.align });
+      drawText(ctx, c.header, x + PAD_X, ctx.y + PAD_Y, {
+        width: widths[i]! - 2 * PAD_X,
+        size: SIZE,
+        font: 'B',
+        color: '#FFFFFF',
+        align: c.align,
+      });
       x += widths[i]!;
     });
     ctx.y += headerH;
@@ -74,12 +92,24 @@ export function drawTable(ctx: Ctx, columns: Column[], rows: Cell[][], opts: { x
       if (isDrawn(c)) c.draw(ctx, x + PAD_X, ctx.y + PAD_Y, w - 2 * PAD_X);
       else {
         const o = typeof c === 'object' ? c : { text: c };
-        drawText(ctx, o.text, x + PAD_X, ctx.y + PAD_Y, { width: w - 2 * PAD_X, size: SIZE, font: o.bold ? 'B' : 'R', color: o.color, align: columns[i]?.align, height: h - 2 * PAD_Y + 1 });
+        drawText(ctx, o.text, x + PAD_X, ctx.y + PAD_Y, {
+          width: w - 2 * PAD_X,
+          size: SIZE,
+          font: o.bold ? 'B' : 'R',
+          color: o.color,
+          align: columns[i]?.align,
+          height: h - 2 * PAD_Y + 1,
+        });
       }
       x += w;
     });
     ctx.y += h;
-    ctx.doc.moveTo(x0, ctx.y).lineTo(x0 + total, ctx.y).lineWidth(0.4).strokeColor(THEME.border).stroke();
+    ctx.doc
+      .moveTo(x0, ctx.y)
+      .lineTo(x0 + total, ctx.y)
+      .lineWidth(0.4)
+      .strokeColor(THEME.border)
+      .stroke();
   });
   ctx.y += 6;
 }
@@ -92,7 +122,13 @@ export function riskBadge(risk: RiskLevel): DrawnCell {
       const w = Math.min(width, 42);
       const bx = x + (width - w) / 2;
       ctx.doc.roundedRect(bx, y, w, 12, 6).fill(THEME.risk[risk]);
-      drawText(ctx, label(ctx.lang, `risk.${risk}`), bx, y + 1.5, { width: w, size: 7.5, font: 'B', color: '#FFFFFF', align: 'center' });
+      drawText(ctx, label(ctx.lang, `risk.${risk}`), bx, y + 1.5, {
+        width: w,
+        size: 7.5,
+        font: 'B',
+        color: '#FFFFFF',
+        align: 'center',
+      });
     },
   };
 }

@@ -6,7 +6,13 @@ import { PAGE, THEME } from './theme.js';
 const MAX_PART_H = 250;
 
 /** A boxed conclusion: "Title: verdict" in bold, then its evidence as bullet lines. Box at x, width w pt. */
-export function drawVerdict(ctx: Ctx, titleKey: string, v: { label: string; evidence: string[] }, x: number = PAGE.left, w: number = PAGE.content): void {
+export function drawVerdict(
+  ctx: Ctx,
+  titleKey: string,
+  v: { label: string; evidence: string[] },
+  x: number = PAGE.left,
+  w: number = PAGE.content,
+): void {
   const head = `${label(ctx.lang, titleKey)}${colon(ctx.lang)}${label(ctx.lang, v.label)}`;
   const ev = v.evidence.map((e) => `• ${e}`).join('\n');
   const inner = w - 16;
@@ -16,7 +22,13 @@ export function drawVerdict(ctx: Ctx, titleKey: string, v: { label: string; evid
   ensureSpace(ctx, h);
   ctx.doc.roundedRect(x, ctx.y, w, h, 4).fill(THEME.primaryLight);
   ctx.doc.rect(x, ctx.y, 3, h).fill(THEME.primary);
-  drawText(ctx, head, x + 10, ctx.y + 8, { width: inner, size: 10, font: 'B', color: THEME.primaryDark, height: headH + 1 });
+  drawText(ctx, head, x + 10, ctx.y + 8, {
+    width: inner,
+    size: 10,
+    font: 'B',
+    color: THEME.primaryDark,
+    height: headH + 1,
+  });
   if (ev) drawText(ctx, ev, x + 10, ctx.y + 11 + headH, { width: inner, size: 8, height: evH + 1 });
   ctx.y += h + 6;
 }

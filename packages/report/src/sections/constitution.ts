@@ -16,10 +16,23 @@ export function drawConstitution(ctx: Ctx, s: NonNullable<HealthReport['constitu
   sectionTitle(ctx, 'section.constitution', CHART_H + 10);
   const top = ctx.y;
   const axes = s.scores.map((sc) => ({ label: t(`constitution.${sc.type}`), value: sc.score }));
-  drawRadar(ctx, PAGE.left + CHART_W / 2, top + CHART_H / 2 + 2, 66, axes, 100, YES_THRESHOLD, [PAGE.left, PAGE.left + CHART_W]);
-  drawText(ctx, t('constitution.standard'), PAGE.left, top + CHART_H - 8, { size: 6.5, color: THEME.muted, width: CHART_W, align: 'center' });
+  drawRadar(ctx, PAGE.left + CHART_W / 2, top + CHART_H / 2 + 2, 66, axes, 100, YES_THRESHOLD, [
+    PAGE.left,
+    PAGE.left + CHART_W,
+  ]);
+  drawText(ctx, t('constitution.standard'), PAGE.left, top + CHART_H - 8, {
+    size: 6.5,
+    color: THEME.muted,
+    width: CHART_W,
+    align: 'center',
+  });
   const x = PAGE.left + CHART_W + 10;
-  const verdictColor = { yes: THEME.risk.high, basicallyYes: THEME.risk.low, tendency: THEME.risk.medium, no: THEME.muted };
+  const verdictColor = {
+    yes: THEME.risk.high,
+    basicallyYes: THEME.risk.low,
+    tendency: THEME.risk.medium,
+    no: THEME.muted,
+  };
   drawTable(
     ctx,
     [
@@ -32,7 +45,11 @@ export function drawConstitution(ctx: Ctx, s: NonNullable<HealthReport['constitu
       .map((sc) => {
         // For the balanced type "yes" is the good outcome; for biased types it flags a tendency to watch.
         const color = sc.type === 'balanced' && sc.verdict !== 'no' ? THEME.risk.low : verdictColor[sc.verdict];
-        return [t(`constitution.${sc.type}`), scoreBar(sc.score), { text: t(`verdict.${sc.verdict}`), bold: sc.verdict !== 'no', color }];
+        return [
+          t(`constitution.${sc.type}`),
+          scoreBar(sc.score),
+          { text: t(`verdict.${sc.verdict}`), bold: sc.verdict !== 'no', color },
+        ];
       }),
     { x, width: PAGE.right - x },
   );

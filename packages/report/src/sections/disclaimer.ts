@@ -18,7 +18,11 @@ export function drawDisclaimer(ctx: Ctx, custom?: string): void {
   ctx.y += GAP;
   ensureSpace(ctx, h);
   ctx.doc.roundedRect(PAGE.left, ctx.y, PAGE.content, h, 4).lineWidth(0.8).strokeColor(THEME.risk.medium).stroke();
-  drawText(ctx, label(ctx.lang, 'section.disclaimer'), PAGE.left + 10, ctx.y + 7, { size: 9.5, font: 'B', color: THEME.risk.medium });
+  drawText(ctx, label(ctx.lang, 'section.disclaimer'), PAGE.left + 10, ctx.y + 7, {
+    size: 9.5,
+    font: 'B',
+    color: THEME.risk.medium,
+  });
   drawText(ctx, body, PAGE.left + 10, ctx.y + 22, { size: 8.5, width: inner, lineGap: 1.5, color: THEME.text });
   ctx.y += h;
 }

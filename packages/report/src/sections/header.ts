@@ -19,19 +19,34 @@ export function personFields(ctx: Ctx, h: Header): [string, string][] {
 }
 
 /** First-page band: organisation, title and a subtitle on the brand colour, then a grid of person fields. */
-export function drawHeaderBand(ctx: Ctx, h: Header, titleKey: string, subtitle: string, fields: [string, string][]): void {
+export function drawHeaderBand(
+  ctx: Ctx,
+  h: Header,
+  titleKey: string,
+  subtitle: string,
+  fields: [string, string][],
+): void {
   const { doc } = ctx;
   doc.rect(0, 0, PAGE.width, 74).fill(THEME.primary);
   doc.rect(0, 74, PAGE.width, 3).fill(THEME.primaryDark);
   drawText(ctx, h.organisation, PAGE.left, 18, { size: 10, color: '#D8ECEE', width: PAGE.content });
-  drawText(ctx, h.title ?? label(ctx.lang, titleKey), PAGE.left, 34, { size: 19, font: 'B', color: '#FFFFFF', width: PAGE.content - 130 });
+  drawText(ctx, h.title ?? label(ctx.lang, titleKey), PAGE.left, 34, {
+    size: 19,
+    font: 'B',
+    color: '#FFFFFF',
+    width: PAGE.content - 130,
+  });
   drawText(ctx, subtitle, PAGE.right - 160, 44, { size: 8.5, color: '#D8ECEE', width: 160, align: 'right' });
 
   const cols = 3;
   const cellW = PAGE.content / cols;
   const rows = Math.ceil(fields.length / cols);
   const top = 88;
-  doc.roundedRect(PAGE.left, top, PAGE.content, rows * 22 + 8, 4).lineWidth(0.6).strokeColor(THEME.border).stroke();
+  doc
+    .roundedRect(PAGE.left, top, PAGE.content, rows * 22 + 8, 4)
+    .lineWidth(0.6)
+    .strokeColor(THEME.border)
+    .stroke();
   fields.forEach(([k, v], i) => {
     const x = PAGE.left + 10 + (i % cols) * cellW;
     const y = top + 8 + Math.floor(i / cols) * 22;

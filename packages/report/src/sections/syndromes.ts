@@ -18,7 +18,12 @@ export function drawSyndromes(ctx: Ctx, s: NonNullable<HealthReport['syndromes']
     ],
     [...s.patterns]
       .sort((a, b) => b.score - a.score)
-      .map((p) => [{ text: t(p.name), bold: true }, scoreBar(p.score), `${Math.round(p.confidence * 100)} %`, p.evidence.map((e) => `• ${e}`).join('\n')]),
+      .map((p) => [
+        { text: t(p.name), bold: true },
+        scoreBar(p.score),
+        `${Math.round(p.confidence * 100)} %`,
+        p.evidence.map((e) => `• ${e}`).join('\n'),
+      ]),
   );
   if (s.summary) paragraph(ctx, s.summary, { size: 9 });
   versionLine(ctx, s.version);

@@ -18,8 +18,18 @@ export function drawTongue(ctx: Ctx, s: NonNullable<HealthReport['tongue']>): vo
   if (s.photo) {
     const p = drawPhoto(ctx, s.photo, 'tongue.photo', PAGE.left, top, PHOTO_W, PHOTO_H);
     if (s.outline) {
-      ctx.doc.polygon(...toPage(p, s.outline)).lineWidth(1.4).lineJoin('round').strokeColor('#22C55E').stroke();
-      drawText(ctx, t('tongue.outline'), PAGE.left, p.y + p.height + 3, { size: 7, color: THEME.muted, width: PHOTO_W, align: 'center' });
+      ctx.doc
+        .polygon(...toPage(p, s.outline))
+        .lineWidth(1.4)
+        .lineJoin('round')
+        .strokeColor('#22C55E')
+        .stroke();
+      drawText(ctx, t('tongue.outline'), PAGE.left, p.y + p.height + 3, {
+        size: 7,
+        color: THEME.muted,
+        width: PHOTO_W,
+        align: 'center',
+      });
     }
     bottom = p.y + p.height + 16;
     tableX = PAGE.left + PHOTO_W + 14;
