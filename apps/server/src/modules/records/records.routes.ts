@@ -148,7 +148,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     RECORD_PATHS.create,
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Create a record from uploaded file uuids, questionnaire answers and vitals; queues the analysis',
@@ -162,7 +162,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     RECORD_PATHS.list,
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'teamRecord / deviceRecord / memberRecord with paging, search and combined query',
@@ -179,7 +179,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     RECORD_PATHS.detail(':id'),
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'One record with files, results and progress',
@@ -192,14 +192,14 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     RECORD_PATHS.events(':id'),
-    { preHandler: signedIn, schema: { tags, summary: 'Progress events (text/event-stream)', params: idParams } },
+    { preValidation: signedIn, schema: { tags, summary: 'Progress events (text/event-stream)', params: idParams } },
     async (request, reply) => streamProgress(db, request, reply, (await own(request)).id),
   );
 
   app.post(
     RECORD_PATHS.retry(':id'),
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Retry a failed analysis',
@@ -217,7 +217,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     RECORD_PATHS.report(':id'),
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'PDF report of a done record, zh or en',
@@ -233,7 +233,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     RECORD_PATHS.history(':id'),
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: "The person's records, vitals and conclusions over time",
