@@ -23,6 +23,7 @@ import { saveFile } from '../files/files.service.js';
 import { readMultipart } from '../files/multipart.js';
 import { assertCanSee } from './access.js';
 import { streamProgress } from './events.js';
+import { previewReport } from './preview.js';
 import { renderRecordReport } from './report.service.js';
 import { audit, findRecord, findRecordByToken, type RecordRow } from './records.repo.js';
 import { createRecord, listRecords, personHistory, recordDetail, retryRecord, startRecord } from './records.service.js';
@@ -95,6 +96,24 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return ok(created, request.msgLang);
     },
+  );
+
+  app.get(
+    RECORD_PATHS.reportPreview,
+    {
+      schema: {
+        tags,
+        summary: 'Sample report (no personal data) for /checked/pdf/newPdfTestPreview, zh or en',
+        querystring: reportQuerySchema,
+        produces: ['application/pdf'],
+        response: pdfResponse,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="report-preview-${request.query.lang ?? 'zh'}.pdf"`)
+        .send(await previewReport(request.query.lang ?? 'zh')),
   );
 
   app.get(
