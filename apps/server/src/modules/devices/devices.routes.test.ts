@@ -129,3 +129,21 @@ describe('devices', () => {
     expect(otherDevice.status).toBe(403);
   }, 150000);
 });
+
+describe('OpenAPI', () => {
+  it('documents the device upload with its Basic credentials, and the record and file routes', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/backend/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(doc.components.securitySchemes.deviceBasic).toMatchObject({ type: 'http', scheme: 'basic' });
+    expect(doc.paths[DEVICE_PATHS.upload]?.post?.security).toEqual([{ deviceBasic: [] }]);
+    for (const p of [
+      RECORD_PATHS.create,
+      RECORD_PATHS.list,
+      '/backend/record/{id}/report',
+      '/backend/portal/tongue/analyze',
+    ])
+      expect(Object.keys(doc.paths), p).toContain(p);
+  });
+});
