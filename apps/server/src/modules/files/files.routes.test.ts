@@ -103,3 +103,25 @@ describe('uploads of spec §7 Files', () => {
     expect(res.json()).toMatchObject({ code: FILE_ERRORS.FILE_CORRUPT.code, msg: FILE_ERRORS.FILE_CORRUPT.en });
   });
 });
+
+describe('uploads without sign-in are limited per client IP', () => {
+  it('answers 429 (2000429) past PUBLIC_UPLOADS_PER_MIN in a minute', async () => {
+    const limited = await createTestApp({ PUBLIC_UPLOADS_PER_MIN: '2' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const m = multipart([{ field: 'file', filename: 't.jpg', value: dataFile(TONGUE) }]);
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: FILE_PATHS.portalOssUpload,
+          headers: m.headers,
+          payload: m.payload,
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -43,7 +43,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(ossUploadResultSchema) },
       },
     },
-    async (request) => ok(oss(await upload(request, { kinds: ['image'] }, null)), request.msgLang),
+    async (request) => {
+      app.ctx.publicUploads.check(request);
+      return ok(oss(await upload(request, { kinds: ['image'] }, null)), request.msgLang);
+    },
   );
 
   app.post(

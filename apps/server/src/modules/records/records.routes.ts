@@ -78,6 +78,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      ctx.publicUploads.check(request);
       const { files, fields } = await readMultipart(request, ['file']);
       const parsed = visitorAnalyzeFieldsSchema.safeParse(fields);
       if (!parsed.success) throw new AppError(FILE_ERRORS.FILE_MISSING, parsed.error.issues[0]?.message);
