@@ -9,7 +9,6 @@ import {
   type PersonHistory,
   type RecordCreated,
   type RecordDetail,
-  type RecordListBody,
   type RecordPage,
   type RecordPerson,
   type Vitals,
@@ -37,7 +36,8 @@ export const SLOT_KIND: Record<CaptureSlot, FileKind> = {
   voice: 'audio',
 };
 
-const personColumns = (p: RecordPerson) => ({
+/** The person columns of a record. */
+export const personValues = (p: RecordPerson) => ({
   personName: p.name || null,
   personSex: p.sex ?? null,
   personAge: p.age ?? null,
@@ -63,7 +63,6 @@ export async function startRecord(
   return { recordId: row.id, shareToken: row.shareToken, status: row.status };
 }
 
-export const personValues = personColumns;
 
 type CreateBody = z.infer<typeof recordCreateBodySchema>;
 
@@ -98,7 +97,7 @@ export async function createRecord(
     {
       source,
       kind: body.kind,
-      ...personColumns(person),
+      ...personValues(person),
       subjectUserId: source === 'member' ? me.id : null,
       ownerUserId: me.id,
       teamId: p.entrance === 'member' ? me.teamId : null,
@@ -239,4 +238,3 @@ export async function personHistory(ctx: AppContext, r: RecordRow): Promise<Pers
   };
 }
 
-export type { RecordListBody };
