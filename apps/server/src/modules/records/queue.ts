@@ -3,12 +3,16 @@ import { HTTP_ERRORS } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { analyzeRecord } from './worker.js';
+import { failStaleRecords } from './records.repo.js';
 
 export const ANALYZE_QUEUE = 'record-analyze';
 
 /** Retries of a job after an unexpected (transient) failure, with exponential backoff from 2 s. */
 const JOB_OPTIONS: PgBoss.SendOptions = { retryLimit: 2, retryDelay: 2, retryBackoff: true, expireInSeconds: 600 };
 const IDLE_POLL_MS = 1000;
+/** A record `running` this long without progress lost its worker (the job's own limit is 10 min). */
+export const STALE_RUNNING_MS = 15 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 1000;
 
 /**
  * The record analysis queue on pg-boss. Workers fetch jobs themselves (rather than `boss.work`)
@@ -64,8 +68,21 @@ export class AnalysisQueue {
     });
   }
 
+  private lastSweep = 0;
+
+  private async sweep(ctx: AppContext): Promise<void> {
+    if (Date.now() - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = Date.now();
+    try {
+      await failStaleRecords(ctx.db, STALE_RUNNING_MS);
+    } catch (e) {
+      console.error('[analysis] sweep failed:', e instanceof Error ? e.message : e);
+    }
+  }
+
   private async loop(ctx: AppContext, boss: PgBoss): Promise<void> {
     while (this.running) {
+      await this.sweep(ctx);
       let job: PgBoss.JobWithMetadata<{ recordId: string }> | undefined;
       try {
         [job] = await boss.fetch<{ recordId: string }>(ANALYZE_QUEUE, { batchSize: 1, includeMetadata: true });

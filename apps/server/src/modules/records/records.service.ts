@@ -63,7 +63,6 @@ export async function startRecord(
   return { recordId: row.id, shareToken: row.shareToken, status: row.status };
 }
 
-
 type CreateBody = z.infer<typeof recordCreateBodySchema>;
 
 /** Signed-in creation from uploaded file uuids (docs/records.md). */
@@ -237,4 +236,3 @@ export async function personHistory(ctx: AppContext, r: RecordRow): Promise<Pers
       .map((x) => ({ recordId: x.id, date: x.createdAt.toISOString(), conclusion: x.conclusion! })),
   };
 }
-

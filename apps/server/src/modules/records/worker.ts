@@ -24,6 +24,23 @@ export function conclusionOf(s: SynthesisResult | undefined, lang: 'zh' | 'en'):
 /** The tongue photo is the point of visitor and device captures: without it the record failed. */
 const TONGUE_REQUIRED: readonly RecordRow['source'][] = ['visitor', 'device'];
 
+/** Longest one attempt may take; beyond it the attempt counts as a transient failure. */
+export const ATTEMPT_TIMEOUT_MS = 5 * 60 * 1000;
+
+class AttemptTimeout extends Error {
+  constructor() {
+    super(`analysis attempt took longer than ${ATTEMPT_TIMEOUT_MS / 1000} s`);
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const t = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AttemptTimeout()), ms);
+  });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}
+
 class PermanentFailure extends Error {
   constructor(readonly failure: RecordFailure) {
     super(failure.msg);
@@ -69,20 +86,23 @@ export async function analyzeRecord(ctx: AppContext, recordId: string, opts: { l
   try {
     const input = await loadInputs(ctx, r);
     const planned = planEngines(input);
-    const outcomes = await runPipeline(input, {
-      onStep: (engine) => updateRecord(ctx.db, r.id, { step: engine }),
-      onOutcome: (engine, outcome) => saveOutcome(ctx.db, r.id, engine, outcome),
-      onTongueMask: async (png) => {
-        const f = await saveFile(ctx.db, ctx.storage, {
-          bytes: png,
-          name: 'tongue-mask.png',
-          accept: { kinds: ['image'] },
-          ownerUserId: r.ownerUserId,
-          deviceId: r.deviceId,
-        });
-        await ctx.db.update(diagnosisRecords).set({ tongueMaskFileId: f.id }).where(eq(diagnosisRecords.id, r.id));
-      },
-    });
+    const outcomes = await withTimeout(
+      runPipeline(input, {
+        onStep: (engine) => updateRecord(ctx.db, r.id, { step: engine }),
+        onOutcome: (engine, outcome) => saveOutcome(ctx.db, r.id, engine, outcome),
+        onTongueMask: async (png) => {
+          const f = await saveFile(ctx.db, ctx.storage, {
+            bytes: png,
+            name: 'tongue-mask.png',
+            accept: { kinds: ['image'] },
+            ownerUserId: r.ownerUserId,
+            deviceId: r.deviceId,
+          });
+          await ctx.db.update(diagnosisRecords).set({ tongueMaskFileId: f.id }).where(eq(diagnosisRecords.id, r.id));
+        },
+      }),
+      ATTEMPT_TIMEOUT_MS,
+    );
     const captures = planned.filter((e) => e !== 'synthesis');
     const failedOf = (e: RecordEngine) => (outcomes[e]?.status === 'failed' ? outcomes[e].error : undefined);
     const fatal =
@@ -107,7 +127,7 @@ export async function analyzeRecord(ctx: AppContext, recordId: string, opts: { l
     }
     const reason = e instanceof Error ? e.message : String(e);
     if (opts.lastAttempt) {
-      const def = RECORD_ERRORS.ANALYSIS_FAILED;
+      const def = e instanceof AttemptTimeout ? RECORD_ERRORS.ANALYSIS_TIMEOUT : RECORD_ERRORS.ANALYSIS_FAILED;
       await updateRecord(ctx.db, r.id, {
         status: 'failed',
         step: null,
