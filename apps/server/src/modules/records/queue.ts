@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type PgBoss from 'pg-boss';
 import { HTTP_ERRORS } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
@@ -24,7 +25,27 @@ export class AnalysisQueue {
   private loops: Promise<void>[] = [];
   private wakers: (() => void)[] = [];
 
+  /** Record changes made by this process's workers, so event streams answer at once. */
+  private readonly changes = new EventEmitter().setMaxListeners(0);
+
   constructor(private readonly boss: PgBoss | undefined) {}
+
+  notify(recordId: string): void {
+    this.changes.emit(recordId);
+  }
+
+  /** Resolves when this process changes the record, or after `ms` (changes made elsewhere are polled). */
+  waitChange(recordId: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.changes.off(recordId, done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.changes.on(recordId, done);
+    });
+  }
 
   get enabled(): boolean {
     return !!this.boss;
