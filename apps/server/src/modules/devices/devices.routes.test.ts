@@ -115,7 +115,9 @@ describe('devices', () => {
       person: { name: 'Li Si' },
     });
     expect(Object.keys(mine.body.data.files).sort()).toEqual(['pulse', 'tongue']);
-    expect(mine.body.data.results.pulse.status).toBe('done');
+    expect(mine.body.data.failure).toBeNull();
+    expect(mine.body.data.status).toBe('done');
+    for (const e of ['tongue', 'pulse', 'vitals', 'synthesis']) expect(mine.body.data.results[e].status, e).toBe('done');
     const list = await call(t.app, 'POST', RECORD_PATHS.list, leader.token, { scope: 'deviceRecord' });
     expect(list.body.data.list.map((r: { id: string }) => r.id)).toEqual([id]);
     expect((await call(t.app, 'GET', RECORD_PATHS.detail(id), leader.token)).status).toBe(200);
