@@ -56,6 +56,10 @@ describe('devices', () => {
     const none = await call(t.app, 'POST', DEVICE_PATHS.register, undefined, { name: 'x' });
     expect([none.status, none.body.code]).toEqual([401, SPEC_ERRORS.TOKEN_INVALID.code]);
     expect((await call(t.app, 'GET', DEVICE_PATHS.list)).status).toBe(401);
+    expect((await call(t.app, 'POST', DEVICE_PATHS.disable(device.id))).status).toBe(401);
+    const noCreds = await call(t.app, 'GET', DEVICE_PATHS.record(crypto.randomUUID()));
+    expect([noCreds.status, noCreds.body.code]).toEqual([401, DEVICE_ERRORS.DEVICE_AUTH_INVALID.code]);
+    expect((await call(t.app, 'POST', DEVICE_PATHS.disable('nope'), other.leader.token)).status).toBe(400);
     expect((await call(t.app, 'POST', DEVICE_PATHS.register, other.leader.token, { name: '' })).status).toBe(400);
     const seen = await call(t.app, 'GET', DEVICE_PATHS.list, member.token);
     expect(seen.body.data.map((d: { id: string; secret?: string }) => [d.id, d.secret])).toEqual([
