@@ -25,7 +25,7 @@ export interface PipelineHooks {
   onStep(engine: RecordEngine): Promise<void>;
   onOutcome(engine: RecordEngine, outcome: EngineOutcome): Promise<void>;
   /** Extra artefacts to store (the tongue mask PNG). */
-  onTongueMask?(png: Uint8Array): Promise<void>;
+  onTongueMask?(png: Uint8Array, size: { width: number; height: number }): Promise<void>;
 }
 
 interface Step {
@@ -81,7 +81,8 @@ export async function runPipeline(
       version: { engine: TONGUE_ENGINE_VERSION, model: TONGUE_MODEL_VERSION },
       run: async () => {
         const a = await analyzeTongue(tongue.bytes, { mask: true });
-        if (a.maskPng && hooks.onTongueMask) await hooks.onTongueMask(a.maskPng);
+        if (a.maskPng && hooks.onTongueMask)
+          await hooks.onTongueMask(a.maskPng, { width: a.result.mask.width, height: a.result.mask.height });
         return { result: a.result, findings: tongueFindings(a.result), version: a.result.version };
       },
     });

@@ -97,11 +97,12 @@ export async function analyzeRecord(ctx: AppContext, recordId: string, opts: { l
           await saveOutcome(ctx.db, r.id, engine, outcome);
           ctx.analysis.notify(r.id);
         },
-        onTongueMask: async (png) => {
+        onTongueMask: async (png, size) => {
           const f = await saveFile(ctx.db, ctx.storage, {
             bytes: png,
             name: 'tongue-mask.png',
             accept: { kinds: ['image'] },
+            trusted: { kind: 'image', mime: 'image/png', ...size },
             ownerUserId: r.ownerUserId,
             deviceId: r.deviceId,
           });
