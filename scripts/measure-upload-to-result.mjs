@@ -21,7 +21,8 @@ async function once() {
   const ms = performance.now() - t0;
   const end = /event: end\ndata: (.*)\n/.exec(text);
   const progress = end ? JSON.parse(end[1]) : null;
-  if (progress?.status !== 'done') throw new Error(`record ${body.data.recordId} did not finish: ${JSON.stringify(progress)}`);
+  if (progress?.status !== 'done')
+    throw new Error(`record ${body.data.recordId} did not finish: ${JSON.stringify(progress)}`);
   const detail = await (await fetch(`${base}/backend/portal/diagnosis/${body.data.shareToken}`)).json();
   const engines = Object.values(detail.data.results).reduce((sum, o) => sum + o.ms, 0);
   return { ms, engines };
@@ -39,6 +40,10 @@ const times = runs.map((r) => r.ms);
 console.log(`photo: ${photo} (${bytes.length} bytes)`);
 console.log(`warm-up (first run, loads models): ${warm.ms.toFixed(0)} ms`);
 console.log(`runs (ms): ${times.map((t) => t.toFixed(0)).join(' ')}`);
-console.log(`median engine time (tongue + synthesis, from the record): ${median(runs.map((r) => r.engines)).toFixed(0)} ms`);
-console.log(`median server overhead (upload-to-result minus engines): ${median(runs.map((r) => r.ms - r.engines)).toFixed(0)} ms`);
+console.log(
+  `median engine time (tongue + synthesis, from the record): ${median(runs.map((r) => r.engines)).toFixed(0)} ms`,
+);
+console.log(
+  `median server overhead (upload-to-result minus engines): ${median(runs.map((r) => r.ms - r.engines)).toFixed(0)} ms`,
+);
 console.log(`median upload-to-result over ${n}: ${median(times).toFixed(0)} ms`);
