@@ -16,3 +16,6 @@ export * from './user.js';
 export * from './menu.js';
 export * from './query.js';
 export * from './translation.js';
+export * from './files.js';
+export * from './records.js';
+export * from './devices.js';

@@ -44,3 +44,48 @@ export const MENU_PATHS = {
   /** Head menu of the signed-in user's area (designed here; spec gives only its response shape). */
   headMenu: '/backend/common/menu/head',
 } as const;
+
+/** Files (spec §7 Files; docs/records.md). */
+export const FILE_PATHS = {
+  /** Multipart `file` → code 0, data.remoteFileUrl and data.name (spec §7); no sign-in, images only. */
+  portalOssUpload: '/backend/portal/ossFile/upload',
+  /** Rich-text editor upload (spec §7); signed-in; images and video. */
+  editorOssUpload: '/backend/interfacesvc/ossFile/upload',
+  /** Upload component (spec §7): signed-in, multipart `file` → data {uuid, name, url, ...}. */
+  upload: '/backend/common/file/upload',
+  /** Lookup (spec §7): `?uuid=` or `?uuids=a,b` → data: list of {uuid, name, url, ...}. */
+  lookup: '/backend/common/file/lookup',
+  /** File bytes; images take `w`/`h` (1–4096). The uuid is the capability (random v4). */
+  view: (uuid: string) => `/backend/file/${uuid}`,
+} as const;
+
+/** Diagnosis records (docs/records.md). */
+export const RECORD_PATHS = {
+  /** Visitor detection, no sign-in: multipart `file` (+ `kind`, `lang`). */
+  visitorAnalyze: '/backend/portal/tongue/analyze',
+  /** Open share routes (token = the record's share token), used by /checked/pdf and /checked/pdf/new. */
+  shared: (token: string) => `/backend/portal/diagnosis/${token}`,
+  sharedEvents: (token: string) => `/backend/portal/diagnosis/${token}/events`,
+  sharedReport: (token: string) => `/backend/portal/diagnosis/${token}/report`,
+  sharedRetry: (token: string) => `/backend/portal/diagnosis/${token}/retry`,
+  /** Sample report for /checked/pdf/newPdfTestPreview (no personal data): `?lang=`. */
+  reportPreview: '/backend/portal/diagnosis/preview/report',
+  /** Signed-in (member, doctor). */
+  create: '/backend/record/create',
+  list: '/backend/record/list',
+  detail: (id: string) => `/backend/record/${id}`,
+  events: (id: string) => `/backend/record/${id}/events`,
+  retry: (id: string) => `/backend/record/${id}/retry`,
+  report: (id: string) => `/backend/record/${id}/report`,
+  history: (id: string) => `/backend/record/${id}/history`,
+} as const;
+
+/** Devices (docs/records.md). */
+export const DEVICE_PATHS = {
+  register: '/backend/member/device/register',
+  list: '/backend/member/device/list',
+  disable: (id: string) => `/backend/member/device/${id}/disable`,
+  /** Device credentials (HTTP Basic deviceId:secret). */
+  upload: '/backend/device/record/upload',
+  record: (id: string) => `/backend/device/record/${id}`,
+} as const;

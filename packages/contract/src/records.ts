@@ -1,0 +1,269 @@
+import { z } from 'zod';
+import { defineErrors } from './errors.js';
+import { engineVersionSchema } from './engine.js';
+import { sexSchema } from './constitution.js';
+import { vitalsSchema } from './vitals.js';
+import { reportLanguageSchema } from './report.js';
+import { storedFileSchema } from './files.js';
+import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
+
+/**
+ * Diagnosis records: one capture (tongue/face photo, pulse file, voice, questionnaire,
+ * vitals) → queued analysis → per-engine results → synthesis → PDF report.
+ * Every endpoint, its auth and its errors are described in docs/records.md. Range 40010xx.
+ */
+export const RECORD_ERRORS = defineErrors({
+  RECORD_NOT_FOUND: { code: 4001001, status: 404, zh: '检测记录不存在', en: 'The record does not exist' },
+  RECORD_FORBIDDEN: {
+    code: 4001002,
+    status: 403,
+    zh: '无权查看该检测记录',
+    en: 'You are not allowed to see this record',
+  },
+  RECORD_NOT_READY: {
+    code: 4001003,
+    status: 409,
+    zh: '分析尚未完成，报告暂不可用',
+    en: 'The analysis has not finished yet; the report is not available',
+  },
+  RECORD_NOT_RETRYABLE: {
+    code: 4001004,
+    status: 409,
+    zh: '只有分析失败的记录可以重试',
+    en: 'Only a record whose analysis failed can be retried',
+  },
+  RECORD_EMPTY: {
+    code: 4001005,
+    status: 400,
+    zh: '请至少提供舌象、面象、脉象、声音、问卷或体征中的一项',
+    en: 'Give at least one of tongue, face, pulse, voice, questionnaire or vitals',
+  },
+  CAPTURE_WRONG_KIND: {
+    code: 4001006,
+    status: 400,
+    zh: '上传的文件类型与采集项目不符',
+    en: 'The uploaded file does not fit this capture (photo, pulse file or WAV voice)',
+  },
+  ANALYSIS_FAILED: {
+    code: 4001007,
+    status: 500,
+    zh: '分析失败，请稍后重试',
+    en: 'The analysis failed; please retry later',
+  },
+  ANALYSIS_TIMEOUT: {
+    code: 4001008,
+    status: 500,
+    zh: '分析超时，请重试',
+    en: 'The analysis took too long; please retry',
+  },
+  SCOPE_FORBIDDEN: {
+    code: 4001009,
+    status: 403,
+    zh: '只有团队负责人可以查看该列表',
+    en: 'Only the team leader can see this list',
+  },
+  REPORT_FAILED: {
+    code: 4001010,
+    status: 500,
+    zh: '报告生成失败，请稍后重试',
+    en: 'The report could not be made; please retry later',
+  },
+});
+
+/** Who made the capture. */
+export const recordSourceSchema = z.enum(['visitor', 'member', 'team', 'device', 'doctor']);
+export type RecordSource = z.infer<typeof recordSourceSchema>;
+
+/** queued → running → done | failed; failed → (retry) → queued. */
+export const recordStatusSchema = z.enum(['queued', 'running', 'done', 'failed']);
+export type RecordStatus = z.infer<typeof recordStatusSchema>;
+
+/** Detection variant of the public pages: /tongueAnalyze, /ertongshezhen (child), /xinguanshezhen (COVID). */
+export const detectionKindSchema = z.enum(['normal', 'child', 'covid']);
+export type DetectionKind = z.infer<typeof detectionKindSchema>;
+
+/** Engines a record may run, in run order; synthesis last. */
+export const RECORD_ENGINES = ['tongue', 'face', 'pulse', 'voice', 'constitution', 'vitals', 'synthesis'] as const;
+export const recordEngineSchema = z.enum(RECORD_ENGINES);
+export type RecordEngine = z.infer<typeof recordEngineSchema>;
+
+/** The file slots of a capture. */
+export const CAPTURE_SLOTS = ['tongue', 'face', 'pulse', 'voice'] as const;
+export const captureSlotSchema = z.enum(CAPTURE_SLOTS);
+export type CaptureSlot = z.infer<typeof captureSlotSchema>;
+
+/** A failure with a catalogue code and a message in the record's language. */
+export const failureSchema = z.object({ code: z.number().int(), msg: z.string(), engine: recordEngineSchema.optional() });
+export type RecordFailure = z.infer<typeof failureSchema>;
+
+/**
+ * One engine's outcome. `result` is the engine's own result (TongueResult, FaceResult,
+ * PulseResult, VoiceResult, ConstitutionResult, VitalsResult, SynthesisResult of this package).
+ * A per-engine failure (unusable photo...) is kept here with its code; the record fails only
+ * when nothing usable is left (docs/records.md).
+ */
+export const engineOutcomeSchema = z.object({
+  status: z.enum(['done', 'failed']),
+  version: engineVersionSchema,
+  result: z.unknown().optional(),
+  error: failureSchema.optional(),
+  ms: z.number().nonnegative(),
+});
+export type EngineOutcome = z.infer<typeof engineOutcomeSchema>;
+
+export const recordResultsSchema = z.partialRecord(recordEngineSchema, engineOutcomeSchema);
+export type RecordResults = z.infer<typeof recordResultsSchema>;
+
+/** The person examined. Members default to themselves; team/device/doctor captures name the person. */
+export const recordPersonSchema = z.object({
+  name: z.string().trim().max(200).optional(),
+  sex: sexSchema.optional(),
+  /** Age in years. */
+  age: z.number().int().min(0).max(150).optional(),
+  phone: z.string().trim().max(40).optional(),
+});
+export type RecordPerson = z.infer<typeof recordPersonSchema>;
+
+/** Questionnaire answers (item id → 1..5), scored by the constitution engine (needs the person's sex). */
+export const inquiryAnswersSchema = z.object({ answers: z.record(z.string(), z.number()) });
+
+/** Progress of the analysis: steps are the engines this record runs. */
+export const recordProgressSchema = z.object({
+  status: recordStatusSchema,
+  /** Engine now running, when running. */
+  step: recordEngineSchema.nullable(),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  attempts: z.number().int().nonnegative(),
+  failure: failureSchema.nullable(),
+});
+export type RecordProgress = z.infer<typeof recordProgressSchema>;
+
+/** One row of a record list. */
+export const recordSummarySchema = z.object({
+  id: z.string().uuid(),
+  source: recordSourceSchema,
+  kind: detectionKindSchema,
+  status: recordStatusSchema,
+  person: recordPersonSchema,
+  teamId: z.string().uuid().nullable(),
+  ownerId: z.string().uuid().nullable(),
+  ownerName: z.string().nullable(),
+  deviceId: z.string().uuid().nullable(),
+  deviceName: z.string().nullable(),
+  /** Which captures the record holds. */
+  captures: z.array(captureSlotSchema),
+  /** Short conclusion once done: top syndrome pattern / constitution, in the record's language. */
+  conclusion: z.string().nullable(),
+  failure: failureSchema.nullable(),
+  attempts: z.number().int().nonnegative(),
+  lang: reportLanguageSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type RecordSummary = z.infer<typeof recordSummarySchema>;
+
+/** A record in full: captures with file URLs, inputs, per-engine results, progress. */
+export const recordDetailSchema = recordSummarySchema.extend({
+  files: z.partialRecord(captureSlotSchema, storedFileSchema),
+  vitals: vitalsSchema.nullable(),
+  inquiry: inquiryAnswersSchema.nullable(),
+  results: recordResultsSchema,
+  progress: recordProgressSchema,
+  /** Unguessable token of the open report routes /checked/pdf?token=…; only shown to those who may see the record. */
+  shareToken: z.string(),
+  /** Tongue mask outline picture (PNG, transparent) when the tongue engine made one. */
+  tongueMaskUrl: z.string().nullable(),
+});
+export type RecordDetail = z.infer<typeof recordDetailSchema>;
+
+/** POST create (signed-in): files uploaded first (uuid upload), then referenced here. */
+export const recordCreateBodySchema = z.object({
+  files: z.partialRecord(captureSlotSchema, z.string().uuid()).default({}),
+  person: recordPersonSchema.default({}),
+  vitals: vitalsSchema.optional(),
+  inquiry: inquiryAnswersSchema.optional(),
+  kind: detectionKindSchema.default('normal'),
+  lang: reportLanguageSchema.default('zh'),
+  /** Leaders capturing for someone else say `team`; default is the caller's own (member) record. */
+  source: z.enum(['member', 'team']).optional(),
+});
+export type RecordCreateBody = z.input<typeof recordCreateBodySchema>;
+
+/** Answer of every create/upload/retry: follow it by polling or SSE. */
+export const recordCreatedSchema = z.object({
+  recordId: z.string().uuid(),
+  shareToken: z.string(),
+  status: recordStatusSchema,
+});
+export type RecordCreated = z.infer<typeof recordCreatedSchema>;
+
+/** Visitor detection (multipart): `file` plus these fields. */
+export const visitorAnalyzeFieldsSchema = z.object({
+  kind: detectionKindSchema.default('normal'),
+  lang: reportLanguageSchema.optional(),
+});
+
+/** The member-area lists of spec §2: team, device and member tongue-diagnosis records. */
+export const recordScopeSchema = z.enum(['teamRecord', 'deviceRecord', 'memberRecord']);
+export type RecordScope = z.infer<typeof recordScopeSchema>;
+
+/** Fields the combined query and sorting accept (whitelist, docs/records.md). */
+export const RECORD_QUERY_FIELDS = {
+  personName: 'string',
+  personPhone: 'string',
+  personSex: 'string',
+  personAge: 'integer',
+  status: 'string',
+  source: 'string',
+  kind: 'string',
+  ownerName: 'string',
+  deviceName: 'string',
+  conclusion: 'string',
+  createdAt: 'date',
+} as const;
+export type RecordQueryField = keyof typeof RECORD_QUERY_FIELDS;
+
+const pageSize = z.coerce
+  .number()
+  .int()
+  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `one of ${PAGE_SIZES.join(', ')}` });
+
+/** POST list: paging (sizes 100/200/500/1000), search box, combined query, sorting. */
+export const recordListBodySchema = z.object({
+  scope: recordScopeSchema,
+  page: z.coerce.number().int().min(1).default(1),
+  size: pageSize.default(100),
+  /** Search box: contains-match over person name, phone, owner and device names, conclusion. */
+  search: z.string().trim().max(200).optional(),
+  query: combinedQuery.optional(),
+  status: recordStatusSchema.optional(),
+  sortBy: z.enum(['createdAt', 'personName', 'status']).default('createdAt'),
+  order: sortOrder,
+});
+export type RecordListBody = z.input<typeof recordListBodySchema>;
+
+export const recordPageSchema = z.object({
+  list: z.array(recordSummarySchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type RecordPage = z.infer<typeof recordPageSchema>;
+
+/** Report download query. */
+export const reportQuerySchema = z.object({ lang: reportLanguageSchema.optional() });
+
+/** Person history: earlier records of the same person, newest first, and vitals trends. */
+export const personHistorySchema = z.object({
+  records: z.array(recordSummarySchema),
+  /** One point per done record with vitals, oldest first. */
+  vitals: z.array(z.object({ recordId: z.string().uuid(), date: z.string(), vitals: vitalsSchema })),
+  /** Constitution / top pattern per done record, oldest first. */
+  conclusions: z.array(z.object({ recordId: z.string().uuid(), date: z.string(), conclusion: z.string() })),
+});
+export type PersonHistory = z.infer<typeof personHistorySchema>;
+
+/** Server-sent event names of GET …/events: `progress` (RecordProgress) repeated, then `end`. */
+export const RECORD_EVENTS = { progress: 'progress', end: 'end' } as const;
