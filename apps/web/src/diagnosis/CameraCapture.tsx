@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { frameQuality, frameTips, type FrameTip } from './frame-quality.js';
 
 /** Tongue outline drawn over the live view (viewBox 0..100): where the user places the tongue. */
-export const TONGUE_OUTLINE_PATH =
-  'M30 28 C30 18 70 18 70 28 L71 52 C71 74 60 86 50 86 C40 86 29 74 29 52 Z';
+export const TONGUE_OUTLINE_PATH = 'M30 28 C30 18 70 18 70 28 L71 52 C71 74 60 86 50 86 C40 86 29 74 29 52 Z';
 
 /** How often the live tips are recomputed, ms (cheap enough for a phone at this rate). */
 const TIP_INTERVAL_MS = 500;
@@ -14,7 +13,11 @@ const TIP_INTERVAL_MS = 500;
  * Camera capture with the tongue outline over the video and live quality tips (brightness and
  * blur measured from the frame in the browser). Gives a JPEG file of the full frame.
  */
-export function CameraCapture(props: { onCapture: (file: File) => void; onClose: () => void; facing?: 'user' | 'environment' }) {
+export function CameraCapture(props: {
+  onCapture: (file: File) => void;
+  onClose: () => void;
+  facing?: 'user' | 'environment';
+}) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -65,7 +68,11 @@ export function CameraCapture(props: { onCapture: (file: File) => void; onClose:
     c.width = v.videoWidth;
     c.height = v.videoHeight;
     c.getContext('2d')!.drawImage(v, 0, 0);
-    c.toBlob((b) => b && props.onCapture(new File([b], `camera-${Date.now()}.jpg`, { type: 'image/jpeg' })), 'image/jpeg', 0.92);
+    c.toBlob(
+      (b) => b && props.onCapture(new File([b], `camera-${Date.now()}.jpg`, { type: 'image/jpeg' })),
+      'image/jpeg',
+      0.92,
+    );
   };
 
   if (error)
@@ -79,7 +86,11 @@ export function CameraCapture(props: { onCapture: (file: File) => void; onClose:
     <Space direction="vertical" style={{ width: '100%' }} data-testid="camera">
       <div style={{ position: 'relative', width: '100%', maxWidth: 480, aspectRatio: '3 / 4', background: '#000' }}>
         <video ref={video} muted playsInline style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-        <svg viewBox="0 0 100 100" preserveAspectRatio="none" style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}>
+        <svg
+          viewBox="0 0 100 100"
+          preserveAspectRatio="none"
+          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+        >
           <path d={TONGUE_OUTLINE_PATH} fill="none" stroke="#52c41a" strokeWidth="0.8" strokeDasharray="2 1.5" />
         </svg>
       </div>

@@ -64,7 +64,14 @@ export function PhotoPicker(props: {
         )}
       </Space>
       <Typography.Text type="secondary">{t(props.hint ?? 'diag.photoRule')}</Typography.Text>
-      {problem && <Alert type="error" showIcon message={t(`diag.fileProblem.${problem}`)} data-testid={`${props.testId}-problem`} />}
+      {problem && (
+        <Alert
+          type="error"
+          showIcon
+          message={t(`diag.fileProblem.${problem}`)}
+          data-testid={`${props.testId}-problem`}
+        />
+      )}
       {preview && props.file && (
         <Space align="start">
           <Image src={preview} width={160} alt={props.file.name} data-testid={`${props.testId}-preview`} />

@@ -28,7 +28,10 @@ export function Questionnaire(props: { sex: Sex; answers: Answers; onChange: (a:
       <Typography.Text type="secondary">
         {QUESTIONNAIRE_META.instructions[lang]} ({QUESTIONNAIRE_META.standard})
       </Typography.Text>
-      <Progress percent={Math.round((done / questions.length) * 100)} format={() => t('diag.answered', { done, total: questions.length })} />
+      <Progress
+        percent={Math.round((done / questions.length) * 100)}
+        format={() => t('diag.answered', { done, total: questions.length })}
+      />
       {questions.map((q, i) => (
         <div key={q.id} data-testid={`q-${q.id}`} style={{ padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}>
           <Typography.Text strong>

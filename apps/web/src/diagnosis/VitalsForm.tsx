@@ -53,7 +53,11 @@ export function VitalsForm(props: { value: Vitals; onChange: (v: Vitals) => void
               <Form.Item
                 label={`${t(`diag.vitals.${field}`)} (${unit})`}
                 validateStatus={bad ? 'error' : undefined}
-                help={bad ? t(`diag.vitalsError.${props.problem!.code}`, { defaultValue: t('diag.vitalsInvalid') }) : t('diag.range', { min, max })}
+                help={
+                  bad
+                    ? t(`diag.vitalsError.${props.problem!.code}`, { defaultValue: t('diag.vitalsInvalid') })
+                    : t('diag.range', { min, max })
+                }
               >
                 <InputNumber
                   style={{ width: '100%' }}

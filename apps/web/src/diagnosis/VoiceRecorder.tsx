@@ -35,7 +35,9 @@ export function VoiceRecorder(props: { file: File | null; onChange: (file: File 
       return setError(t('diag.micUnavailable'));
     let stream: MediaStream;
     try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: false, noiseSuppression: false } });
+      stream = await navigator.mediaDevices.getUserMedia({
+        audio: { echoCancellation: false, noiseSuppression: false },
+      });
     } catch {
       return setError(t('diag.micDenied'));
     }
@@ -50,7 +52,7 @@ export function VoiceRecorder(props: { file: File | null; onChange: (file: File 
         const buf = await ctx.decodeAudioData(await new Blob(chunks).arrayBuffer());
         void ctx.close();
         const wav = toWav16(buf);
-        props.onChange(new File([wav], `voice-${Date.now()}.wav`, { type: 'audio/wav' }));
+        props.onChange(new File([new Uint8Array(wav)], `voice-${Date.now()}.wav`, { type: 'audio/wav' }));
       } catch {
         setError(t('diag.micDecodeFailed'));
       }
@@ -118,5 +120,7 @@ function WavLength({ file }: { file: File }) {
         setS(ours ? wavSeconds(bytes) : null);
       });
   }, [file]);
-  return s === null ? null : <Typography.Text type="secondary">{t('diag.seconds', { s: s.toFixed(1) })}</Typography.Text>;
+  return s === null ? null : (
+    <Typography.Text type="secondary">{t('diag.seconds', { s: s.toFixed(1) })}</Typography.Text>
+  );
 }

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { frameQuality, frameTips } from './frame-quality.js';
 
@@ -10,7 +10,7 @@ const PHOTOS = readdirSync(DIR)
   .filter((_, i) => i % 150 === 0)
   .map((f) => DIR + f);
 
-async function quality(img: sharp.Sharp) {
+async function quality(img: Sharp) {
   const { data, info } = await img.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return frameQuality(new Uint8Array(data), info.width, info.height);
 }

@@ -29,7 +29,12 @@ export interface Region {
 }
 
 /** Quality of the region (default: the middle half, where the outline guides the tongue). */
-export function frameQuality(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number, region?: Region): FrameQuality {
+export function frameQuality(
+  rgba: Uint8ClampedArray | Uint8Array,
+  width: number,
+  height: number,
+  region?: Region,
+): FrameQuality {
   const r = region ?? { x: width / 4, y: height / 4, width: width / 2, height: height / 2 };
   const x0 = Math.max(1, Math.floor(r.x));
   const y0 = Math.max(1, Math.floor(r.y));
