@@ -77,13 +77,13 @@ export function CameraCapture(props: {
 
   if (error)
     return (
-      <Space direction="vertical">
-        <Alert type="warning" showIcon message={error} data-testid="camera-error" />
+      <Space orientation="vertical">
+        <Alert type="warning" showIcon title={error} data-testid="camera-error" />
         <Button onClick={props.onClose}>{t('app.back')}</Button>
       </Space>
     );
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="camera">
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="camera">
       <div style={{ position: 'relative', width: '100%', maxWidth: 480, aspectRatio: '3 / 4', background: '#000' }}>
         <video ref={video} muted playsInline style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
         <svg
@@ -107,7 +107,7 @@ export function CameraCapture(props: {
           ))
         )}
       </Space>
-      <Alert type="info" message={t('diag.cameraGuide')} />
+      <Alert type="info" title={t('diag.cameraGuide')} />
       <Space>
         <Button type="primary" onClick={capture} data-testid="camera-shoot">
           {t('diag.shoot')}

@@ -35,7 +35,7 @@ export function EngineFailure({ outcome, engine }: { outcome: EngineOutcome; eng
       type="warning"
       showIcon
       data-testid={`engine-failed-${engine}`}
-      message={t('diag.engineFailed', { engine: t(`diag.engine.${engine}`) })}
+      title={t('diag.engineFailed', { engine: t(`diag.engine.${engine}`) })}
       description={outcome.error ? `${outcome.error.msg} (${outcome.error.code})` : undefined}
     />
   );
@@ -57,7 +57,7 @@ export function FaceView({ r }: { r: FaceResult }) {
     { score: number; evidence: Record<string, number> },
   ][];
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph>{loc(r.summary, lang)}</Typography.Paragraph>
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={t('diag.face.complexion')}>
@@ -86,7 +86,7 @@ export function FaceView({ r }: { r: FaceResult }) {
 export function PulseView({ r }: { r: PulseResult }) {
   const { t, i18n } = useTranslation();
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Text>
         {t('diag.pulse.rate', { bpm: num(r.rateBpm) })} · {t('diag.pulse.quality', { q: pct(r.quality.index) })}
       </Typography.Text>
@@ -95,7 +95,7 @@ export function PulseView({ r }: { r: PulseResult }) {
         dataSource={r.classes}
         renderItem={(c) => (
           <List.Item>
-            <Space direction="vertical" size={0}>
+            <Space orientation="vertical" size={0}>
               <Typography.Text strong>
                 {i18n.language === 'en' ? c.en : c.zh} — {c.suggests}
               </Typography.Text>
@@ -116,7 +116,7 @@ export function VoiceView({ r }: { r: VoiceResult }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Text>
         {t('diag.voice.pitch', { hz: num(r.pitch.meanHz) })} ·{' '}
         {t('diag.voice.duration', { s: num(r.quality.durationS) })}
@@ -144,7 +144,7 @@ export function ConstitutionView({ r }: { r: ConstitutionResult }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph strong>{loc(r.summary.text, lang)}</Typography.Paragraph>
       <Table
         size="small"
@@ -190,7 +190,7 @@ export function SynthesisView({ r }: { r: SynthesisResult }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="synthesis">
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="synthesis">
       {r.patterns.length === 0 && <Typography.Text>{t('diag.noPattern')}</Typography.Text>}
       {r.patterns.map((p) => (
         <div key={p.id} style={{ borderBottom: '1px solid #f0f0f0', paddingBottom: 8 }}>
@@ -227,7 +227,7 @@ export function SynthesisView({ r }: { r: SynthesisResult }) {
         </Space>
       )}
       {r.warnings.map((w, i) => (
-        <Alert key={i} type="info" message={loc(w, lang)} />
+        <Alert key={i} type="info" title={loc(w, lang)} />
       ))}
       <Typography.Text type="secondary" data-testid="disclaimer">
         {loc(r.disclaimer, lang)}

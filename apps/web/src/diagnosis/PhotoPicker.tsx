@@ -43,7 +43,7 @@ export function PhotoPicker(props: {
       />
     );
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Space wrap data-testid={`${props.testId}-upload`}>
         <Upload
           accept={PHOTO_ACCEPT}
@@ -65,12 +65,7 @@ export function PhotoPicker(props: {
       </Space>
       <Typography.Text type="secondary">{t(props.hint ?? 'diag.photoRule')}</Typography.Text>
       {problem && (
-        <Alert
-          type="error"
-          showIcon
-          message={t(`diag.fileProblem.${problem}`)}
-          data-testid={`${props.testId}-problem`}
-        />
+        <Alert type="error" showIcon title={t(`diag.fileProblem.${problem}`)} data-testid={`${props.testId}-problem`} />
       )}
       {preview && props.file && (
         <Space align="start">

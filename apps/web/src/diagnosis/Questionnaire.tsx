@@ -24,7 +24,7 @@ export function Questionnaire(props: { sex: Sex; answers: Answers; onChange: (a:
   const scale = lang === 'en' ? QUESTIONNAIRE_META.scaleEn : QUESTIONNAIRE_META.scale;
   const done = questions.filter((q) => props.answers[q.id] !== undefined).length;
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="questionnaire">
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="questionnaire">
       <Typography.Text type="secondary">
         {QUESTIONNAIRE_META.instructions[lang]} ({QUESTIONNAIRE_META.standard})
       </Typography.Text>

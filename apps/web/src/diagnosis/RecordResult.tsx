@@ -33,7 +33,7 @@ export function AnalysisProgress({ progress, via }: { progress: RecordProgress; 
   const { t } = useTranslation();
   const percent = progress.total ? Math.round((progress.done / progress.total) * 100) : 0;
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="analysis-progress">
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="analysis-progress">
       <Space>
         <Spin size="small" />
         <Typography.Text>
@@ -92,7 +92,7 @@ export function RecordResult(props: {
   const order: RecordEngine[] = ['synthesis', ...RECORD_ENGINES.filter((e) => e !== 'synthesis')];
   const photo = detail.files.tongue?.url ?? null;
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="record-result">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="record-result">
       <Space wrap>
         <Tag color={STATUS_COLOR[status]} data-testid="record-status" data-status={status}>
           {t(`diag.status.${status}`)}
@@ -106,7 +106,7 @@ export function RecordResult(props: {
           type="error"
           showIcon
           data-testid="record-failed"
-          message={t('diag.failed')}
+          title={t('diag.failed')}
           description={progress.failure ? `${progress.failure.msg} (${progress.failure.code})` : undefined}
           action={
             props.onRetry && (
@@ -132,7 +132,7 @@ export function RecordResult(props: {
       )}
       {status === 'done' && props.actions}
       {status === 'done' && (
-        <Alert type="info" showIcon message={t('diag.decisionSupport')} data-testid="decision-support" />
+        <Alert type="info" showIcon title={t('diag.decisionSupport')} data-testid="decision-support" />
       )}
       {order.map((engine) => {
         const outcome = detail.results[engine];

@@ -22,7 +22,7 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
             type="warning"
             showIcon
             style={{ marginBottom: 8 }}
-            message={q.message}
+            title={q.message}
             description={q.tip}
           />
         ))}
@@ -39,7 +39,7 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
             {
               title: t('diag.finding'),
               render: (_, f) => (
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   <Typography.Text strong>{label(f.label)}</Typography.Text>
                   {f.score !== null && (
                     <Progress percent={Math.round(f.score * 100)} size="small" style={{ width: 120 }} />
@@ -50,7 +50,7 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
             {
               title: t('diag.evidence'),
               render: (_, f) => (
-                <Space direction="vertical" size={0} style={{ fontSize: 12 }}>
+                <Space orientation="vertical" size={0} style={{ fontSize: 12 }}>
                   <span>
                     {f.method && <Tag>{t(`diag.method.${f.method}`, { defaultValue: f.method })}</Tag>}
                     {f.probabilities.map(([l, p]) => `${label(l)} ${pct(p)}`).join(' · ')}

@@ -68,7 +68,7 @@ export function VoiceRecorder(props: { file: File | null; onChange: (file: File 
   };
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Text type="secondary">{t('diag.voiceGuide')}</Typography.Text>
       <Space wrap data-testid="voice-upload">
         {recording ? (
@@ -93,8 +93,8 @@ export function VoiceRecorder(props: { file: File | null; onChange: (file: File 
           <Button icon={<UploadOutlined />}>{t('diag.chooseWav')}</Button>
         </Upload>
       </Space>
-      {error && <Alert type="warning" showIcon message={error} />}
-      {problem && <Alert type="error" showIcon message={t(`diag.fileProblem.${problem}`)} />}
+      {error && <Alert type="warning" showIcon title={error} />}
+      {problem && <Alert type="error" showIcon title={t(`diag.fileProblem.${problem}`)} />}
       {props.file && url && (
         <Space data-testid="voice-ready">
           <audio controls src={url} />

@@ -149,7 +149,7 @@ export function CaptureWizard() {
           />
         )}
         {current === 'submit' && (
-          <Space direction="vertical" data-testid="wizard-summary">
+          <Space orientation="vertical" data-testid="wizard-summary">
             <Typography.Text>
               {t('diag.wizard.summary', {
                 captures: (Object.keys(s.files) as CaptureSlot[]).map((k) => t(`diag.engine.${k}`)).join(' · '),
@@ -172,15 +172,9 @@ export function CaptureWizard() {
         )}
       </div>
       {shownProblem && (
-        <Alert
-          style={{ marginTop: 16 }}
-          type="warning"
-          showIcon
-          message={t(shownProblem)}
-          data-testid="wizard-problem"
-        />
+        <Alert style={{ marginTop: 16 }} type="warning" showIcon title={t(shownProblem)} data-testid="wizard-problem" />
       )}
-      {error && <Alert style={{ marginTop: 16 }} type="error" showIcon message={error} data-testid="wizard-error" />}
+      {error && <Alert style={{ marginTop: 16 }} type="error" showIcon title={error} data-testid="wizard-error" />}
       <Space style={{ marginTop: 24 }}>
         {step > 0 && (
           <Button onClick={() => setStep(step - 1)} disabled={sending !== null}>
@@ -242,7 +236,7 @@ function PulseStep({ file, onChange }: { file: File | null; onChange: (f: File |
   const { t } = useTranslation();
   const [problem, setProblem] = useState<FileProblem | null>(null);
   return (
-    <Space direction="vertical">
+    <Space orientation="vertical">
       <Typography.Text type="secondary">{t('diag.pulseGuide')}</Typography.Text>
       <div data-testid="pulse-upload">
         <Upload
@@ -258,7 +252,7 @@ function PulseStep({ file, onChange }: { file: File | null; onChange: (f: File |
           <Button icon={<UploadOutlined />}>{t('diag.choosePulse')}</Button>
         </Upload>
       </div>
-      {problem && <Alert type="error" showIcon message={t(`diag.fileProblem.${problem}`)} />}
+      {problem && <Alert type="error" showIcon title={t(`diag.fileProblem.${problem}`)} />}
       {file && <Typography.Text data-testid="pulse-ready">{file.name}</Typography.Text>}
     </Space>
   );

@@ -108,7 +108,7 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
   );
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid={`records-${scope}`}>
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid={`records-${scope}`}>
       <Typography.Title level={4}>{t(`route.${scope}`)}</Typography.Title>
       <Space wrap>
         <SearchBox fields={RECORD_FIELDS} onSearch={(_q, term) => setSearch(term)} />

@@ -17,7 +17,7 @@ export function DevicePage() {
   const s = useSession();
   const signedIn = s.token !== null && s.loginType === 'member';
   return (
-    <Space direction="vertical" style={{ width: '100%', maxWidth: 1100, margin: '0 auto' }} size="large">
+    <Space orientation="vertical" style={{ width: '100%', maxWidth: 1100, margin: '0 auto' }} size="large">
       <Typography.Title level={2}>{t('route.device')}</Typography.Title>
       <Typography.Paragraph>{t('diag.device.intro')}</Typography.Paragraph>
       <Card size="small" title={t('diag.device.apiTitle')}>
@@ -32,7 +32,7 @@ export function DevicePage() {
         <Alert
           type="info"
           showIcon
-          message={t('diag.device.signIn')}
+          title={t('diag.device.signIn')}
           action={
             <Link to="/member-login">
               <Button>{t('route.memberLogin')}</Button>
@@ -138,8 +138,8 @@ function LeaderDevices() {
         okText={t('diag.device.saved')}
       >
         {creds && (
-          <Space direction="vertical" style={{ width: '100%' }} data-testid="device-credentials">
-            <Alert type="warning" showIcon message={t('diag.device.once')} />
+          <Space orientation="vertical" style={{ width: '100%' }} data-testid="device-credentials">
+            <Alert type="warning" showIcon title={t('diag.device.once')} />
             <Typography.Text>ID</Typography.Text>
             <Typography.Text code copyable data-testid="device-id">
               {creds.id}

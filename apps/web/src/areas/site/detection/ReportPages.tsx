@@ -66,7 +66,7 @@ export function ReportPdfPage() {
   if (!detail) return <Card loading />;
   const status = progress?.status ?? detail.status;
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Space wrap>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('route.pdfReport')}
@@ -77,7 +77,7 @@ export function ReportPdfPage() {
       {status === 'done' ? (
         <PdfFrame src={reportPath({ token }, lang)} title={t('route.pdfReport')} />
       ) : status === 'failed' ? (
-        <Alert type="error" showIcon message={t('diag.failed')} description={progress?.failure?.msg} />
+        <Alert type="error" showIcon title={t('diag.failed')} description={progress?.failure?.msg} />
       ) : (
         progress && <AnalysisProgress progress={progress} via={via} />
       )}
@@ -100,7 +100,7 @@ export function ReportNewPage() {
   if (!detail) return <Card loading />;
   const link = `${window.location.origin}${import.meta.env.BASE_URL}checked/pdf/new?token=${encodeURIComponent(token)}`;
   return (
-    <Space direction="vertical" style={{ width: '100%', maxWidth: 1100, margin: '0 auto' }}>
+    <Space orientation="vertical" style={{ width: '100%', maxWidth: 1100, margin: '0 auto' }}>
       <Typography.Title level={3}>{t('route.pdfReportNew')}</Typography.Title>
       <Space.Compact style={{ width: '100%', maxWidth: 720 }}>
         <Input readOnly value={link} data-testid="share-link" />
@@ -135,7 +135,7 @@ export function ReportPreviewPage() {
   const { t } = useTranslation();
   const [lang, setLang] = useReportLang();
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Space wrap>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('route.pdfPreview')}

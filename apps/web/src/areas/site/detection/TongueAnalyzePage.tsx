@@ -25,7 +25,7 @@ export function TongueAnalyzePage({ kind }: { kind: DetectionKind }) {
   const [params, setParams] = useSearchParams();
   const token = params.get('token');
   return (
-    <Space direction="vertical" style={{ width: '100%', maxWidth: 1100, margin: '0 auto' }} size="large">
+    <Space orientation="vertical" style={{ width: '100%', maxWidth: 1100, margin: '0 auto' }} size="large">
       <Typography.Title level={2}>{t(TITLE[kind])}</Typography.Title>
       {token ? (
         <VisitorResult token={token} onNew={() => setParams({})} />
@@ -43,10 +43,10 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
   const [error, setError] = useState<string | null>(null);
   return (
     <Card>
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Paragraph>{t(`diag.intro.${kind}`)}</Typography.Paragraph>
         <PhotoPicker file={file} onChange={setFile} testId="tongue" />
-        {error && <Alert type="error" showIcon message={error} data-testid="analyze-error" />}
+        {error && <Alert type="error" showIcon title={error} data-testid="analyze-error" />}
         <Button
           type="primary"
           size="large"
