@@ -62,7 +62,7 @@ export function createRecord(body: RecordCreateBody): Promise<RecordCreated> {
 }
 
 export function listRecords(body: RecordListBody): Promise<RecordPage> {
-  return http.post<RecordPage>(RECORD_PATHS.list, { body });
+  return http.post<RecordPage>(RECORD_PATHS.list, { body, noErrorMessage: true });
 }
 
 /**

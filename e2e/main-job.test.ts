@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { DEVICE_PATHS, type RecordCreated } from '@tcm/contract';
+import { BASE, launch, watchErrors } from './browser.js';
+import { fillLogin } from './helpers.js';
+
+// The main job end to end (issue 8): real photos, pulse, voice and questionnaire through the
+// built app and the real server, engines and PDF renderer. Analyses run on the server's queue,
+// so the waits are generous (2 shared cores).
+const DATA = '../shared/data';
+const TONGUE = `${DATA}/tongue/images/TE0000003.jpg`;
+const FACE = `${DATA}/face/02-woman.jpg`;
+const PULSE = `${DATA}/pulse/bidmc01.csv`;
+const VOICE = `${DATA}/voice/sustained-a-118hz.wav`;
+const ANALYSIS_MS = 180_000;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail')
+    await page
+      .screenshot({ path: `e2e/.artifacts/${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png` })
+      .catch(() => undefined);
+});
+beforeEach(async () => {
+  await context?.close();
+  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  page = await context.newPage();
+  errors = watchErrors(page);
+});
+
+/** Saves a download and checks it is a PDF; answers its text-ish bytes for language checks. */
+async function pdfOf(download: Download): Promise<Buffer> {
+  const path = await download.path();
+  const bytes = readFileSync(path!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.length).toBeGreaterThan(5000);
+  return bytes;
+}
+
+async function downloadReport(lang: 'zh' | 'en'): Promise<Buffer> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId(`report-download-${lang}`).first().click(),
+  ]);
+  return pdfOf(download);
+}
+
+const waitDone = (scope = page.locator('body')) =>
+  scope.locator('[data-testid="record-status"][data-status="done"]').waitFor({ timeout: ANALYSIS_MS });
+
+async function signInMember(name: string): Promise<void> {
+  await page.goto(`${BASE}/pc/member-login`);
+  await fillLogin(page, name);
+  await page.waitForURL(/\/pc\/member\/config\/home$/);
+}
+
+describe('visitor detection', () => {
+  it('checks the file on the client, analyses a real tongue photo, explains its features and gives the report', async () => {
+    await page.goto(`${BASE}/pc/tongueAnalyze`);
+    const input = page.locator('[data-testid="tongue-upload"] input[type=file]');
+    // Wrong type and renamed text are refused before anything is sent.
+    await input.setInputFiles({ name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await page.getByTestId('tongue-problem').getByText('文件格式不正确').waitFor();
+    await input.setInputFiles({ name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo at all') });
+    await page.getByTestId('tongue-problem').getByText('文件内容不是有效的图片').waitFor();
+    expect(await page.getByTestId('analyze-submit').isDisabled()).toBe(true);
+
+    await input.setInputFiles(TONGUE);
+    await page.getByTestId('tongue-preview').waitFor();
+    await page.getByTestId('analyze-submit').click();
+    await page.waitForURL(/\/pc\/tongueAnalyze\?token=[\w-]{40,}/);
+    await waitDone();
+    const features = page.getByTestId('tongue-features');
+    await features.getByText('舌色').waitFor();
+    await features.getByText('苔色').waitFor();
+    expect(await page.getByTestId('mask-outline').locator('polygon').getAttribute('points')).toMatch(/^\d/);
+    expect(await page.getByTestId('engine-tongue').getByTestId('engine-version').textContent()).toMatch(/引擎 \S+/);
+    await page.getByTestId('decision-support').waitFor();
+
+    const zh = await downloadReport('zh');
+    expect(zh.length).toBeGreaterThan(5000);
+    // The share link opens the PDF view without signing in.
+    await page.getByTestId('open-report').click();
+    await page.waitForURL(/\/pc\/checked\/pdf\?token=/);
+    const src = await page.getByTestId('report-frame').getAttribute('src');
+    const res = await page.request.get(`${BASE}${src}`);
+    expect(res.headers()['content-type']).toContain('pdf');
+    expect((await res.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // A made-up token is refused with a message, not a crash.
+    await page.goto(`${BASE}/pc/checked/pdf/new?token=${'x'.repeat(43)}`);
+    await page.getByTestId('record-error').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('member four-diagnosis capture', () => {
+  it('completes the wizard with real files, sees the result and downloads the report in zh and en', async () => {
+    await signInMember('member');
+    await page.getByTestId('capture-wizard').waitFor();
+    await page.getByTestId('person-name').fill('张测试');
+    await page.getByTestId('person-sex').getByText('女').click();
+    await page.getByTestId('wizard-next').click();
+
+    await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles(TONGUE);
+    await page.getByTestId('tongue-preview').waitFor();
+    await page.getByTestId('wizard-next').click();
+    await page.locator('[data-testid="face-upload"] input[type=file]').setInputFiles(FACE);
+    await page.getByTestId('face-preview').waitFor();
+    await page.getByTestId('wizard-next').click();
+    await page.locator('[data-testid="pulse-upload"] input[type=file]').setInputFiles(PULSE);
+    await page.getByTestId('pulse-ready').waitFor();
+    await page.getByTestId('wizard-next').click();
+    // Headless Chromium has no microphone: the recorder's WAV conversion is unit-tested
+    // (audio-wav.test.ts); here the WAV is chosen as a file.
+    await page.locator('[data-testid="voice-upload"] input[type=file]').setInputFiles(VOICE);
+    await page.getByTestId('voice-ready').waitFor();
+    await page.getByTestId('wizard-next').click();
+
+    const radios = page.locator('[data-testid="questionnaire"] input[type=radio][value="2"]');
+    await radios.first().waitFor();
+    const n = await radios.count();
+    expect(n).toBe(60);
+    for (let i = 0; i < n; i++) await radios.nth(i).check();
+    await page.getByTestId('wizard-next').click();
+
+    await page.getByTestId('vitals-heightCm').fill('162');
+    await page.getByTestId('vitals-weightKg').fill('58');
+    await page.getByTestId('vitals-systolic').fill('118');
+    await page.getByTestId('vitals-diastolic').fill('76');
+    await page.getByTestId('vitals-heartRate').fill('72');
+    await page.getByTestId('wizard-next').click();
+    await page.getByTestId('wizard-summary').waitFor();
+    await page.getByTestId('wizard-submit').click();
+
+    const result = page.getByTestId('wizard-result');
+    await result.waitFor({ timeout: 60_000 });
+    await waitDone(result);
+    for (const engine of ['synthesis', 'tongue', 'face', 'pulse', 'voice', 'constitution', 'vitals'])
+      await result.getByTestId(`engine-${engine}`).waitFor();
+    await result
+      .getByTestId('synthesis')
+      .getByText(/提示：/)
+      .first()
+      .waitFor();
+
+    const zh = await downloadReport('zh');
+    const en = await downloadReport('en');
+    expect(zh.equals(en)).toBe(false);
+
+    // The record is in the member's own list, and its detail opens from there.
+    await page.goto(`${BASE}/pc/member/config/memberRecord`);
+    await page.getByTestId('records-memberRecord').getByText('张测试').first().waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('devices', () => {
+  it("a device upload appears in the team's device records; another team's leader is refused (403)", async () => {
+    await signInMember('leader');
+    await page.goto(`${BASE}/pc/device`);
+    const name = `E2E kiosk ${Date.now()}`;
+    await page.getByTestId('device-name').fill(name);
+    await page.getByTestId('device-register').click();
+    const creds = page.getByTestId('device-credentials');
+    await creds.waitFor();
+    const id = (await page.getByTestId('device-id').textContent())!.trim();
+    const secret = (await page.getByTestId('device-secret').textContent())!.trim();
+    expect(secret.length).toBeGreaterThanOrEqual(40);
+
+    const res = await page.request.post(`${BASE}${DEVICE_PATHS.upload}`, {
+      headers: { Authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` },
+      multipart: {
+        tongue: { name: 'tongue.jpg', mimeType: 'image/jpeg', buffer: readFileSync(TONGUE) },
+        vitals: JSON.stringify({ systolic: 132, diastolic: 85 }),
+        person: JSON.stringify({ name: '设备受检者', sex: 'male', age: 50 }),
+        lang: 'zh',
+      },
+    });
+    const body = (await res.json()) as { code: number; data: RecordCreated };
+    expect(body.code).toBe(0);
+    const recordId = body.data.recordId;
+    // Wrong credentials are refused with the device error.
+    const bad = await page.request.post(`${BASE}${DEVICE_PATHS.upload}`, {
+      headers: { Authorization: `Basic ${Buffer.from(`${id}:wrong`).toString('base64')}` },
+      multipart: { tongue: { name: 'tongue.jpg', mimeType: 'image/jpeg', buffer: readFileSync(TONGUE) } },
+    });
+    expect(bad.status()).toBe(401);
+    expect(((await bad.json()) as { code: number }).code).toBe(4002001);
+
+    await page.goto(`${BASE}/pc/member/config/deviceRecord`);
+    const table = page.getByTestId('records-deviceRecord');
+    await table.getByText('设备受检者').first().waitFor();
+    await table.getByText(name).first().waitFor();
+    await page.getByTestId(`view-${recordId}`).click();
+    await waitDone();
+    await page.getByTestId('engine-tongue').waitFor();
+    await downloadReport('en');
+
+    // Another team's leader: the record is not in their list and opening it by id says 403.
+    await context.close();
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    page = await context.newPage();
+    errors = watchErrors(page);
+    await signInMember('outsider');
+    await page.goto(`${BASE}/pc/member/config/deviceRecord`);
+    await page.getByTestId('records-deviceRecord').waitFor();
+    await page.locator('.ant-table-tbody').waitFor();
+    expect(await page.getByTestId('records-deviceRecord').getByText('设备受检者').count()).toBe(0);
+    await page.goto(`${BASE}/pc/member/config/deviceRecord?id=${recordId}`);
+    const denied = page.getByTestId('record-denied');
+    await denied.waitFor();
+    expect(await denied.textContent()).toContain('403');
+    expect(errors).toEqual([]);
+  });
+});
