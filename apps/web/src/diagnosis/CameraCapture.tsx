@@ -1,3 +1,4 @@
+import './texts.js';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './texts.js';
 import { Alert, Descriptions, List, Progress, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type {

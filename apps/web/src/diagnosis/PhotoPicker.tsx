@@ -1,3 +1,4 @@
+import './texts.js';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Image, Space, Typography, Upload } from 'antd';
 import { CameraOutlined, UploadOutlined } from '@ant-design/icons';

@@ -1,3 +1,4 @@
+import './texts.js';
 import { useMemo } from 'react';
 import { Progress, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './texts.js';
 import { useState } from 'react';
 import { Alert, Button, Card, Progress, Space, Spin, Tag, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './texts.js';
 import { useState } from 'react';
 import { Button, Space, message } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';

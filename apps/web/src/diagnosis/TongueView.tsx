@@ -1,3 +1,4 @@
+import './texts.js';
 import { Alert, Col, Progress, Row, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TongueResult } from '@tcm/contract';

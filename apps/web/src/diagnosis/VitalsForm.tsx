@@ -1,3 +1,4 @@
+import './texts.js';
 import { Col, Form, InputNumber, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Vitals, VitalsField } from '@tcm/contract';

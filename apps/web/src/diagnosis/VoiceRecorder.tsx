@@ -1,3 +1,4 @@
+import './texts.js';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Space, Typography, Upload } from 'antd';
 import { AudioOutlined, UploadOutlined } from '@ant-design/icons';

@@ -1,3 +1,4 @@
+import '../../diagnosis/texts.js';
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Space, Steps, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';

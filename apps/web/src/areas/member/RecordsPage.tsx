@@ -1,3 +1,4 @@
+import '../../diagnosis/texts.js';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Drawer, Result, Select, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';

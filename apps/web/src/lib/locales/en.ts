@@ -1,5 +1,4 @@
 import type { Messages } from './zh.js';
-import { diagEn } from './diag-en.js';
 
 /** English texts. Same keys as zh.ts (i18n.test.ts fails on a missing key). */
 export const en: Messages = {
@@ -219,7 +218,6 @@ export const en: Messages = {
     checkText: 'Check a text',
     checkHint: 'Focus the box below to see its English translation',
   },
-  diag: diagEn,
   console: {
     welcomeTitle: 'Welcome to the back-office',
     welcomeText: 'Use the side menu for menus and translations.',

@@ -1,5 +1,4 @@
 /** Simplified-Chinese texts (default language). Every key must also exist in en.ts (i18n.test.ts). */
-import { diagZh } from './diag-zh.js';
 export const zh = {
   app: {
     projectName: '中医AI舌诊',
@@ -216,7 +215,6 @@ export const zh = {
     checkText: '检查文本',
     checkHint: '在下方输入框聚焦后即可查看其英文翻译',
   },
-  diag: diagZh,
   console: {
     welcomeTitle: '欢迎使用后台管理',
     welcomeText: '从左侧菜单进入菜单管理与语言翻译。',

@@ -1,3 +1,4 @@
+import '../../../diagnosis/texts.js';
 import { Alert, Button, Card, Input, Result, Segmented, Space, Typography, message } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../../../diagnosis/texts.js';
 import { useState } from 'react';
 import { Alert, Button, Card, Result, Space, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
