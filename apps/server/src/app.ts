@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type PgBoss from 'pg-boss';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -18,11 +19,15 @@ import { LoginGuard } from './modules/auth/login-guard.service.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { featureModules } from './modules/index.js';
 import { ensureSecrets } from './secrets.js';
+import { createStorage } from './modules/files/storage.js';
+import { AnalysisQueue } from './modules/records/queue.js';
 
 export interface AppDeps {
   database: Database;
   /** Extra plugins registered after the feature modules (tests use it for probe routes). */
   extraPlugins?: FastifyPluginAsync[];
+  /** The started pg-boss queue (main.ts; record tests). Without it records can be read but not analysed. */
+  boss?: PgBoss;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -60,6 +65,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       refreshTtlS: config.refreshTokenTtlS,
     }),
     loginGuard: new LoginGuard(deps.database.db, config.login),
+    storage: createStorage(config),
+    analysis: new AnalysisQueue(deps.boss),
   };
   app.decorate('ctx', ctx);
   app.addHook('onRequest', async (request, reply) => {
@@ -84,5 +91,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   for (const [, plugin] of featureModules) await app.register(plugin);
   for (const plugin of deps.extraPlugins ?? []) await app.register(plugin);
   await registerWeb(app, config.webDist);
+  await ctx.analysis.start(ctx, config.analysisWorkers);
+  app.addHook('onClose', async () => ctx.analysis.stop());
   return app;
 }

@@ -41,6 +41,16 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
   LOGIN_LOCK_S: z.coerce.number().int().min(1).default(900),
+  /** File storage (docs/records.md): a local folder under DATA_DIR, or S3-compatible object storage. */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z.string().default(''),
+  /** Analysis workers in this process (0: none, e.g. an API-only process). */
+  ANALYSIS_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
 });
 
 export interface AppConfig {
@@ -61,6 +71,41 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   login: { maxFailures: number; ipMaxFailures: number; lockS: number };
+  storage: StorageConfig;
+  analysisWorkers: number;
+}
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      s3: {
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        prefix: string;
+      };
+    };
+
+function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
+  if (e.STORAGE === 'local') return { kind: 'local' };
+  const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (k) => !e[k],
+  );
+  if (missing.length) throw new Error(`Invalid configuration:\n  STORAGE=s3 needs ${missing.join(', ')}`);
+  return {
+    kind: 's3',
+    s3: {
+      endpoint: e.S3_ENDPOINT!,
+      bucket: e.S3_BUCKET!,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID!,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+      prefix: e.S3_PREFIX,
+    },
+  };
 }
 
 /** Reads and validates the configuration; throws naming every bad variable. */
@@ -91,5 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, ipMaxFailures: e.LOGIN_IP_MAX_FAILURES, lockS: e.LOGIN_LOCK_S },
+    storage: storageConfig(e),
+    analysisWorkers: e.ANALYSIS_WORKERS,
   };
 }

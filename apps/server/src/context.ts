@@ -2,6 +2,8 @@ import type { AppConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { TokenService } from './modules/auth/token.service.js';
 import type { LoginGuard } from './modules/auth/login-guard.service.js';
+import type { FileStorage } from './modules/files/storage.js';
+import type { AnalysisQueue } from './modules/records/queue.js';
 
 /** What every feature module gets from the app: config, database and the shared services. */
 export interface AppContext {
@@ -10,6 +12,10 @@ export interface AppContext {
   db: Db;
   tokens: TokenService;
   loginGuard: LoginGuard;
+  /** File bytes: local folder or S3 (docs/records.md). */
+  storage: FileStorage;
+  /** The record analysis queue (pg-boss); its worker runs in this process when configured. */
+  analysis: AnalysisQueue;
 }
 
 declare module 'fastify' {

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   await runMigrations(database.db);
   const seeded = await seedIfEmpty(database.db, config);
   const boss = await startJobs(database, { onError: (e) => console.error('[jobs]', e.message) });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, boss });
   await app.listen({ port: config.port, host: config.host });
 
   const base = `http://localhost:${config.port}`;

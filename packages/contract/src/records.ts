@@ -93,7 +93,11 @@ export const captureSlotSchema = z.enum(CAPTURE_SLOTS);
 export type CaptureSlot = z.infer<typeof captureSlotSchema>;
 
 /** A failure with a catalogue code and a message in the record's language. */
-export const failureSchema = z.object({ code: z.number().int(), msg: z.string(), engine: recordEngineSchema.optional() });
+export const failureSchema = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  engine: recordEngineSchema.optional(),
+});
 export type RecordFailure = z.infer<typeof failureSchema>;
 
 /**

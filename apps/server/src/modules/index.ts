@@ -5,6 +5,9 @@ import { wechatRoutes } from './auth/wechat.routes.js';
 import { menuRoutes } from './menu/menu.routes.js';
 import { translationRoutes } from './translation/translation.routes.js';
 import { userRoutes } from './users/users.routes.js';
+import { fileRoutes } from './files/files.routes.js';
+import { recordRoutes } from './records/records.routes.js';
+import { deviceRoutes } from './devices/devices.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -18,4 +21,7 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['users', userRoutes],
   ['menu', menuRoutes],
   ['translation', translationRoutes],
+  ['files', fileRoutes],
+  ['records', recordRoutes],
+  ['devices', deviceRoutes],
 ];

@@ -7,6 +7,7 @@ import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { basicHeader } from '../modules/auth/client-auth.js';
+import { startJobs, stopJobs } from '../jobs/boss.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,6 +22,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   extraPlugins: FastifyPluginAsync[] = [],
+  opts: { jobs?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tcm-test-'));
   const config = loadConfig({
@@ -33,7 +35,9 @@ export async function createTestApp(
   });
   // A single connection, like PGlite serves; pool clients share nothing across files.
   const database = await openDatabase({ databaseUrl: inject('databaseUrl'), poolMax: 1 });
-  const app = await buildApp(config, { database, extraPlugins });
+  // The record suites run the real pg-boss queue and its worker on the suite's database.
+  const boss = opts.jobs ? await startJobs(database) : undefined;
+  const app = await buildApp(config, { database, extraPlugins, boss });
   await app.ready();
   return {
     app,
@@ -42,6 +46,7 @@ export async function createTestApp(
     client: basicHeader(config.clientId, config.clientSecret),
     async close() {
       await app.close();
+      if (boss) await stopJobs(boss, 1000);
       await database.pool.end();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -3,3 +3,4 @@ export * from './users.js';
 export * from './menus.js';
 export * from './auth.js';
 export * from './translations.js';
+export * from './records.js';

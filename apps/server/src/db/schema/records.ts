@@ -1,0 +1,108 @@
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { RecordFailure, RecordResults, Vitals } from '@tcm/contract';
+import { teams, users } from './users.js';
+
+/** Uploaded files: metadata here, bytes in the storage (local folder or S3), key `storage_key`. */
+export const storedFiles = pgTable(
+  'stored_file',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['image', 'audio', 'pulse', 'video'] }).notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id),
+    deviceId: uuid('device_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stored_file_owner_idx').on(t.ownerUserId)],
+);
+
+/** Registered devices of a team; the secret is kept as its SHA-256 only (shown once). */
+export const devices = pgTable(
+  'device',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id),
+    name: text('name').notNull(),
+    location: text('location'),
+    secretHash: text('secret_hash').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  },
+  (t) => [index('device_team_idx').on(t.teamId)],
+);
+
+/** One capture and its analysis (docs/records.md). */
+export const diagnosisRecords = pgTable(
+  'diagnosis_record',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    source: text('source', { enum: ['visitor', 'member', 'team', 'device', 'doctor'] }).notNull(),
+    kind: text('kind', { enum: ['normal', 'child', 'covid'] })
+      .notNull()
+      .default('normal'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    personName: text('person_name'),
+    personSex: text('person_sex', { enum: ['female', 'male'] }),
+    personAge: integer('person_age'),
+    personPhone: text('person_phone'),
+    /** The member the record is about (member records), for history and ownership. */
+    subjectUserId: uuid('subject_user_id').references(() => users.id),
+    /** Who made it (member, leader, doctor); null for visitors and devices. */
+    ownerUserId: uuid('owner_user_id').references(() => users.id),
+    teamId: uuid('team_id').references(() => teams.id),
+    deviceId: uuid('device_id').references(() => devices.id),
+    /** Capture slot → stored_file id. */
+    files: jsonb('files').$type<Partial<Record<'tongue' | 'face' | 'pulse' | 'voice', string>>>().notNull().default({}),
+    vitals: jsonb('vitals').$type<Vitals>(),
+    inquiry: jsonb('inquiry').$type<{ answers: Record<string, number> }>(),
+    results: jsonb('results').$type<RecordResults>().notNull().default({}),
+    /** Engine now running. */
+    step: text('step'),
+    failure: jsonb('failure').$type<RecordFailure>(),
+    attempts: integer('attempts').notNull().default(1),
+    lang: text('lang', { enum: ['zh', 'en'] })
+      .notNull()
+      .default('zh'),
+    shareToken: text('share_token').notNull().unique(),
+    conclusion: text('conclusion'),
+    /** Tongue mask picture made by the tongue engine (a stored_file). */
+    tongueMaskFileId: uuid('tongue_mask_file_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('diagnosis_record_team_idx').on(t.teamId, t.createdAt),
+    index('diagnosis_record_owner_idx').on(t.ownerUserId),
+    index('diagnosis_record_subject_idx').on(t.subjectUserId),
+    index('diagnosis_record_device_idx').on(t.deviceId),
+  ],
+);
+
+/** Who did what that matters: record creation and retry, report downloads, device changes. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    action: text('action').notNull(),
+    actorUserId: uuid('actor_user_id'),
+    actorDeviceId: uuid('actor_device_id'),
+    targetId: text('target_id'),
+    ip: text('ip'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_target_idx').on(t.targetId)],
+);

@@ -1,0 +1,129 @@
+import sharp from 'sharp';
+import { FILE_ERRORS, MAX_UPLOAD_BYTES, type FileKind } from '@tcm/contract';
+import { readPulseFile } from '@tcm/analysis/pulse';
+import { readVoiceWav } from '@tcm/analysis/voice';
+import { isEngineError } from '@tcm/analysis/common';
+import { AppError } from '../../http/app-error.js';
+import { BmpError, decodeBmp } from './bmp.js';
+
+/** What a caller accepts: kinds, and for images which formats (the detection page: PNG, JPEG, BMP). */
+export interface AcceptRule {
+  kinds: readonly FileKind[];
+  /** Extra image formats beyond PNG/JPEG/BMP (the editor also takes GIF and WebP). */
+  extraImages?: boolean;
+}
+
+/** A checked upload, ready to store: `bytes` may differ from the input (BMP becomes PNG). */
+export interface CheckedFile {
+  kind: FileKind;
+  mime: string;
+  bytes: Uint8Array;
+  name: string;
+  width: number | null;
+  height: number | null;
+}
+
+const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+
+type Sniffed = { kind: FileKind; mime: string } | null;
+
+/** Magic bytes → kind and MIME type; text that looks like CSV/JSON → pulse; else null. */
+export function sniff(b: Uint8Array): Sniffed {
+  if (b.length >= 8 && b[0] === 0x89 && ascii(b, 1, 4) === 'PNG') return { kind: 'image', mime: 'image/png' };
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { kind: 'image', mime: 'image/jpeg' };
+  if (b.length >= 2 && ascii(b, 0, 2) === 'BM') return { kind: 'image', mime: 'image/bmp' };
+  if (b.length >= 6 && ascii(b, 0, 4) === 'GIF8') return { kind: 'image', mime: 'image/gif' };
+  if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP')
+    return { kind: 'image', mime: 'image/webp' };
+  if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WAVE')
+    return { kind: 'audio', mime: 'audio/wav' };
+  if (b.length >= 12 && ascii(b, 4, 8) === 'ftyp') return { kind: 'video', mime: 'video/mp4' };
+  if (b.length >= 4 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3)
+    return { kind: 'video', mime: 'video/webm' };
+  return looksLikePulseText(b);
+}
+
+function looksLikePulseText(b: Uint8Array): Sniffed {
+  const head = b.subarray(0, 4096);
+  if (head.includes(0)) return null;
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(head).trimStart();
+  if (text.startsWith('{') || text.startsWith('[')) return { kind: 'pulse', mime: 'application/json' };
+  // CSV: a header or data line followed by lines of comma/semicolon/tab separated numbers.
+  const lines = text.split(/\r?\n/).filter((l) => l.trim());
+  const numeric = lines.slice(1, 6).filter((l) => /^[\s"']*[-+]?\d/.test(l) && /^[-+\d.eE,;\t\s"'NnAa]+$/.test(l));
+  if (lines.length >= 2 && numeric.length >= Math.min(3, lines.length - 1)) return { kind: 'pulse', mime: 'text/csv' };
+  return null;
+}
+
+const corrupt = (why: string) => new AppError(FILE_ERRORS.FILE_CORRUPT, undefined, { reason: why });
+/** An engine's own reader said why (e.g. 3300xxx "sample rate unknown"): answer with its code and text. */
+const unreadable = (e: unknown, fallback: string) =>
+  isEngineError(e)
+    ? new AppError(e.def, undefined, { reason: e.message, ...e.detail })
+    : corrupt(e instanceof Error ? e.message : fallback);
+
+/**
+ * Checks an upload by content — size, magic bytes, then a full decode — and answers the
+ * normalised file. Throws AppError 4000002 / 4000003 / 4000004.
+ */
+export async function checkUpload(bytes: Uint8Array, name: string, accept: AcceptRule): Promise<CheckedFile> {
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError(FILE_ERRORS.FILE_TOO_LARGE);
+  if (bytes.length === 0) throw corrupt('empty file');
+  const s = sniff(bytes);
+  const imageOk = (mime: string) =>
+    ['image/png', 'image/jpeg', 'image/bmp'].includes(mime) || (accept.extraImages && mime !== 'image/bmp');
+  if (!s || !accept.kinds.includes(s.kind) || (s.kind === 'image' && !imageOk(s.mime)))
+    throw new AppError(FILE_ERRORS.FILE_TYPE_NOT_ALLOWED, undefined, { detected: s?.mime ?? null });
+  const clean = name.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200) || 'file';
+  switch (s.kind) {
+    case 'image':
+      return checkImage(bytes, s.mime, clean);
+    case 'audio':
+      try {
+        readVoiceWav(bytes);
+      } catch (e) {
+        throw unreadable(e, 'unreadable WAV');
+      }
+      return { kind: 'audio', mime: s.mime, bytes, name: clean, width: null, height: null };
+    case 'pulse':
+      try {
+        readPulseFile(bytes, clean);
+      } catch (e) {
+        throw unreadable(e, 'unreadable pulse file');
+      }
+      return { kind: 'pulse', mime: s.mime, bytes, name: clean, width: null, height: null };
+    case 'video':
+      // No video decoder ships with the server: the container signature is the check (editor media only).
+      return { kind: 'video', mime: s.mime, bytes, name: clean, width: null, height: null };
+  }
+}
+
+async function checkImage(bytes: Uint8Array, mime: string, name: string): Promise<CheckedFile> {
+  if (mime === 'image/bmp') {
+    let raw;
+    try {
+      raw = decodeBmp(bytes);
+    } catch (e) {
+      throw corrupt(e instanceof BmpError ? e.message : 'unreadable BMP');
+    }
+    // Stored as lossless PNG: every engine and browser reads it, and no pixel changes.
+    const png = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
+      .png()
+      .toBuffer();
+    return {
+      kind: 'image',
+      mime: 'image/png',
+      bytes: new Uint8Array(png),
+      name: name.replace(/\.bmp$/i, '') + '.png',
+      width: raw.width,
+      height: raw.height,
+    };
+  }
+  try {
+    // A full decode (not just the header): truncated or damaged pixel data fails here.
+    const { info } = await sharp(bytes, { failOn: 'truncated' }).raw().toBuffer({ resolveWithObject: true });
+    return { kind: 'image', mime, bytes, name, width: info.width, height: info.height };
+  } catch (e) {
+    throw corrupt(e instanceof Error ? e.message : 'undecodable image');
+  }
+}

@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  FILE_ERRORS,
+  FILE_PATHS,
+  fileLookupQuerySchema,
+  fileViewQuerySchema,
+  ossUploadResultSchema,
+  storedFileSchema,
+} from '@tcm/contract';
+import { storedFiles } from '../../db/schema/index.js';
+import { AppError } from '../../http/app-error.js';
+import { ok, okSchema } from '../../http/envelope.js';
+import { resizeImage, resizeRequestOf } from '../../http/image-resize.js';
+import { principalOf, requireAuth } from '../auth/guard.js';
+import type { AcceptRule } from './content-check.js';
+import { filesByIds, presentFile, readFileBytes, saveFile } from './files.service.js';
+import { readMultipart } from './multipart.js';
+
+const tags = ['files'];
+
+/** Uploads (spec §7 Files), lookup by uuid(s), and the file view with resize parameters. */
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.ctx;
+
+  const upload = async (request: FastifyRequest, accept: AcceptRule, ownerUserId: string | null) => {
+    const { files } = await readMultipart(request, ['file']);
+    const part = files.get('file');
+    if (!part) throw new AppError(FILE_ERRORS.FILE_MISSING);
+    return presentFile(await saveFile(db, storage, { bytes: part.bytes, name: part.name, accept, ownerUserId }));
+  };
+  const oss = <T extends { url: string }>(f: T) => ({ ...f, remoteFileUrl: f.url });
+
+  app.post(
+    FILE_PATHS.portalOssUpload,
+    {
+      schema: {
+        tags,
+        summary: 'Public upload (no sign-in): PNG/JPEG/BMP image ≤ 10 MB → data.remoteFileUrl, data.name',
+        consumes: ['multipart/form-data'],
+        response: { 200: okSchema(ossUploadResultSchema) },
+      },
+    },
+    async (request) => ok(oss(await upload(request, { kinds: ['image'] }, null)), request.msgLang),
+  );
+
+  app.post(
+    FILE_PATHS.editorOssUpload,
+    {
+      preHandler: requireAuth(),
+      schema: {
+        tags,
+        summary: 'Rich-text editor upload: image (also GIF/WebP) or video ≤ 10 MB → data.remoteFileUrl',
+        consumes: ['multipart/form-data'],
+        response: { 200: okSchema(ossUploadResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        oss(await upload(request, { kinds: ['image', 'video'], extraImages: true }, principalOf(request).user.id)),
+        request.msgLang,
+      ),
+  );
+
+  app.post(
+    FILE_PATHS.upload,
+    {
+      preHandler: requireAuth(),
+      schema: {
+        tags,
+        summary: 'Upload component: image, WAV voice or pulse CSV/JSON ≤ 10 MB → data {uuid, name, url}',
+        consumes: ['multipart/form-data'],
+        response: { 200: okSchema(storedFileSchema) },
+      },
+    },
+    async (request) =>
+      ok(await upload(request, { kinds: ['image', 'audio', 'pulse'] }, principalOf(request).user.id), request.msgLang),
+  );
+
+  app.get(
+    FILE_PATHS.lookup,
+    {
+      preHandler: requireAuth(),
+      schema: {
+        tags,
+        summary: 'Files by `uuid` or comma-joined `uuids`; unknown ones are left out',
+        querystring: fileLookupQuerySchema,
+        response: { 200: okSchema(z.array(storedFileSchema)) },
+      },
+    },
+    async (request) => {
+      const ids = request.query.uuid ? [request.query.uuid] : request.query.uuids!.split(',');
+      const rows = await filesByIds(db, [...new Set(ids.map((s) => s.toLowerCase()))]);
+      const order = new Map(ids.map((id, i) => [id.toLowerCase(), i]));
+      rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+      return ok(rows.map(presentFile), request.msgLang);
+    },
+  );
+
+  app.get(
+    FILE_PATHS.view(':uuid'),
+    {
+      schema: {
+        tags,
+        summary: 'File bytes; images take w/h (1–4096). The random uuid is the capability.',
+        params: z.object({ uuid: z.string().uuid() }),
+        querystring: fileViewQuerySchema,
+        response: { 200: z.any() },
+      },
+    },
+    async (request, reply) => {
+      const f = await db
+        .select()
+        .from(storedFiles)
+        .where(eq(storedFiles.id, request.params.uuid))
+        .then((r) => r[0]);
+      if (!f) throw new AppError(FILE_ERRORS.FILE_NOT_FOUND);
+      let bytes: Buffer = Buffer.from(await readFileBytes(storage, f));
+      if (f.kind === 'image')
+        bytes = await resizeImage(bytes, resizeRequestOf(request.query as Record<string, unknown>));
+      const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+      return reply
+        .header('content-type', f.mime)
+        .header('content-disposition', `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
+};

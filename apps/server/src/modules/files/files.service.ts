@@ -1,0 +1,74 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import { FILE_ERRORS, FILE_PATHS, type StoredFile } from '@tcm/contract';
+import type { Db } from '../../db/client.js';
+import { storedFiles } from '../../db/schema/index.js';
+import { AppError } from '../../http/app-error.js';
+import { checkUpload, type AcceptRule } from './content-check.js';
+import { storageKey, type FileStorage } from './storage.js';
+
+export type StoredFileRow = typeof storedFiles.$inferSelect;
+
+/** The public shape of a stored file (spec §3 "Uploaded file": uuid, name, url). */
+export const presentFile = (f: StoredFileRow): StoredFile => ({
+  uuid: f.id,
+  name: f.name,
+  url: FILE_PATHS.view(f.id),
+  kind: f.kind,
+  mime: f.mime,
+  size: f.size,
+  width: f.width,
+  height: f.height,
+});
+
+export interface SaveFileInput {
+  bytes: Uint8Array;
+  name: string;
+  accept: AcceptRule;
+  ownerUserId?: string | null;
+  deviceId?: string | null;
+}
+
+/** Checks by content, stores the bytes, then writes the metadata row (bytes first: no row without bytes). */
+export async function saveFile(db: Db, storage: FileStorage, input: SaveFileInput): Promise<StoredFileRow> {
+  const checked = await checkUpload(input.bytes, input.name, input.accept);
+  const id = randomUUID();
+  const key = storageKey(id);
+  try {
+    await storage.put(key, checked.bytes, checked.mime);
+  } catch (e) {
+    throw new AppError(FILE_ERRORS.STORAGE_FAILED, undefined, { reason: e instanceof Error ? e.message : String(e) });
+  }
+  const [row] = await db
+    .insert(storedFiles)
+    .values({
+      id,
+      name: checked.name,
+      kind: checked.kind,
+      mime: checked.mime,
+      size: checked.bytes.length,
+      width: checked.width,
+      height: checked.height,
+      sha256: createHash('sha256').update(checked.bytes).digest('hex'),
+      storageKey: key,
+      ownerUserId: input.ownerUserId ?? null,
+      deviceId: input.deviceId ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+export async function filesByIds(db: Db, ids: readonly string[]): Promise<StoredFileRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(storedFiles)
+    .where(inArray(storedFiles.id, [...ids]));
+}
+
+/** The bytes of a stored file; 404 when the row or the bytes are gone. */
+export async function readFileBytes(storage: FileStorage, f: StoredFileRow): Promise<Uint8Array> {
+  const bytes = await storage.get(f.storageKey);
+  if (!bytes) throw new AppError(FILE_ERRORS.FILE_NOT_FOUND);
+  return bytes;
+}

@@ -1,0 +1,54 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { AppConfig } from '../../config.js';
+import { S3Storage } from './storage-s3.js';
+
+/** Where file bytes live. Keys are `<2 hex>/<uuid>`; metadata stays in the stored_file table. */
+export interface FileStorage {
+  readonly name: string;
+  put(key: string, bytes: Uint8Array, mime: string): Promise<void>;
+  /** The bytes, or null when the key is unknown. */
+  get(key: string): Promise<Uint8Array | null>;
+  delete(key: string): Promise<void>;
+}
+
+/** Default: a folder (DATA_DIR/files). Writes go to a temp name first so a crash leaves no half file. */
+export class LocalStorage implements FileStorage {
+  readonly name = 'local';
+  constructor(private readonly root: string) {}
+
+  private path(key: string): string {
+    if (!/^[0-9a-f]{2}\/[0-9a-f-]{36}$/.test(key)) throw new Error(`bad storage key ${key}`);
+    return join(this.root, key);
+  }
+
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    const p = this.path(key);
+    await mkdir(dirname(p), { recursive: true });
+    const tmp = `${p}.${process.pid}.tmp`;
+    await writeFile(tmp, bytes);
+    await rename(tmp, p);
+  }
+
+  async get(key: string): Promise<Uint8Array | null> {
+    try {
+      return new Uint8Array(await readFile(this.path(key)));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+}
+
+export const storageKey = (id: string) => `${id.slice(0, 2)}/${id}`;
+
+/** The storage the configuration asks for (docs/records.md). */
+export function createStorage(config: AppConfig): FileStorage {
+  const s = config.storage;
+  if (s.kind === 's3') return new S3Storage(s.s3);
+  return new LocalStorage(join(config.dataDir, 'files'));
+}

@@ -1,0 +1,63 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RECORD_EVENTS, type RecordProgress } from '@tcm/contract';
+import type { Db } from '../../db/client.js';
+import { progressOf } from './records.presenter.js';
+import { findRecord } from './records.repo.js';
+
+const POLL_MS = 250;
+const PING_MS = 15000;
+
+/**
+ * Server-sent events of a record's progress: `progress` at once and on every change, `end`
+ * when done or failed, then the stream closes. Progress is read from the database, so it works
+ * whichever process runs the job.
+ */
+export async function streamProgress(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  recordId: string,
+): Promise<void> {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  let closed = false;
+  request.raw.on('close', () => {
+    closed = true;
+  });
+  const send = (event: string, data: RecordProgress) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  let last = '';
+  let lastWrite = Date.now();
+  try {
+    while (!closed) {
+      const r = await findRecord(db, recordId);
+      if (!r) break;
+      const p = progressOf(r);
+      const key = JSON.stringify(p);
+      if (key !== last) {
+        send(RECORD_EVENTS.progress, p);
+        last = key;
+        lastWrite = Date.now();
+      }
+      if (p.status === 'done' || p.status === 'failed') {
+        send(RECORD_EVENTS.end, p);
+        break;
+      }
+      if (Date.now() - lastWrite > PING_MS) {
+        res.write(': ping\n\n');
+        lastWrite = Date.now();
+      }
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  } catch (e) {
+    request.log.error({ err: e }, 'progress stream failed');
+  } finally {
+    res.end();
+  }
+}

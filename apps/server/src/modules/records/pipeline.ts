@@ -1,0 +1,174 @@
+import type { EngineOutcome, EngineVersion, Finding, RecordEngine, RecordFailure, Vitals } from '@tcm/contract';
+import { analyzeTongue, TONGUE_ENGINE_VERSION, TONGUE_MODEL_VERSION } from '@tcm/analysis/tongue';
+import { analyzeFace, FACE_ENGINE_VERSION, FACE_MODEL_VERSION } from '@tcm/analysis/face';
+import { analysePulse, PULSE_ENGINE_VERSION, readPulseFile } from '@tcm/analysis/pulse';
+import { analyseVoice, VOICE_ENGINE_VERSION } from '@tcm/analysis/voice';
+import { CONSTITUTION_ENGINE_VERSION, scoreConstitution } from '@tcm/analysis/constitution';
+import { assessVitals, VITALS_ENGINE_VERSION } from '@tcm/analysis/vitals';
+import { KB_VERSION, synthesize, SYNTHESIS_ENGINE_VERSION } from '@tcm/analysis/synthesis';
+import { isEngineError } from '@tcm/analysis/common';
+import { faceFindings, pulseFindings, tongueFindings, voiceFindings } from './findings.js';
+
+/** What the pipeline needs of a record: its files' bytes and its inputs. */
+export interface PipelineInput {
+  files: Partial<Record<'tongue' | 'face' | 'pulse' | 'voice', { bytes: Uint8Array; name: string }>>;
+  sex?: 'female' | 'male';
+  inquiry?: { answers: Record<string, number> } | null;
+  vitals?: Vitals | null;
+  /** Earlier vitals of the same person, for trends. */
+  history: { date: string; vitals: Vitals }[];
+  date: string;
+  lang: 'zh' | 'en';
+}
+
+export interface PipelineHooks {
+  onStep(engine: RecordEngine): Promise<void>;
+  onOutcome(engine: RecordEngine, outcome: EngineOutcome): Promise<void>;
+  /** Extra artefacts to store (the tongue mask PNG). */
+  onTongueMask?(png: Uint8Array): Promise<void>;
+}
+
+interface Step {
+  engine: RecordEngine;
+  version: EngineVersion;
+  run(): Promise<{ result: unknown; findings?: Finding[] }>;
+}
+
+/** The engines a record runs, in order; the synthesis is always last. */
+export function planEngines(i: {
+  files: Partial<Record<'tongue' | 'face' | 'pulse' | 'voice', unknown>>;
+  inquiry?: unknown;
+  vitals?: Vitals | null;
+}): RecordEngine[] {
+  const out: RecordEngine[] = [];
+  for (const slot of ['tongue', 'face', 'pulse', 'voice'] as const) if (i.files[slot]) out.push(slot);
+  if (i.inquiry) out.push('constitution');
+  if (i.vitals && Object.keys(i.vitals).length) out.push('vitals');
+  out.push('synthesis');
+  return out;
+}
+
+const failureOf = (
+  engine: RecordEngine,
+  e: { code: number; def: { zh: string; en: string } },
+  lang: 'zh' | 'en',
+): RecordFailure => ({
+  code: e.code,
+  msg: e.def[lang],
+  engine,
+});
+
+/**
+ * Runs the engines on a record's captures. An engine's rejection of its input (EngineError:
+ * no tongue found, unreadable pulse...) is saved as that engine's failure; any other exception
+ * propagates, so the job is retried (docs/records.md).
+ */
+export async function runPipeline(
+  input: PipelineInput,
+  hooks: PipelineHooks,
+): Promise<Partial<Record<RecordEngine, EngineOutcome>>> {
+  const { files, lang } = input;
+  const findings: Finding[] = [];
+  const outcomes: Partial<Record<RecordEngine, EngineOutcome>> = {};
+  let constitutionOk = false;
+  let vitalsOk = false;
+  const steps: Step[] = [];
+  const tongue = files.tongue;
+  if (tongue)
+    steps.push({
+      engine: 'tongue',
+      version: { engine: TONGUE_ENGINE_VERSION, model: TONGUE_MODEL_VERSION },
+      run: async () => {
+        const a = await analyzeTongue(tongue.bytes, { mask: true });
+        if (a.maskPng && hooks.onTongueMask) await hooks.onTongueMask(a.maskPng);
+        return { result: a.result, findings: tongueFindings(a.result) };
+      },
+    });
+  const face = files.face;
+  if (face)
+    steps.push({
+      engine: 'face',
+      version: { engine: FACE_ENGINE_VERSION, model: FACE_MODEL_VERSION },
+      run: async () => {
+        const a = await analyzeFace(face.bytes);
+        return { result: a.result, findings: faceFindings(a.result) };
+      },
+    });
+  const pulse = files.pulse;
+  if (pulse)
+    steps.push({
+      engine: 'pulse',
+      version: { engine: PULSE_ENGINE_VERSION },
+      run: async () => {
+        const r = analysePulse(readPulseFile(pulse.bytes, pulse.name));
+        return { result: r, findings: pulseFindings(r) };
+      },
+    });
+  const voice = files.voice;
+  if (voice)
+    steps.push({
+      engine: 'voice',
+      version: { engine: VOICE_ENGINE_VERSION },
+      run: async () => {
+        const r = analyseVoice(voice.bytes);
+        return { result: r, findings: voiceFindings(r) };
+      },
+    });
+  const inquiry = input.inquiry;
+  if (inquiry)
+    steps.push({
+      engine: 'constitution',
+      version: { engine: CONSTITUTION_ENGINE_VERSION },
+      run: async () => {
+        const r = scoreConstitution({ sex: input.sex, answers: inquiry.answers });
+        constitutionOk = true;
+        return { result: r };
+      },
+    });
+  const vitals = input.vitals;
+  if (vitals && Object.keys(vitals).length)
+    steps.push({
+      engine: 'vitals',
+      version: { engine: VITALS_ENGINE_VERSION },
+      run: async () => {
+        const r = assessVitals({ sex: input.sex, date: input.date, vitals, history: input.history });
+        vitalsOk = true;
+        return { result: r };
+      },
+    });
+  steps.push({
+    engine: 'synthesis',
+    version: { engine: SYNTHESIS_ENGINE_VERSION, model: KB_VERSION },
+    run: async () => ({
+      result: synthesize({
+        sex: input.sex,
+        date: input.date,
+        findings,
+        ...(constitutionOk && inquiry ? { inquiry } : {}),
+        ...(vitalsOk && vitals ? { vitals, history: input.history } : {}),
+      }),
+    }),
+  });
+
+  for (const step of steps) {
+    await hooks.onStep(step.engine);
+    const t0 = performance.now();
+    let outcome: EngineOutcome;
+    try {
+      const { result, findings: f } = await step.run();
+      if (f) findings.push(...f);
+      outcome = { status: 'done', version: step.version, result, ms: Math.round(performance.now() - t0) };
+    } catch (e) {
+      if (!isEngineError(e)) throw e;
+      outcome = {
+        status: 'failed',
+        version: step.version,
+        error: failureOf(step.engine, e, lang),
+        ms: Math.round(performance.now() - t0),
+      };
+    }
+    outcomes[step.engine] = outcome;
+    await hooks.onOutcome(step.engine, outcome);
+  }
+  return outcomes;
+}

@@ -1,0 +1,90 @@
+import type PgBoss from 'pg-boss';
+import { HTTP_ERRORS } from '@tcm/contract';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { analyzeRecord } from './worker.js';
+
+export const ANALYZE_QUEUE = 'record-analyze';
+
+/** Retries of a job after an unexpected (transient) failure, with exponential backoff from 2 s. */
+const JOB_OPTIONS: PgBoss.SendOptions = { retryLimit: 2, retryDelay: 2, retryBackoff: true, expireInSeconds: 600 };
+const IDLE_POLL_MS = 1000;
+
+/**
+ * The record analysis queue on pg-boss. Workers fetch jobs themselves (rather than `boss.work`)
+ * so that a job queued by this process starts at once instead of at the next poll, which is
+ * most of the upload-to-result time for one photo; other processes' jobs are found by polling.
+ */
+export class AnalysisQueue {
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private wakers: (() => void)[] = [];
+
+  constructor(private readonly boss: PgBoss | undefined) {}
+
+  get enabled(): boolean {
+    return !!this.boss;
+  }
+
+  async start(ctx: AppContext, workers: number): Promise<void> {
+    if (!this.boss) return;
+    await this.boss.createQueue(ANALYZE_QUEUE);
+    this.running = true;
+    for (let i = 0; i < workers; i++) this.loops.push(this.loop(ctx, this.boss));
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await Promise.all(this.loops);
+    this.loops = [];
+  }
+
+  /** Queues the analysis of a record; answers once the job is safely in the database. */
+  async enqueue(recordId: string): Promise<void> {
+    if (!this.boss) throw new AppError(HTTP_ERRORS.INTERNAL, 'the job queue is not running');
+    await this.boss.send(ANALYZE_QUEUE, { recordId }, JOB_OPTIONS);
+    this.wake();
+  }
+
+  private wake(): void {
+    const w = this.wakers;
+    this.wakers = [];
+    for (const f of w) f();
+  }
+
+  private idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(done, ms);
+      function done() {
+        clearTimeout(t);
+        resolve();
+      }
+      this.wakers.push(done);
+    });
+  }
+
+  private async loop(ctx: AppContext, boss: PgBoss): Promise<void> {
+    while (this.running) {
+      let job: PgBoss.JobWithMetadata<{ recordId: string }> | undefined;
+      try {
+        [job] = await boss.fetch<{ recordId: string }>(ANALYZE_QUEUE, { batchSize: 1, includeMetadata: true });
+      } catch (e) {
+        console.error('[analysis] fetch failed:', e instanceof Error ? e.message : e);
+        await this.idle(IDLE_POLL_MS);
+        continue;
+      }
+      if (!job) {
+        await this.idle(IDLE_POLL_MS);
+        continue;
+      }
+      try {
+        await analyzeRecord(ctx, job.data.recordId, { lastAttempt: job.retryCount >= job.retryLimit });
+        await boss.complete(ANALYZE_QUEUE, job.id);
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        await boss.fail(ANALYZE_QUEUE, job.id, { message }).catch(() => undefined);
+      }
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_PATHS, RECORD_PATHS } from '@tcm/contract';
+import { questionsFor } from '@tcm/analysis/constitution';
+import { buildTeam } from '../../test/factories.js';
+import { call } from '../../test/http.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { dataFile, multipart, userWithToken, waitFor } from '../../test/records-helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, [], { jobs: true });
+});
+afterAll(async () => t.close());
+
+async function upload(token: string, bytes: Uint8Array, filename: string) {
+  const m = multipart([{ field: 'file', filename, value: bytes }]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: FILE_PATHS.upload,
+    headers: { ...m.headers, authorization: `Bearer ${token}` },
+    payload: m.payload,
+  });
+  return {
+    status: res.statusCode,
+    body: res.json() as { code: number; msg: string; data: { uuid: string; kind: string } },
+  };
+}
+
+describe('member four-diagnosis record through the queue', () => {
+  it('uploads face, pulse and voice, answers and vitals → done record with per-engine versions and a PDF in zh and en', async () => {
+    const team = await buildTeam(t.database.db);
+    const { token } = await userWithToken(t, { entrance: 'member', teamId: team.id });
+    const face = await upload(token, dataFile('face/02-woman.jpg'), '02-woman.jpg');
+    const pulse = await upload(token, dataFile('pulse/goda-ppg-125hz.csv'), 'goda-ppg-125hz.csv');
+    const voice = await upload(token, dataFile('voice/sustained-a-118hz.wav'), 'a.wav');
+    expect([face.status, pulse.status, voice.status]).toEqual([200, 200, 200]);
+    expect([face.body.data.kind, pulse.body.data.kind, voice.body.data.kind]).toEqual(['image', 'pulse', 'audio']);
+    const answers = Object.fromEntries(questionsFor('female').map((q) => [q.id, 3]));
+    const created = await call(t.app, 'POST', RECORD_PATHS.create, token, {
+      files: { face: face.body.data.uuid, pulse: pulse.body.data.uuid, voice: voice.body.data.uuid },
+      person: { sex: 'female', age: 34 },
+      inquiry: { answers },
+      vitals: { heightCm: 163, weightKg: 67.5, systolic: 132, diastolic: 84 },
+      lang: 'zh',
+    });
+    expect(created.status).toBe(200);
+    const id = created.body.data.recordId as string;
+    const detail = await waitFor(
+      () => call(t.app, 'GET', RECORD_PATHS.detail(id), token),
+      (r) => ['done', 'failed'].includes(r.body.data.status),
+      120000,
+    );
+    expect(detail.body.data.failure).toBeNull();
+    expect(detail.body.data.status).toBe('done');
+    const results = detail.body.data.results;
+    for (const e of ['face', 'pulse', 'voice', 'constitution', 'vitals', 'synthesis']) {
+      expect(results[e].status, e).toBe('done');
+      expect(results[e].version.engine, e).toMatch(/\d/);
+    }
+    expect(detail.body.data.progress).toMatchObject({ status: 'done', done: 6, total: 6 });
+    expect(typeof detail.body.data.conclusion).toBe('string');
+    for (const lang of ['zh', 'en']) {
+      const pdf = await t.app.inject({
+        method: 'GET',
+        url: `${RECORD_PATHS.report(id)}?lang=${lang}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+  }, 180000);
+});

@@ -1,0 +1,82 @@
+import {
+  FILE_PATHS,
+  type CaptureSlot,
+  type RecordDetail,
+  type RecordProgress,
+  type RecordSummary,
+} from '@tcm/contract';
+import { presentFile, type StoredFileRow } from '../files/files.service.js';
+import { planEngines } from './pipeline.js';
+import type { RecordRow } from './records.repo.js';
+
+export interface RecordNames {
+  ownerName: string | null;
+  deviceName: string | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentSummary(r: RecordRow, names: RecordNames): RecordSummary {
+  return {
+    id: r.id,
+    source: r.source,
+    kind: r.kind,
+    status: r.status,
+    person: {
+      ...(r.personName ? { name: r.personName } : {}),
+      ...(r.personSex ? { sex: r.personSex } : {}),
+      ...(r.personAge !== null ? { age: r.personAge } : {}),
+      ...(r.personPhone ? { phone: r.personPhone } : {}),
+    },
+    teamId: r.teamId,
+    ownerId: r.ownerUserId,
+    ownerName: names.ownerName,
+    deviceId: r.deviceId,
+    deviceName: names.deviceName,
+    captures: Object.keys(r.files) as CaptureSlot[],
+    conclusion: r.conclusion,
+    failure: r.failure ?? null,
+    attempts: r.attempts,
+    lang: r.lang,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    finishedAt: iso(r.finishedAt),
+  };
+}
+
+/** Progress as polling and the event stream report it: steps are the engines this record runs. */
+export function progressOf(r: RecordRow): RecordProgress {
+  const plan = planEngines({
+    files: r.files,
+    inquiry: r.inquiry,
+    vitals: r.vitals,
+  });
+  const done = r.status === 'done' ? plan.length : plan.filter((e) => r.results[e]).length;
+  return {
+    status: r.status,
+    step: r.status === 'running' && r.step ? (r.step as RecordProgress['step']) : null,
+    done,
+    total: plan.length,
+    attempts: r.attempts,
+    failure: r.failure ?? null,
+  };
+}
+
+export function presentDetail(r: RecordRow, names: RecordNames, files: StoredFileRow[]): RecordDetail {
+  const byId = new Map(files.map((f) => [f.id, f]));
+  const present: RecordDetail['files'] = {};
+  for (const [slot, id] of Object.entries(r.files) as [CaptureSlot, string][]) {
+    const f = byId.get(id);
+    if (f) present[slot] = presentFile(f);
+  }
+  return {
+    ...presentSummary(r, names),
+    files: present,
+    vitals: r.vitals ?? null,
+    inquiry: r.inquiry ?? null,
+    results: r.results,
+    progress: progressOf(r),
+    shareToken: r.shareToken,
+    tongueMaskUrl: r.tongueMaskFileId ? FILE_PATHS.view(r.tongueMaskFileId) : null,
+  };
+}

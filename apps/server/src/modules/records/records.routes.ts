@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  FILE_ERRORS,
+  personHistorySchema,
+  RECORD_ERRORS,
+  RECORD_PATHS,
+  recordCreateBodySchema,
+  recordCreatedSchema,
+  recordDetailSchema,
+  recordListBodySchema,
+  recordPageSchema,
+  reportLanguageSchema,
+  reportQuerySchema,
+  visitorAnalyzeFieldsSchema,
+} from '@tcm/contract';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { msgLang, ok, okSchema } from '../../http/envelope.js';
+import { principalOf, requireAuth } from '../auth/guard.js';
+import { saveFile } from '../files/files.service.js';
+import { readMultipart } from '../files/multipart.js';
+import { assertCanSee } from './access.js';
+import { streamProgress } from './events.js';
+import { renderRecordReport } from './report.service.js';
+import { audit, findRecord, findRecordByToken, type RecordRow } from './records.repo.js';
+import { createRecord, listRecords, personHistory, recordDetail, retryRecord, startRecord } from './records.service.js';
+
+const tags = ['records'];
+const signedIn = requireAuth({ entrances: ['member', 'doctor'] });
+const idParams = z.object({ id: z.string().uuid() });
+const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'share token') });
+const pdfResponse = { 200: z.any().describe('application/pdf') };
+
+async function sendPdf(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  r: RecordRow,
+  lang: 'zh' | 'en' | undefined,
+) {
+  const pdf = await renderRecordReport(ctx, r, lang);
+  await audit(ctx.db, {
+    action: 'report.download',
+    actorUserId: request.principal?.user.id ?? null,
+    targetId: r.id,
+    ip: request.ip,
+    detail: { lang: lang ?? r.lang, via: request.principal ? 'account' : 'share-token' },
+  });
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="report-${r.id.slice(0, 8)}-${lang ?? r.lang}.pdf"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
+/** Records: visitor detection, open share routes, signed-in create/list/detail/retry/events/report/history. */
+export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const { db } = ctx;
+
+  const byToken = async (token: string) => {
+    const r = await findRecordByToken(db, token);
+    if (!r) throw new AppError(RECORD_ERRORS.RECORD_NOT_FOUND);
+    return r;
+  };
+
+  app.post(
+    RECORD_PATHS.visitorAnalyze,
+    {
+      schema: {
+        tags,
+        summary: 'Visitor tongue detection (no sign-in): multipart `file` (PNG/JPEG/BMP ≤ 10 MB), `kind`, `lang`',
+        consumes: ['multipart/form-data'],
+        response: { 200: okSchema(recordCreatedSchema) },
+      },
+    },
+    async (request) => {
+      const { files, fields } = await readMultipart(request, ['file']);
+      const parsed = visitorAnalyzeFieldsSchema.safeParse(fields);
+      if (!parsed.success) throw new AppError(FILE_ERRORS.FILE_MISSING, parsed.error.issues[0]?.message);
+      const part = files.get('file');
+      if (!part) throw new AppError(FILE_ERRORS.FILE_MISSING);
+      const file = await saveFile(db, ctx.storage, {
+        bytes: part.bytes,
+        name: part.name,
+        accept: { kinds: ['image'] },
+      });
+      const lang = parsed.data.lang ?? msgLang(request.language);
+      const created = await startRecord(
+        ctx,
+        { source: 'visitor', kind: parsed.data.kind, files: { tongue: file.id }, lang },
+        { ip: request.ip },
+      );
+      return ok(created, request.msgLang);
+    },
+  );
+
+  app.get(
+    RECORD_PATHS.shared(':token'),
+    {
+      schema: {
+        tags,
+        summary: 'A record by its share token (open: /checked/pdf)',
+        params: tokenParams,
+        response: { 200: okSchema(recordDetailSchema) },
+      },
+    },
+    async (request) => ok(await recordDetail(ctx, await byToken(request.params.token)), request.msgLang),
+  );
+
+  app.get(
+    RECORD_PATHS.sharedEvents(':token'),
+    { schema: { tags, summary: 'Progress events (text/event-stream) by share token', params: tokenParams } },
+    async (request, reply) => streamProgress(db, request, reply, (await byToken(request.params.token)).id),
+  );
+
+  app.get(
+    RECORD_PATHS.sharedReport(':token'),
+    {
+      schema: {
+        tags,
+        summary: 'PDF report by share token (open: /checked/pdf/new), zh or en',
+        params: tokenParams,
+        querystring: reportQuerySchema,
+        produces: ['application/pdf'],
+        response: pdfResponse,
+      },
+    },
+    async (request, reply) => sendPdf(ctx, request, reply, await byToken(request.params.token), request.query.lang),
+  );
+
+  app.post(
+    RECORD_PATHS.sharedRetry(':token'),
+    {
+      schema: {
+        tags,
+        summary: 'Retry a failed analysis by share token',
+        params: tokenParams,
+        response: { 200: okSchema(recordCreatedSchema) },
+      },
+    },
+    async (request) =>
+      ok(await retryRecord(ctx, await byToken(request.params.token), { ip: request.ip }), request.msgLang),
+  );
+
+  app.post(
+    RECORD_PATHS.create,
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'Create a record from uploaded file uuids, questionnaire answers and vitals; queues the analysis',
+        body: recordCreateBodySchema,
+        response: { 200: okSchema(recordCreatedSchema) },
+      },
+    },
+    async (request) => ok(await createRecord(ctx, principalOf(request), request.body, request.ip), request.msgLang),
+  );
+
+  app.post(
+    RECORD_PATHS.list,
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'teamRecord / deviceRecord / memberRecord with paging, search and combined query',
+        body: recordListBodySchema,
+        response: { 200: okSchema(recordPageSchema) },
+      },
+    },
+    async (request) => ok(await listRecords(ctx, principalOf(request), request.body), request.msgLang),
+  );
+
+  const own = async (request: FastifyRequest<{ Params: { id: string } }>) =>
+    assertCanSee(principalOf(request), await findRecord(db, request.params.id));
+
+  app.get(
+    RECORD_PATHS.detail(':id'),
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'One record with files, results and progress',
+        params: idParams,
+        response: { 200: okSchema(recordDetailSchema) },
+      },
+    },
+    async (request) => ok(await recordDetail(ctx, await own(request)), request.msgLang),
+  );
+
+  app.get(
+    RECORD_PATHS.events(':id'),
+    { preHandler: signedIn, schema: { tags, summary: 'Progress events (text/event-stream)', params: idParams } },
+    async (request, reply) => streamProgress(db, request, reply, (await own(request)).id),
+  );
+
+  app.post(
+    RECORD_PATHS.retry(':id'),
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'Retry a failed analysis',
+        params: idParams,
+        response: { 200: okSchema(recordCreatedSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await retryRecord(ctx, await own(request), { userId: principalOf(request).user.id, ip: request.ip }),
+        request.msgLang,
+      ),
+  );
+
+  app.get(
+    RECORD_PATHS.report(':id'),
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: 'PDF report of a done record, zh or en',
+        params: idParams,
+        querystring: z.object({ lang: reportLanguageSchema.optional() }),
+        produces: ['application/pdf'],
+        response: pdfResponse,
+      },
+    },
+    async (request, reply) => sendPdf(ctx, request, reply, await own(request), request.query.lang),
+  );
+
+  app.get(
+    RECORD_PATHS.history(':id'),
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: "The person's records, vitals and conclusions over time",
+        params: idParams,
+        response: { 200: okSchema(personHistorySchema) },
+      },
+    },
+    async (request) => ok(await personHistory(ctx, await own(request)), request.msgLang),
+  );
+};

@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import {
+  FILE_ERRORS,
+  RECORD_ERRORS,
+  SYNTHESIS_ERRORS,
+  type CaptureSlot,
+  type FileKind,
+  type PersonHistory,
+  type RecordCreated,
+  type RecordDetail,
+  type RecordListBody,
+  type RecordPage,
+  type RecordPerson,
+  type Vitals,
+} from '@tcm/contract';
+import type { z } from 'zod';
+import type { recordCreateBodySchema, recordListBodySchema } from '@tcm/contract';
+import type { AppContext } from '../../context.js';
+import { devices, diagnosisRecords, users } from '../../db/schema/index.js';
+import { AppError } from '../../http/app-error.js';
+import type { Principal } from '../auth/principal.repo.js';
+import { filesByIds } from '../files/files.service.js';
+import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
+import { scopeWhere } from './access.js';
+import { presentDetail, presentSummary, type RecordNames } from './records.presenter.js';
+import { audit, insertRecord, markRetry, personRecords, type RecordInsert, type RecordRow } from './records.repo.js';
+
+/** 256 random bits, URL-safe: the capability of the open report routes. */
+export const newShareToken = () => randomBytes(32).toString('base64url');
+
+/** The file kind each capture slot takes. */
+export const SLOT_KIND: Record<CaptureSlot, FileKind> = {
+  tongue: 'image',
+  face: 'image',
+  pulse: 'pulse',
+  voice: 'audio',
+};
+
+const personColumns = (p: RecordPerson) => ({
+  personName: p.name || null,
+  personSex: p.sex ?? null,
+  personAge: p.age ?? null,
+  personPhone: p.phone || null,
+});
+
+/** Inserts a record, audits it and queues its analysis. */
+export async function startRecord(
+  ctx: AppContext,
+  values: Omit<RecordInsert, 'shareToken'>,
+  actor: { userId?: string | null; deviceId?: string | null; ip?: string },
+): Promise<RecordCreated> {
+  const row = await insertRecord(ctx.db, { ...values, shareToken: newShareToken() });
+  await audit(ctx.db, {
+    action: 'record.create',
+    actorUserId: actor.userId,
+    actorDeviceId: actor.deviceId,
+    targetId: row.id,
+    ip: actor.ip,
+    detail: { source: row.source, captures: Object.keys(row.files) },
+  });
+  await ctx.analysis.enqueue(row.id);
+  return { recordId: row.id, shareToken: row.shareToken, status: row.status };
+}
+
+export const personValues = personColumns;
+
+type CreateBody = z.infer<typeof recordCreateBodySchema>;
+
+/** Signed-in creation from uploaded file uuids (docs/records.md). */
+export async function createRecord(
+  ctx: AppContext,
+  p: Principal,
+  body: CreateBody,
+  ip: string,
+): Promise<RecordCreated> {
+  const me = p.user;
+  const slots = Object.entries(body.files) as [CaptureSlot, string][];
+  const hasVitals = !!body.vitals && Object.keys(body.vitals).length > 0;
+  if (!slots.length && !body.inquiry && !hasVitals) throw new AppError(RECORD_ERRORS.RECORD_EMPTY);
+  const rows = await filesByIds(
+    ctx.db,
+    slots.map(([, id]) => id),
+  );
+  for (const [slot, id] of slots) {
+    const f = rows.find((r) => r.id === id);
+    if (!f || f.ownerUserId !== me.id) throw new AppError(FILE_ERRORS.FILE_NOT_FOUND, undefined, { slot });
+    if (f.kind !== SLOT_KIND[slot])
+      throw new AppError(RECORD_ERRORS.CAPTURE_WRONG_KIND, undefined, { slot, kind: f.kind });
+  }
+  const source = p.entrance === 'doctor' ? 'doctor' : (body.source ?? 'member');
+  if (source === 'team' && !me.teamLeader) throw new AppError(RECORD_ERRORS.SCOPE_FORBIDDEN);
+  const person: RecordPerson = source === 'member' ? { name: me.name, ...body.person } : body.person;
+  if (body.inquiry && !person.sex)
+    throw new AppError(SYNTHESIS_ERRORS.SYNTHESIS_SEX_REQUIRED, undefined, { field: 'person.sex' });
+  return startRecord(
+    ctx,
+    {
+      source,
+      kind: body.kind,
+      ...personColumns(person),
+      subjectUserId: source === 'member' ? me.id : null,
+      ownerUserId: me.id,
+      teamId: p.entrance === 'member' ? me.teamId : null,
+      files: Object.fromEntries(slots),
+      vitals: hasVitals ? (body.vitals as Vitals) : null,
+      inquiry: body.inquiry ?? null,
+      lang: body.lang,
+    },
+    { userId: me.id, ip },
+  );
+}
+
+/** Owner and device names of records, for the list and the detail. */
+export async function namesOf(ctx: AppContext, rows: RecordRow[]): Promise<Map<string, RecordNames>> {
+  const ownerIds = [...new Set(rows.map((r) => r.ownerUserId).filter((x): x is string => !!x))];
+  const deviceIds = [...new Set(rows.map((r) => r.deviceId).filter((x): x is string => !!x))];
+  const owners = ownerIds.length
+    ? await ctx.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ownerIds))
+    : [];
+  const devs = deviceIds.length
+    ? await ctx.db.select({ id: devices.id, name: devices.name }).from(devices).where(inArray(devices.id, deviceIds))
+    : [];
+  const on = new Map(owners.map((o) => [o.id, o.name]));
+  const dn = new Map(devs.map((d) => [d.id, d.name]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        ownerName: r.ownerUserId ? (on.get(r.ownerUserId) ?? null) : null,
+        deviceName: r.deviceId ? (dn.get(r.deviceId) ?? null) : null,
+      },
+    ]),
+  );
+}
+
+export async function recordDetail(ctx: AppContext, r: RecordRow): Promise<RecordDetail> {
+  const ids = Object.values(r.files).filter((x): x is string => !!x);
+  const [names, files] = await Promise.all([namesOf(ctx, [r]), filesByIds(ctx.db, ids)]);
+  return presentDetail(r, names.get(r.id)!, files);
+}
+
+const owner = users;
+/** The combined-query whitelist (RECORD_QUERY_FIELDS of the contract). */
+const QUERY_FIELDS: QueryWhitelist = {
+  personName: { column: diagnosisRecords.personName, type: 'string' },
+  personPhone: { column: diagnosisRecords.personPhone, type: 'string' },
+  personSex: { column: diagnosisRecords.personSex, type: 'string' },
+  personAge: { column: diagnosisRecords.personAge, type: 'integer' },
+  status: { column: diagnosisRecords.status, type: 'string' },
+  source: { column: diagnosisRecords.source, type: 'string' },
+  kind: { column: diagnosisRecords.kind, type: 'string' },
+  ownerName: { column: owner.name, type: 'string' },
+  deviceName: { column: devices.name, type: 'string' },
+  conclusion: { column: diagnosisRecords.conclusion, type: 'string' },
+  createdAt: { column: diagnosisRecords.createdAt, type: 'date' },
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+type ListBody = z.infer<typeof recordListBodySchema>;
+
+/** A page of a list scope with the search box and the combined query (spec §5, §9). */
+export async function listRecords(ctx: AppContext, p: Principal, body: ListBody): Promise<RecordPage> {
+  const where: (SQL | undefined)[] = [scopeWhere(p, body.scope), buildQueryWhere(body.query, QUERY_FIELDS)];
+  if (body.status) where.push(eq(diagnosisRecords.status, body.status));
+  if (body.search) {
+    const pat = `%${escapeLike(body.search)}%`;
+    where.push(
+      or(
+        ilike(diagnosisRecords.personName, pat),
+        ilike(diagnosisRecords.personPhone, pat),
+        ilike(owner.name, pat),
+        ilike(devices.name, pat),
+        ilike(diagnosisRecords.conclusion, pat),
+      ),
+    );
+  }
+  const cond = and(...where);
+  const sortCol =
+    body.sortBy === 'personName'
+      ? diagnosisRecords.personName
+      : body.sortBy === 'status'
+        ? diagnosisRecords.status
+        : diagnosisRecords.createdAt;
+  const order = body.order === 'asc' ? asc(sortCol) : desc(sortCol);
+  const base = () =>
+    ctx.db
+      .select({ r: diagnosisRecords })
+      .from(diagnosisRecords)
+      .leftJoin(owner, eq(owner.id, diagnosisRecords.ownerUserId))
+      .leftJoin(devices, eq(devices.id, diagnosisRecords.deviceId))
+      .where(cond);
+  const rows = (
+    await base()
+      .orderBy(order, desc(diagnosisRecords.id))
+      .limit(body.size)
+      .offset((body.page - 1) * body.size)
+  ).map((x) => x.r);
+  const [total] = await ctx.db
+    .select({ n: count() })
+    .from(diagnosisRecords)
+    .leftJoin(owner, eq(owner.id, diagnosisRecords.ownerUserId))
+    .leftJoin(devices, eq(devices.id, diagnosisRecords.deviceId))
+    .where(cond);
+  const names = await namesOf(ctx, rows);
+  return {
+    list: rows.map((r) => presentSummary(r, names.get(r.id)!)),
+    total: total?.n ?? 0,
+    page: body.page,
+    size: body.size,
+  };
+}
+
+export async function retryRecord(
+  ctx: AppContext,
+  r: RecordRow,
+  actor: { userId?: string | null; ip?: string },
+): Promise<RecordCreated> {
+  if (!(await markRetry(ctx.db, r.id))) throw new AppError(RECORD_ERRORS.RECORD_NOT_RETRYABLE);
+  await audit(ctx.db, { action: 'record.retry', actorUserId: actor.userId, targetId: r.id, ip: actor.ip });
+  await ctx.analysis.enqueue(r.id);
+  return { recordId: r.id, shareToken: r.shareToken, status: 'queued' };
+}
+
+/** The person's records and their vitals and conclusions over time (docs/records.md). */
+export async function personHistory(ctx: AppContext, r: RecordRow): Promise<PersonHistory> {
+  const rows = await personRecords(ctx.db, r);
+  const names = await namesOf(ctx, rows);
+  const done = rows.filter((x) => x.status === 'done').reverse();
+  return {
+    records: rows.map((x) => presentSummary(x, names.get(x.id)!)),
+    vitals: done
+      .filter((x) => x.vitals && Object.keys(x.vitals).length)
+      .map((x) => ({ recordId: x.id, date: x.createdAt.toISOString(), vitals: x.vitals! })),
+    conclusions: done
+      .filter((x) => x.conclusion)
+      .map((x) => ({ recordId: x.id, date: x.createdAt.toISOString(), conclusion: x.conclusion! })),
+  };
+}
+
+export type { RecordListBody };

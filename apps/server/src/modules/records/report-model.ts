@@ -1,0 +1,365 @@
+import sharp from 'sharp';
+import type {
+  ConstitutionResult,
+  FaceResult,
+  HealthReportInput,
+  PulseResult,
+  ReportLanguage,
+  SynthesisResult,
+  VitalsResult,
+  VoiceResult,
+} from '@tcm/contract';
+import { readPulseFile } from '@tcm/analysis/pulse';
+
+/**
+ * Maps a done record onto the report model of `@tcm/report` (packages/contract/src/report.ts):
+ * engine results → rounded, worded rows in the report's language, with each section's engine
+ * and model version. Sections whose engine did not run or failed are left out.
+ */
+export interface ReportSource {
+  id: string;
+  createdAt: Date;
+  person: { name?: string | null; sex?: 'female' | 'male' | null; age?: number | null };
+  organisation: string | null;
+  results: Partial<Record<string, { status: string; version: { engine: string; model?: string }; result?: unknown }>>;
+  photos: { tongue?: Uint8Array; face?: Uint8Array };
+  pulseFile?: { bytes: Uint8Array; name: string };
+}
+
+type Lang = ReportLanguage;
+const PHOTO_PX = 360;
+
+const TONGUE_WORDS: Record<string, [string, string]> = {
+  pale: ['淡白', 'Pale'],
+  light_red: ['淡红', 'Light red'],
+  red: ['红', 'Red'],
+  crimson: ['绛', 'Crimson'],
+  purple: ['青紫', 'Purple'],
+  white: ['白', 'White'],
+  light_yellow: ['淡黄', 'Light yellow'],
+  yellow: ['黄', 'Yellow'],
+  grey_black: ['灰黑', 'Grey-black'],
+  thin: ['薄', 'Thin'],
+  thick: ['厚', 'Thick'],
+  greasy: ['腻', 'Greasy'],
+  not_greasy: ['不腻', 'Not greasy'],
+  none: ['无', 'None'],
+  partial: ['花剥', 'Partly peeled'],
+  mirror: ['镜面', 'Mirror'],
+  moist: ['水滑', 'Moist'],
+  normal: ['正常', 'Normal'],
+  dry: ['干燥', 'Dry'],
+  light: ['轻度', 'Light'],
+  severe: ['明显', 'Marked'],
+  swollen: ['胖大', 'Swollen'],
+};
+const TONGUE_ROWS: [string, string][] = [
+  ['bodyColor', 'tongue.bodyColour'],
+  ['coatingColor', 'tongue.coatingColour'],
+  ['coatingThickness', 'tongue.coatingThickness'],
+  ['greasy', 'tongue.greasy'],
+  ['moisture', 'tongue.moisture'],
+  ['shape', 'tongue.shape'],
+  ['cracks', 'tongue.cracks'],
+  ['toothMarks', 'tongue.toothMarks'],
+];
+const CONSTITUTION_TYPES: Record<string, string> = {
+  平和质: 'balanced',
+  气虚质: 'qiDeficiency',
+  阳虚质: 'yangDeficiency',
+  阴虚质: 'yinDeficiency',
+  痰湿质: 'phlegmDamp',
+  湿热质: 'dampHeat',
+  血瘀质: 'bloodStasis',
+  气郁质: 'qiStagnation',
+  特禀质: 'inherited',
+};
+const VITALS_LABEL: Record<string, string> = {
+  bmi: 'vitals.bmi',
+  bloodPressure: 'vitals.systolic',
+  pulseRate: 'vitals.pulse',
+  heartRate: 'vitals.heartRate',
+  spo2: 'vitals.spo2',
+  glucose: 'vitals.glucose',
+  tg: 'vitals.triglycerides',
+  tc: 'vitals.cholesterol',
+  hdl: 'vitals.hdl',
+  ldl: 'vitals.ldl',
+  uricAcid: 'vitals.uricAcid',
+  weightKg: 'vitals.weight',
+  systolic: 'vitals.systolic',
+  diastolic: 'vitals.diastolic',
+};
+
+const fix = (n: number | null | undefined, d = 1) =>
+  n === null || n === undefined || !Number.isFinite(n) ? '—' : n.toFixed(d);
+const ok = <T>(src: ReportSource, engine: string): T | undefined => {
+  const o = src.results[engine];
+  return o && o.status === 'done' ? (o.result as T) : undefined;
+};
+const versionOf = (src: ReportSource, engine: string) => src.results[engine]?.version;
+const evidenceText = (ev: Record<string, number> | undefined, n = 3) =>
+  ev
+    ? Object.entries(ev)
+        .slice(0, n)
+        .map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(2)}`)
+        .join(', ')
+    : undefined;
+
+/** A photo scaled for the page: JPEG, and the factor to scale pixel coordinates by. */
+async function photo(bytes: Uint8Array) {
+  const { data, info } = await sharp(bytes)
+    .rotate()
+    .resize({ width: PHOTO_PX, height: PHOTO_PX, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  const meta = await sharp(bytes).rotate().metadata();
+  const srcW = (meta.autoOrient?.width ?? meta.width) || info.width;
+  return {
+    image: { mime: 'image/jpeg' as const, base64: data.toString('base64'), width: info.width, height: info.height },
+    factor: info.width / srcW,
+  };
+}
+
+async function tongueSection(src: ReportSource, lang: Lang): Promise<HealthReportInput['tongue']> {
+  const r = ok<{
+    features?: Record<string, unknown>;
+    mask?: { polygon?: [number, number][] };
+    quality?: { issues?: { message: string }[] };
+  }>(src, 'tongue');
+  if (!r) return undefined;
+  const features: { name: string; value: string; evidence?: string }[] = [];
+  for (const [key, label] of TONGUE_ROWS) {
+    const f = r.features?.[key] as { label?: string; evidence?: Record<string, number>; score?: number } | undefined;
+    if (!f?.label) continue;
+    const word = TONGUE_WORDS[f.label];
+    features.push({
+      name: label,
+      value: word ? word[lang === 'zh' ? 0 : 1] : f.label,
+      evidence: evidenceText(f.evidence),
+    });
+  }
+  const pic = src.photos.tongue ? await photo(src.photos.tongue) : undefined;
+  const poly = r.mask?.polygon;
+  const outline =
+    pic && poly && poly.length >= 3
+      ? poly.map(([x, y]) => [x * pic.factor, y * pic.factor] as [number, number])
+      : undefined;
+  const issues = r.quality?.issues?.map((i) => i.message) ?? [];
+  return {
+    version: versionOf(src, 'tongue'),
+    ...(pic ? { photo: pic.image } : {}),
+    ...(outline ? { outline } : {}),
+    features,
+    ...(issues.length ? { summary: issues.join('; ').slice(0, 2000) } : {}),
+  };
+}
+
+async function faceSection(src: ReportSource, lang: Lang): Promise<HealthReportInput['face']> {
+  const r = ok<FaceResult>(src, 'face');
+  if (!r) return undefined;
+  const pic = src.photos.face ? await photo(src.photos.face) : undefined;
+  const k = pic?.factor ?? 1;
+  const m = r.metrics;
+  // The engine scores how pronounced a sign is (higher = more); the report shows higher = better.
+  const better = (s: number) => Math.round(100 - s);
+  return {
+    version: versionOf(src, 'face'),
+    ...(pic ? { photo: pic.image } : {}),
+    regions: pic
+      ? [{ name: 'face.complexion', box: r.face.box.map((v) => v * k) as [number, number, number, number] }]
+      : [],
+    complexion: {
+      label: r.complexion.label[lang],
+      evidence: [r.complexion.rule, evidenceText(r.complexion.evidence) ?? ''].filter(Boolean),
+    },
+    features: [
+      { name: 'face.gloss', value: r.gloss.label[lang], evidence: evidenceText(r.gloss.evidence) },
+      { name: 'face.lipColour', value: r.lips.label[lang], evidence: evidenceText(r.lips.evidence) },
+    ],
+    skinScores: [
+      { name: 'skin.spots', score: better(m.spots.score) },
+      { name: 'skin.wrinkles', score: better(m.wrinkles.score) },
+      { name: 'skin.texture', score: better(m.texture.score) },
+      { name: 'skin.pores', score: better(m.pores.score) },
+      { name: 'skin.redness', score: better(m.redness.score) },
+      { name: 'skin.oiliness', score: better(m.shine.score) },
+      { name: 'skin.darkCircles', score: better(m.darkCircles.score) },
+    ],
+    summary: r.summary[lang],
+  };
+}
+
+function pulseSection(src: ReportSource, lang: Lang): HealthReportInput['pulse'] {
+  const r = ok<PulseResult>(src, 'pulse');
+  if (!r) return undefined;
+  const best = r.channels[0];
+  let waveform: NonNullable<HealthReportInput['pulse']>['waveform'];
+  if (src.pulseFile) {
+    const cap = readPulseFile(src.pulseFile.bytes, src.pulseFile.name);
+    const ch = cap.channels[0];
+    if (ch) {
+      // Eight seconds are enough to see the wave's shape; the chart takes at most 20000 points.
+      const n = Math.min(ch.samples.length, Math.round(cap.rate * 8));
+      const step = Math.max(1, Math.ceil(n / 2000));
+      const samples: number[] = [];
+      for (let i = 0; i < n; i += step) samples.push(Number.isFinite(ch.samples[i]!) ? ch.samples[i]! : 0);
+      if (samples.length >= 2) waveform = { rateHz: cap.rate / step, samples };
+    }
+  }
+  const classes = r.classes;
+  return {
+    version: versionOf(src, 'pulse'),
+    ...(waveform ? { waveform } : {}),
+    parameters: [
+      { name: 'pulse.rate', value: fix(r.rateBpm, 0), unit: lang === 'zh' ? '次/分' : 'bpm' },
+      ...(best
+        ? [
+            { name: 'pulse.sdnn', value: fix(best.hrv.sdnnMs), unit: 'ms' },
+            { name: 'pulse.rmssd', value: fix(best.hrv.rmssdMs), unit: 'ms' },
+            { name: 'h3/h1', value: fix(best.diagram.h3_h1, 2) },
+            { name: 'w/t', value: fix(best.diagram.w_t, 2) },
+          ]
+        : []),
+    ],
+    ...(classes.length
+      ? {
+          pulseClass: {
+            label: classes.map((c) => (lang === 'zh' ? c.zh : c.en)).join(lang === 'zh' ? '、' : ', '),
+            evidence: classes.map((c) => c.suggests).slice(0, 6),
+          },
+        }
+      : {}),
+  };
+}
+
+function voiceSection(src: ReportSource, lang: Lang): HealthReportInput['voice'] {
+  const r = ok<VoiceResult>(src, 'voice');
+  if (!r) return undefined;
+  const reading = r.readings[0];
+  return {
+    version: versionOf(src, 'voice'),
+    measures: [
+      { name: 'voice.f0Mean', value: fix(r.pitch.meanHz), unit: 'Hz' },
+      { name: 'voice.f0Sd', value: fix(r.pitch.sdHz), unit: 'Hz' },
+      { name: 'voice.jitter', value: fix(r.jitterLocalPct, 2), unit: '%' },
+      { name: 'voice.shimmer', value: fix(r.shimmerLocalPct, 2), unit: '%' },
+      { name: 'voice.hnr', value: fix(r.hnrDb), unit: 'dB' },
+      { name: 'voice.intensity', value: fix(r.intensityDb), unit: 'dB' },
+      { name: 'voice.voicedFraction', value: fix(r.voicedFraction * 100, 0), unit: '%' },
+    ],
+    ...(reading
+      ? {
+          reading: {
+            label: lang === 'zh' ? reading.zh : reading.en,
+            evidence: [
+              reading.suggests,
+              ...reading.evidence.filter((e) => e.met).map((e) => `${e.measure}: ${e.rule}`),
+            ].slice(0, 6),
+          },
+        }
+      : {}),
+  };
+}
+
+function constitutionSection(src: ReportSource, lang: Lang): HealthReportInput['constitution'] {
+  const r =
+    ok<ConstitutionResult>(src, 'constitution') ?? ok<SynthesisResult>(src, 'synthesis')?.constitution ?? undefined;
+  if (!r) return undefined;
+  const verdict = { yes: 'yes', basically_yes: 'basicallyYes', tendency: 'tendency', no: 'no' } as const;
+  const scores = r.scales
+    .filter((s) => CONSTITUTION_TYPES[s.zh])
+    .map((s) => ({
+      type: CONSTITUTION_TYPES[s.zh] as NonNullable<HealthReportInput['constitution']>['scores'][number]['type'],
+      score: Math.max(0, Math.min(100, s.display)),
+      verdict: verdict[s.verdict],
+    }));
+  if (!scores.length) return undefined;
+  return { version: r.engine, scores, summary: r.summary.text[lang] };
+}
+
+function vitalsSection(src: ReportSource, lang: Lang): HealthReportInput['vitals'] {
+  const r = ok<VitalsResult>(src, 'vitals');
+  if (!r || !r.indicators.length) return undefined;
+  const rows = r.indicators.flatMap((i) => {
+    const base = {
+      unit: i.unit,
+      risk: i.level,
+      reason: i.reason[lang],
+      reference: { text: i.reference[lang].slice(0, 80) },
+    };
+    if (i.indicator === 'bloodPressure')
+      return [
+        { ...base, indicator: 'vitals.systolic', value: i.inputs.systolic ?? i.value },
+        { ...base, indicator: 'vitals.diastolic', value: i.inputs.diastolic ?? i.value },
+      ];
+    return [{ ...base, indicator: VITALS_LABEL[i.indicator] ?? i.name[lang], value: Math.round(i.value * 100) / 100 }];
+  });
+  return { rows, version: r.engine, source: r.referenceTable.slice(0, 200) };
+}
+
+function synthesisSections(src: ReportSource, lang: Lang): Partial<HealthReportInput> {
+  const s = ok<SynthesisResult>(src, 'synthesis');
+  if (!s) return {};
+  const out: Partial<HealthReportInput> = {};
+  const patterns = s.patterns.slice(0, 5);
+  if (patterns.length)
+    out.syndromes = {
+      version: s.engine,
+      patterns: patterns.map((p) => ({
+        name: p.name[lang],
+        score: Math.round(p.score * 100),
+        confidence: Math.max(0, Math.min(1, p.confidence)),
+        evidence: p.evidence
+          .filter((e) => e.role === 'supports')
+          .map((e) => e.text[lang])
+          .slice(0, 6),
+      })),
+      summary: patterns[0]!.summary[lang],
+    };
+  const groups = (Object.entries(s.advice.items) as [string, { text: { zh: string; en: string } }[]][])
+    .filter(([, items]) => items.length)
+    .map(([cat, items]) => ({ category: `advice.${cat}`, items: items.map((i) => i.text[lang]).slice(0, 8) }));
+  if (groups.length) out.advice = { groups };
+  const series = s.trends
+    .filter((t) => t.points.length >= 2)
+    .map((t) => ({
+      indicator: VITALS_LABEL[t.field] ?? t.field,
+      unit: t.unit,
+      points: t.points.map((p) => ({ date: p.date.slice(0, 10), value: p.value })),
+    }));
+  if (series.length) out.trends = { series };
+  out.disclaimer = s.disclaimer[lang];
+  return out;
+}
+
+export async function recordReportModel(src: ReportSource, lang: Lang): Promise<HealthReportInput> {
+  const tr = (zh: string, en: string) => (lang === 'zh' ? zh : en);
+  const p = src.person;
+  return {
+    kind: 'health-report',
+    header: {
+      organisation: (src.organisation ?? tr('中医舌诊开放平台', 'TCM Tongue Diagnosis Open Platform')).slice(0, 120),
+      reportId: src.id.slice(0, 8).toUpperCase(),
+      date: src.createdAt.toISOString(),
+      language: lang,
+      person: {
+        name: (p.name || tr('访客', 'Visitor')).slice(0, 80),
+        ...(p.sex ? { sex: p.sex } : {}),
+        ...(p.age !== null && p.age !== undefined && p.age <= 130 ? { age: p.age } : {}),
+      },
+    },
+    ...(vitalsSection(src, lang) ? { vitals: vitalsSection(src, lang) } : {}),
+    ...(await optional('tongue', tongueSection(src, lang))),
+    ...(await optional('face', faceSection(src, lang))),
+    ...(pulseSection(src, lang) ? { pulse: pulseSection(src, lang) } : {}),
+    ...(voiceSection(src, lang) ? { voice: voiceSection(src, lang) } : {}),
+    ...(constitutionSection(src, lang) ? { constitution: constitutionSection(src, lang) } : {}),
+    ...synthesisSections(src, lang),
+  };
+}
+
+async function optional<K extends string, T>(key: K, p: Promise<T | undefined>): Promise<Partial<Record<K, T>>> {
+  const v = await p;
+  return v === undefined ? {} : ({ [key]: v } as Record<K, T>);
+}

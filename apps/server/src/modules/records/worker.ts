@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import {
+  FILE_ERRORS,
+  RECORD_ERRORS,
+  type RecordEngine,
+  type RecordFailure,
+  type SynthesisResult,
+  type Vitals,
+} from '@tcm/contract';
+import type { AppContext } from '../../context.js';
+import { diagnosisRecords } from '../../db/schema/index.js';
+import { filesByIds, saveFile } from '../files/files.service.js';
+import { planEngines, runPipeline, type PipelineInput } from './pipeline.js';
+import { findRecord, personRecords, saveOutcome, updateRecord, type RecordRow } from './records.repo.js';
+
+/** The short conclusion of a done record: the leading syndrome pattern, else the constitution. */
+export function conclusionOf(s: SynthesisResult | undefined, lang: 'zh' | 'en'): string | null {
+  if (!s) return null;
+  const top = s.patterns[0];
+  if (top) return top.name[lang];
+  return s.constitution ? s.constitution.summary.text[lang].slice(0, 200) : null;
+}
+
+/** The tongue photo is the point of visitor and device captures: without it the record failed. */
+const TONGUE_REQUIRED: readonly RecordRow['source'][] = ['visitor', 'device'];
+
+class PermanentFailure extends Error {
+  constructor(readonly failure: RecordFailure) {
+    super(failure.msg);
+  }
+}
+
+async function loadInputs(ctx: AppContext, r: RecordRow): Promise<PipelineInput> {
+  const ids = Object.values(r.files).filter((x): x is string => !!x);
+  const rows = await filesByIds(ctx.db, ids);
+  const files: PipelineInput['files'] = {};
+  for (const [slot, id] of Object.entries(r.files) as [keyof PipelineInput['files'], string][]) {
+    const row = rows.find((f) => f.id === id);
+    const bytes = row ? await ctx.storage.get(row.storageKey) : null;
+    if (!row || !bytes)
+      throw new PermanentFailure({ code: FILE_ERRORS.FILE_NOT_FOUND.code, msg: FILE_ERRORS.FILE_NOT_FOUND[r.lang] });
+    files[slot] = { bytes, name: row.name };
+  }
+  const earlier = await personRecords(ctx.db, r, r.createdAt);
+  const history = earlier
+    .filter((e) => e.id !== r.id && e.vitals && Object.keys(e.vitals).length)
+    .map((e) => ({ date: e.createdAt.toISOString(), vitals: e.vitals as Vitals }))
+    .reverse();
+  return {
+    files,
+    sex: r.personSex ?? undefined,
+    inquiry: r.inquiry,
+    vitals: r.vitals,
+    history,
+    date: r.createdAt.toISOString(),
+    lang: r.lang,
+  };
+}
+
+/**
+ * One analysis attempt of a record (the job handler). Engine rejections are saved per engine;
+ * the record fails when nothing usable is left. An unexpected error is rethrown for pg-boss to
+ * retry, and on the last attempt the record is marked failed with the reason — never lost.
+ */
+export async function analyzeRecord(ctx: AppContext, recordId: string, opts: { lastAttempt: boolean }): Promise<void> {
+  const r = await findRecord(ctx.db, recordId);
+  if (!r || r.status === 'done' || r.status === 'failed') return;
+  await updateRecord(ctx.db, r.id, { status: 'running', step: null, results: {}, failure: null });
+  try {
+    const input = await loadInputs(ctx, r);
+    const planned = planEngines(input);
+    const outcomes = await runPipeline(input, {
+      onStep: (engine) => updateRecord(ctx.db, r.id, { step: engine }),
+      onOutcome: (engine, outcome) => saveOutcome(ctx.db, r.id, engine, outcome),
+      onTongueMask: async (png) => {
+        const f = await saveFile(ctx.db, ctx.storage, {
+          bytes: png,
+          name: 'tongue-mask.png',
+          accept: { kinds: ['image'] },
+          ownerUserId: r.ownerUserId,
+          deviceId: r.deviceId,
+        });
+        await ctx.db.update(diagnosisRecords).set({ tongueMaskFileId: f.id }).where(eq(diagnosisRecords.id, r.id));
+      },
+    });
+    const captures = planned.filter((e) => e !== 'synthesis');
+    const failedOf = (e: RecordEngine) => (outcomes[e]?.status === 'failed' ? outcomes[e].error : undefined);
+    const fatal =
+      (TONGUE_REQUIRED.includes(r.source) && failedOf('tongue')) ||
+      failedOf('synthesis') ||
+      (captures.length > 0 && captures.every((e) => failedOf(e)) ? failedOf(captures[0]!) : undefined);
+    if (fatal) {
+      await updateRecord(ctx.db, r.id, { status: 'failed', step: null, failure: fatal, finishedAt: new Date() });
+      return;
+    }
+    const synthesis = outcomes.synthesis?.result as SynthesisResult | undefined;
+    await updateRecord(ctx.db, r.id, {
+      status: 'done',
+      step: null,
+      conclusion: conclusionOf(synthesis, r.lang),
+      finishedAt: new Date(),
+    });
+  } catch (e) {
+    if (e instanceof PermanentFailure) {
+      await updateRecord(ctx.db, r.id, { status: 'failed', step: null, failure: e.failure, finishedAt: new Date() });
+      return;
+    }
+    const reason = e instanceof Error ? e.message : String(e);
+    if (opts.lastAttempt) {
+      const def = RECORD_ERRORS.ANALYSIS_FAILED;
+      await updateRecord(ctx.db, r.id, {
+        status: 'failed',
+        step: null,
+        failure: { code: def.code, msg: `${def[r.lang]} (${reason.slice(0, 300)})` },
+        finishedAt: new Date(),
+      });
+    } else {
+      await updateRecord(ctx.db, r.id, { status: 'queued', step: null });
+    }
+    throw e;
+  }
+}
