@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './envelope.js';
 export * from './engine.js';
 export * from './tongue.js';
+export * from './tongue-features.js';
 export * from './face.js';
 export * from './pulse.js';
 export * from './voice.js';

@@ -1,0 +1,30 @@
+// Tongue features (issue 9, item 3) measured on the tongue mask of one photo.
+import type { TongueFeatures } from '@tcm/contract';
+import { prepareCrop, type TongueImage } from './prepare.js';
+import { measure } from './measure.js';
+import { decide } from './decide.js';
+
+/** Version of the feature code and of the learned models it runs. */
+export const TONGUE_FEATURES_VERSION = 'tongue-features-0.1.0+rules';
+
+/** Fewest tongue pixels (at input scale) the features are measured on. */
+export const MIN_TONGUE_PIXELS = 400;
+
+/**
+ * Every tongue feature of a photo. `image` is interleaved 8-bit RGB, `mask` one byte per pixel
+ * with 1 (any non-zero) = tongue, in the same size. Async so that the models may run on ONNX.
+ */
+export async function extractTongueFeatures(image: TongueImage, mask: Uint8Array): Promise<TongueFeatures> {
+  if (image.data.length !== image.width * image.height * 3 || mask.length !== image.width * image.height) {
+    throw new RangeError('extractTongueFeatures: image and mask sizes do not match');
+  }
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i]) n++;
+  if (n < MIN_TONGUE_PIXELS) throw new RangeError(`extractTongueFeatures: mask has only ${n} tongue pixels`);
+  const crop = prepareCrop(image, mask);
+  if (!crop) throw new RangeError('extractTongueFeatures: empty mask');
+  return decide(measure(crop));
+}
+
+export { measure, type Measures } from './measure.js';
+export { prepareCrop, WORK_SIDE, type TongueImage } from './prepare.js';

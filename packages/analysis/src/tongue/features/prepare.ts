@@ -1,0 +1,106 @@
+// Crops the photo to the tongue, scales it so the tongue's longer side is WORK_SIDE pixels (the
+// texture filters and thresholds are tuned at that scale, whatever the camera resolution) and
+// converts it to CIELAB (D65).
+import { rgbBufferToLab } from '../../color/index.js';
+
+/** Interleaved 8-bit RGB pixels with a tongue mask (1 = tongue) of the same size. */
+export interface TongueImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Longer side of the tongue's bounding box after scaling, in pixels. */
+export const WORK_SIDE = 256;
+
+export interface TongueCrop {
+  w: number;
+  h: number;
+  /** 1 = tongue, per crop pixel. */
+  mask: Uint8Array;
+  L: Float32Array;
+  a: Float32Array;
+  b: Float32Array;
+  /** Tongue pixels in the crop. */
+  count: number;
+  /** Crop pixels per input pixel. */
+  scale: number;
+}
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+function maskBox(mask: Uint8Array, width: number, height: number): Box | null {
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (mask[row + x]) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        y1 = y;
+      }
+    }
+  }
+  return x1 < 0 ? null : { x0, y0, x1: x1 + 1, y1: y1 + 1 };
+}
+
+/**
+ * Area-averages the bounding box of the mask onto a grid whose longer side is WORK_SIDE (never
+ * enlarging by more than 2x), keeping a crop pixel as tongue when at least half its area is.
+ */
+export function prepareCrop(image: TongueImage, mask: Uint8Array): TongueCrop | null {
+  const { width, height, data } = image;
+  const box = maskBox(mask, width, height);
+  if (!box) return null;
+  const bw = box.x1 - box.x0;
+  const bh = box.y1 - box.y0;
+  const scale = Math.min(2, WORK_SIDE / Math.max(bw, bh));
+  const w = Math.max(1, Math.round(bw * scale));
+  const h = Math.max(1, Math.round(bh * scale));
+  const rgb = new Uint8Array(w * h * 3);
+  const cropMask = new Uint8Array(w * h);
+  let count = 0;
+  for (let y = 0; y < h; y++) {
+    const sy0 = box.y0 + Math.floor((y * bh) / h);
+    const sy1 = Math.max(sy0 + 1, box.y0 + Math.floor(((y + 1) * bh) / h));
+    for (let x = 0; x < w; x++) {
+      const sx0 = box.x0 + Math.floor((x * bw) / w);
+      const sx1 = Math.max(sx0 + 1, box.x0 + Math.floor(((x + 1) * bw) / w));
+      let r = 0;
+      let g = 0;
+      let bl = 0;
+      let m = 0;
+      let n = 0;
+      for (let sy = sy0; sy < sy1; sy++) {
+        for (let sx = sx0; sx < sx1; sx++) {
+          const i = sy * width + sx;
+          const p = i * 3;
+          r += data[p]!;
+          g += data[p + 1]!;
+          bl += data[p + 2]!;
+          m += mask[i] ? 1 : 0;
+          n++;
+        }
+      }
+      const o = y * w + x;
+      rgb[o * 3] = Math.round(r / n);
+      rgb[o * 3 + 1] = Math.round(g / n);
+      rgb[o * 3 + 2] = Math.round(bl / n);
+      if (m * 2 >= n) {
+        cropMask[o] = 1;
+        count++;
+      }
+    }
+  }
+  const lab = rgbBufferToLab(rgb, 3);
+  return { w, h, mask: cropMask, L: lab.L, a: lab.a, b: lab.b, count, scale };
+}

@@ -1,0 +1,73 @@
+// Small numeric helpers shared by the feature measurements.
+
+/** Quantiles (0-1) of the values at the given indices; NaN for an empty set. */
+export function quantilesAt(values: Float32Array, idx: Int32Array | number[], qs: readonly number[]): number[] {
+  const n = idx.length;
+  if (n === 0) return qs.map(() => Number.NaN);
+  const v = new Float32Array(n);
+  for (let i = 0; i < n; i++) v[i] = values[idx[i]!]!;
+  v.sort();
+  return qs.map((q) => v[Math.min(n - 1, Math.max(0, Math.round(q * (n - 1))))]!);
+}
+
+export function meanAt(values: Float32Array, idx: Int32Array | number[]): number {
+  if (idx.length === 0) return Number.NaN;
+  let s = 0;
+  for (let i = 0; i < idx.length; i++) s += values[idx[i]!]!;
+  return s / idx.length;
+}
+
+/** Share of the indexed values strictly above `t`. */
+export function shareAbove(values: Float32Array, idx: Int32Array | number[], t: number): number {
+  if (idx.length === 0) return 0;
+  let c = 0;
+  for (let i = 0; i < idx.length; i++) if (values[idx[i]!]! > t) c++;
+  return c / idx.length;
+}
+
+/** Otsu threshold of the indexed values on a 256-bin histogram over [lo, hi]. */
+export function otsu(values: Float32Array, idx: Int32Array, lo: number, hi: number): number {
+  const bins = 256;
+  const hist = new Float64Array(bins);
+  const k = (bins - 1) / (hi - lo);
+  for (let i = 0; i < idx.length; i++) {
+    const b = Math.round((values[idx[i]!]! - lo) * k);
+    hist[Math.min(bins - 1, Math.max(0, b))]! += 1;
+  }
+  let total = 0;
+  let sum = 0;
+  for (let i = 0; i < bins; i++) {
+    total += hist[i]!;
+    sum += i * hist[i]!;
+  }
+  let w0 = 0;
+  let s0 = 0;
+  let best = 0;
+  let bestVar = -1;
+  for (let i = 0; i < bins; i++) {
+    w0 += hist[i]!;
+    if (w0 === 0) continue;
+    const w1 = total - w0;
+    if (w1 === 0) break;
+    s0 += i * hist[i]!;
+    const m0 = s0 / w0;
+    const m1 = (sum - s0) / w1;
+    const v = w0 * w1 * (m0 - m1) ** 2;
+    if (v > bestVar) {
+      bestVar = v;
+      best = i;
+    }
+  }
+  return lo + (best + 0.5) / k;
+}
+
+export const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
+export const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/** Softmax of logits. */
+export function softmax(z: readonly number[]): number[] {
+  const m = Math.max(...z);
+  const e = z.map((v) => Math.exp(v - m));
+  const s = e.reduce((p, c) => p + c, 0);
+  return e.map((v) => v / s);
+}

@@ -1,0 +1,126 @@
+// Texture measures on L*: dark thin valleys (cracks 裂纹), small red dots (prickles 点刺), small
+// dark bluish dots (stasis spots 瘀点) and specular highlights (moisture 润燥). All are measured
+// inside the tongue shrunk by EDGE_MARGIN pixels, so the tongue's own outline is not a "line".
+import type { TongueCrop } from './prepare.js';
+import { dilate, erode, gaussian, valleyResponse } from './filters.js';
+import { PIXEL_HIGHLIGHT, ZONE_CENTRE, ZONE_SIDES, ZONE_TIP, type PixelMaps } from './pixels.js';
+import { meanAt, quantilesAt, shareAbove } from './stats.js';
+
+/** Pixels (at the working scale) kept away from the outline. */
+export const EDGE_MARGIN = 6;
+
+/** Counts 8-connected components of `on` pixels and returns their sizes. */
+function components(on: Uint8Array, w: number, h: number): number[] {
+  const seen = new Uint8Array(on.length);
+  const sizes: number[] = [];
+  const stack: number[] = [];
+  for (let s = 0; s < on.length; s++) {
+    if (!on[s] || seen[s]) continue;
+    let size = 0;
+    stack.push(s);
+    seen[s] = 1;
+    while (stack.length) {
+      const i = stack.pop()!;
+      size++;
+      const y = Math.floor(i / w);
+      const x = i - y * w;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+          const j = yy * w + xx;
+          if (on[j] && !seen[j]) {
+            seen[j] = 1;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    sizes.push(size);
+  }
+  return sizes;
+}
+
+export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string, number> {
+  const { w, h, L, a, b } = crop;
+  const m = new Float32Array(w * h);
+  for (const i of maps.tongue) m[i] = 1;
+  const inner = erode(m, w, h, EDGE_MARGIN);
+  const innerIdx: number[] = [];
+  const centreIdx: number[] = [];
+  const spotIdx: number[] = [];
+  for (const i of maps.tongue) {
+    if (inner[i]! < 1 || maps.cls[i] === PIXEL_HIGHLIGHT) continue;
+    innerIdx.push(i);
+    if (maps.zone[i] === ZONE_CENTRE) centreIdx.push(i);
+    if (maps.zone[i] === ZONE_TIP || maps.zone[i] === ZONE_SIDES) spotIdx.push(i);
+  }
+  const v: Record<string, number> = {};
+  // Highlights pull the closing up around them; clip L* at the highlight level first.
+  const Lc = new Float32Array(L);
+  const cap = maps.medianL + 15;
+  for (let i = 0; i < Lc.length; i++) if (Lc[i]! > cap) Lc[i] = cap;
+  const closing = erode(dilate(Lc, w, h, 3), w, h, 3);
+  const tophat = new Float32Array(w * h);
+  for (let i = 0; i < tophat.length; i++) tophat[i] = closing[i]! - Lc[i]!;
+  const v1 = valleyResponse(Lc, w, h, 1.2);
+  const v2 = valleyResponse(Lc, w, h, 2.5);
+  for (const [name, idx] of [
+    ['in', innerIdx],
+    ['ctr', centreIdx],
+  ] as const) {
+    v[`th_mean_${name}`] = meanAt(tophat, idx) || 0;
+    v[`th_gt4_${name}`] = shareAbove(tophat, idx, 4);
+    v[`th_gt8_${name}`] = shareAbove(tophat, idx, 8);
+    v[`th_gt12_${name}`] = shareAbove(tophat, idx, 12);
+    const q = quantilesAt(tophat, idx, [0.9, 0.99]);
+    v[`th_p90_${name}`] = q[0]! || 0;
+    v[`th_p99_${name}`] = q[1]! || 0;
+    v[`v1_mean_${name}`] = meanAt(v1, idx) || 0;
+    v[`v1_gt2_${name}`] = shareAbove(v1, idx, 2);
+    v[`v1_gt4_${name}`] = shareAbove(v1, idx, 4);
+    v[`v2_mean_${name}`] = meanAt(v2, idx) || 0;
+    v[`v2_gt2_${name}`] = shareAbove(v2, idx, 2);
+    v[`v2_gt4_${name}`] = shareAbove(v2, idx, 4);
+  }
+  // Long dark lines: connected pixels of a strong valley; cracks are long, pores are dots.
+  const line = new Uint8Array(w * h);
+  for (const i of innerIdx) if (tophat[i]! > 6) line[i] = 1;
+  const sizes = components(line, w, h);
+  const long = sizes.filter((s) => s >= 40);
+  v.crack_long_share = long.reduce((p, c) => p + c, 0) / Math.max(1, innerIdx.length);
+  v.crack_long_count = long.length;
+  v.crack_max_len = sizes.length ? Math.max(...sizes) / Math.max(1, Math.sqrt(innerIdx.length)) : 0;
+
+  // Spots: small blobs standing out from a 3-pixel Gaussian background.
+  const La = gaussian(L, w, h, 3);
+  const aa = gaussian(a, w, h, 3);
+  const ba = gaussian(b, w, h, 3);
+  const red = new Uint8Array(w * h);
+  const dark = new Uint8Array(w * h);
+  for (const i of innerIdx) {
+    if (a[i]! - aa[i]! > PRICKLE_DELTA_A) red[i] = 1;
+    if (L[i]! - La[i]! < -STASIS_DELTA_L && b[i]! - ba[i]! < -STASIS_DELTA_B) dark[i] = 1;
+  }
+  const spotArea = Math.max(1, innerIdx.length) / 1000;
+  v.prickle_per_1000px = components(red, w, h).filter((s) => s <= 30).length / spotArea;
+  v.stasis_per_1000px = components(dark, w, h).filter((s) => s >= 3 && s <= 80).length / spotArea;
+  v.spot_zone_share = spotIdx.length / Math.max(1, innerIdx.length);
+
+  // Moisture: specular highlights as a share of the tongue and how many separate glints.
+  const hl = new Uint8Array(w * h);
+  for (const i of maps.tongue) if (maps.cls[i] === PIXEL_HIGHLIGHT) hl[i] = 1;
+  const glints = components(hl, w, h);
+  v.glint_per_1000px = glints.length / (maps.tongue.length / 1000);
+  v.L_std_in = Math.sqrt(
+    Math.max(0, innerIdx.reduce((p, i) => p + L[i]! * L[i]!, 0) / Math.max(1, innerIdx.length) - (meanAt(L, innerIdx) || 0) ** 2),
+  );
+  return v;
+}
+
+/** A prickle is at least this much redder (a*) than its 3-pixel neighbourhood. */
+export const PRICKLE_DELTA_A = 6;
+/** A stasis spot is this much darker (L*) and bluer (b*) than its neighbourhood. */
+export const STASIS_DELTA_L = 10;
+export const STASIS_DELTA_B = 3;
