@@ -14,6 +14,7 @@ const FACE = `${DATA}/face/02-woman.jpg`;
 const PULSE = `${DATA}/pulse/bidmc01.csv`;
 const VOICE = `${DATA}/voice/sustained-a-118hz.wav`;
 const ANALYSIS_MS = 180_000;
+const TEST_MS = 300_000;
 
 let browser: Browser;
 let context: BrowserContext;
@@ -56,8 +57,15 @@ async function downloadReport(lang: 'zh' | 'en'): Promise<Buffer> {
   return pdfOf(download);
 }
 
-const waitDone = (scope = page.locator('body')) =>
-  scope.locator('[data-testid="record-status"][data-status="done"]').waitFor({ timeout: ANALYSIS_MS });
+/** Waits until the analysis finishes and expects it done (a failure fails at once, with its reason). */
+async function waitDone(scope = page.locator('body')): Promise<void> {
+  const status = scope.locator(
+    '[data-testid="record-status"][data-status="done"], [data-testid="record-status"][data-status="failed"]',
+  );
+  await status.first().waitFor({ timeout: ANALYSIS_MS });
+  if ((await status.first().getAttribute('data-status')) === 'failed')
+    expect.fail(`analysis failed: ${await scope.getByTestId('record-failed').textContent()}`);
+}
 
 async function signInMember(name: string): Promise<void> {
   await page.goto(`${BASE}/pc/member-login`);
@@ -66,161 +74,182 @@ async function signInMember(name: string): Promise<void> {
 }
 
 describe('visitor detection', () => {
-  it('checks the file on the client, analyses a real tongue photo, explains its features and gives the report', async () => {
-    await page.goto(`${BASE}/pc/tongueAnalyze`);
-    const input = page.locator('[data-testid="tongue-upload"] input[type=file]');
-    // Wrong type and renamed text are refused before anything is sent.
-    await input.setInputFiles({ name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
-    await page.getByTestId('tongue-problem').getByText('文件格式不正确').waitFor();
-    await input.setInputFiles({ name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo at all') });
-    await page.getByTestId('tongue-problem').getByText('文件内容不是有效的图片').waitFor();
-    expect(await page.getByTestId('analyze-submit').isDisabled()).toBe(true);
+  it(
+    'checks the file on the client, analyses a real tongue photo, explains its features and gives the report',
+    async () => {
+      await page.goto(`${BASE}/pc/tongueAnalyze`);
+      const input = page.locator('[data-testid="tongue-upload"] input[type=file]');
+      // Wrong type and renamed text are refused before anything is sent.
+      await input.setInputFiles({ name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+      await page.getByTestId('tongue-problem').getByText('文件格式不正确').waitFor();
+      await input.setInputFiles({
+        name: 'fake.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('not a photo at all'),
+      });
+      await page.getByTestId('tongue-problem').getByText('文件内容不是有效的图片').waitFor();
+      expect(await page.getByTestId('analyze-submit').isDisabled()).toBe(true);
 
-    await input.setInputFiles(TONGUE);
-    await page.getByTestId('tongue-preview').waitFor();
-    await page.getByTestId('analyze-submit').click();
-    await page.waitForURL(/\/pc\/tongueAnalyze\?token=[\w-]{40,}/);
-    await waitDone();
-    const features = page.getByTestId('tongue-features');
-    await features.getByText('舌色').waitFor();
-    await features.getByText('苔色').waitFor();
-    expect(await page.getByTestId('mask-outline').locator('polygon').getAttribute('points')).toMatch(/^\d/);
-    expect(await page.getByTestId('engine-tongue').getByTestId('engine-version').textContent()).toMatch(/引擎 \S+/);
-    await page.getByTestId('decision-support').waitFor();
+      await input.setInputFiles(TONGUE);
+      await page.getByTestId('tongue-preview').waitFor();
+      await page.getByTestId('analyze-submit').click();
+      await page.waitForURL(/\/pc\/tongueAnalyze\?token=[\w-]{40,}/);
+      await waitDone();
+      const features = page.getByTestId('tongue-features');
+      await features.getByText('舌色').waitFor();
+      await features.getByText('苔色').waitFor();
+      expect(await page.getByTestId('mask-outline').locator('polygon').getAttribute('points')).toMatch(/^\d/);
+      expect(await page.getByTestId('engine-tongue').getByTestId('engine-version').textContent()).toMatch(/引擎 \S+/);
+      await page.getByTestId('decision-support').waitFor();
 
-    const zh = await downloadReport('zh');
-    expect(zh.length).toBeGreaterThan(5000);
-    // The share link opens the PDF view without signing in.
-    await page.getByTestId('open-report').click();
-    await page.waitForURL(/\/pc\/checked\/pdf\?token=/);
-    const src = await page.getByTestId('report-frame').getAttribute('src');
-    const res = await page.request.get(`${BASE}${src}`);
-    expect(res.headers()['content-type']).toContain('pdf');
-    expect((await res.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    // A made-up token is refused with a message, not a crash.
-    await page.goto(`${BASE}/pc/checked/pdf/new?token=${'x'.repeat(43)}`);
-    await page.getByTestId('record-error').waitFor();
-    expect(errors).toEqual([]);
-  });
+      const zh = await downloadReport('zh');
+      expect(zh.length).toBeGreaterThan(5000);
+      // The share link opens the PDF view without signing in.
+      await page.getByTestId('open-report').click();
+      await page.waitForURL(/\/pc\/checked\/pdf\?token=/);
+      const src = await page.getByTestId('report-frame').getAttribute('src');
+      const res = await page.request.get(`${BASE}${src}`);
+      expect(res.headers()['content-type']).toContain('pdf');
+      expect((await res.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // A made-up token is refused with a message, not a crash.
+      await page.goto(`${BASE}/pc/checked/pdf/new?token=${'x'.repeat(43)}`);
+      await page.getByTestId('record-error').waitFor();
+      expect(errors).toEqual([]);
+    },
+    TEST_MS,
+  );
 });
 
 describe('member four-diagnosis capture', () => {
-  it('completes the wizard with real files, sees the result and downloads the report in zh and en', async () => {
-    await signInMember('member');
-    await page.getByTestId('capture-wizard').waitFor();
-    await page.getByTestId('person-name').fill('张测试');
-    await page.getByTestId('person-sex').getByText('女').click();
-    await page.getByTestId('wizard-next').click();
+  it(
+    'completes the wizard with real files, sees the result and downloads the report in zh and en',
+    async () => {
+      await signInMember('member');
+      await page.getByTestId('capture-wizard').waitFor();
+      await page.getByTestId('person-name').fill('张测试');
+      await page.getByTestId('person-sex').getByText('女').click();
+      await page.getByTestId('wizard-next').click();
 
-    await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles(TONGUE);
-    await page.getByTestId('tongue-preview').waitFor();
-    await page.getByTestId('wizard-next').click();
-    await page.locator('[data-testid="face-upload"] input[type=file]').setInputFiles(FACE);
-    await page.getByTestId('face-preview').waitFor();
-    await page.getByTestId('wizard-next').click();
-    await page.locator('[data-testid="pulse-upload"] input[type=file]').setInputFiles(PULSE);
-    await page.getByTestId('pulse-ready').waitFor();
-    await page.getByTestId('wizard-next').click();
-    // Headless Chromium has no microphone: the recorder's WAV conversion is unit-tested
-    // (audio-wav.test.ts); here the WAV is chosen as a file.
-    await page.locator('[data-testid="voice-upload"] input[type=file]').setInputFiles(VOICE);
-    await page.getByTestId('voice-ready').waitFor();
-    await page.getByTestId('wizard-next').click();
+      await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles(TONGUE);
+      await page.getByTestId('tongue-preview').waitFor();
+      await page.getByTestId('wizard-next').click();
+      await page.locator('[data-testid="face-upload"] input[type=file]').setInputFiles(FACE);
+      await page.getByTestId('face-preview').waitFor();
+      await page.getByTestId('wizard-next').click();
+      await page.locator('[data-testid="pulse-upload"] input[type=file]').setInputFiles(PULSE);
+      await page.getByTestId('pulse-ready').waitFor();
+      await page.getByTestId('wizard-next').click();
+      // Headless Chromium has no microphone: the recorder's WAV conversion is unit-tested
+      // (audio-wav.test.ts); here the WAV is chosen as a file.
+      await page.locator('[data-testid="voice-upload"] input[type=file]').setInputFiles(VOICE);
+      await page.getByTestId('voice-ready').waitFor();
+      await page.getByTestId('wizard-next').click();
 
-    const radios = page.locator('[data-testid="questionnaire"] input[type=radio][value="2"]');
-    await radios.first().waitFor();
-    const n = await radios.count();
-    expect(n).toBe(60);
-    for (let i = 0; i < n; i++) await radios.nth(i).check();
-    await page.getByTestId('wizard-next').click();
+      const radios = page.locator('[data-testid="questionnaire"] input[type=radio][value="2"]');
+      await radios.first().waitFor();
+      const n = await radios.count();
+      expect(n).toBe(60);
+      for (let i = 0; i < n; i++) await radios.nth(i).check();
+      await page.getByTestId('wizard-next').click();
 
-    await page.getByTestId('vitals-heightCm').fill('162');
-    await page.getByTestId('vitals-weightKg').fill('58');
-    await page.getByTestId('vitals-systolic').fill('118');
-    await page.getByTestId('vitals-diastolic').fill('76');
-    await page.getByTestId('vitals-heartRate').fill('72');
-    await page.getByTestId('wizard-next').click();
-    await page.getByTestId('wizard-summary').waitFor();
-    await page.getByTestId('wizard-submit').click();
+      await page.getByTestId('vitals-heightCm').fill('162');
+      await page.getByTestId('vitals-weightKg').fill('58');
+      await page.getByTestId('vitals-systolic').fill('118');
+      await page.getByTestId('vitals-diastolic').fill('76');
+      await page.getByTestId('vitals-heartRate').fill('72');
+      await page.getByTestId('wizard-next').click();
+      await page.getByTestId('wizard-summary').waitFor();
+      await page.getByTestId('wizard-submit').click();
 
-    const result = page.getByTestId('wizard-result');
-    await result.waitFor({ timeout: 60_000 });
-    await waitDone(result);
-    for (const engine of ['synthesis', 'tongue', 'face', 'pulse', 'voice', 'constitution', 'vitals'])
-      await result.getByTestId(`engine-${engine}`).waitFor();
-    await result
-      .getByTestId('synthesis')
-      .getByText(/提示：/)
-      .first()
-      .waitFor();
+      const result = page.getByTestId('wizard-result');
+      await result.waitFor({ timeout: 60_000 });
+      await waitDone(result);
+      for (const engine of ['synthesis', 'tongue', 'face', 'pulse', 'voice', 'constitution', 'vitals'])
+        await result.getByTestId(`engine-${engine}`).waitFor();
+      await result
+        .getByTestId('synthesis')
+        .getByText(/提示：/)
+        .first()
+        .waitFor();
 
-    const zh = await downloadReport('zh');
-    const en = await downloadReport('en');
-    expect(zh.equals(en)).toBe(false);
+      const zh = await downloadReport('zh');
+      const en = await downloadReport('en');
+      expect(zh.equals(en)).toBe(false);
 
-    // The record is in the member's own list, and its detail opens from there.
-    await page.goto(`${BASE}/pc/member/config/memberRecord`);
-    await page.getByTestId('records-memberRecord').getByText('张测试').first().waitFor();
-    expect(errors).toEqual([]);
-  });
+      // The record is in the member's own list, and its detail opens from there.
+      await page.goto(`${BASE}/pc/member/config/memberRecord`);
+      await page.getByTestId('records-memberRecord').getByText('张测试').first().waitFor();
+      expect(errors).toEqual([]);
+    },
+    TEST_MS,
+  );
 });
 
 describe('devices', () => {
-  it("a device upload appears in the team's device records; another team's leader is refused (403)", async () => {
-    await signInMember('leader');
-    await page.goto(`${BASE}/pc/device`);
-    const name = `E2E kiosk ${Date.now()}`;
-    await page.getByTestId('device-name').fill(name);
-    await page.getByTestId('device-register').click();
-    const creds = page.getByTestId('device-credentials');
-    await creds.waitFor();
-    const id = (await page.getByTestId('device-id').textContent())!.trim();
-    const secret = (await page.getByTestId('device-secret').textContent())!.trim();
-    expect(secret.length).toBeGreaterThanOrEqual(40);
+  it(
+    "a device upload appears in the team's device records; another team's leader is refused (403)",
+    async () => {
+      await signInMember('leader');
+      await page.goto(`${BASE}/pc/device`);
+      const name = `E2E kiosk ${Date.now()}`;
+      await page.getByTestId('device-name').fill(name);
+      await page.getByTestId('device-register').click();
+      const creds = page.getByTestId('device-credentials');
+      await creds.waitFor();
+      const id = (await page.getByTestId('device-id').textContent())!.trim();
+      const secret = (await page.getByTestId('device-secret').textContent())!.trim();
+      expect(secret.length).toBeGreaterThanOrEqual(40);
 
-    const res = await page.request.post(`${BASE}${DEVICE_PATHS.upload}`, {
-      headers: { Authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` },
-      multipart: {
-        tongue: { name: 'tongue.jpg', mimeType: 'image/jpeg', buffer: readFileSync(TONGUE) },
-        vitals: JSON.stringify({ systolic: 132, diastolic: 85 }),
-        person: JSON.stringify({ name: '设备受检者', sex: 'male', age: 50 }),
-        lang: 'zh',
-      },
-    });
-    const body = (await res.json()) as { code: number; data: RecordCreated };
-    expect(body.code).toBe(0);
-    const recordId = body.data.recordId;
-    // Wrong credentials are refused with the device error.
-    const bad = await page.request.post(`${BASE}${DEVICE_PATHS.upload}`, {
-      headers: { Authorization: `Basic ${Buffer.from(`${id}:wrong`).toString('base64')}` },
-      multipart: { tongue: { name: 'tongue.jpg', mimeType: 'image/jpeg', buffer: readFileSync(TONGUE) } },
-    });
-    expect(bad.status()).toBe(401);
-    expect(((await bad.json()) as { code: number }).code).toBe(4002001);
+      const res = await page.request.post(`${BASE}${DEVICE_PATHS.upload}`, {
+        headers: { Authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` },
+        multipart: {
+          tongue: { name: 'tongue.jpg', mimeType: 'image/jpeg', buffer: readFileSync(TONGUE) },
+          vitals: JSON.stringify({ systolic: 132, diastolic: 85 }),
+          person: JSON.stringify({ name: '设备受检者', sex: 'male', age: 50 }),
+          lang: 'zh',
+        },
+      });
+      const body = (await res.json()) as { code: number; data: RecordCreated };
+      expect(body.code).toBe(0);
+      const recordId = body.data.recordId;
+      // Wrong credentials are refused with the device error.
+      const bad = await page.request.post(`${BASE}${DEVICE_PATHS.upload}`, {
+        headers: { Authorization: `Basic ${Buffer.from(`${id}:wrong`).toString('base64')}` },
+        multipart: { tongue: { name: 'tongue.jpg', mimeType: 'image/jpeg', buffer: readFileSync(TONGUE) } },
+      });
+      expect(bad.status()).toBe(401);
+      expect(((await bad.json()) as { code: number }).code).toBe(4002001);
 
-    await page.goto(`${BASE}/pc/member/config/deviceRecord`);
-    const table = page.getByTestId('records-deviceRecord');
-    await table.getByText('设备受检者').first().waitFor();
-    await table.getByText(name).first().waitFor();
-    await page.getByTestId(`view-${recordId}`).click();
-    await waitDone();
-    await page.getByTestId('engine-tongue').waitFor();
-    await downloadReport('en');
+      await page.goto(`${BASE}/pc/member/config/deviceRecord`);
+      const table = page.getByTestId('records-deviceRecord');
+      await table.getByText('设备受检者').first().waitFor();
+      await table.getByText(name).first().waitFor();
 
-    // Another team's leader: the record is not in their list and opening it by id says 403.
-    await context.close();
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    page = await context.newPage();
-    errors = watchErrors(page);
-    await signInMember('outsider');
-    await page.goto(`${BASE}/pc/member/config/deviceRecord`);
-    await page.getByTestId('records-deviceRecord').waitFor();
-    await page.locator('.ant-table-tbody').waitFor();
-    expect(await page.getByTestId('records-deviceRecord').getByText('设备受检者').count()).toBe(0);
-    await page.goto(`${BASE}/pc/member/config/deviceRecord?id=${recordId}`);
-    const denied = page.getByTestId('record-denied');
-    await denied.waitFor();
-    expect(await denied.textContent()).toContain('403');
-    expect(errors).toEqual([]);
-  });
+      // Another team's leader, in a browser of their own: the record is not in their list and
+      // opening it by id says 403.
+      const other = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const leaderPage = page;
+      page = await other.newPage();
+      const otherErrors = watchErrors(page);
+      await signInMember('outsider');
+      await page.goto(`${BASE}/pc/member/config/deviceRecord`);
+      await page.getByTestId('records-deviceRecord').locator('.ant-table-tbody').waitFor();
+      expect(await page.getByTestId('records-deviceRecord').getByText('设备受检者').count()).toBe(0);
+      await page.goto(`${BASE}/pc/member/config/deviceRecord?id=${recordId}`);
+      const denied = page.getByTestId('record-denied');
+      await denied.waitFor();
+      expect(await denied.textContent()).toContain('403');
+      expect(otherErrors).toEqual([]);
+      await other.close();
+
+      // The leader opens the record: analysed, with its report.
+      page = leaderPage;
+      await page.getByTestId(`view-${recordId}`).click();
+      await waitDone();
+      await page.getByTestId('engine-tongue').getByTestId('tongue-features').waitFor();
+      await downloadReport('en');
+      expect(errors).toEqual([]);
+    },
+    TEST_MS,
+  );
 });

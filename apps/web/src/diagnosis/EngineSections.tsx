@@ -213,7 +213,9 @@ export function SynthesisView({ r }: { r: SynthesisResult }) {
           </ul>
           {p.missingModalities.length > 0 && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('diag.missing', { list: p.missingModalities.map((m) => t(`diag.modality.${m}`)).join(', ') })}
+              {t('diag.missing', {
+                list: p.missingModalities.map((m) => t(`diag.modality.${m}`)).join(lang === 'en' ? ', ' : '、'),
+              })}
             </Typography.Text>
           )}
         </div>

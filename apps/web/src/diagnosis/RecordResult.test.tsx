@@ -51,7 +51,7 @@ const tongue: TongueResult = {
       method: 'rule',
       evidence: { crackLength: 0.12 },
     },
-  },
+  } as unknown as TongueResult['features'],
   notes: [],
 };
 
