@@ -4,8 +4,12 @@ import { Alert, Button, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { frameQuality, frameTips, type FrameTip } from './frame-quality.js';
 
-/** Tongue outline drawn over the live view (viewBox 0..100): where the user places the tongue. */
-export const TONGUE_OUTLINE_PATH = 'M30 28 C30 18 70 18 70 28 L71 52 C71 74 60 86 50 86 C40 86 29 74 29 52 Z';
+/** Outlines drawn over the live view (viewBox 0..100): where the user places the tongue or face. */
+export const OUTLINES = {
+  tongue: 'M30 28 C30 18 70 18 70 28 L71 52 C71 74 60 86 50 86 C40 86 29 74 29 52 Z',
+  face: 'M50 12 C74 12 80 32 80 48 C80 72 66 90 50 90 C34 90 20 72 20 48 C20 32 26 12 50 12 Z',
+} as const;
+export type Outline = keyof typeof OUTLINES;
 
 /** How often the live tips are recomputed, ms (cheap enough for a phone at this rate). */
 const TIP_INTERVAL_MS = 500;
@@ -18,6 +22,7 @@ export function CameraCapture(props: {
   onCapture: (file: File) => void;
   onClose: () => void;
   facing?: 'user' | 'environment';
+  outline?: Outline;
 }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
@@ -92,7 +97,13 @@ export function CameraCapture(props: {
           preserveAspectRatio="none"
           style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
         >
-          <path d={TONGUE_OUTLINE_PATH} fill="none" stroke="#52c41a" strokeWidth="0.8" strokeDasharray="2 1.5" />
+          <path
+            d={OUTLINES[props.outline ?? 'tongue']}
+            fill="none"
+            stroke="#52c41a"
+            strokeWidth="0.8"
+            strokeDasharray="2 1.5"
+          />
         </svg>
       </div>
       <Space wrap data-testid="camera-tips">
@@ -108,7 +119,7 @@ export function CameraCapture(props: {
           ))
         )}
       </Space>
-      <Alert type="info" title={t('diag.cameraGuide')} />
+      <Alert type="info" title={t(props.outline === 'face' ? 'diag.cameraGuideFace' : 'diag.cameraGuide')} />
       <Space>
         <Button type="primary" onClick={capture} data-testid="camera-shoot">
           {t('diag.shoot')}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Image, Space, Typography, Upload } from 'antd';
 import { CameraOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CameraCapture } from './CameraCapture.js';
+import { CameraCapture, type Outline } from './CameraCapture.js';
 import { checkPhoto, PHOTO_ACCEPT, type FileProblem } from './photo-file.js';
 
 /** A photo chosen from disk or taken with the camera, checked on the client (spec §5). */
@@ -13,6 +13,8 @@ export function PhotoPicker(props: {
   /** i18n key of the hint under the buttons. */
   hint?: string;
   camera?: boolean;
+  /** Outline over the camera view. */
+  outline?: Outline;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -36,6 +38,7 @@ export function PhotoPicker(props: {
   if (shooting)
     return (
       <CameraCapture
+        outline={props.outline}
         onClose={() => setShooting(false)}
         onCapture={(f) => {
           setShooting(false);

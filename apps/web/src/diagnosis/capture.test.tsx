@@ -42,7 +42,7 @@ describe('vitals check before submitting (the engine’s own rules)', () => {
 });
 
 describe('capture wizard steps', () => {
-  const base: WizardState = { person: {}, files: {}, answers: {}, vitals: {}, lang: 'zh' };
+  const base: WizardState = { person: {}, files: {}, answers: {}, vitals: {}, lang: 'zh', source: 'member' };
   it('needs the sex, a tongue photo, a whole questionnaire or none, and valid vitals', () => {
     expect(stepProblem('person', base)).toBe('diag.wizard.sexRequired');
     const s = { ...base, person: { sex: 'female' as const } };

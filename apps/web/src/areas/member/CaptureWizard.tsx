@@ -15,6 +15,7 @@ import { createRecord, retryRecord, uploadCapture } from '../../diagnosis/record
 import { useRecord } from '../../diagnosis/use-record.js';
 import { currentLanguage } from '../../lib/i18n.js';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { useSession } from '../../lib/session.js';
 
 const STEPS = ['person', 'tongue', 'face', 'pulse', 'voice', 'questionnaire', 'vitals', 'submit'] as const;
 type Step = (typeof STEPS)[number];
@@ -27,6 +28,8 @@ export interface WizardState {
   answers: Answers;
   vitals: Vitals;
   lang: ReportLanguage;
+  /** A leader capturing for a person of the team says `team` (listed under teamRecord). */
+  source: 'member' | 'team';
 }
 
 /** What blocks leaving a step (an i18n key), or null. Tongue is required: it is a tongue diagnosis. */
@@ -51,7 +54,14 @@ export function stepProblem(step: Step, s: WizardState): string | null {
 export function CaptureWizard() {
   const { t } = useTranslation();
   const [step, setStep] = useState(0);
-  const [s, setS] = useState<WizardState>({ person: {}, files: {}, answers: {}, vitals: {}, lang: currentLanguage() });
+  const [s, setS] = useState<WizardState>({
+    person: {},
+    files: {},
+    answers: {},
+    vitals: {},
+    lang: currentLanguage(),
+    source: 'member',
+  });
   const [recordId, setRecordId] = useState<string | null>(null);
   const [sending, setSending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -72,7 +82,7 @@ export function CaptureWizard() {
         onNew={() => {
           setRecordId(null);
           setStep(0);
-          setS({ person: {}, files: {}, answers: {}, vitals: {}, lang: currentLanguage() });
+          setS({ person: {}, files: {}, answers: {}, vitals: {}, lang: currentLanguage(), source: 'member' });
         }}
       />
     );
@@ -94,6 +104,7 @@ export function CaptureWizard() {
         inquiry: hasAnswers ? { answers: s.answers } : undefined,
         lang: s.lang,
         kind: 'normal',
+        source: s.source,
       });
       setRecordId(created.recordId);
     } catch (e) {
@@ -119,7 +130,12 @@ export function CaptureWizard() {
       />
       <div data-testid={`wizard-step-${current}`}>
         {current === 'person' && (
-          <PersonStep person={s.person} onChange={(person) => setS((x) => ({ ...x, person }))} />
+          <PersonStep
+            person={s.person}
+            onChange={(person) => setS((x) => ({ ...x, person }))}
+            source={s.source}
+            onSource={(source) => setS((x) => ({ ...x, source }))}
+          />
         )}
         {current === 'tongue' && (
           <PhotoPicker file={s.files.tongue ?? null} onChange={(f) => setFile('tongue', f)} testId="tongue" />
@@ -128,6 +144,7 @@ export function CaptureWizard() {
           <PhotoPicker
             file={s.files.face ?? null}
             onChange={(f) => setFile('face', f)}
+            outline="face"
             testId="face"
             hint="diag.faceRule"
           />
@@ -196,10 +213,30 @@ export function CaptureWizard() {
   );
 }
 
-function PersonStep({ person, onChange }: { person: RecordPerson; onChange: (p: RecordPerson) => void }) {
+function PersonStep(props: {
+  person: RecordPerson;
+  onChange: (p: RecordPerson) => void;
+  source: WizardState['source'];
+  onSource: (s: WizardState['source']) => void;
+}) {
+  const { person, onChange } = props;
   const { t } = useTranslation();
+  const leader = useSession().member?.teamLeader === 1;
   return (
     <Form layout="vertical" style={{ maxWidth: 480 }}>
+      {leader && (
+        <Form.Item label={t('diag.wizard.forWhom')}>
+          <Radio.Group
+            value={props.source}
+            data-testid="wizard-source"
+            onChange={(e) => props.onSource(e.target.value as WizardState['source'])}
+            options={[
+              { value: 'member', label: t('diag.wizard.forMe') },
+              { value: 'team', label: t('diag.wizard.forTeam') },
+            ]}
+          />
+        </Form.Item>
+      )}
       <Form.Item label={t('diag.field.personName')}>
         <Input
           maxLength={DEFAULT_MAX_LENGTH}

@@ -8,6 +8,8 @@ export const diagEn: typeof diagZh = {
   cameraDenied: 'The camera cannot be opened; allow the browser to use it, or upload a photo',
   cameraUnavailable: 'This browser cannot use the camera; upload a photo instead',
   cameraGuide: 'In bright daylight, open the mouth and put the tongue out, relaxed and flat, inside the outline',
+  cameraGuideFace:
+    'In bright daylight, look straight at the camera with the face inside the outline, no glasses or make-up',
   captures: 'Captures',
   choosePhoto: 'Choose a photo',
   choosePulse: 'Choose a pulse file',
@@ -202,6 +204,9 @@ export const diagEn: typeof diagZh = {
     title: 'Four-diagnosis capture',
     intro:
       'Capture tongue, face, pulse and voice, answer the constitution questionnaire and enter vitals; the result and a PDF report follow. Everything but the tongue may be skipped.',
+    forWhom: 'Who is examined',
+    forMe: 'Myself',
+    forTeam: 'Someone of the team (listed in the team records)',
     next: 'Next',
     prev: 'Back',
     creating: 'creating the record',

@@ -6,6 +6,7 @@ export const diagZh = {
   cameraDenied: '无法打开摄像头，请允许浏览器使用摄像头，或改为上传照片',
   cameraUnavailable: '此浏览器不支持摄像头拍摄，请上传照片',
   cameraGuide: '请在明亮自然光下，张口伸舌，舌面放松平展，让舌头位于轮廓线内',
+  cameraGuideFace: '请在明亮自然光下，正面平视镜头，让面部位于轮廓线内，不戴眼镜、不化妆',
   captures: '采集项目',
   choosePhoto: '选择照片',
   choosePulse: '选择脉象文件',
@@ -190,6 +191,9 @@ export const diagZh = {
   wizard: {
     title: '四诊采集',
     intro: '依次采集舌象、面象、脉象、声音，填写体质问卷和体征，提交后生成分析结果与 PDF 报告。除舌象外均可跳过。',
+    forWhom: '为谁检测',
+    forMe: '本人',
+    forTeam: '团队中的其他人（记入团队舌诊记录）',
     next: '下一步',
     prev: '上一步',
     creating: '创建记录',
