@@ -10,7 +10,7 @@ bash scripts/ensure-deps.sh
 
 # Rebuild only when a source is newer than the bundle (warm starts skip the build).
 stamp=apps/server/dist/main.js
-if [ ! -f "$stamp" ] || [ -n "$(find apps/server/src packages/contract/src -newer "$stamp" -print -quit)" ]; then
+if [ ! -f "$stamp" ] || [ -n "$(find apps/server/src packages/contract/src packages/analysis/src packages/report/src -newer "$stamp" -print -quit)" ]; then
   npm run -s build -w @tcm/server
 fi
 if [ -f apps/web/package.json ] && node -e "process.exit(require('./apps/web/package.json').scripts?.build ? 0 : 1)"; then

@@ -1,7 +1,8 @@
 // Bundles the server into dist/main.js: workspace packages (@tcm/*, TypeScript source) are
 // bundled, npm packages stay external and load from node_modules. Migrations are copied beside.
 import { build } from 'esbuild';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -18,6 +19,22 @@ const externalNpm = {
   },
 };
 
+// Workspace packages find their data (models, fonts, examples) relative to their own source file
+// (`new URL('../../models/…', import.meta.url)`). In the bundle import.meta.url would be dist/main.js,
+// so each workspace source gets its own URL back, relative to the bundle (the checkout may move).
+const keepSourceUrl = {
+  name: 'keep-source-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]packages[\\/][^\\/]+[\\/]src[\\/].*\.ts$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      const rel = relative(out, args.path).split('\\').join('/');
+      const url = `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
+      return { contents: text.replaceAll('import.meta.url', url), loader: 'ts' };
+    });
+  },
+};
+
 const t0 = Date.now();
 await build({
   entryPoints: [`${root}/src/main.ts`],
@@ -27,7 +44,7 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  plugins: [externalNpm],
+  plugins: [externalNpm, keepSourceUrl],
   logLevel: 'warning',
 });
 cpSync(`${root}/src/db/migrations`, `${out}/migrations`, { recursive: true });

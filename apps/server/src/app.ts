@@ -21,6 +21,7 @@ import { featureModules } from './modules/index.js';
 import { ensureSecrets } from './secrets.js';
 import { createStorage } from './modules/files/storage.js';
 import { AnalysisQueue } from './modules/records/queue.js';
+import { PublicUploadLimit } from './modules/files/rate-limit.js';
 
 export interface AppDeps {
   database: Database;
@@ -67,6 +68,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     loginGuard: new LoginGuard(deps.database.db, config.login),
     storage: createStorage(config),
     analysis: new AnalysisQueue(deps.boss),
+    publicUploads: new PublicUploadLimit(config.publicUploadsPerMin),
   };
   app.decorate('ctx', ctx);
   app.addHook('onRequest', async (request, reply) => {

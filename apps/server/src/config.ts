@@ -49,6 +49,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().default(''),
+  /** Uploads without sign-in per client IP and minute (visitor detection, portal upload); 0 = no limit. */
+  PUBLIC_UPLOADS_PER_MIN: z.coerce.number().int().min(0).default(30),
   /** Analysis workers in this process (0: none, e.g. an API-only process). */
   ANALYSIS_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
 });
@@ -73,6 +75,7 @@ export interface AppConfig {
   login: { maxFailures: number; ipMaxFailures: number; lockS: number };
   storage: StorageConfig;
   analysisWorkers: number;
+  publicUploadsPerMin: number;
 }
 
 export type StorageConfig =
@@ -138,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     login: { maxFailures: e.LOGIN_MAX_FAILURES, ipMaxFailures: e.LOGIN_IP_MAX_FAILURES, lockS: e.LOGIN_LOCK_S },
     storage: storageConfig(e),
     analysisWorkers: e.ANALYSIS_WORKERS,
+    publicUploadsPerMin: e.PUBLIC_UPLOADS_PER_MIN,
   };
 }

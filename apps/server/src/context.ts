@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.js';
 import type { TokenService } from './modules/auth/token.service.js';
 import type { LoginGuard } from './modules/auth/login-guard.service.js';
 import type { FileStorage } from './modules/files/storage.js';
+import type { PublicUploadLimit } from './modules/files/rate-limit.js';
 import type { AnalysisQueue } from './modules/records/queue.js';
 
 /** What every feature module gets from the app: config, database and the shared services. */
@@ -16,6 +17,8 @@ export interface AppContext {
   storage: FileStorage;
   /** The record analysis queue (pg-boss); its worker runs in this process when configured. */
   analysis: AnalysisQueue;
+  /** Per-IP limit of uploads that need no sign-in. */
+  publicUploads: PublicUploadLimit;
 }
 
 declare module 'fastify' {

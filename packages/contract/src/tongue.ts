@@ -3,7 +3,6 @@ import { defineErrors, type ErrorDef } from './errors.js';
 import { engineVersionSchema, qualityIssueSchema } from './engine.js';
 import { tongueFeaturesSchema } from './tongue-features.js';
 
-
 /** A tongue error: the problem, then what to do about it; `tip` holds the advice alone for the UI. */
 export interface TongueErrorDef extends ErrorDef {
   readonly tip: { readonly zh: string; readonly en: string };

@@ -17,6 +17,11 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           client: { type: 'http', scheme: 'basic', description: 'Fixed web client (CLIENT_ID:CLIENT_SECRET)' },
+          deviceBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'A registered device: deviceId:secret (docs/records.md)',
+          },
         },
       },
       security: [{ bearer: [] }],

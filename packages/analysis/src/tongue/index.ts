@@ -5,3 +5,5 @@ export {
   type AnalyzeTongueOptions,
   type TongueAnalysis,
 } from './analyze.js';
+export { renderTongueOverlay, renderMaskPng } from './overlay.js';
+export { TONGUE_FEATURES_VERSION } from './features/index.js';

@@ -62,7 +62,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     DEVICE_PATHS.register,
     {
-      preHandler: leader,
+      preValidation: leader,
       schema: {
         tags,
         summary: 'Register a device to the leader’s team; the secret is shown this once',
@@ -87,7 +87,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     DEVICE_PATHS.list,
     {
-      preHandler: leader,
+      preValidation: leader,
       schema: { tags, summary: 'Devices of the leader’s team', response: { 200: okSchema(z.array(deviceSchema)) } },
     },
     async (request) =>
@@ -97,7 +97,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     DEVICE_PATHS.disable(':id'),
     {
-      preHandler: leader,
+      preValidation: leader,
       schema: {
         tags,
         summary: 'Disable a device of the team (its credentials stop working)',

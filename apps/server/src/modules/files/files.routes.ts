@@ -43,13 +43,16 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(ossUploadResultSchema) },
       },
     },
-    async (request) => ok(oss(await upload(request, { kinds: ['image'] }, null)), request.msgLang),
+    async (request) => {
+      app.ctx.publicUploads.check(request);
+      return ok(oss(await upload(request, { kinds: ['image'] }, null)), request.msgLang);
+    },
   );
 
   app.post(
     FILE_PATHS.editorOssUpload,
     {
-      preHandler: requireAuth(),
+      preValidation: requireAuth(),
       schema: {
         tags,
         summary: 'Rich-text editor upload: image (also GIF/WebP) or video ≤ 10 MB → data.remoteFileUrl',
@@ -67,7 +70,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     FILE_PATHS.upload,
     {
-      preHandler: requireAuth(),
+      preValidation: requireAuth(),
       schema: {
         tags,
         summary: 'Upload component: image, WAV voice or pulse CSV/JSON ≤ 10 MB → data {uuid, name, url}',
@@ -82,7 +85,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     FILE_PATHS.lookup,
     {
-      preHandler: requireAuth(),
+      preValidation: requireAuth(),
       schema: {
         tags,
         summary: 'Files by `uuid` or comma-joined `uuids`; unknown ones are left out',

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_PATHS, RECORD_PATHS } from '@tcm/contract';
 import { questionsFor } from '@tcm/analysis/constitution';
+// The report package's poppler helpers (test-only, not exported by the package).
+import { ensurePoppler, inspectPdf } from '../../../../../packages/report/src/testing/poppler.js';
 import { buildTeam } from '../../test/factories.js';
 import { call } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -59,7 +61,12 @@ describe('member four-diagnosis record through the queue', () => {
     }
     expect(detail.body.data.progress).toMatchObject({ status: 'done', done: 6, total: 6 });
     expect(typeof detail.body.data.conclusion).toBe('string');
-    for (const lang of ['zh', 'en']) {
+    ensurePoppler();
+    const words = {
+      zh: ['脉率', '面色', '基频均值', '气虚质', '体重指数'],
+      en: ['Pulse rate', 'Complexion', 'Mean F0', 'Qi deficiency', 'Body mass index'],
+    };
+    for (const lang of ['zh', 'en'] as const) {
       const pdf = await t.app.inject({
         method: 'GET',
         url: `${RECORD_PATHS.report(id)}?lang=${lang}`,
@@ -68,6 +75,9 @@ describe('member four-diagnosis record through the queue', () => {
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const { text, images } = inspectPdf(pdf.rawPayload);
+      for (const w of words[lang]) expect(text, `${lang}: ${w}`).toContain(w);
+      expect(images).toBeGreaterThanOrEqual(1); // the face photo
     }
   }, 180000);
 });

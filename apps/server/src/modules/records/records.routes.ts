@@ -23,6 +23,7 @@ import { saveFile } from '../files/files.service.js';
 import { readMultipart } from '../files/multipart.js';
 import { assertCanSee } from './access.js';
 import { streamProgress } from './events.js';
+import { previewReport } from './preview.js';
 import { renderRecordReport } from './report.service.js';
 import { audit, findRecord, findRecordByToken, type RecordRow } from './records.repo.js';
 import { createRecord, listRecords, personHistory, recordDetail, retryRecord, startRecord } from './records.service.js';
@@ -77,6 +78,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      ctx.publicUploads.check(request);
       const { files, fields } = await readMultipart(request, ['file']);
       const parsed = visitorAnalyzeFieldsSchema.safeParse(fields);
       if (!parsed.success) throw new AppError(FILE_ERRORS.FILE_MISSING, parsed.error.issues[0]?.message);
@@ -95,6 +97,24 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return ok(created, request.msgLang);
     },
+  );
+
+  app.get(
+    RECORD_PATHS.reportPreview,
+    {
+      schema: {
+        tags,
+        summary: 'Sample report (no personal data) for /checked/pdf/newPdfTestPreview, zh or en',
+        querystring: reportQuerySchema,
+        produces: ['application/pdf'],
+        response: pdfResponse,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="report-preview-${request.query.lang ?? 'zh'}.pdf"`)
+        .send(await previewReport(request.query.lang ?? 'zh')),
   );
 
   app.get(
@@ -148,7 +168,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     RECORD_PATHS.create,
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Create a record from uploaded file uuids, questionnaire answers and vitals; queues the analysis',
@@ -162,7 +182,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     RECORD_PATHS.list,
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'teamRecord / deviceRecord / memberRecord with paging, search and combined query',
@@ -179,7 +199,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     RECORD_PATHS.detail(':id'),
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'One record with files, results and progress',
@@ -192,14 +212,14 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     RECORD_PATHS.events(':id'),
-    { preHandler: signedIn, schema: { tags, summary: 'Progress events (text/event-stream)', params: idParams } },
+    { preValidation: signedIn, schema: { tags, summary: 'Progress events (text/event-stream)', params: idParams } },
     async (request, reply) => streamProgress(db, request, reply, (await own(request)).id),
   );
 
   app.post(
     RECORD_PATHS.retry(':id'),
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'Retry a failed analysis',
@@ -217,7 +237,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     RECORD_PATHS.report(':id'),
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: 'PDF report of a done record, zh or en',
@@ -233,7 +253,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     RECORD_PATHS.history(':id'),
     {
-      preHandler: signedIn,
+      preValidation: signedIn,
       schema: {
         tags,
         summary: "The person's records, vitals and conclusions over time",

@@ -1,0 +1,45 @@
+// Segmentation evaluation on the validation split (training/tongue-seg/val-ids.txt), at each
+// photo's original resolution, through the engine's own path (decode, network, bilinear
+// logits, post-processing): `npm run -s eval:tongue-seg -w @tcm/analysis`.
+// Prints mIoU (mean of tongue and background IoU) and Dice, pooled over all pixels and as the
+// mean over photos, for the thresholded logits alone and after post-processing.
+import { decodePhoto } from './decode.js';
+import { regionFromLogits } from './locate.js';
+import { upsampleThreshold } from './mask.js';
+import { count, scores, type Counts, type Scores } from './seg-metrics.js';
+import { segmentLogits, SEG_INPUT, TONGUE_MODEL_VERSION } from './segment.js';
+import { readMask, readPhoto, validationIds } from './test-data.js';
+
+const ids = validationIds();
+const variants = ['thresholded', 'post-processed'] as const;
+const pooled = variants.map((): Counts => ({ tp: 0, fp: 0, fn: 0, tn: 0 }));
+const perPhoto = variants.map((): Scores[] => []);
+for (const id of ids) {
+  const photo = await decodePhoto(await readPhoto(id));
+  const truth = await readMask(id);
+  const { width: w, height: h } = truth;
+  if (photo.work.width !== w || photo.work.height !== h)
+    throw new Error(`${id}: not evaluated at the original resolution`);
+  const logits = await segmentLogits(photo.work);
+  const preds = [upsampleThreshold(logits, SEG_INPUT, w, h), regionFromLogits(logits, SEG_INPUT, w, h).mask];
+  preds.forEach((pred, v) => {
+    const c = count(pred, truth.mask);
+    const p = pooled[v]!;
+    p.tp += c.tp;
+    p.fp += c.fp;
+    p.fn += c.fn;
+    p.tn += c.tn;
+    perPhoto[v]!.push(scores(c));
+  });
+}
+const f = (x: number) => x.toFixed(4);
+console.log(`model ${TONGUE_MODEL_VERSION}: ${ids.length} validation photos at their original resolution`);
+variants.forEach((name, v) => {
+  const s = scores(pooled[v]!);
+  const per = perPhoto[v]!;
+  const mean = (k: keyof Scores) => per.reduce((a, r) => a + r[k], 0) / per.length;
+  console.log(
+    `${name.padEnd(15)} pooled: mIoU ${f(s.miou)} (tongue ${f(s.iouTongue)}, background ${f(s.iouBackground)}), Dice ${f(s.dice)}` +
+      ` | per photo: mean mIoU ${f(mean('miou'))}, mean Dice ${f(mean('dice'))}, worst tongue IoU ${f(Math.min(...per.map((r) => r.iouTongue)))}`,
+  );
+});

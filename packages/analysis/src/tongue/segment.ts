@@ -1,0 +1,66 @@
+// Tongue segmentation with the trained compact U-Net of models/tongue-seg (ONNX Runtime, CPU).
+// The photo is resized to the network's square input (aspect not kept, as in training) and the
+// logits come back at 256 x 256; mask.ts upsamples them bilinearly to the working image.
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import * as ort from 'onnxruntime-node';
+import { TONGUE_ERRORS } from '@tcm/contract';
+import { EngineError } from '../common/index.js';
+import type { RgbImage } from './decode.js';
+
+const MODEL_DIR = new URL('../../../../models/tongue-seg/', import.meta.url);
+
+interface ModelMeta {
+  version: string;
+  input: number;
+}
+
+function readMeta(): ModelMeta {
+  try {
+    return JSON.parse(readFileSync(new URL('model.json', MODEL_DIR), 'utf8')) as ModelMeta;
+  } catch {
+    return { version: 'tongue-seg-missing', input: 256 };
+  }
+}
+const META = readMeta();
+
+/** Version of the segmentation model in models/tongue-seg (see its MODEL_CARD.md). */
+export const TONGUE_MODEL_VERSION = META.version;
+export const SEG_INPUT = META.input;
+export const MODEL_PATH = new URL('tongue-seg.onnx', MODEL_DIR).pathname;
+
+let session: Promise<ort.InferenceSession> | undefined;
+
+/** The ONNX session, created once per process. One intra-op thread: the engine is budgeted per core. */
+export function getSegmenter(): Promise<ort.InferenceSession> {
+  session ??= ort.InferenceSession.create(MODEL_PATH, {
+    intraOpNumThreads: Number(process.env.TONGUE_SEG_THREADS ?? 1),
+    interOpNumThreads: 1,
+    graphOptimizationLevel: 'all',
+    executionMode: 'sequential',
+  }).catch((e: unknown) => {
+    session = undefined;
+    throw new EngineError(TONGUE_ERRORS.TONGUE_MODEL_UNAVAILABLE, { cause: String((e as Error)?.message ?? e) });
+  });
+  return session;
+}
+
+/** Logits of the tongue class on the SEG_INPUT x SEG_INPUT grid (row-major). */
+export async function segmentLogits(image: RgbImage): Promise<Float32Array> {
+  const net = await getSegmenter();
+  const S = SEG_INPUT;
+  const small = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .resize(S, S, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  const plane = S * S;
+  const input = new Float32Array(3 * plane);
+  for (let i = 0; i < plane; i++) {
+    input[i] = small[3 * i]! / 255;
+    input[plane + i] = small[3 * i + 1]! / 255;
+    input[2 * plane + i] = small[3 * i + 2]! / 255;
+  }
+  const feeds = { [net.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, S, S]) };
+  const out = await net.run(feeds);
+  return out[net.outputNames[0]!]!.data as Float32Array;
+}

@@ -1,0 +1,112 @@
+// Degraded and composed test photos made at test time from real ones (never committed): a
+// tongue photo shrunk into a face photo around the mouth (phone-like wide framing, feathered so
+// there is no seam), two tongues side by side, a tongue tiny in a large frame, BMP encoding.
+import sharp from 'sharp';
+import { FACE_DATA, imagePath, maskPath } from './test-data.js';
+
+/** Mouth centre and face width (pixels of the 1200 px photo) of the held-out face photo. */
+export const HELD_OUT_FACE = { file: '04-man.jpg', mouth: [412, 655] as const, faceWidth: 390 };
+export const facePath = (file: string): string => new URL(file, FACE_DATA).pathname;
+
+export interface Composite {
+  jpeg: Buffer;
+  /** Where the pasted tongue is (1 = tongue), the composite's size. */
+  truth: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/**
+ * The tongue photo `id`, scaled to `share` of the face width, pasted below the mouth of the
+ * held-out face photo with a feathered edge (its own lips and teeth fade into the face's chin
+ * and cheeks), then cropped to a phone-like frame around the mouth.
+ */
+export async function tongueInFace(id: string, share = 0.6): Promise<Composite> {
+  const { mouth, faceWidth } = HELD_OUT_FACE;
+  const meta = await sharp(imagePath(id)).metadata();
+  const tw = Math.round(faceWidth * share);
+  const th = Math.round((tw * meta.height!) / meta.width!);
+  const photo = await sharp(imagePath(id)).resize(tw, th).raw().toBuffer();
+  const tmask = await sharp(maskPath(id)).resize(tw, th).greyscale().raw().toBuffer();
+  // Alpha: the tongue grown by ~5 % of its width (a blur then a low threshold), feathered, and
+  // faded to nothing at the crop's border.
+  const r = Math.max(2, Math.round(0.05 * tw));
+  const grown = await sharp(tmask, { raw: { width: tw, height: th, channels: 1 } })
+    .blur(r)
+    .threshold(20)
+    .blur(r / 2 + 0.5)
+    .raw()
+    .toBuffer();
+  const alpha = Buffer.alloc(tw * th);
+  const edge = Math.max(2, 0.08 * Math.min(tw, th));
+  for (let y = 0; y < th; y++)
+    for (let x = 0; x < tw; x++) {
+      const d = Math.min(x + 0.5, tw - 0.5 - x, y + 0.5, th - 0.5 - y) / edge;
+      alpha[y * tw + x] = Math.round(Math.max(grown[y * tw + x]!, tmask[y * tw + x]! > 127 ? 255 : 0) * Math.min(1, d));
+    }
+  const rgba = await sharp(photo, { raw: { width: tw, height: th, channels: 3 } })
+    .joinChannel(alpha, { raw: { width: tw, height: th, channels: 1 } })
+    .png()
+    .toBuffer();
+  const left = Math.round(mouth[0] - tw / 2);
+  const top = Math.round(mouth[1] - 0.15 * th);
+  // Phone-like frame: about 2.2 tongue widths wide, 4:3 portrait, around the pasted tongue.
+  const fw = Math.round(tw * 2.2);
+  const fh = Math.round((fw * 4) / 3);
+  const fx = Math.round(mouth[0] - fw / 2);
+  const fy = Math.round(top + th / 2 - fh / 2);
+  const jpeg = await sharp(facePath(HELD_OUT_FACE.file))
+    .composite([{ input: rgba, left, top }])
+    .extract({ left: fx, top: fy, width: fw, height: fh })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  const truth = new Uint8Array(fw * fh);
+  for (let y = 0; y < th; y++)
+    for (let x = 0; x < tw; x++) {
+      const X = left + x - fx;
+      const Y = top + y - fy;
+      if (X < 0 || Y < 0 || X >= fw || Y >= fh) continue;
+      // The tongue is where the expert mask says and the paste is mostly opaque.
+      truth[Y * fw + X] = tmask[y * tw + x]! > 127 && alpha[y * tw + x]! > 127 ? 1 : 0;
+    }
+  return { jpeg, truth, width: fw, height: fh };
+}
+
+/** Two tongue photos side by side at the same height. */
+export async function twoTongues(a: string, b: string, height = 480): Promise<Buffer> {
+  const left = await sharp(imagePath(a)).resize({ height }).toBuffer({ resolveWithObject: true });
+  const right = await sharp(imagePath(b)).resize({ height }).toBuffer({ resolveWithObject: true });
+  return sharp({ create: { width: left.info.width + right.info.width, height, channels: 3, background: '#808080' } })
+    .composite([
+      { input: left.data, left: 0, top: 0 },
+      { input: right.data, left: left.info.width, top: 0 },
+    ])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/** 24-bit bottom-up BMP of a photo (sharp writes no BMP). */
+export async function toBmp(jpeg: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width: w, height: h } = info;
+  const stride = Math.ceil((w * 3) / 4) * 4;
+  const out = Buffer.alloc(54 + stride * h);
+  out.write('BM', 0, 'ascii');
+  out.writeUInt32LE(out.length, 2);
+  out.writeUInt32LE(54, 10);
+  out.writeUInt32LE(40, 14);
+  out.writeInt32LE(w, 18);
+  out.writeInt32LE(h, 22);
+  out.writeUInt16LE(1, 26);
+  out.writeUInt16LE(24, 28);
+  out.writeUInt32LE(stride * h, 34);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const s = (y * w + x) * 3;
+      const d = 54 + (h - 1 - y) * stride + x * 3;
+      out[d] = data[s + 2]!;
+      out[d + 1] = data[s + 1]!;
+      out[d + 2] = data[s]!;
+    }
+  return out;
+}

@@ -1,0 +1,168 @@
+// The tongue engine on real photos of ../shared/data/tongue: segmentation accuracy on the
+// validation split, phone-like wide framing, the quality codes on degraded copies, bad input.
+import { readFile } from 'node:fs/promises';
+import sharp, { type Sharp } from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { TONGUE_ERRORS, tongueResultSchema } from '@tcm/contract';
+import { isEngineError } from '../common/index.js';
+import { analyzeTongue } from './analyze.js';
+import { decodePhoto } from './decode.js';
+import { locateTongue } from './locate.js';
+import { count, scores } from './seg-metrics.js';
+import { facePath, HELD_OUT_FACE, toBmp, tongueInFace, twoTongues } from './test-composites.js';
+import { readMask, readPhoto, validationIds } from './test-data.js';
+
+const VAL = validationIds();
+const code = async (p: Promise<unknown>): Promise<number | undefined> => {
+  try {
+    await p;
+    return undefined;
+  } catch (e) {
+    if (isEngineError(e)) return e.code;
+    throw e;
+  }
+};
+const issues = async (bytes: Buffer) => (await analyzeTongue(bytes)).result.quality.issues.map((i) => Number(i.code));
+const edit = async (id: string, f: (s: Sharp) => Sharp) =>
+  f(sharp(await readPhoto(id)))
+    .jpeg({ quality: 92 })
+    .toBuffer();
+
+describe('segmentation on validation photos (never seen in training)', () => {
+  it('reaches the measured accuracy at the original resolution on 30 photos', async () => {
+    const ids = VAL.filter((_, i) => i % 8 === 0).slice(0, 30);
+    expect(ids.length).toBe(30);
+    const pooled = { tp: 0, fp: 0, fn: 0, tn: 0 };
+    const worst: number[] = [];
+    for (const id of ids) {
+      const { work } = await decodePhoto(await readPhoto(id));
+      const truth = await readMask(id);
+      const c = count((await locateTongue(work)).mask, truth.mask);
+      for (const k of ['tp', 'fp', 'fn', 'tn'] as const) pooled[k] += c[k];
+      worst.push(scores(c).iouTongue);
+    }
+    const s = scores(pooled);
+    expect(s.miou).toBeGreaterThan(0.96);
+    expect(s.dice).toBeGreaterThan(0.96);
+    expect(Math.min(...worst)).toBeGreaterThan(0.85);
+  }, 60_000);
+
+  it('finds the tongue in a phone-like wide frame without leaking onto the lips or chin', async () => {
+    for (const id of VAL.slice(0, 4)) {
+      const comp = await tongueInFace(id);
+      const { work } = await decodePhoto(comp.jpeg);
+      expect([work.width, work.height]).toEqual([comp.width, comp.height]);
+      const pred = (await locateTongue(work)).mask;
+      const c = count(pred, comp.truth);
+      expect(scores(c).iouTongue).toBeGreaterThan(0.85);
+      // Leak: predicted tongue outside the pasted tongue, as a share of the tongue.
+      expect(c.fp / (c.tp + c.fn)).toBeLessThan(0.08);
+      // Nothing at all below the pasted tongue (the chin) or in the top third (nose, upper lip).
+      let top = 0;
+      for (let p = 0; p < Math.floor(comp.height / 3) * comp.width; p++) top += pred[p]!;
+      expect(top).toBe(0);
+    }
+  }, 30_000);
+});
+
+describe('quality codes on degraded real photos', () => {
+  const id = VAL[3]!;
+  it('passes a clean validation photo', async () => {
+    for (const v of VAL.slice(10, 14)) expect(await issues(await readPhoto(v))).toEqual([]);
+  });
+  it('reports blur', async () => {
+    expect(await issues(await edit(id, (s) => s.blur(4)))).toContain(TONGUE_ERRORS.TONGUE_BLURRED.code);
+  });
+  it('reports under- and over-exposure', async () => {
+    expect(await issues(await edit(id, (s) => s.linear(0.3, 0)))).toContain(TONGUE_ERRORS.TONGUE_TOO_DARK.code);
+    expect(await issues(await edit(id, (s) => s.linear(1.9, 0)))).toContain(TONGUE_ERRORS.TONGUE_OVEREXPOSED.code);
+  });
+  it('reports a strong colour cast', async () => {
+    expect(await issues(await edit(id, (s) => s.linear([0.75, 0.95, 1.35], [0, 0, 0])))).toContain(
+      TONGUE_ERRORS.TONGUE_COLOR_CAST.code,
+    );
+    expect(await issues(await edit(id, (s) => s.linear([0.8, 1.25, 0.8], [0, 0, 0])))).toContain(
+      TONGUE_ERRORS.TONGUE_COLOR_CAST.code,
+    );
+  });
+  it('reports a tongue too small in the frame', async () => {
+    const comp = await tongueInFace(id, 0.3);
+    const wide = await sharp(comp.jpeg)
+      .resize({ width: 1000 })
+      .extend({ left: 400, right: 400, top: 300, bottom: 300, extendWith: 'mirror' })
+      .jpeg()
+      .toBuffer();
+    expect(await issues(wide)).toContain(TONGUE_ERRORS.TONGUE_TOO_SMALL.code);
+  });
+  it('refuses a photo with no tongue (a face with closed mouth)', async () => {
+    expect(await code(analyzeTongue(await readFile(facePath(HELD_OUT_FACE.file))))).toBe(
+      TONGUE_ERRORS.TONGUE_NOT_FOUND.code,
+    );
+  });
+  it('refuses two tongues side by side', async () => {
+    expect(await code(analyzeTongue(await twoTongues(VAL[5]!, VAL[6]!)))).toBe(TONGUE_ERRORS.TONGUE_SEVERAL.code);
+  });
+});
+
+describe('input formats and bad input', () => {
+  const id = VAL[1]!;
+  it('reads BMP and honours EXIF orientation, with the same tongue as the JPEG', async () => {
+    const jpeg = await readPhoto(id);
+    const base = (await analyzeTongue(jpeg)).result;
+    const bmp = (await analyzeTongue(await toBmp(jpeg))).result;
+    expect(bmp.mask.areaFraction).toBeCloseTo(base.mask.areaFraction, 2);
+    // Pixels stored turned a quarter left with orientation 6 (display: turn right) = the upright photo.
+    const stored = await sharp(jpeg).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 95 }).toBuffer();
+    const upright = (await analyzeTongue(stored)).result;
+    expect([upright.mask.width, upright.mask.height]).toEqual([base.mask.width, base.mask.height]);
+    expect(Math.abs(upright.mask.box[0] - base.mask.box[0])).toBeLessThan(6);
+    expect(Math.abs(upright.mask.box[1] - base.mask.box[1])).toBeLessThan(6);
+    const png = (await analyzeTongue(await sharp(jpeg).png().toBuffer())).result;
+    const webp = (await analyzeTongue(await sharp(jpeg).webp({ quality: 95 }).toBuffer())).result;
+    expect(png.mask.areaFraction).toBeCloseTo(base.mask.areaFraction, 2);
+    expect(webp.mask.areaFraction).toBeCloseTo(base.mask.areaFraction, 2);
+  });
+  it('answers each kind of bad file with its code', async () => {
+    const jpeg = await readPhoto(id);
+    const E = TONGUE_ERRORS;
+    expect(await code(analyzeTongue(new Uint8Array(0)))).toBe(E.TONGUE_EMPTY_FILE.code);
+    expect(await code(analyzeTongue(Buffer.from('this is a text file, not a photo')))).toBe(E.TONGUE_NOT_AN_IMAGE.code);
+    expect(await code(analyzeTongue(jpeg.subarray(0, Math.floor(jpeg.length / 2))))).toBe(E.TONGUE_TRUNCATED.code);
+    expect(await code(analyzeTongue(jpeg.subarray(0, 200)))).toBe(E.TONGUE_TRUNCATED.code);
+    const bmp = await toBmp(jpeg);
+    expect(await code(analyzeTongue(bmp.subarray(0, bmp.length - 5000)))).toBe(E.TONGUE_TRUNCATED.code);
+    const big = Buffer.concat([jpeg, Buffer.alloc(10 * 1024 * 1024)]);
+    expect(await code(analyzeTongue(big))).toBe(E.TONGUE_FILE_TOO_LARGE.code);
+    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#c08080' } })
+      .png()
+      .toBuffer();
+    expect(await code(analyzeTongue(huge))).toBe(E.TONGUE_TOO_MANY_PIXELS.code);
+    const tiny = await sharp(jpeg).resize(120, 100).jpeg().toBuffer();
+    expect(await code(analyzeTongue(tiny))).toBe(E.TONGUE_IMAGE_TOO_SMALL.code);
+    expect(await code(analyzeTongue(await sharp(jpeg).gif().toBuffer()))).toBe(E.TONGUE_UNSUPPORTED_FORMAT.code);
+    expect(await code(analyzeTongue(await sharp(jpeg).tiff().toBuffer()))).toBe(E.TONGUE_UNSUPPORTED_FORMAT.code);
+  });
+});
+
+describe('result', () => {
+  it('matches the contract, with the outline in photo pixels and the pictures on request', async () => {
+    const id = VAL[2]!;
+    const a = await analyzeTongue(await readPhoto(id), { mask: true, overlay: true });
+    const r = tongueResultSchema.parse(a.result);
+    const truth = await readMask(id);
+    expect([r.mask.width, r.mask.height]).toEqual([truth.width, truth.height]);
+    expect(r.mask.polygon.length).toBeGreaterThan(20);
+    for (const [x, y] of r.mask.polygon) {
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(y).toBeLessThanOrEqual(truth.height);
+    }
+    expect(r.version.model).toMatch(/^tongue-seg-\d/);
+    const m = await sharp(a.maskPng!).raw().toBuffer({ resolveWithObject: true });
+    expect([m.info.width, m.info.height, m.info.channels]).toEqual([truth.width, truth.height, 1]);
+    const pred = new Uint8Array(m.data.length);
+    for (let p = 0; p < pred.length; p++) pred[p] = m.data[p]! > 127 ? 1 : 0;
+    expect(new Set(m.data).size).toBeLessThanOrEqual(2);
+    expect(scores(count(pred, truth.mask)).iouTongue).toBeGreaterThan(0.9);
+    expect((await sharp(a.overlayPng!).metadata()).format).toBe('png');
+  });
+});

@@ -1,0 +1,162 @@
+"""Training-time augmentation. Besides colour, blur and geometry it builds the phone-like wide
+framings the capture-device crops lack: the tongue photo composed into a real face photo around
+the mouth (lips, chin, cheeks around it, feathered so no seam is left) or into a mosaic of other
+real tongue photos (real surroundings, other tongues with their own masks). Never edge padding."""
+import cv2
+import numpy as np
+
+from common import FACES_TRAIN, INPUT
+
+# Output side of the training samples; train.py lowers it for the first epochs (progressive resizing).
+SIZE = {'out': INPUT}
+
+FACE_SCALE = 0.5  # face photos are used at half size (600 px tall): plenty for a 256 px window
+
+
+def prepare_faces(faces_npz):
+    out = []
+    for name, meta in FACES_TRAIN.items():
+        img = faces_npz[name.replace('.jpg', '')]
+        img = cv2.resize(img, None, fx=FACE_SCALE, fy=FACE_SCALE, interpolation=cv2.INTER_AREA)
+        out.append((img.astype(np.float32), np.array(meta['mouth'], np.float32) * FACE_SCALE,
+                    meta['faceWidth'] * FACE_SCALE))
+    return out
+
+
+def _window(img, mask, cx, cy, side_h, aspect, rng):
+    """Crops a window of height side_h around (cx, cy), kept inside the image, resized to INPUT."""
+    H, W = mask.shape
+    h = int(min(side_h, H))
+    w = int(min(side_h * aspect, W))
+    x0 = int(np.clip(cx - w / 2 + rng.uniform(-0.1, 0.1) * w, 0, W - w))
+    y0 = int(np.clip(cy - h / 2 + rng.uniform(-0.1, 0.1) * h, 0, H - h))
+    im = cv2.resize(img[y0:y0 + h, x0:x0 + w], (SIZE['out'], SIZE['out']), interpolation=cv2.INTER_AREA)
+    m = cv2.resize(mask[y0:y0 + h, x0:x0 + w], (SIZE['out'], SIZE['out']), interpolation=cv2.INTER_AREA)
+    return im, m
+
+
+def _lab(img):
+    return cv2.cvtColor(np.clip(img, 0, 255).astype(np.uint8), cv2.COLOR_RGB2LAB).astype(np.float32)
+
+
+def face_composite(img, mask, size, face, rng):
+    """Tongue photo (its own aspect) pasted below the mouth of a face photo with a feathered alpha."""
+    fimg, mouth, fw = face
+    w0, h0 = size
+    tw = fw * rng.uniform(0.5, 0.75)
+    th = tw * h0 / w0
+    tw, th = int(round(tw)), int(round(th))
+    crop = cv2.resize(img, (tw, th), interpolation=cv2.INTER_AREA).astype(np.float32)
+    cm = cv2.resize(mask, (tw, th), interpolation=cv2.INTER_AREA)
+    # Alpha: the tongue and a random margin of its own surroundings (lips, teeth), feathered out.
+    r = max(2, int(tw * rng.uniform(0.03, 0.1)))
+    alpha = cv2.dilate((cm > 0.5).astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1)))
+    alpha = cv2.GaussianBlur(alpha.astype(np.float32), (0, 0), r / 2 + 1)
+    # Taper to 0 at the crop's border so no straight seam is left; where the tongue itself reaches
+    # the border it fades into the chin, and its target fades with it.
+    t = max(2.0, 0.08 * min(tw, th))
+    yy, xx = np.mgrid[0:th, 0:tw].astype(np.float32)
+    taper = np.clip(np.minimum.reduce([xx + 0.5, tw - 0.5 - xx, yy + 0.5, th - 0.5 - yy]) / t, 0, 1)
+    alpha = np.minimum(np.maximum(alpha, cm), taper)
+    cm = cm * np.clip(alpha * 2 - 0.5, 0, 1)
+    x0 = int(mouth[0] - tw / 2 + rng.uniform(-0.05, 0.05) * fw)
+    y0 = int(mouth[1] - th * rng.uniform(0.05, 0.3))
+    H, W = fimg.shape[:2]
+    xa, ya, xb, yb = max(0, x0), max(0, y0), min(W, x0 + tw), min(H, y0 + th)
+    if xb - xa < tw // 2 or yb - ya < th // 2:
+        return None
+    crop, cm, alpha = (a[ya - y0:yb - y0, xa - x0:xb - x0] for a in (crop, cm, alpha))
+    region = fimg[ya:yb, xa:xb]
+    # Pull the pasted photo's colour part of the way towards the face's so the seam is not a cue.
+    ring = (alpha > 0.05) & (alpha < 0.9) & (cm < 0.1)
+    if ring.sum() > 50:
+        k = rng.uniform(0.3, 1.0)
+        shift = (_lab(region)[ring].mean(0) - _lab(crop)[ring].mean(0)) * k
+        crop = cv2.cvtColor(np.clip(_lab(crop) + shift, 0, 255).astype(np.uint8), cv2.COLOR_LAB2RGB).astype(np.float32)
+    out = fimg.copy()
+    out[ya:yb, xa:xb] = region * (1 - alpha[..., None]) + crop * alpha[..., None]
+    full = np.zeros((H, W), np.float32)
+    full[ya:yb, xa:xb] = cm
+    ys, xs = np.nonzero(cm > 0.5)
+    if len(ys) == 0:
+        return None
+    cx, cy = xa + xs.mean(), ya + ys.mean()
+    tongue_h = ys.max() - ys.min() + 1
+    side = tongue_h / rng.uniform(0.3, 0.75)
+    return _window(out, full, cx, cy, side, rng.uniform(0.75, 1.33), rng)
+
+
+def mosaic(imgs, masks, i, pool, rng):
+    """3x3 grid of real tongue photos of random sizes, the sample in the centre, window around it."""
+    s = int(rng.uniform(140, 260))
+    canvas = np.zeros((3 * s, 3 * s, 3), np.float32)
+    cmask = np.zeros((3 * s, 3 * s), np.float32)
+    for gy in range(3):
+        for gx in range(3):
+            j = i if (gx, gy) == (1, 1) else int(rng.choice(pool))
+            canvas[gy * s:(gy + 1) * s, gx * s:(gx + 1) * s] = cv2.resize(imgs[j], (s, s), interpolation=cv2.INTER_AREA)
+            cmask[gy * s:(gy + 1) * s, gx * s:(gx + 1) * s] = cv2.resize(masks[j], (s, s), interpolation=cv2.INTER_AREA) / 255.0
+    side = s / rng.uniform(0.45, 0.95)
+    return _window(canvas, cmask, 1.5 * s, 1.5 * s, side, rng.uniform(0.75, 1.33), rng)
+
+
+def face_negative(face, rng):
+    """A window of a face photo (mouth often in view) with no tongue: teaches lips are not tongue."""
+    fimg, mouth, fw = face
+    side = fw * rng.uniform(0.5, 1.5)
+    cx, cy = mouth + rng.uniform(-0.3, 0.3, 2) * fw
+    return _window(fimg, np.zeros(fimg.shape[:2], np.float32), cx, cy, side, rng.uniform(0.75, 1.33), rng)
+
+
+def plain(img, mask, rng):
+    """The capture-device framing: mild rotation and zoom-in crop (no borders ever enter)."""
+    S = img.shape[0]
+    if rng.random() < 0.3:
+        return cv2.resize(img, (SIZE['out'], SIZE['out']), interpolation=cv2.INTER_AREA).astype(np.float32), \
+            cv2.resize(mask, (SIZE['out'], SIZE['out']), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+    ang = rng.uniform(-10, 10)
+    rot = cv2.getRotationMatrix2D((S / 2, S / 2), ang, 1.0)
+    im = cv2.warpAffine(img, rot, (S, S), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    m = cv2.warpAffine(mask, rot, (S, S), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    safe = S / (abs(np.cos(np.radians(ang))) + abs(np.sin(np.radians(ang))))  # inscribed square: no reflected pixel
+    w = safe * rng.uniform(0.8, 1.0)
+    h = w * rng.uniform(0.85, 1.0)
+    off = (S - safe) / 2
+    x0 = int(off + rng.uniform(0, safe - w))
+    y0 = int(off + rng.uniform(0, safe - h))
+    im = cv2.resize(im[y0:y0 + int(h), x0:x0 + int(w)], (SIZE['out'], SIZE['out']), interpolation=cv2.INTER_AREA)
+    m = cv2.resize(m[y0:y0 + int(h), x0:x0 + int(w)], (SIZE['out'], SIZE['out']), interpolation=cv2.INTER_AREA)
+    return im.astype(np.float32), m.astype(np.float32) / 255.0
+
+
+def photometric(im, rng):
+    im = im.astype(np.float32)
+    if rng.random() < 0.8:
+        hsv = cv2.cvtColor(np.clip(im, 0, 255).astype(np.uint8), cv2.COLOR_RGB2HSV).astype(np.float32)
+        hsv[..., 0] = (hsv[..., 0] + rng.uniform(-5, 5)) % 180
+        hsv[..., 1] *= rng.uniform(0.7, 1.3)
+        im = cv2.cvtColor(np.clip(hsv, 0, 255).astype(np.uint8), cv2.COLOR_HSV2RGB).astype(np.float32)
+    im = (im - 128) * rng.uniform(0.75, 1.25) + 128 + rng.uniform(-30, 30)
+    im = im * rng.uniform(0.9, 1.1, 3)  # white-balance error
+    if rng.random() < 0.2:
+        im = cv2.GaussianBlur(im, (0, 0), rng.uniform(0.5, 1.8))
+    if rng.random() < 0.2:
+        im = im + rng.normal(0, rng.uniform(2, 6), im.shape)
+    return np.clip(im, 0, 255)
+
+
+def sample(imgs, masks, sizes, i, pool, faces, rng):
+    r = rng.random()
+    out = None
+    if r < 0.3:
+        out = face_composite(imgs[i], masks[i].astype(np.float32) / 255.0, sizes[i], faces[rng.integers(len(faces))], rng)
+    elif r < 0.45:
+        out = mosaic(imgs, masks, i, pool, rng)
+    elif r < 0.5:
+        out = face_negative(faces[rng.integers(len(faces))], rng)
+    if out is None:
+        out = plain(imgs[i], masks[i], rng)
+    im, m = out
+    if rng.random() < 0.5:
+        im, m = im[:, ::-1], m[:, ::-1]
+    return photometric(im, rng), np.clip(m, 0, 1)
