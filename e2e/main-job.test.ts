@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { DEVICE_PATHS, type RecordCreated } from '@tcm/contract';
 import { BASE, launch, watchErrors } from './browser.js';
 import { fillLogin } from './helpers.js';
+import { launchWithFakeMedia, photoToY4m } from './media.js';
 
 // The main job end to end (issue 8): real photos, pulse, voice and questionnaire through the
 // built app and the real server, engines and PDF renderer. Analyses run on the server's queue,
@@ -122,68 +123,97 @@ describe('visitor detection', () => {
 
 describe('member four-diagnosis capture', () => {
   it(
-    'completes the wizard with real files, sees the result and downloads the report in zh and en',
+    'completes the wizard filming the tongue and recording the voice, and downloads the report in zh and en',
     async () => {
-      await signInMember('member');
-      await page.getByTestId('capture-wizard').waitFor();
-      await page.getByTestId('person-name').fill('张测试');
-      await page.getByTestId('person-sex').getByText('女').click();
-      await page.getByTestId('wizard-next').click();
-
-      await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles(TONGUE);
-      await page.getByTestId('tongue-preview').waitFor();
-      await page.getByTestId('wizard-next').click();
-      await page.locator('[data-testid="face-upload"] input[type=file]').setInputFiles(FACE);
-      await page.getByTestId('face-preview').waitFor();
-      await page.getByTestId('wizard-next').click();
-      await page.locator('[data-testid="pulse-upload"] input[type=file]').setInputFiles(PULSE);
-      await page.getByTestId('pulse-ready').waitFor();
-      await page.getByTestId('wizard-next').click();
-      // Headless Chromium has no microphone: the recorder's WAV conversion is unit-tested
-      // (audio-wav.test.ts); here the WAV is chosen as a file.
-      await page.locator('[data-testid="voice-upload"] input[type=file]').setInputFiles(VOICE);
-      await page.getByTestId('voice-ready').waitFor();
-      await page.getByTestId('wizard-next').click();
-
-      const radios = page.locator('[data-testid="questionnaire"] input[type=radio][value="2"]');
-      await radios.first().waitFor();
-      const n = await radios.count();
-      expect(n).toBe(60);
-      for (let i = 0; i < n; i++) await radios.nth(i).check();
-      await page.getByTestId('wizard-next').click();
-
-      await page.getByTestId('vitals-heightCm').fill('162');
-      await page.getByTestId('vitals-weightKg').fill('58');
-      await page.getByTestId('vitals-systolic').fill('118');
-      await page.getByTestId('vitals-diastolic').fill('76');
-      await page.getByTestId('vitals-heartRate').fill('72');
-      await page.getByTestId('wizard-next').click();
-      await page.getByTestId('wizard-summary').waitFor();
-      await page.getByTestId('wizard-submit').click();
-
-      const result = page.getByTestId('wizard-result');
-      await result.waitFor({ timeout: 60_000 });
-      await waitDone(result);
-      for (const engine of ['synthesis', 'tongue', 'face', 'pulse', 'voice', 'constitution', 'vitals'])
-        await result.getByTestId(`engine-${engine}`).waitFor();
-      await result
-        .getByTestId('synthesis')
-        .getByText(/提示：/)
-        .first()
-        .waitFor();
-
-      const zh = await downloadReport('zh');
-      const en = await downloadReport('en');
-      expect(zh.equals(en)).toBe(false);
-
-      // The record is in the member's own list, and its detail opens from there.
-      await page.goto(`${BASE}/pc/member/config/memberRecord`);
-      await page.getByTestId('records-memberRecord').getByText('张测试').first().waitFor();
-      expect(errors).toEqual([]);
+      // A browser whose camera films the tongue photo and whose microphone plays the voice
+      // file: the camera, its live tips, the recorder and its WAV conversion run for real.
+      const media = await launchWithFakeMedia(await photoToY4m(TONGUE), VOICE);
+      const plain = page;
+      const ctx = await media.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+      page = await ctx.newPage();
+      errors = watchErrors(page);
+      try {
+        await wizardJourney();
+      } catch (e) {
+        await page.screenshot({ path: 'e2e/.artifacts/wizard-media.png', fullPage: true }).catch(() => undefined);
+        throw e;
+      } finally {
+        page = plain;
+        await media.close();
+      }
     },
     TEST_MS,
   );
 });
+
+async function wizardJourney(): Promise<void> {
+  await signInMember('member');
+  await page.getByTestId('capture-wizard').waitFor();
+  await page.getByTestId('person-name').fill('张测试');
+  await page.getByTestId('person-sex').getByText('女').click();
+  await page.getByTestId('wizard-next').click();
+
+  await page.getByTestId('tongue-camera').click();
+  await page.getByTestId('camera-tips').getByText('光线和清晰度良好，可以拍摄').waitFor({ timeout: 15_000 });
+  await page.getByTestId('camera-shoot').click();
+  await page.getByTestId('tongue-preview').waitFor();
+  await page.getByTestId('wizard-next').click();
+  await page.locator('[data-testid="face-upload"] input[type=file]').setInputFiles(FACE);
+  await page.getByTestId('face-preview').waitFor();
+  await page.getByTestId('wizard-next').click();
+  await page.locator('[data-testid="pulse-upload"] input[type=file]').setInputFiles(PULSE);
+  await page.getByTestId('pulse-ready').waitFor();
+  await page.getByTestId('wizard-next').click();
+
+  await page.getByTestId('voice-record').click();
+  await page.getByTestId('voice-stop').waitFor();
+  await page.waitForTimeout(4000);
+  await page.getByTestId('voice-stop').click();
+  await page
+    .getByTestId('voice-ready')
+    .getByText(/voice-\d+\.wav/)
+    .waitFor();
+  await page.getByTestId('wizard-next').click();
+
+  const radios = page.locator('[data-testid="questionnaire"] input[type=radio][value="2"]');
+  await radios.first().waitFor();
+  const n = await radios.count();
+  expect(n).toBe(60);
+  for (let i = 0; i < n; i++) await radios.nth(i).check();
+  await page.getByTestId('wizard-next').click();
+
+  await page.getByTestId('vitals-heightCm').fill('162');
+  await page.getByTestId('vitals-weightKg').fill('58');
+  await page.getByTestId('vitals-systolic').fill('118');
+  await page.getByTestId('vitals-diastolic').fill('76');
+  await page.getByTestId('vitals-heartRate').fill('72');
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('wizard-summary').waitFor();
+  await page.getByTestId('wizard-submit').click();
+
+  const result = page.getByTestId('wizard-result');
+  await result.waitFor({ timeout: 60_000 });
+  await waitDone(result);
+  for (const engine of ['synthesis', 'tongue', 'face', 'pulse', 'voice', 'constitution', 'vitals']) {
+    await result.getByTestId(`engine-${engine}`).waitFor();
+    // Every capture was analysed: the filmed tongue, the recorded voice and the files.
+    expect(await result.getByTestId(`engine-failed-${engine}`).count(), engine).toBe(0);
+  }
+  await result
+    .getByTestId('synthesis')
+    .getByText(/提示：/)
+    .first()
+    .waitFor();
+
+  const zh = await downloadReport('zh');
+  const en = await downloadReport('en');
+  expect(zh.equals(en)).toBe(false);
+
+  // The record is in the member's own list.
+  await page.goto(`${BASE}/pc/member/config/memberRecord`);
+  await page.getByTestId('records-memberRecord').getByText('张测试').first().waitFor();
+  expect(errors).toEqual([]);
+}
 
 describe('devices', () => {
   it(
