@@ -121,6 +121,41 @@ describe('visitor detection', () => {
   );
 });
 
+describe('public detection pages: variants, bad input, report preview', () => {
+  it('refuses a corrupt photo with the server message, shows the variants and previews the report in zh and en', async () => {
+    // JPEG magic bytes pass the client check; the server decodes the file and refuses it.
+    const corrupt = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), readFileSync(TONGUE).subarray(4, 600)]);
+    await page.goto(`${BASE}/pc/xinguanshezhen`);
+    await page.getByRole('heading', { name: '新冠舌诊' }).waitFor();
+    await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles({
+      name: 'broken.jpg',
+      mimeType: 'image/jpeg',
+      buffer: corrupt,
+    });
+    await page.getByTestId('tongue-preview').waitFor();
+    await page.getByTestId('analyze-submit').click();
+    await page.getByTestId('analyze-error').getByText('文件已损坏或无法读取，请重新拍摄或选择文件').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+
+    await page.goto(`${BASE}/pc/ertongshezhen`);
+    await page.getByRole('heading', { name: '儿童舌诊' }).waitFor();
+
+    await page.goto(`${BASE}/pc/checked/pdf/newPdfTestPreview`);
+    for (const lang of ['zh', 'en'] as const) {
+      if (lang === 'en') await page.getByTestId('report-lang').getByText('English').click();
+      await expect.poll(() => page.getByTestId('report-frame').getAttribute('src')).toContain(`lang=${lang}`);
+      const src = await page.getByTestId('report-frame').getAttribute('src');
+      const res = await page.request.get(`${BASE}${src}`);
+      expect(res.headers()['content-type']).toContain('pdf');
+      expect((await res.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+    // The open report routes need their token.
+    await page.goto(`${BASE}/pc/checked/pdf`);
+    await page.getByTestId('no-token').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('member four-diagnosis capture', () => {
   it(
     'completes the wizard filming the tongue and recording the voice, and downloads the report in zh and en',
