@@ -63,6 +63,9 @@ describe('uploads of spec §7 Files', () => {
       token,
     );
     expect(many.body.data.map((f: { uuid: string }) => f.uuid)).toEqual([b.body.data.uuid, a.body.data.uuid]);
+    const stranger = (await userWithToken(t, { entrance: 'member' })).token;
+    const theirs = await call(t.app, 'GET', `${FILE_PATHS.lookup}?uuid=${a.body.data.uuid}`, stranger);
+    expect(theirs.body.data).toEqual([]);
     const editor = await post(FILE_PATHS.editorOssUpload, dataFile(TONGUE), 'e.jpg', token);
     expect(editor.body.data.remoteFileUrl).toMatch(/^\/backend\/file\//);
   });

@@ -88,14 +88,18 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireAuth(),
       schema: {
         tags,
-        summary: 'Files by `uuid` or comma-joined `uuids`; unknown ones are left out',
+        summary: 'The caller’s (and public) files by `uuid` or comma-joined `uuids`; others are left out',
         querystring: fileLookupQuerySchema,
         response: { 200: okSchema(z.array(storedFileSchema)) },
       },
     },
     async (request) => {
       const ids = request.query.uuid ? [request.query.uuid] : request.query.uuids!.split(',');
-      const rows = await filesByIds(db, [...new Set(ids.map((s) => s.toLowerCase()))]);
+      const me = principalOf(request).user.id;
+      // Only the caller's own uploads and public (portal) ones: names of others' files stay private.
+      const rows = (await filesByIds(db, [...new Set(ids.map((s) => s.toLowerCase()))])).filter(
+        (f) => f.ownerUserId === me || (f.ownerUserId === null && f.deviceId === null),
+      );
       const order = new Map(ids.map((id, i) => [id.toLowerCase(), i]));
       rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
       return ok(rows.map(presentFile), request.msgLang);

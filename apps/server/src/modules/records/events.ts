@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RECORD_EVENTS, type RecordProgress } from '@tcm/contract';
-import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../context.js';
 import { progressOf } from './records.presenter.js';
 import { findRecord } from './records.repo.js';
 
@@ -10,10 +10,10 @@ const PING_MS = 15000;
 /**
  * Server-sent events of a record's progress: `progress` at once and on every change, `end`
  * when done or failed, then the stream closes. Progress is read from the database, so it works
- * whichever process runs the job.
+ * whichever process runs the job; this process's own changes wake the stream at once.
  */
 export async function streamProgress(
-  db: Db,
+  ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   recordId: string,
@@ -36,7 +36,7 @@ export async function streamProgress(
   let lastWrite = Date.now();
   try {
     while (!closed) {
-      const r = await findRecord(db, recordId);
+      const r = await findRecord(ctx.db, recordId);
       if (!r) break;
       const p = progressOf(r);
       const key = JSON.stringify(p);
@@ -53,7 +53,7 @@ export async function streamProgress(
         res.write(': ping\n\n');
         lastWrite = Date.now();
       }
-      await new Promise((r) => setTimeout(r, POLL_MS));
+      await ctx.analysis.waitChange(recordId, POLL_MS);
     }
   } catch (e) {
     request.log.error({ err: e }, 'progress stream failed');

@@ -31,7 +31,8 @@ export interface PipelineHooks {
 interface Step {
   engine: RecordEngine;
   version: EngineVersion;
-  run(): Promise<{ result: unknown; findings?: Finding[] }>;
+  /** `version` when the engine reports a fuller one than its constants (tongue: + features). */
+  run(): Promise<{ result: unknown; findings?: Finding[]; version?: EngineVersion }>;
 }
 
 /** The engines a record runs, in order; the synthesis is always last. */
@@ -81,7 +82,7 @@ export async function runPipeline(
       run: async () => {
         const a = await analyzeTongue(tongue.bytes, { mask: true });
         if (a.maskPng && hooks.onTongueMask) await hooks.onTongueMask(a.maskPng);
-        return { result: a.result, findings: tongueFindings(a.result) };
+        return { result: a.result, findings: tongueFindings(a.result), version: a.result.version };
       },
     });
   const face = files.face;
@@ -155,9 +156,9 @@ export async function runPipeline(
     const t0 = performance.now();
     let outcome: EngineOutcome;
     try {
-      const { result, findings: f } = await step.run();
+      const { result, findings: f, version } = await step.run();
       if (f) findings.push(...f);
-      outcome = { status: 'done', version: step.version, result, ms: Math.round(performance.now() - t0) };
+      outcome = { status: 'done', version: version ?? step.version, result, ms: Math.round(performance.now() - t0) };
     } catch (e) {
       if (!isEngineError(e)) throw e;
       outcome = {

@@ -1,14 +1,19 @@
+import { EventEmitter } from 'node:events';
 import type PgBoss from 'pg-boss';
 import { HTTP_ERRORS } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { analyzeRecord } from './worker.js';
+import { failStaleRecords } from './records.repo.js';
 
 export const ANALYZE_QUEUE = 'record-analyze';
 
 /** Retries of a job after an unexpected (transient) failure, with exponential backoff from 2 s. */
 const JOB_OPTIONS: PgBoss.SendOptions = { retryLimit: 2, retryDelay: 2, retryBackoff: true, expireInSeconds: 600 };
 const IDLE_POLL_MS = 1000;
+/** A record `running` this long without progress lost its worker (the job's own limit is 10 min). */
+export const STALE_RUNNING_MS = 15 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 1000;
 
 /**
  * The record analysis queue on pg-boss. Workers fetch jobs themselves (rather than `boss.work`)
@@ -20,7 +25,27 @@ export class AnalysisQueue {
   private loops: Promise<void>[] = [];
   private wakers: (() => void)[] = [];
 
+  /** Record changes made by this process's workers, so event streams answer at once. */
+  private readonly changes = new EventEmitter().setMaxListeners(0);
+
   constructor(private readonly boss: PgBoss | undefined) {}
+
+  notify(recordId: string): void {
+    this.changes.emit(recordId);
+  }
+
+  /** Resolves when this process changes the record, or after `ms` (changes made elsewhere are polled). */
+  waitChange(recordId: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.changes.off(recordId, done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.changes.on(recordId, done);
+    });
+  }
 
   get enabled(): boolean {
     return !!this.boss;
@@ -64,8 +89,21 @@ export class AnalysisQueue {
     });
   }
 
+  private lastSweep = 0;
+
+  private async sweep(ctx: AppContext): Promise<void> {
+    if (Date.now() - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = Date.now();
+    try {
+      await failStaleRecords(ctx.db, STALE_RUNNING_MS);
+    } catch (e) {
+      console.error('[analysis] sweep failed:', e instanceof Error ? e.message : e);
+    }
+  }
+
   private async loop(ctx: AppContext, boss: PgBoss): Promise<void> {
     while (this.running) {
+      await this.sweep(ctx);
       let job: PgBoss.JobWithMetadata<{ recordId: string }> | undefined;
       try {
         [job] = await boss.fetch<{ recordId: string }>(ANALYZE_QUEUE, { batchSize: 1, includeMetadata: true });

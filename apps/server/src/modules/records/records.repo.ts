@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { RECORD_ERRORS } from '@tcm/contract';
 import type { EngineOutcome, RecordEngine } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { auditLog, diagnosisRecords } from '../../db/schema/index.js';
@@ -107,4 +108,24 @@ export async function audit(db: Db, e: AuditEntry): Promise<void> {
     ip: e.ip ?? null,
     detail: e.detail ?? null,
   });
+}
+
+/**
+ * Marks records failed (4001008) that have been `running` with no progress for `staleMs`: their
+ * worker died and the job ran out of retries or expired. Answers how many were marked.
+ */
+export async function failStaleRecords(db: Db, staleMs: number): Promise<number> {
+  const def = RECORD_ERRORS.ANALYSIS_TIMEOUT;
+  const rows = await db
+    .update(diagnosisRecords)
+    .set({
+      status: 'failed',
+      step: null,
+      failure: sql`jsonb_build_object('code', ${def.code}::int, 'msg', CASE WHEN ${diagnosisRecords.lang} = 'en' THEN ${def.en}::text ELSE ${def.zh}::text END)`,
+      finishedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(diagnosisRecords.status, 'running'), lt(diagnosisRecords.updatedAt, new Date(Date.now() - staleMs))))
+    .returning({ id: diagnosisRecords.id });
+  return rows.length;
 }

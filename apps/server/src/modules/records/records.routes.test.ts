@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FILE_ERRORS,
@@ -13,6 +14,10 @@ import { call } from '../../test/http.js';
 import { dataFile, multipart, userWithToken, waitFor } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { FileStorage } from '../files/storage.js';
+import { diagnosisRecords } from '../../db/schema/index.js';
+import { failStaleRecords, findRecord } from './records.repo.js';
+import { STALE_RUNNING_MS } from './queue.js';
+import { newShareToken } from './records.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -264,4 +269,35 @@ describe('records: failures, retry, progress and history', () => {
     expect(h.body.data.records).toHaveLength(2);
     expect(h.body.data.vitals.map((v: { vitals: { weightKg: number } }) => v.vitals.weightKg)).toEqual([84, 80]);
   }, 60000);
+});
+
+describe('records whose worker died', () => {
+  it('a record running without progress past the limit is marked failed (4001008), a fresh one is left alone', async () => {
+    const { a } = await team();
+    const old = new Date(Date.now() - STALE_RUNNING_MS - 60000);
+    const [stale] = await t.database.db
+      .insert(diagnosisRecords)
+      .values({
+        source: 'member',
+        status: 'running',
+        ownerUserId: a.user.id,
+        lang: 'en',
+        shareToken: newShareToken(),
+        updatedAt: old,
+      })
+      .returning();
+    const [fresh] = await t.database.db
+      .insert(diagnosisRecords)
+      .values({ source: 'member', status: 'running', ownerUserId: a.user.id, shareToken: newShareToken() })
+      .returning();
+    expect(await failStaleRecords(t.database.db, STALE_RUNNING_MS)).toBeGreaterThanOrEqual(1);
+    const s = await findRecord(t.database.db, stale!.id);
+    expect(s).toMatchObject({
+      status: 'failed',
+      failure: { code: RECORD_ERRORS.ANALYSIS_TIMEOUT.code, msg: RECORD_ERRORS.ANALYSIS_TIMEOUT.en },
+    });
+    expect((await findRecord(t.database.db, fresh!.id))?.status).toBe('running');
+    // Leave nothing running for the worker of this suite.
+    await t.database.db.delete(diagnosisRecords).where(eq(diagnosisRecords.id, fresh!.id));
+  });
 });

@@ -133,7 +133,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     RECORD_PATHS.sharedEvents(':token'),
     { schema: { tags, summary: 'Progress events (text/event-stream) by share token', params: tokenParams } },
-    async (request, reply) => streamProgress(db, request, reply, (await byToken(request.params.token)).id),
+    async (request, reply) => streamProgress(ctx, request, reply, (await byToken(request.params.token)).id),
   );
 
   app.get(
@@ -213,7 +213,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     RECORD_PATHS.events(':id'),
     { preValidation: signedIn, schema: { tags, summary: 'Progress events (text/event-stream)', params: idParams } },
-    async (request, reply) => streamProgress(db, request, reply, (await own(request)).id),
+    async (request, reply) => streamProgress(ctx, request, reply, (await own(request)).id),
   );
 
   app.post(

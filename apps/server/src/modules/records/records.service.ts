@@ -9,7 +9,6 @@ import {
   type PersonHistory,
   type RecordCreated,
   type RecordDetail,
-  type RecordListBody,
   type RecordPage,
   type RecordPerson,
   type Vitals,
@@ -37,7 +36,8 @@ export const SLOT_KIND: Record<CaptureSlot, FileKind> = {
   voice: 'audio',
 };
 
-const personColumns = (p: RecordPerson) => ({
+/** The person columns of a record. */
+export const personValues = (p: RecordPerson) => ({
   personName: p.name || null,
   personSex: p.sex ?? null,
   personAge: p.age ?? null,
@@ -62,8 +62,6 @@ export async function startRecord(
   await ctx.analysis.enqueue(row.id);
   return { recordId: row.id, shareToken: row.shareToken, status: row.status };
 }
-
-export const personValues = personColumns;
 
 type CreateBody = z.infer<typeof recordCreateBodySchema>;
 
@@ -98,7 +96,7 @@ export async function createRecord(
     {
       source,
       kind: body.kind,
-      ...personColumns(person),
+      ...personValues(person),
       subjectUserId: source === 'member' ? me.id : null,
       ownerUserId: me.id,
       teamId: p.entrance === 'member' ? me.teamId : null,
@@ -238,5 +236,3 @@ export async function personHistory(ctx: AppContext, r: RecordRow): Promise<Pers
       .map((x) => ({ recordId: x.id, date: x.createdAt.toISOString(), conclusion: x.conclusion! })),
   };
 }
-
-export type { RecordListBody };

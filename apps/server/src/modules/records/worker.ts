@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { diagnosisRecords } from '../../db/schema/index.js';
 import { filesByIds, saveFile } from '../files/files.service.js';
 import { planEngines, runPipeline, type PipelineInput } from './pipeline.js';
-import { findRecord, personRecords, saveOutcome, updateRecord, type RecordRow } from './records.repo.js';
+import { findRecord, personRecords, saveOutcome, updateRecord as update, type RecordRow } from './records.repo.js';
 
 /** The short conclusion of a done record: the leading syndrome pattern, else the constitution. */
 export function conclusionOf(s: SynthesisResult | undefined, lang: 'zh' | 'en'): string | null {
@@ -23,6 +23,23 @@ export function conclusionOf(s: SynthesisResult | undefined, lang: 'zh' | 'en'):
 
 /** The tongue photo is the point of visitor and device captures: without it the record failed. */
 const TONGUE_REQUIRED: readonly RecordRow['source'][] = ['visitor', 'device'];
+
+/** Longest one attempt may take; beyond it the attempt counts as a transient failure. */
+export const ATTEMPT_TIMEOUT_MS = 5 * 60 * 1000;
+
+class AttemptTimeout extends Error {
+  constructor() {
+    super(`analysis attempt took longer than ${ATTEMPT_TIMEOUT_MS / 1000} s`);
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const t = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AttemptTimeout()), ms);
+  });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}
 
 class PermanentFailure extends Error {
   constructor(readonly failure: RecordFailure) {
@@ -64,25 +81,36 @@ async function loadInputs(ctx: AppContext, r: RecordRow): Promise<PipelineInput>
  */
 export async function analyzeRecord(ctx: AppContext, recordId: string, opts: { lastAttempt: boolean }): Promise<void> {
   const r = await findRecord(ctx.db, recordId);
-  if (!r || r.status === 'done' || r.status === 'failed') return;
-  await updateRecord(ctx.db, r.id, { status: 'running', step: null, results: {}, failure: null });
+  if (!r) return;
+  const updateRecord = async (id: string, set: Parameters<typeof update>[2]) => {
+    await update(ctx.db, id, set);
+    ctx.analysis.notify(id);
+  };
+  if (r.status === 'done' || r.status === 'failed') return;
+  await updateRecord(r.id, { status: 'running', step: null, results: {}, failure: null });
   try {
     const input = await loadInputs(ctx, r);
     const planned = planEngines(input);
-    const outcomes = await runPipeline(input, {
-      onStep: (engine) => updateRecord(ctx.db, r.id, { step: engine }),
-      onOutcome: (engine, outcome) => saveOutcome(ctx.db, r.id, engine, outcome),
-      onTongueMask: async (png) => {
-        const f = await saveFile(ctx.db, ctx.storage, {
-          bytes: png,
-          name: 'tongue-mask.png',
-          accept: { kinds: ['image'] },
-          ownerUserId: r.ownerUserId,
-          deviceId: r.deviceId,
-        });
-        await ctx.db.update(diagnosisRecords).set({ tongueMaskFileId: f.id }).where(eq(diagnosisRecords.id, r.id));
-      },
-    });
+    const outcomes = await withTimeout(
+      runPipeline(input, {
+        onStep: (engine) => updateRecord(r.id, { step: engine }),
+        onOutcome: async (engine, outcome) => {
+          await saveOutcome(ctx.db, r.id, engine, outcome);
+          ctx.analysis.notify(r.id);
+        },
+        onTongueMask: async (png) => {
+          const f = await saveFile(ctx.db, ctx.storage, {
+            bytes: png,
+            name: 'tongue-mask.png',
+            accept: { kinds: ['image'] },
+            ownerUserId: r.ownerUserId,
+            deviceId: r.deviceId,
+          });
+          await ctx.db.update(diagnosisRecords).set({ tongueMaskFileId: f.id }).where(eq(diagnosisRecords.id, r.id));
+        },
+      }),
+      ATTEMPT_TIMEOUT_MS,
+    );
     const captures = planned.filter((e) => e !== 'synthesis');
     const failedOf = (e: RecordEngine) => (outcomes[e]?.status === 'failed' ? outcomes[e].error : undefined);
     const fatal =
@@ -90,11 +118,11 @@ export async function analyzeRecord(ctx: AppContext, recordId: string, opts: { l
       failedOf('synthesis') ||
       (captures.length > 0 && captures.every((e) => failedOf(e)) ? failedOf(captures[0]!) : undefined);
     if (fatal) {
-      await updateRecord(ctx.db, r.id, { status: 'failed', step: null, failure: fatal, finishedAt: new Date() });
+      await updateRecord(r.id, { status: 'failed', step: null, failure: fatal, finishedAt: new Date() });
       return;
     }
     const synthesis = outcomes.synthesis?.result as SynthesisResult | undefined;
-    await updateRecord(ctx.db, r.id, {
+    await updateRecord(r.id, {
       status: 'done',
       step: null,
       conclusion: conclusionOf(synthesis, r.lang),
@@ -102,20 +130,20 @@ export async function analyzeRecord(ctx: AppContext, recordId: string, opts: { l
     });
   } catch (e) {
     if (e instanceof PermanentFailure) {
-      await updateRecord(ctx.db, r.id, { status: 'failed', step: null, failure: e.failure, finishedAt: new Date() });
+      await updateRecord(r.id, { status: 'failed', step: null, failure: e.failure, finishedAt: new Date() });
       return;
     }
     const reason = e instanceof Error ? e.message : String(e);
     if (opts.lastAttempt) {
-      const def = RECORD_ERRORS.ANALYSIS_FAILED;
-      await updateRecord(ctx.db, r.id, {
+      const def = e instanceof AttemptTimeout ? RECORD_ERRORS.ANALYSIS_TIMEOUT : RECORD_ERRORS.ANALYSIS_FAILED;
+      await updateRecord(r.id, {
         status: 'failed',
         step: null,
         failure: { code: def.code, msg: `${def[r.lang]} (${reason.slice(0, 300)})` },
         finishedAt: new Date(),
       });
     } else {
-      await updateRecord(ctx.db, r.id, { status: 'queued', step: null });
+      await updateRecord(r.id, { status: 'queued', step: null });
     }
     throw e;
   }

@@ -1,0 +1,99 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { extractTongueFeatures } from '@tcm/analysis/tongue/features';
+import { synthesize } from '@tcm/analysis/synthesis';
+import { renderReport } from '@tcm/report';
+import { dataFile } from '../../test/records-helpers.js';
+import { tongueFindings } from './findings.js';
+import { recordReportModel, type ReportSource } from './report-model.js';
+// The report package's poppler helpers (test-only, not exported by the package).
+import { ensurePoppler, inspectPdf } from '../../../../../packages/report/src/testing/poppler.js';
+
+const ID = 'TE0000458';
+
+/** Tongue features measured on a real photo inside its ground-truth mask (no segmentation model needed). */
+async function realTongueResult() {
+  const photo = dataFile(`tongue/images/${ID}.jpg`);
+  const { data, info } = await sharp(photo).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const m = await sharp(dataFile(`tongue/masks/${ID}.png`))
+    .greyscale()
+    .resize(info.width, info.height)
+    .raw()
+    .toBuffer();
+  const mask = new Uint8Array(m.length);
+  let x0 = info.width,
+    y0 = info.height,
+    x1 = 0,
+    y1 = 0;
+  for (let i = 0; i < m.length; i++)
+    if (m[i]! > 127) {
+      mask[i] = 1;
+      const x = i % info.width,
+        y = Math.floor(i / info.width);
+      x0 = Math.min(x0, x);
+      y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+  const features = await extractTongueFeatures(
+    { data: new Uint8Array(data), width: info.width, height: info.height },
+    mask,
+  );
+  return {
+    photo,
+    result: {
+      version: { engine: 'tongue-test', model: 'ground-truth-mask' },
+      quality: { ok: true, issues: [], evidence: {} },
+      mask: {
+        width: info.width,
+        height: info.height,
+        box: [x0, y0, x1 - x0, y1 - y0],
+        areaFraction: 0.3,
+        polygon: [
+          [x0, y0],
+          [x1, y0],
+          [x1, y1],
+          [x0, y1],
+        ],
+      },
+      features,
+      notes: [],
+    },
+  };
+}
+
+describe('record → report model', () => {
+  it('maps real tongue features to synthesis findings and to a rendered tongue section in zh and en', async () => {
+    const { photo, result } = await realTongueResult();
+    const findings = tongueFindings(result);
+    expect(findings.map((f) => f.key)).toEqual(
+      expect.arrayContaining(['tongue.bodyColor', 'tongue.coatingColor', 'tongue.greasy', 'tongue.cracks']),
+    );
+    for (const f of findings) expect(f.confidence).toBeGreaterThan(0);
+    const synthesis = synthesize({ findings });
+    expect(synthesis.ignoredFindings).toEqual([]);
+    const src: ReportSource = {
+      id: '5b0c2a8e-0f4f-4b7f-9a5e-1c2d3e4f5a6b',
+      createdAt: new Date('2026-11-22T09:40:00Z'),
+      person: { name: null },
+      organisation: null,
+      results: {
+        tongue: { status: 'done', version: result.version, result },
+        synthesis: { status: 'done', version: synthesis.engine, result: synthesis },
+      },
+      photos: { tongue: photo },
+    };
+    ensurePoppler();
+    for (const lang of ['zh', 'en'] as const) {
+      const model = await recordReportModel(src, lang);
+      expect(model.tongue?.features?.length).toBeGreaterThanOrEqual(6);
+      expect(model.tongue?.outline).toHaveLength(4);
+      expect(model.header.person.name).toBe(lang === 'zh' ? '访客' : 'Visitor');
+      const pdf = await renderReport(model);
+      const { text, images } = inspectPdf(pdf);
+      expect(text).toContain(lang === 'zh' ? '舌色' : 'Body colour');
+      expect(text).toContain(lang === 'zh' ? '访客' : 'Visitor');
+      expect(images).toBeGreaterThanOrEqual(1);
+    }
+  }, 60000);
+});
