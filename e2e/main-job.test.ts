@@ -247,6 +247,9 @@ async function wizardJourney(): Promise<void> {
   // The record is in the member's own list.
   await page.goto(`${BASE}/pc/member/config/memberRecord`);
   await page.getByTestId('records-memberRecord').getByText('张测试').first().waitFor();
+  // Its detail opens from the list, with the person's history.
+  await page.getByTestId('records-memberRecord').locator('[data-testid^="view-"]').first().click();
+  await page.getByTestId('person-history').waitFor();
   expect(errors).toEqual([]);
 }
 

@@ -1,5 +1,5 @@
 import '../../diagnosis/texts.js';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button, Drawer, Result, Select, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -19,6 +19,9 @@ import { RecordResult } from '../../diagnosis/RecordResult.js';
 import { listRecords, retryRecord } from '../../diagnosis/record-api.js';
 import { useRecord } from '../../diagnosis/use-record.js';
 import { ReportButtons } from '../../diagnosis/ReportButtons.js';
+
+// The history brings ECharts: its own chunk, loaded when a detail opens.
+const PersonHistory = lazy(() => import('../../diagnosis/PersonHistory.js'));
 
 const STATUS_COLOR = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
 const STATUSES: readonly RecordStatus[] = ['queued', 'running', 'done', 'failed'];
@@ -161,14 +164,14 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
         onClose={() => setParams({})}
         destroyOnHidden
       >
-        {openId && <RecordDetailView id={openId} />}
+        {openId && <RecordDetailView id={openId} onOpen={(id) => setParams({ id })} />}
       </Drawer>
     </Space>
   );
 }
 
 /** One record by id: its result and reports, or the server's refusal (403) / not found. */
-export function RecordDetailView({ id }: { id: string }) {
+export function RecordDetailView({ id, onOpen }: { id: string; onOpen?: (id: string) => void }) {
   const { t } = useTranslation();
   const ref = { id };
   const { detail, progress, via, error, reload } = useRecord(ref);
@@ -183,15 +186,22 @@ export function RecordDetailView({ id }: { id: string }) {
     );
   if (!detail) return <Result icon={<span />} title={t('app.loading')} />;
   return (
-    <RecordResult
-      detail={detail}
-      progress={progress}
-      via={via}
-      onRetry={async () => {
-        await retryRecord(ref);
-        reload();
-      }}
-      actions={<ReportButtons recordRef={ref} name={`${detail.person.name ?? t('diag.reportFile')}`} />}
-    />
+    <>
+      <RecordResult
+        detail={detail}
+        progress={progress}
+        via={via}
+        onRetry={async () => {
+          await retryRecord(ref);
+          reload();
+        }}
+        actions={<ReportButtons recordRef={ref} name={`${detail.person.name ?? t('diag.reportFile')}`} />}
+      />
+      {onOpen && (
+        <Suspense fallback={null}>
+          <PersonHistory id={id} onOpen={onOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

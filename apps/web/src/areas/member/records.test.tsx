@@ -15,7 +15,10 @@ function serve(routes: Record<string, { status: number; body: unknown }>) {
       calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
       const hit = Object.entries(routes).find(([p]) => url.startsWith(p));
       const r = hit?.[1] ?? { status: 404, body: { code: 404, msg: 'not found' } };
-      return new Response(JSON.stringify(r.body), { status: r.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(r.body), {
+        status: r.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return calls;

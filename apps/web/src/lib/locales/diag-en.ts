@@ -66,6 +66,11 @@ export const diagEn: typeof diagZh = {
   vitalsOptional: 'Every measurement is optional; those you enter appear in the report',
   voiceGuide:
     'In a quiet room, say "ah" naturally and hold it for 3–5 seconds; the recording is converted to WAV before upload',
+  history: {
+    title: 'Earlier records and trends',
+    noTrend: 'Fewer than two measurements: no trend yet',
+    none: 'No other records',
+  },
   downloadReport: { zh: 'Report in Chinese', en: 'Report in English' },
   reportLang: { zh: '中文', en: 'English' },
   status: { queued: 'Queued', running: 'Analysing', done: 'Done', failed: 'Failed' },

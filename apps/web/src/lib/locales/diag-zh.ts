@@ -61,6 +61,7 @@ export const diagZh = {
   vitalsInvalid: '体征数值有误，请检查标红的项目',
   vitalsOptional: '所有体征均为选填，填写的项目会出现在报告中',
   voiceGuide: '请在安静环境中，自然发“啊”音并持续 3–5 秒；录音会在上传前转换为 WAV 格式',
+  history: { title: '历次检测与趋势', noTrend: '体征记录少于两次，暂无趋势', none: '暂无其他检测记录' },
   downloadReport: { zh: '下载中文报告', en: '下载英文报告' },
   reportLang: { zh: '中文', en: 'English' },
   status: { queued: '排队中', running: '分析中', done: '已完成', failed: '失败' },
