@@ -121,9 +121,9 @@ export function VoiceView({ r }: { r: VoiceResult }) {
       <Typography.Text>
         {t('diag.voice.pitch', { hz: num(r.pitch.meanHz) })} ·{' '}
         {t('diag.voice.duration', { s: num(r.quality.durationS) })}
-        {r.hnrDb !== null && ` · HNR ${num(r.hnrDb)} dB`}
-        {r.jitterLocalPct !== null && ` · jitter ${num(r.jitterLocalPct)}%`}
-        {r.shimmerLocalPct !== null && ` · shimmer ${num(r.shimmerLocalPct)}%`}
+        {r.hnrDb !== null && ` · ${t('diag.voice.hnr', { v: num(r.hnrDb) })}`}
+        {r.jitterLocalPct !== null && ` · ${t('diag.voice.jitter', { v: num(r.jitterLocalPct) })}`}
+        {r.shimmerLocalPct !== null && ` · ${t('diag.voice.shimmer', { v: num(r.shimmerLocalPct) })}`}
       </Typography.Text>
       {r.readings.map((rd) => (
         <div key={rd.code}>

@@ -165,7 +165,13 @@ export const diagEn: typeof diagZh = {
     },
   },
   pulse: { rate: 'Pulse rate {{bpm}} bpm', quality: 'signal quality {{q}}' },
-  voice: { pitch: 'Mean pitch {{hz}} Hz', duration: 'duration {{s}} s' },
+  voice: {
+    hnr: 'HNR {{v}} dB',
+    jitter: 'jitter {{v}}%',
+    shimmer: 'shimmer {{v}}%',
+    pitch: 'Mean pitch {{hz}} Hz',
+    duration: 'duration {{s}} s',
+  },
   constitution: { type: 'Constitution type', score: 'Transformed score', verdict: 'Verdict' },
   vitals: {
     heightCm: 'Height',
@@ -241,6 +247,7 @@ export const diagEn: typeof diagZh = {
       'HTTP Basic authentication (device ID:secret), multipart fields tongue (required), face, pulse, voice, and the JSON text fields vitals, person and lang.',
     signIn: 'Team leaders sign in with their member account to register devices here',
     mine: "The team's devices",
+    id: 'Device ID',
     name: 'Device name',
     nameRequired: 'Enter the device name',
     location: 'Location',

@@ -149,7 +149,13 @@ export const diagZh = {
     },
   },
   pulse: { rate: '脉率 {{bpm}} 次/分', quality: '信号质量 {{q}}' },
-  voice: { pitch: '平均音高 {{hz}} Hz', duration: '时长 {{s}} 秒' },
+  voice: {
+    hnr: '谐噪比 {{v}} dB',
+    jitter: '频率微扰 {{v}}%',
+    shimmer: '振幅微扰 {{v}}%',
+    pitch: '平均音高 {{hz}} Hz',
+    duration: '时长 {{s}} 秒',
+  },
   constitution: { type: '体质类型', score: '转化分', verdict: '判定' },
   vitals: {
     heightCm: '身高',
@@ -224,6 +230,7 @@ export const diagZh = {
       'HTTP Basic 认证（设备 ID:密钥），multipart 字段：tongue（必填）、face、pulse、voice，以及 JSON 文本字段 vitals、person 和 lang。',
     signIn: '团队负责人登录会员账号后可在此注册设备',
     mine: '本团队的设备',
+    id: '设备 ID',
     name: '设备名称',
     nameRequired: '请填写设备名称',
     location: '位置',

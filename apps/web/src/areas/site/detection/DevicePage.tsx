@@ -92,7 +92,7 @@ function LeaderDevices() {
         columns={[
           { title: t('diag.device.name'), dataIndex: 'name' },
           { title: t('diag.device.location'), dataIndex: 'location' },
-          { title: 'ID', dataIndex: 'id' },
+          { title: t('diag.device.id'), dataIndex: 'id' },
           {
             title: t('diag.device.state'),
             render: (_, d) => (
@@ -141,7 +141,7 @@ function LeaderDevices() {
         {creds && (
           <Space orientation="vertical" style={{ width: '100%' }} data-testid="device-credentials">
             <Alert type="warning" showIcon title={t('diag.device.once')} />
-            <Typography.Text>ID</Typography.Text>
+            <Typography.Text>{t('diag.device.id')}</Typography.Text>
             <Typography.Text code copyable data-testid="device-id">
               {creds.id}
             </Typography.Text>
