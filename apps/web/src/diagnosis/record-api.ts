@@ -39,7 +39,8 @@ export function analyzeAsVisitor(file: File, kind: DetectionKind, lang: ReportLa
   form.set('file', file);
   form.set('kind', kind);
   form.set('lang', lang);
-  return http.post<RecordCreated>(RECORD_PATHS.visitorAnalyze, { multipart: form });
+  // The page shows the error beside the button (no toast on top of it).
+  return http.post<RecordCreated>(RECORD_PATHS.visitorAnalyze, { multipart: form, noErrorMessage: true });
 }
 
 export function fetchRecord(ref: RecordRef, noErrorMessage = false): Promise<RecordDetail> {
@@ -54,11 +55,11 @@ export function retryRecord(ref: RecordRef): Promise<RecordCreated> {
 export function uploadCapture(file: File): Promise<UploadedFile> {
   const form = new FormData();
   form.set('file', file);
-  return http.post<UploadedFile>(FILE_PATHS.upload, { multipart: form });
+  return http.post<UploadedFile>(FILE_PATHS.upload, { multipart: form, noErrorMessage: true });
 }
 
 export function createRecord(body: RecordCreateBody): Promise<RecordCreated> {
-  return http.post<RecordCreated>(RECORD_PATHS.create, { body });
+  return http.post<RecordCreated>(RECORD_PATHS.create, { body, noErrorMessage: true });
 }
 
 export function listRecords(body: RecordListBody): Promise<RecordPage> {

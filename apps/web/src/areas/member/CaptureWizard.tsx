@@ -89,12 +89,16 @@ export function CaptureWizard() {
 
   const submit = async () => {
     setError(null);
+    // Which capture was being sent, so an upload refusal names it (e.g. "脉诊: 文件已损坏…").
+    let what = '';
     try {
       const uuids: Partial<Record<CaptureSlot, string>> = {};
       for (const [slot, file] of Object.entries(s.files) as [CaptureSlot, File][]) {
-        setSending(t(`diag.engine.${slot}`));
+        what = t(`diag.engine.${slot}`);
+        setSending(what);
         uuids[slot] = (await uploadCapture(file)).uuid;
       }
+      what = '';
       setSending(t('diag.wizard.creating'));
       const hasAnswers = Object.keys(s.answers).length > 0;
       const created = await createRecord({
@@ -108,7 +112,8 @@ export function CaptureWizard() {
       });
       setRecordId(created.recordId);
     } catch (e) {
-      setError((e as Error).message);
+      const msg = (e as Error).message;
+      setError(what ? t('diag.wizard.uploadFailed', { what, msg }) : msg);
     } finally {
       setSending(null);
     }

@@ -221,6 +221,7 @@ export const diagEn: typeof diagZh = {
     next: 'Next',
     prev: 'Back',
     creating: 'creating the record',
+    uploadFailed: '{{what}} upload failed: {{msg}}',
     uploading: 'Uploading: {{what}}',
     reportLang: 'Report language',
     summary: 'Captured: {{captures}}; {{answers}} questions answered; {{vitals}} vitals',

@@ -204,6 +204,7 @@ export const diagZh = {
     next: '下一步',
     prev: '上一步',
     creating: '创建记录',
+    uploadFailed: '{{what}}上传失败：{{msg}}',
     uploading: '正在上传：{{what}}',
     reportLang: '报告语言',
     summary: '已采集：{{captures}}；问卷 {{answers}} 题；体征 {{vitals}} 项',
