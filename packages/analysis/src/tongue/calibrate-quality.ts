@@ -40,7 +40,6 @@ const KEYS: (keyof QualityMeasures)[] = [
   'sharpness',
   'medianL',
   'clipped',
-  'dark',
   'ringHue',
   'ringChroma',
   'areaFraction',
@@ -55,7 +54,7 @@ function report(name: string, rows: QualityMeasures[]): void {
   for (const k of KEYS) {
     const xs = rows.map((r) => r[k]);
     const qs = [0.005, 0.01, 0.05, 0.5, 0.95, 0.99, 0.995].map((q) =>
-      pct(xs, q).toFixed(k === 'clipped' || k === 'dark' || k === 'areaFraction' ? 4 : 2),
+      pct(xs, q).toFixed(k === 'clipped' || k === 'areaFraction' ? 4 : 2),
     );
     console.log(`  ${k.padEnd(13)} ${qs.join(' / ')}`);
   }

@@ -35,10 +35,10 @@ describe('tongue command line', () => {
     expect([meta.width, meta.height]).toEqual([photo.width, photo.height]);
     const px = await sharp(png).greyscale().raw().toBuffer();
     expect(new Set(px)).toEqual(new Set([0, 255]));
-  });
+  }, 30_000);
 
   it('answers a usage error without files', async () => {
     expect(await runCli([], () => undefined)).toBe(2);
     expect(await runCli(['--masks'], () => undefined)).toBe(2);
-  });
+  }, 30_000);
 });

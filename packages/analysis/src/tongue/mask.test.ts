@@ -1,6 +1,7 @@
 // Post-processing pieces on drawn masks: components, hole filling, smoothing, outline tracing.
 import { describe, expect, it } from 'vitest';
-import { components, fillHoles, majority, simplify, traceOutline, upsampleThreshold } from './mask.js';
+import { components, fillHoles, simplify, traceOutline, upsampleThreshold } from './mask.js';
+import { cleanGrid } from './locate.js';
 
 const disc = (w: number, h: number, cx: number, cy: number, r: number, into = new Uint8Array(w * h)) => {
   for (let y = 0; y < h; y++)
@@ -36,14 +37,6 @@ describe('mask post-processing', () => {
     fillHoles(open, 3, 3);
     expect(open[1]).toBe(0);
   });
-  it('smooths a noisy contour and keeps the area of a disc', () => {
-    const m = disc(80, 80, 40, 40, 25);
-    const area = m.reduce((a, v) => a + v, 0);
-    m[40 * 80 + 66] = 1; // a one-pixel spur
-    const s = majority(m, 80, 80, 2);
-    expect(s[40 * 80 + 66]).toBe(0);
-    expect(Math.abs(s.reduce((a, v) => a + v, 0) - area) / area).toBeLessThan(0.02);
-  });
   it('traces the outline of a disc as a closed ring around it', () => {
     const m = disc(80, 80, 40, 40, 25);
     const ring = traceOutline(m, 80, 80);
@@ -60,6 +53,18 @@ describe('mask post-processing', () => {
       a += x0 * y1 - x1 * y0;
     }
     expect(Math.abs(Math.abs(a / 2) - Math.PI * 25 * 25) / (Math.PI * 25 * 25)).toBeLessThan(0.08);
+  });
+  it('keeps the largest region of a logit grid and fills its holes', () => {
+    const S = 20;
+    const g = new Float32Array(S * S).fill(-1);
+    for (let y = 2; y < 14; y++) for (let x = 2; x < 14; x++) g[y * S + x] = 1; // the tongue
+    g[7 * S + 7] = -1; // a hole in it
+    for (let y = 16; y < 19; y++) for (let x = 16; x < 19; x++) g[y * S + x] = 1; // a small second region
+    const { grid, secondRatio, cells } = cleanGrid(g, S);
+    expect(cells).toBe(144 - 1);
+    expect(secondRatio).toBeCloseTo(9 / 143, 5);
+    expect(grid[7 * S + 7]).toBeGreaterThan(0);
+    expect(grid[17 * S + 17]).toBeLessThan(0);
   });
   it('upsamples logits bilinearly: a boundary halfway between cells', () => {
     // 2 x 2 logits, left column -1, right +1: the zero crossing is the middle of a 100 px image.

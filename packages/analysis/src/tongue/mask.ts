@@ -1,7 +1,5 @@
-// From network logits to the tongue mask and outline: bilinear upsampling of the logits to the
-// working image (boundaries between the 256 px cells come out smooth and sub-cell accurate),
-// connected components, holes filled, a majority filter to smooth the contour, and the outline
-// traced and simplified to a polygon.
+// Mask building blocks: bilinear upsampling of logits with a threshold, connected components,
+// hole filling, box sums, outline tracing and polygon simplification.
 
 export type Point = [number, number];
 
@@ -128,24 +126,6 @@ export function boxSum(mask: Uint8Array, w: number, h: number, r: number): Int32
       const xa = Math.max(0, x - r);
       const xb = Math.min(w, x + r + 1);
       out[y * w + x] = sat[yb * W + xb]! - sat[ya * W + xb]! - sat[yb * W + xa]! + sat[ya * W + xa]!;
-    }
-  }
-  return out;
-}
-
-/**
- * Majority filter over a (2r+1)^2 box: smooths jagged or noisy contour pixels without moving a
- * straight or gently curved boundary.
- */
-export function majority(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  if (r <= 0) return mask;
-  const sums = boxSum(mask, w, h, r);
-  const out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const ny = Math.min(h, y + r + 1) - Math.max(0, y - r);
-    for (let x = 0; x < w; x++) {
-      const nx = Math.min(w, x + r + 1) - Math.max(0, x - r);
-      out[y * w + x] = 2 * sums[y * w + x]! > nx * ny ? 1 : 0;
     }
   }
   return out;

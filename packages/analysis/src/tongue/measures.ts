@@ -16,9 +16,8 @@ export interface QualityMeasures {
   sharpness: number;
   /** Median L* of the tongue. */
   medianL: number;
-  /** Share of tongue pixels with every channel >= 250 (washed out), and with L* < 20 (crushed). */
+  /** Share of tongue pixels with every channel >= 250 (washed out). */
   clipped: number;
-  dark: number;
   /** Hue angle (degrees) and chroma of the mean CIELAB colour of a ring of lips and skin around the tongue. */
   ringHue: number;
   ringChroma: number;
@@ -59,12 +58,12 @@ function sharpness(img: RgbImage, mask: Uint8Array, box: Box): number {
   const inside = new Float32Array(gw * gh);
   const cnt = new Float32Array(gw * gh);
   const { data, width } = img;
+  const colCell = new Int32Array(box.w);
+  for (let x = 0; x < box.w; x++) colCell[x] = Math.min(gw - 1, Math.floor(x / k));
   for (let y = box.y; y < box.y + box.h; y++) {
-    const gy = Math.min(gh - 1, Math.floor((y - box.y) / k));
-    for (let x = box.x; x < box.x + box.w; x++) {
-      const gx = Math.min(gw - 1, Math.floor((x - box.x) / k));
-      const p = y * width + x;
-      const g = gy * gw + gx;
+    const row = Math.min(gh - 1, Math.floor((y - box.y) / k)) * gw;
+    for (let x = box.x, p = y * width + box.x; x < box.x + box.w; x++, p++) {
+      const g = row + colCell[x - box.x]!;
       grey[g] = grey[g]! + 0.299 * data[3 * p]! + 0.587 * data[3 * p + 1]! + 0.114 * data[3 * p + 2]!;
       inside[g] = inside[g]! + mask[p]!;
       cnt[g] = cnt[g]! + 1;
@@ -92,45 +91,73 @@ function sharpness(img: RgbImage, mask: Uint8Array, box: Box): number {
   return n ? (100 * lap) / Math.max(sum, 1) : 0;
 }
 
+/** Grey levels of the luminance histogram (Y in linear light, 0-1). */
+const Y_BINS = 4096;
+
+/** Ring cells: the ring is found on a grid of CELL x CELL pixel cells (its colour is a mean). */
+const CELL = 4;
+
 /** All quality measurements of one photo. `secondRatio` comes from the segmentation step. */
 export function measureQuality(img: RgbImage, mask: Uint8Array, secondRatio: number): QualityMeasures {
   const { width: w, height: h, data } = img;
   const box = maskBox(mask, w, h);
-  // Ring: pixels within 8 % of the tongue width outside it (lips, teeth, skin).
-  const r = Math.max(2, Math.round(0.08 * box.w));
-  const near = boxSum(mask, w, h, r);
-  const lab = [0, 0, 0];
-  const Ls: number[] = [];
+  // Ring: cells within 8 % of the tongue width outside it (lips, teeth, skin), looked for only
+  // in the box around the tongue grown by that margin.
+  const r = Math.max(CELL, Math.round(0.08 * box.w));
+  const x0 = Math.max(0, box.x - r);
+  const y0 = Math.max(0, box.y - r);
+  const gw = Math.ceil((Math.min(w, box.x + box.w + r) - x0) / CELL);
+  const gh = Math.ceil((Math.min(h, box.y + box.h + r) - y0) / CELL);
+  const cellTongue = new Uint8Array(Math.max(0, gw * gh));
+  const lin = SRGB_TO_LINEAR;
+  const hist = new Int32Array(Y_BINS);
   let area = 0;
   let clipped = 0;
-  let dark = 0;
-  let ra = 0;
-  let rb = 0;
-  let rn = 0;
-  // Every pixel for the counts; colour statistics on every second row and column (enough, and faster).
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const p = y * w + x;
-      const inT = mask[p] === 1;
-      if (inT) area++;
-      const sampled = (x & 1) === 0 && (y & 1) === 0;
-      if (!sampled || (!inT && near[p] === 0)) continue;
+  let nT = 0;
+  for (let y = box.y; y < box.y + box.h; y++) {
+    const crow = Math.floor((y - y0) / CELL) * gw;
+    for (let x = box.x, p = y * w + box.x; x < box.x + box.w; x++, p++) {
+      if (!mask[p]) continue;
+      area++;
+      cellTongue[crow + Math.floor((x - x0) / CELL)] = 1;
+      // Colour on every second row and column is plenty for a median.
+      if ((x & 1) !== 0 || (y & 1) !== 0) continue;
       const R = data[3 * p]!;
       const G = data[3 * p + 1]!;
       const B = data[3 * p + 2]!;
-      linearRgbToLab(SRGB_TO_LINEAR[R]!, SRGB_TO_LINEAR[G]!, SRGB_TO_LINEAR[B]!, lab);
-      if (inT) {
-        Ls.push(lab[0]!);
-        if (R >= 250 && G >= 250 && B >= 250) clipped++;
-        if (lab[0]! < 20) dark++;
-      } else {
-        ra += lab[1]!;
-        rb += lab[2]!;
-        rn++;
-      }
+      // L* is monotonic in the luminance Y: the median L* is L* of the median Y.
+      const Y = 0.2126729 * lin[R]! + 0.7151522 * lin[G]! + 0.072175 * lin[B]!;
+      hist[Math.min(Y_BINS - 1, Math.floor(Y * Y_BINS))]!++;
+      if (R >= 250 && G >= 250 && B >= 250) clipped++;
+      nT++;
     }
-  Ls.sort((a, b) => a - b);
-  const nT = Ls.length || 1;
+  }
+  const near = boxSum(cellTongue, gw, gh, Math.ceil(r / CELL));
+  const lab = [0, 0, 0];
+  let ra = 0;
+  let rb = 0;
+  let rn = 0;
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      const c = gy * gw + gx;
+      if (cellTongue[c] || !near[c]) continue;
+      const x = Math.min(w - 1, x0 + gx * CELL + (CELL >> 1));
+      const y = Math.min(h - 1, y0 + gy * CELL + (CELL >> 1));
+      const p = 3 * (y * w + x);
+      linearRgbToLab(lin[data[p]!]!, lin[data[p + 1]!]!, lin[data[p + 2]!]!, lab);
+      ra += lab[1]!;
+      rb += lab[2]!;
+      rn++;
+    }
+  let medianL = 0;
+  for (let i = 0, seen = 0; i < Y_BINS; i++) {
+    seen += hist[i]!;
+    if (seen * 2 >= nT && nT) {
+      const Y = (i + 0.5) / Y_BINS;
+      medianL = Y > 216 / 24389 ? 116 * Math.cbrt(Y) - 16 : (24389 / 27) * Y;
+      break;
+    }
+  }
   const ma = rn ? ra / rn : 0;
   const mb = rn ? rb / rn : 0;
   return {
@@ -138,9 +165,8 @@ export function measureQuality(img: RgbImage, mask: Uint8Array, secondRatio: num
     widthPx: box.w,
     secondRatio,
     sharpness: box.w ? sharpness(img, mask, box) : 0,
-    medianL: Ls.length ? Ls[Ls.length >> 1]! : 0,
-    clipped: clipped / nT,
-    dark: dark / nT,
+    medianL,
+    clipped: nT ? clipped / nT : 0,
     ringHue: (Math.atan2(mb, ma) * 180) / Math.PI,
     ringChroma: Math.hypot(ma, mb),
   };

@@ -68,7 +68,6 @@ export function assessQuality(m: QualityMeasures): {
     sharpness: round(m.sharpness, 2),
     medianL: round(m.medianL, 1),
     clipped: round(m.clipped, 4),
-    dark: round(m.dark, 4),
     ringHue: round(m.ringHue, 1),
     ringChroma: round(m.ringChroma, 1),
   };

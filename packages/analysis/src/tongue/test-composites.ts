@@ -21,7 +21,7 @@ export interface Composite {
  * held-out face photo with a feathered edge (its own lips and teeth fade into the face's chin
  * and cheeks), then cropped to a phone-like frame around the mouth.
  */
-export async function tongueInFace(id: string, share = 0.6): Promise<Composite> {
+export async function tongueInFace(id: string, share = 0.6, frame = 2.2): Promise<Composite> {
   const { mouth, faceWidth } = HELD_OUT_FACE;
   const meta = await sharp(imagePath(id)).metadata();
   const tw = Math.round(faceWidth * share);
@@ -50,13 +50,17 @@ export async function tongueInFace(id: string, share = 0.6): Promise<Composite> 
     .toBuffer();
   const left = Math.round(mouth[0] - tw / 2);
   const top = Math.round(mouth[1] - 0.15 * th);
-  // Phone-like frame: about 2.2 tongue widths wide, 4:3 portrait, around the pasted tongue.
-  const fw = Math.round(tw * 2.2);
+  // Phone-like frame: `frame` pasted-photo widths wide, 3:4 portrait, around the pasted tongue.
+  const fw = Math.round(tw * frame);
   const fh = Math.round((fw * 4) / 3);
   const fx = Math.round(mouth[0] - fw / 2);
   const fy = Math.round(top + th / 2 - fh / 2);
-  const jpeg = await sharp(facePath(HELD_OUT_FACE.file))
+  // Two steps: within one sharp pipeline `extract` would run before `composite`.
+  const composed = await sharp(facePath(HELD_OUT_FACE.file))
     .composite([{ input: rgba, left, top }])
+    .png()
+    .toBuffer();
+  const jpeg = await sharp(composed)
     .extract({ left: fx, top: fy, width: fw, height: fh })
     .jpeg({ quality: 92 })
     .toBuffer();

@@ -1,6 +1,7 @@
 // The tongue engine on real photos of ../shared/data/tongue: segmentation accuracy on the
 // validation split, phone-like wide framing, the quality codes on degraded copies, bad input.
 import { readFile } from 'node:fs/promises';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TONGUE_ERRORS, tongueResultSchema } from '@tcm/contract';
@@ -27,6 +28,30 @@ const edit = async (id: string, f: (s: Sharp) => Sharp) =>
   f(sharp(await readPhoto(id)))
     .jpeg({ quality: 92 })
     .toBuffer();
+
+const chunk = (type: string, data: Buffer): Buffer => {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+};
+
+/** A PNG that declares width x height but carries almost no pixel data (a 48 MP claim in ~150 bytes). */
+function pngClaiming(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(100))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 describe('segmentation on validation photos (never seen in training)', () => {
   it('reaches the measured accuracy at the original resolution on 30 photos', async () => {
@@ -69,14 +94,14 @@ describe('quality codes on degraded real photos', () => {
   const id = VAL[3]!;
   it('passes a clean validation photo', async () => {
     for (const v of VAL.slice(10, 14)) expect(await issues(await readPhoto(v))).toEqual([]);
-  });
+  }, 30_000);
   it('reports blur', async () => {
     expect(await issues(await edit(id, (s) => s.blur(4)))).toContain(TONGUE_ERRORS.TONGUE_BLURRED.code);
-  });
+  }, 30_000);
   it('reports under- and over-exposure', async () => {
     expect(await issues(await edit(id, (s) => s.linear(0.3, 0)))).toContain(TONGUE_ERRORS.TONGUE_TOO_DARK.code);
     expect(await issues(await edit(id, (s) => s.linear(1.9, 0)))).toContain(TONGUE_ERRORS.TONGUE_OVEREXPOSED.code);
-  });
+  }, 30_000);
   it('reports a strong colour cast', async () => {
     expect(await issues(await edit(id, (s) => s.linear([0.75, 0.95, 1.35], [0, 0, 0])))).toContain(
       TONGUE_ERRORS.TONGUE_COLOR_CAST.code,
@@ -84,24 +109,20 @@ describe('quality codes on degraded real photos', () => {
     expect(await issues(await edit(id, (s) => s.linear([0.8, 1.25, 0.8], [0, 0, 0])))).toContain(
       TONGUE_ERRORS.TONGUE_COLOR_CAST.code,
     );
-  });
+  }, 30_000);
   it('reports a tongue too small in the frame', async () => {
-    const comp = await tongueInFace(id, 0.3);
-    const wide = await sharp(comp.jpeg)
-      .resize({ width: 1000 })
-      .extend({ left: 400, right: 400, top: 300, bottom: 300, extendWith: 'mirror' })
-      .jpeg()
-      .toBuffer();
-    expect(await issues(wide)).toContain(TONGUE_ERRORS.TONGUE_TOO_SMALL.code);
-  });
+    // The tongue about 1.7 % of a wide frame of the held-out face photo.
+    const comp = await tongueInFace(id, 0.35, 4.5);
+    expect(await issues(comp.jpeg)).toContain(TONGUE_ERRORS.TONGUE_TOO_SMALL.code);
+  }, 30_000);
   it('refuses a photo with no tongue (a face with closed mouth)', async () => {
     expect(await code(analyzeTongue(await readFile(facePath(HELD_OUT_FACE.file))))).toBe(
       TONGUE_ERRORS.TONGUE_NOT_FOUND.code,
     );
-  });
+  }, 30_000);
   it('refuses two tongues side by side', async () => {
     expect(await code(analyzeTongue(await twoTongues(VAL[5]!, VAL[6]!)))).toBe(TONGUE_ERRORS.TONGUE_SEVERAL.code);
-  });
+  }, 30_000);
 });
 
 describe('input formats and bad input', () => {
@@ -121,7 +142,7 @@ describe('input formats and bad input', () => {
     const webp = (await analyzeTongue(await sharp(jpeg).webp({ quality: 95 }).toBuffer())).result;
     expect(png.mask.areaFraction).toBeCloseTo(base.mask.areaFraction, 2);
     expect(webp.mask.areaFraction).toBeCloseTo(base.mask.areaFraction, 2);
-  });
+  }, 30_000);
   it('answers each kind of bad file with its code', async () => {
     const jpeg = await readPhoto(id);
     const E = TONGUE_ERRORS;
@@ -133,15 +154,13 @@ describe('input formats and bad input', () => {
     expect(await code(analyzeTongue(bmp.subarray(0, bmp.length - 5000)))).toBe(E.TONGUE_TRUNCATED.code);
     const big = Buffer.concat([jpeg, Buffer.alloc(10 * 1024 * 1024)]);
     expect(await code(analyzeTongue(big))).toBe(E.TONGUE_FILE_TOO_LARGE.code);
-    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#c08080' } })
-      .png()
-      .toBuffer();
+    const huge = pngClaiming(8000, 6000);
     expect(await code(analyzeTongue(huge))).toBe(E.TONGUE_TOO_MANY_PIXELS.code);
     const tiny = await sharp(jpeg).resize(120, 100).jpeg().toBuffer();
     expect(await code(analyzeTongue(tiny))).toBe(E.TONGUE_IMAGE_TOO_SMALL.code);
     expect(await code(analyzeTongue(await sharp(jpeg).gif().toBuffer()))).toBe(E.TONGUE_UNSUPPORTED_FORMAT.code);
     expect(await code(analyzeTongue(await sharp(jpeg).tiff().toBuffer()))).toBe(E.TONGUE_UNSUPPORTED_FORMAT.code);
-  });
+  }, 30_000);
 });
 
 describe('result', () => {
@@ -157,12 +176,13 @@ describe('result', () => {
       expect(y).toBeLessThanOrEqual(truth.height);
     }
     expect(r.version.model).toMatch(/^tongue-seg-\d/);
-    const m = await sharp(a.maskPng!).raw().toBuffer({ resolveWithObject: true });
-    expect([m.info.width, m.info.height, m.info.channels]).toEqual([truth.width, truth.height, 1]);
+    expect((await sharp(a.maskPng!).metadata()).channels).toBe(1);
+    const m = await sharp(a.maskPng!).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect([m.info.width, m.info.height]).toEqual([truth.width, truth.height]);
     const pred = new Uint8Array(m.data.length);
     for (let p = 0; p < pred.length; p++) pred[p] = m.data[p]! > 127 ? 1 : 0;
     expect(new Set(m.data).size).toBeLessThanOrEqual(2);
     expect(scores(count(pred, truth.mask)).iouTongue).toBeGreaterThan(0.9);
     expect((await sharp(a.overlayPng!).metadata()).format).toBe('png');
-  });
+  }, 30_000);
 });
