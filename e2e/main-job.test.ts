@@ -72,6 +72,8 @@ async function signInMember(name: string): Promise<void> {
   await page.goto(`${BASE}/pc/member-login`);
   await fillLogin(page, name);
   await page.waitForURL(/\/pc\/member\/config\/home$/);
+  // The member menu is built from the member info: once it shows, the sign-in has settled.
+  await page.getByTestId('side-menu').waitFor();
 }
 
 describe('visitor detection', () => {
