@@ -104,6 +104,16 @@ describe('visitor detection', () => {
       expect(await page.getByTestId('mask-outline').locator('polygon').getAttribute('points')).toMatch(/^\d/);
       expect(await page.getByTestId('engine-tongue').getByTestId('engine-version').textContent()).toMatch(/引擎 \S+/);
       await page.getByTestId('decision-support').waitFor();
+      // The same result in English: every text switches, including the engines' own zh/en texts.
+      await page.getByTestId('language-switch').getByText('EN').click();
+      await page.getByTestId('tongue-features').getByText('Body colour').waitFor();
+      await page
+        .getByTestId('synthesis')
+        .getByText(/Suggests: /)
+        .first()
+        .waitFor();
+      await page.getByTestId('language-switch').getByText('中文').click();
+      await page.getByTestId('tongue-features').getByText('舌色').waitFor();
 
       const zh = await downloadReport('zh');
       expect(zh.length).toBeGreaterThan(5000);
