@@ -124,6 +124,15 @@ describe('visitor detection', () => {
       const res = await page.request.get(`${BASE}${src}`);
       expect(res.headers()['content-type']).toContain('pdf');
       expect((await res.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // The web report with its shareable link opens in a fresh browser without any sign-in.
+      const token = new URL(page.url()).searchParams.get('token')!;
+      const stranger = await browser.newContext();
+      const strangerPage = await stranger.newPage();
+      await strangerPage.goto(`${BASE}/pc/checked/pdf/new?token=${token}`);
+      await strangerPage.locator('[data-testid="record-status"][data-status="done"]').waitFor();
+      expect(await strangerPage.getByTestId('share-link').inputValue()).toContain(`/pc/checked/pdf/new?token=${token}`);
+      await strangerPage.getByTestId('tongue-features').waitFor();
+      await stranger.close();
       // A made-up token is refused with a message, not a crash.
       await page.goto(`${BASE}/pc/checked/pdf/new?token=${'x'.repeat(43)}`);
       await page.getByTestId('record-error').waitFor();
@@ -304,6 +313,11 @@ describe('devices', () => {
       const table = page.getByTestId('records-deviceRecord');
       await table.getByText('设备受检者').first().waitFor();
       await table.getByText(name).first().waitFor();
+      // The search box narrows the list (server-side contains match), and clearing it restores it.
+      await page.getByTestId('search-box').locator('input').fill('没有这个人');
+      await expect.poll(() => table.getByText('设备受检者').count()).toBe(0);
+      await page.getByTestId('search-box').locator('input').fill('设备受检');
+      await table.getByText('设备受检者').first().waitFor();
 
       // Another team's leader, in a browser of their own: the record is not in their list and
       // opening it by id says 403.
