@@ -22,15 +22,23 @@ async function once() {
   const end = /event: end\ndata: (.*)\n/.exec(text);
   const progress = end ? JSON.parse(end[1]) : null;
   if (progress?.status !== 'done') throw new Error(`record ${body.data.recordId} did not finish: ${JSON.stringify(progress)}`);
-  return ms;
+  const detail = await (await fetch(`${base}/backend/portal/diagnosis/${body.data.shareToken}`)).json();
+  const engines = Object.values(detail.data.results).reduce((sum, o) => sum + o.ms, 0);
+  return { ms, engines };
 }
 
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
 const warm = await once();
-const times = [];
-for (let i = 0; i < n; i++) times.push(await once());
-const sorted = [...times].sort((a, b) => a - b);
-const median = n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+const runs = [];
+for (let i = 0; i < n; i++) runs.push(await once());
+const times = runs.map((r) => r.ms);
 console.log(`photo: ${photo} (${bytes.length} bytes)`);
-console.log(`warm-up (first run, loads models): ${warm.toFixed(0)} ms`);
+console.log(`warm-up (first run, loads models): ${warm.ms.toFixed(0)} ms`);
 console.log(`runs (ms): ${times.map((t) => t.toFixed(0)).join(' ')}`);
-console.log(`median upload-to-result over ${n}: ${median.toFixed(0)} ms`);
+console.log(`median engine time (tongue + synthesis, from the record): ${median(runs.map((r) => r.engines)).toFixed(0)} ms`);
+console.log(`median server overhead (upload-to-result minus engines): ${median(runs.map((r) => r.ms - r.engines)).toFixed(0)} ms`);
+console.log(`median upload-to-result over ${n}: ${median(times).toFixed(0)} ms`);

@@ -138,6 +138,12 @@ def photometric(im, rng):
         im = cv2.cvtColor(np.clip(hsv, 0, 255).astype(np.uint8), cv2.COLOR_HSV2RGB).astype(np.float32)
     im = (im - 128) * rng.uniform(0.75, 1.25) + 128 + rng.uniform(-30, 30)
     im = im * rng.uniform(0.9, 1.1, 3)  # white-balance error
+    # Badly lit phone photos: the tongue must still be found so that the quality check can name
+    # the problem (too dark, colour cast) instead of reporting no tongue.
+    if rng.random() < 0.15:
+        im = im * rng.uniform(0.3, 0.8)
+    if rng.random() < 0.15:
+        im = im * rng.uniform(0.7, 1.35, 3)
     if rng.random() < 0.2:
         im = cv2.GaussianBlur(im, (0, 0), rng.uniform(0.5, 1.8))
     if rng.random() < 0.2:

@@ -58,6 +58,7 @@ def main():
     ap.add_argument('--lr', type=float, default=3e-3)
     ap.add_argument('--seed', type=int, default=7)
     ap.add_argument('--resume', action='store_true')
+    ap.add_argument('--init', help='start from these weights (a fine-tuning run: no warm-up)')
     ap.add_argument('--small', type=int, default=160, help='sample side of the first epochs')
     ap.add_argument('--small-epochs', type=int, default=5)
     ap.add_argument('--steps', type=int, default=64, help='batches per epoch (the shared 2-core machine allows few)')
@@ -76,11 +77,14 @@ def main():
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     steps_per_epoch = min(args.steps, len(train_idx) // args.batch)
     total = args.epochs * steps_per_epoch
-    warm = steps_per_epoch
+    warm = 1 if args.init else steps_per_epoch
     sched = torch.optim.lr_scheduler.LambdaLR(
         opt, lambda s: min(1.0, (s + 1) / warm) * 0.5 * (1 + math.cos(math.pi * min(s, total) / total)))
     start, best = 0, 0.0
-    last_path = os.path.join(CACHE, 'seg-last.pt')
+    if args.init:
+        model.load_state_dict(torch.load(args.init)['model'])
+    tag = os.environ.get('RUN_TAG', '')
+    last_path = os.path.join(CACHE, f'seg{tag}-last.pt')
     if args.resume and os.path.exists(last_path):
         ck = torch.load(last_path)
         model.load_state_dict(ck['model'])
@@ -111,7 +115,7 @@ def main():
         m, iou = miou(model, d, val_idx)
         if m > best:
             best = m
-            torch.save({'model': model.state_dict(), 'epoch': epoch, 'miou_input': m}, os.path.join(CACHE, 'seg-best.pt'))
+            torch.save({'model': model.state_dict(), 'epoch': epoch, 'miou_input': m}, os.path.join(CACHE, f'seg{tag}-best.pt'))
         torch.save({'model': model.state_dict(), 'opt': opt.state_dict(), 'sched': sched.state_dict(),
                     'epoch': epoch, 'best': best}, last_path)
         print(f'epoch {epoch} loss {run / steps_per_epoch:.4f} val_mIoU_at_input {m:.4f} tongue {iou[0]:.4f} '

@@ -76,10 +76,10 @@ export const fileLookupQuerySchema = z
   })
   .refine((q) => q.uuid || q.uuids, { message: 'uuid or uuids is required' });
 
-/** Resize parameters of the file view (spec §5/§9): values outside 1–4096 are ignored. */
+/** Resize parameters of the file view (spec §5/§9): values outside 1–4096, or not numbers, are ignored. */
 export const fileViewQuerySchema = z.object({
-  w: z.coerce.number().optional(),
-  h: z.coerce.number().optional(),
-  width: z.coerce.number().optional(),
-  height: z.coerce.number().optional(),
+  w: z.string().max(16).optional(),
+  h: z.string().max(16).optional(),
+  width: z.string().max(16).optional(),
+  height: z.string().max(16).optional(),
 });

@@ -1,7 +1,7 @@
 // Photo quality: the checks that stop an analysis (no tongue, more than one: thrown EngineError)
 // and the ones that only warn (quality.issues: the readings may be affected, retake advised).
 // Every threshold was set from the distributions that calibrate-quality.ts prints over the
-// 2,301 dataset photos and over degraded copies of them; docs/tongue.md has the figures.
+// dataset photos (every fourth) and over degraded copies of them; docs/tongue.md has the figures.
 import { TONGUE_ERRORS, type QualityIssue, type TongueErrorDef } from '@tcm/contract';
 import { EngineError } from '../common/index.js';
 import type { QualityMeasures } from './measures.js';
@@ -11,21 +11,21 @@ export const MIN_TONGUE_AREA = 0.01;
 /** A second region at least this fraction of the largest is a second tongue. */
 export const MAX_SECOND_RATIO = 0.3;
 /**
- * Too small: narrower than this in working pixels (the dataset's narrowest tongue is 359 px; under
+ * Too small: narrower than this in working pixels (the dataset's narrowest tongue is about 350 px; under
  * 160 px a 1 mm crack or prickle is about one pixel) or under this share of the frame.
  */
 export const MIN_WIDTH_PX = 160;
 export const MIN_AREA_FRACTION = 0.04;
-/** Focus (measures.ts) under which the photo is blurred: dataset p0.5 1.67; blur sigma 3 p99 1.54. */
+/** Focus (measures.ts) under which the photo is blurred: dataset p0.5 1.57; blur sigma 3 p99.5 1.50. */
 export const MIN_SHARPNESS = 1.5;
-/** Median tongue L*: dataset p0.5 52.4 / p99.5 83.5; darkened x0.45 median 31; brightened x1.8 p5 89. */
+/** Median tongue L*: dataset p0.5 53.2 / p99.5 83.4; darkened x0.45 median 30.9; brightened x1.8 p5 88.4. */
 export const MIN_MEDIAN_L = 35;
 export const MAX_MEDIAN_L = 88;
-/** Washed-out share of the tongue: dataset p99.5 0.009; brightened x1.8 median 0.56. */
+/** Washed-out share of the tongue: dataset p99.5 0.014; brightened x1.8 median 0.54. */
 export const MAX_CLIPPED = 0.05;
 /**
  * Colour cast, judged on the mean colour of the lips and skin around the tongue (a true purple or
- * yellow tongue does not count): dataset hue p0.5-p99.5 16.9-48.3 degrees, chroma p99.5 34.9.
+ * yellow tongue does not count): dataset hue p0.5-p99.5 18.7-49.3 degrees, chroma p99.5 34.7.
  */
 export const RING_HUE_RANGE: readonly [number, number] = [10, 65];
 export const MAX_RING_CHROMA = 40;

@@ -38,6 +38,8 @@ export function getSegmenter(): Promise<ort.InferenceSession> {
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
     executionMode: 'sequential',
+    // No busy-waiting threads after a run: their spinning would cost CPU the next steps need.
+    extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
   }).catch((e: unknown) => {
     session = undefined;
     throw new EngineError(TONGUE_ERRORS.TONGUE_MODEL_UNAVAILABLE, { cause: String((e as Error)?.message ?? e) });

@@ -56,7 +56,15 @@ describe('devices', () => {
     const none = await call(t.app, 'POST', DEVICE_PATHS.register, undefined, { name: 'x' });
     expect([none.status, none.body.code]).toEqual([401, SPEC_ERRORS.TOKEN_INVALID.code]);
     expect((await call(t.app, 'GET', DEVICE_PATHS.list)).status).toBe(401);
+    expect((await call(t.app, 'POST', DEVICE_PATHS.disable(device.id))).status).toBe(401);
+    const noCreds = await call(t.app, 'GET', DEVICE_PATHS.record(crypto.randomUUID()));
+    expect([noCreds.status, noCreds.body.code]).toEqual([401, DEVICE_ERRORS.DEVICE_AUTH_INVALID.code]);
+    expect((await call(t.app, 'POST', DEVICE_PATHS.disable('nope'), other.leader.token)).status).toBe(400);
     expect((await call(t.app, 'POST', DEVICE_PATHS.register, other.leader.token, { name: '' })).status).toBe(400);
+    const seen = await call(t.app, 'GET', DEVICE_PATHS.list, member.token);
+    expect(seen.body.data.map((d: { id: string; secret?: string }) => [d.id, d.secret])).toEqual([
+      [device.id, undefined],
+    ]);
     const plain = await call(t.app, 'POST', DEVICE_PATHS.register, member.token, { name: 'x' });
     expect([plain.status, plain.body.code]).toEqual([403, DEVICE_ERRORS.LEADER_REQUIRED.code]);
     const foreign = await call(t.app, 'POST', DEVICE_PATHS.disable(device.id), other.leader.token);
@@ -115,7 +123,10 @@ describe('devices', () => {
       person: { name: 'Li Si' },
     });
     expect(Object.keys(mine.body.data.files).sort()).toEqual(['pulse', 'tongue']);
-    expect(mine.body.data.results.pulse.status).toBe('done');
+    expect(mine.body.data.failure).toBeNull();
+    expect(mine.body.data.status).toBe('done');
+    for (const e of ['tongue', 'pulse', 'vitals', 'synthesis'])
+      expect(mine.body.data.results[e].status, e).toBe('done');
     const list = await call(t.app, 'POST', RECORD_PATHS.list, leader.token, { scope: 'deviceRecord' });
     expect(list.body.data.list.map((r: { id: string }) => r.id)).toEqual([id]);
     expect((await call(t.app, 'GET', RECORD_PATHS.detail(id), leader.token)).status).toBe(200);

@@ -26,7 +26,7 @@ import { personValues, recordDetail, SLOT_KIND, startRecord } from '../records/r
 import {
   authenticateDevice,
   disableDevice,
-  leaderTeam,
+  memberTeam,
   presentDevice,
   registerDevice,
   teamDevices,
@@ -88,10 +88,14 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     DEVICE_PATHS.list,
     {
       preValidation: leader,
-      schema: { tags, summary: 'Devices of the leader’s team', response: { 200: okSchema(z.array(deviceSchema)) } },
+      schema: {
+        tags,
+        summary: 'Devices of the caller’s team (any member; no secrets)',
+        response: { 200: okSchema(z.array(deviceSchema)) },
+      },
     },
     async (request) =>
-      ok((await teamDevices(db, leaderTeam(principalOf(request)))).map(presentDevice), request.msgLang),
+      ok((await teamDevices(db, memberTeam(principalOf(request)))).map(presentDevice), request.msgLang),
   );
 
   app.post(

@@ -21,6 +21,12 @@ export const presentDevice = (d: DeviceRow): Device => ({
   lastSeenAt: d.lastSeenAt ? d.lastSeenAt.toISOString() : null,
 });
 
+/** The caller's team (any member of it may see its devices); 403 without one. */
+export function memberTeam(p: Principal): string {
+  if (p.entrance !== 'member' || !p.user.teamId) throw new AppError(DEVICE_ERRORS.LEADER_REQUIRED);
+  return p.user.teamId;
+}
+
 /** The caller's team when they lead it; else 403 LEADER_REQUIRED. */
 export function leaderTeam(p: Principal): string {
   if (p.entrance !== 'member' || !p.user.teamLeader || !p.user.teamId)

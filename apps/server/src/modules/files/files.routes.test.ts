@@ -38,6 +38,11 @@ describe('uploads of spec §7 Files', () => {
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(img.rawPayload).metadata()).width).toBe(100);
+    // Out of bounds or not a number: ignored, the original comes back (spec §5).
+    for (const q of ['w=0', 'w=5000', 'w=abc&h=-1']) {
+      const same = await t.app.inject({ method: 'GET', url: `${r.body.data.remoteFileUrl}?${q}` });
+      expect([q, same.statusCode, same.rawPayload.length]).toEqual([q, 200, dataFile(TONGUE).length]);
+    }
   });
 
   it('editor upload and the uuid upload need a token (401 1200001)', async () => {
@@ -80,6 +85,15 @@ describe('uploads of spec §7 Files', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(FILE_ERRORS.FILE_MISSING.code);
+    const garbled = await t.app.inject({
+      method: 'POST',
+      url: FILE_PATHS.portalOssUpload,
+      headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+      payload: '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc',
+    });
+    expect(garbled.statusCode).toBe(400);
+    const notMultipart = await call(t.app, 'POST', FILE_PATHS.portalOssUpload, undefined, { file: 'x' });
+    expect([notMultipart.status, notMultipart.body.code]).toEqual([400, FILE_ERRORS.FILE_MISSING.code]);
     expect((await call(t.app, 'GET', FILE_PATHS.lookup, token)).status).toBe(400);
     expect((await call(t.app, 'GET', `${FILE_PATHS.lookup}?uuids=nope`, token)).status).toBe(400);
     expect((await call(t.app, 'GET', FILE_PATHS.view('nope'))).status).toBe(400);

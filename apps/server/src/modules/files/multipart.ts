@@ -39,9 +39,10 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
     if (e instanceof AppError) throw e;
     const code = (e as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(FILE_ERRORS.FILE_TOO_LARGE);
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new AppError(HTTP_ERRORS.PAYLOAD_TOO_LARGE);
-    throw e;
+    // Only the body is read in this loop: any other failure is a malformed or cut-off request.
+    throw new AppError(HTTP_ERRORS.VALIDATION, `multipart body: ${e instanceof Error ? e.message : String(e)}`);
   }
   return { files, fields };
 }

@@ -29,17 +29,23 @@ async function upload(token: string, bytes: Uint8Array, filename: string) {
 }
 
 describe('member four-diagnosis record through the queue', () => {
-  it('uploads face, pulse and voice, answers and vitals → done record with per-engine versions and a PDF in zh and en', async () => {
+  it('uploads tongue, face, pulse and voice, answers and vitals → done record with per-engine versions and a PDF in zh and en', async () => {
     const team = await buildTeam(t.database.db);
     const { token } = await userWithToken(t, { entrance: 'member', teamId: team.id });
+    const tongue = await upload(token, dataFile('tongue/images/TE0000458.jpg'), 'tongue.jpg');
     const face = await upload(token, dataFile('face/02-woman.jpg'), '02-woman.jpg');
     const pulse = await upload(token, dataFile('pulse/goda-ppg-125hz.csv'), 'goda-ppg-125hz.csv');
     const voice = await upload(token, dataFile('voice/sustained-a-118hz.wav'), 'a.wav');
-    expect([face.status, pulse.status, voice.status]).toEqual([200, 200, 200]);
+    expect([tongue.status, face.status, pulse.status, voice.status]).toEqual([200, 200, 200, 200]);
     expect([face.body.data.kind, pulse.body.data.kind, voice.body.data.kind]).toEqual(['image', 'pulse', 'audio']);
     const answers = Object.fromEntries(questionsFor('female').map((q) => [q.id, 3]));
     const created = await call(t.app, 'POST', RECORD_PATHS.create, token, {
-      files: { face: face.body.data.uuid, pulse: pulse.body.data.uuid, voice: voice.body.data.uuid },
+      files: {
+        tongue: tongue.body.data.uuid,
+        face: face.body.data.uuid,
+        pulse: pulse.body.data.uuid,
+        voice: voice.body.data.uuid,
+      },
       person: { sex: 'female', age: 34 },
       inquiry: { answers },
       vitals: { heightCm: 163, weightKg: 67.5, systolic: 132, diastolic: 84 },
@@ -55,11 +61,11 @@ describe('member four-diagnosis record through the queue', () => {
     expect(detail.body.data.failure).toBeNull();
     expect(detail.body.data.status).toBe('done');
     const results = detail.body.data.results;
-    for (const e of ['face', 'pulse', 'voice', 'constitution', 'vitals', 'synthesis']) {
+    for (const e of ['tongue', 'face', 'pulse', 'voice', 'constitution', 'vitals', 'synthesis']) {
       expect(results[e].status, e).toBe('done');
       expect(results[e].version.engine, e).toMatch(/\d/);
     }
-    expect(detail.body.data.progress).toMatchObject({ status: 'done', done: 6, total: 6 });
+    expect(detail.body.data.progress).toMatchObject({ status: 'done', done: 7, total: 7 });
     expect(typeof detail.body.data.conclusion).toBe('string');
     ensurePoppler();
     const words = {
@@ -77,7 +83,7 @@ describe('member four-diagnosis record through the queue', () => {
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       const { text, images } = inspectPdf(pdf.rawPayload);
       for (const w of words[lang]) expect(text, `${lang}: ${w}`).toContain(w);
-      expect(images).toBeGreaterThanOrEqual(1); // the face photo
+      expect(images).toBeGreaterThanOrEqual(2); // the tongue and face photos
     }
   }, 180000);
 });

@@ -1,6 +1,13 @@
 // Separable image filters on float planes (w x h), the building blocks of the texture measures.
 
-function pass(src: Float32Array, w: number, h: number, r: number, horizontal: boolean, op: 'max' | 'min'): Float32Array {
+function pass(
+  src: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  horizontal: boolean,
+  op: 'max' | 'min',
+): Float32Array {
   const out = new Float32Array(w * h);
   const n = horizontal ? w : h;
   const m = horizontal ? h : w;
@@ -30,38 +37,50 @@ export const dilate = (src: Float32Array, w: number, h: number, r: number): Floa
 export const erode = (src: Float32Array, w: number, h: number, r: number): Float32Array =>
   pass(pass(src, w, h, r, true, 'min'), w, h, r, false, 'min');
 
-/** Gaussian blur with standard deviation sigma (kernel radius 3 sigma, edges clamped). */
-export function gaussian(src: Float32Array, w: number, h: number, sigma: number): Float32Array {
-  const r = Math.max(1, Math.ceil(3 * sigma));
-  const k = new Float32Array(2 * r + 1);
-  let s = 0;
-  for (let i = -r; i <= r; i++) s += k[i + r] = Math.exp(-(i * i) / (2 * sigma * sigma));
-  for (let i = 0; i < k.length; i++) k[i]! /= s;
-  const tmp = new Float32Array(w * h);
+function boxPass(src: Float32Array, w: number, h: number, r: number, horizontal: boolean): Float32Array {
   const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let v = 0;
-      for (let i = -r; i <= r; i++) v += k[i + r]! * src[y * w + Math.min(w - 1, Math.max(0, x + i))]!;
-      tmp[y * w + x] = v;
-    }
-  }
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let v = 0;
-      for (let i = -r; i <= r; i++) v += k[i + r]! * tmp[Math.min(h - 1, Math.max(0, y + i)) * w + x]!;
-      out[y * w + x] = v;
+  const n = horizontal ? w : h;
+  const m = horizontal ? h : w;
+  const stride = horizontal ? 1 : w;
+  const lineStep = horizontal ? w : 1;
+  // Each line is copied into a buffer padded with its edge values, then summed in one sweep.
+  const buf = new Float32Array(n + 2 * r + 1);
+  const inv = 1 / (2 * r + 1);
+  for (let j = 0; j < m; j++) {
+    const base = j * lineStep;
+    const first = src[base]!;
+    const last = src[base + (n - 1) * stride]!;
+    for (let i = 0; i < r; i++) buf[i] = first;
+    for (let i = 0; i < n; i++) buf[r + i] = src[base + i * stride]!;
+    for (let i = n + r; i < buf.length; i++) buf[i] = last;
+    let s = 0;
+    for (let i = 0; i <= 2 * r; i++) s += buf[i]!;
+    for (let i = 0; i < n; i++) {
+      out[base + i * stride] = s * inv;
+      s += buf[i + 2 * r + 1]! - buf[i]!;
     }
   }
   return out;
 }
 
+/** Mean over a (2r+1)^2 square, edges clamped; O(1) per pixel whatever r. */
+export const boxBlur = (src: Float32Array, w: number, h: number, r: number): Float32Array =>
+  boxPass(boxPass(src, w, h, r, true), w, h, r, false);
+
 /**
- * Largest Hessian eigenvalue of a (blurred) plane, scaled by sigma^2: high where the plane has a
- * dark valley (a crack in L*), whatever the valley's direction.
+ * Two box blurs of radius r: close to a Gaussian with sigma = sqrt(2 r (r + 1) / 3)
+ * (r = 1: 1.15 px, r = 3: 2.83 px) at a fraction of its cost.
  */
-export function valleyResponse(src: Float32Array, w: number, h: number, sigma: number): Float32Array {
-  const g = gaussian(src, w, h, sigma);
+export const smooth2 = (src: Float32Array, w: number, h: number, r: number): Float32Array =>
+  boxBlur(boxBlur(src, w, h, r), w, h, r);
+
+/**
+ * Largest Hessian eigenvalue of a plane smoothed by smooth2(r), scaled by sigma^2: high where the
+ * plane has a dark valley (a crack in L*), whatever the valley's direction.
+ */
+export function valleyResponse(src: Float32Array, w: number, h: number, r: number): Float32Array {
+  const g = smooth2(src, w, h, r);
+  const sigma = Math.sqrt((2 * r * (r + 1)) / 3);
   const out = new Float32Array(w * h);
   const s2 = sigma * sigma;
   for (let y = 1; y < h - 1; y++) {

@@ -3,16 +3,17 @@ import type { TongueFeatures } from '@tcm/contract';
 import { prepareCrop, type TongueImage } from './prepare.js';
 import { measure } from './measure.js';
 import { decide } from './decide.js';
+import { learnedVersions, runLearned } from './learned.js';
 
-/** Version of the feature code and of the learned models it runs. */
-export const TONGUE_FEATURES_VERSION = 'tongue-features-0.1.0+rules';
+/** Version of the feature code and of the learned models it runs (models/tongue-features). */
+export const TONGUE_FEATURES_VERSION = `tongue-features-1.0.0 (${learnedVersions().join(', ')})`;
 
-/** Fewest tongue pixels (at input scale) the features are measured on. */
+/** Fewest tongue pixels the features are measured on. */
 export const MIN_TONGUE_PIXELS = 400;
 
 /**
  * Every tongue feature of a photo. `image` is interleaved 8-bit RGB, `mask` one byte per pixel
- * with 1 (any non-zero) = tongue, in the same size. Async so that the models may run on ONNX.
+ * (non-zero = tongue) of the same size; the tongue's tip is expected toward the bottom.
  */
 export async function extractTongueFeatures(image: TongueImage, mask: Uint8Array): Promise<TongueFeatures> {
   if (image.data.length !== image.width * image.height * 3 || mask.length !== image.width * image.height) {
@@ -20,11 +21,11 @@ export async function extractTongueFeatures(image: TongueImage, mask: Uint8Array
   }
   let n = 0;
   for (let i = 0; i < mask.length; i++) if (mask[i]) n++;
-  if (n < MIN_TONGUE_PIXELS) throw new RangeError(`extractTongueFeatures: mask has only ${n} tongue pixels`);
-  const crop = prepareCrop(image, mask);
-  if (!crop) throw new RangeError('extractTongueFeatures: empty mask');
-  return decide(measure(crop));
+  if (n < MIN_TONGUE_PIXELS) throw new RangeError(`extractTongueFeatures: the mask has only ${n} tongue pixels`);
+  const crop = prepareCrop(image, mask)!;
+  const m = measure(crop);
+  return decide(m, await runLearned(m.v, crop));
 }
 
 export { measure, type Measures } from './measure.js';
-export { prepareCrop, WORK_SIDE, type TongueImage } from './prepare.js';
+export { prepareCrop, networkInput, WORK_SIDE, type TongueImage } from './prepare.js';

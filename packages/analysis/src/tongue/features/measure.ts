@@ -4,18 +4,14 @@
 import type { TongueCrop } from './prepare.js';
 import {
   classifyPixels,
-  select,
+  pixelsOf,
   PIXEL_BODY,
   PIXEL_COATING,
   PIXEL_HIGHLIGHT,
   PIXEL_SHADOW,
-  ZONE_CENTRE,
-  ZONE_ROOT,
-  ZONE_SIDES,
-  ZONE_TIP,
   type PixelMaps,
 } from './pixels.js';
-import { quantilesAt, meanAt } from './stats.js';
+import { binnedQuantiles, type BinnedPlane } from './quantile.js';
 import { measureTexture } from './texture.js';
 import { measureContour } from './contour.js';
 
@@ -38,83 +34,87 @@ const QS5 = [0.1, 0.25, 0.5, 0.75, 0.9] as const;
 const QS3 = [0.25, 0.5, 0.75] as const;
 /** Below this share of the tongue a class is too small to give its own colour. */
 const MIN_CLASS_SHARE = 0.02;
+/** Fewest pixels of a class in a zone for the zone to report that class's colour. */
+const MIN_ZONE_PIXELS = 20;
+const ZONE_NAMES = ['tip', 'centre', 'root', 'sides'] as const;
+const COLOURED = [PIXEL_BODY, PIXEL_COATING] as const;
 
-function labQuantiles(v: Measures, prefix: string, crop: TongueCrop, idx: Int32Array, qs: readonly number[]): void {
-  for (const [ch, plane] of [
-    ['L', crop.L],
-    ['a', crop.a],
-    ['b', crop.b],
-  ] as const) {
-    const q = quantilesAt(plane, idx, qs);
+function labQuantiles(v: Measures, prefix: string, maps: PixelMaps, idx: Int32Array, qs: readonly number[]): void {
+  const planes: [string, BinnedPlane][] = [
+    ['L', maps.binned.L],
+    ['a', maps.binned.a],
+    ['b', maps.binned.b],
+  ];
+  for (const [ch, plane] of planes) {
+    const q = binnedQuantiles(plane, idx, qs);
     qs.forEach((p, k) => (v[`${prefix}_${ch}_p${Math.round(p * 100)}`] = q[k]!));
   }
 }
 
-function median3(crop: TongueCrop, idx: Int32Array): [number, number, number] {
-  return [
-    quantilesAt(crop.L, idx, [0.5])[0]!,
-    quantilesAt(crop.a, idx, [0.5])[0]!,
-    quantilesAt(crop.b, idx, [0.5])[0]!,
-  ];
+function median3(maps: PixelMaps, idx: Int32Array): [number, number, number] {
+  const { L, a, b } = maps.binned;
+  return [binnedQuantiles(L, idx, [0.5])[0]!, binnedQuantiles(a, idx, [0.5])[0]!, binnedQuantiles(b, idx, [0.5])[0]!];
+}
+
+function stdAt(plane: Float32Array, idx: Int32Array): number {
+  if (idx.length === 0) return 0;
+  let s = 0;
+  let s2 = 0;
+  for (const i of idx) {
+    s += plane[i]!;
+    s2 += plane[i]! * plane[i]!;
+  }
+  const m = s / idx.length;
+  return Math.sqrt(Math.max(0, s2 / idx.length - m * m));
 }
 
 export function measure(crop: TongueCrop): Measurement {
   const maps = classifyPixels(crop);
-  const { tongue, cls, zone } = maps;
+  const { tongue } = maps;
   const n = tongue.length;
   const v: Measures = {};
-  const body = select(maps, (i) => cls[i] === PIXEL_BODY);
-  const coating = select(maps, (i) => cls[i] === PIXEL_COATING);
-  const coloured = select(maps, (i) => cls[i] === PIXEL_BODY || cls[i] === PIXEL_COATING);
-  const highlight = select(maps, (i) => cls[i] === PIXEL_HIGHLIGHT);
-  const shadow = select(maps, (i) => cls[i] === PIXEL_SHADOW);
+  const body = pixelsOf(maps, [PIXEL_BODY]);
+  const coating = pixelsOf(maps, [PIXEL_COATING]);
+  const coloured = pixelsOf(maps, COLOURED);
+  const highlight = pixelsOf(maps, [PIXEL_HIGHLIGHT]);
+  const shadow = pixelsOf(maps, [PIXEL_SHADOW]);
   const nColoured = Math.max(1, coloured.length);
 
-  labQuantiles(v, 'all', crop, tongue, QS5);
+  labQuantiles(v, 'all', maps, tongue, QS5);
   // A tongue without measurable body (fully coated) or coating gives the other class's colour,
   // so the vector never holds NaN; `coverage` tells the models which case it is.
   const bodyIdx = body.length >= MIN_CLASS_SHARE * n ? body : coloured;
   const coatIdx = coating.length >= MIN_CLASS_SHARE * n ? coating : coloured;
-  labQuantiles(v, 'body', crop, bodyIdx, QS3);
-  labQuantiles(v, 'coat', crop, coatIdx, QS3);
+  labQuantiles(v, 'body', maps, bodyIdx, QS3);
+  labQuantiles(v, 'coat', maps, coatIdx, QS3);
   v.coverage = coating.length / nColoured;
   v.highlight_share = highlight.length / n;
   v.shadow_share = shadow.length / n;
   v.split_gap = maps.splitGap;
   v.coating_a_threshold = maps.coatingA;
-  v.body_chroma_p50 = quantilesAt(maps.chroma, bodyIdx, [0.5])[0]!;
-  v.coat_chroma_p50 = quantilesAt(maps.chroma, coatIdx, [0.5])[0]!;
+  v.body_chroma_p50 = binnedQuantiles(maps.binned.C, bodyIdx, [0.5])[0]!;
+  v.coat_chroma_p50 = binnedQuantiles(maps.binned.C, coatIdx, [0.5])[0]!;
   v.body_hue = (Math.atan2(v.body_b_p50!, v.body_a_p50!) * 180) / Math.PI;
   v.coat_hue = (Math.atan2(v.coat_b_p50!, v.coat_a_p50!) * 180) / Math.PI;
   v.body_minus_coat_a = v.body_a_p50! - v.coat_a_p50!;
-  v.coat_L_std = Math.sqrt(
-    Math.max(0, meanAt(squared(crop.L, coatIdx), coatIdx) - meanAt(crop.L, coatIdx) ** 2),
-  );
+  v.coat_L_std = stdAt(crop.L, coatIdx);
 
   const zones: ZoneMeasure[] = [];
-  const names = ['tip', 'centre', 'root', 'sides'];
-  for (const z of [ZONE_TIP, ZONE_CENTRE, ZONE_ROOT, ZONE_SIDES]) {
-    const all = select(maps, (i) => zone[i] === z && (cls[i] === PIXEL_BODY || cls[i] === PIXEL_COATING));
-    const zb = select(maps, (i) => zone[i] === z && cls[i] === PIXEL_BODY);
-    const zc = select(maps, (i) => zone[i] === z && cls[i] === PIXEL_COATING);
-    const zoneN = select(maps, (i) => zone[i] === z).length;
+  ZONE_NAMES.forEach((name, z) => {
+    const all = pixelsOf(maps, COLOURED, [z]);
+    const zb = maps.groups[PIXEL_BODY]![z]!;
+    const zc = maps.groups[PIXEL_COATING]![z]!;
+    const zoneN = [0, 1, 2, 3].reduce((s, c) => s + maps.groups[c]![z]!.length, 0);
     const cov = all.length > 0 ? zc.length / all.length : 0;
-    const bodyLab = median3(crop, zb.length >= 20 ? zb : all.length > 0 ? all : tongue);
-    const coatLab = zc.length >= 20 ? median3(crop, zc) : null;
-    const allLab = median3(crop, all.length > 0 ? all : tongue);
-    const name = names[z]!;
+    const allLab = median3(maps, all.length > 0 ? all : tongue);
+    const bodyLab = zb.length >= MIN_ZONE_PIXELS ? median3(maps, zb) : allLab;
+    const coatLab = zc.length >= MIN_ZONE_PIXELS ? median3(maps, zc) : null;
     v[`${name}_L`] = allLab[0];
     v[`${name}_a`] = allLab[1];
     v[`${name}_b`] = allLab[2];
     v[`${name}_coverage`] = cov;
     zones.push({ area: zoneN / n, body: bodyLab, coating: coatLab, coverage: cov });
-  }
+  });
   Object.assign(v, measureTexture(crop, maps), measureContour(crop, maps));
   return { v, zones, maps };
-}
-
-function squared(plane: Float32Array, idx: Int32Array): Float32Array {
-  const out = new Float32Array(plane.length);
-  for (const i of idx) out[i] = plane[i]! * plane[i]!;
-  return out;
 }

@@ -2,7 +2,8 @@
 // zones of tongue diagnosis. Coating is separated from the body in CIELAB: coating (苔) is the
 // whiter, less red layer, so within one tongue it has a lower a* than the exposed body (舌质).
 import type { TongueCrop } from './prepare.js';
-import { otsu, quantilesAt } from './stats.js';
+import { binnedQuantiles, binPlane, type BinnedPlane } from './quantile.js';
+import { otsu } from './stats.js';
 
 export const PIXEL_BODY = 0;
 export const PIXEL_COATING = 1;
@@ -37,6 +38,10 @@ export const SIDE_SHARE = 0.2;
 export interface PixelMaps {
   /** Tongue pixel indices. */
   tongue: Int32Array;
+  /** Tongue pixel indices by class and zone: groups[cls][zone]. */
+  groups: Int32Array[][];
+  /** L*, a*, b* and chroma binned for quantiles. */
+  binned: { L: BinnedPlane; a: BinnedPlane; b: BinnedPlane; C: BinnedPlane };
   /** Class of each crop pixel (only meaningful on the tongue). */
   cls: Uint8Array;
   /** Zone of each crop pixel (only meaningful on the tongue). */
@@ -76,8 +81,14 @@ export function classifyPixels(crop: TongueCrop): PixelMaps {
     }
   }
   const chroma = new Float32Array(w * h);
-  for (const i of tongue) chroma[i] = Math.hypot(a[i]!, b[i]!);
-  const [medianL] = quantilesAt(L, tongue, [0.5]) as [number];
+  for (const i of tongue) chroma[i] = Math.sqrt(a[i]! * a[i]! + b[i]! * b[i]!);
+  const binned = {
+    L: binPlane(L, 0, 100),
+    a: binPlane(a, -60, 100),
+    b: binPlane(b, -60, 100),
+    C: binPlane(chroma, 0, 130),
+  };
+  const [medianL] = binnedQuantiles(binned.L, tongue, [0.5]) as [number];
   const cls = new Uint8Array(w * h);
   const colour: number[] = [];
   for (const i of tongue) {
@@ -118,12 +129,27 @@ export function classifyPixels(crop: TongueCrop): PixelMaps {
     else if (u < SIDE_SHARE || u > 1 - SIDE_SHARE) zone[i] = ZONE_SIDES;
     else zone[i] = ZONE_CENTRE;
   }
-  return { tongue, cls, zone, chroma, coatingA, splitGap, medianL, top, bottom, left, right };
+  const lists: number[][][] = [0, 1, 2, 3].map(() => [[], [], [], []]);
+  for (const i of tongue) lists[cls[i]!]![zone[i]!]!.push(i);
+  const groups = lists.map((byZone) => byZone.map((l) => Int32Array.from(l)));
+  return { tongue, groups, binned, cls, zone, chroma, coatingA, splitGap, medianL, top, bottom, left, right };
 }
 
-/** Indices of the tongue pixels that pass `keep`. */
-export function select(maps: PixelMaps, keep: (i: number) => boolean): Int32Array {
-  const out: number[] = [];
-  for (const i of maps.tongue) if (keep(i)) out.push(i);
-  return Int32Array.from(out);
+/** Tongue pixels of the given classes and zones, as one index array. */
+export function pixelsOf(
+  maps: PixelMaps,
+  classes: readonly number[],
+  zones: readonly number[] = [0, 1, 2, 3],
+): Int32Array {
+  let n = 0;
+  for (const c of classes) for (const z of zones) n += maps.groups[c]![z]!.length;
+  const out = new Int32Array(n);
+  let k = 0;
+  for (const c of classes) {
+    for (const z of zones) {
+      out.set(maps.groups[c]![z]!, k);
+      k += maps.groups[c]![z]!.length;
+    }
+  }
+  return out;
 }

@@ -21,6 +21,8 @@ export interface TongueCrop {
   L: Float32Array;
   a: Float32Array;
   b: Float32Array;
+  /** The crop's 8-bit RGB pixels (interleaved). */
+  rgb: Uint8Array;
   /** Tongue pixels in the crop. */
   count: number;
   /** Crop pixels per input pixel. */
@@ -102,5 +104,29 @@ export function prepareCrop(image: TongueImage, mask: Uint8Array): TongueCrop | 
     }
   }
   const lab = rgbBufferToLab(rgb, 3);
-  return { w, h, mask: cropMask, L: lab.L, a: lab.a, b: lab.b, count, scale };
+  return { w, h, mask: cropMask, rgb, L: lab.L, a: lab.a, b: lab.b, count, scale };
+}
+
+/**
+ * Input of the texture network: the crop centred on a WORK_SIDE x WORK_SIDE square, planes R, G,
+ * B (0-1, zero outside the tongue) and the mask, as 8-bit planes (value / 255 is the tensor).
+ */
+export function networkInput(crop: TongueCrop): Uint8Array {
+  const S = WORK_SIDE;
+  const out = new Uint8Array(4 * S * S);
+  const ox = Math.floor((S - crop.w) / 2);
+  const oy = Math.floor((S - crop.h) / 2);
+  for (let y = 0; y < crop.h; y++) {
+    for (let x = 0; x < crop.w; x++) {
+      const i = y * crop.w + x;
+      if (!crop.mask[i]) continue;
+      const o = (y + oy) * S + (x + ox);
+      if (o < 0 || o >= S * S) continue;
+      out[o] = crop.rgb[i * 3]!;
+      out[S * S + o] = crop.rgb[i * 3 + 1]!;
+      out[2 * S * S + o] = crop.rgb[i * 3 + 2]!;
+      out[3 * S * S + o] = 255;
+    }
+  }
+  return out;
 }

@@ -1,15 +1,5 @@
 // Small numeric helpers shared by the feature measurements.
 
-/** Quantiles (0-1) of the values at the given indices; NaN for an empty set. */
-export function quantilesAt(values: Float32Array, idx: Int32Array | number[], qs: readonly number[]): number[] {
-  const n = idx.length;
-  if (n === 0) return qs.map(() => Number.NaN);
-  const v = new Float32Array(n);
-  for (let i = 0; i < n; i++) v[i] = values[idx[i]!]!;
-  v.sort();
-  return qs.map((q) => v[Math.min(n - 1, Math.max(0, Math.round(q * (n - 1))))]!);
-}
-
 export function meanAt(values: Float32Array, idx: Int32Array | number[]): number {
   if (idx.length === 0) return Number.NaN;
   let s = 0;

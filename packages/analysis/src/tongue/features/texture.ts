@@ -2,9 +2,10 @@
 // dark bluish dots (stasis spots 瘀点) and specular highlights (moisture 润燥). All are measured
 // inside the tongue shrunk by EDGE_MARGIN pixels, so the tongue's own outline is not a "line".
 import type { TongueCrop } from './prepare.js';
-import { dilate, erode, gaussian, valleyResponse } from './filters.js';
+import { boxBlur, dilate, erode, smooth2, valleyResponse } from './filters.js';
 import { PIXEL_HIGHLIGHT, ZONE_CENTRE, ZONE_SIDES, ZONE_TIP, type PixelMaps } from './pixels.js';
-import { meanAt, quantilesAt, shareAbove } from './stats.js';
+import { binnedQuantiles, binPlane } from './quantile.js';
+import { meanAt, shareAbove } from './stats.js';
 
 /** Pixels (at the working scale) kept away from the outline. */
 export const EDGE_MARGIN = 6;
@@ -46,14 +47,20 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   const { w, h, L, a, b } = crop;
   const m = new Float32Array(w * h);
   for (const i of maps.tongue) m[i] = 1;
-  const inner = erode(m, w, h, EDGE_MARGIN);
+  // Erosion of a 0/1 mask: where its box mean is 1 (one zero in the window lowers it by 1/169).
+  const inner = boxBlur(m, w, h, EDGE_MARGIN);
   const innerIdx: number[] = [];
   const centreIdx: number[] = [];
+  const midIdx: number[] = [];
   const spotIdx: number[] = [];
   for (const i of maps.tongue) {
-    if (inner[i]! < 1 || maps.cls[i] === PIXEL_HIGHLIGHT) continue;
+    if (inner[i]! < 0.999 || maps.cls[i] === PIXEL_HIGHLIGHT) continue;
     innerIdx.push(i);
     if (maps.zone[i] === ZONE_CENTRE) centreIdx.push(i);
+    // The midline band (middle fifth of each row), where the central fissure runs.
+    const y = Math.floor(i / w);
+    const u = (i - y * w - maps.left[y]!) / Math.max(1, maps.right[y]! - maps.left[y]!);
+    if (u > 0.4 && u < 0.6) midIdx.push(i);
     if (maps.zone[i] === ZONE_TIP || maps.zone[i] === ZONE_SIDES) spotIdx.push(i);
   }
   const v: Record<string, number> = {};
@@ -64,17 +71,19 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   const closing = erode(dilate(Lc, w, h, 3), w, h, 3);
   const tophat = new Float32Array(w * h);
   for (let i = 0; i < tophat.length; i++) tophat[i] = closing[i]! - Lc[i]!;
-  const v1 = valleyResponse(Lc, w, h, 1.2);
-  const v2 = valleyResponse(Lc, w, h, 2.5);
+  const v1 = valleyResponse(Lc, w, h, 1);
+  const v2 = valleyResponse(Lc, w, h, 3);
+  const thBinned = binPlane(tophat, 0, 60);
   for (const [name, idx] of [
-    ['in', innerIdx],
-    ['ctr', centreIdx],
+    ['in', Int32Array.from(innerIdx)],
+    ['ctr', Int32Array.from(centreIdx)],
+    ['mid', Int32Array.from(midIdx)],
   ] as const) {
     v[`th_mean_${name}`] = meanAt(tophat, idx) || 0;
     v[`th_gt4_${name}`] = shareAbove(tophat, idx, 4);
     v[`th_gt8_${name}`] = shareAbove(tophat, idx, 8);
     v[`th_gt12_${name}`] = shareAbove(tophat, idx, 12);
-    const q = quantilesAt(tophat, idx, [0.9, 0.99]);
+    const q = binnedQuantiles(thBinned, idx, [0.9, 0.99]);
     v[`th_p90_${name}`] = q[0]! || 0;
     v[`th_p99_${name}`] = q[1]! || 0;
     v[`v1_mean_${name}`] = meanAt(v1, idx) || 0;
@@ -93,10 +102,10 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   v.crack_long_count = long.length;
   v.crack_max_len = sizes.length ? Math.max(...sizes) / Math.max(1, Math.sqrt(innerIdx.length)) : 0;
 
-  // Spots: small blobs standing out from a 3-pixel Gaussian background.
-  const La = gaussian(L, w, h, 3);
-  const aa = gaussian(a, w, h, 3);
-  const ba = gaussian(b, w, h, 3);
+  // Spots: small blobs standing out from their smoothed (sigma ~ 2.8 px) background.
+  const La = smooth2(L, w, h, 3);
+  const aa = smooth2(a, w, h, 3);
+  const ba = smooth2(b, w, h, 3);
   const red = new Uint8Array(w * h);
   const dark = new Uint8Array(w * h);
   for (const i of innerIdx) {
@@ -114,7 +123,10 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   const glints = components(hl, w, h);
   v.glint_per_1000px = glints.length / (maps.tongue.length / 1000);
   v.L_std_in = Math.sqrt(
-    Math.max(0, innerIdx.reduce((p, i) => p + L[i]! * L[i]!, 0) / Math.max(1, innerIdx.length) - (meanAt(L, innerIdx) || 0) ** 2),
+    Math.max(
+      0,
+      innerIdx.reduce((p, i) => p + L[i]! * L[i]!, 0) / Math.max(1, innerIdx.length) - (meanAt(L, innerIdx) || 0) ** 2,
+    ),
   );
   return v;
 }

@@ -1,0 +1,49 @@
+// The small convolutional network (training/tongue-features/train_cnn.py) that reads cracks,
+// tooth marks, colours and coating type from the tongue crop, run with onnxruntime on one thread.
+import { readFileSync } from 'node:fs';
+import type { InferenceSession } from 'onnxruntime-node';
+import { MODEL_DIR } from './model.js';
+import { networkInput, WORK_SIDE, type TongueCrop } from './prepare.js';
+
+interface NetMeta {
+  version: string;
+  input: [number, number, number];
+  heads: Record<string, string[]>;
+}
+
+export const TEXTURE_NET_META: NetMeta = JSON.parse(readFileSync(`${MODEL_DIR}texture-net.json`, 'utf8')) as NetMeta;
+
+let session: Promise<InferenceSession> | null = null;
+
+async function getSession(): Promise<InferenceSession> {
+  if (!session) {
+    // Imported on first use so that importing the features costs nothing until a photo comes.
+    session = import('onnxruntime-node').then((ort) =>
+      ort.InferenceSession.create(`${MODEL_DIR}texture-net.onnx`, {
+        intraOpNumThreads: 1,
+        interOpNumThreads: 1,
+        graphOptimizationLevel: 'all',
+      }),
+    );
+    session.catch(() => (session = null));
+  }
+  return session;
+}
+
+/** Probabilities of every head of the network for one tongue crop, by head and label. */
+export async function runTextureNet(crop: TongueCrop): Promise<Record<string, Record<string, number>>> {
+  const ort = await import('onnxruntime-node');
+  const s = await getSession();
+  const bytes = networkInput(crop);
+  const x = new Float32Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) x[i] = bytes[i]! / 255;
+  const out = await s.run({ input: new ort.Tensor('float32', x, [1, 4, WORK_SIDE, WORK_SIDE]) });
+  const probs = out.probs!.data as Float32Array;
+  const result: Record<string, Record<string, number>> = {};
+  let k = 0;
+  for (const [head, labels] of Object.entries(TEXTURE_NET_META.heads)) {
+    result[head] = {};
+    for (const l of labels) result[head][l] = probs[k++]!;
+  }
+  return result;
+}

@@ -1,0 +1,131 @@
+"""Scores the engine's tongue features against the expert labels of the held-out photos.
+
+  npx tsx training/tongue-features/predict.ts > training/tongue-features/cache/pred-expert.jsonl
+  /usr/bin/python3 training/tongue-features/evaluate.py training/tongue-features/cache/pred-expert.jsonl [more.jsonl]
+
+Per labelled feature: accuracy, macro-F1 and ROC-AUC (one-vs-rest macro for 3 classes). Cracks
+and tooth marks: 'present' = expert light or severe, 'absent' = NA (not marked); severity:
+severe vs light among the marked photos. Also prints the issue's baseline (CIELAB percentiles
+of the mask + logistic regression, trained on the training part) on the same photos, and
+5-fold cross-validation over all expert-labelled photos of the logistic models."""
+import json
+import os
+import sys
+import warnings
+
+import numpy as np
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import accuracy_score, f1_score, roc_auc_score
+from sklearn.model_selection import StratifiedKFold, cross_val_predict
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import eval_ids, manual_labels, read_measures, targets  # noqa: E402
+from featuresets import FEATURE_SETS  # noqa: E402
+
+warnings.filterwarnings('ignore')
+CLASSES = {'coating': ['white', 'light_yellow', 'yellow'], 'body': ['pale', 'light_red', 'dark']}
+
+
+def metrics(y, P, classes):
+    y = np.asarray(y)
+    # The engine rounds probabilities to 4 decimals (and may put mass on a rule-decided label
+    # such as grey_black): renormalise over the scored classes.
+    P = np.asarray(P, dtype=np.float64) + 1e-9
+    P = P / P.sum(1, keepdims=True)
+    pred = [classes[i] for i in P.argmax(1)]
+    if len(classes) == 2:
+        auc = roc_auc_score(y == classes[1], P[:, 1])
+    else:
+        auc = roc_auc_score([classes.index(v) for v in y], P, multi_class='ovr', labels=list(range(len(classes))))
+    return {'n': len(y), 'accuracy': accuracy_score(y, pred), 'macro_f1': f1_score(y, pred, average='macro'),
+            'roc_auc': auc}
+
+
+def score_predictions(path, T, held):
+    preds = {}
+    with open(path) as f:
+        for line in f:
+            r = json.loads(line)
+            preds[r['id']] = r
+    out = {}
+    for task in ('coating', 'body'):
+        sids = [s for s in sorted(T[task]) if s in held and s in preds]
+        P = np.array([[preds[s][task][c] for c in CLASSES[task]] for s in sids])
+        out[task] = metrics([T[task][s] for s in sids], P, CLASSES[task])
+    for task, key in (('cracks', 'cracks'), ('teeth', 'teeth')):
+        sids = [s for s in sorted(T[task]) if s in held and s in preds]
+        p = np.array([1 - preds[s][key]['none'] for s in sids])
+        out[task] = metrics([T[task][s] for s in sids], np.stack([1 - p, p], 1), ['none', 'present'])
+        sev = [s for s in sorted(T[task + '_severity']) if s in held and s in preds]
+        q = np.array([preds[s][key]['severe'] / max(1e-9, preds[s][key]['light'] + preds[s][key]['severe'])
+                      for s in sev])
+        out[task + '_severity'] = metrics([T[task + '_severity'][s] for s in sev], np.stack([1 - q, q], 1),
+                                          ['light', 'severe'])
+    return out
+
+
+def baseline(rows, T, held):
+    out = {}
+    feats = FEATURE_SETS['baseline']
+    for task in ('coating', 'body', 'cracks', 'teeth'):
+        classes = CLASSES.get(task, ['none', 'present'])
+        tr = [s for s in sorted(T[task]) if s not in held and s in rows]
+        te = [s for s in sorted(T[task]) if s in held and s in rows]
+        X = np.array([[rows[s][f] for f in feats] for s in tr])
+        mu, sd = X.mean(0), X.std(0) + 1e-9
+        clf = LogisticRegression(C=1.0, max_iter=5000).fit((X - mu) / sd, [T[task][s] for s in tr])
+        Xt = (np.array([[rows[s][f] for f in feats] for s in te]) - mu) / sd
+        P = clf.predict_proba(Xt)
+        P = P[:, [list(clf.classes_).index(c) for c in classes]]
+        out[task] = metrics([T[task][s] for s in te], P, classes)
+    return out
+
+
+def cross_validated(rows, T):
+    """5-fold CV of the logistic models (same features and C as models/tongue-features) over all
+    expert-labelled photos, held-out ones included: a second, less split-dependent estimate."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    models = os.path.join(here, '..', '..', 'models', 'tongue-features')
+    out = {}
+    for task, name in (('coating', 'coating_colour'), ('body', 'body_colour'), ('cracks', 'cracks'), ('teeth', 'tooth_marks'),
+                       ('cracks_severity', 'cracks_severity'), ('teeth_severity', 'tooth_marks_severity')):
+        path = os.path.join(models, f'{name}.json')
+        if not os.path.exists(path):
+            continue
+        m = json.load(open(path))
+        sids = [s for s in sorted(T[task]) if s in rows]
+        X = np.array([[rows[s][f] for f in m['features']] for s in sids])
+        y = np.array([T[task][s] for s in sids])
+        X = (X - X.mean(0)) / (X.std(0) + 1e-9)
+        classes = sorted(set(y)) if task not in CLASSES else CLASSES[task]
+        P = cross_val_predict(LogisticRegression(C=m['training']['C'], max_iter=5000, class_weight='balanced'), X, y,
+                              cv=StratifiedKFold(5, shuffle=True, random_state=0), method='predict_proba')
+        order = sorted(set(y))
+        P = P[:, [order.index(c) for c in classes]]
+        out[task] = metrics(y, P, classes)
+    return out
+
+
+def show(title, res):
+    print(f'\n{title}')
+    print(f'| feature | n | accuracy | macro-F1 | ROC-AUC |')
+    print('|---|---|---|---|---|')
+    for k, v in res.items():
+        print(f"| {k} | {v['n']} | {v['accuracy']:.3f} | {v['macro_f1']:.3f} | {v['roc_auc']:.3f} |")
+
+
+def main():
+    man = manual_labels()
+    T = targets(man)
+    held = eval_ids()
+    rows = read_measures()
+    for path in sys.argv[1:]:
+        show(f'Engine on held-out photos: {os.path.basename(path)}', score_predictions(path, T, held))
+    show('Baseline (CIELAB percentiles of the expert mask + logistic regression), held-out photos',
+         baseline(rows, T, held))
+    show('Logistic models on the measurement vector, 5-fold CV over all expert-labelled photos',
+         cross_validated(rows, T))
+
+
+if __name__ == '__main__':
+    main()
