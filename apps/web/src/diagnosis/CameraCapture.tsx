@@ -28,6 +28,8 @@ export function CameraCapture(props: {
   const video = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [tips, setTips] = useState<FrameTip[] | null>(null);
+  // Front camera when people photograph themselves; the back one when a helper takes it.
+  const [facing, setFacing] = useState<'user' | 'environment'>(props.facing ?? 'user');
 
   useEffect(() => {
     let stream: MediaStream | null = null;
@@ -39,7 +41,7 @@ export function CameraCapture(props: {
       return;
     }
     navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: props.facing ?? 'user', width: { ideal: 1280 } }, audio: false })
+      .getUserMedia({ video: { facingMode: facing, width: { ideal: 1280 } }, audio: false })
       .then((s) => {
         if (stopped) return s.getTracks().forEach((tr) => tr.stop());
         stream = s;
@@ -65,7 +67,7 @@ export function CameraCapture(props: {
       clearInterval(timer);
       stream?.getTracks().forEach((tr) => tr.stop());
     };
-  }, [props.facing, t]);
+  }, [facing, t]);
 
   const capture = () => {
     const v = video.current;
@@ -123,6 +125,9 @@ export function CameraCapture(props: {
       <Space>
         <Button type="primary" onClick={capture} data-testid="camera-shoot">
           {t('diag.shoot')}
+        </Button>
+        <Button onClick={() => setFacing((f) => (f === 'user' ? 'environment' : 'user'))} data-testid="camera-switch">
+          {t('diag.switchCamera')}
         </Button>
         <Button onClick={props.onClose}>{t('app.cancel')}</Button>
       </Space>

@@ -1,6 +1,6 @@
 import './texts.js';
 import { useMemo } from 'react';
-import { Progress, Radio, Space, Typography } from 'antd';
+import { Button, Progress, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Sex } from '@tcm/contract';
 import { QUESTIONNAIRE_META, questionsFor } from '@tcm/analysis/constitution';
@@ -33,6 +33,11 @@ export function Questionnaire(props: { sex: Sex; answers: Answers; onChange: (a:
         percent={Math.round((done / questions.length) * 100)}
         format={() => t('diag.answered', { done, total: questions.length })}
       />
+      {done > 0 && (
+        <Button size="small" onClick={() => props.onChange({})} data-testid="questionnaire-clear">
+          {t('diag.clearAnswers')}
+        </Button>
+      )}
       {questions.map((q, i) => (
         <div key={q.id} data-testid={`q-${q.id}`} style={{ padding: '6px 0', borderBottom: '1px solid #f0f0f0' }}>
           <Typography.Text strong>

@@ -27,7 +27,17 @@ describe('constitution questionnaire', () => {
     expect(seen[0]).toEqual({ [first.id]: 3 });
     const all = Object.fromEntries(questionsFor('male').map((q) => [q.id, 2]));
     expect(questionnaireComplete('male', all)).toBe(true);
+    expect(screen.queryByTestId('questionnaire-clear')).toBeNull();
     expect(questionnaireComplete('female', all)).toBe(false);
+  });
+});
+
+describe('questionnaire clearing', () => {
+  it('offers to clear a started questionnaire (to skip it)', () => {
+    const seen: Record<string, number>[] = [];
+    render(<Questionnaire sex="female" answers={{ A1: 3 }} onChange={(a) => seen.push(a)} />);
+    fireEvent.click(screen.getByTestId('questionnaire-clear'));
+    expect(seen).toEqual([{}]);
   });
 });
 
