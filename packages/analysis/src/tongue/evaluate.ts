@@ -2,7 +2,8 @@
 // photo's original resolution, through the engine's own path (decode, network, bilinear
 // logits, post-processing): `npm run -s eval:tongue-seg -w @tcm/analysis`.
 // Prints mIoU (mean of tongue and background IoU) and Dice, pooled over all pixels and as the
-// mean over photos, for the thresholded logits alone and after post-processing.
+// mean over photos: the thresholded logits alone, cleaned (largest region, holes) without and
+// with the logit blur (the engine's post-processing).
 import { decodePhoto } from './decode.js';
 import { regionFromLogits } from './locate.js';
 import { upsampleThreshold } from './mask.js';
@@ -11,7 +12,7 @@ import { segmentLogits, SEG_INPUT, TONGUE_MODEL_VERSION } from './segment.js';
 import { readMask, readPhoto, validationIds } from './test-data.js';
 
 const ids = validationIds();
-const variants = ['thresholded', 'post-processed'] as const;
+const variants = ['thresholded', 'cleaned, no blur', 'post-processed'] as const;
 const pooled = variants.map((): Counts => ({ tp: 0, fp: 0, fn: 0, tn: 0 }));
 const perPhoto = variants.map((): Scores[] => []);
 for (const id of ids) {
@@ -21,7 +22,11 @@ for (const id of ids) {
   if (photo.work.width !== w || photo.work.height !== h)
     throw new Error(`${id}: not evaluated at the original resolution`);
   const logits = await segmentLogits(photo.work);
-  const preds = [upsampleThreshold(logits, SEG_INPUT, w, h), regionFromLogits(logits, SEG_INPUT, w, h).mask];
+  const preds = [
+    upsampleThreshold(logits, SEG_INPUT, w, h),
+    regionFromLogits(logits, SEG_INPUT, w, h, false).mask,
+    regionFromLogits(logits, SEG_INPUT, w, h).mask,
+  ];
   preds.forEach((pred, v) => {
     const c = count(pred, truth.mask);
     const p = pooled[v]!;

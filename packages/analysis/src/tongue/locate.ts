@@ -8,6 +8,7 @@
 //  - smoothing: the logits get a light [1 2 1]/4 blur first (removes one-cell wiggles).
 import type { RgbImage } from './decode.js';
 import { components, fillHoles, simplify, traceOutline, upsampleThreshold, type Point } from './mask.js';
+import { MIN_TONGUE_AREA } from './quality.js';
 import { segmentLogits, SEG_INPUT } from './segment.js';
 
 export interface TongueRegion {
@@ -15,7 +16,7 @@ export interface TongueRegion {
   mask: Uint8Array;
   /** Pixels of the tongue. */
   area: number;
-  /** Second-largest tongue-like region / largest, in logit cells (0 when there is one). */
+  /** Second-largest tongue-like region / largest, in logit cells (0 when there is none of tongue size). */
   secondRatio: number;
   /** Outline in working-image pixels. */
   polygon: Point[];
@@ -49,8 +50,11 @@ export function cleanGrid(logits: Float32Array, S: number): { grid: Float32Array
   const { labels, areas } = components(pos, S, S);
   let best = 0;
   for (let i = 1; i < areas.length; i++) if (best === 0 || areas[i]! > areas[best]!) best = i;
+  // A second region counts only when it is itself big enough to be a tongue (a speck of lip
+  // next to a small tongue is not a second person).
   const sorted = areas.slice(1).sort((a, b) => b - a);
-  const secondRatio = sorted.length > 1 ? sorted[1]! / sorted[0]! : 0;
+  const second = sorted[1] ?? 0;
+  const secondRatio = second >= MIN_TONGUE_AREA * S * S ? second / sorted[0]! : 0;
   const grid = Float32Array.from(logits);
   const keep = new Uint8Array(S * S);
   for (let i = 0; i < grid.length; i++) {

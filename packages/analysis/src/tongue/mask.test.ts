@@ -59,10 +59,18 @@ describe('mask post-processing', () => {
     const g = new Float32Array(S * S).fill(-1);
     for (let y = 2; y < 14; y++) for (let x = 2; x < 14; x++) g[y * S + x] = 1; // the tongue
     g[7 * S + 7] = -1; // a hole in it
-    for (let y = 16; y < 19; y++) for (let x = 16; x < 19; x++) g[y * S + x] = 1; // a small second region
+    for (let y = 16; y < 19; y++) for (let x = 16; x < 19; x++) g[y * S + x] = 1; // a second region (2 % of the grid)
     const { grid, secondRatio, cells } = cleanGrid(g, S);
     expect(cells).toBe(144 - 1);
     expect(secondRatio).toBeCloseTo(9 / 143, 5);
+    g[16 * S + 16] = -1;
+    g[18 * S + 18] = -1;
+    g[16 * S + 18] = -1;
+    g[18 * S + 16] = -1;
+    g[17 * S + 16] = -1; // now 4 cells: 1 % of the grid is the least that counts
+    expect(cleanGrid(g, S).secondRatio).toBeCloseTo(4 / 143, 5);
+    g[17 * S + 18] = -1; // 3 cells: a speck, not a second tongue
+    expect(cleanGrid(g, S).secondRatio).toBe(0);
     expect(grid[7 * S + 7]).toBeGreaterThan(0);
     expect(grid[17 * S + 17]).toBeLessThan(0);
   });

@@ -150,6 +150,8 @@ describe('input formats and bad input', () => {
     expect(await code(analyzeTongue(Buffer.from('this is a text file, not a photo')))).toBe(E.TONGUE_NOT_AN_IMAGE.code);
     expect(await code(analyzeTongue(jpeg.subarray(0, Math.floor(jpeg.length / 2))))).toBe(E.TONGUE_TRUNCATED.code);
     expect(await code(analyzeTongue(jpeg.subarray(0, 200)))).toBe(E.TONGUE_TRUNCATED.code);
+    const png = await sharp(jpeg).png().toBuffer();
+    expect(await code(analyzeTongue(png.subarray(0, Math.floor(png.length * 0.9))))).toBe(E.TONGUE_TRUNCATED.code);
     const bmp = await toBmp(jpeg);
     expect(await code(analyzeTongue(bmp.subarray(0, bmp.length - 5000)))).toBe(E.TONGUE_TRUNCATED.code);
     const big = Buffer.concat([jpeg, Buffer.alloc(10 * 1024 * 1024)]);

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { FILE_ERRORS, MAX_UPLOAD_BYTES } from '@tcm/contract';
@@ -66,6 +67,21 @@ describe('upload content checks (magic bytes, full decode, size)', () => {
     expect(code).toBeGreaterThanOrEqual(3300000);
     expect(code).toBeLessThan(3400000);
     expect(await codeOf(checkUpload(new Uint8Array(0), 'e.png', all))).toBe(FILE_ERRORS.FILE_CORRUPT.code);
+  });
+
+  it('refuses a decompression bomb: a small PNG that claims 40000 x 40000 pixels', async () => {
+    const png = new Uint8Array(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+        .png()
+        .toBuffer(),
+    );
+    // IHDR data starts at byte 16 (width, height); its CRC covers type + data (bytes 12-28).
+    const v = new DataView(png.buffer);
+    v.setUint32(16, 40000);
+    v.setUint32(20, 40000);
+    v.setUint32(29, crc32(png.subarray(12, 29)));
+    const r = await codeOf(checkUpload(png, 'bomb.png', { kinds: ['image'] }));
+    expect(r).toBe(FILE_ERRORS.FILE_CORRUPT.code);
   });
 
   it('decodes BMP (spec §5 detection formats) and stores it as lossless PNG', async () => {

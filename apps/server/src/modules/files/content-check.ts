@@ -27,6 +27,9 @@ const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(.
 
 type Sniffed = { kind: FileKind; mime: string } | null;
 
+/** Largest image accepted, pixels (a 100-megapixel photo is far beyond any capture device here). */
+export const MAX_PIXELS = 100_000_000;
+
 /** Magic bytes → kind and MIME type; text that looks like CSV/JSON → pulse; else null. */
 export function sniff(b: Uint8Array): Sniffed {
   if (b.length >= 8 && b[0] === 0x89 && ascii(b, 1, 4) === 'PNG') return { kind: 'image', mime: 'image/png' };
@@ -120,9 +123,13 @@ async function checkImage(bytes: Uint8Array, mime: string, name: string): Promis
     };
   }
   try {
-    // A full decode (not just the header): truncated or damaged pixel data fails here.
-    const { info } = await sharp(bytes, { failOn: 'truncated' }).raw().toBuffer({ resolveWithObject: true });
-    return { kind: 'image', mime, bytes, name, width: info.width, height: info.height };
+    // A full decode (not just the header): truncated or damaged pixel data fails here. Decoding
+    // into a small copy keeps memory bounded (libvips streams), and the pixel limit stops
+    // decompression bombs (a few KB of PNG claiming gigapixels).
+    const opts = { failOn: 'truncated' as const, limitInputPixels: MAX_PIXELS };
+    const meta = await sharp(bytes, opts).metadata();
+    await sharp(bytes, opts).resize(256, 256, { fit: 'inside' }).raw().toBuffer();
+    return { kind: 'image', mime, bytes, name, width: meta.width ?? null, height: meta.height ?? null };
   } catch (e) {
     throw corrupt(e instanceof Error ? e.message : 'undecodable image');
   }

@@ -4,7 +4,7 @@ import { HTTP_ERRORS } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { analyzeRecord } from './worker.js';
-import { failStaleRecords } from './records.repo.js';
+import { failStaleRecords, staleQueuedIds, updateRecord } from './records.repo.js';
 
 export const ANALYZE_QUEUE = 'record-analyze';
 
@@ -96,6 +96,11 @@ export class AnalysisQueue {
     this.lastSweep = Date.now();
     try {
       await failStaleRecords(ctx.db, STALE_RUNNING_MS);
+      // A record queued this long lost its job (a crash between saving it and queueing it): queue it again.
+      for (const id of await staleQueuedIds(ctx.db, STALE_RUNNING_MS)) {
+        await this.enqueue(id);
+        await updateRecord(ctx.db, id, {});
+      }
     } catch (e) {
       console.error('[analysis] sweep failed:', e instanceof Error ? e.message : e);
     }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { RECORD_ERRORS } from '@tcm/contract';
 import type { EngineOutcome, RecordEngine } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
@@ -128,4 +128,36 @@ export async function failStaleRecords(db: Db, staleMs: number): Promise<number>
     .where(and(eq(diagnosisRecords.status, 'running'), lt(diagnosisRecords.updatedAt, new Date(Date.now() - staleMs))))
     .returning({ id: diagnosisRecords.id });
   return rows.length;
+}
+
+/**
+ * Takes a record for one analysis attempt: queued, or running with no progress for `staleMs`
+ * (its worker died). Atomic, so two jobs for one record never run it at once. The taken row, or
+ * undefined when another worker has it or it is finished.
+ */
+export async function claimRecord(db: Db, id: string, staleMs: number): Promise<RecordRow | undefined> {
+  const [row] = await db
+    .update(diagnosisRecords)
+    .set({ status: 'running', step: null, results: {}, failure: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(diagnosisRecords.id, id),
+        or(
+          eq(diagnosisRecords.status, 'queued'),
+          and(eq(diagnosisRecords.status, 'running'), lt(diagnosisRecords.updatedAt, new Date(Date.now() - staleMs))),
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Records queued for longer than `staleMs` (their job was lost, e.g. a crash between insert and send). */
+export async function staleQueuedIds(db: Db, staleMs: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: diagnosisRecords.id })
+    .from(diagnosisRecords)
+    .where(and(eq(diagnosisRecords.status, 'queued'), lt(diagnosisRecords.updatedAt, new Date(Date.now() - staleMs))))
+    .limit(100);
+  return rows.map((r) => r.id);
 }

@@ -15,7 +15,7 @@ import { dataFile, multipart, userWithToken, waitFor } from '../../test/records-
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { FileStorage } from '../files/storage.js';
 import { diagnosisRecords } from '../../db/schema/index.js';
-import { failStaleRecords, findRecord } from './records.repo.js';
+import { claimRecord, failStaleRecords, findRecord } from './records.repo.js';
 import { STALE_RUNNING_MS } from './queue.js';
 import { newShareToken } from './records.service.js';
 
@@ -297,6 +297,10 @@ describe('records whose worker died', () => {
       failure: { code: RECORD_ERRORS.ANALYSIS_TIMEOUT.code, msg: RECORD_ERRORS.ANALYSIS_TIMEOUT.en },
     });
     expect((await findRecord(t.database.db, fresh!.id))?.status).toBe('running');
+    // One attempt at a time: a running record is taken again only once it stopped progressing.
+    expect(await claimRecord(t.database.db, fresh!.id, 60000)).toBeUndefined();
+    expect((await claimRecord(t.database.db, fresh!.id, -1))?.status).toBe('running');
+    expect(await claimRecord(t.database.db, stale!.id, -1)).toBeUndefined(); // failed: finished
     // Leave nothing running for the worker of this suite.
     await t.database.db.delete(diagnosisRecords).where(eq(diagnosisRecords.id, fresh!.id));
   });

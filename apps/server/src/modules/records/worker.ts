@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { diagnosisRecords } from '../../db/schema/index.js';
 import { filesByIds, saveFile } from '../files/files.service.js';
 import { planEngines, runPipeline, type PipelineInput } from './pipeline.js';
-import { findRecord, personRecords, saveOutcome, updateRecord as update, type RecordRow } from './records.repo.js';
+import { claimRecord, personRecords, saveOutcome, updateRecord as update, type RecordRow } from './records.repo.js';
 
 /** The short conclusion of a done record: the leading syndrome pattern, else the constitution. */
 export function conclusionOf(s: SynthesisResult | undefined, lang: 'zh' | 'en'): string | null {
@@ -80,14 +80,13 @@ async function loadInputs(ctx: AppContext, r: RecordRow): Promise<PipelineInput>
  * retry, and on the last attempt the record is marked failed with the reason — never lost.
  */
 export async function analyzeRecord(ctx: AppContext, recordId: string, opts: { lastAttempt: boolean }): Promise<void> {
-  const r = await findRecord(ctx.db, recordId);
-  if (!r) return;
+  const r = await claimRecord(ctx.db, recordId, ATTEMPT_TIMEOUT_MS);
+  if (!r) return; // finished, or another worker is on it
+  ctx.analysis.notify(r.id);
   const updateRecord = async (id: string, set: Parameters<typeof update>[2]) => {
     await update(ctx.db, id, set);
     ctx.analysis.notify(id);
   };
-  if (r.status === 'done' || r.status === 'failed') return;
-  await updateRecord(r.id, { status: 'running', step: null, results: {}, failure: null });
   try {
     const input = await loadInputs(ctx, r);
     const planned = planEngines(input);
