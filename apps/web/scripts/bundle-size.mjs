@@ -34,8 +34,10 @@ for (const [label, chunk] of [
   ['back-office login (/login)', 'EntranceArea'],
   ['console entry (/welcome)', 'ConsoleArea'],
   ['translation admin (lazy, on top of console)', 'TranslationAdmin'],
+  ['tongue detection /tongueAnalyze (lazy, on top of site)', ['SiteArea', 'DetectionPages']],
+  ['member area (records, capture wizard)', 'MemberArea'],
 ]) {
-  const files = closure([entry, area(chunk)]);
+  const files = closure([entry, ...[chunk].flat().map(area)]);
   const total = [...files].reduce((s, f) => s + gz(f), html);
   console.log(`${label.padEnd(48)} ${(total / 1024).toFixed(1).padStart(7)} KiB gzip  (${files.size} files)`);
 }

@@ -24,6 +24,7 @@ describe('first-start seed', () => {
       admin: 'sys',
       leader: 'member',
       member: 'member',
+      outsider: 'member',
       doctor: 'doctor',
       display: 'display',
       disease: 'disease',

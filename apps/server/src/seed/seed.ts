@@ -59,6 +59,10 @@ const ACCOUNTS = [
   { loginName: 'admin', description: 'back-office administrator (/login)' },
   { loginName: 'leader', description: 'member team leader, treatment plans + display (/member-login)' },
   { loginName: 'member', description: "member of the leader's team (/member-login)" },
+  {
+    loginName: 'outsider',
+    description: "leader of a second team: sees none of the first team's records (/member-login)",
+  },
   { loginName: 'doctor', description: 'doctor / researcher (/keyan-login)' },
   { loginName: 'display', description: 'large-screen display (/dpLogin)' },
   { loginName: 'disease', description: 'disease module (/disease/login)' },
@@ -125,7 +129,10 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeedResult
     await grant(role('member'), memberIds);
     await grant(role('doctor'), doctorIds);
 
-    const [team] = await tx.insert(teams).values({ name: '示例团队' }).returning();
+    const [team, otherTeam] = await tx
+      .insert(teams)
+      .values([{ name: '示例团队' }, { name: '另一团队' }])
+      .returning();
     const hash = async (name: string) => hashPassword(pw.byName.get(name) as string);
     const inserted = await tx
       .insert(users)
@@ -149,6 +156,14 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeedResult
           teamId: team!.id,
         },
         {
+          entrance: 'member',
+          loginName: 'outsider',
+          name: '另一团队负责人',
+          passwordHash: await hash('outsider'),
+          teamId: otherTeam!.id,
+          teamLeader: true,
+        },
+        {
           entrance: 'doctor',
           loginName: 'doctor',
           name: '示例医生',
@@ -165,6 +180,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeedResult
       { userId: userId('admin'), roleId: role('admin') },
       { userId: userId('leader'), roleId: role('member') },
       { userId: userId('member'), roleId: role('member') },
+      { userId: userId('outsider'), roleId: role('member') },
       { userId: userId('doctor'), roleId: role('doctor') },
     ]);
   });

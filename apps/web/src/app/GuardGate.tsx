@@ -6,6 +6,7 @@ import { logout } from '../lib/api.js';
 import { clearSession, storedToken, useSession } from '../lib/session.js';
 import { decideRoute } from './guard.js';
 import { loadInfo } from './loaders.js';
+import { pageLeaving } from '../lib/leaving.js';
 
 /** Runs the pure guard on every navigation and carries out what it decides. */
 export function GuardGate({ children }: { children: ReactNode }) {
@@ -35,6 +36,8 @@ export function GuardGate({ children }: { children: ReactNode }) {
     if (decision.kind !== 'load') return;
     let live = true;
     loadInfo(decision.info).catch(async () => {
+      // Aborted by a reload or navigation away: not a failed fetch (docs/web.md).
+      if (pageLeaving()) return;
       await logout();
       if (live) navigate(decision.onFail, { replace: true });
     });

@@ -11,6 +11,7 @@ export { validateVitals, validateHistory, validateSex } from './validate.js';
 export {
   REFERENCE_TABLE_VERSION,
   REFERENCE_SOURCES,
+  PLAUSIBLE,
   INDICATORS,
   bandFor,
   distanceToLowRisk,

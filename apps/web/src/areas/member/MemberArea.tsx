@@ -1,9 +1,32 @@
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
 import { memberRoutes, menuEntries } from '../../app/area-routes.js';
 import { AreaPlaceholder } from '../../components/AreaPlaceholder.js';
 import { ShellLayout } from '../../components/ShellLayout.js';
 import { useSession } from '../../lib/session.js';
+import { CaptureWizard } from './CaptureWizard.js';
+import { RecordsPage } from './RecordsPage.js';
+
+function MemberPage({ page }: { page: string }) {
+  const { t } = useTranslation();
+  switch (page) {
+    case 'memberHome':
+      return (
+        <>
+          <Typography.Title level={4}>{t('diag.wizard.title')}</Typography.Title>
+          <Typography.Paragraph type="secondary">{t('diag.wizard.intro')}</Typography.Paragraph>
+          <CaptureWizard />
+        </>
+      );
+    case 'teamRecord':
+    case 'deviceRecord':
+    case 'memberRecord':
+      return <RecordsPage key={page} scope={page} />;
+    default:
+      return <AreaPlaceholder area={page === 'memberDisplay' ? 'display' : 'member'} page={page} />;
+  }
+}
 
 /** Member layout with the menu built from member info (spec §2 Member area). */
 export default function MemberArea({ page }: AreaProps) {
@@ -12,7 +35,7 @@ export default function MemberArea({ page }: AreaProps) {
   const routes = member ? memberRoutes(member) : [];
   const items = menuEntries(routes).map((r) => ({ key: r.path, label: t(`route.${r.title}`), newTab: r.newTab }));
   const full = routes.find((r) => r.page === page)?.fullscreen;
-  const body = <AreaPlaceholder area={page === 'memberDisplay' ? 'display' : 'member'} page={page} />;
+  const body = <MemberPage page={page} />;
   if (full) return body;
   return (
     <ShellLayout side={[{ key: 'member', label: t('area.member'), items }]} loginPath="/member-login">

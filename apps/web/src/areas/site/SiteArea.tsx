@@ -1,4 +1,5 @@
-import { Button, Card, Col, Layout, Result, Row, Space, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Button, Card, Col, Layout, Result, Row, Space, Spin, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
@@ -6,6 +7,7 @@ import { AreaPlaceholder } from '../../components/AreaPlaceholder.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 
 const NAV = [
+  ['/tongueAnalyze', 'tongueAnalyze'],
   ['/xinwendongtai', 'news'],
   ['/shexiangyujibingyanjiu', 'tongueResearch'],
   ['/jiankangzhuangtaibianshi', 'healthState'],
@@ -21,6 +23,18 @@ const ENTRANCES = [
   ['/disease/login', 'diseaseLogin'],
   ['/training/login', 'trainingLogin'],
 ] as const;
+
+// Detection, report and device pages load in their own chunk: the public home stays small.
+const DetectionPages = lazy(() => import('./detection/DetectionPages.js'));
+const DETECTION_PAGES = new Set([
+  'tongueAnalyze',
+  'childTongue',
+  'covidTongue',
+  'pdfReport',
+  'pdfReportNew',
+  'pdfPreview',
+  'device',
+]);
 
 function SiteFrame({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
@@ -81,7 +95,17 @@ function NotFound() {
 export default function SiteArea({ page }: AreaProps) {
   return (
     <SiteFrame>
-      {page === 'home' ? <Home /> : page === 'notFound' ? <NotFound /> : <AreaPlaceholder area="site" page={page} />}
+      {page === 'home' ? (
+        <Home />
+      ) : page === 'notFound' ? (
+        <NotFound />
+      ) : DETECTION_PAGES.has(page) ? (
+        <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+          <DetectionPages page={page} />
+        </Suspense>
+      ) : (
+        <AreaPlaceholder area="site" page={page} />
+      )}
     </SiteFrame>
   );
 }

@@ -1,0 +1,330 @@
+import '../../diagnosis/texts.js';
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Space, Steps, Typography, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { CaptureSlot, RecordPerson, ReportLanguage, Sex, Vitals } from '@tcm/contract';
+import { PhotoPicker } from '../../diagnosis/PhotoPicker.js';
+import { Questionnaire, questionnaireComplete, type Answers } from '../../diagnosis/Questionnaire.js';
+import { RecordResult } from '../../diagnosis/RecordResult.js';
+import { ReportButtons } from '../../diagnosis/ReportButtons.js';
+import { VitalsForm, vitalsProblem } from '../../diagnosis/VitalsForm.js';
+import { VoiceRecorder } from '../../diagnosis/VoiceRecorder.js';
+import { captureProblem, type FileProblem } from '../../diagnosis/photo-file.js';
+import { createRecord, retryRecord, uploadCapture } from '../../diagnosis/record-api.js';
+import { useRecord } from '../../diagnosis/use-record.js';
+import { currentLanguage } from '../../lib/i18n.js';
+import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { useSession } from '../../lib/session.js';
+
+const STEPS = ['person', 'tongue', 'face', 'pulse', 'voice', 'questionnaire', 'vitals', 'submit'] as const;
+type Step = (typeof STEPS)[number];
+/** Pulse files the pulse engine reads (docs/pulse.md): CSV/TXT columns or JSON. */
+const PULSE_EXTENSIONS = ['.csv', '.txt', '.json'];
+
+export interface WizardState {
+  person: RecordPerson;
+  files: Partial<Record<CaptureSlot, File>>;
+  answers: Answers;
+  vitals: Vitals;
+  lang: ReportLanguage;
+  /** A leader capturing for a person of the team says `team` (listed under teamRecord). */
+  source: 'member' | 'team';
+}
+
+/** What blocks leaving a step (an i18n key), or null. Tongue is required: it is a tongue diagnosis. */
+export function stepProblem(step: Step, s: WizardState): string | null {
+  if (step === 'person' && !s.person.sex) return 'diag.wizard.sexRequired';
+  if (step === 'tongue' && !s.files.tongue) return 'diag.wizard.tongueRequired';
+  if (step === 'questionnaire') {
+    const n = Object.keys(s.answers).length;
+    if (n > 0 && s.person.sex && !questionnaireComplete(s.person.sex, s.answers))
+      return 'diag.wizard.questionnairePartial';
+  }
+  if (step === 'vitals' && vitalsProblem(s.vitals)) return 'diag.vitalsInvalid';
+  return null;
+}
+
+/**
+ * The member's four-diagnosis capture: person, tongue photo, face photo, pulse file, voice
+ * (recorded in the browser → WAV), the constitution questionnaire and vitals → one record →
+ * its result and the PDF in zh or en. Files are uploaded (uuid upload) on submit, then the
+ * record is created from their uuids.
+ */
+export function CaptureWizard() {
+  const { t } = useTranslation();
+  const [step, setStep] = useState(0);
+  const [s, setS] = useState<WizardState>({
+    person: {},
+    files: {},
+    answers: {},
+    vitals: {},
+    lang: currentLanguage(),
+    source: 'member',
+  });
+  const [recordId, setRecordId] = useState<string | null>(null);
+  const [sending, setSending] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [shownProblem, setShownProblem] = useState<string | null>(null);
+  const current = STEPS[step]!;
+  const setFile = (slot: CaptureSlot, f: File | null) =>
+    setS((x) => {
+      const files = { ...x.files };
+      if (f) files[slot] = f;
+      else delete files[slot];
+      return { ...x, files };
+    });
+
+  if (recordId)
+    return (
+      <WizardResult
+        id={recordId}
+        onNew={() => {
+          setRecordId(null);
+          setStep(0);
+          setS({ person: {}, files: {}, answers: {}, vitals: {}, lang: currentLanguage(), source: 'member' });
+        }}
+      />
+    );
+
+  const submit = async () => {
+    setError(null);
+    // Which capture was being sent, so an upload refusal names it (e.g. "脉诊: 文件已损坏…").
+    let what = '';
+    try {
+      const uuids: Partial<Record<CaptureSlot, string>> = {};
+      for (const [slot, file] of Object.entries(s.files) as [CaptureSlot, File][]) {
+        what = t(`diag.engine.${slot}`);
+        setSending(what);
+        uuids[slot] = (await uploadCapture(file)).uuid;
+      }
+      what = '';
+      setSending(t('diag.wizard.creating'));
+      const hasAnswers = Object.keys(s.answers).length > 0;
+      const created = await createRecord({
+        files: uuids,
+        person: s.person,
+        vitals: Object.keys(s.vitals).length ? s.vitals : undefined,
+        inquiry: hasAnswers ? { answers: s.answers } : undefined,
+        lang: s.lang,
+        kind: 'normal',
+        source: s.source,
+      });
+      setRecordId(created.recordId);
+    } catch (e) {
+      const msg = (e as Error).message;
+      setError(what ? t('diag.wizard.uploadFailed', { what, msg }) : msg);
+    } finally {
+      setSending(null);
+    }
+  };
+
+  const next = () => {
+    const p = stepProblem(current, s);
+    setShownProblem(p);
+    if (!p) setStep(step + 1);
+  };
+
+  return (
+    <Card data-testid="capture-wizard">
+      <Steps
+        size="small"
+        current={step}
+        items={STEPS.map((k) => ({ title: t(`diag.wizard.step.${k}`) }))}
+        style={{ marginBottom: 24 }}
+      />
+      <div data-testid={`wizard-step-${current}`}>
+        {current === 'person' && (
+          <PersonStep
+            person={s.person}
+            onChange={(person) => setS((x) => ({ ...x, person }))}
+            source={s.source}
+            onSource={(source) => setS((x) => ({ ...x, source }))}
+          />
+        )}
+        {current === 'tongue' && (
+          <PhotoPicker file={s.files.tongue ?? null} onChange={(f) => setFile('tongue', f)} testId="tongue" />
+        )}
+        {current === 'face' && (
+          <PhotoPicker
+            file={s.files.face ?? null}
+            onChange={(f) => setFile('face', f)}
+            outline="face"
+            testId="face"
+            hint="diag.faceRule"
+          />
+        )}
+        {current === 'pulse' && <PulseStep file={s.files.pulse ?? null} onChange={(f) => setFile('pulse', f)} />}
+        {current === 'voice' && <VoiceRecorder file={s.files.voice ?? null} onChange={(f) => setFile('voice', f)} />}
+        {current === 'questionnaire' &&
+          (s.person.sex ? (
+            <Questionnaire
+              sex={s.person.sex}
+              answers={s.answers}
+              onChange={(answers) => setS((x) => ({ ...x, answers }))}
+            />
+          ) : null)}
+        {current === 'vitals' && (
+          <VitalsForm
+            value={s.vitals}
+            onChange={(vitals) => setS((x) => ({ ...x, vitals }))}
+            problem={vitalsProblem(s.vitals)}
+          />
+        )}
+        {current === 'submit' && (
+          <Space orientation="vertical" data-testid="wizard-summary">
+            <Typography.Text>
+              {t('diag.wizard.summary', {
+                captures: (Object.keys(s.files) as CaptureSlot[]).map((k) => t(`diag.engine.${k}`)).join(' · '),
+                answers: Object.keys(s.answers).length,
+                vitals: Object.keys(s.vitals).length,
+              })}
+            </Typography.Text>
+            <Space>
+              <Typography.Text>{t('diag.wizard.reportLang')}</Typography.Text>
+              <Radio.Group
+                value={s.lang}
+                onChange={(e) => setS((x) => ({ ...x, lang: e.target.value as ReportLanguage }))}
+                options={[
+                  { value: 'zh', label: t('diag.reportLang.zh') },
+                  { value: 'en', label: t('diag.reportLang.en') },
+                ]}
+              />
+            </Space>
+          </Space>
+        )}
+      </div>
+      {shownProblem && (
+        <Alert style={{ marginTop: 16 }} type="warning" showIcon title={t(shownProblem)} data-testid="wizard-problem" />
+      )}
+      {error && <Alert style={{ marginTop: 16 }} type="error" showIcon title={error} data-testid="wizard-error" />}
+      <Space style={{ marginTop: 24 }}>
+        {step > 0 && (
+          <Button onClick={() => setStep(step - 1)} disabled={sending !== null}>
+            {t('diag.wizard.prev')}
+          </Button>
+        )}
+        {current !== 'submit' ? (
+          <Button type="primary" onClick={next} data-testid="wizard-next">
+            {t('diag.wizard.next')}
+          </Button>
+        ) : (
+          <Button type="primary" onClick={() => void submit()} loading={sending !== null} data-testid="wizard-submit">
+            {sending ? t('diag.wizard.uploading', { what: sending }) : t('diag.analyze')}
+          </Button>
+        )}
+      </Space>
+    </Card>
+  );
+}
+
+function PersonStep(props: {
+  person: RecordPerson;
+  onChange: (p: RecordPerson) => void;
+  source: WizardState['source'];
+  onSource: (s: WizardState['source']) => void;
+}) {
+  const { person, onChange } = props;
+  const { t } = useTranslation();
+  const leader = useSession().member?.teamLeader === 1;
+  return (
+    <Form layout="vertical" style={{ maxWidth: 480 }}>
+      {leader && (
+        <Form.Item label={t('diag.wizard.forWhom')}>
+          <Radio.Group
+            value={props.source}
+            data-testid="wizard-source"
+            onChange={(e) => props.onSource(e.target.value as WizardState['source'])}
+            options={[
+              { value: 'member', label: t('diag.wizard.forMe') },
+              { value: 'team', label: t('diag.wizard.forTeam') },
+            ]}
+          />
+        </Form.Item>
+      )}
+      <Form.Item label={t('diag.field.personName')}>
+        <Input
+          maxLength={DEFAULT_MAX_LENGTH}
+          value={person.name ?? ''}
+          data-testid="person-name"
+          onChange={(e) => onChange({ ...person, name: e.target.value || undefined })}
+        />
+      </Form.Item>
+      <Form.Item label={t('diag.field.personSex')} required help={t('diag.wizard.sexWhy')}>
+        <Radio.Group
+          value={person.sex}
+          data-testid="person-sex"
+          onChange={(e) => onChange({ ...person, sex: e.target.value as Sex })}
+          options={[
+            { value: 'female', label: t('diag.sex.female') },
+            { value: 'male', label: t('diag.sex.male') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item label={t('diag.field.personAge')}>
+        <InputNumber
+          min={0}
+          max={150}
+          precision={0}
+          value={person.age ?? null}
+          data-testid="person-age"
+          onChange={(v) => onChange({ ...person, age: typeof v === 'number' ? v : undefined })}
+        />
+      </Form.Item>
+    </Form>
+  );
+}
+
+function PulseStep({ file, onChange }: { file: File | null; onChange: (f: File | null) => void }) {
+  const { t } = useTranslation();
+  const [problem, setProblem] = useState<FileProblem | null>(null);
+  return (
+    <Space orientation="vertical">
+      <Typography.Text type="secondary">{t('diag.pulseGuide')}</Typography.Text>
+      <div data-testid="pulse-upload">
+        <Upload
+          accept={PULSE_EXTENSIONS.join(',')}
+          showUploadList={false}
+          beforeUpload={(f) => {
+            const p = captureProblem(f, PULSE_EXTENSIONS);
+            setProblem(p);
+            if (!p) onChange(f);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />}>{t('diag.choosePulse')}</Button>
+        </Upload>
+      </div>
+      {problem && <Alert type="error" showIcon title={t(`diag.fileProblem.${problem}`)} />}
+      {file && <Typography.Text data-testid="pulse-ready">{file.name}</Typography.Text>}
+    </Space>
+  );
+}
+
+function WizardResult({ id, onNew }: { id: string; onNew: () => void }) {
+  const { t } = useTranslation();
+  const ref = { id };
+  const { detail, progress, via, error, reload } = useRecord(ref);
+  if (error && !detail) return <Result status="error" title={error.message} />;
+  if (!detail) return <Card loading />;
+  return (
+    <Card data-testid="wizard-result">
+      <RecordResult
+        detail={detail}
+        progress={progress}
+        via={via}
+        onRetry={async () => {
+          await retryRecord(ref);
+          reload();
+        }}
+        actions={
+          <ReportButtons
+            recordRef={ref}
+            name={detail.person.name ?? t('diag.reportFile')}
+            extra={<Button onClick={onNew}>{t('diag.newAnalysis')}</Button>}
+          />
+        }
+      />
+    </Card>
+  );
+}

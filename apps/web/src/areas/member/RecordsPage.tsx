@@ -1,0 +1,207 @@
+import '../../diagnosis/texts.js';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Button, Drawer, Result, Select, Space, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  RECORD_QUERY_FIELDS,
+  type CombinedQuery,
+  type RecordScope,
+  type RecordStatus,
+  type RecordSummary,
+} from '@tcm/contract';
+import { DataTable, type Paging } from '../../components/DataTable.js';
+import { CombinedQueryDialog } from '../../components/query/CombinedQueryDialog.js';
+import type { QueryField } from '../../components/query/normalise.js';
+import { SearchBox } from '../../components/SearchBox.js';
+import { RecordResult } from '../../diagnosis/RecordResult.js';
+import { listRecords, retryRecord } from '../../diagnosis/record-api.js';
+import { useRecord } from '../../diagnosis/use-record.js';
+import { ReportButtons } from '../../diagnosis/ReportButtons.js';
+
+// The history brings ECharts: its own chunk, loaded when a detail opens.
+const PersonHistory = lazy(() => import('../../diagnosis/PersonHistory.js'));
+
+const STATUS_COLOR = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
+const STATUSES: readonly RecordStatus[] = ['queued', 'running', 'done', 'failed'];
+
+/** Fields of the combined query: the server's whitelist (contract RECORD_QUERY_FIELDS). */
+export const RECORD_FIELDS: readonly QueryField[] = Object.entries(RECORD_QUERY_FIELDS).map(([name, type]) => ({
+  name,
+  type,
+  label: `diag.field.${name}`,
+}));
+
+/**
+ * A record list of the member area (teamRecord, deviceRecord, memberRecord): search box,
+ * combined query, status filter, the data table, and the detail (`?id=`) with the report. The
+ * server decides what the caller may see: leaders their team's records, members their own.
+ */
+export function RecordsPage({ scope }: { scope: RecordScope }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('id');
+  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState<CombinedQuery | null>(null);
+  const [status, setStatus] = useState<RecordStatus | undefined>();
+  const [dialog, setDialog] = useState(false);
+  useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [search, query, status]);
+
+  const list = useQuery({
+    queryKey: ['records', scope, paging, search, query, status],
+    queryFn: () =>
+      listRecords({
+        scope,
+        page: paging.page,
+        size: paging.size,
+        search: search || undefined,
+        query: query ?? undefined,
+        status,
+      }),
+    refetchInterval: (q) =>
+      q.state.data?.list.some((r) => r.status === 'queued' || r.status === 'running') ? 3000 : false,
+  });
+
+  const columns = useMemo(
+    () => [
+      {
+        title: t('diag.field.personName'),
+        render: (_: unknown, r: RecordSummary) => r.person.name ?? r.ownerName ?? '—',
+      },
+      {
+        title: t('diag.field.personSex'),
+        render: (_: unknown, r: RecordSummary) => (r.person.sex ? t(`diag.sex.${r.person.sex}`) : '—'),
+      },
+      { title: t('diag.field.personAge'), render: (_: unknown, r: RecordSummary) => r.person.age ?? '—' },
+      {
+        title: scope === 'deviceRecord' ? t('diag.field.deviceName') : t('diag.field.ownerName'),
+        render: (_: unknown, r: RecordSummary) => (scope === 'deviceRecord' ? r.deviceName : r.ownerName) ?? '—',
+      },
+      {
+        title: t('diag.captures'),
+        render: (_: unknown, r: RecordSummary) => r.captures.map((c) => t(`diag.engine.${c}`)).join(' · '),
+      },
+      {
+        title: t('diag.field.status'),
+        render: (_: unknown, r: RecordSummary) => (
+          <Tag color={STATUS_COLOR[r.status]} data-testid="row-status">
+            {t(`diag.status.${r.status}`)}
+          </Tag>
+        ),
+      },
+      {
+        title: t('diag.field.conclusion'),
+        render: (_: unknown, r: RecordSummary) => r.conclusion ?? r.failure?.msg ?? '—',
+      },
+      {
+        title: t('diag.field.createdAt'),
+        render: (_: unknown, r: RecordSummary) => new Date(r.createdAt).toLocaleString(),
+      },
+      {
+        title: t('translation.actions'),
+        render: (_: unknown, r: RecordSummary) => (
+          <Button size="small" data-testid={`view-${r.id}`} onClick={() => setParams({ id: r.id })}>
+            {t('diag.view')}
+          </Button>
+        ),
+      },
+    ],
+    [scope, setParams, t],
+  );
+
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid={`records-${scope}`}>
+      <Typography.Title level={4}>{t(`route.${scope}`)}</Typography.Title>
+      <Space wrap>
+        <SearchBox fields={RECORD_FIELDS} onSearch={(_q, term) => setSearch(term)} />
+        <Button onClick={() => setDialog(true)} data-testid="open-query">
+          {t('query.title')}
+        </Button>
+        {query && (
+          <Tag closable onClose={() => setQuery(null)}>
+            {t('diag.queryActive')}
+          </Tag>
+        )}
+        <Select<RecordStatus>
+          allowClear
+          placeholder={t('diag.field.status')}
+          style={{ width: 140 }}
+          value={status}
+          options={STATUSES.map((s) => ({ value: s, label: t(`diag.status.${s}`) }))}
+          onChange={(v) => setStatus(v)}
+        />
+        <Button onClick={() => void list.refetch()}>{t('diag.refresh')}</Button>
+      </Space>
+      {list.error ? (
+        <Result status="403" title={(list.error as Error).message} data-testid="records-error" />
+      ) : (
+        <DataTable<RecordSummary>
+          rowKey="id"
+          loading={list.isLoading}
+          dataSource={list.data?.list ?? []}
+          total={list.data?.total ?? 0}
+          paging={paging}
+          onPaging={setPaging}
+          columns={columns}
+          data-testid="records-table"
+        />
+      )}
+      <CombinedQueryDialog
+        open={dialog}
+        fields={RECORD_FIELDS}
+        onClose={() => setDialog(false)}
+        onSubmit={(q) => {
+          setQuery(q);
+          setDialog(false);
+        }}
+      />
+      <Drawer
+        open={openId !== null}
+        width="min(1100px, 96vw)"
+        title={t('diag.detail')}
+        onClose={() => setParams({})}
+        destroyOnHidden
+      >
+        {openId && <RecordDetailView id={openId} onOpen={(id) => setParams({ id })} />}
+      </Drawer>
+    </Space>
+  );
+}
+
+/** One record by id: its result and reports, or the server's refusal (403) / not found. */
+export function RecordDetailView({ id, onOpen }: { id: string; onOpen?: (id: string) => void }) {
+  const { t } = useTranslation();
+  const ref = { id };
+  const { detail, progress, via, error, reload } = useRecord(ref);
+  if (error && !detail)
+    return (
+      <Result
+        status={error.status === 403 ? '403' : error.status === 404 ? '404' : 'error'}
+        title={error.status === 403 ? '403' : undefined}
+        subTitle={error.message}
+        data-testid="record-denied"
+      />
+    );
+  if (!detail) return <Result icon={<span />} title={t('app.loading')} />;
+  return (
+    <>
+      <RecordResult
+        detail={detail}
+        progress={progress}
+        via={via}
+        onRetry={async () => {
+          await retryRecord(ref);
+          reload();
+        }}
+        actions={<ReportButtons recordRef={ref} name={`${detail.person.name ?? t('diag.reportFile')}`} />}
+      />
+      {onOpen && (
+        <Suspense fallback={null}>
+          <PersonHistory id={id} onOpen={onOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}

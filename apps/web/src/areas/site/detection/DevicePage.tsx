@@ -1,0 +1,157 @@
+import '../../../diagnosis/texts.js';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Modal, Result, Space, Table, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DEVICE_PATHS, type Device, type DeviceCredentials } from '@tcm/contract';
+import { http } from '../../../lib/api.js';
+import { HttpError } from '../../../lib/http.js';
+import { DEFAULT_MAX_LENGTH } from '../../../lib/validators.js';
+import { useSession } from '../../../lib/session.js';
+
+/**
+ * /device: what a device (kiosk, tongue camera) does, and for a signed-in team leader the
+ * registration of the team's devices. The secret is shown once: only its hash is stored.
+ */
+export function DevicePage() {
+  const { t } = useTranslation();
+  const s = useSession();
+  const signedIn = s.token !== null && s.loginType === 'member';
+  return (
+    <Space orientation="vertical" style={{ width: '100%', maxWidth: 1100, margin: '0 auto' }} size="large">
+      <Typography.Title level={2}>{t('route.device')}</Typography.Title>
+      <Typography.Paragraph>{t('diag.device.intro')}</Typography.Paragraph>
+      <Card size="small" title={t('diag.device.apiTitle')}>
+        <Typography.Paragraph>
+          <Typography.Text code>POST {DEVICE_PATHS.upload}</Typography.Text>
+        </Typography.Paragraph>
+        <Typography.Paragraph>{t('diag.device.apiText')}</Typography.Paragraph>
+      </Card>
+      {signedIn ? (
+        <LeaderDevices />
+      ) : (
+        <Alert
+          type="info"
+          showIcon
+          title={t('diag.device.signIn')}
+          action={
+            <Link to="/member-login">
+              <Button>{t('route.memberLogin')}</Button>
+            </Link>
+          }
+        />
+      )}
+    </Space>
+  );
+}
+
+function LeaderDevices() {
+  const { t } = useTranslation();
+  const [devices, setDevices] = useState<Device[] | null>(null);
+  const [denied, setDenied] = useState<string | null>(null);
+  const [creds, setCreds] = useState<DeviceCredentials | null>(null);
+  const [form] = Form.useForm<{ name: string; location?: string }>();
+  const load = useCallback(async () => {
+    try {
+      setDevices(await http.get<Device[]>(DEVICE_PATHS.list, { noErrorMessage: true }));
+    } catch (e) {
+      setDenied(e instanceof HttpError ? e.message : String(e));
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+  if (denied) return <Result status="403" title={denied} data-testid="device-denied" />;
+  return (
+    <Card title={t('diag.device.mine')}>
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={async (v) => {
+          const c = await http.post<DeviceCredentials>(DEVICE_PATHS.register, { body: v });
+          setCreds(c);
+          form.resetFields();
+          void load();
+        }}
+      >
+        <Form.Item name="name" rules={[{ required: true, whitespace: true, message: t('diag.device.nameRequired') }]}>
+          <Input placeholder={t('diag.device.name')} maxLength={DEFAULT_MAX_LENGTH} data-testid="device-name" />
+        </Form.Item>
+        <Form.Item name="location">
+          <Input placeholder={t('diag.device.location')} maxLength={DEFAULT_MAX_LENGTH} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" data-testid="device-register">
+          {t('diag.device.register')}
+        </Button>
+      </Form>
+      <Table<Device>
+        style={{ marginTop: 16 }}
+        size="small"
+        rowKey="id"
+        loading={devices === null}
+        dataSource={devices ?? []}
+        pagination={false}
+        columns={[
+          { title: t('diag.device.name'), dataIndex: 'name' },
+          { title: t('diag.device.location'), dataIndex: 'location' },
+          { title: t('diag.device.id'), dataIndex: 'id' },
+          {
+            title: t('diag.device.state'),
+            render: (_, d) => (
+              <Tag color={d.enabled ? 'green' : 'default'}>
+                {t(d.enabled ? 'diag.device.enabled' : 'diag.device.disabled')}
+              </Tag>
+            ),
+          },
+          {
+            title: t('diag.device.lastSeen'),
+            render: (_, d) => (d.lastSeenAt ? new Date(d.lastSeenAt).toLocaleString() : '—'),
+          },
+          {
+            title: '',
+            render: (_, d) =>
+              d.enabled && (
+                <Button
+                  danger
+                  size="small"
+                  onClick={() =>
+                    Modal.confirm({
+                      title: t('app.hint'),
+                      content: t('diag.device.confirmDisable', { name: d.name }),
+                      onOk: async () => {
+                        await http.post(DEVICE_PATHS.disable(d.id));
+                        void load();
+                      },
+                    })
+                  }
+                >
+                  {t('diag.device.disable')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <Modal
+        open={creds !== null}
+        title={t('diag.device.credentials')}
+        closable={false}
+        maskClosable={false}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        onOk={() => setCreds(null)}
+        okText={t('diag.device.saved')}
+      >
+        {creds && (
+          <Space orientation="vertical" style={{ width: '100%' }} data-testid="device-credentials">
+            <Alert type="warning" showIcon title={t('diag.device.once')} />
+            <Typography.Text>{t('diag.device.id')}</Typography.Text>
+            <Typography.Text code copyable data-testid="device-id">
+              {creds.id}
+            </Typography.Text>
+            <Typography.Text>{t('diag.device.secret')}</Typography.Text>
+            <Typography.Text code copyable data-testid="device-secret">
+              {creds.secret}
+            </Typography.Text>
+          </Space>
+        )}
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,243 @@
+import './texts.js';
+import { Alert, Descriptions, List, Progress, Space, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type {
+  ConstitutionResult,
+  EngineOutcome,
+  FaceResult,
+  PulseResult,
+  RecordEngine,
+  SynthesisResult,
+  VitalsResult,
+  VoiceResult,
+} from '@tcm/contract';
+import { loc, num, pct } from './result-format.js';
+
+const LEVEL_COLOR = { low: 'green', medium: 'orange', high: 'red' } as const;
+
+/** Engine and model version of one result (every result shows them: house rule). */
+export function VersionTag({ outcome }: { outcome: EngineOutcome }) {
+  const { t } = useTranslation();
+  const v = outcome.version;
+  return (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="engine-version">
+      {t('diag.version', { engine: v.engine })}
+      {v.model ? ` · ${t('diag.model', { model: v.model })}` : ''}
+      {` · ${t('diag.took', { ms: Math.round(outcome.ms) })}`}
+    </Typography.Text>
+  );
+}
+
+/** A section per engine: its failure, or its result in its own view. */
+export function EngineFailure({ outcome, engine }: { outcome: EngineOutcome; engine: RecordEngine }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid={`engine-failed-${engine}`}
+      title={t('diag.engineFailed', { engine: t(`diag.engine.${engine}`) })}
+      description={outcome.error ? `${outcome.error.msg} (${outcome.error.code})` : undefined}
+    />
+  );
+}
+
+const Evidence = ({ values }: { values: Record<string, number> }) => (
+  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+    {Object.entries(values)
+      .map(([k, v]) => `${k} = ${num(v)}`)
+      .join(' · ')}
+  </Typography.Text>
+);
+
+export function FaceView({ r }: { r: FaceResult }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const metrics = Object.entries(r.metrics).filter(([k]) => k !== 'skinTone') as [
+    string,
+    { score: number; evidence: Record<string, number> },
+  ][];
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Paragraph>{loc(r.summary, lang)}</Typography.Paragraph>
+      <Descriptions size="small" column={1} bordered>
+        <Descriptions.Item label={t('diag.face.complexion')}>
+          {loc(r.complexion.label, lang)} <Evidence values={r.complexion.evidence} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('diag.face.gloss')}>
+          {loc(r.gloss.label, lang)} <Evidence values={r.gloss.evidence} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('diag.face.lips')}>
+          {loc(r.lips.label, lang)} <Evidence values={r.lips.evidence} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('diag.face.skinTone')}>
+          {loc(r.metrics.skinTone.label, lang)} (ITA {num(r.metrics.skinTone.ita)}°)
+        </Descriptions.Item>
+        {metrics.map(([k, m]) => (
+          <Descriptions.Item key={k} label={t(`diag.face.metric.${k}`)}>
+            <Progress percent={Math.round(m.score)} size="small" style={{ width: 200 }} />{' '}
+            <Evidence values={m.evidence} />
+          </Descriptions.Item>
+        ))}
+      </Descriptions>
+    </Space>
+  );
+}
+
+export function PulseView({ r }: { r: PulseResult }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Text>
+        {t('diag.pulse.rate', { bpm: num(r.rateBpm) })} · {t('diag.pulse.quality', { q: pct(r.quality.index) })}
+      </Typography.Text>
+      <List
+        size="small"
+        dataSource={r.classes}
+        renderItem={(c) => (
+          <List.Item>
+            <Space orientation="vertical" size={0}>
+              <Typography.Text strong>
+                {i18n.language === 'en' ? c.en : c.zh} — {c.suggests}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {c.evidence
+                  .map((e) => `${e.measure} = ${e.value === null ? '—' : num(e.value)} (${e.rule})`)
+                  .join(' · ')}
+              </Typography.Text>
+            </Space>
+          </List.Item>
+        )}
+      />
+    </Space>
+  );
+}
+
+export function VoiceView({ r }: { r: VoiceResult }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Text>
+        {t('diag.voice.pitch', { hz: num(r.pitch.meanHz) })} ·{' '}
+        {t('diag.voice.duration', { s: num(r.quality.durationS) })}
+        {r.hnrDb !== null && ` · ${t('diag.voice.hnr', { v: num(r.hnrDb) })}`}
+        {r.jitterLocalPct !== null && ` · ${t('diag.voice.jitter', { v: num(r.jitterLocalPct) })}`}
+        {r.shimmerLocalPct !== null && ` · ${t('diag.voice.shimmer', { v: num(r.shimmerLocalPct) })}`}
+      </Typography.Text>
+      {r.readings.map((rd) => (
+        <div key={rd.code}>
+          <Typography.Text strong>{lang === 'en' ? rd.en : rd.zh}</Typography.Text>
+          <div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {rd.evidence
+                .map((e) => `${e.measure} = ${e.value === null ? '—' : num(e.value)} (${e.rule})`)
+                .join(' · ')}
+            </Typography.Text>
+          </div>
+        </div>
+      ))}
+    </Space>
+  );
+}
+
+export function ConstitutionView({ r }: { r: ConstitutionResult }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Paragraph strong>{loc(r.summary.text, lang)}</Typography.Paragraph>
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="code"
+        dataSource={r.scales}
+        columns={[
+          { title: t('diag.constitution.type'), render: (_, s) => (lang === 'en' ? s.en : s.zh) },
+          { title: t('diag.constitution.score'), render: (_, s) => num(s.display) },
+          { title: t('diag.constitution.verdict'), render: (_, s) => t(`diag.verdict.${s.verdict}`) },
+        ]}
+      />
+      <Typography.Text type="secondary">{r.standard}</Typography.Text>
+    </Space>
+  );
+}
+
+export function VitalsView({ r }: { r: VitalsResult }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey="indicator"
+      dataSource={r.indicators}
+      columns={[
+        { title: t('diag.vitals.indicator'), render: (_, x) => loc(x.name, lang) },
+        { title: t('diag.vitals.value'), render: (_, x) => `${num(x.value)} ${x.unit}` },
+        {
+          title: t('diag.vitals.level'),
+          render: (_, x) => <Tag color={LEVEL_COLOR[x.level]}>{t(`diag.level.${x.level}`)}</Tag>,
+        },
+        { title: t('diag.vitals.reason'), render: (_, x) => loc(x.reason, lang) },
+        { title: t('diag.vitals.reference'), render: (_, x) => loc(x.reference, lang) },
+      ]}
+    />
+  );
+}
+
+/** The synthesis: patterns the findings suggest, each with the evidence for and against it. */
+export function SynthesisView({ r }: { r: SynthesisResult }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="synthesis">
+      {r.patterns.length === 0 && <Typography.Text>{t('diag.noPattern')}</Typography.Text>}
+      {r.patterns.map((p) => (
+        <div key={p.id} style={{ borderBottom: '1px solid #f0f0f0', paddingBottom: 8 }}>
+          <Space wrap>
+            <Typography.Text strong>{t('diag.suggests', { name: loc(p.name, lang) })}</Typography.Text>
+            <Tag>{t(`diag.strength.${p.strength}`)}</Tag>
+            <Typography.Text type="secondary">
+              {t('diag.patternScore', { score: pct(p.score), confidence: pct(p.confidence) })}
+            </Typography.Text>
+          </Space>
+          <Typography.Paragraph style={{ margin: '4px 0' }}>{loc(p.summary, lang)}</Typography.Paragraph>
+          <ul style={{ margin: 0, paddingLeft: 20 }}>
+            {p.evidence.map((e, i) => (
+              <li key={i}>
+                <Tag color={e.role === 'supports' ? 'blue' : 'default'}>{t(`diag.role.${e.role}`)}</Tag>
+                {loc(e.text, lang)}
+              </li>
+            ))}
+          </ul>
+          {p.missingModalities.length > 0 && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('diag.missing', {
+                list: p.missingModalities.map((m) => t(`diag.modality.${m}`)).join(lang === 'en' ? ', ' : '、'),
+              })}
+            </Typography.Text>
+          )}
+        </div>
+      ))}
+      {r.risks.length > 0 && (
+        <Space wrap>
+          {r.risks.map((x) => (
+            <Tag key={x.indicator} color={LEVEL_COLOR[x.level]}>
+              {loc(x.reason, lang)}
+            </Tag>
+          ))}
+        </Space>
+      )}
+      {r.warnings.map((w, i) => (
+        <Alert key={i} type="info" title={loc(w, lang)} />
+      ))}
+      <Typography.Text type="secondary" data-testid="disclaimer">
+        {loc(r.disclaimer, lang)}
+      </Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {r.knowledgeBase.title} {r.knowledgeBase.version}
+      </Typography.Text>
+    </Space>
+  );
+}

@@ -1,0 +1,82 @@
+import './texts.js';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Image, Space, Typography, Upload } from 'antd';
+import { CameraOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { CameraCapture, type Outline } from './CameraCapture.js';
+import { checkPhoto, PHOTO_ACCEPT, type FileProblem } from './photo-file.js';
+
+/** A photo chosen from disk or taken with the camera, checked on the client (spec §5). */
+export function PhotoPicker(props: {
+  file: File | null;
+  onChange: (file: File | null) => void;
+  /** i18n key of the hint under the buttons. */
+  hint?: string;
+  camera?: boolean;
+  /** Outline over the camera view. */
+  outline?: Outline;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const [problem, setProblem] = useState<FileProblem | null>(null);
+  const [shooting, setShooting] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!props.file) return setPreview(null);
+    const url = URL.createObjectURL(props.file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [props.file]);
+
+  const take = async (file: File) => {
+    const p = await checkPhoto(file);
+    setProblem(p);
+    props.onChange(p ? null : file);
+  };
+
+  if (shooting)
+    return (
+      <CameraCapture
+        outline={props.outline}
+        onClose={() => setShooting(false)}
+        onCapture={(f) => {
+          setShooting(false);
+          void take(f);
+        }}
+      />
+    );
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Space wrap data-testid={`${props.testId}-upload`}>
+        <Upload
+          accept={PHOTO_ACCEPT}
+          showUploadList={false}
+          beforeUpload={(f) => {
+            void take(f);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} data-testid={`${props.testId}-choose`}>
+            {t('diag.choosePhoto')}
+          </Button>
+        </Upload>
+        {props.camera !== false && (
+          <Button icon={<CameraOutlined />} onClick={() => setShooting(true)} data-testid={`${props.testId}-camera`}>
+            {t('diag.useCamera')}
+          </Button>
+        )}
+      </Space>
+      <Typography.Text type="secondary">{t(props.hint ?? 'diag.photoRule')}</Typography.Text>
+      {problem && (
+        <Alert type="error" showIcon title={t(`diag.fileProblem.${problem}`)} data-testid={`${props.testId}-problem`} />
+      )}
+      {preview && props.file && (
+        <Space align="start">
+          <Image src={preview} width={160} alt={props.file.name} data-testid={`${props.testId}-preview`} />
+          <Typography.Text>{props.file.name}</Typography.Text>
+        </Space>
+      )}
+    </Space>
+  );
+}

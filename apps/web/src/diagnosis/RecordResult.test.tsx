@@ -1,0 +1,176 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { EngineOutcome, RecordDetail, TongueResult } from '@tcm/contract';
+import { scoreConstitution, questionsFor } from '@tcm/analysis/constitution';
+import { synthesize } from '@tcm/analysis/synthesis';
+import { analyseVoice } from '@tcm/analysis/voice';
+import { assessVitals } from '@tcm/analysis/vitals';
+import { RecordResult } from './RecordResult.js';
+import '../lib/i18n.js';
+
+const ok = (result: unknown, engine: string, model?: string): EngineOutcome => ({
+  status: 'done',
+  version: model ? { engine, model } : { engine },
+  result,
+  ms: 42,
+});
+
+// A tongue result in the contract's shape (the engine is another branch's; the view only reads the shape).
+const tongue: TongueResult = {
+  version: { engine: 'tongue@test', model: 'tongue-seg@1', features: 'features@1' },
+  quality: {
+    ok: false,
+    issues: [{ code: 'TONGUE_TOO_DARK', message: '照片过暗', tip: '请在明亮、均匀的自然光下拍摄' }],
+    evidence: { meanL: 31 },
+  },
+  mask: {
+    width: 400,
+    height: 300,
+    box: [100, 50, 200, 200],
+    areaFraction: 0.25,
+    polygon: [
+      [100, 50],
+      [300, 50],
+      [200, 250],
+    ],
+  },
+  features: {
+    bodyColor: {
+      label: 'pale',
+      score: 0.81,
+      probabilities: { pale: 0.81, light_red: 0.19 },
+      method: 'model',
+      evidence: { meanA: 11.5 },
+      lab: { L: 60, a: 11.5, b: 8 },
+    },
+    cracks: {
+      label: 'light',
+      score: 0.4,
+      probabilities: { none: 0.3, light: 0.6, severe: 0.1 },
+      method: 'rule',
+      evidence: { crackLength: 0.12 },
+    },
+  } as unknown as TongueResult['features'],
+  notes: [],
+};
+
+function detail(status: RecordDetail['status'], results: RecordDetail['results']): RecordDetail {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    source: 'member',
+    kind: 'normal',
+    status,
+    person: { name: '张三', sex: 'female' },
+    teamId: null,
+    ownerId: null,
+    ownerName: null,
+    deviceId: null,
+    deviceName: null,
+    captures: ['tongue', 'voice'],
+    conclusion: null,
+    failure: status === 'failed' ? { code: 4001007, msg: '分析失败，请稍后重试' } : null,
+    attempts: 1,
+    lang: 'zh',
+    createdAt: '2026-11-22T08:00:00Z',
+    updatedAt: '2026-11-22T08:00:00Z',
+    finishedAt: null,
+    files: { tongue: { uuid: 'u', name: 't.jpg', url: '/backend/file/u' } as never },
+    vitals: null,
+    inquiry: null,
+    results,
+    progress: {
+      status,
+      step: status === 'running' ? 'face' : null,
+      done: 2,
+      total: 4,
+      attempts: 1,
+      failure: status === 'failed' ? { code: 4001007, msg: '分析失败，请稍后重试' } : null,
+    },
+    shareToken: 'tok',
+    tongueMaskUrl: null,
+  };
+}
+
+describe('RecordResult', () => {
+  it('explains a done record: synthesis first with "suggests", each engine with its version and evidence, the mask outline', () => {
+    // Real engine outputs from real inputs (voice file of the shared data, a full questionnaire, vitals).
+    const voice = analyseVoice(new Uint8Array(readFileSync('../shared/data/voice/sustained-a-118hz.wav')));
+    const answers = Object.fromEntries(questionsFor('female').map((q, i) => [q.id, (i % 5) + 1]));
+    const constitution = scoreConstitution({ sex: 'female', answers });
+    const vitals = assessVitals({
+      sex: 'female',
+      vitals: { systolic: 150, diastolic: 95, heightCm: 160, weightKg: 75 },
+    });
+    const synthesis = synthesize({
+      sex: 'female',
+      findings: [
+        { modality: 'tongue', key: 'tongue.bodyColor', value: 'pale', confidence: 0.81 },
+        { modality: 'tongue', key: 'tongue.cracks', value: 'light', confidence: 0.6 },
+      ],
+      inquiry: { answers },
+      vitals: { systolic: 150, diastolic: 95, heightCm: 160, weightKg: 75 },
+    });
+    render(
+      <RecordResult
+        detail={detail('done', {
+          tongue: ok(tongue, 'tongue@test', 'tongue-seg@1'),
+          voice: ok(voice, voice.version.engine),
+          constitution: ok(constitution, constitution.engine.engine),
+          vitals: ok(vitals, vitals.engine.engine),
+          synthesis: ok(synthesis, synthesis.engine.engine),
+        })}
+        progress={null}
+        via={null}
+        actions={<button>pdf</button>}
+      />,
+    );
+    expect(screen.getByTestId('record-status').dataset.status).toBe('done');
+    expect(screen.getByTestId('decision-support').textContent).toContain('辅助参考');
+    const cards = screen.getAllByTestId(/^engine-(tongue|voice|constitution|vitals|synthesis)$/);
+    expect(cards[0]!.dataset.testid).toBe('engine-synthesis');
+    expect(within(screen.getByTestId('engine-tongue')).getByTestId('engine-version').textContent).toContain(
+      'tongue-seg@1',
+    );
+    const features = screen.getByTestId('tongue-features');
+    expect(features.textContent).toContain('舌色');
+    expect(features.textContent).toContain('淡白');
+    expect(features.textContent).toContain('meanA = 11.5');
+    expect(features.textContent).toContain('lab.L = 60');
+    expect(screen.getByText('照片过暗')).toBeTruthy();
+    const polygon = screen.getByTestId('mask-outline').querySelector('polygon')!;
+    expect(polygon.getAttribute('points')).toBe('100,50 300,50 200,250');
+    expect(screen.getByTestId('mask-outline').getAttribute('viewBox')).toBe('0 0 400 300');
+    const syn = screen.getByTestId('synthesis');
+    expect(syn.textContent).toContain('提示：');
+    expect(screen.getByTestId('disclaimer').textContent).toBe(synthesis.disclaimer.zh);
+    expect(screen.getByTestId('engine-voice').textContent).toContain(voice.version.engine);
+    expect(screen.getByText('pdf')).toBeTruthy();
+  });
+
+  it('shows progress while running, and a failure with its reason and a retry', async () => {
+    const { rerender } = render(<RecordResult detail={detail('running', {})} progress={null} via="events" />);
+    expect(screen.getByTestId('analysis-progress').textContent).toContain('正在分析：面诊');
+    expect(screen.getByTestId('analysis-progress').textContent).toContain('服务器推送');
+    const onRetry = vi.fn(async () => undefined);
+    rerender(
+      <RecordResult
+        detail={detail('failed', {
+          tongue: {
+            status: 'failed',
+            version: { engine: 'tongue@test' },
+            error: { code: 3100101, msg: '照片中未检测到舌头' },
+            ms: 5,
+          },
+        })}
+        progress={null}
+        via={null}
+        onRetry={onRetry}
+      />,
+    );
+    expect(screen.getByTestId('record-failed').textContent).toContain('4001007');
+    expect(screen.getByTestId('engine-failed-tongue').textContent).toContain('照片中未检测到舌头');
+    fireEvent.click(screen.getByTestId('record-retry'));
+    await waitFor(() => expect(onRetry).toHaveBeenCalledTimes(1));
+  });
+});

@@ -1,0 +1,159 @@
+import './texts.js';
+import { useState } from 'react';
+import { Alert, Button, Card, Progress, Space, Spin, Tag, Typography, message } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  RECORD_ENGINES,
+  type ConstitutionResult,
+  type FaceResult,
+  type PulseResult,
+  type RecordDetail,
+  type RecordEngine,
+  type RecordProgress,
+  type SynthesisResult,
+  type TongueResult,
+  type VitalsResult,
+  type VoiceResult,
+} from '@tcm/contract';
+import {
+  ConstitutionView,
+  EngineFailure,
+  FaceView,
+  PulseView,
+  SynthesisView,
+  VersionTag,
+  VitalsView,
+  VoiceView,
+} from './EngineSections.js';
+import { TongueView } from './TongueView.js';
+
+const STATUS_COLOR = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
+
+/** Progress of a queued or running analysis (server-sent events, or polling as fallback). */
+export function AnalysisProgress({ progress, via }: { progress: RecordProgress; via: 'events' | 'polling' | null }) {
+  const { t } = useTranslation();
+  const percent = progress.total ? Math.round((progress.done / progress.total) * 100) : 0;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="analysis-progress">
+      <Space>
+        <Spin size="small" />
+        <Typography.Text>
+          {progress.status === 'queued'
+            ? t('diag.queued')
+            : t('diag.running', { step: progress.step ? t(`diag.engine.${progress.step}`) : '' })}
+        </Typography.Text>
+      </Space>
+      <Progress percent={percent} status="active" />
+      {via && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t(`diag.via.${via}`)}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}
+
+function engineBody(engine: RecordEngine, result: unknown, photoUrl: string | null) {
+  switch (engine) {
+    case 'tongue':
+      return <TongueView r={result as TongueResult} photoUrl={photoUrl} />;
+    case 'face':
+      return <FaceView r={result as FaceResult} />;
+    case 'pulse':
+      return <PulseView r={result as PulseResult} />;
+    case 'voice':
+      return <VoiceView r={result as VoiceResult} />;
+    case 'constitution':
+      return <ConstitutionView r={result as ConstitutionResult} />;
+    case 'vitals':
+      return <VitalsView r={result as VitalsResult} />;
+    case 'synthesis':
+      return <SynthesisView r={result as SynthesisResult} />;
+  }
+}
+
+/**
+ * A record's result: status, progress while it runs, the failure with a retry, then a card per
+ * engine (its result with engine/model version, or its own failure). Synthesis comes first:
+ * it is what the findings together suggest.
+ */
+export function RecordResult(props: {
+  detail: RecordDetail;
+  progress: RecordProgress | null;
+  via: 'events' | 'polling' | null;
+  onRetry?: () => Promise<void>;
+  /** Report download buttons (zh/en), shown once the record is done. */
+  actions?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { detail } = props;
+  const progress = props.progress ?? detail.progress;
+  const status = progress.status;
+  const [retrying, setRetrying] = useState(false);
+  const order: RecordEngine[] = ['synthesis', ...RECORD_ENGINES.filter((e) => e !== 'synthesis')];
+  const photo = detail.files.tongue?.url ?? null;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="record-result">
+      <Space wrap>
+        <Tag color={STATUS_COLOR[status]} data-testid="record-status" data-status={status}>
+          {t(`diag.status.${status}`)}
+        </Tag>
+        {detail.person.name && <Typography.Text>{detail.person.name}</Typography.Text>}
+        <Typography.Text type="secondary">{new Date(detail.createdAt).toLocaleString()}</Typography.Text>
+      </Space>
+      {(status === 'queued' || status === 'running') && <AnalysisProgress progress={progress} via={props.via} />}
+      {status === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="record-failed"
+          title={t('diag.failed')}
+          description={progress.failure ? `${progress.failure.msg} (${progress.failure.code})` : undefined}
+          action={
+            props.onRetry && (
+              <Button
+                loading={retrying}
+                data-testid="record-retry"
+                onClick={async () => {
+                  setRetrying(true);
+                  try {
+                    await props.onRetry!();
+                  } catch {
+                    void message.error(t('diag.retryFailed'));
+                  } finally {
+                    setRetrying(false);
+                  }
+                }}
+              >
+                {t('diag.retry')}
+              </Button>
+            )
+          }
+        />
+      )}
+      {status === 'done' && props.actions}
+      {status === 'done' && (
+        <Alert type="info" showIcon title={t('diag.decisionSupport')} data-testid="decision-support" />
+      )}
+      {order.map((engine) => {
+        const outcome = detail.results[engine];
+        if (!outcome) return null;
+        return (
+          <Card
+            key={engine}
+            size="small"
+            title={t(`diag.engine.${engine}`)}
+            extra={<VersionTag outcome={outcome} />}
+            data-testid={`engine-${engine}`}
+          >
+            {outcome.status === 'failed' ? (
+              <EngineFailure outcome={outcome} engine={engine} />
+            ) : (
+              engineBody(engine, outcome.result, photo)
+            )}
+          </Card>
+        );
+      })}
+    </Space>
+  );
+}

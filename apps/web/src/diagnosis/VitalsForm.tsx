@@ -1,0 +1,85 @@
+import './texts.js';
+import { Col, Form, InputNumber, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Vitals, VitalsField } from '@tcm/contract';
+import { PLAUSIBLE, validateVitals } from '@tcm/analysis/vitals';
+
+/** Fields in the order of the report (spec §1), with their units. */
+export const VITALS_FIELDS: readonly { field: VitalsField; unit: string; step: number }[] = [
+  { field: 'heightCm', unit: 'cm', step: 1 },
+  { field: 'weightKg', unit: 'kg', step: 0.1 },
+  { field: 'systolic', unit: 'mmHg', step: 1 },
+  { field: 'diastolic', unit: 'mmHg', step: 1 },
+  { field: 'pulseRate', unit: 'bpm', step: 1 },
+  { field: 'heartRate', unit: 'bpm', step: 1 },
+  { field: 'spo2', unit: '%', step: 1 },
+  { field: 'glucose', unit: 'mmol/L', step: 0.1 },
+  { field: 'tg', unit: 'mmol/L', step: 0.01 },
+  { field: 'tc', unit: 'mmol/L', step: 0.01 },
+  { field: 'hdl', unit: 'mmol/L', step: 0.01 },
+  { field: 'ldl', unit: 'mmol/L', step: 0.01 },
+  { field: 'uricAcid', unit: 'µmol/L', step: 1 },
+];
+
+export interface VitalsProblem {
+  code: number;
+  field: string | null;
+}
+
+/**
+ * The same check the server's vitals engine makes (plausible ranges, systolic above diastolic,
+ * HDL/LDL below total cholesterol), run before submitting. Null when the values pass.
+ */
+export function vitalsProblem(v: Vitals): VitalsProblem | null {
+  try {
+    validateVitals(v);
+    return null;
+  } catch (e) {
+    const err = e as { code?: number; detail?: { field?: string } };
+    return { code: err.code ?? -1, field: err.detail?.field?.replace(/^vitals\./, '') ?? null };
+  }
+}
+
+/** Vitals entry: every field optional, each bounded by the plausible range of the engine. */
+export function VitalsForm(props: { value: Vitals; onChange: (v: Vitals) => void; problem: VitalsProblem | null }) {
+  const { t } = useTranslation();
+  return (
+    <Form layout="vertical" data-testid="vitals-form">
+      <Row gutter={16}>
+        {VITALS_FIELDS.map(({ field, unit, step }) => {
+          const [min, max] = PLAUSIBLE[field];
+          const bad = props.problem?.field === field;
+          return (
+            <Col key={field} xs={24} sm={12} md={8}>
+              <Form.Item
+                label={`${t(`diag.vitals.${field}`)} (${unit})`}
+                validateStatus={bad ? 'error' : undefined}
+                help={
+                  bad
+                    ? t(`diag.vitalsError.${props.problem!.code}`, { defaultValue: t('diag.vitalsInvalid') })
+                    : t('diag.range', { min, max })
+                }
+              >
+                <InputNumber
+                  style={{ width: '100%' }}
+                  min={min}
+                  max={max}
+                  step={step}
+                  value={props.value[field] ?? null}
+                  data-testid={`vitals-${field}`}
+                  onChange={(n) => {
+                    const next = { ...props.value };
+                    if (typeof n === 'number' && Number.isFinite(n)) next[field] = n;
+                    else delete next[field];
+                    props.onChange(next);
+                  }}
+                />
+              </Form.Item>
+            </Col>
+          );
+        })}
+      </Row>
+      <Typography.Text type="secondary">{t('diag.vitalsOptional')}</Typography.Text>
+    </Form>
+  );
+}

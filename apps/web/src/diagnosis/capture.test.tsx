@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { questionsFor } from '@tcm/analysis/constitution';
+import { Questionnaire, questionnaireComplete } from './Questionnaire.js';
+import { vitalsProblem } from './VitalsForm.js';
+import { stepProblem, type WizardState } from '../areas/member/CaptureWizard.js';
+import '../lib/i18n.js';
+
+describe('constitution questionnaire', () => {
+  it('asks 60 questions with the sex-specific item in its own wording', () => {
+    const f = questionsFor('female');
+    const m = questionsFor('male');
+    expect(f).toHaveLength(60);
+    expect(m).toHaveLength(60);
+    const onlyF = f.filter((q) => !m.some((x) => x.id === q.id)).map((q) => q.id);
+    expect(onlyF).toEqual(['F6f']);
+    render(<Questionnaire sex="female" answers={{}} onChange={() => undefined} />);
+    expect(screen.getByTestId('q-F6f')).toBeTruthy();
+    expect(screen.queryByTestId('q-F6m')).toBeNull();
+  });
+
+  it('reports each answer and knows when it is complete', () => {
+    const seen: Record<string, number>[] = [];
+    const first = questionsFor('male')[0]!;
+    render(<Questionnaire sex="male" answers={{}} onChange={(a) => seen.push(a)} />);
+    fireEvent.click(screen.getByTestId(`q-${first.id}`).querySelectorAll('input[type=radio]')[2]!);
+    expect(seen[0]).toEqual({ [first.id]: 3 });
+    const all = Object.fromEntries(questionsFor('male').map((q) => [q.id, 2]));
+    expect(questionnaireComplete('male', all)).toBe(true);
+    expect(screen.queryByTestId('questionnaire-clear')).toBeNull();
+    expect(questionnaireComplete('female', all)).toBe(false);
+  });
+});
+
+describe('questionnaire clearing', () => {
+  it('offers to clear a started questionnaire (to skip it)', () => {
+    const seen: Record<string, number>[] = [];
+    render(<Questionnaire sex="female" answers={{ A1: 3 }} onChange={(a) => seen.push(a)} />);
+    fireEvent.click(screen.getByTestId('questionnaire-clear'));
+    expect(seen).toEqual([{}]);
+  });
+});
+
+describe('vitals check before submitting (the engine’s own rules)', () => {
+  it('accepts plausible values and names the field of a bad one', () => {
+    expect(vitalsProblem({})).toBeNull();
+    expect(vitalsProblem({ systolic: 120, diastolic: 80, heightCm: 170 })).toBeNull();
+    expect(vitalsProblem({ systolic: 80, diastolic: 90 })).toEqual({ code: 3520004, field: 'systolic' });
+    expect(vitalsProblem({ heightCm: 20 })).toEqual({ code: 3520003, field: 'heightCm' });
+    expect(vitalsProblem({ tc: 4, hdl: 5 })).toEqual({ code: 3520005, field: 'hdl' });
+  });
+});
+
+describe('capture wizard steps', () => {
+  const base: WizardState = { person: {}, files: {}, answers: {}, vitals: {}, lang: 'zh', source: 'member' };
+  it('needs the sex, a tongue photo, a whole questionnaire or none, and valid vitals', () => {
+    expect(stepProblem('person', base)).toBe('diag.wizard.sexRequired');
+    const s = { ...base, person: { sex: 'female' as const } };
+    expect(stepProblem('person', s)).toBeNull();
+    expect(stepProblem('tongue', s)).toBe('diag.wizard.tongueRequired');
+    expect(stepProblem('tongue', { ...s, files: { tongue: new File(['x'], 't.jpg') } })).toBeNull();
+    expect(stepProblem('face', s)).toBeNull();
+    expect(stepProblem('questionnaire', s)).toBeNull();
+    expect(stepProblem('questionnaire', { ...s, answers: { A1: 3 } })).toBe('diag.wizard.questionnairePartial');
+    const all = Object.fromEntries(questionsFor('female').map((q) => [q.id, 3]));
+    expect(stepProblem('questionnaire', { ...s, answers: all })).toBeNull();
+    expect(stepProblem('vitals', { ...s, vitals: { systolic: 70, diastolic: 90 } })).toBe('diag.vitalsInvalid');
+  });
+});

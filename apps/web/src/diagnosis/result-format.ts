@@ -1,0 +1,65 @@
+import type { LocalizedText } from '@tcm/contract';
+
+/** Text of a zh/en pair in the interface language. */
+export const loc = (t: LocalizedText | null | undefined, lang: string): string =>
+  t ? (lang === 'en' ? t.en : t.zh) : '';
+
+/** One tongue feature as the result page lists it: the finding, its strength and its evidence. */
+export interface FeatureRow {
+  name: string;
+  label: string;
+  score: number | null;
+  method: string | null;
+  /** Labels by probability, highest first. */
+  probabilities: [string, number][];
+  /** Measured values behind the label (evidence, plus named measures such as coverage or L*a*b*). */
+  evidence: [string, number][];
+}
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const SKIP = new Set(['label', 'score', 'probabilities', 'method', 'evidence']);
+
+/** Numbers of an object, flattened one level (`lab.L`), in their order. */
+function numbers(o: Record<string, unknown>, prefix = ''): [string, number][] {
+  const out: [string, number][] = [];
+  for (const [k, v] of Object.entries(o)) {
+    if (typeof v === 'number' && Number.isFinite(v)) out.push([prefix + k, v]);
+    else if (isRecord(v) && !prefix) out.push(...numbers(v, `${k}.`));
+  }
+  return out;
+}
+
+/**
+ * The labelled features of a tongue result (each `{ label, score, probabilities, method,
+ * evidence, ...measures }`), in the engine's order. Entries without a label (zones, pixel
+ * count) are left to their own views.
+ */
+export function featureRows(features: unknown): FeatureRow[] {
+  if (!isRecord(features)) return [];
+  const rows: FeatureRow[] = [];
+  for (const [name, f] of Object.entries(features)) {
+    if (!isRecord(f) || typeof f.label !== 'string') continue;
+    const probs = isRecord(f.probabilities)
+      ? (Object.entries(f.probabilities).filter(([, p]) => typeof p === 'number') as [string, number][])
+      : [];
+    const extra = Object.fromEntries(Object.entries(f).filter(([k]) => !SKIP.has(k)));
+    rows.push({
+      name,
+      label: f.label,
+      score: typeof f.score === 'number' ? f.score : null,
+      method: typeof f.method === 'string' ? f.method : null,
+      probabilities: probs.sort((a, b) => b[1] - a[1]),
+      evidence: [...(isRecord(f.evidence) ? numbers(f.evidence) : []), ...numbers(extra)],
+    });
+  }
+  return rows;
+}
+
+/** A number for display: up to 3 significant decimals, no trailing zeros. */
+export function num(v: number): string {
+  if (Number.isInteger(v)) return String(v);
+  const a = Math.abs(v);
+  return String(Number(v.toFixed(a >= 100 ? 1 : a >= 1 ? 2 : 3)));
+}
+
+export const pct = (p: number) => `${Math.round(p * 100)}%`;

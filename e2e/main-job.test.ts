@@ -1,0 +1,349 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { DEVICE_PATHS, type RecordCreated } from '@tcm/contract';
+import { BASE, launch, watchErrors } from './browser.js';
+import { fillLogin } from './helpers.js';
+import { launchWithFakeMedia, photoToY4m } from './media.js';
+
+// The main job end to end (issue 8): real photos, pulse, voice and questionnaire through the
+// built app and the real server, engines and PDF renderer. Analyses run on the server's queue,
+// so the waits are generous (2 shared cores).
+const DATA = '../shared/data';
+const TONGUE = `${DATA}/tongue/images/TE0000003.jpg`;
+const FACE = `${DATA}/face/02-woman.jpg`;
+const PULSE = `${DATA}/pulse/bidmc01.csv`;
+const VOICE = `${DATA}/voice/sustained-a-118hz.wav`;
+const ANALYSIS_MS = 180_000;
+const TEST_MS = 300_000;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail')
+    await page
+      .screenshot({ path: `e2e/.artifacts/${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png` })
+      .catch(() => undefined);
+});
+beforeEach(async () => {
+  await context?.close();
+  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  page = await context.newPage();
+  errors = watchErrors(page);
+});
+
+/** Saves a download and checks it is a PDF; answers its text-ish bytes for language checks. */
+async function pdfOf(download: Download): Promise<Buffer> {
+  const path = await download.path();
+  const bytes = readFileSync(path!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.length).toBeGreaterThan(5000);
+  return bytes;
+}
+
+async function downloadReport(lang: 'zh' | 'en'): Promise<Buffer> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId(`report-download-${lang}`).first().click(),
+  ]);
+  return pdfOf(download);
+}
+
+/** Waits until the analysis finishes and expects it done (a failure fails at once, with its reason). */
+async function waitDone(scope = page.locator('body')): Promise<void> {
+  const status = scope.locator(
+    '[data-testid="record-status"][data-status="done"], [data-testid="record-status"][data-status="failed"]',
+  );
+  await status.first().waitFor({ timeout: ANALYSIS_MS });
+  if ((await status.first().getAttribute('data-status')) === 'failed')
+    expect.fail(`analysis failed: ${await scope.getByTestId('record-failed').textContent()}`);
+}
+
+async function signInMember(name: string): Promise<void> {
+  await page.goto(`${BASE}/pc/member-login`);
+  await fillLogin(page, name);
+  await page.waitForURL(/\/pc\/member\/config\/home$/);
+  // The member menu is built from the member info: once it shows, the sign-in has settled.
+  await page.getByTestId('side-menu').waitFor();
+}
+
+describe('visitor detection', () => {
+  it(
+    'checks the file on the client, analyses a real tongue photo, explains its features and gives the report',
+    async () => {
+      await page.goto(`${BASE}/pc/tongueAnalyze`);
+      const input = page.locator('[data-testid="tongue-upload"] input[type=file]');
+      // Wrong type and renamed text are refused before anything is sent.
+      await input.setInputFiles({ name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+      await page.getByTestId('tongue-problem').getByText('文件格式不正确').waitFor();
+      await input.setInputFiles({
+        name: 'fake.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('not a photo at all'),
+      });
+      await page.getByTestId('tongue-problem').getByText('文件内容不是有效的图片').waitFor();
+      expect(await page.getByTestId('analyze-submit').isDisabled()).toBe(true);
+
+      await input.setInputFiles(TONGUE);
+      await page.getByTestId('tongue-preview').waitFor();
+      await page.getByTestId('analyze-submit').click();
+      await page.waitForURL(/\/pc\/tongueAnalyze\?token=[\w-]{40,}/);
+      await waitDone();
+      const features = page.getByTestId('tongue-features');
+      await features.getByText('舌色').waitFor();
+      await features.getByText('苔色').waitFor();
+      expect(await page.getByTestId('mask-outline').locator('polygon').getAttribute('points')).toMatch(/^\d/);
+      expect(await page.getByTestId('engine-tongue').getByTestId('engine-version').textContent()).toMatch(/引擎 \S+/);
+      await page.getByTestId('decision-support').waitFor();
+      // The same result in English: every text switches, including the engines' own zh/en texts.
+      await page.getByTestId('language-switch').getByText('EN').click();
+      await page.getByTestId('tongue-features').getByText('Body colour').waitFor();
+      await page
+        .getByTestId('synthesis')
+        .getByText(/Suggests: /)
+        .first()
+        .waitFor();
+      await page.getByTestId('language-switch').getByText('中文').click();
+      await page.getByTestId('tongue-features').getByText('舌色').waitFor();
+
+      const zh = await downloadReport('zh');
+      expect(zh.length).toBeGreaterThan(5000);
+      // The share link opens the PDF view without signing in.
+      await page.getByTestId('open-report').click();
+      await page.waitForURL(/\/pc\/checked\/pdf\?token=/);
+      const src = await page.getByTestId('report-frame').getAttribute('src');
+      const res = await page.request.get(`${BASE}${src}`);
+      expect(res.headers()['content-type']).toContain('pdf');
+      expect((await res.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // The web report with its shareable link opens in a fresh browser without any sign-in.
+      const token = new URL(page.url()).searchParams.get('token')!;
+      const stranger = await browser.newContext();
+      const strangerPage = await stranger.newPage();
+      await strangerPage.goto(`${BASE}/pc/checked/pdf/new?token=${token}`);
+      await strangerPage.locator('[data-testid="record-status"][data-status="done"]').waitFor();
+      expect(await strangerPage.getByTestId('share-link').inputValue()).toContain(`/pc/checked/pdf/new?token=${token}`);
+      await strangerPage.getByTestId('tongue-features').waitFor();
+      await stranger.close();
+      // A made-up token is refused with a message, not a crash.
+      await page.goto(`${BASE}/pc/checked/pdf/new?token=${'x'.repeat(43)}`);
+      await page.getByTestId('record-error').waitFor();
+      expect(errors).toEqual([]);
+    },
+    TEST_MS,
+  );
+});
+
+describe('public detection pages: variants, bad input, report preview', () => {
+  it('refuses a corrupt photo with the server message, shows the variants and previews the report in zh and en', async () => {
+    // JPEG magic bytes pass the client check; the server decodes the file and refuses it.
+    const corrupt = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), readFileSync(TONGUE).subarray(4, 600)]);
+    await page.goto(`${BASE}/pc/xinguanshezhen`);
+    await page.getByRole('heading', { name: '新冠舌诊' }).waitFor();
+    await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles({
+      name: 'broken.jpg',
+      mimeType: 'image/jpeg',
+      buffer: corrupt,
+    });
+    await page.getByTestId('tongue-preview').waitFor();
+    await page.getByTestId('analyze-submit').click();
+    await page.getByTestId('analyze-error').getByText('文件已损坏或无法读取，请重新拍摄或选择文件').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+
+    await page.goto(`${BASE}/pc/ertongshezhen`);
+    await page.getByRole('heading', { name: '儿童舌诊' }).waitFor();
+
+    await page.goto(`${BASE}/pc/checked/pdf/newPdfTestPreview`);
+    for (const lang of ['zh', 'en'] as const) {
+      if (lang === 'en') await page.getByTestId('report-lang').getByText('English').click();
+      await expect.poll(() => page.getByTestId('report-frame').getAttribute('src')).toContain(`lang=${lang}`);
+      const src = await page.getByTestId('report-frame').getAttribute('src');
+      const res = await page.request.get(`${BASE}${src}`);
+      expect(res.headers()['content-type']).toContain('pdf');
+      expect((await res.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+    // The open report routes need their token.
+    await page.goto(`${BASE}/pc/checked/pdf`);
+    await page.getByTestId('no-token').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('member four-diagnosis capture', () => {
+  it(
+    'completes the wizard filming the tongue and recording the voice, and downloads the report in zh and en',
+    async () => {
+      // A browser whose camera films the tongue photo and whose microphone plays the voice
+      // file: the camera, its live tips, the recorder and its WAV conversion run for real.
+      const media = await launchWithFakeMedia(await photoToY4m(TONGUE), VOICE);
+      const plain = page;
+      const ctx = await media.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+      page = await ctx.newPage();
+      errors = watchErrors(page);
+      try {
+        await wizardJourney();
+      } catch (e) {
+        await page.screenshot({ path: 'e2e/.artifacts/wizard-media.png', fullPage: true }).catch(() => undefined);
+        throw e;
+      } finally {
+        page = plain;
+        await media.close();
+      }
+    },
+    TEST_MS,
+  );
+});
+
+async function wizardJourney(): Promise<void> {
+  await signInMember('member');
+  await page.getByTestId('capture-wizard').waitFor();
+  await page.getByTestId('person-name').fill('张测试');
+  await page.getByTestId('person-sex').getByText('女').click();
+  await page.getByTestId('wizard-next').click();
+
+  await page.getByTestId('tongue-camera').click();
+  await page.getByTestId('camera-tips').getByText('光线和清晰度良好，可以拍摄').waitFor({ timeout: 15_000 });
+  await page.getByTestId('camera-shoot').click();
+  await page.getByTestId('tongue-preview').waitFor();
+  await page.getByTestId('wizard-next').click();
+  await page.locator('[data-testid="face-upload"] input[type=file]').setInputFiles(FACE);
+  await page.getByTestId('face-preview').waitFor();
+  await page.getByTestId('wizard-next').click();
+  await page.locator('[data-testid="pulse-upload"] input[type=file]').setInputFiles(PULSE);
+  await page.getByTestId('pulse-ready').waitFor();
+  await page.getByTestId('wizard-next').click();
+
+  await page.getByTestId('voice-record').click();
+  await page.getByTestId('voice-stop').waitFor();
+  await page.waitForTimeout(4000);
+  await page.getByTestId('voice-stop').click();
+  await page
+    .getByTestId('voice-ready')
+    .getByText(/voice-\d+\.wav/)
+    .waitFor();
+  await page.getByTestId('wizard-next').click();
+
+  const radios = page.locator('[data-testid="questionnaire"] input[type=radio][value="2"]');
+  await radios.first().waitFor();
+  const n = await radios.count();
+  expect(n).toBe(60);
+  for (let i = 0; i < n; i++) await radios.nth(i).check();
+  await page.getByTestId('wizard-next').click();
+
+  await page.getByTestId('vitals-heightCm').fill('162');
+  await page.getByTestId('vitals-weightKg').fill('58');
+  await page.getByTestId('vitals-systolic').fill('118');
+  await page.getByTestId('vitals-diastolic').fill('76');
+  await page.getByTestId('vitals-heartRate').fill('72');
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('wizard-summary').waitFor();
+  await page.getByTestId('wizard-submit').click();
+
+  const result = page.getByTestId('wizard-result');
+  await result.waitFor({ timeout: 60_000 });
+  await waitDone(result);
+  for (const engine of ['synthesis', 'tongue', 'face', 'pulse', 'voice', 'constitution', 'vitals']) {
+    await result.getByTestId(`engine-${engine}`).waitFor();
+    // Every capture was analysed: the filmed tongue, the recorded voice and the files.
+    expect(await result.getByTestId(`engine-failed-${engine}`).count(), engine).toBe(0);
+  }
+  await result
+    .getByTestId('synthesis')
+    .getByText(/提示：/)
+    .first()
+    .waitFor();
+
+  const zh = await downloadReport('zh');
+  const en = await downloadReport('en');
+  expect(zh.equals(en)).toBe(false);
+
+  // The record is in the member's own list.
+  await page.goto(`${BASE}/pc/member/config/memberRecord`);
+  await page.getByTestId('records-memberRecord').getByText('张测试').first().waitFor();
+  // Its detail opens from the list, with the person's history.
+  await page.getByTestId('records-memberRecord').locator('[data-testid^="view-"]').first().click();
+  await page.getByTestId('person-history').waitFor();
+  expect(errors).toEqual([]);
+}
+
+describe('devices', () => {
+  it(
+    "a device upload appears in the team's device records; another team's leader is refused (403)",
+    async () => {
+      await signInMember('leader');
+      await page.goto(`${BASE}/pc/device`);
+      const name = `E2E kiosk ${Date.now()}`;
+      await page.getByTestId('device-name').fill(name);
+      await page.getByTestId('device-register').click();
+      const creds = page.getByTestId('device-credentials');
+      await creds.waitFor();
+      const id = (await page.getByTestId('device-id').textContent())!.trim();
+      const secret = (await page.getByTestId('device-secret').textContent())!.trim();
+      expect(secret.length).toBeGreaterThanOrEqual(40);
+
+      const res = await page.request.post(`${BASE}${DEVICE_PATHS.upload}`, {
+        headers: { Authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` },
+        multipart: {
+          tongue: { name: 'tongue.jpg', mimeType: 'image/jpeg', buffer: readFileSync(TONGUE) },
+          vitals: JSON.stringify({ systolic: 132, diastolic: 85 }),
+          person: JSON.stringify({ name: '设备受检者', sex: 'male', age: 50 }),
+          lang: 'zh',
+        },
+      });
+      const body = (await res.json()) as { code: number; data: RecordCreated };
+      expect(body.code).toBe(0);
+      const recordId = body.data.recordId;
+      // Wrong credentials are refused with the device error.
+      const bad = await page.request.post(`${BASE}${DEVICE_PATHS.upload}`, {
+        headers: { Authorization: `Basic ${Buffer.from(`${id}:wrong`).toString('base64')}` },
+        multipart: { tongue: { name: 'tongue.jpg', mimeType: 'image/jpeg', buffer: readFileSync(TONGUE) } },
+      });
+      expect(bad.status()).toBe(401);
+      expect(((await bad.json()) as { code: number }).code).toBe(4002001);
+
+      await page.goto(`${BASE}/pc/member/config/deviceRecord`);
+      const table = page.getByTestId('records-deviceRecord');
+      await table.getByText('设备受检者').first().waitFor();
+      await table.getByText(name).first().waitFor();
+      // The search box narrows the list (server-side contains match), and clearing it restores it.
+      await page.getByTestId('search-box').locator('input').fill('没有这个人');
+      await expect.poll(() => table.getByText('设备受检者').count()).toBe(0);
+      await page.getByTestId('search-box').locator('input').fill('设备受检');
+      await table.getByText('设备受检者').first().waitFor();
+
+      // Another team's leader, in a browser of their own: the record is not in their list and
+      // opening it by id says 403.
+      const other = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const leaderPage = page;
+      page = await other.newPage();
+      const otherErrors = watchErrors(page);
+      await signInMember('outsider');
+      await page.goto(`${BASE}/pc/member/config/deviceRecord`);
+      await page.getByTestId('records-deviceRecord').locator('.ant-table-tbody').waitFor();
+      expect(await page.getByTestId('records-deviceRecord').getByText('设备受检者').count()).toBe(0);
+      await page.goto(`${BASE}/pc/member/config/deviceRecord?id=${recordId}`);
+      const denied = page.getByTestId('record-denied');
+      await denied.waitFor();
+      expect(await denied.textContent()).toContain('403');
+      expect(otherErrors).toEqual([]);
+      await other.close();
+
+      // The leader opens the record: analysed, with its report.
+      page = leaderPage;
+      await page.getByTestId(`view-${recordId}`).click();
+      await waitDone();
+      await page.getByTestId('engine-tongue').getByTestId('tongue-features').waitFor();
+      await downloadReport('en');
+      expect(errors).toEqual([]);
+    },
+    TEST_MS,
+  );
+});
