@@ -25,12 +25,19 @@ export function decimate(s: Sound, factor: number, halfTaps = 4): Sound {
   const y = new Float64Array(n);
   // Output sample m sits on input sample m·factor + off, so the filter is one aligned dot product.
   const off = Math.floor((factor - 1) / 2);
+  // The filter is symmetric: fold the two sides (half the products); edges clip the taps.
+  const hs = h.subarray(half);
   for (let m = 0; m < n; m++) {
     const c = m * factor + off;
-    const k0 = Math.max(-half, -c);
-    const k1 = Math.min(half, x.length - 1 - c);
-    let acc = 0;
-    for (let k = k0; k <= k1; k++) acc += h[k + half]! * x[c + k]!;
+    let acc = hs[0]! * x[c]!;
+    if (c >= half && c + half < x.length) {
+      for (let k = 1; k <= half; k++) acc += hs[k]! * (x[c - k]! + x[c + k]!);
+    } else {
+      for (let k = 1; k <= half; k++) {
+        if (c - k >= 0) acc += hs[k]! * x[c - k]!;
+        if (c + k < x.length) acc += hs[k]! * x[c + k]!;
+      }
+    }
     y[m] = acc;
   }
   const dx = s.dx * factor;

@@ -21,7 +21,7 @@ const FLOOR_HZ = 75;
 const TIME_STEP_S = 0.01;
 const SILENCE_THRESHOLD = 0.1;
 /** Coarse peaks within this of the best coarse peak are measured at full rate. */
-const COARSE_MARGIN = 0.1;
+const COARSE_MARGIN = 0.03;
 /** Working rate of the coarse search (Hz): at least this, an integer fraction of the input rate. */
 const COARSE_RATE_HZ = 11000;
 
@@ -73,6 +73,7 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
   let cSeg = new Float64Array(0);
   const cc = new Float64Array(maximumLag + 1);
   const rcBuf = new Float64Array(maximumLag + 1);
+  const small = new Float64Array(4 * D + 8);
 
   for (let f = 0; f < nFrames; f++) {
     const t = t1 + f * TIME_STEP_S;
@@ -111,14 +112,12 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
     }
     const sumx2 = sq[nWin]!;
     if (!(sumx2 > 0)) continue;
-    /** Normalised correlation at a full-rate lag, by direct products. */
-    const rAt = (lag: number): number => {
-      if (lag < 1 || lag > localMaxLag) return 0;
-      let p = 0;
-      for (let i = 0; i < nWin; i++) p += seg[i]! * seg[i + lag]!;
+    const norm = (lag: number, p: number): number => {
       const sumy2 = sq[lag + nWin]! - sq[lag]!;
       return sumy2 > 0 ? p / Math.sqrt(sumx2 * sumy2) : 0;
     };
+    /** Normalised correlation at a full-rate lag, by direct products. */
+    const rAt = (lag: number): number => (lag < 1 || lag > localMaxLag ? 0 : norm(lag, dot(seg, 0, lag, nWin)));
 
     // Coarse: the same stretch on the band-limited copy, correlated by FFT.
     const c0 = Math.max(0, Math.round((s.x1 + s0 * dx - coarse.x1) / coarse.dx));
@@ -152,14 +151,17 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
       if (lag > 0 && !(rc[lag]! > rc[lag - 1]! && rc[lag]! >= rc[lag + 1]! && rc[lag]! >= bestCoarse - COARSE_MARGIN))
         continue;
       if (lag === 0) {
-        // Lags below two coarse samples cannot show as coarse peaks: scan them at full rate.
-        let rm = rAt(1);
-        let ri = rAt(2);
-        for (let i = 2; i <= Math.min(2 * D + 1, maximumLag - 1); i++) {
-          const rp = rAt(i + 1);
+        // Lags below two coarse samples cannot show as coarse peaks: scan them at full rate,
+        // four lags per pass over the window.
+        const hiLag = Math.min(2 * D + 2, maximumLag);
+        const have = Math.min(hiLag, localMaxLag);
+        dots4(seg, nWin, have, small);
+        const rSmall = (l: number) => (l <= have ? norm(l, small[l]!) : 0);
+        for (let i = 2; i < hiLag; i++) {
+          const rm = rSmall(i - 1);
+          const ri = rSmall(i);
+          const rp = rSmall(i + 1);
           if (ri > 0 && ri > rm && ri >= rp) best = Math.max(best, peakValue(rm, ri, rp));
-          rm = ri;
-          ri = rp;
         }
         continue;
       }
@@ -188,6 +190,36 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
     if (best > unvoiced) out[f] = best;
   }
   return out;
+}
+
+/** Sum of x[a + i] * x[b + i] for i < n. */
+function dot(x: Float64Array, a: number, b: number, n: number): number {
+  let p = 0;
+  for (let i = 0; i < n; i++) p += x[a + i]! * x[b + i]!;
+  return p;
+}
+
+/** out[lag] = sum_{i<n} x[i] x[i + lag] for lag 1..top (x holds at least n + top samples). */
+function dots4(x: Float64Array, n: number, top: number, out: Float64Array): void {
+  let lag = 1;
+  for (; lag + 3 <= top; lag += 4) {
+    let p0 = 0;
+    let p1 = 0;
+    let p2 = 0;
+    let p3 = 0;
+    for (let i = 0; i < n; i++) {
+      const v = x[i]!;
+      p0 += v * x[i + lag]!;
+      p1 += v * x[i + lag + 1]!;
+      p2 += v * x[i + lag + 2]!;
+      p3 += v * x[i + lag + 3]!;
+    }
+    out[lag] = p0;
+    out[lag + 1] = p1;
+    out[lag + 2] = p2;
+    out[lag + 3] = p3;
+  }
+  for (; lag <= top; lag++) out[lag] = dot(x, 0, lag, n);
 }
 
 /** Height of the parabola through three neighbouring correlations (Praat folds values above 1). */

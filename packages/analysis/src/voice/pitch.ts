@@ -25,8 +25,12 @@ export interface PitchSettings {
   voicedUnvoicedCost: number;
   /** Sinc depth used to refine candidate maxima (70 or 700 in Praat). */
   refineDepth: number;
-  /** cc only: refine candidates whose first strength is within this of the frame's best (speed). */
-  refineMargin?: number;
+  /**
+   * 'all' refines every candidate before the path search, as Praat does; 'path' (the default)
+   * searches the path with the candidates' parabolic lags and sinc-interpolated heights and then
+   * refines only the chosen candidate of each frame (docs/voice.md, "Speed").
+   */
+  refine?: 'all' | 'path';
 }
 
 /** Praat's standard To Pitch (ac) settings: floor 75 Hz, ceiling 600 Hz. */
@@ -60,6 +64,8 @@ export interface PitchTrack {
   /** Local peak relative to the global peak, per frame. */
   intensity: Float64Array;
   ceiling: number;
+  /** Index of the chosen candidate per frame (0: the unvoiced one). */
+  choice?: Int32Array;
 }
 
 /** Runs the periodicity analysis on a sound and returns the best path (frequencies in Hz). */
@@ -112,9 +118,14 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
     for (let i = 0; i <= nWin; i++) windowR[i] = windowR[i]! / r0;
   }
   const frame = new Float64Array(nWin);
-  // r over lags -brentMax..brentMax, stored at index lag + brentMax.
-  const r = new Float64Array(2 * brentMax + 1);
+  // r over lags -brentMax..brentMax, stored at index lag + brentMax; with refine 'path' each
+  // frame's r is kept (one row per frame) for refining the chosen candidate after the path search.
+  const rLen = 2 * brentMax + 1;
+  const refineAll = st.refine === 'all';
+  const rows = refineAll ? new Float64Array(0) : rowBuffer(nFrames * rLen);
+  let r = new Float64Array(rLen);
   const ac = new Float64Array(nWin + 1);
+  const lags: Int32Array[] = [];
 
   for (let f = 0; f < nFrames; f++) {
     const t = t1 + f * dt;
@@ -122,6 +133,7 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
     const right = left + 1;
     const cands: Candidate[] = [{ f: 0, s: 0 }];
     frames.push({ intensity: 0, cands });
+    if (!refineAll) r = rows.subarray(f * rLen, (f + 1) * rLen);
     if (globalPeak === 0) continue;
     let localMean = 0;
     for (let i = right - nsampPeriod; i <= left + nsampPeriod; i++) localMean += x[Math.min(nx - 1, Math.max(0, i))]!;
@@ -209,16 +221,36 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
         lagIdx[place] = i;
       }
     }
-    let best = 0;
-    for (let k = 1; k < cands.length; k++) best = Math.max(best, cands[k]!.s);
-    for (let k = 1; k < cands.length; k++) {
-      if (st.refineMargin !== undefined && cands[k]!.s < best - st.refineMargin) continue;
-      const [pos, val] = improveMaximum(r, lagIdx[k]! + brentMax, st.refineDepth);
-      const lag = pos - brentMax;
-      cands[k] = { f: 1 / dx / lag, s: val > 1 ? 1 / val : val };
-    }
+    lags[f] = Int32Array.from(lagIdx);
+    if (refineAll)
+      for (let k = 1; k < cands.length; k++) cands[k] = refined(r, lagIdx[k]!, brentMax, dx, st.refineDepth);
   }
-  return pathFinder(frames, t1, dt, st, ceiling);
+  const track = pathFinder(frames, t1, dt, st, ceiling);
+  if (refineAll) return track;
+  // Sinc/Brent refinement of the chosen candidates only: the same values Praat's refinement gives
+  // them; the path itself was chosen with the parabolic estimates, which differ from the refined
+  // ones by far less than the costs that separate competing paths.
+  for (let f = 0; f < nFrames; f++) {
+    const k = track.choice![f]!;
+    if (k <= 0 || !(track.f0[f]! > 0)) continue;
+    const c = refined(rows.subarray(f * rLen, (f + 1) * rLen), lags[f]![k]!, brentMax, dx, st.refineDepth);
+    track.f0[f] = c.f > 0 && c.f <= ceiling ? c.f : 0;
+    track.strength[f] = c.s;
+  }
+  return track;
+}
+
+/** A candidate refined from its sampled lag by Brent search on the sinc-interpolated r. */
+function refined(r: Float64Array, lagIndex: number, brentMax: number, dx: number, depth: number): Candidate {
+  const [pos, val] = improveMaximum(r, lagIndex + brentMax, depth);
+  return { f: 1 / dx / (pos - brentMax), s: val > 1 ? 1 / val : val };
+}
+
+/** One growing buffer for the per-frame correlation rows (the analysis runs on one thread). */
+let rowStore = new Float64Array(0);
+function rowBuffer(n: number): Float64Array {
+  if (rowStore.length < n) rowStore = new Float64Array(n);
+  return rowStore.subarray(0, n);
 }
 
 /** Viterbi search for the cheapest path through the candidates (Praat's Pitch_pathFinder). */
@@ -272,8 +304,9 @@ function pathFinder(
   }
   const f0 = new Float64Array(n);
   const strength = new Float64Array(n);
+  const choice = new Int32Array(n);
   const intensity = Float64Array.from(frames, (fr) => fr.intensity);
-  if (!n) return { x1, dt, f0, strength, intensity, ceiling };
+  if (!n) return { x1, dt, f0, strength, intensity, ceiling, choice };
   const last = delta[n - 1]!;
   let place = 0;
   for (let k = 1; k < last.length; k++) if (last[k]! > last[place]!) place = k;
@@ -281,9 +314,10 @@ function pathFinder(
     const c = frames[i]!.cands[place]!;
     f0[i] = voiceless(c.f) ? 0 : c.f;
     strength[i] = c.s;
+    choice[i] = place;
     place = psi[i]![place]!;
   }
-  return { x1, dt, f0, strength, intensity, ceiling };
+  return { x1, dt, f0, strength, intensity, ceiling, choice };
 }
 
 /** Pitch value (Hz) at time t with linear interpolation between voiced frames; NaN if unvoiced. */
