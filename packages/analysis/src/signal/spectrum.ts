@@ -64,6 +64,51 @@ export function autocorrelation(
 }
 
 /**
+ * Autocorrelations of two frames at once (as `autocorrelation` computes each): the frames are the
+ * real and imaginary parts of one complex transform, and their power spectra (real and even)
+ * the real and imaginary parts of the second, whose transform is then N·(acA + i·acB).
+ */
+export function autocorrelationPair(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  size: number,
+  maxLag: number,
+  outA: Float64Array,
+  outB: Float64Array,
+): void {
+  const p = plan(size);
+  const z = p.specA;
+  z.fill(0);
+  for (let i = 0; i < a.length && i < size; i++) z[2 * i] = a[i]!;
+  for (let i = 0; i < b.length && i < size; i++) z[2 * i + 1] = b[i]!;
+  p.fft.transform(p.spectrum, z);
+  const Z = p.spectrum;
+  // A[k] = (Z[k] + conj Z[N-k]) / 2, B[k] = (Z[k] - conj Z[N-k]) / 2i; |A|² and |B|² are even.
+  for (let k = 0; k <= size / 2; k++) {
+    const m = k === 0 ? 0 : size - k;
+    const zr = Z[2 * k]!;
+    const zi = Z[2 * k + 1]!;
+    const mr = Z[2 * m]!;
+    const mi = Z[2 * m + 1]!;
+    const ar = zr + mr;
+    const ai = zi - mi;
+    const br = zi + mi;
+    const bi = zr - mr;
+    const pa = 0.25 * (ar * ar + ai * ai);
+    const pb = 0.25 * (br * br + bi * bi);
+    z[2 * k] = pa;
+    z[2 * k + 1] = pb;
+    z[2 * m] = pa;
+    z[2 * m + 1] = pb;
+  }
+  p.fft.transform(p.back, z);
+  for (let lag = 0; lag <= maxLag; lag++) {
+    outA[lag] = p.back[2 * lag]! / size;
+    outB[lag] = p.back[2 * lag + 1]! / size;
+  }
+}
+
+/**
  * Cross-correlation sums c[lag] = sum_{j<w} a[j] * b[j + lag] for lag 0..maxLag, where `a` has
  * w samples and `b` at least w + maxLag; computed by FFT. Both real inputs share one complex
  * transform (a as the real part, b as the imaginary part), and the real result comes back
@@ -88,7 +133,8 @@ export function crossCorrelation(
   // real sequence whose forward transform gives N·c[n] = Re - Im of that transform.
   const Z = p.spectrum;
   const q = p.power;
-  for (let k = 0; k < size; k++) {
+  // P[N-k] = conj P[k], so each pass fills q[k] and q[N-k].
+  for (let k = 0; k <= size / 2; k++) {
     const m = k === 0 ? 0 : size - k;
     const zr = Z[2 * k]!;
     const zi = Z[2 * k + 1]!;
@@ -102,6 +148,7 @@ export function crossCorrelation(
     const pr = ar * br + ai * bi;
     const pi = ar * bi - ai * br;
     q[k] = pr - pi;
+    q[m] = pr + pi;
   }
   p.fft.realTransform(p.back, q);
   if (maxLag > size / 2) p.fft.completeSpectrum(p.back);

@@ -57,12 +57,19 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
   const t1 = s.x1 - 0.5 * dx + 0.5 * s.duration - 0.5 * nFrames * TIME_STEP_S + 0.5 * TIME_STEP_S;
   const out = new Float64Array(nFrames);
 
-  const prefix = new Float64Array(nx + 1);
-  for (let i = 0; i < nx; i++) prefix[i + 1] = prefix[i]! + x[i]!;
-  const mean = prefix[nx]! / nx;
-  let globalPeak = 0;
-  for (let i = 0; i < nx; i++) globalPeak = Math.max(globalPeak, Math.abs(x[i]! - mean));
-  if (globalPeak === 0) return out;
+  // Largest |x - mean| from one pass: the sum, the minimum and the maximum.
+  let total = 0;
+  let xMin = Infinity;
+  let xMax = -Infinity;
+  for (let i = 0; i < nx; i++) {
+    const v = x[i]!;
+    total += v;
+    if (v < xMin) xMin = v;
+    if (v > xMax) xMax = v;
+  }
+  const mean = total / nx;
+  const globalPeak = Math.max(xMax - mean, mean - xMin);
+  if (!(globalPeak > 0)) return out;
 
   const D = Math.round(coarse.dx / dx);
   const cx = coarse.samples;
@@ -84,7 +91,8 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
     const hi = left + nsampPeriod;
     const inLo = Math.max(0, lo);
     const inHi = Math.min(nx - 1, hi);
-    let localMean = inHi >= inLo ? prefix[inHi + 1]! - prefix[inLo]! : 0;
+    let localMean = 0;
+    for (let i = inLo; i <= inHi; i++) localMean += x[i]!;
     if (lo < 0) localMean += -lo * x[0]!;
     if (hi > nx - 1) localMean += (hi - (nx - 1)) * x[nx - 1]!;
     localMean /= 2 * nsampPeriod;
@@ -92,8 +100,15 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
     let localPeak = 0;
     const a = Math.max(0, halfWindow - halfPeriod);
     const b = Math.min(nWin - 1, halfWindow + halfPeriod - 1);
-    for (let j = a; j <= b; j++)
-      localPeak = Math.max(localPeak, Math.abs(x[Math.min(nx - 1, Math.max(0, start + j))]! - localMean));
+    // Edge samples repeated: the clamped indices cover exactly the range between the clamped ends.
+    let lMin = Infinity;
+    let lMax = -Infinity;
+    for (let i = Math.min(nx - 1, Math.max(0, start + a)); i <= Math.min(nx - 1, Math.max(0, start + b)); i++) {
+      const v = x[i]!;
+      if (v < lMin) lMin = v;
+      if (v > lMax) lMax = v;
+    }
+    if (b >= a) localPeak = Math.max(Math.abs(lMax - localMean), Math.abs(localMean - lMin));
     const intensity = localPeak > globalPeak ? 1 : localPeak / globalPeak;
     // Praat's unvoiced candidate scores max(0, 2 - intensity / silenceThreshold); a frame this
     // quiet stays unvoiced whatever its correlation (strength <= 1), so it is not computed.

@@ -1,15 +1,15 @@
-import { autocorrelation, crossCorrelation, improveMaximum, interpolateSinc, nextPow2 } from '../signal/index.js';
+import { autocorrelation, autocorrelationPair, improveMaximum, interpolateSinc, nextPow2 } from '../signal/index.js';
 import { lowIndex, type Sound } from './sound.js';
 
 /**
  * Periodicity analysis after Boersma (1993), "Accurate short-term analysis of the fundamental
  * frequency and the harmonics-to-noise ratio of a sampled sound", the algorithm behind Praat's
- * To Pitch (ac) and To Harmonicity (cc). Candidates per frame from the normalised
- * autocorrelation (ac) or forward cross-correlation (cc), then a Viterbi path through them.
+ * To Pitch (ac). Candidates per frame from the normalised autocorrelation of a Hanning-windowed
+ * frame, then a Viterbi path through them. (To Harmonicity (cc) is in harmonicity.ts.)
  */
 
 export interface PitchSettings {
-  method: 'ac' | 'cc';
+  method: 'ac';
   /** Time step (s); 0 picks Praat's default of periodsPerWindow / floor / 4. */
   timeStep: number;
   /** Pitch floor (Hz). */
@@ -72,7 +72,6 @@ export interface PitchTrack {
 export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
   const { samples: x, dx } = sound;
   const nx = x.length;
-  const cc = st.method === 'cc';
   const maxCand = Math.max(st.maxCandidates, Math.floor(st.ceiling / st.floor));
   const dt = st.timeStep > 0 ? st.timeStep : st.periodsPerWindow / st.floor / 4;
   const nsampPeriod = Math.floor(1 / dx / st.floor);
@@ -91,104 +90,56 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
   };
   if (halfWindow < 2) return empty;
   const maximumLag = Math.min(Math.floor(nWin / st.periodsPerWindow) + 2, nWin);
-  const interpDepth = cc ? 1 : 0.5;
-  const brentMax = Math.floor(nWin * interpDepth);
+  const brentMax = Math.floor(nWin * 0.5); // Praat's interpolation depth 0.5 for the ac method
   // Frames fitted symmetrically in the duration (Praat's Sampled_shortTermAnalysis).
-  const analysisWindow = cc ? 1 / st.floor + dtWindow : dtWindow;
-  const nFrames = Math.floor((sound.duration - analysisWindow) / dt) + 1;
+  const nFrames = Math.floor((sound.duration - dtWindow) / dt) + 1;
   if (nFrames < 1) return empty;
   const t1 = sound.x1 - 0.5 * dx + 0.5 * sound.duration - 0.5 * nFrames * dt + 0.5 * dt;
 
-  let mean = 0;
-  for (let i = 0; i < nx; i++) mean += x[i]!;
-  mean /= nx;
-  let globalPeak = 0;
-  for (let i = 0; i < nx; i++) globalPeak = Math.max(globalPeak, Math.abs(x[i]! - mean));
+  // Largest |x - mean| from one pass: the sum, the minimum and the maximum.
+  let total = 0;
+  let xMin = Infinity;
+  let xMax = -Infinity;
+  for (let i = 0; i < nx; i++) {
+    const v = x[i]!;
+    total += v;
+    if (v < xMin) xMin = v;
+    if (v > xMax) xMax = v;
+  }
+  const mean = total / nx;
+  const globalPeak = nx ? Math.max(xMax - mean, mean - xMin) : 0;
+
+  const fftSize = nextPow2(nWin * 1.5);
+  const window = new Float64Array(nWin);
+  for (let j = 1; j <= nWin; j++) window[j - 1] = 0.5 - 0.5 * Math.cos((j * 2 * Math.PI) / (nWin + 1));
+  const windowR = autocorrelation(window, fftSize, nWin);
+  const r0 = windowR[0]!;
+  for (let i = 0; i <= nWin; i++) windowR[i] = windowR[i]! / r0;
 
   const frames: { intensity: number; cands: Candidate[] }[] = [];
-  let fftSize = 0;
-  let window = new Float64Array(0);
-  let windowR: Float64Array = new Float64Array(0);
-  if (!cc) {
-    fftSize = nextPow2(nWin * (1 + interpDepth));
-    window = new Float64Array(nWin);
-    for (let j = 1; j <= nWin; j++) window[j - 1] = 0.5 - 0.5 * Math.cos((j * 2 * Math.PI) / (nWin + 1));
-    windowR = autocorrelation(window, fftSize, nWin);
-    const r0 = windowR[0]!;
-    for (let i = 0; i <= nWin; i++) windowR[i] = windowR[i]! / r0;
-  }
-  const frame = new Float64Array(nWin);
-  // r over lags -brentMax..brentMax, stored at index lag + brentMax; with refine 'path' each
-  // frame's r is kept (one row per frame) for refining the chosen candidate after the path search.
+  // r over lags -brentMax..brentMax, stored at index lag + brentMax, one row per frame: the
+  // chosen candidates are refined on it after the path search.
   const rLen = 2 * brentMax + 1;
   const refineAll = st.refine === 'all';
-  const rows = refineAll ? new Float64Array(0) : rowBuffer(nFrames * rLen);
-  let r = new Float64Array(rLen);
-  const ac = new Float64Array(nWin + 1);
+  const rows = rowBuffer(nFrames * rLen);
   const lags: Int32Array[] = [];
+  // Windowed frames wait in pairs: two real frames share each complex transform.
+  const pending = [new Float64Array(nWin), new Float64Array(nWin)];
+  const pendingFrame = [-1, -1];
+  let nPending = 0;
+  const acs = [new Float64Array(brentMax + 1), new Float64Array(brentMax + 1)];
 
-  for (let f = 0; f < nFrames; f++) {
-    const t = t1 + f * dt;
-    const left = lowIndex(sound, t);
-    const right = left + 1;
-    const cands: Candidate[] = [{ f: 0, s: 0 }];
-    frames.push({ intensity: 0, cands });
-    if (!refineAll) r = rows.subarray(f * rLen, (f + 1) * rLen);
-    if (globalPeak === 0) continue;
-    let localMean = 0;
-    for (let i = right - nsampPeriod; i <= left + nsampPeriod; i++) localMean += x[Math.min(nx - 1, Math.max(0, i))]!;
-    localMean /= 2 * nsampPeriod;
-    const start = right - halfWindow;
-    for (let j = 0; j < nWin; j++) {
-      const v = x[Math.min(nx - 1, Math.max(0, start + j))]! - localMean;
-      frame[j] = cc ? v : v * window[j]!;
-    }
-    let localPeak = 0;
-    const a = Math.max(0, halfWindow - halfPeriod);
-    const b = Math.min(nWin - 1, halfWindow + halfPeriod - 1);
-    for (let j = a; j <= b; j++) localPeak = Math.max(localPeak, Math.abs(frame[j]!));
-    const intensity = localPeak > globalPeak ? 1 : localPeak / globalPeak;
-    frames[f]!.intensity = intensity;
-    if (localPeak === 0) continue;
-    // Frames this quiet are voiceless whatever their correlation: their unvoiced strength
-    // beats any voiced candidate (strength <= 1) by more than two voicing transitions cost, so
-    // the best path never runs through their voiced candidates and they need not be computed.
-    const unvoiced =
-      st.voicingThreshold + Math.max(0, 2 - intensity / (st.silenceThreshold / (1 + st.voicingThreshold)));
-    if (st.silenceThreshold > 0 && unvoiced > 1 + 2 * st.voicedUnvoicedCost * (0.01 / dt) + 1e-9) continue;
-
-    r.fill(0);
+  /** Normalised r of frame f from its autocorrelation, then its candidates. */
+  const candidates = (f: number, ac: Float64Array): void => {
+    const cands = frames[f]!.cands;
+    if (!(ac[0]! > 0)) return;
+    const r = rows.subarray(f * rLen, (f + 1) * rLen);
     r[brentMax] = 1;
-    if (cc) {
-      const s0 = Math.max(0, lowIndex(sound, t - 0.5 * (1 / st.floor + dtWindow)));
-      const span = Math.min(maximumLag + nWin, nx - s0);
-      const localMaxLag = span - nWin;
-      if (localMaxLag < 2) continue;
-      const seg = new Float64Array(span);
-      for (let i = 0; i < span; i++) seg[i] = x[s0 + i]! - localMean;
-      const head = seg.subarray(0, nWin);
-      const prod = crossCorrelation(head, seg, localMaxLag);
-      let sumx2 = 0;
-      for (let i = 0; i < nWin; i++) sumx2 += head[i]! * head[i]!;
-      let sumy2 = sumx2;
-      for (let lag = 1; lag <= localMaxLag && lag <= brentMax; lag++) {
-        const y0 = seg[lag - 1]!;
-        const yZ = seg[lag + nWin - 1]!;
-        sumy2 += yZ * yZ - y0 * y0;
-        const v = sumx2 > 0 && sumy2 > 0 ? prod[lag]! / Math.sqrt(sumx2 * sumy2) : 0;
-        r[brentMax + lag] = v;
-        r[brentMax - lag] = v;
-      }
-    } else {
-      autocorrelation(frame, fftSize, brentMax, ac);
-      if (!(ac[0]! > 0)) continue;
-      for (let lag = 1; lag <= brentMax; lag++) {
-        const v = ac[lag]! / (ac[0]! * windowR[lag]!);
-        r[brentMax + lag] = v;
-        r[brentMax - lag] = v;
-      }
+    for (let lag = 1; lag <= brentMax; lag++) {
+      const v = ac[lag]! / (ac[0]! * windowR[lag]!);
+      r[brentMax + lag] = v;
+      r[brentMax - lag] = v;
     }
-
     const lagIdx: number[] = [0];
     for (let i = 2; i < maximumLag && i < brentMax; i++) {
       const ri = r[brentMax + i]!;
@@ -224,7 +175,60 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
     lags[f] = Int32Array.from(lagIdx);
     if (refineAll)
       for (let k = 1; k < cands.length; k++) cands[k] = refined(r, lagIdx[k]!, brentMax, dx, st.refineDepth);
+  };
+  const flush = (): void => {
+    if (nPending === 2) {
+      autocorrelationPair(pending[0]!, pending[1]!, fftSize, brentMax, acs[0]!, acs[1]!);
+      candidates(pendingFrame[0]!, acs[0]!);
+      candidates(pendingFrame[1]!, acs[1]!);
+    } else if (nPending === 1) {
+      autocorrelation(pending[0]!, fftSize, brentMax, acs[0]!);
+      candidates(pendingFrame[0]!, acs[0]!);
+    }
+    nPending = 0;
+  };
+
+  for (let f = 0; f < nFrames; f++) {
+    const t = t1 + f * dt;
+    const left = lowIndex(sound, t);
+    const right = left + 1;
+    frames.push({ intensity: 0, cands: [{ f: 0, s: 0 }] });
+    if (globalPeak === 0) continue;
+    // Mean over one period each side; samples beyond the ends repeat the edge sample.
+    const lo = right - nsampPeriod;
+    const hi = left + nsampPeriod;
+    let localMean = 0;
+    for (let i = Math.max(0, lo); i <= Math.min(nx - 1, hi); i++) localMean += x[i]!;
+    if (lo < 0) localMean += -lo * x[0]!;
+    if (hi > nx - 1) localMean += (hi - (nx - 1)) * x[nx - 1]!;
+    localMean /= 2 * nsampPeriod;
+    const start = right - halfWindow;
+    const frame = pending[nPending]!;
+    if (start >= 0 && start + nWin <= nx) {
+      for (let j = 0; j < nWin; j++) frame[j] = (x[start + j]! - localMean) * window[j]!;
+    } else {
+      for (let j = 0; j < nWin; j++) frame[j] = (x[Math.min(nx - 1, Math.max(0, start + j))]! - localMean) * window[j]!;
+    }
+    let localPeak = 0;
+    const a = Math.max(0, halfWindow - halfPeriod);
+    const b = Math.min(nWin - 1, halfWindow + halfPeriod - 1);
+    for (let j = a; j <= b; j++) {
+      const v = Math.abs(frame[j]!);
+      if (v > localPeak) localPeak = v;
+    }
+    const intensity = localPeak > globalPeak ? 1 : localPeak / globalPeak;
+    frames[f]!.intensity = intensity;
+    if (localPeak === 0) continue;
+    // Frames this quiet are voiceless whatever their correlation: their unvoiced strength
+    // beats any voiced candidate (strength <= 1) by more than two voicing transitions cost, so
+    // the best path never runs through their voiced candidates and they need not be computed.
+    const unvoiced =
+      st.voicingThreshold + Math.max(0, 2 - intensity / (st.silenceThreshold / (1 + st.voicingThreshold)));
+    if (st.silenceThreshold > 0 && unvoiced > 1 + 2 * st.voicedUnvoicedCost * (0.01 / dt) + 1e-9) continue;
+    pendingFrame[nPending++] = f;
+    if (nPending === 2) flush();
   }
+  flush();
   const track = pathFinder(frames, t1, dt, st, ceiling);
   if (refineAll) return track;
   // Sinc/Brent refinement of the chosen candidates only: the same values Praat's refinement gives
