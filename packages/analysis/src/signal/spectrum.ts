@@ -121,7 +121,8 @@ export function crossCorrelation(
   out = new Float64Array(maxLag + 1),
 ): Float64Array {
   const w = a.length;
-  const size = nextPow2(b.length + w);
+  // a is zero beyond w, so lags up to maxLag never wrap once size >= b.length.
+  const size = nextPow2(Math.max(b.length, w + maxLag + 1));
   const p = plan(size);
   const z = p.specA;
   z.fill(0);

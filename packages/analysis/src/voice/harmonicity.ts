@@ -1,6 +1,6 @@
-import { crossCorrelation } from '../signal/index.js';
+import { crossCorrelation, laggedProducts } from '../signal/index.js';
 import { decimate } from './decimate.js';
-import { lowIndex, type Sound } from './sound.js';
+import { lowIndex, peakAboutMean, type Sound } from './sound.js';
 
 /**
  * Harmonics-to-noise ratio as Praat's To Harmonicity (cc) computes it with its standard
@@ -57,18 +57,7 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
   const t1 = s.x1 - 0.5 * dx + 0.5 * s.duration - 0.5 * nFrames * TIME_STEP_S + 0.5 * TIME_STEP_S;
   const out = new Float64Array(nFrames);
 
-  // Largest |x - mean| from one pass: the sum, the minimum and the maximum.
-  let total = 0;
-  let xMin = Infinity;
-  let xMax = -Infinity;
-  for (let i = 0; i < nx; i++) {
-    const v = x[i]!;
-    total += v;
-    if (v < xMin) xMin = v;
-    if (v > xMax) xMax = v;
-  }
-  const mean = total / nx;
-  const globalPeak = Math.max(xMax - mean, mean - xMin);
+  const globalPeak = peakAboutMean(s);
   if (!(globalPeak > 0)) return out;
 
   const D = Math.round(coarse.dx / dx);
@@ -81,6 +70,7 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
   const cc = new Float64Array(maximumLag + 1);
   const rcBuf = new Float64Array(maximumLag + 1);
   const small = new Float64Array(4 * D + 8);
+  const near = new Float64Array(3);
 
   for (let f = 0; f < nFrames; f++) {
     const t = t1 + f * TIME_STEP_S;
@@ -170,8 +160,8 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
         // four lags per pass over the window.
         const hiLag = Math.min(2 * D + 2, maximumLag);
         const have = Math.min(hiLag, localMaxLag);
-        dots4(seg, nWin, have, small);
-        const rSmall = (l: number) => (l <= have ? norm(l, small[l]!) : 0);
+        laggedProducts(seg, 0, 1, nWin, have, small);
+        const rSmall = (l: number) => (l <= have ? norm(l, small[l - 1]!) : 0);
         for (let i = 2; i < hiLag; i++) {
           const rm = rSmall(i - 1);
           const ri = rSmall(i);
@@ -184,9 +174,11 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
       const c2 = 2 * rc[lag]! - rc[lag - 1]! - rc[lag + 1]!;
       const shift = c2 > 0 ? (0.5 * (rc[lag + 1]! - rc[lag - 1]!)) / c2 : 0;
       let i = Math.min(Math.max(2, Math.round((lag + shift) * D)), maximumLag - 1);
-      let ri = rAt(i);
-      let rm = rAt(i - 1);
-      let rp = rAt(i + 1);
+      // The three lags around the start in one pass (lags beyond the stretch read as 0).
+      laggedProducts(seg, 0, i - 1, nWin, Math.max(0, Math.min(3, localMaxLag - i + 2)), near);
+      let rm = i - 1 <= localMaxLag ? norm(i - 1, near[0]!) : 0;
+      let ri = i <= localMaxLag ? norm(i, near[1]!) : 0;
+      let rp = i + 1 <= localMaxLag ? norm(i + 1, near[2]!) : 0;
       for (let guard = 0; guard < 4 * D + 8; guard++) {
         if (rp > ri && i + 1 < maximumLag) {
           rm = ri;
@@ -212,29 +204,6 @@ function dot(x: Float64Array, a: number, b: number, n: number): number {
   let p = 0;
   for (let i = 0; i < n; i++) p += x[a + i]! * x[b + i]!;
   return p;
-}
-
-/** out[lag] = sum_{i<n} x[i] x[i + lag] for lag 1..top (x holds at least n + top samples). */
-function dots4(x: Float64Array, n: number, top: number, out: Float64Array): void {
-  let lag = 1;
-  for (; lag + 3 <= top; lag += 4) {
-    let p0 = 0;
-    let p1 = 0;
-    let p2 = 0;
-    let p3 = 0;
-    for (let i = 0; i < n; i++) {
-      const v = x[i]!;
-      p0 += v * x[i + lag]!;
-      p1 += v * x[i + lag + 1]!;
-      p2 += v * x[i + lag + 2]!;
-      p3 += v * x[i + lag + 3]!;
-    }
-    out[lag] = p0;
-    out[lag + 1] = p1;
-    out[lag + 2] = p2;
-    out[lag + 3] = p3;
-  }
-  for (; lag <= top; lag++) out[lag] = dot(x, 0, lag, n);
 }
 
 /** Height of the parabola through three neighbouring correlations (Praat folds values above 1). */

@@ -1,5 +1,5 @@
 import { autocorrelation, autocorrelationPair, improveMaximum, interpolateSinc, nextPow2 } from '../signal/index.js';
-import { lowIndex, type Sound } from './sound.js';
+import { lowIndex, peakAboutMean, type Sound } from './sound.js';
 
 /**
  * Periodicity analysis after Boersma (1993), "Accurate short-term analysis of the fundamental
@@ -96,18 +96,7 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
   if (nFrames < 1) return empty;
   const t1 = sound.x1 - 0.5 * dx + 0.5 * sound.duration - 0.5 * nFrames * dt + 0.5 * dt;
 
-  // Largest |x - mean| from one pass: the sum, the minimum and the maximum.
-  let total = 0;
-  let xMin = Infinity;
-  let xMax = -Infinity;
-  for (let i = 0; i < nx; i++) {
-    const v = x[i]!;
-    total += v;
-    if (v < xMin) xMin = v;
-    if (v > xMax) xMax = v;
-  }
-  const mean = total / nx;
-  const globalPeak = nx ? Math.max(xMax - mean, mean - xMin) : 0;
+  const globalPeak = peakAboutMean(sound);
 
   const fftSize = nextPow2(nWin * 1.5);
   const window = new Float64Array(nWin);

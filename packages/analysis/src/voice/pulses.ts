@@ -1,4 +1,5 @@
-import { highIndex, lowIndex, nearestIndex, timeOf, type Sound } from './sound.js';
+import { laggedProducts } from '../signal/index.js';
+import { extentOf, highIndex, lowIndex, nearestIndex, timeOf, type Sound } from './sound.js';
 import { pitchAt, type PitchTrack } from './pitch.js';
 
 /**
@@ -83,9 +84,9 @@ function corrRange(x: Float64Array, a: number, w: number, b0: number, b1: number
   for (let k = 0; k <= w; k++) e1 += x[a + k]! * x[a + k]!;
   let e2 = 0;
   for (let k = 0; k <= w; k++) e2 += x[b0 + k]! * x[b0 + k]!;
+  laggedProducts(x, a, b0, w + 1, m, out);
   for (let b = b0; b <= b1; b++) {
-    let prod = 0;
-    for (let k = 0; k <= w; k++) prod += x[a + k]! * x[b + k]!;
+    const prod = out[b - b0]!;
     out[b - b0] = prod ? prod / Math.sqrt(e1 * Math.max(e2, 1e-300)) : 0;
     if (b < b1) e2 += x[b + w + 1]! * x[b + w + 1]! - x[b]! * x[b]!;
   }
@@ -197,11 +198,8 @@ function maximumCorrelation(
 export function toPulses(s: Sound, pitch: PitchTrack, coarse?: Sound): number[] {
   const points: number[] = [];
   const x = s.samples;
-  let globalPeak = 0;
-  for (let i = 0; i < x.length; i++) {
-    const a = Math.abs(x[i]!);
-    if (a > globalPeak) globalPeak = a;
-  }
+  const { min, max } = extentOf(s);
+  const globalPeak = x.length ? Math.max(Math.abs(min), Math.abs(max)) : 0;
   let addedRight = -1e300;
   let t = pitch.x1 - 0.5 * pitch.dt;
   const end = pitch.x1 + (pitch.f0.length - 0.5) * pitch.dt;

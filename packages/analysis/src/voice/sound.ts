@@ -7,6 +7,40 @@ export interface Sound {
   x1: number;
   /** Duration (s). */
   duration: number;
+  /** Sum, minimum and maximum of the samples, once known (see `extentOf`). */
+  extent?: Extent;
+}
+
+export interface Extent {
+  sum: number;
+  min: number;
+  max: number;
+}
+
+/** Sum, minimum and maximum of a sound's samples: computed once, then kept on the sound. */
+export function extentOf(s: Sound): Extent {
+  if (s.extent) return s.extent;
+  const x = s.samples;
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i]!;
+    sum += v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  s.extent = { sum, min, max };
+  return s.extent;
+}
+
+/** Largest |x - mean| of a sound (Praat's global peak for its silence thresholds); 0 if empty. */
+export function peakAboutMean(s: Sound): number {
+  const n = s.samples.length;
+  if (!n) return 0;
+  const { sum, min, max } = extentOf(s);
+  const mean = sum / n;
+  return Math.max(max - mean, mean - min);
 }
 
 /** Builds a Sound from mono samples at a sample rate (Hz); a Float64Array is used as it is, not copied. */
