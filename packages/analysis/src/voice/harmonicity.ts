@@ -1,6 +1,6 @@
 import { crossCorrelation, laggedProducts } from '../signal/index.js';
 import { decimate } from './decimate.js';
-import { lowIndex, peakAboutMean, type Sound } from './sound.js';
+import { lowIndex, meanWithEdges, peakAboutMean, type Sound } from './sound.js';
 
 /**
  * Harmonics-to-noise ratio as Praat's To Harmonicity (cc) computes it with its standard
@@ -79,13 +79,7 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
     // Mean over one period each side (edge samples repeated, as the exhaustive loop reads them).
     const lo = right - nsampPeriod;
     const hi = left + nsampPeriod;
-    const inLo = Math.max(0, lo);
-    const inHi = Math.min(nx - 1, hi);
-    let localMean = 0;
-    for (let i = inLo; i <= inHi; i++) localMean += x[i]!;
-    if (lo < 0) localMean += -lo * x[0]!;
-    if (hi > nx - 1) localMean += (hi - (nx - 1)) * x[nx - 1]!;
-    localMean /= 2 * nsampPeriod;
+    const localMean = meanWithEdges(x, lo, hi);
     const start = right - halfWindow;
     let localPeak = 0;
     const a = Math.max(0, halfWindow - halfPeriod);
@@ -109,11 +103,22 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
     const span = Math.min(maximumLag + nWin, nx - s0);
     const localMaxLag = span - nWin;
     if (localMaxLag < 2) continue;
+    // Running sums of seg² two samples per step (half the dependent adds).
     sq[0] = 0;
-    for (let i = 0; i < span; i++) {
-      const v = x[s0 + i]! - localMean;
-      seg[i] = v;
-      sq[i + 1] = sq[i]! + v * v;
+    let i2 = 0;
+    for (; i2 + 1 < span; i2 += 2) {
+      const v0 = x[s0 + i2]! - localMean;
+      const v1 = x[s0 + i2 + 1]! - localMean;
+      seg[i2] = v0;
+      seg[i2 + 1] = v1;
+      const base = sq[i2]!;
+      sq[i2 + 1] = base + v0 * v0;
+      sq[i2 + 2] = base + (v0 * v0 + v1 * v1);
+    }
+    if (i2 < span) {
+      const v = x[s0 + i2]! - localMean;
+      seg[i2] = v;
+      sq[i2 + 1] = sq[i2]! + v * v;
     }
     const sumx2 = sq[nWin]!;
     if (!(sumx2 > 0)) continue;

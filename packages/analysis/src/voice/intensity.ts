@@ -47,17 +47,7 @@ export function toIntensity(s: Sound, minPitch = 100): IntensityTrack {
   const nb = Math.ceil(nx / BLOCK);
   const s1 = new Float64Array(nb);
   const s2 = new Float64Array(nb);
-  for (let j = 0, i = 0; j < nb; j++) {
-    let a1 = 0;
-    let a2 = 0;
-    for (const end = Math.min(nx, i + BLOCK); i < end; i++) {
-      const v = x[i]!;
-      a1 += v;
-      a2 += v * v;
-    }
-    s1[j] = a1;
-    s2[j] = a2;
-  }
+  blockSums(x, BLOCK, s1, s2);
   for (let f = 0; f < nFrames; f++) {
     const c = Math.round((t1 + f * dt - s.x1) / s.dx);
     const lo = Math.max(0, c - half); // first sample in the window
@@ -105,4 +95,20 @@ export function meanIntensity(tr: IntensityTrack): number {
     n++;
   }
   return n && s > 0 ? 10 * Math.log10(s / n) : -300;
+}
+
+/** Sums of x and x² over consecutive blocks of `block` samples (the last one may be shorter). */
+function blockSums(x: Float64Array, block: number, s1: Float64Array, s2: Float64Array): void {
+  const nx = x.length;
+  for (let j = 0, i = 0; j < s1.length; j++) {
+    let a1 = 0;
+    let a2 = 0;
+    for (const end = Math.min(nx, i + block); i < end; i++) {
+      const v = x[i]!;
+      a1 += v;
+      a2 += v * v;
+    }
+    s1[j] = a1;
+    s2[j] = a2;
+  }
 }

@@ -1,5 +1,5 @@
 import { autocorrelation, autocorrelationPair, improveMaximum, interpolateSinc, nextPow2 } from '../signal/index.js';
-import { lowIndex, peakAboutMean, type Sound } from './sound.js';
+import { lowIndex, meanWithEdges, peakAboutMean, type Sound } from './sound.js';
 
 /**
  * Periodicity analysis after Boersma (1993), "Accurate short-term analysis of the fundamental
@@ -186,11 +186,7 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
     // Mean over one period each side; samples beyond the ends repeat the edge sample.
     const lo = right - nsampPeriod;
     const hi = left + nsampPeriod;
-    let localMean = 0;
-    for (let i = Math.max(0, lo); i <= Math.min(nx - 1, hi); i++) localMean += x[i]!;
-    if (lo < 0) localMean += -lo * x[0]!;
-    if (hi > nx - 1) localMean += (hi - (nx - 1)) * x[nx - 1]!;
-    localMean /= 2 * nsampPeriod;
+    const localMean = meanWithEdges(x, lo, hi);
     const start = right - halfWindow;
     const frame = pending[nPending]!;
     if (start >= 0 && start + nWin <= nx) {

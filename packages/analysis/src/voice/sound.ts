@@ -19,8 +19,10 @@ export interface Extent {
 
 /** Sum, minimum and maximum of a sound's samples: computed once, then kept on the sound. */
 export function extentOf(s: Sound): Extent {
-  if (s.extent) return s.extent;
-  const x = s.samples;
+  return (s.extent ??= extentOfSamples(s.samples));
+}
+
+function extentOfSamples(x: Float64Array): Extent {
   let sum = 0;
   let min = Infinity;
   let max = -Infinity;
@@ -30,8 +32,7 @@ export function extentOf(s: Sound): Extent {
     if (v < min) min = v;
     if (v > max) max = v;
   }
-  s.extent = { sum, min, max };
-  return s.extent;
+  return { sum, min, max };
 }
 
 /** Largest |x - mean| of a sound (Praat's global peak for its silence thresholds); 0 if empty. */
@@ -58,3 +59,29 @@ export const highIndex = (s: Sound, t: number): number => Math.ceil((t - s.x1) /
 export const nearestIndex = (s: Sound, t: number): number => Math.round((t - s.x1) / s.dx);
 /** Time (s) of sample i. */
 export const timeOf = (s: Sound, i: number): number => s.x1 + i * s.dx;
+
+/**
+ * Mean of x over indices lo..hi, samples beyond either end counting as the edge sample (how
+ * Praat's frame loops read them). Four running sums keep the adds independent.
+ */
+export function meanWithEdges(x: Float64Array, lo: number, hi: number): number {
+  const n = x.length;
+  const a = Math.max(0, lo);
+  const b = Math.min(n - 1, hi);
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let i = a;
+  for (; i + 3 <= b; i += 4) {
+    s0 += x[i]!;
+    s1 += x[i + 1]!;
+    s2 += x[i + 2]!;
+    s3 += x[i + 3]!;
+  }
+  for (; i <= b; i++) s0 += x[i]!;
+  let sum = s0 + s1 + s2 + s3;
+  if (lo < 0) sum += -lo * x[0]!;
+  if (hi > n - 1) sum += (hi - (n - 1)) * x[n - 1]!;
+  return sum / (hi - lo + 1);
+}
