@@ -1,6 +1,6 @@
 import { crossCorrelation, laggedProducts } from '../signal/index.js';
 import { decimate } from './decimate.js';
-import { lowIndex, meanWithEdges, peakAboutMean, type Sound } from './sound.js';
+import { lowIndex, meanWithEdges, peakAboutMean, rangeStats, type Sound } from './sound.js';
 
 /**
  * Harmonics-to-noise ratio as Praat's To Harmonicity (cc) computes it with its standard
@@ -79,20 +79,17 @@ export function harmonicityFrames(s: Sound, coarse: Sound): Float64Array {
     // Mean over one period each side (edge samples repeated, as the exhaustive loop reads them).
     const lo = right - nsampPeriod;
     const hi = left + nsampPeriod;
-    const localMean = meanWithEdges(x, lo, hi);
+    const localMean = meanWithEdges(s, lo, hi);
     const start = right - halfWindow;
     let localPeak = 0;
     const a = Math.max(0, halfWindow - halfPeriod);
     const b = Math.min(nWin - 1, halfWindow + halfPeriod - 1);
     // Edge samples repeated: the clamped indices cover exactly the range between the clamped ends.
-    let lMin = Infinity;
-    let lMax = -Infinity;
-    for (let i = Math.min(nx - 1, Math.max(0, start + a)); i <= Math.min(nx - 1, Math.max(0, start + b)); i++) {
-      const v = x[i]!;
-      if (v < lMin) lMin = v;
-      if (v > lMax) lMax = v;
+    if (b >= a) {
+      const clamp = (i: number) => Math.min(nx - 1, Math.max(0, i));
+      const { min, max } = rangeStats(s, clamp(start + a), clamp(start + b));
+      localPeak = Math.max(Math.abs(max - localMean), Math.abs(localMean - min));
     }
-    if (b >= a) localPeak = Math.max(Math.abs(lMax - localMean), Math.abs(localMean - lMin));
     const intensity = localPeak > globalPeak ? 1 : localPeak / globalPeak;
     // Praat's unvoiced candidate scores max(0, 2 - intensity / silenceThreshold); a frame this
     // quiet stays unvoiced whatever its correlation (strength <= 1), so it is not computed.

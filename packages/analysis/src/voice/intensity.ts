@@ -1,4 +1,4 @@
-import type { Sound } from './sound.js';
+import { blocksOf, type Sound } from './sound.js';
 
 /**
  * Intensity contour as Praat's To Intensity describes it: a Kaiser window 6.4 / minimum pitch
@@ -39,15 +39,14 @@ export function toIntensity(s: Sound, minPitch = 100): IntensityTrack {
   const t1 = s.x1 - 0.5 * s.dx + 0.5 * s.duration - 0.5 * nFrames * dt + 0.5 * dt;
   const db = new Float64Array(nFrames);
   // The window spans thousands of samples at 44.1 kHz while its weight changes slowly, so the
-  // weighted sums run over blocks of BLOCK samples on a fixed grid (block sums of x and x² from
-  // one pass, each block weighted at its centre: the midpoint rule, off by far less than
-  // 0.01 dB); the partial blocks at the window's ends are summed sample by sample.
-  const BLOCK = Math.max(1, Math.floor(half / 64));
+  // weighted sums run over the sound's blocks of ~0.5 ms (block sums of x and x², each block
+  // weighted at its centre: the midpoint rule, off by far less than 0.01 dB); the partial blocks
+  // at the window's ends are summed sample by sample.
+  const blocks = blocksOf(s);
+  const BLOCK = blocks.size;
+  const s1 = blocks.sum;
+  const s2 = blocks.sumSq;
   const nx = x.length;
-  const nb = Math.ceil(nx / BLOCK);
-  const s1 = new Float64Array(nb);
-  const s2 = new Float64Array(nb);
-  blockSums(x, BLOCK, s1, s2);
   for (let f = 0; f < nFrames; f++) {
     const c = Math.round((t1 + f * dt - s.x1) / s.dx);
     const lo = Math.max(0, c - half); // first sample in the window
@@ -95,20 +94,4 @@ export function meanIntensity(tr: IntensityTrack): number {
     n++;
   }
   return n && s > 0 ? 10 * Math.log10(s / n) : -300;
-}
-
-/** Sums of x and x² over consecutive blocks of `block` samples (the last one may be shorter). */
-function blockSums(x: Float64Array, block: number, s1: Float64Array, s2: Float64Array): void {
-  const nx = x.length;
-  for (let j = 0, i = 0; j < s1.length; j++) {
-    let a1 = 0;
-    let a2 = 0;
-    for (const end = Math.min(nx, i + block); i < end; i++) {
-      const v = x[i]!;
-      a1 += v;
-      a2 += v * v;
-    }
-    s1[j] = a1;
-    s2[j] = a2;
-  }
 }

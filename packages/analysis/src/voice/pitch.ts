@@ -186,7 +186,7 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
     // Mean over one period each side; samples beyond the ends repeat the edge sample.
     const lo = right - nsampPeriod;
     const hi = left + nsampPeriod;
-    const localMean = meanWithEdges(x, lo, hi);
+    const localMean = meanWithEdges(sound, lo, hi);
     const start = right - halfWindow;
     const frame = pending[nPending]!;
     if (start >= 0 && start + nWin <= nx) {
