@@ -110,22 +110,19 @@ export interface Extent {
   max: number;
 }
 
-/** Sum, minimum and maximum of a sound's samples: computed once, then kept on the sound. */
+/** Sum, minimum and maximum of a sound's samples (from its block statistics), kept on the sound. */
 export function extentOf(s: Sound): Extent {
-  return (s.extent ??= extentOfSamples(s.samples));
-}
-
-function extentOfSamples(x: Float64Array): Extent {
+  if (s.extent) return s.extent;
+  const b = blocksOf(s);
   let sum = 0;
   let min = Infinity;
   let max = -Infinity;
-  for (let i = 0; i < x.length; i++) {
-    const v = x[i]!;
-    sum += v;
-    if (v < min) min = v;
-    if (v > max) max = v;
+  for (let j = 0; j < b.sum.length; j++) {
+    sum += b.sum[j]!;
+    if (b.min[j]! < min) min = b.min[j]!;
+    if (b.max[j]! > max) max = b.max[j]!;
   }
-  return { sum, min, max };
+  return (s.extent = { sum, min, max });
 }
 
 /** Largest |x - mean| of a sound (Praat's global peak for its silence thresholds); 0 if empty. */
