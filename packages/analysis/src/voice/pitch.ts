@@ -49,6 +49,18 @@ export const PRAAT_PITCH_AC: PitchSettings = {
   refineDepth: 70,
 };
 
+/** Per-frame candidates in flat arrays: frame i's k-th candidate sits at index i * max + k. */
+interface Candidates {
+  max: number;
+  count: Int32Array;
+  /** Frequency (Hz); 0 for the unvoiced candidate. */
+  f: Float64Array;
+  s: Float64Array;
+  /** Sampled lag of the autocorrelation maximum, for the refinement. */
+  lag: Int32Array;
+  intensity: Float64Array;
+}
+
 interface Candidate {
   f: number;
   s: number;
@@ -105,13 +117,20 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
   const r0 = windowR[0]!;
   for (let i = 0; i <= nWin; i++) windowR[i] = windowR[i]! / r0;
 
-  const frames: { intensity: number; cands: Candidate[] }[] = [];
+  // Candidates in flat arrays, maxCand slots per frame; slot 0 is the unvoiced candidate (f 0).
+  const cands: Candidates = {
+    max: maxCand,
+    count: new Int32Array(nFrames).fill(1),
+    f: new Float64Array(nFrames * maxCand),
+    s: new Float64Array(nFrames * maxCand),
+    lag: new Int32Array(nFrames * maxCand),
+    intensity: new Float64Array(nFrames),
+  };
   // r over lags -brentMax..brentMax, stored at index lag + brentMax, one row per frame: the
   // chosen candidates are refined on it after the path search.
   const rLen = 2 * brentMax + 1;
   const refineAll = st.refine === 'all';
   const rows = rowBuffer(nFrames * rLen);
-  const lags: Int32Array[] = [];
   // Windowed frames wait in pairs: two real frames share each complex transform.
   const pending = [new Float64Array(nWin), new Float64Array(nWin)];
   const pendingFrame = [-1, -1];
@@ -120,7 +139,6 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
 
   /** Normalised r of frame f from its autocorrelation, then its candidates. */
   const candidates = (f: number, ac: Float64Array): void => {
-    const cands = frames[f]!.cands;
     if (!(ac[0]! > 0)) return;
     const r = rows.subarray(f * rLen, (f + 1) * rLen);
     r[brentMax] = 1;
@@ -129,7 +147,8 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
       r[brentMax + lag] = v;
       r[brentMax - lag] = v;
     }
-    const lagIdx: number[] = [0];
+    const base = f * maxCand;
+    let n = 1;
     for (let i = 2; i < maximumLag && i < brentMax; i++) {
       const ri = r[brentMax + i]!;
       const rm = r[brentMax + i - 1]!;
@@ -141,14 +160,12 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
       let sMax = interpolateSinc(r, 1 / dx / fMax + brentMax, 30);
       if (sMax > 1) sMax = 1 / sMax;
       let place = -1;
-      if (cands.length < maxCand) {
-        cands.push({ f: 0, s: 0 });
-        lagIdx.push(0);
-        place = cands.length - 1;
-      } else {
+      if (n < maxCand) place = n++;
+      else {
+        // Full: replace the weakest (by strength with the octave cost) if this one beats it.
         let weakest = 2;
-        for (let k = 1; k < cands.length; k++) {
-          const ls = cands[k]!.s - st.octaveCost * Math.log2(st.floor / cands[k]!.f);
+        for (let k = 1; k < n; k++) {
+          const ls = cands.s[base + k]! - st.octaveCost * Math.log2(st.floor / cands.f[base + k]!);
           if (ls < weakest) {
             weakest = ls;
             place = k;
@@ -157,13 +174,18 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
         if (sMax - st.octaveCost * Math.log2(st.floor / fMax) <= weakest) place = -1;
       }
       if (place > 0) {
-        cands[place] = { f: fMax, s: sMax };
-        lagIdx[place] = i;
+        cands.f[base + place] = fMax;
+        cands.s[base + place] = sMax;
+        cands.lag[base + place] = i;
       }
     }
-    lags[f] = Int32Array.from(lagIdx);
+    cands.count[f] = n;
     if (refineAll)
-      for (let k = 1; k < cands.length; k++) cands[k] = refined(r, lagIdx[k]!, brentMax, dx, st.refineDepth);
+      for (let k = 1; k < n; k++) {
+        const c = refined(r, cands.lag[base + k]!, brentMax, dx, st.refineDepth);
+        cands.f[base + k] = c.f;
+        cands.s[base + k] = c.s;
+      }
   };
   const flush = (): void => {
     if (nPending === 2) {
@@ -181,7 +203,6 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
     const t = t1 + f * dt;
     const left = lowIndex(sound, t);
     const right = left + 1;
-    frames.push({ intensity: 0, cands: [{ f: 0, s: 0 }] });
     if (globalPeak === 0) continue;
     // Mean over one period each side; samples beyond the ends repeat the edge sample.
     const lo = right - nsampPeriod;
@@ -202,7 +223,7 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
       if (v > localPeak) localPeak = v;
     }
     const intensity = localPeak > globalPeak ? 1 : localPeak / globalPeak;
-    frames[f]!.intensity = intensity;
+    cands.intensity[f] = intensity;
     if (localPeak === 0) continue;
     // Frames this quiet are voiceless whatever their correlation: their unvoiced strength
     // beats any voiced candidate (strength <= 1) by more than two voicing transitions cost, so
@@ -214,7 +235,7 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
     if (nPending === 2) flush();
   }
   flush();
-  const track = pathFinder(frames, t1, dt, st, ceiling);
+  const track = pathFinder(cands, t1, dt, st, ceiling);
   if (refineAll) return track;
   // Sinc/Brent refinement of the chosen candidates only: the same values Praat's refinement gives
   // them; the path itself was chosen with the parabolic estimates, which differ from the refined
@@ -222,7 +243,13 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
   for (let f = 0; f < nFrames; f++) {
     const k = track.choice![f]!;
     if (k <= 0 || !(track.f0[f]! > 0)) continue;
-    const c = refined(rows.subarray(f * rLen, (f + 1) * rLen), lags[f]![k]!, brentMax, dx, st.refineDepth);
+    const c = refined(
+      rows.subarray(f * rLen, (f + 1) * rLen),
+      cands.lag[f * maxCand + k]!,
+      brentMax,
+      dx,
+      st.refineDepth,
+    );
     track.f0[f] = c.f > 0 && c.f <= ceiling ? c.f : 0;
     track.strength[f] = c.s;
   }
@@ -243,68 +270,65 @@ function rowBuffer(n: number): Float64Array {
 }
 
 /** Viterbi search for the cheapest path through the candidates (Praat's Pitch_pathFinder). */
-function pathFinder(
-  frames: { intensity: number; cands: Candidate[] }[],
-  x1: number,
-  dt: number,
-  st: PitchSettings,
-  ceiling: number,
-): PitchTrack {
-  const n = frames.length;
+function pathFinder(c: Candidates, x1: number, dt: number, st: PitchSettings, ceiling: number): PitchTrack {
+  const n = c.count.length;
+  const m = c.max;
   const stepCorr = 0.01 / dt;
   const jumpCost = st.octaveJumpCost * stepCorr;
   const vuCost = st.voicedUnvoicedCost * stepCorr;
   const voiceless = (f: number) => f <= 0 || f > ceiling;
-  const delta: Float64Array[] = [];
-  const psi: Int32Array[] = [];
-  for (const fr of frames) {
-    let unvoiced = st.silenceThreshold <= 0 ? 0 : 2 - fr.intensity / (st.silenceThreshold / (1 + st.voicingThreshold));
+  // delta: best path score ending in each candidate; psi: the candidate before it; logs: log2 f.
+  const delta = new Float64Array(n * m);
+  const psi = new Int32Array(n * m);
+  const logs = new Float64Array(n * m);
+  for (let i = 0; i < n; i++) {
+    let unvoiced =
+      st.silenceThreshold <= 0 ? 0 : 2 - c.intensity[i]! / (st.silenceThreshold / (1 + st.voicingThreshold));
     unvoiced = st.voicingThreshold + Math.max(0, unvoiced);
-    delta.push(
-      Float64Array.from(fr.cands, (c) => (voiceless(c.f) ? unvoiced : c.s - st.octaveCost * Math.log2(ceiling / c.f))),
-    );
-    psi.push(new Int32Array(fr.cands.length));
+    for (let k = 0, j = i * m; k < c.count[i]!; k++, j++) {
+      const f = c.f[j]!;
+      const v = voiceless(f);
+      delta[j] = v ? unvoiced : c.s[j]! - st.octaveCost * Math.log2(ceiling / f);
+      logs[j] = v ? NaN : Math.log2(f);
+    }
   }
   for (let i = 1; i < n; i++) {
-    const prev = frames[i - 1]!.cands;
-    const cur = frames[i]!.cands;
-    const pd = delta[i - 1]!;
-    const cd = delta[i]!;
-    // log2 of each previous frequency once per frame, not once per candidate pair.
-    const prevLog = Float64Array.from(prev, (c) => (voiceless(c.f) ? 0 : Math.log2(c.f)));
-    for (let k2 = 0; k2 < cur.length; k2++) {
-      const f2 = cur[k2]!.f;
-      const cv = voiceless(f2);
-      const log2 = cv ? 0 : Math.log2(f2);
+    const p0 = (i - 1) * m;
+    const c0 = i * m;
+    const nPrev = c.count[i - 1]!;
+    for (let k2 = 0; k2 < c.count[i]!; k2++) {
+      const l2 = logs[c0 + k2]!;
+      const cv = Number.isNaN(l2);
       let max = -Infinity;
       let place = 0;
-      for (let k1 = 0; k1 < prev.length; k1++) {
-        const pv = voiceless(prev[k1]!.f);
-        const cost = pv !== cv ? vuCost : cv ? 0 : jumpCost * Math.abs(prevLog[k1]! - log2);
-        const v = pd[k1]! - cost + cd[k2]!;
+      for (let k1 = 0; k1 < nPrev; k1++) {
+        const l1 = logs[p0 + k1]!;
+        const pv = Number.isNaN(l1);
+        const cost = pv !== cv ? vuCost : cv ? 0 : jumpCost * Math.abs(l1 - l2);
+        const v = delta[p0 + k1]! - cost;
         if (v > max) {
           max = v;
           place = k1;
         }
       }
-      cd[k2] = max;
-      psi[i]![k2] = place;
+      delta[c0 + k2] = delta[c0 + k2]! + max;
+      psi[c0 + k2] = place;
     }
   }
   const f0 = new Float64Array(n);
   const strength = new Float64Array(n);
   const choice = new Int32Array(n);
-  const intensity = Float64Array.from(frames, (fr) => fr.intensity);
+  const intensity = c.intensity;
   if (!n) return { x1, dt, f0, strength, intensity, ceiling, choice };
-  const last = delta[n - 1]!;
   let place = 0;
-  for (let k = 1; k < last.length; k++) if (last[k]! > last[place]!) place = k;
+  const lastRow = (n - 1) * m;
+  for (let k = 1; k < c.count[n - 1]!; k++) if (delta[lastRow + k]! > delta[lastRow + place]!) place = k;
   for (let i = n - 1; i >= 0; i--) {
-    const c = frames[i]!.cands[place]!;
-    f0[i] = voiceless(c.f) ? 0 : c.f;
-    strength[i] = c.s;
+    const j = i * m + place;
+    f0[i] = voiceless(c.f[j]!) ? 0 : c.f[j]!;
+    strength[i] = c.s[j]!;
     choice[i] = place;
-    place = psi[i]![place]!;
+    place = psi[j]!;
   }
   return { x1, dt, f0, strength, intensity, ceiling, choice };
 }
