@@ -118,7 +118,7 @@ export function crossCorrelation(
   a: ArrayLike<number>,
   b: ArrayLike<number>,
   maxLag: number,
-  out = new Float64Array(maxLag + 1),
+  out: Float64Array = new Float64Array(maxLag + 1),
 ): Float64Array {
   const w = a.length;
   // a is zero beyond w, so lags up to maxLag never wrap once size >= b.length.
