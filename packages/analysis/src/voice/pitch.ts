@@ -262,9 +262,15 @@ function refined(r: Float64Array, lagIndex: number, brentMax: number, dx: number
   return { f: 1 / dx / (pos - brentMax), s: val > 1 ? 1 / val : val };
 }
 
-/** One growing buffer for the per-frame correlation rows (the analysis runs on one thread). */
+/**
+ * One growing buffer for the per-frame correlation rows (the analysis runs on one thread), reused
+ * up to ROW_REUSE values (~35 s of frames at 11 kHz, 12 MB); longer sounds get their own array
+ * rather than pinning a large one.
+ */
+const ROW_REUSE = 1_500_000;
 let rowStore = new Float64Array(0);
 function rowBuffer(n: number): Float64Array {
+  if (n > ROW_REUSE) return new Float64Array(n);
   if (rowStore.length < n) rowStore = new Float64Array(n);
   return rowStore.subarray(0, n);
 }
