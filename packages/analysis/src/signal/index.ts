@@ -5,3 +5,4 @@ export * from './sinc.js';
 export * from './spectrum.js';
 export * from './error-code.js';
 export * from './evidence.js';
+export * from './lagged.js';

@@ -89,6 +89,14 @@ export function parseWav(bytes: Uint8Array): WavAudio {
   const frameBytes = bytesPerSample * channels;
   const frames = Math.floor(dataLen / frameBytes);
   const out = Array.from({ length: channels }, () => new Float32Array(frames));
+  if (!isFloat && bits === 16) {
+    // The common case (16-bit PCM) in its own loop, without the per-sample format tests.
+    for (let c = 0; c < channels; c++) {
+      const o = out[c]!;
+      for (let f = 0, p = dataAt + 2 * c; f < frames; f++, p += frameBytes) o[f] = view.getInt16(p, true) / 32768;
+    }
+    return { sampleRate: rate, channels: out, bitsPerSample: bits, encoding: 'pcm', truncated };
+  }
   for (let f = 0; f < frames; f++) {
     for (let c = 0; c < channels; c++) {
       const p = dataAt + f * frameBytes + c * bytesPerSample;

@@ -8,7 +8,7 @@ import { PRAAT_PITCH_AC, toPitch } from './pitch.js';
 import { prosody, SILENCE_BELOW_MAX_DB } from './prosody.js';
 import { toPulses } from './pulses.js';
 import { voiceReadings } from './readings.js';
-import { makeSound } from './sound.js';
+import { extentOf, makeSound } from './sound.js';
 import { decimate } from './decimate.js';
 
 export const VOICE_ENGINE_VERSION = 'voice@0.1.0';
@@ -41,34 +41,56 @@ export function readVoiceWav(bytes: Uint8Array): WavAudio {
   }
 }
 
-function toMono(audio: WavAudio): { mono: Float64Array; bad: number; clipped: number; peak: number } {
+/**
+ * The mono mix is analysed and dropped within one call, so its buffer is reused from call to
+ * call (a fresh multi-megabyte array costs more to fault in than the pass that fills it); longer
+ * recordings than this get their own array rather than pinning a large one.
+ */
+const REUSE_SAMPLES = 48000 * 30;
+let monoStore = new Float64Array(0);
+
+function toMono(audio: WavAudio): { mono: Float64Array; bad: number; clipped: number; peak?: number } {
   const chans = audio.channels;
   const n = chans[0]?.length ?? 0;
-  const mono = new Float64Array(n);
+  let mono: Float64Array;
+  if (n > REUSE_SAMPLES) mono = new Float64Array(n);
+  else {
+    if (monoStore.length < n) monoStore = new Float64Array(n);
+    mono = monoStore.subarray(0, n);
+  }
+  const multi = chans.length > 1;
   const lim = VOICE_LIMITS.clipLevel;
   let bad = 0;
   let clipped = 0;
   let peak = 0;
-  // One pass per channel: mean into mono, invalid samples, peak, and clipping (a sample at full
-  // scale with both neighbours there too).
-  for (const c of chans) {
+  // One pass per channel: sum into mono (invalid samples count as 0), and clipping (a sample at
+  // full scale with both neighbours there too). The peak of several channels is taken over the
+  // channels themselves; a single channel's comes with the sound's block statistics.
+  for (let ch = 0; ch < chans.length; ch++) {
+    const c = chans[ch]!;
     let prevHigh = false;
     let curHigh = n > 0 && Math.abs(c[0]!) >= lim;
     for (let i = 0; i < n; i++) {
-      const v = c[i]!;
-      if (Number.isFinite(v)) {
-        mono[i] = mono[i]! + v;
-        const a = Math.abs(v);
-        if (a > peak) peak = a;
-      } else bad++;
+      let v = c[i]!;
+      if (!Number.isFinite(v)) {
+        bad++;
+        v = 0;
+      }
+      mono[i] = ch === 0 ? v : mono[i]! + v;
+      if (multi && Math.abs(v) > peak) peak = Math.abs(v);
       const nextHigh = i + 1 < n && Math.abs(c[i + 1]!) >= lim;
       if (curHigh && prevHigh && nextHigh) clipped++;
       prevHigh = curHigh;
       curHigh = nextHigh;
     }
   }
-  if (chans.length > 1) for (let i = 0; i < n; i++) mono[i] = mono[i]! / chans.length;
-  return { mono, bad: bad / Math.max(1, n * chans.length), clipped: clipped / Math.max(1, n * chans.length), peak };
+  if (multi) for (let i = 0; i < n; i++) mono[i] = mono[i]! / chans.length;
+  return {
+    mono,
+    bad: bad / Math.max(1, n * chans.length),
+    clipped: clipped / Math.max(1, n * chans.length),
+    peak: multi ? peak : undefined,
+  };
 }
 
 /** Analyses one WAV recording: pitch (Hz), jitter/shimmer (%), HNR (dB), intensity (dB), pauses, rate. */
@@ -77,11 +99,13 @@ export function analyseVoice(bytes: Uint8Array): VoiceResult {
   const L = VOICE_LIMITS;
   if (audio.sampleRate < L.minRateHz || audio.sampleRate > L.maxRateHz)
     throw new EngineError(VOICE_ERRORS.VOICE_SAMPLE_RATE, { sampleRateHz: audio.sampleRate });
-  const { mono, bad, clipped, peak } = toMono(audio);
+  const { mono, bad, clipped, peak: channelPeak } = toMono(audio);
   if (bad > L.maxBadSampleFraction) throw new EngineError(VOICE_ERRORS.VOICE_BAD_SAMPLES, { fraction: bad });
+  const sound = makeSound(mono, audio.sampleRate);
+  const extent = mono.length ? extentOf(sound) : { min: 0, max: 0 };
+  const peak = channelPeak ?? Math.max(Math.abs(extent.min), Math.abs(extent.max));
   if (mono.length < 2 || peak < L.silentPeak) throw new EngineError(VOICE_ERRORS.VOICE_SILENT, { peak });
   if (clipped > L.maxClippedFraction) throw new EngineError(VOICE_ERRORS.VOICE_CLIPPED, { clippedFraction: clipped });
-  const sound = makeSound(mono, audio.sampleRate);
   if (sound.duration < L.minVoiceS) throw new EngineError(VOICE_ERRORS.VOICE_TOO_SHORT, { durationS: sound.duration });
 
   const intensity = toIntensity(sound);

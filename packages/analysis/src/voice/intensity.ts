@@ -1,4 +1,4 @@
-import type { Sound } from './sound.js';
+import { blocksOf, type Sound } from './sound.js';
 
 /**
  * Intensity contour as Praat's To Intensity describes it: a Kaiser window 6.4 / minimum pitch
@@ -39,30 +39,44 @@ export function toIntensity(s: Sound, minPitch = 100): IntensityTrack {
   const t1 = s.x1 - 0.5 * s.dx + 0.5 * s.duration - 0.5 * nFrames * dt + 0.5 * dt;
   const db = new Float64Array(nFrames);
   // The window spans thousands of samples at 44.1 kHz while its weight changes slowly, so the
-  // weighted sums run over blocks of BLOCK samples (exact block sums from prefix sums of x and
-  // x², each block weighted at its centre): the midpoint rule, off by far less than 0.01 dB.
-  const BLOCK = Math.max(1, Math.floor(half / 64));
-  const p1 = new Float64Array(x.length + 1);
-  const p2 = new Float64Array(x.length + 1);
-  for (let i = 0; i < x.length; i++) {
-    p1[i + 1] = p1[i]! + x[i]!;
-    p2[i + 1] = p2[i]! + x[i]! * x[i]!;
-  }
+  // weighted sums run over the sound's blocks of ~0.5 ms (block sums of x and x², each block
+  // weighted at its centre: the midpoint rule, off by far less than 0.01 dB); the partial blocks
+  // at the window's ends are summed sample by sample.
+  const blocks = blocksOf(s);
+  const BLOCK = blocks.size;
+  const s1 = blocks.sum;
+  const s2 = blocks.sumSq;
+  const nx = x.length;
   for (let f = 0; f < nFrames; f++) {
     const c = Math.round((t1 + f * dt - s.x1) / s.dx);
-    // One pass: weighted mean square minus the squared weighted mean.
+    const lo = Math.max(0, c - half); // first sample in the window
+    const hi = Math.min(nx, c + half + 1); // one past the last
     let sw = 0;
     let sx = 0;
     let sxx = 0;
-    const kEnd = Math.min(nWin, x.length - c + half);
-    for (let k = Math.max(0, half - c); k < kEnd; k += BLOCK) {
-      const k2 = Math.min(kEnd, k + BLOCK);
-      const i0 = c - half + k;
-      const i1 = c - half + k2;
-      const wk = BLOCK === 1 ? w[k]! : w[Math.min(nWin - 1, Math.round((k + k2 - 1) / 2))]!;
-      sw += wk * (k2 - k);
-      sx += wk * (p1[i1]! - p1[i0]!);
-      sxx += wk * (p2[i1]! - p2[i0]!);
+    const jLo = Math.ceil(lo / BLOCK);
+    const jHi = Math.floor(hi / BLOCK); // blocks jLo..jHi-1 lie wholly inside the window
+    const whole = jHi > jLo;
+    // Sample by sample: lo..headEnd and tailStart..hi (everything when no block fits).
+    const headEnd = whole ? jLo * BLOCK : hi;
+    const tailStart = whole ? jHi * BLOCK : hi;
+    for (let pass = 0; pass < 2; pass++) {
+      const from = pass ? tailStart : lo;
+      const to = pass ? hi : headEnd;
+      for (let i = from; i < to; i++) {
+        const wk = w[i - (c - half)]!;
+        const v = x[i]!;
+        sw += wk;
+        sx += wk * v;
+        sxx += wk * v * v;
+      }
+    }
+    for (let j = jLo; j < jHi; j++) {
+      const n = Math.min(nx, (j + 1) * BLOCK) - j * BLOCK;
+      const wk = w[Math.min(nWin - 1, Math.round(j * BLOCK + (n - 1) / 2 - (c - half)))]!;
+      sw += wk * n;
+      sx += wk * s1[j]!;
+      sxx += wk * s2[j]!;
     }
     const m = sw > 0 ? sx / sw : 0;
     const e = sw > 0 ? Math.max(0, sxx / sw - m * m) : 0;

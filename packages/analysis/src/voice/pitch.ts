@@ -1,15 +1,15 @@
-import { autocorrelation, crossCorrelation, improveMaximum, interpolateSinc, nextPow2 } from '../signal/index.js';
-import { lowIndex, type Sound } from './sound.js';
+import { autocorrelation, autocorrelationPair, improveMaximum, interpolateSinc, nextPow2 } from '../signal/index.js';
+import { lowIndex, meanWithEdges, peakAboutMean, type Sound } from './sound.js';
 
 /**
  * Periodicity analysis after Boersma (1993), "Accurate short-term analysis of the fundamental
  * frequency and the harmonics-to-noise ratio of a sampled sound", the algorithm behind Praat's
- * To Pitch (ac) and To Harmonicity (cc). Candidates per frame from the normalised
- * autocorrelation (ac) or forward cross-correlation (cc), then a Viterbi path through them.
+ * To Pitch (ac). Candidates per frame from the normalised autocorrelation of a Hanning-windowed
+ * frame, then a Viterbi path through them. (To Harmonicity (cc) is in harmonicity.ts.)
  */
 
 export interface PitchSettings {
-  method: 'ac' | 'cc';
+  method: 'ac';
   /** Time step (s); 0 picks Praat's default of periodsPerWindow / floor / 4. */
   timeStep: number;
   /** Pitch floor (Hz). */
@@ -25,8 +25,12 @@ export interface PitchSettings {
   voicedUnvoicedCost: number;
   /** Sinc depth used to refine candidate maxima (70 or 700 in Praat). */
   refineDepth: number;
-  /** cc only: refine candidates whose first strength is within this of the frame's best (speed). */
-  refineMargin?: number;
+  /**
+   * 'all' refines every candidate before the path search, as Praat does; 'path' (the default)
+   * searches the path with the candidates' parabolic lags and sinc-interpolated heights and then
+   * refines only the chosen candidate of each frame (docs/voice.md, "Speed").
+   */
+  refine?: 'all' | 'path';
 }
 
 /** Praat's standard To Pitch (ac) settings: floor 75 Hz, ceiling 600 Hz. */
@@ -45,6 +49,18 @@ export const PRAAT_PITCH_AC: PitchSettings = {
   refineDepth: 70,
 };
 
+/** Per-frame candidates in flat arrays: frame i's k-th candidate sits at index i * max + k. */
+interface Candidates {
+  max: number;
+  count: Int32Array;
+  /** Frequency (Hz); 0 for the unvoiced candidate. */
+  f: Float64Array;
+  s: Float64Array;
+  /** Sampled lag of the autocorrelation maximum, for the refinement. */
+  lag: Int32Array;
+  intensity: Float64Array;
+}
+
 interface Candidate {
   f: number;
   s: number;
@@ -60,13 +76,14 @@ export interface PitchTrack {
   /** Local peak relative to the global peak, per frame. */
   intensity: Float64Array;
   ceiling: number;
+  /** Index of the chosen candidate per frame (0: the unvoiced one). */
+  choice?: Int32Array;
 }
 
 /** Runs the periodicity analysis on a sound and returns the best path (frequencies in Hz). */
 export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
   const { samples: x, dx } = sound;
   const nx = x.length;
-  const cc = st.method === 'cc';
   const maxCand = Math.max(st.maxCandidates, Math.floor(st.ceiling / st.floor));
   const dt = st.timeStep > 0 ? st.timeStep : st.periodsPerWindow / st.floor / 4;
   const nsampPeriod = Math.floor(1 / dx / st.floor);
@@ -85,99 +102,53 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
   };
   if (halfWindow < 2) return empty;
   const maximumLag = Math.min(Math.floor(nWin / st.periodsPerWindow) + 2, nWin);
-  const interpDepth = cc ? 1 : 0.5;
-  const brentMax = Math.floor(nWin * interpDepth);
+  const brentMax = Math.floor(nWin * 0.5); // Praat's interpolation depth 0.5 for the ac method
   // Frames fitted symmetrically in the duration (Praat's Sampled_shortTermAnalysis).
-  const analysisWindow = cc ? 1 / st.floor + dtWindow : dtWindow;
-  const nFrames = Math.floor((sound.duration - analysisWindow) / dt) + 1;
+  const nFrames = Math.floor((sound.duration - dtWindow) / dt) + 1;
   if (nFrames < 1) return empty;
   const t1 = sound.x1 - 0.5 * dx + 0.5 * sound.duration - 0.5 * nFrames * dt + 0.5 * dt;
 
-  let mean = 0;
-  for (let i = 0; i < nx; i++) mean += x[i]!;
-  mean /= nx;
-  let globalPeak = 0;
-  for (let i = 0; i < nx; i++) globalPeak = Math.max(globalPeak, Math.abs(x[i]! - mean));
+  const globalPeak = peakAboutMean(sound);
 
-  const frames: { intensity: number; cands: Candidate[] }[] = [];
-  let fftSize = 0;
-  let window = new Float64Array(0);
-  let windowR: Float64Array = new Float64Array(0);
-  if (!cc) {
-    fftSize = nextPow2(nWin * (1 + interpDepth));
-    window = new Float64Array(nWin);
-    for (let j = 1; j <= nWin; j++) window[j - 1] = 0.5 - 0.5 * Math.cos((j * 2 * Math.PI) / (nWin + 1));
-    windowR = autocorrelation(window, fftSize, nWin);
-    const r0 = windowR[0]!;
-    for (let i = 0; i <= nWin; i++) windowR[i] = windowR[i]! / r0;
-  }
-  const frame = new Float64Array(nWin);
-  // r over lags -brentMax..brentMax, stored at index lag + brentMax.
-  const r = new Float64Array(2 * brentMax + 1);
-  const ac = new Float64Array(nWin + 1);
+  const fftSize = nextPow2(nWin * 1.5);
+  const window = new Float64Array(nWin);
+  for (let j = 1; j <= nWin; j++) window[j - 1] = 0.5 - 0.5 * Math.cos((j * 2 * Math.PI) / (nWin + 1));
+  const windowR = autocorrelation(window, fftSize, nWin);
+  const r0 = windowR[0]!;
+  for (let i = 0; i <= nWin; i++) windowR[i] = windowR[i]! / r0;
 
-  for (let f = 0; f < nFrames; f++) {
-    const t = t1 + f * dt;
-    const left = lowIndex(sound, t);
-    const right = left + 1;
-    const cands: Candidate[] = [{ f: 0, s: 0 }];
-    frames.push({ intensity: 0, cands });
-    if (globalPeak === 0) continue;
-    let localMean = 0;
-    for (let i = right - nsampPeriod; i <= left + nsampPeriod; i++) localMean += x[Math.min(nx - 1, Math.max(0, i))]!;
-    localMean /= 2 * nsampPeriod;
-    const start = right - halfWindow;
-    for (let j = 0; j < nWin; j++) {
-      const v = x[Math.min(nx - 1, Math.max(0, start + j))]! - localMean;
-      frame[j] = cc ? v : v * window[j]!;
-    }
-    let localPeak = 0;
-    const a = Math.max(0, halfWindow - halfPeriod);
-    const b = Math.min(nWin - 1, halfWindow + halfPeriod - 1);
-    for (let j = a; j <= b; j++) localPeak = Math.max(localPeak, Math.abs(frame[j]!));
-    const intensity = localPeak > globalPeak ? 1 : localPeak / globalPeak;
-    frames[f]!.intensity = intensity;
-    if (localPeak === 0) continue;
-    // Frames this quiet are voiceless whatever their correlation: their unvoiced strength
-    // beats any voiced candidate (strength <= 1) by more than two voicing transitions cost, so
-    // the best path never runs through their voiced candidates and they need not be computed.
-    const unvoiced =
-      st.voicingThreshold + Math.max(0, 2 - intensity / (st.silenceThreshold / (1 + st.voicingThreshold)));
-    if (st.silenceThreshold > 0 && unvoiced > 1 + 2 * st.voicedUnvoicedCost * (0.01 / dt) + 1e-9) continue;
+  // Candidates in flat arrays, maxCand slots per frame; slot 0 is the unvoiced candidate (f 0).
+  const cands: Candidates = {
+    max: maxCand,
+    count: new Int32Array(nFrames).fill(1),
+    f: new Float64Array(nFrames * maxCand),
+    s: new Float64Array(nFrames * maxCand),
+    lag: new Int32Array(nFrames * maxCand),
+    intensity: new Float64Array(nFrames),
+  };
+  // r over lags -brentMax..brentMax, stored at index lag + brentMax, one row per frame: the
+  // chosen candidates are refined on it after the path search.
+  const rLen = 2 * brentMax + 1;
+  const refineAll = st.refine === 'all';
+  const rows = rowBuffer(nFrames * rLen);
+  // Windowed frames wait in pairs: two real frames share each complex transform.
+  const pending = [new Float64Array(nWin), new Float64Array(nWin)];
+  const pendingFrame = [-1, -1];
+  let nPending = 0;
+  const acs = [new Float64Array(brentMax + 1), new Float64Array(brentMax + 1)];
 
-    r.fill(0);
+  /** Normalised r of frame f from its autocorrelation, then its candidates. */
+  const candidates = (f: number, ac: Float64Array): void => {
+    if (!(ac[0]! > 0)) return;
+    const r = rows.subarray(f * rLen, (f + 1) * rLen);
     r[brentMax] = 1;
-    if (cc) {
-      const s0 = Math.max(0, lowIndex(sound, t - 0.5 * (1 / st.floor + dtWindow)));
-      const span = Math.min(maximumLag + nWin, nx - s0);
-      const localMaxLag = span - nWin;
-      if (localMaxLag < 2) continue;
-      const seg = new Float64Array(span);
-      for (let i = 0; i < span; i++) seg[i] = x[s0 + i]! - localMean;
-      const head = seg.subarray(0, nWin);
-      const prod = crossCorrelation(head, seg, localMaxLag);
-      let sumx2 = 0;
-      for (let i = 0; i < nWin; i++) sumx2 += head[i]! * head[i]!;
-      let sumy2 = sumx2;
-      for (let lag = 1; lag <= localMaxLag && lag <= brentMax; lag++) {
-        const y0 = seg[lag - 1]!;
-        const yZ = seg[lag + nWin - 1]!;
-        sumy2 += yZ * yZ - y0 * y0;
-        const v = sumx2 > 0 && sumy2 > 0 ? prod[lag]! / Math.sqrt(sumx2 * sumy2) : 0;
-        r[brentMax + lag] = v;
-        r[brentMax - lag] = v;
-      }
-    } else {
-      autocorrelation(frame, fftSize, brentMax, ac);
-      if (!(ac[0]! > 0)) continue;
-      for (let lag = 1; lag <= brentMax; lag++) {
-        const v = ac[lag]! / (ac[0]! * windowR[lag]!);
-        r[brentMax + lag] = v;
-        r[brentMax - lag] = v;
-      }
+    for (let lag = 1; lag <= brentMax; lag++) {
+      const v = ac[lag]! / (ac[0]! * windowR[lag]!);
+      r[brentMax + lag] = v;
+      r[brentMax - lag] = v;
     }
-
-    const lagIdx: number[] = [0];
+    const base = f * maxCand;
+    let n = 1;
     for (let i = 2; i < maximumLag && i < brentMax; i++) {
       const ri = r[brentMax + i]!;
       const rm = r[brentMax + i - 1]!;
@@ -189,14 +160,12 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
       let sMax = interpolateSinc(r, 1 / dx / fMax + brentMax, 30);
       if (sMax > 1) sMax = 1 / sMax;
       let place = -1;
-      if (cands.length < maxCand) {
-        cands.push({ f: 0, s: 0 });
-        lagIdx.push(0);
-        place = cands.length - 1;
-      } else {
+      if (n < maxCand) place = n++;
+      else {
+        // Full: replace the weakest (by strength with the octave cost) if this one beats it.
         let weakest = 2;
-        for (let k = 1; k < cands.length; k++) {
-          const ls = cands[k]!.s - st.octaveCost * Math.log2(st.floor / cands[k]!.f);
+        for (let k = 1; k < n; k++) {
+          const ls = cands.s[base + k]! - st.octaveCost * Math.log2(st.floor / cands.f[base + k]!);
           if (ls < weakest) {
             weakest = ls;
             place = k;
@@ -205,85 +174,169 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
         if (sMax - st.octaveCost * Math.log2(st.floor / fMax) <= weakest) place = -1;
       }
       if (place > 0) {
-        cands[place] = { f: fMax, s: sMax };
-        lagIdx[place] = i;
+        cands.f[base + place] = fMax;
+        cands.s[base + place] = sMax;
+        cands.lag[base + place] = i;
       }
     }
-    let best = 0;
-    for (let k = 1; k < cands.length; k++) best = Math.max(best, cands[k]!.s);
-    for (let k = 1; k < cands.length; k++) {
-      if (st.refineMargin !== undefined && cands[k]!.s < best - st.refineMargin) continue;
-      const [pos, val] = improveMaximum(r, lagIdx[k]! + brentMax, st.refineDepth);
-      const lag = pos - brentMax;
-      cands[k] = { f: 1 / dx / lag, s: val > 1 ? 1 / val : val };
+    cands.count[f] = n;
+    if (refineAll)
+      for (let k = 1; k < n; k++) {
+        const c = refined(r, cands.lag[base + k]!, brentMax, dx, st.refineDepth);
+        cands.f[base + k] = c.f;
+        cands.s[base + k] = c.s;
+      }
+  };
+  const flush = (): void => {
+    if (nPending === 2) {
+      autocorrelationPair(pending[0]!, pending[1]!, fftSize, brentMax, acs[0]!, acs[1]!);
+      candidates(pendingFrame[0]!, acs[0]!);
+      candidates(pendingFrame[1]!, acs[1]!);
+    } else if (nPending === 1) {
+      autocorrelation(pending[0]!, fftSize, brentMax, acs[0]!);
+      candidates(pendingFrame[0]!, acs[0]!);
     }
+    nPending = 0;
+  };
+
+  for (let f = 0; f < nFrames; f++) {
+    const t = t1 + f * dt;
+    const left = lowIndex(sound, t);
+    const right = left + 1;
+    if (globalPeak === 0) continue;
+    // Mean over one period each side; samples beyond the ends repeat the edge sample.
+    const lo = right - nsampPeriod;
+    const hi = left + nsampPeriod;
+    const localMean = meanWithEdges(sound, lo, hi);
+    const start = right - halfWindow;
+    const frame = pending[nPending]!;
+    if (start >= 0 && start + nWin <= nx) {
+      for (let j = 0; j < nWin; j++) frame[j] = (x[start + j]! - localMean) * window[j]!;
+    } else {
+      for (let j = 0; j < nWin; j++) frame[j] = (x[Math.min(nx - 1, Math.max(0, start + j))]! - localMean) * window[j]!;
+    }
+    let localPeak = 0;
+    const a = Math.max(0, halfWindow - halfPeriod);
+    const b = Math.min(nWin - 1, halfWindow + halfPeriod - 1);
+    for (let j = a; j <= b; j++) {
+      const v = Math.abs(frame[j]!);
+      if (v > localPeak) localPeak = v;
+    }
+    const intensity = localPeak > globalPeak ? 1 : localPeak / globalPeak;
+    cands.intensity[f] = intensity;
+    if (localPeak === 0) continue;
+    // Frames this quiet are voiceless whatever their correlation: their unvoiced strength
+    // beats any voiced candidate (strength <= 1) by more than two voicing transitions cost, so
+    // the best path never runs through their voiced candidates and they need not be computed.
+    const unvoiced =
+      st.voicingThreshold + Math.max(0, 2 - intensity / (st.silenceThreshold / (1 + st.voicingThreshold)));
+    if (st.silenceThreshold > 0 && unvoiced > 1 + 2 * st.voicedUnvoicedCost * (0.01 / dt) + 1e-9) continue;
+    pendingFrame[nPending++] = f;
+    if (nPending === 2) flush();
   }
-  return pathFinder(frames, t1, dt, st, ceiling);
+  flush();
+  const track = pathFinder(cands, t1, dt, st, ceiling);
+  if (refineAll) return track;
+  // Sinc/Brent refinement of the chosen candidates only: the same values Praat's refinement gives
+  // them; the path itself was chosen with the parabolic estimates, which differ from the refined
+  // ones by far less than the costs that separate competing paths.
+  for (let f = 0; f < nFrames; f++) {
+    const k = track.choice![f]!;
+    if (k <= 0 || !(track.f0[f]! > 0)) continue;
+    const c = refined(
+      rows.subarray(f * rLen, (f + 1) * rLen),
+      cands.lag[f * maxCand + k]!,
+      brentMax,
+      dx,
+      st.refineDepth,
+    );
+    track.f0[f] = c.f > 0 && c.f <= ceiling ? c.f : 0;
+    track.strength[f] = c.s;
+  }
+  return track;
+}
+
+/** A candidate refined from its sampled lag by Brent search on the sinc-interpolated r. */
+function refined(r: Float64Array, lagIndex: number, brentMax: number, dx: number, depth: number): Candidate {
+  const [pos, val] = improveMaximum(r, lagIndex + brentMax, depth);
+  return { f: 1 / dx / (pos - brentMax), s: val > 1 ? 1 / val : val };
+}
+
+/**
+ * One growing buffer for the per-frame correlation rows (the analysis runs on one thread), reused
+ * up to ROW_REUSE values (~35 s of frames at 11 kHz, 12 MB); longer sounds get their own array
+ * rather than pinning a large one.
+ */
+const ROW_REUSE = 1_500_000;
+let rowStore = new Float64Array(0);
+function rowBuffer(n: number): Float64Array {
+  if (n > ROW_REUSE) return new Float64Array(n);
+  if (rowStore.length < n) rowStore = new Float64Array(n);
+  return rowStore.subarray(0, n);
 }
 
 /** Viterbi search for the cheapest path through the candidates (Praat's Pitch_pathFinder). */
-function pathFinder(
-  frames: { intensity: number; cands: Candidate[] }[],
-  x1: number,
-  dt: number,
-  st: PitchSettings,
-  ceiling: number,
-): PitchTrack {
-  const n = frames.length;
+function pathFinder(c: Candidates, x1: number, dt: number, st: PitchSettings, ceiling: number): PitchTrack {
+  const n = c.count.length;
+  const m = c.max;
   const stepCorr = 0.01 / dt;
   const jumpCost = st.octaveJumpCost * stepCorr;
   const vuCost = st.voicedUnvoicedCost * stepCorr;
   const voiceless = (f: number) => f <= 0 || f > ceiling;
-  const delta: Float64Array[] = [];
-  const psi: Int32Array[] = [];
-  for (const fr of frames) {
-    let unvoiced = st.silenceThreshold <= 0 ? 0 : 2 - fr.intensity / (st.silenceThreshold / (1 + st.voicingThreshold));
+  // delta: best path score ending in each candidate; psi: the candidate before it; logs: log2 f.
+  const delta = new Float64Array(n * m);
+  const psi = new Int32Array(n * m);
+  const logs = new Float64Array(n * m);
+  for (let i = 0; i < n; i++) {
+    let unvoiced =
+      st.silenceThreshold <= 0 ? 0 : 2 - c.intensity[i]! / (st.silenceThreshold / (1 + st.voicingThreshold));
     unvoiced = st.voicingThreshold + Math.max(0, unvoiced);
-    delta.push(
-      Float64Array.from(fr.cands, (c) => (voiceless(c.f) ? unvoiced : c.s - st.octaveCost * Math.log2(ceiling / c.f))),
-    );
-    psi.push(new Int32Array(fr.cands.length));
+    for (let k = 0, j = i * m; k < c.count[i]!; k++, j++) {
+      const f = c.f[j]!;
+      const v = voiceless(f);
+      delta[j] = v ? unvoiced : c.s[j]! - st.octaveCost * Math.log2(ceiling / f);
+      logs[j] = v ? NaN : Math.log2(f);
+    }
   }
   for (let i = 1; i < n; i++) {
-    const prev = frames[i - 1]!.cands;
-    const cur = frames[i]!.cands;
-    const pd = delta[i - 1]!;
-    const cd = delta[i]!;
-    // log2 of each previous frequency once per frame, not once per candidate pair.
-    const prevLog = Float64Array.from(prev, (c) => (voiceless(c.f) ? 0 : Math.log2(c.f)));
-    for (let k2 = 0; k2 < cur.length; k2++) {
-      const f2 = cur[k2]!.f;
-      const cv = voiceless(f2);
-      const log2 = cv ? 0 : Math.log2(f2);
+    const p0 = (i - 1) * m;
+    const c0 = i * m;
+    const nPrev = c.count[i - 1]!;
+    for (let k2 = 0; k2 < c.count[i]!; k2++) {
+      const l2 = logs[c0 + k2]!;
+      const cv = Number.isNaN(l2);
       let max = -Infinity;
       let place = 0;
-      for (let k1 = 0; k1 < prev.length; k1++) {
-        const pv = voiceless(prev[k1]!.f);
-        const cost = pv !== cv ? vuCost : cv ? 0 : jumpCost * Math.abs(prevLog[k1]! - log2);
-        const v = pd[k1]! - cost + cd[k2]!;
+      for (let k1 = 0; k1 < nPrev; k1++) {
+        const l1 = logs[p0 + k1]!;
+        const pv = Number.isNaN(l1);
+        const cost = pv !== cv ? vuCost : cv ? 0 : jumpCost * Math.abs(l1 - l2);
+        const v = delta[p0 + k1]! - cost;
         if (v > max) {
           max = v;
           place = k1;
         }
       }
-      cd[k2] = max;
-      psi[i]![k2] = place;
+      delta[c0 + k2] = delta[c0 + k2]! + max;
+      psi[c0 + k2] = place;
     }
   }
   const f0 = new Float64Array(n);
   const strength = new Float64Array(n);
-  const intensity = Float64Array.from(frames, (fr) => fr.intensity);
-  if (!n) return { x1, dt, f0, strength, intensity, ceiling };
-  const last = delta[n - 1]!;
+  const choice = new Int32Array(n);
+  const intensity = c.intensity;
+  if (!n) return { x1, dt, f0, strength, intensity, ceiling, choice };
   let place = 0;
-  for (let k = 1; k < last.length; k++) if (last[k]! > last[place]!) place = k;
+  const lastRow = (n - 1) * m;
+  for (let k = 1; k < c.count[n - 1]!; k++) if (delta[lastRow + k]! > delta[lastRow + place]!) place = k;
   for (let i = n - 1; i >= 0; i--) {
-    const c = frames[i]!.cands[place]!;
-    f0[i] = voiceless(c.f) ? 0 : c.f;
-    strength[i] = c.s;
-    place = psi[i]![place]!;
+    const j = i * m + place;
+    f0[i] = voiceless(c.f[j]!) ? 0 : c.f[j]!;
+    strength[i] = c.s[j]!;
+    choice[i] = place;
+    place = psi[j]!;
   }
-  return { x1, dt, f0, strength, intensity, ceiling };
+  return { x1, dt, f0, strength, intensity, ceiling, choice };
 }
 
 /** Pitch value (Hz) at time t with linear interpolation between voiced frames; NaN if unvoiced. */

@@ -1,4 +1,5 @@
-import { highIndex, lowIndex, nearestIndex, timeOf, type Sound } from './sound.js';
+import { laggedProducts } from '../signal/index.js';
+import { extentOf, highIndex, lowIndex, nearestIndex, timeOf, type Sound } from './sound.js';
 import { pitchAt, type PitchTrack } from './pitch.js';
 
 /**
@@ -45,6 +46,53 @@ function findExtremum(s: Sound, tmin: number, tmax: number): number {
   return timeOf(s, ie + (0.5 * (yr - yl)) / (2 * ym - yl - yr));
 }
 
+/**
+ * Normalised correlation of x[a + k] with x[b + k] for k = 0..w, over the samples both windows
+ * have inside the sound (Praat skips the rest).
+ */
+function windowCorr(x: Float64Array, a: number, b: number, w: number): number {
+  const k0 = Math.max(0, -a, -b);
+  const k1 = Math.min(w, x.length - 1 - a, x.length - 1 - b);
+  let prod = 0;
+  let e1 = 0;
+  let e2 = 0;
+  for (let k = k0; k <= k1; k++) {
+    const u = x[a + k]!;
+    const v = x[b + k]!;
+    prod += u * v;
+    e1 += u * u;
+    e2 += v * v;
+  }
+  return prod ? prod / Math.sqrt(e1 * Math.max(e2, 1e-300)) : 0;
+}
+
+let rangeStore = new Float64Array(256);
+
+/**
+ * windowCorr for every b in b0..b1 (returned at index b - b0 of a reused buffer). Inside the
+ * sound the first window's energy is summed once and the second's slides with b.
+ */
+function corrRange(x: Float64Array, a: number, w: number, b0: number, b1: number): Float64Array {
+  const m = b1 - b0 + 1;
+  if (rangeStore.length < m) rangeStore = new Float64Array(2 * m);
+  const out = rangeStore;
+  if (a < 0 || b0 < 0 || a + w >= x.length || b1 + w >= x.length) {
+    for (let b = b0; b <= b1; b++) out[b - b0] = windowCorr(x, a, b, w);
+    return out;
+  }
+  let e1 = 0;
+  for (let k = 0; k <= w; k++) e1 += x[a + k]! * x[a + k]!;
+  let e2 = 0;
+  for (let k = 0; k <= w; k++) e2 += x[b0 + k]! * x[b0 + k]!;
+  laggedProducts(x, a, b0, w + 1, m, out);
+  for (let b = b0; b <= b1; b++) {
+    const prod = out[b - b0]!;
+    out[b - b0] = prod ? prod / Math.sqrt(e1 * Math.max(e2, 1e-300)) : 0;
+    if (b < b1) e2 += x[b + w + 1]! * x[b + w + 1]! - x[b]! * x[b]!;
+  }
+  return out;
+}
+
 interface Match {
   t: number;
   r: number;
@@ -74,81 +122,52 @@ function maximumCorrelation(
   const r1 = nearestIndex(s, t1 + half);
   const l2min = lowIndex(s, tmin2 - half);
   const l2max = highIndex(s, tmax2 - half);
-  // Only the overlap of both windows with the sound counts (Praat skips samples outside).
-  const k0Of = (l2: number) => Math.max(0, -l1, -l2);
-  const k1Of = (l2: number) => Math.min(r1 - l1, n - 1 - l1, n - 1 - l2);
-  let n1Key = NaN;
-  let n1 = 0;
-  const corr = (l2: number): number => {
-    const k0 = k0Of(l2);
-    const k1 = k1Of(l2);
-    const key = k0 * 1e6 + k1;
-    if (key !== n1Key) {
-      n1 = 0;
-      for (let k = k0; k <= k1; k++) n1 += x[l1 + k]! * x[l1 + k]!;
-      n1Key = key;
-    }
-    let prod = 0;
-    let n2 = 0;
-    for (let k = k0; k <= k1; k++) {
-      const v = x[l2 + k]!;
-      prod += x[l1 + k]! * v;
-      n2 += v * v;
-    }
-    return prod ? prod / Math.sqrt(n1 * Math.max(n2, 1e-300)) : 0;
-  };
-  // Coarse pass on the band-limited copy (factor D): the best lag there, then the full-rate
-  // scan only within one coarse sample of it.
+  const w1 = r1 - l1;
+  // Coarse pass on the band-limited copy (factor D): the best lag there; the full-rate scan then
+  // runs only within one coarse sample of it.
+  const D = coarse ? Math.round(coarse.dx / s.dx) : 1;
   let from = l2min;
   let to = l2max;
-  const D = coarse ? Math.round(coarse.dx / s.dx) : 1;
+  let best = -1;
+  let bestA = 0;
+  let bestC = 0;
+  let ir = 0;
   if (coarse && D > 1 && l2max - l2min > 4 * D) {
     const c = coarse.samples;
     const off = Math.round((coarse.x1 - s.x1) / s.dx);
     const c1 = Math.round((l1 - off) / D);
     const w = Math.floor((r1 - l1) / D);
-    let bestLag = l2min;
+    const cFrom = Math.ceil((l2min - off) / D);
+    const cTo = Math.floor((l2max - off) / D);
+    let bestLag = cFrom;
     let bestR = -Infinity;
-    for (let c2 = Math.ceil((l2min - off) / D); c2 <= Math.floor((l2max - off) / D); c2++) {
-      const k0 = Math.max(0, -c1, -c2);
-      const k1 = Math.min(w, c.length - 1 - c1, c.length - 1 - c2);
-      let prod = 0;
-      let e1 = 0;
-      let e2 = 0;
-      for (let k = k0; k <= k1; k++) {
-        const a = c[c1 + k]!;
-        const b = c[c2 + k]!;
-        prod += a * b;
-        e1 += a * a;
-        e2 += b * b;
-      }
-      const r = prod ? prod / Math.sqrt(e1 * Math.max(e2, 1e-300)) : 0;
+    const rc = corrRange(c, c1, w, cFrom, cTo);
+    for (let c2 = cFrom; c2 <= cTo; c2++) {
+      const r = rc[c2 - cFrom]!;
       if (r > bestR) {
         bestR = r;
-        bestLag = c2 * D + off;
+        bestLag = c2;
       }
     }
-    from = Math.max(l2min, bestLag - D);
-    to = Math.min(l2max, bestLag + D);
+    from = Math.max(l2min, bestLag * D + off - D);
+    to = Math.min(l2max, bestLag * D + off + D);
   }
-  // Fine pass: Praat's scan over every lag of the (narrowed) range.
-  let best = -1;
+  // Fine pass: Praat's scan over every lag of the (narrowed) range. A narrowed scan starts with
+  // the true neighbours of its first lag; the full scan starts from zeros, as Praat's does.
   let rA = 0;
   let rB = 0;
   let rC = 0;
-  let bestA = 0;
-  let bestC = 0;
-  let ir = 0;
-  // A narrowed scan starts with the true neighbours of its first lag; the full scan starts from
-  // zeros, as Praat's does.
+  const first = from > l2min ? from - 2 : from;
+  const last = to + (to < l2max ? 1 : 0);
+  const rf = corrRange(x, l1, w1, first, last);
   if (from > l2min) {
-    rB = corr(from - 2);
-    rC = corr(from - 1);
+    rB = rf[0]!;
+    rC = rf[1]!;
   }
-  for (let l2 = from; l2 <= to + (to < l2max ? 1 : 0); l2++) {
+  for (let l2 = from; l2 <= last; l2++) {
     rA = rB;
     rB = rC;
-    rC = corr(l2);
+    rC = rf[l2 - first]!;
     if (rB > best && rB >= rA && rB >= rC) {
       bestA = rA;
       best = rB;
@@ -158,8 +177,8 @@ function maximumCorrelation(
   }
   let peak = 0;
   if (best > -1) {
-    const k0 = k0Of(ir);
-    const k1 = k1Of(ir);
+    const k0 = Math.max(0, -l1, -ir);
+    const k1 = Math.min(w1, n - 1 - l1, n - 1 - ir);
     for (let k = k0; k <= k1; k++) peak = Math.max(peak, Math.abs(x[ir + k]!));
   }
   let t = t1;
@@ -178,8 +197,9 @@ function maximumCorrelation(
 /** Pulse (glottal closure) times in seconds, ascending. */
 export function toPulses(s: Sound, pitch: PitchTrack, coarse?: Sound): number[] {
   const points: number[] = [];
-  let globalPeak = 0;
-  for (const v of s.samples) globalPeak = Math.max(globalPeak, Math.abs(v));
+  const x = s.samples;
+  const { min, max } = extentOf(s);
+  const globalPeak = x.length ? Math.max(Math.abs(min), Math.abs(max)) : 0;
   let addedRight = -1e300;
   let t = pitch.x1 - 0.5 * pitch.dt;
   const end = pitch.x1 + (pitch.f0.length - 0.5) * pitch.dt;
