@@ -26,7 +26,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const NAMES = ['admin', 'leader', 'member', 'doctor', 'display', 'disease', 'training'];
+const NAMES = ['admin', 'leader', 'member', 'outsider', 'doctor', 'display', 'disease', 'training'];
 
 /** Member and doctor routes of spec §2 with their "hidden"/"not in sidebar" marks, from the spec text. */
 const SPEC_AREA_ROUTES: Array<[path: string, hidden: boolean]> = [

@@ -114,10 +114,11 @@ function flagsOf(r: RouteDef | undefined): Flag[] | undefined {
 const sample = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, '7');
 
 const at = renderAt;
-/** Waits until the page shows its content: a result page, a login card or the home entrances. */
+/** Waits until the page shows its content: a result page, a login card, the home entrances or a page title. */
 async function rendered(): Promise<string> {
   await screen.findAllByText(/./, {
-    selector: '.ant-result-title, .ant-card-head-title, .ant-card-body, .ant-alert-message, .ant-alert-title',
+    selector:
+      '.ant-result-title, .ant-card-head-title, .ant-card-body, .ant-alert-message, .ant-alert-title, h1, h2, h3, h4',
   });
   return document.body.textContent ?? '';
 }
