@@ -1,5 +1,7 @@
 // Separable image filters on float planes (w x h), the building blocks of the texture measures.
 
+// Running max/min over a window of 2r+1 by van Herk / Gil-Werman: block-wise prefix and
+// suffix extrema, three comparisons per pixel whatever r. Edges are padded with the edge value.
 function pass(
   src: Float32Array,
   w: number,
@@ -13,17 +15,39 @@ function pass(
   const m = horizontal ? h : w;
   const stride = horizontal ? 1 : w;
   const lineStep = horizontal ? w : 1;
+  const k = 2 * r + 1;
+  const len = n + 2 * r;
+  const padded = Math.ceil(len / k) * k;
+  const line = new Float32Array(padded);
+  const g = new Float32Array(padded);
+  const hh = new Float32Array(padded);
+  const isMax = op === 'max';
   for (let j = 0; j < m; j++) {
     const base = j * lineStep;
-    for (let i = 0; i < n; i++) {
-      const a = Math.max(0, i - r);
-      const b = Math.min(n - 1, i + r);
-      let v = src[base + a * stride]!;
-      for (let k = a + 1; k <= b; k++) {
-        const x = src[base + k * stride]!;
-        if (op === 'max' ? x > v : x < v) v = x;
+    const first = src[base]!;
+    const last = src[base + (n - 1) * stride]!;
+    for (let i = 0; i < r; i++) line[i] = first;
+    for (let i = 0; i < n; i++) line[r + i] = src[base + i * stride]!;
+    for (let i = n + r; i < padded; i++) line[i] = last;
+    for (let b0 = 0; b0 < padded; b0 += k) {
+      g[b0] = line[b0]!;
+      for (let i = b0 + 1; i < b0 + k; i++) {
+        const x = line[i]!;
+        const p = g[i - 1]!;
+        g[i] = isMax ? (x > p ? x : p) : x < p ? x : p;
       }
-      out[base + i * stride] = v;
+      hh[b0 + k - 1] = line[b0 + k - 1]!;
+      for (let i = b0 + k - 2; i >= b0; i--) {
+        const x = line[i]!;
+        const p = hh[i + 1]!;
+        hh[i] = isMax ? (x > p ? x : p) : x < p ? x : p;
+      }
+    }
+    // Window of output i in padded coordinates: [i, i + 2r].
+    for (let i = 0; i < n; i++) {
+      const a = hh[i]!;
+      const b = g[i + 2 * r]!;
+      out[base + i * stride] = isMax ? (a > b ? a : b) : a < b ? a : b;
     }
   }
   return out;

@@ -2,7 +2,7 @@
 // dark bluish dots (stasis spots 瘀点) and specular highlights (moisture 润燥). All are measured
 // inside the tongue shrunk by EDGE_MARGIN pixels, so the tongue's own outline is not a "line".
 import type { TongueCrop } from './prepare.js';
-import { boxBlur, dilate, erode, smooth2, valleyResponse } from './filters.js';
+import { boxBlur, dilate, erode, valleyResponse } from './filters.js';
 import { PIXEL_HIGHLIGHT, ZONE_CENTRE, ZONE_SIDES, ZONE_TIP, type PixelMaps } from './pixels.js';
 import { binnedQuantiles, binPlane } from './quantile.js';
 import { meanAt, shareAbove } from './stats.js';
@@ -93,6 +93,26 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
     v[`v2_gt2_${name}`] = shareAbove(v2, idx, 2);
     v[`v2_gt4_${name}`] = shareAbove(v2, idx, 4);
   }
+  // Wider, deeper cracks: the same top-hat with a 11-pixel window; and lines redder than their
+  // surroundings (a crack through the coating shows the red body underneath): white top-hat of a*.
+  const tophat5 = new Float32Array(w * h);
+  const closing5 = erode(dilate(Lc, w, h, 5), w, h, 5);
+  for (let i = 0; i < tophat5.length; i++) tophat5[i] = closing5[i]! - Lc[i]!;
+  const opening = dilate(erode(a, w, h, 3), w, h, 3);
+  const redLine = new Float32Array(w * h);
+  for (let i = 0; i < redLine.length; i++) redLine[i] = a[i]! - opening[i]!;
+  for (const [name, idx] of [
+    ['in', innerIdx],
+    ['mid', midIdx],
+  ] as const) {
+    v[`th5_mean_${name}`] = meanAt(tophat5, idx) || 0;
+    v[`th5_gt6_${name}`] = shareAbove(tophat5, idx, 6);
+    v[`th5_gt10_${name}`] = shareAbove(tophat5, idx, 10);
+    v[`ath_mean_${name}`] = meanAt(redLine, idx) || 0;
+    v[`ath_gt4_${name}`] = shareAbove(redLine, idx, 4);
+    v[`ath_gt8_${name}`] = shareAbove(redLine, idx, 8);
+  }
+
   // Long dark lines: connected pixels of a strong valley; cracks are long, pores are dots.
   const line = new Uint8Array(w * h);
   for (const i of innerIdx) if (tophat[i]! > 6) line[i] = 1;
@@ -102,10 +122,10 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   v.crack_long_count = long.length;
   v.crack_max_len = sizes.length ? Math.max(...sizes) / Math.max(1, Math.sqrt(innerIdx.length)) : 0;
 
-  // Spots: small blobs standing out from their smoothed (sigma ~ 2.8 px) background.
-  const La = smooth2(L, w, h, 3);
-  const aa = smooth2(a, w, h, 3);
-  const ba = smooth2(b, w, h, 3);
+  // Spots: small blobs standing out from the mean of their 9 x 9 neighbourhood.
+  const La = boxBlur(L, w, h, SPOT_RADIUS);
+  const aa = boxBlur(a, w, h, SPOT_RADIUS);
+  const ba = boxBlur(b, w, h, SPOT_RADIUS);
   const red = new Uint8Array(w * h);
   const dark = new Uint8Array(w * h);
   for (const i of innerIdx) {
@@ -131,6 +151,8 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   return v;
 }
 
+/** Radius of the neighbourhood spots are compared with (9 x 9 pixels at the working scale). */
+export const SPOT_RADIUS = 4;
 /** A prickle is at least this much redder (a*) than its 3-pixel neighbourhood. */
 export const PRICKLE_DELTA_A = 6;
 /** A stasis spot is this much darker (L*) and bluer (b*) than its neighbourhood. */
