@@ -5,7 +5,7 @@ import type { TongueCrop } from './prepare.js';
 import { boxBlur, dilate, erode, valleyResponse } from './filters.js';
 import { PIXEL_HIGHLIGHT, ZONE_CENTRE, ZONE_SIDES, ZONE_TIP, type PixelMaps } from './pixels.js';
 import { binnedQuantiles, binPlane } from './quantile.js';
-import { meanAt, shareAbove } from './stats.js';
+import { meanAt, summarize } from './stats.js';
 
 /** Pixels (at the working scale) kept away from the outline. */
 export const EDGE_MARGIN = 6;
@@ -74,24 +74,30 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   const v1 = valleyResponse(Lc, w, h, 1);
   const v2 = valleyResponse(Lc, w, h, 3);
   const thBinned = binPlane(tophat, 0, 60);
+  const inIdx = Int32Array.from(innerIdx);
+  const midI = Int32Array.from(midIdx);
   for (const [name, idx] of [
-    ['in', Int32Array.from(innerIdx)],
+    ['in', inIdx],
     ['ctr', Int32Array.from(centreIdx)],
-    ['mid', Int32Array.from(midIdx)],
+    ['mid', midI],
   ] as const) {
-    v[`th_mean_${name}`] = meanAt(tophat, idx) || 0;
-    v[`th_gt4_${name}`] = shareAbove(tophat, idx, 4);
-    v[`th_gt8_${name}`] = shareAbove(tophat, idx, 8);
-    v[`th_gt12_${name}`] = shareAbove(tophat, idx, 12);
+    const th = summarize(tophat, idx, [4, 8, 12]);
+    v[`th_mean_${name}`] = th.mean;
+    v[`th_gt4_${name}`] = th.shares[0]!;
+    v[`th_gt8_${name}`] = th.shares[1]!;
+    v[`th_gt12_${name}`] = th.shares[2]!;
     const q = binnedQuantiles(thBinned, idx, [0.9, 0.99]);
     v[`th_p90_${name}`] = q[0]! || 0;
     v[`th_p99_${name}`] = q[1]! || 0;
-    v[`v1_mean_${name}`] = meanAt(v1, idx) || 0;
-    v[`v1_gt2_${name}`] = shareAbove(v1, idx, 2);
-    v[`v1_gt4_${name}`] = shareAbove(v1, idx, 4);
-    v[`v2_mean_${name}`] = meanAt(v2, idx) || 0;
-    v[`v2_gt2_${name}`] = shareAbove(v2, idx, 2);
-    v[`v2_gt4_${name}`] = shareAbove(v2, idx, 4);
+    for (const [plane, key] of [
+      [v1, 'v1'],
+      [v2, 'v2'],
+    ] as const) {
+      const r = summarize(plane, idx, [2, 4]);
+      v[`${key}_mean_${name}`] = r.mean;
+      v[`${key}_gt2_${name}`] = r.shares[0]!;
+      v[`${key}_gt4_${name}`] = r.shares[1]!;
+    }
   }
   // Wider, deeper cracks: the same top-hat with a 11-pixel window; and lines redder than their
   // surroundings (a crack through the coating shows the red body underneath): white top-hat of a*.
@@ -102,15 +108,17 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   const redLine = new Float32Array(w * h);
   for (let i = 0; i < redLine.length; i++) redLine[i] = a[i]! - opening[i]!;
   for (const [name, idx] of [
-    ['in', innerIdx],
-    ['mid', midIdx],
+    ['in', inIdx],
+    ['mid', midI],
   ] as const) {
-    v[`th5_mean_${name}`] = meanAt(tophat5, idx) || 0;
-    v[`th5_gt6_${name}`] = shareAbove(tophat5, idx, 6);
-    v[`th5_gt10_${name}`] = shareAbove(tophat5, idx, 10);
-    v[`ath_mean_${name}`] = meanAt(redLine, idx) || 0;
-    v[`ath_gt4_${name}`] = shareAbove(redLine, idx, 4);
-    v[`ath_gt8_${name}`] = shareAbove(redLine, idx, 8);
+    const t5 = summarize(tophat5, idx, [6, 10]);
+    v[`th5_mean_${name}`] = t5.mean;
+    v[`th5_gt6_${name}`] = t5.shares[0]!;
+    v[`th5_gt10_${name}`] = t5.shares[1]!;
+    const at = summarize(redLine, idx, [4, 8]);
+    v[`ath_mean_${name}`] = at.mean;
+    v[`ath_gt4_${name}`] = at.shares[0]!;
+    v[`ath_gt8_${name}`] = at.shares[1]!;
   }
 
   // Long dark lines: connected pixels of a strong valley; cracks are long, pores are dots.
