@@ -23,14 +23,16 @@ TEXTURE = (
 )
 CONTOUR = ['width_length_ratio', 'fill_ratio', 'solidity', 'width_at_50', 'width_at_75', 'width_at_90',
            'edge_rms', 'dent_p90', 'dent_max', 'scallops_1pct', 'scallops_2pct', 'side_band_dL', 'side_band_da',
-           'side_band_db', 'edge_rms_15', 'scallops_1pct_15', 'edge_rms_61']
+           'side_band_db', 'edge_rms_15', 'scallops_1pct_15', 'edge_rms_61', 'side_band_ripple']
+SIDE_TEXTURE = [f'{k}_side' for k in ('th_mean', 'th_gt4', 'th_gt8', 'th_gt12', 'th_p90', 'th_p99',
+                                      'v1_mean', 'v1_gt2', 'v1_gt4', 'v2_mean', 'v2_gt2', 'v2_gt4')]
 SMALL_COLOUR = ['all_L_p50', 'all_a_p50', 'all_b_p50', 'coverage', 'highlight_share', 'shadow_share']
 
 FEATURE_SETS = {
     'baseline': BASELINE,
     'colour': COLOUR,
     'cracks': TEXTURE + SMALL_COLOUR + ['width_length_ratio'],
-    'teeth': CONTOUR + TEXTURE + SMALL_COLOUR,
+    'teeth': CONTOUR + SIDE_TEXTURE + TEXTURE + SMALL_COLOUR,
     'coating_type': COLOUR + TEXTURE,
 }
 

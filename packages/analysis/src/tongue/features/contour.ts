@@ -165,5 +165,24 @@ export function measureContour(crop: TongueCrop, maps: PixelMaps): Record<string
   v.side_band_dL = nb && nm ? bandL / nb - midL / nm : 0;
   v.side_band_da = nb && nm ? bandA / nb - midA / nm : 0;
   v.side_band_db = nb && nm ? bandB / nb - midB / nm : 0;
+  // Ripple of the side band's lightness along the tongue: tooth marks alternate pressed (shaded)
+  // and raised (lit) stretches. Per-row mean L* of the band minus its course over 15 rows.
+  const prof = new Float32Array(rows);
+  for (let k = 0; k < rows; k++) {
+    const y = y0 + k;
+    let s = 0;
+    let n = 0;
+    if (left[y]! >= 0) {
+      for (let j = 1; j <= band; j++) {
+        s += L[y * w + left[y]! + j]! + L[y * w + right[y]! - j]!;
+        n += 2;
+      }
+    }
+    prof[k] = n ? s / n : k > 0 ? prof[k - 1]! : 0;
+  }
+  const profSmooth = smooth(prof, 7);
+  let ripple = 0;
+  for (let k = 0; k < rows; k++) ripple += (prof[k]! - profSmooth[k]!) ** 2;
+  v.side_band_ripple = Math.sqrt(ripple / Math.max(1, rows));
   return v;
 }

@@ -83,10 +83,10 @@ export function classifyPixels(crop: TongueCrop): PixelMaps {
   const chroma = new Float32Array(w * h);
   for (const i of tongue) chroma[i] = Math.sqrt(a[i]! * a[i]! + b[i]! * b[i]!);
   const binned = {
-    L: binPlane(L, 0, 100),
-    a: binPlane(a, -60, 100),
-    b: binPlane(b, -60, 100),
-    C: binPlane(chroma, 0, 130),
+    L: binPlane(L, 0, 100, tongue),
+    a: binPlane(a, -60, 100, tongue),
+    b: binPlane(b, -60, 100, tongue),
+    C: binPlane(chroma, 0, 130, tongue),
   };
   const [medianL] = binnedQuantiles(binned.L, tongue, [0.5]) as [number];
   const cls = new Uint8Array(w * h);

@@ -52,6 +52,7 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   const innerIdx: number[] = [];
   const centreIdx: number[] = [];
   const midIdx: number[] = [];
+  const sideIdx: number[] = [];
   const spotIdx: number[] = [];
   for (const i of maps.tongue) {
     if (inner[i]! < 0.999 || maps.cls[i] === PIXEL_HIGHLIGHT) continue;
@@ -62,6 +63,7 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
     const u = (i - y * w - maps.left[y]!) / Math.max(1, maps.right[y]! - maps.left[y]!);
     if (u > 0.4 && u < 0.6) midIdx.push(i);
     if (maps.zone[i] === ZONE_TIP || maps.zone[i] === ZONE_SIDES) spotIdx.push(i);
+    if (maps.zone[i] === ZONE_SIDES) sideIdx.push(i);
   }
   const v: Record<string, number> = {};
   // Highlights pull the closing up around them; clip L* at the highlight level first.
@@ -73,13 +75,15 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   for (let i = 0; i < tophat.length; i++) tophat[i] = closing[i]! - Lc[i]!;
   const v1 = valleyResponse(Lc, w, h, 1);
   const v2 = valleyResponse(Lc, w, h, 3);
-  const thBinned = binPlane(tophat, 0, 60);
   const inIdx = Int32Array.from(innerIdx);
+  const thBinned = binPlane(tophat, 0, 60, inIdx);
   const midI = Int32Array.from(midIdx);
   for (const [name, idx] of [
     ['in', inIdx],
     ['ctr', Int32Array.from(centreIdx)],
     ['mid', midI],
+    // Tooth marks press ridges and grooves into the sides: the same line measures there.
+    ['side', Int32Array.from(sideIdx)],
   ] as const) {
     const th = summarize(tophat, idx, [4, 8, 12]);
     v[`th_mean_${name}`] = th.mean;
