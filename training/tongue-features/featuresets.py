@@ -21,6 +21,7 @@ TEXTURE = (
     + [f'{k}_{r}' for r in ('in', 'mid') for k in ('th5_mean', 'th5_gt6', 'th5_gt10', 'ath_mean', 'ath_gt4', 'ath_gt8')]
     + ['crack_long_share', 'crack_long_count', 'crack_max_len', 'L_std_in', 'glint_per_1000px']
 )
+CRACK_SHAPE = ['crack_elong_share', 'crack_elong_max', 'crack5_elong_share', 'mid_line_rows']
 CONTOUR = ['width_length_ratio', 'fill_ratio', 'solidity', 'width_at_50', 'width_at_75', 'width_at_90',
            'edge_rms', 'dent_p90', 'dent_max', 'scallops_1pct', 'scallops_2pct', 'side_band_dL', 'side_band_da',
            'side_band_db', 'edge_rms_15', 'scallops_1pct_15', 'edge_rms_61', 'side_band_ripple']
@@ -31,7 +32,7 @@ SMALL_COLOUR = ['all_L_p50', 'all_a_p50', 'all_b_p50', 'coverage', 'highlight_sh
 FEATURE_SETS = {
     'baseline': BASELINE,
     'colour': COLOUR,
-    'cracks': TEXTURE + SMALL_COLOUR + ['width_length_ratio'],
+    'cracks': TEXTURE + CRACK_SHAPE + SMALL_COLOUR + ['width_length_ratio'],
     'teeth': CONTOUR + SIDE_TEXTURE + TEXTURE + SMALL_COLOUR,
     'coating_type': COLOUR + TEXTURE,
 }

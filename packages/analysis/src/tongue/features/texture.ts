@@ -12,12 +12,27 @@ export const EDGE_MARGIN = 6;
 
 /** Counts 8-connected components of `on` pixels and returns their sizes. */
 function components(on: Uint8Array, w: number, h: number): number[] {
+  return componentShapes(on, w, h).map((c) => c.size);
+}
+
+interface Component {
+  size: number;
+  /** Longer side of the bounding box over the square root of the size: 1-2 for dots, high for lines. */
+  elongation: number;
+}
+
+/** 8-connected components of `on` pixels with their size and elongation. */
+function componentShapes(on: Uint8Array, w: number, h: number): Component[] {
   const seen = new Uint8Array(on.length);
-  const sizes: number[] = [];
+  const sizes: Component[] = [];
   const stack: number[] = [];
   for (let s = 0; s < on.length; s++) {
     if (!on[s] || seen[s]) continue;
     let size = 0;
+    let x0 = w;
+    let x1 = 0;
+    let y0 = h;
+    let y1 = 0;
     stack.push(s);
     seen[s] = 1;
     while (stack.length) {
@@ -25,6 +40,10 @@ function components(on: Uint8Array, w: number, h: number): number[] {
       size++;
       const y = Math.floor(i / w);
       const x = i - y * w;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
           const xx = x + dx;
@@ -38,7 +57,7 @@ function components(on: Uint8Array, w: number, h: number): number[] {
         }
       }
     }
-    sizes.push(size);
+    sizes.push({ size, elongation: (Math.max(x1 - x0, y1 - y0) + 1) / Math.sqrt(size) });
   }
   return sizes;
 }
@@ -128,8 +147,32 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   // Long dark lines: connected pixels of a strong valley; cracks are long, pores are dots.
   const line = new Uint8Array(w * h);
   for (const i of innerIdx) if (tophat[i]! > 6) line[i] = 1;
-  const sizes = components(line, w, h);
+  const shapes = componentShapes(line, w, h);
+  const sizes = shapes.map((c) => c.size);
   const long = sizes.filter((s) => s >= 40);
+  // Line-like components (long for their area), of the 7x7 and of the 11x11 top-hat.
+  const lineLike = (cs: Component[]): Component[] => cs.filter((c) => c.size >= 15 && c.elongation >= 3);
+  const thin = lineLike(shapes);
+  v.crack_elong_share = thin.reduce((p, c) => p + c.size, 0) / Math.max(1, innerIdx.length);
+  v.crack_elong_max = shapes.reduce((m, c) => (c.size >= 15 ? Math.max(m, c.elongation) : m), 0);
+  const wide = new Uint8Array(w * h);
+  for (const i of innerIdx) if (tophat5[i]! > 8) wide[i] = 1;
+  const wideLines = lineLike(componentShapes(wide, w, h));
+  v.crack5_elong_share = wideLines.reduce((p, c) => p + c.size, 0) / Math.max(1, innerIdx.length);
+  // The central fissure: share of the midline band's rows that hold a strong valley pixel.
+  const rowsWith = new Uint8Array(h);
+  const rowsAll = new Uint8Array(h);
+  for (const i of midIdx) {
+    const y = Math.floor(i / w);
+    rowsAll[y] = 1;
+    if (tophat[i]! > 6) rowsWith[y] = 1;
+  }
+  v.mid_line_rows =
+    rowsWith.reduce((p, c) => p + c, 0) /
+    Math.max(
+      1,
+      rowsAll.reduce((p, c) => p + c, 0),
+    );
   v.crack_long_share = long.reduce((p, c) => p + c, 0) / Math.max(1, innerIdx.length);
   v.crack_long_count = long.length;
   v.crack_max_len = sizes.length ? Math.max(...sizes) / Math.max(1, Math.sqrt(innerIdx.length)) : 0;
