@@ -1,5 +1,7 @@
 """Which measurements each model reads (names as written by measure.ts) and which labels it
-learns from."""
+learns from. An 11x11 top-hat and a white top-hat of a* were tried and dropped: 5-fold CV on the
+training photos was equal or better without them (cracks AUC 0.820 -> 0.823, tooth marks
+0.764 -> 0.771) and they cost ~6 ms per photo."""
 
 QS5 = (10, 25, 50, 75, 90)
 QS3 = (25, 50, 75)
@@ -18,10 +20,9 @@ TEXTURE = (
     [f'{k}_{r}' for r in ('in', 'ctr', 'mid') for k in (
         'th_mean', 'th_gt4', 'th_gt8', 'th_gt12', 'th_p90', 'th_p99',
         'v1_mean', 'v1_gt2', 'v1_gt4', 'v2_mean', 'v2_gt2', 'v2_gt4')]
-    + [f'{k}_{r}' for r in ('in', 'mid') for k in ('th5_mean', 'th5_gt6', 'th5_gt10', 'ath_mean', 'ath_gt4', 'ath_gt8')]
     + ['crack_long_share', 'crack_long_count', 'crack_max_len', 'L_std_in', 'glint_per_1000px']
 )
-CRACK_SHAPE = ['crack_elong_share', 'crack_elong_max', 'crack5_elong_share', 'mid_line_rows']
+CRACK_SHAPE = ['crack_elong_share', 'crack_elong_max', 'mid_line_rows']
 CONTOUR = ['width_length_ratio', 'fill_ratio', 'solidity', 'width_at_50', 'width_at_75', 'width_at_90',
            'edge_rms', 'dent_p90', 'dent_max', 'scallops_1pct', 'scallops_2pct', 'side_band_dL', 'side_band_da',
            'side_band_db', 'edge_rms_15', 'scallops_1pct_15', 'edge_rms_61', 'side_band_ripple']

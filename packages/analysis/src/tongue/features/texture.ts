@@ -122,43 +122,16 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
       v[`${key}_gt4_${name}`] = r.shares[1]!;
     }
   }
-  // Wider, deeper cracks: the same top-hat with a 11-pixel window; and lines redder than their
-  // surroundings (a crack through the coating shows the red body underneath): white top-hat of a*.
-  const tophat5 = new Float32Array(w * h);
-  const closing5 = erode(dilate(Lc, w, h, 5), w, h, 5);
-  for (let i = 0; i < tophat5.length; i++) tophat5[i] = closing5[i]! - Lc[i]!;
-  const opening = dilate(erode(a, w, h, 3), w, h, 3);
-  const redLine = new Float32Array(w * h);
-  for (let i = 0; i < redLine.length; i++) redLine[i] = a[i]! - opening[i]!;
-  for (const [name, idx] of [
-    ['in', inIdx],
-    ['mid', midI],
-  ] as const) {
-    const t5 = summarize(tophat5, idx, [6, 10]);
-    v[`th5_mean_${name}`] = t5.mean;
-    v[`th5_gt6_${name}`] = t5.shares[0]!;
-    v[`th5_gt10_${name}`] = t5.shares[1]!;
-    const at = summarize(redLine, idx, [4, 8]);
-    v[`ath_mean_${name}`] = at.mean;
-    v[`ath_gt4_${name}`] = at.shares[0]!;
-    v[`ath_gt8_${name}`] = at.shares[1]!;
-  }
-
   // Long dark lines: connected pixels of a strong valley; cracks are long, pores are dots.
   const line = new Uint8Array(w * h);
   for (const i of innerIdx) if (tophat[i]! > 6) line[i] = 1;
   const shapes = componentShapes(line, w, h);
   const sizes = shapes.map((c) => c.size);
   const long = sizes.filter((s) => s >= 40);
-  // Line-like components (long for their area), of the 7x7 and of the 11x11 top-hat.
-  const lineLike = (cs: Component[]): Component[] => cs.filter((c) => c.size >= 15 && c.elongation >= 3);
-  const thin = lineLike(shapes);
+  // Line-like components (long for their area).
+  const thin = shapes.filter((c) => c.size >= 15 && c.elongation >= 3);
   v.crack_elong_share = thin.reduce((p, c) => p + c.size, 0) / Math.max(1, innerIdx.length);
   v.crack_elong_max = shapes.reduce((m, c) => (c.size >= 15 ? Math.max(m, c.elongation) : m), 0);
-  const wide = new Uint8Array(w * h);
-  for (const i of innerIdx) if (tophat5[i]! > 8) wide[i] = 1;
-  const wideLines = lineLike(componentShapes(wide, w, h));
-  v.crack5_elong_share = wideLines.reduce((p, c) => p + c.size, 0) / Math.max(1, innerIdx.length);
   // The central fissure: share of the midline band's rows that hold a strong valley pixel.
   const rowsWith = new Uint8Array(h);
   const rowsAll = new Uint8Array(h);
