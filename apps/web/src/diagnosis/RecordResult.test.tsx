@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
   constitutionResultSchema,
+  pulseResultSchema,
   synthesisResultSchema,
   vitalsResultSchema,
   voiceResultSchema,
@@ -11,7 +12,8 @@ import {
 } from '@tcm/contract';
 import saved from './fixtures/done-record-results.json' with { type: 'json' };
 import { RecordResult } from './RecordResult.js';
-import '../lib/i18n.js';
+import { PulseView } from './EngineSections.js';
+import { i18n } from '../lib/i18n.js';
 
 const ok = (result: unknown, engine: string, model?: string): EngineOutcome => ({
   status: 'done',
@@ -166,5 +168,28 @@ describe('RecordResult', () => {
     expect(screen.getByTestId('engine-failed-tongue').textContent).toContain('照片中未检测到舌头');
     fireEvent.click(screen.getByTestId('record-retry'));
     await waitFor(() => expect(onRetry).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('PulseView', () => {
+  it('says what each pulse class suggests in the UI language, and shows an earlier English-only result as saved', async () => {
+    const pulse = pulseResultSchema.parse(saved.pulse);
+    const rate = pulse.classes.find((c) => c.group === 'rate')!;
+    if (typeof rate.suggests === 'string') throw new Error('the engine writes zh and en');
+    const { unmount } = render(<PulseView r={pulse} />);
+    expect(screen.getByText(new RegExp(rate.suggests.zh))).toBeTruthy();
+    expect(screen.queryByText(new RegExp(rate.suggests.en.replace(/[()]/g, '.')))).toBeNull();
+    unmount();
+    await i18n.changeLanguage('en');
+    try {
+      const legacy = { ...pulse, classes: [{ ...rate, suggests: 'A rate of 70 bpm lies in the even range (平).' }] };
+      const { unmount: off } = render(<PulseView r={pulseResultSchema.parse(legacy)} />);
+      expect(screen.getByText(/A rate of 70 bpm lies in the even range/)).toBeTruthy();
+      off();
+      render(<PulseView r={pulse} />);
+      expect(screen.getByText(new RegExp(rate.suggests.en.replace(/[()]/g, '.')))).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('zh');
+    }
   });
 });
