@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { engineVersionSchema } from './engine.js';
 import { sexSchema } from './constitution.js';
-import { vitalsSchema } from './vitals.js';
+import { storedVitalsSchema, vitalsSchema } from './vitals.js';
 import { reportLanguageSchema } from './report.js';
 import { storedFileSchema } from './files.js';
 import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
@@ -171,7 +171,7 @@ export type RecordSummary = z.infer<typeof recordSummarySchema>;
 /** A record in full: captures with file URLs, inputs, per-engine results, progress. */
 export const recordDetailSchema = recordSummarySchema.extend({
   files: z.partialRecord(captureSlotSchema, storedFileSchema),
-  vitals: vitalsSchema.nullable(),
+  vitals: storedVitalsSchema.nullable(),
   inquiry: inquiryAnswersSchema.nullable(),
   results: recordResultsSchema,
   progress: recordProgressSchema,
@@ -263,7 +263,7 @@ export const reportQuerySchema = z.object({ lang: reportLanguageSchema.optional(
 export const personHistorySchema = z.object({
   records: z.array(recordSummarySchema),
   /** One point per done record with vitals, oldest first. */
-  vitals: z.array(z.object({ recordId: z.string().uuid(), date: z.string(), vitals: vitalsSchema })),
+  vitals: z.array(z.object({ recordId: z.string().uuid(), date: z.string(), vitals: storedVitalsSchema })),
   /** Constitution / top pattern per done record, oldest first. */
   conclusions: z.array(z.object({ recordId: z.string().uuid(), date: z.string(), conclusion: z.string() })),
 });

@@ -1,30 +1,117 @@
 import { z } from 'zod';
-import { defineErrors } from './errors.js';
+import { defineErrors, type ErrorDef } from './errors.js';
 import { engineVersionSchema } from './engine.js';
 import { localizedTextSchema, sexSchema } from './constitution.js';
 
 /**
- * One set of measurements; every field optional (a record holds what was measured).
+ * Physiologically plausible range [min, max] (inclusive) of each measurement. A value outside it
+ * is a typing or device error and is rejected (VITALS_IMPLAUSIBLE) by the request schemas, the
+ * web form and the vitals engine alike: this table is their one source.
  * Units: height cm, weight kg, blood pressure mmHg, pulse and heart rate bpm, SpO2 %,
  * fasting glucose / triglycerides / total, HDL and LDL cholesterol mmol/L, uric acid µmol/L.
  */
-export const vitalsSchema = z.object({
-  heightCm: z.number().optional(),
-  weightKg: z.number().optional(),
-  systolic: z.number().optional(),
-  diastolic: z.number().optional(),
-  pulseRate: z.number().optional(),
-  heartRate: z.number().optional(),
-  spo2: z.number().optional(),
-  glucose: z.number().optional(),
-  tg: z.number().optional(),
-  tc: z.number().optional(),
-  hdl: z.number().optional(),
-  ldl: z.number().optional(),
-  uricAcid: z.number().optional(),
-});
+export const VITALS_PLAUSIBLE = {
+  heightCm: [50, 250],
+  weightKg: [2, 350],
+  systolic: [50, 300],
+  diastolic: [20, 200],
+  pulseRate: [20, 250],
+  heartRate: [20, 250],
+  spo2: [50, 100],
+  glucose: [0.5, 50],
+  tg: [0.1, 60],
+  tc: [0.5, 30],
+  hdl: [0.05, 6],
+  ldl: [0.05, 20],
+  uricAcid: [30, 1500],
+} as const satisfies Record<string, readonly [number, number]>;
+export type VitalsField = keyof typeof VITALS_PLAUSIBLE;
+export const VITALS_FIELD_NAMES = Object.keys(VITALS_PLAUSIBLE) as VitalsField[];
+
+/** One optional number per field, shaped by `of` (plain, or bounded by the plausible range). */
+const fieldsOf = <T extends z.ZodType>(of: (field: VitalsField) => T) =>
+  Object.fromEntries(VITALS_FIELD_NAMES.map((f) => [f, of(f).optional()])) as { [F in VitalsField]: z.ZodOptional<T> };
+
+/**
+ * Measurements as stored and answered: shape only, so records saved before the ranges were
+ * enforced at the request stay readable. Requests use `vitalsSchema`.
+ */
+export const storedVitalsSchema = z.object(fieldsOf(() => z.number()));
+
+/** Cross-field rules: systolic above diastolic, HDL/LDL below total cholesterol. */
+function checkConsistency(v: z.infer<typeof storedVitalsSchema>, ctx: z.RefinementCtx) {
+  if (v.systolic !== undefined && v.diastolic !== undefined && v.systolic <= v.diastolic) {
+    const { code, en } = VITALS_ERRORS.VITALS_SYSTOLIC_NOT_ABOVE_DIASTOLIC;
+    ctx.addIssue({ code: 'custom', path: ['systolic'], message: en, params: { code } });
+  }
+  for (const part of ['hdl', 'ldl'] as const) {
+    const value = v[part];
+    if (value !== undefined && v.tc !== undefined && value >= v.tc) {
+      const { code, en } = VITALS_ERRORS.VITALS_LIPIDS_INCONSISTENT;
+      ctx.addIssue({ code: 'custom', path: [part], message: en, params: { code } });
+    }
+  }
+}
+
+/**
+ * One set of measurements as a request carries it; every field optional (a record holds what
+ * was measured), each within its plausible range, and the cross-field rules hold.
+ */
+export const vitalsSchema = z
+  .object(fieldsOf((f) => z.number().min(VITALS_PLAUSIBLE[f][0]).max(VITALS_PLAUSIBLE[f][1])))
+  .superRefine(checkConsistency);
 export type Vitals = z.infer<typeof vitalsSchema>;
-export type VitalsField = keyof Vitals;
+
+/** A problem of one set of measurements: the catalogue error, the field (e.g. systolic) and the values. */
+export interface VitalsProblem {
+  error: ErrorDef;
+  field: string | null;
+  detail: Record<string, unknown>;
+}
+
+const strictVitalsSchema = vitalsSchema.strict();
+
+/**
+ * The first problem of raw measurements by `vitalsSchema` (unknown fields refused too; null
+ * means not measured), as a coded vitals error, or the cleaned values. Shared by the web form
+ * (before submitting) and the vitals engine so both say the same.
+ */
+export function checkVitals(raw: unknown): { ok: true; vitals: Vitals } | { ok: false; problem: VitalsProblem } {
+  const input =
+    raw && typeof raw === 'object' && !Array.isArray(raw)
+      ? Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null && v !== undefined))
+      : raw;
+  const r = strictVitalsSchema.safeParse(input);
+  if (r.success) return { ok: true, vitals: r.data };
+  const issue = r.error.issues[0]!;
+  const field = issue.code === 'unrecognized_keys' ? (issue.keys[0] ?? null) : ((issue.path[0] as string) ?? null);
+  const value = field !== null ? (input as Record<string, unknown>)[field] : undefined;
+  const problem = (error: ErrorDef, detail: Record<string, unknown> = {}) => ({
+    ok: false as const,
+    problem: { error, field, detail },
+  });
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return problem(VITALS_ERRORS.VITALS_UNKNOWN_FIELD);
+    case 'too_small':
+    case 'too_big': {
+      const [min, max] = VITALS_PLAUSIBLE[field as VitalsField];
+      return problem(VITALS_ERRORS.VITALS_IMPLAUSIBLE, { value, min, max });
+    }
+    case 'custom': {
+      const error = Object.values(VITALS_ERRORS).find((e) => e.code === issue.params?.code)!;
+      const v = input as Vitals;
+      return problem(
+        error,
+        field === 'systolic' ? { systolic: v.systolic, diastolic: v.diastolic } : { [field!]: value, tc: v.tc },
+      );
+    }
+    default:
+      return field === null
+        ? problem(VITALS_ERRORS.VITALS_INPUT_INVALID)
+        : problem(VITALS_ERRORS.VITALS_NOT_A_NUMBER, { value });
+  }
+}
 
 /** An earlier record of the same person; date is ISO 8601 (yyyy-mm-dd or full timestamp). */
 export const vitalsRecordSchema = z.object({ date: z.string(), vitals: vitalsSchema });

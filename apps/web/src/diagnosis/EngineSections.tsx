@@ -11,6 +11,7 @@ import type {
   VitalsResult,
   VoiceResult,
 } from '@tcm/contract';
+import { pulseSuggestsText } from '@tcm/contract';
 import { loc, num, pct } from './result-format.js';
 
 const LEVEL_COLOR = { low: 'green', medium: 'orange', high: 'red' } as const;
@@ -98,7 +99,8 @@ export function PulseView({ r }: { r: PulseResult }) {
           <List.Item>
             <Space orientation="vertical" size={0}>
               <Typography.Text strong>
-                {i18n.language === 'en' ? c.en : c.zh} — {c.suggests}
+                {i18n.language === 'en' ? c.en : c.zh} —{' '}
+                {pulseSuggestsText(c.suggests, i18n.language === 'en' ? 'en' : 'zh')}
               </Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {c.evidence

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Button, Progress, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Sex } from '@tcm/contract';
-import { QUESTIONNAIRE_META, questionsFor } from '@tcm/analysis/constitution';
+import { QUESTIONNAIRE_META, questionsFor } from '@tcm/contract/questionnaire';
 
 export type Answers = Record<string, number>;
 

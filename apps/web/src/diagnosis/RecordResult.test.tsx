@@ -1,13 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { EngineOutcome, RecordDetail, TongueResult } from '@tcm/contract';
-import { scoreConstitution, questionsFor } from '@tcm/analysis/constitution';
-import { synthesize } from '@tcm/analysis/synthesis';
-import { analyseVoice } from '@tcm/analysis/voice';
-import { assessVitals } from '@tcm/analysis/vitals';
+import {
+  constitutionResultSchema,
+  pulseResultSchema,
+  synthesisResultSchema,
+  vitalsResultSchema,
+  voiceResultSchema,
+  type EngineOutcome,
+  type RecordDetail,
+  type TongueResult,
+} from '@tcm/contract';
+import saved from './fixtures/done-record-results.json' with { type: 'json' };
 import { RecordResult } from './RecordResult.js';
-import '../lib/i18n.js';
+import { PulseView } from './EngineSections.js';
+import { i18n } from '../lib/i18n.js';
 
 const ok = (result: unknown, engine: string, model?: string): EngineOutcome => ({
   status: 'done',
@@ -94,23 +100,13 @@ function detail(status: RecordDetail['status'], results: RecordDetail['results']
 
 describe('RecordResult', () => {
   it('explains a done record: synthesis first with "suggests", each engine with its version and evidence, the mask outline', () => {
-    // Real engine outputs from real inputs (voice file of the shared data, a full questionnaire, vitals).
-    const voice = analyseVoice(new Uint8Array(readFileSync('../shared/data/voice/sustained-a-118hz.wav')));
-    const answers = Object.fromEntries(questionsFor('female').map((q, i) => [q.id, (i % 5) + 1]));
-    const constitution = scoreConstitution({ sex: 'female', answers });
-    const vitals = assessVitals({
-      sex: 'female',
-      vitals: { systolic: 150, diastolic: 95, heightCm: 160, weightKg: 75 },
-    });
-    const synthesis = synthesize({
-      sex: 'female',
-      findings: [
-        { modality: 'tongue', key: 'tongue.bodyColor', value: 'pale', confidence: 0.81 },
-        { modality: 'tongue', key: 'tongue.cracks', value: 'light', confidence: 0.6 },
-      ],
-      inquiry: { answers },
-      vitals: { systolic: 150, diastolic: 95, heightCm: 160, weightKg: 75 },
-    });
+    // Real engine outputs from real inputs (voice file of the shared data, a full questionnaire,
+    // vitals), saved by scripts/web-result-fixture.ts since the web does not depend on the engines;
+    // parsing them with the contract's schemas fails the test when the contract moves on.
+    const voice = voiceResultSchema.parse(saved.voice);
+    const constitution = constitutionResultSchema.parse(saved.constitution);
+    const vitals = vitalsResultSchema.parse(saved.vitals);
+    const synthesis = synthesisResultSchema.parse(saved.synthesis);
     render(
       <RecordResult
         detail={detail('done', {
@@ -172,5 +168,28 @@ describe('RecordResult', () => {
     expect(screen.getByTestId('engine-failed-tongue').textContent).toContain('照片中未检测到舌头');
     fireEvent.click(screen.getByTestId('record-retry'));
     await waitFor(() => expect(onRetry).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('PulseView', () => {
+  it('says what each pulse class suggests in the UI language, and shows an earlier English-only result as saved', async () => {
+    const pulse = pulseResultSchema.parse(saved.pulse);
+    const rate = pulse.classes.find((c) => c.group === 'rate')!;
+    if (typeof rate.suggests === 'string') throw new Error('the engine writes zh and en');
+    const { unmount } = render(<PulseView r={pulse} />);
+    expect(screen.getByText(new RegExp(rate.suggests.zh))).toBeTruthy();
+    expect(screen.queryByText(new RegExp(rate.suggests.en.replace(/[()]/g, '.')))).toBeNull();
+    unmount();
+    await i18n.changeLanguage('en');
+    try {
+      const legacy = { ...pulse, classes: [{ ...rate, suggests: 'A rate of 70 bpm lies in the even range (平).' }] };
+      const { unmount: off } = render(<PulseView r={pulseResultSchema.parse(legacy)} />);
+      expect(screen.getByText(/A rate of 70 bpm lies in the even range/)).toBeTruthy();
+      off();
+      render(<PulseView r={pulse} />);
+      expect(screen.getByText(new RegExp(rate.suggests.en.replace(/[()]/g, '.')))).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('zh');
+    }
   });
 });

@@ -1,8 +1,7 @@
 import './texts.js';
 import { Col, Form, InputNumber, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Vitals, VitalsField } from '@tcm/contract';
-import { PLAUSIBLE, validateVitals } from '@tcm/analysis/vitals';
+import { VITALS_PLAUSIBLE, checkVitals, type Vitals, type VitalsField } from '@tcm/contract';
 
 /** Fields in the order of the report (spec §1), with their units. */
 export const VITALS_FIELDS: readonly { field: VitalsField; unit: string; step: number }[] = [
@@ -27,27 +26,23 @@ export interface VitalsProblem {
 }
 
 /**
- * The same check the server's vitals engine makes (plausible ranges, systolic above diastolic,
- * HDL/LDL below total cholesterol), run before submitting. Null when the values pass.
+ * The contract's check of the vitals request (plausible ranges, systolic above diastolic,
+ * HDL/LDL below total cholesterol), the one the server and its vitals engine make, run before
+ * submitting. Null when the values pass.
  */
 export function vitalsProblem(v: Vitals): VitalsProblem | null {
-  try {
-    validateVitals(v);
-    return null;
-  } catch (e) {
-    const err = e as { code?: number; detail?: { field?: string } };
-    return { code: err.code ?? -1, field: err.detail?.field?.replace(/^vitals\./, '') ?? null };
-  }
+  const r = checkVitals(v);
+  return r.ok ? null : { code: r.problem.error.code, field: r.problem.field };
 }
 
-/** Vitals entry: every field optional, each bounded by the plausible range of the engine. */
+/** Vitals entry: every field optional, each bounded by the contract's plausible range. */
 export function VitalsForm(props: { value: Vitals; onChange: (v: Vitals) => void; problem: VitalsProblem | null }) {
   const { t } = useTranslation();
   return (
     <Form layout="vertical" data-testid="vitals-form">
       <Row gutter={16}>
         {VITALS_FIELDS.map(({ field, unit, step }) => {
-          const [min, max] = PLAUSIBLE[field];
+          const [min, max] = VITALS_PLAUSIBLE[field];
           const bad = props.problem?.field === field;
           return (
             <Col key={field} xs={24} sm={12} md={8}>

@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseWav } from '@tcm/analysis/signal';
-import { analyseVoice } from '@tcm/analysis/voice';
 import { downmix, resampleLinear, targetRate, toWav16, wavSeconds, type PcmSource } from './audio-wav.js';
 
 const source = (channels: Float32Array[], sampleRate: number): PcmSource => ({
@@ -11,11 +8,17 @@ const source = (channels: Float32Array[], sampleRate: number): PcmSource => ({
   getChannelData: (c) => channels[c]!,
 });
 
+/** The 16-bit samples of a WAV written by toWav16, as floats (the engine's parser reads the same; see packages/analysis/src/signal/wav.test.ts). */
+const samples16 = (wav: Uint8Array) => {
+  const v = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
+  return Array.from({ length: v.getUint32(40, true) / 2 }, (_, i) => v.getInt16(44 + 2 * i, true) / 32767);
+};
+
 const tone = (hz: number, rate: number, seconds: number) =>
   Float32Array.from({ length: Math.round(rate * seconds) }, (_, i) => 0.5 * Math.sin((2 * Math.PI * hz * i) / rate));
 
 describe('recorder WAV conversion', () => {
-  it('writes a mono 16-bit PCM RIFF/WAVE header and samples the engine parser reads back', () => {
+  it('writes a mono 16-bit PCM RIFF/WAVE header and its samples, clipped', () => {
     const wav = toWav16(source([Float32Array.from([0, 0.5, -0.5, 1, -1, 2, -2])], 16000));
     expect(new TextDecoder().decode(wav.slice(0, 4))).toBe('RIFF');
     expect(new TextDecoder().decode(wav.slice(8, 12))).toBe('WAVE');
@@ -25,11 +28,8 @@ describe('recorder WAV conversion', () => {
     expect(v.getUint16(34, true)).toBe(16);
     expect(v.getUint32(24, true)).toBe(16000);
     expect(wav.byteLength).toBe(44 + 7 * 2);
-    const back = parseWav(wav);
-    expect(back.sampleRate).toBe(16000);
-    expect(back.bitsPerSample).toBe(16);
     // Out-of-range samples are clipped to full scale, not wrapped around.
-    const s = [...back.channels[0]!].map((x) => Math.round(x * 1000) / 1000);
+    const s = samples16(wav).map((x) => Math.round(x * 1000) / 1000);
     expect(s).toEqual([0, 0.5, -0.5, 1, -1, 1, -1]);
   });
 
@@ -43,17 +43,8 @@ describe('recorder WAV conversion', () => {
     expect(targetRate(96000)).toBe(48000);
     expect(targetRate(4000)).toBe(8000);
     const wav = toWav16(source([tone(200, 96000, 0.5)], 96000));
-    expect(parseWav(wav).sampleRate).toBe(48000);
+    expect(new DataView(wav.buffer).getUint32(24, true)).toBe(48000);
     expect(wavSeconds(wav)).toBeCloseTo(0.5, 3);
     expect(resampleLinear(Float32Array.from([0, 1, 2, 3]), 4, 2)).toEqual(Float32Array.from([0, 2]));
-  });
-
-  it('a real voice recording survives the conversion: the voice engine finds the same pitch', () => {
-    const orig = parseWav(new Uint8Array(readFileSync('../shared/data/voice/sustained-a-118hz.wav')));
-    const wav = toWav16(source(orig.channels, orig.sampleRate));
-    const before = analyseVoice(new Uint8Array(readFileSync('../shared/data/voice/sustained-a-118hz.wav')));
-    const after = analyseVoice(wav);
-    expect(after.pitch.meanHz).toBeGreaterThan(100);
-    expect(Math.abs(after.pitch.meanHz - before.pitch.meanHz)).toBeLessThan(1);
   });
 });

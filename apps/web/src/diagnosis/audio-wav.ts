@@ -1,4 +1,4 @@
-import { encodeWav16 } from '@tcm/analysis/signal';
+import { encodeWav16 } from '@tcm/contract/wav';
 
 /** Sample rates the voice engine accepts (docs/voice.md: 8–48 kHz). */
 export const MIN_WAV_RATE = 8000;
@@ -50,8 +50,8 @@ export function targetRate(rate: number): number {
 
 /**
  * A recording (decoded AudioBuffer) as the upload the voice engine reads: mono 16-bit PCM WAV at
- * a rate within 8–48 kHz. The 16-bit writer is the one the analysis package parses back
- * (`@tcm/analysis/signal`), so browser and engine agree on the format by construction.
+ * a rate within 8–48 kHz. The 16-bit writer is the contract's (`@tcm/contract/wav`), the one the
+ * voice engine's own tests parse back, so browser and engine agree on the format by construction.
  */
 export function toWav16(source: PcmSource): Uint8Array {
   const rate = targetRate(source.sampleRate);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { questionsFor } from '@tcm/analysis/constitution';
+import { questionsFor } from '@tcm/contract/questionnaire';
 import { Questionnaire, questionnaireComplete } from './Questionnaire.js';
 import { vitalsProblem } from './VitalsForm.js';
 import { stepProblem, type WizardState } from '../areas/member/CaptureWizard.js';

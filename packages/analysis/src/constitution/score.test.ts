@@ -64,12 +64,6 @@ describe('scoring.md worked examples', () => {
 });
 
 describe('questionnaire data', () => {
-  it('is the shared domain questionnaire, unchanged', async () => {
-    const shared = JSON.parse(readFileSync(domain('constitution-questionnaire.json'), 'utf8')) as unknown;
-    const own = (await import('./questionnaire.json', { with: { type: 'json' } })).default;
-    expect(own).toEqual(shared);
-  });
-
   it('asks 60 distinct questions per respondent, shared ones once, with zh and en texts', () => {
     for (const sex of ['female', 'male'] as const) {
       const qs = questionsFor(sex);

@@ -36,7 +36,10 @@ export function rateClass(ch: PulseChannelResult): PulseClass {
       code: 'slow',
       zh: '迟',
       en: 'slow',
-      suggests: `A rate of ${r} bpm, under 60, suggests a slow pulse (迟脉).`,
+      suggests: {
+        zh: `脉率 ${r} 次/分，低于 60，提示迟脉。`,
+        en: `A rate of ${r} bpm, under 60, suggests a slow pulse (迟脉).`,
+      },
       evidence: e,
     };
   if (r > 90)
@@ -45,7 +48,10 @@ export function rateClass(ch: PulseChannelResult): PulseClass {
       code: 'rapid',
       zh: '数',
       en: 'rapid',
-      suggests: `A rate of ${r} bpm, over 90, suggests a rapid pulse (数脉).`,
+      suggests: {
+        zh: `脉率 ${r} 次/分，高于 90，提示数脉。`,
+        en: `A rate of ${r} bpm, over 90, suggests a rapid pulse (数脉).`,
+      },
       evidence: e,
     };
   return {
@@ -53,7 +59,10 @@ export function rateClass(ch: PulseChannelResult): PulseClass {
     code: 'even',
     zh: '平',
     en: 'even rate',
-    suggests: `A rate of ${r} bpm lies in the even range (平).`,
+    suggests: {
+      zh: `脉率 ${r} 次/分，在 60–90 的平脉范围内。`,
+      en: `A rate of ${r} bpm lies in the even range (平).`,
+    },
     evidence: e,
   };
 }
@@ -82,7 +91,10 @@ export function rhythmClass(ch: PulseChannelResult): PulseClass | undefined {
       code: 'regularly-intermittent',
       zh: '代',
       en: 'regularly intermittent',
-      suggests: 'Pauses at regular beat counts suggest a regularly intermittent pulse (代脉).',
+      suggests: {
+        zh: '止有定数（停搏间隔的搏数规律），提示代脉。',
+        en: 'Pauses at regular beat counts suggest a regularly intermittent pulse (代脉).',
+      },
       evidence: e,
     };
   if (ch.medianRateBpm > 90)
@@ -91,7 +103,10 @@ export function rhythmClass(ch: PulseChannelResult): PulseClass | undefined {
       code: 'hasty',
       zh: '促',
       en: 'hasty',
-      suggests: 'Irregular pauses in a rapid pulse suggest a hasty pulse (促脉).',
+      suggests: {
+        zh: '脉数而时有不规则停搏，提示促脉。',
+        en: 'Irregular pauses in a rapid pulse suggest a hasty pulse (促脉).',
+      },
       evidence: e,
     };
   return {
@@ -99,7 +114,10 @@ export function rhythmClass(ch: PulseChannelResult): PulseClass | undefined {
     code: 'knotted',
     zh: '结',
     en: 'knotted',
-    suggests: 'Irregular pauses in a pulse that is not rapid suggest a knotted pulse (结脉).',
+    suggests: {
+      zh: '脉不数而时有不规则停搏，提示结脉。',
+      en: 'Irregular pauses in a pulse that is not rapid suggest a knotted pulse (结脉).',
+    },
     evidence: e,
   };
 }
@@ -120,7 +138,10 @@ export function shapeClasses(ch: PulseChannelResult, unit: string | undefined): 
       code: 'wiry',
       zh: '弦',
       en: 'wiry',
-      suggests: 'A high tidal wave, high notch or broad main wave suggests a wiry pulse (弦脉).',
+      suggests: {
+        zh: '潮波高、降中峡高或主波宽，提示弦脉。',
+        en: 'A high tidal wave, high notch or broad main wave suggests a wiry pulse (弦脉).',
+      },
       evidence: wiry,
     });
   const S = SHAPE_CUTS.slippery;
@@ -136,8 +157,10 @@ export function shapeClasses(ch: PulseChannelResult, unit: string | undefined): 
       code: 'slippery',
       zh: '滑',
       en: 'slippery',
-      suggests:
-        'A sharp main wave with low tidal wave and notch and a clear dicrotic wave suggests a slippery pulse (滑脉).',
+      suggests: {
+        zh: '主波尖锐、潮波与降中峡低、重搏波明显，提示滑脉。',
+        en: 'A sharp main wave with low tidal wave and notch and a clear dicrotic wave suggests a slippery pulse (滑脉).',
+      },
       evidence: slippery,
     });
   // Amplitude classes need a physical unit: a PPG in arbitrary units says nothing about 细/洪.
@@ -158,7 +181,10 @@ export function shapeClasses(ch: PulseChannelResult, unit: string | undefined): 
         code: 'thin',
         zh: '细',
         en: 'thin',
-        suggests: 'A small main-wave amplitude suggests a thin pulse (细脉).',
+        suggests: {
+          zh: '主波幅度小，提示细脉。',
+          en: 'A small main-wave amplitude suggests a thin pulse (细脉).',
+        },
         evidence: [thin],
       });
     if (surging.met)
@@ -167,7 +193,10 @@ export function shapeClasses(ch: PulseChannelResult, unit: string | undefined): 
         code: 'surging',
         zh: '洪',
         en: 'surging',
-        suggests: 'A large amplitude with a brisk rise suggests a surging pulse (洪脉).',
+        suggests: {
+          zh: '主波幅度大且上升迅速，提示洪脉。',
+          en: 'A large amplitude with a brisk rise suggests a surging pulse (洪脉).',
+        },
         evidence: [surging],
       });
   }
@@ -216,7 +245,10 @@ export function depthClass(chs: readonly PulseChannelResult[]): PulseClass | und
       code: 'floating',
       zh: '浮',
       en: 'floating',
-      suggests: 'The pulse is strongest under light pressure, which suggests a floating pulse (浮脉).',
+      suggests: {
+        zh: '轻取时脉搏最强，提示浮脉。',
+        en: 'The pulse is strongest under light pressure, which suggests a floating pulse (浮脉).',
+      },
       evidence: e,
     };
   if (third === 2)
@@ -225,7 +257,10 @@ export function depthClass(chs: readonly PulseChannelResult[]): PulseClass | und
       code: 'deep',
       zh: '沉',
       en: 'deep',
-      suggests: 'The pulse is strongest under heavy pressure, which suggests a deep pulse (沉脉).',
+      suggests: {
+        zh: '重按时脉搏最强，提示沉脉。',
+        en: 'The pulse is strongest under heavy pressure, which suggests a deep pulse (沉脉).',
+      },
       evidence: e,
     };
   return {
@@ -233,7 +268,10 @@ export function depthClass(chs: readonly PulseChannelResult[]): PulseClass | und
     code: 'middle',
     zh: '中',
     en: 'middle depth',
-    suggests: 'The pulse is strongest under medium pressure (neither floating nor deep).',
+    suggests: {
+      zh: '中取时脉搏最强（不浮不沉）。',
+      en: 'The pulse is strongest under medium pressure (neither floating nor deep).',
+    },
     evidence: e,
   };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pulseResultSchema, voiceResultSchema } from '@tcm/contract';
+import { pulseResultSchema, pulseSuggestsText, voiceResultSchema } from '@tcm/contract';
 import { analyseVoice } from '../voice/analyse.js';
 import { analysePulse } from './analyse.js';
 import { readPulseFile } from './input.js';
@@ -40,5 +40,27 @@ describe('results match their contract schemas', () => {
   it('voice result of a real recording', () => {
     const r = analyseVoice(new Uint8Array(readFileSync(new URL('voice/north-wind-and-sun.wav', data))));
     expect(voiceResultSchema.parse(r)).toEqual(r);
+  });
+});
+
+describe('pulse class wording', () => {
+  it('says what each class suggests in zh and en; an earlier plain-English result still parses', () => {
+    const r = analysePulse(
+      readPulseFile(new Uint8Array(readFileSync(new URL('pulse/goda-ppg-125hz.csv', data))), 'goda-ppg-125hz.csv'),
+    );
+    expect(r.classes.length).toBeGreaterThan(0);
+    for (const c of r.classes) {
+      if (typeof c.suggests === 'string') throw new Error(`${c.code}: suggests is not localized`);
+      expect(c.suggests.zh).toMatch(/[\u4e00-\u9fff]/);
+      expect(c.suggests.zh).not.toMatch(/[a-z]{3}/i);
+      expect(c.suggests.en).toMatch(/^[A-Z]/);
+      expect(pulseSuggestsText(c.suggests, 'zh')).toBe(c.suggests.zh);
+    }
+    const legacy = {
+      ...r,
+      classes: r.classes.map((c) => ({ ...c, suggests: 'A rate of 70 bpm lies in the even range (平).' })),
+    };
+    const parsed = pulseResultSchema.parse(legacy);
+    expect(pulseSuggestsText(parsed.classes[0]!.suggests, 'zh')).toBe('A rate of 70 bpm lies in the even range (平).');
   });
 });

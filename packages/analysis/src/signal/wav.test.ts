@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { VOICE_ERRORS } from '@tcm/contract';
 import { analyseVoice } from '../voice/analyse.js';
+import { encodeWav16 as encodeContractWav } from '@tcm/contract/wav';
 import { encodeWav16, parseWav, WavError } from './wav.js';
 
 const file = new URL('../../../../../shared/data/voice/pcgita-sustained-a.wav', import.meta.url);
@@ -115,5 +116,24 @@ describe('WAV reader', () => {
     const w = parseWav(encodeWav16([Float32Array.from([0, 0.5, -0.5])], 22050));
     expect(w.sampleRate).toBe(22050);
     expect(Array.from(w.channels[0]!).map((v) => Math.round(v * 1000) / 1000)).toEqual([0, 0.5, -0.5]);
+  });
+
+  // The web recorder uploads through the contract's writer (apps/web/src/diagnosis/audio-wav.ts);
+  // the engine side of that agreement is checked here, where the dependency direction allows it.
+  it("reads the contract's writer (the web recorder's upload format): clipped samples, real voice pitch kept", () => {
+    const clipped = parseWav(encodeContractWav([Float32Array.from([0, 0.5, -0.5, 1, -1, 2, -2])], 16000));
+    expect([clipped.sampleRate, clipped.bitsPerSample, clipped.channels.length]).toEqual([16000, 16, 1]);
+    expect([...clipped.channels[0]!].map((x) => Math.round(x * 1000) / 1000)).toEqual([0, 0.5, -0.5, 1, -1, 1, -1]);
+    const recording = new Uint8Array(
+      readFileSync(new URL('../../../../../shared/data/voice/sustained-a-118hz.wav', import.meta.url)),
+    );
+    const orig = parseWav(recording);
+    const mono = orig.channels[0]!.map(
+      (_, i) => orig.channels.reduce((sum, c) => sum + c[i]!, 0) / orig.channels.length,
+    );
+    const before = analyseVoice(recording);
+    const after = analyseVoice(encodeContractWav([mono], orig.sampleRate));
+    expect(after.pitch.meanHz).toBeGreaterThan(100);
+    expect(Math.abs(after.pitch.meanHz - before.pitch.meanHz)).toBeLessThan(1);
   });
 });

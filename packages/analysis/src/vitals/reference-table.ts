@@ -1,4 +1,4 @@
-import type { VitalsRiskLevel, Sex, VitalsField } from '@tcm/contract';
+import { VITALS_PLAUSIBLE, type VitalsRiskLevel, type Sex } from '@tcm/contract';
 import table from './reference-table.json' with { type: 'json' };
 
 export interface Band {
@@ -26,8 +26,8 @@ export interface IndicatorDef {
 export const REFERENCE_TABLE_VERSION: string = table.version;
 export const REFERENCE_SOURCES: readonly { id: string; title: string }[] = table.sources;
 export const INDICATORS: readonly IndicatorDef[] = table.indicators as IndicatorDef[];
-// JSON arrays type as number[]; the table holds exactly [min, max] pairs.
-export const PLAUSIBLE = table.plausible as unknown as Readonly<Record<VitalsField, readonly [number, number]>>;
+/** The plausible ranges are request validation, so they live in the contract; re-exported for callers of this module. */
+export const PLAUSIBLE = VITALS_PLAUSIBLE;
 export const STABLE_WITHIN = table.stableWithin as Readonly<Record<string, number>>;
 
 /** The indicator definition of the table by id (bmi, systolic, glucose…). */

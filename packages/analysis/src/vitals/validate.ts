@@ -1,41 +1,19 @@
-import { VITALS_ERRORS, type Sex, type Vitals, type VitalsField, type VitalsRecord } from '@tcm/contract';
+import { VITALS_ERRORS, checkVitals, type Sex, type Vitals, type VitalsRecord } from '@tcm/contract';
 import { fieldError } from '../constitution/field-error.js';
-import { PLAUSIBLE } from './reference-table.js';
-
-const FIELDS = Object.keys(PLAUSIBLE) as VitalsField[];
 
 const isObject = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
 
 /**
- * Checks one set of measurements: known fields, finite numbers, plausible ranges, systolic above
- * diastolic, HDL/LDL not above total cholesterol. `path` prefixes the field named in the error.
+ * Checks one set of measurements by the contract's rules (`checkVitals`: known fields, finite
+ * numbers, plausible ranges, systolic above diastolic, HDL/LDL not above total cholesterol).
+ * `path` prefixes the field named in the error.
  */
 export function validateVitals(raw: unknown, path = 'vitals'): Vitals {
   if (!isObject(raw)) throw fieldError(VITALS_ERRORS.VITALS_INPUT_INVALID, path);
-  const out: Vitals = {};
-  for (const [key, value] of Object.entries(raw)) {
-    const field = `${path}.${key}`;
-    if (!FIELDS.includes(key as VitalsField)) throw fieldError(VITALS_ERRORS.VITALS_UNKNOWN_FIELD, field);
-    if (value === null || value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isFinite(value))
-      throw fieldError(VITALS_ERRORS.VITALS_NOT_A_NUMBER, field, { value });
-    const [min, max] = PLAUSIBLE[key as VitalsField];
-    if (value < min || value > max) throw fieldError(VITALS_ERRORS.VITALS_IMPLAUSIBLE, field, { value, min, max });
-    out[key as VitalsField] = value;
-  }
-  if (out.systolic !== undefined && out.diastolic !== undefined && out.systolic <= out.diastolic) {
-    throw fieldError(VITALS_ERRORS.VITALS_SYSTOLIC_NOT_ABOVE_DIASTOLIC, `${path}.systolic`, {
-      systolic: out.systolic,
-      diastolic: out.diastolic,
-    });
-  }
-  for (const part of ['hdl', 'ldl'] as const) {
-    const v = out[part];
-    if (v !== undefined && out.tc !== undefined && v >= out.tc) {
-      throw fieldError(VITALS_ERRORS.VITALS_LIPIDS_INCONSISTENT, `${path}.${part}`, { [part]: v, tc: out.tc });
-    }
-  }
-  return out;
+  const r = checkVitals(raw);
+  if (r.ok) return r.vitals;
+  const { error, field, detail } = r.problem;
+  throw fieldError(error, field === null ? path : `${path}.${field}`, detail);
 }
 
 /** Milliseconds since epoch of an ISO 8601 date, or a coded error naming the field. */

@@ -95,6 +95,13 @@ describe('records: auth and validation', () => {
     expect([empty.status, empty.body.code]).toEqual([400, RECORD_ERRORS.RECORD_EMPTY.code]);
     const noSex = await call(t.app, 'POST', RECORD_PATHS.create, a.token, { inquiry: { answers: { A1: 3 } } });
     expect([noSex.status, noSex.body.code]).toEqual([400, SYNTHESIS_ERRORS.SYNTHESIS_SEX_REQUIRED.code]);
+    // The contract's vitals schema carries the plausible ranges and cross-field rules: refused at the request.
+    const tooTall = await call(t.app, 'POST', RECORD_PATHS.create, a.token, { vitals: { heightCm: 300 } });
+    expect([tooTall.status, tooTall.body.msg]).toEqual([400, expect.stringMatching(/vitals\.heightCm.*too_big/)]);
+    const crossed = await call(t.app, 'POST', RECORD_PATHS.create, a.token, {
+      vitals: { systolic: 80, diastolic: 90 },
+    });
+    expect([crossed.status, crossed.body.msg]).toEqual([400, expect.stringMatching(/vitals\.systolic/)]);
   });
 
   it('a file of the wrong kind for its slot → 4001006; another user’s file → 4000005', async () => {

@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { extractTongueFeatures } from '@tcm/analysis/tongue/features';
 import { synthesize } from '@tcm/analysis/synthesis';
+import { analysePulse, readPulseFile } from '@tcm/analysis/pulse';
+import type { PulseResult } from '@tcm/contract';
 import { renderReport } from '@tcm/report';
 import { dataFile } from '../../test/records-helpers.js';
 import { tongueFindings } from './findings.js';
@@ -96,4 +98,32 @@ describe('record → report model', () => {
       expect(images).toBeGreaterThanOrEqual(1);
     }
   }, 60000);
+});
+
+describe('pulse section', () => {
+  it('words what the pulse classes suggest in the report language; an earlier English-only result stays readable', async () => {
+    const file = { bytes: dataFile('pulse/goda-ppg-125hz.csv'), name: 'goda-ppg-125hz.csv' };
+    const result = analysePulse(readPulseFile(file.bytes, file.name));
+    const source = (r: PulseResult): ReportSource => ({
+      id: '5b0c2a8e-0f4f-4b7f-9a5e-1c2d3e4f5a6c',
+      createdAt: new Date('2026-11-22T09:40:00Z'),
+      person: { name: null },
+      organisation: null,
+      results: { pulse: { status: 'done', version: r.version, result: r } },
+      photos: {},
+    });
+    const zh = (await recordReportModel(source(result), 'zh')).pulse!.pulseClass!.evidence ?? [];
+    const en = (await recordReportModel(source(result), 'en')).pulse!.pulseClass!.evidence ?? [];
+    expect(zh.some((e) => /^脉率 \d+(\.\d+)? 次\/分/.test(e))).toBe(true);
+    expect(en.some((e) => /^A rate of \d+(\.\d+)? bpm/.test(e))).toBe(true);
+    expect(zh.join('')).not.toMatch(/[a-z]{4}/i);
+    const legacy: PulseResult = {
+      ...result,
+      classes: result.classes.map((c) => ({
+        ...c,
+        suggests: typeof c.suggests === 'string' ? c.suggests : c.suggests.en,
+      })),
+    };
+    expect((await recordReportModel(source(legacy), 'zh')).pulse!.pulseClass!.evidence).toEqual(en);
+  });
 });

@@ -9,6 +9,7 @@ import type {
   VitalsResult,
   VoiceResult,
 } from '@tcm/contract';
+import { pulseSuggestsText } from '@tcm/contract';
 import { readPulseFile } from '@tcm/analysis/pulse';
 
 /**
@@ -226,7 +227,7 @@ function pulseSection(src: ReportSource, lang: Lang): HealthReportInput['pulse']
       ? {
           pulseClass: {
             label: classes.map((c) => (lang === 'zh' ? c.zh : c.en)).join(lang === 'zh' ? '、' : ', '),
-            evidence: classes.map((c) => c.suggests).slice(0, 6),
+            evidence: classes.map((c) => pulseSuggestsText(c.suggests, lang)).slice(0, 6),
           },
         }
       : {}),
