@@ -27,6 +27,17 @@ export type ConstitutionVerdict = z.infer<typeof constitutionResultVerdictSchema
 export const localizedTextSchema = z.object({ zh: z.string(), en: z.string() });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
+/**
+ * A text an engine now writes in zh and en but wrote as a plain English string in results saved
+ * before 2026-11 (pulse `suggests`, voice `suggests`): saved results must still parse and show.
+ */
+export const bilingualTextSchema = z.union([localizedTextSchema, z.string()]);
+export type BilingualText = z.infer<typeof bilingualTextSchema>;
+
+/** A `BilingualText` in `lang`; an earlier result's plain string (English) is shown as saved. */
+export const bilingualText = (text: BilingualText, lang: 'zh' | 'en'): string =>
+  typeof text === 'string' ? text : text[lang];
+
 export const constitutionItemScoreSchema = z.object({
   id: z.string(),
   /** The id the answer was read from (differs from `id` for a shared question). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { engineVersionSchema } from './engine.js';
-import { localizedTextSchema } from './constitution.js';
+import { bilingualTextSchema } from './constitution.js';
 
 /** Error codes of the pulse engine (33xxxxx). */
 export const PULSE_ERRORS = defineErrors({
@@ -96,14 +96,10 @@ export const pulseClassSchema = z.object({
   zh: z.string(),
   en: z.string(),
   /** What the values suggest, zh and en (a plain English string in results saved before 2026-11). */
-  suggests: z.union([localizedTextSchema, z.string()]),
+  suggests: bilingualTextSchema,
   evidence: z.array(evidenceSchema),
 });
 export type PulseClass = z.infer<typeof pulseClassSchema>;
-
-/** A pulse class's `suggests` in `lang`; an earlier result's plain string (English) is shown as is. */
-export const pulseSuggestsText = (suggests: PulseClass['suggests'], lang: 'zh' | 'en'): string =>
-  typeof suggests === 'string' ? suggests : suggests[lang];
 
 /** Pulse-diagram (脉图) parameters of the ensemble-averaged beat; times in s, heights in input units. */
 export const pulseDiagramSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { engineVersionSchema } from './engine.js';
+import { bilingualTextSchema } from './constitution.js';
 
 /** Error codes of the voice engine (34xxxxx). */
 export const VOICE_ERRORS = defineErrors({
@@ -54,8 +55,11 @@ export const voiceReadingSchema = z.object({
   /** 语声低微 / 声高气粗 / 声音嘶哑 / 正常 */
   zh: z.string(),
   en: z.string(),
-  /** Decision-support wording: what the measures suggest. */
-  suggests: z.string(),
+  /**
+   * Decision-support wording: what the measures suggest, zh and en (a plain English string in
+   * results saved before 2026-11; read it with `bilingualText`).
+   */
+  suggests: bilingualTextSchema,
   evidence: z.array(
     z.object({
       measure: z.string(),

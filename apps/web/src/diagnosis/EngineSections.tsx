@@ -11,7 +11,7 @@ import type {
   VitalsResult,
   VoiceResult,
 } from '@tcm/contract';
-import { pulseSuggestsText } from '@tcm/contract';
+import { bilingualText } from '@tcm/contract';
 import { loc, num, pct } from './result-format.js';
 
 const LEVEL_COLOR = { low: 'green', medium: 'orange', high: 'red' } as const;
@@ -100,7 +100,7 @@ export function PulseView({ r }: { r: PulseResult }) {
             <Space orientation="vertical" size={0}>
               <Typography.Text strong>
                 {i18n.language === 'en' ? c.en : c.zh} —{' '}
-                {pulseSuggestsText(c.suggests, i18n.language === 'en' ? 'en' : 'zh')}
+                {bilingualText(c.suggests, i18n.language === 'en' ? 'en' : 'zh')}
               </Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {c.evidence
@@ -129,7 +129,9 @@ export function VoiceView({ r }: { r: VoiceResult }) {
       </Typography.Text>
       {r.readings.map((rd) => (
         <div key={rd.code}>
-          <Typography.Text strong>{lang === 'en' ? rd.en : rd.zh}</Typography.Text>
+          <Typography.Text strong>
+            {lang === 'en' ? rd.en : rd.zh} — {bilingualText(rd.suggests, lang === 'en' ? 'en' : 'zh')}
+          </Typography.Text>
           <div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {rd.evidence

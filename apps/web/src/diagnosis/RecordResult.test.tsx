@@ -12,7 +12,7 @@ import {
 } from '@tcm/contract';
 import saved from './fixtures/done-record-results.json' with { type: 'json' };
 import { RecordResult } from './RecordResult.js';
-import { PulseView } from './EngineSections.js';
+import { PulseView, VoiceView } from './EngineSections.js';
 import { i18n } from '../lib/i18n.js';
 
 const ok = (result: unknown, engine: string, model?: string): EngineOutcome => ({
@@ -188,6 +188,33 @@ describe('PulseView', () => {
       off();
       render(<PulseView r={pulse} />);
       expect(screen.getByText(new RegExp(rate.suggests.en.replace(/[()]/g, '.')))).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('zh');
+    }
+  });
+});
+
+describe('VoiceView', () => {
+  it('says what each voice reading suggests in the UI language, and shows an earlier English-only result as saved', async () => {
+    const voice = voiceResultSchema.parse(saved.voice);
+    const reading = voice.readings[0]!;
+    if (typeof reading.suggests === 'string') throw new Error('the engine writes zh and en');
+    const en = new RegExp(reading.suggests.en.replace(/[()]/g, '.'));
+    const { unmount } = render(<VoiceView r={voice} />);
+    expect(screen.getByText(new RegExp(reading.suggests.zh))).toBeTruthy();
+    expect(screen.queryByText(en)).toBeNull();
+    unmount();
+    await i18n.changeLanguage('en');
+    try {
+      const legacy = {
+        ...voice,
+        readings: [{ ...reading, suggests: 'Low speech intensity suggests a weak, low voice.' }],
+      };
+      const { unmount: off } = render(<VoiceView r={voiceResultSchema.parse(legacy)} />);
+      expect(screen.getByText(/Low speech intensity suggests a weak, low voice/)).toBeTruthy();
+      off();
+      render(<VoiceView r={voice} />);
+      expect(screen.getByText(en)).toBeTruthy();
     } finally {
       await i18n.changeLanguage('zh');
     }

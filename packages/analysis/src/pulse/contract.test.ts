@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pulseResultSchema, pulseSuggestsText, voiceResultSchema } from '@tcm/contract';
+import { bilingualText, pulseResultSchema, voiceResultSchema } from '@tcm/contract';
 import { analyseVoice } from '../voice/analyse.js';
 import { analysePulse } from './analyse.js';
 import { readPulseFile } from './input.js';
@@ -54,13 +54,13 @@ describe('pulse class wording', () => {
       expect(c.suggests.zh).toMatch(/[\u4e00-\u9fff]/);
       expect(c.suggests.zh).not.toMatch(/[a-z]{3}/i);
       expect(c.suggests.en).toMatch(/^[A-Z]/);
-      expect(pulseSuggestsText(c.suggests, 'zh')).toBe(c.suggests.zh);
+      expect(bilingualText(c.suggests, 'zh')).toBe(c.suggests.zh);
     }
     const legacy = {
       ...r,
       classes: r.classes.map((c) => ({ ...c, suggests: 'A rate of 70 bpm lies in the even range (平).' })),
     };
     const parsed = pulseResultSchema.parse(legacy);
-    expect(pulseSuggestsText(parsed.classes[0]!.suggests, 'zh')).toBe('A rate of 70 bpm lies in the even range (平).');
+    expect(bilingualText(parsed.classes[0]!.suggests, 'zh')).toBe('A rate of 70 bpm lies in the even range (平).');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bilingualText, voiceResultSchema } from '@tcm/contract';
 import { encodeWav16 } from '../signal/index.js';
 import { analyseVoice } from './analyse.js';
 import { THRESHOLDS, voiceReadings, type VoiceMeasures } from './readings.js';
@@ -18,7 +19,36 @@ describe('TCM voice readings from the measures', () => {
       'intensityDb',
       'intensityDb',
     ]);
-    expect(r!.suggests).toMatch(/suggests/);
+    expect(bilingualText(r!.suggests, 'en')).toMatch(/suggests/);
+    expect(bilingualText(r!.suggests, 'zh')).toMatch(/^各项声学指标.*提示语声正常。$/);
+  });
+
+  it('every reading says what it suggests in zh (提示…, no English) and en; an earlier plain-English result still reads', () => {
+    const all = [
+      ...voiceReadings(calm),
+      ...voiceReadings({ jitterPct: 2, shimmerPct: 6, hnrDb: 8, intensityDb: 50 }),
+      ...voiceReadings({ ...calm, intensityDb: 85, shimmerPct: 5 }),
+    ];
+    expect(all.map((r) => r.code).sort()).toEqual(['hoarse', 'loud-coarse', 'normal', 'weak-low']);
+    for (const r of all) {
+      if (typeof r.suggests === 'string') throw new Error(`${r.code}: suggests is not localized`);
+      expect(r.suggests.zh).toMatch(/提示/);
+      expect(r.suggests.zh).not.toMatch(/[a-z]{3}/i);
+      expect(r.suggests.zh).not.toMatch(/诊断|确诊/);
+      expect(r.suggests.en).toMatch(/^[A-Z].*suggests/);
+      if (r.code !== 'normal') expect(r.suggests.zh).toContain(`提示${r.zh}`);
+    }
+    const saved = analyseVoice(encodeWav16([vowel(140, 16000, 2, 0.003)], 16000));
+    const legacy = voiceResultSchema.parse({
+      ...saved,
+      readings: saved.readings.map((r) => ({
+        ...r,
+        suggests: 'Low speech intensity suggests a weak, low voice (语声低微).',
+      })),
+    });
+    expect(bilingualText(legacy.readings[0]!.suggests, 'zh')).toBe(
+      'Low speech intensity suggests a weak, low voice (语声低微).',
+    );
   });
 
   it('hoarse needs two of jitter, shimmer and HNR beyond their limits; the limits are exclusive', () => {

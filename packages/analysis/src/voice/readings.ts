@@ -51,8 +51,10 @@ export function voiceReadings(m: VoiceMeasures): VoiceReading[] {
       code: 'hoarse',
       zh: '声音嘶哑',
       en: 'hoarse voice',
-      suggests:
-        'At least two of jitter, shimmer and HNR lie beyond their limits, which suggests a hoarse voice (声音嘶哑).',
+      suggests: {
+        zh: '基频微扰、振幅微扰与谐噪比中至少两项超出界限，提示声音嘶哑。',
+        en: 'At least two of jitter, shimmer and HNR lie beyond their limits, which suggests a hoarse voice (声音嘶哑).',
+      },
       evidence: rough,
     });
   const weak = ev(
@@ -67,7 +69,10 @@ export function voiceReadings(m: VoiceMeasures): VoiceReading[] {
       code: 'weak-low',
       zh: '语声低微',
       en: 'weak, low voice',
-      suggests: 'Low speech intensity suggests a weak, low voice (语声低微).',
+      suggests: {
+        zh: '语声强度偏低，提示语声低微。',
+        en: 'Low speech intensity suggests a weak, low voice (语声低微).',
+      },
       evidence: [weak],
     });
   const loud = ev(
@@ -82,7 +87,10 @@ export function voiceReadings(m: VoiceMeasures): VoiceReading[] {
       code: 'loud-coarse',
       zh: '声高气粗',
       en: 'loud, coarse voice',
-      suggests: 'High intensity with an irregular or noisy voice suggests a loud, coarse voice (声高气粗).',
+      suggests: {
+        zh: '语声强度偏高，且声音不稳或夹有噪声，提示声高气粗。',
+        en: 'High intensity with an irregular or noisy voice suggests a loud, coarse voice (声高气粗).',
+      },
       evidence: [loud, ...rough],
     });
   if (!out.length)
@@ -90,7 +98,10 @@ export function voiceReadings(m: VoiceMeasures): VoiceReading[] {
       code: 'normal',
       zh: '正常',
       en: 'normal',
-      suggests: 'The measures stay within their limits, which suggests a normal voice.',
+      suggests: {
+        zh: '各项声学指标均在界限之内，提示语声正常。',
+        en: 'The measures stay within their limits, which suggests a normal voice.',
+      },
       evidence: [...rough, weak, loud],
     });
   return out;

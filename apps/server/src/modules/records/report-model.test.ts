@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { extractTongueFeatures } from '@tcm/analysis/tongue/features';
 import { synthesize } from '@tcm/analysis/synthesis';
 import { analysePulse, readPulseFile } from '@tcm/analysis/pulse';
-import type { PulseResult } from '@tcm/contract';
+import { analyseVoice } from '@tcm/analysis/voice';
+import type { PulseResult, VoiceResult } from '@tcm/contract';
 import { renderReport } from '@tcm/report';
 import { dataFile } from '../../test/records-helpers.js';
 import { tongueFindings } from './findings.js';
@@ -100,18 +101,21 @@ describe('record → report model', () => {
   }, 60000);
 });
 
+/** A done record with one engine's result and nothing else. */
+const doneRecord = (engine: 'pulse' | 'voice', r: PulseResult | VoiceResult): ReportSource => ({
+  id: '5b0c2a8e-0f4f-4b7f-9a5e-1c2d3e4f5a6c',
+  createdAt: new Date('2026-11-22T09:40:00Z'),
+  person: { name: null },
+  organisation: null,
+  results: { [engine]: { status: 'done', version: r.version, result: r } },
+  photos: {},
+});
+
 describe('pulse section', () => {
   it('words what the pulse classes suggest in the report language; an earlier English-only result stays readable', async () => {
     const file = { bytes: dataFile('pulse/goda-ppg-125hz.csv'), name: 'goda-ppg-125hz.csv' };
     const result = analysePulse(readPulseFile(file.bytes, file.name));
-    const source = (r: PulseResult): ReportSource => ({
-      id: '5b0c2a8e-0f4f-4b7f-9a5e-1c2d3e4f5a6c',
-      createdAt: new Date('2026-11-22T09:40:00Z'),
-      person: { name: null },
-      organisation: null,
-      results: { pulse: { status: 'done', version: r.version, result: r } },
-      photos: {},
-    });
+    const source = (r: PulseResult) => doneRecord('pulse', r);
     const zh = (await recordReportModel(source(result), 'zh')).pulse!.pulseClass!.evidence ?? [];
     const en = (await recordReportModel(source(result), 'en')).pulse!.pulseClass!.evidence ?? [];
     expect(zh.some((e) => /^脉率 \d+(\.\d+)? 次\/分/.test(e))).toBe(true);
@@ -125,5 +129,28 @@ describe('pulse section', () => {
       })),
     };
     expect((await recordReportModel(source(legacy), 'zh')).pulse!.pulseClass!.evidence).toEqual(en);
+  });
+});
+
+describe('voice section', () => {
+  it('words what the voice reading suggests in the report language; an earlier English-only result stays readable', async () => {
+    const result = analyseVoice(dataFile('voice/sustained-a-118hz.wav'));
+    const source = (r: VoiceResult) => doneRecord('voice', r);
+    const reading = result.readings[0]!;
+    if (typeof reading.suggests === 'string') throw new Error('the engine writes zh and en');
+    const zh = (await recordReportModel(source(result), 'zh')).voice!.reading!;
+    const en = (await recordReportModel(source(result), 'en')).voice!.reading!;
+    expect(zh.label).toBe(reading.zh);
+    expect(zh.evidence![0]).toBe(reading.suggests.zh);
+    expect(zh.evidence![0]).toMatch(/提示/);
+    expect(en.evidence![0]).toBe(reading.suggests.en);
+    const legacy: VoiceResult = {
+      ...result,
+      readings: result.readings.map((r) => ({
+        ...r,
+        suggests: typeof r.suggests === 'string' ? r.suggests : r.suggests.en,
+      })),
+    };
+    expect((await recordReportModel(source(legacy), 'zh')).voice!.reading!.evidence).toEqual(en.evidence);
   });
 });

@@ -9,7 +9,7 @@ import type {
   VitalsResult,
   VoiceResult,
 } from '@tcm/contract';
-import { pulseSuggestsText } from '@tcm/contract';
+import { bilingualText } from '@tcm/contract';
 import { readPulseFile } from '@tcm/analysis/pulse';
 
 /**
@@ -227,7 +227,7 @@ function pulseSection(src: ReportSource, lang: Lang): HealthReportInput['pulse']
       ? {
           pulseClass: {
             label: classes.map((c) => (lang === 'zh' ? c.zh : c.en)).join(lang === 'zh' ? '、' : ', '),
-            evidence: classes.map((c) => pulseSuggestsText(c.suggests, lang)).slice(0, 6),
+            evidence: classes.map((c) => bilingualText(c.suggests, lang)).slice(0, 6),
           },
         }
       : {}),
@@ -254,7 +254,7 @@ function voiceSection(src: ReportSource, lang: Lang): HealthReportInput['voice']
           reading: {
             label: lang === 'zh' ? reading.zh : reading.en,
             evidence: [
-              reading.suggests,
+              bilingualText(reading.suggests, lang),
               ...reading.evidence.filter((e) => e.met).map((e) => `${e.measure}: ${e.rule}`),
             ].slice(0, 6),
           },
