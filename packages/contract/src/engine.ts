@@ -8,6 +8,32 @@ export type EngineVersion = z.infer<typeof engineVersionSchema>;
 export const qualityIssueSchema = z.object({ code: z.string(), message: z.string(), tip: z.string() });
 export type QualityIssue = z.infer<typeof qualityIssueSchema>;
 
+/** A catalogue entry of a quality code: text in zh and en ("problem. tip"), and the tip alone. */
+interface QualityIssueDef {
+  readonly code: number;
+  readonly zh: string;
+  readonly en: string;
+  readonly tip: { readonly zh: string; readonly en: string };
+}
+
+/**
+ * A quality issue in `lang`. The tongue and face engines save the English text; their error
+ * catalogue (`TONGUE_ERRORS`, `FACE_ERRORS`) holds zh and en under the issue's code. A code not in
+ * the catalogue keeps the saved text. `problem` is `message` without the tip, for a UI that shows
+ * the tip apart.
+ */
+export function qualityIssueText(
+  issue: QualityIssue,
+  catalogue: Readonly<Record<string, QualityIssueDef>>,
+  lang: 'zh' | 'en',
+): { message: string; problem: string; tip: string } {
+  const def = Object.values(catalogue).find((d) => String(d.code) === issue.code);
+  const message = def ? def[lang] : issue.message;
+  const tip = def ? def.tip[lang] : issue.tip;
+  const problem = tip && message.endsWith(tip) ? message.slice(0, -tip.length).replace(/(。|\.\s*)$/, '') : message;
+  return { message, problem, tip };
+}
+
 /** A failed analysis as the command lines print it: `{ file, ok: false, code, msg }`. */
 export const engineFailureSchema = z.object({
   file: z.string().optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineErrors, type ErrorDef } from './errors.js';
 import { engineVersionSchema, qualityIssueSchema } from './engine.js';
 import { tongueFeaturesSchema } from './tongue-features.js';
+import { bilingualTextSchema } from './constitution.js';
 
 /** A tongue error: the problem, then what to do about it; `tip` holds the advice alone for the UI. */
 export interface TongueErrorDef extends ErrorDef {
@@ -169,6 +170,7 @@ export const tongueResultSchema = z.object({
   }),
   mask: tongueMaskSchema,
   features: tongueFeaturesSchema,
-  notes: z.array(z.string()),
+  /** Notes for the reader in zh and en (plain English strings in results saved before 2026-11). */
+  notes: z.array(bilingualTextSchema),
 });
 export type TongueResult = z.infer<typeof tongueResultSchema>;

@@ -27,7 +27,14 @@ const tongue: TongueResult = {
   version: { engine: 'tongue@test', model: 'tongue-seg@1', features: 'features@1' },
   quality: {
     ok: false,
-    issues: [{ code: 'TONGUE_TOO_DARK', message: '照片过暗', tip: '请在明亮、均匀的自然光下拍摄' }],
+    // As the engine saves it: the code and the English text (the view words it from the catalogue).
+    issues: [
+      {
+        code: '3100203',
+        message: 'The photo is too dark. Take the photo in bright, even daylight',
+        tip: 'Take the photo in bright, even daylight',
+      },
+    ],
     evidence: { meanL: 31 },
   },
   mask: {
@@ -58,7 +65,10 @@ const tongue: TongueResult = {
       evidence: { crackLength: 0.12 },
     },
   } as unknown as TongueResult['features'],
-  notes: [],
+  notes: [
+    { zh: '基于单张照片的辅助参考，不作为诊断', en: 'Decision support from one photo, not a diagnosis' },
+    'An earlier result: notes were English only',
+  ],
 };
 
 function detail(status: RecordDetail['status'], results: RecordDetail['results']): RecordDetail {
@@ -134,6 +144,11 @@ describe('RecordResult', () => {
     expect(features.textContent).toContain('meanA = 11.5');
     expect(features.textContent).toContain('lab.L = 60');
     expect(screen.getByText('照片过暗')).toBeTruthy();
+    expect(screen.getByText('请在明亮、均匀的自然光下拍摄')).toBeTruthy();
+    expect(screen.queryByText(/too dark/)).toBeNull();
+    expect(screen.getByText('基于单张照片的辅助参考，不作为诊断')).toBeTruthy();
+    expect(screen.queryByText(/Decision support from one photo/)).toBeNull();
+    expect(screen.getByText('An earlier result: notes were English only')).toBeTruthy();
     const polygon = screen.getByTestId('mask-outline').querySelector('polygon')!;
     expect(polygon.getAttribute('points')).toBe('100,50 300,50 200,250');
     expect(screen.getByTestId('mask-outline').getAttribute('viewBox')).toBe('0 0 400 300');

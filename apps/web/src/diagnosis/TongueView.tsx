@@ -1,13 +1,13 @@
 import './texts.js';
 import { Alert, Col, Progress, Row, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TongueResult } from '@tcm/contract';
+import { bilingualText, qualityIssueText, TONGUE_ERRORS, type TongueResult } from '@tcm/contract';
 import { MaskedPhoto } from './MaskedPhoto.js';
 import { featureRows, num, pct, type FeatureRow } from './result-format.js';
 
 /** The tongue result: the photo with the outline found, quality notes, and every feature with its evidence. */
 export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rows = featureRows(r.features);
   const label = (l: string) => t(`diag.label.${l}`, { defaultValue: l });
   return (
@@ -17,16 +17,19 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
           {t('diag.maskNote', { share: pct(r.mask.areaFraction) })}
         </Typography.Paragraph>
-        {r.quality.issues.map((q) => (
-          <Alert
-            key={q.code}
-            type="warning"
-            showIcon
-            style={{ marginBottom: 8 }}
-            title={q.message}
-            description={q.tip}
-          />
-        ))}
+        {r.quality.issues.map((q) => {
+          const text = qualityIssueText(q, TONGUE_ERRORS, i18n.language === 'en' ? 'en' : 'zh');
+          return (
+            <Alert
+              key={q.code}
+              type="warning"
+              showIcon
+              style={{ marginBottom: 8 }}
+              title={text.problem}
+              description={text.tip}
+            />
+          );
+        })}
       </Col>
       <Col xs={24} md={14}>
         <Table<FeatureRow>
@@ -68,7 +71,7 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
         />
         {r.notes.map((n, i) => (
           <Typography.Paragraph key={i} type="secondary" style={{ fontSize: 12, marginTop: 8 }}>
-            {n}
+            {bilingualText(n, i18n.language === 'en' ? 'en' : 'zh')}
           </Typography.Paragraph>
         ))}
       </Col>

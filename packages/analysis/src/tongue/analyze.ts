@@ -41,8 +41,17 @@ export async function analyzeTongue(bytes: Uint8Array, options: AnalyzeTongueOpt
   const sx = original.width / work.width;
   const sy = original.height / work.height;
   const box = maskBox(region.mask, work.width, work.height);
-  const notes = ['Decision support from one photo, not a diagnosis; colours depend on the light and the camera.'];
-  if (!quality.ok) notes.push('See quality.issues: the readings may be affected; a retake is advised.');
+  const notes: TongueResult['notes'] = [
+    {
+      zh: '基于单张照片的辅助参考，不作为诊断；舌色受光线和相机影响。',
+      en: 'Decision support from one photo, not a diagnosis; colours depend on the light and the camera.',
+    },
+  ];
+  if (!quality.ok)
+    notes.push({
+      zh: '照片存在质量问题（见上方提示），读数可能受影响，建议重拍。',
+      en: 'See quality.issues: the readings may be affected; a retake is advised.',
+    });
   const result: TongueResult = {
     version: { engine: TONGUE_ENGINE_VERSION, model: TONGUE_MODEL_VERSION, features: TONGUE_FEATURES_VERSION },
     quality,

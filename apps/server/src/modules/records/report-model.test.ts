@@ -4,7 +4,7 @@ import { extractTongueFeatures } from '@tcm/analysis/tongue/features';
 import { synthesize } from '@tcm/analysis/synthesis';
 import { analysePulse, readPulseFile } from '@tcm/analysis/pulse';
 import { analyseVoice } from '@tcm/analysis/voice';
-import type { PulseResult, VoiceResult } from '@tcm/contract';
+import { TONGUE_ERRORS, type PulseResult, type VoiceResult } from '@tcm/contract';
 import { renderReport } from '@tcm/report';
 import { dataFile } from '../../test/records-helpers.js';
 import { tongueFindings } from './findings.js';
@@ -65,6 +65,16 @@ async function realTongueResult() {
   };
 }
 
+/** A done record of an unnamed person with the given engine results. */
+const doneRecord = (results: ReportSource['results'], photos: ReportSource['photos'] = {}): ReportSource => ({
+  id: '5b0c2a8e-0f4f-4b7f-9a5e-1c2d3e4f5a6b',
+  createdAt: new Date('2026-11-22T09:40:00Z'),
+  person: { name: null },
+  organisation: null,
+  results,
+  photos,
+});
+
 describe('record → report model', () => {
   it('maps real tongue features to synthesis findings and to a rendered tongue section in zh and en', async () => {
     const { photo, result } = await realTongueResult();
@@ -75,17 +85,13 @@ describe('record → report model', () => {
     for (const f of findings) expect(f.confidence).toBeGreaterThan(0);
     const synthesis = synthesize({ findings });
     expect(synthesis.ignoredFindings).toEqual([]);
-    const src: ReportSource = {
-      id: '5b0c2a8e-0f4f-4b7f-9a5e-1c2d3e4f5a6b',
-      createdAt: new Date('2026-11-22T09:40:00Z'),
-      person: { name: null },
-      organisation: null,
-      results: {
+    const src = doneRecord(
+      {
         tongue: { status: 'done', version: result.version, result },
         synthesis: { status: 'done', version: synthesis.engine, result: synthesis },
       },
-      photos: { tongue: photo },
-    };
+      { tongue: photo },
+    );
     ensurePoppler();
     for (const lang of ['zh', 'en'] as const) {
       const model = await recordReportModel(src, lang);
@@ -101,21 +107,23 @@ describe('record → report model', () => {
   }, 60000);
 });
 
-/** A done record with one engine's result and nothing else. */
-const doneRecord = (engine: 'pulse' | 'voice', r: PulseResult | VoiceResult): ReportSource => ({
-  id: '5b0c2a8e-0f4f-4b7f-9a5e-1c2d3e4f5a6c',
-  createdAt: new Date('2026-11-22T09:40:00Z'),
-  person: { name: null },
-  organisation: null,
-  results: { [engine]: { status: 'done', version: r.version, result: r } },
-  photos: {},
+describe('tongue quality issues', () => {
+  it('are worded in the report language from the catalogue, though the engine saved them in English', async () => {
+    const { result } = await realTongueResult();
+    const dark = TONGUE_ERRORS.TONGUE_TOO_DARK;
+    const issue = { code: String(dark.code), message: dark.en, tip: dark.tip.en };
+    const quality = { ok: false, issues: [issue], evidence: {} };
+    const src = doneRecord({ tongue: { status: 'done', version: result.version, result: { ...result, quality } } });
+    expect((await recordReportModel(src, 'zh')).tongue!.summary).toBe('照片过暗。请在明亮、均匀的自然光下拍摄');
+    expect((await recordReportModel(src, 'en')).tongue!.summary).toBe(dark.en);
+  }, 60000);
 });
 
 describe('pulse section', () => {
   it('words what the pulse classes suggest in the report language; an earlier English-only result stays readable', async () => {
     const file = { bytes: dataFile('pulse/goda-ppg-125hz.csv'), name: 'goda-ppg-125hz.csv' };
     const result = analysePulse(readPulseFile(file.bytes, file.name));
-    const source = (r: PulseResult) => doneRecord('pulse', r);
+    const source = (r: PulseResult) => doneRecord({ pulse: { status: 'done', version: r.version, result: r } });
     const zh = (await recordReportModel(source(result), 'zh')).pulse!.pulseClass!.evidence ?? [];
     const en = (await recordReportModel(source(result), 'en')).pulse!.pulseClass!.evidence ?? [];
     expect(zh.some((e) => /^脉率 \d+(\.\d+)? 次\/分/.test(e))).toBe(true);
@@ -135,7 +143,7 @@ describe('pulse section', () => {
 describe('voice section', () => {
   it('words what the voice reading suggests in the report language; an earlier English-only result stays readable', async () => {
     const result = analyseVoice(dataFile('voice/sustained-a-118hz.wav'));
-    const source = (r: VoiceResult) => doneRecord('voice', r);
+    const source = (r: VoiceResult) => doneRecord({ voice: { status: 'done', version: r.version, result: r } });
     const reading = result.readings[0]!;
     if (typeof reading.suggests === 'string') throw new Error('the engine writes zh and en');
     const zh = (await recordReportModel(source(result), 'zh')).voice!.reading!;

@@ -4,12 +4,13 @@ import type {
   FaceResult,
   HealthReportInput,
   PulseResult,
+  QualityIssue,
   ReportLanguage,
   SynthesisResult,
   VitalsResult,
   VoiceResult,
 } from '@tcm/contract';
-import { bilingualText } from '@tcm/contract';
+import { bilingualText, qualityIssueText, TONGUE_ERRORS } from '@tcm/contract';
 import { readPulseFile } from '@tcm/analysis/pulse';
 
 /**
@@ -126,7 +127,7 @@ async function tongueSection(src: ReportSource, lang: Lang): Promise<HealthRepor
   const r = ok<{
     features?: Record<string, unknown>;
     mask?: { polygon?: [number, number][] };
-    quality?: { issues?: { message: string }[] };
+    quality?: { issues?: QualityIssue[] };
   }>(src, 'tongue');
   if (!r) return undefined;
   const features: { name: string; value: string; evidence?: string }[] = [];
@@ -146,7 +147,7 @@ async function tongueSection(src: ReportSource, lang: Lang): Promise<HealthRepor
     pic && poly && poly.length >= 3
       ? poly.map(([x, y]) => [x * pic.factor, y * pic.factor] as [number, number])
       : undefined;
-  const issues = r.quality?.issues?.map((i) => i.message) ?? [];
+  const issues = r.quality?.issues?.map((i) => qualityIssueText(i, TONGUE_ERRORS, lang).message) ?? [];
   return {
     version: versionOf(src, 'tongue'),
     ...(pic ? { photo: pic.image } : {}),
