@@ -11,7 +11,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from augment import SIZE, prepare_faces, sample
+from augment import HARD_LIGHT, SIZE, prepare_faces, sample
 from common import CACHE, INPUT, TongueUNet
 
 
@@ -58,12 +58,14 @@ def main():
     ap.add_argument('--lr', type=float, default=3e-3)
     ap.add_argument('--seed', type=int, default=7)
     ap.add_argument('--resume', action='store_true')
+    ap.add_argument('--hard-light', type=float, default=0.0, help='share of darkened and of colour-cast samples')
     ap.add_argument('--init', help='start from these weights (a fine-tuning run: no warm-up)')
     ap.add_argument('--small', type=int, default=160, help='sample side of the first epochs')
     ap.add_argument('--small-epochs', type=int, default=5)
     ap.add_argument('--steps', type=int, default=64, help='batches per epoch (the shared 2-core machine allows few)')
     args = ap.parse_args()
     torch.set_num_threads(2)
+    HARD_LIGHT['p'] = args.hard_light
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
 

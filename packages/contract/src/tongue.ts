@@ -78,9 +78,9 @@ export const TONGUE_ERRORS = defineErrors({
     3100101,
     422,
     '照片中未检测到舌头',
-    '请张口伸舌,舌面平展放松,让舌头位于画面中央',
+    '请张口伸舌,舌面平展放松,靠近镜头并让舌头位于画面中央',
     'No tongue was found in the photo',
-    'Open the mouth and stick the tongue out, flat and relaxed, in the middle of the frame',
+    'Open the mouth and stick the tongue out, flat and relaxed, close to the camera and in the middle of the frame',
   ),
   TONGUE_SEVERAL: entry(
     3100102,

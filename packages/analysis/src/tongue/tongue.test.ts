@@ -111,8 +111,8 @@ describe('quality codes on degraded real photos', () => {
     );
   }, 30_000);
   it('reports a tongue too small in the frame', async () => {
-    // The tongue about 1.7 % of a wide frame of the held-out face photo.
-    const comp = await tongueInFace(id, 0.35, 4.5);
+    // The tongue about 2-2.5 % of a wide frame of the held-out face photo, ~130 px across.
+    const comp = await tongueInFace(id, 0.45, 3.5);
     expect(await issues(comp.jpeg)).toContain(TONGUE_ERRORS.TONGUE_TOO_SMALL.code);
   }, 30_000);
   it('refuses a photo with no tongue (a face with closed mouth)', async () => {
