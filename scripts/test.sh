@@ -8,6 +8,9 @@ bash scripts/ensure-deps.sh --system
 echo "[test] typecheck"
 npx tsc -b tsconfig.json
 
+echo "[test] lint (ESLint and Prettier)"
+npm run -s lint
+
 echo "[test] unit and integration suites (server on embedded PGlite)"
 npx vitest run
 

@@ -13,9 +13,24 @@ import { engineVersionSchema } from './engine.js';
  */
 
 export const REPORT_ERRORS = defineErrors({
-  REPORT_MODEL_INVALID: { code: 3600001, status: 400, zh: '报告数据不符合格式要求', en: 'The report data does not match the report model' },
-  REPORT_IMAGE_INVALID: { code: 3600002, status: 400, zh: '报告中的图片无法解码（仅支持 JPEG 或 PNG）', en: 'A picture in the report cannot be decoded (JPEG or PNG only)' },
-  REPORT_FONT_MISSING: { code: 3600003, status: 500, zh: '找不到报告所需的中文字体', en: 'The Chinese font the report needs was not found' },
+  REPORT_MODEL_INVALID: {
+    code: 3600001,
+    status: 400,
+    zh: '报告数据不符合格式要求',
+    en: 'The report data does not match the report model',
+  },
+  REPORT_IMAGE_INVALID: {
+    code: 3600002,
+    status: 400,
+    zh: '报告中的图片无法解码（仅支持 JPEG 或 PNG）',
+    en: 'A picture in the report cannot be decoded (JPEG or PNG only)',
+  },
+  REPORT_FONT_MISSING: {
+    code: 3600003,
+    status: 500,
+    zh: '找不到报告所需的中文字体',
+    en: 'The Chinese font the report needs was not found',
+  },
   REPORT_RENDER_FAILED: { code: 3600004, status: 500, zh: '报告生成失败', en: 'The report could not be rendered' },
 });
 
@@ -96,7 +111,13 @@ export const faceSectionSchema = z.object({
   photo: reportImageSchema.optional(),
   /** Regions in photo pixels: a polygon, or a box [x, y, width, height]. */
   regions: z
-    .array(z.object({ name: label, polygon: polygon.optional(), box: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional() }))
+    .array(
+      z.object({
+        name: label,
+        polygon: polygon.optional(),
+        box: z.tuple([z.number(), z.number(), z.number(), z.number()]).optional(),
+      }),
+    )
     .default([]),
   complexion: verdictSchema.optional(),
   features: z.array(findingRowSchema).default([]),
@@ -118,25 +139,56 @@ export const pulseSectionSchema = z.object({
       peaks: z.array(z.number().int().nonnegative()).optional(),
     })
     .optional(),
-  parameters: z.array(z.object({ name: label, value: z.string().max(40), unit: z.string().max(20).default(''), evidence: text.optional() })).default([]),
+  parameters: z
+    .array(
+      z.object({
+        name: label,
+        value: z.string().max(40),
+        unit: z.string().max(20).default(''),
+        evidence: text.optional(),
+      }),
+    )
+    .default([]),
   pulseClass: verdictSchema.optional(),
 });
 
 export const voiceSectionSchema = z.object({
   ...sectionBase,
-  measures: z.array(z.object({ name: label, value: z.string().max(40), unit: z.string().max(20).default(''), reference: referenceRangeSchema.optional() })).default([]),
+  measures: z
+    .array(
+      z.object({
+        name: label,
+        value: z.string().max(40),
+        unit: z.string().max(20).default(''),
+        reference: referenceRangeSchema.optional(),
+      }),
+    )
+    .default([]),
   reading: verdictSchema.optional(),
 });
 
 export const constitutionTypeSchema = z.enum([
-  'balanced', 'qiDeficiency', 'yangDeficiency', 'yinDeficiency', 'phlegmDamp', 'dampHeat', 'bloodStasis', 'qiStagnation', 'inherited',
+  'balanced',
+  'qiDeficiency',
+  'yangDeficiency',
+  'yinDeficiency',
+  'phlegmDamp',
+  'dampHeat',
+  'bloodStasis',
+  'qiStagnation',
+  'inherited',
 ]);
 export const constitutionVerdictSchema = z.enum(['yes', 'basicallyYes', 'tendency', 'no']);
 
 export const constitutionSectionSchema = z.object({
   ...sectionBase,
   /** Transformed scores 0-100 of ZYYXH/T157-2009, one per type. */
-  scores: z.array(z.object({ type: constitutionTypeSchema, score: z.number().min(0).max(100), verdict: constitutionVerdictSchema })).min(1).max(9),
+  scores: z
+    .array(
+      z.object({ type: constitutionTypeSchema, score: z.number().min(0).max(100), verdict: constitutionVerdictSchema }),
+    )
+    .min(1)
+    .max(9),
 });
 
 export const syndromeSectionSchema = z.object({
@@ -161,13 +213,22 @@ export const trendSeriesSchema = z.object({
   indicator: label,
   unit: z.string().max(20).default(''),
   reference: referenceRangeSchema.optional(),
-  points: z.array(z.object({ date: isoDate, value: z.number().finite() })).min(1).max(500),
+  points: z
+    .array(z.object({ date: isoDate, value: z.number().finite() }))
+    .min(1)
+    .max(500),
 });
 
 export const healthReportSchema = z.object({
   kind: z.literal('health-report'),
   header: reportHeaderSchema,
-  vitals: z.object({ rows: z.array(vitalsRowSchema).min(1), version: engineVersionSchema.optional(), source: z.string().max(200).optional() }).optional(),
+  vitals: z
+    .object({
+      rows: z.array(vitalsRowSchema).min(1),
+      version: engineVersionSchema.optional(),
+      source: z.string().max(200).optional(),
+    })
+    .optional(),
   tongue: tongueSectionSchema.optional(),
   face: faceSectionSchema.optional(),
   pulse: pulseSectionSchema.optional(),
@@ -197,8 +258,17 @@ export const medicalRecordSchema = z.object({
   chiefComplaint: text,
   presentIllness: text.optional(),
   history: text.optional(),
-  fourDiagnosis: z.object({ inspection: text.optional(), listening: text.optional(), inquiry: text.optional(), palpation: text.optional() }),
-  diagnosis: z.object({ tcmDisease: text.optional(), tcmSyndrome: text.optional(), western: z.array(text).default([]) }),
+  fourDiagnosis: z.object({
+    inspection: text.optional(),
+    listening: text.optional(),
+    inquiry: text.optional(),
+    palpation: text.optional(),
+  }),
+  diagnosis: z.object({
+    tcmDisease: text.optional(),
+    tcmSyndrome: text.optional(),
+    western: z.array(text).default([]),
+  }),
   treatmentPrinciple: text.optional(),
   prescription: z
     .object({
@@ -211,7 +281,11 @@ export const medicalRecordSchema = z.object({
     })
     .optional(),
   advice: text.optional(),
-  doctor: z.object({ name: z.string().min(1).max(60), title: z.string().max(60).optional(), signedAt: isoDate.optional() }),
+  doctor: z.object({
+    name: z.string().min(1).max(60),
+    title: z.string().max(60).optional(),
+    signedAt: isoDate.optional(),
+  }),
 });
 export type MedicalRecord = z.infer<typeof medicalRecordSchema>;
 export type MedicalRecordInput = z.input<typeof medicalRecordSchema>;
