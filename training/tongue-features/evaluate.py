@@ -19,7 +19,7 @@ from sklearn.metrics import accuracy_score, f1_score, roc_auc_score
 from sklearn.model_selection import StratifiedKFold, cross_val_predict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import eval_ids, manual_labels, read_measures, targets  # noqa: E402
+from common import eval_ids, manual_labels, read_measures, targets, weak_labels  # noqa: E402
 from featuresets import FEATURE_SETS  # noqa: E402
 
 warnings.filterwarnings('ignore')
@@ -64,6 +64,26 @@ def score_predictions(path, T, held):
     return out
 
 
+def na_analysis(path, T, held, weak):
+    """How noisy NA = none is: the database model's own AUC against it, and the engine's AUC when
+    the negatives are only NA photos that the database model also calls absent."""
+    preds = {}
+    with open(path) as f:
+        for line in f:
+            r = json.loads(line)
+            preds[r['id']] = r
+    grade = {'NaN': 0, 'light': 1, 'severe': 2}
+    print(f'\nNA treatment check on {os.path.basename(path)} (ROC-AUC, present vs NA)')
+    for task, col in (('cracks', 'fissure_label'), ('teeth', 'tooth_mk_label')):
+        ids = [s for s in sorted(T[task]) if s in held and s in preds]
+        y = np.array([T[task][s] == 'present' for s in ids])
+        p = np.array([1 - preds[s][task]['none'] for s in ids])
+        wk = np.array([grade[weak[s][col]] for s in ids])
+        clean = np.array([T[task][s] == 'present' or weak[s][col] == 'NaN' for s in ids])
+        print(f'- {task}: engine {roc_auc_score(y, p):.3f}; database model (weak labels) {roc_auc_score(y, wk):.3f}; '
+              f'engine with clean negatives only ({int(clean.sum())} photos) {roc_auc_score(y[clean], p[clean]):.3f}')
+
+
 def baseline(rows, T, held):
     out = {}
     feats = FEATURE_SETS['baseline']
@@ -87,12 +107,13 @@ def cross_validated(rows, T):
     here = os.path.dirname(os.path.abspath(__file__))
     models = os.path.join(here, '..', '..', 'models', 'tongue-features')
     out = {}
-    for task, name in (('coating', 'coating_colour'), ('body', 'body_colour'), ('cracks', 'cracks'), ('teeth', 'tooth_marks'),
-                       ('cracks_severity', 'cracks_severity'), ('teeth_severity', 'tooth_marks_severity')):
-        path = os.path.join(models, f'{name}.json')
-        if not os.path.exists(path):
-            continue
-        m = json.load(open(path))
+    base = {'features': FEATURE_SETS['baseline'], 'training': {'C': 1.0}}
+    for label, task, name in (('coating', 'coating', 'coating_colour'), ('body', 'body', 'body_colour'),
+                              ('cracks', 'cracks', 'cracks'), ('teeth', 'teeth', 'tooth_marks'),
+                              ('cracks_severity', 'cracks_severity', 'cracks_severity'),
+                              ('teeth_severity', 'teeth_severity', 'tooth_marks_severity'),
+                              ('coating, baseline features', 'coating', None), ('body, baseline features', 'body', None)):
+        m = base if name is None else json.load(open(os.path.join(models, f'{name}.json')))
         sids = [s for s in sorted(T[task]) if s in rows]
         X = np.array([[rows[s][f] for f in m['features']] for s in sids])
         y = np.array([T[task][s] for s in sids])
@@ -102,7 +123,7 @@ def cross_validated(rows, T):
                               cv=StratifiedKFold(5, shuffle=True, random_state=0), method='predict_proba')
         order = sorted(set(y))
         P = P[:, [order.index(c) for c in classes]]
-        out[task] = metrics(y, P, classes)
+        out[label] = metrics(y, P, classes)
     return out
 
 
@@ -121,6 +142,7 @@ def main():
     rows = read_measures()
     for path in sys.argv[1:]:
         show(f'Engine on held-out photos: {os.path.basename(path)}', score_predictions(path, T, held))
+        na_analysis(path, T, held, weak_labels())
     show('Baseline (CIELAB percentiles of the expert mask + logistic regression), held-out photos',
          baseline(rows, T, held))
     show('Logistic models on the measurement vector, 5-fold CV over all expert-labelled photos',

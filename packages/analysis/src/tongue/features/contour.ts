@@ -51,8 +51,46 @@ function hullArea(pts: [number, number][]): number {
   return Math.abs(s) / 2;
 }
 
+/** Inward offsets of both edges from their course smoothed over `window` rows, interleaved. */
+function dents(
+  xl: Float32Array,
+  xr: Float32Array,
+  window: number,
+): { d: number[]; rms: number; p90: number; max: number } {
+  const r = (window - 1) / 2;
+  const sl = smooth(xl, r);
+  const sr = smooth(xr, r);
+  const d: number[] = [];
+  let sumSq = 0;
+  for (let k = 0; k < xl.length; k++) {
+    const dl = xl[k]! - sl[k]!;
+    const dr = sr[k]! - xr[k]!;
+    d.push(dl, dr);
+    sumSq += dl * dl + dr * dr;
+  }
+  const pos = d.filter((x) => x > 0).sort((p, q) => p - q);
+  return {
+    d,
+    rms: Math.sqrt(sumSq / Math.max(1, d.length)),
+    p90: pos.length ? pos[Math.floor(0.9 * (pos.length - 1))]! : 0,
+    max: pos.length ? pos[pos.length - 1]! : 0,
+  };
+}
+
+/** Local maxima of the inward offset (either side) deeper than `depth` pixels. */
+function scallops(d: number[], rows: number, depth: number): number {
+  let n = 0;
+  for (const side of [0, 1]) {
+    for (let k = 2; k < rows - 2; k++) {
+      const x = d[2 * k + side]!;
+      if (x > depth && x >= d[2 * (k - 1) + side]! && x >= d[2 * (k + 1) + side]! && x > d[2 * (k - 2) + side]!) n++;
+    }
+  }
+  return n;
+}
+
 export function measureContour(crop: TongueCrop, maps: PixelMaps): Record<string, number> {
-  const { w, L, a } = crop;
+  const { w, L, a, b } = crop;
   const { top, bottom, left, right } = maps;
   const length = bottom - top + 1;
   const v: Record<string, number> = {};
@@ -85,43 +123,27 @@ export function measureContour(crop: TongueCrop, maps: PixelMaps): Record<string
     xl[k] = left[y]! < 0 ? (k > 0 ? xl[k - 1]! : 0) : left[y]!;
     xr[k] = right[y]! < 0 ? (k > 0 ? xr[k - 1]! : 0) : right[y]!;
   }
-  const r = (SMOOTH_ROWS - 1) / 2;
-  const sl = smooth(xl, r);
-  const sr = smooth(xr, r);
-  const dents: number[] = [];
-  let sumSq = 0;
-  for (let k = 0; k < rows; k++) {
-    const dl = xl[k]! - sl[k]!;
-    const dr = sr[k]! - xr[k]!;
-    dents.push(dl, dr);
-    sumSq += dl * dl + dr * dr;
-  }
   const scale = maxW / 100;
-  v.edge_rms = Math.sqrt(sumSq / Math.max(1, 2 * rows)) / scale;
-  const pos = dents.filter((d) => d > 0).sort((p, q) => p - q);
-  v.dent_p90 = (pos.length ? pos[Math.floor(0.9 * (pos.length - 1))]! : 0) / scale;
-  v.dent_max = (pos.length ? pos[pos.length - 1]! : 0) / scale;
-  // Scallops: local maxima of the inward offset deeper than 1% / 2% of the tongue's width.
-  let scallop1 = 0;
-  let scallop2 = 0;
-  for (const side of [0, 1]) {
-    for (let k = 2; k < rows - 2; k++) {
-      const d = dents[2 * k + side]!;
-      if (d >= dents[2 * (k - 1) + side]! && d >= dents[2 * (k + 1) + side]! && d > dents[2 * (k - 2) + side]!) {
-        if (d > 1 * scale) scallop1++;
-        if (d > 2 * scale) scallop2++;
-      }
-    }
-  }
-  v.scallops_1pct = scallop1;
-  v.scallops_2pct = scallop2;
+  const main = dents(xl, xr, SMOOTH_ROWS);
+  v.edge_rms = main.rms / scale;
+  v.dent_p90 = main.p90 / scale;
+  v.dent_max = main.max / scale;
+  v.scallops_1pct = scallops(main.d, rows, scale);
+  v.scallops_2pct = scallops(main.d, rows, 2 * scale);
+  // Finer and coarser smoothing: small, close bites and broad waves of the outline.
+  const fine = dents(xl, xr, 15);
+  v.edge_rms_15 = fine.rms / scale;
+  v.scallops_1pct_15 = scallops(fine.d, rows, scale);
+  v.edge_rms_61 = dents(xl, xr, 61).rms / scale;
   // Tooth marks often leave a paler, bluish band along the sides: colour of the outer band of
   // the side rows against the tongue's centre line.
   let bandL = 0;
   let bandA = 0;
+  let bandB = 0;
   let nb = 0;
   let midL = 0;
   let midA = 0;
+  let midB = 0;
   let nm = 0;
   const band = Math.max(2, Math.round(maxW * 0.06));
   for (let y = y0; y <= y1; y++) {
@@ -131,14 +153,36 @@ export function measureContour(crop: TongueCrop, maps: PixelMaps): Record<string
       for (const x of [left[y]! + k, right[y]! - k]) {
         bandL += L[y * w + x]!;
         bandA += a[y * w + x]!;
+        bandB += b[y * w + x]!;
         nb++;
       }
     }
     midL += L[y * w + c]!;
     midA += a[y * w + c]!;
+    midB += b[y * w + c]!;
     nm++;
   }
   v.side_band_dL = nb && nm ? bandL / nb - midL / nm : 0;
   v.side_band_da = nb && nm ? bandA / nb - midA / nm : 0;
+  v.side_band_db = nb && nm ? bandB / nb - midB / nm : 0;
+  // Ripple of the side band's lightness along the tongue: tooth marks alternate pressed (shaded)
+  // and raised (lit) stretches. Per-row mean L* of the band minus its course over 15 rows.
+  const prof = new Float32Array(rows);
+  for (let k = 0; k < rows; k++) {
+    const y = y0 + k;
+    let s = 0;
+    let n = 0;
+    if (left[y]! >= 0) {
+      for (let j = 1; j <= band; j++) {
+        s += L[y * w + left[y]! + j]! + L[y * w + right[y]! - j]!;
+        n += 2;
+      }
+    }
+    prof[k] = n ? s / n : k > 0 ? prof[k - 1]! : 0;
+  }
+  const profSmooth = smooth(prof, 7);
+  let ripple = 0;
+  for (let k = 0; k < rows; k++) ripple += (prof[k]! - profSmooth[k]!) ** 2;
+  v.side_band_ripple = Math.sqrt(ripple / Math.max(1, rows));
   return v;
 }

@@ -1,41 +1,64 @@
 // Separable image filters on float planes (w x h), the building blocks of the texture measures.
 
-function pass(
-  src: Float32Array,
-  w: number,
-  h: number,
-  r: number,
-  horizontal: boolean,
-  op: 'max' | 'min',
-): Float32Array {
+// Running max over a window of 2r+1 by van Herk / Gil-Werman: block-wise prefix and suffix
+// maxima, three comparisons per pixel whatever r. Edges are padded with the edge value.
+function maxPass(src: Float32Array, w: number, h: number, r: number, horizontal: boolean): Float32Array {
   const out = new Float32Array(w * h);
   const n = horizontal ? w : h;
   const m = horizontal ? h : w;
   const stride = horizontal ? 1 : w;
   const lineStep = horizontal ? w : 1;
+  const k = 2 * r + 1;
+  const padded = Math.ceil((n + 2 * r) / k) * k;
+  const line = new Float32Array(padded);
+  const g = new Float32Array(padded);
+  const hh = new Float32Array(padded);
   for (let j = 0; j < m; j++) {
     const base = j * lineStep;
-    for (let i = 0; i < n; i++) {
-      const a = Math.max(0, i - r);
-      const b = Math.min(n - 1, i + r);
-      let v = src[base + a * stride]!;
-      for (let k = a + 1; k <= b; k++) {
-        const x = src[base + k * stride]!;
-        if (op === 'max' ? x > v : x < v) v = x;
+    const first = src[base]!;
+    const last = src[base + (n - 1) * stride]!;
+    for (let i = 0; i < r; i++) line[i] = first;
+    for (let i = 0, p = base; i < n; i++, p += stride) line[r + i] = src[p]!;
+    for (let i = n + r; i < padded; i++) line[i] = last;
+    for (let b0 = 0; b0 < padded; b0 += k) {
+      let run = line[b0]!;
+      g[b0] = run;
+      for (let i = b0 + 1; i < b0 + k; i++) {
+        const x = line[i]!;
+        if (x > run) run = x;
+        g[i] = run;
       }
-      out[base + i * stride] = v;
+      run = line[b0 + k - 1]!;
+      hh[b0 + k - 1] = run;
+      for (let i = b0 + k - 2; i >= b0; i--) {
+        const x = line[i]!;
+        if (x > run) run = x;
+        hh[i] = run;
+      }
+    }
+    // Window of output i in padded coordinates: [i, i + 2r].
+    for (let i = 0, p = base; i < n; i++, p += stride) {
+      const u = hh[i]!;
+      const v = g[i + 2 * r]!;
+      out[p] = u > v ? u : v;
     }
   }
   return out;
 }
 
+function negate(src: Float32Array): Float32Array {
+  const out = new Float32Array(src.length);
+  for (let i = 0; i < src.length; i++) out[i] = -src[i]!;
+  return out;
+}
+
 /** Grey dilation (max) over a (2r+1)^2 square. */
 export const dilate = (src: Float32Array, w: number, h: number, r: number): Float32Array =>
-  pass(pass(src, w, h, r, true, 'max'), w, h, r, false, 'max');
+  maxPass(maxPass(src, w, h, r, true), w, h, r, false);
 
-/** Grey erosion (min) over a (2r+1)^2 square. */
+/** Grey erosion (min) over a (2r+1)^2 square: min(x) = -max(-x), exactly. */
 export const erode = (src: Float32Array, w: number, h: number, r: number): Float32Array =>
-  pass(pass(src, w, h, r, true, 'min'), w, h, r, false, 'min');
+  negate(dilate(negate(src), w, h, r));
 
 function boxPass(src: Float32Array, w: number, h: number, r: number, horizontal: boolean): Float32Array {
   const out = new Float32Array(w * h);

@@ -113,6 +113,9 @@ export function measure(crop: TongueCrop): Measurement {
     v[`${name}_a`] = allLab[1];
     v[`${name}_b`] = allLab[2];
     v[`${name}_coverage`] = cov;
+    v[`${name}_body_L`] = bodyLab[0];
+    v[`${name}_body_a`] = bodyLab[1];
+    v[`${name}_body_b`] = bodyLab[2];
     zones.push({ area: zoneN / n, body: bodyLab, coating: coatLab, coverage: cov });
   });
   Object.assign(v, measureTexture(crop, maps), measureContour(crop, maps));

@@ -83,10 +83,10 @@ export function classifyPixels(crop: TongueCrop): PixelMaps {
   const chroma = new Float32Array(w * h);
   for (const i of tongue) chroma[i] = Math.sqrt(a[i]! * a[i]! + b[i]! * b[i]!);
   const binned = {
-    L: binPlane(L, 0, 100),
-    a: binPlane(a, -60, 100),
-    b: binPlane(b, -60, 100),
-    C: binPlane(chroma, 0, 130),
+    L: binPlane(L, 0, 100, tongue),
+    a: binPlane(a, -60, 100, tongue),
+    b: binPlane(b, -60, 100, tongue),
+    C: binPlane(chroma, 0, 130, tongue),
   };
   const [medianL] = binnedQuantiles(binned.L, tongue, [0.5]) as [number];
   const cls = new Uint8Array(w * h);
@@ -129,9 +129,16 @@ export function classifyPixels(crop: TongueCrop): PixelMaps {
     else if (u < SIDE_SHARE || u > 1 - SIDE_SHARE) zone[i] = ZONE_SIDES;
     else zone[i] = ZONE_CENTRE;
   }
-  const lists: number[][][] = [0, 1, 2, 3].map(() => [[], [], [], []]);
-  for (const i of tongue) lists[cls[i]!]![zone[i]!]!.push(i);
-  const groups = lists.map((byZone) => byZone.map((l) => Int32Array.from(l)));
+  // Two passes (count, then fill) into typed arrays: no growing lists on every photo.
+  const counts = new Int32Array(16);
+  for (const i of tongue) counts[cls[i]! * 4 + zone[i]!]!++;
+  const flat = Array.from(counts, (c) => new Int32Array(c));
+  const fill = new Int32Array(16);
+  for (const i of tongue) {
+    const g = cls[i]! * 4 + zone[i]!;
+    flat[g]![fill[g]!++] = i;
+  }
+  const groups = [0, 1, 2, 3].map((c) => flat.slice(c * 4, c * 4 + 4));
   return { tongue, groups, binned, cls, zone, chroma, coatingA, splitGap, medianL, top, bottom, left, right };
 }
 

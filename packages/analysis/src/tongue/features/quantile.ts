@@ -11,11 +11,14 @@ export interface BinnedPlane {
   count: number;
 }
 
-export function binPlane(plane: Float32Array, lo: number, hi: number): BinnedPlane {
+/** Bins the plane's pixels at `idx` (the only ones later asked for), or all of them. */
+export function binPlane(plane: Float32Array, lo: number, hi: number, idx?: Int32Array): BinnedPlane {
   const count = Math.ceil((hi - lo) / BIN) + 1;
   const bins = new Uint16Array(plane.length);
   const max = count - 1;
-  for (let i = 0; i < plane.length; i++) {
+  const n = idx ? idx.length : plane.length;
+  for (let k = 0; k < n; k++) {
+    const i = idx ? idx[k]! : k;
     const b = Math.round((plane[i]! - lo) / BIN);
     bins[i] = b < 0 ? 0 : b > max ? max : b;
   }

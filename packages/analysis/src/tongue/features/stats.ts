@@ -7,12 +7,24 @@ export function meanAt(values: Float32Array, idx: Int32Array | number[]): number
   return s / idx.length;
 }
 
-/** Share of the indexed values strictly above `t`. */
-export function shareAbove(values: Float32Array, idx: Int32Array | number[], t: number): number {
-  if (idx.length === 0) return 0;
-  let c = 0;
-  for (let i = 0; i < idx.length; i++) if (values[idx[i]!]! > t) c++;
-  return c / idx.length;
+/**
+ * Mean of the indexed values (0 for none) and the share strictly above each threshold, in one
+ * pass: the texture measures take a dozen such numbers from each of several planes.
+ */
+export function summarize(
+  values: Float32Array,
+  idx: Int32Array,
+  thresholds: readonly number[],
+): { mean: number; shares: number[] } {
+  const n = idx.length;
+  const counts = new Float64Array(thresholds.length);
+  let s = 0;
+  for (let k = 0; k < n; k++) {
+    const x = values[idx[k]!]!;
+    s += x;
+    for (let t = 0; t < thresholds.length; t++) if (x > thresholds[t]!) counts[t]!++;
+  }
+  return { mean: n ? s / n : 0, shares: Array.from(counts, (c) => (n ? c / n : 0)) };
 }
 
 /** Otsu threshold of the indexed values on a 256-bin histogram over [lo, hi]. */

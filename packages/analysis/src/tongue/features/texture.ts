@@ -2,22 +2,37 @@
 // dark bluish dots (stasis spots 瘀点) and specular highlights (moisture 润燥). All are measured
 // inside the tongue shrunk by EDGE_MARGIN pixels, so the tongue's own outline is not a "line".
 import type { TongueCrop } from './prepare.js';
-import { boxBlur, dilate, erode, smooth2, valleyResponse } from './filters.js';
+import { boxBlur, dilate, erode, valleyResponse } from './filters.js';
 import { PIXEL_HIGHLIGHT, ZONE_CENTRE, ZONE_SIDES, ZONE_TIP, type PixelMaps } from './pixels.js';
 import { binnedQuantiles, binPlane } from './quantile.js';
-import { meanAt, shareAbove } from './stats.js';
+import { meanAt, summarize } from './stats.js';
 
 /** Pixels (at the working scale) kept away from the outline. */
 export const EDGE_MARGIN = 6;
 
 /** Counts 8-connected components of `on` pixels and returns their sizes. */
 function components(on: Uint8Array, w: number, h: number): number[] {
+  return componentShapes(on, w, h).map((c) => c.size);
+}
+
+interface Component {
+  size: number;
+  /** Longer side of the bounding box over the square root of the size: 1-2 for dots, high for lines. */
+  elongation: number;
+}
+
+/** 8-connected components of `on` pixels with their size and elongation. */
+function componentShapes(on: Uint8Array, w: number, h: number): Component[] {
   const seen = new Uint8Array(on.length);
-  const sizes: number[] = [];
+  const sizes: Component[] = [];
   const stack: number[] = [];
   for (let s = 0; s < on.length; s++) {
     if (!on[s] || seen[s]) continue;
     let size = 0;
+    let x0 = w;
+    let x1 = 0;
+    let y0 = h;
+    let y1 = 0;
     stack.push(s);
     seen[s] = 1;
     while (stack.length) {
@@ -25,6 +40,10 @@ function components(on: Uint8Array, w: number, h: number): number[] {
       size++;
       const y = Math.floor(i / w);
       const x = i - y * w;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
           const xx = x + dx;
@@ -38,7 +57,7 @@ function components(on: Uint8Array, w: number, h: number): number[] {
         }
       }
     }
-    sizes.push(size);
+    sizes.push({ size, elongation: (Math.max(x1 - x0, y1 - y0) + 1) / Math.sqrt(size) });
   }
   return sizes;
 }
@@ -52,6 +71,7 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   const innerIdx: number[] = [];
   const centreIdx: number[] = [];
   const midIdx: number[] = [];
+  const sideIdx: number[] = [];
   const spotIdx: number[] = [];
   for (const i of maps.tongue) {
     if (inner[i]! < 0.999 || maps.cls[i] === PIXEL_HIGHLIGHT) continue;
@@ -62,6 +82,7 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
     const u = (i - y * w - maps.left[y]!) / Math.max(1, maps.right[y]! - maps.left[y]!);
     if (u > 0.4 && u < 0.6) midIdx.push(i);
     if (maps.zone[i] === ZONE_TIP || maps.zone[i] === ZONE_SIDES) spotIdx.push(i);
+    if (maps.zone[i] === ZONE_SIDES) sideIdx.push(i);
   }
   const v: Record<string, number> = {};
   // Highlights pull the closing up around them; clip L* at the highlight level first.
@@ -73,39 +94,66 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   for (let i = 0; i < tophat.length; i++) tophat[i] = closing[i]! - Lc[i]!;
   const v1 = valleyResponse(Lc, w, h, 1);
   const v2 = valleyResponse(Lc, w, h, 3);
-  const thBinned = binPlane(tophat, 0, 60);
+  const inIdx = Int32Array.from(innerIdx);
+  const thBinned = binPlane(tophat, 0, 60, inIdx);
+  const midI = Int32Array.from(midIdx);
   for (const [name, idx] of [
-    ['in', Int32Array.from(innerIdx)],
+    ['in', inIdx],
     ['ctr', Int32Array.from(centreIdx)],
-    ['mid', Int32Array.from(midIdx)],
+    ['mid', midI],
+    // Tooth marks press ridges and grooves into the sides: the same line measures there.
+    ['side', Int32Array.from(sideIdx)],
   ] as const) {
-    v[`th_mean_${name}`] = meanAt(tophat, idx) || 0;
-    v[`th_gt4_${name}`] = shareAbove(tophat, idx, 4);
-    v[`th_gt8_${name}`] = shareAbove(tophat, idx, 8);
-    v[`th_gt12_${name}`] = shareAbove(tophat, idx, 12);
+    const th = summarize(tophat, idx, [4, 8, 12]);
+    v[`th_mean_${name}`] = th.mean;
+    v[`th_gt4_${name}`] = th.shares[0]!;
+    v[`th_gt8_${name}`] = th.shares[1]!;
+    v[`th_gt12_${name}`] = th.shares[2]!;
     const q = binnedQuantiles(thBinned, idx, [0.9, 0.99]);
     v[`th_p90_${name}`] = q[0]! || 0;
     v[`th_p99_${name}`] = q[1]! || 0;
-    v[`v1_mean_${name}`] = meanAt(v1, idx) || 0;
-    v[`v1_gt2_${name}`] = shareAbove(v1, idx, 2);
-    v[`v1_gt4_${name}`] = shareAbove(v1, idx, 4);
-    v[`v2_mean_${name}`] = meanAt(v2, idx) || 0;
-    v[`v2_gt2_${name}`] = shareAbove(v2, idx, 2);
-    v[`v2_gt4_${name}`] = shareAbove(v2, idx, 4);
+    for (const [plane, key] of [
+      [v1, 'v1'],
+      [v2, 'v2'],
+    ] as const) {
+      const r = summarize(plane, idx, [2, 4]);
+      v[`${key}_mean_${name}`] = r.mean;
+      v[`${key}_gt2_${name}`] = r.shares[0]!;
+      v[`${key}_gt4_${name}`] = r.shares[1]!;
+    }
   }
   // Long dark lines: connected pixels of a strong valley; cracks are long, pores are dots.
   const line = new Uint8Array(w * h);
   for (const i of innerIdx) if (tophat[i]! > 6) line[i] = 1;
-  const sizes = components(line, w, h);
+  const shapes = componentShapes(line, w, h);
+  const sizes = shapes.map((c) => c.size);
   const long = sizes.filter((s) => s >= 40);
+  // Line-like components (long for their area).
+  const thin = shapes.filter((c) => c.size >= 15 && c.elongation >= 3);
+  v.crack_elong_share = thin.reduce((p, c) => p + c.size, 0) / Math.max(1, innerIdx.length);
+  v.crack_elong_max = shapes.reduce((m, c) => (c.size >= 15 ? Math.max(m, c.elongation) : m), 0);
+  // The central fissure: share of the midline band's rows that hold a strong valley pixel.
+  const rowsWith = new Uint8Array(h);
+  const rowsAll = new Uint8Array(h);
+  for (const i of midIdx) {
+    const y = Math.floor(i / w);
+    rowsAll[y] = 1;
+    if (tophat[i]! > 6) rowsWith[y] = 1;
+  }
+  v.mid_line_rows =
+    rowsWith.reduce((p, c) => p + c, 0) /
+    Math.max(
+      1,
+      rowsAll.reduce((p, c) => p + c, 0),
+    );
   v.crack_long_share = long.reduce((p, c) => p + c, 0) / Math.max(1, innerIdx.length);
   v.crack_long_count = long.length;
   v.crack_max_len = sizes.length ? Math.max(...sizes) / Math.max(1, Math.sqrt(innerIdx.length)) : 0;
 
-  // Spots: small blobs standing out from their smoothed (sigma ~ 2.8 px) background.
-  const La = smooth2(L, w, h, 3);
-  const aa = smooth2(a, w, h, 3);
-  const ba = smooth2(b, w, h, 3);
+  // Spots: small blobs standing out from the mean of their 9 x 9 neighbourhood.
+  const La = boxBlur(L, w, h, SPOT_RADIUS);
+  const aa = boxBlur(a, w, h, SPOT_RADIUS);
+  const ba = boxBlur(b, w, h, SPOT_RADIUS);
   const red = new Uint8Array(w * h);
   const dark = new Uint8Array(w * h);
   for (const i of innerIdx) {
@@ -131,6 +179,8 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   return v;
 }
 
+/** Radius of the neighbourhood spots are compared with (9 x 9 pixels at the working scale). */
+export const SPOT_RADIUS = 4;
 /** A prickle is at least this much redder (a*) than its 3-pixel neighbourhood. */
 export const PRICKLE_DELTA_A = 6;
 /** A stasis spot is this much darker (L*) and bluer (b*) than its neighbourhood. */
