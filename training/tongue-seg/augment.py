@@ -142,9 +142,9 @@ def photometric(im, rng):
     im = im * rng.uniform(0.9, 1.1, 3)  # white-balance error
     # Badly lit phone photos: the tongue must still be found so that the quality check can name
     # the problem (too dark, colour cast) instead of reporting no tongue.
-    if rng.random() < HARD_LIGHT['p']:
+    if HARD_LIGHT['p'] > 0 and rng.random() < HARD_LIGHT['p']:
         im = im * rng.uniform(0.3, 0.8)
-    if rng.random() < HARD_LIGHT['p']:
+    if HARD_LIGHT['p'] > 0 and rng.random() < HARD_LIGHT['p']:
         im = im * rng.uniform(0.7, 1.35, 3)
     if rng.random() < 0.2:
         im = cv2.GaussianBlur(im, (0, 0), rng.uniform(0.5, 1.8))

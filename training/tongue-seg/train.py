@@ -59,6 +59,7 @@ def main():
     ap.add_argument('--seed', type=int, default=7)
     ap.add_argument('--resume', action='store_true')
     ap.add_argument('--hard-light', type=float, default=0.0, help='share of darkened and of colour-cast samples')
+    ap.add_argument('--stop-after', type=int, help='last epoch to run (the schedule still spans --epochs)')
     ap.add_argument('--init', help='start from these weights (a fine-tuning run: no warm-up)')
     ap.add_argument('--small', type=int, default=160, help='sample side of the first epochs')
     ap.add_argument('--small-epochs', type=int, default=5)
@@ -94,7 +95,8 @@ def main():
         sched.load_state_dict(ck['sched'])
         start, best = ck['epoch'] + 1, ck['best']
         rng = np.random.default_rng(args.seed + start)
-    for epoch in range(start, args.epochs):
+    last = args.epochs if args.stop_after is None else min(args.epochs, args.stop_after + 1)
+    for epoch in range(start, last):
         model.train()
         SIZE['out'] = args.small if epoch < args.small_epochs else INPUT
         t0 = time.time()

@@ -9,6 +9,7 @@ import { isEngineError } from '../common/index.js';
 import { analyzeTongue } from './analyze.js';
 import { decodePhoto } from './decode.js';
 import { locateTongue } from './locate.js';
+import { MAX_SECOND_RATIO } from './quality.js';
 import { count, scores } from './seg-metrics.js';
 import { facePath, HELD_OUT_FACE, toBmp, tongueInFace, twoTongues } from './test-composites.js';
 import { readMask, readPhoto, validationIds } from './test-data.js';
@@ -77,7 +78,10 @@ describe('segmentation on validation photos (never seen in training)', () => {
       const comp = await tongueInFace(id);
       const { work } = await decodePhoto(comp.jpeg);
       expect([work.width, work.height]).toEqual([comp.width, comp.height]);
-      const pred = (await locateTongue(work)).mask;
+      const region = await locateTongue(work);
+      // Lips, moustache or chin seen as a second tongue would refuse the photo.
+      expect(region.secondRatio).toBeLessThan(MAX_SECOND_RATIO);
+      const pred = region.mask;
       const c = count(pred, comp.truth);
       expect(scores(c).iouTongue).toBeGreaterThan(0.85);
       // Leak: predicted tongue outside the pasted tongue, as a share of the tongue.
@@ -111,9 +115,14 @@ describe('quality codes on degraded real photos', () => {
     );
   }, 30_000);
   it('reports a tongue too small in the frame', async () => {
-    // The tongue about 2-2.5 % of a wide frame of the held-out face photo, ~130 px across.
-    const comp = await tongueInFace(id, 0.45, 3.5);
-    expect(await issues(comp.jpeg)).toContain(TONGUE_ERRORS.TONGUE_TOO_SMALL.code);
+    // The wide phone-like frame of the segmentation test, scaled down to 60 %: the tongue is
+    // about 105 px across, too few pixels for cracks and spots.
+    const comp = await tongueInFace(id);
+    const small = await sharp(comp.jpeg)
+      .resize({ width: Math.round(comp.width * 0.6) })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    expect(await issues(small)).toContain(TONGUE_ERRORS.TONGUE_TOO_SMALL.code);
   }, 30_000);
   it('refuses a photo with no tongue (a face with closed mouth)', async () => {
     expect(await code(analyzeTongue(await readFile(facePath(HELD_OUT_FACE.file))))).toBe(
