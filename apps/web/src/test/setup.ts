@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // Lazy area chunks load through the module graph; on a loaded 2-core machine that takes over the
@@ -29,3 +29,9 @@ if (!('ResizeObserver' in window)) {
 }
 window.scrollTo = () => undefined;
 afterEach(() => cleanup());
+// Unmounting (and antd's static modals being destroyed) leaves React scheduler work queued on
+// setImmediate; if the file ends first, jsdom is torn down and that work throws "window is not
+// defined" as an unhandled error. Let the queue drain before the environment goes.
+afterAll(async () => {
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+});
