@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Modal, message } from 'antd';
 import { TRANSLATION_LANGS, TRANSLATION_PATHS, type TranslationEntry, type TranslationLang } from '@tcm/contract';
@@ -31,6 +31,9 @@ afterEach(() => {
   Modal.destroyAll();
   vi.restoreAllMocks();
 });
+// Destroyed confirmations close through antd's motion, whose fallback timers (jsdom fires no
+// transition events) commit after the last test; let them finish before jsdom is torn down.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 1000)));
 
 const entry = (over: Partial<TranslationEntry> = {}): TranslationEntry => ({
   id: 5,
