@@ -12,19 +12,9 @@ import { chromium } from 'playwright-core';
 import { healthReportSchema } from '@tcm/contract';
 import { renderReport } from '../src/render.js';
 import { reportHtml } from './html.js';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium-flags.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const EXECUTABLE = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (n: number) => (n / 1024).toFixed(1);
 
@@ -33,7 +23,7 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' / ')}`,
 );
-const browser = await chromium.launch({ executablePath: EXECUTABLE, args: FLAGS, headless: true });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
 try {
   const page = await browser.newPage();
   for (const lang of ['zh', 'en']) {

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { healthReportSchema } from '@tcm/contract';
 import { renderReport } from '../src/render.js';
 import { reportHtml } from './html.js';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium-flags.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const dir = mkdtempSync(join(tmpdir(), 'tcm-report-bench-'));
 const load = (lang: string): unknown =>
   JSON.parse(readFileSync(new URL(`../examples/full-report.${lang}.json`, import.meta.url), 'utf8'));
@@ -48,19 +48,7 @@ function timeChromium(lang: string) {
   const html = join(dir, `report.${lang}.html`);
   const out = join(dir, `chromium.${lang}.pdf`);
   writeFileSync(html, reportHtml(healthReportSchema.parse(load(lang))));
-  const flags = [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-pdf-header-footer',
-    `--print-to-pdf=${out}`,
-    `file://${html}`,
-  ];
+  const flags = [...CHROMIUM_FLAGS, '--no-pdf-header-footer', `--print-to-pdf=${out}`, `file://${html}`];
   const t0 = performance.now();
   execFileSync(CHROMIUM, flags, { stdio: 'ignore' });
   return { ms: performance.now() - t0, size: statSync(out).size };
