@@ -33,7 +33,7 @@ export function otsu(values: Float32Array, idx: Int32Array, lo: number, hi: numb
   const hist = new Float64Array(bins);
   const k = (bins - 1) / (hi - lo);
   for (let i = 0; i < idx.length; i++) {
-    const b = Math.round((values[idx[i]!]! - lo) * k);
+    const b = roundHalfUp((values[idx[i]!]! - lo) * k);
     hist[Math.min(bins - 1, Math.max(0, b))]! += 1;
   }
   let total = 0;
@@ -61,6 +61,16 @@ export function otsu(values: Float32Array, idx: Int32Array, lo: number, hi: numb
     }
   }
   return lo + (best + 0.5) / k;
+}
+
+/**
+ * Math.round(v) (ties toward +infinity) for any finite v, up to the sign of a zero result: V8
+ * does not inline Math.round here and calls it at ~10 ns a value, while Math.floor is one
+ * instruction. v - floor(v) is exact (Sterbenz), so the tie test matches Math.round's.
+ */
+export function roundHalfUp(v: number): number {
+  const f = Math.floor(v);
+  return v - f >= 0.5 ? f + 1 : f;
 }
 
 export const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
