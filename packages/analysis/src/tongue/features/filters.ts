@@ -113,23 +113,27 @@ export const smooth2 = (src: Float32Array, w: number, h: number, r: number): Flo
 
 /**
  * Largest Hessian eigenvalue of a plane smoothed by smooth2(r), scaled by sigma^2: high where the
- * plane has a dark valley (a crack in L*), whatever the valley's direction.
+ * plane has a dark valley (a crack in L*), whatever the valley's direction. With `at`, only those
+ * pixels are computed (the rest stay 0): the texture measures read no others.
  */
-export function valleyResponse(src: Float32Array, w: number, h: number, r: number): Float32Array {
+export function valleyResponse(src: Float32Array, w: number, h: number, r: number, at?: Int32Array): Float32Array {
   const g = smooth2(src, w, h, r);
   const sigma = Math.sqrt((2 * r * (r + 1)) / 3);
   const out = new Float32Array(w * h);
   const s2 = sigma * sigma;
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
-      const i = y * w + x;
-      const dxx = g[i - 1]! - 2 * g[i]! + g[i + 1]!;
-      const dyy = g[i - w]! - 2 * g[i]! + g[i + w]!;
-      const dxy = (g[i + w + 1]! - g[i + w - 1]! - g[i - w + 1]! + g[i - w - 1]!) / 4;
-      const hd = (dxx - dyy) / 2;
-      const l = (dxx + dyy) / 2 + Math.sqrt(hd * hd + dxy * dxy);
-      out[i] = l > 0 ? l * s2 : 0;
-    }
+  const n = at ? at.length : w * h;
+  for (let k = 0; k < n; k++) {
+    const i = at ? at[k]! : k;
+    const y = Math.floor(i / w);
+    const x = i - y * w;
+    // The outermost rows and columns have no second difference.
+    if (y < 1 || y >= h - 1 || x < 1 || x >= w - 1) continue;
+    const dxx = g[i - 1]! - 2 * g[i]! + g[i + 1]!;
+    const dyy = g[i - w]! - 2 * g[i]! + g[i + w]!;
+    const dxy = (g[i + w + 1]! - g[i + w - 1]! - g[i - w + 1]! + g[i - w - 1]!) / 4;
+    const hd = (dxx - dyy) / 2;
+    const l = (dxx + dyy) / 2 + Math.sqrt(hd * hd + dxy * dxy);
+    out[i] = l > 0 ? l * s2 : 0;
   }
   return out;
 }

@@ -111,8 +111,8 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   const closing = erode(dilate(Lc, w, h, 3), w, h, 3);
   const tophat = new Float32Array(w * h);
   for (let i = 0; i < tophat.length; i++) tophat[i] = closing[i]! - Lc[i]!;
-  const v1 = valleyResponse(Lc, w, h, 1);
-  const v2 = valleyResponse(Lc, w, h, 3);
+  const v1 = valleyResponse(Lc, w, h, 1, innerIdx);
+  const v2 = valleyResponse(Lc, w, h, 3, innerIdx);
   const thBinned = binPlane(tophat, 0, 60, innerIdx);
   for (const [name, idx] of [
     ['in', innerIdx],
