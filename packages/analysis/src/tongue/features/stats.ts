@@ -64,13 +64,15 @@ export function otsu(values: Float32Array, idx: Int32Array, lo: number, hi: numb
 }
 
 /**
- * Math.round(v) (ties toward +infinity) for any finite v, up to the sign of a zero result: V8
- * does not inline Math.round here and calls it at ~10 ns a value, while Math.floor is one
- * instruction. v - floor(v) is exact (Sterbenz), so the tie test matches Math.round's.
+ * Math.round(v) (ties toward +infinity) for any finite v, up to the sign of a zero result, without
+ * a branch: V8 calls Math.round out of line (~10 ns a value here) and a data-dependent branch
+ * mispredicts on pixel values. g = v - floor(v) is exact (Sterbenz) and g + 0.5 is exact except
+ * for g = 0.5 - 2^-54, which would round up to 1: that one value is corrected.
  */
 export function roundHalfUp(v: number): number {
   const f = Math.floor(v);
-  return v - f >= 0.5 ? f + 1 : f;
+  const g = v - f;
+  return f + ((g + 0.5) | 0) - (g === 0.49999999999999994 ? 1 : 0);
 }
 
 export const clamp01 = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
