@@ -1,86 +1,100 @@
 // Separable image filters on float planes (w x h), the building blocks of the texture measures.
+// Every pass walks the plane row by row (the vertical passes keep one running value per column)
+// so memory is read in order; the arithmetic per output pixel is the same as one line at a time.
 
-// Running max over a window of 2r+1 by van Herk / Gil-Werman: block-wise prefix and suffix
-// maxima, three comparisons per pixel whatever r. Edges are padded with the edge value.
-function maxPass(src: Float32Array, w: number, h: number, r: number, horizontal: boolean): Float32Array {
-  const out = new Float32Array(w * h);
-  const n = horizontal ? w : h;
-  const m = horizontal ? h : w;
-  const stride = horizontal ? 1 : w;
-  const lineStep = horizontal ? w : 1;
-  const k = 2 * r + 1;
-  const padded = Math.ceil((n + 2 * r) / k) * k;
-  const line = new Float32Array(padded);
-  const g = new Float32Array(padded);
-  const hh = new Float32Array(padded);
-  for (let j = 0; j < m; j++) {
-    const base = j * lineStep;
-    const first = src[base]!;
-    const last = src[base + (n - 1) * stride]!;
-    for (let i = 0; i < r; i++) line[i] = first;
-    for (let i = 0, p = base; i < n; i++, p += stride) line[r + i] = src[p]!;
-    for (let i = n + r; i < padded; i++) line[i] = last;
-    for (let b0 = 0; b0 < padded; b0 += k) {
-      let run = line[b0]!;
-      g[b0] = run;
-      for (let i = b0 + 1; i < b0 + k; i++) {
-        const x = line[i]!;
-        if (x > run) run = x;
-        g[i] = run;
-      }
-      run = line[b0 + k - 1]!;
-      hh[b0 + k - 1] = run;
-      for (let i = b0 + k - 2; i >= b0; i--) {
-        const x = line[i]!;
-        if (x > run) run = x;
-        hh[i] = run;
-      }
+/** Row (or column) of padded position p of a line of n, edges repeated r times. */
+const clampAt = (p: number, r: number, n: number): number => (p < r ? 0 : p - r >= n ? n - 1 : p - r);
+
+/**
+ * Running max (or min) over windows of k = 2r+1 by doubling: after the sweeps, cur[p] is the
+ * extremum of `len` values from p; a window of k is then two overlapping such spans. Exact, and
+ * about log2(k) + 1 comparisons per value whatever r. `cur` holds `count` units of `unit` values
+ * (one value per pixel for a row, one row per unit for the columns), so both directions read
+ * memory in order.
+ */
+function doubling(cur: Float32Array, count: number, unit: number, k: number, max: boolean): number {
+  let len = 1;
+  for (; 2 * len <= k; len *= 2) {
+    const end = (count - len) * unit;
+    const step = len * unit;
+    if (max) {
+      for (let p = 0; p < end; p++) if (cur[p + step]! > cur[p]!) cur[p] = cur[p + step]!;
+    } else {
+      for (let p = 0; p < end; p++) if (cur[p + step]! < cur[p]!) cur[p] = cur[p + step]!;
     }
-    // Window of output i in padded coordinates: [i, i + 2r].
-    for (let i = 0, p = base; i < n; i++, p += stride) {
-      const u = hh[i]!;
-      const v = g[i + 2 * r]!;
-      out[p] = u > v ? u : v;
+  }
+  return len;
+}
+
+/** Grey dilation (max) or erosion (min) over a (2r+1)^2 square, edges clamped. */
+function extremum(src: Float32Array, w: number, h: number, r: number, max: boolean): Float32Array {
+  const k = 2 * r + 1;
+  const rows = new Float32Array(w * h);
+  const line = new Float32Array(w + 2 * r);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let p = 0; p < line.length; p++) line[p] = src[row + clampAt(p, r, w)]!;
+    const len = doubling(line, line.length, 1, k, max);
+    const off = k - len;
+    for (let x = 0; x < w; x++) {
+      const u = line[x]!;
+      const v = line[x + off]!;
+      rows[row + x] = max ? (v > u ? v : u) : v < u ? v : u;
+    }
+  }
+  const padded = new Float32Array((h + 2 * r) * w);
+  for (let p = 0; p < h + 2 * r; p++) padded.set(rows.subarray(clampAt(p, r, h) * w, clampAt(p, r, h) * w + w), p * w);
+  const len = doubling(padded, h + 2 * r, w, k, max);
+  const off = (k - len) * w;
+  const out = rows;
+  for (let i = 0; i < w * h; i++) {
+    const u = padded[i]!;
+    const v = padded[i + off]!;
+    out[i] = max ? (v > u ? v : u) : v < u ? v : u;
+  }
+  return out;
+}
+
+/** Grey dilation (max) over a (2r+1)^2 square, edges clamped. */
+export const dilate = (src: Float32Array, w: number, h: number, r: number): Float32Array =>
+  extremum(src, w, h, r, true);
+
+/** Grey erosion (min) over a (2r+1)^2 square, edges clamped. */
+export const erode = (src: Float32Array, w: number, h: number, r: number): Float32Array =>
+  extremum(src, w, h, r, false);
+
+/** Running mean along rows over 2r+1 pixels, edges clamped; the sum runs in double precision. */
+function boxRows(src: Float32Array, w: number, h: number, r: number): Float32Array {
+  const out = new Float32Array(w * h);
+  const inv = 1 / (2 * r + 1);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    let s = 0;
+    for (let p = 0; p <= 2 * r; p++) s += src[row + clampAt(p, r, w)]!;
+    for (let x = 0; x < w; x++) {
+      out[row + x] = s * inv;
+      s += src[row + clampAt(x + 2 * r + 1, r, w)]! - src[row + clampAt(x, r, w)]!;
     }
   }
   return out;
 }
 
-function negate(src: Float32Array): Float32Array {
-  const out = new Float32Array(src.length);
-  for (let i = 0; i < src.length; i++) out[i] = -src[i]!;
-  return out;
-}
-
-/** Grey dilation (max) over a (2r+1)^2 square. */
-export const dilate = (src: Float32Array, w: number, h: number, r: number): Float32Array =>
-  maxPass(maxPass(src, w, h, r, true), w, h, r, false);
-
-/** Grey erosion (min) over a (2r+1)^2 square: min(x) = -max(-x), exactly. */
-export const erode = (src: Float32Array, w: number, h: number, r: number): Float32Array =>
-  negate(dilate(negate(src), w, h, r));
-
-function boxPass(src: Float32Array, w: number, h: number, r: number, horizontal: boolean): Float32Array {
+/** The same along columns, with one running sum per column. */
+function boxCols(src: Float32Array, w: number, h: number, r: number, sums: Float64Array): Float32Array {
   const out = new Float32Array(w * h);
-  const n = horizontal ? w : h;
-  const m = horizontal ? h : w;
-  const stride = horizontal ? 1 : w;
-  const lineStep = horizontal ? w : 1;
-  // Each line is copied into a buffer padded with its edge values, then summed in one sweep.
-  const buf = new Float32Array(n + 2 * r + 1);
   const inv = 1 / (2 * r + 1);
-  for (let j = 0; j < m; j++) {
-    const base = j * lineStep;
-    const first = src[base]!;
-    const last = src[base + (n - 1) * stride]!;
-    for (let i = 0; i < r; i++) buf[i] = first;
-    for (let i = 0; i < n; i++) buf[r + i] = src[base + i * stride]!;
-    for (let i = n + r; i < buf.length; i++) buf[i] = last;
-    let s = 0;
-    for (let i = 0; i <= 2 * r; i++) s += buf[i]!;
-    for (let i = 0; i < n; i++) {
-      out[base + i * stride] = s * inv;
-      s += buf[i + 2 * r + 1]! - buf[i]!;
+  sums.fill(0);
+  for (let p = 0; p <= 2 * r; p++) {
+    const s = clampAt(p, r, h) * w;
+    for (let x = 0; x < w; x++) sums[x] = sums[x]! + src[s + x]!;
+  }
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    const add = clampAt(y + 2 * r + 1, r, h) * w;
+    const sub = clampAt(y, r, h) * w;
+    for (let x = 0; x < w; x++) {
+      out[row + x] = sums[x]! * inv;
+      sums[x] = sums[x]! + (src[add + x]! - src[sub + x]!);
     }
   }
   return out;
@@ -88,7 +102,7 @@ function boxPass(src: Float32Array, w: number, h: number, r: number, horizontal:
 
 /** Mean over a (2r+1)^2 square, edges clamped; O(1) per pixel whatever r. */
 export const boxBlur = (src: Float32Array, w: number, h: number, r: number): Float32Array =>
-  boxPass(boxPass(src, w, h, r, true), w, h, r, false);
+  boxCols(boxRows(src, w, h, r), w, h, r, new Float64Array(w));
 
 /**
  * Two box blurs of radius r: close to a Gaussian with sigma = sqrt(2 r (r + 1) / 3)
@@ -99,22 +113,27 @@ export const smooth2 = (src: Float32Array, w: number, h: number, r: number): Flo
 
 /**
  * Largest Hessian eigenvalue of a plane smoothed by smooth2(r), scaled by sigma^2: high where the
- * plane has a dark valley (a crack in L*), whatever the valley's direction.
+ * plane has a dark valley (a crack in L*), whatever the valley's direction. With `at`, only those
+ * pixels are computed (the rest stay 0): the texture measures read no others.
  */
-export function valleyResponse(src: Float32Array, w: number, h: number, r: number): Float32Array {
+export function valleyResponse(src: Float32Array, w: number, h: number, r: number, at?: Int32Array): Float32Array {
   const g = smooth2(src, w, h, r);
   const sigma = Math.sqrt((2 * r * (r + 1)) / 3);
   const out = new Float32Array(w * h);
   const s2 = sigma * sigma;
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
-      const i = y * w + x;
-      const dxx = g[i - 1]! - 2 * g[i]! + g[i + 1]!;
-      const dyy = g[i - w]! - 2 * g[i]! + g[i + w]!;
-      const dxy = (g[i + w + 1]! - g[i + w - 1]! - g[i - w + 1]! + g[i - w - 1]!) / 4;
-      const l = (dxx + dyy) / 2 + Math.sqrt(((dxx - dyy) / 2) ** 2 + dxy * dxy);
-      out[i] = l > 0 ? l * s2 : 0;
-    }
+  const n = at ? at.length : w * h;
+  for (let k = 0; k < n; k++) {
+    const i = at ? at[k]! : k;
+    const y = Math.floor(i / w);
+    const x = i - y * w;
+    // The outermost rows and columns have no second difference.
+    if (y < 1 || y >= h - 1 || x < 1 || x >= w - 1) continue;
+    const dxx = g[i - 1]! - 2 * g[i]! + g[i + 1]!;
+    const dyy = g[i - w]! - 2 * g[i]! + g[i + w]!;
+    const dxy = (g[i + w + 1]! - g[i + w - 1]! - g[i - w + 1]! + g[i - w - 1]!) / 4;
+    const hd = (dxx - dyy) / 2;
+    const l = (dxx + dyy) / 2 + Math.sqrt(hd * hd + dxy * dxy);
+    out[i] = l > 0 ? l * s2 : 0;
   }
   return out;
 }

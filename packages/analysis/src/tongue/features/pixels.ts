@@ -90,14 +90,15 @@ export function classifyPixels(crop: TongueCrop): PixelMaps {
   };
   const [medianL] = binnedQuantiles(binned.L, tongue, [0.5]) as [number];
   const cls = new Uint8Array(w * h);
-  const colour: number[] = [];
+  const colour = new Int32Array(tongue.length);
+  let nColour = 0;
   for (const i of tongue) {
     if (L[i]! > medianL + PIXEL_RULES.highlightDeltaL && chroma[i]! < PIXEL_RULES.highlightMaxChroma) {
       cls[i] = PIXEL_HIGHLIGHT;
     } else if (L[i]! < medianL - PIXEL_RULES.shadowDeltaL) cls[i] = PIXEL_SHADOW;
-    else colour.push(i);
+    else colour[nColour++] = i;
   }
-  const colourIdx = Int32Array.from(colour);
+  const colourIdx = colour.subarray(0, nColour);
   const t = colourIdx.length > 0 ? otsu(a, colourIdx, -10, 60) : 0;
   let s0 = 0;
   let n0 = 0;

@@ -2,6 +2,7 @@
 // texture filters and thresholds are tuned at that scale, whatever the camera resolution) and
 // converts it to CIELAB (D65).
 import { rgbBufferToLab } from '../../color/index.js';
+import { roundHalfUp } from './stats.js';
 
 /** Interleaved 8-bit RGB pixels with a tongue mask (1 = tongue) of the same size. */
 export interface TongueImage {
@@ -94,9 +95,9 @@ export function prepareCrop(image: TongueImage, mask: Uint8Array): TongueCrop | 
         }
       }
       const o = y * w + x;
-      rgb[o * 3] = Math.round(r / n);
-      rgb[o * 3 + 1] = Math.round(g / n);
-      rgb[o * 3 + 2] = Math.round(bl / n);
+      rgb[o * 3] = roundHalfUp(r / n);
+      rgb[o * 3 + 1] = roundHalfUp(g / n);
+      rgb[o * 3 + 2] = roundHalfUp(bl / n);
       if (m * 2 >= n) {
         cropMask[o] = 1;
         count++;

@@ -2,6 +2,8 @@
 // here), then the quantiles of any pixel subset cost one pass over the subset and the bins,
 // instead of a sort per subset and channel.
 
+import { roundHalfUp } from './stats.js';
+
 export const BIN = 0.1;
 
 /** A plane quantised to bins of BIN units starting at `lo`. */
@@ -19,7 +21,7 @@ export function binPlane(plane: Float32Array, lo: number, hi: number, idx?: Int3
   const n = idx ? idx.length : plane.length;
   for (let k = 0; k < n; k++) {
     const i = idx ? idx[k]! : k;
-    const b = Math.round((plane[i]! - lo) / BIN);
+    const b = roundHalfUp((plane[i]! - lo) / BIN);
     bins[i] = b < 0 ? 0 : b > max ? max : b;
   }
   return { bins, lo, count };

@@ -13,6 +13,9 @@ interface NetMeta {
 
 export const TEXTURE_NET_META: NetMeta = JSON.parse(readFileSync(`${MODEL_DIR}texture-net.json`, 'utf8')) as NetMeta;
 
+/** byte / 255 as float32, looked up instead of divided for the 262 144 input values. */
+const UNIT = Float32Array.from({ length: 256 }, (_, v) => v / 255);
+
 let session: Promise<InferenceSession> | null = null;
 
 async function getSession(): Promise<InferenceSession> {
@@ -36,7 +39,7 @@ export async function runTextureNet(crop: TongueCrop): Promise<Record<string, Re
   const s = await getSession();
   const bytes = networkInput(crop);
   const x = new Float32Array(bytes.length);
-  for (let i = 0; i < bytes.length; i++) x[i] = bytes[i]! / 255;
+  for (let i = 0; i < bytes.length; i++) x[i] = UNIT[bytes[i]!]!;
   const out = await s.run({ input: new ort.Tensor('float32', x, [1, 4, WORK_SIDE, WORK_SIDE]) });
   const probs = out.probs!.data as Float32Array;
   const result: Record<string, Record<string, number>> = {};

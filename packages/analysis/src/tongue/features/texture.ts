@@ -25,7 +25,9 @@ interface Component {
 function componentShapes(on: Uint8Array, w: number, h: number): Component[] {
   const seen = new Uint8Array(on.length);
   const sizes: Component[] = [];
-  const stack: number[] = [];
+  // Every pixel is pushed at most once, so a stack as long as the plane never overflows.
+  const stack = new Int32Array(on.length);
+  let top = 0;
   for (let s = 0; s < on.length; s++) {
     if (!on[s] || seen[s]) continue;
     let size = 0;
@@ -33,10 +35,10 @@ function componentShapes(on: Uint8Array, w: number, h: number): Component[] {
     let x1 = 0;
     let y0 = h;
     let y1 = 0;
-    stack.push(s);
+    stack[top++] = s;
     seen[s] = 1;
-    while (stack.length) {
-      const i = stack.pop()!;
+    while (top > 0) {
+      const i = stack[--top]!;
       size++;
       const y = Math.floor(i / w);
       const x = i - y * w;
@@ -52,7 +54,7 @@ function componentShapes(on: Uint8Array, w: number, h: number): Component[] {
           const j = yy * w + xx;
           if (on[j] && !seen[j]) {
             seen[j] = 1;
-            stack.push(j);
+            stack[top++] = j;
           }
         }
       }
@@ -62,28 +64,45 @@ function componentShapes(on: Uint8Array, w: number, h: number): Component[] {
   return sizes;
 }
 
+/** Sum of the squared values at idx, in index order. */
+function sumSquares(plane: Float32Array, idx: Int32Array): number {
+  let s = 0;
+  for (let k = 0; k < idx.length; k++) s += plane[idx[k]!]! * plane[idx[k]!]!;
+  return s;
+}
+
 export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string, number> {
   const { w, h, L, a, b } = crop;
   const m = new Float32Array(w * h);
   for (const i of maps.tongue) m[i] = 1;
   // Erosion of a 0/1 mask: where its box mean is 1 (one zero in the window lowers it by 1/169).
   const inner = boxBlur(m, w, h, EDGE_MARGIN);
-  const innerIdx: number[] = [];
-  const centreIdx: number[] = [];
-  const midIdx: number[] = [];
-  const sideIdx: number[] = [];
-  const spotIdx: number[] = [];
-  for (const i of maps.tongue) {
+  // Index lists sized for the whole tongue, filled once and cut to length (no growing arrays).
+  const nT = maps.tongue.length;
+  const innerAll = new Int32Array(nT);
+  const centreAll = new Int32Array(nT);
+  const midAll = new Int32Array(nT);
+  const sideAll = new Int32Array(nT);
+  let nIn = 0;
+  let nCtr = 0;
+  let nMid = 0;
+  let nSide = 0;
+  let nSpot = 0;
+  for (let k = 0; k < nT; k++) {
+    const i = maps.tongue[k]!;
     if (inner[i]! < 0.999 || maps.cls[i] === PIXEL_HIGHLIGHT) continue;
-    innerIdx.push(i);
-    if (maps.zone[i] === ZONE_CENTRE) centreIdx.push(i);
+    innerAll[nIn++] = i;
+    const zone = maps.zone[i];
+    if (zone === ZONE_CENTRE) centreAll[nCtr++] = i;
     // The midline band (middle fifth of each row), where the central fissure runs.
     const y = Math.floor(i / w);
     const u = (i - y * w - maps.left[y]!) / Math.max(1, maps.right[y]! - maps.left[y]!);
-    if (u > 0.4 && u < 0.6) midIdx.push(i);
-    if (maps.zone[i] === ZONE_TIP || maps.zone[i] === ZONE_SIDES) spotIdx.push(i);
-    if (maps.zone[i] === ZONE_SIDES) sideIdx.push(i);
+    if (u > 0.4 && u < 0.6) midAll[nMid++] = i;
+    if (zone === ZONE_TIP || zone === ZONE_SIDES) nSpot++;
+    if (zone === ZONE_SIDES) sideAll[nSide++] = i;
   }
+  const innerIdx = innerAll.subarray(0, nIn);
+  const midIdx = midAll.subarray(0, nMid);
   const v: Record<string, number> = {};
   // Highlights pull the closing up around them; clip L* at the highlight level first.
   const Lc = new Float32Array(L);
@@ -92,17 +111,15 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   const closing = erode(dilate(Lc, w, h, 3), w, h, 3);
   const tophat = new Float32Array(w * h);
   for (let i = 0; i < tophat.length; i++) tophat[i] = closing[i]! - Lc[i]!;
-  const v1 = valleyResponse(Lc, w, h, 1);
-  const v2 = valleyResponse(Lc, w, h, 3);
-  const inIdx = Int32Array.from(innerIdx);
-  const thBinned = binPlane(tophat, 0, 60, inIdx);
-  const midI = Int32Array.from(midIdx);
+  const v1 = valleyResponse(Lc, w, h, 1, innerIdx);
+  const v2 = valleyResponse(Lc, w, h, 3, innerIdx);
+  const thBinned = binPlane(tophat, 0, 60, innerIdx);
   for (const [name, idx] of [
-    ['in', inIdx],
-    ['ctr', Int32Array.from(centreIdx)],
-    ['mid', midI],
+    ['in', innerIdx],
+    ['ctr', centreAll.subarray(0, nCtr)],
+    ['mid', midIdx],
     // Tooth marks press ridges and grooves into the sides: the same line measures there.
-    ['side', Int32Array.from(sideIdx)],
+    ['side', sideAll.subarray(0, nSide)],
   ] as const) {
     const th = summarize(tophat, idx, [4, 8, 12]);
     v[`th_mean_${name}`] = th.mean;
@@ -163,7 +180,7 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   const spotArea = Math.max(1, innerIdx.length) / 1000;
   v.prickle_per_1000px = components(red, w, h).filter((s) => s <= 30).length / spotArea;
   v.stasis_per_1000px = components(dark, w, h).filter((s) => s >= 3 && s <= 80).length / spotArea;
-  v.spot_zone_share = spotIdx.length / Math.max(1, innerIdx.length);
+  v.spot_zone_share = nSpot / Math.max(1, innerIdx.length);
 
   // Moisture: specular highlights as a share of the tongue and how many separate glints.
   const hl = new Uint8Array(w * h);
@@ -171,10 +188,7 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   const glints = components(hl, w, h);
   v.glint_per_1000px = glints.length / (maps.tongue.length / 1000);
   v.L_std_in = Math.sqrt(
-    Math.max(
-      0,
-      innerIdx.reduce((p, i) => p + L[i]! * L[i]!, 0) / Math.max(1, innerIdx.length) - (meanAt(L, innerIdx) || 0) ** 2,
-    ),
+    Math.max(0, sumSquares(L, innerIdx) / Math.max(1, innerIdx.length) - (meanAt(L, innerIdx) || 0) ** 2),
   );
   return v;
 }
