@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Modal, message } from 'antd';
+import type { MessageType } from 'antd/es/message/interface';
 import { TRANSLATION_LANGS, TRANSLATION_PATHS, type TranslationEntry, type TranslationLang } from '@tcm/contract';
 import '../../lib/i18n.js';
 import { saveMode, TranslationDialog, TRANSLATION_DIALOG_WIDTH } from './TranslationDialog.js';
@@ -50,7 +51,9 @@ const entry = (over: Partial<TranslationEntry> = {}): TranslationEntry => ({
 
 function open(e: TranslationEntry | null, initialOriginal?: string) {
   const onSaved = vi.fn();
-  success = vi.spyOn(message, 'success');
+  // The call is what is asserted; a real toast would close 3 s later, after the file's jsdom is
+  // gone, and its React update would throw "window is not defined".
+  success = vi.spyOn(message, 'success').mockImplementation(() => (() => undefined) as unknown as MessageType);
   render(<TranslationDialog entry={e} initialOriginal={initialOriginal} onClose={() => undefined} onSaved={onSaved} />);
   return { onSaved };
 }
