@@ -6,12 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { CaptureSlot, RecordPerson, ReportLanguage, Sex, Vitals } from '@tcm/contract';
 import { PhotoPicker } from '../../diagnosis/PhotoPicker.js';
 import { Questionnaire, questionnaireComplete, type Answers } from '../../diagnosis/Questionnaire.js';
-import { RecordResult } from '../../diagnosis/RecordResult.js';
-import { ReportButtons } from '../../diagnosis/ReportButtons.js';
+import { LiveRecordResult } from '../../diagnosis/LiveRecordResult.js';
 import { VitalsForm, vitalsProblem } from '../../diagnosis/VitalsForm.js';
 import { VoiceRecorder } from '../../diagnosis/VoiceRecorder.js';
 import { captureProblem, type FileProblem } from '../../diagnosis/photo-file.js';
-import { createRecord, retryRecord, uploadCapture } from '../../diagnosis/record-api.js';
+import { createRecord, uploadCapture } from '../../diagnosis/record-api.js';
 import { useRecord } from '../../diagnosis/use-record.js';
 import { currentLanguage } from '../../lib/i18n.js';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
@@ -304,26 +303,17 @@ function PulseStep({ file, onChange }: { file: File | null; onChange: (f: File |
 function WizardResult({ id, onNew }: { id: string; onNew: () => void }) {
   const { t } = useTranslation();
   const ref = { id };
-  const { detail, progress, via, error, reload } = useRecord(ref);
+  const state = useRecord(ref);
+  const { detail, error } = state;
   if (error && !detail) return <Result status="error" title={error.message} />;
   if (!detail) return <Card loading />;
   return (
     <Card data-testid="wizard-result">
-      <RecordResult
-        detail={detail}
-        progress={progress}
-        via={via}
-        onRetry={async () => {
-          await retryRecord(ref);
-          reload();
-        }}
-        actions={
-          <ReportButtons
-            recordRef={ref}
-            name={detail.person.name ?? t('diag.reportFile')}
-            extra={<Button onClick={onNew}>{t('diag.newAnalysis')}</Button>}
-          />
-        }
+      <LiveRecordResult
+        recordRef={ref}
+        state={{ ...state, detail }}
+        name={detail.person.name ?? t('diag.reportFile')}
+        extra={<Button onClick={onNew}>{t('diag.newAnalysis')}</Button>}
       />
     </Card>
   );

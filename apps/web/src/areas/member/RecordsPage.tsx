@@ -15,10 +15,9 @@ import { DataTable, type Paging } from '../../components/DataTable.js';
 import { CombinedQueryDialog } from '../../components/query/CombinedQueryDialog.js';
 import type { QueryField } from '../../components/query/normalise.js';
 import { SearchBox } from '../../components/SearchBox.js';
-import { RecordResult } from '../../diagnosis/RecordResult.js';
-import { listRecords, retryRecord } from '../../diagnosis/record-api.js';
+import { LiveRecordResult } from '../../diagnosis/LiveRecordResult.js';
+import { listRecords } from '../../diagnosis/record-api.js';
 import { useRecord } from '../../diagnosis/use-record.js';
-import { ReportButtons } from '../../diagnosis/ReportButtons.js';
 
 // The history brings ECharts: its own chunk, loaded when a detail opens.
 const PersonHistory = lazy(() => import('../../diagnosis/PersonHistory.js'));
@@ -174,7 +173,8 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
 export function RecordDetailView({ id, onOpen }: { id: string; onOpen?: (id: string) => void }) {
   const { t } = useTranslation();
   const ref = { id };
-  const { detail, progress, via, error, reload } = useRecord(ref);
+  const state = useRecord(ref);
+  const { detail, error } = state;
   if (error && !detail)
     return (
       <Result
@@ -187,15 +187,10 @@ export function RecordDetailView({ id, onOpen }: { id: string; onOpen?: (id: str
   if (!detail) return <Result icon={<span />} title={t('app.loading')} />;
   return (
     <>
-      <RecordResult
-        detail={detail}
-        progress={progress}
-        via={via}
-        onRetry={async () => {
-          await retryRecord(ref);
-          reload();
-        }}
-        actions={<ReportButtons recordRef={ref} name={`${detail.person.name ?? t('diag.reportFile')}`} />}
+      <LiveRecordResult
+        recordRef={ref}
+        state={{ ...state, detail }}
+        name={detail.person.name ?? t('diag.reportFile')}
       />
       {onOpen && (
         <Suspense fallback={null}>

@@ -5,11 +5,10 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DetectionKind } from '@tcm/contract';
 import { PhotoPicker } from '../../../diagnosis/PhotoPicker.js';
-import { RecordResult } from '../../../diagnosis/RecordResult.js';
-import { analyzeAsVisitor, retryRecord } from '../../../diagnosis/record-api.js';
+import { LiveRecordResult } from '../../../diagnosis/LiveRecordResult.js';
+import { analyzeAsVisitor } from '../../../diagnosis/record-api.js';
 import { useRecord } from '../../../diagnosis/use-record.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { ReportButtons } from '../../../diagnosis/ReportButtons.js';
 
 const TITLE: Record<DetectionKind, string> = {
   normal: 'route.tongueAnalyze',
@@ -79,7 +78,8 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
 function VisitorResult({ token, onNew }: { token: string; onNew: () => void }) {
   const { t } = useTranslation();
   const ref = { token };
-  const { detail, progress, via, error, reload } = useRecord(ref);
+  const state = useRecord(ref);
+  const { detail, error } = state;
   if (error && !detail)
     return (
       <Result
@@ -91,27 +91,17 @@ function VisitorResult({ token, onNew }: { token: string; onNew: () => void }) {
     );
   if (!detail) return <Card loading />;
   return (
-    <RecordResult
-      detail={detail}
-      progress={progress}
-      via={via}
-      onRetry={async () => {
-        await retryRecord(ref);
-        reload();
-      }}
-      actions={
-        <ReportButtons
-          recordRef={ref}
-          name={t('diag.reportFile')}
-          extra={
-            <>
-              <Link to={`/checked/pdf?token=${encodeURIComponent(token)}`} data-testid="open-report">
-                <Button>{t('diag.openReport')}</Button>
-              </Link>
-              <Button onClick={onNew}>{t('diag.newAnalysis')}</Button>
-            </>
-          }
-        />
+    <LiveRecordResult
+      recordRef={ref}
+      state={{ ...state, detail }}
+      name={t('diag.reportFile')}
+      extra={
+        <>
+          <Link to={`/checked/pdf?token=${encodeURIComponent(token)}`} data-testid="open-report">
+            <Button>{t('diag.openReport')}</Button>
+          </Link>
+          <Button onClick={onNew}>{t('diag.newAnalysis')}</Button>
+        </>
       }
     />
   );
