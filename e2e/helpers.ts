@@ -47,7 +47,14 @@ export async function solveJigsaw(page: Page): Promise<number> {
 /** Drags the slider knob right by dx px with the mouse. */
 export async function dragKnob(page: Page, dx: number): Promise<void> {
   const knob = page.getByTestId('jigsaw-knob');
-  const box = (await knob.boundingBox())!;
+  // The modal zooms in; a box measured mid-animation puts the press on the mask, which closes it.
+  let box = (await knob.boundingBox())!;
+  for (;;) {
+    await page.waitForTimeout(100);
+    const next = (await knob.boundingBox())!;
+    if (next.x === box.x && next.y === box.y && next.width === box.width) break;
+    box = next;
+  }
   const y = box.y + box.height / 2;
   const x0 = box.x + box.width / 2;
   await page.mouse.move(x0, y);
