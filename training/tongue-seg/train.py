@@ -64,8 +64,9 @@ def main():
     ap.add_argument('--small', type=int, default=160, help='sample side of the first epochs')
     ap.add_argument('--small-epochs', type=int, default=5)
     ap.add_argument('--steps', type=int, default=64, help='batches per epoch (the shared 2-core machine allows few)')
+    ap.add_argument('--threads', type=int, default=2)
     args = ap.parse_args()
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     HARD_LIGHT['p'] = args.hard_light
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)

@@ -47,11 +47,12 @@ export function srgbToLab(r: number, g: number, b: number): { L: number; a: numb
 export function rgbBufferToLab(
   rgb: Uint8Array,
   channels: number,
+  into?: { L: Float32Array; a: Float32Array; b: Float32Array },
 ): { L: Float32Array; a: Float32Array; b: Float32Array } {
   const n = Math.floor(rgb.length / channels);
-  const L = new Float32Array(n);
-  const A = new Float32Array(n);
-  const B = new Float32Array(n);
+  const L = into?.L ?? new Float32Array(n);
+  const A = into?.a ?? new Float32Array(n);
+  const B = into?.b ?? new Float32Array(n);
   const lin = SRGB_TO_LINEAR;
   // Same arithmetic as linearRgbToLab, inlined: this loop runs on every pixel of the face.
   for (let i = 0, p = 0; i < n; i++, p += channels) {

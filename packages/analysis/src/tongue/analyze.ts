@@ -1,5 +1,6 @@
 // The tongue engine: photo bytes -> decoded, checked and segmented tongue with its features
 // (TongueResult), and on request the mask PNG and the overlay PNG.
+import { withScratch, type Alloc } from '../common/scratch.js';
 import type { TongueResult } from '@tcm/contract';
 import { decodePhoto } from './decode.js';
 import { extractTongueFeatures, TONGUE_FEATURES_VERSION } from './features/index.js';
@@ -28,14 +29,19 @@ export interface TongueAnalysis {
 const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
 
 /** Analyses one tongue photo (JPEG/PNG/BMP/WebP bytes); throws EngineError (31xxxxx) when it cannot. */
-export async function analyzeTongue(bytes: Uint8Array, options: AnalyzeTongueOptions = {}): Promise<TongueAnalysis> {
+export function analyzeTongue(bytes: Uint8Array, options: AnalyzeTongueOptions = {}): Promise<TongueAnalysis> {
+  return withScratch((al) => analyzeWith(bytes, options, al));
+}
+
+/** The analysis with its working planes from `al`: none of them is left in what it returns. */
+async function analyzeWith(bytes: Uint8Array, options: AnalyzeTongueOptions, al: Alloc): Promise<TongueAnalysis> {
   const photo = await decodePhoto(bytes);
   const { work, original } = photo;
-  const region = await locateTongue(work);
-  const measures = measureQuality(work, region.mask, region.secondRatio);
+  const region = await locateTongue(work, al);
+  const measures = measureQuality(work, region.mask, region.secondRatio, al);
   checkTonguePresent(measures);
   const quality = assessQuality(measures);
-  const features = await extractTongueFeatures(work, region.mask);
+  const features = await extractTongueFeatures(work, region.mask, al);
 
   // Geometry back to the photo's own pixels (as uploaded, after EXIF rotation).
   const sx = original.width / work.width;

@@ -6,6 +6,7 @@
 //    the logits of every other positive cell are set to a negative value;
 //  - holes: non-positive cells not 4-connected to the border get a positive value;
 //  - smoothing: the logits get a light [1 2 1]/4 blur first (removes one-cell wiggles).
+import { HEAP, type Alloc } from '../common/scratch.js';
 import type { RgbImage } from './decode.js';
 import { components, fillHoles, simplify, traceOutline, upsampleThreshold, type Point } from './mask.js';
 import { MIN_TONGUE_AREA } from './quality.js';
@@ -28,9 +29,9 @@ const OUTLINE_EPS = 1;
 const SET = 4;
 
 /** Separable [1 2 1]/4 blur of an S x S grid (edges clamped). */
-export function blurGrid(g: Float32Array, S: number): Float32Array {
-  const tmp = new Float32Array(g.length);
-  const out = new Float32Array(g.length);
+export function blurGrid(g: Float32Array, S: number, al: Alloc = HEAP): Float32Array {
+  const tmp = al.f32(g.length);
+  const out = al.f32(g.length);
   for (let y = 0; y < S; y++)
     for (let x = 0; x < S; x++) {
       const r = y * S;
@@ -44,10 +45,14 @@ export function blurGrid(g: Float32Array, S: number): Float32Array {
 }
 
 /** Keeps the largest positive region of the logit grid and fills its holes (returns a new grid). */
-export function cleanGrid(logits: Float32Array, S: number): { grid: Float32Array; secondRatio: number; cells: number } {
-  const pos = new Uint8Array(S * S);
+export function cleanGrid(
+  logits: Float32Array,
+  S: number,
+  al: Alloc = HEAP,
+): { grid: Float32Array; secondRatio: number; cells: number } {
+  const pos = al.u8(S * S);
   for (let i = 0; i < pos.length; i++) pos[i] = logits[i]! > 0 ? 1 : 0;
-  const { labels, areas } = components(pos, S, S);
+  const { labels, areas } = components(pos, S, S, al);
   let best = 0;
   for (let i = 1; i < areas.length; i++) if (best === 0 || areas[i]! > areas[best]!) best = i;
   // A second region counts only when it is itself big enough to be a tongue (a speck of lip
@@ -55,14 +60,18 @@ export function cleanGrid(logits: Float32Array, S: number): { grid: Float32Array
   const sorted = areas.slice(1).sort((a, b) => b - a);
   const second = sorted[1] ?? 0;
   const secondRatio = second >= MIN_TONGUE_AREA * S * S ? second / sorted[0]! : 0;
-  const grid = Float32Array.from(logits);
-  const keep = new Uint8Array(S * S);
+  const grid = al.f32(logits.length);
+  grid.set(logits);
+  const keep = al.u8(S * S);
   for (let i = 0; i < grid.length; i++) {
     if (best && labels[i] === best) keep[i] = 1;
     else if (grid[i]! > 0) grid[i] = -SET;
   }
   if (best) {
-    const filled = fillHoles(keep.slice(), S, S);
+    // fillHoles works in place; keep stays the region without its holes.
+    const copy = al.u8(keep.length);
+    copy.set(keep);
+    const filled = fillHoles(copy, S, S, al);
     for (let i = 0; i < grid.length; i++) if (filled[i] && !keep[i]) grid[i] = SET;
   }
   return { grid, secondRatio, cells: best ? areas[best]! : 0 };
@@ -79,9 +88,16 @@ const shoelace = (poly: Point[]) => {
 };
 
 /** Post-processes raw logits into the tongue region at w x h (exported for the evaluation script). */
-export function regionFromLogits(logits: Float32Array, S: number, w: number, h: number, smooth = true): TongueRegion {
-  const { grid, secondRatio, cells } = cleanGrid(smooth ? blurGrid(logits, S) : logits, S);
-  let mask = upsampleThreshold(grid, S, w, h);
+export function regionFromLogits(
+  logits: Float32Array,
+  S: number,
+  w: number,
+  h: number,
+  smooth = true,
+  al: Alloc = HEAP,
+): TongueRegion {
+  const { grid, secondRatio, cells } = cleanGrid(smooth ? blurGrid(logits, S, al) : logits, S, al);
+  let mask = upsampleThreshold(grid, S, w, h, al);
   let area = 0;
   for (let p = 0; p < mask.length; p++) area += mask[p]!;
   if (!cells || !area) return { mask: new Uint8Array(w * h), area: 0, secondRatio: 0, polygon: [] };
@@ -100,7 +116,7 @@ export function regionFromLogits(logits: Float32Array, S: number, w: number, h: 
 }
 
 /** Runs the network on the working image and post-processes its output. */
-export async function locateTongue(image: RgbImage): Promise<TongueRegion> {
-  const logits = await segmentLogits(image);
-  return regionFromLogits(logits, SEG_INPUT, image.width, image.height);
+export async function locateTongue(image: RgbImage, al: Alloc = HEAP): Promise<TongueRegion> {
+  const logits = await segmentLogits(image, al);
+  return regionFromLogits(logits, SEG_INPUT, image.width, image.height, true, al);
 }

@@ -1,33 +1,51 @@
 // Mask building blocks: bilinear upsampling of logits with a threshold, connected components,
 // hole filling, box sums, outline tracing and polygon simplification.
+import { HEAP, type Alloc } from '../common/scratch.js';
 
 export type Point = [number, number];
 
 /** Upsamples a S x S logit grid to w x h (half-pixel centres, as torch align_corners=false) and thresholds at 0. */
-export function upsampleThreshold(logits: Float32Array, S: number, w: number, h: number): Uint8Array {
-  const out = new Uint8Array(w * h);
-  const x0 = new Int32Array(w);
-  const x1 = new Int32Array(w);
-  const fx = new Float32Array(w);
+export function upsampleThreshold(logits: Float32Array, S: number, w: number, h: number, al: Alloc = HEAP): Uint8Array {
+  const out = al.u8(w * h);
+  const x0 = al.i32(w);
+  const fx = al.f32(w);
   for (let x = 0; x < w; x++) {
     const s = Math.min(Math.max(((x + 0.5) * S) / w - 0.5, 0), S - 1);
     x0[x] = Math.floor(s);
-    x1[x] = Math.min(x0[x]! + 1, S - 1);
     fx[x] = s - x0[x]!;
   }
+  // Output columns in runs that share one pair of grid columns (x0 never decreases).
+  const runStart: number[] = [];
+  for (let x = 0; x < w; x++) if (x === 0 || x0[x] !== x0[x - 1]) runStart.push(x);
+  runStart.push(w);
   for (let y = 0; y < h; y++) {
     const s = Math.min(Math.max(((y + 0.5) * S) / h - 0.5, 0), S - 1);
     const r0 = Math.floor(s) * S;
     const r1 = Math.min(Math.floor(s) + 1, S - 1) * S;
     const fy = s - Math.floor(s);
     const row = y * w;
-    for (let x = 0; x < w; x++) {
-      const a = x0[x]!;
-      const b = x1[x]!;
-      const f = fx[x]!;
-      const top = logits[r0 + a]! + (logits[r0 + b]! - logits[r0 + a]!) * f;
-      const bot = logits[r1 + a]! + (logits[r1 + b]! - logits[r1 + a]!) * f;
-      out[row + x] = top + (bot - top) * fy > 0 ? 1 : 0;
+    for (let k = 0; k + 1 < runStart.length; k++) {
+      const xs = runStart[k]!;
+      const xe = runStart[k + 1]!;
+      const a = x0[xs]!;
+      const b = Math.min(a + 1, S - 1);
+      const tl = logits[r0 + a]!;
+      const tr = logits[r0 + b]!;
+      const bl = logits[r1 + a]!;
+      const br = logits[r1 + b]!;
+      // A bilinear blend of four values of one sign keeps that sign: most cells need no
+      // per-pixel arithmetic (all tongue or all background), only those on the outline.
+      if (tl > 0 && tr > 0 && bl > 0 && br > 0) {
+        out.fill(1, row + xs, row + xe);
+        continue;
+      }
+      if (tl <= 0 && tr <= 0 && bl <= 0 && br <= 0) continue;
+      for (let x = xs; x < xe; x++) {
+        const f = fx[x]!;
+        const top = tl + (tr - tl) * f;
+        const bot = bl + (br - bl) * f;
+        out[row + x] = top + (bot - top) * fy > 0 ? 1 : 0;
+      }
     }
   }
   return out;
@@ -41,10 +59,10 @@ export interface Components {
 }
 
 /** 8-connected components of a binary mask (flood fill with an explicit stack). */
-export function components(mask: Uint8Array, w: number, h: number): Components {
-  const labels = new Int32Array(w * h);
+export function components(mask: Uint8Array, w: number, h: number, al: Alloc = HEAP): Components {
+  const labels = al.i32(w * h);
   const areas = [0];
-  const stack = new Int32Array(w * h);
+  const stack = al.i32(w * h);
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || labels[start]) continue;
     const id = areas.length;
@@ -77,9 +95,9 @@ export function components(mask: Uint8Array, w: number, h: number): Components {
 }
 
 /** Fills holes: background not 4-connected to the image border becomes foreground (in place). */
-export function fillHoles(mask: Uint8Array, w: number, h: number): Uint8Array {
-  const outside = new Uint8Array(w * h);
-  const stack = new Int32Array(w * h);
+export function fillHoles(mask: Uint8Array, w: number, h: number, al: Alloc = HEAP): Uint8Array {
+  const outside = al.u8(w * h);
+  const stack = al.i32(w * h);
   let top = 0;
   const seed = (p: number) => {
     if (!mask[p] && !outside[p]) {
@@ -108,9 +126,9 @@ export function fillHoles(mask: Uint8Array, w: number, h: number): Uint8Array {
 }
 
 /** Box sums of a 0/1 mask over (2r+1)^2 windows (clipped at the borders), via a summed-area table. */
-export function boxSum(mask: Uint8Array, w: number, h: number, r: number): Int32Array {
+export function boxSum(mask: Uint8Array, w: number, h: number, r: number, al: Alloc = HEAP): Int32Array {
   const W = w + 1;
-  const sat = new Int32Array(W * (h + 1));
+  const sat = al.i32(W * (h + 1));
   for (let y = 0; y < h; y++) {
     let run = 0;
     for (let x = 0; x < w; x++) {
@@ -118,7 +136,7 @@ export function boxSum(mask: Uint8Array, w: number, h: number, r: number): Int32
       sat[(y + 1) * W + x + 1] = sat[y * W + x + 1]! + run;
     }
   }
-  const out = new Int32Array(w * h);
+  const out = al.i32(w * h);
   for (let y = 0; y < h; y++) {
     const ya = Math.max(0, y - r);
     const yb = Math.min(h, y + r + 1);

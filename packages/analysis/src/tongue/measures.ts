@@ -1,6 +1,7 @@
 // The measurements behind the quality checks, on the working image and the final tongue mask.
 // They are kept apart from the thresholds (quality.ts) so that the calibration script
 // (calibrate-quality.ts) prints their distributions over the dataset with the same code.
+import { HEAP, type Alloc } from '../common/scratch.js';
 import { SRGB_TO_LINEAR, linearRgbToLab } from '../color/index.js';
 import type { RgbImage } from './decode.js';
 import { boxSum } from './mask.js';
@@ -38,52 +39,62 @@ export function maskBox(mask: Uint8Array, w: number, h: number): Box {
   let y0 = h;
   let x1 = -1;
   let y1 = -1;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      if (mask[y * w + x]) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-      }
+  // Each row is scanned from both ends only up to the extent already found: a tongue row is
+  // mostly skipped, and the bounds come out the same as from a full scan.
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    let l = 0;
+    while (l < w && !mask[row + l]) l++;
+    if (l === w) continue;
+    if (y < y0) y0 = y;
+    y1 = y;
+    if (l < x0) x0 = l;
+    let r = w - 1;
+    while (r > x1 && !mask[row + r]) r--;
+    if (r > x1) x1 = r;
+  }
   return x1 < 0 ? { x: 0, y: 0, w: 0, h: 0 } : { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
 }
 
 /** Focus measure on the tongue, box-averaged down to SHARP_WIDTH px across so it does not depend on resolution. */
-function sharpness(img: RgbImage, mask: Uint8Array, box: Box): number {
+function sharpness(img: RgbImage, mask: Uint8Array, box: Box, al: Alloc): number {
   const k = Math.max(1, box.w / SHARP_WIDTH);
   const gw = Math.max(3, Math.floor(box.w / k));
   const gh = Math.max(3, Math.floor(box.h / k));
-  const grey = new Float32Array(gw * gh);
-  const inside = new Float32Array(gw * gh);
-  const cnt = new Float32Array(gw * gh);
+  // Sums in integers (grey x 1000): exact, and no float rounding on each of the many additions.
+  const grey = al.f64(gw * gh);
+  const outside = al.u8(gw * gh);
+  const cnt = al.i32(gw * gh);
   const { data, width } = img;
-  const colCell = new Int32Array(box.w);
+  const colCell = al.i32(box.w);
   for (let x = 0; x < box.w; x++) colCell[x] = Math.min(gw - 1, Math.floor(x / k));
   for (let y = box.y; y < box.y + box.h; y++) {
     const row = Math.min(gh - 1, Math.floor((y - box.y) / k)) * gw;
-    for (let x = box.x, p = y * width + box.x; x < box.x + box.w; x++, p++) {
-      const g = row + colCell[x - box.x]!;
-      grey[g] = grey[g]! + 0.299 * data[3 * p]! + 0.587 * data[3 * p + 1]! + 0.114 * data[3 * p + 2]!;
-      inside[g] = inside[g]! + mask[p]!;
+    for (let x = 0, p = y * width + box.x; x < box.w; x++, p++) {
+      const g = row + colCell[x]!;
+      const q = 3 * p;
+      grey[g] = grey[g]! + (299 * data[q]! + 587 * data[q + 1]! + 114 * data[q + 2]!);
+      if (!mask[p]) outside[g] = 1;
       cnt[g] = cnt[g]! + 1;
     }
   }
-  for (let g = 0; g < grey.length; g++) {
-    grey[g] = grey[g]! / (cnt[g]! || 1);
-    inside[g] = inside[g]! >= cnt[g]! ? 1 : 0;
-  }
+  for (let g = 0; g < grey.length; g++) grey[g] = grey[g]! / 1000 / (cnt[g]! || 1);
   // Only cells whose 5 x 5 neighbourhood is all tongue: the tongue's own edge is not texture.
+  // Separable: a cell qualifies when its 5 horizontal neighbours each head 5 vertical all-tongue cells.
+  const colOk = al.u8(gw * gh);
+  for (let y = 2; y < gh - 2; y++)
+    for (let x = 0; x < gw; x++) {
+      const g = y * gw + x;
+      colOk[g] =
+        outside[g - 2 * gw]! | outside[g - gw]! | outside[g]! | outside[g + gw]! | outside[g + 2 * gw]! ? 0 : 1;
+    }
   let lap = 0;
   let sum = 0;
   let n = 0;
   for (let y = 2; y < gh - 2; y++)
     for (let x = 2; x < gw - 2; x++) {
-      let all = true;
-      for (let dy = -2; dy <= 2 && all; dy++)
-        for (let dx = -2; dx <= 2 && all; dx++) all = inside[(y + dy) * gw + x + dx] === 1;
-      if (!all) continue;
       const g = y * gw + x;
+      if (!(colOk[g - 2]! & colOk[g - 1]! & colOk[g]! & colOk[g + 1]! & colOk[g + 2]!)) continue;
       lap += Math.abs(4 * grey[g]! - grey[g - 1]! - grey[g + 1]! - grey[g - gw]! - grey[g + gw]!);
       sum += grey[g]!;
       n++;
@@ -98,7 +109,12 @@ const Y_BINS = 4096;
 const CELL = 4;
 
 /** All quality measurements of one photo. `secondRatio` comes from the segmentation step. */
-export function measureQuality(img: RgbImage, mask: Uint8Array, secondRatio: number): QualityMeasures {
+export function measureQuality(
+  img: RgbImage,
+  mask: Uint8Array,
+  secondRatio: number,
+  al: Alloc = HEAP,
+): QualityMeasures {
   const { width: w, height: h, data } = img;
   const box = maskBox(mask, w, h);
   // Ring: cells within 8 % of the tongue width outside it (lips, teeth, skin), looked for only
@@ -108,9 +124,9 @@ export function measureQuality(img: RgbImage, mask: Uint8Array, secondRatio: num
   const y0 = Math.max(0, box.y - r);
   const gw = Math.ceil((Math.min(w, box.x + box.w + r) - x0) / CELL);
   const gh = Math.ceil((Math.min(h, box.y + box.h + r) - y0) / CELL);
-  const cellTongue = new Uint8Array(Math.max(0, gw * gh));
+  const cellTongue = al.u8(Math.max(0, gw * gh));
   const lin = SRGB_TO_LINEAR;
-  const hist = new Int32Array(Y_BINS);
+  const hist = al.i32(Y_BINS);
   let area = 0;
   let clipped = 0;
   let nT = 0;
@@ -132,7 +148,7 @@ export function measureQuality(img: RgbImage, mask: Uint8Array, secondRatio: num
       nT++;
     }
   }
-  const near = boxSum(cellTongue, gw, gh, Math.ceil(r / CELL));
+  const near = boxSum(cellTongue, gw, gh, Math.ceil(r / CELL), al);
   const lab = [0, 0, 0];
   let ra = 0;
   let rb = 0;
@@ -164,7 +180,7 @@ export function measureQuality(img: RgbImage, mask: Uint8Array, secondRatio: num
     areaFraction: area / (w * h),
     widthPx: box.w,
     secondRatio,
-    sharpness: box.w ? sharpness(img, mask, box) : 0,
+    sharpness: box.w ? sharpness(img, mask, box, al) : 0,
     medianL,
     clipped: nT ? clipped / nT : 0,
     ringHue: (Math.atan2(mb, ma) * 180) / Math.PI,

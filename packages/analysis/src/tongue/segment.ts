@@ -1,6 +1,7 @@
 // Tongue segmentation with the trained compact U-Net of models/tongue-seg (ONNX Runtime, CPU).
 // The photo is resized to the network's square input (aspect not kept, as in training) and the
 // logits come back at 256 x 256; mask.ts upsamples them bilinearly to the working image.
+import { HEAP, type Alloc } from '../common/scratch.js';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import * as ort from 'onnxruntime-node';
@@ -71,7 +72,7 @@ export function exposureGain(rgb: Uint8Array): number {
 }
 
 /** Logits of the tongue class on the SEG_INPUT x SEG_INPUT grid (row-major). */
-export async function segmentLogits(image: RgbImage): Promise<Float32Array> {
+export async function segmentLogits(image: RgbImage, al: Alloc = HEAP): Promise<Float32Array> {
   const net = await getSegmenter();
   const S = SEG_INPUT;
   const small = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
@@ -80,7 +81,7 @@ export async function segmentLogits(image: RgbImage): Promise<Float32Array> {
     .toBuffer();
   const plane = S * S;
   const gain = exposureGain(small);
-  const input = new Float32Array(3 * plane);
+  const input = al.f32(3 * plane);
   for (let i = 0; i < plane; i++) {
     input[i] = Math.min(1, (small[3 * i]! * gain) / 255);
     input[plane + i] = Math.min(1, (small[3 * i + 1]! * gain) / 255);

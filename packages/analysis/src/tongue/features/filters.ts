@@ -1,6 +1,7 @@
 // Separable image filters on float planes (w x h), the building blocks of the texture measures.
 // Every pass walks the plane row by row (the vertical passes keep one running value per column)
 // so memory is read in order; the arithmetic per output pixel is the same as one line at a time.
+import { HEAP, type Alloc } from '../../common/scratch.js';
 
 /** Row (or column) of padded position p of a line of n, edges repeated r times. */
 const clampAt = (p: number, r: number, n: number): number => (p < r ? 0 : p - r >= n ? n - 1 : p - r);
@@ -27,10 +28,10 @@ function doubling(cur: Float32Array, count: number, unit: number, k: number, max
 }
 
 /** Grey dilation (max) or erosion (min) over a (2r+1)^2 square, edges clamped. */
-function extremum(src: Float32Array, w: number, h: number, r: number, max: boolean): Float32Array {
+function extremum(src: Float32Array, w: number, h: number, r: number, max: boolean, s: Alloc): Float32Array {
   const k = 2 * r + 1;
-  const rows = new Float32Array(w * h);
-  const line = new Float32Array(w + 2 * r);
+  const rows = s.f32(w * h);
+  const line = s.f32(w + 2 * r);
   for (let y = 0; y < h; y++) {
     const row = y * w;
     for (let p = 0; p < line.length; p++) line[p] = src[row + clampAt(p, r, w)]!;
@@ -42,7 +43,7 @@ function extremum(src: Float32Array, w: number, h: number, r: number, max: boole
       rows[row + x] = max ? (v > u ? v : u) : v < u ? v : u;
     }
   }
-  const padded = new Float32Array((h + 2 * r) * w);
+  const padded = s.f32((h + 2 * r) * w);
   for (let p = 0; p < h + 2 * r; p++) padded.set(rows.subarray(clampAt(p, r, h) * w, clampAt(p, r, h) * w + w), p * w);
   const len = doubling(padded, h + 2 * r, w, k, max);
   const off = (k - len) * w;
@@ -56,16 +57,15 @@ function extremum(src: Float32Array, w: number, h: number, r: number, max: boole
 }
 
 /** Grey dilation (max) over a (2r+1)^2 square, edges clamped. */
-export const dilate = (src: Float32Array, w: number, h: number, r: number): Float32Array =>
-  extremum(src, w, h, r, true);
+export const dilate = (src: Float32Array, w: number, h: number, r: number, s: Alloc = HEAP): Float32Array =>
+  extremum(src, w, h, r, true, s);
 
 /** Grey erosion (min) over a (2r+1)^2 square, edges clamped. */
-export const erode = (src: Float32Array, w: number, h: number, r: number): Float32Array =>
-  extremum(src, w, h, r, false);
+export const erode = (src: Float32Array, w: number, h: number, r: number, s: Alloc = HEAP): Float32Array =>
+  extremum(src, w, h, r, false, s);
 
 /** Running mean along rows over 2r+1 pixels, edges clamped; the sum runs in double precision. */
-function boxRows(src: Float32Array, w: number, h: number, r: number): Float32Array {
-  const out = new Float32Array(w * h);
+function boxRows(src: Float32Array, w: number, h: number, r: number, out: Float32Array): Float32Array {
   const inv = 1 / (2 * r + 1);
   for (let y = 0; y < h; y++) {
     const row = y * w;
@@ -80,8 +80,14 @@ function boxRows(src: Float32Array, w: number, h: number, r: number): Float32Arr
 }
 
 /** The same along columns, with one running sum per column. */
-function boxCols(src: Float32Array, w: number, h: number, r: number, sums: Float64Array): Float32Array {
-  const out = new Float32Array(w * h);
+function boxCols(
+  src: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  sums: Float64Array,
+  out: Float32Array,
+): Float32Array {
   const inv = 1 / (2 * r + 1);
   sums.fill(0);
   for (let p = 0; p <= 2 * r; p++) {
@@ -101,25 +107,32 @@ function boxCols(src: Float32Array, w: number, h: number, r: number, sums: Float
 }
 
 /** Mean over a (2r+1)^2 square, edges clamped; O(1) per pixel whatever r. */
-export const boxBlur = (src: Float32Array, w: number, h: number, r: number): Float32Array =>
-  boxCols(boxRows(src, w, h, r), w, h, r, new Float64Array(w));
+export const boxBlur = (src: Float32Array, w: number, h: number, r: number, s: Alloc = HEAP): Float32Array =>
+  boxCols(boxRows(src, w, h, r, s.f32(w * h)), w, h, r, s.f64(w), s.f32(w * h));
 
 /**
  * Two box blurs of radius r: close to a Gaussian with sigma = sqrt(2 r (r + 1) / 3)
  * (r = 1: 1.15 px, r = 3: 2.83 px) at a fraction of its cost.
  */
-export const smooth2 = (src: Float32Array, w: number, h: number, r: number): Float32Array =>
-  boxBlur(boxBlur(src, w, h, r), w, h, r);
+export const smooth2 = (src: Float32Array, w: number, h: number, r: number, s: Alloc = HEAP): Float32Array =>
+  boxBlur(boxBlur(src, w, h, r, s), w, h, r, s);
 
 /**
  * Largest Hessian eigenvalue of a plane smoothed by smooth2(r), scaled by sigma^2: high where the
  * plane has a dark valley (a crack in L*), whatever the valley's direction. With `at`, only those
  * pixels are computed (the rest stay 0): the texture measures read no others.
  */
-export function valleyResponse(src: Float32Array, w: number, h: number, r: number, at?: Int32Array): Float32Array {
-  const g = smooth2(src, w, h, r);
+export function valleyResponse(
+  src: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  at?: Int32Array,
+  s: Alloc = HEAP,
+): Float32Array {
+  const g = smooth2(src, w, h, r, s);
   const sigma = Math.sqrt((2 * r * (r + 1)) / 3);
-  const out = new Float32Array(w * h);
+  const out = s.f32(w * h);
   const s2 = sigma * sigma;
   const n = at ? at.length : w * h;
   for (let k = 0; k < n; k++) {

@@ -1,5 +1,6 @@
 // Tongue features (issue 9, item 3) measured on the tongue mask of one photo.
 import type { TongueFeatures } from '@tcm/contract';
+import { withScratch, type Alloc } from '../../common/scratch.js';
 import { prepareCrop, type TongueImage } from './prepare.js';
 import { measure } from './measure.js';
 import { decide } from './decide.js';
@@ -15,16 +16,25 @@ export const MIN_TONGUE_PIXELS = 400;
  * Every tongue feature of a photo. `image` is interleaved 8-bit RGB, `mask` one byte per pixel
  * (non-zero = tongue) of the same size; the tongue's tip is expected toward the bottom.
  */
-export async function extractTongueFeatures(image: TongueImage, mask: Uint8Array): Promise<TongueFeatures> {
+export async function extractTongueFeatures(
+  image: TongueImage,
+  mask: Uint8Array,
+  scratch?: Alloc,
+): Promise<TongueFeatures> {
   if (image.data.length !== image.width * image.height * 3 || mask.length !== image.width * image.height) {
     throw new RangeError('extractTongueFeatures: image and mask sizes do not match');
   }
   let n = 0;
-  for (let i = 0; i < mask.length; i++) if (mask[i]) n++;
+  for (let i = 0; i < mask.length; i++) n += mask[i] !== 0 ? 1 : 0;
   if (n < MIN_TONGUE_PIXELS) throw new RangeError(`extractTongueFeatures: the mask has only ${n} tongue pixels`);
-  const crop = prepareCrop(image, mask)!;
-  const m = measure(crop);
-  return decide(m, await runLearned(m.v, crop));
+  // Every plane of the crop comes from one Scratch (the caller's, or one for this call);
+  // decide() returns plain values, none of the planes.
+  const run = async (al: Alloc) => {
+    const crop = prepareCrop(image, mask, al)!;
+    const m = measure(crop, al);
+    return decide(m, await runLearned(m.v, crop, al));
+  };
+  return scratch ? run(scratch) : withScratch(run);
 }
 
 export { measure, type Measures } from './measure.js';

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { loadModel, MODEL_DIR, predict } from './model.js';
 import type { Measures } from './measure.js';
+import { HEAP, type Alloc } from '../../common/scratch.js';
 import type { TongueCrop } from './prepare.js';
 import { runTextureNet, TEXTURE_NET_META } from './texture-net.js';
 
@@ -61,9 +62,9 @@ function severeShare(p: Probs): number {
   return (p.severe ?? 0) / Math.max(1e-9, (p.light ?? 0) + (p.severe ?? 0));
 }
 
-export async function runLearned(v: Measures, crop: TongueCrop): Promise<LearnedFeatures> {
+export async function runLearned(v: Measures, crop: TongueCrop, al: Alloc = HEAP): Promise<LearnedFeatures> {
   const lr = (name: (typeof LINEAR_MODELS)[number]): Probs => predict(loadModel(name), v);
-  const net = await runTextureNet(crop);
+  const net = await runTextureNet(crop, al);
   const present = (p: Probs): Probs => ({ present: 1 - (p.none ?? 0) });
   const cracksPresent = combine(ENSEMBLE.cracks.use, lr('cracks'), present(net.cracks!)).present!;
   const teethPresent = combine(ENSEMBLE.tooth_marks.use, lr('tooth_marks'), present(net.teeth!)).present!;

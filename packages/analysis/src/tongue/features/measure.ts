@@ -1,6 +1,7 @@
 // Measures every number the feature decisions use, as one flat, named vector: the learned models
 // read it (the same code wrote their training data, so training and use cannot drift apart) and
 // the result shows the relevant entries as evidence.
+import { HEAP, type Alloc } from '../../common/scratch.js';
 import type { TongueCrop } from './prepare.js';
 import {
   classifyPixels,
@@ -68,8 +69,8 @@ function stdAt(plane: Float32Array, idx: Int32Array): number {
   return Math.sqrt(Math.max(0, s2 / idx.length - m * m));
 }
 
-export function measure(crop: TongueCrop): Measurement {
-  const maps = classifyPixels(crop);
+export function measure(crop: TongueCrop, al: Alloc = HEAP): Measurement {
+  const maps = classifyPixels(crop, al);
   const { tongue } = maps;
   const n = tongue.length;
   const v: Measures = {};
@@ -118,6 +119,6 @@ export function measure(crop: TongueCrop): Measurement {
     v[`${name}_body_b`] = bodyLab[2];
     zones.push({ area: zoneN / n, body: bodyLab, coating: coatLab, coverage: cov });
   });
-  Object.assign(v, measureTexture(crop, maps), measureContour(crop, maps));
+  Object.assign(v, measureTexture(crop, maps, al), measureContour(crop, maps));
   return { v, zones, maps };
 }

@@ -1,6 +1,7 @@
 // Sorts the tongue's pixels into specular highlight, shadow, coating and body, and into the four
 // zones of tongue diagnosis. Coating is separated from the body in CIELAB: coating (苔) is the
 // whiter, less red layer, so within one tongue it has a lower a* than the exposed body (舌质).
+import { HEAP, type Alloc } from '../../common/scratch.js';
 import type { TongueCrop } from './prepare.js';
 import { binnedQuantiles, binPlane, type BinnedPlane } from './quantile.js';
 import { otsu } from './stats.js';
@@ -61,9 +62,9 @@ export interface PixelMaps {
   right: Int32Array;
 }
 
-export function classifyPixels(crop: TongueCrop): PixelMaps {
+export function classifyPixels(crop: TongueCrop, al: Alloc = HEAP): PixelMaps {
   const { w, h, mask, L, a, b } = crop;
-  const tongue = new Int32Array(crop.count);
+  const tongue = al.i32(crop.count);
   const left = new Int32Array(h).fill(-1);
   const right = new Int32Array(h).fill(-1);
   let top = -1;
@@ -80,17 +81,17 @@ export function classifyPixels(crop: TongueCrop): PixelMaps {
       bottom = y;
     }
   }
-  const chroma = new Float32Array(w * h);
+  const chroma = al.f32(w * h);
   for (const i of tongue) chroma[i] = Math.sqrt(a[i]! * a[i]! + b[i]! * b[i]!);
   const binned = {
-    L: binPlane(L, 0, 100, tongue),
-    a: binPlane(a, -60, 100, tongue),
-    b: binPlane(b, -60, 100, tongue),
-    C: binPlane(chroma, 0, 130, tongue),
+    L: binPlane(L, 0, 100, tongue, al),
+    a: binPlane(a, -60, 100, tongue, al),
+    b: binPlane(b, -60, 100, tongue, al),
+    C: binPlane(chroma, 0, 130, tongue, al),
   };
   const [medianL] = binnedQuantiles(binned.L, tongue, [0.5]) as [number];
-  const cls = new Uint8Array(w * h);
-  const colour = new Int32Array(tongue.length);
+  const cls = al.u8(w * h);
+  const colour = al.i32(tongue.length);
   let nColour = 0;
   for (const i of tongue) {
     if (L[i]! > medianL + PIXEL_RULES.highlightDeltaL && chroma[i]! < PIXEL_RULES.highlightMaxChroma) {
@@ -117,7 +118,7 @@ export function classifyPixels(crop: TongueCrop): PixelMaps {
   const coatingA = splitGap >= PIXEL_RULES.minSplitGap ? t : Math.min(t, PIXEL_RULES.absoluteCoatingA);
   for (const i of colourIdx) cls[i] = a[i]! < coatingA ? PIXEL_COATING : PIXEL_BODY;
 
-  const zone = new Uint8Array(w * h);
+  const zone = al.u8(w * h);
   const len = Math.max(1, bottom - top);
   for (const i of tongue) {
     const y = Math.floor(i / w);

@@ -2,6 +2,8 @@
 // texture filters and thresholds are tuned at that scale, whatever the camera resolution) and
 // converts it to CIELAB (D65).
 import { rgbBufferToLab } from '../../color/index.js';
+import { HEAP, type Alloc } from '../../common/scratch.js';
+import { maskBox } from '../measures.js';
 import { roundHalfUp } from './stats.js';
 
 /** Interleaved 8-bit RGB pixels with a tongue mask (1 = tongue) of the same size. */
@@ -30,54 +32,35 @@ export interface TongueCrop {
   scale: number;
 }
 
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-function maskBox(mask: Uint8Array, width: number, height: number): Box | null {
-  let x0 = width;
-  let y0 = height;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      if (mask[row + x]) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        y1 = y;
-      }
-    }
-  }
-  return x1 < 0 ? null : { x0, y0, x1: x1 + 1, y1: y1 + 1 };
-}
-
 /**
  * Area-averages the bounding box of the mask onto a grid whose longer side is WORK_SIDE (never
  * enlarging by more than 2x), keeping a crop pixel as tongue when at least half its area is.
  */
-export function prepareCrop(image: TongueImage, mask: Uint8Array): TongueCrop | null {
+export function prepareCrop(image: TongueImage, mask: Uint8Array, al: Alloc = HEAP): TongueCrop | null {
   const { width, height, data } = image;
-  const box = maskBox(mask, width, height);
-  if (!box) return null;
-  const bw = box.x1 - box.x0;
-  const bh = box.y1 - box.y0;
+  const found = maskBox(mask, width, height);
+  if (!found.w) return null;
+  const box = { x0: found.x, y0: found.y };
+  const bw = found.w;
+  const bh = found.h;
   const scale = Math.min(2, WORK_SIDE / Math.max(bw, bh));
   const w = Math.max(1, Math.round(bw * scale));
   const h = Math.max(1, Math.round(bh * scale));
-  const rgb = new Uint8Array(w * h * 3);
-  const cropMask = new Uint8Array(w * h);
+  const rgb = al.u8(w * h * 3);
+  const cropMask = al.u8(w * h);
   let count = 0;
+  const colFrom = al.i32(w);
+  const colTo = al.i32(w);
+  for (let x = 0; x < w; x++) {
+    colFrom[x] = box.x0 + Math.floor((x * bw) / w);
+    colTo[x] = Math.max(colFrom[x]! + 1, box.x0 + Math.floor(((x + 1) * bw) / w));
+  }
   for (let y = 0; y < h; y++) {
     const sy0 = box.y0 + Math.floor((y * bh) / h);
     const sy1 = Math.max(sy0 + 1, box.y0 + Math.floor(((y + 1) * bh) / h));
     for (let x = 0; x < w; x++) {
-      const sx0 = box.x0 + Math.floor((x * bw) / w);
-      const sx1 = Math.max(sx0 + 1, box.x0 + Math.floor(((x + 1) * bw) / w));
+      const sx0 = colFrom[x]!;
+      const sx1 = colTo[x]!;
       let r = 0;
       let g = 0;
       let bl = 0;
@@ -104,7 +87,7 @@ export function prepareCrop(image: TongueImage, mask: Uint8Array): TongueCrop | 
       }
     }
   }
-  const lab = rgbBufferToLab(rgb, 3);
+  const lab = rgbBufferToLab(rgb, 3, { L: al.f32(w * h), a: al.f32(w * h), b: al.f32(w * h) });
   return { w, h, mask: cropMask, rgb, L: lab.L, a: lab.a, b: lab.b, count, scale };
 }
 
@@ -112,9 +95,9 @@ export function prepareCrop(image: TongueImage, mask: Uint8Array): TongueCrop | 
  * Input of the texture network: the crop centred on a WORK_SIDE x WORK_SIDE square, planes R, G,
  * B (0-1, zero outside the tongue) and the mask, as 8-bit planes (value / 255 is the tensor).
  */
-export function networkInput(crop: TongueCrop): Uint8Array {
+export function networkInput(crop: TongueCrop, al: Alloc = HEAP): Uint8Array {
   const S = WORK_SIDE;
-  const out = new Uint8Array(4 * S * S);
+  const out = al.u8(4 * S * S);
   const ox = Math.floor((S - crop.w) / 2);
   const oy = Math.floor((S - crop.h) / 2);
   for (let y = 0; y < crop.h; y++) {

@@ -2,6 +2,7 @@
 // here), then the quantiles of any pixel subset cost one pass over the subset and the bins,
 // instead of a sort per subset and channel.
 
+import { HEAP, type Alloc } from '../../common/scratch.js';
 import { roundHalfUp } from './stats.js';
 
 export const BIN = 0.1;
@@ -14,9 +15,9 @@ export interface BinnedPlane {
 }
 
 /** Bins the plane's pixels at `idx` (the only ones later asked for), or all of them. */
-export function binPlane(plane: Float32Array, lo: number, hi: number, idx?: Int32Array): BinnedPlane {
+export function binPlane(plane: Float32Array, lo: number, hi: number, idx?: Int32Array, al: Alloc = HEAP): BinnedPlane {
   const count = Math.ceil((hi - lo) / BIN) + 1;
-  const bins = new Uint16Array(plane.length);
+  const bins = al.u16(plane.length);
   const max = count - 1;
   const n = idx ? idx.length : plane.length;
   for (let k = 0; k < n; k++) {

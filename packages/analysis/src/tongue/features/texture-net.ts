@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { InferenceSession } from 'onnxruntime-node';
 import { MODEL_DIR } from './model.js';
+import { HEAP, type Alloc } from '../../common/scratch.js';
 import { networkInput, WORK_SIDE, type TongueCrop } from './prepare.js';
 
 interface NetMeta {
@@ -34,11 +35,14 @@ async function getSession(): Promise<InferenceSession> {
 }
 
 /** Probabilities of every head of the network for one tongue crop, by head and label. */
-export async function runTextureNet(crop: TongueCrop): Promise<Record<string, Record<string, number>>> {
+export async function runTextureNet(
+  crop: TongueCrop,
+  al: Alloc = HEAP,
+): Promise<Record<string, Record<string, number>>> {
   const ort = await import('onnxruntime-node');
   const s = await getSession();
-  const bytes = networkInput(crop);
-  const x = new Float32Array(bytes.length);
+  const bytes = networkInput(crop, al);
+  const x = al.f32(bytes.length);
   for (let i = 0; i < bytes.length; i++) x[i] = UNIT[bytes[i]!]!;
   const out = await s.run({ input: new ort.Tensor('float32', x, [1, 4, WORK_SIDE, WORK_SIDE]) });
   const probs = out.probs!.data as Float32Array;

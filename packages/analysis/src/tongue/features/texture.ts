@@ -1,6 +1,7 @@
 // Texture measures on L*: dark thin valleys (cracks 裂纹), small red dots (prickles 点刺), small
 // dark bluish dots (stasis spots 瘀点) and specular highlights (moisture 润燥). All are measured
 // inside the tongue shrunk by EDGE_MARGIN pixels, so the tongue's own outline is not a "line".
+import { HEAP, type Alloc } from '../../common/scratch.js';
 import type { TongueCrop } from './prepare.js';
 import { boxBlur, dilate, erode, valleyResponse } from './filters.js';
 import { PIXEL_HIGHLIGHT, ZONE_CENTRE, ZONE_SIDES, ZONE_TIP, type PixelMaps } from './pixels.js';
@@ -11,8 +12,8 @@ import { meanAt, summarize } from './stats.js';
 export const EDGE_MARGIN = 6;
 
 /** Counts 8-connected components of `on` pixels and returns their sizes. */
-function components(on: Uint8Array, w: number, h: number): number[] {
-  return componentShapes(on, w, h).map((c) => c.size);
+function components(on: Uint8Array, w: number, h: number, s: Alloc): number[] {
+  return componentShapes(on, w, h, s).map((c) => c.size);
 }
 
 interface Component {
@@ -22,11 +23,11 @@ interface Component {
 }
 
 /** 8-connected components of `on` pixels with their size and elongation. */
-function componentShapes(on: Uint8Array, w: number, h: number): Component[] {
-  const seen = new Uint8Array(on.length);
+function componentShapes(on: Uint8Array, w: number, h: number, al: Alloc): Component[] {
+  const seen = al.u8(on.length);
   const sizes: Component[] = [];
   // Every pixel is pushed at most once, so a stack as long as the plane never overflows.
-  const stack = new Int32Array(on.length);
+  const stack = al.i32(on.length);
   let top = 0;
   for (let s = 0; s < on.length; s++) {
     if (!on[s] || seen[s]) continue;
@@ -71,18 +72,18 @@ function sumSquares(plane: Float32Array, idx: Int32Array): number {
   return s;
 }
 
-export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string, number> {
+export function measureTexture(crop: TongueCrop, maps: PixelMaps, al: Alloc = HEAP): Record<string, number> {
   const { w, h, L, a, b } = crop;
-  const m = new Float32Array(w * h);
+  const m = al.f32(w * h);
   for (const i of maps.tongue) m[i] = 1;
   // Erosion of a 0/1 mask: where its box mean is 1 (one zero in the window lowers it by 1/169).
-  const inner = boxBlur(m, w, h, EDGE_MARGIN);
+  const inner = boxBlur(m, w, h, EDGE_MARGIN, al);
   // Index lists sized for the whole tongue, filled once and cut to length (no growing arrays).
   const nT = maps.tongue.length;
-  const innerAll = new Int32Array(nT);
-  const centreAll = new Int32Array(nT);
-  const midAll = new Int32Array(nT);
-  const sideAll = new Int32Array(nT);
+  const innerAll = al.i32(nT);
+  const centreAll = al.i32(nT);
+  const midAll = al.i32(nT);
+  const sideAll = al.i32(nT);
   let nIn = 0;
   let nCtr = 0;
   let nMid = 0;
@@ -105,15 +106,16 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   const midIdx = midAll.subarray(0, nMid);
   const v: Record<string, number> = {};
   // Highlights pull the closing up around them; clip L* at the highlight level first.
-  const Lc = new Float32Array(L);
+  const Lc = al.f32(L.length);
+  Lc.set(L);
   const cap = maps.medianL + 15;
   for (let i = 0; i < Lc.length; i++) if (Lc[i]! > cap) Lc[i] = cap;
-  const closing = erode(dilate(Lc, w, h, 3), w, h, 3);
-  const tophat = new Float32Array(w * h);
+  const closing = erode(dilate(Lc, w, h, 3, al), w, h, 3, al);
+  const tophat = al.f32(w * h);
   for (let i = 0; i < tophat.length; i++) tophat[i] = closing[i]! - Lc[i]!;
-  const v1 = valleyResponse(Lc, w, h, 1, innerIdx);
-  const v2 = valleyResponse(Lc, w, h, 3, innerIdx);
-  const thBinned = binPlane(tophat, 0, 60, innerIdx);
+  const v1 = valleyResponse(Lc, w, h, 1, innerIdx, al);
+  const v2 = valleyResponse(Lc, w, h, 3, innerIdx, al);
+  const thBinned = binPlane(tophat, 0, 60, innerIdx, al);
   for (const [name, idx] of [
     ['in', innerIdx],
     ['ctr', centreAll.subarray(0, nCtr)],
@@ -140,9 +142,9 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
     }
   }
   // Long dark lines: connected pixels of a strong valley; cracks are long, pores are dots.
-  const line = new Uint8Array(w * h);
+  const line = al.u8(w * h);
   for (const i of innerIdx) if (tophat[i]! > 6) line[i] = 1;
-  const shapes = componentShapes(line, w, h);
+  const shapes = componentShapes(line, w, h, al);
   const sizes = shapes.map((c) => c.size);
   const long = sizes.filter((s) => s >= 40);
   // Line-like components (long for their area).
@@ -150,8 +152,8 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   v.crack_elong_share = thin.reduce((p, c) => p + c.size, 0) / Math.max(1, innerIdx.length);
   v.crack_elong_max = shapes.reduce((m, c) => (c.size >= 15 ? Math.max(m, c.elongation) : m), 0);
   // The central fissure: share of the midline band's rows that hold a strong valley pixel.
-  const rowsWith = new Uint8Array(h);
-  const rowsAll = new Uint8Array(h);
+  const rowsWith = al.u8(h);
+  const rowsAll = al.u8(h);
   for (const i of midIdx) {
     const y = Math.floor(i / w);
     rowsAll[y] = 1;
@@ -168,24 +170,24 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps): Record<string
   v.crack_max_len = sizes.length ? Math.max(...sizes) / Math.max(1, Math.sqrt(innerIdx.length)) : 0;
 
   // Spots: small blobs standing out from the mean of their 9 x 9 neighbourhood.
-  const La = boxBlur(L, w, h, SPOT_RADIUS);
-  const aa = boxBlur(a, w, h, SPOT_RADIUS);
-  const ba = boxBlur(b, w, h, SPOT_RADIUS);
-  const red = new Uint8Array(w * h);
-  const dark = new Uint8Array(w * h);
+  const La = boxBlur(L, w, h, SPOT_RADIUS, al);
+  const aa = boxBlur(a, w, h, SPOT_RADIUS, al);
+  const ba = boxBlur(b, w, h, SPOT_RADIUS, al);
+  const red = al.u8(w * h);
+  const dark = al.u8(w * h);
   for (const i of innerIdx) {
     if (a[i]! - aa[i]! > PRICKLE_DELTA_A) red[i] = 1;
     if (L[i]! - La[i]! < -STASIS_DELTA_L && b[i]! - ba[i]! < -STASIS_DELTA_B) dark[i] = 1;
   }
   const spotArea = Math.max(1, innerIdx.length) / 1000;
-  v.prickle_per_1000px = components(red, w, h).filter((s) => s <= 30).length / spotArea;
-  v.stasis_per_1000px = components(dark, w, h).filter((s) => s >= 3 && s <= 80).length / spotArea;
+  v.prickle_per_1000px = components(red, w, h, al).filter((s) => s <= 30).length / spotArea;
+  v.stasis_per_1000px = components(dark, w, h, al).filter((s) => s >= 3 && s <= 80).length / spotArea;
   v.spot_zone_share = nSpot / Math.max(1, innerIdx.length);
 
   // Moisture: specular highlights as a share of the tongue and how many separate glints.
-  const hl = new Uint8Array(w * h);
+  const hl = al.u8(w * h);
   for (const i of maps.tongue) if (maps.cls[i] === PIXEL_HIGHLIGHT) hl[i] = 1;
-  const glints = components(hl, w, h);
+  const glints = components(hl, w, h, al);
   v.glint_per_1000px = glints.length / (maps.tongue.length / 1000);
   v.L_std_in = Math.sqrt(
     Math.max(0, sumSquares(L, innerIdx) / Math.max(1, innerIdx.length) - (meanAt(L, innerIdx) || 0) ** 2),
