@@ -20,3 +20,4 @@ export * from './translation.js';
 export * from './files.js';
 export * from './records.js';
 export * from './devices.js';
+export * from './evidence-labels.js';

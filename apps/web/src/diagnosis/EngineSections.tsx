@@ -11,7 +11,7 @@ import type {
   VitalsResult,
   VoiceResult,
 } from '@tcm/contract';
-import { bilingualText } from '@tcm/contract';
+import { bilingualText, evidenceLine, ruleText } from '@tcm/contract';
 import { loc, num, pct } from './result-format.js';
 
 const LEVEL_COLOR = { low: 'green', medium: 'orange', high: 'red' } as const;
@@ -64,6 +64,10 @@ export function FaceView({ r }: { r: FaceResult }) {
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={t('diag.face.complexion')}>
           {loc(r.complexion.label, lang)} <Evidence values={r.complexion.evidence} />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {' '}
+            {ruleText(r.complexion.rule, lang === 'en' ? 'en' : 'zh')}
+          </Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={t('diag.face.gloss')}>
           {loc(r.gloss.label, lang)} <Evidence values={r.gloss.evidence} />
@@ -103,9 +107,7 @@ export function PulseView({ r }: { r: PulseResult }) {
                 {bilingualText(c.suggests, i18n.language === 'en' ? 'en' : 'zh')}
               </Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {c.evidence
-                  .map((e) => `${e.measure} = ${e.value === null ? '—' : num(e.value)} (${e.rule})`)
-                  .join(' · ')}
+                {c.evidence.map((e) => evidenceLine(e, i18n.language === 'en' ? 'en' : 'zh')).join(' · ')}
               </Typography.Text>
             </Space>
           </List.Item>
@@ -134,9 +136,7 @@ export function VoiceView({ r }: { r: VoiceResult }) {
           </Typography.Text>
           <div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {rd.evidence
-                .map((e) => `${e.measure} = ${e.value === null ? '—' : num(e.value)} (${e.rule})`)
-                .join(' · ')}
+              {rd.evidence.map((e) => evidenceLine(e, i18n.language === 'en' ? 'en' : 'zh')).join(' · ')}
             </Typography.Text>
           </div>
         </div>
@@ -240,7 +240,7 @@ export function SynthesisView({ r }: { r: SynthesisResult }) {
         {loc(r.disclaimer, lang)}
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {r.knowledgeBase.title} {r.knowledgeBase.version}
+        {t('diag.kbVersion', { version: r.knowledgeBase.version })}
       </Typography.Text>
     </Space>
   );

@@ -10,7 +10,7 @@ import type {
   VitalsResult,
   VoiceResult,
 } from '@tcm/contract';
-import { bilingualText, qualityIssueText, TONGUE_ERRORS } from '@tcm/contract';
+import { bilingualText, evidenceLine, qualityIssueText, ruleText, TONGUE_ERRORS } from '@tcm/contract';
 import { readPulseFile } from '@tcm/analysis/pulse';
 
 /**
@@ -173,7 +173,7 @@ async function faceSection(src: ReportSource, lang: Lang): Promise<HealthReportI
       : [],
     complexion: {
       label: r.complexion.label[lang],
-      evidence: [r.complexion.rule, evidenceText(r.complexion.evidence) ?? ''].filter(Boolean),
+      evidence: [ruleText(r.complexion.rule, lang), evidenceText(r.complexion.evidence) ?? ''].filter(Boolean),
     },
     features: [
       { name: 'face.gloss', value: r.gloss.label[lang], evidence: evidenceText(r.gloss.evidence) },
@@ -256,7 +256,7 @@ function voiceSection(src: ReportSource, lang: Lang): HealthReportInput['voice']
             label: lang === 'zh' ? reading.zh : reading.en,
             evidence: [
               bilingualText(reading.suggests, lang),
-              ...reading.evidence.filter((e) => e.met).map((e) => `${e.measure}: ${e.rule}`),
+              ...reading.evidence.filter((e) => e.met).map((e) => evidenceLine(e, lang)),
             ].slice(0, 6),
           },
         }

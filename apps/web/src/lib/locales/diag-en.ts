@@ -36,6 +36,7 @@ export const diagEn: typeof diagZh = {
   noToken: 'Incomplete link',
   noTokenText: 'The report link lacks its access token; use the complete link you were given',
   openReport: 'Open the PDF report',
+  kbVersion: 'Pattern knowledge base (four-diagnosis synthesis) {{version}}',
   patternScore: 'fit {{score}} · confidence {{confidence}}',
   photoRule: 'Images may be PNG, JPG, JPEG or BMP, no larger than 10M',
   previewNote: 'Layout preview of the report with sample data; it holds no personal data',

@@ -33,6 +33,7 @@ export const diagZh = {
   noToken: '链接不完整',
   noTokenText: '报告链接缺少访问令牌，请使用分享给您的完整链接',
   openReport: '查看 PDF 报告',
+  kbVersion: '证候知识库（四诊合参）{{version}}',
   patternScore: '符合度 {{score}} · 把握度 {{confidence}}',
   photoRule: '图片支持 PNG、JPG、JPEG、BMP 格式，大小不超过 10M',
   previewNote: '报告版式预览，使用示例数据，不含任何个人信息',

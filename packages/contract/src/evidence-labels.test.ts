@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { evidenceLine, ruleText } from './evidence-labels.js';
+
+describe('evidence for people', () => {
+  it('names the measure, gives value and unit, and the rule in the reader language', () => {
+    const e = { measure: 'jitterLocalPct', value: 1.523, rule: '> 1.04' };
+    expect(evidenceLine(e, 'zh')).toBe('基频微扰 1.52%（规则 > 1.04）');
+    expect(evidenceLine(e, 'en')).toBe('jitter 1.52% (rule > 1.04)');
+    expect(evidenceLine({ measure: 'medianRateBpm', value: 52, rule: '< 60 slow, > 90 rapid' }, 'zh')).toBe(
+      '脉率 52 bpm（规则 < 60 为迟, > 90 为数）',
+    );
+    expect(evidenceLine({ measure: 'somethingNew', value: null, rule: '> 1' }, 'en')).toBe('somethingNew — (rule > 1)');
+  });
+
+  it('translates the words of colour rules and leaves the formulas', () => {
+    expect(ruleText('a* >= 17, or a* >= 14 and hue < 45°', 'zh')).toBe('a* >= 17；或 a* >= 14 且 色相角 < 45°');
+    expect(ruleText('L* >= 68 and C* < 16 and a* < 10', 'zh')).toBe('L* >= 68 且 C* < 16 且 a* < 10');
+    expect(ruleText('no rule held', 'zh')).toBe('各条偏色规则均不成立（常色）');
+    expect(ruleText('a* < 6 and hue >= 75°', 'en')).toBe('a* < 6 and hue >= 75°');
+  });
+});
