@@ -1,7 +1,5 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Modal, message } from 'antd';
-import type { MessageType } from 'antd/es/message/interface';
 import { TRANSLATION_LANGS, TRANSLATION_PATHS, type TranslationEntry, type TranslationLang } from '@tcm/contract';
 import '../../lib/i18n.js';
 import { saveMode, TranslationDialog, TRANSLATION_DIALOG_WIDTH } from './TranslationDialog.js';
@@ -11,7 +9,6 @@ import { saveMode, TranslationDialog, TRANSLATION_DIALOG_WIDTH } from './Transla
  * (spec §2, §4, §5, §8): required original, confirmation, create vs. update vs. keep-current,
  * the immutable original, unconfigured tags and the rich-text editor for HTML texts.
  */
-let success: ReturnType<typeof vi.spyOn>;
 let sent: Array<{ url: string; body: Record<string, unknown> }>;
 beforeEach(() => {
   sent = [];
@@ -26,15 +23,13 @@ beforeEach(() => {
     }),
   );
 });
+// The confirmation and the toasts render inside the dialog's tree (Modal.useModal,
+// message.useMessage), so the cleanup after each test unmounts them with it: nothing is left to
+// update after the file's jsdom is gone.
 afterEach(() => {
   vi.unstubAllGlobals();
-  // Static confirmations live outside the rendered tree.
-  Modal.destroyAll();
   vi.restoreAllMocks();
 });
-// Destroyed confirmations close through antd's motion, whose fallback timers (jsdom fires no
-// transition events) commit after the last test; let them finish before jsdom is torn down.
-afterAll(() => new Promise((resolve) => setTimeout(resolve, 1000)));
 
 const entry = (over: Partial<TranslationEntry> = {}): TranslationEntry => ({
   id: 5,
@@ -51,15 +46,12 @@ const entry = (over: Partial<TranslationEntry> = {}): TranslationEntry => ({
 
 function open(e: TranslationEntry | null, initialOriginal?: string) {
   const onSaved = vi.fn();
-  // The call is what is asserted; a real toast would close 3 s later, after the file's jsdom is
-  // gone, and its React update would throw "window is not defined".
-  success = vi.spyOn(message, 'success').mockImplementation(() => (() => undefined) as unknown as MessageType);
   render(<TranslationDialog entry={e} initialOriginal={initialOriginal} onClose={() => undefined} onSaved={onSaved} />);
   return { onSaved };
 }
 /** Opens a language tab (only the active pane is rendered). */
 const tab = (lang: string) => fireEvent.click(screen.getByTestId(`tab-${lang}`));
-/** Clicks save, waits for the confirmation it opens (not one left closing by an earlier test) and accepts it. */
+/** Clicks save, waits for the confirmation it opens and accepts it. */
 const saveAndConfirm = async () => {
   const confirms = () => screen.queryAllByText('确定保存该翻译？');
   const before = confirms().length;
@@ -99,7 +91,7 @@ describe('translation dialog', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(sent[0]!.url).toBe(TRANSLATION_PATHS.create);
     expect(sent[0]!.body).toMatchObject({ originalText: '脉象', en: 'Pulse' });
-    expect(success).toHaveBeenCalledWith('保存成功！');
+    expect(await screen.findByText('保存成功！')).toBeTruthy();
   });
 
   it('updates an existing entry without its original (locked), with 修改成功！', async () => {
@@ -114,7 +106,7 @@ describe('translation dialog', () => {
     expect(sent[0]!.url).toBe(TRANSLATION_PATHS.update);
     expect(sent[0]!.body).toMatchObject({ id: 5, en: 'Thin, white coating' });
     expect(sent[0]!.body).not.toHaveProperty('originalText');
-    expect(success).toHaveBeenCalledWith('修改成功！');
+    expect(await screen.findByText('修改成功！')).toBeTruthy();
   });
 
   it('keeping the current configuration unlocks the original and saves a new entry', async () => {

@@ -24,6 +24,9 @@ export function TranslationDialog(props: {
   onSaved: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  // Hook forms render inside this tree (theme, locale) and go with it when the dialog unmounts.
+  const [modal, modalHolder] = Modal.useModal();
+  const [toast, toastHolder] = message.useMessage();
   const editing = props.entry !== null && props.entry.id !== 0;
   const [keepCurrent, setKeepCurrent] = useState(false);
   const [values, setValues] = useState<Values>(() => {
@@ -53,8 +56,8 @@ export function TranslationDialog(props: {
 
   const save = () => {
     const mode = saveMode(props.entry, keepCurrent);
-    if (mode === 'create' && !values.originalText?.trim()) return void message.error(t('translation.originalRequired'));
-    Modal.confirm({
+    if (mode === 'create' && !values.originalText?.trim()) return void toast.error(t('translation.originalRequired'));
+    modal.confirm({
       title: t('app.hint'),
       content: t('translation.confirmSave'),
       okText: t('app.ok'),
@@ -67,10 +70,10 @@ export function TranslationDialog(props: {
             remark: values.remark ?? '',
             ...langs,
           });
-          void message.success(t('translation.created'));
+          void toast.success(t('translation.created'));
         } else {
           await translationApi.update({ id: props.entry!.id, remark: values.remark ?? '', ...langs });
-          void message.success(t('translation.updated'));
+          void toast.success(t('translation.updated'));
         }
         props.onSaved();
       },
@@ -78,45 +81,49 @@ export function TranslationDialog(props: {
   };
 
   return (
-    <Modal
-      open
-      width={TRANSLATION_DIALOG_WIDTH}
-      title={editing ? t('translation.edit') : t('translation.add')}
-      onCancel={props.onClose}
-      onOk={save}
-      okText={t('app.save')}
-      cancelText={t('app.cancel')}
-      okButtonProps={{ 'data-testid': 'tr-save' } as Record<`data-${string}`, string>}
-    >
-      <Form layout="vertical">
-        {editing && (
-          <Checkbox
-            checked={keepCurrent}
-            onChange={(e) => setKeepCurrent(e.target.checked)}
-            style={{ marginBottom: 12 }}
-            data-testid="tr-keep"
-          >
-            {t('translation.keepCurrent')}
-          </Checkbox>
-        )}
-        <Form.Item label={label('originalText')} required>
-          {field('originalText', originalLocked)}
-        </Form.Item>
-        <Tabs
-          items={TRANSLATION_LANGS.map((l) => ({
-            key: l,
-            label: (
-              <span data-testid={`tab-${l}`}>
-                {label(l)} {!values[l]?.trim() && <Tag color="orange">{t('translation.unconfigured')}</Tag>}
-              </span>
-            ),
-            children: field(l),
-          }))}
-        />
-        <Form.Item label={t('translation.remark')}>
-          <Input maxLength={200} value={values.remark} onChange={(e) => set('remark', e.target.value)} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <>
+      {modalHolder}
+      {toastHolder}
+      <Modal
+        open
+        width={TRANSLATION_DIALOG_WIDTH}
+        title={editing ? t('translation.edit') : t('translation.add')}
+        onCancel={props.onClose}
+        onOk={save}
+        okText={t('app.save')}
+        cancelText={t('app.cancel')}
+        okButtonProps={{ 'data-testid': 'tr-save' } as Record<`data-${string}`, string>}
+      >
+        <Form layout="vertical">
+          {editing && (
+            <Checkbox
+              checked={keepCurrent}
+              onChange={(e) => setKeepCurrent(e.target.checked)}
+              style={{ marginBottom: 12 }}
+              data-testid="tr-keep"
+            >
+              {t('translation.keepCurrent')}
+            </Checkbox>
+          )}
+          <Form.Item label={label('originalText')} required>
+            {field('originalText', originalLocked)}
+          </Form.Item>
+          <Tabs
+            items={TRANSLATION_LANGS.map((l) => ({
+              key: l,
+              label: (
+                <span data-testid={`tab-${l}`}>
+                  {label(l)} {!values[l]?.trim() && <Tag color="orange">{t('translation.unconfigured')}</Tag>}
+                </span>
+              ),
+              children: field(l),
+            }))}
+          />
+          <Form.Item label={t('translation.remark')}>
+            <Input maxLength={200} value={values.remark} onChange={(e) => set('remark', e.target.value)} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
   );
 }
