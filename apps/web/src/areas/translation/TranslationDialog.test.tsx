@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { TRANSLATION_LANGS, TRANSLATION_PATHS, type TranslationEntry, type TranslationLang } from '@tcm/contract';
+import { message } from 'antd';
+import type { MessageType } from 'antd/es/message/interface';
 import '../../lib/i18n.js';
 import { saveMode, TranslationDialog, TRANSLATION_DIALOG_WIDTH } from './TranslationDialog.js';
 
@@ -9,6 +11,7 @@ import { saveMode, TranslationDialog, TRANSLATION_DIALOG_WIDTH } from './Transla
  * (spec §2, §4, §5, §8): required original, confirmation, create vs. update vs. keep-current,
  * the immutable original, unconfigured tags and the rich-text editor for HTML texts.
  */
+let success: ReturnType<typeof vi.spyOn>;
 let sent: Array<{ url: string; body: Record<string, unknown> }>;
 beforeEach(() => {
   sent = [];
@@ -23,7 +26,7 @@ beforeEach(() => {
     }),
   );
 });
-// The confirmation and the toasts render inside the dialog's tree (Modal.useModal,
+// The confirmation and the error toast render inside the dialog's tree (Modal.useModal,
 // message.useMessage), so the cleanup after each test unmounts them with it: nothing is left to
 // update after the file's jsdom is gone.
 afterEach(() => {
@@ -46,6 +49,9 @@ const entry = (over: Partial<TranslationEntry> = {}): TranslationEntry => ({
 
 function open(e: TranslationEntry | null, initialOriginal?: string) {
   const onSaved = vi.fn();
+  // The call is what is asserted: the app-wide success toast would close 3 s later, after the
+  // file's jsdom is gone, and its React update would throw "window is not defined".
+  success = vi.spyOn(message, 'success').mockImplementation(() => (() => undefined) as unknown as MessageType);
   render(<TranslationDialog entry={e} initialOriginal={initialOriginal} onClose={() => undefined} onSaved={onSaved} />);
   return { onSaved };
 }
@@ -91,7 +97,7 @@ describe('translation dialog', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(sent[0]!.url).toBe(TRANSLATION_PATHS.create);
     expect(sent[0]!.body).toMatchObject({ originalText: '脉象', en: 'Pulse' });
-    expect(await screen.findByText('保存成功！')).toBeTruthy();
+    expect(success).toHaveBeenCalledWith('保存成功！');
   });
 
   it('updates an existing entry without its original (locked), with 修改成功！', async () => {
@@ -106,7 +112,7 @@ describe('translation dialog', () => {
     expect(sent[0]!.url).toBe(TRANSLATION_PATHS.update);
     expect(sent[0]!.body).toMatchObject({ id: 5, en: 'Thin, white coating' });
     expect(sent[0]!.body).not.toHaveProperty('originalText');
-    expect(await screen.findByText('修改成功！')).toBeTruthy();
+    expect(success).toHaveBeenCalledWith('修改成功！');
   });
 
   it('keeping the current configuration unlocks the original and saves a new entry', async () => {

@@ -24,7 +24,8 @@ export function TranslationDialog(props: {
   onSaved: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  // Hook forms render inside this tree (theme, locale) and go with it when the dialog unmounts.
+  // The confirmation and the error toast render inside this tree (theme, locale) and go with it
+  // when the dialog unmounts; the success toast is the app's own, as the dialog closes on saving.
   const [modal, modalHolder] = Modal.useModal();
   const [toast, toastHolder] = message.useMessage();
   const editing = props.entry !== null && props.entry.id !== 0;
@@ -70,10 +71,10 @@ export function TranslationDialog(props: {
             remark: values.remark ?? '',
             ...langs,
           });
-          void toast.success(t('translation.created'));
+          void message.success(t('translation.created'));
         } else {
           await translationApi.update({ id: props.entry!.id, remark: values.remark ?? '', ...langs });
-          void toast.success(t('translation.updated'));
+          void message.success(t('translation.updated'));
         }
         props.onSaved();
       },
