@@ -142,6 +142,30 @@ describe('visitor detection', () => {
   );
 });
 
+describe('visitor detection without a tongue', () => {
+  it(
+    'keeps the record of a photo without a tongue and says why, with the tip, in either language',
+    async () => {
+      await page.goto(`${BASE}/pc/tongueAnalyze`);
+      await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles(FACE);
+      await page.getByTestId('tongue-preview').waitFor();
+      await page.getByTestId('analyze-submit').click();
+      await page.waitForURL(/\/pc\/tongueAnalyze\?token=[\w-]{40,}/);
+      const failed = page.getByTestId('engine-failed-tongue');
+      await failed.waitFor({ timeout: ANALYSIS_MS });
+      await failed.getByText(/照片中未检测到舌头。请张口伸舌.*\(3100101\)/).waitFor();
+      // The saved failure is read in the other language from its code.
+      await page.getByTestId('language-switch').getByText('EN').click();
+      await failed.getByText(/No tongue was found in the photo\. Open the mouth.*\(3100101\)/).waitFor();
+      // The record and its photo are kept: the same link opens it again.
+      await page.reload();
+      await page.getByTestId('engine-failed-tongue').waitFor();
+      expect(errors).toEqual([]);
+    },
+    TEST_MS,
+  );
+});
+
 describe('public detection pages: variants, bad input, report preview', () => {
   it('refuses a corrupt photo with the server message, shows the variants and previews the report in zh and en', async () => {
     // JPEG magic bytes pass the client check; the server decodes the file and refuses it.

@@ -19,3 +19,13 @@ describe('evidence for people', () => {
     expect(ruleText('a* < 6 and hue >= 75°', 'en')).toBe('a* < 6 and hue >= 75°');
   });
 });
+
+describe('failure texts by code', () => {
+  it('finds an engine failure in either language and knows when it does not know', async () => {
+    const { failureText, TONGUE_ERRORS } = await import('./index.js');
+    const code = TONGUE_ERRORS.TONGUE_NOT_FOUND.code;
+    expect(failureText(code, 'zh')).toMatch(/^照片中未检测到舌头。/);
+    expect(failureText(code, 'en')).toMatch(/^No tongue was found in the photo\. /);
+    expect(failureText(1, 'en')).toBeUndefined();
+  });
+});

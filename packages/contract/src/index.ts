@@ -21,3 +21,4 @@ export * from './files.js';
 export * from './records.js';
 export * from './devices.js';
 export * from './evidence-labels.js';
+export * from './engine-errors.js';

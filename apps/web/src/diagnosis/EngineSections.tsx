@@ -11,7 +11,7 @@ import type {
   VitalsResult,
   VoiceResult,
 } from '@tcm/contract';
-import { bilingualText, evidenceLine, ruleText } from '@tcm/contract';
+import { bilingualText, evidenceLine, failureText, ruleText } from '@tcm/contract';
 import { loc, num, pct } from './result-format.js';
 
 const LEVEL_COLOR = { low: 'green', medium: 'orange', high: 'red' } as const;
@@ -30,15 +30,19 @@ export function VersionTag({ outcome }: { outcome: EngineOutcome }) {
 }
 
 /** A section per engine: its failure, or its result in its own view. */
+/** A saved failure in the reader's language (by its code), else as saved; with the code. */
+export const failureLine = (f: { code: number; msg: string }, lang: string): string =>
+  `${failureText(f.code, lang === 'en' ? 'en' : 'zh') ?? f.msg} (${f.code})`;
+
 export function EngineFailure({ outcome, engine }: { outcome: EngineOutcome; engine: RecordEngine }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Alert
       type="warning"
       showIcon
       data-testid={`engine-failed-${engine}`}
       title={t('diag.engineFailed', { engine: t(`diag.engine.${engine}`) })}
-      description={outcome.error ? `${outcome.error.msg} (${outcome.error.code})` : undefined}
+      description={outcome.error ? failureLine(outcome.error, i18n.language) : undefined}
     />
   );
 }

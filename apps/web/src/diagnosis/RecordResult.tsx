@@ -18,6 +18,7 @@ import {
 import {
   ConstitutionView,
   EngineFailure,
+  failureLine,
   FaceView,
   PulseView,
   SynthesisView,
@@ -85,7 +86,7 @@ export function RecordResult(props: {
   /** Report download buttons (zh/en), shown once the record is done. */
   actions?: React.ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { detail } = props;
   const progress = props.progress ?? detail.progress;
   const status = progress.status;
@@ -108,7 +109,7 @@ export function RecordResult(props: {
           showIcon
           data-testid="record-failed"
           title={t('diag.failed')}
-          description={progress.failure ? `${progress.failure.msg} (${progress.failure.code})` : undefined}
+          description={progress.failure ? failureLine(progress.failure, i18n.language) : undefined}
           action={
             props.onRetry && (
               <Button
