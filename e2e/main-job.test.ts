@@ -68,6 +68,22 @@ async function waitDone(scope = page.locator('body')): Promise<void> {
     expect.fail(`analysis failed: ${await scope.getByTestId('record-failed').textContent()}`);
 }
 
+/** Runs `steps` signed in as another member in a browser of their own, then gives the page back. */
+async function asMember(name: string, steps: () => Promise<void>): Promise<void> {
+  const other = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const own = page;
+  page = await other.newPage();
+  const otherErrors = watchErrors(page);
+  try {
+    await signInMember(name);
+    await steps();
+    expect(otherErrors).toEqual([]);
+  } finally {
+    await other.close();
+    page = own;
+  }
+}
+
 async function signInMember(name: string): Promise<void> {
   await page.goto(`${BASE}/pc/member-login`);
   await fillLogin(page, name);
@@ -298,6 +314,64 @@ async function wizardJourney(): Promise<void> {
   expect(errors).toEqual([]);
 }
 
+describe('team capture and the record lists', () => {
+  it(
+    "a leader captures for a team member: listed in teamRecord, found by the combined query, not in a member's own list",
+    async () => {
+      const who = `团队受检者${Date.now() % 1_000_000}`;
+      await signInMember('leader');
+      await page.getByTestId('capture-wizard').waitFor();
+      await page.getByTestId('wizard-source').getByText('团队中的其他人（记入团队舌诊记录）').click();
+      await page.getByTestId('person-name').fill(who);
+      await page.getByTestId('person-sex').getByText('男').click();
+      await page.getByTestId('wizard-next').click();
+      await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles(TONGUE);
+      await page.getByTestId('tongue-preview').waitFor();
+      // Face, pulse, voice, questionnaire and vitals are optional: step past them.
+      for (let i = 0; i < 6 && !(await page.getByTestId('wizard-summary').isVisible()); i++)
+        await page.getByTestId('wizard-next').click();
+      await page.getByTestId('wizard-submit').click();
+      const result = page.getByTestId('wizard-result');
+      await result.waitFor({ timeout: 60_000 });
+      await waitDone(result);
+
+      await page.goto(`${BASE}/pc/member/config/teamRecord`);
+      const table = page.getByTestId('records-teamRecord');
+      await table.getByText(who).first().waitFor();
+      // Combined query: name contains the last digits → the record; another name → nothing.
+      const query = async (value: string) => {
+        await page.getByTestId('open-query').click();
+        const dialog = page.locator('.ant-modal').filter({ hasText: '条件组 1' });
+        // The first row's selects: field, then condition (antd opens a select on mousedown).
+        const pick = async (placeholder: string, option: string) => {
+          await dialog.locator('.ant-select', { hasText: placeholder }).first().click();
+          await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
+        };
+        await pick('字段', '姓名');
+        await pick('条件', '包含');
+        await dialog.locator('input.ant-input').first().fill(value);
+        await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+        await dialog.waitFor({ state: 'hidden' });
+      };
+      await query(who.slice(-6));
+      await table.getByText(who).first().waitFor();
+      await page.getByText('组合查询已生效').waitFor();
+      await page.locator('.ant-tag-close-icon').click();
+      await query('没有这个人');
+      await expect.poll(() => table.getByText(who).count()).toBe(0);
+
+      // A plain member of the team: the team record is not in their own list.
+      await asMember('member', async () => {
+        await page.goto(`${BASE}/pc/member/config/memberRecord`);
+        await page.getByTestId('records-memberRecord').locator('.ant-table-tbody').waitFor();
+        expect(await page.getByTestId('records-memberRecord').getByText(who).count()).toBe(0);
+      });
+      expect(errors).toEqual([]);
+    },
+    TEST_MS,
+  );
+});
+
 describe('devices', () => {
   it(
     "a device upload appears in the team's device records; another team's leader is refused (403)",
@@ -345,23 +419,17 @@ describe('devices', () => {
 
       // Another team's leader, in a browser of their own: the record is not in their list and
       // opening it by id says 403.
-      const other = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      const leaderPage = page;
-      page = await other.newPage();
-      const otherErrors = watchErrors(page);
-      await signInMember('outsider');
-      await page.goto(`${BASE}/pc/member/config/deviceRecord`);
-      await page.getByTestId('records-deviceRecord').locator('.ant-table-tbody').waitFor();
-      expect(await page.getByTestId('records-deviceRecord').getByText('设备受检者').count()).toBe(0);
-      await page.goto(`${BASE}/pc/member/config/deviceRecord?id=${recordId}`);
-      const denied = page.getByTestId('record-denied');
-      await denied.waitFor();
-      expect(await denied.textContent()).toContain('403');
-      expect(otherErrors).toEqual([]);
-      await other.close();
+      await asMember('outsider', async () => {
+        await page.goto(`${BASE}/pc/member/config/deviceRecord`);
+        await page.getByTestId('records-deviceRecord').locator('.ant-table-tbody').waitFor();
+        expect(await page.getByTestId('records-deviceRecord').getByText('设备受检者').count()).toBe(0);
+        await page.goto(`${BASE}/pc/member/config/deviceRecord?id=${recordId}`);
+        const denied = page.getByTestId('record-denied');
+        await denied.waitFor();
+        expect(await denied.textContent()).toContain('403');
+      });
 
       // The leader opens the record: analysed, with its report.
-      page = leaderPage;
       await page.getByTestId(`view-${recordId}`).click();
       await waitDone();
       await page.getByTestId('engine-tongue').getByTestId('tongue-features').waitFor();
