@@ -10,18 +10,22 @@ import { VITALS_ERRORS } from './vitals.js';
 import { SYNTHESIS_ERRORS } from './synthesis.js';
 import { RECORD_ERRORS } from './records.js';
 
-const BY_CODE = new Map<number, ErrorDef>(
-  [
-    TONGUE_ERRORS,
-    FACE_ERRORS,
-    PULSE_ERRORS,
-    VOICE_ERRORS,
-    CONSTITUTION_ERRORS,
-    VITALS_ERRORS,
-    SYNTHESIS_ERRORS,
-    RECORD_ERRORS,
-  ].flatMap((table) => Object.values(table).map((d: ErrorDef) => [d.code, d] as const)),
-);
+const TABLES = [
+  TONGUE_ERRORS,
+  FACE_ERRORS,
+  PULSE_ERRORS,
+  VOICE_ERRORS,
+  CONSTITUTION_ERRORS,
+  VITALS_ERRORS,
+  SYNTHESIS_ERRORS,
+  RECORD_ERRORS,
+];
+// Built on first use: a module-level Map would be a side effect that keeps every catalogue in
+// every page's bundle, used or not.
+let byCode: Map<number, ErrorDef> | undefined;
 
 /** The text of an engine or record failure code in `lang`; undefined for a code we do not know. */
-export const failureText = (code: number, lang: 'zh' | 'en'): string | undefined => BY_CODE.get(code)?.[lang];
+export function failureText(code: number, lang: 'zh' | 'en'): string | undefined {
+  byCode ??= new Map(TABLES.flatMap((table) => Object.values(table).map((d: ErrorDef) => [d.code, d] as const)));
+  return byCode.get(code)?.[lang];
+}
