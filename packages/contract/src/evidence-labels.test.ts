@@ -29,3 +29,14 @@ describe('failure texts by code', () => {
     expect(failureText(1, 'en')).toBeUndefined();
   });
 });
+
+describe('named evidence values', () => {
+  it('names every evidence key the tongue and face engines write', async () => {
+    const { EVIDENCE_MEASURES, evidencePairs } = await import('./evidence-labels.js');
+    expect(evidencePairs({ body_L_p50: 52.345, coverage: 0.41, hueDeg: 61.2 }, 'zh')).toBe(
+      '舌质 L* 52.35 · 舌苔覆盖率 0.41 · 色相角 61.2°',
+    );
+    expect(evidencePairs({ body_L_p50: 52.345 }, 'en')).toBe('body L* 52.35');
+    for (const v of Object.values(EVIDENCE_MEASURES)) expect(v.zh && v.en).toBeTruthy();
+  });
+});

@@ -11,7 +11,7 @@ import type {
   VitalsResult,
   VoiceResult,
 } from '@tcm/contract';
-import { bilingualText, evidenceLine, failureText, ruleText } from '@tcm/contract';
+import { bilingualText, evidenceLine, evidencePairs, failureText, ruleText } from '@tcm/contract';
 import { loc, num, pct } from './result-format.js';
 
 const LEVEL_COLOR = { low: 'green', medium: 'orange', high: 'red' } as const;
@@ -47,13 +47,15 @@ export function EngineFailure({ outcome, engine }: { outcome: EngineOutcome; eng
   );
 }
 
-const Evidence = ({ values }: { values: Record<string, number> }) => (
-  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-    {Object.entries(values)
-      .map(([k, v]) => `${k} = ${num(v)}`)
-      .join(' · ')}
-  </Typography.Text>
-);
+/** Named evidence values in the reader's language (the engines' identifiers are for programs). */
+function Evidence({ values }: { values: Record<string, number> }) {
+  const { i18n } = useTranslation();
+  return (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      {evidencePairs(values, i18n.language === 'en' ? 'en' : 'zh')}
+    </Typography.Text>
+  );
+}
 
 export function FaceView({ r }: { r: FaceResult }) {
   const { t, i18n } = useTranslation();

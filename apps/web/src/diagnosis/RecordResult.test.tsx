@@ -54,7 +54,7 @@ const tongue: TongueResult = {
       score: 0.81,
       probabilities: { pale: 0.81, light_red: 0.19 },
       method: 'model',
-      evidence: { meanA: 11.5 },
+      evidence: { body_a_p50: 11.5, meanA: 11.5 },
       lab: { L: 60, a: 11.5, b: 8 },
     },
     cracks: {
@@ -141,8 +141,11 @@ describe('RecordResult', () => {
     const features = screen.getByTestId('tongue-features');
     expect(features.textContent).toContain('舌色');
     expect(features.textContent).toContain('淡白');
-    expect(features.textContent).toContain('meanA = 11.5');
-    expect(features.textContent).toContain('lab.L = 60');
+    // Evidence by name in the reader's language; an identifier without a name is shown as it is.
+    expect(features.textContent).toContain('舌质 a* 11.5');
+    expect(features.textContent).not.toContain('body_a_p50');
+    expect(features.textContent).toContain('meanA 11.5');
+    expect(features.textContent).toContain('lab.L 60');
     expect(screen.getByText('照片过暗')).toBeTruthy();
     expect(screen.getByText('请在明亮、均匀的自然光下拍摄')).toBeTruthy();
     expect(screen.queryByText(/too dark/)).toBeNull();

@@ -1,9 +1,9 @@
 import './texts.js';
 import { Alert, Col, Progress, Row, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { bilingualText, qualityIssueText, TONGUE_ERRORS, type TongueResult } from '@tcm/contract';
+import { bilingualText, evidencePairs, qualityIssueText, TONGUE_ERRORS, type TongueResult } from '@tcm/contract';
 import { MaskedPhoto } from './MaskedPhoto.js';
-import { featureRows, num, pct, type FeatureRow } from './result-format.js';
+import { featureRows, pct, type FeatureRow } from './result-format.js';
 
 /** The tongue result: the photo with the outline found, quality notes, and every feature with its evidence. */
 export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string | null }) {
@@ -61,7 +61,7 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
                   </span>
                   {f.evidence.length > 0 && (
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {f.evidence.map(([k, v]) => `${k} = ${num(v)}`).join(' · ')}
+                      {evidencePairs(Object.fromEntries(f.evidence), i18n.language === 'en' ? 'en' : 'zh')}
                     </Typography.Text>
                   )}
                 </Space>

@@ -10,7 +10,7 @@ import type {
   VitalsResult,
   VoiceResult,
 } from '@tcm/contract';
-import { bilingualText, evidenceLine, qualityIssueText, ruleText, TONGUE_ERRORS } from '@tcm/contract';
+import { bilingualText, evidenceLine, evidencePairs, qualityIssueText, ruleText, TONGUE_ERRORS } from '@tcm/contract';
 import { readPulseFile } from '@tcm/analysis/pulse';
 
 /**
@@ -100,13 +100,9 @@ const ok = <T>(src: ReportSource, engine: string): T | undefined => {
   return o && o.status === 'done' ? (o.result as T) : undefined;
 };
 const versionOf = (src: ReportSource, engine: string) => src.results[engine]?.version;
-const evidenceText = (ev: Record<string, number> | undefined, n = 3) =>
-  ev
-    ? Object.entries(ev)
-        .slice(0, n)
-        .map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(2)}`)
-        .join(', ')
-    : undefined;
+/** The first n evidence values, named in the report's language. */
+const evidenceText = (ev: Record<string, number> | undefined, lang: Lang, n = 3) =>
+  ev ? evidencePairs(Object.fromEntries(Object.entries(ev).slice(0, n)), lang, lang === 'zh' ? '，' : ', ') : undefined;
 
 /** A photo scaled for the page: JPEG, and the factor to scale pixel coordinates by. */
 async function photo(bytes: Uint8Array) {
@@ -138,7 +134,7 @@ async function tongueSection(src: ReportSource, lang: Lang): Promise<HealthRepor
     features.push({
       name: label,
       value: word ? word[lang === 'zh' ? 0 : 1] : f.label,
-      evidence: evidenceText(f.evidence),
+      evidence: evidenceText(f.evidence, lang),
     });
   }
   const pic = src.photos.tongue ? await photo(src.photos.tongue) : undefined;
@@ -173,11 +169,11 @@ async function faceSection(src: ReportSource, lang: Lang): Promise<HealthReportI
       : [],
     complexion: {
       label: r.complexion.label[lang],
-      evidence: [ruleText(r.complexion.rule, lang), evidenceText(r.complexion.evidence) ?? ''].filter(Boolean),
+      evidence: [ruleText(r.complexion.rule, lang), evidenceText(r.complexion.evidence, lang) ?? ''].filter(Boolean),
     },
     features: [
-      { name: 'face.gloss', value: r.gloss.label[lang], evidence: evidenceText(r.gloss.evidence) },
-      { name: 'face.lipColour', value: r.lips.label[lang], evidence: evidenceText(r.lips.evidence) },
+      { name: 'face.gloss', value: r.gloss.label[lang], evidence: evidenceText(r.gloss.evidence, lang) },
+      { name: 'face.lipColour', value: r.lips.label[lang], evidence: evidenceText(r.lips.evidence, lang) },
     ],
     skinScores: [
       { name: 'skin.spots', score: better(m.spots.score) },
