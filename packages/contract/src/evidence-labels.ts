@@ -2,96 +2,17 @@
 // features, face classes and skin metrics). The engines keep stable identifiers in their results
 // (`measure: 'jitterLocalPct'`, `evidence: { body_L_p50: 52.3 }`); people read these names, in
 // their language, with the value (and, for pulse and voice, the rule it was held against).
+import names from './evidence-names.json' with { type: 'json' };
 
 type Lang = 'zh' | 'en';
 
-export const EVIDENCE_MEASURES: Readonly<Record<string, { zh: string; en: string; unit?: string }>> = {
-  medianRateBpm: { zh: '脉率', en: 'pulse rate', unit: 'bpm' },
-  pauses: { zh: '停搏次数', en: 'pauses' },
-  pauseSpacingCv: { zh: '停搏间隔变异系数', en: 'pause spacing CV' },
-  h1: { zh: '主波幅度 h1', en: 'main wave height h1' },
-  'h3/h1': { zh: '重搏前波比 h3/h1', en: 'tidal wave ratio h3/h1' },
-  'h4/h1': { zh: '降中峡比 h4/h1', en: 'dicrotic notch ratio h4/h1' },
-  'h5/h1': { zh: '重搏波比 h5/h1', en: 'dicrotic wave ratio h5/h1' },
-  'w/t': { zh: '主波宽度比 w/t', en: 'main wave width ratio w/t' },
-  bestPressure: { zh: '最佳取脉压力', en: 'best pressing force' },
-  jitterLocalPct: { zh: '基频微扰', en: 'jitter', unit: '%' },
-  shimmerLocalPct: { zh: '振幅微扰', en: 'shimmer', unit: '%' },
-  hnrDb: { zh: '谐噪比', en: 'harmonics-to-noise ratio', unit: 'dB' },
-  intensityDb: { zh: '平均声强', en: 'mean intensity', unit: 'dB' },
-  // Tongue features (measured on the 256 px tongue crop; colours CIELAB).
-  body_L_p50: { zh: '舌质 L*', en: 'body L*' },
-  body_a_p50: { zh: '舌质 a*', en: 'body a*' },
-  body_b_p50: { zh: '舌质 b*', en: 'body b*' },
-  body_chroma_p50: { zh: '舌质彩度 C*', en: 'body chroma C*' },
-  body_hue: { zh: '舌质色相角', en: 'body hue angle', unit: '°' },
-  coverage: { zh: '舌苔覆盖率', en: 'coating coverage' },
-  coat_L_p50: { zh: '舌苔 L*', en: 'coating L*' },
-  coat_a_p50: { zh: '舌苔 a*', en: 'coating a*' },
-  coat_b_p50: { zh: '舌苔 b*', en: 'coating b*' },
-  coat_chroma_p50: { zh: '舌苔彩度 C*', en: 'coating chroma C*' },
-  coat_hue: { zh: '舌苔色相角', en: 'coating hue angle', unit: '°' },
-  coat_L_std: { zh: '舌苔亮度离散度', en: 'coating L* spread' },
-  centre_coverage: { zh: '舌中苔覆盖率', en: 'centre coating coverage' },
-  root_coverage: { zh: '舌根苔覆盖率', en: 'root coating coverage' },
-  highlight_share: { zh: '反光占比', en: 'highlight share' },
-  glint_per_1000px: { zh: '反光点（每千像素）', en: 'glints per 1000 px' },
-  crack_long_share: { zh: '长裂纹占比', en: 'long-crack share' },
-  crack_long_count: { zh: '长裂纹条数', en: 'long cracks' },
-  crack_max_len: { zh: '最长裂纹（相对长度）', en: 'longest crack (relative)' },
-  th_gt8_mid: { zh: '中线深沟占比', en: 'deep midline groove share' },
-  v2_gt2_ctr: { zh: '舌中沟纹占比', en: 'centre groove share' },
-  dent_p90: { zh: '边缘凹陷深度（P90）', en: 'edge dent depth (P90)' },
-  dent_max: { zh: '最深边缘凹陷', en: 'deepest edge dent' },
-  scallops_1pct: { zh: '边缘齿痕波纹数', en: 'edge scallops' },
-  edge_rms: { zh: '边缘起伏', en: 'edge roughness' },
-  solidity: { zh: '轮廓饱满度', en: 'solidity' },
-  width_length_ratio: { zh: '宽长比', en: 'width/length ratio' },
-  prickle_per_1000px: { zh: '点刺（每千像素）', en: 'prickles per 1000 px' },
-  stasis_per_1000px: { zh: '瘀点（每千像素）', en: 'stasis spots per 1000 px' },
-  fill_ratio: { zh: '充盈度', en: 'fill ratio' },
-  width_at_75: { zh: '近舌尖处宽度', en: 'width near the tip' },
-  // Tongue photo quality.
-  areaFraction: { zh: '舌体面积占比', en: 'tongue share of the photo' },
-  widthPx: { zh: '舌体宽度', en: 'tongue width', unit: 'px' },
-  secondRatio: { zh: '第二区域 / 舌体', en: 'second region / tongue' },
-  medianL: { zh: '舌体亮度 L*', en: 'tongue L*' },
-  clipped: { zh: '过曝占比', en: 'overexposed share' },
-  ringHue: { zh: '舌周色相角', en: 'surroundings hue angle', unit: '°' },
-  ringChroma: { zh: '舌周彩度', en: 'surroundings chroma' },
-  // Face (skin colours CIELAB; ITA = individual typology angle).
-  sharpness: { zh: '清晰度', en: 'sharpness' },
-  skinL: { zh: '肤色亮度 L*', en: 'skin L*' },
-  clippedShare: { zh: '过曝占比', en: 'overexposed share' },
-  cheekDiffL: { zh: '两颊亮度差', en: 'cheek L* difference' },
-  castA: { zh: '偏色 a*', en: 'cast a*' },
-  castB: { zh: '偏色 b*', en: 'cast b*' },
-  castChroma: { zh: '偏色强度', en: 'cast strength' },
-  L: { zh: 'L*', en: 'L*' },
-  a: { zh: 'a*', en: 'a*' },
-  b: { zh: 'b*', en: 'b*' },
-  chroma: { zh: '彩度 C*', en: 'chroma C*' },
-  hueDeg: { zh: '色相角', en: 'hue angle', unit: '°' },
-  ita: { zh: 'ITA 角', en: 'ITA', unit: '°' },
-  highlightPercent: { zh: '高光占比', en: 'highlights', unit: '%' },
-  skinIqrL: { zh: '肤色亮度四分位距', en: 'skin L* interquartile range' },
-  relativeIqr: { zh: '相对四分位距', en: 'relative interquartile range' },
-  count: { zh: '数量', en: 'count' },
-  areaPercent: { zh: '面积占比', en: 'area', unit: '%' },
-  meanContrastL: { zh: '平均亮度差', en: 'mean L* contrast' },
-  thresholdL: { zh: '亮度阈值 L*', en: 'L* threshold' },
-  lines: { zh: '纹路条数', en: 'lines' },
-  lengthPer1000px: { zh: '纹路长度（每千像素）', en: 'line length per 1000 px' },
-  highPassSdL: { zh: '细纹理强度', en: 'fine texture strength' },
-  per1000px: { zh: '每千像素个数', en: 'per 1000 px' },
-  a90: { zh: 'a* 第 90 百分位', en: 'a* 90th percentile' },
-  aMedian: { zh: 'a* 中位数', en: 'a* median' },
-  redPatchPercent: { zh: '红斑区占比', en: 'red patches', unit: '%' },
-  deltaL: { zh: 'ΔL*', en: 'ΔL*' },
-  deltaA: { zh: 'Δa*', en: 'Δa*' },
-  deltaB: { zh: 'Δb*', en: 'Δb*' },
-  sides: { zh: '测量侧数', en: 'sides measured' },
-};
+/**
+ * Name (zh, en) and unit of every evidence identifier, from evidence-names.json: pulse and voice
+ * measures, tongue features and photo quality (256 px crop, CIELAB), face classes and skin
+ * metrics (CIELAB; ITA = individual typology angle). `evidence-names.test.ts` in the analysis
+ * package runs the engines and fails on an identifier without a name.
+ */
+export const EVIDENCE_MEASURES: Readonly<Record<string, { zh: string; en: string; unit?: string }>> = names;
 
 /** The measure's name for people; an identifier without a name is shown as it is. */
 export const evidenceMeasureName = (measure: string, lang: Lang): string =>
