@@ -3,13 +3,16 @@
 // logits, post-processing): `npm run -s eval:tongue-seg -w @tcm/analysis`.
 // Prints mIoU (mean of tongue and background IoU) and Dice, pooled over all pixels and as the
 // mean over photos: the thresholded logits alone, cleaned (largest region, holes) without and
-// with the logit blur (the engine's post-processing).
+// with the logit blur (the engine's post-processing). Then the phone-like wide frames: the first
+// WIDE validation tongues composed into the held-out face photo (as tongue.test.ts does with 4).
 import { decodePhoto } from './decode.js';
 import { regionFromLogits } from './locate.js';
 import { upsampleThreshold } from './mask.js';
 import { count, scores, type Counts, type Scores } from './seg-metrics.js';
 import { segmentLogits, SEG_INPUT, TONGUE_MODEL_VERSION } from './segment.js';
 import { readMask, readPhoto, validationIds } from './test-data.js';
+import { tongueInFace } from './test-composites.js';
+import { locateTongue } from './locate.js';
 
 const ids = validationIds();
 const variants = ['thresholded', 'cleaned, no blur', 'post-processed'] as const;
@@ -48,3 +51,21 @@ variants.forEach((name, v) => {
       ` | per photo: mean mIoU ${f(mean('miou'))}, mean Dice ${f(mean('dice'))}, worst tongue IoU ${f(Math.min(...per.map((r) => r.iouTongue)))}`,
   );
 });
+
+// Wide frames: tongue IoU, leak (false tongue / tongue) and the second region the quality check
+// would refuse at 0.3 ("more than one tongue").
+const WIDE = Number(process.env.WIDE ?? 16);
+const wide: { iou: number; leak: number; second: number }[] = [];
+for (const id of ids.slice(0, WIDE)) {
+  const comp = await tongueInFace(id);
+  const { work } = await decodePhoto(comp.jpeg);
+  const region = await locateTongue(work);
+  const c = count(region.mask, comp.truth);
+  wide.push({ iou: scores(c).iouTongue, leak: c.fp / (c.tp + c.fn), second: region.secondRatio });
+}
+const max = (k: 'leak' | 'second') => Math.max(...wide.map((w) => w[k]));
+console.log(
+  `wide frames (${wide.length} validation tongues in the held-out face): mean tongue IoU ${f(wide.reduce((a, w) => a + w.iou, 0) / wide.length)},` +
+    ` worst ${f(Math.min(...wide.map((w) => w.iou)))}; leak max ${f(max('leak'))}; second region max ${f(max('second'))}` +
+    ` (${wide.filter((w) => w.second >= 0.3).length} at or over 0.3)`,
+);

@@ -3,13 +3,19 @@
 // logits come back at 256 x 256; mask.ts upsamples them bilinearly to the working image.
 import { HEAP, type Alloc } from '../common/scratch.js';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import * as ort from 'onnxruntime-node';
 import { TONGUE_ERRORS } from '@tcm/contract';
 import { EngineError } from '../common/index.js';
 import type { RgbImage } from './decode.js';
 
-const MODEL_DIR = new URL('../../../../models/tongue-seg/', import.meta.url);
+// TONGUE_SEG_DIR points the engine at another exported model (a training candidate under
+// evaluation: `TONGUE_SEG_DIR=training/.cache/candidate npm run -s eval:tongue-seg ...`).
+const MODEL_DIR = process.env.TONGUE_SEG_DIR
+  ? pathToFileURL(`${resolve(process.env.TONGUE_SEG_DIR)}/`)
+  : new URL('../../../../models/tongue-seg/', import.meta.url);
 
 interface ModelMeta {
   version: string;
