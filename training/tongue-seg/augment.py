@@ -11,6 +11,24 @@ from common import FACES_TRAIN, INPUT
 SIZE = {'out': INPUT}
 # Share of samples darkened (x0.3-0.8) and of samples with a strong colour cast; train.py sets it.
 HARD_LIGHT = {'p': 0.0}
+# Share of face composites (tongue pasted into a face photo) and the chance that the face is given
+# another skin tone and light first: there are only two training faces, phones meet every skin
+# tone and light (train.py --face-share, --skin).
+FACE = {'share': 0.3, 'skin': 0.0}
+
+
+def skin_tone(fimg, rng):
+    """The face photo darker (L x0.35-0.9) and warmer or cooler, as other skin tones and light give."""
+    lab = cv2.cvtColor(np.clip(fimg, 0, 255).astype(np.uint8), cv2.COLOR_RGB2LAB).astype(np.float32)
+    lab[..., 0] *= rng.uniform(0.35, 0.9)
+    lab[..., 1] += rng.uniform(-3, 6)
+    lab[..., 2] += rng.uniform(-6, 10)
+    return cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2RGB).astype(np.float32)
+
+
+def _face(face, rng):
+    fimg, mouth, fw = face
+    return (skin_tone(fimg, rng) if rng.random() < FACE['skin'] else fimg), mouth, fw
 
 FACE_SCALE = 0.5  # face photos are used at half size (600 px tall): plenty for a 256 px window
 
@@ -156,12 +174,14 @@ def photometric(im, rng):
 def sample(imgs, masks, sizes, i, pool, faces, rng):
     r = rng.random()
     out = None
-    if r < 0.3:
-        out = face_composite(imgs[i], masks[i].astype(np.float32) / 255.0, sizes[i], faces[rng.integers(len(faces))], rng)
-    elif r < 0.45:
+    fs = FACE['share']
+    if r < fs:
+        face = _face(faces[rng.integers(len(faces))], rng)
+        out = face_composite(imgs[i], masks[i].astype(np.float32) / 255.0, sizes[i], face, rng)
+    elif r < fs + 0.15:
         out = mosaic(imgs, masks, i, pool, rng)
-    elif r < 0.5:
-        out = face_negative(faces[rng.integers(len(faces))], rng)
+    elif r < fs + 0.2:
+        out = face_negative(_face(faces[rng.integers(len(faces))], rng), rng)
     if out is None:
         out = plain(imgs[i], masks[i], rng)
     im, m = out

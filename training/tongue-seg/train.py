@@ -11,7 +11,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from augment import HARD_LIGHT, SIZE, prepare_faces, sample
+from augment import FACE, HARD_LIGHT, SIZE, prepare_faces, sample
 from common import CACHE, INPUT, TongueUNet
 
 
@@ -65,9 +65,12 @@ def main():
     ap.add_argument('--small-epochs', type=int, default=5)
     ap.add_argument('--steps', type=int, default=64, help='batches per epoch (the shared 2-core machine allows few)')
     ap.add_argument('--threads', type=int, default=2)
+    ap.add_argument('--face-share', type=float, default=0.3, help='share of samples pasted into a face photo')
+    ap.add_argument('--skin', type=float, default=0.0, help='chance a face photo gets another skin tone first')
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     HARD_LIGHT['p'] = args.hard_light
+    FACE['share'], FACE['skin'] = args.face_share, args.skin
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
 
