@@ -115,21 +115,27 @@ describe('visitor detection', () => {
       await page.waitForURL(/\/pc\/tongueAnalyze\?token=[\w-]{40,}/);
       await waitDone();
       const features = page.getByTestId('tongue-features');
-      await features.getByText('舌色').waitFor();
-      await features.getByText('苔色').waitFor();
+      await features.getByText('舌色', { exact: true }).waitFor();
+      await features.getByText('苔色', { exact: true }).waitFor();
+      // The evidence is named in the reader's language, not by the engine's identifiers.
+      await features
+        .getByText(/舌苔覆盖率 \d/)
+        .first()
+        .waitFor();
+      expect(await features.getByText(/coat_L_p50|body_a_p50/).count()).toBe(0);
       expect(await page.getByTestId('mask-outline').locator('polygon').getAttribute('points')).toMatch(/^\d/);
       expect(await page.getByTestId('engine-tongue').getByTestId('engine-version').textContent()).toMatch(/引擎 \S+/);
       await page.getByTestId('decision-support').waitFor();
       // The same result in English: every text switches, including the engines' own zh/en texts.
       await page.getByTestId('language-switch').getByText('EN').click();
-      await page.getByTestId('tongue-features').getByText('Body colour').waitFor();
+      await page.getByTestId('tongue-features').getByText('Body colour', { exact: true }).waitFor();
       await page
         .getByTestId('synthesis')
         .getByText(/Suggests: /)
         .first()
         .waitFor();
       await page.getByTestId('language-switch').getByText('中文').click();
-      await page.getByTestId('tongue-features').getByText('舌色').waitFor();
+      await page.getByTestId('tongue-features').getByText('舌色', { exact: true }).waitFor();
 
       const zh = await downloadReport('zh');
       expect(zh.length).toBeGreaterThan(5000);
