@@ -47,6 +47,16 @@ export function EngineFailure({ outcome, engine }: { outcome: EngineOutcome; eng
   );
 }
 
+/** Pulse and voice evidence: each measure named, with its value and the rule it was held against. */
+function RuleEvidence({ items }: { items: { measure: string; value: number | null; rule: string }[] }) {
+  const { i18n } = useTranslation();
+  return (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      {items.map((e) => evidenceLine(e, i18n.language === 'en' ? 'en' : 'zh')).join(' · ')}
+    </Typography.Text>
+  );
+}
+
 /** Named evidence values in the reader's language (the engines' identifiers are for programs). */
 function Evidence({ values }: { values: Record<string, number> }) {
   const { i18n } = useTranslation();
@@ -112,9 +122,7 @@ export function PulseView({ r }: { r: PulseResult }) {
                 {i18n.language === 'en' ? c.en : c.zh} —{' '}
                 {bilingualText(c.suggests, i18n.language === 'en' ? 'en' : 'zh')}
               </Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {c.evidence.map((e) => evidenceLine(e, i18n.language === 'en' ? 'en' : 'zh')).join(' · ')}
-              </Typography.Text>
+              <RuleEvidence items={c.evidence} />
             </Space>
           </List.Item>
         )}
@@ -141,9 +149,7 @@ export function VoiceView({ r }: { r: VoiceResult }) {
             {lang === 'en' ? rd.en : rd.zh} — {bilingualText(rd.suggests, lang === 'en' ? 'en' : 'zh')}
           </Typography.Text>
           <div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {rd.evidence.map((e) => evidenceLine(e, i18n.language === 'en' ? 'en' : 'zh')).join(' · ')}
-            </Typography.Text>
+            <RuleEvidence items={rd.evidence} />
           </div>
         </div>
       ))}
