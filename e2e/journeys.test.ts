@@ -1,32 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE, launch, PASSWORD, watchErrors } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BASE, PASSWORD } from './browser.js';
+import { journeyHooks } from './hooks.js';
 import { expiredCopy, fillLogin, path, signInBackOffice, wechatCode } from './helpers.js';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (ctx) => {
-  // Keep a picture of a failed journey for the log (e2e/.artifacts is git-ignored).
-  if (ctx.task.result?.state === 'fail')
-    await page
-      .screenshot({ path: `e2e/.artifacts/${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png` })
-      .catch(() => undefined);
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  page = await context.newPage();
-  errors = watchErrors(page);
-});
+journeyHooks(
+  { viewport: { width: 1400, height: 900 } },
+  (j) => ({ page, errors } = j),
+  () => page,
+);
 
 const sideMenu = () => page.getByTestId('side-menu');
 

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Download, Page } from 'playwright-core';
 import { DEVICE_PATHS, type RecordCreated } from '@tcm/contract';
-import { BASE, launch, watchErrors } from './browser.js';
+import { BASE, watchErrors } from './browser.js';
 import { fillLogin } from './helpers.js';
+import { journeyHooks } from './hooks.js';
 import { launchWithFakeMedia, photoToY4m } from './media.js';
 
 // The main job end to end (issue 8): real photos, pulse, voice and questionnaire through the
@@ -18,28 +19,14 @@ const ANALYSIS_MS = 180_000;
 const TEST_MS = 300_000;
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail')
-    await page
-      .screenshot({ path: `e2e/.artifacts/${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}.png` })
-      .catch(() => undefined);
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  page = await context.newPage();
-  errors = watchErrors(page);
-});
+journeyHooks(
+  { viewport: { width: 1400, height: 900 }, acceptDownloads: true },
+  (j) => ({ browser, page, errors } = j),
+  () => page,
+);
 
 /** Saves a download and checks it is a PDF; answers its text-ish bytes for language checks. */
 async function pdfOf(download: Download): Promise<Buffer> {
