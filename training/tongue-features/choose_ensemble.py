@@ -1,9 +1,13 @@
-"""Chooses, per feature, whether the engine uses the logistic model, the texture network or the
-mean of both, on the internal validation photos (expert-labelled, MD5 % 5 != 0, SHA-1 % 5 == 1;
-never the held-out photos): logistic probabilities out-of-fold (5-fold CV over the training
-photos), network probabilities from the trained network, which chose its epoch on these photos
-(so the network is favoured slightly; the choice says so in ensemble.json).
+"""Chooses, per feature, which of the logistic model ('lr'), the texture network ('net') and, for
+cracks and tooth marks, the marks network ('marks') the engine averages, on the internal
+validation photos (the sides network 'sides' for tooth marks too; expert-labelled, MD5 % 5 != 0, SHA-1 % 5 == 1; never the held-out photos):
+logistic probabilities out-of-fold (5-fold CV over the training photos), network probabilities
+as the engine computes them (dump-net-probs.ts, onnxruntime on the committed ONNX files); the
+networks chose their epochs on these photos (so the networks are
+favoured slightly; the choice says so in ensemble.json). Every non-empty subset is tried; on a
+tie the smaller one wins. Severity (severe vs light among marked photos) is chosen the same way.
 
+  npx tsx training/tongue-features/dump-net-probs.ts > training/tongue-features/cache/net-probs.jsonl
   /usr/bin/python3 training/tongue-features/choose_ensemble.py"""
 import hashlib
 import json
@@ -12,8 +16,6 @@ import sys
 import warnings
 
 import numpy as np
-import torch
-import torch.nn.functional as F
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import f1_score, roc_auc_score
 from sklearn.model_selection import StratifiedKFold
@@ -21,10 +23,9 @@ from sklearn.model_selection import StratifiedKFold
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import CACHE, MODELS, eval_ids, manual_labels, read_measures, targets, weak_labels  # noqa: E402
 from train import training_set  # noqa: E402
-from train_cnn import HEADS, TextureNet, load  # noqa: E402
+from itertools import combinations  # noqa: E402
 
 warnings.filterwarnings('ignore')
-torch.set_num_threads(1)
 TASKS = {'coating_colour': ('coating', 'coating', ['white', 'light_yellow', 'yellow']),
          'body_colour': ('body', 'body', ['pale', 'light_red', 'dark']),
          'cracks': ('cracks', 'cracks', ['none', 'present']),
@@ -37,39 +38,91 @@ def score(y, P, classes):
     return f1_score(y, [classes[i] for i in P.argmax(1)], average='macro')
 
 
+def read_net_probs():
+    out = {}
+    with open(os.path.join(CACHE, 'net-probs.jsonl')) as f:
+        for line in f:
+            r = json.loads(line)
+            out[r['id']] = r
+    return out
+
+
+def network_probs(probs, net, sids, head, classes):
+    if classes == ['none', 'present']:
+        return np.array([[probs[s][net][head]['none'], 1 - probs[s][net][head]['none']] for s in sids])
+    return np.array([[probs[s][net][head][c] for c in classes] for s in sids])
+
+
+def severity_probs(probs, net, sids, head):
+    """P(light), P(severe) given marked, from a none/light/severe head."""
+    p = np.array([[probs[s][net][head]['light'], probs[s][net][head]['severe']] for s in sids])
+    sev = p[:, 1] / np.maximum(1e-9, p.sum(1))
+    return np.stack([1 - sev, sev], 1)
+
+
+def best_subset(yv, cands, classes):
+    scores = {}
+    for r in range(1, len(cands) + 1):
+        for names in combinations(sorted(cands), r):
+            scores['+'.join(names)] = score(yv, sum(cands[n] for n in names) / len(names), classes)
+    best = max(scores, key=lambda k: (round(scores[k], 4), -k.count('+')))
+    return best.split('+'), scores
+
+
+def oof_logistic(task, rows, man, weak, held, classes):
+    model = json.load(open(os.path.join(MODELS, f'{task}.json')))
+    sids, y = training_set(task, rows, man, weak, held)
+    sids, y = np.array(sids), np.array(y)
+    X = np.array([[rows[s][f] for f in model['features']] for s in sids])
+    oof = np.zeros((len(sids), len(classes)))
+    for tr, te in StratifiedKFold(5, shuffle=True, random_state=0).split(X, y):
+        mu, sd = X[tr].mean(0), X[tr].std(0) + 1e-9
+        clf = LogisticRegression(C=model['training']['C'], max_iter=5000, class_weight='balanced')
+        clf.fit((X[tr] - mu) / sd, y[tr])
+        P = clf.predict_proba((X[te] - mu) / sd)
+        oof[te] = P[:, [list(clf.classes_).index(c) for c in classes]]
+    return sids, oof
+
+
+def internal_val(s):
+    return int(hashlib.sha1(s.encode()).hexdigest(), 16) % 5 == 1
+
+
 def main():
     rows, man, weak, held = read_measures(), manual_labels(), weak_labels(), eval_ids()
     T = targets(man)
-    net = TextureNet()
-    net.load_state_dict(torch.load(os.path.join(CACHE, 'texture-net.pt')))
-    net.eval()
+    probs = read_net_probs()
     choice = {}
     for task, (target, head, classes) in TASKS.items():
-        model = json.load(open(os.path.join(MODELS, f'{task}.json')))
-        sids, y = training_set(task, rows, man, weak, held)
-        sids, y = np.array(sids), np.array(y)
-        X = np.array([[rows[s][f] for f in model['features']] for s in sids])
-        val = np.array([s in T[target] and int(hashlib.sha1(s.encode()).hexdigest(), 16) % 5 == 1 for s in sids])
-        oof = np.zeros((len(sids), len(classes)))
-        for tr, te in StratifiedKFold(5, shuffle=True, random_state=0).split(X, y):
-            mu, sd = X[tr].mean(0), X[tr].std(0) + 1e-9
-            clf = LogisticRegression(C=model['training']['C'], max_iter=5000, class_weight='balanced')
-            clf.fit((X[tr] - mu) / sd, y[tr])
-            P = clf.predict_proba((X[te] - mu) / sd)
-            oof[te] = P[:, [list(clf.classes_).index(c) for c in classes]]
+        sids, oof = oof_logistic(task, rows, man, weak, held, classes)
+        val = np.array([s in T[target] and internal_val(s) for s in sids])
         vs = sids[val]
         yv = [T[target][s] for s in vs]
-        with torch.no_grad():
-            out = F.softmax(net(torch.from_numpy(load(list(vs)).astype(np.float32) / 255))[head], 1).numpy()
-        if len(classes) == 2:
-            out = np.stack([out[:, 0], 1 - out[:, 0]], 1)
-        scores = {'lr': score(yv, oof[val], classes), 'net': score(yv, out, classes),
-                  'mean': score(yv, (oof[val] + out) / 2, classes)}
-        best = max(scores, key=scores.get)
-        choice[task] = {'use': best, 'validation': {k: round(v, 4) for k, v in scores.items()}, 'photos': int(val.sum())}
+        cands = {'lr': oof[val], 'net': network_probs(probs, 'net', vs, head, classes)}
+        if task in ('cracks', 'tooth_marks'):
+            cands['marks'] = network_probs(probs, 'marks', vs, head, classes)
+        if task == 'tooth_marks':
+            cands['sides'] = network_probs(probs, 'sides', vs, head, classes)
+        use, scores = best_subset(yv, cands, classes)
+        choice[task] = {'use': use, 'validation': {k: round(v, 4) for k, v in scores.items()}, 'photos': int(val.sum())}
         print(task, choice[task], flush=True)
-    choice['note'] = ('Chosen on the internal validation photos; the network picked its epoch on them too, '
-                      'so its scores there are slightly optimistic. Severity, thickness and greasiness use the mean.')
+    for task, (target, head) in {'cracks_severity': ('cracks_severity', 'cracks'),
+                                 'tooth_marks_severity': ('teeth_severity', 'teeth')}.items():
+        classes = ['light', 'severe']
+        sids, oof = oof_logistic(task, rows, man, weak, held, classes)
+        val = np.array([internal_val(s) for s in sids])
+        vs = sids[val]
+        yv = [T[target][s] for s in vs]
+        cands = {'lr': oof[val], 'net': severity_probs(probs, 'net', vs, head),
+                 'marks': severity_probs(probs, 'marks', vs, head)}
+        if head == 'teeth':
+            cands['sides'] = severity_probs(probs, 'sides', vs, head)
+        use, scores = best_subset(yv, cands, classes)
+        choice[task] = {'use': use, 'validation': {k: round(v, 4) for k, v in scores.items()}, 'photos': int(val.sum())}
+        print(task, choice[task], flush=True)
+    choice['note'] = ('Chosen on the internal validation photos; the networks picked their epochs on them too, '
+                      'so their scores there are slightly optimistic. "use" lists the sources averaged. '
+                      'Thickness and greasiness use the mean of the logistic model and the texture network.')
     with open(os.path.join(MODELS, 'ensemble.json'), 'w') as f:
         json.dump(choice, f, indent=1)
 

@@ -43,6 +43,8 @@ describe('tongue features on real photos', () => {
       }
     }
     expect(TONGUE_FEATURES_VERSION).toMatch(/texture-net/);
+    expect(TONGUE_FEATURES_VERSION).toMatch(/marks-net/);
+    expect(TONGUE_FEATURES_VERSION).toMatch(/sides-net/);
   });
 
   it('measures plausible colours, coverage and proportions', () => {
@@ -160,8 +162,10 @@ describe('accuracy on held-out expert-labelled photos', () => {
     // Three classes: chance is about 0.33; measured on the full held-out split: see MODEL_CARD.md.
     expect(coatOk / coatN).toBeGreaterThan(0.6);
     expect(bodyOk / bodyN).toBeGreaterThan(0.6);
-    expect(auc(crackPairs)).toBeGreaterThan(0.6);
-    expect(auc(teethPairs)).toBeGreaterThan(0.6);
+    // Cracks by the marks network, tooth marks by the marks and sides networks: this subset
+    // measured 0.90 and 0.81 (the whole held-out split 0.861 and 0.808).
+    expect(auc(crackPairs)).toBeGreaterThan(0.8);
+    expect(auc(teethPairs)).toBeGreaterThan(0.72);
   }, 120_000);
 });
 

@@ -1,13 +1,15 @@
 // Runs the learned models on one tongue: the logistic models on the measurement vector and the
-// texture network on the crop. Per feature, ensemble.json (training/tongue-features/
-// choose_ensemble.py, chosen on internal validation photos) says whether the logistic model,
-// the network or the mean of both is used.
+// crop networks (crop-nets.ts). Per feature, ensemble.json (training/tongue-features/
+// choose_ensemble.py, chosen on internal validation photos) lists the sources whose
+// probabilities are averaged: 'lr' (logistic model), 'net' (texture network), 'marks' (marks
+// network, cracks and tooth marks only), 'sides' (sides network, tooth marks only).
 import { readFileSync } from 'node:fs';
 import { loadModel, MODEL_DIR, predict } from './model.js';
 import type { Measures } from './measure.js';
 import { HEAP, type Alloc } from '../../common/scratch.js';
 import type { TongueCrop } from './prepare.js';
-import { runTextureNet, TEXTURE_NET_META } from './texture-net.js';
+import { cropNetInput, MARKS_NET, SIDES_NET, TEXTURE_NET, unitFloats } from './crop-nets.js';
+import { sideStrips } from './side-strips.js';
 
 export type Probs = Record<string, number>;
 
@@ -34,17 +36,26 @@ export const LINEAR_MODELS = [
 
 /** Versions of every learned model, for TONGUE_FEATURES_VERSION. */
 export function learnedVersions(): string[] {
-  return [...LINEAR_MODELS.map((n) => loadModel(n).version), TEXTURE_NET_META.version];
+  return [
+    ...LINEAR_MODELS.map((n) => loadModel(n).version),
+    TEXTURE_NET.meta.version,
+    MARKS_NET.meta.version,
+    SIDES_NET.meta.version,
+  ];
 }
 
-type Source = 'lr' | 'net' | 'mean';
-const ENSEMBLE = JSON.parse(readFileSync(`${MODEL_DIR}ensemble.json`, 'utf8')) as Record<
-  'coating_colour' | 'body_colour' | 'cracks' | 'tooth_marks',
-  { use: Source }
->;
+type Source = 'lr' | 'net' | 'marks' | 'sides';
+type Chosen = 'coating_colour' | 'body_colour' | 'cracks' | 'tooth_marks' | 'cracks_severity' | 'tooth_marks_severity';
+const ENSEMBLE = JSON.parse(readFileSync(`${MODEL_DIR}ensemble.json`, 'utf8')) as Record<Chosen, { use: Source[] }>;
 
-function combine(source: Source, a: Probs, b: Probs): Probs {
-  return source === 'lr' ? a : source === 'net' ? b : mean(a, b);
+/** The mean of the chosen sources' probabilities (keys of the first). */
+function combine(feature: Chosen, sources: Partial<Record<Source, Probs>>): Probs {
+  const use = ENSEMBLE[feature].use.filter((s) => sources[s]);
+  const out: Probs = {};
+  for (const k of Object.keys(sources[use[0]!]!)) {
+    out[k] = use.reduce((sum, s) => sum + (sources[s]![k] ?? 0), 0) / use.length;
+  }
+  return out;
 }
 
 function mean(a: Probs, b: Probs): Probs {
@@ -62,19 +73,36 @@ function severeShare(p: Probs): number {
   return (p.severe ?? 0) / Math.max(1e-9, (p.light ?? 0) + (p.severe ?? 0));
 }
 
+const present = (p: Probs): Probs => ({ present: 1 - (p.none ?? 0) });
+const severe = (p: Probs): Probs => ({ severe: severeShare(p) });
+
 export async function runLearned(v: Measures, crop: TongueCrop, al: Alloc = HEAP): Promise<LearnedFeatures> {
   const lr = (name: (typeof LINEAR_MODELS)[number]): Probs => predict(loadModel(name), v);
-  const net = await runTextureNet(crop, al);
-  const present = (p: Probs): Probs => ({ present: 1 - (p.none ?? 0) });
-  const cracksPresent = combine(ENSEMBLE.cracks.use, lr('cracks'), present(net.cracks!)).present!;
-  const teethPresent = combine(ENSEMBLE.tooth_marks.use, lr('tooth_marks'), present(net.teeth!)).present!;
-  const cracksSevere = (lr('cracks_severity').severe! + severeShare(net.cracks!)) / 2;
-  const teethSevere = (lr('tooth_marks_severity').severe! + severeShare(net.teeth!)) / 2;
+  const input = cropNetInput(crop, al);
+  const net = await TEXTURE_NET.run(input);
+  const marks = await MARKS_NET.run(input);
+  const sides = await SIDES_NET.run(unitFloats(sideStrips(crop, al), al));
+  const mark = (feature: 'cracks' | 'tooth_marks', head: 'cracks' | 'teeth'): Probs => {
+    const side = head === 'teeth' ? sides.teeth! : undefined;
+    const p = combine(feature, {
+      lr: lr(feature),
+      net: present(net[head]!),
+      marks: present(marks[head]!),
+      sides: side && present(side),
+    });
+    const s = combine(`${feature}_severity`, {
+      lr: lr(`${feature}_severity`),
+      net: severe(net[head]!),
+      marks: severe(marks[head]!),
+      sides: side && severe(side),
+    });
+    return graded(p.present!, s.severe!);
+  };
   return {
-    coating: combine(ENSEMBLE.coating_colour.use, lr('coating_colour'), net.coating!),
-    body: combine(ENSEMBLE.body_colour.use, lr('body_colour'), net.body!),
-    cracks: graded(cracksPresent, cracksSevere),
-    teeth: graded(teethPresent, teethSevere),
+    coating: combine('coating_colour', { lr: lr('coating_colour'), net: net.coating! }),
+    body: combine('body_colour', { lr: lr('body_colour'), net: net.body! }),
+    cracks: mark('cracks', 'cracks'),
+    teeth: mark('tooth_marks', 'teeth'),
     thickness: mean(lr('coating_thickness'), net.thickness!),
     greasy: mean(lr('greasy'), net.greasy!),
   };

@@ -81,8 +81,14 @@ export function classifyPixels(crop: TongueCrop, al: Alloc = HEAP): PixelMaps {
       bottom = y;
     }
   }
+  const n = tongue.length;
   const chroma = al.f32(w * h);
-  for (const i of tongue) chroma[i] = Math.sqrt(a[i]! * a[i]! + b[i]! * b[i]!);
+  // Indexed loops over the tongue list (not for...of): this function runs over every tongue
+  // pixel several times and is the features' largest single cost.
+  for (let k = 0; k < n; k++) {
+    const i = tongue[k]!;
+    chroma[i] = Math.sqrt(a[i]! * a[i]! + b[i]! * b[i]!);
+  }
   const binned = {
     L: binPlane(L, 0, 100, tongue, al),
     a: binPlane(a, -60, 100, tongue, al),
@@ -91,9 +97,10 @@ export function classifyPixels(crop: TongueCrop, al: Alloc = HEAP): PixelMaps {
   };
   const [medianL] = binnedQuantiles(binned.L, tongue, [0.5]) as [number];
   const cls = al.u8(w * h);
-  const colour = al.i32(tongue.length);
+  const colour = al.i32(n);
   let nColour = 0;
-  for (const i of tongue) {
+  for (let k = 0; k < n; k++) {
+    const i = tongue[k]!;
     if (L[i]! > medianL + PIXEL_RULES.highlightDeltaL && chroma[i]! < PIXEL_RULES.highlightMaxChroma) {
       cls[i] = PIXEL_HIGHLIGHT;
     } else if (L[i]! < medianL - PIXEL_RULES.shadowDeltaL) cls[i] = PIXEL_SHADOW;
@@ -105,7 +112,8 @@ export function classifyPixels(crop: TongueCrop, al: Alloc = HEAP): PixelMaps {
   let n0 = 0;
   let s1 = 0;
   let n1 = 0;
-  for (const i of colourIdx) {
+  for (let k = 0; k < nColour; k++) {
+    const i = colourIdx[k]!;
     if (a[i]! < t) {
       s0 += a[i]!;
       n0++;
@@ -116,12 +124,18 @@ export function classifyPixels(crop: TongueCrop, al: Alloc = HEAP): PixelMaps {
   }
   const splitGap = n0 > 0 && n1 > 0 ? s1 / n1 - s0 / n0 : 0;
   const coatingA = splitGap >= PIXEL_RULES.minSplitGap ? t : Math.min(t, PIXEL_RULES.absoluteCoatingA);
-  for (const i of colourIdx) cls[i] = a[i]! < coatingA ? PIXEL_COATING : PIXEL_BODY;
+  for (let k = 0; k < nColour; k++) {
+    const i = colourIdx[k]!;
+    cls[i] = a[i]! < coatingA ? PIXEL_COATING : PIXEL_BODY;
+  }
 
   const zone = al.u8(w * h);
   const len = Math.max(1, bottom - top);
-  for (const i of tongue) {
-    const y = Math.floor(i / w);
+  // The tongue list is in row order: the row advances instead of a division per pixel.
+  let y = top;
+  for (let k = 0; k < n; k++) {
+    const i = tongue[k]!;
+    while (i >= (y + 1) * w) y++;
     const x = i - y * w;
     const t01 = (y - top) / len;
     const rowW = Math.max(1, right[y]! - left[y]!);
@@ -133,10 +147,14 @@ export function classifyPixels(crop: TongueCrop, al: Alloc = HEAP): PixelMaps {
   }
   // Two passes (count, then fill) into typed arrays: no growing lists on every photo.
   const counts = new Int32Array(16);
-  for (const i of tongue) counts[cls[i]! * 4 + zone[i]!]!++;
+  for (let k = 0; k < n; k++) {
+    const i = tongue[k]!;
+    counts[cls[i]! * 4 + zone[i]!]!++;
+  }
   const flat = Array.from(counts, (c) => new Int32Array(c));
   const fill = new Int32Array(16);
-  for (const i of tongue) {
+  for (let k = 0; k < n; k++) {
+    const i = tongue[k]!;
     const g = cls[i]! * 4 + zone[i]!;
     flat[g]![fill[g]!++] = i;
   }
