@@ -12,6 +12,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+import uint8_input
 from common import CACHE
 
 
@@ -132,13 +133,14 @@ def train(net, Xtr, ytr, heads, augment, validate, epochs, lr=2e-3, max_lr=3e-3,
 
 
 def export(net, shape, folder, name, meta):
-    """Writes <folder>/<name>.onnx (input `input` [n, *shape] in 0-1, output `probs`) and
+    """Writes <folder>/<name>.onnx (input `input` [n, *shape], 8-bit (uint8_input.py), output `probs`) and
     <folder>/<name>.json (meta: version, input, heads, training record)."""
     net.eval()
     os.makedirs(folder, exist_ok=True)
     torch.onnx.export(Exported(net), torch.zeros(1, *shape), os.path.join(folder, f'{name}.onnx'),
                       input_names=['input'], output_names=['probs'], opset_version=13,
                       dynamic_axes={'input': {0: 'n'}, 'probs': {0: 'n'}})
+    uint8_input.convert(os.path.join(folder, f'{name}.onnx'))
     with open(os.path.join(folder, f'{name}.json'), 'w') as f:
         json.dump(meta, f, indent=1)
     print('saved', meta, flush=True)

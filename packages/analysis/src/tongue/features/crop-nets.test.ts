@@ -2,7 +2,7 @@
 // networkInput): well-formed probabilities, and a directional check of the marks network on
 // photos the expert did not mark as cracked, with a dark central fissure drawn in at test time.
 import { describe, expect, it } from 'vitest';
-import { MARKS_NET, SIDES_NET, TEXTURE_NET, unitFloats } from './crop-nets.js';
+import { MARKS_NET, SIDES_NET, TEXTURE_NET } from './crop-nets.js';
 import { sideStrips, STRIP_DEPTH, STRIP_PLANES, STRIP_ROWS, STRIP_WIDTH } from './side-strips.js';
 import { networkInput, prepareCrop, WORK_SIDE } from './prepare.js';
 import { expertLabels, heldOutIds, loadPhoto } from './test-data.js';
@@ -37,8 +37,8 @@ describe('crop networks', () => {
   it('give one probability distribution per head, labelled as their metadata says', async () => {
     const p = await loadPhoto('TE0000040');
     const crop = prepareCrop(p.image, p.mask)!;
-    const input = unitFloats(networkInput(crop));
-    const strips = unitFloats(sideStrips(crop));
+    const input = networkInput(crop);
+    const strips = sideStrips(crop);
     for (const net of [TEXTURE_NET, MARKS_NET, SIDES_NET]) {
       const out = await net.run(net === SIDES_NET ? strips : input);
       expect(Object.keys(out)).toEqual(Object.keys(net.meta.heads));
@@ -80,8 +80,8 @@ describe('crop networks', () => {
     for (const id of ids) {
       const p = await loadPhoto(id);
       const bytes = networkInput(prepareCrop(p.image, p.mask)!);
-      const before = (await MARKS_NET.run(unitFloats(bytes))).cracks!.none!;
-      const after = (await MARKS_NET.run(unitFloats(drawFissure(bytes)))).cracks!.none!;
+      const before = (await MARKS_NET.run(bytes)).cracks!.none!;
+      const after = (await MARKS_NET.run(drawFissure(bytes))).cracks!.none!;
       if (after < before) rose++;
       rise += before - after;
     }

@@ -3,12 +3,11 @@
 // type) and the marks network (train_marks.py: cracks and tooth marks only, deeper, it learnt the
 // thin dark lines the texture network missed) take the same 4 x 256 x 256 crop (RGB + mask,
 // networkInput), built once per photo; the sides network (train_sides.py: tooth marks) takes the
-// tongue's two edges straightened (side-strips.ts).
+// tongue's two edges straightened (side-strips.ts). The networks take those 8-bit planes as they
+// are: the division by 255 is inside each ONNX graph (training/tongue-features/uint8_input.py).
 import { readFileSync } from 'node:fs';
 import type { InferenceSession } from 'onnxruntime-node';
 import { MODEL_DIR } from './model.js';
-import { HEAP, type Alloc } from '../../common/scratch.js';
-import { networkInput, type TongueCrop } from './prepare.js';
 
 interface NetMeta {
   version: string;
@@ -18,9 +17,6 @@ interface NetMeta {
 
 /** Probabilities by head and label. */
 export type HeadProbs = Record<string, Record<string, number>>;
-
-/** byte / 255 as float32, looked up instead of divided for the 262 144 input values. */
-const UNIT = Float32Array.from({ length: 256 }, (_, v) => v / 255);
 
 /** One network file pair in models/tongue-features: <name>.onnx and <name>.json. */
 export class CropNet {
@@ -47,11 +43,11 @@ export class CropNet {
     return this.session;
   }
 
-  /** Runs the network on its input (cropNetInput, or unitFloats(sideStrips(...)) for the sides network). */
-  async run(input: Float32Array): Promise<HeadProbs> {
+  /** Runs the network on its 8-bit input (networkInput, or sideStrips for the sides network). */
+  async run(input: Uint8Array): Promise<HeadProbs> {
     const ort = await import('onnxruntime-node');
     const s = await this.getSession();
-    const out = await s.run({ input: new ort.Tensor('float32', input, [1, ...this.meta.input]) });
+    const out = await s.run({ input: new ort.Tensor('uint8', input, [1, ...this.meta.input]) });
     const probs = out.probs!.data as Float32Array;
     const result: HeadProbs = {};
     let k = 0;
@@ -67,15 +63,3 @@ export const TEXTURE_NET = new CropNet('texture-net');
 export const MARKS_NET = new CropNet('marks-net');
 /** Reads the straightened sides (side-strips.ts), not the crop; tooth marks only. */
 export const SIDES_NET = new CropNet('sides-net');
-
-/** The networks' input for one tongue crop: networkInput's bytes as float32 in 0–1. */
-export function cropNetInput(crop: TongueCrop, al: Alloc = HEAP): Float32Array {
-  return unitFloats(networkInput(crop, al), al);
-}
-
-/** 8-bit planes (as dump-tensors.ts writes them) as float32 in 0–1. */
-export function unitFloats(bytes: Uint8Array, al: Alloc = HEAP): Float32Array {
-  const x = al.f32(bytes.length);
-  for (let i = 0; i < bytes.length; i++) x[i] = UNIT[bytes[i]!]!;
-  return x;
-}

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { loadModel, MODEL_DIR, predict } from './model.js';
 import type { Measures } from './measure.js';
 import { HEAP, type Alloc } from '../../common/scratch.js';
-import type { TongueCrop } from './prepare.js';
-import { cropNetInput, MARKS_NET, SIDES_NET, TEXTURE_NET, unitFloats } from './crop-nets.js';
+import { MARKS_NET, SIDES_NET, TEXTURE_NET } from './crop-nets.js';
+import { networkInput, type TongueCrop } from './prepare.js';
 import { sideStrips } from './side-strips.js';
 
 export type Probs = Record<string, number>;
@@ -78,10 +78,10 @@ const severe = (p: Probs): Probs => ({ severe: severeShare(p) });
 
 export async function runLearned(v: Measures, crop: TongueCrop, al: Alloc = HEAP): Promise<LearnedFeatures> {
   const lr = (name: (typeof LINEAR_MODELS)[number]): Probs => predict(loadModel(name), v);
-  const input = cropNetInput(crop, al);
+  const input = networkInput(crop, al);
   const net = await TEXTURE_NET.run(input);
   const marks = await MARKS_NET.run(input);
-  const sides = await SIDES_NET.run(unitFloats(sideStrips(crop, al), al));
+  const sides = await SIDES_NET.run(sideStrips(crop, al));
   const mark = (feature: 'cracks' | 'tooth_marks', head: 'cracks' | 'teeth'): Probs => {
     const side = head === 'teeth' ? sides.teeth! : undefined;
     const p = combine(feature, {

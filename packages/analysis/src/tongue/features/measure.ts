@@ -61,9 +61,10 @@ function stdAt(plane: Float32Array, idx: Int32Array): number {
   if (idx.length === 0) return 0;
   let s = 0;
   let s2 = 0;
-  for (const i of idx) {
-    s += plane[i]!;
-    s2 += plane[i]! * plane[i]!;
+  for (let k = 0; k < idx.length; k++) {
+    const x = plane[idx[k]!]!;
+    s += x;
+    s2 += x * x;
   }
   const m = s / idx.length;
   return Math.sqrt(Math.max(0, s2 / idx.length - m * m));

@@ -75,11 +75,13 @@ function sumSquares(plane: Float32Array, idx: Int32Array): number {
 export function measureTexture(crop: TongueCrop, maps: PixelMaps, al: Alloc = HEAP): Record<string, number> {
   const { w, h, L, a, b } = crop;
   const m = al.f32(w * h);
-  for (const i of maps.tongue) m[i] = 1;
+  // Plain locals for the per-pixel loops below (property loads hoisted out of them).
+  const { tongue, cls, zone: zones, left, right } = maps;
+  const nT = tongue.length;
+  for (let k = 0; k < nT; k++) m[tongue[k]!] = 1;
   // Erosion of a 0/1 mask: where its box mean is 1 (one zero in the window lowers it by 1/169).
   const inner = boxBlur(m, w, h, EDGE_MARGIN, al);
   // Index lists sized for the whole tongue, filled once and cut to length (no growing arrays).
-  const nT = maps.tongue.length;
   const innerAll = al.i32(nT);
   const centreAll = al.i32(nT);
   const midAll = al.i32(nT);
@@ -89,15 +91,17 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps, al: Alloc = HE
   let nMid = 0;
   let nSide = 0;
   let nSpot = 0;
+  // The tongue list is in row order: the row advances instead of a division per pixel.
+  let y = maps.top;
   for (let k = 0; k < nT; k++) {
-    const i = maps.tongue[k]!;
-    if (inner[i]! < 0.999 || maps.cls[i] === PIXEL_HIGHLIGHT) continue;
+    const i = tongue[k]!;
+    if (inner[i]! < 0.999 || cls[i] === PIXEL_HIGHLIGHT) continue;
     innerAll[nIn++] = i;
-    const zone = maps.zone[i];
+    const zone = zones[i];
     if (zone === ZONE_CENTRE) centreAll[nCtr++] = i;
     // The midline band (middle fifth of each row), where the central fissure runs.
-    const y = Math.floor(i / w);
-    const u = (i - y * w - maps.left[y]!) / Math.max(1, maps.right[y]! - maps.left[y]!);
+    while (i >= (y + 1) * w) y++;
+    const u = (i - y * w - left[y]!) / Math.max(1, right[y]! - left[y]!);
     if (u > 0.4 && u < 0.6) midAll[nMid++] = i;
     if (zone === ZONE_TIP || zone === ZONE_SIDES) nSpot++;
     if (zone === ZONE_SIDES) sideAll[nSide++] = i;
@@ -143,7 +147,10 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps, al: Alloc = HE
   }
   // Long dark lines: connected pixels of a strong valley; cracks are long, pores are dots.
   const line = al.u8(w * h);
-  for (const i of innerIdx) if (tophat[i]! > 6) line[i] = 1;
+  for (let k = 0; k < nIn; k++) {
+    const i = innerIdx[k]!;
+    if (tophat[i]! > 6) line[i] = 1;
+  }
   const shapes = componentShapes(line, w, h, al);
   const sizes = shapes.map((c) => c.size);
   const long = sizes.filter((s) => s >= 40);
@@ -154,7 +161,8 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps, al: Alloc = HE
   // The central fissure: share of the midline band's rows that hold a strong valley pixel.
   const rowsWith = al.u8(h);
   const rowsAll = al.u8(h);
-  for (const i of midIdx) {
+  for (let k = 0; k < nMid; k++) {
+    const i = midIdx[k]!;
     const y = Math.floor(i / w);
     rowsAll[y] = 1;
     if (tophat[i]! > 6) rowsWith[y] = 1;
@@ -175,7 +183,8 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps, al: Alloc = HE
   const ba = boxBlur(b, w, h, SPOT_RADIUS, al);
   const red = al.u8(w * h);
   const dark = al.u8(w * h);
-  for (const i of innerIdx) {
+  for (let k = 0; k < nIn; k++) {
+    const i = innerIdx[k]!;
     if (a[i]! - aa[i]! > PRICKLE_DELTA_A) red[i] = 1;
     if (L[i]! - La[i]! < -STASIS_DELTA_L && b[i]! - ba[i]! < -STASIS_DELTA_B) dark[i] = 1;
   }
@@ -186,7 +195,10 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps, al: Alloc = HE
 
   // Moisture: specular highlights as a share of the tongue and how many separate glints.
   const hl = al.u8(w * h);
-  for (const i of maps.tongue) if (maps.cls[i] === PIXEL_HIGHLIGHT) hl[i] = 1;
+  for (let k = 0; k < nT; k++) {
+    const i = tongue[k]!;
+    if (cls[i] === PIXEL_HIGHLIGHT) hl[i] = 1;
+  }
   const glints = components(hl, w, h, al);
   v.glint_per_1000px = glints.length / (maps.tongue.length / 1000);
   v.L_std_in = Math.sqrt(
