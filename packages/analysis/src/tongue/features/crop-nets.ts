@@ -18,36 +18,41 @@ interface NetMeta {
 /** Probabilities by head and label. */
 export type HeadProbs = Record<string, Record<string, number>>;
 
+type Ort = typeof import('onnxruntime-node');
+
 /** One network file pair in models/tongue-features: <name>.onnx and <name>.json. */
 export class CropNet {
   readonly meta: NetMeta;
-  private session: Promise<InferenceSession> | null = null;
+  private ready: Promise<{ ort: Ort; session: InferenceSession }> | null = null;
 
   constructor(private readonly name: string) {
     this.meta = JSON.parse(readFileSync(`${MODEL_DIR}${name}.json`, 'utf8')) as NetMeta;
   }
 
-  private getSession(): Promise<InferenceSession> {
-    if (!this.session) {
-      // Imported on first use so that importing the features costs nothing until a photo comes.
-      const created = import('onnxruntime-node').then((ort) =>
-        ort.InferenceSession.create(`${MODEL_DIR}${this.name}.onnx`, {
+  /**
+   * onnxruntime and the session, made on first use (importing the features costs nothing until a
+   * photo comes) and kept: a dynamic import on every call cost about a millisecond per photo.
+   */
+  private load(): Promise<{ ort: Ort; session: InferenceSession }> {
+    if (!this.ready) {
+      const made = import('onnxruntime-node').then(async (ort) => ({
+        ort,
+        session: await ort.InferenceSession.create(`${MODEL_DIR}${this.name}.onnx`, {
           intraOpNumThreads: 1,
           interOpNumThreads: 1,
           graphOptimizationLevel: 'all',
         }),
-      );
-      created.catch(() => (this.session = null));
-      this.session = created;
+      }));
+      made.catch(() => (this.ready = null));
+      this.ready = made;
     }
-    return this.session;
+    return this.ready;
   }
 
   /** Runs the network on its 8-bit input (networkInput, or sideStrips for the sides network). */
   async run(input: Uint8Array): Promise<HeadProbs> {
-    const ort = await import('onnxruntime-node');
-    const s = await this.getSession();
-    const out = await s.run({ input: new ort.Tensor('uint8', input, [1, ...this.meta.input]) });
+    const { ort, session } = await this.load();
+    const out = await session.run({ input: new ort.Tensor('uint8', input, [1, ...this.meta.input]) });
     const probs = out.probs!.data as Float32Array;
     const result: HeadProbs = {};
     let k = 0;
