@@ -6,6 +6,7 @@
 // folder training/tongue-features/cache/strips.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { networkInput, prepareCrop } from '../../packages/analysis/src/tongue/features/index.js';
+import { classifyPixels } from '../../packages/analysis/src/tongue/features/pixels.js';
 import { sideStrips } from '../../packages/analysis/src/tongue/features/side-strips.js';
 import { allIds, DATA, loadPhoto, option, positional } from './load.js';
 
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
     if (existsSync(`${outDir}/${id}.u8`)) continue;
     const { image, mask } = await loadPhoto(id, maskDir);
     const crop = prepareCrop(image, mask);
-    if (crop) writeFileSync(`${outDir}/${id}.u8`, strips ? sideStrips(crop) : networkInput(crop));
+    if (crop) writeFileSync(`${outDir}/${id}.u8`, strips ? sideStrips(crop, classifyPixels(crop)) : networkInput(crop));
   }
 }
 

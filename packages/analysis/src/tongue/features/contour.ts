@@ -10,7 +10,8 @@ export const SMOOTH_ROWS = 31;
 export const SIDE_FROM = 0.25;
 export const SIDE_TO = 0.9;
 
-function smooth(x: Float32Array, r: number): Float32Array {
+/** Mean of x over a window of 2r + 1 samples (clipped at the ends). */
+export function smooth(x: Float32Array, r: number): Float32Array {
   const out = new Float32Array(x.length);
   for (let i = 0; i < x.length; i++) {
     let s = 0;
@@ -89,6 +90,26 @@ function scallops(d: number[], rows: number, depth: number): number {
   return n;
 }
 
+/**
+ * The left and right edge of every row of the sides (SIDE_FROM to SIDE_TO of the length, from
+ * row y0), a row without tongue taking its predecessor's edges. Shared with side-strips.ts.
+ */
+export function sideEdges(maps: PixelMaps): { y0: number; rows: number; xl: Float32Array; xr: Float32Array } {
+  const { top, bottom, left, right } = maps;
+  const length = bottom - top + 1;
+  const y0 = top + Math.round(SIDE_FROM * (length - 1));
+  const y1 = top + Math.round(SIDE_TO * (length - 1));
+  const rows = Math.max(0, y1 - y0 + 1);
+  const xl = new Float32Array(rows);
+  const xr = new Float32Array(rows);
+  for (let k = 0; k < rows; k++) {
+    const y = y0 + k;
+    xl[k] = left[y]! < 0 ? (k > 0 ? xl[k - 1]! : 0) : left[y]!;
+    xr[k] = right[y]! < 0 ? (k > 0 ? xr[k - 1]! : 0) : right[y]!;
+  }
+  return { y0, rows, xl, xr };
+}
+
 export function measureContour(crop: TongueCrop, maps: PixelMaps): Record<string, number> {
   const { w, L, a, b } = crop;
   const { top, bottom, left, right } = maps;
@@ -113,16 +134,8 @@ export function measureContour(crop: TongueCrop, maps: PixelMaps): Record<string
   v.width_at_75 = widthAt(0.75);
   v.width_at_90 = widthAt(0.9);
 
-  const y0 = rowAt(SIDE_FROM);
-  const y1 = rowAt(SIDE_TO);
-  const rows = Math.max(0, y1 - y0 + 1);
-  const xl = new Float32Array(rows);
-  const xr = new Float32Array(rows);
-  for (let k = 0; k < rows; k++) {
-    const y = y0 + k;
-    xl[k] = left[y]! < 0 ? (k > 0 ? xl[k - 1]! : 0) : left[y]!;
-    xr[k] = right[y]! < 0 ? (k > 0 ? xr[k - 1]! : 0) : right[y]!;
-  }
+  const { y0, rows, xl, xr } = sideEdges(maps);
+  const y1 = y0 + rows - 1;
   const scale = maxW / 100;
   const main = dents(xl, xr, SMOOTH_ROWS);
   v.edge_rms = main.rms / scale;

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { MARKS_NET, SIDES_NET, TEXTURE_NET } from './crop-nets.js';
 import { sideStrips, STRIP_DEPTH, STRIP_PLANES, STRIP_ROWS, STRIP_WIDTH } from './side-strips.js';
+import { classifyPixels } from './pixels.js';
 import { networkInput, prepareCrop, WORK_SIDE } from './prepare.js';
 import { expertLabels, heldOutIds, loadPhoto } from './test-data.js';
 
@@ -38,7 +39,7 @@ describe('crop networks', () => {
     const p = await loadPhoto('TE0000040');
     const crop = prepareCrop(p.image, p.mask)!;
     const input = networkInput(crop);
-    const strips = sideStrips(crop);
+    const strips = sideStrips(crop, classifyPixels(crop));
     for (const net of [TEXTURE_NET, MARKS_NET, SIDES_NET]) {
       const out = await net.run(net === SIDES_NET ? strips : input);
       expect(Object.keys(out)).toEqual(Object.keys(net.meta.heads));
@@ -52,7 +53,8 @@ describe('crop networks', () => {
 
   it('straightens both edges: outside at the borders, tongue inside, the insides meeting in the middle', async () => {
     const p = await loadPhoto('TE0000040');
-    const strips = sideStrips(prepareCrop(p.image, p.mask)!);
+    const crop = prepareCrop(p.image, p.mask)!;
+    const strips = sideStrips(crop, classifyPixels(crop));
     const Q = STRIP_ROWS * STRIP_WIDTH;
     expect(strips).toHaveLength(STRIP_PLANES * Q);
     let inside = 0;

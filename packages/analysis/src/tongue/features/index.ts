@@ -33,7 +33,7 @@ export async function extractTongueFeatures(
   const run = async (al: Alloc) => {
     const crop = prepareCrop(image, mask, al)!;
     const m = measure(crop, al);
-    return decide(m, await runLearned(m.v, crop, al));
+    return decide(m, await runLearned(m.v, crop, m.maps, al));
   };
   return scratch ? run(scratch) : withScratch(run);
 }

@@ -10,6 +10,7 @@ import { HEAP, type Alloc } from '../../common/scratch.js';
 import { MARKS_NET, SIDES_NET, TEXTURE_NET } from './crop-nets.js';
 import { networkInput, type TongueCrop } from './prepare.js';
 import { sideStrips } from './side-strips.js';
+import type { PixelMaps } from './pixels.js';
 
 export type Probs = Record<string, number>;
 
@@ -76,12 +77,17 @@ function severeShare(p: Probs): number {
 const present = (p: Probs): Probs => ({ present: 1 - (p.none ?? 0) });
 const severe = (p: Probs): Probs => ({ severe: severeShare(p) });
 
-export async function runLearned(v: Measures, crop: TongueCrop, al: Alloc = HEAP): Promise<LearnedFeatures> {
+export async function runLearned(
+  v: Measures,
+  crop: TongueCrop,
+  maps: PixelMaps,
+  al: Alloc = HEAP,
+): Promise<LearnedFeatures> {
   const lr = (name: (typeof LINEAR_MODELS)[number]): Probs => predict(loadModel(name), v);
   const input = networkInput(crop, al);
   const net = await TEXTURE_NET.run(input);
   const marks = await MARKS_NET.run(input);
-  const sides = await SIDES_NET.run(sideStrips(crop, al));
+  const sides = await SIDES_NET.run(sideStrips(crop, maps, al));
   const mark = (feature: 'cracks' | 'tooth_marks', head: 'cracks' | 'teeth'): Probs => {
     const side = head === 'teeth' ? sides.teeth! : undefined;
     const p = combine(feature, {

@@ -1,5 +1,6 @@
 // The straightened sides on a drawn tongue: an ellipse with one bite taken out of its left edge.
 import { describe, expect, it } from 'vitest';
+import { classifyPixels } from './pixels.js';
 import { prepareCrop, type TongueImage } from './prepare.js';
 import { sideStrips, STRIP_DEPTH, STRIP_ROWS, STRIP_WIDTH } from './side-strips.js';
 
@@ -31,8 +32,12 @@ describe('sideStrips', () => {
   it('puts both edges at the same column, whatever the outline, and keeps the bite in the offset plane', () => {
     const plain = drawn(false);
     const bitten = drawn(true);
-    const a = sideStrips(prepareCrop(plain.image, plain.mask)!);
-    const b = sideStrips(prepareCrop(bitten.image, bitten.mask)!);
+    const strips = (d: { image: TongueImage; mask: Uint8Array }): Uint8Array => {
+      const crop = prepareCrop(d.image, d.mask)!;
+      return sideStrips(crop, classifyPixels(crop));
+    };
+    const a = strips(plain);
+    const b = strips(bitten);
     for (const s of [a, b]) {
       for (let j = 0; j < STRIP_ROWS; j++) {
         const row = 3 * P + j * STRIP_WIDTH;
