@@ -1,11 +1,11 @@
-"""Chooses, per feature, which of the logistic model ('lr'), the texture network ('net') and, for
-cracks and tooth marks, the marks network ('marks') the engine averages, on the internal
-validation photos (the sides network 'sides' for tooth marks too; expert-labelled, MD5 % 5 != 0, SHA-1 % 5 == 1; never the held-out photos):
-logistic probabilities out-of-fold (5-fold CV over the training photos), network probabilities
-as the engine computes them (dump-net-probs.ts, onnxruntime on the committed ONNX files); the
-networks chose their epochs on these photos (so the networks are
-favoured slightly; the choice says so in ensemble.json). Every non-empty subset is tried; on a
-tie the smaller one wins. Severity (severe vs light among marked photos) is chosen the same way.
+"""Chooses, per feature, which sources the engine averages: the logistic model ('lr'), the texture
+network ('net'), for cracks and tooth marks the marks network ('marks'), for tooth marks the sides
+network ('sides'). Every non-empty subset is scored on the internal validation photos
+(expert-labelled, MD5 % 5 != 0, SHA-1 % 5 == 1; never the held-out photos); on a tie the smaller
+one wins. Severity (severe vs light among marked photos) is chosen the same way. Logistic
+probabilities are out-of-fold (5-fold CV over the training photos); network probabilities are
+the engine's own (dump-net-probs.ts, onnxruntime on the committed ONNX files). The networks chose
+their epochs on these photos, so they are favoured slightly; ensemble.json says so.
 
   npx tsx training/tongue-features/dump-net-probs.ts > training/tongue-features/cache/net-probs.jsonl
   /usr/bin/python3 training/tongue-features/choose_ensemble.py"""

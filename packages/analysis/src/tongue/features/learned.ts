@@ -49,20 +49,16 @@ type Source = 'lr' | 'net' | 'marks' | 'sides';
 type Chosen = 'coating_colour' | 'body_colour' | 'cracks' | 'tooth_marks' | 'cracks_severity' | 'tooth_marks_severity';
 const ENSEMBLE = JSON.parse(readFileSync(`${MODEL_DIR}ensemble.json`, 'utf8')) as Record<Chosen, { use: Source[] }>;
 
-/** The mean of the chosen sources' probabilities (keys of the first). */
-function combine(feature: Chosen, sources: Partial<Record<Source, Probs>>): Probs {
-  const use = ENSEMBLE[feature].use.filter((s) => sources[s]);
+/** Label-wise mean of probability sets (the labels of the first). */
+function average(sets: Probs[]): Probs {
   const out: Probs = {};
-  for (const k of Object.keys(sources[use[0]!]!)) {
-    out[k] = use.reduce((sum, s) => sum + (sources[s]![k] ?? 0), 0) / use.length;
-  }
+  for (const k of Object.keys(sets[0]!)) out[k] = sets.reduce((sum, p) => sum + (p[k] ?? 0), 0) / sets.length;
   return out;
 }
 
-function mean(a: Probs, b: Probs): Probs {
-  const out: Probs = {};
-  for (const k of Object.keys(a)) out[k] = ((a[k] ?? 0) + (b[k] ?? 0)) / 2;
-  return out;
+/** The mean of the sources that ensemble.json chose for the feature (among those given). */
+function combine(feature: Chosen, sources: Partial<Record<Source, Probs>>): Probs {
+  return average(ENSEMBLE[feature].use.flatMap((s): Probs[] => (sources[s] ? [sources[s]] : [])));
 }
 
 /** none/light/severe from P(present) and P(severe | present). */
@@ -109,7 +105,7 @@ export async function runLearned(
     body: combine('body_colour', { lr: lr('body_colour'), net: net.body! }),
     cracks: mark('cracks', 'cracks'),
     teeth: mark('tooth_marks', 'teeth'),
-    thickness: mean(lr('coating_thickness'), net.thickness!),
-    greasy: mean(lr('greasy'), net.greasy!),
+    thickness: average([lr('coating_thickness'), net.thickness!]),
+    greasy: average([lr('greasy'), net.greasy!]),
   };
 }

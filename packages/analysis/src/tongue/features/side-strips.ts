@@ -3,8 +3,8 @@
 // STRIP_ROWS rows sampled evenly from the side rows of contour.ts (SIDE_FROM to SIDE_TO of the
 // tongue's length, tip at the bottom), the crop's tongue pixels are read from OUTSIDE px beyond
 // the edge to STRIP_DEPTH - OUTSIDE px inside it: the left edge into columns 0..STRIP_DEPTH-1,
-// the right edge mirrored into the columns after, so
-// the outside is at both borders and the insides meet in the middle. Straightening makes every
+// the right edge mirrored into the columns after, so the outside is at both borders and the
+// insides meet in the middle. Straightening makes every
 // scallop look alike wherever it is and however the tongue is shaped; what it removes, the edge's
 // own wiggle, is kept as a fifth plane: the inward offset of the edge from its course smoothed
 // over SMOOTH_ROWS rows (the same measure as contour.ts), 128 = on course, +8 per crop pixel
