@@ -20,8 +20,8 @@ def main():
     ap.add_argument('--out', default=os.path.join(REPO, 'models', 'tongue-seg'), help='folder for the .onnx and model.json')
     args = ap.parse_args()
     ck = torch.load(args.ckpt, map_location='cpu')
-    model = TongueUNet()
-    model.load_state_dict(ck['model'])
+    model = TongueUNet(tuple(ck.get('ch', (8, 16, 32, 64, 128))))  # train_gpu.py records the widths
+    model.load_state_dict({k: v.float() for k, v in ck['model'].items()})
     model.eval()
     out_dir = args.out
     os.makedirs(out_dir, exist_ok=True)
