@@ -31,10 +31,15 @@ from netkit import PooledHeads, conv_bn, export, load_planes, predict, setup_tor
 
 THREADS, SEED = setup_torch()
 S = 256
-VERSION = 'marks-net-1.0.0'
+VERSION = os.environ.get('VERSION', 'marks-net-1.0.0')
 EPOCHS = int(os.environ.get('EPOCHS', '30'))
 WIDTH = float(os.environ.get('WIDTH', '1'))
 OUT = os.environ.get('OUT', MODELS)
+# Fine-tuning: INIT starts from a saved state dict; NA_NONE=1 reads an expert row without a mark as
+# "none" (the issue's reading) instead of taking the weak label there; MAX_LR for the one cycle.
+INIT = os.environ.get('INIT')
+NA_NONE = os.environ.get('NA_NONE') == '1'
+MAX_LR = float(os.environ.get('MAX_LR', '4e-3'))
 HEADS = {'cracks': ['none', 'light', 'severe'], 'teeth': ['none', 'light', 'severe']}
 EXPERT = {'cracks': 'labels_fissure', 'teeth': 'labels_tooth_mk'}
 WEAK = {'cracks': 'fissure_label', 'teeth': 'tooth_mk_label'}
@@ -84,6 +89,8 @@ def labels_for(sids, man, weak):
             lab = None
             if s in man and man[s][EXPERT[k]] in ('light', 'severe'):
                 lab = man[s][EXPERT[k]]
+            elif s in man and NA_NONE:
+                lab = 'none'
             elif s in weak:
                 lab = GRADES.get(weak[s][WEAK[k]])
             if lab is not None:
@@ -122,18 +129,21 @@ def main():
     Xtr, Xva = load_planes('tensors', tr, (4, S, S)), load_planes('tensors', va, (4, S, S))
     ytr, truth = labels_for(tr, man, weak), expert_present(va, man)
     net = MarksNet()
+    if INIT:
+        net.load_state_dict(torch.load(INIT))
     print('parameters', sum(p.numel() for p in net.parameters()), flush=True)
 
     def validate(n):
         P = predict(n, Xva)
         return {k: roc_auc_score(truth[k], 1 - P[k][:, 0]) for k in HEADS}
 
-    best = train(net, Xtr, ytr, HEADS, augment, validate, EPOCHS, max_lr=4e-3, weight_decay=5e-3, pct_start=0.2,
+    best = train(net, Xtr, ytr, HEADS, augment, validate, EPOCHS, max_lr=MAX_LR, weight_decay=5e-3, pct_start=0.2,
                  checkpoint=os.path.join(CACHE, f'marks-net{os.environ.get("TAG", "")}.pt'))
     net.load_state_dict(best[2])
     export(net, (4, S, S), OUT, 'marks-net',
            {'version': VERSION, 'input': [4, S, S], 'heads': HEADS, 'epochs': EPOCHS, 'best_epoch': best[1],
-            'width': WIDTH, 'seed': SEED, 'val_expert_auc': round(best[0], 4), 'train_photos': len(tr),
+            'width': WIDTH, 'seed': SEED, 'init': os.path.basename(INIT) if INIT else None, 'expert_na_as_none': NA_NONE,
+            'max_lr': MAX_LR, 'val_expert_auc': round(best[0], 4), 'train_photos': len(tr),
             'val_photos': len(va)})
 
 

@@ -73,12 +73,17 @@ def main():
     ytr = {'teeth': labels_for(tr, man, weak)['teeth']}
     truth = expert_present(va, man)['teeth']
     net = SidesNet()
+    if os.environ.get('INIT'):  # fine-tuning (see train_marks.py: INIT, NA_NONE, MAX_LR)
+        state = torch.load(os.environ['INIT'])
+        # Checkpoints saved before netkit's PooledHeads named the one head `head`.
+        net.load_state_dict({k.replace('head.', 'heads.teeth.', 1) if k.startswith('head.') else k: v
+                             for k, v in state.items()})
     print('train', len(tr), 'val', len(va), 'parameters', sum(p.numel() for p in net.parameters()), flush=True)
 
     def validate(n):
         return {'teeth': roc_auc_score(truth, 1 - predict(n, Xva)['teeth'][:, 0])}
 
-    best = train(net, Xtr, ytr, HEADS, augment, validate, EPOCHS, max_lr=3e-3, weight_decay=5e-3, pct_start=0.2,
+    best = train(net, Xtr, ytr, HEADS, augment, validate, EPOCHS, max_lr=float(os.environ.get('MAX_LR', '3e-3')), weight_decay=5e-3, pct_start=0.2,
                  checkpoint=os.path.join(CACHE, f'sides-net{os.environ.get("TAG", "")}.pt'))
     net.load_state_dict(best[2])
     export(net, shape, OUT, 'sides-net',
