@@ -1,7 +1,7 @@
 """Trains the compact tongue U-Net on the cached 320 px images (run prep.py first).
    nohup nice -n 5 /usr/bin/python3 training/tongue-seg/train.py --epochs 8 --steps 64 > training/.cache/train.log 2>&1 &
 Checkpoints every epoch to training/.cache/seg-last.pt and the best validation epoch to seg-best.pt
-(validation here: mIoU at 256 px; evaluate.py measures it at the original resolution)."""
+(validation here: mIoU at the network input, validate.py; eval:tongue-seg measures it at the original resolution)."""
 import argparse
 import math
 import os
@@ -13,34 +13,7 @@ import torch.nn.functional as F
 
 from augment import FACE, HARD_LIGHT, SIZE, prepare_faces, sample
 from common import CACHE, INPUT, TongueUNet
-
-
-def val_batches(d, idx, bs=32):
-    for k in range(0, len(idx), bs):
-        j = idx[k:k + bs]
-        im = np.stack([cv2_resize(d['imgs'][i]) for i in j]).astype(np.float32) / 255.0
-        m = np.stack([cv2_resize(d['masks'][i]) for i in j]).astype(np.float32) / 255.0
-        yield torch.from_numpy(im).permute(0, 3, 1, 2).contiguous(), torch.from_numpy(m)
-
-
-def cv2_resize(a):
-    import cv2
-    return cv2.resize(a, (INPUT, INPUT), interpolation=cv2.INTER_AREA)
-
-
-def miou(model, d, idx):
-    model.eval()
-    inter = np.zeros(2)
-    union = np.zeros(2)
-    with torch.no_grad():
-        for x, m in val_batches(d, idx):
-            p = (model(x)[:, 0] > 0).numpy()
-            t = m.numpy() > 0.5
-            for c, (pp, tt) in enumerate(((p, t), (~p, ~t))):
-                inter[c] += (pp & tt).sum()
-                union[c] += (pp | tt).sum()
-    iou = inter / union
-    return float(iou.mean()), iou
+from validate import miou, val_tensors
 
 
 def loss_fn(logits, target):
@@ -78,6 +51,7 @@ def main():
     faces = prepare_faces(np.load(os.path.join(CACHE, 'faces.npz')))
     train_idx = np.nonzero(~d['val'])[0]
     val_idx = np.nonzero(d['val'])[0]
+    vx, vm = val_tensors(d, val_idx, 'cpu')
     print('train', len(train_idx), 'val', len(val_idx), flush=True)
 
     model = TongueUNet().to(memory_format=torch.channels_last)
@@ -120,7 +94,7 @@ def main():
             run += loss.item()
             if s % 40 == 39:
                 print(f'  step {s + 1}/{steps_per_epoch} loss {run / (s + 1):.4f} {time.time() - t0:.0f}s', flush=True)
-        m, iou = miou(model, d, val_idx)
+        m, iou = miou(model, vx, vm)
         if m > best:
             best = m
             torch.save({'model': model.state_dict(), 'epoch': epoch, 'miou_input': m}, os.path.join(CACHE, f'seg{tag}-best.pt'))

@@ -21,11 +21,11 @@ import time
 import cv2
 import numpy as np
 import torch
-import torch.nn.functional as F
 
 import augment
 from common import INPUT, REPO, TongueUNet
 from train import loss_fn
+from validate import miou, to_input, val_tensors
 
 cv2.setNumThreads(1)
 
@@ -65,32 +65,6 @@ class Batches(torch.utils.data.IterableDataset):
                 xs.append(np.clip(im + 0.5, 0, 255).astype(np.uint8))
                 ys.append(m.astype(np.float32))
             yield torch.from_numpy(np.stack(xs)), torch.from_numpy(np.stack(ys))
-
-
-def val_tensors(d, idx, dev):
-    rs = lambda a: cv2.resize(a, (INPUT, INPUT), interpolation=cv2.INTER_AREA)
-    x = torch.from_numpy(np.stack([rs(d['imgs'][i]) for i in idx])).to(dev)
-    m = torch.from_numpy(np.stack([rs(d['masks'][i]) for i in idx])).to(dev)
-    return x, m > 127
-
-
-def to_input(x_uint8):
-    return x_uint8.permute(0, 3, 1, 2).float().div_(255.0).contiguous(memory_format=torch.channels_last)
-
-
-@torch.no_grad()
-def miou(model, vx, vm):
-    model.eval()
-    inter = torch.zeros(2, device=vx.device)
-    union = torch.zeros(2, device=vx.device)
-    for k in range(0, len(vx), 64):
-        p = model(to_input(vx[k:k + 64]))[:, 0] > 0
-        t = vm[k:k + 64]
-        for c, (pp, tt) in enumerate(((p, t), (~p, ~t))):
-            inter[c] += (pp & tt).sum()
-            union[c] += (pp | tt).sum()
-    iou = (inter / union).cpu().numpy()
-    return float(iou.mean()), iou
 
 
 def ema_update(ema, model, decay):
