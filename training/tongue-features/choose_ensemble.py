@@ -16,13 +16,12 @@ import sys
 import warnings
 
 import numpy as np
-from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import f1_score, roc_auc_score
 from sklearn.model_selection import StratifiedKFold
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import CACHE, MODELS, eval_ids, manual_labels, read_measures, targets, weak_labels  # noqa: E402
-from train import training_set  # noqa: E402
+from train import fit, training_set  # noqa: E402
 from itertools import combinations  # noqa: E402
 
 warnings.filterwarnings('ignore')
@@ -76,9 +75,7 @@ def oof_logistic(task, rows, man, weak, held, classes):
     X = np.array([[rows[s][f] for f in model['features']] for s in sids])
     oof = np.zeros((len(sids), len(classes)))
     for tr, te in StratifiedKFold(5, shuffle=True, random_state=0).split(X, y):
-        mu, sd = X[tr].mean(0), X[tr].std(0) + 1e-9
-        clf = LogisticRegression(C=model['training']['C'], max_iter=5000, class_weight='balanced')
-        clf.fit((X[tr] - mu) / sd, y[tr])
+        clf, mu, sd = fit(X[tr], y[tr], model['training'])
         P = clf.predict_proba((X[te] - mu) / sd)
         oof[te] = P[:, [list(clf.classes_).index(c) for c in classes]]
     return sids, oof

@@ -17,11 +17,12 @@ import warnings
 import numpy as np
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import accuracy_score, f1_score, roc_auc_score
-from sklearn.model_selection import StratifiedKFold, cross_val_predict
+from sklearn.model_selection import StratifiedKFold
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import eval_ids, manual_labels, read_measures, targets, weak_labels  # noqa: E402
 from featuresets import FEATURE_SETS  # noqa: E402
+from train import fit  # noqa: E402
 
 warnings.filterwarnings('ignore')
 CLASSES = {'coating': ['white', 'light_yellow', 'yellow'], 'body': ['pale', 'light_red', 'dark']}
@@ -121,12 +122,13 @@ def baseline(rows, T, held):
 
 
 def cross_validated(rows, T):
-    """5-fold CV of the logistic models (same features and C as models/tongue-features) over all
-    expert-labelled photos, held-out ones included: a second, less split-dependent estimate."""
+    """5-fold CV of the linear models (same features, family and settings as
+    models/tongue-features) over all expert-labelled photos, held-out ones included: a second,
+    less split-dependent estimate."""
     here = os.path.dirname(os.path.abspath(__file__))
     models = os.path.join(here, '..', '..', 'models', 'tongue-features')
     out = {}
-    base = {'features': FEATURE_SETS['baseline'], 'training': {'C': 1.0}}
+    base = {'features': FEATURE_SETS['baseline'], 'training': {'family': 'logistic', 'C': 1.0}}
     for label, task, name in (('coating', 'coating', 'coating_colour'), ('body', 'body', 'body_colour'),
                               ('cracks', 'cracks', 'cracks'), ('teeth', 'teeth', 'tooth_marks'),
                               ('cracks_severity', 'cracks_severity', 'cracks_severity'),
@@ -136,12 +138,12 @@ def cross_validated(rows, T):
         sids = [s for s in sorted(T[task]) if s in rows]
         X = np.array([[rows[s][f] for f in m['features']] for s in sids])
         y = np.array([T[task][s] for s in sids])
-        X = (X - X.mean(0)) / (X.std(0) + 1e-9)
         classes = sorted(set(y)) if task not in CLASSES else CLASSES[task]
-        P = cross_val_predict(LogisticRegression(C=m['training']['C'], max_iter=5000, class_weight='balanced'), X, y,
-                              cv=StratifiedKFold(5, shuffle=True, random_state=0), method='predict_proba')
-        order = sorted(set(y))
-        P = P[:, [order.index(c) for c in classes]]
+        P = np.zeros((len(y), len(classes)))
+        for tr, te in StratifiedKFold(5, shuffle=True, random_state=0).split(X, y):
+            clf, mu, sd = fit(X[tr], y[tr], m['training'])
+            Pt = clf.predict_proba((X[te] - mu) / sd)
+            P[te] = Pt[:, [list(clf.classes_).index(c) for c in classes]]
         out[label] = metrics(y, P, classes)
     return out
 
@@ -170,7 +172,7 @@ def main():
         na_analysis(path, T, held, weak_labels())
     show('Baseline (CIELAB percentiles of the expert mask + logistic regression), held-out photos',
          baseline(rows, T, held))
-    show('Logistic models on the measurement vector, 5-fold CV over all expert-labelled photos',
+    show('Linear models on the measurement vector, 5-fold CV over all expert-labelled photos',
          cross_validated(rows, T))
 
 

@@ -1,19 +1,26 @@
-"""Trains the tongue feature classifiers (logistic regression on the measurement vectors of
+"""Trains the tongue feature classifiers (linear models on the measurement vectors of
 dump-measures.ts) and writes them as JSON coefficient files to models/tongue-features/.
 
   /usr/bin/python3 training/tongue-features/train.py
 
 Training data: expert-labelled photos outside the held-out split (split/eval-ids.txt), plus, for
-the colour models, the database's weak labels of photos without an expert label (never those of
-held-out photos). Regularisation strength is chosen by 5-fold cross-validation on the training
-part only; the held-out photos are not looked at here (evaluate.py does that)."""
+the tasks that featuresets.TASKS gives weak labels, the database's weak labels of photos without
+an expert label (never those of held-out photos).
+
+Per task, 5-fold cross-validation repeated with SEEDS shuffles on the training part chooses the
+model family (logistic regression with its C, or linear discriminant analysis with its covariance
+shrinkage) and, where the task lists several, the measurement set. The folds are scored on the
+expert labels only: weak labels join the training folds but are never what a model is judged
+against. Both families are linear, so the engine runs either as softmax/sigmoid of the same
+standardised coefficients. The held-out photos are not looked at here (evaluate.py does that)."""
 import json
 import os
 import sys
 
 import numpy as np
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 from sklearn.linear_model import LogisticRegression
-from sklearn.model_selection import StratifiedKFold, cross_val_predict
+from sklearn.model_selection import StratifiedKFold
 from sklearn.metrics import f1_score, roc_auc_score
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -21,32 +28,69 @@ from common import MODELS, eval_ids, manual_labels, read_measures, targets, weak
 from featuresets import FEATURE_SETS, TASKS  # noqa: E402
 
 VERSION = '1.0.0'
+# Models whose choice changed with the family / measurement-set search (tongue-features-1.3.0).
+VERSIONS = {'coating_colour': '1.1.0', 'body_colour': '1.1.0', 'cracks_severity': '1.1.0',
+            'coating_thickness': '1.1.0', 'greasy': '1.1.0'}
+SEEDS = 5
+FAMILIES = ([{'family': 'logistic', 'C': C} for C in (0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0)]
+            + [{'family': 'lda', 'shrinkage': sh, 'priors': pr} for sh in ('auto', 0.05, 0.2)
+               for pr in ('observed', 'equal')])
 
 
 def matrix(rows, sids, feats):
     return np.array([[rows[s][f] for f in feats] for s in sids], dtype=np.float64)
 
 
-def fit(X, y, C, balanced=True):
+def estimator(training):
+    """The sklearn estimator that a model's 'training' entry describes (also used by
+    choose_ensemble.py and evaluate.py for out-of-fold probabilities)."""
+    if training.get('family', 'logistic') == 'lda':
+        return LinearDiscriminantAnalysis(solver='lsqr', shrinkage=training['shrinkage'])
+    return LogisticRegression(C=training['C'], max_iter=5000, class_weight='balanced')
+
+
+def standardise(X):
     mean = X.mean(axis=0)
     std = X.std(axis=0)
     std[std < 1e-9] = 1.0
-    clf = LogisticRegression(C=C, max_iter=5000, class_weight='balanced' if balanced else None)
+    return mean, std
+
+
+def fit(X, y, training):
+    mean, std = standardise(X)
+    clf = estimator(training)
+    if training.get('priors') == 'equal':
+        k = len(set(y))
+        clf.set_params(priors=np.full(k, 1.0 / k))
     clf.fit((X - mean) / std, y)
     return clf, mean, std
 
 
-def cv_score(X, y, C, binary):
-    skf = StratifiedKFold(n_splits=5, shuffle=True, random_state=0)
-    mean = X.mean(axis=0)
-    std = X.std(axis=0)
-    std[std < 1e-9] = 1.0
-    clf = LogisticRegression(C=C, max_iter=5000, class_weight='balanced')
-    P = cross_val_predict(clf, (X - mean) / std, y, cv=skf, method='predict_proba')
-    if binary:
-        return roc_auc_score(y, P[:, 1])
-    classes = sorted(set(y))
-    return f1_score(y, [classes[i] for i in P.argmax(1)], average='macro')
+def cv_score(X, y, judged, training, binary):
+    """Mean over SEEDS shuffles of 5-fold CV, scored on the rows where judged is True (expert
+    labels); the other rows (weak labels) only ever train."""
+    scores = []
+    for seed in range(SEEDS):
+        P = np.zeros((len(y), len(set(y))))
+        skf = StratifiedKFold(n_splits=5, shuffle=True, random_state=seed)
+        for tr, te in skf.split(X[judged], y[judged]):
+            tr = np.concatenate([np.flatnonzero(judged)[tr], np.flatnonzero(~judged)])
+            te = np.flatnonzero(judged)[te]
+            clf, mean, std = fit(X[tr], y[tr], training)
+            P[te] = clf.predict_proba((X[te] - mean) / std)
+        classes = sorted(set(y))
+        yj, Pj = y[judged], P[judged]
+        if binary:
+            scores.append(roc_auc_score(yj == classes[1], Pj[:, 1]))
+        else:
+            scores.append(f1_score(yj, [classes[i] for i in Pj.argmax(1)], average='macro'))
+    return float(np.mean(scores))
+
+
+def coefficients(clf):
+    """(coef rows, intercepts) in the engine's form: one row per class (softmax), or one row for
+    a binary model (sigmoid, positive = classes[1]); the same for both families."""
+    return clf.coef_, clf.intercept_
 
 
 def training_set(task, rows, man, weak, held):
@@ -70,6 +114,16 @@ def training_set(task, rows, man, weak, held):
     return sids, y
 
 
+def expert_count(task, man, held, rows):
+    """How many of training_set()'s rows (they come first) carry the expert's label; all of them
+    for the weak-label-only tasks."""
+    spec = TASKS[task]
+    if not spec['target']:
+        return None
+    t = targets(man)[spec['target']]
+    return sum(1 for s in t if s not in held and s in rows)
+
+
 def main():
     rows = read_measures()
     man = manual_labels()
@@ -78,27 +132,35 @@ def main():
     os.makedirs(MODELS, exist_ok=True)
     report = {}
     for task, spec in TASKS.items():
-        feats = FEATURE_SETS[spec['features']]
+        set_names = spec['features'] if isinstance(spec['features'], list) else [spec['features']]
         sids, y = training_set(task, rows, man, weak, held)
-        X = matrix(rows, sids, feats)
+        y = np.array(y)
+        n_expert = expert_count(task, man, held, rows)
+        judged = np.arange(len(y)) < (len(y) if n_expert is None else n_expert)
         binary = len(set(y)) == 2
         best = None
-        for C in (0.01, 0.03, 0.1, 0.3, 1.0, 3.0):
-            s = cv_score(X, np.array(y), C, binary)
-            if best is None or s > best[1]:
-                best = (C, s)
-        clf, mean, std = fit(X, np.array(y), best[0])
+        for set_name in set_names:
+            X = matrix(rows, sids, FEATURE_SETS[set_name])
+            for training in FAMILIES:
+                s = cv_score(X, y, judged, training, binary)
+                if best is None or s > best[0] + 1e-9:
+                    best = (s, set_name, training)
+        score, set_name, training = best
+        feats = FEATURE_SETS[set_name]
+        clf, mean, std = fit(matrix(rows, sids, feats), y, training)
+        coef, intercept = coefficients(clf)
         classes = [str(c) for c in clf.classes_]
         model = {
             'name': task,
-            'version': f'{task}-{VERSION}',
+            'version': f"{task}-{VERSIONS.get(task, VERSION)}",
             'features': feats,
             'mean': [round(float(v), 6) for v in mean],
             'std': [round(float(v), 6) for v in std],
             'classes': classes,
-            'coef': [[round(float(v), 6) for v in row] for row in clf.coef_],
-            'intercept': [round(float(v), 6) for v in clf.intercept_],
-            'training': {'photos': len(sids), 'C': best[0], 'cv5': round(best[1], 4),
+            'coef': [[round(float(v), 6) for v in row] for row in coef],
+            'intercept': [round(float(v), 6) for v in intercept],
+            'training': {'photos': len(sids), 'expert_photos': int(judged.sum()), 'feature_set': set_name,
+                         **training, f'cv5x{SEEDS}': round(score, 4),
                          'cv_metric': 'roc_auc' if binary else 'macro_f1'},
         }
         with open(os.path.join(MODELS, f'{task}.json'), 'w') as f:

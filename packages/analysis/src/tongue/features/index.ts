@@ -7,7 +7,7 @@ import { decide } from './decide.js';
 import { learnedVersions, runLearned } from './learned.js';
 
 /** Version of the feature code and of the learned models it runs (models/tongue-features). */
-export const TONGUE_FEATURES_VERSION = `tongue-features-1.2.0 (${learnedVersions().join(', ')})`;
+export const TONGUE_FEATURES_VERSION = `tongue-features-1.3.0 (${learnedVersions().join(', ')})`;
 
 /** Fewest tongue pixels the features are measured on. */
 export const MIN_TONGUE_PIXELS = 400;

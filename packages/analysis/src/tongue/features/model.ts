@@ -1,5 +1,7 @@
-// Logistic-regression models trained by training/tongue-features/train.py on the vectors that
-// measure.ts computes; each is a small JSON file of standardisation and coefficients.
+// Linear models trained by training/tongue-features/train.py on the vectors that measure.ts
+// computes; each is a small JSON file of standardisation and coefficients. train.py picks logistic
+// regression or linear discriminant analysis per task: both give class probabilities as the
+// softmax (sigmoid for two classes) of linear scores, so this one runtime serves either.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sigmoid, softmax } from './stats.js';
