@@ -85,41 +85,63 @@ def internal_val(s):
     return int(hashlib.sha1(s.encode()).hexdigest(), 16) % 5 == 1
 
 
+NETWORKS = ('net', 'marks', 'sides')
+
+
+def candidates(probs, vs, head, classes, task, oof_val, variant):
+    """The sources for one task on the validation photos; variant[n] is the key of network n's
+    probabilities ('marks' alone, or 'marks_m' averaged with the mirror image)."""
+    severity = classes == ['light', 'severe']
+    read = (lambda n: severity_probs(probs, variant[n], vs, head)) if severity else \
+        (lambda n: network_probs(probs, variant[n], vs, head, classes))
+    cands = {'lr': oof_val, 'net': read('net')}
+    if head in ('cracks', 'teeth') and task in ('cracks', 'tooth_marks', 'cracks_severity', 'tooth_marks_severity'):
+        cands['marks'] = read('marks')
+    if head == 'teeth':
+        cands['sides'] = read('sides')
+    return cands
+
+
 def main():
     rows, man, weak, held = read_measures(), manual_labels(), weak_labels(), eval_ids()
     T = targets(man)
     probs = read_net_probs()
-    choice = {}
+    # Every task's validation photos, labels and out-of-fold linear-model probabilities.
+    tasks = []
     for task, (target, head, classes) in TASKS.items():
         sids, oof = oof_logistic(task, rows, man, weak, held, classes)
         val = np.array([s in T[target] and internal_val(s) for s in sids])
-        vs = sids[val]
-        yv = [T[target][s] for s in vs]
-        cands = {'lr': oof[val], 'net': network_probs(probs, 'net', vs, head, classes)}
-        if task in ('cracks', 'tooth_marks'):
-            cands['marks'] = network_probs(probs, 'marks', vs, head, classes)
-        if task == 'tooth_marks':
-            cands['sides'] = network_probs(probs, 'sides', vs, head, classes)
-        use, scores = best_subset(yv, cands, classes)
-        choice[task] = {'use': use, 'validation': {k: round(v, 4) for k, v in scores.items()}, 'photos': int(val.sum())}
-        print(task, choice[task], flush=True)
+        tasks.append((task, head, classes, sids[val], [T[target][s] for s in sids[val]], oof[val]))
     for task, (target, head) in {'cracks_severity': ('cracks_severity', 'cracks'),
                                  'tooth_marks_severity': ('teeth_severity', 'teeth')}.items():
         classes = ['light', 'severe']
         sids, oof = oof_logistic(task, rows, man, weak, held, classes)
         val = np.array([internal_val(s) for s in sids])
-        vs = sids[val]
-        yv = [T[target][s] for s in vs]
-        cands = {'lr': oof[val], 'net': severity_probs(probs, 'net', vs, head),
-                 'marks': severity_probs(probs, 'marks', vs, head)}
-        if head == 'teeth':
-            cands['sides'] = severity_probs(probs, 'sides', vs, head)
-        use, scores = best_subset(yv, cands, classes)
-        choice[task] = {'use': use, 'validation': {k: round(v, 4) for k, v in scores.items()}, 'photos': int(val.sum())}
+        tasks.append((task, head, classes, sids[val], [T[target][s] for s in sids[val]], oof[val]))
+    # Mirror averaging, per network: kept when it raises the network's mean score over the tasks
+    # it serves.
+    plain = {n: n for n in NETWORKS}
+    mirrored = {n: n + '_m' for n in NETWORKS}
+    mirror = {}
+    for n in NETWORKS:
+        means = []
+        for variant in (plain, mirrored):
+            sc = [score(yv, c[n], classes) for task, head, classes, vs, yv, o in tasks
+                  for c in [candidates(probs, vs, head, classes, task, o, variant)] if n in c]
+            means.append(float(np.mean(sc)))
+        mirror[n] = means[1] > means[0]
+        print(f'{n}: mean validation score alone {means[0]:.4f}, with its mirror image {means[1]:.4f}', flush=True)
+    variant = {n: mirrored[n] if mirror[n] else n for n in NETWORKS}
+    choice = {}
+    for task, head, classes, vs, yv, o in tasks:
+        use, scores = best_subset(yv, candidates(probs, vs, head, classes, task, o, variant), classes)
+        choice[task] = {'use': use, 'validation': {k: round(v, 4) for k, v in scores.items()}, 'photos': len(vs)}
         print(task, choice[task], flush=True)
+    choice['mirror'] = mirror
     choice['note'] = ('Chosen on the internal validation photos; the networks picked their epochs on them too, '
-                      'so their scores there are slightly optimistic. "use" lists the sources averaged. '
-                      'Thickness and greasiness use the mean of the logistic model and the texture network.')
+                      'so their scores there are slightly optimistic. "use" lists the sources averaged; '
+                      '"mirror" the networks whose probabilities are averaged with those of the mirror image. '
+                      'Thickness and greasiness use the mean of the linear model and the texture network.')
     with open(os.path.join(MODELS, 'ensemble.json'), 'w') as f:
         json.dump(choice, f, indent=1)
 

@@ -1,7 +1,9 @@
 // Runs the crop networks through the engine's own code (crop-nets.ts, onnxruntime) on the inputs
 // that dump-tensors.ts (with and without --strips) wrote, and prints one JSON line per photo:
 // choose_ensemble.py reads them, so the ensemble is chosen on the probabilities the product
-// computes. Run from the repository root:
+// computes. Each network's probabilities are written twice: on the input alone (net, marks, sides)
+// and averaged with its mirror image (net_m, marks_m, sides_m), for the per-network choice of
+// mirror averaging. Run from the repository root:
 //   npx tsx training/tongue-features/dump-net-probs.ts [ID...] > training/tongue-features/cache/net-probs.jsonl
 // Default: every expert-labelled photo outside the held-out split.
 import { readFileSync } from 'node:fs';
@@ -22,10 +24,17 @@ async function main(): Promise<void> {
   for (const id of only.length ? only : expertIds()) {
     // Copies: a Buffer may be a view into a shared pool, a tensor wants its own bytes.
     const input = new Uint8Array(readFileSync(`training/tongue-features/cache/tensors/${id}.u8`));
-    const net = await TEXTURE_NET.run(input);
-    const marks = await MARKS_NET.run(input);
-    const sides = await SIDES_NET.run(new Uint8Array(readFileSync(`training/tongue-features/cache/strips/${id}.u8`)));
-    process.stdout.write(`${JSON.stringify({ id, net, marks, sides })}\n`);
+    const strips = new Uint8Array(readFileSync(`training/tongue-features/cache/strips/${id}.u8`));
+    const probs = {
+      id,
+      net: await TEXTURE_NET.run(input),
+      marks: await MARKS_NET.run(input),
+      sides: await SIDES_NET.run(strips),
+      net_m: await TEXTURE_NET.run(input, true),
+      marks_m: await MARKS_NET.run(input, true),
+      sides_m: await SIDES_NET.run(strips, true),
+    };
+    process.stdout.write(`${JSON.stringify(probs)}\n`);
   }
 }
 

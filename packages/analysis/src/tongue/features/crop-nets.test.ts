@@ -2,7 +2,7 @@
 // networkInput): well-formed probabilities, and a directional check of the marks network on
 // photos the expert did not mark as cracked, with a dark central fissure drawn in at test time.
 import { describe, expect, it } from 'vitest';
-import { MARKS_NET, SIDES_NET, TEXTURE_NET } from './crop-nets.js';
+import { MARKS_NET, SIDES_NET, TEXTURE_NET, withMirror } from './crop-nets.js';
 import { sideStrips, STRIP_DEPTH, STRIP_PLANES, STRIP_ROWS, STRIP_WIDTH } from './side-strips.js';
 import { classifyPixels } from './pixels.js';
 import { networkInput, prepareCrop, WORK_SIDE } from './prepare.js';
@@ -49,6 +49,30 @@ describe('crop networks', () => {
         expect(sum).toBeCloseTo(1, 4);
       }
     }
+  });
+
+  it('averages a photo with its mirror image: the mean of the two single runs, and the same for the mirrored photo', async () => {
+    const p = await loadPhoto('TE0000040');
+    const input = networkInput(prepareCrop(p.image, p.mask)!);
+    const mirrored = withMirror(input, MARKS_NET.meta.input).subarray(input.length);
+    const row = (plane: Uint8Array, c: number): number[] =>
+      Array.from(plane.subarray(c * P + (S / 2) * S, c * P + (S / 2 + 1) * S));
+    for (let c = 0; c < 4; c++) expect(row(mirrored, c)).toEqual(row(input, c).reverse());
+    expect(row(input, 0)).not.toEqual(row(input, 0).reverse());
+    expect(withMirror(mirrored, MARKS_NET.meta.input).subarray(input.length)).toEqual(input);
+    const [one, other, both, bothMirrored] = await Promise.all([
+      MARKS_NET.run(input),
+      MARKS_NET.run(mirrored),
+      MARKS_NET.run(input, true),
+      MARKS_NET.run(mirrored, true),
+    ]);
+    for (const [head, labels] of Object.entries(MARKS_NET.meta.heads)) {
+      for (const l of labels) {
+        expect(both[head]![l]).toBeCloseTo((one[head]![l]! + other[head]![l]!) / 2, 5);
+        expect(bothMirrored[head]![l]).toBeCloseTo(both[head]![l]!, 5);
+      }
+    }
+    expect(() => withMirror(input.subarray(1), MARKS_NET.meta.input)).toThrow(RangeError);
   });
 
   it('straightens both edges: outside at the borders, tongue inside, the insides meeting in the middle', async () => {

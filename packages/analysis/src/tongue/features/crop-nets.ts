@@ -49,19 +49,45 @@ export class CropNet {
     return this.ready;
   }
 
-  /** Runs the network on its 8-bit input (networkInput, or sideStrips for the sides network). */
-  async run(input: Uint8Array): Promise<HeadProbs> {
+  /**
+   * Runs the network on its 8-bit input (networkInput, or sideStrips for the sides network).
+   * With `mirror`, the input and its left-right mirror image go through as one batch of two and
+   * their probabilities are averaged: the mirror image of a tongue is a tongue (every network was
+   * trained with mirrored samples), and the mean of both views is steadier than either
+   * (choose_ensemble.py decides per network on validation photos; ensemble.json records it).
+   */
+  async run(input: Uint8Array, mirror = false): Promise<HeadProbs> {
     const { ort, session } = await this.load();
-    const out = await session.run({ input: new ort.Tensor('uint8', input, [1, ...this.meta.input]) });
+    const views = mirror ? 2 : 1;
+    const batch = mirror ? withMirror(input, this.meta.input) : input;
+    const out = await session.run({ input: new ort.Tensor('uint8', batch, [views, ...this.meta.input]) });
     const probs = out.probs!.data as Float32Array;
+    const width = probs.length / views;
     const result: HeadProbs = {};
     let k = 0;
     for (const [head, labels] of Object.entries(this.meta.heads)) {
       result[head] = {};
-      for (const l of labels) result[head][l] = probs[k++]!;
+      for (const l of labels) {
+        result[head][l] = views === 2 ? (probs[k]! + probs[k + width]!) / 2 : probs[k]!;
+        k++;
+      }
     }
     return result;
   }
+}
+
+/** The planes of `input` (channels x height x width), then the same planes with every row reversed. */
+export function withMirror(input: Uint8Array, [channels, height, width]: [number, number, number]): Uint8Array {
+  const size = channels * height * width;
+  if (input.length !== size) throw new RangeError(`network input has ${input.length} bytes, expected ${size}`);
+  const out = new Uint8Array(2 * size);
+  out.set(input, 0);
+  for (let row = 0; row < channels * height; row++) {
+    const from = row * width;
+    const to = size + from + width - 1;
+    for (let x = 0; x < width; x++) out[to - x] = input[from + x]!;
+  }
+  return out;
 }
 
 export const TEXTURE_NET = new CropNet('texture-net');

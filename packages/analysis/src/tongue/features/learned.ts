@@ -47,7 +47,10 @@ export function learnedVersions(): string[] {
 
 type Source = 'lr' | 'net' | 'marks' | 'sides';
 type Chosen = 'coating_colour' | 'body_colour' | 'cracks' | 'tooth_marks' | 'cracks_severity' | 'tooth_marks_severity';
-const ENSEMBLE = JSON.parse(readFileSync(`${MODEL_DIR}ensemble.json`, 'utf8')) as Record<Chosen, { use: Source[] }>;
+const ENSEMBLE = JSON.parse(readFileSync(`${MODEL_DIR}ensemble.json`, 'utf8')) as Record<Chosen, { use: Source[] }> & {
+  /** Networks whose probabilities are averaged with those of the mirror image (chosen on validation photos). */
+  mirror: Record<'net' | 'marks' | 'sides', boolean>;
+};
 
 /** Label-wise mean of probability sets (the labels of the first). */
 function average(sets: Probs[]): Probs {
@@ -81,9 +84,9 @@ export async function runLearned(
 ): Promise<LearnedFeatures> {
   const lr = (name: (typeof LINEAR_MODELS)[number]): Probs => predict(loadModel(name), v);
   const input = networkInput(crop, al);
-  const net = await TEXTURE_NET.run(input);
-  const marks = await MARKS_NET.run(input);
-  const sides = await SIDES_NET.run(sideStrips(crop, maps, al));
+  const net = await TEXTURE_NET.run(input, ENSEMBLE.mirror.net);
+  const marks = await MARKS_NET.run(input, ENSEMBLE.mirror.marks);
+  const sides = await SIDES_NET.run(sideStrips(crop, maps, al), ENSEMBLE.mirror.sides);
   const mark = (feature: 'cracks' | 'tooth_marks', head: 'cracks' | 'teeth'): Probs => {
     const side = head === 'teeth' ? sides.teeth! : undefined;
     const p = combine(feature, {
