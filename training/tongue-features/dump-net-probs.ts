@@ -7,7 +7,7 @@
 //   npx tsx training/tongue-features/dump-net-probs.ts [ID...] > training/tongue-features/cache/net-probs.jsonl
 // Default: every expert-labelled photo outside the held-out split.
 import { readFileSync } from 'node:fs';
-import { MARKS_NET, SIDES_NET, TEXTURE_NET } from '../../packages/analysis/src/tongue/features/crop-nets.js';
+import { MARKS_NET, mirrored, SIDES_NET, TEXTURE_NET } from '../../packages/analysis/src/tongue/features/crop-nets.js';
 import { DATA, positional } from './load.js';
 
 function expertIds(): string[] {
@@ -30,9 +30,9 @@ async function main(): Promise<void> {
       net: await TEXTURE_NET.run(input),
       marks: await MARKS_NET.run(input),
       sides: await SIDES_NET.run(strips),
-      net_m: await TEXTURE_NET.run(input, true),
-      marks_m: await MARKS_NET.run(input, true),
-      sides_m: await SIDES_NET.run(strips, true),
+      net_m: await TEXTURE_NET.run(input, mirrored(input, TEXTURE_NET.meta.input)),
+      marks_m: await MARKS_NET.run(input, mirrored(input, MARKS_NET.meta.input)),
+      sides_m: await SIDES_NET.run(strips, mirrored(strips, SIDES_NET.meta.input)),
     };
     process.stdout.write(`${JSON.stringify(probs)}\n`);
   }

@@ -2,7 +2,7 @@
 // networkInput): well-formed probabilities, and a directional check of the marks network on
 // photos the expert did not mark as cracked, with a dark central fissure drawn in at test time.
 import { describe, expect, it } from 'vitest';
-import { MARKS_NET, SIDES_NET, TEXTURE_NET, withMirror } from './crop-nets.js';
+import { MARKS_NET, SIDES_NET, TEXTURE_NET, mirrored } from './crop-nets.js';
 import { sideStrips, STRIP_DEPTH, STRIP_PLANES, STRIP_ROWS, STRIP_WIDTH } from './side-strips.js';
 import { classifyPixels } from './pixels.js';
 import { networkInput, prepareCrop, WORK_SIDE } from './prepare.js';
@@ -54,17 +54,17 @@ describe('crop networks', () => {
   it('averages a photo with its mirror image: the mean of the two single runs, and the same for the mirrored photo', async () => {
     const p = await loadPhoto('TE0000040');
     const input = networkInput(prepareCrop(p.image, p.mask)!);
-    const mirrored = withMirror(input, MARKS_NET.meta.input).subarray(input.length);
+    const flipped = mirrored(input, MARKS_NET.meta.input);
     const row = (plane: Uint8Array, c: number): number[] =>
       Array.from(plane.subarray(c * P + (S / 2) * S, c * P + (S / 2 + 1) * S));
-    for (let c = 0; c < 4; c++) expect(row(mirrored, c)).toEqual(row(input, c).reverse());
+    for (let c = 0; c < 4; c++) expect(row(flipped, c)).toEqual(row(input, c).reverse());
     expect(row(input, 0)).not.toEqual(row(input, 0).reverse());
-    expect(withMirror(mirrored, MARKS_NET.meta.input).subarray(input.length)).toEqual(input);
+    expect(mirrored(flipped, MARKS_NET.meta.input)).toEqual(input);
     const [one, other, both, bothMirrored] = await Promise.all([
       MARKS_NET.run(input),
-      MARKS_NET.run(mirrored),
-      MARKS_NET.run(input, true),
-      MARKS_NET.run(mirrored, true),
+      MARKS_NET.run(flipped),
+      MARKS_NET.run(input, flipped),
+      MARKS_NET.run(flipped, input),
     ]);
     for (const [head, labels] of Object.entries(MARKS_NET.meta.heads)) {
       for (const l of labels) {
@@ -72,7 +72,7 @@ describe('crop networks', () => {
         expect(bothMirrored[head]![l]).toBeCloseTo(both[head]![l]!, 5);
       }
     }
-    expect(() => withMirror(input.subarray(1), MARKS_NET.meta.input)).toThrow(RangeError);
+    expect(() => mirrored(input.subarray(1), MARKS_NET.meta.input)).toThrow(RangeError);
   });
 
   it('straightens both edges: outside at the borders, tongue inside, the insides meeting in the middle', async () => {

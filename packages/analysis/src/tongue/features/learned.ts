@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { loadModel, MODEL_DIR, predict } from './model.js';
 import type { Measures } from './measure.js';
 import { HEAP, type Alloc } from '../../common/scratch.js';
-import { MARKS_NET, SIDES_NET, TEXTURE_NET } from './crop-nets.js';
+import { MARKS_NET, mirrored, SIDES_NET, TEXTURE_NET } from './crop-nets.js';
 import { networkInput, type TongueCrop } from './prepare.js';
 import { sideStrips } from './side-strips.js';
 import type { PixelMaps } from './pixels.js';
@@ -84,9 +84,15 @@ export async function runLearned(
 ): Promise<LearnedFeatures> {
   const lr = (name: (typeof LINEAR_MODELS)[number]): Probs => predict(loadModel(name), v);
   const input = networkInput(crop, al);
-  const net = await TEXTURE_NET.run(input, ENSEMBLE.mirror.net);
-  const marks = await MARKS_NET.run(input, ENSEMBLE.mirror.marks);
-  const sides = await SIDES_NET.run(sideStrips(crop, maps, al), ENSEMBLE.mirror.sides);
+  // The mirror image is made once and read by every network that ensemble.json mirrors.
+  const flipped = ENSEMBLE.mirror.net || ENSEMBLE.mirror.marks ? mirrored(input, MARKS_NET.meta.input, al) : undefined;
+  const net = await TEXTURE_NET.run(input, ENSEMBLE.mirror.net ? flipped : undefined);
+  const marks = await MARKS_NET.run(input, ENSEMBLE.mirror.marks ? flipped : undefined);
+  const strips = sideStrips(crop, maps, al);
+  const sides = await SIDES_NET.run(
+    strips,
+    ENSEMBLE.mirror.sides ? mirrored(strips, SIDES_NET.meta.input, al) : undefined,
+  );
   const mark = (feature: 'cracks' | 'tooth_marks', head: 'cracks' | 'teeth'): Probs => {
     const side = head === 'teeth' ? sides.teeth! : undefined;
     const p = combine(feature, {
