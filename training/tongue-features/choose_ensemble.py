@@ -1,8 +1,10 @@
-"""Chooses, per feature, which sources the engine averages: the logistic model ('lr'), the texture
+"""Chooses, per feature, which sources the engine averages: the linear model ('lr'), the texture
 network ('net'), for cracks and tooth marks the marks network ('marks'), for tooth marks the sides
 network ('sides'). Every non-empty subset is scored on the internal validation photos
 (expert-labelled, MD5 % 5 != 0, SHA-1 % 5 == 1; never the held-out photos); on a tie the smaller
-one wins. Severity (severe vs light among marked photos) is chosen the same way. Logistic
+one wins. Severity (severe vs light among marked photos) is chosen the same way. Before that, per
+network, mirror averaging (its probabilities on the crop and on the crop's mirror image,
+averaged) is kept when it raises the network's mean score over the tasks it serves. Linear-model
 probabilities are out-of-fold (5-fold CV over the training photos); network probabilities are
 the engine's own (dump-net-probs.ts, onnxruntime on the committed ONNX files). The networks chose
 their epochs on these photos, so they are favoured slightly; ensemble.json says so.
@@ -68,7 +70,7 @@ def best_subset(yv, cands, classes):
     return best.split('+'), scores
 
 
-def oof_logistic(task, rows, man, weak, held, classes):
+def oof_linear(task, rows, man, weak, held, classes):
     model = json.load(open(os.path.join(MODELS, f'{task}.json')))
     sids, y = training_set(task, rows, man, weak, held)
     sids, y = np.array(sids), np.array(y)
@@ -88,14 +90,14 @@ def internal_val(s):
 NETWORKS = ('net', 'marks', 'sides')
 
 
-def candidates(probs, vs, head, classes, task, oof_val, variant):
+def candidates(probs, vs, head, classes, oof_val, variant):
     """The sources for one task on the validation photos; variant[n] is the key of network n's
     probabilities ('marks' alone, or 'marks_m' averaged with the mirror image)."""
     severity = classes == ['light', 'severe']
     read = (lambda n: severity_probs(probs, variant[n], vs, head)) if severity else \
         (lambda n: network_probs(probs, variant[n], vs, head, classes))
     cands = {'lr': oof_val, 'net': read('net')}
-    if head in ('cracks', 'teeth') and task in ('cracks', 'tooth_marks', 'cracks_severity', 'tooth_marks_severity'):
+    if head in ('cracks', 'teeth'):
         cands['marks'] = read('marks')
     if head == 'teeth':
         cands['sides'] = read('sides')
@@ -109,13 +111,13 @@ def main():
     # Every task's validation photos, labels and out-of-fold linear-model probabilities.
     tasks = []
     for task, (target, head, classes) in TASKS.items():
-        sids, oof = oof_logistic(task, rows, man, weak, held, classes)
+        sids, oof = oof_linear(task, rows, man, weak, held, classes)
         val = np.array([s in T[target] and internal_val(s) for s in sids])
         tasks.append((task, head, classes, sids[val], [T[target][s] for s in sids[val]], oof[val]))
     for task, (target, head) in {'cracks_severity': ('cracks_severity', 'cracks'),
                                  'tooth_marks_severity': ('teeth_severity', 'teeth')}.items():
         classes = ['light', 'severe']
-        sids, oof = oof_logistic(task, rows, man, weak, held, classes)
+        sids, oof = oof_linear(task, rows, man, weak, held, classes)
         val = np.array([internal_val(s) for s in sids])
         tasks.append((task, head, classes, sids[val], [T[target][s] for s in sids[val]], oof[val]))
     # Mirror averaging, per network: kept when it raises the network's mean score over the tasks
@@ -127,14 +129,14 @@ def main():
         means = []
         for variant in (plain, mirrored):
             sc = [score(yv, c[n], classes) for task, head, classes, vs, yv, o in tasks
-                  for c in [candidates(probs, vs, head, classes, task, o, variant)] if n in c]
+                  for c in [candidates(probs, vs, head, classes, o, variant)] if n in c]
             means.append(float(np.mean(sc)))
         mirror[n] = means[1] > means[0]
         print(f'{n}: mean validation score alone {means[0]:.4f}, with its mirror image {means[1]:.4f}', flush=True)
     variant = {n: mirrored[n] if mirror[n] else n for n in NETWORKS}
     choice = {}
     for task, head, classes, vs, yv, o in tasks:
-        use, scores = best_subset(yv, candidates(probs, vs, head, classes, task, o, variant), classes)
+        use, scores = best_subset(yv, candidates(probs, vs, head, classes, o, variant), classes)
         choice[task] = {'use': use, 'validation': {k: round(v, 4) for k, v in scores.items()}, 'photos': len(vs)}
         print(task, choice[task], flush=True)
     choice['mirror'] = mirror
