@@ -41,11 +41,11 @@ def matrix(rows, sids, feats):
     return np.array([[rows[s][f] for f in feats] for s in sids], dtype=np.float64)
 
 
-def estimator(training):
-    """The sklearn estimator that a model's 'training' entry describes (also used by
-    choose_ensemble.py and evaluate.py for out-of-fold probabilities)."""
+def estimator(training, n_classes):
+    """The sklearn estimator that a model's 'training' entry describes."""
     if training.get('family', 'logistic') == 'lda':
-        return LinearDiscriminantAnalysis(solver='lsqr', shrinkage=training['shrinkage'])
+        priors = np.full(n_classes, 1.0 / n_classes) if training.get('priors') == 'equal' else None
+        return LinearDiscriminantAnalysis(solver='lsqr', shrinkage=training['shrinkage'], priors=priors)
     return LogisticRegression(C=training['C'], max_iter=5000, class_weight='balanced')
 
 
@@ -57,11 +57,10 @@ def standardise(X):
 
 
 def fit(X, y, training):
+    """Standardises X and fits the estimator of `training` (also used by choose_ensemble.py and
+    evaluate.py for out-of-fold probabilities). Returns (model, mean, std)."""
     mean, std = standardise(X)
-    clf = estimator(training)
-    if training.get('priors') == 'equal':
-        k = len(set(y))
-        clf.set_params(priors=np.full(k, 1.0 / k))
+    clf = estimator(training, len(set(y)))
     clf.fit((X - mean) / std, y)
     return clf, mean, std
 
@@ -87,12 +86,6 @@ def cv_score(X, y, judged, training, binary):
     return float(np.mean(scores))
 
 
-def coefficients(clf):
-    """(coef rows, intercepts) in the engine's form: one row per class (softmax), or one row for
-    a binary model (sigmoid, positive = classes[1]); the same for both families."""
-    return clf.coef_, clf.intercept_
-
-
 def training_set(task, rows, man, weak, held):
     """Expert-labelled training photos, plus weak labels of the photos without an expert label
     for this task (all photos for the weak-only tasks); never a held-out photo."""
@@ -114,16 +107,6 @@ def training_set(task, rows, man, weak, held):
     return sids, y
 
 
-def expert_count(task, man, held, rows):
-    """How many of training_set()'s rows (they come first) carry the expert's label; all of them
-    for the weak-label-only tasks."""
-    spec = TASKS[task]
-    if not spec['target']:
-        return None
-    t = targets(man)[spec['target']]
-    return sum(1 for s in t if s not in held and s in rows)
-
-
 def main():
     rows = read_measures()
     man = manual_labels()
@@ -135,8 +118,9 @@ def main():
         set_names = spec['features'] if isinstance(spec['features'], list) else [spec['features']]
         sids, y = training_set(task, rows, man, weak, held)
         y = np.array(y)
-        n_expert = expert_count(task, man, held, rows)
-        judged = np.arange(len(y)) < (len(y) if n_expert is None else n_expert)
+        # Rows the expert labelled are what CV judges; for the weak-label-only tasks, every row.
+        expert = targets(man)[spec['target']] if spec['target'] else None
+        judged = np.array([expert is None or s in expert for s in sids])
         binary = len(set(y)) == 2
         best = None
         for set_name in set_names:
@@ -148,7 +132,6 @@ def main():
         score, set_name, training = best
         feats = FEATURE_SETS[set_name]
         clf, mean, std = fit(matrix(rows, sids, feats), y, training)
-        coef, intercept = coefficients(clf)
         classes = [str(c) for c in clf.classes_]
         model = {
             'name': task,
@@ -157,8 +140,10 @@ def main():
             'mean': [round(float(v), 6) for v in mean],
             'std': [round(float(v), 6) for v in std],
             'classes': classes,
-            'coef': [[round(float(v), 6) for v in row] for row in coef],
-            'intercept': [round(float(v), 6) for v in intercept],
+            # Both families give coef_ (one row per class, or one row for two classes: positive =
+            # classes[1]) and intercept_ in the form the engine's softmax / sigmoid reads.
+            'coef': [[round(float(v), 6) for v in row] for row in clf.coef_],
+            'intercept': [round(float(v), 6) for v in clf.intercept_],
             'training': {'photos': len(sids), 'expert_photos': int(judged.sum()), 'feature_set': set_name,
                          **training, f'cv5x{SEEDS}': round(score, 4),
                          'cv_metric': 'roc_auc' if binary else 'macro_f1'},
