@@ -2,7 +2,7 @@
 # Browser journeys: builds the web app and the server, starts the server on a free port with a
 # temporary DATA_DIR (fresh PGlite, seeded accounts with a known password) and a local server that
 # speaks WeChat's OAuth protocol in place of api.weixin.qq.com, runs e2e/ in Debian's Chromium,
-# then stops both and removes the folder.
+# then stops both and removes the folder. Arguments pass to vitest (e.g. one journey file).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,6 +42,6 @@ done
 
 echo "[e2e] server on port $port; running journeys"
 E2E_BASE_URL="http://127.0.0.1:$port" E2E_PASSWORD="$password" E2E_WECHAT_URL="http://127.0.0.1:$wx_port" \
-  E2E_JWT_SECRET="$jwt_secret" npx vitest run --config e2e/vitest.config.ts || {
+  E2E_JWT_SECRET="$jwt_secret" npx vitest run --config e2e/vitest.config.ts "$@" || {
   echo "[e2e] server log:"; tail -50 "$log"; exit 1;
 }
