@@ -249,6 +249,12 @@ async function main(): Promise<void> {
   console.log(`one list call: ${page.data.list.length} of ${page.data.total} records, ${captured.length} queries`);
 
   const barePool = poolOf(where);
+  // How the database runs the page query (an index in created-time order, or a sort of the scope).
+  const pageQuery = captured.find((q) => /"diagnosis_record"/.test(q.text) && /limit/i.test(q.text));
+  if (pageQuery) {
+    const plan = await barePool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${pageQuery.text}`, pageQuery.values);
+    console.log(`page query plan:\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+  }
   const bare = Fastify();
   bare.post('/list', async () => {
     const out: unknown[] = [];
