@@ -83,11 +83,15 @@ export const diagnosisRecords = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
+  // The list scopes filter on owner, subject or team + source and page newest first (created
+  // time, then id): each index hands a page over in order without sorting the scope. The person
+  // index serves the history's name + phone match (docs/security.md §6).
   (t) => [
-    index('diagnosis_record_team_idx').on(t.teamId, t.createdAt),
-    index('diagnosis_record_owner_idx').on(t.ownerUserId),
-    index('diagnosis_record_subject_idx').on(t.subjectUserId),
+    index('diagnosis_record_team_idx').on(t.teamId, t.source, t.createdAt, t.id),
+    index('diagnosis_record_owner_idx').on(t.ownerUserId, t.createdAt, t.id),
+    index('diagnosis_record_subject_idx').on(t.subjectUserId, t.createdAt, t.id),
     index('diagnosis_record_device_idx').on(t.deviceId),
+    index('diagnosis_record_person_idx').on(t.personName, t.personPhone),
   ],
 );
 

@@ -3,7 +3,7 @@ import { RECORD_ERRORS, type RecordScope } from '@tcm/contract';
 import { diagnosisRecords } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../auth/principal.repo.js';
-import type { RecordRow } from './records.repo.js';
+import type { RecordRow, RecordSummaryRow } from './records.repo.js';
 
 const isLeader = (p: Principal) => p.entrance === 'member' && p.user.teamLeader && !!p.user.teamId;
 
@@ -11,7 +11,7 @@ const isLeader = (p: Principal) => p.entrance === 'member' && p.user.teamLeader 
  * Who may see a record (docs/records.md): a member the records they made or that are about
  * them; a team leader every record of the team; a doctor the records they made.
  */
-export function canSee(p: Principal, r: RecordRow): boolean {
+export function canSee(p: Principal, r: Pick<RecordSummaryRow, 'ownerUserId' | 'subjectUserId' | 'teamId'>): boolean {
   const me = p.user.id;
   if (r.ownerUserId === me || r.subjectUserId === me) return true;
   return isLeader(p) && r.teamId === p.user.teamId;
@@ -21,6 +21,13 @@ export function assertCanSee(p: Principal, r: RecordRow | undefined): RecordRow 
   if (!r) throw new AppError(RECORD_ERRORS.RECORD_NOT_FOUND);
   if (!canSee(p, r)) throw new AppError(RECORD_ERRORS.RECORD_FORBIDDEN);
   return r;
+}
+
+/** canSee as a WHERE: the records this caller may see (history and trends are filtered by it). */
+export function visibleWhere(p: Principal): SQL {
+  const me = p.user.id;
+  const mine = or(eq(diagnosisRecords.ownerUserId, me), eq(diagnosisRecords.subjectUserId, me))!;
+  return isLeader(p) ? or(mine, eq(diagnosisRecords.teamId, p.user.teamId!))! : mine;
 }
 
 const SCOPE_SOURCES: Record<RecordScope, RecordRow['source'][]> = {

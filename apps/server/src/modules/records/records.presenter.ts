@@ -7,7 +7,7 @@ import {
 } from '@tcm/contract';
 import { presentFile, type StoredFileRow } from '../files/files.service.js';
 import { planEngines } from './pipeline.js';
-import type { RecordRow } from './records.repo.js';
+import type { RecordRow, RecordSummaryRow } from './records.repo.js';
 
 export interface RecordNames {
   ownerName: string | null;
@@ -16,7 +16,7 @@ export interface RecordNames {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function presentSummary(r: RecordRow, names: RecordNames): RecordSummary {
+export function presentSummary(r: RecordSummaryRow, names: RecordNames): RecordSummary {
   return {
     id: r.id,
     source: r.source,

@@ -64,29 +64,94 @@ export async function markRetry(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Where the same person's records are: the member, else team + name + phone (docs/records.md). */
-export function samePerson(r: RecordRow): SQL | undefined {
-  if (r.subjectUserId) return eq(diagnosisRecords.subjectUserId, r.subjectUserId);
+/**
+ * The columns a record summary needs (list, history): never the engine results, the inputs or
+ * the share token. A done record's `results` is about 75 KB; the list reads only these
+ * (docs/security.md §6).
+ */
+export const summaryColumns = {
+  id: diagnosisRecords.id,
+  source: diagnosisRecords.source,
+  kind: diagnosisRecords.kind,
+  status: diagnosisRecords.status,
+  personName: diagnosisRecords.personName,
+  personSex: diagnosisRecords.personSex,
+  personAge: diagnosisRecords.personAge,
+  personPhone: diagnosisRecords.personPhone,
+  subjectUserId: diagnosisRecords.subjectUserId,
+  ownerUserId: diagnosisRecords.ownerUserId,
+  teamId: diagnosisRecords.teamId,
+  deviceId: diagnosisRecords.deviceId,
+  // Slot → file uuid (at most four short entries): the summary lists the capture slots.
+  files: diagnosisRecords.files,
+  conclusion: diagnosisRecords.conclusion,
+  failure: diagnosisRecords.failure,
+  attempts: diagnosisRecords.attempts,
+  lang: diagnosisRecords.lang,
+  createdAt: diagnosisRecords.createdAt,
+  updatedAt: diagnosisRecords.updatedAt,
+  finishedAt: diagnosisRecords.finishedAt,
+};
+export type RecordSummaryRow = Pick<RecordRow, keyof typeof summaryColumns>;
+
+/** What decides who a record is about and whose records it sits among. */
+export type PersonKey = Pick<
+  RecordRow,
+  'source' | 'teamId' | 'ownerUserId' | 'subjectUserId' | 'personName' | 'personPhone'
+>;
+
+/**
+ * The records every viewer of `r` shares: its team's, else (doctor records, members without a
+ * team) its maker's. History and trends never leave it, so two doctors, or two teams, with a
+ * patient of the same name never see each other's (docs/security.md §1).
+ */
+function ownerScope(r: PersonKey): SQL | undefined {
+  if (r.teamId) return eq(diagnosisRecords.teamId, r.teamId);
+  if (r.ownerUserId) return and(isNull(diagnosisRecords.teamId), eq(diagnosisRecords.ownerUserId, r.ownerUserId));
+  return undefined;
+}
+
+/**
+ * Where the same person's records are (docs/records.md): within the record's owner scope, the
+ * member (`subject_user_id`) for member records, else the same name and phone (or both without
+ * a phone) among records that are about no member account. Undefined: nobody to group with.
+ */
+export function samePerson(r: PersonKey): SQL | undefined {
+  // Visitors are anonymous: never grouped.
+  if (r.source === 'visitor') return undefined;
+  const scope = ownerScope(r);
+  if (!scope) return undefined;
+  if (r.subjectUserId) return and(scope, eq(diagnosisRecords.subjectUserId, r.subjectUserId));
   if (!r.personName) return undefined;
   return and(
-    r.teamId ? eq(diagnosisRecords.teamId, r.teamId) : isNull(diagnosisRecords.teamId),
-    r.deviceId && !r.teamId ? eq(diagnosisRecords.deviceId, r.deviceId) : undefined,
+    scope,
+    isNull(diagnosisRecords.subjectUserId),
     eq(diagnosisRecords.personName, r.personName),
     r.personPhone ? eq(diagnosisRecords.personPhone, r.personPhone) : isNull(diagnosisRecords.personPhone),
-    // Visitors are anonymous: never grouped.
     ne(diagnosisRecords.source, 'visitor'),
   );
 }
 
-/** The same person's records, newest first (at most 200), optionally only those before `before`. */
-export async function personRecords(db: Db, r: RecordRow, before?: Date): Promise<RecordRow[]> {
+export type HistoryRow = RecordSummaryRow & Pick<RecordRow, 'vitals'>;
+
+/**
+ * The same person's records, newest first (at most 200), summary columns and vitals only.
+ * `visible` is the caller's access (access.ts `visibleWhere`); the analysis worker has no
+ * caller and relies on the owner scope, which is what every viewer of the record may see.
+ * `before`: only records made before it (the trends of a new record).
+ */
+export async function personRecords(
+  db: Db,
+  r: PersonKey & HistoryRow,
+  opts: { visible?: SQL; before?: Date } = {},
+): Promise<HistoryRow[]> {
   const same = samePerson(r);
-  if (!same) return [r];
+  if (!same) return opts.before ? [] : [r];
   return db
-    .select()
+    .select({ ...summaryColumns, vitals: diagnosisRecords.vitals })
     .from(diagnosisRecords)
-    .where(and(same, before ? lt(diagnosisRecords.createdAt, before) : undefined))
-    .orderBy(desc(diagnosisRecords.createdAt))
+    .where(and(same, opts.visible, opts.before ? lt(diagnosisRecords.createdAt, opts.before) : undefined))
+    .orderBy(desc(diagnosisRecords.createdAt), desc(diagnosisRecords.id))
     .limit(200);
 }
 

@@ -261,6 +261,6 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(personHistorySchema) },
       },
     },
-    async (request) => ok(await personHistory(ctx, await own(request)), request.msgLang),
+    async (request) => ok(await personHistory(ctx, principalOf(request), await own(request)), request.msgLang),
   );
 };

@@ -58,7 +58,8 @@ async function loadInputs(ctx: AppContext, r: RecordRow): Promise<PipelineInput>
       throw new PermanentFailure({ code: FILE_ERRORS.FILE_NOT_FOUND.code, msg: FILE_ERRORS.FILE_NOT_FOUND[r.lang] });
     files[slot] = { bytes, name: row.name };
   }
-  const earlier = await personRecords(ctx.db, r, r.createdAt);
+  // No caller here: the owner scope of samePerson keeps the trends to what the record's viewers may see.
+  const earlier = await personRecords(ctx.db, r, { before: r.createdAt });
   const history = earlier
     .filter((e) => e.id !== r.id && e.vitals && Object.keys(e.vitals).length)
     .map((e) => ({ date: e.createdAt.toISOString(), vitals: e.vitals as Vitals }))

@@ -1,0 +1,295 @@
+/**
+ * Record list throughput (issue 24 item 6, docs/security.md §6).
+ *
+ *   npm run bench:records -w @tcm/server
+ *
+ * Seeds BENCH_RECORDS records (default 2000) whose `results` are real engine outcomes (one run of
+ * the pipeline on the shared tongue, face, pulse and voice captures, questionnaire and vitals,
+ * ~75 KB of JSON) into a throw-away database: embedded PGlite, or a fresh database created next to
+ * DATABASE_URL and dropped afterwards. Half of them belong to the doctor who lists; the rest to
+ * other doctors and teams. Then it starts the real app on 127.0.0.1 and a bare Fastify + pg handler
+ * that replays exactly the SQL the app ran for one list call, and drives each with BENCH_CONCURRENCY
+ * (default 8) closed loops for BENCH_SECONDS (default 10) asking for a page of 100
+ * (`POST /backend/record/list`), printing requests/s, p50 and p99 for both.
+ *
+ * The load generator runs in a worker thread so that the client's work stays off the server's
+ * event loop; on PGlite the database shares the server's thread, as it does in production.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { RECORD_PATHS, type RecordResults } from '@tcm/contract';
+import { questionsFor } from '@tcm/analysis/constitution';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { startEmbeddedPostgres, type Database } from '../src/db/client.js';
+import { runMigrations } from '../src/db/migrate.js';
+import * as schema from '../src/db/schema/index.js';
+import { diagnosisRecords, teams, users } from '../src/db/schema/index.js';
+import { runPipeline } from '../src/modules/records/pipeline.js';
+
+const N = Number(process.env.BENCH_RECORDS ?? 2000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const DATA = process.env.BENCH_DATA ?? fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
+const LIST_BODY = JSON.stringify({ scope: 'memberRecord', page: 1, size: 100 });
+
+/** A throw-away database: PGlite in memory, or a new database on the DATABASE_URL server. */
+async function throwAwayDatabase(): Promise<{ url?: string; socket?: string; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    // Two connections: the app's pool and the bare handler's.
+    const embedded = await startEmbeddedPostgres(undefined, 2);
+    return { socket: embedded.host, drop: () => embedded.stop() };
+  }
+  const name = `tcm_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+function poolOf(where: { url?: string; socket?: string }): pg.Pool {
+  return where.url
+    ? new pg.Pool({ connectionString: where.url, max: 10 })
+    : new pg.Pool({ host: where.socket, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
+}
+
+/** Real engine outcomes of one four-diagnosis capture: what a done record keeps in `results`. */
+async function realResults(): Promise<{ results: RecordResults; conclusion: string | null }> {
+  const file = (rel: string) => ({ bytes: new Uint8Array(readFileSync(join(DATA, rel))), name: rel.split('/').pop()! });
+  const results: Record<string, unknown> = {};
+  await runPipeline(
+    {
+      files: {
+        tongue: file('tongue/images/TE0000458.jpg'),
+        face: file('face/02-woman.jpg'),
+        pulse: file('pulse/goda-ppg-125hz.csv'),
+        voice: file('voice/sustained-a-118hz.wav'),
+      },
+      sex: 'female',
+      inquiry: { answers: Object.fromEntries(questionsFor('female').map((q) => [q.id, 3])) },
+      vitals: { heightCm: 163, weightKg: 67.5, systolic: 132, diastolic: 84 },
+      history: [],
+      date: new Date().toISOString(),
+      lang: 'zh',
+    },
+    {
+      onStep: async () => undefined,
+      onOutcome: async (engine, outcome) => {
+        results[engine] = outcome;
+      },
+    },
+  );
+  const synthesis = results.synthesis as { result?: { patterns?: { name: { zh: string } }[] } } | undefined;
+  return { results: results as RecordResults, conclusion: synthesis?.result?.patterns?.[0]?.name.zh ?? null };
+}
+
+/** N done records: half the bench doctor's, the rest other doctors' and five teams'. */
+async function seed(database: Database): Promise<string> {
+  const db = database.db;
+  const { results, conclusion } = await realResults();
+  const mk = async (entrance: 'doctor' | 'member', i: number, teamId?: string) =>
+    (
+      await db
+        .insert(users)
+        .values({
+          entrance,
+          loginName: `bench_${entrance}_${i}`,
+          name: `Bench ${entrance} ${i}`,
+          passwordHash: 'x',
+          ...(teamId ? { teamId, teamLeader: true } : {}),
+        })
+        .returning()
+    )[0]!;
+  const doctors = [];
+  for (let i = 0; i < 10; i++) doctors.push(await mk('doctor', i));
+  const leaders = [];
+  for (let i = 0; i < 5; i++) {
+    const [tm] = await db
+      .insert(teams)
+      .values({ name: `bench team ${i}` })
+      .returning();
+    leaders.push(await mk('member', i, tm!.id));
+  }
+  const t0 = Date.now() - 365 * 86400_000;
+  const BATCH = 50;
+  for (let start = 0; start < N; start += BATCH) {
+    const rows = [];
+    for (let i = start; i < Math.min(N, start + BATCH); i++) {
+      const leader = i % 2 === 1 && i % 4 === 3 ? leaders[i % leaders.length] : undefined;
+      const owner = leader ?? (i % 2 === 0 ? doctors[0]! : doctors[1 + (i % 9)]!);
+      rows.push({
+        source: leader ? ('team' as const) : ('doctor' as const),
+        status: 'done' as const,
+        personName: `患者 ${i % 400}`,
+        personSex: i % 3 ? ('female' as const) : ('male' as const),
+        personAge: 20 + (i % 60),
+        personPhone: `139${String(i % 400).padStart(8, '0')}`,
+        ownerUserId: owner.id,
+        teamId: leader?.teamId ?? null,
+        files: { tongue: crypto.randomUUID(), face: crypto.randomUUID() },
+        vitals: { heightCm: 163, weightKg: 60 + (i % 20), systolic: 120, diastolic: 80 },
+        results,
+        conclusion,
+        shareToken: `bench${String(i).padStart(38, '0')}`,
+        createdAt: new Date(t0 + i * 60_000),
+        finishedAt: new Date(t0 + i * 60_000 + 5000),
+      });
+    }
+    await db.insert(diagnosisRecords).values(rows);
+  }
+  await database.pool.query('ANALYZE diagnosis_record');
+  const size = await database.pool.query<{ kb: string; results_kb: string }>(
+    `SELECT round(avg(pg_column_size(d.*)) / 1024.0, 1) AS kb,
+            round(avg(octet_length(d.results::text)) / 1024.0, 1) AS results_kb FROM diagnosis_record d`,
+  );
+  console.log(
+    `seeded ${N} records: results ${size.rows[0]!.results_kb} KB of JSON per record, ` +
+      `${size.rows[0]!.kb} KB per stored row (compressed)`,
+  );
+  return doctors[0]!.id;
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+  errors: number;
+}
+
+/** K closed loops for T seconds against one URL, in a worker thread. */
+function drive(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
+  const code = `
+    const { parentPort, workerData: w } = require('node:worker_threads');
+    (async () => {
+      const lat = []; let bytes = 0; let errors = 0;
+      const end = Date.now() + w.seconds * 1000;
+      const loop = async () => {
+        while (Date.now() < end) {
+          const t = performance.now();
+          const r = await fetch(w.url, { method: 'POST', headers: w.headers, body: w.body });
+          const b = await r.arrayBuffer();
+          if (r.status !== 200) errors++;
+          lat.push(performance.now() - t); bytes = b.byteLength;
+        }
+      };
+      const t0 = performance.now();
+      await Promise.all(Array.from({ length: w.concurrency }, loop));
+      const s = (performance.now() - t0) / 1000;
+      lat.sort((a, b) => a - b);
+      const q = (p) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? NaN;
+      parentPort.postMessage({ rps: lat.length / s, p50: q(0.5), p99: q(0.99), bytes, errors });
+    })();`;
+  return new Promise((resolve, reject) => {
+    const w = new Worker(code, {
+      eval: true,
+      workerData: { url, headers, body: LIST_BODY, seconds, concurrency: CONCURRENCY },
+    });
+    w.once('message', resolve);
+    w.once('error', reject);
+  });
+}
+
+interface Captured {
+  text: string;
+  values?: unknown[];
+  rowMode?: string;
+}
+
+async function main(): Promise<void> {
+  const where = await throwAwayDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tcm-bench-'));
+  const pool = poolOf(where);
+  const database: Database = { db: drizzle(pool, { schema }), pool, embedded: !where.url, close: () => pool.end() };
+  await runMigrations(database.db);
+  const doctorId = await seed(database);
+
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp(config, { database });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { access_token: token } = await app.ctx.tokens.issue(doctorId, 'doctor');
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}${RECORD_PATHS.list}`;
+
+  // The SQL of one list call, exactly as the app sent it (session check, page, total, names).
+  const captured: Captured[] = [];
+  const query = pool.query.bind(pool) as (...a: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const q = args[0];
+    // drizzle passes (config, params) or (text, params).
+    const config = typeof q === 'string' ? { text: q } : (q as Captured);
+    captured.push({ ...config, values: config.values ?? (args[1] as unknown[] | undefined) });
+    return query(...args);
+  }) as typeof pool.query;
+  const probe = await fetch(appUrl, { method: 'POST', headers, body: LIST_BODY });
+  const page = (await probe.json()) as { data: { list: unknown[]; total: number } };
+  pool.query = query as typeof pool.query;
+  console.log(`one list call: ${page.data.list.length} of ${page.data.total} records, ${captured.length} queries`);
+
+  const barePool = poolOf(where);
+  // How the database runs the page query (an index in created-time order, or a sort of the scope).
+  const pageQuery = captured.find((q) => /"diagnosis_record"/.test(q.text) && /limit/i.test(q.text));
+  if (pageQuery) {
+    const plan = await barePool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${pageQuery.text}`, pageQuery.values);
+    console.log(`page query plan:\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+  }
+  const bare = Fastify();
+  bare.post('/list', async () => {
+    const out: unknown[] = [];
+    for (const q of captured) out.push((await barePool.query({ ...q, values: q.values ?? [] } as pg.QueryConfig)).rows);
+    return out;
+  });
+  await bare.listen({ host: '127.0.0.1', port: 0 });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/list`;
+  const check = await fetch(bareUrl, { method: 'POST', headers, body: LIST_BODY });
+  if (check.status !== 200) throw new Error(`bare handler: ${check.status} ${await check.text()}`);
+
+  console.log(`load: ${CONCURRENCY} closed loops × ${SECONDS} s, page of 100, ${where.url ? 'PostgreSQL' : 'PGlite'}`);
+  const results: [string, Load][] = [];
+  for (const [name, url] of [
+    ['app   POST /backend/record/list', appUrl],
+    ['bare  Fastify + pg, same SQL', bareUrl],
+  ] as const) {
+    await drive(url, headers, 1); // warm-up
+    results.push([name, await drive(url, headers, SECONDS)]);
+  }
+  for (const [name, r] of results)
+    console.log(
+      `${name.padEnd(34)} ${r.rps.toFixed(1).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   ` +
+        `p99 ${r.p99.toFixed(1).padStart(7)} ms   ${(r.bytes / 1024).toFixed(0)} KB/answer   errors ${r.errors}`,
+    );
+
+  await bare.close();
+  await app.close();
+  await barePool.end();
+  await pool.end();
+  await where.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

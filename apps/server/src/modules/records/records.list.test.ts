@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORD_PATHS, recordSummarySchema } from '@tcm/contract';
+import { diagnosisRecords } from '../../db/schema/index.js';
+import { buildTeam, uid } from '../../test/factories.js';
+import { call } from '../../test/http.js';
+import { userWithToken } from '../../test/records-helpers.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { newShareToken } from './records.service.js';
+
+// Issue 24 item 6 (docs/security.md §6): the list reads summary columns, never whole records.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+/** Columns of diagnosis_record a summary never needs; `results` alone is ~75 KB on a done record. */
+const HEAVY = ['results', 'inquiry', 'vitals', 'share_token', 'tongue_mask_file_id'];
+
+/** The SQL texts the pool runs while `fn` runs. */
+async function sqlDuring(fn: () => Promise<unknown>): Promise<string[]> {
+  const pool = t.database.pool;
+  const seen: string[] = [];
+  const original = pool.query.bind(pool) as (...a: unknown[]) => unknown;
+  const spy = (...args: unknown[]) => {
+    const q = args[0];
+    seen.push(typeof q === 'string' ? q : String((q as { text?: string }).text));
+    return original(...args);
+  };
+  pool.query = spy as typeof pool.query;
+  try {
+    await fn();
+  } finally {
+    pool.query = original as typeof pool.query;
+  }
+  return seen;
+}
+
+/** A done record with results of a realistic size, inserted as the worker would leave it. */
+async function doneRecord(values: Partial<typeof diagnosisRecords.$inferInsert>) {
+  const big = { samples: Array.from({ length: 6000 }, (_, i) => Math.round(Math.sin(i) * 1e6) / 1e6) };
+  const [row] = await t.database.db
+    .insert(diagnosisRecords)
+    .values({
+      source: 'doctor',
+      status: 'done',
+      personName: `Zhou ${uid()}`,
+      personSex: 'male',
+      personAge: 52,
+      personPhone: '13600000000',
+      files: { tongue: crypto.randomUUID() },
+      vitals: { heightCm: 172, weightKg: 70 },
+      inquiry: { answers: { A1: 3 } },
+      results: { pulse: { status: 'done', version: { engine: 'pulse-x' }, result: big, ms: 10 } },
+      conclusion: 'Qi deficiency',
+      finishedAt: new Date(),
+      shareToken: newShareToken(),
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+describe('record list cost (issue 24 item 6)', () => {
+  it('selects only summary columns, and each entry equals the summary part of the detail', async () => {
+    const doctor = await userWithToken(t, { entrance: 'doctor', doctorKind: 'doctor', name: `Dr ${uid()}` });
+    const rows = [];
+    for (let i = 0; i < 3; i++) rows.push(await doneRecord({ ownerUserId: doctor.user.id }));
+    expect(JSON.stringify(rows[0]!.results).length).toBeGreaterThan(50_000);
+
+    let list: Awaited<ReturnType<typeof call>> | undefined;
+    const sql = await sqlDuring(async () => {
+      list = await call(t.app, 'POST', RECORD_PATHS.list, doctor.token, { scope: 'memberRecord', search: 'Zhou' });
+    });
+    expect(list!.status).toBe(200);
+    const recordSql = sql.filter((q) => q.includes('"diagnosis_record"'));
+    expect(recordSql.length).toBeGreaterThan(0);
+    for (const q of recordSql) {
+      for (const col of HEAVY) expect(q).not.toContain(`"diagnosis_record"."${col}"`);
+      expect(q).not.toMatch(/"diagnosis_record"\.\*|select \*/i);
+    }
+
+    const items = list!.body.data.list as Record<string, unknown>[];
+    expect(items.map((x) => x.id)).toEqual(rows.map((r) => r.id).reverse());
+    for (const item of items) {
+      expect(Object.keys(item).sort()).toEqual(Object.keys(recordSummarySchema.shape).sort());
+      const detail = await call(t.app, 'GET', RECORD_PATHS.detail(String(item.id)), doctor.token);
+      const fromDetail = Object.fromEntries(Object.keys(item).map((k) => [k, detail.body.data[k]]));
+      expect(item).toEqual(fromDetail);
+      expect(item).toMatchObject({ ownerName: doctor.user.name, captures: ['tongue'], conclusion: 'Qi deficiency' });
+    }
+  });
+
+  it('a leader’s team list: the entry equals the detail’s summary, its owner named', async () => {
+    const tm = await buildTeam(t.database.db);
+    const leader = await userWithToken(t, { entrance: 'member', teamId: tm.id, teamLeader: true, name: `L ${uid()}` });
+    const mine = await doneRecord({ source: 'team', teamId: tm.id, ownerUserId: leader.user.id });
+    const list = await call(t.app, 'POST', RECORD_PATHS.list, leader.token, { scope: 'teamRecord' });
+    expect(list.body.data).toMatchObject({ total: 1, page: 1, size: 100 });
+    const detail = await call(t.app, 'GET', RECORD_PATHS.detail(mine.id), leader.token);
+    const item = list.body.data.list[0] as Record<string, unknown>;
+    expect(item).toEqual(Object.fromEntries(Object.keys(item).map((k) => [k, detail.body.data[k]])));
+    expect(item).toMatchObject({ ownerName: leader.user.name, deviceName: null, teamId: tm.id });
+  });
+});
