@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import type PgBoss from 'pg-boss';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -15,6 +16,7 @@ import { registerBodyTypeCheck } from './http/body-type.js';
 import { registerOriginCheck } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerLanguage } from './http/language.js';
+import { loggerOptions } from './http/log-redaction.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { registerWeb } from './http/web.js';
 import { registerAuthDecorators } from './modules/auth/guard.js';
@@ -32,6 +34,8 @@ export interface AppDeps {
   extraPlugins?: FastifyPluginAsync[];
   /** The started pg-boss queue (main.ts; record tests). Without it records can be read but not analysed. */
   boss?: PgBoss;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: Writable;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -42,10 +46,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
  */
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
