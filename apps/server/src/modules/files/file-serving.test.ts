@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_PATHS, HTTP_ERRORS } from '@tcm/contract';
 import { dataFile, multipart, userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { RESIZE_MAX_SOURCE_PIXELS } from './resized-images.js';
 
 /** Issue 24 items 10d (image resizing cost) and 10f (files served under their original names). */
 let t: TestApp;
@@ -76,6 +77,18 @@ describe('image resizing cost (10d)', () => {
     const other = await limited.app.inject({ method: 'GET', url: `${f.url}?w=42`, remoteAddress: '10.9.8.7' });
     expect(other.statusCode).toBe(200);
     expect((await get('')).statusCode).toBe(200);
+  });
+
+  it('serves sources over the pixel cap unresized, spending no resize on them', async () => {
+    const side = Math.ceil(Math.sqrt(RESIZE_MAX_SOURCE_PIXELS)) + 1;
+    const png = await sharp({ create: { width: side, height: side, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    const f = await upload(limited, FILE_PATHS.portalOssUpload, new Uint8Array(png), 'huge.png');
+    for (const w of [100, 101, 102]) {
+      const res = await limited.app.inject({ method: 'GET', url: `${f.url}?w=${w}`, remoteAddress: '10.1.1.1' });
+      expect([res.statusCode, res.headers['x-resize-cache'], res.rawPayload.length]).toEqual([200, 'none', png.length]);
+    }
   });
 
   it('limits resizes running at once: a burst past the queue answers 429, the rest are served', async () => {
