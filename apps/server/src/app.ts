@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import type PgBoss from 'pg-boss';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -11,8 +12,12 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { registerDocs } from './http/docs.js';
+import { registerBodyTypeCheck } from './http/body-type.js';
+import { registerOriginCheck } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerLanguage } from './http/language.js';
+import { loggerOptions } from './http/log-redaction.js';
+import { registerNulGuard } from './http/nul-guard.js';
 import { registerWeb } from './http/web.js';
 import { registerAuthDecorators } from './modules/auth/guard.js';
 import { LoginGuard } from './modules/auth/login-guard.service.js';
@@ -29,6 +34,8 @@ export interface AppDeps {
   extraPlugins?: FastifyPluginAsync[];
   /** The started pg-boss queue (main.ts; record tests). Without it records can be read but not analysed. */
   boss?: PgBoss;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: Writable;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -39,10 +46,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
  */
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
@@ -78,10 +82,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerLanguage(app);
   registerErrorHandler(app);
   registerAuthDecorators(app);
-  // Plain http on localhost is the default: no upgrade-insecure-requests or HSTS there.
+  // Cross-site defences and input hygiene run on every route, added later ones too (docs/security.md).
+  registerOriginCheck(app, config.corsOrigins);
+  registerBodyTypeCheck(app);
+  registerNulGuard(app);
+  // Plain http on localhost is the default: no upgrade-insecure-requests or HSTS there; a TLS
+  // deployment (TLS=true) gets HSTS so browsers never fall back to http (docs/security.md §10b).
   await app.register(helmet, {
     global: true,
-    strictTransportSecurity: false,
+    strictTransportSecurity:
+      config.tls && config.hstsMaxAgeS > 0 ? { maxAge: config.hstsMaxAgeS, includeSubDomains: true } : false,
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:', 'blob:'] } },
   });
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });

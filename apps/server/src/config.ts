@@ -32,6 +32,18 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(''),
   /** Trust X-Forwarded-For (only behind your own reverse proxy): the per-IP lockout reads the client IP. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** The deployment is reached over HTTPS (TLS at this server or at its proxy): Secure cookies and HSTS. */
+  TLS: z.enum(['true', 'false']).default('false'),
+  /** HSTS max-age in seconds when TLS=true (default 180 days); 0 sends no HSTS header. */
+  HSTS_MAX_AGE_S: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(180 * 86400),
+  /** Image resizes (file URLs with w/h) per client IP and minute; 0 = no limit. Cached sizes are free. */
+  IMAGE_RESIZES_PER_MIN: z.coerce.number().int().min(0).default(60),
+  /** Image resizes running at once in this process; more wait, and past a short queue answer 429. */
+  IMAGE_RESIZE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -70,6 +82,10 @@ export interface AppConfig {
   corsOrigins: string[];
   webDist: string;
   trustProxy: boolean;
+  /** HTTPS deployment: Secure cookies and, when hstsMaxAgeS > 0, the HSTS header. */
+  tls: boolean;
+  hstsMaxAgeS: number;
+  imageResize: { perMinute: number; concurrency: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   login: { maxFailures: number; ipMaxFailures: number; lockS: number };
@@ -136,6 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY === 'true',
+    tls: e.TLS === 'true',
+    hstsMaxAgeS: e.HSTS_MAX_AGE_S,
+    imageResize: { perMinute: e.IMAGE_RESIZES_PER_MIN, concurrency: e.IMAGE_RESIZE_CONCURRENCY },
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     login: { maxFailures: e.LOGIN_MAX_FAILURES, ipMaxFailures: e.LOGIN_IP_MAX_FAILURES, lockS: e.LOGIN_LOCK_S },

@@ -11,6 +11,37 @@ export const HTTP_ERRORS = defineErrors({
   CONFLICT: { code: 2000409, status: 409, zh: '数据已存在', en: 'The record already exists' },
   PAYLOAD_TOO_LARGE: { code: 2000413, status: 413, zh: '上传内容过大', en: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { code: 2000415, status: 415, zh: '不支持的内容类型', en: 'Unsupported content type' },
+  /** 20001xx: request hygiene and cross-site defences (docs/security.md §4, §5, §10d). */
+  NUL_CHARACTER: {
+    code: 2000101,
+    status: 400,
+    zh: '请求内容包含不允许的空字符 (NUL)',
+    en: 'The request contains a NUL character, which is not allowed in any text field',
+  },
+  JSON_REQUIRED: {
+    code: 2000102,
+    status: 415,
+    zh: '此接口只接受 JSON 请求体 (Content-Type: application/json)',
+    en: 'This endpoint accepts only a JSON body (Content-Type: application/json)',
+  },
+  BEARER_REQUIRED: {
+    code: 2000103,
+    status: 403,
+    zh: '修改数据的请求须携带 Authorization 请求头,仅凭 Cookie 不被接受',
+    en: 'State-changing requests need the Authorization header; the sign-in cookie alone is not accepted',
+  },
+  CROSS_ORIGIN: {
+    code: 2000104,
+    status: 403,
+    zh: '跨站请求被拒绝',
+    en: 'Cross-site request refused: its origin is not allowed',
+  },
+  RESIZE_BUSY: {
+    code: 2000105,
+    status: 429,
+    zh: '图片缩放请求过多,请稍后再试',
+    en: 'Too many image resize requests, please try again later',
+  },
   RATE_LIMITED: {
     code: 2000429,
     status: 429,

@@ -155,4 +155,10 @@ export const MENU_ERRORS = defineErrors({
   HAS_CHILDREN: { code: 1300409, status: 409, zh: '请先删除子菜单', en: 'Remove the child entries first' },
   BAD_PARENT: { code: 1300400, status: 400, zh: '上级菜单不正确', en: 'The parent menu entry is not valid' },
   BUTTON_CODE_EXISTS: { code: 1300410, status: 409, zh: '按钮编码已存在', en: 'The button code already exists' },
+  UNSAFE_LINK: {
+    code: 1300411,
+    status: 400,
+    zh: '菜单路径、组件地址和按钮地址只能是相对路径或 http(s) 链接',
+    en: 'Menu paths, frame addresses and button URLs must be relative paths or http(s) links',
+  },
 });

@@ -46,6 +46,43 @@ export async function startEmbeddedPostgres(dataDir: string | undefined, maxConn
 }
 
 /**
+ * Whether a failed query left its connection unusable. A query error answered by the server
+ * (ErrorResponse with a SQLSTATE, e.g. 22021 for a NUL byte) ends with ReadyForQuery and leaves
+ * the session usable; only connection-level failures (no SQLSTATE: socket errors) and classes
+ * 08 (connection exception), 57 (operator intervention) and XX (internal) mean a broken session.
+ */
+export function breaksConnection(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
+  return /^(08|57|XX)/.test(code);
+}
+
+/**
+ * pg-pool's `pool.query` hands every failed query's client back with the error, which closes
+ * the connection and opens a new one. On embedded PGlite (one connection: the socket server
+ * refuses a second one while the old one is still closing) that reconnect made concurrent,
+ * innocent queries fail with ECONNRESET/EPIPE (issue 24 item 5); on PostgreSQL it costs a
+ * reconnect per bad request. This `query` keeps the connection unless the error broke it;
+ * pg-pool still drops a client that is no longer queryable.
+ */
+function keepConnectionOnSqlErrors(pool: pg.Pool): void {
+  const query = async (config: string | pg.QueryConfig, values?: unknown[]) => {
+    const client = await pool.connect();
+    let failure: unknown;
+    try {
+      return await client.query(config, values);
+    } catch (e) {
+      failure = e;
+      throw e;
+    } finally {
+      client.release(failure !== undefined && breaksConnection(failure) ? (failure as Error) : undefined);
+    }
+  };
+  // Callers (drizzle, pg-boss) use the promise forms only: (text | config, values?).
+  pool.query = query as unknown as typeof pool.query;
+}
+
+/**
  * Opens the database: DATABASE_URL when given, else embedded PGlite in `<dataDir>/db`.
  * PGlite executes one connection, so the pool is sized 1 there (pg-boss shares it).
  */
@@ -66,6 +103,7 @@ export async function openDatabase(opts: {
   }
   // An idle client error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  keepConnectionOnSqlErrors(pool);
   const db = drizzle(pool, { schema });
   return {
     db,

@@ -44,6 +44,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const pg = pgErrorOf(error);
     if (pg?.code === '23505') return send(HTTP_ERRORS.CONFLICT, undefined, { constraint: pg.constraint ?? null });
     if (pg?.code === '22P02' || pg?.code === '22003') return send(HTTP_ERRORS.VALIDATION, pg.detail);
+    // Text the database cannot store (U+0000 in text or jsonb) is bad input, not a server fault:
+    // a backstop for text that reached a query without passing the NUL guard.
+    if (pg?.code === '22021' || pg?.code === '22P05') return send(HTTP_ERRORS.NUL_CHARACTER);
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT')
       return send(HTTP_ERRORS.PAYLOAD_TOO_LARGE);

@@ -29,7 +29,8 @@ export function resizeRequestOf(query: Record<string, unknown>): ResizeRequest {
  */
 export async function resizeImage(input: Buffer, r: ResizeRequest): Promise<Buffer> {
   if (!r.width && !r.height) return input;
-  return sharp(input)
+  // The caller caps the source size (files/resized-images.ts); sharp's own limit backs it up.
+  return sharp(input, { limitInputPixels: 25_000_000 })
     .rotate()
     .resize({ width: r.width, height: r.height, fit: 'inside', withoutEnlargement: true })
     .toBuffer();

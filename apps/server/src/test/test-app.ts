@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
@@ -22,7 +23,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   extraPlugins: FastifyPluginAsync[] = [],
-  opts: { jobs?: boolean } = {},
+  opts: { jobs?: boolean; logStream?: Writable } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tcm-test-'));
   const config = loadConfig({
@@ -37,7 +38,7 @@ export async function createTestApp(
   const database = await openDatabase({ databaseUrl: inject('databaseUrl'), poolMax: 1 });
   // The record suites run the real pg-boss queue and its worker on the suite's database.
   const boss = opts.jobs ? await startJobs(database) : undefined;
-  const app = await buildApp(config, { database, extraPlugins, boss });
+  const app = await buildApp(config, { database, extraPlugins, boss, logStream: opts.logStream });
   await app.ready();
   return {
     app,

@@ -4,7 +4,8 @@ import { ACCESS_TOKEN_COOKIE, AUTH_PATHS, ENTRANCES, pwdSigninBody, refreshBody,
 import { ok, okSchema } from '../../http/envelope.js';
 import { assertClient } from './client-auth.js';
 import { principalOf, requireAuth } from './guard.js';
-import { setAccessCookie, signInWithPassword } from './signin.service.js';
+import { accessCookieOptions, setAccessCookie, signInWithPassword } from './signin.service.js';
+import { FORM_OR_JSON } from '../../http/body-type.js';
 
 const tags = ['auth'];
 
@@ -20,6 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: `Password sign-in of the ${entrance} entrance (client Basic header)`,
+          consumes: FORM_OR_JSON,
           body: pwdSigninBody,
           response: { 200: okSchema(tokenResult) },
         },
@@ -45,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await app.ctx.tokens.revokeSession(principalOf(request).sessionId, 'logout');
-      reply.clearCookie(ACCESS_TOKEN_COOKIE, { path: '/' });
+      reply.clearCookie(ACCESS_TOKEN_COOKIE, accessCookieOptions(reply));
       return ok(null, request.msgLang);
     },
   );
@@ -56,6 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Rotate a refresh token (client Basic header); reuse revokes the family',
+        consumes: FORM_OR_JSON,
         body: refreshBody,
         response: { 200: okSchema(tokenResult) },
       },

@@ -68,6 +68,8 @@ describe('jigsaw captcha', () => {
       data: { access_token: expect.any(String), refresh_token: expect.any(String) },
     });
     expect((await call(t.app, 'GET', USER_PATHS.currentSysuser, res.json().data.access_token)).status).toBe(200);
+    // Token answers are never cached (docs/security.md §10b).
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('is single use: a miss spends the challenge, and a reuse is refused', async () => {
@@ -163,6 +165,7 @@ describe('drag captcha login', () => {
     );
     expect(res.json().code).toBe(0);
     expect(res.json().data.entrance).toBe('doctor');
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('rejects robotic, too fast or unfinished drags', async () => {

@@ -91,6 +91,7 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Drag-captcha login: multipart field ld = base64(JSON {loginName, loginPassword, entrance, width, track})',
+        consumes: ['multipart/form-data'],
         response: { 200: okSchema(tokenResult) },
       },
     },

@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { ACCESS_TOKEN_COOKIE, AUTH_ERRORS, REFRESH_TOKEN_HEADER, SPEC_ERRORS, type Entrance } from '@tcm/contract';
+import {
+  ACCESS_TOKEN_COOKIE,
+  AUTH_ERRORS,
+  HTTP_ERRORS,
+  REFRESH_TOKEN_HEADER,
+  SPEC_ERRORS,
+  type Entrance,
+} from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
+import { SAFE_METHODS } from '../../http/csrf.js';
 import { loadGrants, loadSessionUser, type Grants, type Principal } from './principal.repo.js';
 
 declare module 'fastify' {
@@ -11,14 +19,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The access token: the Bearer header, or the `access_token` cookie (spec §4, for <img> and file
+ * URLs) on safe methods only. A browser attaches the cookie to cross-site requests too, so a
+ * state-changing call authenticated by it alone would be forgeable (docs/security.md §4).
+ */
 function bearerOf(request: FastifyRequest): string | undefined {
   const h = request.headers.authorization;
   const m = h ? /^Bearer\s+(\S+)$/i.exec(h) : null;
   if (m?.[1]) return m[1];
-  return request.cookies?.[ACCESS_TOKEN_COOKIE] || undefined;
+  const cookie = request.cookies?.[ACCESS_TOKEN_COOKIE] || undefined;
+  if (cookie && !SAFE_METHODS.has(request.method)) throw new AppError(HTTP_ERRORS.BEARER_REQUIRED);
+  return cookie;
 }
 
-/** Verifies the access token (header, else cookie) and the live session behind it. */
+/** Verifies the access token (header, else cookie on GET/HEAD) and the live session behind it. */
 async function authenticate(request: FastifyRequest): Promise<Principal> {
   if (request.principal) return request.principal;
   const token = bearerOf(request);

@@ -29,12 +29,24 @@ export async function signInWithPassword(ctx: AppContext, a: PasswordAttempt): P
   return ctx.tokens.issue(user.id, user.entrance);
 }
 
-/** Sets the `access_token` cookie of spec §4 next to the tokens in the body. */
+/**
+ * Answers that carry tokens must never be kept by a browser or proxy cache (RFC 6749 §5.1):
+ * `no-store` (and the HTTP/1.0 `Pragma`) on every sign-in, refresh, captcha and WeChat answer.
+ */
+export function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+}
+
+/** Options of the `access_token` cookie: Secure on a TLS deployment (TLS=true, docs/server.md). */
+export function accessCookieOptions(reply: FastifyReply) {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.server.ctx.config.tls } as const;
+}
+
+/** Sets the `access_token` cookie of spec §4 next to the tokens in the body, uncacheable. */
 export function setAccessCookie(reply: FastifyReply, tokens: TokenResult): void {
+  noStore(reply);
   reply.setCookie(ACCESS_TOKEN_COOKIE, tokens.access_token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
+    ...accessCookieOptions(reply),
     maxAge: tokens.expires_in,
   });
 }

@@ -35,6 +35,7 @@ describe('WeChat OAuth exchange', () => {
     expect(res.json().code).toBe(0);
     const info = await call(t.app, 'GET', USER_PATHS.currentUser, res.json().data.access_token);
     expect(info.body.data).toMatchObject({ entrance: 'member', name: '微信用户', headImage: p.headimgurl });
+    expect(res.headers['cache-control']).toBe('no-store'); // token answer (docs/security.md §10b)
     expect(wx.requests.slice(-2)).toEqual(['/sns/oauth2/access_token', '/sns/userinfo']);
     // Second login with a new code reuses the same account.
     const again = await exchange(AUTH_PATHS.wechatGetAccessToken, wx.issueCode(p));
@@ -64,6 +65,7 @@ describe('WeChat OAuth exchange', () => {
     const member = await buildUser(t.database.db, { entrance: 'member', wechatOpenId: p.openid });
     const bound = await exchange(AUTH_PATHS.wechatGetAccessTokenWithoutInitUser, wx.issueCode(p));
     expect(bound.json().data.bound).toBe(true);
+    expect([res.headers['cache-control'], bound.headers['cache-control']]).toEqual(['no-store', 'no-store']);
     const info = await call(t.app, 'GET', USER_PATHS.memberInfo, bound.json().data.token.access_token);
     expect(info.body.data.loginName).toBe(member.loginName);
   });

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, AUTH_PATHS, tokenResult, wechatExchangeBody, wechatWithoutUserResult } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
 import { ok, okSchema } from '../../http/envelope.js';
-import { setAccessCookie } from './signin.service.js';
+import { noStore, setAccessCookie } from './signin.service.js';
 import { exchangeWechatCode, findOrCreateWechatUser, findWechatUser } from './wechat.service.js';
+import { FORM_OR_JSON } from '../../http/body-type.js';
 
 const tags = ['auth'];
 
@@ -17,6 +18,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'WeChat sign-in: exchange the code, create the member account on first use, return tokens',
+        consumes: FORM_OR_JSON,
         body: wechatExchangeBody,
         response: { 200: okSchema(tokenResult) },
       },
@@ -38,6 +40,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'WeChat exchange without creating an account: tokens when bound, else the WeChat profile (bound=false)',
+        consumes: FORM_OR_JSON,
         body: wechatExchangeBody,
         response: { 200: okSchema(wechatWithoutUserResult) },
       },
@@ -47,6 +50,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findWechatUser(db, profile.openid);
       if (user && user.status !== 1) throw new AppError(AUTH_ERRORS.ACCOUNT_DISABLED);
       const t = user ? await tokens.issue(user.id, user.entrance) : null;
+      noStore(reply); // the WeChat profile of an unbound user is personal data too
       if (t) setAccessCookie(reply, t);
       return ok({ ...profile, bound: Boolean(user), token: t }, request.msgLang);
     },

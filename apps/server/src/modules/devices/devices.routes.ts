@@ -17,6 +17,7 @@ import {
   type CaptureSlot,
 } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
+import { assertNoNul } from '../../http/nul-guard.js';
 import { msgLang, ok, okSchema } from '../../http/envelope.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { saveFile } from '../files/files.service.js';
@@ -43,6 +44,7 @@ function jsonField<T extends z.ZodType>(raw: string | undefined, schema: T, fiel
   } catch {
     throw new AppError(DEVICE_ERRORS.DEVICE_VITALS_INVALID, `${field}: not JSON`);
   }
+  assertNoNul(value, field); // a \u0000 escape inside the JSON text decodes to NUL only here
   const r = schema.safeParse(value);
   if (!r.success) {
     const i = r.error.issues[0];

@@ -13,17 +13,20 @@ import {
 import { storedFiles } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { ok, okSchema } from '../../http/envelope.js';
-import { resizeImage, resizeRequestOf } from '../../http/image-resize.js';
+import { resizeRequestOf } from '../../http/image-resize.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import type { AcceptRule } from './content-check.js';
 import { filesByIds, presentFile, readFileBytes, saveFile } from './files.service.js';
 import { readMultipart } from './multipart.js';
+import { ResizedImages } from './resized-images.js';
+import { contentDisposition, servedType } from './served-name.js';
 
 const tags = ['files'];
 
 /** Uploads (spec §7 Files), lookup by uuid(s), and the file view with resize parameters. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage } = app.ctx;
+  const { db, storage, config } = app.ctx;
+  const resized = new ResizedImages(storage, config.imageResize);
 
   const upload = async (request: FastifyRequest, accept: AcceptRule, ownerUserId: string | null) => {
     const { files } = await readMultipart(request, ['file']);
@@ -124,16 +127,19 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(storedFiles.id, request.params.uuid))
         .then((r) => r[0]);
       if (!f) throw new AppError(FILE_ERRORS.FILE_NOT_FOUND);
-      let bytes: Buffer = Buffer.from(await readFileBytes(storage, f));
-      if (f.kind === 'image')
-        bytes = await resizeImage(bytes, resizeRequestOf(request.query as Record<string, unknown>));
-      const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+      const original = () => readFileBytes(storage, f);
+      const { bytes, cache } =
+        f.kind === 'image'
+          ? await resized.variant(request, f, resizeRequestOf(request.query as Record<string, unknown>), original)
+          : { bytes: await original(), cache: 'none' as const };
+      // Type and name come from the detected content, never from the uploader (docs/security.md §10f).
       return reply
-        .header('content-type', f.mime)
-        .header('content-disposition', `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`)
+        .header('content-type', servedType(f.mime))
+        .header('content-disposition', contentDisposition(f.name, f.mime))
         .header('cache-control', 'private, max-age=86400')
         .header('x-content-type-options', 'nosniff')
-        .send(bytes);
+        .header('x-resize-cache', cache)
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     },
   );
 };

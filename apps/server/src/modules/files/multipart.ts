@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { FILE_ERRORS, HTTP_ERRORS, MAX_UPLOAD_BYTES } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
+import { assertNoNul } from '../../http/nul-guard.js';
 
 export interface UploadedPart {
   field: string;
@@ -35,6 +36,8 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
         fields[part.fieldname] = part.value;
       }
     }
+    // Multipart text arrives after the request's NUL guard ran: check names and fields here.
+    assertNoNul({ fields, names: [...files.values()].map((f) => f.name) }, 'body');
   } catch (e) {
     if (e instanceof AppError) throw e;
     const code = (e as { code?: string }).code;

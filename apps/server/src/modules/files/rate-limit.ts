@@ -1,17 +1,19 @@
 import type { FastifyRequest } from 'fastify';
-import { HTTP_ERRORS } from '@tcm/contract';
+import { HTTP_ERRORS, type ErrorDef } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
 
 /**
- * Per-IP limit of the uploads that need no sign-in (visitor detection, portal upload): a fixed
- * one-minute window in this process. Enough to keep one client from filling the disk or the
- * analysis queue; behind several processes each counts its own (docs/records.md).
+ * Per-IP limit in a fixed one-minute window in this process; over it the request fails with
+ * `error` (a 429). Behind several processes each counts its own (docs/records.md).
  */
-export class PublicUploadLimit {
+export class PerIpMinuteLimit {
   private window = 0;
   private counts = new Map<string, number>();
 
-  constructor(private readonly perMinute: number) {}
+  constructor(
+    private readonly perMinute: number,
+    private readonly error: ErrorDef = HTTP_ERRORS.RATE_LIMITED,
+  ) {}
 
   check(request: FastifyRequest): void {
     if (this.perMinute <= 0) return;
@@ -22,6 +24,12 @@ export class PublicUploadLimit {
     }
     const n = (this.counts.get(request.ip) ?? 0) + 1;
     this.counts.set(request.ip, n);
-    if (n > this.perMinute) throw new AppError(HTTP_ERRORS.RATE_LIMITED);
+    if (n > this.perMinute) throw new AppError(this.error);
   }
 }
+
+/**
+ * Uploads that need no sign-in (visitor detection, portal upload): enough to keep one client
+ * from filling the disk or the analysis queue.
+ */
+export class PublicUploadLimit extends PerIpMinuteLimit {}

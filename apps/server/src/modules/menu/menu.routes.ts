@@ -16,6 +16,7 @@ import {
 import { ok, okSchema } from '../../http/envelope.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import * as menusSvc from './menu.service.js';
+import { FORM_OR_JSON } from '../../http/body-type.js';
 
 const tags = ['menu'];
 const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
@@ -128,6 +129,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Enable (1) or disable (0), form-encoded (button sysMenu-status)',
+        consumes: FORM_OR_JSON,
         body: menuStatusBody,
         response: { 200: okSchema(z.null()) },
       },

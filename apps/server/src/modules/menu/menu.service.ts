@@ -5,6 +5,7 @@ import { menus } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { Grants, UserRow } from '../auth/principal.repo.js';
 import { buildTree, presentMenu, type MenuRow } from './menu.presenter.js';
+import { isSafeLink } from '../../http/safe-link.js';
 
 const AREA_OF_ENTRANCE: Record<string, MenuRow['area'] | undefined> = {
   sys: 'console',
@@ -96,7 +97,21 @@ async function assertButtonCodeFree(db: Db, code: string | null | undefined, sel
   if (clash.length) throw new AppError(MENU_ERRORS.BUTTON_CODE_EXISTS);
 }
 
+/**
+ * Fields the web app puts in an href or an iframe src (`component` is the frame address of a
+ * frame page): a `javascript:` value there would run in the console of whoever clicks it.
+ */
+const LINK_FIELDS = ['path', 'component', 'buttonUrl'] as const;
+
+function assertSafeLinks(body: Partial<MenuAddBody>): void {
+  for (const f of LINK_FIELDS) {
+    const v = body[f];
+    if (typeof v === 'string' && !isSafeLink(v)) throw new AppError(MENU_ERRORS.UNSAFE_LINK, `body.${f}`);
+  }
+}
+
 export async function addMenu(db: Db, body: MenuAddBody): Promise<MenuNode> {
+  assertSafeLinks(body);
   await assertParent(db, body.pid);
   await assertButtonCodeFree(db, body.buttonCode);
   const [row] = await db.insert(menus).values(body).returning();
@@ -104,6 +119,7 @@ export async function addMenu(db: Db, body: MenuAddBody): Promise<MenuNode> {
 }
 
 export async function editMenu(db: Db, id: number, body: Partial<MenuAddBody>): Promise<MenuNode> {
+  assertSafeLinks(body);
   await findMenu(db, id);
   if (body.pid !== undefined) await assertParent(db, body.pid, id);
   await assertButtonCodeFree(db, body.buttonCode, id);

@@ -17,6 +17,7 @@ import {
   translationUpdateBody,
 } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
+import { assertNoNul } from '../../http/nul-guard.js';
 import { ok, okSchema } from '../../http/envelope.js';
 import { requireAuth } from '../auth/guard.js';
 import * as svc from './translation.service.js';
@@ -42,6 +43,7 @@ function entryOf<T extends z.ZodType>(schema: T, raw: string): z.infer<T> {
   } catch {
     throw new AppError(TRANSLATION_ERRORS.ENTRY_INVALID, 'entry: must be JSON');
   }
+  assertNoNul(json, 'entry'); // a \u0000 escape inside the JSON text decodes to NUL only here
   const r = schema.safeParse(json);
   if (!r.success) {
     const i = r.error.issues[0];

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { translations } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
+import { sanitizeTranslationText } from './sanitize.js';
 import * as repo from './translation.repo.js';
 
 /** SHA-256 (hex) of the Simplified-Chinese original, UTF-8: the entry's key (spec §9). */
@@ -50,9 +51,9 @@ export function presentTranslation(r: repo.TranslationRow): TranslationEntry {
   };
 }
 
-/** Empty strings are "not configured": stored as null so the tabs can tell. */
+/** Empty strings are "not configured": stored as null so the tabs can tell. HTML is sanitised. */
 const blankToNull = (v: string | null | undefined) =>
-  v === undefined ? undefined : v === null || v.trim() === '' ? null : v;
+  v === undefined ? undefined : v === null || v.trim() === '' ? null : sanitizeTranslationText(v);
 function langValues(body: Partial<Record<(typeof TRANSLATION_LANGS)[number], string | null | undefined>>) {
   return Object.fromEntries(
     TRANSLATION_LANGS.map((l) => [l, blankToNull(body[l])]).filter(([, v]) => v !== undefined),
@@ -85,7 +86,9 @@ export async function findByHash(db: Db, hash: string): Promise<TranslationEntry
 }
 
 export async function create(db: Db, body: TranslationCreateBody): Promise<TranslationEntry> {
-  const originalText = body.originalText.trim();
+  const originalText = sanitizeTranslationText(body.originalText.trim()).trim();
+  if (!originalText)
+    throw new AppError(TRANSLATION_ERRORS.ENTRY_INVALID, 'originalText: nothing left after unsafe HTML');
   const originalHash = originalHashOf(originalText);
   if (await repo.findByHash(db, originalHash)) throw new AppError(TRANSLATION_ERRORS.DUPLICATE);
   try {
