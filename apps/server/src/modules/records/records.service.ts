@@ -22,8 +22,17 @@ import type { Principal } from '../auth/principal.repo.js';
 import { filesByIds } from '../files/files.service.js';
 import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
 import { scopeWhere } from './access.js';
+import { assertQueueRoom, dropNewRecord } from './queue-limits.js';
 import { presentDetail, presentSummary, type RecordNames } from './records.presenter.js';
-import { audit, insertRecord, markRetry, personRecords, type RecordInsert, type RecordRow } from './records.repo.js';
+import {
+  audit,
+  insertRecord,
+  markRetry,
+  personRecords,
+  updateRecord,
+  type RecordInsert,
+  type RecordRow,
+} from './records.repo.js';
 
 /** 256 random bits, URL-safe: the capability of the open report routes. */
 export const newShareToken = () => randomBytes(32).toString('base64url');
@@ -44,13 +53,16 @@ export const personValues = (p: RecordPerson) => ({
   personPhone: p.phone || null,
 });
 
-/** Inserts a record, audits it and queues its analysis. */
+/** Inserts a record within the queued-work limits (429 beyond), audits it and queues its analysis. */
 export async function startRecord(
   ctx: AppContext,
   values: Omit<RecordInsert, 'shareToken'>,
   actor: { userId?: string | null; deviceId?: string | null; ip?: string },
 ): Promise<RecordCreated> {
-  const row = await insertRecord(ctx.db, { ...values, shareToken: newShareToken() });
+  const row = await insertRecord(ctx.db, { ...values, clientIp: actor.ip ?? null, shareToken: newShareToken() });
+  await assertQueueRoom(ctx, { userId: row.ownerUserId, deviceId: row.deviceId, ip: actor.ip }, () =>
+    dropNewRecord(ctx, row.id),
+  );
   await audit(ctx.db, {
     action: 'record.create',
     actorUserId: actor.userId,
@@ -216,6 +228,12 @@ export async function retryRecord(
   actor: { userId?: string | null; ip?: string },
 ): Promise<RecordCreated> {
   if (!(await markRetry(ctx.db, r.id))) throw new AppError(RECORD_ERRORS.RECORD_NOT_RETRYABLE);
+  // The retry is queued work of whoever asked for it now.
+  await updateRecord(ctx.db, r.id, { clientIp: actor.ip ?? null });
+  const { status, failure, results, attempts, finishedAt, clientIp } = r;
+  await assertQueueRoom(ctx, { userId: r.ownerUserId, deviceId: r.deviceId, ip: actor.ip }, () =>
+    updateRecord(ctx.db, r.id, { status, failure, results, attempts, finishedAt, clientIp, step: null }),
+  );
   await audit(ctx.db, { action: 'record.retry', actorUserId: actor.userId, targetId: r.id, ip: actor.ip });
   await ctx.analysis.enqueue(r.id);
   return { recordId: r.id, shareToken: r.shareToken, status: 'queued' };
