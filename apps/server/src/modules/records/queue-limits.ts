@@ -1,6 +1,7 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { JOB_ERRORS, type ErrorDef } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { diagnosisRecords } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 
@@ -12,37 +13,50 @@ export interface QueueWho {
 }
 
 const active = inArray(diagnosisRecords.status, ['queued', 'running']);
+/** Advisory-lock namespace of the queued-work limits (the first key of the two-key lock). */
+const LOCK_SPACE = 4003;
 
-async function activeCount(ctx: AppContext, where: ReturnType<typeof eq>): Promise<number> {
-  const [row] = await ctx.db.select({ n: count() }).from(diagnosisRecords).where(and(active, where));
+async function activeCount(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(diagnosisRecords).where(and(active, where));
   return row?.n ?? 0;
 }
 
 /**
- * Checks the queued-work limits (QUEUED_RECORDS_PER_USER / _PER_ADDRESS) right after the caller
- * queued one more record, counting that record too. Reserve first, then count: parallel
- * requests can never pass the limit together (near it, they may refuse each other, which is
- * the safe side). Over a limit, `undo` takes the record back and the answer is 429 4003004
- * (user or device) or 4003005 (address) with the limit in `data`.
+ * Queues work within the limits (QUEUED_RECORDS_PER_USER / _PER_ADDRESS): in one transaction,
+ * takes an advisory lock per user (or device) and per address, counts their records queued or
+ * running, and runs `work` (the insert or the retry) only when both have room; else 429 4003004
+ * (user or device) or 4003005 (address) with the limit in `data`. The locks make parallel
+ * requests of one user or address count one after the other, so together they never pass.
  */
-export async function assertQueueRoom(ctx: AppContext, who: QueueWho, undo: () => Promise<void>): Promise<void> {
+export async function withQueueRoom<T>(ctx: AppContext, who: QueueWho, work: (tx: Db) => Promise<T>): Promise<T> {
   const { perUser, perAddress } = ctx.config.queuedRecords;
   const owner = who.userId
     ? eq(diagnosisRecords.ownerUserId, who.userId)
     : who.deviceId
       ? eq(diagnosisRecords.deviceId, who.deviceId)
       : undefined;
-  let over: { def: ErrorDef; limit: number } | undefined;
-  if (perUser > 0 && owner && (await activeCount(ctx, owner)) > perUser)
-    over = { def: JOB_ERRORS.USER_QUEUE_FULL, limit: perUser };
-  else if (perAddress > 0 && who.ip && (await activeCount(ctx, eq(diagnosisRecords.clientIp, who.ip))) > perAddress)
-    over = { def: JOB_ERRORS.ADDRESS_QUEUE_FULL, limit: perAddress };
-  if (!over) return;
-  await undo();
-  throw new AppError(over.def, undefined, { limit: over.limit });
-}
-
-/** Takes back a record inserted a moment ago (nothing refers to it yet). */
-export async function dropNewRecord(ctx: AppContext, id: string): Promise<void> {
-  await ctx.db.delete(diagnosisRecords).where(eq(diagnosisRecords.id, id));
+  const checks: { key: string; where: SQL; limit: number; def: ErrorDef }[] = [];
+  if (perUser > 0 && owner)
+    checks.push({
+      key: `u:${who.userId ?? who.deviceId}`,
+      where: owner,
+      limit: perUser,
+      def: JOB_ERRORS.USER_QUEUE_FULL,
+    });
+  if (perAddress > 0 && who.ip)
+    checks.push({
+      key: `a:${who.ip}`,
+      where: eq(diagnosisRecords.clientIp, who.ip),
+      limit: perAddress,
+      def: JOB_ERRORS.ADDRESS_QUEUE_FULL,
+    });
+  if (!checks.length) return work(ctx.db);
+  return ctx.db.transaction(async (tx) => {
+    // Always in the same order, so two requests never wait on each other's second lock.
+    for (const key of checks.map((c) => c.key).sort())
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${key}))`);
+    for (const c of checks)
+      if ((await activeCount(tx, c.where)) >= c.limit) throw new AppError(c.def, undefined, { limit: c.limit });
+    return work(tx);
+  });
 }

@@ -22,17 +22,9 @@ import type { Principal } from '../auth/principal.repo.js';
 import { filesByIds } from '../files/files.service.js';
 import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
 import { scopeWhere } from './access.js';
-import { assertQueueRoom, dropNewRecord } from './queue-limits.js';
+import { withQueueRoom } from './queue-limits.js';
 import { presentDetail, presentSummary, type RecordNames } from './records.presenter.js';
-import {
-  audit,
-  insertRecord,
-  markRetry,
-  personRecords,
-  updateRecord,
-  type RecordInsert,
-  type RecordRow,
-} from './records.repo.js';
+import { audit, insertRecord, markRetry, personRecords, type RecordInsert, type RecordRow } from './records.repo.js';
 
 /** 256 random bits, URL-safe: the capability of the open report routes. */
 export const newShareToken = () => randomBytes(32).toString('base64url');
@@ -59,9 +51,8 @@ export async function startRecord(
   values: Omit<RecordInsert, 'shareToken'>,
   actor: { userId?: string | null; deviceId?: string | null; ip?: string },
 ): Promise<RecordCreated> {
-  const row = await insertRecord(ctx.db, { ...values, clientIp: actor.ip ?? null, shareToken: newShareToken() });
-  await assertQueueRoom(ctx, { userId: row.ownerUserId, deviceId: row.deviceId, ip: actor.ip }, () =>
-    dropNewRecord(ctx, row.id),
+  const row = await withQueueRoom(ctx, { userId: values.ownerUserId, deviceId: values.deviceId, ip: actor.ip }, (tx) =>
+    insertRecord(tx, { ...values, clientIp: actor.ip ?? null, shareToken: newShareToken() }),
   );
   await audit(ctx.db, {
     action: 'record.create',
@@ -227,13 +218,12 @@ export async function retryRecord(
   r: RecordRow,
   actor: { userId?: string | null; ip?: string },
 ): Promise<RecordCreated> {
-  if (!(await markRetry(ctx.db, r.id))) throw new AppError(RECORD_ERRORS.RECORD_NOT_RETRYABLE);
-  // The retry is queued work of whoever asked for it now.
-  await updateRecord(ctx.db, r.id, { clientIp: actor.ip ?? null });
-  const { status, failure, results, attempts, finishedAt, clientIp } = r;
-  await assertQueueRoom(ctx, { userId: r.ownerUserId, deviceId: r.deviceId, ip: actor.ip }, () =>
-    updateRecord(ctx.db, r.id, { status, failure, results, attempts, finishedAt, clientIp, step: null }),
+  if (r.status !== 'failed') throw new AppError(RECORD_ERRORS.RECORD_NOT_RETRYABLE);
+  const retried = await withQueueRoom(ctx, { userId: r.ownerUserId, deviceId: r.deviceId, ip: actor.ip }, (tx) =>
+    // The retry is queued work of whoever asked for it now.
+    markRetry(tx, r.id, actor.ip ?? null),
   );
+  if (!retried) throw new AppError(RECORD_ERRORS.RECORD_NOT_RETRYABLE);
   await audit(ctx.db, { action: 'record.retry', actorUserId: actor.userId, targetId: r.id, ip: actor.ip });
   await ctx.analysis.enqueue(r.id);
   return { recordId: r.id, shareToken: r.shareToken, status: 'queued' };
