@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { FILE_ERRORS, FILE_PATHS, type StoredFile } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
@@ -43,6 +43,11 @@ export type SaveFileInput = SaveFileBase &
       }
   );
 
+/** SHA-256 in libuv's thread pool (WebCrypto): hashing 10 MB on the event loop takes tens of ms. */
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
+}
+
 /** Checks by content, stores the bytes, then writes the metadata row (bytes first: no row without bytes). */
 export async function saveFile(db: Db, storage: FileStorage, input: SaveFileInput): Promise<StoredFileRow> {
   const checked: CheckedFile =
@@ -66,7 +71,7 @@ export async function saveFile(db: Db, storage: FileStorage, input: SaveFileInpu
       size: checked.bytes.length,
       width: checked.width,
       height: checked.height,
-      sha256: createHash('sha256').update(checked.bytes).digest('hex'),
+      sha256: await sha256Hex(checked.bytes),
       storageKey: key,
       ownerUserId: input.ownerUserId ?? null,
       deviceId: input.deviceId ?? null,
