@@ -1,8 +1,12 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_ERRORS, USER_PATHS } from '@tcm/contract';
 import { isAppError } from '../http/app-error.js';
 import { call } from '../test/http.js';
-import { dataFile, userWithToken } from '../test/records-helpers.js';
+import { DATA, dataFile, userWithToken } from '../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { EnginePool } from './engine-pool.js';
 
@@ -91,4 +95,17 @@ describe('engine pool: crash isolation, timeouts, bounded queue', () => {
       await codeOf(t.app.ctx.engines.run({ ...PULSE, bytes: dataFile('pulse/bidmc01.csv') }, { timeoutMs: 30000 })),
     ).toBe(0);
   });
+
+  it('the models load in the children, out of reach of a 30 KB command line of the API process (issue 18)', async () => {
+    // onnxruntime-node 1.30 segfaults creating a session in such a process; inline, this one crashes.
+    const cli = fileURLToPath(new URL('../test/pool-analyze-cli.ts', import.meta.url));
+    const tsx = createRequire(import.meta.url).resolve('tsx');
+    const longArgs = Array.from({ length: 6000 }, (_, i) => String(100000 + i));
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', tsx, cli, `${DATA}tongue/images/TE0000458.jpg`, ...longArgs],
+      { env: { ...process.env, ENGINE_POOL_SIZE: '1' }, timeout: 120_000 },
+    );
+    expect(stdout.trim()).toBe('tongue done');
+  }, 150_000);
 });
