@@ -1,4 +1,5 @@
-// Bundles the server into dist/main.js: workspace packages (@tcm/*, TypeScript source) are
+// Bundles the server into dist/main.js and the engine pool's child entry into dist/engine-worker.js
+// (jobs/engine-pool.ts forks it from beside main.js): workspace packages (@tcm/*, TypeScript source) are
 // bundled, npm packages stay external and load from node_modules. Migrations are copied beside.
 import { build } from 'esbuild';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
@@ -37,8 +38,8 @@ const keepSourceUrl = {
 
 const t0 = Date.now();
 await build({
-  entryPoints: [`${root}/src/main.ts`],
-  outfile: `${out}/main.js`,
+  entryPoints: { main: `${root}/src/main.ts`, 'engine-worker': `${root}/src/jobs/engine-worker.ts` },
+  outdir: out,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -48,4 +49,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync(`${root}/src/db/migrations`, `${out}/migrations`, { recursive: true });
-console.log(`[build] server bundled in ${Date.now() - t0} ms -> ${out}/main.js`);
+console.log(`[build] server bundled in ${Date.now() - t0} ms -> ${out}/main.js, ${out}/engine-worker.js`);

@@ -27,6 +27,7 @@ import { ensureSecrets } from './secrets.js';
 import { createStorage } from './modules/files/storage.js';
 import { AnalysisQueue } from './modules/records/queue.js';
 import { PublicUploadLimit } from './modules/files/rate-limit.js';
+import { EnginePool } from './jobs/engine-pool.js';
 
 export interface AppDeps {
   database: Database;
@@ -72,6 +73,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     loginGuard: new LoginGuard(deps.database.db, config.login),
     storage: createStorage(config),
     analysis: new AnalysisQueue(deps.boss),
+    engines: new EnginePool({
+      size: config.engines.poolSize,
+      maxQueue: config.engines.maxQueue,
+      maxHeapMb: config.engines.heapMb,
+    }),
     publicUploads: new PublicUploadLimit(config.publicUploadsPerMin),
   };
   app.decorate('ctx', ctx);
@@ -104,6 +110,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   for (const plugin of deps.extraPlugins ?? []) await app.register(plugin);
   await registerWeb(app, config.webDist);
   await ctx.analysis.start(ctx, config.analysisWorkers);
-  app.addHook('onClose', async () => ctx.analysis.stop());
+  app.addHook('onClose', async () => {
+    // Running analyses finish (or fail) before their engine children go.
+    await ctx.analysis.stop();
+    await ctx.engines.close();
+  });
   return app;
 }

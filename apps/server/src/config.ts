@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /**
@@ -65,6 +66,20 @@ const envSchema = z.object({
   PUBLIC_UPLOADS_PER_MIN: z.coerce.number().int().min(0).default(30),
   /** Analysis workers in this process (0: none, e.g. an API-only process). */
   ANALYSIS_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** Engine pool child processes (docs/records.md); 0 runs engines on the API thread (measuring only). */
+  ENGINE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(32)
+    .default(Math.max(1, Math.min(2, availableParallelism() - 1))),
+  /** Jobs waiting for a free engine child before uploads answer 4003001 (busy). */
+  ENGINE_QUEUE_MAX: z.coerce.number().int().min(0).default(64),
+  /** Heap limit of one engine child, MB. */
+  ENGINE_WORKER_HEAP_MB: z.coerce.number().int().min(128).default(1536),
+  /** Records queued or running at once per user (or device), and per client address; 0 = no limit. */
+  QUEUED_RECORDS_PER_USER: z.coerce.number().int().min(0).default(20),
+  QUEUED_RECORDS_PER_ADDRESS: z.coerce.number().int().min(0).default(60),
 });
 
 export interface AppConfig {
@@ -92,6 +107,8 @@ export interface AppConfig {
   storage: StorageConfig;
   analysisWorkers: number;
   publicUploadsPerMin: number;
+  engines: { poolSize: number; maxQueue: number; heapMb: number };
+  queuedRecords: { perUser: number; perAddress: number };
 }
 
 export type StorageConfig =
@@ -161,5 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storage: storageConfig(e),
     analysisWorkers: e.ANALYSIS_WORKERS,
     publicUploadsPerMin: e.PUBLIC_UPLOADS_PER_MIN,
+    engines: { poolSize: e.ENGINE_POOL_SIZE, maxQueue: e.ENGINE_QUEUE_MAX, heapMb: e.ENGINE_WORKER_HEAP_MB },
+    queuedRecords: { perUser: e.QUEUED_RECORDS_PER_USER, perAddress: e.QUEUED_RECORDS_PER_ADDRESS },
   };
 }

@@ -5,6 +5,7 @@ import type { LoginGuard } from './modules/auth/login-guard.service.js';
 import type { FileStorage } from './modules/files/storage.js';
 import type { PublicUploadLimit } from './modules/files/rate-limit.js';
 import type { AnalysisQueue } from './modules/records/queue.js';
+import type { EnginePool } from './jobs/engine-pool.js';
 
 /** What every feature module gets from the app: config, database and the shared services. */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   storage: FileStorage;
   /** The record analysis queue (pg-boss); its worker runs in this process when configured. */
   analysis: AnalysisQueue;
+  /** Child processes that run the engines and heavy upload checks off the request thread. */
+  engines: EnginePool;
   /** Per-IP limit of uploads that need no sign-in. */
   publicUploads: PublicUploadLimit;
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, inject } from 'vitest';
 import { basicHeader } from './modules/auth/client-auth.js';
+import { encodeBmp } from './modules/files/bmp.js';
 import { SEED_PASSWORD_FOR_TESTS } from './test/global-setup.js';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -58,6 +59,12 @@ describe('built server process', () => {
         body: new URLSearchParams({ loginName: 'admin', loginPassword: SEED_PASSWORD_FOR_TESTS }),
       });
       expect(((await res.json()) as { code: number }).code).toBe(0);
+      // The bundled engine pool (dist/engine-worker.js, forked beside main.js) decodes a BMP upload.
+      const body = new FormData();
+      const bmp = encodeBmp({ data: new Uint8Array(4 * 4 * 3).fill(200), width: 4, height: 4 });
+      body.append('file', new Blob([bmp]), 'pool.bmp');
+      const up = await fetch(`http://127.0.0.1:${port}/backend/portal/ossFile/upload`, { method: 'POST', body });
+      expect(await up.json()).toMatchObject({ code: 0, data: { name: 'pool.png', mime: 'image/png', width: 4 } });
       const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
       child.kill('SIGTERM');
       expect(await exit).toBe(0);

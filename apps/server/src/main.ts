@@ -15,6 +15,8 @@ async function main(): Promise<void> {
   const boss = await startJobs(database, { onError: (e) => console.error('[jobs]', e.message) });
   const app = await buildApp(config, { database, boss });
   await app.listen({ port: config.port, host: config.host });
+  // Engine children load their code now rather than on the first upload.
+  app.ctx.engines.warm();
 
   const base = `http://localhost:${config.port}`;
   const lines = [

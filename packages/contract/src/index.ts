@@ -20,5 +20,6 @@ export * from './translation.js';
 export * from './files.js';
 export * from './records.js';
 export * from './devices.js';
+export * from './jobs.js';
 export * from './evidence-labels.js';
 export * from './engine-errors.js';

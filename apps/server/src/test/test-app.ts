@@ -28,6 +28,8 @@ export async function createTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'tcm-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
+    // All suites' records come from 127.0.0.1 and would add up (queue-limits.test.ts sets its own).
+    QUEUED_RECORDS_PER_ADDRESS: '100000',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
     // Every inject comes from 127.0.0.1: tests of the IP lock use their own remoteAddress.

@@ -1,4 +1,5 @@
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { RecordFailure, RecordResults, Vitals } from '@tcm/contract';
 import { teams, users } from './users.js';
 
@@ -77,6 +78,8 @@ export const diagnosisRecords = pgTable(
       .default('zh'),
     shareToken: text('share_token').notNull().unique(),
     conclusion: text('conclusion'),
+    /** The client address that queued the analysis last (the per-address limit of queued work). */
+    clientIp: text('client_ip'),
     /** Tongue mask picture made by the tongue engine (a stored_file). */
     tongueMaskFileId: uuid('tongue_mask_file_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -92,6 +95,10 @@ export const diagnosisRecords = pgTable(
     index('diagnosis_record_subject_idx').on(t.subjectUserId, t.createdAt, t.id),
     index('diagnosis_record_device_idx').on(t.deviceId),
     index('diagnosis_record_person_idx').on(t.personName, t.personPhone),
+    // Only the few records waiting or running: the queued-work limit counts them per address.
+    index('diagnosis_record_active_ip_idx')
+      .on(t.clientIp)
+      .where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
 

@@ -147,6 +147,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
           bytes: part.bytes,
           name: part.name,
           accept: { kinds: [SLOT_KIND[slot]] },
+          engines: ctx.engines,
           deviceId: device.id,
         });
         ids[slot] = f.id;

@@ -1,8 +1,9 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { FILE_ERRORS, MAX_UPLOAD_BYTES } from '@tcm/contract';
 import { isAppError } from '../../http/app-error.js';
+import { EnginePool } from '../../jobs/engine-pool.js';
 import { dataFile } from '../../test/records-helpers.js';
 import { decodeBmp, encodeBmp } from './bmp.js';
 import { checkUpload, sniff } from './content-check.js';
@@ -16,6 +17,10 @@ const codeOf = async (p: Promise<unknown>) => {
     throw e;
   }
 };
+// The heavy decodes run in the engine pool's child process, as in the server.
+const engines = new EnginePool({ size: 1, maxQueue: 8 });
+afterAll(() => engines.close());
+
 const TONGUE = 'tongue/images/TE0000458.jpg';
 const all = { kinds: ['image', 'audio', 'pulse'] as const };
 
@@ -24,16 +29,16 @@ describe('upload content checks (magic bytes, full decode, size)', () => {
     expect(sniff(dataFile(TONGUE))).toEqual({ kind: 'image', mime: 'image/jpeg' });
     expect(sniff(dataFile('voice/sustained-a-118hz.wav'))).toEqual({ kind: 'audio', mime: 'audio/wav' });
     expect(sniff(dataFile('pulse/bidmc01.csv'))).toEqual({ kind: 'pulse', mime: 'text/csv' });
-    const jpeg = await checkUpload(dataFile(TONGUE), 'photo.wav', { kinds: ['image'] });
+    const jpeg = await checkUpload(dataFile(TONGUE), 'photo.wav', { kinds: ['image'] }, engines);
     expect(jpeg).toMatchObject({ kind: 'image', mime: 'image/jpeg', name: 'photo.wav' });
     expect(jpeg.width).toBeGreaterThan(300);
   });
 
   it('refuses a wrong type with 4000003 (text for an image, a PDF, a GIF on the detection page)', async () => {
-    expect(await codeOf(checkUpload(dataFile('pulse/bidmc01.csv'), 'x.png', { kinds: ['image'] }))).toBe(
+    expect(await codeOf(checkUpload(dataFile('pulse/bidmc01.csv'), 'x.png', { kinds: ['image'] }, engines))).toBe(
       FILE_ERRORS.FILE_TYPE_NOT_ALLOWED.code,
     );
-    expect(await codeOf(checkUpload(new TextEncoder().encode('%PDF-1.4\n%...'), 'a.pdf', all))).toBe(
+    expect(await codeOf(checkUpload(new TextEncoder().encode('%PDF-1.4\n%...'), 'a.pdf', all, engines))).toBe(
       FILE_ERRORS.FILE_TYPE_NOT_ALLOWED.code,
     );
     const gif = new Uint8Array(
@@ -41,32 +46,34 @@ describe('upload content checks (magic bytes, full decode, size)', () => {
         .gif()
         .toBuffer(),
     );
-    expect(await codeOf(checkUpload(gif, 'a.gif', { kinds: ['image'] }))).toBe(FILE_ERRORS.FILE_TYPE_NOT_ALLOWED.code);
-    expect((await checkUpload(gif, 'a.gif', { kinds: ['image'], extraImages: true })).mime).toBe('image/gif');
+    expect(await codeOf(checkUpload(gif, 'a.gif', { kinds: ['image'] }, engines))).toBe(
+      FILE_ERRORS.FILE_TYPE_NOT_ALLOWED.code,
+    );
+    expect((await checkUpload(gif, 'a.gif', { kinds: ['image'], extraImages: true }, engines)).mime).toBe('image/gif');
   });
 
   it('refuses more than 10 MB with 4000002 before decoding', async () => {
     const big = new Uint8Array(MAX_UPLOAD_BYTES + 1);
     big.set(dataFile(TONGUE).subarray(0, 64));
-    expect(await codeOf(checkUpload(big, 'big.jpg', all))).toBe(FILE_ERRORS.FILE_TOO_LARGE.code);
+    expect(await codeOf(checkUpload(big, 'big.jpg', all, engines))).toBe(FILE_ERRORS.FILE_TOO_LARGE.code);
   });
 
   it('refuses corrupt files: a truncated JPEG, a damaged PNG, a WAV without data, a pulse file without a rate', async () => {
     const jpeg = dataFile(TONGUE);
-    expect(await codeOf(checkUpload(jpeg.subarray(0, Math.floor(jpeg.length / 2)), 't.jpg', all))).toBe(
+    expect(await codeOf(checkUpload(jpeg.subarray(0, Math.floor(jpeg.length / 2)), 't.jpg', all, engines))).toBe(
       FILE_ERRORS.FILE_CORRUPT.code,
     );
     const png = new Uint8Array(await sharp(jpeg).png().toBuffer());
     const broken = png.slice();
     broken.fill(0x55, 100, png.length - 20);
-    expect(await codeOf(checkUpload(broken, 't.png', all))).toBe(FILE_ERRORS.FILE_CORRUPT.code);
+    expect(await codeOf(checkUpload(broken, 't.png', all, engines))).toBe(FILE_ERRORS.FILE_CORRUPT.code);
     const wav = dataFile('voice/sustained-a-118hz.wav').slice(0, 40);
-    expect(await codeOf(checkUpload(wav, 'v.wav', all))).not.toBe(0);
+    expect(await codeOf(checkUpload(wav, 'v.wav', all, engines))).not.toBe(0);
     // One column of numbers, no rate in the file or its name: the pulse reader's own code and text.
-    const code = await codeOf(checkUpload(dataFile('pulse/goda-ppg-125hz.csv'), 'ppg.csv', all));
+    const code = await codeOf(checkUpload(dataFile('pulse/goda-ppg-125hz.csv'), 'ppg.csv', all, engines));
     expect(code).toBeGreaterThanOrEqual(3300000);
     expect(code).toBeLessThan(3400000);
-    expect(await codeOf(checkUpload(new Uint8Array(0), 'e.png', all))).toBe(FILE_ERRORS.FILE_CORRUPT.code);
+    expect(await codeOf(checkUpload(new Uint8Array(0), 'e.png', all, engines))).toBe(FILE_ERRORS.FILE_CORRUPT.code);
   });
 
   it('refuses a decompression bomb: a small PNG that claims 40000 x 40000 pixels', async () => {
@@ -80,7 +87,7 @@ describe('upload content checks (magic bytes, full decode, size)', () => {
     v.setUint32(16, 40000);
     v.setUint32(20, 40000);
     v.setUint32(29, crc32(png.subarray(12, 29)));
-    const r = await codeOf(checkUpload(png, 'bomb.png', { kinds: ['image'] }));
+    const r = await codeOf(checkUpload(png, 'bomb.png', { kinds: ['image'] }, engines));
     expect(r).toBe(FILE_ERRORS.FILE_CORRUPT.code);
   });
 
@@ -88,11 +95,13 @@ describe('upload content checks (magic bytes, full decode, size)', () => {
     const { data, info } = await sharp(dataFile(TONGUE)).resize(64, 48).raw().toBuffer({ resolveWithObject: true });
     const bmp = encodeBmp({ data: new Uint8Array(data), width: info.width, height: info.height });
     expect(decodeBmp(bmp).data).toEqual(new Uint8Array(data));
-    const checked = await checkUpload(bmp, 'tongue.BMP', { kinds: ['image'] });
+    const checked = await checkUpload(bmp, 'tongue.BMP', { kinds: ['image'] }, engines);
     expect(checked).toMatchObject({ kind: 'image', mime: 'image/png', name: 'tongue.png', width: 64, height: 48 });
     const back = await sharp(checked.bytes).raw().toBuffer();
     expect(new Uint8Array(back)).toEqual(new Uint8Array(data));
     const truncated = bmp.subarray(0, 200);
-    expect(await codeOf(checkUpload(truncated, 't.bmp', { kinds: ['image'] }))).toBe(FILE_ERRORS.FILE_CORRUPT.code);
+    expect(await codeOf(checkUpload(truncated, 't.bmp', { kinds: ['image'] }, engines))).toBe(
+      FILE_ERRORS.FILE_CORRUPT.code,
+    );
   });
 });

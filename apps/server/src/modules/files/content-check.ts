@@ -4,6 +4,7 @@ import { readPulseFile } from '@tcm/analysis/pulse';
 import { readVoiceWav } from '@tcm/analysis/voice';
 import { isEngineError } from '@tcm/analysis/common';
 import { AppError } from '../../http/app-error.js';
+import type { EnginePool } from '../../jobs/engine-pool.js';
 import { BmpError, decodeBmp } from './bmp.js';
 
 /** What a caller accepts: kinds, and for images which formats (the detection page: PNG, JPEG, BMP). */
@@ -65,11 +66,63 @@ const unreadable = (e: unknown, fallback: string) =>
     ? new AppError(e.def, undefined, { reason: e.message, ...e.detail })
     : corrupt(e instanceof Error ? e.message : fallback);
 
+/** Longest the pool may spend decoding one upload (a 10 MB pulse file takes about a second). */
+export const DECODE_TIMEOUT_MS = 30_000;
+
+/** The uploads whose full decode is CPU-bound JavaScript: it runs in the engine pool. */
+export type HeavyCapture = 'audio' | 'pulse' | 'bmp';
+
+/** What a decode answers: for a BMP the lossless PNG it becomes, else nothing to change. */
+export type DecodedCapture = { png: Uint8Array; width: number; height: number } | null;
+
+/**
+ * The full decode of a pulse file, a WAV or a BMP (engine pool job `decode`). Throws AppError
+ * 4000003 (or the engine's own code) when the content does not decode.
+ */
+export async function decodeCapture(capture: HeavyCapture, bytes: Uint8Array, name: string): Promise<DecodedCapture> {
+  switch (capture) {
+    case 'audio':
+      try {
+        readVoiceWav(bytes);
+      } catch (e) {
+        throw unreadable(e, 'unreadable WAV');
+      }
+      return null;
+    case 'pulse':
+      try {
+        readPulseFile(bytes, name);
+      } catch (e) {
+        throw unreadable(e, 'unreadable pulse file');
+      }
+      return null;
+    case 'bmp': {
+      let raw;
+      try {
+        raw = decodeBmp(bytes);
+      } catch (e) {
+        throw corrupt(e instanceof BmpError ? e.message : 'unreadable BMP');
+      }
+      // Stored as lossless PNG: every engine and browser reads it, and no pixel changes.
+      const png = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
+        .png()
+        .toBuffer();
+      return { png: new Uint8Array(png), width: raw.width, height: raw.height };
+    }
+  }
+}
+
 /**
  * Checks an upload by content — size, magic bytes, then a full decode — and answers the
- * normalised file. Throws AppError 4000002 / 4000003 / 4000004.
+ * normalised file. The decode of pulse, WAV and BMP files runs in the engine pool (a 10 MB file
+ * would hold the event loop for a second); PNG/JPEG decode in libvips' own threads.
+ * Throws AppError 4000002 / 4000003 / 4000004, or 4003001-3 from the pool.
  */
-export async function checkUpload(bytes: Uint8Array, name: string, accept: AcceptRule): Promise<CheckedFile> {
+export async function checkUpload(
+  bytes: Uint8Array,
+  name: string,
+  accept: AcceptRule,
+  engines: EnginePool,
+): Promise<CheckedFile> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError(FILE_ERRORS.FILE_TOO_LARGE);
   if (bytes.length === 0) throw corrupt('empty file');
   const s = sniff(bytes);
@@ -78,23 +131,19 @@ export async function checkUpload(bytes: Uint8Array, name: string, accept: Accep
   if (!s || !accept.kinds.includes(s.kind) || (s.kind === 'image' && !imageOk(s.mime)))
     throw new AppError(FILE_ERRORS.FILE_TYPE_NOT_ALLOWED, undefined, { detected: s?.mime ?? null });
   const clean = name.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200) || 'file';
+  const decode = (capture: HeavyCapture) =>
+    engines.run({ kind: 'decode', capture, bytes, name: clean }, { timeoutMs: DECODE_TIMEOUT_MS });
   switch (s.kind) {
-    case 'image':
-      return checkImage(bytes, s.mime, clean);
+    case 'image': {
+      if (s.mime !== 'image/bmp') return checkImage(bytes, s.mime, clean);
+      const d = (await decode('bmp'))!;
+      const pngName = clean.replace(/\.bmp$/i, '') + '.png';
+      return { kind: 'image', mime: 'image/png', bytes: d.png, name: pngName, width: d.width, height: d.height };
+    }
     case 'audio':
-      try {
-        readVoiceWav(bytes);
-      } catch (e) {
-        throw unreadable(e, 'unreadable WAV');
-      }
-      return { kind: 'audio', mime: s.mime, bytes, name: clean, width: null, height: null };
     case 'pulse':
-      try {
-        readPulseFile(bytes, clean);
-      } catch (e) {
-        throw unreadable(e, 'unreadable pulse file');
-      }
-      return { kind: 'pulse', mime: s.mime, bytes, name: clean, width: null, height: null };
+      await decode(s.kind);
+      return { kind: s.kind, mime: s.mime, bytes, name: clean, width: null, height: null };
     case 'video':
       // No video decoder ships with the server: the container signature is the check (editor media only).
       return { kind: 'video', mime: s.mime, bytes, name: clean, width: null, height: null };
@@ -102,26 +151,6 @@ export async function checkUpload(bytes: Uint8Array, name: string, accept: Accep
 }
 
 async function checkImage(bytes: Uint8Array, mime: string, name: string): Promise<CheckedFile> {
-  if (mime === 'image/bmp') {
-    let raw;
-    try {
-      raw = decodeBmp(bytes);
-    } catch (e) {
-      throw corrupt(e instanceof BmpError ? e.message : 'unreadable BMP');
-    }
-    // Stored as lossless PNG: every engine and browser reads it, and no pixel changes.
-    const png = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
-      .png()
-      .toBuffer();
-    return {
-      kind: 'image',
-      mime: 'image/png',
-      bytes: new Uint8Array(png),
-      name: name.replace(/\.bmp$/i, '') + '.png',
-      width: raw.width,
-      height: raw.height,
-    };
-  }
   try {
     // A full decode (not just the header): truncated or damaged pixel data fails here. Decoding
     // into a small copy keeps memory bounded (libvips streams), and the pixel limit stops

@@ -32,7 +32,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     const { files } = await readMultipart(request, ['file']);
     const part = files.get('file');
     if (!part) throw new AppError(FILE_ERRORS.FILE_MISSING);
-    return presentFile(await saveFile(db, storage, { bytes: part.bytes, name: part.name, accept, ownerUserId }));
+    return presentFile(
+      await saveFile(db, storage, {
+        bytes: part.bytes,
+        name: part.name,
+        accept,
+        engines: app.ctx.engines,
+        ownerUserId,
+      }),
+    );
   };
   const oss = <T extends { url: string }>(f: T) => ({ ...f, remoteFileUrl: f.url });
 

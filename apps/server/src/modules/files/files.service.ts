@@ -1,9 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { FILE_ERRORS, FILE_PATHS, type StoredFile } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { storedFiles } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
+import type { EnginePool } from '../../jobs/engine-pool.js';
 import { checkUpload, type AcceptRule, type CheckedFile } from './content-check.js';
 import { storageKey, type FileStorage } from './storage.js';
 
@@ -21,22 +22,38 @@ export const presentFile = (f: StoredFileRow): StoredFile => ({
   height: f.height,
 });
 
-export interface SaveFileInput {
+interface SaveFileBase {
   bytes: Uint8Array;
   name: string;
-  /** What an upload may be; it is checked by content against this. */
-  accept: AcceptRule;
-  /** For files the server made itself (the tongue mask PNG): known, so not checked again. */
-  trusted?: Omit<CheckedFile, 'bytes' | 'name'>;
   ownerUserId?: string | null;
   deviceId?: string | null;
 }
 
+export type SaveFileInput = SaveFileBase &
+  (
+    | {
+        /** What an upload may be; it is checked by content against this. */
+        accept: AcceptRule;
+        /** Where the heavy part of the check runs (off the request thread). */
+        engines: EnginePool;
+      }
+    | {
+        /** For files the server made itself (the tongue mask PNG): known, so not checked again. */
+        trusted: Omit<CheckedFile, 'bytes' | 'name'>;
+      }
+  );
+
+/** SHA-256 in libuv's thread pool (WebCrypto): hashing 10 MB on the event loop takes tens of ms. */
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
+}
+
 /** Checks by content, stores the bytes, then writes the metadata row (bytes first: no row without bytes). */
 export async function saveFile(db: Db, storage: FileStorage, input: SaveFileInput): Promise<StoredFileRow> {
-  const checked: CheckedFile = input.trusted
-    ? { ...input.trusted, bytes: input.bytes, name: input.name }
-    : await checkUpload(input.bytes, input.name, input.accept);
+  const checked: CheckedFile =
+    'trusted' in input
+      ? { ...input.trusted, bytes: input.bytes, name: input.name }
+      : await checkUpload(input.bytes, input.name, input.accept, input.engines);
   const id = randomUUID();
   const key = storageKey(id);
   try {
@@ -54,7 +71,7 @@ export async function saveFile(db: Db, storage: FileStorage, input: SaveFileInpu
       size: checked.bytes.length,
       width: checked.width,
       height: checked.height,
-      sha256: createHash('sha256').update(checked.bytes).digest('hex'),
+      sha256: await sha256Hex(checked.bytes),
       storageKey: key,
       ownerUserId: input.ownerUserId ?? null,
       deviceId: input.deviceId ?? null,

@@ -47,7 +47,7 @@ export async function saveOutcome(db: Db, id: string, engine: RecordEngine, outc
 }
 
 /** failed → queued, atomically (two retries at once queue one job). True when this call did it. */
-export async function markRetry(db: Db, id: string): Promise<boolean> {
+export async function markRetry(db: Db, id: string, clientIp: string | null): Promise<boolean> {
   const rows = await db
     .update(diagnosisRecords)
     .set({
@@ -57,6 +57,7 @@ export async function markRetry(db: Db, id: string): Promise<boolean> {
       results: {},
       finishedAt: null,
       attempts: sql`${diagnosisRecords.attempts} + 1`,
+      clientIp,
       updatedAt: new Date(),
     })
     .where(and(eq(diagnosisRecords.id, id), eq(diagnosisRecords.status, 'failed')))

@@ -88,6 +88,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         bytes: part.bytes,
         name: part.name,
         accept: { kinds: ['image'] },
+        engines: ctx.engines,
       });
       const lang = parsed.data.lang ?? msgLang(request.language);
       const created = await startRecord(

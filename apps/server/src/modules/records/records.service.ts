@@ -22,6 +22,7 @@ import type { Principal } from '../auth/principal.repo.js';
 import { filesByIds } from '../files/files.service.js';
 import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
 import { scopeWhere, visibleWhere } from './access.js';
+import { withQueueRoom } from './queue-limits.js';
 import { presentDetail, presentSummary, type RecordNames } from './records.presenter.js';
 import {
   audit,
@@ -53,13 +54,15 @@ export const personValues = (p: RecordPerson) => ({
   personPhone: p.phone || null,
 });
 
-/** Inserts a record, audits it and queues its analysis. */
+/** Inserts a record within the queued-work limits (429 beyond), audits it and queues its analysis. */
 export async function startRecord(
   ctx: AppContext,
   values: Omit<RecordInsert, 'shareToken'>,
   actor: { userId?: string | null; deviceId?: string | null; ip?: string },
 ): Promise<RecordCreated> {
-  const row = await insertRecord(ctx.db, { ...values, shareToken: newShareToken() });
+  const row = await withQueueRoom(ctx, { userId: values.ownerUserId, deviceId: values.deviceId, ip: actor.ip }, (tx) =>
+    insertRecord(tx, { ...values, clientIp: actor.ip ?? null, shareToken: newShareToken() }),
+  );
   await audit(ctx.db, {
     action: 'record.create',
     actorUserId: actor.userId,
@@ -221,7 +224,12 @@ export async function retryRecord(
   r: RecordRow,
   actor: { userId?: string | null; ip?: string },
 ): Promise<RecordCreated> {
-  if (!(await markRetry(ctx.db, r.id))) throw new AppError(RECORD_ERRORS.RECORD_NOT_RETRYABLE);
+  if (r.status !== 'failed') throw new AppError(RECORD_ERRORS.RECORD_NOT_RETRYABLE);
+  const retried = await withQueueRoom(ctx, { userId: r.ownerUserId, deviceId: r.deviceId, ip: actor.ip }, (tx) =>
+    // The retry is queued work of whoever asked for it now.
+    markRetry(tx, r.id, actor.ip ?? null),
+  );
+  if (!retried) throw new AppError(RECORD_ERRORS.RECORD_NOT_RETRYABLE);
   await audit(ctx.db, { action: 'record.retry', actorUserId: actor.userId, targetId: r.id, ip: actor.ip });
   await ctx.analysis.enqueue(r.id);
   return { recordId: r.id, shareToken: r.shareToken, status: 'queued' };

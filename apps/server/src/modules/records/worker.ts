@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   FILE_ERRORS,
+  JOB_ERRORS,
   RECORD_ERRORS,
   type RecordEngine,
   type RecordFailure,
@@ -9,8 +10,10 @@ import {
 } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import { diagnosisRecords } from '../../db/schema/index.js';
+import { isAppError } from '../../http/app-error.js';
+import { runPipelineInPool } from '../../jobs/run-pipeline.js';
 import { filesByIds, saveFile } from '../files/files.service.js';
-import { planEngines, runPipeline, type PipelineInput } from './pipeline.js';
+import { planEngines, type PipelineInput } from './pipeline.js';
 import { claimRecord, personRecords, saveOutcome, updateRecord as update, type RecordRow } from './records.repo.js';
 
 /** The short conclusion of a done record: the leading syndrome pattern, else the constitution. */
@@ -24,21 +27,17 @@ export function conclusionOf(s: SynthesisResult | undefined, lang: 'zh' | 'en'):
 /** The tongue photo is the point of visitor and device captures: without it the record failed. */
 const TONGUE_REQUIRED: readonly RecordRow['source'][] = ['visitor', 'device'];
 
-/** Longest one attempt may take; beyond it the attempt counts as a transient failure. */
+/**
+ * Longest one attempt's engines may take; beyond it the engine child is killed and the attempt
+ * counts as a transient failure.
+ */
 export const ATTEMPT_TIMEOUT_MS = 5 * 60 * 1000;
 
-class AttemptTimeout extends Error {
-  constructor() {
-    super(`analysis attempt took longer than ${ATTEMPT_TIMEOUT_MS / 1000} s`);
-  }
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const t = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AttemptTimeout()), ms);
-  });
-  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+/** The failure saved on a record whose last attempt ended with `e`. */
+function lastFailureOf(e: unknown) {
+  if (isAppError(e) && e.def === JOB_ERRORS.ENGINE_TIMEOUT) return RECORD_ERRORS.ANALYSIS_TIMEOUT;
+  if (isAppError(e) && e.def === JOB_ERRORS.ENGINE_CRASHED) return JOB_ERRORS.ENGINE_CRASHED;
+  return RECORD_ERRORS.ANALYSIS_FAILED;
 }
 
 class PermanentFailure extends Error {
@@ -91,8 +90,10 @@ export async function analyzeRecord(ctx: AppContext, recordId: string, opts: { l
   try {
     const input = await loadInputs(ctx, r);
     const planned = planEngines(input);
-    const outcomes = await withTimeout(
-      runPipeline(input, {
+    const outcomes = await runPipelineInPool(
+      ctx.engines,
+      input,
+      {
         onStep: (engine) => updateRecord(r.id, { step: engine }),
         onOutcome: async (engine, outcome) => {
           await saveOutcome(ctx.db, r.id, engine, outcome);
@@ -102,14 +103,13 @@ export async function analyzeRecord(ctx: AppContext, recordId: string, opts: { l
           const f = await saveFile(ctx.db, ctx.storage, {
             bytes: png,
             name: 'tongue-mask.png',
-            accept: { kinds: ['image'] },
             trusted: { kind: 'image', mime: 'image/png', ...size },
             ownerUserId: r.ownerUserId,
             deviceId: r.deviceId,
           });
           await ctx.db.update(diagnosisRecords).set({ tongueMaskFileId: f.id }).where(eq(diagnosisRecords.id, r.id));
         },
-      }),
+      },
       ATTEMPT_TIMEOUT_MS,
     );
     const captures = planned.filter((e) => e !== 'synthesis');
@@ -136,7 +136,7 @@ export async function analyzeRecord(ctx: AppContext, recordId: string, opts: { l
     }
     const reason = e instanceof Error ? e.message : String(e);
     if (opts.lastAttempt) {
-      const def = e instanceof AttemptTimeout ? RECORD_ERRORS.ANALYSIS_TIMEOUT : RECORD_ERRORS.ANALYSIS_FAILED;
+      const def = lastFailureOf(e);
       await updateRecord(r.id, {
         status: 'failed',
         step: null,

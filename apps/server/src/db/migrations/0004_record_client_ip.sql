@@ -1,0 +1,2 @@
+ALTER TABLE "diagnosis_record" ADD COLUMN "client_ip" text;--> statement-breakpoint
+CREATE INDEX "diagnosis_record_active_ip_idx" ON "diagnosis_record" USING btree ("client_ip") WHERE "diagnosis_record"."status" in ('queued', 'running');

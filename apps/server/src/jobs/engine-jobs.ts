@@ -1,0 +1,84 @@
+import type { EngineOutcome, ErrorDef, RecordEngine } from '@tcm/contract';
+import { AppError, isAppError } from '../http/app-error.js';
+import { decodeCapture, type DecodedCapture, type HeavyCapture } from '../modules/files/content-check.js';
+import { runPipeline, type PipelineInput } from '../modules/records/pipeline.js';
+
+/**
+ * The work the engine pool runs (jobs/engine-pool.ts), as plain data: a child process receives
+ * it over IPC (structured clone, so byte arrays travel as they are) and answers plain data.
+ */
+export type EngineJob =
+  /** The full decode of an upload that pure JavaScript does (pulse text, WAV, BMP → PNG). */
+  | { kind: 'decode'; capture: HeavyCapture; bytes: Uint8Array; name: string }
+  /** One record's engines, in order (modules/records/pipeline.ts). */
+  | { kind: 'analyze'; input: PipelineInput }
+  /** Test-only misbehaviour, refused unless the pool was started with test jobs. */
+  | { kind: 'test'; act: 'exit' | 'kill' | 'hang' | 'sleep'; ms?: number };
+
+/** Progress of an `analyze` job, sent while it runs so the record is saved engine by engine. */
+export type EngineEvent =
+  | { type: 'step'; engine: RecordEngine }
+  | { type: 'outcome'; engine: RecordEngine; outcome: EngineOutcome }
+  | { type: 'mask'; png: Uint8Array; width: number; height: number };
+
+export type AnalyzeResult = Partial<Record<RecordEngine, EngineOutcome>>;
+
+interface Results {
+  decode: DecodedCapture;
+  analyze: AnalyzeResult;
+  test: null;
+}
+export type ResultOf<J extends EngineJob> = Results[J['kind']];
+
+/** An error as it crosses the process boundary: AppErrors keep their catalogue entry and data. */
+export interface WireError {
+  message: string;
+  app?: { def: ErrorDef; detailMsg: string | undefined; data: unknown };
+}
+
+export const toWire = (e: unknown): WireError =>
+  isAppError(e)
+    ? { message: e.message, app: { def: e.def, detailMsg: e.detailMsg, data: e.data } }
+    : { message: e instanceof Error ? e.message : String(e) };
+
+export const fromWire = (w: WireError): Error =>
+  w.app ? new AppError(w.app.def, w.app.detailMsg, w.app.data) : new Error(w.message);
+
+/** Runs one job where it is called (a pool child, or the API process in inline mode). */
+export async function runEngineJob(
+  job: EngineJob,
+  emit: (e: EngineEvent) => void,
+  opts: { testJobs: boolean },
+): Promise<unknown> {
+  switch (job.kind) {
+    case 'decode':
+      return decodeCapture(job.capture, job.bytes, job.name);
+    case 'analyze':
+      return runPipeline(job.input, {
+        onStep: async (engine) => emit({ type: 'step', engine }),
+        onOutcome: async (engine, outcome) => emit({ type: 'outcome', engine, outcome }),
+        onTongueMask: async (png, size) => emit({ type: 'mask', png, ...size }),
+      });
+    case 'test':
+      return testJob(job, opts.testJobs);
+  }
+}
+
+/** Misbehaviour for the crash, timeout and queue tests; only ever inside a child process. */
+async function testJob(job: Extract<EngineJob, { kind: 'test' }>, enabled: boolean): Promise<null> {
+  if (!enabled || !process.send) throw new Error('test jobs are disabled');
+  switch (job.act) {
+    case 'exit':
+      process.exit(70);
+      break;
+    case 'kill':
+      // What the kernel's out-of-memory killer does.
+      process.kill(process.pid, 'SIGKILL');
+      break;
+    case 'hang':
+      for (;;);
+    case 'sleep':
+      await new Promise((r) => setTimeout(r, job.ms ?? 1000));
+  }
+  return null;
+}

@@ -1,0 +1,62 @@
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { JOB_ERRORS, type ErrorDef } from '@tcm/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { diagnosisRecords } from '../../db/schema/index.js';
+import { AppError } from '../../http/app-error.js';
+
+/** Who queues work: the signed-in user or the device, and the client address. */
+export interface QueueWho {
+  userId?: string | null;
+  deviceId?: string | null;
+  ip?: string;
+}
+
+const active = inArray(diagnosisRecords.status, ['queued', 'running']);
+/** Advisory-lock namespace of the queued-work limits (the first key of the two-key lock). */
+const LOCK_SPACE = 4003;
+
+async function activeCount(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(diagnosisRecords).where(and(active, where));
+  return row?.n ?? 0;
+}
+
+/**
+ * Queues work within the limits (QUEUED_RECORDS_PER_USER / _PER_ADDRESS): in one transaction,
+ * takes an advisory lock per user (or device) and per address, counts their records queued or
+ * running, and runs `work` (the insert or the retry) only when both have room; else 429 4003004
+ * (user or device) or 4003005 (address) with the limit in `data`. The locks make parallel
+ * requests of one user or address count one after the other, so together they never pass.
+ */
+export async function withQueueRoom<T>(ctx: AppContext, who: QueueWho, work: (tx: Db) => Promise<T>): Promise<T> {
+  const { perUser, perAddress } = ctx.config.queuedRecords;
+  const owner = who.userId
+    ? eq(diagnosisRecords.ownerUserId, who.userId)
+    : who.deviceId
+      ? eq(diagnosisRecords.deviceId, who.deviceId)
+      : undefined;
+  const checks: { key: string; where: SQL; limit: number; def: ErrorDef }[] = [];
+  if (perUser > 0 && owner)
+    checks.push({
+      key: `u:${who.userId ?? who.deviceId}`,
+      where: owner,
+      limit: perUser,
+      def: JOB_ERRORS.USER_QUEUE_FULL,
+    });
+  if (perAddress > 0 && who.ip)
+    checks.push({
+      key: `a:${who.ip}`,
+      where: eq(diagnosisRecords.clientIp, who.ip),
+      limit: perAddress,
+      def: JOB_ERRORS.ADDRESS_QUEUE_FULL,
+    });
+  if (!checks.length) return work(ctx.db);
+  return ctx.db.transaction(async (tx) => {
+    // Always in the same order, so two requests never wait on each other's second lock.
+    for (const key of checks.map((c) => c.key).sort())
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${key}))`);
+    for (const c of checks)
+      if ((await activeCount(tx, c.where)) >= c.limit) throw new AppError(c.def, undefined, { limit: c.limit });
+    return work(tx);
+  });
+}
