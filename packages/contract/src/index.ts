@@ -22,3 +22,4 @@ export * from './records.js';
 export * from './devices.js';
 export * from './evidence-labels.js';
 export * from './engine-errors.js';
+export * from './password.js';
