@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../lib/session.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { LogoutButton } from './LogoutButton.js';
+import { ChangePasswordButton } from './passwords/ChangePasswordButton.js';
 
 export interface ShellItem {
   key: string;
@@ -69,6 +70,7 @@ export function ShellLayout(props: {
           <Typography.Text style={{ color: '#fff' }} data-testid="user-name">
             {user?.name}
           </Typography.Text>
+          <ChangePasswordButton />
           <LogoutButton loginPath={props.loginPath} />
         </Space>
       </Layout.Header>
