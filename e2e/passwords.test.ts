@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BASE, PASSWORD } from './browser.js';
-import { journeyHooks } from './hooks.js';
+import { journeyHooks, type Journey } from './hooks.js';
 import { dragKnob, solveJigsaw } from './helpers.js';
 
+// One Chromium for the file, a fresh context per journey (e2e/hooks.ts).
+let journey: Journey;
 let page: Page;
-let errors: string[];
-
 journeyHooks(
   { viewport: { width: 1400, height: 900 } },
-  (j) => ({ page, errors } = j),
+  (j) => {
+    journey = j;
+    page = j.page;
+  },
   () => page,
 );
 
@@ -150,6 +153,8 @@ describe('change password at every entrance', () => {
         await page.getByTestId('pw-confirm').fill(changed);
         await page.getByTestId('pw-save').click();
         await page.getByText(text.changed).first().waitFor();
+        // The toast covers the top of a phone-width header, where sign-out is: let it go first.
+        await page.getByText(text.changed).first().waitFor({ state: 'hidden' });
 
         await page.getByTestId('logout').click();
         await page.waitForURL(new RegExp(`/pc${door.login}`));
@@ -157,7 +162,7 @@ describe('change password at every entrance', () => {
         expect(new URL(page.url()).pathname).toBe(`/pc${door.login}`);
         await submitLogin(door, changed);
         await page.waitForURL(door.home);
-        expect(errors).toEqual([]);
+        expect(journey.errors).toEqual([]);
       } finally {
         await restore(door, changed);
       }
@@ -181,6 +186,6 @@ describe('administrator reset', () => {
     await page.getByTestId('logout').click();
     await submitLogin(display, changed);
     await page.waitForURL(display.home);
-    expect(errors).toEqual([]);
+    expect(journey.errors).toEqual([]);
   });
 });
