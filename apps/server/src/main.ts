@@ -3,7 +3,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { startJobs, stopJobs } from './jobs/boss.js';
-import { seedIfEmpty } from './seed/seed.js';
+import { seedIfEmpty, seedLines } from './seed/seed.js';
 
 /** Server process: open DB, migrate, seed, start jobs, listen; stops cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -25,11 +25,7 @@ async function main(): Promise<void> {
     `  web app : ${base}/pc/${config.webDist ? '' : '  (not built)'}`,
     `  API     : ${base}/backend/   docs: ${base}/backend/docs`,
   ];
-  if (seeded.accounts.length) {
-    lines.push(`  accounts (${seeded.passwordSource}):`);
-    for (const a of seeded.accounts)
-      lines.push(`    ${a.loginName.padEnd(9)} ${a.password.padEnd(22)} ${a.description}`);
-  }
+  lines.push(...seedLines(seeded));
   console.log(lines.join('\n') + '\n');
 
   let stopping = false;

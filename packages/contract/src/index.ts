@@ -23,3 +23,4 @@ export * from './devices.js';
 export * from './jobs.js';
 export * from './evidence-labels.js';
 export * from './engine-errors.js';
+export * from './password.js';

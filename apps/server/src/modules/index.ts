@@ -8,6 +8,7 @@ import { userRoutes } from './users/users.routes.js';
 import { fileRoutes } from './files/files.routes.js';
 import { recordRoutes } from './records/records.routes.js';
 import { deviceRoutes } from './devices/devices.routes.js';
+import { passwordRoutes } from './passwords/passwords.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -24,4 +25,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['files', fileRoutes],
   ['records', recordRoutes],
   ['devices', deviceRoutes],
+  ['passwords', passwordRoutes],
 ];

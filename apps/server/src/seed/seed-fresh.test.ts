@@ -2,13 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { menus, users } from '../db/schema/index.js';
 import { verifyPassword } from '../modules/auth/password.js';
-import { seedIfEmpty } from './seed.js';
+import { seedIfEmpty, seedLines } from './seed.js';
 
 /**
  * The first start of an empty database without SEED_PASSWORD, on its own in-memory PGlite (the
@@ -76,14 +76,30 @@ const SPEC_BUTTONS = [
 ];
 
 describe('first start without SEED_PASSWORD', () => {
-  it('generates one password per account, keeps them in DATA_DIR and returns them again on the next start', async () => {
+  it('refuses a weak SEED_PASSWORD before creating anything, naming the rule', async () => {
+    const weak = async (password: string) =>
+      seedIfEmpty(database.db, loadConfig({ DATA_DIR: dataDir, SEED_PASSWORD: password })).then(
+        () => 'seeded',
+        (e: Error) => e.message,
+      );
+    expect(await weak('12345678')).toMatch(/SEED_PASSWORD is refused .*too common/);
+    // Long enough for the config schema, but the admin's login name is inside it.
+    expect(await weak('admin-2026-start')).toMatch(/"admin".*must not contain the login name/);
+    expect(await weak('zzzzzzzzzzzz')).toMatch(/single character/);
+    const [n] = await database.db.select({ n: count() }).from(users);
+    expect(n!.n).toBe(0);
+  });
+
+  it('prints the generated passwords on the first start only; later starts say where they are', async () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     const first = await seedIfEmpty(database.db, config);
     expect(first.created).toBe(true);
     expect(first.accounts.map((a) => a.loginName)).toEqual(NAMES);
-    const passwords = first.accounts.map((a) => a.password);
+    const passwords = first.accounts.map((a) => a.password ?? '');
     expect(new Set(passwords).size).toBe(NAMES.length);
     for (const p of passwords) expect(p.length).toBeGreaterThanOrEqual(12);
+    const firstLines = seedLines(first).join('\n');
+    for (const p of passwords) expect(firstLines).toContain(p);
 
     const file = join(dataDir, 'seed-accounts.json');
     expect(statSync(file).mode & 0o077).toBe(0);
@@ -93,12 +109,16 @@ describe('first start without SEED_PASSWORD', () => {
     const [admin] = await database.db.select().from(users).where(eq(users.loginName, 'admin'));
     expect(await verifyPassword(admin!.passwordHash, passwords[0]!)).toBe(true);
 
+    // Every later start: no password in what it returns or prints, only where the file is.
     const again = await seedIfEmpty(database.db, config);
-    expect(again.created).toBe(false);
-    expect(again.accounts).toEqual(first.accounts);
+    expect(again).toMatchObject({ created: false, accounts: [] });
+    const againLines = seedLines(again).join('\n');
+    expect(againLines).toContain(file);
+    for (const p of passwords) expect(againLines).not.toContain(p);
     // Another data folder knows no passwords: nothing to print, nothing overwritten.
     const elsewhere = await seedIfEmpty(database.db, loadConfig({ DATA_DIR: join(dataDir, 'other') }));
     expect(elsewhere).toMatchObject({ created: false, accounts: [] });
+    expect(seedLines(elsewhere)).toEqual([]);
   });
 
   it('seeds every member and doctor route of spec §2 with its sidebar flag, and the button codes of spec §6', async () => {

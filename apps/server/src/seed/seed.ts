@@ -1,24 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { menus, roleMenus, roles, teams, userRoles, users } from '../db/schema/index.js';
 import { hashPassword } from '../modules/auth/password.js';
+import { passwordError, passwordProblem } from '../modules/passwords/policy.js';
 import { CONSOLE_MENUS, DOCTOR_MENUS, MEMBER_MENUS, type SeedMenu } from './menu-tree.js';
 
 export interface SeedAccount {
   loginName: string;
-  password: string;
   description: string;
+  /** Present only on the start that generated it (docs/security.md §8). */
+  password?: string;
 }
 
 export interface SeedResult {
-  /** Accounts whose passwords are known to this start (env or DATA_DIR/seed-accounts.json). */
-  accounts: SeedAccount[];
-  passwordSource: string;
   created: boolean;
+  /**
+   * What a start may print: the generated passwords on the start that created them; on other
+   * starts, and whenever SEED_PASSWORD is set, the accounts without passwords or nothing.
+   */
+  accounts: SeedAccount[];
+  /** One line saying where the passwords are (printed above the accounts), or ''. */
+  note: string;
 }
 
 type MenuArea = 'console' | 'member' | 'doctor';
@@ -70,23 +76,39 @@ const ACCOUNTS = [
 ] as const;
 
 /** Passwords: SEED_PASSWORD for all, else one generated per account and kept in DATA_DIR. */
-function seedPasswords(config: AppConfig): { byName: Map<string, string>; source: string; file: string } {
+function seedPasswords(config: AppConfig): { byName: Map<string, string>; file: string } {
   const file = join(config.dataDir, 'seed-accounts.json');
-  if (config.seedPassword)
-    return {
-      byName: new Map(ACCOUNTS.map((a) => [a.loginName, config.seedPassword as string])),
-      source: 'password from SEED_PASSWORD',
-      file,
-    };
-  if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-    return { byName: new Map(Object.entries(saved)), source: `passwords kept in ${file}`, file };
+  const password = (): string => config.seedPassword ?? randomBytes(9).toString('base64url');
+  return { byName: new Map(ACCOUNTS.map((a) => [a.loginName, password()])), file };
+}
+
+/**
+ * A weak SEED_PASSWORD refuses the first start: the seeded admin can do everything, and a
+ * password from a tutorial or a CI file must not become that account's (docs/security.md §8).
+ */
+function assertSeedPasswordAllowed(config: AppConfig): void {
+  if (!config.seedPassword) return;
+  for (const a of ACCOUNTS) {
+    const rule = passwordProblem(config.seedPassword, a.loginName);
+    if (rule)
+      throw new Error(
+        `SEED_PASSWORD is refused for the seeded account "${a.loginName}": ${passwordError(rule).en} ` +
+          '(docs/security.md §8). Choose another SEED_PASSWORD, or leave it unset to generate one per account.',
+      );
   }
-  return {
-    byName: new Map(ACCOUNTS.map((a) => [a.loginName, randomBytes(9).toString('base64url')])),
-    source: `generated passwords, kept in ${file}`,
-    file,
-  };
+}
+
+/** What a start that did not create the accounts says about them: where to look, never a password. */
+function laterStart(config: AppConfig, file: string): SeedResult {
+  if (config.seedPassword)
+    return { created: false, accounts: [], note: 'seeded accounts: password set by SEED_PASSWORD (not printed)' };
+  if (existsSync(file))
+    return {
+      created: false,
+      accounts: [],
+      note: `seeded accounts: first passwords in ${file} (mode 0600; later changes are not written there)`,
+    };
+  return { created: false, accounts: [], note: '' };
 }
 
 /**
@@ -94,20 +116,10 @@ function seedPasswords(config: AppConfig): { byName: Map<string, string>; source
  * Safe to call on every start: a non-empty database is left alone.
  */
 export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeedResult> {
-  const pw = seedPasswords(config);
   const [n] = await db.select({ n: count() }).from(users);
-  const known = (created: boolean): SeedResult => ({
-    accounts: ACCOUNTS.filter((a) => pw.byName.has(a.loginName)).map((a) => ({
-      ...a,
-      password: pw.byName.get(a.loginName) as string,
-    })),
-    passwordSource: pw.source,
-    created,
-  });
-  if ((n?.n ?? 0) > 0)
-    return existsSync(pw.file) || config.seedPassword
-      ? known(false)
-      : { accounts: [], passwordSource: '', created: false };
+  const pw = seedPasswords(config);
+  if ((n?.n ?? 0) > 0) return laterStart(config, pw.file);
+  assertSeedPasswordAllowed(config);
 
   await db.transaction(async (tx) => {
     const consoleIds = await insertMenus(tx, 'console', CONSOLE_MENUS);
@@ -184,9 +196,28 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeedResult
       { userId: userId('doctor'), roleId: role('doctor') },
     ]);
   });
-  if (!config.seedPassword) {
-    mkdirSync(config.dataDir, { recursive: true });
-    writeFileSync(pw.file, JSON.stringify(Object.fromEntries(pw.byName), null, 2), { mode: 0o600 });
-  }
-  return known(true);
+  if (config.seedPassword)
+    return {
+      created: true,
+      accounts: ACCOUNTS.map((a) => ({ ...a })),
+      note: 'seeded accounts (password set by SEED_PASSWORD, not printed):',
+    };
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(pw.file, JSON.stringify(Object.fromEntries(pw.byName), null, 2), { mode: 0o600 });
+  return {
+    created: true,
+    accounts: ACCOUNTS.map((a) => ({ ...a, password: pw.byName.get(a.loginName) as string })),
+    note: `seeded accounts (generated passwords, printed this once; kept in ${pw.file}, mode 0600):`,
+  };
+}
+
+/** The lines a start prints about the seeded accounts (main.ts). */
+export function seedLines(result: SeedResult): string[] {
+  if (!result.note) return [];
+  return [
+    `  ${result.note}`,
+    ...result.accounts.map(
+      (a) => `    ${a.loginName.padEnd(9)} ${a.password ? `${a.password.padEnd(17)} ` : ''}${a.description}`,
+    ),
+  ];
 }

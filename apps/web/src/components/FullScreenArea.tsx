@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AreaPlaceholder, type PlaceholderArea } from './AreaPlaceholder.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { LogoutButton } from './LogoutButton.js';
+import { ChangePasswordButton } from './passwords/ChangePasswordButton.js';
 
 /** Full-screen area (display, disease, training): own header and a sign-out to its login page. */
 export function FullScreenArea(props: { area: PlaceholderArea; page: string; loginPath: string }) {
@@ -15,6 +16,7 @@ export function FullScreenArea(props: { area: PlaceholderArea; page: string; log
         </Typography.Text>
         <Space>
           <LanguageSwitch />
+          <ChangePasswordButton />
           <LogoutButton loginPath={props.loginPath} />
         </Space>
       </Layout.Header>

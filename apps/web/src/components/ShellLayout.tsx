@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Avatar, Layout, Menu, Space, Typography } from 'antd';
+import { Avatar, Grid, Layout, Menu, Space, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../lib/session.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { LogoutButton } from './LogoutButton.js';
+import { ChangePasswordButton } from './passwords/ChangePasswordButton.js';
 
 export interface ShellItem {
   key: string;
@@ -31,6 +32,7 @@ export function ShellLayout(props: {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { user } = useSession();
+  const narrow = Grid.useBreakpoint().sm === false;
   const open = (item: ShellItem) => {
     if (item.newTab) window.open(`${import.meta.env.BASE_URL.replace(/\/$/, '')}${item.key}`, '_blank', 'noopener');
     else navigate(item.key);
@@ -47,7 +49,16 @@ export function ShellLayout(props: {
         }));
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 24, paddingInline: 20 }}>
+      {/* On a phone the header wraps onto a second row instead of pushing sign-out off the screen. */}
+      <Layout.Header
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 24,
+          paddingInline: 20,
+          ...(narrow ? { flexWrap: 'wrap', height: 'auto', lineHeight: '48px', rowGap: 0 } : {}),
+        }}
+      >
         <Typography.Text strong style={{ color: '#fff', fontSize: 18, whiteSpace: 'nowrap' }}>
           {t('app.projectName')}
         </Typography.Text>
@@ -63,12 +74,13 @@ export function ShellLayout(props: {
         ) : (
           <div style={{ flex: 1 }} />
         )}
-        <Space>
+        <Space wrap>
           <LanguageSwitch />
           <Avatar src={user?.headImage ?? undefined}>{user?.name?.slice(0, 1)}</Avatar>
           <Typography.Text style={{ color: '#fff' }} data-testid="user-name">
             {user?.name}
           </Typography.Text>
+          <ChangePasswordButton />
           <LogoutButton loginPath={props.loginPath} />
         </Space>
       </Layout.Header>

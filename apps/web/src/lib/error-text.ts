@@ -3,6 +3,7 @@ import {
   DEFAULT_ERROR_TEXT,
   HTTP_ERRORS,
   MENU_ERRORS,
+  PASSWORD_ERRORS,
   QUERY_ERRORS,
   SPEC_ERRORS,
   TRANSLATION_ERRORS,
@@ -19,6 +20,7 @@ export const ERROR_TABLES: ReadonlyArray<Record<string, ErrorDef>> = [
   MENU_ERRORS,
   QUERY_ERRORS,
   TRANSLATION_ERRORS,
+  PASSWORD_ERRORS,
 ];
 const byCode = new Map<number, ErrorDef>();
 for (const t of ERROR_TABLES) for (const d of Object.values(t)) byCode.set(d.code, d);

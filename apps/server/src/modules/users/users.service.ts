@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword } from '../auth/password.js';
+import { assertPasswordAllowed } from '../passwords/policy.js';
 
 interface Identity {
   loginName: string;
@@ -34,6 +35,7 @@ function duplicateOf(e: unknown): AppError | undefined {
 
 /** Creates a doctor/researcher account with the `doctor` role; returns its id. */
 export async function registerDoctor(db: Db, body: DoctorRegisterBody): Promise<string> {
+  assertPasswordAllowed(body.loginPassword, body.loginName);
   await assertIdentityFree(db, body);
   const passwordHash = await hashPassword(body.loginPassword);
   try {

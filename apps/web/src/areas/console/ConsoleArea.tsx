@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Spin, Typography } from 'antd';
+import { Button, Spin, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
@@ -9,6 +9,9 @@ import { ShellLayout, type ShellItem } from '../../components/ShellLayout.js';
 import { useSession } from '../../lib/session.js';
 
 const TranslationAdmin = lazy(() => import('../translation/TranslationAdmin.js'));
+const ResetPasswordDialog = lazy(() =>
+  import('../../components/passwords/ResetPasswordDialog.js').then((m) => ({ default: m.ResetPasswordDialog })),
+);
 
 function contains(r: BuiltRoute, path: string): boolean {
   return r.path === path || r.children.some((c) => contains(c, path));
@@ -16,12 +19,24 @@ function contains(r: BuiltRoute, path: string): boolean {
 
 function Welcome() {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, roles } = useSession();
+  const [resetting, setResetting] = useState(false);
   return (
     <>
       <Typography.Title level={3}>{t('console.welcomeTitle')}</Typography.Title>
       <Typography.Paragraph>{t('app.welcomeUser', { name: user?.name ?? '' })}</Typography.Paragraph>
       <Typography.Paragraph>{t('console.welcomeText')}</Typography.Paragraph>
+      {/* The server decides (admin role or the reset button code); the UI only hides it from others. */}
+      {roles.includes('admin') && (
+        <Button data-testid="reset-password" onClick={() => setResetting(true)}>
+          {t('password.reset')}
+        </Button>
+      )}
+      {resetting && (
+        <Suspense fallback={<Spin />}>
+          <ResetPasswordDialog onClose={() => setResetting(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

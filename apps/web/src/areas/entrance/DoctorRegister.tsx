@@ -6,6 +6,7 @@ import { USER_PATHS, type DoctorRegisterBody } from '@tcm/contract';
 import { CLIENT_BASIC, http } from '../../lib/api.js';
 import { DEFAULT_MAX_LENGTH, isEmail, isPhone } from '../../lib/validators.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
+import { newPasswordRule } from '../../components/passwords/password-rules.js';
 
 /** The active step lives on the client (spec §2): 1-based, default 1, kept for this tab. */
 const STEP_KEY = 'doctor_register_step';
@@ -113,7 +114,10 @@ export function DoctorRegister() {
             <Form.Item
               name="loginPassword"
               label={t('login.password')}
-              rules={[{ required: true, min: 8, message: t('register.passwordShort') }]}
+              rules={[
+                { required: true, message: t('register.passwordShort') },
+                newPasswordRule(() => account()?.loginName ?? ''),
+              ]}
             >
               <Input.Password {...max} />
             </Form.Item>

@@ -33,7 +33,11 @@ export function LoginCard(props: {
           layout="vertical"
           onFinish={(v: Credentials) => {
             setBusy(true);
-            props.onSubmit(v).finally(() => setBusy(false));
+            // The HTTP client has already shown why a sign-in failed; nothing is left unhandled.
+            props
+              .onSubmit(v)
+              .catch(() => undefined)
+              .finally(() => setBusy(false));
           }}
         >
           <Form.Item

@@ -218,6 +218,21 @@ export const en: Messages = {
     checkText: 'Check a text',
     checkHint: 'Focus the box below to see its English translation',
   },
+  password: {
+    change: 'Change password',
+    oldPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'Repeat the new password',
+    mismatch: 'The two new passwords differ',
+    rules:
+      'At least 8 characters (at most 128), not a common password, not containing the login name, not one repeated character.',
+    changed: 'Password changed; your other devices were signed out',
+    reset: "Reset a user's password",
+    resetHint:
+      'Sets a new password for a user who forgot theirs or signs in only with WeChat; all of that user’s sessions end.',
+    target: "User's login name",
+    resetDone: 'A new password is set for {{name}}',
+  },
   console: {
     welcomeTitle: 'Welcome to the back-office',
     welcomeText: 'Use the side menu for menus and translations.',

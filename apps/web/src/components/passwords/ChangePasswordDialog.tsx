@@ -1,0 +1,65 @@
+import { Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_PATHS, type ChangePasswordBody } from '@tcm/contract';
+import { http } from '../../lib/api.js';
+import { useSession } from '../../lib/session.js';
+import { newPasswordRule, PASSWORD_INPUT_MAX } from './password-rules.js';
+import { PasswordFormModal } from './PasswordFormModal.js';
+
+interface Values extends ChangePasswordBody {
+  confirm: string;
+}
+
+/**
+ * Change-password dialog of every signed-in area. The server keeps this session and ends the
+ * others, so the user stays where they are.
+ */
+export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [form] = Form.useForm<Values>();
+  const send = async (v: Values) => {
+    await http.post(PASSWORD_PATHS.changePassword, {
+      body: { oldPassword: v.oldPassword, newPassword: v.newPassword },
+      noErrorMessage: true,
+    });
+    return t('password.changed');
+  };
+  return (
+    <PasswordFormModal title={t('password.change')} form={form} send={send} onClose={onClose} testId="pw">
+      <Form.Item
+        name="oldPassword"
+        label={t('password.oldPassword')}
+        rules={[{ required: true, message: t('login.required', { field: t('password.oldPassword') }) }]}
+      >
+        <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="current-password" data-testid="pw-old" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label={t('password.newPassword')}
+        extra={<Typography.Text type="secondary">{t('password.rules')}</Typography.Text>}
+        rules={[
+          { required: true, message: t('login.required', { field: t('password.newPassword') }) },
+          newPasswordRule(() => user?.loginName ?? ''),
+        ]}
+      >
+        <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" data-testid="pw-new" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={t('password.confirmPassword')}
+        dependencies={['newPassword']}
+        rules={[
+          { required: true, message: t('login.required', { field: t('password.confirmPassword') }) },
+          ({ getFieldValue }) => ({
+            validator: async (_r, value: unknown) => {
+              if (value && value !== getFieldValue('newPassword')) throw new Error(t('password.mismatch'));
+            },
+          }),
+        ]}
+      >
+        <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" data-testid="pw-confirm" />
+      </Form.Item>
+    </PasswordFormModal>
+  );
+}

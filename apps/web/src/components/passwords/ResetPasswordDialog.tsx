@@ -1,0 +1,50 @@
+import { Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_PATHS } from '@tcm/contract';
+import { http } from '../../lib/api.js';
+import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { newPasswordRule, PASSWORD_INPUT_MAX } from './password-rules.js';
+import { PasswordFormModal } from './PasswordFormModal.js';
+
+interface Values {
+  loginName: string;
+  newPassword: string;
+}
+
+/** The administrator sets a user's password by login name (the console has no user list yet). */
+export function ResetPasswordDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const send = async (v: Values) => {
+    const loginName = v.loginName.trim();
+    await http.post(PASSWORD_PATHS.resetPassword, {
+      body: { loginName, newPassword: v.newPassword },
+      noErrorMessage: true,
+    });
+    return t('password.resetDone', { name: loginName });
+  };
+  return (
+    <PasswordFormModal title={t('password.reset')} form={form} send={send} onClose={onClose} testId="reset">
+      <Typography.Paragraph type="secondary">{t('password.resetHint')}</Typography.Paragraph>
+      <Form.Item
+        name="loginName"
+        label={t('password.target')}
+        rules={[{ required: true, whitespace: true, message: t('login.required', { field: t('password.target') }) }]}
+      >
+        <Input maxLength={DEFAULT_MAX_LENGTH} autoComplete="off" data-testid="reset-login-name" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label={t('password.newPassword')}
+        dependencies={['loginName']}
+        extra={<Typography.Text type="secondary">{t('password.rules')}</Typography.Text>}
+        rules={[
+          { required: true, message: t('login.required', { field: t('password.newPassword') }) },
+          newPasswordRule(() => String(form.getFieldValue('loginName') ?? '')),
+        ]}
+      >
+        <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" data-testid="reset-new" />
+      </Form.Item>
+    </PasswordFormModal>
+  );
+}

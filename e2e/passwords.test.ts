@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BASE, PASSWORD } from './browser.js';
+import { journeyHooks, type Journey } from './hooks.js';
+import { dragKnob, solveJigsaw } from './helpers.js';
+
+// One Chromium for the file, a fresh context per journey (e2e/hooks.ts).
+let journey: Journey;
+let page: Page;
+journeyHooks(
+  { viewport: { width: 1400, height: 900 } },
+  (j) => {
+    journey = j;
+    page = j.page;
+  },
+  () => page,
+);
+
+const CLIENT = `Basic ${Buffer.from('tcm-web:tcm-web-secret').toString('base64')}`;
+type Entrance = 'sys' | 'member' | 'doctor' | 'display' | 'disease' | 'training';
+type Lang = 'zh' | 'en';
+
+// What the person reads (the journeys run against the built app; these are its zh/en texts).
+const TEXTS = {
+  zh: {
+    common: '该密码过于常见,请换一个',
+    changed: '密码已修改，其他设备上的登录已退出',
+    wrongPassword: '用户名或密码错误',
+    resetDone: '已为 display 设置新密码',
+  },
+  en: {
+    common: 'This password is too common, please choose another',
+    changed: 'Password changed; your other devices were signed out',
+    wrongPassword: 'Wrong user name or password',
+    resetDone: 'A new password is set for display',
+  },
+} as const;
+const CHANGE_PASSWORD = '/backend/auth/user/common/changePassword';
+const DOCTOR_REGISTER = '/backend/doctor/user/register';
+
+interface Door {
+  entrance: Entrance;
+  login: string;
+  home: RegExp;
+  account: () => string;
+}
+
+/** A doctor registered through the API for this file, so no seeded doctor is touched. */
+let doctorName = '';
+
+const DOORS: Door[] = [
+  { entrance: 'sys', login: '/login', home: /\/pc\/welcome$/, account: () => 'admin' },
+  { entrance: 'member', login: '/member-login', home: /\/pc\/member\/config\/home$/, account: () => 'member' },
+  { entrance: 'doctor', login: '/keyan-login', home: /\/pc\/doctor\/home$/, account: () => doctorName },
+  { entrance: 'display', login: '/dpLogin', home: /\/pc\/display$/, account: () => 'display' },
+  { entrance: 'disease', login: '/disease/login', home: /\/pc\/disease\/index$/, account: () => 'disease' },
+  { entrance: 'training', login: '/training/login', home: /\/pc\/training\/index$/, account: () => 'training' },
+];
+
+const signinPath = (e: Entrance) => (e === 'sys' ? '/backend/auth/user/pwd/signin' : `/backend/${e}/auth/signin`);
+
+/** API sign-in; the access token, or null when the password is not the account's. */
+async function apiToken(entrance: Entrance, loginName: string, password: string): Promise<string | null> {
+  const res = await fetch(`${BASE}${signinPath(entrance)}`, {
+    method: 'POST',
+    headers: { authorization: CLIENT, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ loginName, loginPassword: password }),
+  });
+  const body = (await res.json()) as { code: number; data: { access_token: string } };
+  return body.code === 0 ? body.data.access_token : null;
+}
+
+/**
+ * Puts the account's password back to the seed password so the other journey files still sign
+ * in with E2E_PASSWORD, whatever step this journey stopped at.
+ */
+async function restore(door: Door, changed: string): Promise<void> {
+  const token = await apiToken(door.entrance, door.account(), changed);
+  if (!token) return;
+  const res = await fetch(`${BASE}${CHANGE_PASSWORD}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ oldPassword: changed, newPassword: PASSWORD }),
+  });
+  expect(((await res.json()) as { code: number }).code).toBe(0);
+}
+
+/** Fills the entrance's login card; the back-office also answers the jigsaw (retrying a miss). */
+async function submitLogin(door: Door, password: string, expectText?: string): Promise<void> {
+  await page.goto(`${BASE}/pc${door.login}`);
+  await page.getByTestId('login-name').fill(door.account());
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  if (door.entrance !== 'sys') {
+    if (expectText) await page.getByText(expectText).first().waitFor();
+    return;
+  }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.getByTestId('jigsaw-bg').waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="jigsaw-bg"]') as HTMLImageElement | null)?.complete,
+    );
+    await dragKnob(page, await solveJigsaw(page));
+    const done = expectText
+      ? page.getByText(expectText).first().waitFor({ timeout: 5000 })
+      : page.waitForURL(door.home, { timeout: 5000 });
+    if (await done.then(() => true).catch(() => false)) return;
+  }
+  throw new Error(`back-office sign-in did not reach ${expectText ?? String(door.home)}`);
+}
+
+beforeAll(async () => {
+  doctorName = `pwdr${Date.now()}`;
+  const res = await fetch(`${BASE}${DOCTOR_REGISTER}`, {
+    method: 'POST',
+    headers: { authorization: CLIENT, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      loginName: doctorName,
+      email: `${doctorName}@example.org`,
+      phone: `137${String(Date.now()).slice(-8)}`,
+      loginPassword: PASSWORD,
+      name: 'Password Doctor',
+    }),
+  });
+  expect(((await res.json()) as { code: number }).code).toBe(0);
+});
+
+const cases = (['zh', 'en'] as const).flatMap((lang) =>
+  DOORS.map((door): [string, Lang, Door] => [door.entrance, lang, door]),
+);
+
+describe('change password at every entrance', () => {
+  it.each(cases)(
+    '%s (%s): change, sign out, the old password is refused, the new one works',
+    async (_e, lang, door) => {
+      const text = TEXTS[lang];
+      const changed = `Lantern-${lang}-${Date.now().toString(36)}`;
+      await page.context().addCookies([{ name: 'language', value: lang, url: BASE }]);
+      // English at phone width: the header button and the dialog must still be usable there.
+      if (lang === 'en') await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        await submitLogin(door, PASSWORD);
+        await page.waitForURL(door.home);
+
+        await page.getByTestId('change-password').click();
+        await page.getByTestId('pw-old').fill(PASSWORD);
+        // The common-password list is the server's: the refusal comes back and shows in the dialog.
+        await page.getByTestId('pw-new').fill('12345678');
+        await page.getByTestId('pw-confirm').fill('12345678');
+        await page.getByTestId('pw-save').click();
+        await page.getByTestId('pw-error').getByText(text.common).waitFor();
+        await page.getByTestId('pw-new').fill(changed);
+        await page.getByTestId('pw-confirm').fill(changed);
+        await page.getByTestId('pw-save').click();
+        await page.getByText(text.changed).first().waitFor();
+        // The toast covers the top of a phone-width header, where sign-out is: let it go first.
+        await page.getByText(text.changed).first().waitFor({ state: 'hidden' });
+
+        await page.getByTestId('logout').click();
+        await page.waitForURL(new RegExp(`/pc${door.login}`));
+        await submitLogin(door, PASSWORD, text.wrongPassword);
+        expect(new URL(page.url()).pathname).toBe(`/pc${door.login}`);
+        await submitLogin(door, changed);
+        await page.waitForURL(door.home);
+        expect(journey.errors).toEqual([]);
+      } finally {
+        await restore(door, changed);
+      }
+    },
+  );
+});
+
+describe('administrator reset', () => {
+  let changed = '';
+  const display = DOORS.find((d) => d.entrance === 'display')!;
+  afterAll(() => restore(display, changed));
+
+  it("the back-office administrator sets the display account's password, which then signs in", async () => {
+    changed = `Harbour-reset-${Date.now().toString(36)}`;
+    await submitLogin(DOORS[0]!, PASSWORD);
+    await page.getByTestId('reset-password').click();
+    await page.getByTestId('reset-login-name').fill('display');
+    await page.getByTestId('reset-new').fill(changed);
+    await page.getByTestId('reset-save').click();
+    await page.getByText(TEXTS.zh.resetDone).waitFor();
+    await page.getByTestId('logout').click();
+    await submitLogin(display, changed);
+    await page.waitForURL(display.home);
+    expect(journey.errors).toEqual([]);
+  });
+});
