@@ -26,6 +26,24 @@ export const AUTH_ERRORS = defineErrors({
     en: 'The captcha has expired, please refresh it',
   },
   DRAG_REJECTED: { code: 1100412, status: 400, zh: '滑动验证未通过', en: 'The slider check did not pass' },
+  CAPTCHA_REQUIRED: {
+    code: 1100510,
+    status: 400,
+    zh: '请先完成验证再登录',
+    en: 'Please complete the captcha to sign in',
+  },
+  LOGIN_TOO_SOON: {
+    code: 1100511,
+    status: 429,
+    zh: '尝试过于频繁,请稍后再试',
+    en: 'Too many attempts, please wait a moment and try again',
+  },
+  REGISTER_RATE_LIMITED: {
+    code: 1100512,
+    status: 429,
+    zh: '注册请求过于频繁,请稍后再试',
+    en: 'Too many registration requests, please try again later',
+  },
   WECHAT_FAILED: { code: 1100502, status: 502, zh: '微信授权失败', en: 'WeChat authorisation failed' },
   WECHAT_NOT_BOUND: {
     code: 1100404,

@@ -31,6 +31,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     // Every inject comes from 127.0.0.1: tests of the IP lock use their own remoteAddress.
     LOGIN_IP_MAX_FAILURES: '100000',
+    // Suites sign in to the back-office by password; the captcha suites switch it back on.
+    LOGIN_CAPTCHA_ENTRANCES: 'none',
     ...env,
   });
   // A single connection, like PGlite serves; pool clients share nothing across files.

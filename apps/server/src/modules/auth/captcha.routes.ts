@@ -78,7 +78,7 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
       assertClient(request, config.clientId, config.clientSecret);
       const { captchaId, x, ...cred } = request.body;
       await checkJigsaw(db, captchaId, x);
-      const tokens = await signInWithPassword(app.ctx, { ...cred, ip: request.ip });
+      const tokens = await signInWithPassword(app.ctx, { ...cred, ip: request.ip, captchaSolved: true });
       setAccessCookie(reply, tokens);
       return ok(tokens, request.msgLang);
     },

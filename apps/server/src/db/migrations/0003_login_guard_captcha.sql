@@ -1,0 +1,2 @@
+ALTER TABLE "captchas" ADD COLUMN "kind" text DEFAULT 'jigsaw' NOT NULL;--> statement-breakpoint
+ALTER TABLE "login_failures" ADD COLUMN "next_at" timestamp with time zone;
