@@ -116,8 +116,19 @@ export const jigsawCheckBody = z.object({
 
 /** One sample of the slider trajectory: position px, time ms since press. */
 export const dragPoint = z.object({ x: z.number(), y: z.number().default(0), t: z.number() });
+/** A drag challenge: the slider width (px) the knob must be dragged across, single use, expiring. */
+export const dragChallenge = z.object({
+  captchaId: z.string(),
+  width: z.number().int(),
+  /** Seconds until the challenge expires. */
+  expiresIn: z.number().int(),
+});
+export type DragChallenge = z.infer<typeof dragChallenge>;
+
 /** Decoded `ld` field of the drag-captcha login (base64 of this JSON, docs/auth.md). */
 export const dragPayload = z.object({
+  /** The challenge from GET /backend/auth/drag/captcha/register this drag answers. */
+  captchaId: z.string().uuid(),
   loginName,
   loginPassword,
   entrance: entranceSchema.default('sys'),

@@ -52,6 +52,8 @@ export const captchas = pgTable('captchas', {
   id: uuid('id').primaryKey().defaultRandom(),
   kind: text('kind').notNull().default('jigsaw'),
   answerX: integer('answer_x').notNull(),
+  /** Issue time: an answer sooner than a person could drag is refused. */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
