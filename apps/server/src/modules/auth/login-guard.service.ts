@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { AUTH_ERRORS, type Entrance } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { loginFailures } from '../../db/schema/index.js';
@@ -54,12 +54,11 @@ export class LoginGuard {
    */
   async reserve(loginName: string, ip: string, captchaSolved: boolean): Promise<void> {
     const k = loginKeys(loginName, ip);
-    const now = new Date();
     const refusal = await this.db.transaction(async (tx) => {
       const keys = [k.acct, k.ip, k.pair].sort(); // one lock order for every transaction: no deadlocks
       await tx
         .insert(loginFailures)
-        .values(keys.map((key) => ({ key, failures: 0, windowStart: now })))
+        .values(keys.map((key) => ({ key, failures: 0, windowStart: new Date() })))
         .onConflictDoNothing();
       const rows = await tx
         .select()
@@ -67,6 +66,8 @@ export class LoginGuard {
         .where(inArray(loginFailures.key, keys))
         .orderBy(loginFailures.key)
         .for('update');
+      // Read the clock once the rows are ours: a burst may have queued this attempt for a while.
+      const now = new Date();
       const byKey = new Map<string, Counter>(rows.map((r) => [r.key, r]));
       const verdict = judgeAttempt(
         { acct: byKey.get(k.acct)!, pair: byKey.get(k.pair)!, ip: byKey.get(k.ip)! },
@@ -77,13 +78,13 @@ export class LoginGuard {
         await tx
           .update(loginFailures)
           .set(next)
-          .where(sql`${loginFailures.key} = ${k[key as keyof typeof k]}`);
+          .where(eq(loginFailures.key, k[key as keyof typeof k]));
       }
       return null;
     });
     if (!refusal) return;
     if (refusal.kind === 'captcha') throw new AppError(AUTH_ERRORS.CAPTCHA_REQUIRED);
-    const data = { retryAfterS: Math.max(1, Math.ceil((refusal.until.getTime() - now.getTime()) / 1000)) };
+    const data = { retryAfterS: Math.max(1, Math.ceil((refusal.until.getTime() - Date.now()) / 1000)) };
     throw new AppError(
       refusal.kind === 'locked' ? AUTH_ERRORS.ACCOUNT_LOCKED : AUTH_ERRORS.LOGIN_TOO_SOON,
       undefined,
@@ -106,6 +107,6 @@ export class LoginGuard {
         // The reservation that reached the limit turned out right: it must not lock the address.
         lockedUntil: sql`case when ${loginFailures.failures} - 1 < ${this.s.ipMaxFailures} then null else ${loginFailures.lockedUntil} end`,
       })
-      .where(sql`${loginFailures.key} = ${k.ip}`);
+      .where(eq(loginFailures.key, k.ip));
   }
 }
