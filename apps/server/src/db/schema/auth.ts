@@ -33,7 +33,8 @@ export const refreshTokens = pgTable(
 /**
  * Attempt counters (docs/auth.md): sign-in attempts per account (`acct:<name>`), per account and
  * address (`pair:<addr>|<name>`) and per address (`ip:<addr>`), and registration calls per
- * address (`reg:…`). An attempt is counted before the password is checked and given back on success.
+ * address (`reg-register:<addr>`, `reg-check:<addr>`). A sign-in attempt is counted before the
+ * password is checked and given back on success.
  */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
