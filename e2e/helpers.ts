@@ -3,7 +3,10 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BASE, PASSWORD } from './browser.js';
 
-/** Finds the jigsaw answer the way a person does: where the darkened hole matches the piece. */
+/**
+ * Finds the jigsaw answer the way a person does: the hole whose outline has the piece's shape
+ * (the holes are filled pale with a dark edge; decoys of other orientations share the row).
+ */
 export async function solveJigsaw(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const load = (el: HTMLImageElement) =>
@@ -24,19 +27,30 @@ export async function solveJigsaw(page: Page): Promise<number> {
     const bg = await load(bgEl);
     const pc = await load(pcEl);
     const top = parseInt(pcEl.style.top, 10);
+    const inside = (i: number, j: number) =>
+      i >= 0 && j >= 0 && i < pc.width && j < pc.height && pc.data[(j * pc.width + i) * 4 + 3]! >= 128;
+    const near = (i: number, j: number, d: number) =>
+      inside(i - d, j) && inside(i + d, j) && inside(i, j - d) && inside(i, j + d);
+    const edge: Array<[number, number]> = [];
+    const core: Array<[number, number]> = [];
+    for (let j = 0; j < pc.height; j++)
+      for (let i = 0; i < pc.width; i++) {
+        if (!inside(i, j)) continue;
+        if (!near(i, j, 1)) edge.push([i, j]);
+        else if (near(i, j, 4)) core.push([i, j]);
+      }
+    const lum = (x: number, y: number) => {
+      const q = (y * bg.width + x) * 4;
+      return 0.299 * bg.data[q]! + 0.587 * bg.data[q + 1]! + 0.114 * bg.data[q + 2]!;
+    };
+    const mean = (pts: Array<[number, number]>, x: number) =>
+      pts.reduce((a, [i, j]) => a + lum(x + i, top + j), 0) / pts.length;
     let best = 0;
-    let bestCost = Infinity;
+    let bestScore = -Infinity;
     for (let x = 0; x + pc.width <= bg.width; x++) {
-      let cost = 0;
-      for (let j = 0; j < pc.height; j += 2)
-        for (let i = 0; i < pc.width; i += 2) {
-          const p = (j * pc.width + i) * 4;
-          if (pc.data[p + 3]! < 255) continue;
-          const q = ((top + j) * bg.width + x + i) * 4;
-          for (let k = 0; k < 3; k++) cost += Math.abs(bg.data[q + k]! - 0.45 * pc.data[p + k]!);
-        }
-      if (cost < bestCost) {
-        bestCost = cost;
+      const score = mean(core, x) - mean(edge, x);
+      if (score > bestScore) {
+        bestScore = score;
         best = x;
       }
     }
@@ -70,25 +84,32 @@ export async function fillLogin(page: Page, loginName: string): Promise<void> {
   await page.getByTestId('login-submit').click();
 }
 
-/** Back-office sign-in through the jigsaw; retries a fresh challenge if a drop missed. */
-export async function signInBackOffice(page: Page): Promise<void> {
-  await page.goto(`${BASE}/pc/login`);
-  await fillLogin(page, 'admin');
+/** Answers the open jigsaw like a person until the page reaches `landing`; a miss loads a new challenge. */
+export async function passJigsaw(page: Page, landing: RegExp): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     await page.getByTestId('jigsaw-bg').waitFor();
     await page.waitForFunction(
       () => (document.querySelector('[data-testid="jigsaw-bg"]') as HTMLImageElement | null)?.complete,
     );
     const x = await solveJigsaw(page);
+    // A person looks before dragging; the server refuses answers faster than that (JIGSAW.minSolveMs).
+    await page.waitForTimeout(600);
     await dragKnob(page, x);
     try {
-      await page.waitForURL(/\/pc\/welcome$/, { timeout: 5000 });
+      await page.waitForURL(landing, { timeout: 5000 });
       return;
     } catch {
       // A miss loads a new challenge; try it.
     }
   }
-  expect(page.url()).toMatch(/\/pc\/welcome$/);
+  expect(page.url()).toMatch(landing);
+}
+
+/** Back-office sign-in through the jigsaw. */
+export async function signInBackOffice(page: Page): Promise<void> {
+  await page.goto(`${BASE}/pc/login`);
+  await fillLogin(page, 'admin');
+  await passJigsaw(page, /\/pc\/welcome$/);
 }
 
 export const path = (page: Page) => new URL(page.url()).pathname;

@@ -35,3 +35,21 @@ export function journeyHooks(options: BrowserContextOptions, bind: (j: Journey) 
     bind({ browser, page, errors: watchErrors(page) });
   });
 }
+
+/** `journeyHooks` for a file that needs only the page and its errors: read them through the getters. */
+export function useJourney(options: BrowserContextOptions): { readonly page: Page; readonly errors: string[] } {
+  let current: Journey | undefined;
+  journeyHooks(
+    options,
+    (j) => (current = j),
+    () => current!.page,
+  );
+  return {
+    get page() {
+      return current!.page;
+    },
+    get errors() {
+      return current!.errors;
+    },
+  };
+}

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { ENTRANCES, type Entrance } from '@tcm/contract';
+import type { LoginGuardSettings } from './modules/auth/login-guard.service.js';
 
 /**
  * The one typed, validated configuration of the server, read from the environment.
@@ -51,9 +53,19 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(12 * 1024 * 1024),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Sign-in guard (docs/auth.md "Passwords and lockout"): per account+address, account, address. */
+  LOGIN_FREE_ATTEMPTS: z.coerce.number().int().min(1).default(2),
+  LOGIN_DELAY_BASE_S: z.coerce.number().int().min(0).default(2),
+  LOGIN_DELAY_MAX_S: z.coerce.number().int().min(0).default(60),
+  LOGIN_CAPTCHA_AFTER: z.coerce.number().int().min(1).default(3),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
   LOGIN_LOCK_S: z.coerce.number().int().min(1).default(900),
+  /** Entrances whose password sign-in always needs a solved captcha (comma list, or `none`). */
+  LOGIN_CAPTCHA_ENTRANCES: z.string().default('sys'),
+  /** Doctor self-registration calls per client address and hour (register, duplicate check). */
+  REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  REGISTER_CHECKS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** File storage (docs/records.md): a local folder under DATA_DIR, or S3-compatible object storage. */
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -103,7 +115,8 @@ export interface AppConfig {
   imageResize: { perMinute: number; concurrency: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
-  login: { maxFailures: number; ipMaxFailures: number; lockS: number };
+  login: LoginGuardSettings;
+  register: { perHour: number; checksPerHour: number };
   storage: StorageConfig;
   analysisWorkers: number;
   publicUploadsPerMin: number;
@@ -144,6 +157,19 @@ function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
   };
 }
 
+/** `sys,member` → those entrances; `none` → none. Unknown names fail loudly. */
+function captchaEntrances(v: string): Entrance[] {
+  if (v.trim() === 'none') return [];
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.filter((s) => !(ENTRANCES as readonly string[]).includes(s));
+  if (bad.length)
+    throw new Error(`Invalid configuration:\n  LOGIN_CAPTCHA_ENTRANCES: unknown entrance ${bad.join(', ')}`);
+  return list as Entrance[];
+}
+
 /** Reads and validates the configuration; throws naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -174,7 +200,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     imageResize: { perMinute: e.IMAGE_RESIZES_PER_MIN, concurrency: e.IMAGE_RESIZE_CONCURRENCY },
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    login: { maxFailures: e.LOGIN_MAX_FAILURES, ipMaxFailures: e.LOGIN_IP_MAX_FAILURES, lockS: e.LOGIN_LOCK_S },
+    login: {
+      freeAttempts: e.LOGIN_FREE_ATTEMPTS,
+      delayBaseS: e.LOGIN_DELAY_BASE_S,
+      delayMaxS: e.LOGIN_DELAY_MAX_S,
+      captchaAfter: e.LOGIN_CAPTCHA_AFTER,
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      ipMaxFailures: e.LOGIN_IP_MAX_FAILURES,
+      lockS: e.LOGIN_LOCK_S,
+      captchaEntrances: captchaEntrances(e.LOGIN_CAPTCHA_ENTRANCES),
+    },
+    register: { perHour: e.REGISTER_PER_HOUR, checksPerHour: e.REGISTER_CHECKS_PER_HOUR },
     storage: storageConfig(e),
     analysisWorkers: e.ANALYSIS_WORKERS,
     publicUploadsPerMin: e.PUBLIC_UPLOADS_PER_MIN,

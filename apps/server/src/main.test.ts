@@ -36,6 +36,8 @@ describe('built server process', () => {
         DATABASE_URL: inject('databaseUrl'),
         DATA_DIR: mkdtempSync(join(tmpdir(), 'tcm-main-')),
         SEED_PASSWORD: SEED_PASSWORD_FOR_TESTS,
+        // Password sign-in of the back-office without the jigsaw, to see the process serve it.
+        LOGIN_CAPTCHA_ENTRANCES: 'none',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -26,6 +26,24 @@ export const AUTH_ERRORS = defineErrors({
     en: 'The captcha has expired, please refresh it',
   },
   DRAG_REJECTED: { code: 1100412, status: 400, zh: '滑动验证未通过', en: 'The slider check did not pass' },
+  CAPTCHA_REQUIRED: {
+    code: 1100510,
+    status: 400,
+    zh: '请先完成验证再登录',
+    en: 'Please complete the captcha to sign in',
+  },
+  LOGIN_TOO_SOON: {
+    code: 1100511,
+    status: 429,
+    zh: '尝试过于频繁,请稍后再试',
+    en: 'Too many attempts, please wait a moment and try again',
+  },
+  REGISTER_RATE_LIMITED: {
+    code: 1100512,
+    status: 429,
+    zh: '注册请求过于频繁,请稍后再试',
+    en: 'Too many registration requests, please try again later',
+  },
   WECHAT_FAILED: { code: 1100502, status: 502, zh: '微信授权失败', en: 'WeChat authorisation failed' },
   WECHAT_NOT_BOUND: {
     code: 1100404,
@@ -98,8 +116,19 @@ export const jigsawCheckBody = z.object({
 
 /** One sample of the slider trajectory: position px, time ms since press. */
 export const dragPoint = z.object({ x: z.number(), y: z.number().default(0), t: z.number() });
+/** A drag challenge: the slider width (px) the knob must be dragged across, single use, expiring. */
+export const dragChallenge = z.object({
+  captchaId: z.string(),
+  width: z.number().int(),
+  /** Seconds until the challenge expires. */
+  expiresIn: z.number().int(),
+});
+export type DragChallenge = z.infer<typeof dragChallenge>;
+
 /** Decoded `ld` field of the drag-captcha login (base64 of this JSON, docs/auth.md). */
 export const dragPayload = z.object({
+  /** The challenge from GET /backend/auth/drag/captcha/register this drag answers. */
+  captchaId: z.string().uuid(),
   loginName,
   loginPassword,
   entrance: entranceSchema.default('sys'),

@@ -15,6 +15,8 @@ export const AUTH_PATHS = {
   jigsawRegister: '/backend/auth/jigsaw/captcha/register',
   jigsawCheck: '/backend/auth/jigsaw/captcha/check',
   dragLogin: '/backend/auth/drag/captcha/login',
+  /** Designed here: issues the one-time challenge a drag login answers. */
+  dragRegister: '/backend/auth/drag/captcha/register',
   /** Entrance sign-in, designed here: `:entrance` is member, doctor, display, disease or training. */
   entranceSignin: (entrance: string) => `/backend/${entrance}/auth/signin`,
 } as const;

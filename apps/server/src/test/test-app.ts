@@ -32,8 +32,13 @@ export async function createTestApp(
     QUEUED_RECORDS_PER_ADDRESS: '100000',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
-    // Every inject comes from 127.0.0.1: tests of the IP lock use their own remoteAddress.
+    // Every inject comes from 127.0.0.1: tests of the IP lock and of the registration limits use
+    // their own remoteAddress and limits.
     LOGIN_IP_MAX_FAILURES: '100000',
+    // Suites sign in to the back-office by password; the captcha suites switch it back on.
+    LOGIN_CAPTCHA_ENTRANCES: 'none',
+    REGISTER_PER_HOUR: '100000',
+    REGISTER_CHECKS_PER_HOUR: '100000',
     ...env,
   });
   // A single connection, like PGlite serves; pool clients share nothing across files.

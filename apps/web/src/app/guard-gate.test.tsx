@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { MENU_PATHS, USER_PATHS, type MenuNode } from '@tcm/contract';
-import { clearSession, getSession, saveTokens } from '../lib/session.js';
+import { getSession, saveTokens } from '../lib/session.js';
 import type { LoginType } from './guard.js';
 import { renderAt } from '../test/render-at.js';
+import { envelope, resetFetchAndSession } from '../test/fetch-stub.js';
 
 /**
  * GuardGate carrying out the guard (spec §2, §8): a signed-in page loads its info; when that
@@ -12,14 +13,7 @@ import { renderAt } from '../test/render-at.js';
  */
 const at = renderAt;
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  clearSession();
-});
-
-const envelope = (code: number, data: unknown, status = 200) =>
-  new Response(JSON.stringify({ code, msg: '', data }), { status, headers: { 'content-type': 'application/json' } });
+afterEach(resetFetchAndSession);
 
 describe('guard gate', () => {
   it.each<[string, LoginType, string, string]>([

@@ -30,18 +30,31 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
-/** Failed sign-in counters per account (`acct:<name>`) and per IP (`ip:<addr>`). */
+/**
+ * Attempt counters (docs/auth.md): sign-in attempts per account (`acct:<name>`), per account and
+ * address (`pair:<addr>|<name>`) and per address (`ip:<addr>`), and registration calls per
+ * address (`reg-register:<addr>`, `reg-check:<addr>`). A sign-in attempt is counted before the
+ * password is checked and given back on success.
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** Escalating delay: the next attempt of this key is refused before this time. */
+  nextAt: timestamp('next_at', { withTimezone: true }),
 });
 
-/** Jigsaw captcha challenges: the answer stays on the server; single use, expiring. */
+/**
+ * Captcha challenges (jigsaw, drag): the answer stays on the server; single use, expiring.
+ * For a drag challenge `answerX` is the slider width the track must reach.
+ */
 export const captchas = pgTable('captchas', {
   id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind').notNull().default('jigsaw'),
   answerX: integer('answer_x').notNull(),
+  /** Issue time: an answer sooner than a person could drag is refused. */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });

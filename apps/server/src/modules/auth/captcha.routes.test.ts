@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { AUTH_ERRORS, AUTH_PATHS, HTTP_ERRORS, SPEC_ERRORS, USER_PATHS } from '@tcm/contract';
 import { captchas } from '../../db/schema/index.js';
 import { buildUser } from '../../test/factories.js';
+import { ageChallenge } from '../../test/captcha.js';
 import { call } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { encodeDragPayload } from './drag-check.js';
@@ -14,17 +15,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = async () => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: AUTH_PATHS.jigsawRegister,
-    headers: { authorization: t.client },
-  });
+/** Fetches a new challenge and ages it as if a person had spent 2 s on it; its answer too. */
+const issue = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: t.client } });
   expect(res.statusCode).toBe(200);
   const data = res.json().data;
-  const [row] = await t.database.db.select().from(captchas).where(eq(captchas.id, data.captchaId));
-  return { data, answer: row!.answerX };
+  return { data, answer: await ageChallenge(t.database.db, data.captchaId) };
 };
+const register = () => issue(AUTH_PATHS.jigsawRegister);
 const check = (body: object) =>
   t.app.inject({
     method: 'POST',
@@ -35,13 +33,13 @@ const check = (body: object) =>
 const png = (dataUrl: string) => Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64');
 
 describe('jigsaw captcha', () => {
-  it('register returns a background with a darkened hole where the answer is and a transparent-edged piece', async () => {
+  it('register returns a background with a pale filled hole where the answer is and a transparent-edged piece', async () => {
     const { data, answer } = await register();
     const bg = sharp(png(data.backgroundImage));
     expect(await bg.metadata()).toMatchObject({ width: 320, height: 160 });
     const piece = await sharp(png(data.pieceImage)).metadata();
     expect(piece).toMatchObject({ width: data.pieceSize, height: data.pieceSize, hasAlpha: true });
-    // The hole is drawn at (answer, pieceY): it must be darker than the strip just left of the piece area.
+    // The hole is drawn at (answer, pieceY), filled pale so that what lay beneath is hidden.
     const lum = async (left: number) => {
       const { data: px } = await sharp(png(data.backgroundImage))
         .extract({ left, top: data.pieceY + 15, width: 10, height: 20 })
@@ -50,7 +48,7 @@ describe('jigsaw captcha', () => {
         .toBuffer({ resolveWithObject: true });
       return px.reduce((a, b) => a + b, 0) / px.length;
     };
-    expect(await lum(answer + 8)).toBeLessThan((await lum(Math.max(0, answer - 18))) + 5);
+    expect(await lum(answer + 8)).toBeGreaterThan(150);
     expect((await t.app.inject({ method: 'GET', url: AUTH_PATHS.jigsawRegister })).statusCode).toBe(401);
   });
 
@@ -90,6 +88,21 @@ describe('jigsaw captcha', () => {
       loginPassword: u.password,
     });
     expect(reuse.json().code).toBe(AUTH_ERRORS.CAPTCHA_EXPIRED.code);
+  });
+
+  it('refuses an answer sooner than a person could drag, and spends the challenge', async () => {
+    const u = await buildUser(t.database.db);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: AUTH_PATHS.jigsawRegister,
+      headers: { authorization: t.client },
+    });
+    const { captchaId } = res.json().data;
+    const [row] = await t.database.db.select().from(captchas).where(eq(captchas.id, captchaId));
+    const body = { captchaId, x: row!.answerX, loginName: u.loginName, loginPassword: u.password };
+    expect((await check(body)).json().code).toBe(AUTH_ERRORS.CAPTCHA_WRONG.code);
+    await ageChallenge(t.database.db, captchaId);
+    expect((await check(body)).json().code).toBe(AUTH_ERRORS.CAPTCHA_EXPIRED.code);
   });
 
   it('expires', async () => {
@@ -152,46 +165,145 @@ describe('drag captcha login', () => {
     });
   };
 
-  it('signs in with credentials and a plausible trajectory', async () => {
+  /** A drag challenge a person has had 2 s to answer. */
+  const challenge = async () => (await issue(AUTH_PATHS.dragRegister)).data as { captchaId: string; width: number };
+
+  it('signs in with a challenge, credentials and a plausible trajectory', async () => {
     const u = await buildUser(t.database.db, { entrance: 'doctor' });
+    const { captchaId, width } = await challenge();
     const res = await post(
       encodeDragPayload({
+        captchaId,
         loginName: u.loginName,
         loginPassword: u.password,
         entrance: 'doctor',
-        width: 280,
-        track: humanTrack(280),
+        width,
+        track: humanTrack(width),
       }),
     );
     expect(res.json().code).toBe(0);
     expect(res.json().data.entrance).toBe('doctor');
     expect(res.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: AUTH_PATHS.dragRegister })).statusCode).toBe(401);
   });
 
   it('rejects robotic, too fast or unfinished drags', async () => {
     const u = await buildUser(t.database.db);
-    const linear = Array.from({ length: 30 }, (_, i) => ({ x: (i * 280) / 29, y: 0, t: i * 20 }));
-    const fast = humanTrack(280).map((p) => ({ ...p, t: p.t / 10 }));
-    const short = humanTrack(280).map((p) => ({ ...p, x: p.x / 2 }));
+    const linear = (w: number) => Array.from({ length: 30 }, (_, i) => ({ x: (i * w) / 29, y: 0, t: i * 20 }));
+    const fast = (w: number) => humanTrack(w).map((p) => ({ ...p, t: p.t / 10 }));
+    const short = (w: number) => humanTrack(w).map((p) => ({ ...p, x: p.x / 2 }));
     for (const [track, reason] of [
       [linear, 'robotic-speed'],
       [fast, 'too-fast'],
       [short, 'not-to-end'],
     ] as const) {
+      const { captchaId, width } = await challenge();
       const res = await post(
-        encodeDragPayload({ loginName: u.loginName, loginPassword: u.password, width: 280, track }),
+        encodeDragPayload({ captchaId, loginName: u.loginName, loginPassword: u.password, width, track: track(width) }),
       );
       expect(res.statusCode, reason).toBe(400);
       expect(res.json()).toMatchObject({ code: AUTH_ERRORS.DRAG_REJECTED.code, data: { reason } });
     }
   });
 
+  it('refuses a replayed drag, a track made for another width, and a track older than its challenge', async () => {
+    const u = await buildUser(t.database.db);
+    const first = await challenge();
+    const ld = encodeDragPayload({
+      captchaId: first.captchaId,
+      loginName: u.loginName,
+      loginPassword: u.password,
+      width: first.width,
+      track: humanTrack(first.width),
+    });
+    expect((await post(ld)).json().code).toBe(0);
+    // The same ld again: its challenge is spent.
+    expect((await post(ld)).json().code).toBe(AUTH_ERRORS.CAPTCHA_EXPIRED.code);
+    // The recorded track replayed against a new challenge that set another width.
+    let next = await challenge();
+    while (next.width === first.width) next = await challenge();
+    const replay = await post(
+      encodeDragPayload({
+        captchaId: next.captchaId,
+        loginName: u.loginName,
+        loginPassword: u.password,
+        width: first.width,
+        track: humanTrack(first.width),
+      }),
+    );
+    expect(replay.json()).toMatchObject({ code: AUTH_ERRORS.DRAG_REJECTED.code, data: { reason: 'wrong-width' } });
+    // A 900 ms track sent 300 ms after its challenge was issued was not drawn for it.
+    const reg = await t.app.inject({
+      method: 'GET',
+      url: AUTH_PATHS.dragRegister,
+      headers: { authorization: t.client },
+    });
+    const fresh = reg.json().data as { captchaId: string; width: number };
+    await ageChallenge(t.database.db, fresh.captchaId, 300);
+    const early = await post(
+      encodeDragPayload({
+        captchaId: fresh.captchaId,
+        loginName: u.loginName,
+        loginPassword: u.password,
+        width: fresh.width,
+        track: humanTrack(fresh.width),
+      }),
+    );
+    expect(early.json()).toMatchObject({ data: { reason: 'older-than-challenge' } });
+  });
+
   it('answers 400 for a missing, non-base64 or ill-shaped ld, 401 without the client header', async () => {
     expect((await post(undefined)).json().code).toBe(HTTP_ERRORS.VALIDATION.code);
     expect((await post('%%%')).statusCode).toBe(400);
     const ill = await post(encodeDragPayload({ loginName: 'x', width: 280, track: [] }));
+    expect(ill.json().msg).toContain('ld.captchaId');
     expect(ill.statusCode).toBe(400);
     expect(ill.json().msg).toContain('ld.loginPassword');
     expect((await post('e30=', 'Basic bm86bm8=')).statusCode).toBe(401);
+  });
+});
+
+describe('captcha required where the spec flow uses it (issue 24 item 9)', () => {
+  it('refuses back-office sign-in by password alone with 1100510; the jigsaw signs in; other entrances need none', async () => {
+    const shipped = await createTestApp({ LOGIN_CAPTCHA_ENTRANCES: 'sys' });
+    try {
+      const signin = (loginName: string, loginPassword: string, path: string) =>
+        shipped.app.inject({
+          method: 'POST',
+          url: path,
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            authorization: shipped.client,
+            'accept-language': 'en',
+          },
+          payload: new URLSearchParams({ loginName, loginPassword }).toString(),
+        });
+      const admin = await buildUser(t.database.db);
+      const refused = await signin(admin.loginName, admin.password, AUTH_PATHS.pwdSignin);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: AUTH_ERRORS.CAPTCHA_REQUIRED.code,
+        msg: AUTH_ERRORS.CAPTCHA_REQUIRED.en,
+      });
+      const { data, answer } = await register();
+      const res = await shipped.app.inject({
+        method: 'POST',
+        url: AUTH_PATHS.jigsawCheck,
+        headers: { authorization: shipped.client, 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          captchaId: data.captchaId,
+          x: answer,
+          loginName: admin.loginName,
+          loginPassword: admin.password,
+        }),
+      });
+      expect(res.json().code).toBe(0);
+      const member = await buildUser(t.database.db, { entrance: 'member' });
+      expect((await signin(member.loginName, member.password, AUTH_PATHS.entranceSignin('member'))).json().code).toBe(
+        0,
+      );
+    } finally {
+      await shipped.close();
+    }
   });
 });

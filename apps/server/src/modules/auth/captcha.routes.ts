@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
-  AUTH_ERRORS,
   AUTH_PATHS,
+  dragChallenge,
   dragPayload,
   HTTP_ERRORS,
   jigsawChallenge,
@@ -12,7 +13,7 @@ import { AppError } from '../../http/app-error.js';
 import { ok, okSchema } from '../../http/envelope.js';
 import { parseOr400 } from '../../http/validation.js';
 import { assertClient } from './client-auth.js';
-import { implausibleDrag } from './drag-check.js';
+import { checkDrag, createDrag } from './drag.service.js';
 import { checkJigsaw, createJigsaw } from './jigsaw.service.js';
 import { setAccessCookie, signInWithPassword } from './signin.service.js';
 
@@ -48,20 +49,25 @@ function decodeLd(ld: string): unknown {
 export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.ctx;
 
-  app.get(
-    AUTH_PATHS.jigsawRegister,
-    {
-      schema: {
-        tags,
-        summary: 'New jigsaw challenge: background with a hole + the piece (PNG data URLs)',
-        response: { 200: okSchema(jigsawChallenge) },
-      },
-    },
-    async (request, reply) => {
+  /** A GET that issues a new one-time challenge (never cached: each answer spends one). */
+  const issuer = (path: string, summary: string, data: z.ZodType, create: () => Promise<unknown>) =>
+    app.get(path, { schema: { tags, summary, response: { 200: okSchema(data) } } }, async (request, reply) => {
       assertClient(request, config.clientId, config.clientSecret);
       reply.header('cache-control', 'no-store');
-      return ok(await createJigsaw(db), request.msgLang);
-    },
+      return ok(await create(), request.msgLang);
+    });
+
+  issuer(
+    AUTH_PATHS.jigsawRegister,
+    'New jigsaw challenge: background with the hole and decoys + the piece (PNG data URLs)',
+    jigsawChallenge,
+    () => createJigsaw(db),
+  );
+  issuer(
+    AUTH_PATHS.dragRegister,
+    'New drag challenge: the slider width the drag login must cross (single use, 120 s)',
+    dragChallenge,
+    () => createDrag(db),
   );
 
   app.post(
@@ -78,7 +84,7 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
       assertClient(request, config.clientId, config.clientSecret);
       const { captchaId, x, ...cred } = request.body;
       await checkJigsaw(db, captchaId, x);
-      const tokens = await signInWithPassword(app.ctx, { ...cred, ip: request.ip });
+      const tokens = await signInWithPassword(app.ctx, { ...cred, ip: request.ip, captchaSolved: true });
       setAccessCookie(reply, tokens);
       return ok(tokens, request.msgLang);
     },
@@ -90,7 +96,7 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Drag-captcha login: multipart field ld = base64(JSON {loginName, loginPassword, entrance, width, track})',
+          'Drag-captcha login: multipart field ld = base64(JSON {captchaId, loginName, loginPassword, entrance, width, track})',
         consumes: ['multipart/form-data'],
         response: { 200: okSchema(tokenResult) },
       },
@@ -100,9 +106,8 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart())
         throw new AppError(HTTP_ERRORS.UNSUPPORTED_MEDIA_TYPE, 'multipart/form-data with field ld expected');
       const payload = parseOr400(dragPayload, decodeLd(await readLdField(request.parts())), 'ld');
-      const why = implausibleDrag(payload);
-      if (why) throw new AppError(AUTH_ERRORS.DRAG_REJECTED, undefined, { reason: why });
-      const tokens = await signInWithPassword(app.ctx, { ...payload, ip: request.ip });
+      await checkDrag(db, payload);
+      const tokens = await signInWithPassword(app.ctx, { ...payload, ip: request.ip, captchaSolved: true });
       setAccessCookie(reply, tokens);
       return ok(tokens, request.msgLang);
     },

@@ -1,13 +1,25 @@
-import { randomInt } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { randomBytes, randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { AUTH_ERRORS, type JigsawChallenge } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
-import { captchas } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
+import { spendChallenge, storeChallenge } from './challenge.repo.js';
 
-/** Geometry of the challenge, px; the tolerance is how far the dropped piece may miss. */
-export const JIGSAW = { width: 320, height: 160, piece: 50, tolerancePx: 6, ttlS: 120 } as const;
+/**
+ * Geometry of the challenge, px; the tolerance is how far the dropped piece may miss. `decoys`
+ * hole-like shapes of other orientations share the piece's row; `noise` is the grain amplitude
+ * (0–255) over the background; an answer sooner than `minSolveMs` after issue is no person's.
+ */
+export const JIGSAW = {
+  width: 320,
+  height: 160,
+  piece: 50,
+  tolerancePx: 6,
+  ttlS: 120,
+  decoys: 2,
+  noise: 28,
+  minSolveMs: 400,
+} as const;
 
 const rand = (lo: number, hi: number) => randomInt(lo, hi + 1);
 const colour = () => `hsl(${rand(0, 359)},${rand(35, 75)}%,${rand(35, 70)}%)`;
@@ -18,6 +30,12 @@ function piecePath(s: number): string {
   const b = s - k; // body size; the knobs stick out into the margin
   return `M0 ${k} H${b / 2 - k / 2} a${k / 2} ${k / 2} 0 1 1 ${k} 0 H${b} V${k + b / 2 - k / 2} a${k / 2} ${k / 2} 0 1 1 0 ${k} V${s} H0 Z`;
 }
+
+/** The piece outline turned by `deg` about its centre, as an SVG of size s (decoys use 90/180/270). */
+const shapeSvg = (s: number, deg: number, attrs: string) =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}"><path d="${piecePath(s)}" transform="rotate(${deg} ${s / 2} ${s / 2})" ${attrs}/></svg>`,
+  );
 
 /** A random abstract background: gradient, circles and polygons, drawn as SVG by sharp. */
 function backgroundSvg(w: number, h: number): string {
@@ -34,39 +52,66 @@ function backgroundSvg(w: number, h: number): string {
 <rect width="${w}" height="${h}" fill="url(#g)"/>${shapes.join('')}</svg>`;
 }
 
+/** Left edges of the real hole (first) and the decoys: in one row, not overlapping. */
+function holePositions(w: number, s: number, count: number): number[] {
+  for (;;) {
+    const xs = [rand(s + 20, w - s - 10), ...Array.from({ length: count - 1 }, () => rand(0, w - s - 1))];
+    if (xs.every((a, i) => xs.every((b, j) => i === j || Math.abs(a - b) >= s + 4))) return xs;
+  }
+}
+
+/** Adds independent grain to every pixel, so no pixel of the piece equals its place in the background. */
+async function withGrain(png: Buffer, amp: number): Promise<Buffer> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const noise = randomBytes(data.length);
+  for (let i = 0; i < data.length; i++)
+    data[i] = Math.max(0, Math.min(255, data[i]! + ((noise[i]! / 255) * 2 - 1) * amp));
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .png()
+    .toBuffer();
+}
+
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
-/** Renders a challenge and stores its answer (the piece's x) server-side. */
+/**
+ * Renders a challenge and stores its answer (the piece's x) server-side. Against template
+ * matching: the holes are filled (the background under the real one is not shown darkened, so
+ * the piece's pixels match nowhere), decoy holes of other orientations share the row, and grain
+ * covers the image. A person matches the piece's outline to the hole of the same shape.
+ */
 export async function createJigsaw(db: Db): Promise<JigsawChallenge> {
   const { width: w, height: h, piece: s } = JIGSAW;
-  const x = rand(s + 20, w - s - 10);
+  const [x, ...decoys] = holePositions(w, s, JIGSAW.decoys + 1) as [number, ...number[]];
   const y = rand(5, h - s - 5);
   const bg = await sharp(Buffer.from(backgroundSvg(w, h)))
     .png()
     .toBuffer();
-  const shape = (fill: string, stroke = '') =>
-    Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}"><path d="${piecePath(s)}" fill="${fill}" ${stroke}/></svg>`,
-    );
   const pieceImg = await sharp(bg)
     .extract({ left: x, top: y, width: s, height: s })
-    .composite([{ input: shape('#fff'), blend: 'dest-in' }, { input: shape('none', 'stroke="#fff" stroke-width="2"') }])
-    .png()
-    .toBuffer();
-  const holed = await sharp(bg)
     .composite([
-      { input: shape('rgba(0,0,0,0.55)', 'stroke="rgba(255,255,255,0.8)" stroke-width="1.5"'), left: x, top: y },
+      { input: shapeSvg(s, 0, 'fill="#fff"'), blend: 'dest-in' },
+      { input: shapeSvg(s, 0, 'fill="none" stroke="rgba(0,0,0,0.6)" stroke-width="2"') },
     ])
     .png()
     .toBuffer();
-  // Spent and expired challenges are useless: each new one sweeps those past expiry.
-  await db.delete(captchas).where(lt(captchas.expiresAt, new Date(Date.now() - 60_000)));
-  const [row] = await db
-    .insert(captchas)
-    .values({ answerX: x, expiresAt: new Date(Date.now() + JIGSAW.ttlS * 1000) })
-    .returning({ id: captchas.id });
+  const turns = [90, 180, 270].sort(() => randomInt(0, 2) - 0.5);
+  // A pale frosted fill hides what lay under the hole; one tone for the real hole and the decoys.
+  const fill = `hsl(${rand(0, 359)},${rand(5, 25)}%,${rand(82, 92)}%)`;
+  const hole = (deg: number) =>
+    shapeSvg(s, deg, `fill="${fill}" fill-opacity="0.88" stroke="#222" stroke-opacity="0.7" stroke-width="1.5"`);
+  const holed = await withGrain(
+    await sharp(bg)
+      .composite([
+        { input: hole(0), left: x, top: y },
+        ...decoys.map((dx, i) => ({ input: hole(turns[i % turns.length]!), left: dx, top: y })),
+      ])
+      .png()
+      .toBuffer(),
+    JIGSAW.noise,
+  );
+  const captchaId = await storeChallenge(db, 'jigsaw', x, JIGSAW.ttlS);
   return {
-    captchaId: row!.id,
+    captchaId,
     backgroundImage: dataUrl(holed),
     pieceImage: dataUrl(pieceImg),
     width: w,
@@ -78,15 +123,11 @@ export async function createJigsaw(db: Db): Promise<JigsawChallenge> {
 }
 
 /**
- * Consumes a challenge (single use: the first answer, right or wrong, spends it) and checks
- * the offset. Throws CAPTCHA_EXPIRED for unknown, used or expired ids, CAPTCHA_WRONG for a miss.
+ * Spends a challenge (single use: the first answer, right or wrong, spends it) and checks the
+ * offset. Throws CAPTCHA_EXPIRED for unknown, used or expired ids, CAPTCHA_WRONG for a miss or
+ * an answer faster than a person.
  */
 export async function checkJigsaw(db: Db, captchaId: string, x: number): Promise<void> {
-  const [row] = await db
-    .update(captchas)
-    .set({ usedAt: new Date() })
-    .where(and(eq(captchas.id, captchaId), isNull(captchas.usedAt)))
-    .returning();
-  if (!row || row.expiresAt.getTime() < Date.now()) throw new AppError(AUTH_ERRORS.CAPTCHA_EXPIRED);
+  const row = await spendChallenge(db, captchaId, 'jigsaw', JIGSAW.minSolveMs);
   if (Math.abs(x - row.answerX) > JIGSAW.tolerancePx) throw new AppError(AUTH_ERRORS.CAPTCHA_WRONG);
 }

@@ -10,22 +10,25 @@ export interface PasswordAttempt {
   loginPassword: string;
   entrance: Entrance;
   ip: string;
+  /** True when this request carried a correctly solved, unspent captcha (jigsaw or drag). */
+  captchaSolved?: boolean;
 }
 
 /**
- * Checks a password sign-in under the lockout rules and opens a session. A wrong password,
- * an unknown name and a user of another entrance all answer 1000000 alike.
+ * Checks a password sign-in under the guard's rules and opens a session. The attempt is
+ * reserved (counted as a failure) before the password is verified, so parallel guesses cannot
+ * outrun the count; a success gives it back. A wrong password, an unknown name and a user of
+ * another entrance all answer 1000000 alike.
  */
 export async function signInWithPassword(ctx: AppContext, a: PasswordAttempt): Promise<TokenResult> {
-  await ctx.loginGuard.assertOpen(a.loginName, a.ip);
+  const captchaSolved = a.captchaSolved ?? false;
+  if (!captchaSolved && ctx.loginGuard.alwaysNeedsCaptcha(a.entrance)) throw new AppError(AUTH_ERRORS.CAPTCHA_REQUIRED);
+  await ctx.loginGuard.reserve(a.loginName, a.ip, captchaSolved);
   const user = await findUserByLoginName(ctx.db, a.loginName.trim());
   const passwordOk = await verifyPassword(user?.passwordHash, a.loginPassword);
-  if (!user || !passwordOk || user.entrance !== a.entrance) {
-    await ctx.loginGuard.recordFailure(a.loginName, a.ip);
-    throw new AppError(SPEC_ERRORS.BAD_CREDENTIALS);
-  }
+  if (!user || !passwordOk || user.entrance !== a.entrance) throw new AppError(SPEC_ERRORS.BAD_CREDENTIALS);
   if (user.status !== 1) throw new AppError(AUTH_ERRORS.ACCOUNT_DISABLED);
-  await ctx.loginGuard.recordSuccess(a.loginName, a.ip);
+  await ctx.loginGuard.succeeded(a.loginName, a.ip);
   return ctx.tokens.issue(user.id, user.entrance);
 }
 

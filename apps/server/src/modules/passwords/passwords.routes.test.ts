@@ -64,18 +64,19 @@ describe('change password (every entrance)', () => {
     expect(wrongType.status).toBe(400);
   });
 
-  it('refuses a wrong current password (1100601) and counts it towards the sign-in lockout', async () => {
+  it('refuses a wrong current password (1100601) and counts it like a failed sign-in', async () => {
     const { user, a } = await twoSessions();
-    for (let i = 0; i < t.config.login.maxFailures; i++) {
+    for (let i = 0; i < t.config.login.freeAttempts; i++) {
       const res = await change(a.access_token, { oldPassword: `wrong-${i}-password`, newPassword: NEW_PASSWORD });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe(PASSWORD_ERRORS.OLD_PASSWORD_WRONG.code);
     }
-    // Locked now: even the right current password is not checked, and sign-in is locked too.
-    const locked = await change(a.access_token, { oldPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
-    expect(locked.status).toBe(429);
-    expect(locked.body.code).toBe(AUTH_ERRORS.ACCOUNT_LOCKED.code);
-    expect(await signInCode(user.loginName, TEST_PASSWORD, 'member')).toBe(AUTH_ERRORS.ACCOUNT_LOCKED.code);
+    // The guard now makes the account wait at this address: even the right current password is
+    // not checked, and a sign-in from here waits too (one count for both ways in).
+    const waiting = await change(a.access_token, { oldPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
+    expect(waiting.status).toBe(429);
+    expect(waiting.body.code).toBe(AUTH_ERRORS.LOGIN_TOO_SOON.code);
+    expect(await signInCode(user.loginName, TEST_PASSWORD, 'member')).toBe(AUTH_ERRORS.LOGIN_TOO_SOON.code);
   });
 
   it('refuses weak new passwords with the code and message of the broken rule', async () => {

@@ -21,11 +21,13 @@ export async function changeOwnPassword(
   const user = await findTarget(ctx.db, { id: me.user.id });
   if (!user) throw new AppError(PASSWORD_ERRORS.USER_NOT_FOUND);
   if (!user.passwordHash) throw new AppError(PASSWORD_ERRORS.NO_PASSWORD);
-  await ctx.loginGuard.assertOpen(user.loginName, ip);
+  // Reserved like a sign-in attempt (delays and locks apply). The session stands in for the
+  // captcha: the dialog has none, and the caller already proved a sign-in.
+  await ctx.loginGuard.reserve(user.loginName, ip, true);
   if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
-    await ctx.loginGuard.recordFailure(user.loginName, ip);
     throw new AppError(PASSWORD_ERRORS.OLD_PASSWORD_WRONG);
   }
+  await ctx.loginGuard.succeeded(user.loginName, ip);
   if (body.newPassword === body.oldPassword) throw new AppError(PASSWORD_ERRORS.UNCHANGED);
   assertPasswordAllowed(body.newPassword, user.loginName);
   const hash = await hashPassword(body.newPassword);

@@ -171,4 +171,56 @@ describe('doctor registration', () => {
     const noClient = await t.app.inject({ method: 'POST', url: USER_PATHS.doctorRegisterCheck, payload: fresh() });
     expect(noClient.statusCode).toBe(401);
   });
+
+  describe('limits per address (issue 24 item 10a)', () => {
+    let limited: TestApp;
+    beforeAll(async () => {
+      limited = await createTestApp({ REGISTER_PER_HOUR: '3', REGISTER_CHECKS_PER_HOUR: '5' });
+    });
+    afterAll(() => limited.close());
+    const from = (remoteAddress: string, url: string, body: object) =>
+      limited.app.inject({
+        method: 'POST',
+        url,
+        remoteAddress,
+        headers: { authorization: limited.client, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const address = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const account = () => ({ ...fresh(), loginPassword: 'long-enough-pw', name: 'Dr Burst' });
+
+    it('creates at most 3 doctor accounts per address and hour, even in parallel; other addresses unaffected', async () => {
+      const ip = address();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => from(ip, USER_PATHS.doctorRegister, account())),
+      );
+      expect(answers.filter((a) => a.json().code === 0)).toHaveLength(3);
+      const refused = answers.filter((a) => a.json().code !== 0);
+      expect(refused.every((a) => a.statusCode === 429)).toBe(true);
+      expect(refused[0]!.json()).toMatchObject({
+        code: AUTH_ERRORS.REGISTER_RATE_LIMITED.code,
+        data: { retryAfterS: expect.any(Number) },
+      });
+      const elsewhere = `198.18.0.${Math.floor(Math.random() * 250) + 1}`;
+      expect((await from(elsewhere, USER_PATHS.doctorRegister, account())).json().code).toBe(0);
+    });
+
+    it('answers at most 5 duplicate checks per address and hour, so login names cannot be listed', async () => {
+      const taken = await buildUser(t.database.db, { entrance: 'doctor' });
+      const ip = address();
+      const probes = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          from(ip, USER_PATHS.doctorRegisterCheck, {
+            ...fresh(),
+            loginName: i % 2 ? taken.loginName : `probe_${uid()}`,
+          }),
+        ),
+      );
+      const answered = probes.filter((p) => p.statusCode !== 429);
+      expect(answered).toHaveLength(5);
+      expect(probes.filter((p) => p.json().code === AUTH_ERRORS.REGISTER_RATE_LIMITED.code)).toHaveLength(15);
+      // A refused probe says nothing about the name.
+      expect(new Set(probes.filter((p) => p.statusCode === 429).map((p) => p.body.replace(/\d+/g, '#'))).size).toBe(1);
+    });
+  });
 });

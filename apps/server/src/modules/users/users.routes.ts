@@ -18,6 +18,7 @@ import { ok, okSchema } from '../../http/envelope.js';
 import { assertClient } from '../auth/client-auth.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { presentDoctor, presentMember, presentUser } from './users.presenter.js';
+import { limitRegistration } from './registration-limit.js';
 import { assertIdentityFree, registerDoctor } from './users.service.js';
 
 const tags = ['users'];
@@ -92,6 +93,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       assertClient(request, config.clientId, config.clientSecret);
+      await limitRegistration(db, 'check', request.ip, config.register.checksPerHour);
       await assertIdentityFree(db, request.body);
       return ok(null, request.msgLang);
     },
@@ -109,6 +111,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       assertClient(request, config.clientId, config.clientSecret);
+      await limitRegistration(db, 'register', request.ip, config.register.perHour);
       return ok({ id: await registerDoctor(db, request.body) }, request.msgLang);
     },
   );

@@ -7,7 +7,8 @@ import type { AreaProps } from '../../app/LazyArea.js';
 import { CLIENT_BASIC, http } from '../../lib/api.js';
 import { saveTokens } from '../../lib/session.js';
 import { DoctorRegister } from './DoctorRegister.js';
-import { LoginCard } from './LoginCard.js';
+import { CaptchaSignIn } from './CaptchaSignIn.js';
+import { LoginCard, type Credentials } from './LoginCard.js';
 import { ENTRANCE_HOME, entranceSignIn } from './sign-in.js';
 import { SysLogin } from './SysLogin.js';
 
@@ -21,19 +22,33 @@ const PAGE_ENTRANCE: Record<string, Other> = {
   trainingLogin: 'training',
 };
 
+/** Password sign-in of an entrance; after failed sign-ins the server asks for the jigsaw first. */
 function EntranceLogin({ entrance, page }: { entrance: Other; page: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [cred, setCred] = useState<Credentials | null>(null);
+  const home = () => navigate(ENTRANCE_HOME[entrance], { replace: true });
   return (
-    <LoginCard
-      title={t(`route.${page === 'memberIndex' ? 'memberLogin' : page}`)}
-      testId={`login-${entrance}`}
-      onSubmit={async (c) => {
-        await entranceSignIn(entrance, c);
-        navigate(ENTRANCE_HOME[entrance], { replace: true });
-      }}
-      footer={entrance === 'doctor' ? <Link to="/doctor/register">{t('login.register')}</Link> : undefined}
-    />
+    <>
+      <LoginCard
+        title={t(`route.${page === 'memberIndex' ? 'memberLogin' : page}`)}
+        testId={`login-${entrance}`}
+        onSubmit={async (c) => {
+          if ((await entranceSignIn(entrance, c)) === 'captcha') setCred(c);
+          else home();
+        }}
+        footer={entrance === 'doctor' ? <Link to="/doctor/register">{t('login.register')}</Link> : undefined}
+      />
+      <CaptchaSignIn
+        cred={cred}
+        entrance={entrance}
+        onCancel={() => setCred(null)}
+        onSignedIn={async () => {
+          setCred(null);
+          home();
+        }}
+      />
+    </>
   );
 }
 

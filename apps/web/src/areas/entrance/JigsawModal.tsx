@@ -60,6 +60,10 @@ export function JigsawModal(props: {
         <Spin />
       ) : (
         <div data-testid="jigsaw">
+          {/* Decoy holes of other shapes share the row: the hint says to match the shape. */}
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            {t('login.captchaHint')}
+          </Typography.Paragraph>
           <div style={{ position: 'relative', width: ch.width, height: ch.height }}>
             <img
               src={ch.backgroundImage}
@@ -87,9 +91,6 @@ export function JigsawModal(props: {
               borderRadius: 18,
             }}
           >
-            <Typography.Text type="secondary" style={{ position: 'absolute', left: 70, top: 7 }}>
-              {t('login.captchaHint')}
-            </Typography.Text>
             <div
               role="slider"
               aria-valuenow={x}

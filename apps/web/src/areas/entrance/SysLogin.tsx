@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { WELCOME_PATH } from '../../app/guard.js';
 import { loadInfo } from '../../app/loaders.js';
 import { getSession } from '../../lib/session.js';
-import { JigsawModal } from './JigsawModal.js';
+import { CaptchaSignIn } from './CaptchaSignIn.js';
 import { LoginCard, type Credentials } from './LoginCard.js';
-import { jigsawSignIn } from './sign-in.js';
 
 /** Back-office sign-in (/login): credentials, then the jigsaw captcha; opens the first menu. */
 export function SysLogin() {
@@ -16,11 +15,11 @@ export function SysLogin() {
   return (
     <>
       <LoginCard title={t('route.sysLogin')} testId="login-sys" onSubmit={async (c) => setCred(c)} />
-      <JigsawModal
-        open={cred !== null}
+      <CaptchaSignIn
+        cred={cred}
+        entrance="sys"
         onCancel={() => setCred(null)}
-        onSolve={async (id, x) => {
-          if (!cred || !(await jigsawSignIn(id, x, cred))) return false;
+        onSignedIn={async () => {
           setCred(null);
           try {
             await loadInfo('sys');
@@ -28,7 +27,6 @@ export function SysLogin() {
             // The guard retries the load and handles a failure (logout → /login).
           }
           navigate(getSession().menus?.first ?? WELCOME_PATH, { replace: true });
-          return true;
         }}
       />
     </>

@@ -1,5 +1,6 @@
-import { AUTH_PATHS, type Entrance, type TokenResult } from '@tcm/contract';
+import { AUTH_ERRORS, AUTH_PATHS, type Entrance, type TokenResult } from '@tcm/contract';
 import { CLIENT_BASIC, http } from '../../lib/api.js';
+import { HttpError } from '../../lib/http.js';
 import { saveTokens } from '../../lib/session.js';
 import type { Credentials } from './LoginCard.js';
 
@@ -13,23 +14,32 @@ export const ENTRANCE_HOME: Record<Entrance, string> = {
   training: '/training/index',
 };
 
-/** Password sign-in of a non-console entrance; keeps the tokens and the login type. */
-export async function entranceSignIn(entrance: Exclude<Entrance, 'sys'>, c: Credentials): Promise<void> {
-  const t = await http.post<TokenResult>(AUTH_PATHS.entranceSignin(entrance), {
-    form: { loginName: c.loginName.trim(), loginPassword: c.loginPassword },
-    headers: { Authorization: CLIENT_BASIC },
-  });
-  saveTokens(t.access_token, t.refresh_token, entrance);
-}
-
-/** Jigsaw answer with the back-office credentials; false when the answer missed. */
-export async function jigsawSignIn(captchaId: string, x: number, c: Credentials): Promise<boolean> {
+/**
+ * Password sign-in of a non-console entrance; keeps the tokens and the login type. Answers
+ * 'captcha' when the server wants a solved captcha first (the account has failed sign-ins).
+ */
+export async function entranceSignIn(entrance: Exclude<Entrance, 'sys'>, c: Credentials): Promise<'ok' | 'captcha'> {
   try {
-    const t = await http.post<TokenResult>(AUTH_PATHS.jigsawCheck, {
-      body: { captchaId, x, loginName: c.loginName.trim(), loginPassword: c.loginPassword, entrance: 'sys' },
+    const t = await http.post<TokenResult>(AUTH_PATHS.entranceSignin(entrance), {
+      form: { loginName: c.loginName.trim(), loginPassword: c.loginPassword },
       headers: { Authorization: CLIENT_BASIC },
     });
-    saveTokens(t.access_token, t.refresh_token, 'sys');
+    saveTokens(t.access_token, t.refresh_token, entrance);
+    return 'ok';
+  } catch (e) {
+    if (e instanceof HttpError && e.code === AUTH_ERRORS.CAPTCHA_REQUIRED.code) return 'captcha';
+    throw e;
+  }
+}
+
+/** Jigsaw answer with the credentials of an entrance; false when the answer missed. */
+export async function jigsawSignIn(captchaId: string, x: number, c: Credentials, entrance: Entrance): Promise<boolean> {
+  try {
+    const t = await http.post<TokenResult>(AUTH_PATHS.jigsawCheck, {
+      body: { captchaId, x, loginName: c.loginName.trim(), loginPassword: c.loginPassword, entrance },
+      headers: { Authorization: CLIENT_BASIC },
+    });
+    saveTokens(t.access_token, t.refresh_token, entrance);
     return true;
   } catch {
     return false;

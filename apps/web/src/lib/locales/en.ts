@@ -112,7 +112,7 @@ export const en: Messages = {
     submit: 'Sign in',
     required: 'Please enter the {{field}}',
     captchaTitle: 'Security check',
-    captchaHint: 'Drag the slider to complete the puzzle',
+    captchaHint: 'Drag the piece into the hole of the same shape',
     captchaRefresh: 'Refresh',
     register: 'Create an account',
     toLogin: 'Have an account? Sign in',

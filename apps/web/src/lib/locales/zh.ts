@@ -109,7 +109,7 @@ export const zh = {
     submit: '登录',
     required: '请输入{{field}}',
     captchaTitle: '请完成安全验证',
-    captchaHint: '拖动滑块完成拼图',
+    captchaHint: '拖动滑块，把拼图块放进形状相同的缺口',
     captchaRefresh: '刷新',
     register: '注册账号',
     toLogin: '已有账号？去登录',
