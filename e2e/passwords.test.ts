@@ -75,14 +75,18 @@ async function apiToken(entrance: Entrance, loginName: string, password: string)
  * in with E2E_PASSWORD, whatever step this journey stopped at.
  */
 async function restore(door: Door, changed: string): Promise<void> {
-  const token = await apiToken(door.entrance, door.account(), changed);
+  const apiSession = await apiToken(door.entrance, door.account(), changed);
+  // The back-office password route always wants a captcha (1100510): use the browser's session
+  // instead, signed in by the journey (with the changed password when it got that far).
+  const token = apiSession ?? (await page.evaluate(() => localStorage.getItem('access_token')));
   if (!token) return;
   const res = await fetch(`${BASE}${CHANGE_PASSWORD}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ oldPassword: changed, newPassword: PASSWORD }),
   });
-  expect(((await res.json()) as { code: number }).code).toBe(0);
+  // A browser session is only a guess: its password may never have been changed.
+  if (apiSession) expect(((await res.json()) as { code: number }).code).toBe(0);
 }
 
 /** Fills the entrance's login card; the back-office also answers the jigsaw (retrying a miss). */
