@@ -12,7 +12,8 @@ import { extentOf, makeSound } from './sound.js';
 import { decimate } from './decimate.js';
 import { analysisFactor, toAnalysisRate } from './resample.js';
 
-export const VOICE_ENGINE_VERSION = 'voice@0.1.0';
+/** 0.2.0: rates up to 192 kHz, every pitch candidate refined before the path (docs/voice.md). */
+export const VOICE_ENGINE_VERSION = 'voice@0.2.0';
 
 /** Input limits; the clipping and silence levels are provisional choices (docs/voice.md). */
 export const VOICE_LIMITS = {
