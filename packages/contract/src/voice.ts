@@ -20,8 +20,8 @@ export const VOICE_ERRORS = defineErrors({
   VOICE_SAMPLE_RATE: {
     code: 3400003,
     status: 400,
-    zh: '采样率须在 8–48 kHz 之间',
-    en: 'The sample rate must be between 8 and 48 kHz',
+    zh: '采样率须在 8–192 kHz 之间',
+    en: 'The sample rate must be between 8 and 192 kHz',
   },
   VOICE_SILENT: {
     code: 3400004,

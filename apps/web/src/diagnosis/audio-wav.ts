@@ -1,6 +1,10 @@
 import { encodeWav16 } from '@tcm/contract/wav';
 
-/** Sample rates the voice engine accepts (docs/voice.md: 8–48 kHz). */
+/**
+ * Rates the web recorder uploads at. The voice engine accepts 8–192 kHz but analyses anything
+ * above 48 kHz at 48 kHz or below (docs/voice.md, "Sample rates"), so a browser recording sent
+ * at 48 kHz loses nothing and is half the size of a 96 kHz one.
+ */
 export const MIN_WAV_RATE = 8000;
 export const MAX_WAV_RATE = 48000;
 

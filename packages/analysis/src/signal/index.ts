@@ -6,3 +6,4 @@ export * from './spectrum.js';
 export * from './error-code.js';
 export * from './evidence.js';
 export * from './lagged.js';
+export * from './bessel.js';

@@ -113,4 +113,4 @@ export function parseWav(bytes: Uint8Array): WavAudio {
 }
 
 // The 16-bit writer is a format detail of the voice upload, shared with the web recorder.
-export { encodeWav16 } from '@tcm/contract/wav';
+export { encodeWav16, encodeWavFloat32 } from '@tcm/contract/wav';

@@ -10,13 +10,16 @@ import { toPulses } from './pulses.js';
 import { voiceReadings } from './readings.js';
 import { extentOf, makeSound } from './sound.js';
 import { decimate } from './decimate.js';
+import { analysisFactor, toAnalysisRate } from './resample.js';
 
-export const VOICE_ENGINE_VERSION = 'voice@0.1.0';
+/** 0.2.0: rates up to 192 kHz, every pitch candidate refined before the path (docs/voice.md). */
+export const VOICE_ENGINE_VERSION = 'voice@0.2.0';
 
 /** Input limits; the clipping and silence levels are provisional choices (docs/voice.md). */
 export const VOICE_LIMITS = {
   minRateHz: 8000,
-  maxRateHz: 48000,
+  /** Above 48 kHz the engine decimates to an analysis rate of at most 48 kHz (resample.ts). */
+  maxRateHz: 192000,
   /** Peak below this (fraction of full scale, -60 dBFS) counts as silence. */
   silentPeak: 0.001,
   /** Samples at >= 99.9 % of full scale in runs of three or more. */
@@ -101,19 +104,22 @@ export function analyseVoice(bytes: Uint8Array): VoiceResult {
     throw new EngineError(VOICE_ERRORS.VOICE_SAMPLE_RATE, { sampleRateHz: audio.sampleRate });
   const { mono, bad, clipped, peak: channelPeak } = toMono(audio);
   if (bad > L.maxBadSampleFraction) throw new EngineError(VOICE_ERRORS.VOICE_BAD_SAMPLES, { fraction: bad });
-  const sound = makeSound(mono, audio.sampleRate);
-  const extent = mono.length ? extentOf(sound) : { min: 0, max: 0 };
+  const full = makeSound(mono, audio.sampleRate);
+  const extent = mono.length ? extentOf(full) : { min: 0, max: 0 };
   const peak = channelPeak ?? Math.max(Math.abs(extent.min), Math.abs(extent.max));
   if (mono.length < 2 || peak < L.silentPeak) throw new EngineError(VOICE_ERRORS.VOICE_SILENT, { peak });
   if (clipped > L.maxClippedFraction) throw new EngineError(VOICE_ERRORS.VOICE_CLIPPED, { clippedFraction: clipped });
-  if (sound.duration < L.minVoiceS) throw new EngineError(VOICE_ERRORS.VOICE_TOO_SHORT, { durationS: sound.duration });
+  if (full.duration < L.minVoiceS) throw new EngineError(VOICE_ERRORS.VOICE_TOO_SHORT, { durationS: full.duration });
+  // Silence and clipping are judged on the recording itself, the measures at the analysis rate.
+  const sound = toAnalysisRate(full);
+  const rateHz = audio.sampleRate / analysisFactor(audio.sampleRate);
 
   const intensity = toIntensity(sound);
   const topDb = Math.max(...intensity.db);
   const soundingS = intensity.db.filter((v) => v >= topDb - SILENCE_BELOW_MAX_DB).length * intensity.dt;
   // Above ~22 kHz the pitch search, the coarse HNR search and the pulse search's first pass run
   // on an ~11 kHz band-limited copy (docs/voice.md, "Speed"); at 8-16 kHz everything is exact.
-  const factor = coarseFactor(audio.sampleRate);
+  const factor = coarseFactor(rateHz);
   const coarse = decimate(sound, factor);
   const pitch = toPitch(coarse, PRAAT_PITCH_AC);
   const voiced = Array.from(pitch.f0).filter((f) => f > 0);

@@ -9,8 +9,6 @@ import type { Sound } from './sound.js';
  */
 export function decimate(s: Sound, factor: number, halfTaps = 4): Sound {
   if (factor <= 1) return s;
-  const x = s.samples;
-  const n = Math.floor(x.length / factor);
   const half = halfTaps * factor;
   const cut = 0.45 / factor; // cycles per input sample
   const h = new Float64Array(2 * half + 1);
@@ -22,11 +20,22 @@ export function decimate(s: Sound, factor: number, halfTaps = 4): Sound {
     sum += sinc * w;
   }
   for (let k = 0; k < h.length; k++) h[k] = h[k]! / sum;
+  return decimateWith(s, factor, h.subarray(half));
+}
+
+/**
+ * Decimation by an integer factor with a given symmetric low-pass (`hs`: the centre tap and one
+ * side, normalised). Output sample m sits on input sample m·factor + off, so the filter is one
+ * aligned dot product and the new sound keeps Praat's time grid (no fractional shift).
+ */
+export function decimateWith(s: Sound, factor: number, hs: Float64Array): Sound {
+  const x = s.samples;
+  const n = Math.floor(x.length / factor);
+  const half = hs.length - 1;
   const y = new Float64Array(n);
-  // Output sample m sits on input sample m·factor + off, so the filter is one aligned dot product.
   const off = Math.floor((factor - 1) / 2);
-  if (half === 16) foldedFilter16(x, h.subarray(half), factor, off, y);
-  else foldedFilter(x, h.subarray(half), half, factor, off, y);
+  if (half === 16) foldedFilter16(x, hs, factor, off, y);
+  else foldedFilter(x, hs, half, factor, off, y);
   const dx = s.dx * factor;
   return { samples: y, dx, x1: s.x1 + off * s.dx, duration: n * dx };
 }

@@ -1,3 +1,4 @@
+import { besselI0 } from '../signal/bessel.js';
 import { blocksOf, type Sound } from './sound.js';
 
 /**
@@ -8,17 +9,6 @@ export interface IntensityTrack {
   x1: number;
   dt: number;
   db: Float64Array;
-}
-
-function besselI0(x: number): number {
-  let sum = 1;
-  let term = 1;
-  for (let k = 1; k < 60; k++) {
-    term *= (x / (2 * k)) ** 2;
-    sum += term;
-    if (term < 1e-12 * sum) break;
-  }
-  return sum;
 }
 
 /** Intensity (dB) every 0.8 / minPitch s with a 6.4 / minPitch s Kaiser window (minPitch in Hz). */

@@ -25,12 +25,6 @@ export interface PitchSettings {
   voicedUnvoicedCost: number;
   /** Sinc depth used to refine candidate maxima (70 or 700 in Praat). */
   refineDepth: number;
-  /**
-   * 'all' refines every candidate before the path search, as Praat does; 'path' (the default)
-   * searches the path with the candidates' parabolic lags and sinc-interpolated heights and then
-   * refines only the chosen candidate of each frame (docs/voice.md, "Speed").
-   */
-  refine?: 'all' | 'path';
 }
 
 /** Praat's standard To Pitch (ac) settings: floor 75 Hz, ceiling 600 Hz. */
@@ -56,8 +50,6 @@ interface Candidates {
   /** Frequency (Hz); 0 for the unvoiced candidate. */
   f: Float64Array;
   s: Float64Array;
-  /** Sampled lag of the autocorrelation maximum, for the refinement. */
-  lag: Int32Array;
   intensity: Float64Array;
 }
 
@@ -85,6 +77,7 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
   const { samples: x, dx } = sound;
   const nx = x.length;
   const maxCand = Math.max(st.maxCandidates, Math.floor(st.ceiling / st.floor));
+  if (lagStore.length < maxCand) lagStore = new Int32Array(maxCand);
   const dt = st.timeStep > 0 ? st.timeStep : st.periodsPerWindow / st.floor / 4;
   const nsampPeriod = Math.floor(1 / dx / st.floor);
   const halfPeriod = Math.floor(nsampPeriod / 2) + 1;
@@ -123,14 +116,10 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
     count: new Int32Array(nFrames).fill(1),
     f: new Float64Array(nFrames * maxCand),
     s: new Float64Array(nFrames * maxCand),
-    lag: new Int32Array(nFrames * maxCand),
     intensity: new Float64Array(nFrames),
   };
-  // r over lags -brentMax..brentMax, stored at index lag + brentMax, one row per frame: the
-  // chosen candidates are refined on it after the path search.
-  const rLen = 2 * brentMax + 1;
-  const refineAll = st.refine === 'all';
-  const rows = rowBuffer(nFrames * rLen);
+  // r over lags -brentMax..brentMax, stored at index lag + brentMax.
+  const r = new Float64Array(2 * brentMax + 1);
   // Windowed frames wait in pairs: two real frames share each complex transform.
   const pending = [new Float64Array(nWin), new Float64Array(nWin)];
   const pendingFrame = [-1, -1];
@@ -140,7 +129,6 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
   /** Normalised r of frame f from its autocorrelation, then its candidates. */
   const candidates = (f: number, ac: Float64Array): void => {
     if (!(ac[0]! > 0)) return;
-    const r = rows.subarray(f * rLen, (f + 1) * rLen);
     r[brentMax] = 1;
     for (let lag = 1; lag <= brentMax; lag++) {
       const v = ac[lag]! / (ac[0]! * windowR[lag]!);
@@ -148,6 +136,7 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
       r[brentMax - lag] = v;
     }
     const base = f * maxCand;
+    const lags = lagStore;
     let n = 1;
     for (let i = 2; i < maximumLag && i < brentMax; i++) {
       const ri = r[brentMax + i]!;
@@ -176,16 +165,18 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
       if (place > 0) {
         cands.f[base + place] = fMax;
         cands.s[base + place] = sMax;
-        cands.lag[base + place] = i;
+        lags[place] = i;
       }
     }
     cands.count[f] = n;
-    if (refineAll)
-      for (let k = 1; k < n; k++) {
-        const c = refined(r, cands.lag[base + k]!, brentMax, dx, st.refineDepth);
-        cands.f[base + k] = c.f;
-        cands.s[base + k] = c.s;
-      }
+    // Every candidate is refined before the path search, as Praat does: the parabolic and
+    // sinc-30 first estimates differ enough at low rates (few samples per period) to change the
+    // path, e.g. to the subharmonic on parts of a steady 199 Hz vowel at 8 kHz (docs/voice.md).
+    for (let k = 1; k < n; k++) {
+      const c = refined(r, lags[k]!, brentMax, dx, st.refineDepth);
+      cands.f[base + k] = c.f;
+      cands.s[base + k] = c.s;
+    }
   };
   const flush = (): void => {
     if (nPending === 2) {
@@ -235,25 +226,7 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
     if (nPending === 2) flush();
   }
   flush();
-  const track = pathFinder(cands, t1, dt, st, ceiling);
-  if (refineAll) return track;
-  // Sinc/Brent refinement of the chosen candidates only: the same values Praat's refinement gives
-  // them; the path itself was chosen with the parabolic estimates, which differ from the refined
-  // ones by far less than the costs that separate competing paths.
-  for (let f = 0; f < nFrames; f++) {
-    const k = track.choice![f]!;
-    if (k <= 0 || !(track.f0[f]! > 0)) continue;
-    const c = refined(
-      rows.subarray(f * rLen, (f + 1) * rLen),
-      cands.lag[f * maxCand + k]!,
-      brentMax,
-      dx,
-      st.refineDepth,
-    );
-    track.f0[f] = c.f > 0 && c.f <= ceiling ? c.f : 0;
-    track.strength[f] = c.s;
-  }
-  return track;
+  return pathFinder(cands, t1, dt, st, ceiling);
 }
 
 /** A candidate refined from its sampled lag by Brent search on the sinc-interpolated r. */
@@ -262,18 +235,8 @@ function refined(r: Float64Array, lagIndex: number, brentMax: number, dx: number
   return { f: 1 / dx / (pos - brentMax), s: val > 1 ? 1 / val : val };
 }
 
-/**
- * One growing buffer for the per-frame correlation rows (the analysis runs on one thread), reused
- * up to ROW_REUSE values (~35 s of frames at 11 kHz, 12 MB); longer sounds get their own array
- * rather than pinning a large one.
- */
-const ROW_REUSE = 1_500_000;
-let rowStore = new Float64Array(0);
-function rowBuffer(n: number): Float64Array {
-  if (n > ROW_REUSE) return new Float64Array(n);
-  if (rowStore.length < n) rowStore = new Float64Array(n);
-  return rowStore.subarray(0, n);
-}
+/** Sampled lags of one frame's candidates (the analysis runs on one thread). */
+let lagStore = new Int32Array(0);
 
 /** Viterbi search for the cheapest path through the candidates (Praat's Pitch_pathFinder). */
 function pathFinder(c: Candidates, x1: number, dt: number, st: PitchSettings, ceiling: number): PitchTrack {

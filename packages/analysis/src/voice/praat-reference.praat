@@ -4,6 +4,12 @@ form Voice reference
   sentence file
 endform
 sound = Read from file: file$
+# Several channels: their mean, as the engine mixes them (docs/voice.md, "Sample rates").
+nch = Get number of channels
+if nch > 1
+  sound = Convert to mono
+endif
+rate = Get sampling frequency
 dur = Get total duration
 selectObject: sound
 pitch = To Pitch (ac): 0, 75, 15, "no", 0.03, 0.45, 0.01, 0.35, 0.14, 600
@@ -25,4 +31,4 @@ hnr = Get mean: 0, 0
 selectObject: sound
 inten = To Intensity: 100, 0, "yes"
 imean = Get mean: 0, 0, "energy"
-writeInfoLine: "{""f0Mean"":", fixed$(f0mean, 6), ",""f0Sd"":", fixed$(f0sd,6), ",""f0Min"":", fixed$(f0min,6), ",""f0Max"":", fixed$(f0max,6), ",""voicedFrames"":", nvoiced, ",""frames"":", nframes, ",""jitterLocal"":", fixed$(jit, 8), ",""shimmerLocal"":", fixed$(shim, 8), ",""hnr"":", fixed$(hnr, 6), ",""points"":", npts, ",""intensity"":", fixed$(imean,6), ",""duration"":", fixed$(dur,6), "}"
+writeInfoLine: "{""f0Mean"":", fixed$(f0mean, 6), ",""f0Sd"":", fixed$(f0sd,6), ",""f0Min"":", fixed$(f0min,6), ",""f0Max"":", fixed$(f0max,6), ",""voicedFrames"":", nvoiced, ",""frames"":", nframes, ",""jitterLocal"":", fixed$(jit, 8), ",""shimmerLocal"":", fixed$(shim, 8), ",""hnr"":", fixed$(hnr, 6), ",""points"":", npts, ",""intensity"":", fixed$(imean,6), ",""duration"":", fixed$(dur,6), ",""rate"":", rate, ",""channels"":", nch, "}"

@@ -1,9 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { VOICE_ERRORS } from '@tcm/contract';
-import { encodeWav16, errorCodeOf } from '../signal/index.js';
+import { encodeWav16, encodeWavFloat32, errorCodeOf } from '../signal/index.js';
 import { analyseVoice } from './analyse.js';
+import { FEMALE_A, synthVoice, type VoiceSpec } from './compare/synth.js';
 import { vowel } from './test-sounds.js';
+
+const SPEC: VoiceSpec = {
+  f0: 180,
+  seconds: 2,
+  jitter: 0.005,
+  shimmer: 0.03,
+  noise: 0.05,
+  vibrato: 0,
+  formants: FEMALE_A,
+  seed: 3,
+};
 
 const dataDir = new URL('../../../../../shared/data/voice/', import.meta.url);
 
@@ -33,6 +45,32 @@ describe('voice engine', () => {
     expect(Math.abs(r.pitch.meanHz - 200)).toBeLessThan(2);
   });
 
+  it('analyses 50, 96 and 192 kHz recordings, integer and float, by bringing them to 48 kHz or below', () => {
+    // The same voice written at 48 kHz, the highest rate analysed as it is.
+    const ref = analyseVoice(encodeWav16([synthVoice(SPEC, 48000)], 48000));
+    for (const [rate, bytes] of [
+      [50000, (x: Float32Array) => encodeWav16([x], 50000)],
+      [96000, (x: Float32Array) => encodeWavFloat32([x], 96000)],
+      [192000, (x: Float32Array) => encodeWavFloat32([x], 192000)],
+    ] as const) {
+      const r = analyseVoice(bytes(synthVoice(SPEC, rate)));
+      expect(r.quality.sampleRateHz).toBe(rate);
+      expect(Math.abs(r.pitch.meanHz / ref.pitch.meanHz - 1)).toBeLessThan(0.005);
+      // Jitter and shimmer against Praat at each file's own rate: praat-compare.test.ts.
+      expect(Math.abs(r.hnrDb! - ref.hnrDb!)).toBeLessThan(2);
+    }
+  });
+
+  it('mixes several channels to their mean (three float channels at 88.2 kHz)', () => {
+    const x = synthVoice(SPEC, 88200);
+    const mono = analyseVoice(encodeWavFloat32([x.map((s) => 0.6 * s)], 88200));
+    const multi = analyseVoice(encodeWavFloat32([x, x.map((s) => 0.6 * s), x.map((s) => 0.2 * s)], 88200));
+    expect(multi.quality.channels).toBe(3);
+    expect(multi.pitch).toEqual(mono.pitch);
+    expect(multi.jitterLocalPct).toBe(mono.jitterLocalPct);
+    expect(multi.shimmerLocalPct).toBe(mono.shimmerLocalPct);
+  });
+
   it('gives pauses and speech rate on read text', () => {
     const r = analyseVoice(new Uint8Array(readFileSync(new URL('pcgita-read-text.wav', dataDir))));
     expect(r.pauses.count).toBeGreaterThan(2);
@@ -53,5 +91,10 @@ describe('voice engine', () => {
     expect(codeOf(() => analyseVoice(encodeWav16([vowel(150, 4000, 2)], 4000)))).toBe(
       VOICE_ERRORS.VOICE_SAMPLE_RATE.code,
     );
+    expect(codeOf(() => analyseVoice(encodeWav16([vowel(150, 200000, 2)], 200000)))).toBe(
+      VOICE_ERRORS.VOICE_SAMPLE_RATE.code,
+    );
+    expect(VOICE_ERRORS.VOICE_SAMPLE_RATE.en).toContain('8 and 192 kHz');
+    expect(VOICE_ERRORS.VOICE_SAMPLE_RATE.zh).toContain('8–192 kHz');
   });
 });

@@ -1,0 +1,3 @@
+import { printComparison } from './compare.js';
+
+printComparison();
