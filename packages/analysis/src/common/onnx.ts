@@ -10,7 +10,10 @@
 // is created; with it set, none of this runs. It is set here, right before every session is
 // made, and forced to 1 (not "unless set"): a health platform sends nothing about its machine
 // or the patient file names on its command line to anyone, and no caller's setting may bring
-// the crash back. See docs/tongue.md, "Batch runs and the onnxruntime crash".
+// the crash back. In a worker thread process.env is a private copy that native code never sees
+// (tried: the crash stays), so a worker thread must be started with env: SHARE_ENV or after its
+// parent set the variable; child processes (the server's engine pool) are main threads and are
+// covered. See docs/tongue.md, "Batch runs and the onnxruntime crash".
 import * as ort from 'onnxruntime-node';
 
 export { ort };
