@@ -108,7 +108,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
 
   for (const [, plugin] of featureModules) await app.register(plugin);
   for (const plugin of deps.extraPlugins ?? []) await app.register(plugin);
-  await registerWeb(app, config.webDist);
+  await registerWeb(app, config.webDist, { id: config.clientId, secret: config.clientSecret });
   await ctx.analysis.start(ctx, config.analysisWorkers);
   app.addHook('onClose', async () => {
     // Running analyses finish (or fail) before their engine children go.

@@ -1,5 +1,6 @@
 /**
- * `npm run -s analyze -- <engine> [options] FILE...`: one entry point for every engine.
+ * `npm run -s analyze -- <engine> [options] FILE|FOLDER... [--from LIST|-]`: one entry point for
+ * every engine; one JSON line per file on standard output, progress and summary on standard error.
  * Each engine folder exports `runCli(args): Promise<number>` from its `cli.ts`.
  */
 type CliModule = { runCli(args: string[]): Promise<number> };
@@ -19,7 +20,9 @@ async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   const folder = name ? engines[name] : undefined;
   if (!folder) {
-    process.stderr.write(`usage: npm run -s analyze -- <${Object.keys(engines).join('|')}> [options] FILE...\n`);
+    process.stderr.write(
+      `usage: npm run -s analyze -- <${Object.keys(engines).join('|')}> [options] FILE|FOLDER... [--from LIST|-]\n`,
+    );
     return 2;
   }
   const mod = (await import(`./${folder}/cli.js`)) as CliModule;

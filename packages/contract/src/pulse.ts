@@ -3,6 +3,24 @@ import { defineErrors } from './errors.js';
 import { engineVersionSchema } from './engine.js';
 import { bilingualTextSchema } from './constitution.js';
 
+/**
+ * The rate-missing message for a table (command line, issue 18): the columns the file has, the
+ * time column found (if any) and why it gave no rate, and the option that gives the rate.
+ */
+export function pulseRateMissingText(columns: readonly string[], time?: string): { zh: string; en: string } {
+  const list = columns.map((c) => `"${c}"`);
+  const zhTime = time
+    ? `时间列 "${time}" 的间隔不规则或不在 20–10000 Hz`
+    : '没有可识别的时间列(如 time、t、timestamp、time_s、Time (s)、t_ms,单位 s、ms 或 µs)';
+  const enTime = time
+    ? `the time column "${time}" has irregular steps or a rate outside 20–10000 Hz`
+    : 'no column is named like time (time, t, timestamp, time_s, Time (s), t_ms; units s, ms or µs)';
+  return {
+    zh: `找不到采样率:文件中的列为 ${list.join('、')};${zhTime},文件名中也没有采样率(如 …-125hz.csv)。请用 --rate HZ 指定采样率。`,
+    en: `The sample rate was not found: the file's columns are ${list.join(', ')}; ${enTime}, and the file name gives no rate (like …-125hz.csv). Give it with --rate HZ.`,
+  };
+}
+
 /** Error codes of the pulse engine (33xxxxx). */
 export const PULSE_ERRORS = defineErrors({
   PULSE_UNREADABLE: {

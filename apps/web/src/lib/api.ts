@@ -4,10 +4,18 @@ import { createHttpClient } from './http.js';
 import { currentLanguage, i18n, portalLanguage } from './i18n.js';
 import { clearSession, getSession, saveTokens } from './session.js';
 
-/** Fixed web client of the Basic header on sign-in, refresh and captcha calls (spec §7). */
-const CLIENT_ID = (import.meta.env.VITE_CLIENT_ID as string | undefined) ?? 'tcm-web';
-const CLIENT_SECRET = (import.meta.env.VITE_CLIENT_SECRET as string | undefined) ?? 'tcm-web-secret';
-export const CLIENT_BASIC = `Basic ${btoa(`${CLIENT_ID}:${CLIENT_SECRET}`)}`;
+/**
+ * Fixed web client of the Basic header on sign-in, refresh and captcha calls (spec §7): the one
+ * the server is configured with (CLIENT_ID / CLIENT_SECRET), which it writes into the page it
+ * serves (meta tcm-client, apps/server/src/http/web.ts). Only a page not served by the API server
+ * (the Vite dev server) lacks it and uses the server's default client.
+ */
+export const CLIENT_BASIC = `Basic ${clientFromPage() ?? btoa('tcm-web:tcm-web-secret')}`;
+
+function clientFromPage(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector<HTMLMetaElement>('meta[name="tcm-client"]')?.content || undefined;
+}
 
 /** Path of the Login route with loginOut set (spec §2: the Login route accepts loginOut). */
 export const LOGIN_OUT_URL = `${import.meta.env.BASE_URL}login?loginOut=1`;

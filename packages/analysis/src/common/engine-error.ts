@@ -11,8 +11,20 @@ export class EngineError extends Error {
   /** Extra facts for logs and API clients (measured value, limit...). */
   readonly detail: Record<string, unknown> | undefined;
 
-  constructor(def: ErrorDef, detail?: Record<string, unknown>, lang: 'zh' | 'en' = 'en') {
-    super(lang === 'zh' ? def.zh : def.en);
+  /**
+   * Texts that say more than the catalogue's for this occurrence (the columns a file has, the
+   * option that would help); the code and status stay the catalogue's.
+   */
+  readonly texts: { zh: string; en: string } | undefined;
+
+  constructor(
+    def: ErrorDef,
+    detail?: Record<string, unknown>,
+    lang: 'zh' | 'en' = 'en',
+    texts?: { zh: string; en: string },
+  ) {
+    super((texts ?? def)[lang]);
+    this.texts = texts;
     this.name = 'EngineError';
     this.code = def.code;
     this.status = def.status;

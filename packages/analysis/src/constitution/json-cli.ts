@@ -1,7 +1,8 @@
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { CONSTITUTION_ERRORS } from '@tcm/contract';
 import { isEngineError } from '../common/engine-error.js';
-import { UNEXPECTED_FAILURE_CODE } from '../common/cli-output.js';
+import { runBatch, UNEXPECTED_FAILURE_CODE } from '../common/cli-output.js';
 import { fieldError } from './field-error.js';
 
 /** Reads and parses one JSON file; a read or parse failure becomes a coded EngineError. */
@@ -45,4 +46,27 @@ export async function printDocument(
     out(JSON.stringify({ file: name, ok: false, ...failure }, null, 2));
     return 1;
   }
+}
+
+/**
+ * The command line of a JSON engine: one FILE gives one pretty-printed document as always;
+ * several files, a folder (its .json files, recursively) or `--from LIST|-` give one compact
+ * JSON line per file, the batch shape the other engines print, with a summary on standard error.
+ */
+export async function printDocuments(
+  args: readonly string[],
+  engine: string,
+  run: (file: string) => Promise<object>,
+  out?: (text: string) => void,
+): Promise<number> {
+  const single = args.length === 1 && !args[0]!.startsWith('--');
+  const folder = single && (await stat(args[0]!).catch(() => null))?.isDirectory();
+  if (single && !folder) return printDocument(args, `${engine} FILE.json`, run, out);
+  return runBatch(
+    args,
+    { engine, usage: 'FILE.json|FOLDER... [--from LIST|-]', extensions: ['.json'] },
+    () => undefined,
+    async (file) => ({ ...(await run(file)) }),
+    { out },
+  );
 }

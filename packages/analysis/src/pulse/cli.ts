@@ -1,27 +1,29 @@
 import { PULSE_ERRORS } from '@tcm/contract';
-import { readInputFile, runPerFile } from '../common/index.js';
+import { readInputFile, runBatch, type PerFileOptions } from '../common/index.js';
 import { analysePulse } from './analyse.js';
 import { readPulseFile, type PulseReadOptions } from './input.js';
 
-/** `npm run -s analyze -- pulse [--column NAME] [--rate HZ] FILE...`: one JSON line per file. */
-export async function runCli(args: string[], out?: (line: string) => void): Promise<number> {
-  const opts: PulseReadOptions = {};
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--column') opts.column = args[++i];
-    else if (a === '--rate') opts.rate = Number(args[++i]);
-    else files.push(a);
-  }
-  if (!files.length) {
-    process.stderr.write('usage: npm run -s analyze -- pulse [--column NAME] [--rate HZ] FILE...\n');
-    return 2;
-  }
-  return runPerFile(
-    files,
+/**
+ * `npm run -s analyze -- pulse [--column NAME] [--rate HZ] FILE|FOLDER... [--from LIST|-]`: one
+ * JSON line per file; a folder gives its .csv, .txt, .json and .wav files.
+ */
+export async function runCli(args: string[], out?: (line: string) => void, opts: PerFileOptions = {}): Promise<number> {
+  const read: PulseReadOptions = {};
+  return runBatch(
+    args,
+    {
+      engine: 'pulse',
+      usage: '[--column NAME] [--rate HZ] FILE|FOLDER... [--from LIST|-]',
+      extensions: ['.csv', '.txt', '.json', '.wav'],
+      valued: ['--column', '--rate'],
+    },
+    (option, value) => {
+      if (option === '--column') read.column = value;
+      else read.rate = Number(value);
+    },
     async (file) => ({
-      ...analysePulse(readPulseFile(await readInputFile(file, PULSE_ERRORS.PULSE_UNREADABLE), file, opts)),
+      ...analysePulse(readPulseFile(await readInputFile(file, PULSE_ERRORS.PULSE_UNREADABLE), file, read)),
     }),
-    out,
+    { out, ...opts },
   );
 }

@@ -1,6 +1,7 @@
-import { PULSE_ERRORS, pulseJsonInputSchema } from '@tcm/contract';
+import { PULSE_ERRORS, pulseJsonInputSchema, pulseRateMissingText } from '@tcm/contract';
 import { EngineError } from '../common/index.js';
-import { median, parseWav, WavError } from '../signal/index.js';
+import { parseWav, WavError } from '../signal/index.js';
+import { findTimeColumn, MAX_RATE, MIN_RATE, rateFromTimes } from './time-column.js';
 
 /** One waveform channel of a capture. */
 export interface PulseChannelInput {
@@ -37,7 +38,7 @@ export function readPulseFile(bytes: Uint8Array, fileName: string, opts: PulseRe
 }
 
 function checkRate(rate: number | undefined): number {
-  if (rate === undefined || !Number.isFinite(rate) || rate < 20 || rate > 10000)
+  if (rate === undefined || !Number.isFinite(rate) || rate < MIN_RATE || rate > MAX_RATE)
     throw new EngineError(PULSE_ERRORS.PULSE_RATE_MISSING, { rate: rate ?? null });
   return rate;
 }
@@ -96,7 +97,8 @@ function fromCsv(text: string, fileName: string, opts: PulseReadOptions): PulseC
   const hasHeader = head.some((c) => c !== '' && !isNumber(c) && c.toLowerCase() !== 'nan');
   const names = hasHeader ? head : head.map((_, i) => `column ${i}`);
   const rows = (hasHeader ? lines.slice(1) : lines).map(split);
-  const timeCol = hasHeader ? names.findIndex((n) => /^(time|t)\b|\[s\]|\[ms\]/i.test(n)) : -1;
+  const time = hasHeader ? findTimeColumn(names) : undefined;
+  const timeCol = time?.index ?? -1;
   let col: number;
   if (opts.column !== undefined) {
     const byName = names.findIndex((n) => n.toLowerCase() === opts.column!.toLowerCase());
@@ -111,17 +113,22 @@ function fromCsv(text: string, fileName: string, opts: PulseReadOptions): PulseC
   }
   const samples = Float64Array.from(rows, (r) => (r[col] !== undefined && isNumber(r[col]!) ? Number(r[col]) : NaN));
   let rate = opts.rate;
-  if (rate === undefined && timeCol >= 0) {
-    const t = rows.slice(0, 2000).map((r) => Number(r[timeCol]));
-    const steps = t
-      .slice(1)
-      .map((v, i) => v - t[i]!)
-      .filter((d) => Number.isFinite(d) && d > 0);
-    const step = median(steps) * (/\[ms\]|\bms\b/i.test(names[timeCol]!) ? 1e-3 : 1);
-    if (step > 0) rate = 1 / step;
+  if (rate === undefined && time) {
+    const fromTimes = rateFromTimes(
+      rows.map((r) => (r[timeCol] !== undefined && isNumber(r[timeCol]!) ? Number(r[timeCol]) : NaN)),
+      time.unit,
+    );
+    if (fromTimes !== undefined && fromTimes >= MIN_RATE && fromTimes <= MAX_RATE) rate = fromTimes;
   }
   // Last resort: a rate written in the file name ("...-125hz.csv").
   const fromName = /(\d+(?:\.\d+)?)\s*hz/i.exec(fileName);
   if (rate === undefined && fromName) rate = Number(fromName[1]);
+  if (rate === undefined)
+    throw new EngineError(
+      PULSE_ERRORS.PULSE_RATE_MISSING,
+      { columns: names, timeColumn: time ? names[timeCol] : null },
+      'en',
+      pulseRateMissingText(names, time ? names[timeCol] : undefined),
+    );
   return { rate: checkRate(rate), channels: [{ samples }] };
 }

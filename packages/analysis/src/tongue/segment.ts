@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import * as ort from 'onnxruntime-node';
+import { createOnnxSession, ort } from '../common/onnx.js';
 import { TONGUE_ERRORS } from '@tcm/contract';
 import { EngineError } from '../common/index.js';
 import type { RgbImage } from './decode.js';
@@ -40,7 +40,7 @@ let session: Promise<ort.InferenceSession> | undefined;
 
 /** The ONNX session, created once per process. One intra-op thread: the engine is budgeted per core. */
 export function getSegmenter(): Promise<ort.InferenceSession> {
-  session ??= ort.InferenceSession.create(MODEL_PATH, {
+  session ??= createOnnxSession(MODEL_PATH, {
     intraOpNumThreads: Number(process.env.TONGUE_SEG_THREADS ?? 1),
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',

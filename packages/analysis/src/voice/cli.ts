@@ -1,17 +1,14 @@
 import { VOICE_ERRORS } from '@tcm/contract';
-import { readInputFile, runPerFile } from '../common/index.js';
+import { readInputFile, runBatch, type PerFileOptions } from '../common/index.js';
 import { analyseVoice } from './analyse.js';
 
-/** `npm run -s analyze -- voice FILE...`: one JSON line per WAV file. */
-export async function runCli(args: string[], out?: (line: string) => void): Promise<number> {
-  const files = args.filter((a) => !a.startsWith('--'));
-  if (!files.length) {
-    process.stderr.write('usage: npm run -s analyze -- voice FILE.wav...\n');
-    return 2;
-  }
-  return runPerFile(
-    files,
+/** `npm run -s analyze -- voice FILE|FOLDER... [--from LIST|-]`: one JSON line per WAV file. */
+export async function runCli(args: string[], out?: (line: string) => void, opts: PerFileOptions = {}): Promise<number> {
+  return runBatch(
+    args,
+    { engine: 'voice', usage: 'FILE.wav|FOLDER... [--from LIST|-]', extensions: ['.wav'] },
+    () => undefined,
     async (file) => ({ ...analyseVoice(await readInputFile(file, VOICE_ERRORS.VOICE_UNREADABLE)) }),
-    out,
+    { out, ...opts },
   );
 }

@@ -6,7 +6,7 @@
 // tongue's two edges straightened (side-strips.ts). The networks take those 8-bit planes as they
 // are: the division by 255 is inside each ONNX graph (training/tongue-features/uint8_input.py).
 import { readFileSync } from 'node:fs';
-import type { InferenceSession } from 'onnxruntime-node';
+import type { InferenceSession } from '../../common/onnx.js';
 import { MODEL_DIR } from './model.js';
 import { HEAP, type Alloc } from '../../common/scratch.js';
 
@@ -19,7 +19,7 @@ interface NetMeta {
 /** Probabilities by head and label. */
 export type HeadProbs = Record<string, Record<string, number>>;
 
-type Ort = typeof import('onnxruntime-node');
+type Ort = (typeof import('../../common/onnx.js'))['ort'];
 
 /** One network file pair in models/tongue-features: <name>.onnx and <name>.json. */
 export class CropNet {
@@ -36,9 +36,9 @@ export class CropNet {
    */
   private load(): Promise<{ ort: Ort; session: InferenceSession }> {
     if (!this.ready) {
-      const made = import('onnxruntime-node').then(async (ort) => ({
+      const made = import('../../common/onnx.js').then(async ({ ort, createOnnxSession }) => ({
         ort,
-        session: await ort.InferenceSession.create(`${MODEL_DIR}${this.name}.onnx`, {
+        session: await createOnnxSession(`${MODEL_DIR}${this.name}.onnx`, {
           intraOpNumThreads: 1,
           interOpNumThreads: 1,
           graphOptimizationLevel: 'all',
