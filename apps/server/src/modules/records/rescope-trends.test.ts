@@ -3,13 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { RECORD_PATHS, type RecordResults, type SynthesisResult, type VitalsResult } from '@tcm/contract';
+import { FILE_PATHS, RECORD_PATHS, type RecordResults, type SynthesisResult, type VitalsResult } from '@tcm/contract';
 import { questionsFor } from '@tcm/analysis/constitution';
 import { auditLog, diagnosisRecords, maintenanceRuns } from '../../db/schema/index.js';
 import { runMaintenance, runPendingMaintenance } from '../../maintenance/maintenance.js';
 import { uid } from '../../test/factories.js';
 import { call } from '../../test/http.js';
-import { userWithToken, waitFor } from '../../test/records-helpers.js';
+import { dataFile, multipart, userWithToken, waitFor } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { runPipeline } from './pipeline.js';
 import { findRecord, saveOutcome } from './records.repo.js';
@@ -28,10 +28,26 @@ const lines: string[] = [];
 const log = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m) };
 const serverRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
+const PULSE = 'pulse/goda-ppg-125hz.csv';
+
+/** Uploads the pulse recording: its findings go into the synthesis the repair recomputes. */
+async function pulseFile(token: string): Promise<string> {
+  const m = multipart([{ field: 'file', filename: 'goda-ppg-125hz.csv', value: dataFile(PULSE) }]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: FILE_PATHS.upload,
+    headers: { ...m.headers, authorization: `Bearer ${token}` },
+    payload: m.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { data: { uuid: string } }).data.uuid;
+}
+
 /** Makes a record with this weight through the API and waits for its (scoped) analysis. */
-async function made(token: string, weightKg: number, person: object): Promise<string> {
+async function made(token: string, weightKg: number, person: object, files: object = {}): Promise<string> {
   const answers = Object.fromEntries(questionsFor('female').map((q) => [q.id, 2]));
   const c = await call(t.app, 'POST', RECORD_PATHS.create, token, {
+    files,
     person: { sex: 'female', ...person },
     inquiry: { answers },
     vitals: { heightCm: 165, weightKg, systolic: 118, diastolic: 76 },
@@ -68,7 +84,7 @@ async function analyseTheOldWay(id: string, earlierIds: string[]) {
   const earlier = await Promise.all(earlierIds.map(async (e) => (await findRecord(t.database.db, e))!));
   await runPipeline(
     {
-      files: {},
+      files: r.files.pulse ? { pulse: { bytes: dataFile(PULSE), name: 'goda-ppg-125hz.csv' } } : {},
       sex: r.personSex ?? undefined,
       inquiry: r.inquiry,
       vitals: r.vitals,
@@ -118,7 +134,7 @@ describe('rescope-trends: other owners’ readings leave the trends of records a
     const docB = await userWithToken(t, { entrance: 'doctor', doctorKind: 'doctor' });
     const a1 = await made(docA.token, 90, { name, phone });
     const b1 = await made(docB.token, 60, { name, phone });
-    const b2 = await made(docB.token, 62, { name, phone });
+    const b2 = await made(docB.token, 62, { name, phone }, { pulse: await pulseFile(docB.token) });
     // Same name and phone after both: the old grouping reaches B's records, but it was analysed
     // after the fix (its trends hold A's readings only) and is no case for the repair.
     const a2 = await made(docA.token, 92, { name, phone });
@@ -169,6 +185,7 @@ describe('rescope-trends: other owners’ readings leave the trends of records a
     expect(new Set(await weightsShown(ids.b2))).toEqual(new Set([60, 62]));
     // What a fresh analysis with the scoped history stored, the other engines and inputs as they were.
     expect(resultsOf(b2.results)).toEqual(resultsOf(fresh));
+    expect((b2.results.synthesis?.result as SynthesisResult).modalities.present).toContain('pulse');
     expect(without(b2.results, ['vitals', 'synthesis'])).toEqual(without(b2Before.results, ['vitals', 'synthesis']));
     expect([b2.vitals, b2.inquiry, b2.files, b2.status, b2.conclusion, b2.finishedAt]).toEqual([
       b2Before.vitals,
