@@ -5,9 +5,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FILE_PATHS, RECORD_PATHS, type RecordResults, type SynthesisResult, type VitalsResult } from '@tcm/contract';
 import { questionsFor } from '@tcm/analysis/constitution';
-import { auditLog, diagnosisRecords, maintenanceRuns } from '../../db/schema/index.js';
+import { auditLog, diagnosisRecords, maintenanceRuns, users } from '../../db/schema/index.js';
 import { runMaintenance, runPendingMaintenance } from '../../maintenance/maintenance.js';
-import { uid } from '../../test/factories.js';
+import { buildTeam, uid } from '../../test/factories.js';
 import { call } from '../../test/http.js';
 import { dataFile, multipart, userWithToken, waitFor } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -101,8 +101,8 @@ async function analyseTheOldWay(id: string, earlierIds: string[]) {
   );
 }
 
-/** Every weight in a record's stored trends and in its report model's trend series. */
-async function weightsShown(id: string): Promise<number[]> {
+/** The weights in a record's stored trends and in its report model's trend series. */
+async function weightsOf(id: string): Promise<{ stored: number[]; report: number[] }> {
   const r = (await findRecord(t.database.db, id))!;
   const v = r.results.vitals?.result as VitalsResult | undefined;
   const s = r.results.synthesis?.result as SynthesisResult | undefined;
@@ -115,7 +115,12 @@ async function weightsShown(id: string): Promise<number[]> {
   const report = (model.trends?.series ?? [])
     .filter((x) => x.indicator === 'vitals.weight')
     .flatMap((x) => x.points.map((p) => p.value));
-  expect(report.length).toBeGreaterThan(0);
+  return { stored, report };
+}
+
+/** Every weight a record shows: stored trends and report. */
+async function weightsShown(id: string): Promise<number[]> {
+  const { stored, report } = await weightsOf(id);
   return [...stored, ...report];
 }
 
@@ -145,7 +150,8 @@ describe('rescope-trends: other owners’ readings leave the trends of records a
   }, 120000);
 
   it('a record analysed before the fix shows doctor A’s reading (the simulation is right)', async () => {
-    expect(await weightsShown(ids.b2)).toContain(90);
+    const b2 = await weightsOf(ids.b2);
+    expect([b2.stored, b2.report]).toEqual([expect.arrayContaining([90]), expect.arrayContaining([90])]);
     expect(await weightsShown(ids.a2)).not.toContain(60);
   });
 
@@ -182,7 +188,8 @@ describe('rescope-trends: other owners’ readings leave the trends of records a
     for (const id of untouched) expect(first.affected.map((a) => a.id)).not.toContain(id);
 
     const b2 = (await findRecord(t.database.db, ids.b2))!;
-    expect(new Set(await weightsShown(ids.b2))).toEqual(new Set([60, 62]));
+    const shown = await weightsOf(ids.b2);
+    expect([new Set(shown.stored), new Set(shown.report)]).toEqual([new Set([60, 62]), new Set([60, 62])]);
     // What a fresh analysis with the scoped history stored, the other engines and inputs as they were.
     expect(resultsOf(b2.results)).toEqual(resultsOf(fresh));
     expect((b2.results.synthesis?.result as SynthesisResult).modalities.present).toContain('pulse');
@@ -210,6 +217,21 @@ describe('rescope-trends: other owners’ readings leave the trends of records a
     expect(second.affected.map((a) => a.id)).not.toContain(ids.b2);
     expect(second.repaired).toEqual([]);
     expect(await stored(ids.b2)).toEqual(b2Stored);
+  }, 60000);
+
+  it('a member who joined a team: readings from before stay out of the team record’s trends', async () => {
+    const member = await userWithToken(t, { entrance: 'member' });
+    const before = await made(member.token, 50, {});
+    const team = await buildTeam(t.database.db);
+    await t.database.db.update(users).set({ teamId: team.id }).where(eq(users.id, member.user.id));
+    const after = await made(member.token, 55, {});
+    const keep = await made(member.token, 56, {});
+    await analyseTheOldWay(after, [before]);
+    expect(await weightsShown(after)).toContain(50);
+    const keepStored = await stored(keep);
+    expect((await rescopeTrends(t.database.db, log)).repaired).toContain(after);
+    expect(await weightsShown(after)).toEqual([]);
+    expect(await stored(keep)).toEqual(keepStored);
   }, 60000);
 
   it('the server start runs it once: recorded in maintenance_runs, not run again', async () => {

@@ -21,36 +21,52 @@ import { conclusionOf } from './worker.js';
  */
 export const RESCOPE_TRENDS = 'rescope-trends';
 
+/** Both sides of a pair: `r` a finished record whose vitals engine ran, `e` an earlier record with vitals. */
+const PAIR = sql`
+  r.status in ('done', 'failed') and r.results -> 'vitals' ->> 'status' = 'done'
+  and e.id <> r.id and e.created_at < r.created_at
+  and jsonb_typeof(e.vitals) = 'object' and e.vitals <> '{}'::jsonb`;
+
+/**
+ * A prefilter only (the scoped `trendHistory` decides): `e` may lie outside what samePerson
+ * groups with `r` now: `r` a visitor's, `e` outside r's owner scope (its team, else its maker's
+ * team-less records; an unknown team or maker counts as outside), or `e` about a member while
+ * `r` is not.
+ */
+const MAYBE_OUT_OF_SCOPE = sql`not (
+    r.source <> 'visitor'
+    and coalesce(case when r.team_id is not null then e.team_id = r.team_id
+                      when r.owner_user_id is not null then e.team_id is null and e.owner_user_id = r.owner_user_id
+                      else false end, false)
+    and (r.subject_user_id is not null or e.subject_user_id is null))`;
+
 /**
  * For each finished record whose vitals engine ran, the earlier records with vitals that the
- * worker before the fix put into its history (records.repo.ts `samePerson` before commit
- * cb01771, as SQL): the member's records across every team when the record is about a member,
- * else the same name and phone (or both without one; an empty phone counted as none) among the
- * records of the same team, or of no team at all (and of the same device for a device record
- * without a team), visitors' excepted. Its 200-row cap is left out: a few more candidates only.
+ * worker before the fix put into its history and that may be out of its scope now. The old
+ * grouping (records.repo.ts `samePerson` before commit cb01771, as SQL): the member's records
+ * across every team when the record is about a member, else the same name and phone (or both
+ * without one; an empty phone counted as none) among the records of the same team, or of no team
+ * at all (and of the same device for a device record without a team), visitors' excepted. Its
+ * 200-row cap is left out: a few more candidates only. Two equality joins, not one join on an
+ * OR, so a large table is hashed, not compared pair by pair.
  */
 const OLD_HISTORY = sql`
-  select r.id, array_agg(e.id::text) as old_ids
-  from diagnosis_record r
-  join diagnosis_record e
-    on e.id <> r.id
-   and e.created_at < r.created_at
-   and jsonb_typeof(e.vitals) = 'object' and e.vitals <> '{}'::jsonb
-   and (
-     (r.subject_user_id is not null and e.subject_user_id = r.subject_user_id)
-     or (
-       r.subject_user_id is null
-       and coalesce(r.person_name, '') <> ''
-       and e.team_id is not distinct from r.team_id
-       and (r.device_id is null or r.team_id is not null or e.device_id = r.device_id)
-       and e.person_name = r.person_name
-       and case when coalesce(r.person_phone, '') <> '' then e.person_phone = r.person_phone
-                else e.person_phone is null end
-       and e.source <> 'visitor'
-     )
-   )
-  where r.status in ('done', 'failed') and r.results -> 'vitals' ->> 'status' = 'done'
-  group by r.id`;
+  select id, array_agg(eid) as old_ids from (
+    select r.id, e.id::text as eid
+    from diagnosis_record r join diagnosis_record e on e.subject_user_id = r.subject_user_id
+    where ${PAIR} and ${MAYBE_OUT_OF_SCOPE}
+    union all
+    select r.id, e.id::text
+    from diagnosis_record r join diagnosis_record e on e.person_name = r.person_name
+    where ${PAIR} and ${MAYBE_OUT_OF_SCOPE}
+      and r.subject_user_id is null and r.person_name <> ''
+      and e.team_id is not distinct from r.team_id
+      and (r.device_id is null or r.team_id is not null or e.device_id = r.device_id)
+      and case when coalesce(r.person_phone, '') <> '' then e.person_phone = r.person_phone
+               else e.person_phone is null end
+      and e.source <> 'visitor'
+  ) pairs
+  group by id`;
 
 export interface AffectedRecord {
   id: string;
