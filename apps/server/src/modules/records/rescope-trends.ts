@@ -21,11 +21,18 @@ import { conclusionOf } from './worker.js';
  */
 export const RESCOPE_TRENDS = 'rescope-trends';
 
-/** Both sides of a pair: `r` a finished record whose vitals engine ran, `e` an earlier record with vitals. */
+/**
+ * Both sides of a pair: `r` a finished record whose vitals engine ran, `e` an earlier record with
+ * vitals whose reading is in r's stored vitals trends (a point dated e's creation time, as the
+ * worker wrote it: `toISOString()`). The synthesis' trends are the same engine's on the same
+ * history, so the vitals outcome's tell for both.
+ */
 const PAIR = sql`
   r.status in ('done', 'failed') and r.results -> 'vitals' ->> 'status' = 'done'
   and e.id <> r.id and e.created_at < r.created_at
-  and jsonb_typeof(e.vitals) = 'object' and e.vitals <> '{}'::jsonb`;
+  and jsonb_typeof(e.vitals) = 'object' and e.vitals <> '{}'::jsonb
+  and jsonb_path_exists(r.results -> 'vitals' -> 'result', '$.trends[*].points[*] ? (@.date == $d)',
+        jsonb_build_object('d', to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`;
 
 /**
  * A prefilter only (the scoped `trendHistory` decides): `e` may lie outside what samePerson
@@ -42,7 +49,8 @@ const MAYBE_OUT_OF_SCOPE = sql`not (
 
 /**
  * For each finished record whose vitals engine ran, the earlier records with vitals that the
- * worker before the fix put into its history and that may be out of its scope now. The old
+ * worker before the fix put into its history, whose reading its stored trends hold, and that may
+ * be out of its scope now. The old
  * grouping (records.repo.ts `samePerson` before commit cb01771, as SQL): the member's records
  * across every team when the record is about a member, else the same name and phone (or both
  * without one; an empty phone counted as none) among the records of the same team, or of no team
@@ -132,9 +140,14 @@ async function recompute(r: RecordRow, history: TrendPoint[]) {
   return { outcomes: out, set: { conclusion: conclusionOf(synthesis.result as SynthesisResult, r.lang) } };
 }
 
+/** The records OLD_HISTORY finds, each with its old history's possibly out-of-scope record ids. */
+export async function oldHistoryCandidates(db: Db): Promise<{ id: string; old_ids: string[] }[]> {
+  return (await db.execute(OLD_HISTORY)).rows as { id: string; old_ids: string[] }[];
+}
+
 /** Finished records whose stored trends hold other owners' readings (read only). */
 export async function findAffected(db: Db): Promise<(AffectedRecord & { history: TrendPoint[] })[]> {
-  const rows = (await db.execute(OLD_HISTORY)).rows as { id: string; old_ids: string[] }[];
+  const rows = await oldHistoryCandidates(db);
   const out: (AffectedRecord & { history: TrendPoint[] })[] = [];
   for (let i = 0; i < rows.length; i += 100) {
     const batch = rows.slice(i, i + 100);
