@@ -43,13 +43,21 @@ export async function runMaintenance(
   return detail;
 }
 
-/** The server start, after the migrations: runs every repair not yet recorded. Answers the names run. */
+/**
+ * The server start, after the migrations: runs every repair not yet recorded. Answers the names
+ * finished. A repair that throws is logged and left unrecorded, so the next start tries it again:
+ * a defect in a repair must not keep the whole service down.
+ */
 export async function runPendingMaintenance(db: Db, log: MaintenanceLog): Promise<string[]> {
   const ran: string[] = [];
   for (const name of Object.keys(MAINTENANCE_TASKS)) {
     if (await maintenanceFinishedAt(db, name)) continue;
-    await runMaintenance(db, name, log);
-    ran.push(name);
+    try {
+      await runMaintenance(db, name, log);
+      ran.push(name);
+    } catch (e) {
+      log.warn(`${name}: failed, retried at the next start: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
   return ran;
 }
