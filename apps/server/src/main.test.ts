@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { describe, expect, it, inject } from 'vitest';
 import { basicHeader } from './modules/auth/client-auth.js';
 import { encodeBmp } from './modules/files/bmp.js';
@@ -21,12 +22,16 @@ const freePort = () =>
 
 // The process `npm start` ends in: the esbuild bundle, run with node, on the suite's database.
 describe('built server process', () => {
-  it('migrates, prints URL and where the accounts are but never SEED_PASSWORD, serves sign-in, and exits 0 on SIGTERM', async () => {
+  it('migrates, runs pending repairs, prints URL and where the accounts are but never SEED_PASSWORD, serves sign-in, and exits 0 on SIGTERM', async () => {
     const out = join(serverRoot, `.test-dist-${process.pid}`);
     execFileSync(process.execPath, [join(serverRoot, 'scripts/build.mjs')], {
       env: { ...process.env, OUT_DIR: out },
       stdio: 'pipe',
     });
+    // The start runs the one-time repairs not yet recorded (docs/server.md): make one pending.
+    const sql = new pg.Client({ connectionString: inject('databaseUrl') });
+    await sql.connect();
+    await sql.query(`delete from maintenance_runs where name = 'rescope-trends'`);
     const port = await freePort();
     const child = spawn(process.execPath, [join(out, 'main.js')], {
       env: {
@@ -53,6 +58,8 @@ describe('built server process', () => {
       expect(output).toContain(`http://localhost:${port}/pc/`);
       expect(output).toContain('SEED_PASSWORD (not printed)');
       expect(output).not.toContain(SEED_PASSWORD_FOR_TESTS);
+      expect(output).toContain('rescope-trends: ');
+      expect((await sql.query(`select 1 from maintenance_runs where name = 'rescope-trends'`)).rowCount).toBe(1);
       const res = await fetch(`http://127.0.0.1:${port}/backend/auth/user/pwd/signin`, {
         method: 'POST',
         headers: {
@@ -73,6 +80,7 @@ describe('built server process', () => {
       expect(await exit).toBe(0);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+      await sql.end();
       rmSync(out, { recursive: true, force: true });
     }
   }, 60000);

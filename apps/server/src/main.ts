@@ -2,15 +2,18 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { runPendingMaintenance } from './maintenance/maintenance.js';
 import { startJobs, stopJobs } from './jobs/boss.js';
 import { seedIfEmpty, seedLines } from './seed/seed.js';
 
-/** Server process: open DB, migrate, seed, start jobs, listen; stops cleanly on SIGINT/SIGTERM. */
+/** Server process: open DB, migrate, run pending one-time repairs, seed, start jobs, listen; stops cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const t0 = performance.now();
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database.db);
+  // One-time repairs of stored data, recorded in maintenance_runs (docs/server.md).
+  await runPendingMaintenance(database.db, console);
   const seeded = await seedIfEmpty(database.db, config);
   const boss = await startJobs(database, { onError: (e) => console.error('[jobs]', e.message) });
   const app = await buildApp(config, { database, boss });

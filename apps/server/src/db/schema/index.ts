@@ -4,3 +4,4 @@ export * from './menus.js';
 export * from './auth.js';
 export * from './translations.js';
 export * from './records.js';
+export * from './maintenance.js';

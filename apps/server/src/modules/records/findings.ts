@@ -1,4 +1,4 @@
-import type { Finding, FaceResult, PulseResult, VoiceResult } from '@tcm/contract';
+import type { Finding, FaceResult, PulseResult, RecordResults, VoiceResult } from '@tcm/contract';
 
 /**
  * Maps engine results onto the synthesis findings vocabulary (docs/synthesis.md). Confidence
@@ -70,4 +70,25 @@ export function pulseFindings(r: PulseResult): Finding[] {
 export function voiceFindings(r: VoiceResult): Finding[] {
   const q = Math.max(0.3, Math.min(1, r.quality.index));
   return r.readings.map((x) => ({ modality: 'voice' as const, key: 'voice.reading', value: x.code, confidence: q }));
+}
+
+/**
+ * The findings the synthesis took from a record's stored capture outcomes (done ones), in the
+ * pipeline's order: what re-running the synthesis alone needs (rescope-trends.ts).
+ */
+export function storedFindings(results: RecordResults): Finding[] {
+  const of = (engine: 'tongue' | 'face' | 'pulse' | 'voice') => {
+    const o = results[engine];
+    return o?.status === 'done' ? o.result : undefined;
+  };
+  const tongue = of('tongue');
+  const face = of('face') as FaceResult | undefined;
+  const pulse = of('pulse') as PulseResult | undefined;
+  const voice = of('voice') as VoiceResult | undefined;
+  return [
+    ...(tongue ? tongueFindings(tongue) : []),
+    ...(face ? faceFindings(face) : []),
+    ...(pulse ? pulseFindings(pulse) : []),
+    ...(voice ? voiceFindings(voice) : []),
+  ];
 }

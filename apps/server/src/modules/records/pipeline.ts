@@ -28,7 +28,7 @@ export interface PipelineHooks {
   onTongueMask?(png: Uint8Array, size: { width: number; height: number }): Promise<void>;
 }
 
-interface Step {
+export interface Step {
   engine: RecordEngine;
   version: EngineVersion;
   /** `version` when the engine reports a fuller one than its constants (tongue: + features). */
@@ -58,6 +58,66 @@ const failureOf = (
   msg: e.def[lang],
   engine,
 });
+
+/** What the vitals and synthesis steps read of a record (the trend repair passes the same). */
+type TrendInput = Pick<PipelineInput, 'sex' | 'date' | 'history'>;
+
+/** The vitals step: the record's measures, and their trends against `history`. */
+export function vitalsStep(input: TrendInput, vitals: Vitals): Step {
+  return {
+    engine: 'vitals',
+    version: { engine: VITALS_ENGINE_VERSION },
+    run: async () => ({ result: assessVitals({ sex: input.sex, date: input.date, vitals, history: input.history }) }),
+  };
+}
+
+/**
+ * The synthesis step over the findings of the capture engines, the answers when the
+ * constitution engine scored them and the vitals (with `history`) when the vitals engine took
+ * them: null for what is missing or failed.
+ */
+export function synthesisStep(
+  input: TrendInput,
+  from: { findings: Finding[]; inquiry: PipelineInput['inquiry']; vitals: Vitals | null | undefined },
+): Step {
+  const { inquiry, vitals } = from;
+  return {
+    engine: 'synthesis',
+    version: { engine: SYNTHESIS_ENGINE_VERSION, model: KB_VERSION },
+    run: async () => ({
+      result: synthesize({
+        sex: input.sex,
+        date: input.date,
+        findings: from.findings,
+        ...(inquiry ? { inquiry } : {}),
+        ...(vitals ? { vitals, history: input.history } : {}),
+      }),
+    }),
+  };
+}
+
+/** Runs one step: its outcome (an engine's rejection of its input as a failed one) and findings. */
+export async function runStep(
+  step: Step,
+  lang: 'zh' | 'en',
+): Promise<{ outcome: EngineOutcome; findings?: Finding[] }> {
+  const t0 = performance.now();
+  try {
+    const { result, findings, version } = await step.run();
+    const ms = Math.round(performance.now() - t0);
+    return { outcome: { status: 'done', version: version ?? step.version, result, ms }, findings };
+  } catch (e) {
+    if (!isEngineError(e)) throw e;
+    return {
+      outcome: {
+        status: 'failed',
+        version: step.version,
+        error: failureOf(step.engine, e, lang),
+        ms: Math.round(performance.now() - t0),
+      },
+    };
+  }
+}
 
 /**
  * Runs the engines on a record's captures. An engine's rejection of its input (EngineError:
@@ -133,42 +193,26 @@ export async function runPipeline(
       engine: 'vitals',
       version: { engine: VITALS_ENGINE_VERSION },
       run: async () => {
-        const r = assessVitals({ sex: input.sex, date: input.date, vitals, history: input.history });
+        const r = await vitalsStep(input, vitals).run();
         vitalsOk = true;
-        return { result: r };
+        return r;
       },
     });
+  // Built when it runs: it takes only what the engines before it delivered.
   steps.push({
-    engine: 'synthesis',
-    version: { engine: SYNTHESIS_ENGINE_VERSION, model: KB_VERSION },
-    run: async () => ({
-      result: synthesize({
-        sex: input.sex,
-        date: input.date,
+    ...synthesisStep(input, { findings, inquiry: null, vitals: null }),
+    run: () =>
+      synthesisStep(input, {
         findings,
-        ...(constitutionOk && inquiry ? { inquiry } : {}),
-        ...(vitalsOk && vitals ? { vitals, history: input.history } : {}),
-      }),
-    }),
+        inquiry: constitutionOk ? inquiry : null,
+        vitals: vitalsOk ? vitals : null,
+      }).run(),
   });
 
   for (const step of steps) {
     await hooks.onStep(step.engine);
-    const t0 = performance.now();
-    let outcome: EngineOutcome;
-    try {
-      const { result, findings: f, version } = await step.run();
-      if (f) findings.push(...f);
-      outcome = { status: 'done', version: version ?? step.version, result, ms: Math.round(performance.now() - t0) };
-    } catch (e) {
-      if (!isEngineError(e)) throw e;
-      outcome = {
-        status: 'failed',
-        version: step.version,
-        error: failureOf(step.engine, e, lang),
-        ms: Math.round(performance.now() - t0),
-      };
-    }
+    const { outcome, findings: f } = await runStep(step, lang);
+    if (f) findings.push(...f);
     outcomes[step.engine] = outcome;
     await hooks.onOutcome(step.engine, outcome);
   }

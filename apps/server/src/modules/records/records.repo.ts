@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { RECORD_ERRORS } from '@tcm/contract';
-import type { EngineOutcome, RecordEngine } from '@tcm/contract';
+import type { EngineOutcome, RecordEngine, Vitals } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { auditLog, diagnosisRecords } from '../../db/schema/index.js';
 
@@ -154,6 +154,28 @@ export async function personRecords(
     .where(and(same, opts.visible, opts.before ? lt(diagnosisRecords.createdAt, opts.before) : undefined))
     .orderBy(desc(diagnosisRecords.createdAt), desc(diagnosisRecords.id))
     .limit(200);
+}
+
+/** One earlier reading of a record's person, as the vitals engine takes it (oldest first). */
+export interface TrendPoint {
+  id: string;
+  date: string;
+  vitals: Vitals;
+}
+
+/**
+ * The earlier vitals a record's trends are computed from: its person's records made before it,
+ * within its owner scope (personRecords), those with vitals only, oldest first. The worker and
+ * the trend repair (rescope-trends.ts) both use it, so a repaired record holds what a fresh
+ * analysis would.
+ */
+export async function trendHistory(db: Db, r: PersonKey & HistoryRow): Promise<TrendPoint[]> {
+  // No caller here: the owner scope of samePerson keeps the trends to what the record's viewers may see.
+  const earlier = await personRecords(db, r, { before: r.createdAt });
+  return earlier
+    .filter((e) => e.id !== r.id && e.vitals && Object.keys(e.vitals).length)
+    .map((e) => ({ id: e.id, date: e.createdAt.toISOString(), vitals: e.vitals as Vitals }))
+    .reverse();
 }
 
 export interface AuditEntry {

@@ -6,7 +6,6 @@ import {
   type RecordEngine,
   type RecordFailure,
   type SynthesisResult,
-  type Vitals,
 } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import { diagnosisRecords } from '../../db/schema/index.js';
@@ -14,7 +13,7 @@ import { isAppError } from '../../http/app-error.js';
 import { runPipelineInPool } from '../../jobs/run-pipeline.js';
 import { filesByIds, saveFile } from '../files/files.service.js';
 import { planEngines, type PipelineInput } from './pipeline.js';
-import { claimRecord, personRecords, saveOutcome, updateRecord as update, type RecordRow } from './records.repo.js';
+import { claimRecord, saveOutcome, trendHistory, updateRecord as update, type RecordRow } from './records.repo.js';
 
 /** The short conclusion of a done record: the leading syndrome pattern, else the constitution. */
 export function conclusionOf(s: SynthesisResult | undefined, lang: 'zh' | 'en'): string | null {
@@ -57,12 +56,7 @@ async function loadInputs(ctx: AppContext, r: RecordRow): Promise<PipelineInput>
       throw new PermanentFailure({ code: FILE_ERRORS.FILE_NOT_FOUND.code, msg: FILE_ERRORS.FILE_NOT_FOUND[r.lang] });
     files[slot] = { bytes, name: row.name };
   }
-  // No caller here: the owner scope of samePerson keeps the trends to what the record's viewers may see.
-  const earlier = await personRecords(ctx.db, r, { before: r.createdAt });
-  const history = earlier
-    .filter((e) => e.id !== r.id && e.vitals && Object.keys(e.vitals).length)
-    .map((e) => ({ date: e.createdAt.toISOString(), vitals: e.vitals as Vitals }))
-    .reverse();
+  const history = (await trendHistory(ctx.db, r)).map(({ date, vitals }) => ({ date, vitals }));
   return {
     files,
     sex: r.personSex ?? undefined,
