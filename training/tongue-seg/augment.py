@@ -18,8 +18,9 @@ HARD_LIGHT = {'p': 0.0}
 FACE = {'share': 0.3, 'skin': 0.0}
 # Share of phone-like samples (phone.photo: light, framing, JPEG 30-70, low resolution), made from
 # the training photos and the two training faces (the validation set uses the held-out face);
-# train_gpu.py --phone sets it.
-PHONE = {'p': 0.0}
+# train_gpu.py --phone sets it; --phone-neg the share of these that show the face with no tongue
+# (lips, moustache and teeth in phone light are not tongue).
+PHONE = {'p': 0.0, 'neg': 0.0}
 
 
 def skin_tone(fimg, rng):
@@ -185,8 +186,17 @@ def phone_sample(img, mask, size, faces, rng):
     img = cv2.resize(img, wh, interpolation=cv2.INTER_AREA)
     mask = cv2.resize(mask, wh, interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
     fimg, mouth, fw = faces[rng.integers(len(faces))]
-    im, m, info = phone.photo(img, mask, {'img': fimg, 'mouth': mouth, 'faceWidth': fw}, rng)
-    im = phone.jpeg(im, info['quality'])
+    if rng.random() < PHONE['neg']:
+        face = phone.skin(fimg, rng) if rng.random() < 0.7 else fimg
+        cx, cy = mouth + rng.uniform(-0.2, 0.2, 2) * fw
+        fh = min(fw * rng.uniform(0.6, 2.0), 0.83 * face.shape[0])
+        im, m = phone.frame(face, np.zeros(face.shape[:2], np.float32), cx, cy, fh, float(rng.choice([0.75, 1.0])),
+                            rng.uniform(-25, 25), int(rng.integers(400, 1001)))
+        lit = str(rng.choice(phone.LIGHTS))
+        im = phone.jpeg(phone.light(im, lit, rng), int(rng.integers(30, 71)))
+    else:
+        im, m, info = phone.photo(img, mask, {'img': fimg, 'mouth': mouth, 'faceWidth': fw}, rng)
+        im = phone.jpeg(im, info['quality'])
     out = (SIZE['out'], SIZE['out'])
     im = cv2.resize(im, out, interpolation=cv2.INTER_AREA)
     m = cv2.resize(m.astype(np.float32), out, interpolation=cv2.INTER_AREA)

@@ -59,7 +59,7 @@ class Batches(torch.utils.data.IterableDataset):
     def __iter__(self):
         info = torch.utils.data.get_worker_info()
         wid = info.id if info else 0
-        augment.FACE['share'], augment.FACE['skin'], augment.HARD_LIGHT['p'], augment.PHONE['p'] = self.cfg
+        augment.FACE['share'], augment.FACE['skin'], augment.HARD_LIGHT['p'], augment.PHONE['p'], augment.PHONE['neg'] = self.cfg
         augment.SIZE['out'] = INPUT
         rng = np.random.default_rng([self.seed, wid])
         faces = augment.prepare_faces(self.faces)
@@ -113,6 +113,7 @@ def main():
     ap.add_argument('--skin', type=float, default=0.5)
     ap.add_argument('--hard-light', type=float, default=0.05)
     ap.add_argument('--phone', type=float, default=0.0, help='share of phone-like samples')
+    ap.add_argument('--phone-neg', type=float, default=0.0, help='share of phone-like samples with no tongue')
     ap.add_argument('--phone-val', help='phone-val-select.npz (phone_val.py): choose checkpoints on it too')
     ap.add_argument('--device-slack', type=float, default=0.001,
                     help='device mIoU a checkpoint may lose against the start and still be chosen')
@@ -153,7 +154,7 @@ def main():
         say(f'teacher mIoU at input {miou(teacher, vx, vm)[0]:.4f}')
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     loader = torch.utils.data.DataLoader(
-        Batches(d, faces, train_idx, args.batch, args.seed, (args.face_share, args.skin, args.hard_light, args.phone)),
+        Batches(d, faces, train_idx, args.batch, args.seed, (args.face_share, args.skin, args.hard_light, args.phone, args.phone_neg)),
         batch_size=None, num_workers=args.workers, prefetch_factor=4, persistent_workers=True, pin_memory=True)
     say(f'params {sum(p.numel() for p in model.parameters())} train {len(train_idx)} val {len(val_idx)} '
         f'setup {time.time() - t_start:.0f}s')
