@@ -5,6 +5,7 @@ real tongue photos (real surroundings, other tongues with their own masks). Neve
 import cv2
 import numpy as np
 
+import phone
 from common import FACES_TRAIN, INPUT
 
 # Output side of the training samples; train.py lowers it for the first epochs (progressive resizing).
@@ -15,6 +16,11 @@ HARD_LIGHT = {'p': 0.0}
 # another skin tone and light first: there are only two training faces, phones meet every skin
 # tone and light (train.py --face-share, --skin).
 FACE = {'share': 0.3, 'skin': 0.0}
+# Share of phone-like samples (phone.photo: light, framing, JPEG 30-70, low resolution), made from
+# the training photos and the two training faces (the validation set uses the held-out face);
+# train_gpu.py --phone sets it; --phone-neg the share of these that show the face with no tongue
+# (lips, moustache and teeth in phone light are not tongue).
+PHONE = {'p': 0.0, 'neg': 0.0}
 
 
 def skin_tone(fimg, rng):
@@ -171,7 +177,38 @@ def photometric(im, rng):
     return np.clip(im, 0, 255)
 
 
+def phone_sample(img, mask, size, faces, rng):
+    """A phone-like sample: the cached (square) photo given back its aspect, then phone.photo in a
+    training face or tilted, JPEG at its quality and resolution, then the network's square input."""
+    w0, h0 = size
+    S = img.shape[0]
+    wh = (max(8, int(round(S * w0 / h0))), S)
+    img = cv2.resize(img, wh, interpolation=cv2.INTER_AREA)
+    mask = cv2.resize(mask, wh, interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+    fimg, mouth, fw = faces[rng.integers(len(faces))]
+    if rng.random() < PHONE['neg']:
+        face = phone.skin(fimg, rng) if rng.random() < 0.7 else fimg
+        cx, cy = mouth + rng.uniform(-0.2, 0.2, 2) * fw
+        fh = min(fw * rng.uniform(0.6, 2.0), 0.83 * face.shape[0])
+        im, m = phone.frame(face, np.zeros(face.shape[:2], np.float32), cx, cy, fh, float(rng.choice([0.75, 1.0])),
+                            rng.uniform(-25, 25), int(rng.integers(400, 1001)))
+        lit = str(rng.choice(phone.LIGHTS))
+        im = phone.jpeg(phone.light(im, lit, rng), int(rng.integers(30, 71)))
+    else:
+        im, m, info = phone.photo(img, mask, {'img': fimg, 'mouth': mouth, 'faceWidth': fw}, rng)
+        im = phone.jpeg(im, info['quality'])
+    out = (SIZE['out'], SIZE['out'])
+    im = cv2.resize(im, out, interpolation=cv2.INTER_AREA)
+    m = cv2.resize(m.astype(np.float32), out, interpolation=cv2.INTER_AREA)
+    if rng.random() < 0.5:
+        im, m = im[:, ::-1], m[:, ::-1]
+    return np.clip(im, 0, 255), np.clip(m, 0, 1)
+
+
 def sample(imgs, masks, sizes, i, pool, faces, rng):
+    if PHONE['p'] > 0 and rng.random() < PHONE['p']:
+        im, m = phone_sample(imgs[i], masks[i], sizes[i], faces, rng)
+        return with_engine_gain(im), m
     r = rng.random()
     out = None
     fs = FACE['share']
@@ -187,4 +224,9 @@ def sample(imgs, masks, sizes, i, pool, faces, rng):
     im, m = out
     if rng.random() < 0.5:
         im, m = im[:, ::-1], m[:, ::-1]
-    return photometric(im, rng), np.clip(m, 0, 1)
+    return with_engine_gain(photometric(im, rng)), np.clip(m, 0, 1)
+
+
+def with_engine_gain(im):
+    """The sample as the engine feeds it to the network (dark photos brightened, phone.engine_gain)."""
+    return np.clip(im * phone.engine_gain(im), 0, 255)

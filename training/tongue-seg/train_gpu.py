@@ -11,7 +11,13 @@ checkpoint (validation mIoU at the network input, as train.py measures it) is wr
 improves, so a run cut short still leaves its best. The weights evaluated and saved are an
 exponential moving average of the trained ones (--ema), which smooths the last noisy steps.
 Distillation (--teacher): the target is (1 - a) x expert mask + a x the teacher's probability on
-the same augmented sample, so a compact student can learn the larger network's boundary."""
+the same augmented sample, so a compact student can learn the larger network's boundary.
+
+Phone-like photos (--phone P, --phone-val FILE; issue 18 item 6): a share P of the samples is made
+phone-like (augment.phone_sample), and each evaluation also measures mIoU at the input on the
+select half of the phone-like validation set (phone_val.py). Then the checkpoint rule is: among
+evaluations whose device mIoU is at least the starting model's minus --device-slack, the highest
+phone-like mIoU (seg-TAG-best.pt). --init-onnx starts from a shipped ONNX model (onnx_init.py)."""
 import argparse
 import copy
 import math
@@ -25,6 +31,7 @@ import torch
 import augment
 from common import INPUT, REPO, TongueUNet
 from train import loss_fn
+from onnx_init import load_onnx
 from validate import miou, to_input, val_tensors
 
 cv2.setNumThreads(1)
@@ -52,7 +59,7 @@ class Batches(torch.utils.data.IterableDataset):
     def __iter__(self):
         info = torch.utils.data.get_worker_info()
         wid = info.id if info else 0
-        augment.FACE['share'], augment.FACE['skin'], augment.HARD_LIGHT['p'] = self.cfg
+        augment.FACE['share'], augment.FACE['skin'], augment.HARD_LIGHT['p'], augment.PHONE['p'], augment.PHONE['neg'] = self.cfg
         augment.SIZE['out'] = INPUT
         rng = np.random.default_rng([self.seed, wid])
         faces = augment.prepare_faces(self.faces)
@@ -65,6 +72,15 @@ class Batches(torch.utils.data.IterableDataset):
                 xs.append(np.clip(im + 0.5, 0, 255).astype(np.uint8))
                 ys.append(m.astype(np.float32))
             yield torch.from_numpy(np.stack(xs)), torch.from_numpy(np.stack(ys))
+
+
+def load_phone_val(path):
+    """The select half of the phone-like validation set at the input (phone_val.py pack_select)."""
+    z = np.load(path)
+    blob, offs, n = z['blob'], z['offs'], int(z['n'])
+    dec = lambda k, flag: cv2.imdecode(blob[offs[k]:offs[k + 1]], flag)
+    imgs = np.stack([dec(k, cv2.IMREAD_COLOR)[:, :, ::-1] for k in range(n)])
+    return np.ascontiguousarray(imgs), np.stack([dec(n + k, cv2.IMREAD_GRAYSCALE) for k in range(n)])
 
 
 def ema_update(ema, model, decay):
@@ -96,6 +112,12 @@ def main():
     ap.add_argument('--face-share', type=float, default=0.4)
     ap.add_argument('--skin', type=float, default=0.5)
     ap.add_argument('--hard-light', type=float, default=0.05)
+    ap.add_argument('--phone', type=float, default=0.0, help='share of phone-like samples')
+    ap.add_argument('--phone-neg', type=float, default=0.0, help='share of phone-like samples with no tongue')
+    ap.add_argument('--phone-val', help='phone-val-select.npz (phone_val.py): choose checkpoints on it too')
+    ap.add_argument('--device-slack', type=float, default=0.001,
+                    help='device mIoU a checkpoint may lose against the start and still be chosen')
+    ap.add_argument('--init-onnx', help='start from this ONNX model (no warm-up)')
     args = ap.parse_args()
     t_start = time.time()
     torch.manual_seed(args.seed)
@@ -115,6 +137,14 @@ def main():
     model = TongueUNet(ch).to(dev).to(memory_format=torch.channels_last)
     if args.init:
         model.load_state_dict({k: v.float() for k, v in torch.load(args.init, map_location='cpu')['model'].items()})
+    if args.init_onnx:
+        calib = np.stack([cv2.resize(d['imgs'][i], (INPUT, INPUT), interpolation=cv2.INTER_AREA) for i in train_idx[:256]])
+        load_onnx(model, args.init_onnx, to_input(torch.from_numpy(calib).to(dev)))
+        args.init = args.init_onnx
+    px = pm = None
+    if args.phone_val:
+        x, m = load_phone_val(args.phone_val)
+        px, pm = torch.from_numpy(x).to(dev), torch.from_numpy(m).to(dev) > 127
     ema = copy.deepcopy(model)
     teacher = None
     if args.teacher:
@@ -124,27 +154,34 @@ def main():
         say(f'teacher mIoU at input {miou(teacher, vx, vm)[0]:.4f}')
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     loader = torch.utils.data.DataLoader(
-        Batches(d, faces, train_idx, args.batch, args.seed, (args.face_share, args.skin, args.hard_light)),
+        Batches(d, faces, train_idx, args.batch, args.seed, (args.face_share, args.skin, args.hard_light, args.phone, args.phone_neg)),
         batch_size=None, num_workers=args.workers, prefetch_factor=4, persistent_workers=True, pin_memory=True)
     say(f'params {sum(p.numel() for p in model.parameters())} train {len(train_idx)} val {len(val_idx)} '
         f'setup {time.time() - t_start:.0f}s')
     t0 = time.time()
-    budget = args.budget_s - (t0 - t_start)
+    budget = max(1.0, args.budget_s - (t0 - t_start))
     warm = 0.0 if args.init else 0.03
     best, step, seen, run, last_eval = 0.0, 0, 0, 0.0, t0
+    floor = None  # device mIoU a checkpoint must keep (phone-like choice)
 
     def evaluate(lr):
-        nonlocal best
+        nonlocal best, floor
         m, iou = miou(ema, vx, vm)
-        mark = ''
-        if m > best:
-            best, mark = m, ' *'
+        mark, key, phone_note = '', m, ''
+        if px is not None:
+            pmi, piou = miou(ema, px, pm)
+            phone_note = f' phone_mIoU_at_input {pmi:.4f} tongue {piou[0]:.4f}'
+            if floor is None:
+                floor = (m if args.init else 0.0) - args.device_slack
+            key = pmi if m >= floor else 0.0
+        if key > best:
+            best, mark = key, ' *'
             state = {k: (v.half() if v.dtype == torch.float32 and sum(ch) > 400 else v).cpu()
                      for k, v in ema.state_dict().items()}
-            torch.save({'model': state, 'epoch': step, 'miou_input': m, 'ch': ch},
+            torch.save({'model': state, 'epoch': step, 'miou_input': m, 'phone_miou_input': key, 'ch': ch},
                        os.path.join(args.out, f'seg-{args.tag}-best.pt'))
         say(f'{time.time() - t0:.0f}s step {step} samples {seen} loss {run:.4f} lr {lr:.5f} '
-            f'val_mIoU_at_input {m:.4f} tongue {iou[0]:.4f} bg {iou[1]:.4f}{mark}')
+            f'val_mIoU_at_input {m:.4f} tongue {iou[0]:.4f} bg {iou[1]:.4f}{phone_note}{mark}')
 
     if args.init:
         evaluate(0.0)

@@ -5,14 +5,16 @@
 // mean over photos: the thresholded logits alone, cleaned (largest region, holes) without and
 // with the logit blur (the engine's post-processing). Then the phone-like wide frames: the first
 // WIDE validation tongues composed into the held-out face photo (as tongue.test.ts does with 4).
+// Last the phone-like validation set (training/tongue-seg/phone_val.py), when it has been built.
 import { decodePhoto } from './decode.js';
 import { regionFromLogits } from './locate.js';
 import { upsampleThreshold } from './mask.js';
-import { count, scores, type Counts, type Scores } from './seg-metrics.js';
+import { addCounts, count, scores, type Counts, type Scores } from './seg-metrics.js';
 import { segmentLogits, SEG_INPUT, TONGUE_MODEL_VERSION } from './segment.js';
 import { readMask, readPhoto, validationIds } from './test-data.js';
 import { tongueInFace } from './test-composites.js';
 import { locateTongue } from './locate.js';
+import { evaluatePhoneSet, PHONE_VAL_DIR } from './phone-val.js';
 
 const ids = validationIds();
 const variants = ['thresholded', 'cleaned, no blur', 'post-processed'] as const;
@@ -32,11 +34,7 @@ for (const id of ids) {
   ];
   preds.forEach((pred, v) => {
     const c = count(pred, truth.mask);
-    const p = pooled[v]!;
-    p.tp += c.tp;
-    p.fp += c.fp;
-    p.fn += c.fn;
-    p.tn += c.tn;
+    addCounts(pooled[v]!, c);
     perPhoto[v]!.push(scores(c));
   });
 }
@@ -69,3 +67,5 @@ console.log(
     ` worst ${f(Math.min(...wide.map((w) => w.iou)))}; leak max ${f(max('leak'))}; second region max ${f(max('second'))}` +
     ` (${wide.filter((w) => w.second >= 0.3).length} at or over 0.3)`,
 );
+
+await evaluatePhoneSet(PHONE_VAL_DIR);

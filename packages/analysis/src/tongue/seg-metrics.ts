@@ -39,3 +39,12 @@ export function scores(c: Counts): Scores {
     dice: (2 * c.tp) / Math.max(1, 2 * c.tp + c.fp + c.fn),
   };
 }
+
+/** Adds the counts of b into a (pooling over photos). */
+export function addCounts(a: Counts, b: Counts): Counts {
+  a.tp += b.tp;
+  a.fp += b.fp;
+  a.fn += b.fn;
+  a.tn += b.tn;
+  return a;
+}
