@@ -1,7 +1,16 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tsbuild/**', 'data/**', 'training/**', 'apps/server/.test-dist-*/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.tsbuild/**',
+      'data/**',
+      'training/**',
+      'apps/server/.test-dist-*/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
