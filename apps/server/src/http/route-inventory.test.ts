@@ -90,12 +90,15 @@ const SELF_CHECKED: Record<string, string> = {
   'post /backend/doctor/user/register': 'doctor self-registration (client header), limited per IP',
 };
 
+/** A small body limit, so that the probe past it stays cheap. */
+const BODY_LIMIT = 4096;
+
 let t: TestApp;
 let admin: string;
 let routes: Array<[Method, string]>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ BODY_LIMIT_BYTES: String(BODY_LIMIT) });
   const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
   admin = (await signIn(t, a.loginName, a.password)).access_token;
   const doc = (await t.app.inject({ method: 'GET', url: '/backend/docs/json' })).json() as {
@@ -141,11 +144,12 @@ describe('route inventory', () => {
 
   it('authenticates before any body or parameter check: an anonymous malformed call to every private route gets 401', async () => {
     // Each probe breaks a different check that runs before the handler: the JSON parser, the
-    // body-type check (415), the NUL guard and the schemas (400).
+    // body-type check (415), the NUL guard and the schemas (400), the body limit (413).
     const probes: Array<[string, Record<string, string>, string]> = [
       ['{"broken": ', { 'content-type': 'application/json' }, 'id=%00&page=-1&size=abc'],
       ['<xml/>', { 'content-type': 'text/xml' }, 'entry=%7Bnope&w=99999'],
       ['a=%00', { 'content-type': 'application/x-www-form-urlencoded' }, 'id=abc'],
+      [`"${'x'.repeat(BODY_LIMIT)}"`, { 'content-type': 'application/json' }, 'size=-1'],
     ];
     const wrong: string[] = [];
     for (const [m, p] of routes) {
