@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_PATHS, DEVICE_ERRORS, SPEC_ERRORS } from '@tcm/contract';
+import { AUTH_ERRORS, AUTH_PATHS, DEVICE_ERRORS, SPEC_ERRORS } from '@tcm/contract';
 import { buildUser } from '../test/factories.js';
 import { signIn } from '../test/http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -113,6 +113,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const isJson = (type: unknown) => String(type ?? '').startsWith('application/json');
+const TRANSLATION_BASE = '/backend/interfacesvc/languageTranslation/';
 const concrete = (path: string, param: string) => path.replace(/\{[^}]+\}/g, param);
 const send = (method: Method, url: string, headers: Record<string, string>, payload?: string) =>
   t.app.inject({ method: method.toUpperCase() as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
@@ -169,6 +170,26 @@ describe('route inventory', () => {
         if (res.statusCode !== 401 || code !== want)
           wrong.push(`${key} ${headers['content-type']} → ${res.statusCode} ${code}`);
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses a signed-in caller of the wrong entrance with 403 before reading a malformed call', async () => {
+    const m = await buildUser(t.database.db, { entrance: 'member' });
+    const member = (await signIn(t, m.loginName, m.password, AUTH_PATHS.entranceSignin('member'))).access_token;
+    const backOffice = routes.filter(([, p]) => p.startsWith('/backend/sys/') || p.startsWith(TRANSLATION_BASE));
+    expect(backOffice.length).toBeGreaterThan(10);
+    const wrong: string[] = [];
+    for (const [m, p] of backOffice) {
+      const withBody = m !== 'get' && m !== 'delete';
+      const res = await send(
+        m,
+        `${concrete(p, 'abc')}?id=%00`,
+        { authorization: `Bearer ${member}`, ...(withBody ? { 'content-type': 'text/xml' } : {}) },
+        withBody ? '<broken' : undefined,
+      );
+      if (res.statusCode !== 403 || res.json().code !== AUTH_ERRORS.FORBIDDEN.code)
+        wrong.push(`${m} ${p} → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });
