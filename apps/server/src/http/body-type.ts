@@ -14,11 +14,12 @@ const hasBody = (request: FastifyRequest) =>
  * Refuses a body that is not JSON on JSON routes, before it is read: a cross-site HTML form
  * (which can only send form-encoded, multipart or text/plain bodies without a preflight) never
  * reaches them (docs/security.md §4). Routes that take forms or files say so with
- * `schema.consumes` (shown in the API docs too) and check their own bodies, after the caller's
- * credentials, so that an anonymous probe still learns only 401.
+ * `schema.consumes` (shown in the API docs too) and check their own bodies. Runs after the
+ * route's authentication, so that an anonymous probe learns only 401 (docs/auth.md "Guard order").
  */
 export function registerBodyTypeCheck(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  // preParsing: after the route's own onRequest guard (401/403 first), still before the body is read.
+  app.addHook('preParsing', async (request) => {
     if (!request.routeOptions.url || !hasBody(request)) return;
     if ((request.routeOptions.schema as { consumes?: readonly string[] } | undefined)?.consumes) return;
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

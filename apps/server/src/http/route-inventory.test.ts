@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_PATHS } from '@tcm/contract';
+import { AUTH_ERRORS, AUTH_PATHS, DEVICE_ERRORS, SPEC_ERRORS } from '@tcm/contract';
 import { buildUser } from '../test/factories.js';
 import { signIn } from '../test/http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -67,12 +67,38 @@ const OPEN: Record<string, string> = {
     'the sample report of /checked/pdf/newPdfTestPreview (spec §2 open route): example data, no person',
 };
 
+/**
+ * Public routes that carry their own credential in the body (a password, a captcha answer, a
+ * refresh token, a WeChat code): they have no session to check first, so they read the body and
+ * answer 400 for a malformed one. Not private operations; listed so the exemption is on purpose.
+ */
+const SELF_CHECKED: Record<string, string> = {
+  'post /backend/auth/user/pwd/signin': 'sign-in: password and captcha in the body',
+  'post /backend/member/auth/signin': 'sign-in of the member entrance',
+  'post /backend/doctor/auth/signin': 'sign-in of the doctor entrance',
+  'post /backend/display/auth/signin': 'sign-in of the display entrance',
+  'post /backend/disease/auth/signin': 'sign-in of the disease entrance',
+  'post /backend/training/auth/signin': 'sign-in of the training entrance',
+  'post /backend/auth/user/common/refreshToken': 'the refresh token in the body is the credential',
+  'get /backend/auth/jigsaw/captcha/register': 'captcha for the sign-in page (client header only)',
+  'get /backend/auth/drag/captcha/register': 'captcha for the sign-in page (client header only)',
+  'post /backend/auth/jigsaw/captcha/check': 'captcha answer of the sign-in page',
+  'post /backend/auth/drag/captcha/login': 'sign-in with the drag captcha',
+  'post /backend/auth/user/oauth2code/wechat/getAccessToken': 'WeChat sign-in: the code in the body',
+  'post /backend/auth/user/oauth2code/wechat/getAccessTokenWithoutInitUser': 'WeChat sign-in without a new user',
+  'post /backend/doctor/user/register/check': 'doctor self-registration (client header), limited per IP',
+  'post /backend/doctor/user/register': 'doctor self-registration (client header), limited per IP',
+};
+
+/** A small body limit, so that the probe past it stays cheap. */
+const BODY_LIMIT = 4096;
+
 let t: TestApp;
 let admin: string;
 let routes: Array<[Method, string]>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ BODY_LIMIT_BYTES: String(BODY_LIMIT) });
   const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
   admin = (await signIn(t, a.loginName, a.password)).access_token;
   const doc = (await t.app.inject({ method: 'GET', url: '/backend/docs/json' })).json() as {
@@ -87,6 +113,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const isJson = (type: unknown) => String(type ?? '').startsWith('application/json');
+const TRANSLATION_BASE = '/backend/interfacesvc/languageTranslation/';
 const concrete = (path: string, param: string) => path.replace(/\{[^}]+\}/g, param);
 const send = (method: Method, url: string, headers: Record<string, string>, payload?: string) =>
   t.app.inject({ method: method.toUpperCase() as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
@@ -98,23 +125,73 @@ describe('route inventory', () => {
     expect(routes.filter(([, p]) => !p.startsWith('/backend/'))).toEqual([]);
     expect(routes.length).toBeGreaterThanOrEqual(SPEC_PATHS.length);
     // The open list names real routes only, so a renamed route cannot leave a stale exemption.
-    expect(Object.keys(OPEN).filter((key) => !have.has(key))).toEqual([]);
+    expect(Object.keys({ ...OPEN, ...SELF_CHECKED }).filter((key) => !have.has(key))).toEqual([]);
   });
 
-  it('refuses an anonymous caller on every route but the listed open ones (401, or 400 before it)', async () => {
+  it('refuses an anonymous caller on every route but the listed open ones', async () => {
     const served: string[] = [];
     for (const [m, p] of routes) {
       const key = `${m} ${p}`;
       const body = m === 'get' || m === 'delete' ? undefined : '{}';
       const res = await send(m, concrete(p, '1'), body ? { 'content-type': 'application/json' } : {}, body);
-      // Validation runs before the auth preHandler, so an empty body may answer 400 first.
-      if (res.statusCode !== 401 && res.statusCode !== 400 && !(key in OPEN)) served.push(`${key} → ${res.statusCode}`);
+      if (res.statusCode !== 401 && !(key in OPEN) && !(key in SELF_CHECKED)) served.push(`${key} → ${res.statusCode}`);
       expect(res.statusCode, key).toBeLessThan(500);
       // Open routes may serve a file (the sample PDF); every other answer is the envelope.
       if (!(key in OPEN) || isJson(res.headers['content-type']))
         expect(res.json(), key).toMatchObject({ code: expect.any(Number), msg: expect.any(String) });
     }
     expect(served).toEqual([]);
+  });
+
+  it('authenticates before any body or parameter check: an anonymous malformed call to every private route gets 401', async () => {
+    // Each probe breaks a different check that runs before the handler: the JSON parser, the
+    // body-type check (415), the NUL guard and the schemas (400), the body limit (413).
+    const probes: Array<[string, Record<string, string>, string]> = [
+      ['{"broken": ', { 'content-type': 'application/json' }, 'id=%00&page=-1&size=abc'],
+      ['<xml/>', { 'content-type': 'text/xml' }, 'entry=%7Bnope&w=99999'],
+      ['a=%00', { 'content-type': 'application/x-www-form-urlencoded' }, 'id=abc'],
+      [`"${'x'.repeat(BODY_LIMIT)}"`, { 'content-type': 'application/json' }, 'size=-1'],
+    ];
+    const wrong: string[] = [];
+    for (const [m, p] of routes) {
+      const key = `${m} ${p}`;
+      if (key in OPEN || key in SELF_CHECKED) continue;
+      const device = p.startsWith('/backend/device/');
+      for (const [payload, headers, query] of probes) {
+        const withBody = m !== 'get' && m !== 'delete';
+        const res = await send(
+          m,
+          `${concrete(p, 'abc%00')}?${query}`,
+          withBody ? headers : {},
+          withBody ? payload : undefined,
+        );
+        const want = device ? DEVICE_ERRORS.DEVICE_AUTH_INVALID.code : SPEC_ERRORS.TOKEN_INVALID.code;
+        const code = isJson(res.headers['content-type']) ? (res.json() as { code?: number }).code : undefined;
+        if (res.statusCode !== 401 || code !== want)
+          wrong.push(`${key} ${headers['content-type']} → ${res.statusCode} ${code}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses a signed-in caller of the wrong entrance with 403 before reading a malformed call', async () => {
+    const m = await buildUser(t.database.db, { entrance: 'member' });
+    const member = (await signIn(t, m.loginName, m.password, AUTH_PATHS.entranceSignin('member'))).access_token;
+    const backOffice = routes.filter(([, p]) => p.startsWith('/backend/sys/') || p.startsWith(TRANSLATION_BASE));
+    expect(backOffice.length).toBeGreaterThan(10);
+    const wrong: string[] = [];
+    for (const [m, p] of backOffice) {
+      const withBody = m !== 'get' && m !== 'delete';
+      const res = await send(
+        m,
+        `${concrete(p, 'abc')}?id=%00`,
+        { authorization: `Bearer ${member}`, ...(withBody ? { 'content-type': 'text/xml' } : {}) },
+        withBody ? '<broken' : undefined,
+      );
+      if (res.statusCode !== 403 || res.json().code !== AUTH_ERRORS.FORBIDDEN.code)
+        wrong.push(`${m} ${p} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('answers 400 naming the parameter for a malformed id in every spec path that takes one', async () => {

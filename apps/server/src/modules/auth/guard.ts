@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import {
   ACCESS_TOKEN_COOKIE,
   AUTH_ERRORS,
@@ -53,8 +53,13 @@ export interface GuardOptions {
   buttons?: readonly string[];
 }
 
-/** preHandler: 401 (1200001) without a valid token, 403 for a wrong entrance or missing button code. */
-export function requireAuth(opts: GuardOptions = {}): preHandlerAsyncHookHandler {
+/**
+ * The guard of a private route, used as its `onRequest` hook: 401 (1200001) without a valid token,
+ * 403 for a wrong entrance or missing button code. onRequest runs before the body is read, typed
+ * (415), parsed or validated (400), so an anonymous or unentitled caller learns nothing about
+ * what the route accepts (docs/auth.md "Guard order"); route-inventory.test.ts holds every route to it.
+ */
+export function requireAuth(opts: GuardOptions = {}): onRequestAsyncHookHandler {
   return async function guard(request: FastifyRequest) {
     const p = await authenticate(request);
     if (opts.entrances && !opts.entrances.includes(p.entrance)) throw new AppError(AUTH_ERRORS.FORBIDDEN);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DEVICE_ERRORS,
@@ -31,10 +32,25 @@ import {
   presentDevice,
   registerDevice,
   teamDevices,
+  type DeviceRow,
 } from './devices.service.js';
 
 const tags = ['devices'];
 const leader = requireAuth({ entrances: ['member'] });
+
+/** The device each request authenticated as, set by `deviceGuard` before its body is read. */
+const deviceOfRequest = new WeakMap<FastifyRequest, DeviceRow>();
+
+/** onRequest guard of the device API: 401 (4002001) before any body or parameter check, like `requireAuth`. */
+async function deviceGuard(request: FastifyRequest): Promise<void> {
+  deviceOfRequest.set(request, await authenticateDevice(request.server.ctx.db, request));
+}
+
+function deviceOf(request: FastifyRequest): DeviceRow {
+  const device = deviceOfRequest.get(request);
+  if (!device) throw new AppError(DEVICE_ERRORS.DEVICE_AUTH_INVALID);
+  return device;
+}
 
 function jsonField<T extends z.ZodType>(raw: string | undefined, schema: T, field: string): z.infer<T> | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -64,7 +80,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     DEVICE_PATHS.register,
     {
-      preValidation: leader,
+      onRequest: leader,
       schema: {
         tags,
         summary: 'Register a device to the leader’s team; the secret is shown this once',
@@ -89,7 +105,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     DEVICE_PATHS.list,
     {
-      preValidation: leader,
+      onRequest: leader,
       schema: {
         tags,
         summary: 'Devices of the caller’s team (any member; no secrets)',
@@ -103,7 +119,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     DEVICE_PATHS.disable(':id'),
     {
-      preValidation: leader,
+      onRequest: leader,
       schema: {
         tags,
         summary: 'Disable a device of the team (its credentials stop working)',
@@ -122,6 +138,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     DEVICE_PATHS.upload,
     {
+      onRequest: deviceGuard,
       schema: {
         tags,
         summary:
@@ -132,7 +149,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const device = await authenticateDevice(db, request);
+      const device = deviceOf(request);
       const { files, fields } = await readMultipart(request, DEVICE_UPLOAD_FILE_FIELDS);
       if (!files.get('tongue')) throw new AppError(FILE_ERRORS.FILE_MISSING, undefined, { field: 'tongue' });
       const vitals = jsonField(fields.vitals, vitalsSchema, 'vitals');
@@ -172,6 +189,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     DEVICE_PATHS.record(':id'),
     {
+      onRequest: deviceGuard,
       schema: {
         tags,
         summary: 'A record this device uploaded (HTTP Basic deviceId:secret)',
@@ -181,7 +199,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const device = await authenticateDevice(db, request);
+      const device = deviceOf(request);
       const r = await findRecord(db, request.params.id);
       if (!r) throw new AppError(RECORD_ERRORS.RECORD_NOT_FOUND);
       if (r.deviceId !== device.id) throw new AppError(RECORD_ERRORS.RECORD_FORBIDDEN);

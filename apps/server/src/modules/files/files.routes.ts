@@ -63,7 +63,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     FILE_PATHS.editorOssUpload,
     {
-      preValidation: requireAuth(),
+      onRequest: requireAuth(),
       schema: {
         tags,
         summary: 'Rich-text editor upload: image (also GIF/WebP) or video ≤ 10 MB → data.remoteFileUrl',
@@ -81,7 +81,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     FILE_PATHS.upload,
     {
-      preValidation: requireAuth(),
+      onRequest: requireAuth(),
       schema: {
         tags,
         summary: 'Upload component: image, WAV voice or pulse CSV/JSON ≤ 10 MB → data {uuid, name, url}',
@@ -96,7 +96,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     FILE_PATHS.lookup,
     {
-      preValidation: requireAuth(),
+      onRequest: requireAuth(),
       schema: {
         tags,
         summary: 'The caller’s (and public) files by `uuid` or comma-joined `uuids`; others are left out',

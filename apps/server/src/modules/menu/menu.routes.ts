@@ -30,7 +30,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MENU_PATHS.headMenu,
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: {
         tags,
         summary: "Head menu of the caller's area: data.data = head entries with children",
@@ -44,7 +44,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MENU_PATHS.currentSysuserMenu,
     {
-      preHandler: sys(),
+      onRequest: sys(),
       schema: { tags, summary: 'Console menus granted to the caller, buttons included', response: { 200: tree } },
     },
     async (request) =>
@@ -54,7 +54,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MENU_PATHS.tree(ID),
     {
-      preHandler: sys(),
+      onRequest: sys(),
       schema: { tags, summary: 'Subtree under id (0 = all roots)', params: menuIdParams, response: { 200: tree } },
     },
     async (request) => ok(await menusSvc.menuTree(db, request.params.id), request.msgLang),
@@ -63,7 +63,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MENU_PATHS.treeNoButton,
     {
-      preHandler: sys(),
+      onRequest: sys(),
       schema: {
         tags,
         summary: 'Whole tree without buttons, filtered by area, name, status',
@@ -77,7 +77,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     MENU_PATHS.add,
     {
-      preHandler: sys([MENU_BUTTONS.add]),
+      onRequest: sys([MENU_BUTTONS.add]),
       schema: {
         tags,
         summary: 'Add a menu entry (button sysMenu-add)',
@@ -91,7 +91,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     MENU_PATHS.edit,
     {
-      preHandler: sys([MENU_BUTTONS.edit]),
+      onRequest: sys([MENU_BUTTONS.edit]),
       schema: {
         tags,
         summary: 'Edit a menu entry (button sysMenu-edit)',
@@ -108,7 +108,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     MENU_PATHS.remove(ID),
     {
-      preHandler: sys([MENU_BUTTONS.remove]),
+      onRequest: sys([MENU_BUTTONS.remove]),
       schema: {
         tags,
         summary: 'Remove a leaf entry (button sysMenu-remove)',
@@ -125,7 +125,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     MENU_PATHS.updateStatus,
     {
-      preHandler: sys([MENU_BUTTONS.status]),
+      onRequest: sys([MENU_BUTTONS.status]),
       schema: {
         tags,
         summary: 'Enable (1) or disable (0), form-encoded (button sysMenu-status)',
@@ -143,7 +143,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MENU_PATHS.findById(ID),
     {
-      preHandler: sys(),
+      onRequest: sys(),
       schema: {
         tags,
         summary: 'One entry without children',
@@ -157,7 +157,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     MENU_PATHS.updateMenu,
     {
-      preHandler: sys([MENU_BUTTONS.edit]),
+      onRequest: sys([MENU_BUTTONS.edit]),
       schema: {
         tags,
         summary: 'Move an entry: query id, sort, oldPid, newPid (button sysMenu-edit)',
@@ -171,7 +171,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MENU_PATHS.menuLang,
     {
-      preHandler: sys(),
+      onRequest: sys(),
       schema: { tags, summary: 'Menu names in zh and en', response: { 200: okSchema(z.array(menuLangEntry)) } },
     },
     async (request) =>

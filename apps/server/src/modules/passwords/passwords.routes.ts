@@ -12,7 +12,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PASSWORD_PATHS.changePassword,
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: {
         tags,
         summary: 'Change your own password (any entrance, Bearer); other sessions are revoked',
@@ -28,7 +28,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     PASSWORD_PATHS.resetPassword,
     {
       // The seeded admin role (all access) holds every button code; others need this one granted.
-      preHandler: requireAuth({ entrances: ['sys'], buttons: [RESET_PASSWORD_BUTTON] }),
+      onRequest: requireAuth({ entrances: ['sys'], buttons: [RESET_PASSWORD_BUTTON] }),
       schema: {
         tags,
         summary: "Administrator sets a user's password (userId or loginName); the user's sessions end",

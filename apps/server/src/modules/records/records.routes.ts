@@ -169,7 +169,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     RECORD_PATHS.create,
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'Create a record from uploaded file uuids, questionnaire answers and vitals; queues the analysis',
@@ -183,7 +183,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     RECORD_PATHS.list,
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'teamRecord / deviceRecord / memberRecord with paging, search and combined query',
@@ -200,7 +200,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     RECORD_PATHS.detail(':id'),
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'One record with files, results and progress',
@@ -213,14 +213,14 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     RECORD_PATHS.events(':id'),
-    { preValidation: signedIn, schema: { tags, summary: 'Progress events (text/event-stream)', params: idParams } },
+    { onRequest: signedIn, schema: { tags, summary: 'Progress events (text/event-stream)', params: idParams } },
     async (request, reply) => streamProgress(ctx, request, reply, (await own(request)).id),
   );
 
   app.post(
     RECORD_PATHS.retry(':id'),
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'Retry a failed analysis',
@@ -238,7 +238,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     RECORD_PATHS.report(':id'),
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'PDF report of a done record, zh or en',
@@ -254,7 +254,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     RECORD_PATHS.history(':id'),
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         summary: "The person's records, vitals and conclusions over time",

@@ -62,7 +62,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     TRANSLATION_PATHS.list,
     {
-      preValidation: sys(),
+      onRequest: sys(),
       schema: {
         tags,
         summary: 'Page of entries: keyword and/or combined query',
@@ -77,7 +77,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     TRANSLATION_PATHS.init,
     {
-      preValidation: sys(),
+      onRequest: sys(),
       schema: {
         tags,
         summary: 'Languages and queryable fields of the admin screen',
@@ -101,7 +101,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     TRANSLATION_PATHS.create,
     {
-      preValidation: sys([TRANSLATION_BUTTONS.add]),
+      onRequest: sys([TRANSLATION_BUTTONS.add]),
       schema: {
         tags,
         summary: 'New entry; the key is the SHA-256 of the original',
@@ -115,7 +115,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     TRANSLATION_PATHS.update,
     {
-      preValidation: sys([TRANSLATION_BUTTONS.edit]),
+      onRequest: sys([TRANSLATION_BUTTONS.edit]),
       schema: {
         tags,
         summary: 'Change translations and remark (the original is immutable)',
@@ -129,7 +129,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     TRANSLATION_PATHS.remove(':id'),
     {
-      preValidation: sys([TRANSLATION_BUTTONS.remove]),
+      onRequest: sys([TRANSLATION_BUTTONS.remove]),
       schema: { tags, summary: 'Delete an entry', params: idParams, response: { 200: okSchema(z.null()) } },
     },
     async (request) => {
@@ -141,7 +141,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     TRANSLATION_PATHS.find(':id'),
     {
-      preValidation: sys(),
+      onRequest: sys(),
       schema: { tags, summary: 'One entry', params: idParams, response: { 200: okSchema(translationEntry) } },
     },
     async (request) => ok(await svc.find(db, request.params.id), request.msgLang),
@@ -171,7 +171,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     TRANSLATION_PATHS.portalCreate,
     {
-      preValidation: sys([TRANSLATION_BUTTONS.add]),
+      onRequest: sys([TRANSLATION_BUTTONS.add]),
       schema: {
         tags,
         summary: 'Create from the site (entry = create fields as JSON)',
@@ -185,7 +185,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     TRANSLATION_PATHS.portalUpdate,
     {
-      preValidation: sys([TRANSLATION_BUTTONS.edit]),
+      onRequest: sys([TRANSLATION_BUTTONS.edit]),
       schema: {
         tags,
         summary: 'Update from the site (entry = update fields as JSON)',

@@ -30,7 +30,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     USER_PATHS.currentSysuser,
     {
-      preHandler: requireAuth({ entrances: ['sys'] }),
+      onRequest: requireAuth({ entrances: ['sys'] }),
       schema: {
         tags,
         summary: 'Back-office user info (roles incl. admin, buttons)',
@@ -43,7 +43,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     USER_PATHS.memberInfo,
     {
-      preHandler: requireAuth({ entrances: ['member'] }),
+      onRequest: requireAuth({ entrances: ['member'] }),
       schema: { tags, summary: 'Member info with team flags (1 = yes)', response: { 200: okSchema(memberInfo) } },
     },
     async (request) => {
@@ -62,7 +62,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     USER_PATHS.doctorInfo,
     {
-      preHandler: requireAuth({ entrances: ['doctor'] }),
+      onRequest: requireAuth({ entrances: ['doctor'] }),
       schema: { tags, summary: 'Doctor / researcher info', response: { 200: okSchema(doctorInfo) } },
     },
     async (request) => ok(presentDoctor(principalOf(request).user, await request.grants()), request.msgLang),
@@ -71,7 +71,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     USER_PATHS.currentUser,
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: {
         tags,
         summary: 'Info of the caller, whatever its entrance (display, disease, training...)',
@@ -119,7 +119,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/backend/member/team/:teamId/members',
     {
-      preHandler: requireAuth({ entrances: ['member'] }),
+      onRequest: requireAuth({ entrances: ['member'] }),
       schema: {
         tags,
         summary: 'Members of a team: only its own members may list it',
