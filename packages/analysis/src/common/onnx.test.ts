@@ -2,7 +2,9 @@
 // InferenceSession.create whenever the process's command line was about 27 KB or more (its
 // telemetry matches /proc/self/cmdline with a recursive std::regex; onnx.ts). These tests start
 // a fresh node process with 1,000 long arguments (about 51 KB) and a 40 KB environment variable
-// and create a session of every model of the project in it.
+// and create a session of every model of the project in it. Whether the bare library crashes
+// depends on the machine's thread stack size (it did here, not on CI), so only the engine's own
+// path is asserted.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -54,17 +56,5 @@ describe('onnxruntime sessions under a long command line (issue 18 item 1)', () 
     expect(child.status, child.stderr).toBe(0);
     expect(child.stdout.trim().split('\n')).toHaveLength(MODEL_FILES.length + 1);
     expect(Number(/argv bytes (\d+)/.exec(child.stdout)?.[1])).toBeGreaterThan(50_000);
-  }, 180_000);
-
-  it('onnxruntime 1.30 itself, telemetry left on, still dies there (the cause the engine avoids)', () => {
-    // If this starts passing after an upgrade of onnxruntime-node, the upstream bug is fixed:
-    // delete this test, keep the one above.
-    const script = `
-      import * as ort from 'onnxruntime-node';
-      await ort.InferenceSession.create(${JSON.stringify(MODELS + MODEL_FILES[0]!)});
-      console.log('created');`;
-    const child = runLong(script, { ORT_DISABLE_TELEMETRY: undefined });
-    expect(child.signal).toBe('SIGSEGV');
-    expect(child.stdout).not.toContain('created');
   }, 180_000);
 });
