@@ -62,7 +62,7 @@ describe('teams: guards', () => {
     }
   });
 
-  it('bad bodies get 400 with the field named, in the caller language', async () => {
+  it('bad bodies, ids and queries get 400 with the field named', async () => {
     const { leader } = await foundedTeam();
     const cases: Array<[string, unknown, string]> = [
       [TEAM_PATHS.rename, { name: '  ' }, 'name'],
@@ -77,8 +77,17 @@ describe('teams: guards', () => {
       expect([url, res.status, res.body.code]).toEqual([url, 400, 2000400]);
       expect(res.body.msg).toContain(field);
     }
-    const badId = await post('/backend/member/team/applications/not-a-uuid/decide', leader.token, { approve: true });
-    expect(badId.status).toBe(400);
+    for (const url of [
+      TEAM_PATHS.decide('not-a-uuid'),
+      TEAM_PATHS.revokeInvitation('not-a-uuid'),
+      TEAM_PATHS.remove('not-a-uuid'),
+      TEAM_PATHS.flags('not-a-uuid'),
+    ]) {
+      const badId = await post(url, leader.token, { approve: true, displayPermission: 1 });
+      expect([url, badId.status, badId.body.code]).toEqual([url, 400, 2000400]);
+    }
+    const status = await get(`${TEAM_PATHS.applications}?status=maybe`, leader.token);
+    expect([status.status, status.body.code]).toEqual([400, 2000400]);
     const facet = await get(`${TEAM_PATHS.homeTeamRecords}?facet=everything`, leader.token);
     expect(facet.status).toBe(400);
   });
