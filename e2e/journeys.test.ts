@@ -159,12 +159,15 @@ describe('other entrances', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a plain member has no conclusion configuration; its URL is a 404', async () => {
+  it('a plain member has no conclusion configuration nor device records; their URLs are a 404', async () => {
     await page.goto(`${BASE}/pc/member-login`);
     await fillLogin(page, 'member');
     await page.waitForURL(/\/pc\/member\/config\/home$/);
-    await sideMenu().getByText('设备舌诊记录').waitFor();
+    await sideMenu().getByText('成员团队舌诊记录').waitFor();
+    expect(await sideMenu().getByText('设备舌诊记录').count()).toBe(0);
     expect(await sideMenu().getByText('结论配置').count()).toBe(0);
+    await page.goto(`${BASE}/pc/member/config/deviceRecord`);
+    await page.waitForURL(/\/pc\/404$/);
     await page.goto(`${BASE}/pc/member/config/resultConfig`);
     await page.waitForURL(/\/pc\/404$/);
   });

@@ -32,6 +32,11 @@ export const memberInfo = userInfoBase.extend({
   canConfigTreatPlan: flag,
   displayPermission: flag,
   canDoctorAgent: flag,
+  /**
+   * Member-area paths this member may open (docs/member.md "Menus"): the server decides, the web
+   * app builds its member routes and menu from it. Absent from older servers.
+   */
+  pages: z.array(z.string()).optional(),
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
 

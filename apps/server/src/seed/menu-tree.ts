@@ -16,7 +16,8 @@ export interface SeedMenu {
   /** Action name the toolbar calls (spec §6 "action joinGroups" ...). */
   buttonUrl?: string;
   buttonIcon?: string;
-  requires?: 'canConfigTreatPlan' | 'displayPermission';
+  /** Member-area pages only for members holding this flag (docs/member.md "Menus"). */
+  requires?: 'canConfigTreatPlan' | 'displayPermission' | 'teamLeader';
   children?: SeedMenu[];
 }
 
@@ -88,7 +89,10 @@ export const MEMBER_MENUS: SeedMenu[] = [
       page('团队舌诊记录', 'Team tongue records', '/member/config/teamRecord', 'member/team-record/index', {
         blank: true,
       }),
-      page('设备舌诊记录', 'Device tongue records', '/member/config/deviceRecord', 'member/device-record/index'),
+      // Device records list the team's devices' captures: leaders only (the list answers 403 to others).
+      page('设备舌诊记录', 'Device tongue records', '/member/config/deviceRecord', 'member/device-record/index', {
+        requires: 'teamLeader',
+      }),
       page('成员团队舌诊记录', 'Member team records', '/member/config/memberRecord', 'member/member-record/index'),
       page('公众号绑定成功', 'WeChat bound', '/member/config/bandWeChatSuccess/:idCode', 'member/wechat/bound', {
         hidden: true,

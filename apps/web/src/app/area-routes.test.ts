@@ -29,6 +29,12 @@ describe('member routes from member info', () => {
     expect(menu).not.toContain('/member/config/playApply');
     expect(menu).not.toContain('/member/config/bandWeChatSuccess/:idCode');
   });
+  it('builds only the pages the server lists: a plain member gets no device records (the 403 glitch)', () => {
+    const pages = ['/member/config/home', '/member/config/playApply', '/member/config/memberRecord'];
+    const routes = memberRoutes({ teamLeader: 0, canConfigTreatPlan: 0, displayPermission: 0, pages });
+    expect(routes.map((r) => r.path)).toEqual(pages);
+    expect(menuEntries(routes).map((r) => r.path)).toEqual(['/member/config/home', '/member/config/memberRecord']);
+  });
 });
 
 describe('doctor routes', () => {

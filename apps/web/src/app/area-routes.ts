@@ -3,15 +3,19 @@ import { DOCTOR_ROUTES, MEMBER_DISPLAY, MEMBER_RESULT_CONFIG, MEMBER_ROUTES, typ
 
 /**
  * Member routes from member info (spec §2, §6): the conclusion configuration only for a team
- * leader who can configure treatment plans, the display page only with display permission.
+ * leader who can configure treatment plans, the display page only with display permission. When
+ * the server lists the pages this member may open (`pages`, docs/member.md "Menus"), only those
+ * are built: the server decides, so a plain member is never offered device records.
  */
 export function memberRoutes(
-  info: Pick<MemberInfo, 'teamLeader' | 'canConfigTreatPlan' | 'displayPermission'>,
+  info: Pick<MemberInfo, 'teamLeader' | 'canConfigTreatPlan' | 'displayPermission' | 'pages'>,
 ): RouteDef[] {
   const routes = [...MEMBER_ROUTES];
   if (info.teamLeader === 1 && info.canConfigTreatPlan === 1) routes.push(MEMBER_RESULT_CONFIG);
   if (info.displayPermission === 1) routes.push(MEMBER_DISPLAY);
-  return routes;
+  if (!info.pages) return routes;
+  const allowed = new Set(info.pages);
+  return routes.filter((r) => allowed.has(r.path));
 }
 
 /**

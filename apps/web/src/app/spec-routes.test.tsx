@@ -116,10 +116,16 @@ const sample = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, '7');
 const at = renderAt;
 /** Waits until the page shows its content: a result page, a login card, the home entrances or a page title. */
 async function rendered(): Promise<string> {
-  await screen.findAllByText(/./, {
-    selector:
-      '.ant-result-title, .ant-card-head-title, .ant-card-body, .ant-alert-message, .ant-alert-title, h1, h2, h3, h4',
-  });
+  // The first page of an area waits for its lazy chunk to be transformed: seconds on the shared
+  // machine under load (the 1 s default failed there for /tongueAnalyze and /member/config/home).
+  await screen.findAllByText(
+    /./,
+    {
+      selector:
+        '.ant-result-title, .ant-card-head-title, .ant-card-body, .ant-alert-message, .ant-alert-title, h1, h2, h3, h4',
+    },
+    { timeout: 15_000 },
+  );
   return document.body.textContent ?? '';
 }
 

@@ -13,16 +13,23 @@ export function EChart({
   option,
   height = 240,
   testId,
+  onClick,
 }: {
   option: EChartsCoreOption;
   height?: number;
   testId?: string;
+  /** Called with the clicked item's index and name (bars, points): charts that lead to records. */
+  onClick?: (item: { dataIndex: number; name: string }) => void;
 }) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  // The latest handler, so a new closure needs no re-binding of the chart's listener.
+  const click = useRef(onClick);
+  click.current = onClick;
   useEffect(() => {
     if (!el.current) return;
     chart.current = echarts.init(el.current);
+    chart.current.on('click', (p) => click.current?.({ dataIndex: p.dataIndex, name: p.name }));
     const onResize = () => chart.current?.resize();
     window.addEventListener('resize', onResize);
     return () => {

@@ -86,7 +86,8 @@ export function ShellLayout(props: {
       </Layout.Header>
       <Layout>
         {all.length > 0 && (
-          <Layout.Sider width={220} theme="light" data-testid="side-menu">
+          // On a phone the menu folds away behind antd's edge button, leaving the page the width.
+          <Layout.Sider width={220} theme="light" breakpoint="md" collapsedWidth={0} data-testid="side-menu">
             <Menu
               mode="inline"
               selectedKeys={[pathname]}

@@ -6,6 +6,7 @@ import {
   PASSWORD_ERRORS,
   QUERY_ERRORS,
   SPEC_ERRORS,
+  TEAM_ERRORS,
   TRANSLATION_ERRORS,
   type ErrorDef,
 } from '@tcm/contract';
@@ -21,6 +22,7 @@ export const ERROR_TABLES: ReadonlyArray<Record<string, ErrorDef>> = [
   QUERY_ERRORS,
   TRANSLATION_ERRORS,
   PASSWORD_ERRORS,
+  TEAM_ERRORS,
 ];
 const byCode = new Map<number, ErrorDef>();
 for (const t of ERROR_TABLES) for (const d of Object.values(t)) byCode.set(d.code, d);

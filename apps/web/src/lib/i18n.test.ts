@@ -5,6 +5,8 @@ import { en } from './locales/en.js';
 import { zh } from './locales/zh.js';
 import { diagEn } from './locales/diag-en.js';
 import { diagZh } from './locales/diag-zh.js';
+import { memberEn } from './locales/member-en.js';
+import { memberZh } from './locales/member-zh.js';
 import { i18n, setLanguage } from './i18n.js';
 
 function flatten(o: object, prefix = ''): Map<string, unknown> {
@@ -26,9 +28,10 @@ function sources(dir: string): string[] {
 }
 
 describe('i18n', () => {
-  // The main job's texts are registered by its lazy chunks (diagnosis/texts.ts), checked here too.
-  const z = flatten({ ...zh, diag: diagZh });
-  const e = flatten({ ...en, diag: diagEn });
+  // The main job's and the member area's texts are registered by their lazy chunks
+  // (diagnosis/texts.ts, areas/member/texts.ts), checked here too.
+  const z = flatten({ ...zh, diag: diagZh, member: memberZh });
+  const e = flatten({ ...en, diag: diagEn, member: memberEn });
 
   it('has every key in both zh and en, none empty', () => {
     expect([...z.keys()].filter((k) => !e.has(k))).toEqual([]);

@@ -26,7 +26,7 @@ export const menus = pgTable(
     framePage: boolean('frame_page').notNull().default(false),
     query: text('query'),
     /** Member-area pages shown only to members holding this flag (spec §2 member area). */
-    requires: text('requires', { enum: ['canConfigTreatPlan', 'displayPermission'] }),
+    requires: text('requires', { enum: ['canConfigTreatPlan', 'displayPermission', 'teamLeader'] }),
   },
   (t) => [index('menus_pid_idx').on(t.pid)],
 );

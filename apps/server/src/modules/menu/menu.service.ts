@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Grants, UserRow } from '../auth/principal.repo.js';
 import { buildTree, presentMenu, type MenuRow } from './menu.presenter.js';
 import { isSafeLink } from '../../http/safe-link.js';
+import { holdsMenuFlag } from '../teams/team-rules.js';
 
 const AREA_OF_ENTRANCE: Record<string, MenuRow['area'] | undefined> = {
   sys: 'console',
@@ -33,9 +34,21 @@ function visibleRows(rows: MenuRow[], g: Grants, user: UserRow): MenuRow[] {
     (m) =>
       m.status === 1 &&
       (g.allAccess || g.menuIds.has(m.id)) &&
-      (m.requires !== 'canConfigTreatPlan' || (user.teamLeader && user.canConfigTreatPlan)) &&
-      (m.requires !== 'displayPermission' || user.displayPermission),
+      (m.area !== 'member' || holdsMenuFlag(user, m.requires)),
   );
+}
+
+/**
+ * Member-area pages a member may open (member info `pages`): every enabled member page whose
+ * flag the member holds (teams/team-rules.ts). Roles do not narrow it: members who joined by
+ * WeChat or an application hold no role, and the member area is theirs all the same.
+ */
+export async function memberPages(db: Db, user: UserRow): Promise<string[]> {
+  const rows = await allMenus(db);
+  return rows
+    .filter((m) => m.area === 'member' && m.type === 'menu' && m.status === 1 && m.path)
+    .filter((m) => holdsMenuFlag(user, m.requires))
+    .map((m) => m.path!);
 }
 
 /**

@@ -20,6 +20,7 @@ import { principalOf, requireAuth } from '../auth/guard.js';
 import { presentDoctor, presentMember, presentUser } from './users.presenter.js';
 import { limitRegistration } from './registration-limit.js';
 import { assertIdentityFree, registerDoctor } from './users.service.js';
+import { memberPages } from '../menu/menu.service.js';
 
 const tags = ['users'];
 
@@ -55,7 +56,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(eq(teams.id, u.teamId))
             .then((r) => r[0])
         : undefined;
-      return ok(presentMember(u, await request.grants(), team?.name ?? null), request.msgLang);
+      const pages = await memberPages(db, u);
+      return ok({ ...presentMember(u, await request.grants(), team?.name ?? null), pages }, request.msgLang);
     },
   );
 

@@ -1,24 +1,20 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './texts.js';
 import type { AreaProps } from '../../app/LazyArea.js';
 import { memberRoutes, menuEntries } from '../../app/area-routes.js';
 import { AreaPlaceholder } from '../../components/AreaPlaceholder.js';
 import { ShellLayout } from '../../components/ShellLayout.js';
 import { useSession } from '../../lib/session.js';
-import { CaptureWizard } from './CaptureWizard.js';
+import { HomePage } from './HomePage.js';
+import { PlayApplyPage } from './PlayApplyPage.js';
 import { RecordsPage } from './RecordsPage.js';
 
 function MemberPage({ page }: { page: string }) {
-  const { t } = useTranslation();
   switch (page) {
     case 'memberHome':
-      return (
-        <>
-          <Typography.Title level={4}>{t('diag.wizard.title')}</Typography.Title>
-          <Typography.Paragraph type="secondary">{t('diag.wizard.intro')}</Typography.Paragraph>
-          <CaptureWizard />
-        </>
-      );
+      return <HomePage />;
+    case 'playApply':
+      return <PlayApplyPage />;
     case 'teamRecord':
     case 'deviceRecord':
     case 'memberRecord':

@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { defineErrors } from './errors.js';
+
+/**
+ * Member teams (docs/member.md): a leader creates and renames the team, invites with a code or
+ * link, decides join applications and grants the member flags. Range 14100xx.
+ */
+export const TEAM_ERRORS = defineErrors({
+  LEADER_REQUIRED: {
+    code: 1410001,
+    status: 403,
+    zh: '只有本团队负责人可以执行此操作',
+    en: 'Only a leader of this team can do this',
+  },
+  ALREADY_IN_TEAM: {
+    code: 1410002,
+    status: 409,
+    zh: '您已加入团队，请先退出当前团队',
+    en: 'You already belong to a team; leave it first',
+  },
+  NOT_IN_TEAM: { code: 1410003, status: 409, zh: '您尚未加入任何团队', en: 'You do not belong to a team' },
+  INVITATION_INVALID: {
+    code: 1410004,
+    status: 404,
+    zh: '邀请码无效',
+    en: 'The invitation code is not valid',
+  },
+  INVITATION_EXPIRED: {
+    code: 1410005,
+    status: 410,
+    zh: '邀请码已过期或已撤销',
+    en: 'The invitation has expired or was revoked',
+  },
+  APPLICATION_PENDING: {
+    code: 1410006,
+    status: 409,
+    zh: '您已提交申请，请等待负责人审核',
+    en: 'Your application is already waiting for the leader',
+  },
+  APPLICATION_NOT_FOUND: {
+    code: 1410007,
+    status: 404,
+    zh: '申请不存在',
+    en: 'The application does not exist',
+  },
+  APPLICATION_DECIDED: {
+    code: 1410008,
+    status: 409,
+    zh: '该申请已处理',
+    en: 'The application has already been decided',
+  },
+  MEMBER_NOT_FOUND: {
+    code: 1410009,
+    status: 404,
+    zh: '该成员不在本团队',
+    en: 'That person is not a member of this team',
+  },
+  LAST_LEADER: {
+    code: 1410010,
+    status: 409,
+    zh: '团队至少需要一名负责人，请先指定其他负责人',
+    en: 'A team needs at least one leader; make someone else a leader first',
+  },
+  NOT_SELF: {
+    code: 1410011,
+    status: 409,
+    zh: '不能对自己执行此操作',
+    en: 'You cannot do this to yourself',
+  },
+  FLAG_NOT_HELD: {
+    code: 1410012,
+    status: 403,
+    zh: '只能授予您自己拥有的权限',
+    en: 'You can only grant a permission you hold yourself',
+  },
+  MEMBERS_ONLY: {
+    code: 1410013,
+    status: 403,
+    zh: '只有会员可以加入团队',
+    en: 'Only member accounts can join a team',
+  },
+});
+
+const flag = z.union([z.literal(0), z.literal(1)]);
+const teamName = z.string().trim().min(1).max(100);
+
+export const TEAM_PATHS = {
+  /** GET: the caller's team, members, open invitations and the pending count (home badge). */
+  mine: '/backend/member/team/mine',
+  create: '/backend/member/team/create',
+  rename: '/backend/member/team/rename',
+  invitations: '/backend/member/team/invitations',
+  revokeInvitation: (id: string) => `/backend/member/team/invitations/${id}/revoke`,
+  apply: '/backend/member/team/apply',
+  /** GET: the caller's own applications and their outcome. */
+  myApplications: '/backend/member/team/applications/mine',
+  /** GET (leader): the team's applications. */
+  applications: '/backend/member/team/applications',
+  decide: (id: string) => `/backend/member/team/applications/${id}/decide`,
+  leave: '/backend/member/team/leave',
+  remove: (userId: string) => `/backend/member/team/members/${userId}/remove`,
+  flags: (userId: string) => `/backend/member/team/members/${userId}/flags`,
+  /** GET: a member's own latest results, trends and next suggested check. */
+  homeMine: '/backend/member/home/mine',
+  /** GET (leader): the team statistics. */
+  homeTeam: '/backend/member/home/team',
+  /** GET (leader): the records behind one chart segment. */
+  homeTeamRecords: '/backend/member/home/team/records',
+} as const;
+
+export const teamCreateBody = z.object({ name: teamName });
+export const teamRenameBody = teamCreateBody;
+export const invitationCreateBody = z.object({
+  /** Days the code stays valid (1-90). */
+  expiresInDays: z.number().int().min(1).max(90).default(7),
+});
+export const applyBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(4)
+    .max(32)
+    .regex(/^[A-Za-z0-9]+$/, 'letters and digits only'),
+  message: z.string().trim().max(200).optional(),
+});
+export const decideBody = z
+  .object({ approve: z.boolean(), reason: z.string().trim().max(200).optional() })
+  .refine((b) => b.approve || !!b.reason, { message: 'a rejection needs a reason', path: ['reason'] });
+export const memberFlagsBody = z
+  .object({ teamLeader: flag.optional(), canConfigTreatPlan: flag.optional(), displayPermission: flag.optional() })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'give at least one flag' });
+export type MemberFlagsBody = z.infer<typeof memberFlagsBody>;
+export const teamItemParams = z.object({ id: z.string().uuid() });
+export const teamUserParams = z.object({ userId: z.string().uuid() });
+export const applicationStatus = z.enum(['pending', 'approved', 'rejected']);
+export const applicationListQuery = z.object({ status: applicationStatus.optional() });
+
+export const invitationSchema = z.object({
+  id: z.string().uuid(),
+  code: z.string(),
+  /** Path of the web page that applies with this code (under /pc). */
+  link: z.string(),
+  expiresAt: z.string(),
+  revoked: z.boolean(),
+  createdAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const teamMemberRow = z.object({
+  id: z.string().uuid(),
+  loginName: z.string(),
+  name: z.string(),
+  teamLeader: flag,
+  canConfigTreatPlan: flag,
+  displayPermission: flag,
+});
+export type TeamMemberRow = z.infer<typeof teamMemberRow>;
+
+export const teamOverview = z.object({
+  team: z.object({ id: z.string().uuid(), name: z.string(), createdAt: z.string() }).nullable(),
+  leader: z.boolean(),
+  members: z.array(teamMemberRow),
+  /** Open invitations (leaders only; empty for members). */
+  invitations: z.array(invitationSchema),
+  /** Applications waiting for a decision (leaders only; 0 for members): the home page badge. */
+  pendingApplications: z.number().int(),
+});
+export type TeamOverview = z.infer<typeof teamOverview>;
+
+export const applicationSchema = z.object({
+  id: z.string().uuid(),
+  teamId: z.string().uuid(),
+  teamName: z.string(),
+  applicantId: z.string().uuid(),
+  applicantName: z.string(),
+  applicantLoginName: z.string(),
+  message: z.string().nullable(),
+  status: applicationStatus,
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+/** One record's facets as the home charts use them. */
+export const homeRecordSchema = z.object({
+  id: z.string().uuid(),
+  shareToken: z.string(),
+  personName: z.string().nullable(),
+  createdAt: z.string(),
+  conclusion: z.string().nullable(),
+  /** Constitution letter A-I (A balanced) or null when the record has none. */
+  constitution: z.string().nullable(),
+  /** Top syndrome pattern id and name. */
+  pattern: z.object({ id: z.string(), zh: z.string(), en: z.string() }).nullable(),
+  /** Highest vitals risk level; `none` when vitals were measured and nothing stands out, null when not measured. */
+  risk: z.enum(['none', 'low', 'medium', 'high']).nullable(),
+  /** Constitution scale scores (letter -> 0-100) for the trend chart. */
+  scores: z.record(z.string(), z.number()),
+});
+export type HomeRecord = z.infer<typeof homeRecordSchema>;
+
+export const memberHomeSchema = z.object({
+  latest: z.array(homeRecordSchema),
+  /** Oldest first, for the trend charts. */
+  trend: z.array(homeRecordSchema),
+  lastCheckAt: z.string().nullable(),
+  /** When the next check is due (docs/member.md); null = as soon as possible (no record yet). */
+  nextCheckAt: z.string().nullable(),
+});
+export type MemberHome = z.infer<typeof memberHomeSchema>;
+
+const bucket = z.object({ key: z.string(), count: z.number().int() });
+export const teamStatsSchema = z.object({
+  members: z.number().int(),
+  week: z.number().int(),
+  month: z.number().int(),
+  constitution: z.array(bucket),
+  patterns: z.array(bucket.extend({ zh: z.string(), en: z.string() })),
+  risk: z.array(bucket),
+  overdue: z.array(z.object({ id: z.string().uuid(), name: z.string(), lastCheckAt: z.string().nullable() })),
+  overdueDays: z.number().int(),
+});
+export type TeamStats = z.infer<typeof teamStatsSchema>;
+
+export const statFacet = z.enum(['week', 'month', 'constitution', 'pattern', 'risk', 'member']);
+export const teamRecordsQuery = z.object({ facet: statFacet, key: z.string().trim().max(100).optional() });
+export type TeamRecordsQuery = z.infer<typeof teamRecordsQuery>;
