@@ -2,12 +2,12 @@
 // features, face classes and skin metrics). The engines keep stable identifiers in their results
 // (`measure: 'jitterLocalPct'`, `evidence: { body_L_p50: 52.3 }`); people read these names, in
 // their language, with the value (and, for pulse and voice, the rule it was held against).
-import names from './evidence-names.json' with { type: 'json' };
+import names from './vocabulary/measures.json' with { type: 'json' };
 
 type Lang = 'zh' | 'en';
 
 /**
- * Name (zh, en) and unit of every evidence identifier, from evidence-names.json: pulse and voice
+ * Name (zh, en) and unit of every evidence identifier, from vocabulary/measures.json: pulse and voice
  * measures, tongue features and photo quality (256 px crop, CIELAB), face classes and skin
  * metrics (CIELAB; ITA = individual typology angle). `evidence-names.test.ts` in the analysis
  * package runs the engines and fails on an identifier without a name.
