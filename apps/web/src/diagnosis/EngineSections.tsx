@@ -101,7 +101,9 @@ export function FaceView({ r }: { r: FaceResult }) {
       <Typography.Paragraph>{loc(r.summary, lang)}</Typography.Paragraph>
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={feature('complexion')}>
-          {wordOf(COMPLEXION_WORDS, r.complexion.class, lang, loc(r.complexion.label, lang))}{' '}
+          <span data-testid="face-word-complexion">
+            {wordOf(COMPLEXION_WORDS, r.complexion.class, lang, loc(r.complexion.label, lang))}
+          </span>{' '}
           <Evidence values={r.complexion.evidence} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {' '}
@@ -109,10 +111,16 @@ export function FaceView({ r }: { r: FaceResult }) {
           </Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={feature('gloss')}>
-          {wordOf(GLOSS_WORDS, r.gloss.class, lang, loc(r.gloss.label, lang))} <Evidence values={r.gloss.evidence} />
+          <span data-testid="face-word-gloss">
+            {wordOf(GLOSS_WORDS, r.gloss.class, lang, loc(r.gloss.label, lang))}
+          </span>{' '}
+          <Evidence values={r.gloss.evidence} />
         </Descriptions.Item>
         <Descriptions.Item label={feature('lips')}>
-          {wordOf(LIP_COLOUR_WORDS, r.lips.class, lang, loc(r.lips.label, lang))} <Evidence values={r.lips.evidence} />
+          <span data-testid="face-word-lips">
+            {wordOf(LIP_COLOUR_WORDS, r.lips.class, lang, loc(r.lips.label, lang))}
+          </span>{' '}
+          <Evidence values={r.lips.evidence} />
         </Descriptions.Item>
         <Descriptions.Item label={feature('skinTone')}>
           {wordOf(SKIN_TONE_WORDS, r.metrics.skinTone.category, lang, loc(r.metrics.skinTone.label, lang))} (ITA{' '}
@@ -145,7 +153,8 @@ export function PulseView({ r }: { r: PulseResult }) {
           <List.Item>
             <Space orientation="vertical" size={0}>
               <Typography.Text strong>
-                {wordOf(PULSE_CLASS_WORDS, c.code, lang, c[lang])} — {bilingualText(c.suggests, lang)}
+                <span data-testid="pulse-class">{wordOf(PULSE_CLASS_WORDS, c.code, lang, c[lang])}</span> —{' '}
+                {bilingualText(c.suggests, lang)}
               </Typography.Text>
               <RuleEvidence items={c.evidence} />
             </Space>
@@ -171,7 +180,8 @@ export function VoiceView({ r }: { r: VoiceResult }) {
       {r.readings.map((rd) => (
         <div key={rd.code}>
           <Typography.Text strong>
-            {wordOf(VOICE_READING_WORDS, rd.code, lang, rd[lang])} — {bilingualText(rd.suggests, lang)}
+            <span data-testid="voice-reading">{wordOf(VOICE_READING_WORDS, rd.code, lang, rd[lang])}</span> —{' '}
+            {bilingualText(rd.suggests, lang)}
           </Typography.Text>
           <div>
             <RuleEvidence items={rd.evidence} />

@@ -57,7 +57,9 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
               title: t('diag.finding'),
               render: (_, f) => (
                 <Space orientation="vertical" size={0}>
-                  <Typography.Text strong>{label(f, f.label)}</Typography.Text>
+                  <Typography.Text strong data-testid={`tongue-word-${f.name}`}>
+                    {label(f, f.label)}
+                  </Typography.Text>
                   {f.score !== null && (
                     <Progress percent={Math.round(f.score * 100)} size="small" style={{ width: 120 }} />
                   )}
