@@ -2,12 +2,13 @@
 // features, face classes and skin metrics). The engines keep stable identifiers in their results
 // (`measure: 'jitterLocalPct'`, `evidence: { body_L_p50: 52.3 }`); people read these names, in
 // their language, with the value (and, for pulse and voice, the rule it was held against).
-import names from './evidence-names.json' with { type: 'json' };
+import names from './vocabulary/measures.json' with { type: 'json' };
+import { formatNumber } from './reader-format.js';
 
 type Lang = 'zh' | 'en';
 
 /**
- * Name (zh, en) and unit of every evidence identifier, from evidence-names.json: pulse and voice
+ * Name (zh, en) and unit of every evidence identifier, from vocabulary/measures.json: pulse and voice
  * measures, tongue features and photo quality (256 px crop, CIELAB), face classes and skin
  * metrics (CIELAB; ITA = individual typology angle). `evidence-names.test.ts` in the analysis
  * package runs the engines and fails on an identifier without a name.
@@ -18,24 +19,22 @@ export const EVIDENCE_MEASURES: Readonly<Record<string, { zh: string; en: string
 export const evidenceMeasureName = (measure: string, lang: Lang): string =>
   EVIDENCE_MEASURES[measure]?.[lang] ?? measure;
 
-const fmt = (v: number) => String(Number.isInteger(v) ? v : Math.round(v * 100) / 100);
-
-/** A value with its unit, as the evidence lines print it. */
-export function evidenceValue(measure: string, value: number | null): string {
+/** A value with its unit, as the evidence lines print it (numbers in the reader's language, 2 decimals at most). */
+export function evidenceValue(measure: string, value: number | null, lang: Lang = 'zh'): string {
   if (value === null) return '—';
   const unit = EVIDENCE_MEASURES[measure]?.unit;
-  return `${fmt(value)}${!unit ? '' : unit === '%' || unit === '°' ? unit : ` ${unit}`}`;
+  return `${formatNumber(value, lang)}${!unit ? '' : unit === '%' || unit === '°' ? unit : ` ${unit}`}`;
 }
 
 /** Named evidence values, e.g. "舌质 L* 52.3 · 舌苔覆盖率 0.41". */
 export const evidencePairs = (values: Record<string, number>, lang: Lang, separator = ' · '): string =>
   Object.entries(values)
-    .map(([k, v]) => `${evidenceMeasureName(k, lang)} ${evidenceValue(k, v)}`)
+    .map(([k, v]) => `${evidenceMeasureName(k, lang)} ${evidenceValue(k, v, lang)}`)
     .join(separator);
 
 /** One evidence item as a line: name, value with unit, and the rule it was held against. */
 export function evidenceLine(e: { measure: string; value: number | null; rule: string }, lang: Lang): string {
-  const value = evidenceValue(e.measure, e.value);
+  const value = evidenceValue(e.measure, e.value, lang);
   return lang === 'zh'
     ? `${evidenceMeasureName(e.measure, lang)} ${value}（规则 ${ruleText(e.rule, lang)}）`
     : `${evidenceMeasureName(e.measure, lang)} ${value} (rule ${e.rule})`;

@@ -22,6 +22,8 @@ export * from './records.js';
 export * from './devices.js';
 export * from './jobs.js';
 export * from './evidence-labels.js';
+export * from './vocabulary/index.js';
+export * from './reader-format.js';
 export * from './engine-errors.js';
 export * from './password.js';
 export * from './teams.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { engineVersionSchema } from './engine.js';
+import { CONSTITUTION_TYPES } from './vocabulary/constitution.js';
 
 /**
  * The report area's models: what the PDF renderer of `@tcm/report` draws. They are
@@ -167,17 +168,8 @@ export const voiceSectionSchema = z.object({
   reading: verdictSchema.optional(),
 });
 
-export const constitutionTypeSchema = z.enum([
-  'balanced',
-  'qiDeficiency',
-  'yangDeficiency',
-  'yinDeficiency',
-  'phlegmDamp',
-  'dampHeat',
-  'bloodStasis',
-  'qiStagnation',
-  'inherited',
-]);
+/** The nine types by their vocabulary ids (vocabulary/constitution.ts). */
+export const constitutionTypeSchema = z.enum(CONSTITUTION_TYPES);
 export const constitutionVerdictSchema = z.enum(['yes', 'basicallyYes', 'tendency', 'no']);
 
 export const constitutionSectionSchema = z.object({

@@ -1,8 +1,7 @@
-import type { HealthReport } from '@tcm/contract';
+import { formatIsoDate, type HealthReport } from '@tcm/contract';
 import { createDoc, finishPages, toBytes, type Ctx } from './layout/page.js';
 import { label } from './labels.js';
 import { drawHeaderBand, personFields } from './sections/header.js';
-import { formatDate } from './sections/format.js';
 import { drawVitals } from './sections/vitals.js';
 import { drawTongue } from './sections/tongue.js';
 import { drawFace } from './sections/face.js';
@@ -33,7 +32,7 @@ export async function renderHealthReport(m: HealthReport): Promise<Buffer> {
   if (m.advice) drawAdvice(ctx, m.advice);
   if (m.trends) drawTrends(ctx, m.trends, disclaimerHeight(ctx, m.disclaimer));
   drawDisclaimer(ctx, m.disclaimer);
-  const running = `${title} · ${m.header.person.name} · ${formatDate(m.header.date)}`;
+  const running = `${title} · ${m.header.person.name} · ${formatIsoDate(m.header.date, lang)}`;
   finishPages(ctx, running, `${m.header.organisation} · ${m.header.reportId}`, true);
   return toBytes(doc);
 }

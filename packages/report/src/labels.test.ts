@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { constitutionTypeSchema, constitutionVerdictSchema, riskLevelSchema } from '@tcm/contract';
 import { LABELS, label } from './labels.js';
-import { formatDate, formatRange } from './sections/format.js';
+import { formatRange } from './sections/format.js';
+import { formatIsoDate } from '@tcm/contract';
 
 const sources = (dir: URL): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -32,7 +33,7 @@ describe('label dictionary', () => {
     ]
       .map((m) => m[1]!)
       // Model paths handed to error details ('tongue.photo') are not labels.
-      .filter((k) => !k.endsWith('.photo'));
+      .filter((k) => !k.endsWith('.photo') && !k.endsWith('.'));
     expect(literal.length).toBeGreaterThan(30);
     const built = [
       ...riskLevelSchema.options.map((r) => `risk.${r}`),
@@ -43,13 +44,21 @@ describe('label dictionary', () => {
       'record.visit.first',
       'record.visit.followUp',
     ];
-    for (const key of [...literal, ...built]) expect(Object.hasOwn(LABELS, key), key).toBe(true);
+    // A key of the dictionary or a word of the contract's vocabulary (directly or by an alias).
+    for (const key of [...literal, ...built])
+      for (const lang of ['zh', 'en'] as const) expect(label(lang, key), `${lang} ${key}`).not.toBe(key);
   });
 
   it('fills placeholders and passes unknown text through', () => {
     expect(label('zh', 'page.of', { p: 2, n: 5 })).toBe('第 2 页 / 共 5 页');
     expect(label('en', 'age.years', { n: 34 })).toBe('34 years');
     expect(label('en', 'h3/h1')).toBe('h3/h1');
+    // Engine words come from the vocabulary, by id or by the keys older models used.
+    expect(label('zh', 'tongue.bodyColour')).toBe('舌色');
+    expect(label('zh', 'constitution.type.phlegmDamp')).toBe('痰湿质');
+    expect(label('en', 'constitution.phlegmDamp')).toBe('Phlegm-dampness');
+    expect(label('en', 'verdict.basicallyYes')).toBe('Basically yes');
+    expect(label('zh', 'measure.h3/h1')).toBe('重搏前波比 h3/h1');
   });
 });
 
@@ -62,8 +71,9 @@ describe('formatting', () => {
     expect(formatRange(undefined)).toBe('—');
   });
 
-  it('shows dates with minutes when a time is given', () => {
-    expect(formatDate('2026-11-22T09:40:00+08:00')).toBe('2026-11-22 09:40');
-    expect(formatDate('2026-11-22')).toBe('2026-11-22');
+  it('shows dates in the report language, with minutes when a time is given', () => {
+    expect(formatIsoDate('2026-11-22T09:40:00+08:00', 'zh')).toBe('2026-11-22 09:40');
+    expect(formatIsoDate('2026-11-22', 'zh')).toBe('2026-11-22');
+    expect(formatIsoDate('2026-11-22T09:40:00+08:00', 'en')).toBe('22 Nov 2026, 09:40');
   });
 });

@@ -1,10 +1,12 @@
-import type { ReportLanguage } from '@tcm/contract';
+import { VOCABULARY, type ReportLanguage } from '@tcm/contract';
 
 type Entry = { readonly zh: string; readonly en: string };
 
 /**
- * The one dictionary of every fixed text the PDFs print, in zh and en. Model fields typed as
- * `label` may name a key of it; anything else in the model is printed as written.
+ * The fixed texts of the PDFs (titles, headings, columns), in zh and en. The words of engine
+ * results (features, labels, classes, types, verdicts, risk levels, measures) are the contract's
+ * vocabulary: model fields typed as `label` may name a key of this dictionary or a vocabulary id
+ * (`tongue.feature.bodyColor`, `constitution.type.balanced`); anything else is printed as written.
  */
 export const LABELS = {
   'report.title': { zh: '中医健康评估报告', en: 'TCM Health Assessment Report' },
@@ -53,10 +55,6 @@ export const LABELS = {
   'col.pattern': { zh: '证候', en: 'Pattern' },
   'col.confidence': { zh: '置信度', en: 'Confidence' },
 
-  'risk.low': { zh: '低', en: 'Low' },
-  'risk.medium': { zh: '中', en: 'Medium' },
-  'risk.high': { zh: '高', en: 'High' },
-
   'vitals.height': { zh: '身高', en: 'Height' },
   'vitals.weight': { zh: '体重', en: 'Weight' },
   'vitals.bmi': { zh: '体重指数 BMI', en: 'Body mass index' },
@@ -73,38 +71,9 @@ export const LABELS = {
   'vitals.ldl': { zh: '低密度脂蛋白胆固醇', en: 'LDL cholesterol' },
   'vitals.source': { zh: '参考范围来源', en: 'Reference source' },
 
-  'tongue.bodyColour': { zh: '舌色', en: 'Body colour' },
-  'tongue.coatingColour': { zh: '苔色', en: 'Coating colour' },
-  'tongue.coatingThickness': { zh: '苔质厚薄', en: 'Coating thickness' },
-  'tongue.greasy': { zh: '腻苔', en: 'Greasy coating' },
-  'tongue.moisture': { zh: '润燥', en: 'Moisture' },
-  'tongue.shape': { zh: '舌形', en: 'Shape' },
-  'tongue.cracks': { zh: '裂纹', en: 'Cracks' },
-  'tongue.toothMarks': { zh: '齿痕', en: 'Tooth marks' },
   'tongue.outline': { zh: '绿色轮廓为舌体分割结果', en: 'Green outline: segmented tongue body' },
 
-  'face.forehead': { zh: '额部', en: 'Forehead' },
-  'face.nose': { zh: '鼻部', en: 'Nose' },
-  'face.leftCheek': { zh: '左颊', en: 'Left cheek' },
-  'face.rightCheek': { zh: '右颊', en: 'Right cheek' },
-  'face.chin': { zh: '颏部', en: 'Chin' },
-  'face.underEye': { zh: '眼下', en: 'Under-eye' },
-  'face.leftUnderEye': { zh: '左眼下', en: 'Left under-eye' },
-  'face.rightUnderEye': { zh: '右眼下', en: 'Right under-eye' },
-  'face.lips': { zh: '唇', en: 'Lips' },
-  'face.complexion': { zh: '面色', en: 'Complexion' },
-  'face.gloss': { zh: '光泽', en: 'Gloss' },
-  'face.lipColour': { zh: '唇色', en: 'Lip colour' },
   'face.skinScores': { zh: '皮肤指标（0–100，越高越明显）', en: 'Skin measures (0–100, higher = more pronounced)' },
-  'skin.spots': { zh: '色斑', en: 'Spots' },
-  'skin.wrinkles': { zh: '皱纹', en: 'Wrinkles' },
-  'skin.texture': { zh: '纹理', en: 'Texture' },
-  'skin.pores': { zh: '毛孔', en: 'Pores' },
-  'skin.redness': { zh: '泛红', en: 'Redness' },
-  'skin.oiliness': { zh: '油脂', en: 'Oiliness' },
-  'skin.shine': { zh: '油光', en: 'Shine' },
-  'skin.darkCircles': { zh: '黑眼圈', en: 'Dark circles' },
-  'skin.skinTone': { zh: '肤色（ITA）', en: 'Skin tone (ITA)' },
 
   'pulse.waveform': { zh: '脉搏波形', en: 'Pulse waveform' },
   'pulse.time': { zh: '时间（s）', en: 'Time (s)' },
@@ -123,19 +92,6 @@ export const LABELS = {
   'voice.voicedFraction': { zh: '浊音比例', en: 'Voiced fraction' },
   'voice.reading': { zh: '声音特点', en: 'Reading' },
 
-  'constitution.balanced': { zh: '平和质', en: 'Balanced' },
-  'constitution.qiDeficiency': { zh: '气虚质', en: 'Qi deficiency' },
-  'constitution.yangDeficiency': { zh: '阳虚质', en: 'Yang deficiency' },
-  'constitution.yinDeficiency': { zh: '阴虚质', en: 'Yin deficiency' },
-  'constitution.phlegmDamp': { zh: '痰湿质', en: 'Phlegm-damp' },
-  'constitution.dampHeat': { zh: '湿热质', en: 'Damp-heat' },
-  'constitution.bloodStasis': { zh: '血瘀质', en: 'Blood stasis' },
-  'constitution.qiStagnation': { zh: '气郁质', en: 'Qi stagnation' },
-  'constitution.inherited': { zh: '特禀质', en: 'Inherited (allergic)' },
-  'verdict.yes': { zh: '是', en: 'Yes' },
-  'verdict.basicallyYes': { zh: '基本是', en: 'Basically yes' },
-  'verdict.tendency': { zh: '倾向是', en: 'Tendency' },
-  'verdict.no': { zh: '否', en: 'No' },
   'constitution.standard': { zh: '依据 ZYYXH/T157-2009 转化分', en: 'Transformed scores, ZYYXH/T157-2009' },
 
   'advice.diet': { zh: '饮食', en: 'Diet' },
@@ -184,11 +140,52 @@ export type LabelKey = keyof typeof LABELS;
 
 const isKey = (s: string): s is LabelKey => Object.hasOwn(LABELS, s);
 
+/**
+ * Keys report models used before the vocabulary, and the vocabulary id each now reads (models
+ * saved as JSON, the example data and the command line keep working). Ids only, no words.
+ */
+export const VOCABULARY_ALIASES: Readonly<Record<string, string>> = {
+  'tongue.bodyColour': 'tongue.feature.bodyColor',
+  'tongue.coatingColour': 'tongue.feature.coatingColor',
+  'tongue.coatingThickness': 'tongue.feature.coatingThickness',
+  'tongue.greasy': 'tongue.feature.greasy',
+  'tongue.moisture': 'tongue.feature.moisture',
+  'tongue.shape': 'tongue.feature.shape',
+  'tongue.cracks': 'tongue.feature.cracks',
+  'tongue.toothMarks': 'tongue.feature.toothMarks',
+  'face.complexion': 'face.feature.complexion',
+  'face.gloss': 'face.feature.gloss',
+  'face.lipColour': 'face.feature.lips',
+  'skin.skinTone': 'face.feature.skinTone',
+  'skin.oiliness': 'face.metric.shine',
+  'verdict.basicallyYes': 'constitution.verdict.basically_yes',
+  ...Object.fromEntries(
+    ['forehead', 'nose', 'leftCheek', 'rightCheek', 'chin', 'leftUnderEye', 'rightUnderEye', 'lips'].map((r) => [
+      `face.${r}`,
+      `face.region.${r}`,
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['spots', 'wrinkles', 'texture', 'pores', 'redness', 'shine', 'darkCircles'].map((m) => [
+      `skin.${m}`,
+      `face.metric.${m}`,
+    ]),
+  ),
+  ...Object.fromEntries(['yes', 'tendency', 'no'].map((v) => [`verdict.${v}`, `constitution.verdict.${v}`])),
+};
+
+/** The vocabulary id a label names (directly, through an alias, or `constitution.<type>`). */
+function vocabularyId(key: string): string | undefined {
+  const id = VOCABULARY_ALIASES[key] ?? key.replace(/^constitution\.(?!type\.|verdict\.)/, 'constitution.type.');
+  return Object.hasOwn(VOCABULARY, id) ? id : undefined;
+}
+
 /** The label-value separator: full-width colon in Chinese, colon and space in English. */
 export const colon = (lang: ReportLanguage): string => (lang === 'zh' ? '：' : ': ');
 
 /** Text of a dictionary key in `lang`, with `{name}` placeholders filled; other strings pass through. */
 export function label(lang: ReportLanguage, keyOrText: string, vars: Record<string, string | number> = {}): string {
-  const raw = isKey(keyOrText) ? LABELS[keyOrText][lang] : keyOrText;
+  const id = isKey(keyOrText) ? undefined : vocabularyId(keyOrText);
+  const raw = isKey(keyOrText) ? LABELS[keyOrText][lang] : id ? VOCABULARY[id]![lang] : keyOrText;
   return raw.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }

@@ -1,4 +1,4 @@
-import type { MedicalRecord } from '@tcm/contract';
+import { formatIsoDate, type MedicalRecord } from '@tcm/contract';
 import {
   createDoc,
   drawText,
@@ -12,7 +12,6 @@ import {
 import { PAGE, THEME } from './layout/theme.js';
 import { colon, label } from './labels.js';
 import { drawHeaderBand, personFields } from './sections/header.js';
-import { formatDate } from './sections/format.js';
 
 // English labels ("Treatment principle") need a wider column than two-character Chinese ones.
 const labelWidth = (ctx: Ctx) => (ctx.lang === 'en' ? 112 : 92);
@@ -116,7 +115,7 @@ export async function renderMedicalRecord(m: MedicalRecord): Promise<Buffer> {
   const who = [m.doctor.name, m.doctor.title].filter(Boolean).join('  ');
   drawText(ctx, `${t('record.doctor')}${colon(lang)}${who}`, x, ctx.y, { size: 10, font: 'B', width: 250 });
   ctx.y += 15;
-  const signed = m.doctor.signedAt ? formatDate(m.doctor.signedAt) : formatDate(m.header.date);
+  const signed = formatIsoDate(m.doctor.signedAt ?? m.header.date, lang);
   drawText(
     ctx,
     `${t('record.signature')}${colon(lang)}____________    ${t('record.signedAt')}${colon(lang)}${signed}`,
@@ -128,7 +127,7 @@ export async function renderMedicalRecord(m: MedicalRecord): Promise<Buffer> {
 
   finishPages(
     ctx,
-    `${title} · ${m.header.person.name} · ${formatDate(m.header.date)}`,
+    `${title} · ${m.header.person.name} · ${formatIsoDate(m.header.date, lang)}`,
     `${m.header.organisation} · ${m.header.reportId}`,
     false,
   );

@@ -11,7 +11,26 @@ import type {
   VitalsResult,
   VoiceResult,
 } from '@tcm/contract';
-import { bilingualText, evidenceLine, evidencePairs, failureText, ruleText } from '@tcm/contract';
+import {
+  bilingualText,
+  COMPLEXION_WORDS,
+  constitutionWord,
+  evidenceLine,
+  evidencePairs,
+  FACE_FEATURE_WORDS,
+  FACE_METRIC_WORDS,
+  failureText,
+  GLOSS_WORDS,
+  LIP_COLOUR_WORDS,
+  PULSE_CLASS_WORDS,
+  readerLang,
+  RISK_LEVEL_WORDS,
+  ruleText,
+  SKIN_TONE_WORDS,
+  VERDICT_WORDS,
+  VOICE_READING_WORDS,
+  wordOf,
+} from '@tcm/contract';
 import { loc, num, pct } from './result-format.js';
 
 const LEVEL_COLOR = { low: 'green', medium: 'orange', high: 'red' } as const;
@@ -32,7 +51,7 @@ export function VersionTag({ outcome }: { outcome: EngineOutcome }) {
 /** A section per engine: its failure, or its result in its own view. */
 /** A saved failure in the reader's language (by its code), else as saved; with the code. */
 export const failureLine = (f: { code: number; msg: string }, lang: string): string =>
-  `${failureText(f.code, lang === 'en' ? 'en' : 'zh') ?? f.msg} (${f.code})`;
+  `${failureText(f.code, readerLang(lang)) ?? f.msg} (${f.code})`;
 
 export function EngineFailure({ outcome, engine }: { outcome: EngineOutcome; engine: RecordEngine }) {
   const { t, i18n } = useTranslation();
@@ -52,7 +71,7 @@ function RuleEvidence({ items }: { items: { measure: string; value: number | nul
   const { i18n } = useTranslation();
   return (
     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-      {items.map((e) => evidenceLine(e, i18n.language === 'en' ? 'en' : 'zh')).join(' · ')}
+      {items.map((e) => evidenceLine(e, readerLang(i18n.language))).join(' · ')}
     </Typography.Text>
   );
 }
@@ -62,14 +81,17 @@ function Evidence({ values }: { values: Record<string, number> }) {
   const { i18n } = useTranslation();
   return (
     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-      {evidencePairs(values, i18n.language === 'en' ? 'en' : 'zh')}
+      {evidencePairs(values, readerLang(i18n.language))}
     </Typography.Text>
   );
 }
 
 export function FaceView({ r }: { r: FaceResult }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { i18n } = useTranslation();
+  const lang = readerLang(i18n.language);
+  // Classes are worded from the vocabulary by their ids (the PDF does the same); the engine's
+  // own label is the fallback for a class a newer engine adds.
+  const feature = (k: keyof typeof FACE_FEATURE_WORDS) => FACE_FEATURE_WORDS[k][lang];
   const metrics = Object.entries(r.metrics).filter(([k]) => k !== 'skinTone') as [
     string,
     { score: number; evidence: Record<string, number> },
@@ -78,24 +100,34 @@ export function FaceView({ r }: { r: FaceResult }) {
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph>{loc(r.summary, lang)}</Typography.Paragraph>
       <Descriptions size="small" column={1} bordered>
-        <Descriptions.Item label={t('diag.face.complexion')}>
-          {loc(r.complexion.label, lang)} <Evidence values={r.complexion.evidence} />
+        <Descriptions.Item label={feature('complexion')}>
+          <span data-testid="face-word-complexion">
+            {wordOf(COMPLEXION_WORDS, r.complexion.class, lang, loc(r.complexion.label, lang))}
+          </span>{' '}
+          <Evidence values={r.complexion.evidence} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {' '}
-            {ruleText(r.complexion.rule, lang === 'en' ? 'en' : 'zh')}
+            {ruleText(r.complexion.rule, lang)}
           </Typography.Text>
         </Descriptions.Item>
-        <Descriptions.Item label={t('diag.face.gloss')}>
-          {loc(r.gloss.label, lang)} <Evidence values={r.gloss.evidence} />
+        <Descriptions.Item label={feature('gloss')}>
+          <span data-testid="face-word-gloss">
+            {wordOf(GLOSS_WORDS, r.gloss.class, lang, loc(r.gloss.label, lang))}
+          </span>{' '}
+          <Evidence values={r.gloss.evidence} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('diag.face.lips')}>
-          {loc(r.lips.label, lang)} <Evidence values={r.lips.evidence} />
+        <Descriptions.Item label={feature('lips')}>
+          <span data-testid="face-word-lips">
+            {wordOf(LIP_COLOUR_WORDS, r.lips.class, lang, loc(r.lips.label, lang))}
+          </span>{' '}
+          <Evidence values={r.lips.evidence} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('diag.face.skinTone')}>
-          {loc(r.metrics.skinTone.label, lang)} (ITA {num(r.metrics.skinTone.ita)}°)
+        <Descriptions.Item label={feature('skinTone')}>
+          {wordOf(SKIN_TONE_WORDS, r.metrics.skinTone.category, lang, loc(r.metrics.skinTone.label, lang))} (ITA{' '}
+          {num(r.metrics.skinTone.ita, lang)}°)
         </Descriptions.Item>
         {metrics.map(([k, m]) => (
-          <Descriptions.Item key={k} label={t(`diag.face.metric.${k}`)}>
+          <Descriptions.Item key={k} label={wordOf(FACE_METRIC_WORDS, k, lang)}>
             <Progress percent={Math.round(m.score)} size="small" style={{ width: 200 }} />{' '}
             <Evidence values={m.evidence} />
           </Descriptions.Item>
@@ -107,10 +139,12 @@ export function FaceView({ r }: { r: FaceResult }) {
 
 export function PulseView({ r }: { r: PulseResult }) {
   const { t, i18n } = useTranslation();
+  const lang = readerLang(i18n.language);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Text>
-        {t('diag.pulse.rate', { bpm: num(r.rateBpm) })} · {t('diag.pulse.quality', { q: pct(r.quality.index) })}
+        {t('diag.pulse.rate', { bpm: num(r.rateBpm, lang) })} ·{' '}
+        {t('diag.pulse.quality', { q: pct(r.quality.index, lang) })}
       </Typography.Text>
       <List
         size="small"
@@ -119,8 +153,8 @@ export function PulseView({ r }: { r: PulseResult }) {
           <List.Item>
             <Space orientation="vertical" size={0}>
               <Typography.Text strong>
-                {i18n.language === 'en' ? c.en : c.zh} —{' '}
-                {bilingualText(c.suggests, i18n.language === 'en' ? 'en' : 'zh')}
+                <span data-testid="pulse-class">{wordOf(PULSE_CLASS_WORDS, c.code, lang, c[lang])}</span> —{' '}
+                {bilingualText(c.suggests, lang)}
               </Typography.Text>
               <RuleEvidence items={c.evidence} />
             </Space>
@@ -133,20 +167,21 @@ export function PulseView({ r }: { r: PulseResult }) {
 
 export function VoiceView({ r }: { r: VoiceResult }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const lang = readerLang(i18n.language);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Text>
-        {t('diag.voice.pitch', { hz: num(r.pitch.meanHz) })} ·{' '}
-        {t('diag.voice.duration', { s: num(r.quality.durationS) })}
-        {r.hnrDb !== null && ` · ${t('diag.voice.hnr', { v: num(r.hnrDb) })}`}
-        {r.jitterLocalPct !== null && ` · ${t('diag.voice.jitter', { v: num(r.jitterLocalPct) })}`}
-        {r.shimmerLocalPct !== null && ` · ${t('diag.voice.shimmer', { v: num(r.shimmerLocalPct) })}`}
+        {t('diag.voice.pitch', { hz: num(r.pitch.meanHz, lang) })} ·{' '}
+        {t('diag.voice.duration', { s: num(r.quality.durationS, lang) })}
+        {r.hnrDb !== null && ` · ${t('diag.voice.hnr', { v: num(r.hnrDb, lang) })}`}
+        {r.jitterLocalPct !== null && ` · ${t('diag.voice.jitter', { v: num(r.jitterLocalPct, lang) })}`}
+        {r.shimmerLocalPct !== null && ` · ${t('diag.voice.shimmer', { v: num(r.shimmerLocalPct, lang) })}`}
       </Typography.Text>
       {r.readings.map((rd) => (
         <div key={rd.code}>
           <Typography.Text strong>
-            {lang === 'en' ? rd.en : rd.zh} — {bilingualText(rd.suggests, lang === 'en' ? 'en' : 'zh')}
+            <span data-testid="voice-reading">{wordOf(VOICE_READING_WORDS, rd.code, lang, rd[lang])}</span> —{' '}
+            {bilingualText(rd.suggests, lang)}
           </Typography.Text>
           <div>
             <RuleEvidence items={rd.evidence} />
@@ -159,7 +194,7 @@ export function VoiceView({ r }: { r: VoiceResult }) {
 
 export function ConstitutionView({ r }: { r: ConstitutionResult }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const lang = readerLang(i18n.language);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph strong>{loc(r.summary.text, lang)}</Typography.Paragraph>
@@ -169,9 +204,9 @@ export function ConstitutionView({ r }: { r: ConstitutionResult }) {
         rowKey="code"
         dataSource={r.scales}
         columns={[
-          { title: t('diag.constitution.type'), render: (_, s) => (lang === 'en' ? s.en : s.zh) },
-          { title: t('diag.constitution.score'), render: (_, s) => num(s.display) },
-          { title: t('diag.constitution.verdict'), render: (_, s) => t(`diag.verdict.${s.verdict}`) },
+          { title: t('diag.constitution.type'), render: (_, s) => constitutionWord(s.code, lang) },
+          { title: t('diag.constitution.score'), render: (_, s) => num(s.display, lang) },
+          { title: t('diag.constitution.verdict'), render: (_, s) => VERDICT_WORDS[s.verdict][lang] },
         ]}
       />
       <Typography.Text type="secondary">{r.standard}</Typography.Text>
@@ -181,7 +216,7 @@ export function ConstitutionView({ r }: { r: ConstitutionResult }) {
 
 export function VitalsView({ r }: { r: VitalsResult }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const lang = readerLang(i18n.language);
   return (
     <Table
       size="small"
@@ -190,10 +225,10 @@ export function VitalsView({ r }: { r: VitalsResult }) {
       dataSource={r.indicators}
       columns={[
         { title: t('diag.vitals.indicator'), render: (_, x) => loc(x.name, lang) },
-        { title: t('diag.vitals.value'), render: (_, x) => `${num(x.value)} ${x.unit}` },
+        { title: t('diag.vitals.value'), render: (_, x) => `${num(x.value, lang)} ${x.unit}` },
         {
           title: t('diag.vitals.level'),
-          render: (_, x) => <Tag color={LEVEL_COLOR[x.level]}>{t(`diag.level.${x.level}`)}</Tag>,
+          render: (_, x) => <Tag color={LEVEL_COLOR[x.level]}>{RISK_LEVEL_WORDS[x.level][lang]}</Tag>,
         },
         { title: t('diag.vitals.reason'), render: (_, x) => loc(x.reason, lang) },
         { title: t('diag.vitals.reference'), render: (_, x) => loc(x.reference, lang) },
@@ -205,7 +240,7 @@ export function VitalsView({ r }: { r: VitalsResult }) {
 /** The synthesis: patterns the findings suggest, each with the evidence for and against it. */
 export function SynthesisView({ r }: { r: SynthesisResult }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const lang = readerLang(i18n.language);
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="synthesis">
       {r.patterns.length === 0 && <Typography.Text>{t('diag.noPattern')}</Typography.Text>}
@@ -215,7 +250,7 @@ export function SynthesisView({ r }: { r: SynthesisResult }) {
             <Typography.Text strong>{t('diag.suggests', { name: loc(p.name, lang) })}</Typography.Text>
             <Tag>{t(`diag.strength.${p.strength}`)}</Tag>
             <Typography.Text type="secondary">
-              {t('diag.patternScore', { score: pct(p.score), confidence: pct(p.confidence) })}
+              {t('diag.patternScore', { score: pct(p.score, lang), confidence: pct(p.confidence, lang) })}
             </Typography.Text>
           </Space>
           <Typography.Paragraph style={{ margin: '4px 0' }}>{loc(p.summary, lang)}</Typography.Paragraph>

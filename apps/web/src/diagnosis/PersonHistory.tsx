@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { RECORD_PATHS, type PersonHistory as History, type VitalsField } from '@tcm/contract';
 import { EChart } from '../components/EChart.js';
 import { http } from '../lib/api.js';
+import { useReaderFormat } from '../lib/reader-format.js';
 
 /** Measures drawn as trends when the person has at least two values of them. */
 const TREND_FIELDS: readonly VitalsField[] = [
@@ -34,6 +35,7 @@ export function trendSeries(h: History): { field: VitalsField; points: [string, 
  */
 export default function PersonHistory({ id, onOpen }: { id: string; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
+  const fmt = useReaderFormat();
   const q = useQuery({
     queryKey: ['record-history', id],
     queryFn: () => http.get<History>(RECORD_PATHS.history(id), { noErrorMessage: true }),
@@ -44,11 +46,15 @@ export default function PersonHistory({ id, onOpen }: { id: string; onOpen: (id:
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
       grid: { left: 40, right: 16, top: 32, bottom: 24 },
-      xAxis: { type: 'category', data: [...new Set(series.flatMap((s) => s.points.map((p) => p[0])))].sort() },
+      xAxis: {
+        type: 'category',
+        data: [...new Set(series.flatMap((s) => s.points.map((p) => p[0])))].sort(),
+        axisLabel: { formatter: (day: string) => fmt.date(`${day}T00:00:00Z`, { time: false, timeZone: 'UTC' }) },
+      },
       yAxis: { type: 'value', scale: true },
       series: series.map((s) => ({ type: 'line', name: t(`diag.vitals.${s.field}`), data: s.points })),
     }),
-    [series, t],
+    [series, t, fmt.lang],
   );
   if (!q.data) return null;
   const others = q.data.records.filter((r) => r.id !== id);
@@ -75,7 +81,7 @@ export default function PersonHistory({ id, onOpen }: { id: string; onOpen: (id:
               ]}
             >
               <Space>
-                <Typography.Text>{new Date(r.createdAt).toLocaleString()}</Typography.Text>
+                <Typography.Text>{fmt.date(r.createdAt)}</Typography.Text>
                 <Tag>{t(`diag.status.${r.status}`)}</Tag>
                 <Typography.Text type="secondary">{r.conclusion ?? '—'}</Typography.Text>
               </Space>

@@ -145,7 +145,9 @@ describe('RecordResult', () => {
     expect(features.textContent).toContain('舌质 a* 11.5');
     expect(features.textContent).not.toContain('body_a_p50');
     expect(features.textContent).toContain('meanA 11.5');
-    expect(features.textContent).toContain('lab.L 60');
+    // The colour the label was read from, named like every other measure (issue 16: it showed raw).
+    expect(features.textContent).toContain('L*（明度） 60');
+    expect(features.textContent).not.toContain('lab.L');
     expect(screen.getByText('照片过暗')).toBeTruthy();
     expect(screen.getByText('请在明亮、均匀的自然光下拍摄')).toBeTruthy();
     expect(screen.queryByText(/too dark/)).toBeNull();

@@ -27,6 +27,7 @@ import {
   VoiceView,
 } from './EngineSections.js';
 import { TongueView } from './TongueView.js';
+import { useReaderFormat } from '../lib/reader-format.js';
 
 const STATUS_COLOR = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
 
@@ -87,6 +88,7 @@ export function RecordResult(props: {
   actions?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation();
+  const fmt = useReaderFormat();
   const { detail } = props;
   const progress = props.progress ?? detail.progress;
   const status = progress.status;
@@ -100,7 +102,7 @@ export function RecordResult(props: {
           {t(`diag.status.${status}`)}
         </Tag>
         {detail.person.name && <Typography.Text>{detail.person.name}</Typography.Text>}
-        <Typography.Text type="secondary">{new Date(detail.createdAt).toLocaleString()}</Typography.Text>
+        <Typography.Text type="secondary">{fmt.date(detail.createdAt)}</Typography.Text>
       </Space>
       {(status === 'queued' || status === 'running') && <AnalysisProgress progress={progress} via={props.via} />}
       {status === 'failed' && (

@@ -1,24 +1,37 @@
 import './texts.js';
 import { Alert, Col, Progress, Row, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { bilingualText, evidencePairs, qualityIssueText, TONGUE_ERRORS, type TongueResult } from '@tcm/contract';
+import {
+  bilingualText,
+  evidencePairs,
+  FEATURE_METHOD_WORDS,
+  qualityIssueText,
+  readerLang,
+  TONGUE_ERRORS,
+  tongueFeatureWord,
+  tongueLabelWord,
+  wordOf,
+  type TongueResult,
+} from '@tcm/contract';
 import { MaskedPhoto } from './MaskedPhoto.js';
 import { featureRows, pct, type FeatureRow } from './result-format.js';
 
 /** The tongue result: the photo with the outline found, quality notes, and every feature with its evidence. */
 export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string | null }) {
   const { t, i18n } = useTranslation();
+  const lang = readerLang(i18n.language);
   const rows = featureRows(r.features);
-  const label = (l: string) => t(`diag.label.${l}`, { defaultValue: l });
+  // Feature names and labels come from the contract's vocabulary, as in the PDF.
+  const label = (f: FeatureRow, l: string) => tongueLabelWord(f.name, l, lang);
   return (
     <Row gutter={[24, 16]}>
       <Col xs={24} md={10}>
         {photoUrl && <MaskedPhoto src={photoUrl} mask={r.mask} alt={t('diag.engine.tongue')} />}
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
-          {t('diag.maskNote', { share: pct(r.mask.areaFraction) })}
+          {t('diag.maskNote', { share: pct(r.mask.areaFraction, lang) })}
         </Typography.Paragraph>
         {r.quality.issues.map((q) => {
-          const text = qualityIssueText(q, TONGUE_ERRORS, i18n.language === 'en' ? 'en' : 'zh');
+          const text = qualityIssueText(q, TONGUE_ERRORS, lang);
           return (
             <Alert
               key={q.code}
@@ -39,12 +52,14 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
           dataSource={rows}
           data-testid="tongue-features"
           columns={[
-            { title: t('diag.featureName'), render: (_, f) => t(`diag.feature.${f.name}`, { defaultValue: f.name }) },
+            { title: t('diag.featureName'), render: (_, f) => tongueFeatureWord(f.name, lang) },
             {
               title: t('diag.finding'),
               render: (_, f) => (
                 <Space orientation="vertical" size={0}>
-                  <Typography.Text strong>{label(f.label)}</Typography.Text>
+                  <Typography.Text strong data-testid={`tongue-word-${f.name}`}>
+                    {label(f, f.label)}
+                  </Typography.Text>
                   {f.score !== null && (
                     <Progress percent={Math.round(f.score * 100)} size="small" style={{ width: 120 }} />
                   )}
@@ -56,12 +71,12 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
               render: (_, f) => (
                 <Space orientation="vertical" size={0} style={{ fontSize: 12 }}>
                   <span>
-                    {f.method && <Tag>{t(`diag.method.${f.method}`, { defaultValue: f.method })}</Tag>}
-                    {f.probabilities.map(([l, p]) => `${label(l)} ${pct(p)}`).join(' · ')}
+                    {f.method && <Tag>{wordOf(FEATURE_METHOD_WORDS, f.method, lang)}</Tag>}
+                    {f.probabilities.map(([l, p]) => `${label(f, l)} ${pct(p, lang)}`).join(' · ')}
                   </span>
                   {f.evidence.length > 0 && (
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {evidencePairs(Object.fromEntries(f.evidence), i18n.language === 'en' ? 'en' : 'zh')}
+                      {evidencePairs(Object.fromEntries(f.evidence), lang)}
                     </Typography.Text>
                   )}
                 </Space>
@@ -71,7 +86,7 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
         />
         {r.notes.map((n, i) => (
           <Typography.Paragraph key={i} type="secondary" style={{ fontSize: 12, marginTop: 8 }}>
-            {bilingualText(n, i18n.language === 'en' ? 'en' : 'zh')}
+            {bilingualText(n, lang)}
           </Typography.Paragraph>
         ))}
       </Col>

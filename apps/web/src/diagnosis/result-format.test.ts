@@ -41,6 +41,7 @@ describe('result formatting', () => {
     expect(num(12.3456)).toBe('12.35');
     expect(num(123.456)).toBe('123.5');
     expect(pct(0.834)).toBe('83%');
+    expect(num(12345.6, 'en')).toBe('12,345.6');
     expect(loc({ zh: '淡白', en: 'pale' }, 'en')).toBe('pale');
     expect(loc({ zh: '淡白', en: 'pale' }, 'zh')).toBe('淡白');
   });

@@ -1,4 +1,4 @@
-import type { LocalizedText } from '@tcm/contract';
+import { formatNumber, formatPercent, readerLang, type LocalizedText } from '@tcm/contract';
 
 /** Text of a zh/en pair in the interface language. */
 export const loc = (t: LocalizedText | null | undefined, lang: string): string =>
@@ -55,11 +55,11 @@ export function featureRows(features: unknown): FeatureRow[] {
   return rows;
 }
 
-/** A number for display: up to 3 significant decimals, no trailing zeros. */
-export function num(v: number): string {
-  if (Number.isInteger(v)) return String(v);
+/** A number for display in the page language: up to 3 significant decimals, no trailing zeros. */
+export function num(v: number, lang?: string): string {
   const a = Math.abs(v);
-  return String(Number(v.toFixed(a >= 100 ? 1 : a >= 1 ? 2 : 3)));
+  return formatNumber(v, readerLang(lang), Number.isInteger(v) ? 0 : a >= 100 ? 1 : a >= 1 ? 2 : 3);
 }
 
-export const pct = (p: number) => `${Math.round(p * 100)}%`;
+/** A 0-1 share as a whole percentage in the page language. */
+export const pct = (p: number, lang?: string) => formatPercent(p, readerLang(lang));

@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  RECORD_ENGINES,
-  TONGUE_BODY_COLOURS,
-  TONGUE_COATING_COLOURS,
-  TONGUE_COATING_THICKNESS,
-  TONGUE_GRADES,
-  TONGUE_GREASY,
-  TONGUE_MOISTURE,
-  TONGUE_PEELED,
-  TONGUE_SHAPES,
-  TONGUE_SPOTS,
-  modalitySchema,
-  recordStatusSchema,
-  tongueFeaturesSchema,
-} from '@tcm/contract';
+import { RECORD_ENGINES, modalitySchema, recordStatusSchema } from '@tcm/contract';
 import { diagEn } from '../lib/locales/diag-en.js';
 import { diagZh } from '../lib/locales/diag-zh.js';
 import { i18n } from './texts.js';
@@ -27,25 +13,10 @@ describe('main-job texts', () => {
       expect(i18n.exists(`diag.${path}`, { lng: lang }), `${lang} diag.${path}`).toBe(true);
   };
 
-  it('name every engine, status, modality, tongue feature and label, and vitals field in zh and en', () => {
+  it('name every engine, status, modality and vitals field in zh and en (engine labels: the vocabulary)', () => {
     RECORD_ENGINES.forEach((e) => both(`engine.${e}`));
     recordStatusSchema.options.forEach((s) => both(`status.${s}`));
     modalitySchema.options.forEach((m) => both(`modality.${m}`));
-    Object.keys(tongueFeaturesSchema.shape)
-      .filter((k) => k !== 'zones' && k !== 'pixels')
-      .forEach((f) => both(`feature.${f}`));
-    for (const labels of [
-      TONGUE_BODY_COLOURS,
-      TONGUE_COATING_COLOURS,
-      TONGUE_COATING_THICKNESS,
-      TONGUE_GREASY,
-      TONGUE_PEELED,
-      TONGUE_MOISTURE,
-      TONGUE_GRADES,
-      TONGUE_SPOTS,
-      TONGUE_SHAPES,
-    ])
-      labels.forEach((l) => both(`label.${l}`));
     VITALS_FIELDS.forEach(({ field }) => both(`vitals.${field}`));
     expect(Object.keys(diagEn).sort()).toEqual(Object.keys(diagZh).sort());
   });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { trendSeriesSchema } from '@tcm/contract';
+import { formatIsoDate, type trendSeriesSchema } from '@tcm/contract';
 import { drawText, type Ctx } from '../layout/page.js';
 import { THEME } from '../layout/theme.js';
 import { label } from '../labels.js';
@@ -69,7 +69,7 @@ export function drawTrend(ctx: Ctx, x: number, y: number, w: number, h: number, 
   });
   const labelled = pts.length <= 4 ? pts : [pts[0]!, pts[Math.floor(pts.length / 2)]!, last];
   labelled.forEach((p) =>
-    drawText(ctx, p.date.slice(0, 10), sx(day(p.date)) - 28, top + ph + 3, {
+    drawText(ctx, formatIsoDate(p.date.slice(0, 10), ctx.lang), sx(day(p.date)) - 28, top + ph + 3, {
       size: 6.5,
       color: THEME.muted,
       width: 56,

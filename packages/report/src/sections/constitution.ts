@@ -15,7 +15,7 @@ export function drawConstitution(ctx: Ctx, s: NonNullable<HealthReport['constitu
   const t = (k: string) => label(ctx.lang, k);
   sectionTitle(ctx, 'section.constitution', CHART_H + 10);
   const top = ctx.y;
-  const axes = s.scores.map((sc) => ({ label: t(`constitution.${sc.type}`), value: sc.score }));
+  const axes = s.scores.map((sc) => ({ label: t(`constitution.type.${sc.type}`), value: sc.score }));
   drawRadar(ctx, PAGE.left + CHART_W / 2, top + CHART_H / 2 + 2, 66, axes, 100, YES_THRESHOLD, [
     PAGE.left,
     PAGE.left + CHART_W,
@@ -46,7 +46,7 @@ export function drawConstitution(ctx: Ctx, s: NonNullable<HealthReport['constitu
         // For the balanced type "yes" is the good outcome; for biased types it flags a tendency to watch.
         const color = sc.type === 'balanced' && sc.verdict !== 'no' ? THEME.risk.low : verdictColor[sc.verdict];
         return [
-          t(`constitution.${sc.type}`),
+          t(`constitution.type.${sc.type}`),
           scoreBar(sc.score),
           { text: t(`verdict.${sc.verdict}`), bold: sc.verdict !== 'no', color },
         ];

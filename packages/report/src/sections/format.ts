@@ -17,9 +17,3 @@ export function formatRange(r: Range | undefined): string {
   if (r.low !== undefined) return `≥ ${f(r.low)}`;
   return '—';
 }
-
-/** The calendar-date part of an ISO date or date-time, plus hh:mm when a time is given. */
-export function formatDate(iso: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?/.exec(iso);
-  return m ? (m[2] ? `${m[1]} ${m[2]}` : m[1]!) : iso;
-}

@@ -1,9 +1,8 @@
 import type { z } from 'zod';
-import type { reportHeaderSchema } from '@tcm/contract';
+import { formatIsoDate, type reportHeaderSchema } from '@tcm/contract';
 import { drawText, type Ctx } from '../layout/page.js';
 import { PAGE, THEME } from '../layout/theme.js';
 import { colon, label } from '../labels.js';
-import { formatDate } from './format.js';
 
 type Header = z.infer<typeof reportHeaderSchema>;
 
@@ -14,7 +13,7 @@ export function personFields(ctx: Ctx, h: Header): [string, string][] {
   if (h.person.sex) fields.push([t('header.sex'), t(`sex.${h.person.sex}`)]);
   if (h.person.age !== undefined) fields.push([t('header.age'), t('age.years', { n: h.person.age })]);
   if (h.person.id) fields.push([t('header.personId'), h.person.id]);
-  fields.push([t('header.date'), formatDate(h.date)], [t('header.reportId'), h.reportId]);
+  fields.push([t('header.date'), formatIsoDate(h.date, ctx.lang)], [t('header.reportId'), h.reportId]);
   return fields;
 }
 

@@ -4,6 +4,7 @@ import { extractTongueFeatures } from '@tcm/analysis/tongue/features';
 import { synthesize } from '@tcm/analysis/synthesis';
 import { analysePulse, readPulseFile } from '@tcm/analysis/pulse';
 import { analyseVoice } from '@tcm/analysis/voice';
+import { questionsFor, scoreConstitution } from '@tcm/analysis/constitution';
 import { TONGUE_ERRORS, type PulseResult, type VoiceResult } from '@tcm/contract';
 import { renderReport } from '@tcm/report';
 import { dataFile } from '../../test/records-helpers.js';
@@ -104,6 +105,37 @@ describe('record → report model', () => {
       expect(text).toContain(lang === 'zh' ? '访客' : 'Visitor');
       expect(images).toBeGreaterThanOrEqual(1);
     }
+  }, 60000);
+});
+
+describe('words of the vocabulary (issue 16)', () => {
+  it('words every tongue feature as the result page does, and finds constitution types by code', async () => {
+    const { result } = await realTongueResult();
+    const set = (label: string) => (f: object) => ({ ...f, label });
+    const features = {
+      ...result.features,
+      bodyColor: set('purple')(result.features.bodyColor),
+      coatingColor: set('white')(result.features.coatingColor),
+      peeled: set('mirror')(result.features.peeled),
+      shape: set('thin')(result.features.shape),
+    };
+    const answers = Object.fromEntries(questionsFor('female').map((q, i) => [q.id, (i % 5) + 1]));
+    const scored = scoreConstitution({ sex: 'female', answers });
+    // A display name the engine may reword (or an older result worded differently) must not matter.
+    const constitution = { ...scored, scales: scored.scales.map((s) => ({ ...s, zh: `${s.zh}（旧）` })) };
+    const src = doneRecord({
+      tongue: { status: 'done', version: result.version, result: { ...result, features } },
+      constitution: { status: 'done', version: scored.engine, result: constitution },
+    });
+    const zh = await recordReportModel(src, 'zh');
+    const rows = Object.fromEntries((zh.tongue?.features ?? []).map((f) => [f.name, f.value]));
+    expect(rows['tongue.feature.bodyColor']).toBe('青紫');
+    expect(rows['tongue.feature.coatingColor']).toBe('白');
+    expect(rows['tongue.feature.peeled']).toBe('镜面舌');
+    expect(rows['tongue.feature.shape']).toBe('瘦薄');
+    expect(zh.constitution!.scores.map((s) => s.type)).toHaveLength(9);
+    const en = await recordReportModel(src, 'en');
+    expect((en.tongue?.features ?? []).find((f) => f.name === 'tongue.feature.peeled')?.value).toBe('Mirror tongue');
   }, 60000);
 });
 

@@ -10,7 +10,23 @@ import type {
   VitalsResult,
   VoiceResult,
 } from '@tcm/contract';
-import { bilingualText, evidenceLine, evidencePairs, qualityIssueText, ruleText, TONGUE_ERRORS } from '@tcm/contract';
+import {
+  bilingualText,
+  COMPLEXION_WORDS,
+  CONSTITUTION_TYPE_OF_CODE,
+  evidenceLine,
+  evidencePairs,
+  GLOSS_WORDS,
+  LIP_COLOUR_WORDS,
+  PULSE_CLASS_WORDS,
+  qualityIssueText,
+  ruleText,
+  TONGUE_ERRORS,
+  TONGUE_FEATURES,
+  tongueLabelWord,
+  VOICE_READING_WORDS,
+  wordOf,
+} from '@tcm/contract';
 import { readPulseFile } from '@tcm/analysis/pulse';
 
 /**
@@ -31,51 +47,6 @@ export interface ReportSource {
 type Lang = ReportLanguage;
 const PHOTO_PX = 360;
 
-const TONGUE_WORDS: Record<string, [string, string]> = {
-  pale: ['淡白', 'Pale'],
-  light_red: ['淡红', 'Light red'],
-  red: ['红', 'Red'],
-  crimson: ['绛', 'Crimson'],
-  purple: ['青紫', 'Purple'],
-  white: ['白', 'White'],
-  light_yellow: ['淡黄', 'Light yellow'],
-  yellow: ['黄', 'Yellow'],
-  grey_black: ['灰黑', 'Grey-black'],
-  thin: ['薄', 'Thin'],
-  thick: ['厚', 'Thick'],
-  greasy: ['腻', 'Greasy'],
-  not_greasy: ['不腻', 'Not greasy'],
-  none: ['无', 'None'],
-  partial: ['花剥', 'Partly peeled'],
-  mirror: ['镜面', 'Mirror'],
-  moist: ['水滑', 'Moist'],
-  normal: ['正常', 'Normal'],
-  dry: ['干燥', 'Dry'],
-  light: ['轻度', 'Light'],
-  severe: ['明显', 'Marked'],
-  swollen: ['胖大', 'Swollen'],
-};
-const TONGUE_ROWS: [string, string][] = [
-  ['bodyColor', 'tongue.bodyColour'],
-  ['coatingColor', 'tongue.coatingColour'],
-  ['coatingThickness', 'tongue.coatingThickness'],
-  ['greasy', 'tongue.greasy'],
-  ['moisture', 'tongue.moisture'],
-  ['shape', 'tongue.shape'],
-  ['cracks', 'tongue.cracks'],
-  ['toothMarks', 'tongue.toothMarks'],
-];
-const CONSTITUTION_TYPES: Record<string, string> = {
-  平和质: 'balanced',
-  气虚质: 'qiDeficiency',
-  阳虚质: 'yangDeficiency',
-  阴虚质: 'yinDeficiency',
-  痰湿质: 'phlegmDamp',
-  湿热质: 'dampHeat',
-  血瘀质: 'bloodStasis',
-  气郁质: 'qiStagnation',
-  特禀质: 'inherited',
-};
 const VITALS_LABEL: Record<string, string> = {
   bmi: 'vitals.bmi',
   bloodPressure: 'vitals.systolic',
@@ -127,13 +98,13 @@ async function tongueSection(src: ReportSource, lang: Lang): Promise<HealthRepor
   }>(src, 'tongue');
   if (!r) return undefined;
   const features: { name: string; value: string; evidence?: string }[] = [];
-  for (const [key, label] of TONGUE_ROWS) {
+  // Every labelled feature, named and worded from the contract's vocabulary as on the result page.
+  for (const key of TONGUE_FEATURES) {
     const f = r.features?.[key] as { label?: string; evidence?: Record<string, number>; score?: number } | undefined;
     if (!f?.label) continue;
-    const word = TONGUE_WORDS[f.label];
     features.push({
-      name: label,
-      value: word ? word[lang === 'zh' ? 0 : 1] : f.label,
+      name: `tongue.feature.${key}`,
+      value: tongueLabelWord(key, f.label, lang),
       evidence: evidenceText(f.evidence, lang),
     });
   }
@@ -165,24 +136,32 @@ async function faceSection(src: ReportSource, lang: Lang): Promise<HealthReportI
     version: versionOf(src, 'face'),
     ...(pic ? { photo: pic.image } : {}),
     regions: pic
-      ? [{ name: 'face.complexion', box: r.face.box.map((v) => v * k) as [number, number, number, number] }]
+      ? [{ name: 'face.feature.complexion', box: r.face.box.map((v) => v * k) as [number, number, number, number] }]
       : [],
     complexion: {
-      label: r.complexion.label[lang],
+      label: wordOf(COMPLEXION_WORDS, r.complexion.class, lang, r.complexion.label[lang]),
       evidence: [ruleText(r.complexion.rule, lang), evidenceText(r.complexion.evidence, lang) ?? ''].filter(Boolean),
     },
     features: [
-      { name: 'face.gloss', value: r.gloss.label[lang], evidence: evidenceText(r.gloss.evidence, lang) },
-      { name: 'face.lipColour', value: r.lips.label[lang], evidence: evidenceText(r.lips.evidence, lang) },
+      {
+        name: 'face.feature.gloss',
+        value: wordOf(GLOSS_WORDS, r.gloss.class, lang, r.gloss.label[lang]),
+        evidence: evidenceText(r.gloss.evidence, lang),
+      },
+      {
+        name: 'face.feature.lips',
+        value: wordOf(LIP_COLOUR_WORDS, r.lips.class, lang, r.lips.label[lang]),
+        evidence: evidenceText(r.lips.evidence, lang),
+      },
     ],
     skinScores: [
-      { name: 'skin.spots', score: better(m.spots.score) },
-      { name: 'skin.wrinkles', score: better(m.wrinkles.score) },
-      { name: 'skin.texture', score: better(m.texture.score) },
-      { name: 'skin.pores', score: better(m.pores.score) },
-      { name: 'skin.redness', score: better(m.redness.score) },
-      { name: 'skin.oiliness', score: better(m.shine.score) },
-      { name: 'skin.darkCircles', score: better(m.darkCircles.score) },
+      { name: 'face.metric.spots', score: better(m.spots.score) },
+      { name: 'face.metric.wrinkles', score: better(m.wrinkles.score) },
+      { name: 'face.metric.texture', score: better(m.texture.score) },
+      { name: 'face.metric.pores', score: better(m.pores.score) },
+      { name: 'face.metric.redness', score: better(m.redness.score) },
+      { name: 'face.metric.shine', score: better(m.shine.score) },
+      { name: 'face.metric.darkCircles', score: better(m.darkCircles.score) },
     ],
     summary: r.summary[lang],
   };
@@ -215,15 +194,17 @@ function pulseSection(src: ReportSource, lang: Lang): HealthReportInput['pulse']
         ? [
             { name: 'pulse.sdnn', value: fix(best.hrv.sdnnMs), unit: 'ms' },
             { name: 'pulse.rmssd', value: fix(best.hrv.rmssdMs), unit: 'ms' },
-            { name: 'h3/h1', value: fix(best.diagram.h3_h1, 2) },
-            { name: 'w/t', value: fix(best.diagram.w_t, 2) },
+            { name: 'measure.h3/h1', value: fix(best.diagram.h3_h1, 2) },
+            { name: 'measure.w/t', value: fix(best.diagram.w_t, 2) },
           ]
         : []),
     ],
     ...(classes.length
       ? {
           pulseClass: {
-            label: classes.map((c) => (lang === 'zh' ? c.zh : c.en)).join(lang === 'zh' ? '、' : ', '),
+            label: classes
+              .map((c) => wordOf(PULSE_CLASS_WORDS, c.code, lang, c[lang]))
+              .join(lang === 'zh' ? '、' : ', '),
             evidence: classes.map((c) => bilingualText(c.suggests, lang)).slice(0, 6),
           },
         }
@@ -249,7 +230,7 @@ function voiceSection(src: ReportSource, lang: Lang): HealthReportInput['voice']
     ...(reading
       ? {
           reading: {
-            label: lang === 'zh' ? reading.zh : reading.en,
+            label: wordOf(VOICE_READING_WORDS, reading.code, lang, reading[lang]),
             evidence: [
               bilingualText(reading.suggests, lang),
               ...reading.evidence.filter((e) => e.met).map((e) => evidenceLine(e, lang)),
@@ -265,10 +246,11 @@ function constitutionSection(src: ReportSource, lang: Lang): HealthReportInput['
     ok<ConstitutionResult>(src, 'constitution') ?? ok<SynthesisResult>(src, 'synthesis')?.constitution ?? undefined;
   if (!r) return undefined;
   const verdict = { yes: 'yes', basically_yes: 'basicallyYes', tendency: 'tendency', no: 'no' } as const;
+  // Types by the standard's letter (the engine's code), not by their Chinese display names.
   const scores = r.scales
-    .filter((s) => CONSTITUTION_TYPES[s.zh])
+    .filter((s) => CONSTITUTION_TYPE_OF_CODE[s.code])
     .map((s) => ({
-      type: CONSTITUTION_TYPES[s.zh] as NonNullable<HealthReportInput['constitution']>['scores'][number]['type'],
+      type: CONSTITUTION_TYPE_OF_CODE[s.code],
       score: Math.max(0, Math.min(100, s.display)),
       verdict: verdict[s.verdict],
     }));

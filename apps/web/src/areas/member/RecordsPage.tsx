@@ -18,6 +18,7 @@ import { SearchBox } from '../../components/SearchBox.js';
 import { LiveRecordResult } from '../../diagnosis/LiveRecordResult.js';
 import { listRecords } from '../../diagnosis/record-api.js';
 import { useRecord } from '../../diagnosis/use-record.js';
+import { useReaderFormat } from '../../lib/reader-format.js';
 
 // The history brings ECharts: its own chunk, loaded when a detail opens.
 const PersonHistory = lazy(() => import('../../diagnosis/PersonHistory.js'));
@@ -39,6 +40,7 @@ export const RECORD_FIELDS: readonly QueryField[] = Object.entries(RECORD_QUERY_
  */
 export function RecordsPage({ scope }: { scope: RecordScope }) {
   const { t } = useTranslation();
+  const fmt = useReaderFormat();
   const [params, setParams] = useSearchParams();
   const openId = params.get('id');
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
@@ -96,7 +98,7 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
       },
       {
         title: t('diag.field.createdAt'),
-        render: (_: unknown, r: RecordSummary) => new Date(r.createdAt).toLocaleString(),
+        render: (_: unknown, r: RecordSummary) => fmt.date(r.createdAt),
       },
       {
         title: t('translation.actions'),

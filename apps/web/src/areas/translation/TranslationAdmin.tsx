@@ -14,6 +14,7 @@ import { DataTable, type Paging } from '../../components/DataTable.js';
 import { EChart } from '../../components/EChart.js';
 import { CombinedQueryDialog } from '../../components/query/CombinedQueryDialog.js';
 import type { QueryField } from '../../components/query/normalise.js';
+import { useReaderFormat } from '../../lib/reader-format.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { Toolbar } from '../../components/Toolbar.js';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
@@ -44,6 +45,7 @@ type Editing = { entry: TranslationEntry | null; original?: string } | null;
 /** Translation admin screen (spec §2): list, search, combined query, toolbar, dialog, focus pop-up. */
 export default function TranslationAdmin({ route }: { route?: BuiltRoute }) {
   const { t, i18n } = useTranslation();
+  const fmt = useReaderFormat();
   const qc = useQueryClient();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [filter, setFilter] = useState<{ keyword?: string; query?: CombinedQuery }>({});
@@ -121,7 +123,7 @@ export default function TranslationAdmin({ route }: { route?: BuiltRoute }) {
           { title: t('translation.original'), dataIndex: 'originalText', ellipsis: true },
           { title: 'en', dataIndex: 'en', ellipsis: true },
           { title: t('translation.remark'), dataIndex: 'remark', width: 160 },
-          { title: t('translation.updatedAt'), dataIndex: 'updatedAt', width: 200 },
+          { title: t('translation.updatedAt'), width: 200, render: (_v, r) => fmt.date(r.updatedAt) },
           {
             title: t('translation.actions'),
             width: 100,

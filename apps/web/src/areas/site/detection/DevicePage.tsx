@@ -8,6 +8,7 @@ import { http } from '../../../lib/api.js';
 import { HttpError } from '../../../lib/http.js';
 import { DEFAULT_MAX_LENGTH } from '../../../lib/validators.js';
 import { useSession } from '../../../lib/session.js';
+import { useReaderFormat } from '../../../lib/reader-format.js';
 
 /**
  * /device: what a device (kiosk, tongue camera) does, and for a signed-in team leader the
@@ -47,6 +48,7 @@ export function DevicePage() {
 
 function LeaderDevices() {
   const { t } = useTranslation();
+  const fmt = useReaderFormat();
   const [devices, setDevices] = useState<Device[] | null>(null);
   const [denied, setDenied] = useState<string | null>(null);
   const [creds, setCreds] = useState<DeviceCredentials | null>(null);
@@ -103,7 +105,7 @@ function LeaderDevices() {
           },
           {
             title: t('diag.device.lastSeen'),
-            render: (_, d) => (d.lastSeenAt ? new Date(d.lastSeenAt).toLocaleString() : '—'),
+            render: (_, d) => (d.lastSeenAt ? fmt.date(d.lastSeenAt) : '—'),
           },
           {
             title: '',

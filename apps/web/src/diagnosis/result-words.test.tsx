@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { render } from '@testing-library/react';
+import {
+  constitutionResultSchema,
+  faceResultSchema,
+  pulseResultSchema,
+  synthesisResultSchema,
+  tongueResultSchema,
+  vitalsResultSchema,
+  voiceResultSchema,
+  type EngineOutcome,
+  type RecordDetail,
+} from '@tcm/contract';
+import saved from './fixtures/done-record-results.json' with { type: 'json' };
+import { RecordResult } from './RecordResult.js';
+import { i18n } from '../lib/i18n.js';
+
+// Issue 16: people read words, never the identifiers programs use. The result page of a record
+// with every engine's real output (scripts/web-result-fixture.ts: real photos and recordings of
+// the shared data) is rendered in zh and en and every piece of text is searched for identifiers.
+
+const ok = (result: unknown, version: { engine: string; model?: string }): EngineOutcome => ({
+  status: 'done',
+  version,
+  result,
+  ms: 42,
+});
+
+function doneRecord(): RecordDetail {
+  const tongue = tongueResultSchema.parse(saved.tongue);
+  const face = faceResultSchema.parse(saved.face);
+  const pulse = pulseResultSchema.parse(saved.pulse);
+  const voice = voiceResultSchema.parse(saved.voice);
+  const constitution = constitutionResultSchema.parse(saved.constitution);
+  const vitals = vitalsResultSchema.parse(saved.vitals);
+  const synthesis = synthesisResultSchema.parse(saved.synthesis);
+  return {
+    id: '00000000-0000-4000-8000-000000000002',
+    source: 'member',
+    kind: 'normal',
+    status: 'done',
+    person: { name: '李四', sex: 'female' },
+    teamId: null,
+    ownerId: null,
+    ownerName: null,
+    deviceId: null,
+    deviceName: null,
+    captures: ['tongue', 'face', 'pulse', 'voice'],
+    conclusion: null,
+    failure: null,
+    attempts: 1,
+    lang: 'zh',
+    createdAt: '2026-11-06T08:05:00Z',
+    updatedAt: '2026-11-06T08:05:00Z',
+    finishedAt: null,
+    files: { tongue: { uuid: 'u', name: 't.jpg', url: '/backend/file/u' } as never },
+    vitals: null,
+    inquiry: null,
+    results: {
+      tongue: ok(tongue, tongue.version),
+      face: ok(face, face.version),
+      pulse: ok(pulse, pulse.version),
+      voice: ok(voice, voice.version),
+      constitution: ok(constitution, constitution.engine),
+      vitals: ok(vitals, vitals.engine),
+      synthesis: ok(synthesis, synthesis.engine),
+    },
+    progress: { status: 'done', step: null, done: 7, total: 7, attempts: 1, failure: null },
+    shareToken: 'tok',
+    tongueMaskUrl: null,
+  };
+}
+
+/** Identifiers that must never reach a reader: camelCase, snake_case, dotted ids (`lab.L`, i18n keys). */
+const RAW = /\b[a-z]+[A-Z][A-Za-z]*\b|\b[a-z]+_[a-z0-9_]+\b|\b[a-z][A-Za-z]*\.[A-Za-z][A-Za-z_]*\b/g;
+/** Units written in mixed case by convention. */
+const UNITS = new Set(['mmHg', 'dB', 'kHz', 'mL', 'mmol', 'μmol']);
+
+/** Every text node of the page except the engine version tags (versions are for support, not words). */
+function texts(root: HTMLElement): string[] {
+  root.querySelectorAll('[data-testid="engine-version"]').forEach((n) => n.remove());
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const out: string[] = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.textContent?.trim()) out.push(n.textContent);
+  return out;
+}
+
+export const rawIdentifiers = (lines: string[]): string[] =>
+  lines.filter((line) => [...line.matchAll(RAW)].some(([token]) => !UNITS.has(token)));
+
+describe('the result page in words', () => {
+  it('finds identifiers when they show (the check can fail)', () => {
+    expect(rawIdentifiers(['舌质 L* 52', 'lab.L 60', 'widthLengthRatio 0.8', 'light_red', '150 mmHg'])).toEqual([
+      'lab.L 60',
+      'widthLengthRatio 0.8',
+      'light_red',
+    ]);
+  });
+
+  for (const lang of ['zh', 'en'] as const)
+    it(`shows no raw id, camelCase identifier or lab.x in ${lang}, and dates in the ${lang} form`, async () => {
+      await i18n.changeLanguage(lang);
+      const { getByTestId, unmount } = render(<RecordResult detail={doneRecord()} progress={null} via={null} />);
+      const page = getByTestId('record-result');
+      // Every engine's card is there, so every engine's words were checked.
+      for (const e of ['tongue', 'face', 'pulse', 'voice', 'constitution', 'vitals', 'synthesis'])
+        expect(getByTestId(`engine-${e}`)).toBeTruthy();
+      expect(rawIdentifiers(texts(page))).toEqual([]);
+      const features = getByTestId('tongue-features').textContent ?? '';
+      if (lang === 'zh') {
+        expect(page.textContent).toMatch(/2026-11-06 \d\d:\d\d/);
+        expect(features).toContain('舌色');
+      } else {
+        expect(page.textContent).toMatch(/\b[67] Nov 2026, \d\d:\d\d/);
+        expect(features).toContain('Body colour');
+      }
+      expect(page.textContent).not.toMatch(/\b11\/[67]\/2026\b/);
+      unmount();
+      await i18n.changeLanguage('zh');
+    }, 60000);
+});

@@ -1,0 +1,89 @@
+// Dates, numbers and units in the reader's language, for every page and the PDF (issue 16,
+// deliverable 6). Intl does the work with the page language; the shapes are chosen so that no
+// page prints a US month/day date:
+// - zh: spec §9's `yyyy-MM-dd HH:mm` (24-hour), e.g. 2026-11-26 09:30;
+// - en: day, short month name, year, 24-hour time, e.g. 26 Nov 2026, 09:30 (unambiguous to any
+//   English reader, unlike 11/26/2026).
+// Numbers: grouping and decimal signs of the language, at most `decimals` decimals, no trailing
+// zeros. Units: the words a reader of the language expects (次/分 for bpm in Chinese).
+
+export type ReaderLang = 'zh' | 'en';
+
+/** The language of a page (`i18n.language`: 'zh', 'zh-CN', 'en', 'en-US'…) as a reader language. */
+export const readerLang = (lang: string | undefined): ReaderLang => (lang?.startsWith('en') ? 'en' : 'zh');
+
+const LOCALE: Record<ReaderLang, string> = { zh: 'zh-CN', en: 'en-GB' };
+
+export interface DateOptions {
+  /** Print hours and minutes too (default true). */
+  time?: boolean;
+  /** IANA time zone; default the runtime's (the browser's on a page). */
+  timeZone?: string;
+}
+
+/** A date (or date-time) in the reader's language; an unreadable value comes back as given. */
+export function formatDate(value: Date | string | number, lang: ReaderLang, opts: DateOptions = {}): string {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  const time = opts.time ?? true;
+  const tz = opts.timeZone ? { timeZone: opts.timeZone } : {};
+  if (lang === 'zh') {
+    const parts = new Intl.DateTimeFormat(LOCALE.zh, {
+      ...tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      ...(time ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
+    }).formatToParts(d);
+    const p = (type: Intl.DateTimeFormatPartTypes) => parts.find((x) => x.type === type)?.value ?? '';
+    const day = `${p('year')}-${p('month')}-${p('day')}`;
+    return time ? `${day} ${p('hour')}:${p('minute')}` : day;
+  }
+  return new Intl.DateTimeFormat(LOCALE.en, {
+    ...tz,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    ...(time ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
+  }).format(d);
+}
+
+/**
+ * A date written in ISO 8601 (`2026-11-22`, `2026-11-22T09:30:00+08:00`) in the reader's
+ * language, with the calendar date and clock time as written: a report prints the time its
+ * model states, whatever the time zone of the machine that renders it.
+ */
+export function formatIsoDate(iso: string, lang: ReaderLang): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/.exec(iso);
+  if (!m) return iso;
+  const [, y, mo, d, h, mi] = m;
+  const utc = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0)));
+  return formatDate(utc, lang, { time: h !== undefined, timeZone: 'UTC' });
+}
+
+/** A number in the reader's language: at most `decimals` decimals (default 2), no trailing zeros. */
+export function formatNumber(value: number | null | undefined, lang: ReaderLang, decimals = 2): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: decimals }).format(value);
+}
+
+/** A 0-1 share as a whole percentage (`0.412` → 41%). */
+export const formatPercent = (share: number, lang: ReaderLang): string =>
+  new Intl.NumberFormat(LOCALE[lang], { style: 'percent', maximumFractionDigits: 0 }).format(share);
+
+/** Units that read differently by language; any other unit (Hz, dB, ms, kg/m²) is international. */
+const UNIT_WORDS: Record<string, { zh: string; en: string }> = {
+  bpm: { zh: '次/分', en: 'bpm' },
+  s: { zh: '秒', en: 's' },
+  years: { zh: '岁', en: 'years' },
+};
+
+/** A unit in the reader's language. */
+export const unitWord = (unit: string, lang: ReaderLang): string => UNIT_WORDS[unit]?.[lang] ?? unit;
+
+/** A number with its unit (`72 次/分`, `72 bpm`, `1.52%`). */
+export function formatMeasure(value: number | null | undefined, unit: string, lang: ReaderLang, decimals = 2): string {
+  const n = formatNumber(value, lang, decimals);
+  if (n === '—' || !unit) return n;
+  return unit === '%' || unit === '°' ? `${n}${unit}` : `${n} ${unitWord(unit, lang)}`;
+}
