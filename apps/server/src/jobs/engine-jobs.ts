@@ -1,4 +1,4 @@
-import type { EngineOutcome, ErrorDef, RecordEngine } from '@tcm/contract';
+import type { EngineOutcome, ErrorDef, RecordEngine, RecordResults } from '@tcm/contract';
 import { AppError, isAppError } from '../http/app-error.js';
 import { decodeCapture, type DecodedCapture, type HeavyCapture } from '../modules/files/content-check.js';
 import { runPipeline, type PipelineInput } from '../modules/records/pipeline.js';
@@ -21,7 +21,7 @@ export type EngineEvent =
   | { type: 'outcome'; engine: RecordEngine; outcome: EngineOutcome }
   | { type: 'mask'; png: Uint8Array; width: number; height: number };
 
-export type AnalyzeResult = Partial<Record<RecordEngine, EngineOutcome>>;
+export type AnalyzeResult = RecordResults;
 
 interface Results {
   decode: DecodedCapture;

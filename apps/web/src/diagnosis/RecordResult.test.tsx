@@ -6,7 +6,8 @@ import {
   synthesisResultSchema,
   vitalsResultSchema,
   voiceResultSchema,
-  type EngineOutcome,
+  type RecordEngine,
+  type ResultOf,
   type RecordDetail,
   type TongueResult,
 } from '@tcm/contract';
@@ -15,9 +16,10 @@ import { RecordResult } from './RecordResult.js';
 import { PulseView, VoiceView } from './EngineSections.js';
 import { i18n } from '../lib/i18n.js';
 
-const ok = (result: unknown, engine: string, model?: string): EngineOutcome => ({
-  status: 'done',
-  version: model ? { engine, model } : { engine },
+const ok = <E extends RecordEngine>(engine: E, result: ResultOf<E>, version: string, model?: string) => ({
+  engine,
+  status: 'done' as const,
+  version: model ? { engine: version, model } : { engine: version },
   result,
   ms: 42,
 });
@@ -120,11 +122,11 @@ describe('RecordResult', () => {
     render(
       <RecordResult
         detail={detail('done', {
-          tongue: ok(tongue, 'tongue@test', 'tongue-seg@1'),
-          voice: ok(voice, voice.version.engine),
-          constitution: ok(constitution, constitution.engine.engine),
-          vitals: ok(vitals, vitals.engine.engine),
-          synthesis: ok(synthesis, synthesis.engine.engine),
+          tongue: ok('tongue', tongue, 'tongue@test', 'tongue-seg@1'),
+          voice: ok('voice', voice, voice.version.engine),
+          constitution: ok('constitution', constitution, constitution.engine.engine),
+          vitals: ok('vitals', vitals, vitals.engine.engine),
+          synthesis: ok('synthesis', synthesis, synthesis.engine.engine),
         })}
         progress={null}
         via={null}
@@ -171,6 +173,7 @@ describe('RecordResult', () => {
       <RecordResult
         detail={detail('failed', {
           tongue: {
+            engine: 'tongue',
             status: 'failed',
             version: { engine: 'tongue@test' },
             error: { code: 3100101, msg: '照片中未检测到舌头' },

@@ -1,46 +1,56 @@
-import type { Finding, FaceResult, PulseResult, RecordResults, VoiceResult } from '@tcm/contract';
+import {
+  doneResults,
+  type FaceResult,
+  type Finding,
+  type PulseResult,
+  type RecordResults,
+  type TongueResult,
+  type VoiceResult,
+} from '@tcm/contract';
 
 /**
  * Maps engine results onto the synthesis findings vocabulary (docs/synthesis.md). Confidence
  * comes from the engine where it gives one (tongue label probabilities); unreliable face
  * readings count half.
  */
-type Loose = Record<string, unknown>;
-const isObj = (x: unknown): x is Loose => !!x && typeof x === 'object' && !Array.isArray(x);
 
-const TONGUE_KEYS = ['bodyColor', 'coatingColor', 'coatingThickness', 'moisture', 'cracks', 'toothMarks', 'shape'];
+/** The labelled tongue features that become findings as they are (greasy and peeled become yes/no). */
+const TONGUE_KEYS = [
+  'bodyColor',
+  'coatingColor',
+  'coatingThickness',
+  'moisture',
+  'cracks',
+  'toothMarks',
+  'shape',
+] as const;
 
-export function tongueFindings(result: unknown): Finding[] {
-  const features = isObj(result) && isObj(result.features) ? result.features : undefined;
-  if (!features) return [];
-  const out: Finding[] = [];
-  const read = (name: string) => {
-    const f = features[name];
-    if (!isObj(f) || typeof f.label !== 'string') return undefined;
-    const p = isObj(f.probabilities) ? f.probabilities[f.label] : undefined;
-    const confidence = typeof p === 'number' && p >= 0 && p <= 1 ? p : 1;
-    return { label: f.label, confidence };
-  };
-  for (const key of TONGUE_KEYS) {
-    const f = read(key);
-    if (f) out.push({ modality: 'tongue', key: `tongue.${key}`, value: f.label, confidence: f.confidence });
-  }
-  const greasy = read('greasy');
-  if (greasy)
-    out.push({
-      modality: 'tongue',
-      key: 'tongue.greasy',
-      value: greasy.label === 'greasy',
-      confidence: greasy.confidence,
-    });
-  const peeled = read('peeled');
-  if (peeled)
-    out.push({
-      modality: 'tongue',
-      key: 'tongue.peeled',
-      value: peeled.label !== 'none',
-      confidence: peeled.confidence,
-    });
+/** A feature's label and the probability the engine gave it (1 when it gave none in 0..1). */
+function labelled<L extends string>(f: { label: L; probabilities: Partial<Record<L, number>> }) {
+  const p = f.probabilities[f.label];
+  return { label: f.label, confidence: typeof p === 'number' && p >= 0 && p <= 1 ? p : 1 };
+}
+
+export function tongueFindings(r: TongueResult): Finding[] {
+  const features = r.features;
+  const out: Finding[] = TONGUE_KEYS.map((key) => {
+    const f = labelled(features[key]);
+    return { modality: 'tongue', key: `tongue.${key}`, value: f.label, confidence: f.confidence };
+  });
+  const greasy = labelled(features.greasy);
+  out.push({
+    modality: 'tongue',
+    key: 'tongue.greasy',
+    value: greasy.label === 'greasy',
+    confidence: greasy.confidence,
+  });
+  const peeled = labelled(features.peeled);
+  out.push({
+    modality: 'tongue',
+    key: 'tongue.peeled',
+    value: peeled.label !== 'none',
+    confidence: peeled.confidence,
+  });
   return out;
 }
 
@@ -77,14 +87,7 @@ export function voiceFindings(r: VoiceResult): Finding[] {
  * pipeline's order: what re-running the synthesis alone needs (rescope-trends.ts).
  */
 export function storedFindings(results: RecordResults): Finding[] {
-  const of = (engine: 'tongue' | 'face' | 'pulse' | 'voice') => {
-    const o = results[engine];
-    return o?.status === 'done' ? o.result : undefined;
-  };
-  const tongue = of('tongue');
-  const face = of('face') as FaceResult | undefined;
-  const pulse = of('pulse') as PulseResult | undefined;
-  const voice = of('voice') as VoiceResult | undefined;
+  const { tongue, face, pulse, voice } = doneResults(results);
   return [
     ...(tongue ? tongueFindings(tongue) : []),
     ...(face ? faceFindings(face) : []),

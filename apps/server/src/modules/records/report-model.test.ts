@@ -4,7 +4,7 @@ import { extractTongueFeatures } from '@tcm/analysis/tongue/features';
 import { synthesize } from '@tcm/analysis/synthesis';
 import { analysePulse, readPulseFile } from '@tcm/analysis/pulse';
 import { analyseVoice } from '@tcm/analysis/voice';
-import { TONGUE_ERRORS, type PulseResult, type VoiceResult } from '@tcm/contract';
+import { TONGUE_ERRORS, type PulseResult, type TongueResult, type VoiceResult } from '@tcm/contract';
 import { renderReport } from '@tcm/report';
 import { dataFile } from '../../test/records-helpers.js';
 import { tongueFindings } from './findings.js';
@@ -15,7 +15,7 @@ import { ensurePoppler, inspectPdf } from '../../../../../packages/report/src/te
 const ID = 'TE0000458';
 
 /** Tongue features measured on a real photo inside its ground-truth mask (no segmentation model needed). */
-async function realTongueResult() {
+async function realTongueResult(): Promise<{ photo: Uint8Array; result: TongueResult }> {
   const photo = dataFile(`tongue/images/${ID}.jpg`);
   const { data, info } = await sharp(photo).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const m = await sharp(dataFile(`tongue/masks/${ID}.png`))
@@ -87,8 +87,8 @@ describe('record → report model', () => {
     expect(synthesis.ignoredFindings).toEqual([]);
     const src = doneRecord(
       {
-        tongue: { status: 'done', version: result.version, result },
-        synthesis: { status: 'done', version: synthesis.engine, result: synthesis },
+        tongue: { engine: 'tongue', status: 'done', version: result.version, result, ms: 1 },
+        synthesis: { engine: 'synthesis', status: 'done', version: synthesis.engine, result: synthesis, ms: 1 },
       },
       { tongue: photo },
     );
@@ -113,7 +113,9 @@ describe('tongue quality issues', () => {
     const dark = TONGUE_ERRORS.TONGUE_TOO_DARK;
     const issue = { code: String(dark.code), message: dark.en, tip: dark.tip.en };
     const quality = { ok: false, issues: [issue], evidence: {} };
-    const src = doneRecord({ tongue: { status: 'done', version: result.version, result: { ...result, quality } } });
+    const src = doneRecord({
+      tongue: { engine: 'tongue', status: 'done', version: result.version, result: { ...result, quality }, ms: 1 },
+    });
     expect((await recordReportModel(src, 'zh')).tongue!.summary).toBe('照片过暗。请在明亮、均匀的自然光下拍摄');
     expect((await recordReportModel(src, 'en')).tongue!.summary).toBe(dark.en);
   }, 60000);
@@ -123,7 +125,8 @@ describe('pulse section', () => {
   it('words what the pulse classes suggest in the report language; an earlier English-only result stays readable', async () => {
     const file = { bytes: dataFile('pulse/goda-ppg-125hz.csv'), name: 'goda-ppg-125hz.csv' };
     const result = analysePulse(readPulseFile(file.bytes, file.name));
-    const source = (r: PulseResult) => doneRecord({ pulse: { status: 'done', version: r.version, result: r } });
+    const source = (r: PulseResult) =>
+      doneRecord({ pulse: { engine: 'pulse', status: 'done', version: r.version, result: r, ms: 1 } });
     const zh = (await recordReportModel(source(result), 'zh')).pulse!.pulseClass!.evidence ?? [];
     const en = (await recordReportModel(source(result), 'en')).pulse!.pulseClass!.evidence ?? [];
     expect(zh.some((e) => /^脉率 \d+(\.\d+)? 次\/分/.test(e))).toBe(true);
@@ -143,7 +146,8 @@ describe('pulse section', () => {
 describe('voice section', () => {
   it('words what the voice reading suggests in the report language; an earlier English-only result stays readable', async () => {
     const result = analyseVoice(dataFile('voice/sustained-a-118hz.wav'));
-    const source = (r: VoiceResult) => doneRecord({ voice: { status: 'done', version: r.version, result: r } });
+    const source = (r: VoiceResult) =>
+      doneRecord({ voice: { engine: 'voice', status: 'done', version: r.version, result: r, ms: 1 } });
     const reading = result.readings[0]!;
     if (typeof reading.suggests === 'string') throw new Error('the engine writes zh and en');
     const zh = (await recordReportModel(source(result), 'zh')).voice!.reading!;

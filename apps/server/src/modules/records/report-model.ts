@@ -1,16 +1,14 @@
 import sharp from 'sharp';
-import type {
-  ConstitutionResult,
-  FaceResult,
-  HealthReportInput,
-  PulseResult,
-  QualityIssue,
-  ReportLanguage,
-  SynthesisResult,
-  VitalsResult,
-  VoiceResult,
+import type { HealthReportInput, RecordEngine, RecordResults, ReportLanguage, TongueResult } from '@tcm/contract';
+import {
+  bilingualText,
+  doneResult,
+  evidenceLine,
+  evidencePairs,
+  qualityIssueText,
+  ruleText,
+  TONGUE_ERRORS,
 } from '@tcm/contract';
-import { bilingualText, evidenceLine, evidencePairs, qualityIssueText, ruleText, TONGUE_ERRORS } from '@tcm/contract';
 import { readPulseFile } from '@tcm/analysis/pulse';
 
 /**
@@ -23,7 +21,7 @@ export interface ReportSource {
   createdAt: Date;
   person: { name?: string | null; sex?: 'female' | 'male' | null; age?: number | null };
   organisation: string | null;
-  results: Partial<Record<string, { status: string; version: { engine: string; model?: string }; result?: unknown }>>;
+  results: RecordResults;
   photos: { tongue?: Uint8Array; face?: Uint8Array };
   pulseFile?: { bytes: Uint8Array; name: string };
 }
@@ -55,7 +53,7 @@ const TONGUE_WORDS: Record<string, [string, string]> = {
   severe: ['明显', 'Marked'],
   swollen: ['胖大', 'Swollen'],
 };
-const TONGUE_ROWS: [string, string][] = [
+const TONGUE_ROWS: [TongueRowKey, string][] = [
   ['bodyColor', 'tongue.bodyColour'],
   ['coatingColor', 'tongue.coatingColour'],
   ['coatingThickness', 'tongue.coatingThickness'],
@@ -65,6 +63,8 @@ const TONGUE_ROWS: [string, string][] = [
   ['cracks', 'tongue.cracks'],
   ['toothMarks', 'tongue.toothMarks'],
 ];
+/** The tongue features the report lists, in its order. */
+type TongueRowKey = Exclude<keyof TongueResult['features'], 'zones' | 'pixels' | 'peeled' | 'spots'>;
 const CONSTITUTION_TYPES: Record<string, string> = {
   平和质: 'balanced',
   气虚质: 'qiDeficiency',
@@ -95,11 +95,8 @@ const VITALS_LABEL: Record<string, string> = {
 
 const fix = (n: number | null | undefined, d = 1) =>
   n === null || n === undefined || !Number.isFinite(n) ? '—' : n.toFixed(d);
-const ok = <T>(src: ReportSource, engine: string): T | undefined => {
-  const o = src.results[engine];
-  return o && o.status === 'done' ? (o.result as T) : undefined;
-};
-const versionOf = (src: ReportSource, engine: string) => src.results[engine]?.version;
+const ok = <E extends RecordEngine>(src: ReportSource, engine: E) => doneResult(src.results, engine);
+const versionOf = (src: ReportSource, engine: RecordEngine) => src.results[engine]?.version;
 /** The first n evidence values, named in the report's language. */
 const evidenceText = (ev: Record<string, number> | undefined, lang: Lang, n = 3) =>
   ev ? evidencePairs(Object.fromEntries(Object.entries(ev).slice(0, n)), lang, lang === 'zh' ? '，' : ', ') : undefined;
@@ -120,16 +117,11 @@ async function photo(bytes: Uint8Array) {
 }
 
 async function tongueSection(src: ReportSource, lang: Lang): Promise<HealthReportInput['tongue']> {
-  const r = ok<{
-    features?: Record<string, unknown>;
-    mask?: { polygon?: [number, number][] };
-    quality?: { issues?: QualityIssue[] };
-  }>(src, 'tongue');
+  const r = ok(src, 'tongue');
   if (!r) return undefined;
   const features: { name: string; value: string; evidence?: string }[] = [];
   for (const [key, label] of TONGUE_ROWS) {
-    const f = r.features?.[key] as { label?: string; evidence?: Record<string, number>; score?: number } | undefined;
-    if (!f?.label) continue;
+    const f = r.features[key];
     const word = TONGUE_WORDS[f.label];
     features.push({
       name: label,
@@ -138,12 +130,12 @@ async function tongueSection(src: ReportSource, lang: Lang): Promise<HealthRepor
     });
   }
   const pic = src.photos.tongue ? await photo(src.photos.tongue) : undefined;
-  const poly = r.mask?.polygon;
+  const poly = r.mask.polygon;
   const outline =
     pic && poly && poly.length >= 3
       ? poly.map(([x, y]) => [x * pic.factor, y * pic.factor] as [number, number])
       : undefined;
-  const issues = r.quality?.issues?.map((i) => qualityIssueText(i, TONGUE_ERRORS, lang).message) ?? [];
+  const issues = r.quality.issues.map((i) => qualityIssueText(i, TONGUE_ERRORS, lang).message);
   return {
     version: versionOf(src, 'tongue'),
     ...(pic ? { photo: pic.image } : {}),
@@ -154,7 +146,7 @@ async function tongueSection(src: ReportSource, lang: Lang): Promise<HealthRepor
 }
 
 async function faceSection(src: ReportSource, lang: Lang): Promise<HealthReportInput['face']> {
-  const r = ok<FaceResult>(src, 'face');
+  const r = ok(src, 'face');
   if (!r) return undefined;
   const pic = src.photos.face ? await photo(src.photos.face) : undefined;
   const k = pic?.factor ?? 1;
@@ -189,7 +181,7 @@ async function faceSection(src: ReportSource, lang: Lang): Promise<HealthReportI
 }
 
 function pulseSection(src: ReportSource, lang: Lang): HealthReportInput['pulse'] {
-  const r = ok<PulseResult>(src, 'pulse');
+  const r = ok(src, 'pulse');
   if (!r) return undefined;
   const best = r.channels[0];
   let waveform: NonNullable<HealthReportInput['pulse']>['waveform'];
@@ -232,7 +224,7 @@ function pulseSection(src: ReportSource, lang: Lang): HealthReportInput['pulse']
 }
 
 function voiceSection(src: ReportSource, lang: Lang): HealthReportInput['voice'] {
-  const r = ok<VoiceResult>(src, 'voice');
+  const r = ok(src, 'voice');
   if (!r) return undefined;
   const reading = r.readings[0];
   return {
@@ -261,8 +253,7 @@ function voiceSection(src: ReportSource, lang: Lang): HealthReportInput['voice']
 }
 
 function constitutionSection(src: ReportSource, lang: Lang): HealthReportInput['constitution'] {
-  const r =
-    ok<ConstitutionResult>(src, 'constitution') ?? ok<SynthesisResult>(src, 'synthesis')?.constitution ?? undefined;
+  const r = ok(src, 'constitution') ?? ok(src, 'synthesis')?.constitution ?? undefined;
   if (!r) return undefined;
   const verdict = { yes: 'yes', basically_yes: 'basicallyYes', tendency: 'tendency', no: 'no' } as const;
   const scores = r.scales
@@ -277,7 +268,7 @@ function constitutionSection(src: ReportSource, lang: Lang): HealthReportInput['
 }
 
 function vitalsSection(src: ReportSource, lang: Lang): HealthReportInput['vitals'] {
-  const r = ok<VitalsResult>(src, 'vitals');
+  const r = ok(src, 'vitals');
   if (!r || !r.indicators.length) return undefined;
   const rows = r.indicators.flatMap((i) => {
     const base = {
@@ -297,7 +288,7 @@ function vitalsSection(src: ReportSource, lang: Lang): HealthReportInput['vitals
 }
 
 function synthesisSections(src: ReportSource, lang: Lang): Partial<HealthReportInput> {
-  const s = ok<SynthesisResult>(src, 'synthesis');
+  const s = ok(src, 'synthesis');
   if (!s) return {};
   const out: Partial<HealthReportInput> = {};
   const patterns = s.patterns.slice(0, 5);
@@ -315,7 +306,7 @@ function synthesisSections(src: ReportSource, lang: Lang): Partial<HealthReportI
       })),
       summary: patterns[0]!.summary[lang],
     };
-  const groups = (Object.entries(s.advice.items) as [string, { text: { zh: string; en: string } }[]][])
+  const groups = Object.entries(s.advice.items)
     .filter(([, items]) => items.length)
     .map(([cat, items]) => ({ category: `advice.${cat}`, items: items.map((i) => i.text[lang]).slice(0, 8) }));
   if (groups.length) out.advice = { groups };

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  doneResult,
   FILE_ERRORS,
   JOB_ERRORS,
   RECORD_ERRORS,
@@ -116,11 +117,10 @@ export async function analyzeRecord(ctx: AppContext, recordId: string, opts: { l
       await updateRecord(r.id, { status: 'failed', step: null, failure: fatal, finishedAt: new Date() });
       return;
     }
-    const synthesis = outcomes.synthesis?.result as SynthesisResult | undefined;
     await updateRecord(r.id, {
       status: 'done',
       step: null,
-      conclusion: conclusionOf(synthesis, r.lang),
+      conclusion: conclusionOf(doneResult(outcomes, 'synthesis'), r.lang),
       finishedAt: new Date(),
     });
   } catch (e) {
