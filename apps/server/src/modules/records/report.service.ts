@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { teams } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { filesByIds } from '../files/files.service.js';
-import { recordReportModel, type ReportSource } from './report-model.js';
+import { recordReportModel, type ReportSource } from '@tcm/report';
 import type { RecordRow } from './records.repo.js';
 
 /** Renders a done record's PDF in the asked language (default: the record's own). */

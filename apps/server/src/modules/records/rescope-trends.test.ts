@@ -11,9 +11,9 @@ import { buildTeam, uid } from '../../test/factories.js';
 import { call } from '../../test/http.js';
 import { dataFile, multipart, userWithToken, waitFor } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { runPipeline } from './pipeline.js';
+import { runPipeline } from '@tcm/analysis/pipeline';
 import { findRecord, saveOutcome } from './records.repo.js';
-import { recordReportModel } from './report-model.js';
+import { recordReportModel } from '@tcm/report';
 import { RESCOPE_TRENDS, rescopeTrends } from './rescope-trends.js';
 
 // Issue 24 item 1 follow-up (docs/security.md §1, "Records analysed before the fix").

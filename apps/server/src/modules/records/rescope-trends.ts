@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { doneResult, type EngineOutcome, type RecordResults } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { diagnosisRecords } from '../../db/schema/index.js';
-import { storedFindings } from './findings.js';
-import { runStep, synthesisStep, vitalsStep } from './pipeline.js';
+import { storedFindings } from '@tcm/analysis/pipeline';
+import { runStep, synthesisStep, vitalsStep } from '@tcm/analysis/pipeline';
 import { audit, trendHistory, type RecordRow, type TrendPoint } from './records.repo.js';
 import { conclusionOf } from './worker.js';
 

@@ -13,7 +13,7 @@ import { diagnosisRecords } from '../../db/schema/index.js';
 import { isAppError } from '../../http/app-error.js';
 import { runPipelineInPool } from '../../jobs/run-pipeline.js';
 import { filesByIds, saveFile } from '../files/files.service.js';
-import { planEngines, type PipelineInput } from './pipeline.js';
+import { planEngines, type PipelineInput } from '@tcm/analysis/pipeline';
 import { claimRecord, saveOutcome, trendHistory, updateRecord as update, type RecordRow } from './records.repo.js';
 
 /** The short conclusion of a done record: the leading syndrome pattern, else the constitution. */

@@ -7,14 +7,14 @@ import type {
   RecordResults,
   Vitals,
 } from '@tcm/contract';
-import { analyzeTongue, TONGUE_ENGINE_VERSION, TONGUE_MODEL_VERSION } from '@tcm/analysis/tongue';
-import { analyzeFace, FACE_ENGINE_VERSION, FACE_MODEL_VERSION } from '@tcm/analysis/face';
-import { analysePulse, PULSE_ENGINE_VERSION, readPulseFile } from '@tcm/analysis/pulse';
-import { analyseVoice, VOICE_ENGINE_VERSION } from '@tcm/analysis/voice';
-import { CONSTITUTION_ENGINE_VERSION, scoreConstitution } from '@tcm/analysis/constitution';
-import { assessVitals, VITALS_ENGINE_VERSION } from '@tcm/analysis/vitals';
-import { KB_VERSION, synthesize, SYNTHESIS_ENGINE_VERSION } from '@tcm/analysis/synthesis';
-import { isEngineError } from '@tcm/analysis/common';
+import { analyzeTongue, TONGUE_ENGINE_VERSION, TONGUE_MODEL_VERSION } from '../tongue/index.js';
+import { analyzeFace, FACE_ENGINE_VERSION, FACE_MODEL_VERSION } from '../face/index.js';
+import { analysePulse, PULSE_ENGINE_VERSION, readPulseFile } from '../pulse/index.js';
+import { analyseVoice, VOICE_ENGINE_VERSION } from '../voice/index.js';
+import { CONSTITUTION_ENGINE_VERSION, scoreConstitution } from '../constitution/index.js';
+import { assessVitals, VITALS_ENGINE_VERSION } from '../vitals/index.js';
+import { KB_VERSION, synthesize, SYNTHESIS_ENGINE_VERSION } from '../synthesis/index.js';
+import { isEngineError } from '../common/index.js';
 import { setOutcome } from '@tcm/contract';
 import { faceFindings, pulseFindings, tongueFindings, voiceFindings } from './findings.js';
 
@@ -147,7 +147,8 @@ export async function runStep(
 }
 
 /**
- * Runs the engines on a record's captures. An engine's rejection of its input (EngineError:
+ * Runs the engines on a record's captures (the server's analysis job, the example reports and
+ * the web's result fixture all run this; docs/spine.md). An engine's rejection of its input (EngineError:
  * no tongue found, unreadable pulse...) is saved as that engine's failure; any other exception
  * propagates, so the job is retried (docs/records.md).
  */

@@ -5,12 +5,14 @@ import { synthesize } from '@tcm/analysis/synthesis';
 import { analysePulse, readPulseFile } from '@tcm/analysis/pulse';
 import { analyseVoice } from '@tcm/analysis/voice';
 import { TONGUE_ERRORS, type PulseResult, type TongueResult, type VoiceResult } from '@tcm/contract';
-import { renderReport } from '@tcm/report';
-import { dataFile } from '../../test/records-helpers.js';
-import { tongueFindings } from './findings.js';
-import { recordReportModel, type ReportSource } from './report-model.js';
-// The report package's poppler helpers (test-only, not exported by the package).
-import { ensurePoppler, inspectPdf } from '../../../../../packages/report/src/testing/poppler.js';
+import { tongueFindings } from '@tcm/analysis/pipeline';
+import { readFileSync } from 'node:fs';
+import { renderReport } from './render.js';
+import { recordReportModel, type ReportSource } from './record-model.js';
+import { ensurePoppler, inspectPdf } from './testing/poppler.js';
+
+const DATA = new URL('../../../../shared/data/', import.meta.url);
+const dataFile = (rel: string) => new Uint8Array(readFileSync(new URL(rel, DATA)));
 
 const ID = 'TE0000458';
 
