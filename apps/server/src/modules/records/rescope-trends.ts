@@ -5,7 +5,7 @@ import { diagnosisRecords } from '../../db/schema/index.js';
 import { storedFindings } from '@tcm/analysis/pipeline';
 import { runStep, synthesisStep, vitalsStep } from '@tcm/analysis/pipeline';
 import { audit, trendHistory, type RecordRow, type TrendPoint } from './records.repo.js';
-import { conclusionOf } from './worker.js';
+import { conclusionOf } from '../analysis/worker.js';
 
 /**
  * One-time repair of issue 24 item 1 (docs/security.md §1, "Records analysed before the fix"):
