@@ -1,42 +1,39 @@
-// Writes apps/web/src/diagnosis/fixtures/done-record-results.json: real engine outputs from real
-// inputs (a tongue and a face photo, voice and pulse files of the shared data, a full questionnaire,
-// vitals, synthesis) for the web's
-// result-view tests. The web depends on @tcm/contract only, so it reads these saved outputs; the
-// test validates them with the contract's result schemas. Regenerate after an engine changes:
+// Writes apps/web/src/diagnosis/fixtures/done-record-results.json: the `results` of a done record
+// as the server's analysis stores them, made by the same pipeline (`@tcm/analysis/pipeline`) on
+// real inputs (a tongue and a face photo, voice and pulse files of the shared data, a full questionnaire, vitals), for the
+// web's result-view tests. The web depends on @tcm/contract only, so it reads these saved outcomes;
+// the test parses them with the contract's `recordResultsSchema`. Regenerate after an engine changes:
 //   npx tsx scripts/web-result-fixture.ts && npx prettier --write apps/web/src/diagnosis/fixtures
 import { readFileSync, writeFileSync } from 'node:fs';
-import { questionsFor, scoreConstitution } from '@tcm/analysis/constitution';
-import { analyzeFace } from '@tcm/analysis/face';
-import { analysePulse, readPulseFile } from '@tcm/analysis/pulse';
-import { synthesize } from '@tcm/analysis/synthesis';
-import { analyzeTongue } from '@tcm/analysis/tongue';
-import { analyseVoice } from '@tcm/analysis/voice';
-import { assessVitals } from '@tcm/analysis/vitals';
+import { questionsFor } from '@tcm/analysis/constitution';
+import { runPipeline } from '@tcm/analysis/pipeline';
 
 const root = new URL('../', import.meta.url);
-const shared = (p: string) => new Uint8Array(readFileSync(new URL(`../shared/data/${p}`, root)));
-const voice = analyseVoice(new Uint8Array(readFileSync(new URL('../shared/data/voice/sustained-a-118hz.wav', root))));
+const file = (rel: string) => ({
+  bytes: new Uint8Array(readFileSync(new URL(`../shared/data/${rel}`, root))),
+  name: rel.split('/').pop()!,
+});
 const answers = Object.fromEntries(questionsFor('female').map((q, i) => [q.id, (i % 5) + 1]));
-const vitalsIn = { systolic: 150, diastolic: 95, heightCm: 160, weightKg: 75 };
-const ppg = new Uint8Array(readFileSync(new URL('../shared/data/pulse/goda-ppg-125hz.csv', root)));
-const fixture = {
-  tongue: (await analyzeTongue(shared('tongue/images/TE0000003.jpg'))).result,
-  face: (await analyzeFace(shared('face/02-woman.jpg'))).result,
-  voice,
-  pulse: analysePulse(readPulseFile(ppg, 'goda-ppg-125hz.csv')),
-  constitution: scoreConstitution({ sex: 'female', answers }),
-  vitals: assessVitals({ sex: 'female', vitals: vitalsIn }),
-  synthesis: synthesize({
+const results = await runPipeline(
+  {
+    files: {
+      tongue: file('tongue/images/TE0000003.jpg'),
+      face: file('face/02-woman.jpg'),
+      pulse: file('pulse/goda-ppg-125hz.csv'),
+      voice: file('voice/sustained-a-118hz.wav'),
+    },
     sex: 'female',
-    findings: [
-      { modality: 'tongue', key: 'tongue.bodyColor', value: 'pale', confidence: 0.81 },
-      { modality: 'tongue', key: 'tongue.cracks', value: 'light', confidence: 0.6 },
-    ],
     inquiry: { answers },
-    vitals: vitalsIn,
-  }),
-};
+    vitals: { systolic: 150, diastolic: 95, heightCm: 160, weightKg: 75 },
+    history: [],
+    date: '2026-11-22T08:00:00.000Z',
+    lang: 'zh',
+  },
+  { onStep: async () => undefined, onOutcome: async () => undefined },
+);
+// Times vary run to run; the fixture keeps one value so a regeneration diffs only what changed.
+for (const o of Object.values(results)) o.ms = 42;
 writeFileSync(
   new URL('apps/web/src/diagnosis/fixtures/done-record-results.json', root),
-  JSON.stringify(fixture, null, 2) + '\n',
+  JSON.stringify(results, null, 2) + '\n',
 );

@@ -31,7 +31,7 @@ import { startEmbeddedPostgres, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import * as schema from '../src/db/schema/index.js';
 import { diagnosisRecords, teams, users } from '../src/db/schema/index.js';
-import { runPipeline } from '../src/modules/records/pipeline.js';
+import { runPipeline } from '@tcm/analysis/pipeline';
 
 const N = Number(process.env.BENCH_RECORDS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -25,7 +25,8 @@ import { TokenService } from './modules/auth/token.service.js';
 import { featureModules } from './modules/index.js';
 import { ensureSecrets } from './secrets.js';
 import { createStorage } from './modules/files/storage.js';
-import { AnalysisQueue } from './modules/records/queue.js';
+import { AnalysisQueue } from './modules/analysis/queue.js';
+import { analyzeRecord, type AnalysisDeps } from './modules/analysis/worker.js';
 import { PublicUploadLimit } from './modules/files/rate-limit.js';
 import { EnginePool } from './jobs/engine-pool.js';
 
@@ -109,7 +110,24 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   for (const [, plugin] of featureModules) await app.register(plugin);
   for (const plugin of deps.extraPlugins ?? []) await app.register(plugin);
   await registerWeb(app, config.webDist, { id: config.clientId, secret: config.clientSecret });
-  await ctx.analysis.start(ctx, config.analysisWorkers);
+  // The job module gets what it needs injected: no import of the app context in the queue.
+  // Read from the context at each use (getters), as the context's own users do: tests swap its storage.
+  const analysisDeps: AnalysisDeps = {
+    get db() {
+      return ctx.db;
+    },
+    get storage() {
+      return ctx.storage;
+    },
+    get engines() {
+      return ctx.engines;
+    },
+    notify: (id) => ctx.analysis.notify(id),
+  };
+  await ctx.analysis.start(
+    { db: ctx.db, analyze: (recordId, opts) => analyzeRecord(analysisDeps, recordId, opts) },
+    config.analysisWorkers,
+  );
   app.addHook('onClose', async () => {
     // Running analyses finish (or fail) before their engine children go.
     await ctx.analysis.stop();

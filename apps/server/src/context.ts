@@ -4,7 +4,7 @@ import type { TokenService } from './modules/auth/token.service.js';
 import type { LoginGuard } from './modules/auth/login-guard.service.js';
 import type { FileStorage } from './modules/files/storage.js';
 import type { PublicUploadLimit } from './modules/files/rate-limit.js';
-import type { AnalysisQueue } from './modules/records/queue.js';
+import type { AnalysisQueue } from './modules/analysis/queue.js';
 import type { EnginePool } from './jobs/engine-pool.js';
 
 /** What every feature module gets from the app: config, database and the shared services. */

@@ -10,7 +10,7 @@ const catalogue: Array<[string, ErrorDef]> = Object.entries(contract)
   );
 
 /** HTTP statuses the API answers errors with (issue 2: 400, 401, 403, 404, 409, 413, 429, 500 and kin). */
-const STATUSES = new Set([200, 400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 500, 502, 503]);
+const STATUSES = new Set([200, 400, 401, 403, 404, 405, 409, 410, 413, 415, 422, 429, 500, 502, 503]);
 
 describe('error catalogue', () => {
   it('holds the areas of the whole product', () => {

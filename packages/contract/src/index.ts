@@ -18,6 +18,7 @@ export * from './menu.js';
 export * from './query.js';
 export * from './translation.js';
 export * from './files.js';
+export * from './results.js';
 export * from './records.js';
 export * from './devices.js';
 export * from './jobs.js';

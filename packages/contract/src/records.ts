@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
-import { engineVersionSchema } from './engine.js';
 import { sexSchema } from './constitution.js';
 import { storedVitalsSchema, vitalsSchema } from './vitals.js';
 import { reportLanguageSchema } from './report.js';
 import { storedFileSchema } from './files.js';
+import { failureSchema, recordEngineSchema, recordResultsSchema } from './results.js';
 import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
 
 /**
@@ -68,6 +68,12 @@ export const RECORD_ERRORS = defineErrors({
     zh: '报告生成失败，请稍后重试',
     en: 'The report could not be made; please retry later',
   },
+  RESULT_UNREADABLE: {
+    code: 4001011,
+    status: 500,
+    zh: '该项保存的结果格式已过时，无法读取，请重新检测',
+    en: 'This saved result is in a shape that can no longer be read; please run the analysis again',
+  },
 });
 
 /** Who made the capture. */
@@ -82,41 +88,10 @@ export type RecordStatus = z.infer<typeof recordStatusSchema>;
 export const detectionKindSchema = z.enum(['normal', 'child', 'covid']);
 export type DetectionKind = z.infer<typeof detectionKindSchema>;
 
-/** Engines a record may run, in run order; synthesis last. */
-export const RECORD_ENGINES = ['tongue', 'face', 'pulse', 'voice', 'constitution', 'vitals', 'synthesis'] as const;
-export const recordEngineSchema = z.enum(RECORD_ENGINES);
-export type RecordEngine = z.infer<typeof recordEngineSchema>;
-
 /** The file slots of a capture. */
 export const CAPTURE_SLOTS = ['tongue', 'face', 'pulse', 'voice'] as const;
 export const captureSlotSchema = z.enum(CAPTURE_SLOTS);
 export type CaptureSlot = z.infer<typeof captureSlotSchema>;
-
-/** A failure with a catalogue code and a message in the record's language. */
-export const failureSchema = z.object({
-  code: z.number().int(),
-  msg: z.string(),
-  engine: recordEngineSchema.optional(),
-});
-export type RecordFailure = z.infer<typeof failureSchema>;
-
-/**
- * One engine's outcome. `result` is the engine's own result (TongueResult, FaceResult,
- * PulseResult, VoiceResult, ConstitutionResult, VitalsResult, SynthesisResult of this package).
- * A per-engine failure (unusable photo...) is kept here with its code; the record fails only
- * when nothing usable is left (docs/records.md).
- */
-export const engineOutcomeSchema = z.object({
-  status: z.enum(['done', 'failed']),
-  version: engineVersionSchema,
-  result: z.unknown().optional(),
-  error: failureSchema.optional(),
-  ms: z.number().nonnegative(),
-});
-export type EngineOutcome = z.infer<typeof engineOutcomeSchema>;
-
-export const recordResultsSchema = z.partialRecord(recordEngineSchema, engineOutcomeSchema);
-export type RecordResults = z.infer<typeof recordResultsSchema>;
 
 /** The person examined. Members default to themselves; team/device/doctor captures name the person. */
 export const recordPersonSchema = z.object({

@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharpLib from 'sharp';
+import type { ReportLanguage } from '@tcm/contract';
+import { runPipeline } from '@tcm/analysis/pipeline';
+import { recordReportModel } from '../src/record-model.js';
 
 // sharp takes paths, not file URLs.
 const sharp = (u: URL) => sharpLib(fileURLToPath(u));
@@ -107,4 +110,47 @@ export async function plethExcerpt(startS: number, seconds: number, step: number
   const sdnn = Math.sqrt(rr.reduce((s, v) => s + (v - rrMean) ** 2, 0) / (rr.length - 1));
   const rmssd = Math.sqrt(rr.slice(1).reduce((s, v, i) => s + (v - rr[i]!) ** 2, 0) / (rr.length - 1));
   return { rateHz, samples, peaks, bpm: 60000 / rrMean, sdnn, rmssd };
+}
+
+/** The capture files of the example report's engine sections (a woman: the person of the example is one). */
+export const EXAMPLE_CAPTURES = {
+  face: 'face/02-woman.jpg',
+  pulse: 'pulse/bidmc01.csv',
+  // Praat's example sound: a woman reading.
+  voice: 'voice/north-wind-and-sun.wav',
+} as const;
+
+/**
+ * The face, pulse and voice sections of the example reports: the same pipeline the server's
+ * analysis runs (`@tcm/analysis/pipeline`) on the shared real captures, mapped by the same
+ * results-to-report code (`recordReportModel`), so the examples show what a record's PDF shows.
+ */
+export async function engineSections(lang: ReportLanguage) {
+  const file = async (rel: string) => ({
+    bytes: new Uint8Array(await readFile(new URL(rel, DATA))),
+    name: rel.split('/').pop()!,
+  });
+  const files = {
+    face: await file(EXAMPLE_CAPTURES.face),
+    pulse: await file(EXAMPLE_CAPTURES.pulse),
+    voice: await file(EXAMPLE_CAPTURES.voice),
+  };
+  const date = '2026-11-22T01:40:00.000Z';
+  const results = await runPipeline(
+    { files, sex: 'female', history: [], date, lang },
+    { onStep: async () => undefined, onOutcome: async () => undefined },
+  );
+  const model = await recordReportModel(
+    {
+      id: 'example',
+      createdAt: new Date(date),
+      person: { sex: 'female' },
+      organisation: null,
+      results,
+      photos: { face: files.face.bytes },
+      pulseFile: files.pulse,
+    },
+    lang,
+  );
+  return { face: model.face, pulse: model.pulse, voice: model.voice };
 }

@@ -2,21 +2,18 @@
  * Writes the example models under examples/ from the shared real data: a TonguExpert photo
  * with its mask outline and measured CIELAB; the face, pulse and voice sections as the face,
  * pulse and voice engines report an Unsplash portrait, the BIDMC 01 PPG and Praat's read-speech
- * sample (engine-sections.ts). Vitals, constitution, syndrome and advice values are a realistic
+ * sample, run by the server's own pipeline and mapped by its own results-to-report code
+ * (`engineSections` in example-data.ts). Vitals, constitution, syndrome and advice values are a realistic
  * hand-written case. Run: `npm run examples -w @tcm/report`.
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import type { HealthReportInput, MedicalRecordInput, ReportLanguage } from '@tcm/contract';
-import { DATA, plethExcerpt, smallJpeg, tongueMeasures } from './example-data.js';
-import { faceSection, pulseSection, voiceSection } from './engine-sections.js';
+import { DATA, engineSections, plethExcerpt, smallJpeg, tongueMeasures } from './example-data.js';
 
 const OUT = new URL('../examples/', import.meta.url);
 const TONGUE_ID = 'TE0000458'; // expert labels: yellow coating, light cracks, light tooth marks
-const FACE_FILE = '02-woman.jpg';
-// A woman reading (Praat's example sound): the person of the example report is a woman.
-const VOICE_FILE = 'north-wind-and-sun.wav';
 
 async function healthReport(lang: ReportLanguage): Promise<HealthReportInput> {
   const tr = (zh: string, en: string) => (lang === 'zh' ? zh : en);
@@ -158,9 +155,7 @@ async function healthReport(lang: ReportLanguage): Promise<HealthReportInput> {
         'A light-red tongue with a yellow greasy coating suggests damp-heat; light tooth marks suggest spleen deficiency with damp.',
       ),
     },
-    face: await faceSection(lang, FACE_FILE, 240),
-    pulse: await pulseSection(lang, { rateHz: pulse.rateHz, samples: pulse.samples, peaks: pulse.peaks }),
-    voice: await voiceSection(lang, VOICE_FILE),
+    ...(await engineSections(lang)),
     constitution: {
       version: { engine: 'constitution@1.0.0', model: 'ZYYXH/T157-2009' },
       scores: [

@@ -1,7 +1,7 @@
-import type { EngineOutcome, ErrorDef, RecordEngine } from '@tcm/contract';
+import type { EngineOutcome, ErrorDef, RecordEngine, RecordResults } from '@tcm/contract';
 import { AppError, isAppError } from '../http/app-error.js';
 import { decodeCapture, type DecodedCapture, type HeavyCapture } from '../modules/files/content-check.js';
-import { runPipeline, type PipelineInput } from '../modules/records/pipeline.js';
+import { runPipeline, type PipelineInput } from '@tcm/analysis/pipeline';
 
 /**
  * The work the engine pool runs (jobs/engine-pool.ts), as plain data: a child process receives
@@ -10,7 +10,7 @@ import { runPipeline, type PipelineInput } from '../modules/records/pipeline.js'
 export type EngineJob =
   /** The full decode of an upload that pure JavaScript does (pulse text, WAV, BMP → PNG). */
   | { kind: 'decode'; capture: HeavyCapture; bytes: Uint8Array; name: string }
-  /** One record's engines, in order (modules/records/pipeline.ts). */
+  /** One record's engines, in order (@tcm/analysis/pipeline). */
   | { kind: 'analyze'; input: PipelineInput }
   /** Test-only misbehaviour, refused unless the pool was started with test jobs. */
   | { kind: 'test'; act: 'exit' | 'kill' | 'hang' | 'sleep'; ms?: number };
@@ -21,7 +21,7 @@ export type EngineEvent =
   | { type: 'outcome'; engine: RecordEngine; outcome: EngineOutcome }
   | { type: 'mask'; png: Uint8Array; width: number; height: number };
 
-export type AnalyzeResult = Partial<Record<RecordEngine, EngineOutcome>>;
+export type AnalyzeResult = RecordResults;
 
 interface Results {
   decode: DecodedCapture;

@@ -1,4 +1,4 @@
-import type { PipelineHooks, PipelineInput } from '../modules/records/pipeline.js';
+import type { PipelineHooks, PipelineInput } from '@tcm/analysis/pipeline';
 import type { AnalyzeResult, EngineEvent } from './engine-jobs.js';
 import type { EnginePool } from './engine-pool.js';
 

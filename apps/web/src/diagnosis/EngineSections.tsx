@@ -53,7 +53,13 @@ export function VersionTag({ outcome }: { outcome: EngineOutcome }) {
 export const failureLine = (f: { code: number; msg: string }, lang: string): string =>
   `${failureText(f.code, readerLang(lang)) ?? f.msg} (${f.code})`;
 
-export function EngineFailure({ outcome, engine }: { outcome: EngineOutcome; engine: RecordEngine }) {
+export function EngineFailure({
+  outcome,
+  engine,
+}: {
+  outcome: Extract<EngineOutcome, { status: 'failed' }>;
+  engine: RecordEngine;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <Alert
@@ -61,7 +67,7 @@ export function EngineFailure({ outcome, engine }: { outcome: EngineOutcome; eng
       showIcon
       data-testid={`engine-failed-${engine}`}
       title={t('diag.engineFailed', { engine: t(`diag.engine.${engine}`) })}
-      description={outcome.error ? failureLine(outcome.error, i18n.language) : undefined}
+      description={failureLine(outcome.error, i18n.language)}
     />
   );
 }

@@ -1,23 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
-  constitutionResultSchema,
+  doneResult,
   pulseResultSchema,
-  synthesisResultSchema,
-  vitalsResultSchema,
+  recordResultsSchema,
   voiceResultSchema,
-  type EngineOutcome,
+  type RecordEngine,
+  type ResultOf,
   type RecordDetail,
   type TongueResult,
 } from '@tcm/contract';
 import saved from './fixtures/done-record-results.json' with { type: 'json' };
 import { RecordResult } from './RecordResult.js';
+
+// Real outcomes of the server's pipeline on real inputs (pulse and voice files of the shared data,
+// a full questionnaire, vitals), saved by scripts/web-result-fixture.ts since the web does not
+// depend on the engines; parsing them with the contract's schema fails when the contract moves on.
+const stored = recordResultsSchema.parse(saved);
 import { PulseView, VoiceView } from './EngineSections.js';
 import { i18n } from '../lib/i18n.js';
 
-const ok = (result: unknown, engine: string, model?: string): EngineOutcome => ({
-  status: 'done',
-  version: model ? { engine, model } : { engine },
+const ok = <E extends RecordEngine>(engine: E, result: ResultOf<E>, version: string, model?: string) => ({
+  engine,
+  status: 'done' as const,
+  version: model ? { engine: version, model } : { engine: version },
   result,
   ms: 42,
 });
@@ -110,21 +116,17 @@ function detail(status: RecordDetail['status'], results: RecordDetail['results']
 
 describe('RecordResult', () => {
   it('explains a done record: synthesis first with "suggests", each engine with its version and evidence, the mask outline', () => {
-    // Real engine outputs from real inputs (voice file of the shared data, a full questionnaire,
-    // vitals), saved by scripts/web-result-fixture.ts since the web does not depend on the engines;
-    // parsing them with the contract's schemas fails the test when the contract moves on.
-    const voice = voiceResultSchema.parse(saved.voice);
-    const constitution = constitutionResultSchema.parse(saved.constitution);
-    const vitals = vitalsResultSchema.parse(saved.vitals);
-    const synthesis = synthesisResultSchema.parse(saved.synthesis);
+    const { voice, constitution, vitals, synthesis } = stored;
+    const voiceResult = doneResult(stored, 'voice')!;
+    const synthesisResult = doneResult(stored, 'synthesis')!;
     render(
       <RecordResult
         detail={detail('done', {
-          tongue: ok(tongue, 'tongue@test', 'tongue-seg@1'),
-          voice: ok(voice, voice.version.engine),
-          constitution: ok(constitution, constitution.engine.engine),
-          vitals: ok(vitals, vitals.engine.engine),
-          synthesis: ok(synthesis, synthesis.engine.engine),
+          tongue: ok('tongue', tongue, 'tongue@test', 'tongue-seg@1'),
+          voice,
+          constitution,
+          vitals,
+          synthesis,
         })}
         progress={null}
         via={null}
@@ -159,8 +161,8 @@ describe('RecordResult', () => {
     expect(screen.getByTestId('mask-outline').getAttribute('viewBox')).toBe('0 0 400 300');
     const syn = screen.getByTestId('synthesis');
     expect(syn.textContent).toContain('提示：');
-    expect(screen.getByTestId('disclaimer').textContent).toBe(synthesis.disclaimer.zh);
-    expect(screen.getByTestId('engine-voice').textContent).toContain(voice.version.engine);
+    expect(screen.getByTestId('disclaimer').textContent).toBe(synthesisResult.disclaimer.zh);
+    expect(screen.getByTestId('engine-voice').textContent).toContain(voiceResult.version.engine);
     expect(screen.getByText('pdf')).toBeTruthy();
   });
 
@@ -173,6 +175,7 @@ describe('RecordResult', () => {
       <RecordResult
         detail={detail('failed', {
           tongue: {
+            engine: 'tongue',
             status: 'failed',
             version: { engine: 'tongue@test' },
             error: { code: 3100101, msg: '照片中未检测到舌头' },
@@ -193,7 +196,7 @@ describe('RecordResult', () => {
 
 describe('PulseView', () => {
   it('says what each pulse class suggests in the UI language, and shows an earlier English-only result as saved', async () => {
-    const pulse = pulseResultSchema.parse(saved.pulse);
+    const pulse = doneResult(stored, 'pulse')!;
     const rate = pulse.classes.find((c) => c.group === 'rate')!;
     if (typeof rate.suggests === 'string') throw new Error('the engine writes zh and en');
     const { unmount } = render(<PulseView r={pulse} />);
@@ -216,7 +219,7 @@ describe('PulseView', () => {
 
 describe('VoiceView', () => {
   it('says what each voice reading suggests in the UI language, and shows an earlier English-only result as saved', async () => {
-    const voice = voiceResultSchema.parse(saved.voice);
+    const voice = doneResult(stored, 'voice')!;
     const reading = voice.readings[0]!;
     if (typeof reading.suggests === 'string') throw new Error('the engine writes zh and en');
     const en = new RegExp(reading.suggests.en.replace(/[()]/g, '.'));

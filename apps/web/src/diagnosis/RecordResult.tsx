@@ -4,16 +4,10 @@ import { Alert, Button, Card, Progress, Space, Spin, Tag, Typography, message } 
 import { useTranslation } from 'react-i18next';
 import {
   RECORD_ENGINES,
-  type ConstitutionResult,
-  type FaceResult,
-  type PulseResult,
+  type EngineOutcome,
   type RecordDetail,
   type RecordEngine,
   type RecordProgress,
-  type SynthesisResult,
-  type TongueResult,
-  type VitalsResult,
-  type VoiceResult,
 } from '@tcm/contract';
 import {
   ConstitutionView,
@@ -55,22 +49,23 @@ export function AnalysisProgress({ progress, via }: { progress: RecordProgress; 
   );
 }
 
-function engineBody(engine: RecordEngine, result: unknown, photoUrl: string | null) {
-  switch (engine) {
+/** A done engine's view: the outcome's engine says which result it holds. */
+function engineBody(outcome: Extract<EngineOutcome, { status: 'done' }>, photoUrl: string | null) {
+  switch (outcome.engine) {
     case 'tongue':
-      return <TongueView r={result as TongueResult} photoUrl={photoUrl} />;
+      return <TongueView r={outcome.result} photoUrl={photoUrl} />;
     case 'face':
-      return <FaceView r={result as FaceResult} />;
+      return <FaceView r={outcome.result} />;
     case 'pulse':
-      return <PulseView r={result as PulseResult} />;
+      return <PulseView r={outcome.result} />;
     case 'voice':
-      return <VoiceView r={result as VoiceResult} />;
+      return <VoiceView r={outcome.result} />;
     case 'constitution':
-      return <ConstitutionView r={result as ConstitutionResult} />;
+      return <ConstitutionView r={outcome.result} />;
     case 'vitals':
-      return <VitalsView r={result as VitalsResult} />;
+      return <VitalsView r={outcome.result} />;
     case 'synthesis':
-      return <SynthesisView r={result as SynthesisResult} />;
+      return <SynthesisView r={outcome.result} />;
   }
 }
 
@@ -152,7 +147,7 @@ export function RecordResult(props: {
             {outcome.status === 'failed' ? (
               <EngineFailure outcome={outcome} engine={engine} />
             ) : (
-              engineBody(engine, outcome.result, photo)
+              engineBody(outcome, photo)
             )}
           </Card>
         );

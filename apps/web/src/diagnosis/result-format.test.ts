@@ -7,7 +7,7 @@ describe('result formatting', () => {
       bodyColor: {
         label: 'pale',
         score: 0.8,
-        probabilities: { light_red: 0.15, pale: 0.8, red: 0.05 },
+        probabilities: { light_red: 0.15, pale: 0.8, red: 0.05, crimson: 0, purple: 0 },
         method: 'model',
         evidence: { meanA: 12.5 },
         lab: { L: 61.2, a: 12.5, b: 9 },
@@ -20,11 +20,10 @@ describe('result formatting', () => {
         evidence: {},
         coverage: 0.4,
       },
-      zones: { tip: { area: 0.2 } },
       pixels: 12000,
     });
     expect(rows.map((r) => r.name)).toEqual(['bodyColor', 'coatingThickness']);
-    expect(rows[0]!.probabilities.map(([l]) => l)).toEqual(['pale', 'light_red', 'red']);
+    expect(rows[0]!.probabilities.map(([l]) => l)).toEqual(['pale', 'light_red', 'red', 'crimson', 'purple']);
     expect(rows[0]!.evidence).toEqual([
       ['meanA', 12.5],
       ['lab.L', 61.2],
@@ -32,7 +31,7 @@ describe('result formatting', () => {
       ['lab.b', 9],
     ]);
     expect(rows[1]!.evidence).toEqual([['coverage', 0.4]]);
-    expect(featureRows(null)).toEqual([]);
+    expect(featureRows({})).toEqual([]);
   });
 
   it('formats numbers, percentages and zh/en texts', () => {

@@ -1,4 +1,4 @@
-import { formatNumber, formatPercent, readerLang, type LocalizedText } from '@tcm/contract';
+import { formatNumber, formatPercent, readerLang, type LocalizedText, type TongueFeatures } from '@tcm/contract';
 
 /** Text of a zh/en pair in the interface language. */
 export const loc = (t: LocalizedText | null | undefined, lang: string): string =>
@@ -16,44 +16,48 @@ export interface FeatureRow {
   evidence: [string, number][];
 }
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const SKIP = new Set(['label', 'score', 'probabilities', 'method', 'evidence']);
 
 /** Numbers of an object, flattened one level (`lab.L`), in their order. */
-function numbers(o: Record<string, unknown>, prefix = ''): [string, number][] {
+function numbers(o: object, prefix = ''): [string, number][] {
   const out: [string, number][] = [];
   for (const [k, v] of Object.entries(o)) {
     if (typeof v === 'number' && Number.isFinite(v)) out.push([prefix + k, v]);
-    else if (isRecord(v) && !prefix) out.push(...numbers(v, `${k}.`));
+    else if (typeof v === 'object' && v !== null && !Array.isArray(v) && !prefix) out.push(...numbers(v, `${k}.`));
   }
   return out;
 }
+
+/** A labelled feature of the tongue result, whichever its labels. */
+type LabelledFeature = Exclude<TongueFeatures[keyof TongueFeatures], number | TongueFeatures['zones']>;
 
 /**
  * The labelled features of a tongue result (each `{ label, score, probabilities, method,
  * evidence, ...measures }`), in the engine's order. Entries without a label (zones, pixel
  * count) are left to their own views.
  */
-export function featureRows(features: unknown): FeatureRow[] {
-  if (!isRecord(features)) return [];
+export function featureRows(features: Partial<TongueFeatures>): FeatureRow[] {
   const rows: FeatureRow[] = [];
   for (const [name, f] of Object.entries(features)) {
-    if (!isRecord(f) || typeof f.label !== 'string') continue;
-    const probs = isRecord(f.probabilities)
-      ? (Object.entries(f.probabilities).filter(([, p]) => typeof p === 'number') as [string, number][])
-      : [];
+    if (!isLabelled(f)) continue;
+    const probs: [string, number][] = Object.entries(f.probabilities).filter(
+      (e): e is [string, number] => typeof e[1] === 'number',
+    );
     const extra = Object.fromEntries(Object.entries(f).filter(([k]) => !SKIP.has(k)));
     rows.push({
       name,
       label: f.label,
-      score: typeof f.score === 'number' ? f.score : null,
-      method: typeof f.method === 'string' ? f.method : null,
+      score: f.score,
+      method: f.method,
       probabilities: probs.sort((a, b) => b[1] - a[1]),
-      evidence: [...(isRecord(f.evidence) ? numbers(f.evidence) : []), ...numbers(extra)],
+      evidence: [...numbers(f.evidence), ...numbers(extra)],
     });
   }
   return rows;
 }
+
+const isLabelled = (f: TongueFeatures[keyof TongueFeatures] | undefined): f is LabelledFeature =>
+  typeof f === 'object' && 'label' in f;
 
 /** A number for display in the page language: up to 3 significant decimals, no trailing zeros. */
 export function num(v: number, lang?: string): string {

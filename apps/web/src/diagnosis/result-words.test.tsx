@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import {
-  constitutionResultSchema,
-  faceResultSchema,
-  pulseResultSchema,
-  synthesisResultSchema,
-  tongueResultSchema,
-  vitalsResultSchema,
-  voiceResultSchema,
-  type EngineOutcome,
-  type RecordDetail,
-} from '@tcm/contract';
+import { recordResultsSchema, type RecordDetail } from '@tcm/contract';
 import saved from './fixtures/done-record-results.json' with { type: 'json' };
 import { RecordResult } from './RecordResult.js';
 import { i18n } from '../lib/i18n.js';
@@ -19,21 +9,7 @@ import { i18n } from '../lib/i18n.js';
 // with every engine's real output (scripts/web-result-fixture.ts: real photos and recordings of
 // the shared data) is rendered in zh and en and every piece of text is searched for identifiers.
 
-const ok = (result: unknown, version: { engine: string; model?: string }): EngineOutcome => ({
-  status: 'done',
-  version,
-  result,
-  ms: 42,
-});
-
 function doneRecord(): RecordDetail {
-  const tongue = tongueResultSchema.parse(saved.tongue);
-  const face = faceResultSchema.parse(saved.face);
-  const pulse = pulseResultSchema.parse(saved.pulse);
-  const voice = voiceResultSchema.parse(saved.voice);
-  const constitution = constitutionResultSchema.parse(saved.constitution);
-  const vitals = vitalsResultSchema.parse(saved.vitals);
-  const synthesis = synthesisResultSchema.parse(saved.synthesis);
   return {
     id: '00000000-0000-4000-8000-000000000002',
     source: 'member',
@@ -56,15 +32,8 @@ function doneRecord(): RecordDetail {
     files: { tongue: { uuid: 'u', name: 't.jpg', url: '/backend/file/u' } as never },
     vitals: null,
     inquiry: null,
-    results: {
-      tongue: ok(tongue, tongue.version),
-      face: ok(face, face.version),
-      pulse: ok(pulse, pulse.version),
-      voice: ok(voice, voice.version),
-      constitution: ok(constitution, constitution.engine),
-      vitals: ok(vitals, vitals.engine),
-      synthesis: ok(synthesis, synthesis.engine),
-    },
+    // The outcomes as the pipeline stores them, parsed by the contract like a record read.
+    results: recordResultsSchema.parse(saved),
     progress: { status: 'done', step: null, done: 7, total: 7, attempts: 1, failure: null },
     shareToken: 'tok',
     tongueMaskUrl: null,

@@ -1,6 +1,7 @@
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { RecordFailure, RecordResults, Vitals } from '@tcm/contract';
+import type { RecordFailure, Vitals } from '@tcm/contract';
+import { recordResultsColumn } from './record-results.js';
 import { teams, users } from './users.js';
 
 /** Uploaded files: metadata here, bytes in the storage (local folder or S3), key `storage_key`. */
@@ -68,7 +69,7 @@ export const diagnosisRecords = pgTable(
     files: jsonb('files').$type<Partial<Record<'tongue' | 'face' | 'pulse' | 'voice', string>>>().notNull().default({}),
     vitals: jsonb('vitals').$type<Vitals>(),
     inquiry: jsonb('inquiry').$type<{ answers: Record<string, number> }>(),
-    results: jsonb('results').$type<RecordResults>().notNull().default({}),
+    results: recordResultsColumn('results').notNull().default({}),
     /** Engine now running. */
     step: text('step'),
     failure: jsonb('failure').$type<RecordFailure>(),

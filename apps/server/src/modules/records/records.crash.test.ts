@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { saveFile } from '../files/files.service.js';
 import { findRecord, insertRecord, markRetry } from './records.repo.js';
 import { newShareToken } from './records.service.js';
-import { analyzeRecord } from './worker.js';
+import { analyzeRecord } from '../analysis/worker.js';
 
 let t: TestApp;
 /** A child with a 64 MB heap: parsing a 10 MB pulse file runs it out of memory (V8 aborts it). */
@@ -38,7 +38,8 @@ describe('records: an engine child that dies takes only its record down', () => 
       lang: 'en',
       shareToken: newShareToken(),
     });
-    const onStarved = { ...ctx, engines: starved };
+    const deps = { ...ctx, notify: (id: string) => ctx.analysis.notify(id) };
+    const onStarved = { ...deps, engines: starved };
 
     // Not the last attempt: transient, the record goes back to the queue.
     await expect(analyzeRecord(onStarved, r.id, { lastAttempt: false })).rejects.toMatchObject({
@@ -55,7 +56,7 @@ describe('records: an engine child that dies takes only its record down', () => 
     expect(failed?.failure?.msg).toContain(JOB_ERRORS.ENGINE_CRASHED.en);
 
     expect(await markRetry(ctx.db, r.id, null)).toBe(true);
-    await analyzeRecord(ctx, r.id, { lastAttempt: true });
+    await analyzeRecord(deps, r.id, { lastAttempt: true });
     const done = await findRecord(ctx.db, r.id);
     expect([done?.status, done?.results.pulse?.status]).toEqual(['done', 'done']);
   }, 120_000);

@@ -6,7 +6,7 @@ import { buildTeam, uid } from '../../test/factories.js';
 import { call } from '../../test/http.js';
 import { userWithToken, waitFor } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { recordReportModel } from './report-model.js';
+import { recordReportModel } from '@tcm/report';
 import { findRecord } from './records.repo.js';
 
 // Issue 24 item 1 (docs/security.md §1): history and trends never cross doctors or teams.

@@ -6,7 +6,7 @@ import {
   type RecordSummary,
 } from '@tcm/contract';
 import { presentFile, type StoredFileRow } from '../files/files.service.js';
-import { planEngines } from './pipeline.js';
+import { planEngines } from '@tcm/analysis/pipeline';
 import type { RecordRow, RecordSummaryRow } from './records.repo.js';
 
 export interface RecordNames {

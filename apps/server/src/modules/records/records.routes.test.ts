@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { FileStorage } from '../files/storage.js';
 import { diagnosisRecords } from '../../db/schema/index.js';
 import { claimRecord, failStaleRecords, findRecord } from './records.repo.js';
-import { STALE_RUNNING_MS } from './queue.js';
+import { STALE_RUNNING_MS } from '../analysis/queue.js';
 import { newShareToken } from './records.service.js';
 
 let t: TestApp;

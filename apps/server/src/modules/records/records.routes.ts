@@ -22,9 +22,9 @@ import { principalOf, requireAuth } from '../auth/guard.js';
 import { saveFile } from '../files/files.service.js';
 import { readMultipart } from '../files/multipart.js';
 import { assertCanSee } from './access.js';
-import { streamProgress } from './events.js';
+import { streamProgress } from '../analysis/progress-events.js';
 import { previewReport } from './preview.js';
-import { renderRecordReport } from './report.service.js';
+import { renderRecordReport } from '../reports/report.service.js';
 import { audit, findRecord, findRecordByToken, type RecordRow } from './records.repo.js';
 import { createRecord, listRecords, personHistory, recordDetail, retryRecord, startRecord } from './records.service.js';
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FILE_PATHS, RECORD_PATHS, type RecordResults, type SynthesisResult, type VitalsResult } from '@tcm/contract';
+import { doneResult, FILE_PATHS, RECORD_PATHS, type RecordResults } from '@tcm/contract';
 import { questionsFor } from '@tcm/analysis/constitution';
 import { auditLog, diagnosisRecords, maintenanceRuns, users } from '../../db/schema/index.js';
 import { runMaintenance, runPendingMaintenance } from '../../maintenance/maintenance.js';
@@ -11,9 +11,9 @@ import { buildTeam, uid } from '../../test/factories.js';
 import { call } from '../../test/http.js';
 import { dataFile, multipart, userWithToken, waitFor } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { runPipeline } from './pipeline.js';
+import { runPipeline } from '@tcm/analysis/pipeline';
 import { findRecord, saveOutcome } from './records.repo.js';
-import { recordReportModel } from './report-model.js';
+import { recordReportModel } from '@tcm/report';
 import { RESCOPE_TRENDS, rescopeTrends } from './rescope-trends.js';
 
 // Issue 24 item 1 follow-up (docs/security.md §1, "Records analysed before the fix").
@@ -104,8 +104,8 @@ async function analyseTheOldWay(id: string, earlierIds: string[]) {
 /** The weights in a record's stored trends and in its report model's trend series. */
 async function weightsOf(id: string): Promise<{ stored: number[]; report: number[] }> {
   const r = (await findRecord(t.database.db, id))!;
-  const v = r.results.vitals?.result as VitalsResult | undefined;
-  const s = r.results.synthesis?.result as SynthesisResult | undefined;
+  const v = doneResult(r.results, 'vitals');
+  const s = doneResult(r.results, 'synthesis');
   const stored = [v?.trends, s?.trends, s?.vitals?.trends]
     .flatMap((x) => x ?? [])
     .filter((x) => x.field === 'weightKg')
@@ -126,7 +126,10 @@ async function weightsShown(id: string): Promise<number[]> {
 
 const without = (results: RecordResults, drop: string[]) =>
   Object.fromEntries(Object.entries(results).filter(([k]) => !drop.includes(k)));
-const resultsOf = (results: RecordResults) => ({ v: results.vitals?.result, s: results.synthesis?.result });
+const resultsOf = (results: RecordResults) => ({
+  v: doneResult(results, 'vitals'),
+  s: doneResult(results, 'synthesis'),
+});
 
 describe('rescope-trends: other owners’ readings leave the trends of records analysed before the fix', () => {
   let ids: { a1: string; b1: string; b2: string; a2: string; other: string };
@@ -192,7 +195,7 @@ describe('rescope-trends: other owners’ readings leave the trends of records a
     expect([new Set(shown.stored), new Set(shown.report)]).toEqual([new Set([60, 62]), new Set([60, 62])]);
     // What a fresh analysis with the scoped history stored, the other engines and inputs as they were.
     expect(resultsOf(b2.results)).toEqual(resultsOf(fresh));
-    expect((b2.results.synthesis?.result as SynthesisResult).modalities.present).toContain('pulse');
+    expect(doneResult(b2.results, 'synthesis')?.modalities.present).toContain('pulse');
     expect(without(b2.results, ['vitals', 'synthesis'])).toEqual(without(b2Before.results, ['vitals', 'synthesis']));
     expect([b2.vitals, b2.inquiry, b2.files, b2.status, b2.conclusion, b2.finishedAt]).toEqual([
       b2Before.vitals,

@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { EngineOutcome, RecordResults, SynthesisResult, VitalsResult } from '@tcm/contract';
+import { doneResult, type EngineOutcome, type RecordResults } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { diagnosisRecords } from '../../db/schema/index.js';
-import { storedFindings } from './findings.js';
-import { runStep, synthesisStep, vitalsStep } from './pipeline.js';
+import { storedFindings } from '@tcm/analysis/pipeline';
+import { runStep, synthesisStep, vitalsStep } from '@tcm/analysis/pipeline';
 import { audit, trendHistory, type RecordRow, type TrendPoint } from './records.repo.js';
-import { conclusionOf } from './worker.js';
+import { conclusionOf } from '../analysis/worker.js';
 
 /**
  * One-time repair of issue 24 item 1 (docs/security.md §1, "Records analysed before the fix"):
@@ -91,8 +91,8 @@ type Trends = { points: { date: string }[] }[] | undefined;
 
 /** The dates of every point in a record's stored trends (vitals, synthesis and its vitals). */
 function storedTrendDates(results: RecordResults): string[] {
-  const v = results.vitals?.result as VitalsResult | undefined;
-  const s = results.synthesis?.result as SynthesisResult | undefined;
+  const v = doneResult(results, 'vitals');
+  const s = doneResult(results, 'synthesis');
   const all: Trends[] = [v?.trends, s?.trends, s?.vitals?.trends];
   return all.flatMap((t) => (t ?? []).flatMap((x) => x.points.map((p) => p.date)));
 }
@@ -137,7 +137,10 @@ async function recompute(r: RecordRow, history: TrendPoint[]) {
   // As the worker decides: a synthesis that fails fails the record.
   if (synthesis.status === 'failed')
     return { outcomes: out, set: { status: 'failed' as const, failure: synthesis.error ?? null } };
-  return { outcomes: out, set: { conclusion: conclusionOf(synthesis.result as SynthesisResult, r.lang) } };
+  return {
+    outcomes: out,
+    set: { conclusion: conclusionOf(synthesis.engine === 'synthesis' ? synthesis.result : undefined, r.lang) },
+  };
 }
 
 /** The records OLD_HISTORY finds, each with its old history's possibly out-of-scope record ids. */

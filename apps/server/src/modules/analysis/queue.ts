@@ -1,12 +1,21 @@
 import { EventEmitter } from 'node:events';
 import type PgBoss from 'pg-boss';
 import { HTTP_ERRORS } from '@tcm/contract';
-import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
-import { analyzeRecord } from './worker.js';
-import { failStaleRecords, staleQueuedIds, updateRecord } from './records.repo.js';
+import { failStaleRecords, staleQueuedIds, updateRecord } from '../records/records.repo.js';
 
 export const ANALYZE_QUEUE = 'record-analyze';
+
+/**
+ * What the queue's workers run, injected by the app (app.ts): the database for the sweep, and
+ * one analysis attempt of a record (worker.ts `analyzeRecord`). The queue imports neither the app
+ * context nor the worker.
+ */
+export interface AnalysisJobs {
+  db: Db;
+  analyze(recordId: string, opts: { lastAttempt: boolean }): Promise<void>;
+}
 
 /** Retries of a job after an unexpected (transient) failure, with exponential backoff from 2 s. */
 const JOB_OPTIONS: PgBoss.SendOptions = { retryLimit: 2, retryDelay: 2, retryBackoff: true, expireInSeconds: 600 };
@@ -51,11 +60,11 @@ export class AnalysisQueue {
     return !!this.boss;
   }
 
-  async start(ctx: AppContext, workers: number): Promise<void> {
+  async start(jobs: AnalysisJobs, workers: number): Promise<void> {
     if (!this.boss) return;
     await this.boss.createQueue(ANALYZE_QUEUE);
     this.running = true;
-    for (let i = 0; i < workers; i++) this.loops.push(this.loop(ctx, this.boss));
+    for (let i = 0; i < workers; i++) this.loops.push(this.loop(jobs, this.boss));
   }
 
   async stop(): Promise<void> {
@@ -91,24 +100,24 @@ export class AnalysisQueue {
 
   private lastSweep = 0;
 
-  private async sweep(ctx: AppContext): Promise<void> {
+  private async sweep(jobs: AnalysisJobs): Promise<void> {
     if (Date.now() - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = Date.now();
     try {
-      await failStaleRecords(ctx.db, STALE_RUNNING_MS);
+      await failStaleRecords(jobs.db, STALE_RUNNING_MS);
       // A record queued this long lost its job (a crash between saving it and queueing it): queue it again.
-      for (const id of await staleQueuedIds(ctx.db, STALE_RUNNING_MS)) {
+      for (const id of await staleQueuedIds(jobs.db, STALE_RUNNING_MS)) {
         await this.enqueue(id);
-        await updateRecord(ctx.db, id, {});
+        await updateRecord(jobs.db, id, {});
       }
     } catch (e) {
       console.error('[analysis] sweep failed:', e instanceof Error ? e.message : e);
     }
   }
 
-  private async loop(ctx: AppContext, boss: PgBoss): Promise<void> {
+  private async loop(jobs: AnalysisJobs, boss: PgBoss): Promise<void> {
     while (this.running) {
-      await this.sweep(ctx);
+      await this.sweep(jobs);
       let job: PgBoss.JobWithMetadata<{ recordId: string }> | undefined;
       try {
         [job] = await boss.fetch<{ recordId: string }>(ANALYZE_QUEUE, { batchSize: 1, includeMetadata: true });
@@ -122,7 +131,7 @@ export class AnalysisQueue {
         continue;
       }
       try {
-        await analyzeRecord(ctx, job.data.recordId, { lastAttempt: job.retryCount >= job.retryLimit });
+        await jobs.analyze(job.data.recordId, { lastAttempt: job.retryCount >= job.retryLimit });
         await boss.complete(ANALYZE_QUEUE, job.id);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  doneResult,
   FILE_ERRORS,
   JOB_ERRORS,
   RECORD_ERRORS,
@@ -12,8 +13,23 @@ import { diagnosisRecords } from '../../db/schema/index.js';
 import { isAppError } from '../../http/app-error.js';
 import { runPipelineInPool } from '../../jobs/run-pipeline.js';
 import { filesByIds, saveFile } from '../files/files.service.js';
-import { planEngines, type PipelineInput } from './pipeline.js';
-import { claimRecord, saveOutcome, trendHistory, updateRecord as update, type RecordRow } from './records.repo.js';
+import { planEngines, type PipelineInput } from '@tcm/analysis/pipeline';
+import {
+  claimRecord,
+  saveOutcome,
+  trendHistory,
+  updateRecord as update,
+  type RecordRow,
+} from '../records/records.repo.js';
+
+/**
+ * What one analysis attempt needs, injected by the app (app.ts): the database, the file storage,
+ * the engine pool, and `notify` to wake this process's progress streams. The job module never
+ * reaches for the app context's queue, so app context, queue and worker form no cycle.
+ */
+export interface AnalysisDeps extends Pick<AppContext, 'db' | 'storage' | 'engines'> {
+  notify(recordId: string): void;
+}
 
 /** The short conclusion of a done record: the leading syndrome pattern, else the constitution. */
 export function conclusionOf(s: SynthesisResult | undefined, lang: 'zh' | 'en'): string | null {
@@ -45,7 +61,7 @@ class PermanentFailure extends Error {
   }
 }
 
-async function loadInputs(ctx: AppContext, r: RecordRow): Promise<PipelineInput> {
+async function loadInputs(ctx: AnalysisDeps, r: RecordRow): Promise<PipelineInput> {
   const ids = Object.values(r.files).filter((x): x is string => !!x);
   const rows = await filesByIds(ctx.db, ids);
   const files: PipelineInput['files'] = {};
@@ -73,13 +89,17 @@ async function loadInputs(ctx: AppContext, r: RecordRow): Promise<PipelineInput>
  * the record fails when nothing usable is left. An unexpected error is rethrown for pg-boss to
  * retry, and on the last attempt the record is marked failed with the reason — never lost.
  */
-export async function analyzeRecord(ctx: AppContext, recordId: string, opts: { lastAttempt: boolean }): Promise<void> {
+export async function analyzeRecord(
+  ctx: AnalysisDeps,
+  recordId: string,
+  opts: { lastAttempt: boolean },
+): Promise<void> {
   const r = await claimRecord(ctx.db, recordId, ATTEMPT_TIMEOUT_MS);
   if (!r) return; // finished, or another worker is on it
-  ctx.analysis.notify(r.id);
+  ctx.notify(r.id);
   const updateRecord = async (id: string, set: Parameters<typeof update>[2]) => {
     await update(ctx.db, id, set);
-    ctx.analysis.notify(id);
+    ctx.notify(id);
   };
   try {
     const input = await loadInputs(ctx, r);
@@ -91,7 +111,7 @@ export async function analyzeRecord(ctx: AppContext, recordId: string, opts: { l
         onStep: (engine) => updateRecord(r.id, { step: engine }),
         onOutcome: async (engine, outcome) => {
           await saveOutcome(ctx.db, r.id, engine, outcome);
-          ctx.analysis.notify(r.id);
+          ctx.notify(r.id);
         },
         onTongueMask: async (png, size) => {
           const f = await saveFile(ctx.db, ctx.storage, {
@@ -116,11 +136,10 @@ export async function analyzeRecord(ctx: AppContext, recordId: string, opts: { l
       await updateRecord(r.id, { status: 'failed', step: null, failure: fatal, finishedAt: new Date() });
       return;
     }
-    const synthesis = outcomes.synthesis?.result as SynthesisResult | undefined;
     await updateRecord(r.id, {
       status: 'done',
       step: null,
-      conclusion: conclusionOf(synthesis, r.lang),
+      conclusion: conclusionOf(doneResult(outcomes, 'synthesis'), r.lang),
       finishedAt: new Date(),
     });
   } catch (e) {

@@ -1,27 +1,18 @@
 import sharp from 'sharp';
-import type {
-  ConstitutionResult,
-  FaceResult,
-  HealthReportInput,
-  PulseResult,
-  QualityIssue,
-  ReportLanguage,
-  SynthesisResult,
-  VitalsResult,
-  VoiceResult,
-} from '@tcm/contract';
+import type { HealthReportInput, RecordEngine, RecordResults, ReportLanguage, TongueResult } from '@tcm/contract';
 import {
   bilingualText,
-  COMPLEXION_WORDS,
-  CONSTITUTION_TYPE_OF_CODE,
+  doneResult,
   evidenceLine,
   evidencePairs,
-  GLOSS_WORDS,
-  LIP_COLOUR_WORDS,
-  PULSE_CLASS_WORDS,
   qualityIssueText,
   ruleText,
   TONGUE_ERRORS,
+  COMPLEXION_WORDS,
+  CONSTITUTION_TYPE_OF_CODE,
+  GLOSS_WORDS,
+  LIP_COLOUR_WORDS,
+  PULSE_CLASS_WORDS,
   TONGUE_FEATURES,
   tongueLabelWord,
   VOICE_READING_WORDS,
@@ -39,7 +30,7 @@ export interface ReportSource {
   createdAt: Date;
   person: { name?: string | null; sex?: 'female' | 'male' | null; age?: number | null };
   organisation: string | null;
-  results: Partial<Record<string, { status: string; version: { engine: string; model?: string }; result?: unknown }>>;
+  results: RecordResults;
   photos: { tongue?: Uint8Array; face?: Uint8Array };
   pulseFile?: { bytes: Uint8Array; name: string };
 }
@@ -66,11 +57,8 @@ const VITALS_LABEL: Record<string, string> = {
 
 const fix = (n: number | null | undefined, d = 1) =>
   n === null || n === undefined || !Number.isFinite(n) ? '—' : n.toFixed(d);
-const ok = <T>(src: ReportSource, engine: string): T | undefined => {
-  const o = src.results[engine];
-  return o && o.status === 'done' ? (o.result as T) : undefined;
-};
-const versionOf = (src: ReportSource, engine: string) => src.results[engine]?.version;
+const ok = <E extends RecordEngine>(src: ReportSource, engine: E) => doneResult(src.results, engine);
+const versionOf = (src: ReportSource, engine: RecordEngine) => src.results[engine]?.version;
 /** The first n evidence values, named in the report's language. */
 const evidenceText = (ev: Record<string, number> | undefined, lang: Lang, n = 3) =>
   ev ? evidencePairs(Object.fromEntries(Object.entries(ev).slice(0, n)), lang, lang === 'zh' ? '，' : ', ') : undefined;
@@ -91,16 +79,12 @@ async function photo(bytes: Uint8Array) {
 }
 
 async function tongueSection(src: ReportSource, lang: Lang): Promise<HealthReportInput['tongue']> {
-  const r = ok<{
-    features?: Record<string, unknown>;
-    mask?: { polygon?: [number, number][] };
-    quality?: { issues?: QualityIssue[] };
-  }>(src, 'tongue');
+  const r = ok(src, 'tongue');
   if (!r) return undefined;
   const features: { name: string; value: string; evidence?: string }[] = [];
   // Every labelled feature, named and worded from the contract's vocabulary as on the result page.
   for (const key of TONGUE_FEATURES) {
-    const f = r.features?.[key] as { label?: string; evidence?: Record<string, number>; score?: number } | undefined;
+    const f = r.features[key];
     if (!f?.label) continue;
     features.push({
       name: `tongue.feature.${key}`,
@@ -109,12 +93,12 @@ async function tongueSection(src: ReportSource, lang: Lang): Promise<HealthRepor
     });
   }
   const pic = src.photos.tongue ? await photo(src.photos.tongue) : undefined;
-  const poly = r.mask?.polygon;
+  const poly = r.mask.polygon;
   const outline =
     pic && poly && poly.length >= 3
       ? poly.map(([x, y]) => [x * pic.factor, y * pic.factor] as [number, number])
       : undefined;
-  const issues = r.quality?.issues?.map((i) => qualityIssueText(i, TONGUE_ERRORS, lang).message) ?? [];
+  const issues = r.quality.issues.map((i) => qualityIssueText(i, TONGUE_ERRORS, lang).message);
   return {
     version: versionOf(src, 'tongue'),
     ...(pic ? { photo: pic.image } : {}),
@@ -125,7 +109,7 @@ async function tongueSection(src: ReportSource, lang: Lang): Promise<HealthRepor
 }
 
 async function faceSection(src: ReportSource, lang: Lang): Promise<HealthReportInput['face']> {
-  const r = ok<FaceResult>(src, 'face');
+  const r = ok(src, 'face');
   if (!r) return undefined;
   const pic = src.photos.face ? await photo(src.photos.face) : undefined;
   const k = pic?.factor ?? 1;
@@ -168,7 +152,7 @@ async function faceSection(src: ReportSource, lang: Lang): Promise<HealthReportI
 }
 
 function pulseSection(src: ReportSource, lang: Lang): HealthReportInput['pulse'] {
-  const r = ok<PulseResult>(src, 'pulse');
+  const r = ok(src, 'pulse');
   if (!r) return undefined;
   const best = r.channels[0];
   let waveform: NonNullable<HealthReportInput['pulse']>['waveform'];
@@ -213,7 +197,7 @@ function pulseSection(src: ReportSource, lang: Lang): HealthReportInput['pulse']
 }
 
 function voiceSection(src: ReportSource, lang: Lang): HealthReportInput['voice'] {
-  const r = ok<VoiceResult>(src, 'voice');
+  const r = ok(src, 'voice');
   if (!r) return undefined;
   const reading = r.readings[0];
   return {
@@ -242,8 +226,7 @@ function voiceSection(src: ReportSource, lang: Lang): HealthReportInput['voice']
 }
 
 function constitutionSection(src: ReportSource, lang: Lang): HealthReportInput['constitution'] {
-  const r =
-    ok<ConstitutionResult>(src, 'constitution') ?? ok<SynthesisResult>(src, 'synthesis')?.constitution ?? undefined;
+  const r = ok(src, 'constitution') ?? ok(src, 'synthesis')?.constitution ?? undefined;
   if (!r) return undefined;
   const verdict = { yes: 'yes', basically_yes: 'basicallyYes', tendency: 'tendency', no: 'no' } as const;
   // Types by the standard's letter (the engine's code), not by their Chinese display names.
@@ -259,7 +242,7 @@ function constitutionSection(src: ReportSource, lang: Lang): HealthReportInput['
 }
 
 function vitalsSection(src: ReportSource, lang: Lang): HealthReportInput['vitals'] {
-  const r = ok<VitalsResult>(src, 'vitals');
+  const r = ok(src, 'vitals');
   if (!r || !r.indicators.length) return undefined;
   const rows = r.indicators.flatMap((i) => {
     const base = {
@@ -279,7 +262,7 @@ function vitalsSection(src: ReportSource, lang: Lang): HealthReportInput['vitals
 }
 
 function synthesisSections(src: ReportSource, lang: Lang): Partial<HealthReportInput> {
-  const s = ok<SynthesisResult>(src, 'synthesis');
+  const s = ok(src, 'synthesis');
   if (!s) return {};
   const out: Partial<HealthReportInput> = {};
   const patterns = s.patterns.slice(0, 5);
@@ -297,7 +280,7 @@ function synthesisSections(src: ReportSource, lang: Lang): Partial<HealthReportI
       })),
       summary: patterns[0]!.summary[lang],
     };
-  const groups = (Object.entries(s.advice.items) as [string, { text: { zh: string; en: string } }[]][])
+  const groups = Object.entries(s.advice.items)
     .filter(([, items]) => items.length)
     .map(([cat, items]) => ({ category: `advice.${cat}`, items: items.map((i) => i.text[lang]).slice(0, 8) }));
   if (groups.length) out.advice = { groups };

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RECORD_EVENTS, type RecordProgress } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
-import { progressOf } from './records.presenter.js';
-import { findRecord } from './records.repo.js';
+import { progressOf } from '../records/records.presenter.js';
+import { findRecord } from '../records/records.repo.js';
 
 const POLL_MS = 250;
 const PING_MS = 15000;

@@ -1,12 +1,21 @@
-import type { EngineOutcome, EngineVersion, Finding, RecordEngine, RecordFailure, Vitals } from '@tcm/contract';
-import { analyzeTongue, TONGUE_ENGINE_VERSION, TONGUE_MODEL_VERSION } from '@tcm/analysis/tongue';
-import { analyzeFace, FACE_ENGINE_VERSION, FACE_MODEL_VERSION } from '@tcm/analysis/face';
-import { analysePulse, PULSE_ENGINE_VERSION, readPulseFile } from '@tcm/analysis/pulse';
-import { analyseVoice, VOICE_ENGINE_VERSION } from '@tcm/analysis/voice';
-import { CONSTITUTION_ENGINE_VERSION, scoreConstitution } from '@tcm/analysis/constitution';
-import { assessVitals, VITALS_ENGINE_VERSION } from '@tcm/analysis/vitals';
-import { KB_VERSION, synthesize, SYNTHESIS_ENGINE_VERSION } from '@tcm/analysis/synthesis';
-import { isEngineError } from '@tcm/analysis/common';
+import type {
+  EngineOutcome,
+  EngineVersion,
+  Finding,
+  RecordEngine,
+  RecordFailure,
+  RecordResults,
+  Vitals,
+} from '@tcm/contract';
+import { analyzeTongue, TONGUE_ENGINE_VERSION, TONGUE_MODEL_VERSION } from '../tongue/index.js';
+import { analyzeFace, FACE_ENGINE_VERSION, FACE_MODEL_VERSION } from '../face/index.js';
+import { analysePulse, PULSE_ENGINE_VERSION, readPulseFile } from '../pulse/index.js';
+import { analyseVoice, VOICE_ENGINE_VERSION } from '../voice/index.js';
+import { CONSTITUTION_ENGINE_VERSION, scoreConstitution } from '../constitution/index.js';
+import { assessVitals, VITALS_ENGINE_VERSION } from '../vitals/index.js';
+import { KB_VERSION, synthesize, SYNTHESIS_ENGINE_VERSION } from '../synthesis/index.js';
+import { isEngineError } from '../common/index.js';
+import { setOutcome } from '@tcm/contract';
 import { faceFindings, pulseFindings, tongueFindings, voiceFindings } from './findings.js';
 
 /** What the pipeline needs of a record: its files' bytes and its inputs. */
@@ -28,11 +37,15 @@ export interface PipelineHooks {
   onTongueMask?(png: Uint8Array, size: { width: number; height: number }): Promise<void>;
 }
 
+/** A done outcome before its time is known: each step names its own engine and result type. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type DoneOutcome = DistributiveOmit<Extract<EngineOutcome, { status: 'done' }>, 'ms'>;
+
 export interface Step {
   engine: RecordEngine;
+  /** The version a failure is saved with (a done outcome carries its own, e.g. tongue + features). */
   version: EngineVersion;
-  /** `version` when the engine reports a fuller one than its constants (tongue: + features). */
-  run(): Promise<{ result: unknown; findings?: Finding[]; version?: EngineVersion }>;
+  run(): Promise<{ done: DoneOutcome; findings?: Finding[] }>;
 }
 
 /** The engines a record runs, in order; the synthesis is always last. */
@@ -64,10 +77,18 @@ type TrendInput = Pick<PipelineInput, 'sex' | 'date' | 'history'>;
 
 /** The vitals step: the record's measures, and their trends against `history`. */
 export function vitalsStep(input: TrendInput, vitals: Vitals): Step {
+  const version = { engine: VITALS_ENGINE_VERSION };
   return {
     engine: 'vitals',
-    version: { engine: VITALS_ENGINE_VERSION },
-    run: async () => ({ result: assessVitals({ sex: input.sex, date: input.date, vitals, history: input.history }) }),
+    version,
+    run: async () => ({
+      done: {
+        engine: 'vitals',
+        status: 'done',
+        version,
+        result: assessVitals({ sex: input.sex, date: input.date, vitals, history: input.history }),
+      },
+    }),
   };
 }
 
@@ -81,17 +102,23 @@ export function synthesisStep(
   from: { findings: Finding[]; inquiry: PipelineInput['inquiry']; vitals: Vitals | null | undefined },
 ): Step {
   const { inquiry, vitals } = from;
+  const version = { engine: SYNTHESIS_ENGINE_VERSION, model: KB_VERSION };
   return {
     engine: 'synthesis',
-    version: { engine: SYNTHESIS_ENGINE_VERSION, model: KB_VERSION },
+    version,
     run: async () => ({
-      result: synthesize({
-        sex: input.sex,
-        date: input.date,
-        findings: from.findings,
-        ...(inquiry ? { inquiry } : {}),
-        ...(vitals ? { vitals, history: input.history } : {}),
-      }),
+      done: {
+        engine: 'synthesis',
+        status: 'done',
+        version,
+        result: synthesize({
+          sex: input.sex,
+          date: input.date,
+          findings: from.findings,
+          ...(inquiry ? { inquiry } : {}),
+          ...(vitals ? { vitals, history: input.history } : {}),
+        }),
+      },
     }),
   };
 }
@@ -103,13 +130,13 @@ export async function runStep(
 ): Promise<{ outcome: EngineOutcome; findings?: Finding[] }> {
   const t0 = performance.now();
   try {
-    const { result, findings, version } = await step.run();
-    const ms = Math.round(performance.now() - t0);
-    return { outcome: { status: 'done', version: version ?? step.version, result, ms }, findings };
+    const { done, findings } = await step.run();
+    return { outcome: { ...done, ms: Math.round(performance.now() - t0) }, findings };
   } catch (e) {
     if (!isEngineError(e)) throw e;
     return {
       outcome: {
+        engine: step.engine,
         status: 'failed',
         version: step.version,
         error: failureOf(step.engine, e, lang),
@@ -120,17 +147,15 @@ export async function runStep(
 }
 
 /**
- * Runs the engines on a record's captures. An engine's rejection of its input (EngineError:
+ * Runs the engines on a record's captures (the server's analysis job, the example reports and
+ * the web's result fixture all run this; docs/spine.md). An engine's rejection of its input (EngineError:
  * no tongue found, unreadable pulse...) is saved as that engine's failure; any other exception
  * propagates, so the job is retried (docs/records.md).
  */
-export async function runPipeline(
-  input: PipelineInput,
-  hooks: PipelineHooks,
-): Promise<Partial<Record<RecordEngine, EngineOutcome>>> {
+export async function runPipeline(input: PipelineInput, hooks: PipelineHooks): Promise<RecordResults> {
   const { files, lang } = input;
   const findings: Finding[] = [];
-  const outcomes: Partial<Record<RecordEngine, EngineOutcome>> = {};
+  const outcomes: RecordResults = {};
   let constitutionOk = false;
   let vitalsOk = false;
   const steps: Step[] = [];
@@ -143,48 +168,64 @@ export async function runPipeline(
         const a = await analyzeTongue(tongue.bytes, { mask: true });
         if (a.maskPng && hooks.onTongueMask)
           await hooks.onTongueMask(a.maskPng, { width: a.result.mask.width, height: a.result.mask.height });
-        return { result: a.result, findings: tongueFindings(a.result), version: a.result.version };
+        return {
+          done: { engine: 'tongue', status: 'done', version: a.result.version, result: a.result },
+          findings: tongueFindings(a.result),
+        };
       },
     });
   const face = files.face;
+  const faceVersion = { engine: FACE_ENGINE_VERSION, model: FACE_MODEL_VERSION };
   if (face)
     steps.push({
       engine: 'face',
-      version: { engine: FACE_ENGINE_VERSION, model: FACE_MODEL_VERSION },
+      version: faceVersion,
       run: async () => {
         const a = await analyzeFace(face.bytes);
-        return { result: a.result, findings: faceFindings(a.result) };
+        return {
+          done: { engine: 'face', status: 'done', version: faceVersion, result: a.result },
+          findings: faceFindings(a.result),
+        };
       },
     });
   const pulse = files.pulse;
+  const pulseVersion = { engine: PULSE_ENGINE_VERSION };
   if (pulse)
     steps.push({
       engine: 'pulse',
-      version: { engine: PULSE_ENGINE_VERSION },
+      version: pulseVersion,
       run: async () => {
         const r = analysePulse(readPulseFile(pulse.bytes, pulse.name));
-        return { result: r, findings: pulseFindings(r) };
+        return {
+          done: { engine: 'pulse', status: 'done', version: pulseVersion, result: r },
+          findings: pulseFindings(r),
+        };
       },
     });
   const voice = files.voice;
+  const voiceVersion = { engine: VOICE_ENGINE_VERSION };
   if (voice)
     steps.push({
       engine: 'voice',
-      version: { engine: VOICE_ENGINE_VERSION },
+      version: voiceVersion,
       run: async () => {
         const r = analyseVoice(voice.bytes);
-        return { result: r, findings: voiceFindings(r) };
+        return {
+          done: { engine: 'voice', status: 'done', version: voiceVersion, result: r },
+          findings: voiceFindings(r),
+        };
       },
     });
   const inquiry = input.inquiry;
+  const constitutionVersion = { engine: CONSTITUTION_ENGINE_VERSION };
   if (inquiry)
     steps.push({
       engine: 'constitution',
-      version: { engine: CONSTITUTION_ENGINE_VERSION },
+      version: constitutionVersion,
       run: async () => {
         const r = scoreConstitution({ sex: input.sex, answers: inquiry.answers });
         constitutionOk = true;
-        return { result: r };
+        return { done: { engine: 'constitution', status: 'done', version: constitutionVersion, result: r } };
       },
     });
   const vitals = input.vitals;
@@ -213,7 +254,7 @@ export async function runPipeline(
     await hooks.onStep(step.engine);
     const { outcome, findings: f } = await runStep(step, lang);
     if (f) findings.push(...f);
-    outcomes[step.engine] = outcome;
+    setOutcome(outcomes, outcome);
     await hooks.onOutcome(step.engine, outcome);
   }
   return outcomes;

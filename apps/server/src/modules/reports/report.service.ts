@@ -6,8 +6,8 @@ import type { AppContext } from '../../context.js';
 import { teams } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { filesByIds } from '../files/files.service.js';
-import { recordReportModel, type ReportSource } from './report-model.js';
-import type { RecordRow } from './records.repo.js';
+import { recordReportModel, type ReportSource } from '@tcm/report';
+import type { RecordRow } from '../records/records.repo.js';
 
 /** Renders a done record's PDF in the asked language (default: the record's own). */
 export async function renderRecordReport(

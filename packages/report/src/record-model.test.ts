@@ -5,18 +5,20 @@ import { synthesize } from '@tcm/analysis/synthesis';
 import { analysePulse, readPulseFile } from '@tcm/analysis/pulse';
 import { analyseVoice } from '@tcm/analysis/voice';
 import { questionsFor, scoreConstitution } from '@tcm/analysis/constitution';
-import { TONGUE_ERRORS, type PulseResult, type VoiceResult } from '@tcm/contract';
-import { renderReport } from '@tcm/report';
-import { dataFile } from '../../test/records-helpers.js';
-import { tongueFindings } from './findings.js';
-import { recordReportModel, type ReportSource } from './report-model.js';
-// The report package's poppler helpers (test-only, not exported by the package).
-import { ensurePoppler, inspectPdf } from '../../../../../packages/report/src/testing/poppler.js';
+import { TONGUE_ERRORS, type PulseResult, type TongueResult, type VoiceResult } from '@tcm/contract';
+import { tongueFindings } from '@tcm/analysis/pipeline';
+import { readFileSync } from 'node:fs';
+import { renderReport } from './render.js';
+import { recordReportModel, type ReportSource } from './record-model.js';
+import { ensurePoppler, inspectPdf } from './testing/poppler.js';
+
+const DATA = new URL('../../../../shared/data/', import.meta.url);
+const dataFile = (rel: string) => new Uint8Array(readFileSync(new URL(rel, DATA)));
 
 const ID = 'TE0000458';
 
 /** Tongue features measured on a real photo inside its ground-truth mask (no segmentation model needed). */
-async function realTongueResult() {
+async function realTongueResult(): Promise<{ photo: Uint8Array; result: TongueResult }> {
   const photo = dataFile(`tongue/images/${ID}.jpg`);
   const { data, info } = await sharp(photo).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const m = await sharp(dataFile(`tongue/masks/${ID}.png`))
@@ -88,8 +90,8 @@ describe('record → report model', () => {
     expect(synthesis.ignoredFindings).toEqual([]);
     const src = doneRecord(
       {
-        tongue: { status: 'done', version: result.version, result },
-        synthesis: { status: 'done', version: synthesis.engine, result: synthesis },
+        tongue: { engine: 'tongue', status: 'done', version: result.version, result, ms: 1 },
+        synthesis: { engine: 'synthesis', status: 'done', version: synthesis.engine, result: synthesis, ms: 1 },
       },
       { tongue: photo },
     );
@@ -111,21 +113,21 @@ describe('record → report model', () => {
 describe('words of the vocabulary (issue 16)', () => {
   it('words every tongue feature as the result page does, and finds constitution types by code', async () => {
     const { result } = await realTongueResult();
-    const set = (label: string) => (f: object) => ({ ...f, label });
+    const f0 = result.features;
     const features = {
-      ...result.features,
-      bodyColor: set('purple')(result.features.bodyColor),
-      coatingColor: set('white')(result.features.coatingColor),
-      peeled: set('mirror')(result.features.peeled),
-      shape: set('thin')(result.features.shape),
+      ...f0,
+      bodyColor: { ...f0.bodyColor, label: 'purple' as const },
+      coatingColor: { ...f0.coatingColor, label: 'white' as const },
+      peeled: { ...f0.peeled, label: 'mirror' as const },
+      shape: { ...f0.shape, label: 'thin' as const },
     };
     const answers = Object.fromEntries(questionsFor('female').map((q, i) => [q.id, (i % 5) + 1]));
     const scored = scoreConstitution({ sex: 'female', answers });
     // A display name the engine may reword (or an older result worded differently) must not matter.
     const constitution = { ...scored, scales: scored.scales.map((s) => ({ ...s, zh: `${s.zh}（旧）` })) };
     const src = doneRecord({
-      tongue: { status: 'done', version: result.version, result: { ...result, features } },
-      constitution: { status: 'done', version: scored.engine, result: constitution },
+      tongue: { engine: 'tongue', status: 'done', version: result.version, result: { ...result, features }, ms: 1 },
+      constitution: { engine: 'constitution', status: 'done', version: scored.engine, result: constitution, ms: 1 },
     });
     const zh = await recordReportModel(src, 'zh');
     const rows = Object.fromEntries((zh.tongue?.features ?? []).map((f) => [f.name, f.value]));
@@ -145,7 +147,9 @@ describe('tongue quality issues', () => {
     const dark = TONGUE_ERRORS.TONGUE_TOO_DARK;
     const issue = { code: String(dark.code), message: dark.en, tip: dark.tip.en };
     const quality = { ok: false, issues: [issue], evidence: {} };
-    const src = doneRecord({ tongue: { status: 'done', version: result.version, result: { ...result, quality } } });
+    const src = doneRecord({
+      tongue: { engine: 'tongue', status: 'done', version: result.version, result: { ...result, quality }, ms: 1 },
+    });
     expect((await recordReportModel(src, 'zh')).tongue!.summary).toBe('照片过暗。请在明亮、均匀的自然光下拍摄');
     expect((await recordReportModel(src, 'en')).tongue!.summary).toBe(dark.en);
   }, 60000);
@@ -155,7 +159,8 @@ describe('pulse section', () => {
   it('words what the pulse classes suggest in the report language; an earlier English-only result stays readable', async () => {
     const file = { bytes: dataFile('pulse/goda-ppg-125hz.csv'), name: 'goda-ppg-125hz.csv' };
     const result = analysePulse(readPulseFile(file.bytes, file.name));
-    const source = (r: PulseResult) => doneRecord({ pulse: { status: 'done', version: r.version, result: r } });
+    const source = (r: PulseResult) =>
+      doneRecord({ pulse: { engine: 'pulse', status: 'done', version: r.version, result: r, ms: 1 } });
     const zh = (await recordReportModel(source(result), 'zh')).pulse!.pulseClass!.evidence ?? [];
     const en = (await recordReportModel(source(result), 'en')).pulse!.pulseClass!.evidence ?? [];
     expect(zh.some((e) => /^脉率 \d+(\.\d+)? 次\/分/.test(e))).toBe(true);
@@ -175,7 +180,8 @@ describe('pulse section', () => {
 describe('voice section', () => {
   it('words what the voice reading suggests in the report language; an earlier English-only result stays readable', async () => {
     const result = analyseVoice(dataFile('voice/sustained-a-118hz.wav'));
-    const source = (r: VoiceResult) => doneRecord({ voice: { status: 'done', version: r.version, result: r } });
+    const source = (r: VoiceResult) =>
+      doneRecord({ voice: { engine: 'voice', status: 'done', version: r.version, result: r, ms: 1 } });
     const reading = result.readings[0]!;
     if (typeof reading.suggests === 'string') throw new Error('the engine writes zh and en');
     const zh = (await recordReportModel(source(result), 'zh')).voice!.reading!;
