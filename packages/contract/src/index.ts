@@ -24,3 +24,4 @@ export * from './jobs.js';
 export * from './evidence-labels.js';
 export * from './engine-errors.js';
 export * from './password.js';
+export * from './console.js';

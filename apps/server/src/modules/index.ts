@@ -9,6 +9,8 @@ import { fileRoutes } from './files/files.routes.js';
 import { recordRoutes } from './records/records.routes.js';
 import { deviceRoutes } from './devices/devices.routes.js';
 import { passwordRoutes } from './passwords/passwords.routes.js';
+import { consoleUserRoutes } from './console/users.routes.js';
+import { consoleRoleRoutes } from './console/roles.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -26,4 +28,6 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['records', recordRoutes],
   ['devices', deviceRoutes],
   ['passwords', passwordRoutes],
+  ['console-users', consoleUserRoutes],
+  ['console-roles', consoleRoleRoutes],
 ];

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Grid } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { getSession, setSession, useSession } from '../../lib/session.js';
 
 const ChangePasswordDialog = lazy(() =>
   import('./ChangePasswordDialog.js').then((m) => ({ default: m.ChangePasswordDialog })),
@@ -12,6 +13,17 @@ export function ChangePasswordButton() {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState(false);
+  // After an administrator's reset the server refuses everything else until the password changes,
+  // so the dialog opens by itself and stays until it is done.
+  const forced = Boolean(useSession().user?.mustChangePassword);
+  const close = (changed: boolean) => {
+    setOpen(false);
+    const user = getSession().user;
+    if (changed && user?.mustChangePassword) {
+      setSession({ user: { ...user, mustChangePassword: false } });
+      window.location.reload(); // the page's calls were refused until now: load them again
+    }
+  };
   return (
     <>
       <Button
@@ -24,9 +36,9 @@ export function ChangePasswordButton() {
       >
         {screens.sm === false ? null : t('password.change')}
       </Button>
-      {open && (
+      {(open || forced) && (
         <Suspense fallback={null}>
-          <ChangePasswordDialog onClose={() => setOpen(false)} />
+          <ChangePasswordDialog forced={forced} onClose={close} />
         </Suspense>
       )}
     </>
