@@ -11,6 +11,7 @@ import { emailSchema, phoneSchema } from './user.js';
  */
 const USER = `/backend/sys/${SYS_VERSION}/user`;
 const ROLE = `/backend/sys/${SYS_VERSION}/role`;
+const TEAM = `/backend/sys/${SYS_VERSION}/team`;
 export const CONSOLE_PATHS = {
   userList: `${USER}/list`,
   userAdd: `${USER}/add`,
@@ -22,6 +23,11 @@ export const CONSOLE_PATHS = {
   roleAdd: `${ROLE}/add`,
   roleEdit: `${ROLE}/edit`,
   roleRemove: (id: string) => `${ROLE}/remove/${id}`,
+  teamList: `${TEAM}/list`,
+  teamAdd: `${TEAM}/add`,
+  teamMembers: (id: string) => `${TEAM}/members/${id}`,
+  teamLeader: `${TEAM}/appointLeader`,
+  memberFlags: `${TEAM}/memberFlags`,
 } as const;
 
 /** Button codes the server enforces on these calls (the reset is `sysUser-resetPassword`, password.ts). */
@@ -34,6 +40,9 @@ export const CONSOLE_BUTTONS = {
   roleAdd: 'sysRole-add',
   roleEdit: 'sysRole-edit',
   roleRemove: 'sysRole-remove',
+  teamAdd: 'sysTeam-add',
+  teamLeader: 'sysTeam-leader',
+  memberFlags: 'sysTeam-flags',
 } as const;
 
 /**
@@ -176,6 +185,39 @@ export const consoleRoleEditBody = z.object({
 });
 export type ConsoleRoleEditBody = z.infer<typeof consoleRoleEditBody>;
 
+const flag = z.union([z.literal(0), z.literal(1)]);
+/** A team across the platform (issue 22 item 1: members and teams). */
+export const consoleTeam = z.object({
+  id: z.string(),
+  name: z.string(),
+  leader: z.object({ id: z.string(), loginName: z.string(), name: z.string() }).nullable(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type ConsoleTeam = z.infer<typeof consoleTeam>;
+/** A member of a team with the flags of spec §3 "Member info" (1 = yes). */
+export const consoleTeamMember = z.object({
+  id: z.string(),
+  loginName: z.string(),
+  name: z.string(),
+  status: flag,
+  teamLeader: flag,
+  canConfigTreatPlan: flag,
+  displayPermission: flag,
+  canDoctorAgent: flag,
+});
+export type ConsoleTeamMember = z.infer<typeof consoleTeamMember>;
+export const consoleTeamAddBody = z.object({ name: z.string().trim().min(1).max(200) });
+export const consoleTeamLeaderBody = z.object({ teamId: z.string().uuid(), userId: z.string().uuid() });
+/** Flags to change; absent ones stay. canConfigTreatPlan has an effect only for a leader (spec §6). */
+export const consoleMemberFlagsBody = z.object({
+  userId: z.string().uuid(),
+  canConfigTreatPlan: flag.optional(),
+  displayPermission: flag.optional(),
+  canDoctorAgent: flag.optional(),
+});
+export type ConsoleMemberFlagsBody = z.infer<typeof consoleMemberFlagsBody>;
+
 /** Account and role administration errors (1400xxx, permissions range). */
 export const CONSOLE_ERRORS = defineErrors({
   USER_NOT_FOUND: { code: 1400404, status: 404, zh: '用户不存在', en: 'No such user' },
@@ -200,6 +242,13 @@ export const CONSOLE_ERRORS = defineErrors({
     status: 400,
     zh: '超级管理员角色不能修改或删除',
     en: 'The all-access administrator role cannot be changed or removed',
+  },
+  TEAM_NOT_FOUND: { code: 1400407, status: 404, zh: '团队不存在', en: 'No such team' },
+  NOT_A_MEMBER: {
+    code: 1400414,
+    status: 400,
+    zh: '只能任命本团队或尚未加入团队的会员为负责人',
+    en: 'Only a member of this team, or one in no team, can become its leader',
   },
   ROLE_IN_USE: {
     code: 1400413,

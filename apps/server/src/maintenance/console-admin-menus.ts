@@ -7,7 +7,7 @@ import { CONSOLE_ADMIN_PAGES } from '../seed/menu-tree.js';
 export const CONSOLE_ADMIN_MENUS = 'console-admin-menus';
 
 /**
- * Databases seeded before the user and role pages existed get them under the first console head
+ * Databases seeded before the user, role and team pages existed get the missing ones under the first console head
  * entry (the all-access admin sees them at once; other roles get them granted in the console).
  * A fresh database has no menus yet when repairs run: the seed that follows brings the pages.
  */
@@ -19,8 +19,9 @@ export async function addConsoleAdminMenus(db: Db, opts: { dryRun: boolean }): P
     .orderBy(asc(menus.sort), asc(menus.id))
     .limit(1);
   if (!head) return { added: 0 };
-  const present = await db.select({ id: menus.id }).from(menus).where(eq(menus.path, '/system/user'));
-  if (present.length || opts.dryRun) return { added: 0 };
-  const ids = await db.transaction((tx) => insertMenus(tx, 'console', CONSOLE_ADMIN_PAGES, head.id));
+  const paths = new Set((await db.select({ path: menus.path }).from(menus)).map((m) => m.path));
+  const missing = CONSOLE_ADMIN_PAGES.filter((p) => !paths.has(p.path ?? null));
+  if (!missing.length || opts.dryRun) return { added: 0 };
+  const ids = await db.transaction((tx) => insertMenus(tx, 'console', missing, head.id));
   return { added: ids.length };
 }

@@ -11,6 +11,7 @@ import { deviceRoutes } from './devices/devices.routes.js';
 import { passwordRoutes } from './passwords/passwords.routes.js';
 import { consoleUserRoutes } from './console/users.routes.js';
 import { consoleRoleRoutes } from './console/roles.routes.js';
+import { consoleTeamRoutes } from './console/teams.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -30,4 +31,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['passwords', passwordRoutes],
   ['console-users', consoleUserRoutes],
   ['console-roles', consoleRoleRoutes],
+  ['console-teams', consoleTeamRoutes],
 ];

@@ -67,6 +67,14 @@ export const CONSOLE_ADMIN_PAGES: SeedMenu[] = [
       btn('sysRole-remove', '删除角色', 'Remove role', 'removeRole', 'delete'),
     ],
   }),
+  page('团队管理', 'Teams', '/system/team', 'system/team/index', {
+    iconCls: 'team',
+    children: [
+      btn('sysTeam-add', '新增团队', 'Add team', 'addTeam', 'plus'),
+      btn('sysTeam-leader', '任命负责人', 'Appoint leader', 'appointLeader', 'crown'),
+      btn('sysTeam-flags', '成员权限', 'Member flags', 'memberFlags', 'setting'),
+    ],
+  }),
 ];
 
 export const CONSOLE_MENUS: SeedMenu[] = [

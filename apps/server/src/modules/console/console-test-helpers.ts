@@ -1,7 +1,8 @@
-import type { DataScope } from '@tcm/contract';
+import { expect } from 'vitest';
+import { AUTH_ERRORS, AUTH_PATHS, SPEC_ERRORS, type DataScope } from '@tcm/contract';
 import { menus, roleMenus, userRoles } from '../../db/schema/index.js';
 import { buildRole, buildUser } from '../../test/factories.js';
-import { signIn } from '../../test/http.js';
+import { call, signIn } from '../../test/http.js';
 import type { TestApp } from '../../test/test-app.js';
 
 export const JSON_H = { 'content-type': 'application/json' };
@@ -28,4 +29,32 @@ export async function userWithButtons(
   await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
   const token = (await signIn(t, user.loginName, user.password)).access_token;
   return { user, role, token };
+}
+
+/** One endpoint of an area: name, method, url, a well-formed body (or none), the button it needs. */
+export type Endpoint = [string, 'GET' | 'POST' | 'DELETE', string, unknown, string | null];
+
+/**
+ * The guard cases every console endpoint must meet: 401 (1200001) without a token, 403 for a
+ * member's token, and 403 naming the missing button for a back-office user holding no button.
+ */
+export async function expectGuards(t: TestApp, endpoints: readonly Endpoint[]): Promise<void> {
+  const m = await buildUser(t.database.db, { entrance: 'member' });
+  const member = (await signIn(t, m.loginName, m.password, AUTH_PATHS.entranceSignin('member'))).access_token;
+  const { token: plain } = await userWithButtons(t, []);
+  for (const [name, method, url, body, button] of endpoints) {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers = body === undefined ? {} : JSON_H;
+    const anon = await call(t.app, method, url, undefined, payload, headers);
+    expect([anon.status, anon.body.code], name).toEqual([401, SPEC_ERRORS.TOKEN_INVALID.code]);
+    const asMember = await call(t.app, method, url, member, payload, headers);
+    expect([asMember.status, asMember.body.code], name).toEqual([403, AUTH_ERRORS.FORBIDDEN.code]);
+    if (!button) continue;
+    const denied = await call(t.app, method, url, plain, payload, headers);
+    expect([denied.status, denied.body.code, denied.body.data.missingButtons], name).toEqual([
+      403,
+      AUTH_ERRORS.FORBIDDEN.code,
+      [button],
+    ]);
+  }
 }

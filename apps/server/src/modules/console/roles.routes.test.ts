@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AUTH_ERRORS,
-  AUTH_PATHS,
   CONSOLE_BUTTONS as B,
   CONSOLE_ERRORS,
   CONSOLE_PATHS,
   MENU_PATHS,
-  SPEC_ERRORS,
   USER_PATHS,
   type MenuNode,
 } from '@tcm/contract';
 import { buildUser, uid } from '../../test/factories.js';
 import { call, signIn } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { JSON_H, userWithButtons } from './console-test-helpers.js';
+import { expectGuards, JSON_H, userWithButtons, type Endpoint } from './console-test-helpers.js';
 
 let t: TestApp;
 let admin: string;
@@ -33,7 +30,7 @@ afterAll(() => t.close());
 const post = (url: string, token: string | undefined, body: unknown) =>
   call(t.app, 'POST', url, token, JSON.stringify(body), JSON_H);
 const ID = '00000000-0000-4000-8000-000000000000';
-const ENDPOINTS: Array<[string, 'GET' | 'POST' | 'DELETE', string, unknown, string | null]> = [
+const ENDPOINTS: Endpoint[] = [
   ['list', 'GET', CONSOLE_PATHS.roleList, undefined, null],
   ['add', 'POST', CONSOLE_PATHS.roleAdd, { code: 'abc', name: 'x' }, B.roleAdd],
   ['edit', 'POST', CONSOLE_PATHS.roleEdit, { id: ID, name: 'x' }, B.roleEdit],
@@ -42,23 +39,7 @@ const ENDPOINTS: Array<[string, 'GET' | 'POST' | 'DELETE', string, unknown, stri
 
 describe('console roles: guards', () => {
   it('401 without a token, 403 for a member and for a back-office user without the button', async () => {
-    const m = await buildUser(t.database.db, { entrance: 'member' });
-    const member = (await signIn(t, m.loginName, m.password, AUTH_PATHS.entranceSignin('member'))).access_token;
-    const { token: plain } = await userWithButtons(t, []);
-    for (const [name, method, url, body, button] of ENDPOINTS) {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const headers = body === undefined ? {} : JSON_H;
-      const anon = await call(t.app, method, url, undefined, payload, headers);
-      expect([anon.status, anon.body.code], name).toEqual([401, SPEC_ERRORS.TOKEN_INVALID.code]);
-      expect((await call(t.app, method, url, member, payload, headers)).status, name).toBe(403);
-      if (!button) continue;
-      const denied = await call(t.app, method, url, plain, payload, headers);
-      expect([denied.status, denied.body.code, denied.body.data.missingButtons], name).toEqual([
-        403,
-        AUTH_ERRORS.FORBIDDEN.code,
-        [button],
-      ]);
-    }
+    await expectGuards(t, ENDPOINTS);
   });
 
   it('400 for bad bodies and parameters', async () => {

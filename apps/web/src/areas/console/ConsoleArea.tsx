@@ -12,6 +12,7 @@ const TranslationAdmin = lazy(() => import('../translation/TranslationAdmin.js')
 const UsersPage = lazy(() => import('./UsersPage.js'));
 const RolesPage = lazy(() => import('./RolesPage.js'));
 const MenusPage = lazy(() => import('./MenusPage.js'));
+const TeamsPage = lazy(() => import('./TeamsPage.js'));
 
 /** Console pages by the menu entry's component (seed: apps/server/src/seed/menu-tree.ts). */
 const PAGES: Record<string, typeof UsersPage> = {
@@ -19,6 +20,7 @@ const PAGES: Record<string, typeof UsersPage> = {
   'system/user/index': UsersPage,
   'system/role/index': RolesPage,
   'system/menu/index': MenusPage,
+  'system/team/index': TeamsPage,
 };
 const ResetPasswordDialog = lazy(() =>
   import('../../components/passwords/ResetPasswordDialog.js').then((m) => ({ default: m.ResetPasswordDialog })),

@@ -2,7 +2,10 @@ import {
   CONSOLE_PATHS,
   MENU_PATHS,
   type CombinedQuery,
+  type ConsoleMemberFlagsBody,
   type ConsoleRole,
+  type ConsoleTeam,
+  type ConsoleTeamMember,
   type ConsoleRoleAddBody,
   type ConsoleRoleEditBody,
   type ConsoleUser,
@@ -33,6 +36,13 @@ export const consoleApi = {
   addRole: (body: Partial<ConsoleRoleAddBody>) => http.post<ConsoleRole>(CONSOLE_PATHS.roleAdd, { body }),
   editRole: (body: ConsoleRoleEditBody) => http.post<ConsoleRole>(CONSOLE_PATHS.roleEdit, { body }),
   removeRole: (id: string) => http.del<null>(CONSOLE_PATHS.roleRemove(id)),
+
+  teams: () => http.get<ConsoleTeam[]>(CONSOLE_PATHS.teamList),
+  addTeam: (name: string) => http.post<ConsoleTeam>(CONSOLE_PATHS.teamAdd, { body: { name } }),
+  teamMembers: (id: string) => http.get<ConsoleTeamMember[]>(CONSOLE_PATHS.teamMembers(id)),
+  appointLeader: (teamId: string, userId: string) =>
+    http.post<ConsoleTeamMember[]>(CONSOLE_PATHS.teamLeader, { body: { teamId, userId } }),
+  setMemberFlags: (body: ConsoleMemberFlagsBody) => http.post<ConsoleTeamMember>(CONSOLE_PATHS.memberFlags, { body }),
 
   /** Every entry of every area, buttons included. */
   menuTree: () => http.get<MenuNode[]>(MENU_PATHS.tree(0)),
