@@ -1,7 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Grid } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { USER_PATHS, type UserInfoBase } from '@tcm/contract';
+import { http } from '../../lib/api.js';
 import { getSession, setSession, useSession } from '../../lib/session.js';
 
 const ChangePasswordDialog = lazy(() =>
@@ -15,14 +17,28 @@ export function ChangePasswordButton() {
   const [open, setOpen] = useState(false);
   // After an administrator's reset the server refuses everything else until the password changes,
   // so the dialog opens by itself and stays until it is done.
-  const forced = Boolean(useSession().user?.mustChangePassword);
+  const { user, token } = useSession();
+  // The display, disease and training areas load no user info of their own: ask once here.
+  const [mustFromServer, setMustFromServer] = useState(false);
+  useEffect(() => {
+    if (user || !token) return;
+    let live = true;
+    http
+      .get<UserInfoBase>(USER_PATHS.currentUser, { noErrorMessage: true })
+      .then((me) => live && setMustFromServer(me.mustChangePassword))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [user, token]);
+  const forced = Boolean(user?.mustChangePassword) || mustFromServer;
   const close = (changed: boolean) => {
     setOpen(false);
-    const user = getSession().user;
-    if (changed && user?.mustChangePassword) {
-      setSession({ user: { ...user, mustChangePassword: false } });
-      window.location.reload(); // the page's calls were refused until now: load them again
-    }
+    if (!changed || !forced) return;
+    const current = getSession().user;
+    if (current) setSession({ user: { ...current, mustChangePassword: false } });
+    setMustFromServer(false);
+    window.location.reload(); // the page's calls were refused until now: load them again
   };
   return (
     <>
