@@ -190,6 +190,19 @@ describe('administrator reset', () => {
     await page.getByTestId('logout').click();
     await submitLogin(display, changed);
     await page.waitForURL(display.home);
+    // A reset password is the administrator's: the user must choose their own first (docs/console.md).
+    await page.getByTestId('pw-forced').waitFor();
+    const own = `Lantern-own-${Date.now().toString(36)}`;
+    await page.getByTestId('pw-old').fill(changed);
+    await page.getByTestId('pw-new').fill(own);
+    await page.getByTestId('pw-confirm').fill(own);
+    const reloaded = page.waitForEvent('load');
+    await page.getByTestId('pw-save').click();
+    await reloaded;
+    changed = own;
+    await page.waitForURL(display.home);
+    await page.getByTestId('change-password').waitFor();
+    expect(await page.getByTestId('pw-forced').count()).toBe(0);
     expect(journey.errors).toEqual([]);
   });
 });

@@ -28,3 +28,4 @@ export * from './reader-format.js';
 export * from './engine-errors.js';
 export * from './password.js';
 export * from './teams.js';
+export * from './console.js';

@@ -50,6 +50,12 @@ export const PASSWORD_ERRORS = defineErrors({
     zh: '该账号没有密码(微信登录),请联系管理员设置',
     en: 'This account has no password (WeChat sign-in); ask an administrator to set one',
   },
+  CHANGE_REQUIRED: {
+    code: 1100611,
+    status: 403,
+    zh: '管理员已重置您的密码,请先修改密码',
+    en: 'An administrator reset your password; change it before you go on',
+  },
   TARGET_REQUIRED: {
     code: 1100610,
     status: 400,

@@ -19,6 +19,8 @@ export const userInfoBase = z.object({
   roles: z.array(z.string()),
   /** Button codes the server lets this user use (spec §3 button entry, §6). */
   buttons: z.array(z.string()),
+  /** True after an administrator's reset: the client must ask for a new password (1100611 until then). */
+  mustChangePassword: z.boolean(),
 });
 export type UserInfoBase = z.infer<typeof userInfoBase>;
 

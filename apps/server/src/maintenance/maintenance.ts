@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { maintenanceRuns } from '../db/schema/index.js';
 import { RESCOPE_TRENDS, rescopeTrends, type MaintenanceLog } from '../modules/records/rescope-trends.js';
+import { addConsoleAdminMenus, CONSOLE_ADMIN_MENUS } from './console-admin-menus.js';
 
 export type { MaintenanceLog };
 
@@ -14,6 +15,7 @@ export const MAINTENANCE_TASKS: Record<string, Task> = {
     const r = await rescopeTrends(db, log, opts);
     return { affected: r.affected.length, repaired: r.repaired.length };
   },
+  [CONSOLE_ADMIN_MENUS]: (db, _log, opts) => addConsoleAdminMenus(db, opts),
 };
 
 export async function maintenanceFinishedAt(db: Db, name: string): Promise<Date | undefined> {

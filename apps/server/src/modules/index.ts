@@ -10,6 +10,9 @@ import { recordRoutes } from './records/records.routes.js';
 import { deviceRoutes } from './devices/devices.routes.js';
 import { passwordRoutes } from './passwords/passwords.routes.js';
 import { teamRoutes } from './teams/teams.routes.js';
+import { consoleUserRoutes } from './console/users.routes.js';
+import { consoleRoleRoutes } from './console/roles.routes.js';
+import { consoleTeamRoutes } from './console/teams.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -28,4 +31,7 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['devices', deviceRoutes],
   ['passwords', passwordRoutes],
   ['teams', teamRoutes],
+  ['console-users', consoleUserRoutes],
+  ['console-roles', consoleRoleRoutes],
+  ['console-teams', consoleTeamRoutes],
 ];

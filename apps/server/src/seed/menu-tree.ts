@@ -44,6 +44,40 @@ const page = (
   ...extra,
 });
 
+/**
+ * Account and role administration (issue 22 item 1; docs/console.md). Exported on its own so the
+ * one-time repair `console-admin-menus` can add it to databases seeded before it existed.
+ */
+export const CONSOLE_ADMIN_PAGES: SeedMenu[] = [
+  page('用户管理', 'Users', '/system/user', 'system/user/index', {
+    iconCls: 'user',
+    children: [
+      btn('sysUser-add', '新增用户', 'Add user', 'addUser', 'plus'),
+      btn('sysUser-edit', '修改用户', 'Edit user', 'editUser', 'edit'),
+      btn('sysUser-status', '启用/停用', 'Enable/disable', 'toggleStatus'),
+      btn('sysUser-resetPassword', '重置密码', 'Reset password', 'resetPassword', 'key'),
+      btn('sysUser-roles', '分配角色', 'Assign roles', 'assignRoles', 'team'),
+      btn('sysUser-history', '登录记录', 'Sign-in history', 'signInHistory', 'history'),
+    ],
+  }),
+  page('角色管理', 'Roles', '/system/role', 'system/role/index', {
+    iconCls: 'safety',
+    children: [
+      btn('sysRole-add', '新增角色', 'Add role', 'addRole', 'plus'),
+      btn('sysRole-edit', '修改角色', 'Edit role', 'editRole', 'edit'),
+      btn('sysRole-remove', '删除角色', 'Remove role', 'removeRole', 'delete'),
+    ],
+  }),
+  page('团队管理', 'Teams', '/system/team', 'system/team/index', {
+    iconCls: 'team',
+    children: [
+      btn('sysTeam-add', '新增团队', 'Add team', 'addTeam', 'plus'),
+      btn('sysTeam-leader', '任命负责人', 'Appoint leader', 'appointLeader', 'crown'),
+      btn('sysTeam-flags', '成员权限', 'Member flags', 'memberFlags', 'setting'),
+    ],
+  }),
+];
+
 export const CONSOLE_MENUS: SeedMenu[] = [
   {
     type: 'head',
@@ -54,6 +88,7 @@ export const CONSOLE_MENUS: SeedMenu[] = [
     iconCls: 'setting',
     children: [
       page('工作台', 'Welcome', '/welcome', 'welcome/index', { iconCls: 'home' }),
+      ...CONSOLE_ADMIN_PAGES,
       page('菜单管理', 'Menus', '/system/menu', 'system/menu/index', {
         iconCls: 'menu',
         children: [

@@ -30,7 +30,7 @@ export interface SeedResult {
 type MenuArea = 'console' | 'member' | 'doctor';
 
 /** Inserts a menu subtree; returns every id inserted. */
-async function insertMenus(db: Db, area: MenuArea, items: SeedMenu[], pid = 0): Promise<number[]> {
+export async function insertMenus(db: Db, area: MenuArea, items: SeedMenu[], pid = 0): Promise<number[]> {
   const ids: number[] = [];
   let sort = 0;
   for (const m of items) {

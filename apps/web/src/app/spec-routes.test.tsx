@@ -93,6 +93,7 @@ const base = {
   themeColorHex: '#1E1A1A',
   roles: [],
   buttons: [],
+  mustChangePassword: false,
 };
 const leader: MemberInfo = {
   ...base,

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -58,3 +58,25 @@ export const captchas = pgTable('captchas', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * Sign-in history (console "sign-in history"): one row per password sign-in attempt on an
+ * existing account, right or wrong. Attempts on unknown names are not kept: a password typed
+ * into the name field must not end up in a table administrators read.
+ */
+export const signInEvents = pgTable(
+  'sign_in_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    entrance: text('entrance').notNull(),
+    ip: text('ip').notNull(),
+    success: boolean('success').notNull(),
+    /** 0 on success, else the error code the attempt was answered with. */
+    code: integer('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_events_user_idx').on(t.userId, t.createdAt)],
+);

@@ -35,6 +35,8 @@ export const users = pgTable(
     title: text('title'),
     wechatOpenId: text('wechat_open_id').unique(),
     wechatUnionId: text('wechat_union_id'),
+    /** Set by an administrator's password reset: every call but the change itself is refused until changed. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('users_team_idx').on(t.teamId)],
@@ -47,6 +49,10 @@ export const roles = pgTable('roles', {
   name: text('name').notNull(),
   /** A role marked all-access grants every menu and button (the administrator). */
   allAccess: boolean('all_access').notNull().default(false),
+  /** Which accounts the role's holders administer (docs/console.md): all, own organisation, self. */
+  dataScope: text('data_scope', { enum: ['all', 'organisation', 'self'] })
+    .notNull()
+    .default('all'),
 });
 
 export const userRoles = pgTable(

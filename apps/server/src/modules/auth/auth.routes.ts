@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     AUTH_PATHS.loginOut,
     {
-      onRequest: requireAuth(),
+      onRequest: requireAuth({ beforePasswordChange: true }),
       schema: {
         tags,
         summary: 'Logout: revokes the session and its refresh tokens',

@@ -3,6 +3,7 @@ import {
   ACCESS_TOKEN_COOKIE,
   AUTH_ERRORS,
   HTTP_ERRORS,
+  PASSWORD_ERRORS,
   REFRESH_TOKEN_HEADER,
   SPEC_ERRORS,
   type Entrance,
@@ -51,6 +52,11 @@ export interface GuardOptions {
   entrances?: readonly Entrance[];
   /** Button codes the caller must hold (all of them), enforced here, not only in the UI. */
   buttons?: readonly string[];
+  /**
+   * Open to a user whose password an administrator reset (sign-out, user info, menus and the change
+   * itself); every other route answers 403 1100611 until the password is changed.
+   */
+  beforePasswordChange?: boolean;
 }
 
 /**
@@ -63,6 +69,7 @@ export function requireAuth(opts: GuardOptions = {}): onRequestAsyncHookHandler 
   return async function guard(request: FastifyRequest) {
     const p = await authenticate(request);
     if (opts.entrances && !opts.entrances.includes(p.entrance)) throw new AppError(AUTH_ERRORS.FORBIDDEN);
+    if (p.user.mustChangePassword && !opts.beforePasswordChange) throw new AppError(PASSWORD_ERRORS.CHANGE_REQUIRED);
     if (opts.buttons?.length) {
       const g = await request.grants();
       const missing = opts.buttons.filter((b) => !g.allAccess && !g.buttons.has(b));

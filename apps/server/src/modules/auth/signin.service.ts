@@ -1,9 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { ACCESS_TOKEN_COOKIE, AUTH_ERRORS, SPEC_ERRORS, type Entrance, type TokenResult } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, isAppError } from '../../http/app-error.js';
 import { verifyPassword } from './password.js';
 import { findUserByLoginName } from './principal.repo.js';
+import { recordSignIn } from './sign-in-history.repo.js';
 
 export interface PasswordAttempt {
   loginName: string;
@@ -23,13 +24,22 @@ export interface PasswordAttempt {
 export async function signInWithPassword(ctx: AppContext, a: PasswordAttempt): Promise<TokenResult> {
   const captchaSolved = a.captchaSolved ?? false;
   if (!captchaSolved && ctx.loginGuard.alwaysNeedsCaptcha(a.entrance)) throw new AppError(AUTH_ERRORS.CAPTCHA_REQUIRED);
-  await ctx.loginGuard.reserve(a.loginName, a.ip, captchaSolved);
   const user = await findUserByLoginName(ctx.db, a.loginName.trim());
-  const passwordOk = await verifyPassword(user?.passwordHash, a.loginPassword);
-  if (!user || !passwordOk || user.entrance !== a.entrance) throw new AppError(SPEC_ERRORS.BAD_CREDENTIALS);
-  if (user.status !== 1) throw new AppError(AUTH_ERRORS.ACCOUNT_DISABLED);
-  await ctx.loginGuard.succeeded(a.loginName, a.ip);
-  return ctx.tokens.issue(user.id, user.entrance);
+  try {
+    await ctx.loginGuard.reserve(a.loginName, a.ip, captchaSolved);
+    const passwordOk = await verifyPassword(user?.passwordHash, a.loginPassword);
+    if (!user || !passwordOk || user.entrance !== a.entrance) throw new AppError(SPEC_ERRORS.BAD_CREDENTIALS);
+    if (user.status !== 1) throw new AppError(AUTH_ERRORS.ACCOUNT_DISABLED);
+    await ctx.loginGuard.succeeded(a.loginName, a.ip);
+    const tokens = await ctx.tokens.issue(user.id, user.entrance);
+    await recordSignIn(ctx.db, { userId: user.id, entrance: a.entrance, ip: a.ip, code: 0 });
+    return tokens;
+  } catch (e) {
+    // The account's history shows refused attempts too (wrong password, locked, too soon, disabled).
+    if (user && isAppError(e))
+      await recordSignIn(ctx.db, { userId: user.id, entrance: a.entrance, ip: a.ip, code: e.def.code });
+    throw e;
+  }
 }
 
 /**

@@ -155,6 +155,29 @@ describe('admin menu: writes with button codes enforced', () => {
   });
 });
 
+describe('admin menu: drag and drop', () => {
+  it('a moved entry lands before the sibling whose sort it takes, and the head menu follows', async () => {
+    const head = await add(admin, { type: 'head', name: `H ${uid()}`, path: 'Layout', component: 'Layout' });
+    const page = (name: string) => add(admin, { pid: head.body.data.id, name, path: `/p/${uid()}`, component: 'x' });
+    const a = (await page('A')).body.data;
+    await call(t.app, 'POST', MENU_PATHS.edit, admin, JSON.stringify({ id: a.id, sort: 10 }), JSON_H);
+    const b = (await page('B')).body.data;
+    await call(t.app, 'POST', MENU_PATHS.edit, admin, JSON.stringify({ id: b.id, sort: 20 }), JSON_H);
+    const c = (await page('C')).body.data;
+    // C is dropped in front of A: it takes A's sort value, A and B make room.
+    const moved = await call(
+      t.app,
+      'POST',
+      `${MENU_PATHS.updateMenu}?id=${c.id}&sort=10&oldPid=${head.body.data.id}&newPid=${head.body.data.id}`,
+      admin,
+    );
+    expect(moved.body.data.sort).toBe(10);
+    const tree = (await call(t.app, 'GET', MENU_PATHS.tree(head.body.data.id), admin)).body.data as MenuNode[];
+    expect(tree.map((n) => n.name)).toEqual(['C', 'A', 'B']);
+    expect(tree.map((n) => n.sort)).toEqual([10, 11, 21]);
+  });
+});
+
 describe('head menu', () => {
   const headFor = async (overrides: Parameters<typeof buildUser>[1]) => {
     const u = await buildUser(t.database.db, overrides);

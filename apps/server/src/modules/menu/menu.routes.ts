@@ -30,7 +30,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MENU_PATHS.headMenu,
     {
-      onRequest: requireAuth(),
+      onRequest: requireAuth({ beforePasswordChange: true }),
       schema: {
         tags,
         summary: "Head menu of the caller's area: data.data = head entries with children",
@@ -44,7 +44,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     MENU_PATHS.currentSysuserMenu,
     {
-      onRequest: sys(),
+      onRequest: requireAuth({ entrances: ['sys'], beforePasswordChange: true }),
       schema: { tags, summary: 'Console menus granted to the caller, buttons included', response: { 200: tree } },
     },
     async (request) =>

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, ne, sql } from 'drizzle-orm';
 import { MENU_ERRORS, type MenuAddBody, type MenuNode } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { menus } from '../../db/schema/index.js';
@@ -155,7 +155,11 @@ export async function setMenuStatus(db: Db, id: number, status: 0 | 1): Promise<
   await db.update(menus).set({ status }).where(eq(menus.id, id));
 }
 
-/** Drag-and-drop move: entry `id` leaves oldPid (which must be its parent) for newPid at `sort`. */
+/**
+ * Drag-and-drop move: entry `id` leaves oldPid (which must be its parent) for newPid and takes
+ * `sort`; the new siblings at `sort` or later move up by one, so the entry lands before the
+ * sibling whose sort value the client sent (docs/console.md "Menus"), never tied with it.
+ */
 export async function moveMenu(
   db: Db,
   q: { id: number; sort: number; oldPid: number; newPid: number },
@@ -164,6 +168,13 @@ export async function moveMenu(
   if (row.pid !== q.oldPid)
     throw new AppError(MENU_ERRORS.BAD_PARENT, `entry ${q.id} is under ${row.pid}, not ${q.oldPid}`);
   await assertParent(db, q.newPid, q.id);
-  const [moved] = await db.update(menus).set({ pid: q.newPid, sort: q.sort }).where(eq(menus.id, q.id)).returning();
-  return presentMenu(moved!);
+  const moved = await db.transaction(async (tx) => {
+    await tx
+      .update(menus)
+      .set({ sort: sql`${menus.sort} + 1` })
+      .where(and(eq(menus.pid, q.newPid), ne(menus.id, q.id), gte(menus.sort, q.sort)));
+    const [row] = await tx.update(menus).set({ pid: q.newPid, sort: q.sort }).where(eq(menus.id, q.id)).returning();
+    return row!;
+  });
+  return presentMenu(moved);
 }

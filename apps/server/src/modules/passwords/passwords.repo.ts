@@ -24,17 +24,19 @@ export async function findTarget(
 /**
  * Stores the new hash and revokes the user's live sessions except `keepSessionId`, in one
  * transaction: a stolen session must not outlive the change that was meant to shut it out.
- * Returns how many sessions were revoked.
+ * Returns how many sessions were revoked. `mustChangePassword`: an administrator's reset obliges
+ * the user to choose their own password; their own change frees them.
  */
 export async function replacePassword(
   db: Db,
   userId: string,
   passwordHash: string,
   reason: string,
-  keepSessionId?: string,
+  opts: { keepSessionId?: string; mustChangePassword: boolean },
 ): Promise<number> {
+  const { keepSessionId, mustChangePassword } = opts;
   return db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx.update(users).set({ passwordHash, mustChangePassword }).where(eq(users.id, userId));
     const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
     const revoked = await tx
       .update(sessions)

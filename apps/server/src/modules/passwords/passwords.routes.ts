@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordBody, PASSWORD_PATHS, RESET_PASSWORD_BUTTON, resetPasswordBody } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
+import { scopeOf } from '../console/users.routes.js';
 import { changeOwnPassword, resetPassword } from './passwords.service.js';
 
 const tags = ['auth'];
@@ -12,7 +13,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PASSWORD_PATHS.changePassword,
     {
-      onRequest: requireAuth(),
+      onRequest: requireAuth({ beforePasswordChange: true }),
       schema: {
         tags,
         summary: 'Change your own password (any entrance, Bearer); other sessions are revoked',
@@ -37,6 +38,6 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await resetPassword(app.ctx, principalOf(request), request.body, request.log), request.msgLang),
+      ok(await resetPassword(app.ctx, await scopeOf(request), request.body, request.log), request.msgLang),
   );
 };

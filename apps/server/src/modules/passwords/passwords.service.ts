@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../auth/principal.repo.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { assertPasswordAllowed } from './policy.js';
+import { assertManageable, type AdminScope } from '../console/data-scope.js';
 import { findTarget, replacePassword } from './passwords.repo.js';
 
 /**
@@ -31,7 +32,10 @@ export async function changeOwnPassword(
   if (body.newPassword === body.oldPassword) throw new AppError(PASSWORD_ERRORS.UNCHANGED);
   assertPasswordAllowed(body.newPassword, user.loginName);
   const hash = await hashPassword(body.newPassword);
-  const revokedSessions = await replacePassword(ctx.db, user.id, hash, 'password-changed', me.sessionId);
+  const revokedSessions = await replacePassword(ctx.db, user.id, hash, 'password-changed', {
+    keepSessionId: me.sessionId,
+    mustChangePassword: false,
+  });
   return { revokedSessions };
 }
 
@@ -41,21 +45,25 @@ export async function changeOwnPassword(
  */
 export async function resetPassword(
   ctx: AppContext,
-  admin: Principal,
+  scope: AdminScope,
   body: ResetPasswordBody,
   log: FastifyBaseLogger,
 ): Promise<{ userId: string; revokedSessions: number }> {
   if (Boolean(body.userId) === Boolean(body.loginName)) throw new AppError(PASSWORD_ERRORS.TARGET_REQUIRED);
   const user = await findTarget(ctx.db, body.userId ? { id: body.userId } : { loginName: body.loginName as string });
   if (!user) throw new AppError(PASSWORD_ERRORS.USER_NOT_FOUND);
+  // Inside the caller's data scope, and never an all-access administrator by someone who is not one.
+  await assertManageable(ctx.db, scope, user.id);
   assertPasswordAllowed(body.newPassword, user.loginName);
   const hash = await hashPassword(body.newPassword);
-  const revokedSessions = await replacePassword(ctx.db, user.id, hash, 'password-reset-by-admin');
+  const revokedSessions = await replacePassword(ctx.db, user.id, hash, 'password-reset-by-admin', {
+    mustChangePassword: true,
+  });
   log.warn(
     {
       audit: 'password-reset',
-      byUserId: admin.user.id,
-      byLoginName: admin.user.loginName,
+      byUserId: scope.me.id,
+      byLoginName: scope.me.loginName,
       userId: user.id,
       loginName: user.loginName,
       entrance: user.entrance,

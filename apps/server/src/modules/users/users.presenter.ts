@@ -16,6 +16,7 @@ export function presentUser(u: UserRow, g: Grants): UserInfoBase {
     themeColorHex: u.themeColorHex ?? DEFAULT_THEME_COLOR,
     roles: g.roles,
     buttons: [...g.buttons].sort(),
+    mustChangePassword: u.mustChangePassword,
   };
 }
 

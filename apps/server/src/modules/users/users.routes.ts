@@ -31,7 +31,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     USER_PATHS.currentSysuser,
     {
-      onRequest: requireAuth({ entrances: ['sys'] }),
+      onRequest: requireAuth({ entrances: ['sys'], beforePasswordChange: true }),
       schema: {
         tags,
         summary: 'Back-office user info (roles incl. admin, buttons)',
@@ -44,7 +44,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     USER_PATHS.memberInfo,
     {
-      onRequest: requireAuth({ entrances: ['member'] }),
+      onRequest: requireAuth({ entrances: ['member'], beforePasswordChange: true }),
       schema: { tags, summary: 'Member info with team flags (1 = yes)', response: { 200: okSchema(memberInfo) } },
     },
     async (request) => {
@@ -64,7 +64,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     USER_PATHS.doctorInfo,
     {
-      onRequest: requireAuth({ entrances: ['doctor'] }),
+      onRequest: requireAuth({ entrances: ['doctor'], beforePasswordChange: true }),
       schema: { tags, summary: 'Doctor / researcher info', response: { 200: okSchema(doctorInfo) } },
     },
     async (request) => ok(presentDoctor(principalOf(request).user, await request.grants()), request.msgLang),
@@ -73,7 +73,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     USER_PATHS.currentUser,
     {
-      onRequest: requireAuth(),
+      onRequest: requireAuth({ beforePasswordChange: true }),
       schema: {
         tags,
         summary: 'Info of the caller, whatever its entrance (display, disease, training...)',

@@ -9,6 +9,19 @@ import { ShellLayout, type ShellItem } from '../../components/ShellLayout.js';
 import { useSession } from '../../lib/session.js';
 
 const TranslationAdmin = lazy(() => import('../translation/TranslationAdmin.js'));
+const UsersPage = lazy(() => import('./UsersPage.js'));
+const RolesPage = lazy(() => import('./RolesPage.js'));
+const MenusPage = lazy(() => import('./MenusPage.js'));
+const TeamsPage = lazy(() => import('./TeamsPage.js'));
+
+/** Console pages by the menu entry's component (seed: apps/server/src/seed/menu-tree.ts). */
+const PAGES: Record<string, typeof UsersPage> = {
+  'system/translation/index': TranslationAdmin,
+  'system/user/index': UsersPage,
+  'system/role/index': RolesPage,
+  'system/menu/index': MenusPage,
+  'system/team/index': TeamsPage,
+};
 const ResetPasswordDialog = lazy(() =>
   import('../../components/passwords/ResetPasswordDialog.js').then((m) => ({ default: m.ResetPasswordDialog })),
 );
@@ -42,12 +55,12 @@ function Welcome() {
 }
 
 function Page({ page, route }: AreaProps) {
-  const { t } = useTranslation();
   if (page === 'welcome/index') return <Welcome />;
-  if (page === 'system/translation/index')
+  const Screen = PAGES[page];
+  if (Screen)
     return (
       <Suspense fallback={<Spin />}>
-        <TranslationAdmin route={route} />
+        <Screen route={route} />
       </Suspense>
     );
   if (page === 'Frame' && route?.frameSrc)
@@ -58,10 +71,7 @@ function Page({ page, route }: AreaProps) {
         style={{ width: '100%', height: 'calc(100vh - 120px)', border: 0 }}
       />
     );
-  const title = route?.name;
-  if (page === 'system/menu/index')
-    return <AreaPlaceholder area="console" page={page} title={title} holds={t('console.menuHolds')} />;
-  return <AreaPlaceholder area="console" page={page} title={title} />;
+  return <AreaPlaceholder area="console" page={page} title={route?.name} />;
 }
 
 /** Back-office layout built from the server's head menu (spec §2 Dynamic menus). */

@@ -1,7 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Grid } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { USER_PATHS, type UserInfoBase } from '@tcm/contract';
+import { http } from '../../lib/api.js';
+import { getSession, setSession, useSession } from '../../lib/session.js';
 
 const ChangePasswordDialog = lazy(() =>
   import('./ChangePasswordDialog.js').then((m) => ({ default: m.ChangePasswordDialog })),
@@ -12,6 +15,31 @@ export function ChangePasswordButton() {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState(false);
+  // After an administrator's reset the server refuses everything else until the password changes,
+  // so the dialog opens by itself and stays until it is done.
+  const { user, token } = useSession();
+  // The display, disease and training areas load no user info of their own: ask once here.
+  const [mustFromServer, setMustFromServer] = useState(false);
+  useEffect(() => {
+    if (user || !token) return;
+    let live = true;
+    http
+      .get<UserInfoBase>(USER_PATHS.currentUser, { noErrorMessage: true })
+      .then((me) => live && setMustFromServer(me.mustChangePassword))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [user, token]);
+  const forced = Boolean(user?.mustChangePassword) || mustFromServer;
+  const close = (changed: boolean) => {
+    setOpen(false);
+    if (!changed || !forced) return;
+    const current = getSession().user;
+    if (current) setSession({ user: { ...current, mustChangePassword: false } });
+    setMustFromServer(false);
+    window.location.reload(); // the page's calls were refused until now: load them again
+  };
   return (
     <>
       <Button
@@ -24,9 +52,9 @@ export function ChangePasswordButton() {
       >
         {screens.sm === false ? null : t('password.change')}
       </Button>
-      {open && (
+      {(open || forced) && (
         <Suspense fallback={null}>
-          <ChangePasswordDialog onClose={() => setOpen(false)} />
+          <ChangePasswordDialog forced={forced} onClose={close} />
         </Suspense>
       )}
     </>

@@ -1,4 +1,5 @@
-import { Form, Input, Typography } from 'antd';
+import { useRef } from 'react';
+import { Alert, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_PATHS, type ChangePasswordBody } from '@tcm/contract';
 import { http } from '../../lib/api.js';
@@ -14,19 +15,43 @@ interface Values extends ChangePasswordBody {
  * Change-password dialog of every signed-in area. The server keeps this session and ends the
  * others, so the user stays where they are.
  */
-export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+export function ChangePasswordDialog({
+  onClose,
+  forced = false,
+}: {
+  onClose: (changed: boolean) => void;
+  forced?: boolean;
+}) {
   const { t } = useTranslation();
   const { user } = useSession();
   const [form] = Form.useForm<Values>();
+  const changed = useRef(false);
   const send = async (v: Values) => {
     await http.post(PASSWORD_PATHS.changePassword, {
       body: { oldPassword: v.oldPassword, newPassword: v.newPassword },
       noErrorMessage: true,
     });
+    changed.current = true;
     return t('password.changed');
   };
   return (
-    <PasswordFormModal title={t('password.change')} form={form} send={send} onClose={onClose} testId="pw">
+    <PasswordFormModal
+      title={t('password.change')}
+      form={form}
+      send={send}
+      onClose={() => onClose(changed.current)}
+      closable={!forced}
+      testId="pw"
+    >
+      {forced && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('password.mustChange')}
+          style={{ marginBottom: 16 }}
+          data-testid="pw-forced"
+        />
+      )}
       <Form.Item
         name="oldPassword"
         label={t('password.oldPassword')}

@@ -12,6 +12,8 @@ export function PasswordFormModal<V extends object>(props: {
   /** Sends the values; resolves with the success text. */
   send: (values: V) => Promise<string>;
   onClose: () => void;
+  /** False: no cancel, close icon, Esc or mask click (a change the server insists on). */
+  closable?: boolean;
   /** Prefix of the test ids: `<prefix>-save`, `<prefix>-error`. */
   testId: string;
   children: ReactNode;
@@ -38,7 +40,11 @@ export function PasswordFormModal<V extends object>(props: {
     <Modal
       open
       title={props.title}
-      onCancel={props.onClose}
+      onCancel={props.closable === false ? undefined : props.onClose}
+      closable={props.closable !== false}
+      keyboard={props.closable !== false}
+      maskClosable={props.closable !== false}
+      cancelButtonProps={props.closable === false ? { style: { display: 'none' } } : undefined}
       // A failed validation already shows under its field.
       onOk={() => void submit().catch(() => undefined)}
       confirmLoading={busy}

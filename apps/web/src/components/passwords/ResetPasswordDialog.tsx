@@ -11,8 +11,11 @@ interface Values {
   newPassword: string;
 }
 
-/** The administrator sets a user's password by login name (the console has no user list yet). */
-export function ResetPasswordDialog({ onClose }: { onClose: () => void }) {
+/**
+ * The administrator sets a user's password by login name; from the user list the name is given.
+ * The user must change it at the next sign-in (the server enforces it).
+ */
+export function ResetPasswordDialog({ onClose, loginName }: { onClose: () => void; loginName?: string }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const send = async (v: Values) => {
@@ -28,10 +31,16 @@ export function ResetPasswordDialog({ onClose }: { onClose: () => void }) {
       <Typography.Paragraph type="secondary">{t('password.resetHint')}</Typography.Paragraph>
       <Form.Item
         name="loginName"
+        initialValue={loginName}
         label={t('password.target')}
         rules={[{ required: true, whitespace: true, message: t('login.required', { field: t('password.target') }) }]}
       >
-        <Input maxLength={DEFAULT_MAX_LENGTH} autoComplete="off" data-testid="reset-login-name" />
+        <Input
+          maxLength={DEFAULT_MAX_LENGTH}
+          autoComplete="off"
+          data-testid="reset-login-name"
+          disabled={Boolean(loginName)}
+        />
       </Form.Item>
       <Form.Item
         name="newPassword"

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, or } from 'drizzle-orm';
+import { openDatabase, type Database } from '../db/client.js';
+import { runMigrations } from '../db/migrate.js';
+import { menus } from '../db/schema/index.js';
+import { insertMenus } from '../seed/seed.js';
+import { CONSOLE_MENUS } from '../seed/menu-tree.js';
+import { addConsoleAdminMenus } from './console-admin-menus.js';
+
+/** On its own in-memory PGlite: the repair changes the menu table, which the suite's database shares. */
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ inMemory: true });
+  await runMigrations(database.db);
+}, 120000);
+afterAll(() => database.close());
+
+describe('console-admin-menus repair', () => {
+  it('does nothing on an empty database (the seed brings the pages), then adds only what an older one lacks, once', async () => {
+    const db = database.db;
+    expect(await addConsoleAdminMenus(db, { dryRun: false })).toEqual({ added: 0 });
+    // A database seeded before the user, role and team pages: the console tree without them.
+    await insertMenus(db, 'console', CONSOLE_MENUS);
+    const admin = await db
+      .select({ id: menus.id })
+      .from(menus)
+      .where(or(eq(menus.path, '/system/user'), eq(menus.path, '/system/role'), eq(menus.path, '/system/team')));
+    const ids = admin.map((m) => m.id);
+    await db.delete(menus).where(inArray(menus.pid, ids));
+    await db.delete(menus).where(inArray(menus.id, ids));
+
+    expect(await addConsoleAdminMenus(db, { dryRun: true })).toEqual({ added: 0 });
+    const first = await addConsoleAdminMenus(db, { dryRun: false });
+    expect(first.added).toBe(3 + 6 + 3 + 3); // three pages, their buttons
+    expect(await addConsoleAdminMenus(db, { dryRun: false })).toEqual({ added: 0 });
+    const codes = (await db.select({ code: menus.buttonCode }).from(menus)).map((m) => m.code);
+    expect(codes).toEqual(expect.arrayContaining(['sysUser-add', 'sysRole-remove', 'sysTeam-flags', 'sysMenu-add']));
+  });
+});

@@ -1,0 +1,27 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { menus } from '../db/schema/index.js';
+import { insertMenus } from '../seed/seed.js';
+import { CONSOLE_ADMIN_PAGES } from '../seed/menu-tree.js';
+
+export const CONSOLE_ADMIN_MENUS = 'console-admin-menus';
+
+/**
+ * Databases seeded before the user, role and team pages existed get the missing ones under the first console head
+ * entry (the all-access admin sees them at once; other roles get them granted in the console).
+ * A fresh database has no menus yet when repairs run: the seed that follows brings the pages.
+ */
+export async function addConsoleAdminMenus(db: Db, opts: { dryRun: boolean }): Promise<{ added: number }> {
+  const [head] = await db
+    .select({ id: menus.id })
+    .from(menus)
+    .where(and(eq(menus.area, 'console'), eq(menus.type, 'head')))
+    .orderBy(asc(menus.sort), asc(menus.id))
+    .limit(1);
+  if (!head) return { added: 0 };
+  const paths = new Set((await db.select({ path: menus.path }).from(menus)).map((m) => m.path));
+  const missing = CONSOLE_ADMIN_PAGES.filter((p) => !paths.has(p.path ?? null));
+  if (!missing.length || opts.dryRun) return { added: 0 };
+  const ids = await db.transaction((tx) => insertMenus(tx, 'console', missing, head.id));
+  return { added: ids.length };
+}

@@ -1,0 +1,56 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { roles, userRoles, users } from '../../db/schema/index.js';
+
+export type AccountRow = typeof users.$inferSelect;
+export interface RoleRef {
+  id: string;
+  code: string;
+  name: string;
+}
+
+/** Keyword: a contains match ORed over the text columns (spec §5 search boxes). */
+function keywordWhere(keyword: string | undefined): SQL | undefined {
+  if (!keyword) return undefined;
+  const p = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(users.loginName, p), ilike(users.name, p), ilike(users.email, p), ilike(users.phone, p));
+}
+
+export async function listAccounts(
+  db: Db,
+  o: { where: SQL | undefined; keyword?: string; page: number; size: number; order: 'asc' | 'desc' },
+): Promise<{ rows: AccountRow[]; total: number }> {
+  const where = and(o.where, keywordWhere(o.keyword));
+  // One after the other: the embedded PGlite serves a single connection.
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(o.order === 'asc' ? asc(users.createdAt) : desc(users.createdAt), asc(users.loginName))
+    .limit(o.size)
+    .offset((o.page - 1) * o.size);
+  const [n] = await db.select({ n: count() }).from(users).where(where);
+  return { rows, total: n?.n ?? 0 };
+}
+
+/** Roles of each listed account, by user id. */
+export async function rolesOf(db: Db, userIds: string[]): Promise<Map<string, RoleRef[]>> {
+  const byUser = new Map<string, RoleRef[]>(userIds.map((id) => [id, []]));
+  if (!userIds.length) return byUser;
+  const rows = await db
+    .select({ userId: userRoles.userId, id: roles.id, code: roles.code, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(asc(roles.code));
+  for (const { userId, ...r } of rows) byUser.get(userId)?.push(r);
+  return byUser;
+}
+
+/** Replaces the roles of an account in one transaction. */
+export async function setRoles(db: Db, userId: string, roleIds: readonly string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+    if (roleIds.length) await tx.insert(userRoles).values([...new Set(roleIds)].map((roleId) => ({ userId, roleId })));
+  });
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  CONSOLE_BUTTONS as B,
+  CONSOLE_PATHS,
+  consoleIdParams,
+  consoleUser,
+  consoleUserAddBody,
+  consoleUserEditBody,
+  consoleUserListBody,
+  consoleUserListQuery,
+  consoleUserPage,
+  consoleUserRolesBody,
+  consoleUserStatusBody,
+  signInHistoryPage,
+} from '@tcm/contract';
+import { FORM_OR_JSON } from '../../http/body-type.js';
+import { ok, okSchema } from '../../http/envelope.js';
+import { principalOf, requireAuth } from '../auth/guard.js';
+import { adminScope, type AdminScope } from './data-scope.js';
+import * as svc from './users.service.js';
+
+const tags = ['console'];
+const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+/** The caller's data scope (docs/console.md), loaded once the guard has let the request in. */
+export const scopeOf = async (request: FastifyRequest): Promise<AdminScope> =>
+  adminScope(request.server.ctx.db, principalOf(request).user, await request.grants());
+
+/** Back-office account administration under /backend/sys/v1/user (issue 22 item 1). */
+export const consoleUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  const one = { 200: okSchema(consoleUser) };
+
+  app.post(
+    CONSOLE_PATHS.userList,
+    {
+      onRequest: sys(),
+      schema: {
+        tags,
+        summary: 'Page of accounts in your data scope: entrance, keyword and/or combined query',
+        querystring: consoleUserListQuery,
+        body: consoleUserListBody,
+        response: { 200: okSchema(consoleUserPage) },
+      },
+    },
+    async (request) =>
+      ok(
+        await svc.listUsers(db, await scopeOf(request), { ...request.query, ...(request.body ?? {}) }),
+        request.msgLang,
+      ),
+  );
+
+  app.post(
+    CONSOLE_PATHS.userAdd,
+    {
+      onRequest: sys([B.userAdd]),
+      schema: { tags, summary: 'Create an account (button sysUser-add)', body: consoleUserAddBody, response: one },
+    },
+    async (request) => ok(await svc.addUser(db, await scopeOf(request), request.body), request.msgLang),
+  );
+
+  app.post(
+    CONSOLE_PATHS.userEdit,
+    {
+      onRequest: sys([B.userEdit]),
+      schema: { tags, summary: 'Edit an account (button sysUser-edit)', body: consoleUserEditBody, response: one },
+    },
+    async (request) => ok(await svc.editUser(db, await scopeOf(request), request.body), request.msgLang),
+  );
+
+  app.post(
+    CONSOLE_PATHS.userStatus,
+    {
+      onRequest: sys([B.userStatus]),
+      schema: {
+        tags,
+        summary: 'Enable (1) or disable (0) an account, form or JSON (button sysUser-status)',
+        consumes: FORM_OR_JSON,
+        body: consoleUserStatusBody,
+        response: one,
+      },
+    },
+    async (request) =>
+      ok(await svc.setUserStatus(db, await scopeOf(request), request.body.id, request.body.status), request.msgLang),
+  );
+
+  app.post(
+    CONSOLE_PATHS.userRoles,
+    {
+      onRequest: sys([B.userRoles]),
+      schema: {
+        tags,
+        summary: "Replace an account's roles (button sysUser-roles)",
+        body: consoleUserRolesBody,
+        response: one,
+      },
+    },
+    async (request) =>
+      ok(await svc.assignRoles(db, await scopeOf(request), request.body.userId, request.body.roleIds), request.msgLang),
+  );
+
+  app.get(
+    CONSOLE_PATHS.userHistory(':id'),
+    {
+      onRequest: sys([B.userHistory]),
+      schema: {
+        tags,
+        summary: 'Sign-in attempts of an account, newest first (button sysUser-history)',
+        params: consoleIdParams,
+        querystring: pageQuery,
+        response: { 200: okSchema(signInHistoryPage) },
+      },
+    },
+    async (request) =>
+      ok(
+        await svc.userSignInHistory(
+          db,
+          await scopeOf(request),
+          request.params.id,
+          request.query.page,
+          request.query.size,
+        ),
+        request.msgLang,
+      ),
+  );
+};

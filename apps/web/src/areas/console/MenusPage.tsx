@@ -1,0 +1,167 @@
+import { useMemo, useState } from 'react';
+import { Button, Empty, Modal, Segmented, Space, Spin, Switch, Tag, Tree, Typography, message } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { MENU_AREAS, type MenuNode, type TranslationEntry } from '@tcm/contract';
+import type { BuiltRoute } from '../../app/dynamic-menu.js';
+import { Toolbar } from '../../components/Toolbar.js';
+import { TranslationDialog } from '../translation/TranslationDialog.js';
+import { translationApi } from '../translation/translation-api.js';
+import { consoleApi } from './console-api.js';
+import { MenuDialog } from './MenuDialog.js';
+import { dropPlace, flatten, moveFor } from './menu-tree-model.js';
+import { menuLabel } from './RolesPage.js';
+
+type Area = MenuNode['area'];
+type Editing = { entry: MenuNode | null; parent: MenuNode | null } | null;
+
+/**
+ * Menu management (issue 22 item 2) over the admin-menu calls: the tree of one area, drag to
+ * reorder or move (updateMenu), enable/disable (updateStatus), buttons as children of their page,
+ * translations through the translation dialog. Users see a change at their next page load.
+ */
+export default function MenusPage({ route }: { route?: BuiltRoute }) {
+  const { t, i18n } = useTranslation();
+  const qc = useQueryClient();
+  const [area, setArea] = useState<Area>('console');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [translating, setTranslating] = useState<{ entry: TranslationEntry | null; original: string } | null>(null);
+  const tree = useQuery({ queryKey: ['console-menus'], queryFn: consoleApi.menuTree });
+  const roots = useMemo(() => (tree.data ?? []).filter((n) => n.area === area), [tree.data, area]);
+  const byId = useMemo(() => new Map(flatten(tree.data ?? []).map((n) => [n.id, n])), [tree.data]);
+  const selected = selectedId === null ? null : (byId.get(selectedId) ?? null);
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['console-menus'] });
+  const needOne = (f: (n: MenuNode) => void) => () =>
+    selected ? f(selected) : void message.warning(t('selection.one'));
+
+  const setStatus = async (n: MenuNode, on: boolean) => {
+    await consoleApi.setMenuStatus(n.id, on ? 1 : 0);
+    refresh();
+  };
+  const translate = async (n: MenuNode) => {
+    const entry = await translationApi.findByText(n.name).catch(() => null);
+    setTranslating({ entry, original: n.name });
+  };
+  const handlers: Record<string, () => void> = {
+    addMenu: () => setEditing({ entry: null, parent: selected }),
+    editMenu: needOne((n) => setEditing({ entry: n, parent: null })),
+    updateStatus: needOne((n) => void setStatus(n, n.status !== 1)),
+    removeMenu: needOne((n) =>
+      Modal.confirm({
+        title: t('app.hint'),
+        content: t('consoleAdmin.confirmRemoveMenu', { name: n.name }),
+        onOk: async () => {
+          await consoleApi.removeMenu(n.id);
+          setSelectedId(null);
+          refresh();
+        },
+      }),
+    ),
+  };
+
+  const toData = (nodes: MenuNode[]): DataNode[] =>
+    nodes.map((n) => ({
+      key: n.id,
+      isLeaf: n.type === 'button',
+      title: (
+        <Space size={6} data-testid={`menu-node-${n.id}`}>
+          <span style={n.status === 1 ? undefined : { color: '#999', textDecoration: 'line-through' }}>
+            {menuLabel(n, i18n.language)}
+          </span>
+          <Tag>{t(`consoleAdmin.menuTypes.${n.type}`)}</Tag>
+          {n.path && n.type !== 'button' && <Typography.Text type="secondary">{n.path}</Typography.Text>}
+          <Switch
+            size="small"
+            checked={n.status === 1}
+            aria-label={t('consoleAdmin.enabled')}
+            onClick={(on, ev) => {
+              ev.stopPropagation();
+              void setStatus(n, on);
+            }}
+            data-testid={`menu-status-${n.id}`}
+          />
+          <Button
+            size="small"
+            type="link"
+            onClick={(ev) => {
+              ev.stopPropagation();
+              void translate(n);
+            }}
+          >
+            {t('consoleAdmin.translations')}
+          </Button>
+        </Space>
+      ),
+      children: toData(n.children),
+    }));
+
+  return (
+    <div data-testid="console-menus">
+      <Typography.Title level={4}>{t('consoleAdmin.menusTitle')}</Typography.Title>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Segmented<Area>
+          value={area}
+          onChange={(a) => {
+            setArea(a);
+            setSelectedId(null);
+          }}
+          options={MENU_AREAS.map((a) => ({ value: a, label: t(`consoleAdmin.areas.${a}`) }))}
+        />
+        <Toolbar buttons={route?.buttons ?? []} selected={selected ? 1 : 0} handlers={handlers} />
+      </Space>
+      <Typography.Paragraph type="secondary">{t('consoleAdmin.menusHint')}</Typography.Paragraph>
+      {tree.isLoading && <Spin />}
+      {tree.isError && <Typography.Paragraph type="danger">{t('consoleAdmin.loadFailed')}</Typography.Paragraph>}
+      {tree.data && roots.length === 0 && <Empty />}
+      {roots.length > 0 && (
+        <Tree
+          draggable={{ icon: false }}
+          blockNode
+          defaultExpandAll
+          selectedKeys={selectedId === null ? [] : [selectedId]}
+          onSelect={(keys) => setSelectedId(keys.length ? Number(keys[0]) : null)}
+          treeData={toData(roots)}
+          allowDrop={({ dropNode, dropPosition }) =>
+            !(dropPosition === 0 && byId.get(Number(dropNode.key))?.type === 'button')
+          }
+          onDrop={(info) => {
+            const move = moveFor(
+              roots,
+              Number(info.dragNode.key),
+              Number(info.node.key),
+              dropPlace(info.dropToGap, info.dropPosition, info.node.pos),
+            );
+            if (!move) return;
+            void consoleApi.moveMenu(move).then(() => {
+              void message.success(t('consoleAdmin.saved'));
+              refresh();
+            });
+          }}
+          data-testid="menu-tree"
+        />
+      )}
+      {editing && (
+        <MenuDialog
+          entry={editing.entry}
+          parent={editing.parent}
+          area={area}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      )}
+      {translating && (
+        <TranslationDialog
+          entry={translating.entry}
+          initialOriginal={translating.original}
+          onClose={() => setTranslating(null)}
+          onSaved={() => setTranslating(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { useMemo, useState } from 'react';
+import { Empty, Form, Input, Modal, Select, Space, Table, Tag, Tree, Typography, message } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DATA_SCOPES, type ConsoleRole, type DataScope, type MenuNode } from '@tcm/contract';
+import type { BuiltRoute } from '../../app/dynamic-menu.js';
+import { selectionProblem } from '../../app/toolbar.js';
+import { Toolbar } from '../../components/Toolbar.js';
+import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { consoleApi } from './console-api.js';
+import { toggleGrant } from './menu-tree-model.js';
+import { SaveDialog } from './SaveDialog.js';
+
+/** Label of a menu entry in the reader's language; buttons show their code. */
+export function menuLabel(n: MenuNode, lang: string): string {
+  const name = lang === 'en' && n.nameEn ? n.nameEn : n.name;
+  return n.type === 'button' && n.buttonCode ? `${name} [${n.buttonCode}]` : name;
+}
+
+const toData = (nodes: MenuNode[], lang: string): DataNode[] =>
+  nodes.map((n) => ({
+    key: n.id,
+    title: <span data-testid={`grant-${n.id}`}>{menuLabel(n, lang)}</span>,
+    children: toData(n.children, lang),
+  }));
+
+interface RoleValues {
+  code: string;
+  name: string;
+  dataScope: DataScope;
+}
+
+/** Add or edit a role: name, data scope and the menu/button tree (each box on its own, ancestors follow). */
+function RoleDialog({
+  role,
+  menus,
+  onClose,
+  onSaved,
+}: {
+  role: ConsoleRole | null;
+  menus: MenuNode[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<RoleValues>();
+  const [checked, setChecked] = useState<Set<number>>(() => new Set(role?.menuIds ?? []));
+  const data = useMemo(() => toData(menus, i18n.language), [menus, i18n.language]);
+  const save = async () => {
+    const v = await form.validateFields();
+    const menuIds = [...checked];
+    if (role) await consoleApi.editRole({ id: role.id, name: v.name, dataScope: v.dataScope, menuIds });
+    else await consoleApi.addRole({ ...v, menuIds });
+  };
+  return (
+    <SaveDialog
+      title={t(role ? 'consoleAdmin.editRole' : 'consoleAdmin.addRole')}
+      testId="role"
+      width={720}
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      <Form form={form} layout="vertical" initialValues={role ?? { dataScope: 'self' }}>
+        <Space wrap>
+          <Form.Item
+            name="code"
+            label={t('consoleAdmin.roleCode')}
+            rules={[
+              { required: true, whitespace: true, message: t('login.required', { field: t('consoleAdmin.roleCode') }) },
+            ]}
+          >
+            <Input maxLength={64} disabled={Boolean(role)} data-testid="role-code" />
+          </Form.Item>
+          <Form.Item
+            name="name"
+            label={t('consoleAdmin.roleName')}
+            rules={[
+              { required: true, whitespace: true, message: t('login.required', { field: t('consoleAdmin.roleName') }) },
+            ]}
+          >
+            <Input maxLength={DEFAULT_MAX_LENGTH} data-testid="role-name" />
+          </Form.Item>
+          <Form.Item name="dataScope" label={t('consoleAdmin.dataScope')} extra={t('consoleAdmin.dataScopeHint')}>
+            <Select
+              style={{ width: 200 }}
+              options={DATA_SCOPES.map((s) => ({ value: s, label: t(`consoleAdmin.scopes.${s}`) }))}
+            />
+          </Form.Item>
+        </Space>
+      </Form>
+      <Typography.Text strong>{t('consoleAdmin.grants')}</Typography.Text>
+      <div style={{ maxHeight: 420, overflow: 'auto', border: '1px solid #eee', padding: 8 }} data-testid="grant-tree">
+        {menus.length === 0 ? (
+          <Empty />
+        ) : (
+          <Tree
+            checkable
+            checkStrictly
+            defaultExpandAll
+            selectable={false}
+            treeData={data}
+            checkedKeys={{ checked: [...checked], halfChecked: [] }}
+            onCheck={(_keys, info) => setChecked((c) => toggleGrant(menus, c, Number(info.node.key), info.checked))}
+          />
+        )}
+      </div>
+    </SaveDialog>
+  );
+}
+
+/** Role administration (issue 22 item 1). */
+export default function RolesPage({ route }: { route?: BuiltRoute }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const roles = useQuery({ queryKey: ['console-roles'], queryFn: consoleApi.roles });
+  const menus = useQuery({ queryKey: ['console-menus'], queryFn: consoleApi.menuTree });
+  const [selected, setSelected] = useState<React.Key[]>([]);
+  const [editing, setEditing] = useState<{ role: ConsoleRole | null } | null>(null);
+  const chosen = (roles.data ?? []).filter((r) => selected.includes(r.id));
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['console-roles'] });
+  const one = (f: (r: ConsoleRole) => void) => () => {
+    const problem = selectionProblem('onlyOne', chosen.length);
+    if (problem) return void message.warning(t(problem));
+    f(chosen[0]!);
+  };
+  const handlers: Record<string, () => void> = {
+    addRole: () => setEditing({ role: null }),
+    editRole: one((role) => setEditing({ role })),
+    removeRole: one((role) =>
+      Modal.confirm({
+        title: t('app.hint'),
+        content: t('consoleAdmin.confirmRemoveRole', { name: role.name }),
+        onOk: async () => {
+          await consoleApi.removeRole(role.id);
+          setSelected([]);
+          refresh();
+        },
+      }),
+    ),
+  };
+  return (
+    <div data-testid="console-roles">
+      <Typography.Title level={4}>{t('consoleAdmin.rolesTitle')}</Typography.Title>
+      <Space style={{ marginBottom: 12 }}>
+        <Toolbar buttons={route?.buttons ?? []} selected={selected.length} handlers={handlers} />
+      </Space>
+      {roles.isError && <Typography.Paragraph type="danger">{t('consoleAdmin.loadFailed')}</Typography.Paragraph>}
+      <Table<ConsoleRole>
+        size="small"
+        rowKey="id"
+        loading={roles.isLoading}
+        dataSource={roles.data ?? []}
+        pagination={false}
+        locale={{ emptyText: t('consoleAdmin.noRoles') }}
+        rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+        columns={[
+          { title: t('consoleAdmin.roleCode'), dataIndex: 'code' },
+          { title: t('consoleAdmin.roleName'), dataIndex: 'name' },
+          {
+            title: t('consoleAdmin.dataScope'),
+            render: (_v, r) =>
+              r.allAccess ? (
+                <Tag color="gold">{t('consoleAdmin.allAccess')}</Tag>
+              ) : (
+                t(`consoleAdmin.scopes.${r.dataScope}`)
+              ),
+          },
+          { title: t('consoleAdmin.grantCount'), render: (_v, r) => (r.allAccess ? '—' : r.menuIds.length) },
+          { title: t('consoleAdmin.holders'), dataIndex: 'userCount' },
+        ]}
+      />
+      {editing && menus.data && (
+        <RoleDialog
+          role={editing.role}
+          menus={menus.data}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Button, Drawer, Form, Input, Space, Switch, Table, Tag, Typography, message } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CONSOLE_BUTTONS, type ConsoleTeam, type ConsoleTeamMember } from '@tcm/contract';
+import type { BuiltRoute } from '../../app/dynamic-menu.js';
+import { selectionProblem } from '../../app/toolbar.js';
+import { Toolbar } from '../../components/Toolbar.js';
+import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { useSession } from '../../lib/session.js';
+import { consoleApi } from './console-api.js';
+import { SaveDialog } from './SaveDialog.js';
+
+const FLAGS = ['canConfigTreatPlan', 'displayPermission', 'canDoctorAgent'] as const;
+
+function AddTeamDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ name: string }>();
+  const save = async () => {
+    const v = await form.validateFields();
+    await consoleApi.addTeam(v.name);
+  };
+  return (
+    <SaveDialog title={t('consoleAdmin.addTeam')} testId="team" save={save} onClose={onClose} onSaved={onSaved}>
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="name"
+          label={t('consoleAdmin.teamName')}
+          rules={[
+            { required: true, whitespace: true, message: t('login.required', { field: t('consoleAdmin.teamName') }) },
+          ]}
+        >
+          <Input maxLength={DEFAULT_MAX_LENGTH} data-testid="team-name" />
+        </Form.Item>
+      </Form>
+    </SaveDialog>
+  );
+}
+
+/** A team's members: appoint the leader, switch the member flags (each needs its button code). */
+function MembersDrawer({
+  team,
+  onClose,
+  onChanged,
+}: {
+  team: ConsoleTeam;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const buttons = new Set(useSession().user?.buttons ?? []);
+  const members = useQuery({ queryKey: ['console-team', team.id], queryFn: () => consoleApi.teamMembers(team.id) });
+  const reload = () => {
+    void qc.invalidateQueries({ queryKey: ['console-team', team.id] });
+    onChanged();
+  };
+  const act = (f: () => Promise<unknown>) => () =>
+    void f().then(() => {
+      void message.success(t('consoleAdmin.saved'));
+      reload();
+    });
+  return (
+    <Drawer open width={820} title={t('consoleAdmin.membersOf', { name: team.name })} onClose={onClose}>
+      <Table<ConsoleTeamMember>
+        size="small"
+        rowKey="id"
+        loading={members.isLoading}
+        dataSource={members.data ?? []}
+        pagination={false}
+        locale={{ emptyText: members.isError ? t('consoleAdmin.loadFailed') : t('consoleAdmin.noMembers') }}
+        columns={[
+          { title: t('consoleAdmin.loginName'), dataIndex: 'loginName' },
+          { title: t('consoleAdmin.name'), dataIndex: 'name' },
+          {
+            title: t('consoleAdmin.leader'),
+            render: (_v, m) =>
+              m.teamLeader === 1 ? (
+                <Tag color="gold">{t('consoleAdmin.leader')}</Tag>
+              ) : (
+                buttons.has(CONSOLE_BUTTONS.teamLeader) && (
+                  <Button size="small" onClick={act(() => consoleApi.appointLeader(team.id, m.id))}>
+                    {t('consoleAdmin.appoint')}
+                  </Button>
+                )
+              ),
+          },
+          ...FLAGS.map((f) => ({
+            title: t(`consoleAdmin.memberFlags.${f}`),
+            render: (_v: unknown, m: ConsoleTeamMember) => (
+              <Switch
+                size="small"
+                checked={m[f] === 1}
+                disabled={!buttons.has(CONSOLE_BUTTONS.memberFlags)}
+                onChange={(on) => act(() => consoleApi.setMemberFlags({ userId: m.id, [f]: on ? 1 : 0 }))()}
+              />
+            ),
+          })),
+        ]}
+      />
+    </Drawer>
+  );
+}
+
+/** Teams across the platform (issue 22 item 1): create, appoint the leader, member flags. */
+export default function TeamsPage({ route }: { route?: BuiltRoute }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const teams = useQuery({ queryKey: ['console-teams'], queryFn: consoleApi.teams });
+  const [selected, setSelected] = useState<React.Key[]>([]);
+  const [adding, setAdding] = useState(false);
+  const [open, setOpen] = useState<ConsoleTeam | null>(null);
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['console-teams'] });
+  const openSelected = () => {
+    const chosen = (teams.data ?? []).filter((x) => selected.includes(x.id));
+    const problem = selectionProblem('onlyOne', chosen.length);
+    if (problem) return void message.warning(t(problem));
+    setOpen(chosen[0]!);
+  };
+  const handlers = { addTeam: () => setAdding(true), appointLeader: openSelected, memberFlags: openSelected };
+  return (
+    <div data-testid="console-teams">
+      <Typography.Title level={4}>{t('consoleAdmin.teamsTitle')}</Typography.Title>
+      <Space style={{ marginBottom: 12 }}>
+        <Toolbar buttons={route?.buttons ?? []} selected={selected.length} handlers={handlers} />
+      </Space>
+      {teams.isError && <Typography.Paragraph type="danger">{t('consoleAdmin.loadFailed')}</Typography.Paragraph>}
+      <Table<ConsoleTeam>
+        size="small"
+        rowKey="id"
+        loading={teams.isLoading}
+        dataSource={teams.data ?? []}
+        pagination={false}
+        locale={{ emptyText: t('consoleAdmin.noTeams') }}
+        rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+        columns={[
+          { title: t('consoleAdmin.teamName'), dataIndex: 'name' },
+          {
+            title: t('consoleAdmin.leader'),
+            render: (_v, x) => (x.leader ? `${x.leader.name} (${x.leader.loginName})` : '—'),
+          },
+          { title: t('consoleAdmin.memberCount'), dataIndex: 'memberCount' },
+          {
+            title: t('translation.actions'),
+            render: (_v, x) => (
+              <Button size="small" type="link" onClick={() => setOpen(x)}>
+                {t('consoleAdmin.members')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {adding && (
+        <AddTeamDialog
+          onClose={() => setAdding(false)}
+          onSaved={() => {
+            setAdding(false);
+            refresh();
+          }}
+        />
+      )}
+      {open && <MembersDrawer team={open} onClose={() => setOpen(null)} onChanged={refresh} />}
+    </div>
+  );
+}

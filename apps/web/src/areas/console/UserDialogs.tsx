@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { Checkbox, Drawer, Form, Input, Select, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CONSOLE_CREATABLE_ENTRANCES, type ConsoleUser } from '@tcm/contract';
+import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { formatDateTime } from '../../lib/format.js';
+import { newPasswordRule, PASSWORD_INPUT_MAX } from '../../components/passwords/password-rules.js';
+import { consoleApi } from './console-api.js';
+import { SaveDialog } from './SaveDialog.js';
+
+interface UserValues {
+  entrance?: (typeof CONSOLE_CREATABLE_ENTRANCES)[number];
+  loginName?: string;
+  name: string;
+  email?: string;
+  phone?: string;
+  organisation?: string;
+  password?: string;
+}
+
+/** Add (user null) or edit an account; the server's refusal shows in a toast (spec §8). */
+export function UserDialog({
+  user,
+  onClose,
+  onSaved,
+}: {
+  user: ConsoleUser | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<UserValues>();
+  const required = (field: string) => ({ required: true, whitespace: true, message: t('login.required', { field }) });
+  const save = async () => {
+    const v = await form.validateFields();
+    if (user)
+      await consoleApi.editUser({
+        id: user.id,
+        name: v.name,
+        email: v.email ?? null,
+        phone: v.phone ?? null,
+        organisation: v.organisation ?? null,
+      });
+    else await consoleApi.addUser(v);
+  };
+  return (
+    <SaveDialog
+      title={t(user ? 'consoleAdmin.editUser' : 'consoleAdmin.addUser')}
+      testId="user"
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={
+          user
+            ? {
+                name: user.name,
+                email: user.email ?? '',
+                phone: user.phone ?? '',
+                organisation: user.organisation ?? '',
+              }
+            : { entrance: 'sys' }
+        }
+      >
+        {!user && (
+          <>
+            <Form.Item name="entrance" label={t('consoleAdmin.entrance')}>
+              <Select
+                options={CONSOLE_CREATABLE_ENTRANCES.map((e) => ({
+                  value: e,
+                  label: t(`consoleAdmin.entrances.${e}`),
+                }))}
+              />
+            </Form.Item>
+            <Form.Item
+              name="loginName"
+              label={t('consoleAdmin.loginName')}
+              rules={[required(t('consoleAdmin.loginName'))]}
+            >
+              <Input maxLength={64} autoComplete="off" data-testid="user-login-name" />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="name" label={t('consoleAdmin.name')} rules={[required(t('consoleAdmin.name'))]}>
+          <Input maxLength={DEFAULT_MAX_LENGTH} data-testid="user-name" />
+        </Form.Item>
+        <Form.Item name="email" label={t('consoleAdmin.email')}>
+          <Input maxLength={DEFAULT_MAX_LENGTH} />
+        </Form.Item>
+        <Form.Item name="phone" label={t('consoleAdmin.phone')}>
+          <Input maxLength={20} />
+        </Form.Item>
+        <Form.Item name="organisation" label={t('consoleAdmin.organisation')}>
+          <Input maxLength={DEFAULT_MAX_LENGTH} />
+        </Form.Item>
+        {!user && (
+          <Form.Item
+            name="password"
+            label={t('consoleAdmin.firstPassword')}
+            dependencies={['loginName']}
+            extra={t('consoleAdmin.firstPasswordHint')}
+            rules={[
+              { required: true, message: t('login.required', { field: t('consoleAdmin.firstPassword') }) },
+              newPasswordRule(() => String(form.getFieldValue('loginName') ?? '')),
+            ]}
+          >
+            <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" data-testid="user-password" />
+          </Form.Item>
+        )}
+      </Form>
+    </SaveDialog>
+  );
+}
+
+/** Replaces an account's roles (button sysUser-roles). */
+export function AssignRolesDialog({
+  user,
+  onClose,
+  onSaved,
+}: {
+  user: ConsoleUser;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const roles = useQuery({ queryKey: ['console-roles'], queryFn: consoleApi.roles });
+  const [chosen, setChosen] = useState<string[]>(user.roles.map((r) => r.id));
+  const save = async () => {
+    await consoleApi.assignRoles(user.id, chosen);
+  };
+  return (
+    <SaveDialog
+      title={t('consoleAdmin.assignRolesOf', { name: user.loginName })}
+      testId="roles"
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      {roles.isError && <Tag color="error">{t('consoleAdmin.loadFailed')}</Tag>}
+      {roles.data && roles.data.length === 0 && <Tag>{t('consoleAdmin.noRoles')}</Tag>}
+      <Checkbox.Group
+        value={chosen}
+        onChange={(v) => setChosen(v as string[])}
+        style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+        options={(roles.data ?? []).map((r) => ({
+          value: r.id,
+          label: <span data-testid={`role-opt-${r.code}`}>{`${r.name} (${r.code})`}</span>,
+        }))}
+      />
+    </SaveDialog>
+  );
+}
+
+/** Sign-in attempts of one account, newest first (button sysUser-history). */
+export function HistoryDrawer({ user, onClose }: { user: ConsoleUser; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const history = useQuery({
+    queryKey: ['console-history', user.id, page],
+    queryFn: () => consoleApi.history(user.id, page, 100),
+  });
+  return (
+    <Drawer open width={640} title={t('consoleAdmin.historyOf', { name: user.loginName })} onClose={onClose}>
+      <Table
+        size="small"
+        rowKey="id"
+        loading={history.isLoading}
+        dataSource={history.data?.list ?? []}
+        locale={{ emptyText: history.isError ? t('consoleAdmin.loadFailed') : t('consoleAdmin.noHistory') }}
+        pagination={{
+          current: page,
+          pageSize: 100,
+          total: history.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setPage,
+        }}
+        columns={[
+          { title: t('consoleAdmin.time'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(new Date(v)) },
+          {
+            title: t('consoleAdmin.entrance'),
+            dataIndex: 'entrance',
+            render: (e: string) => t(`consoleAdmin.entrances.${e}`, e),
+          },
+          { title: 'IP', dataIndex: 'ip' },
+          {
+            title: t('consoleAdmin.result'),
+            render: (_v, r) =>
+              r.success ? <Tag color="success">{t('consoleAdmin.signInOk')}</Tag> : <Tag color="error">{r.code}</Tag>,
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}

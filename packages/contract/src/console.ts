@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import { entranceSchema } from './auth.js';
+import { defineErrors } from './errors.js';
+import { SYS_VERSION } from './paths.js';
+import { combinedQuery, sortOrder, type QueryFieldType } from './query.js';
+import { emailSchema, phoneSchema } from './user.js';
+
+/**
+ * Back-office administration of accounts and roles (issue 22 item 1; docs/console.md).
+ * Paths follow the admin-menu calls: /backend/sys/v1/<thing>/<verb>.
+ */
+const USER = `/backend/sys/${SYS_VERSION}/user`;
+const ROLE = `/backend/sys/${SYS_VERSION}/role`;
+const TEAM = `/backend/sys/${SYS_VERSION}/team`;
+export const CONSOLE_PATHS = {
+  userList: `${USER}/list`,
+  userAdd: `${USER}/add`,
+  userEdit: `${USER}/edit`,
+  userStatus: `${USER}/updateStatus`,
+  userRoles: `${USER}/assignRoles`,
+  userHistory: (id: string) => `${USER}/signInHistory/${id}`,
+  roleList: `${ROLE}/list`,
+  roleAdd: `${ROLE}/add`,
+  roleEdit: `${ROLE}/edit`,
+  roleRemove: (id: string) => `${ROLE}/remove/${id}`,
+  teamList: `${TEAM}/list`,
+  teamAdd: `${TEAM}/add`,
+  teamMembers: (id: string) => `${TEAM}/members/${id}`,
+  teamLeader: `${TEAM}/appointLeader`,
+  memberFlags: `${TEAM}/memberFlags`,
+} as const;
+
+/** Button codes the server enforces on these calls (the reset is `sysUser-resetPassword`, password.ts). */
+export const CONSOLE_BUTTONS = {
+  userAdd: 'sysUser-add',
+  userEdit: 'sysUser-edit',
+  userStatus: 'sysUser-status',
+  userRoles: 'sysUser-roles',
+  userHistory: 'sysUser-history',
+  roleAdd: 'sysRole-add',
+  roleEdit: 'sysRole-edit',
+  roleRemove: 'sysRole-remove',
+  teamAdd: 'sysTeam-add',
+  teamLeader: 'sysTeam-leader',
+  memberFlags: 'sysTeam-flags',
+} as const;
+
+/**
+ * Data scope of a role: which accounts its holders administer. `organisation` = accounts with the
+ * caller's organisation; `self` = only the caller's own account. The widest scope a user holds wins.
+ */
+export const DATA_SCOPES = ['all', 'organisation', 'self'] as const;
+export const dataScope = z.enum(DATA_SCOPES);
+export type DataScope = z.infer<typeof dataScope>;
+
+/** Entrances whose accounts the console creates; members and doctors come through their own flows. */
+export const CONSOLE_CREATABLE_ENTRANCES = ['sys', 'display', 'disease', 'training'] as const;
+
+const loginName = z
+  .string()
+  .trim()
+  .min(3)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only');
+const optText = z.string().trim().max(200).nullable().optional();
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+export const consoleUser = z.object({
+  id: z.string(),
+  loginName: z.string(),
+  name: z.string(),
+  entrance: entranceSchema,
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  organisation: z.string().nullable(),
+  status: z.union([z.literal(0), z.literal(1)]),
+  mustChangePassword: z.boolean(),
+  roles: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),
+  createdAt: z.string(),
+});
+export type ConsoleUser = z.infer<typeof consoleUser>;
+export const consoleUserPage = z.object({ list: z.array(consoleUser), total: z.number().int() });
+export type ConsoleUserPage = z.infer<typeof consoleUserPage>;
+
+export const consoleUserListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(1000).default(100),
+  order: sortOrder,
+});
+/** Body of user/list: entrance (default every one), a search term and/or a combined query. */
+export const consoleUserListBody = z
+  .object({
+    entrance: entranceSchema.optional(),
+    keyword: z.string().trim().max(200).optional(),
+    query: combinedQuery.optional(),
+  })
+  .default({});
+export type ConsoleUserListBody = z.infer<typeof consoleUserListBody>;
+
+/** Fields the combined query and search may use on accounts (the server's whitelist reads the same). */
+export const CONSOLE_USER_QUERY_FIELDS = {
+  loginName: 'string',
+  name: 'string',
+  email: 'string',
+  phone: 'string',
+  organisation: 'string',
+  status: 'integer',
+  createdAt: 'date',
+} as const satisfies Record<string, QueryFieldType>;
+
+export const consoleUserAddBody = z.object({
+  entrance: z.enum(CONSOLE_CREATABLE_ENTRANCES).default('sys'),
+  loginName,
+  name: z.string().trim().min(1).max(200),
+  email: z.preprocess(blankToNull, emailSchema.nullable().optional()),
+  phone: z.preprocess(blankToNull, phoneSchema.nullable().optional()),
+  organisation: optText,
+  /** The first password; the user must change it at the first sign-in. */
+  password: z.string().min(1).max(1024),
+  roleIds: z.array(z.string().uuid()).max(50).default([]),
+});
+export type ConsoleUserAddBody = z.infer<typeof consoleUserAddBody>;
+
+export const consoleUserEditBody = z.object({
+  id: z.string().uuid(),
+  name: z.string().trim().min(1).max(200).optional(),
+  email: z.preprocess(blankToNull, emailSchema.nullable().optional()),
+  phone: z.preprocess(blankToNull, phoneSchema.nullable().optional()),
+  organisation: optText,
+});
+export type ConsoleUserEditBody = z.infer<typeof consoleUserEditBody>;
+
+/** Form or JSON body of user/updateStatus (1 = enabled, 0 = disabled), like menu/updateStatus. */
+export const consoleUserStatusBody = z.object({
+  id: z.string().uuid(),
+  status: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
+});
+export const consoleUserRolesBody = z.object({
+  userId: z.string().uuid(),
+  roleIds: z.array(z.string().uuid()).max(50),
+});
+export const consoleIdParams = z.object({ id: z.string().uuid() });
+
+export const signInEvent = z.object({
+  id: z.number().int(),
+  entrance: z.string(),
+  ip: z.string(),
+  success: z.boolean(),
+  code: z.number().int(),
+  createdAt: z.string(),
+});
+export const signInHistoryPage = z.object({ list: z.array(signInEvent), total: z.number().int() });
+export type SignInHistoryPage = z.infer<typeof signInHistoryPage>;
+
+export const consoleRole = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  allAccess: z.boolean(),
+  dataScope,
+  /** Granted menu ids: heads, pages and buttons (ancestors of a granted entry included). */
+  menuIds: z.array(z.number().int()),
+  userCount: z.number().int(),
+});
+export type ConsoleRole = z.infer<typeof consoleRole>;
+
+const menuIds = z.array(z.number().int().min(1)).max(5000);
+export const consoleRoleAddBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(2)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only'),
+  name: z.string().trim().min(1).max(200),
+  dataScope: dataScope.default('self'),
+  menuIds: menuIds.default([]),
+});
+export type ConsoleRoleAddBody = z.infer<typeof consoleRoleAddBody>;
+export const consoleRoleEditBody = z.object({
+  id: z.string().uuid(),
+  name: z.string().trim().min(1).max(200).optional(),
+  dataScope: dataScope.optional(),
+  menuIds: menuIds.optional(),
+});
+export type ConsoleRoleEditBody = z.infer<typeof consoleRoleEditBody>;
+
+const flag = z.union([z.literal(0), z.literal(1)]);
+/** A team across the platform (issue 22 item 1: members and teams). */
+export const consoleTeam = z.object({
+  id: z.string(),
+  name: z.string(),
+  leader: z.object({ id: z.string(), loginName: z.string(), name: z.string() }).nullable(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type ConsoleTeam = z.infer<typeof consoleTeam>;
+/** A member of a team with the flags of spec §3 "Member info" (1 = yes). */
+export const consoleTeamMember = z.object({
+  id: z.string(),
+  loginName: z.string(),
+  name: z.string(),
+  status: flag,
+  teamLeader: flag,
+  canConfigTreatPlan: flag,
+  displayPermission: flag,
+  canDoctorAgent: flag,
+});
+export type ConsoleTeamMember = z.infer<typeof consoleTeamMember>;
+export const consoleTeamAddBody = z.object({ name: z.string().trim().min(1).max(200) });
+export const consoleTeamLeaderBody = z.object({ teamId: z.string().uuid(), userId: z.string().uuid() });
+/** Flags to change; absent ones stay. canConfigTreatPlan has an effect only for a leader (spec §6). */
+export const consoleMemberFlagsBody = z.object({
+  userId: z.string().uuid(),
+  canConfigTreatPlan: flag.optional(),
+  displayPermission: flag.optional(),
+  canDoctorAgent: flag.optional(),
+});
+export type ConsoleMemberFlagsBody = z.infer<typeof consoleMemberFlagsBody>;
+
+/** Account and role administration errors (1400xxx, permissions range). */
+export const CONSOLE_ERRORS = defineErrors({
+  USER_NOT_FOUND: { code: 1400404, status: 404, zh: '用户不存在', en: 'No such user' },
+  ROLE_NOT_FOUND: { code: 1400405, status: 404, zh: '角色不存在', en: 'No such role' },
+  ROLE_CODE_EXISTS: { code: 1400409, status: 409, zh: '角色编码已存在', en: 'The role code already exists' },
+  MENU_NOT_FOUND: { code: 1400406, status: 400, zh: '所选菜单不存在', en: 'A chosen menu entry does not exist' },
+  OUT_OF_SCOPE: {
+    code: 1400403,
+    status: 403,
+    zh: '该用户不在您的数据权限范围内',
+    en: 'This account is outside your data scope',
+  },
+  GRANT_EXCEEDS_OWN: {
+    code: 1400410,
+    status: 403,
+    zh: '不能授予超出自身权限的菜单或角色',
+    en: 'You cannot grant menus or roles beyond your own',
+  },
+  SELF_DISABLE: { code: 1400411, status: 400, zh: '不能停用自己的账号', en: 'You cannot disable your own account' },
+  ROLE_PROTECTED: {
+    code: 1400412,
+    status: 400,
+    zh: '超级管理员角色不能修改或删除',
+    en: 'The all-access administrator role cannot be changed or removed',
+  },
+  TEAM_NOT_FOUND: { code: 1400407, status: 404, zh: '团队不存在', en: 'No such team' },
+  NOT_A_MEMBER: {
+    code: 1400414,
+    status: 400,
+    zh: '只能任命本团队或尚未加入团队的会员为负责人',
+    en: 'Only a member of this team, or one in no team, can become its leader',
+  },
+  ROLE_IN_USE: {
+    code: 1400413,
+    status: 409,
+    zh: '角色仍有用户，请先取消分配',
+    en: 'Users still hold this role; unassign it first',
+  },
+});
