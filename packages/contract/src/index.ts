@@ -24,3 +24,5 @@ export * from './jobs.js';
 export * from './evidence-labels.js';
 export * from './engine-errors.js';
 export * from './password.js';
+export * from './herb-safety.js';
+export * from './archive.js';
