@@ -44,10 +44,13 @@ export const ARCHIVE_BUTTONS = {
 export const ARCHIVE_RESTORE_DAYS = 30;
 
 export const ARCHIVE_ERRORS = defineErrors({
-  CASE_NOT_FOUND: { code: 4101001, status: 404, zh: '医案不存在', en: 'The case does not exist' },
-  CASE_FORBIDDEN: { code: 4101002, status: 403, zh: '无权访问该医案', en: 'You are not allowed to access this case' },
-  VISIT_NOT_FOUND: { code: 4101003, status: 404, zh: '就诊记录不存在', en: 'The visit does not exist' },
-  GROUP_NOT_FOUND: { code: 4101004, status: 404, zh: '医案分组不存在', en: 'The case group does not exist' },
+  /** Also for ids that do not exist, so another doctor's case ids cannot be probed. */
+  CASE_FORBIDDEN: {
+    code: 4101002,
+    status: 403,
+    zh: '医案不存在或无权访问',
+    en: 'The case does not exist or you are not allowed to access it',
+  },
   GROUP_FORBIDDEN: {
     code: 4101005,
     status: 403,
@@ -100,7 +103,8 @@ const idNumber = z
   .trim()
   .regex(/^[0-9A-Za-z]{6,32}$/, '6-32 letters or digits');
 
-export const patientSchema = z.object({
+/** Patient fields without defaults: a partial update must leave unnamed fields alone. */
+const patientFields = z.object({
   name: text(60).min(1),
   sex: z.enum(['male', 'female']),
   birthDate: isoDay,
@@ -108,15 +112,21 @@ export const patientSchema = z.object({
     .string()
     .trim()
     .regex(/^\+?[0-9 -]{5,20}$/, 'phone number'),
-  idNumber: idNumber.optional().nullable(),
+  idNumber: idNumber.nullable(),
   /** Drives the pregnancy cautions of the prescription checks. */
+  pregnant: z.boolean(),
+  remark: text(500),
+});
+
+export const patientSchema = patientFields.extend({
+  idNumber: patientFields.shape.idNumber.optional(),
   pregnant: z.boolean().default(false),
   remark: optText(500),
 });
 export type PatientInput = z.input<typeof patientSchema>;
 
 export const caseAddBody = patientSchema.extend({ groupId: uuid.nullable().optional() });
-export const caseUpdateBody = patientSchema.partial();
+export const caseUpdateBody = patientFields.partial();
 
 /** Fields the combined query of the case list accepts (whitelist, both sides). */
 export const ARCHIVE_QUERY_FIELDS = {

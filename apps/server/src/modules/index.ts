@@ -9,6 +9,7 @@ import { fileRoutes } from './files/files.routes.js';
 import { recordRoutes } from './records/records.routes.js';
 import { deviceRoutes } from './devices/devices.routes.js';
 import { passwordRoutes } from './passwords/passwords.routes.js';
+import { archiveRoutes } from './archive/archive.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -26,4 +27,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['records', recordRoutes],
   ['devices', deviceRoutes],
   ['passwords', passwordRoutes],
+  ['archive', archiveRoutes],
 ];

@@ -5,3 +5,4 @@ export * from './auth.js';
 export * from './translations.js';
 export * from './records.js';
 export * from './maintenance.js';
+export * from './archive.js';
