@@ -218,6 +218,7 @@ export const prescriptionHerbSchema = z.object({
   preparation: z.enum(PREPARATIONS).optional(),
 });
 export type PrescriptionHerb = z.infer<typeof prescriptionHerbSchema>;
+export type PrescriptionHerbInput = z.input<typeof prescriptionHerbSchema>;
 
 export const prescriptionSchema = z.object({
   formulaId: z.string().max(40).optional(),
@@ -228,6 +229,7 @@ export const prescriptionSchema = z.object({
   usage: optText(500),
 });
 export type Prescription = z.infer<typeof prescriptionSchema>;
+export type PrescriptionInput = z.input<typeof prescriptionSchema>;
 
 export const fourDiagnosisSchema = z.object({
   inspection: optText(2000),
