@@ -26,4 +26,3 @@ export * from './engine-errors.js';
 export * from './password.js';
 export * from './herb-safety.js';
 export * from './archive.js';
-export * from './herbs.js';

@@ -12,12 +12,7 @@ import {
   caseSummarySchema,
   checkPrescription,
   checkPrescriptionBody,
-  FORMULAS,
-  formulaEntrySchema,
-  herbEntrySchema,
   groupAddBody,
-  herbFactsMap,
-  HERBS,
   idsBody,
   joinGroupsBody,
   pdfQuery,
@@ -26,6 +21,7 @@ import {
   visitBody,
   visitDetailSchema,
 } from '@tcm/contract';
+import { FORMULAS, formulaEntrySchema, herbEntrySchema, herbFactsMap, HERBS } from '@tcm/contract/herbs';
 import { ok, okSchema } from '../../http/envelope.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { writeAudit, writeAuditMany } from '../audit/audit.service.js';

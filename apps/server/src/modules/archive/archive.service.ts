@@ -5,7 +5,6 @@ import {
   ARCHIVE_QUERY_FIELDS,
   ARCHIVE_RESTORE_DAYS,
   checkPrescription,
-  herbFactsMap,
   type CaseDetail,
   type CaseGroup,
   type CasePage,
@@ -18,6 +17,7 @@ import {
   type Visit,
   type VisitDetail,
 } from '@tcm/contract';
+import { herbFactsMap } from '@tcm/contract/herbs';
 import type { AppContext } from '../../context.js';
 import { archiveCases } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';

@@ -3,16 +3,8 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, AutoComplete, Button, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import type { InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  checkPrescription,
-  FORMULAS,
-  herbFactsMap,
-  HERBS,
-  PREPARATIONS,
-  searchByKey,
-  type PrescriptionHerbInput,
-  type PrescriptionInput,
-} from '@tcm/contract';
+import { checkPrescription, PREPARATIONS, type PrescriptionHerbInput, type PrescriptionInput } from '@tcm/contract';
+import { FORMULAS, herbFactsMap, HERBS, searchByKey } from '@tcm/contract/herbs';
 
 const UNITS = ['g', '枚', '片', '条', '只', 'ml'] as const;
 const FACTS = herbFactsMap();

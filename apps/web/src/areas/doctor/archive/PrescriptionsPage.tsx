@@ -2,6 +2,7 @@ import './texts.js';
 import { useMemo, useState } from 'react';
 import { Card, Checkbox, Input, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { type PrescriptionInput } from '@tcm/contract';
 import {
   FORMULA_SOURCES,
   FORMULAS,
@@ -10,8 +11,7 @@ import {
   searchByKey,
   type FormulaEntry,
   type HerbEntry,
-  type PrescriptionInput,
-} from '@tcm/contract';
+} from '@tcm/contract/herbs';
 import { PrescriptionComposer } from './PrescriptionComposer.js';
 
 /** Filters a list by the composer's key search, or returns it whole for an empty term. */
