@@ -29,7 +29,13 @@ export const ARCHIVE_PATHS = {
   updateVisit: (visitId: string) => `${BASE}/visit/update/${visitId}`,
   visitPdf: (visitId: string) => `${BASE}/visit/pdf/${visitId}`,
   herbs: `${BASE}/herbs`,
+  /** The caller's own correction of a dictionary herb (dose range, pregnancy). */
+  herbOverride: `${BASE}/herbs/override`,
+  herbOverrideRemove: `${BASE}/herbs/override/remove`,
   formulas: `${BASE}/formulas`,
+  /** The caller's own formulas, listed with the classic library. */
+  addFormula: `${BASE}/formulas/add`,
+  removeFormula: `${BASE}/formulas/remove`,
   checkPrescription: `${BASE}/prescription/check`,
 } as const;
 
@@ -80,6 +86,18 @@ export const ARCHIVE_ERRORS = defineErrors({
     status: 400,
     zh: '共享的医生账号不存在',
     en: 'A doctor to share with does not exist',
+  },
+  HERB_UNKNOWN: {
+    code: 4101011,
+    status: 400,
+    zh: '中药字典中没有这味药',
+    en: 'The herb dictionary has no such herb',
+  },
+  FORMULA_FORBIDDEN: {
+    code: 4101012,
+    status: 403,
+    zh: '方剂不存在或不是你创建的',
+    en: 'The formula does not exist or is not yours',
   },
   CASE_DELETED: {
     code: 4101010,
@@ -300,3 +318,23 @@ export const checkPrescriptionBody = z.object({
   herbs: z.array(prescriptionHerbSchema).max(60),
   pregnant: z.boolean().default(false),
 });
+
+/** POST herbs/override: the caller's dose range and pregnancy rule for one dictionary herb. */
+export const herbOverrideBody = z
+  .object({
+    name: text(40).min(1),
+    doseMin: z.number().positive().max(500),
+    doseMax: z.number().positive().max(500),
+    /** none: no pregnancy warning for this doctor even where the pharmacopoeia has one. */
+    pregnancy: z.enum(['forbidden', 'caution', 'none']),
+  })
+  .refine((b) => b.doseMin <= b.doseMax, { message: 'doseMin must not exceed doseMax', path: ['doseMin'] });
+export const herbNameBody = z.object({ name: text(40).min(1) });
+
+/** POST formulas/add: an own formula from a composed prescription. */
+export const formulaAddBody = z.object({
+  name: text(80).min(1),
+  herbs: z.array(prescriptionHerbSchema).min(1).max(60),
+  usage: optText(500),
+});
+export const formulaIdBody = z.object({ id: uuid });

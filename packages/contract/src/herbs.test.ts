@@ -58,5 +58,13 @@ describe('herb dictionary and formula library (shipped data)', () => {
     const m = herbFactsMap([{ name: '附子', doseMax: 30 }]);
     expect(m.get('附子')!.doseMax).toBe(30);
     expect(m.get('附子')!.doseMin).toBe(3);
+    expect(m.get('附子')!.pregnancy).toBe('caution');
+    // 'none' clears the shipped caution; an unknown name adds nothing.
+    const cleared = herbFactsMap([
+      { name: '附子', pregnancy: 'none' },
+      { name: '不存在', doseMax: 1 },
+    ]);
+    expect(cleared.get('附子')!.pregnancy).toBeUndefined();
+    expect(cleared.has('不存在')).toBe(false);
   });
 });

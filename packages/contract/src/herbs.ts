@@ -30,6 +30,8 @@ export interface HerbEntry {
   preparation?: Preparation;
   /** Key of `HERB_SOURCES`. */
   source: string;
+  /** true when the reader's own override replaced the dose range or pregnancy rule. */
+  overridden?: boolean;
 }
 
 export interface FormulaHerb {
@@ -48,8 +50,9 @@ export interface FormulaEntry {
   origin: string;
   herbs: FormulaHerb[];
   usage: string;
-  /** Key of `FORMULA_SOURCES` for the modern doses. */
+  /** Key of `FORMULA_SOURCES` for the modern doses; `own` for a doctor's own formula. */
   source: string;
+  mine?: boolean;
 }
 
 /** API shapes of the dictionary calls (the entries above). */
@@ -67,6 +70,8 @@ export const herbEntrySchema = z.object({
   pregnancy: z.enum(['forbidden', 'caution']).optional(),
   preparation: z.enum(PREPARATIONS).optional(),
   source: z.string(),
+  /** true when the caller's own override replaced the dose range or pregnancy rule. */
+  overridden: z.boolean().optional(),
 });
 export const formulaEntrySchema = z.object({
   id: z.string(),
@@ -84,6 +89,8 @@ export const formulaEntrySchema = z.object({
   ),
   usage: z.string(),
   source: z.string(),
+  /** The caller's own formula (source `own`). */
+  mine: z.boolean().optional(),
 });
 
 type HerbRow = [string, string, number, number, string, string, string, string?, string?, string?];
@@ -151,11 +158,32 @@ export const FORMULAS: readonly FormulaEntry[] = (formulaData.formulas as Formul
 );
 
 /** The dictionary as the safety checks read it, with a doctor's own overrides on top. */
-export function herbFactsMap(overrides: readonly Partial<HerbEntry>[] = []): Map<string, HerbFacts> {
+export interface HerbOverride {
+  name: string;
+  doseMin?: number;
+  doseMax?: number;
+  /** none clears the shipped pregnancy rule. */
+  pregnancy?: 'forbidden' | 'caution' | 'none';
+}
+
+/** One dictionary entry with an override applied. */
+export function withOverride<T extends HerbFacts>(h: T, o: HerbOverride | undefined): T {
+  if (!o) return h;
+  const { pregnancy, ...rest } = h;
+  const p = o.pregnancy === undefined ? pregnancy : o.pregnancy === 'none' ? undefined : o.pregnancy;
+  return {
+    ...rest,
+    ...(o.doseMin !== undefined ? { doseMin: o.doseMin } : {}),
+    ...(o.doseMax !== undefined ? { doseMax: o.doseMax } : {}),
+    ...(p ? { pregnancy: p } : {}),
+  } as T;
+}
+
+export function herbFactsMap(overrides: readonly HerbOverride[] = []): Map<string, HerbFacts> {
   const map = new Map<string, HerbFacts>(HERBS.map((h) => [h.name, h]));
   for (const o of overrides) {
-    if (!o.name) continue;
-    map.set(o.name, { ...(map.get(o.name) ?? { name: o.name }), ...o } as HerbFacts);
+    const base = map.get(o.name);
+    if (base) map.set(o.name, withOverride(base, o));
   }
   return map;
 }

@@ -1,4 +1,16 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Prescription } from '@tcm/contract';
 import { users } from './users.js';
 
@@ -100,4 +112,37 @@ export const archiveVisits = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('archive_visit_case_idx').on(t.caseId, t.number)],
+);
+
+/** A doctor's own correction of a dictionary herb (dose range, pregnancy); wins over the shipped row for them. */
+export const archiveHerbOverrides = pgTable(
+  'archive_herb_override',
+  {
+    doctorUserId: uuid('doctor_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    doseMin: real('dose_min').notNull(),
+    doseMax: real('dose_max').notNull(),
+    /** forbidden | caution | none (none: the doctor clears a shipped caution). */
+    pregnancy: text('pregnancy', { enum: ['forbidden', 'caution', 'none'] }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.doctorUserId, t.name] })],
+);
+
+/** A doctor's own formula (experience prescription), listed with the classic library for them. */
+export const archiveFormulas = pgTable(
+  'archive_formula',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    doctorUserId: uuid('doctor_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    herbs: jsonb('herbs').$type<Prescription['herbs']>().notNull(),
+    usage: text('usage').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('archive_formula_doctor_idx').on(t.doctorUserId)],
 );

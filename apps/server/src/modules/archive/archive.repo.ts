@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { archiveCases, archiveGroupMembers, archiveGroups, archiveVisits, users } from '../../db/schema/index.js';
+import {
+  archiveCases,
+  archiveFormulas,
+  archiveGroupMembers,
+  archiveGroups,
+  archiveHerbOverrides,
+  archiveVisits,
+  users,
+} from '../../db/schema/index.js';
 
 export type CaseRow = typeof archiveCases.$inferSelect;
 export type CaseInsert = typeof archiveCases.$inferInsert;
@@ -222,4 +230,50 @@ export async function doctorsById(db: Db, ids: string[]) {
     .select({ id: users.id, name: users.name, title: users.title, organisation: users.organisation })
     .from(users)
     .where(inArray(users.id, ids));
+}
+
+export type HerbOverrideRow = typeof archiveHerbOverrides.$inferSelect;
+export type FormulaRow = typeof archiveFormulas.$inferSelect;
+
+export async function herbOverridesOf(db: Db, doctorUserId: string): Promise<HerbOverrideRow[]> {
+  return db.select().from(archiveHerbOverrides).where(eq(archiveHerbOverrides.doctorUserId, doctorUserId));
+}
+
+/** Inserts or replaces the doctor's override of one herb. */
+export async function saveHerbOverride(db: Db, row: Omit<HerbOverrideRow, 'updatedAt'>): Promise<void> {
+  await db
+    .insert(archiveHerbOverrides)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [archiveHerbOverrides.doctorUserId, archiveHerbOverrides.name],
+      set: { doseMin: row.doseMin, doseMax: row.doseMax, pregnancy: row.pregnancy, updatedAt: new Date() },
+    });
+}
+
+export async function removeHerbOverride(db: Db, doctorUserId: string, name: string): Promise<void> {
+  await db
+    .delete(archiveHerbOverrides)
+    .where(and(eq(archiveHerbOverrides.doctorUserId, doctorUserId), eq(archiveHerbOverrides.name, name)));
+}
+
+export async function formulasOf(db: Db, doctorUserId: string): Promise<FormulaRow[]> {
+  return db
+    .select()
+    .from(archiveFormulas)
+    .where(eq(archiveFormulas.doctorUserId, doctorUserId))
+    .orderBy(asc(archiveFormulas.createdAt));
+}
+
+export async function insertFormula(db: Db, values: typeof archiveFormulas.$inferInsert): Promise<FormulaRow> {
+  const [row] = await db.insert(archiveFormulas).values(values).returning();
+  return row!;
+}
+
+/** Deletes an own formula; answers whether one was deleted. */
+export async function removeFormula(db: Db, doctorUserId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(archiveFormulas)
+    .where(and(eq(archiveFormulas.id, id), eq(archiveFormulas.doctorUserId, doctorUserId)))
+    .returning({ id: archiveFormulas.id });
+  return rows.length > 0;
 }

@@ -39,6 +39,10 @@ const routes = (caseId: string, visitId: string): Array<[Method, string, unknown
   ['GET', ARCHIVE_PATHS.herbs],
   ['GET', ARCHIVE_PATHS.formulas],
   ['POST', ARCHIVE_PATHS.checkPrescription, { herbs: [] }],
+  ['POST', ARCHIVE_PATHS.herbOverride, { name: '附子', doseMin: 3, doseMax: 30, pregnancy: 'caution' }],
+  ['POST', ARCHIVE_PATHS.herbOverrideRemove, { name: '附子' }],
+  ['POST', ARCHIVE_PATHS.addFormula, { name: '自拟方', herbs: [{ name: '甘草', dose: 6 }] }],
+  ['POST', ARCHIVE_PATHS.removeFormula, { id: ID }],
 ];
 
 /** A doctor with a case that has one visit. */
@@ -86,6 +90,10 @@ describe('archive: guard', () => {
         /prescription\.herbs\.0\.dose/,
       ],
       ['POST', ARCHIVE_PATHS.checkPrescription, { herbs: [{ name: '甘草' }] }, /herbs\.0\.dose/],
+      ['POST', ARCHIVE_PATHS.herbOverride, { name: '附子', doseMin: 30, doseMax: 3, pregnancy: 'none' }, /doseMin/],
+      ['POST', ARCHIVE_PATHS.herbOverrideRemove, { name: '' }, /name/],
+      ['POST', ARCHIVE_PATHS.addFormula, { name: '自拟方', herbs: [] }, /herbs/],
+      ['POST', ARCHIVE_PATHS.removeFormula, { id: 'x' }, /id/],
       ['GET', ARCHIVE_PATHS.detail('not-a-uuid'), undefined, /id/],
       ['GET', ARCHIVE_PATHS.visit('1'), undefined, /id/],
       ['GET', `${ARCHIVE_PATHS.visitPdf(a.visitId)}?lang=fr`, undefined, /lang/],
@@ -242,6 +250,72 @@ describe('archive: cases and visits', () => {
     const formulas = await call(t.app, 'GET', ARCHIVE_PATHS.formulas, a.token);
     expect(herbs.body.data.length).toBeGreaterThanOrEqual(300);
     expect(formulas.body.data.find((f: { name: string }) => f.name === '四逆汤').herbs.length).toBe(3);
+  });
+});
+
+describe('archive: own dictionary corrections and formulas', () => {
+  it("a doctor's herb override changes their checks only; removing it restores the shipped row", async () => {
+    const a = await doctorWithVisit('Dr Override');
+    const b = await doctorWithToken(t, 'Dr Plain');
+    const rx = { herbs: [{ name: '附子', dose: 30, preparation: '先煎' }], pregnant: true };
+    const before = await call(t.app, 'POST', ARCHIVE_PATHS.checkPrescription, a.token, rx);
+    expect(before.body.data.map((w: { kind: string }) => w.kind)).toEqual(['doseHigh', 'pregnancyCaution']);
+    const saved = await call(t.app, 'POST', ARCHIVE_PATHS.herbOverride, a.token, {
+      name: '附子',
+      doseMin: 3,
+      doseMax: 30,
+      pregnancy: 'none',
+    });
+    expect([saved.body.data.doseMax, saved.body.data.pregnancy, saved.body.data.overridden]).toEqual([
+      30,
+      undefined,
+      true,
+    ]);
+    expect((await call(t.app, 'POST', ARCHIVE_PATHS.checkPrescription, a.token, rx)).body.data).toEqual([]);
+    // b still gets the pharmacopoeia's warnings.
+    const other = await call(t.app, 'POST', ARCHIVE_PATHS.checkPrescription, b.token, rx);
+    expect(other.body.data.map((w: { kind: string }) => w.kind)).toEqual(['doseHigh', 'pregnancyCaution']);
+    const herbs = await call(t.app, 'GET', ARCHIVE_PATHS.herbs, b.token);
+    expect(herbs.body.data.find((h: { name: string }) => h.name === '附子').doseMax).toBe(15);
+    // Visit warnings follow the reader's dictionary too.
+    await call(t.app, 'POST', ARCHIVE_PATHS.updateVisit(a.visitId), a.token, {
+      ...FIRST_VISIT,
+      prescription: { herbs: [{ name: '附子', dose: 30 }], doses: 3 },
+    });
+    expect((await call(t.app, 'GET', ARCHIVE_PATHS.visit(a.visitId), a.token)).body.data.warnings).toEqual([]);
+    const unknown = await call(t.app, 'POST', ARCHIVE_PATHS.herbOverride, a.token, {
+      name: '不存在的药',
+      doseMin: 1,
+      doseMax: 2,
+      pregnancy: 'none',
+    });
+    expect([unknown.status, unknown.body.code]).toEqual([400, ARCHIVE_ERRORS.HERB_UNKNOWN.code]);
+    const back = await call(t.app, 'POST', ARCHIVE_PATHS.herbOverrideRemove, a.token, { name: '附子' });
+    expect([back.body.data.doseMax, back.body.data.pregnancy]).toEqual([15, 'caution']);
+    expect((await call(t.app, 'POST', ARCHIVE_PATHS.checkPrescription, a.token, rx)).body.data.length).toBe(2);
+  });
+
+  it('own formulas are listed for their doctor only; another doctor cannot delete them', async () => {
+    const a = await doctorWithToken(t);
+    const b = await doctorWithToken(t);
+    const f = await call(t.app, 'POST', ARCHIVE_PATHS.addFormula, a.token, {
+      name: '自拟和胃方',
+      herbs: [
+        { name: '陈皮', dose: 6 },
+        { name: '大枣', dose: 3, unit: '枚' },
+      ],
+      usage: '水煎服',
+    });
+    expect([f.status, f.body.data.mine, f.body.data.herbs[1].unit]).toEqual([200, true, '枚']);
+    const mine = (await call(t.app, 'GET', ARCHIVE_PATHS.formulas, a.token)).body.data;
+    expect(mine.at(-1).name).toBe('自拟和胃方');
+    const theirs = (await call(t.app, 'GET', ARCHIVE_PATHS.formulas, b.token)).body.data;
+    expect(theirs.some((x: { name: string }) => x.name === '自拟和胃方')).toBe(false);
+    const refused = await call(t.app, 'POST', ARCHIVE_PATHS.removeFormula, b.token, { id: f.body.data.id });
+    expect([refused.status, refused.body.code]).toEqual([403, ARCHIVE_ERRORS.FORMULA_FORBIDDEN.code]);
+    expect((await call(t.app, 'POST', ARCHIVE_PATHS.removeFormula, a.token, { id: f.body.data.id })).status).toBe(200);
+    const after = (await call(t.app, 'GET', ARCHIVE_PATHS.formulas, a.token)).body.data;
+    expect(after.some((x: { name: string }) => x.name === '自拟和胃方')).toBe(false);
   });
 });
 

@@ -12,6 +12,10 @@ import {
   caseSummarySchema,
   checkPrescription,
   checkPrescriptionBody,
+  formulaAddBody,
+  formulaIdBody,
+  herbNameBody,
+  herbOverrideBody,
   groupAddBody,
   idsBody,
   joinGroupsBody,
@@ -21,12 +25,13 @@ import {
   visitBody,
   visitDetailSchema,
 } from '@tcm/contract';
-import { FORMULAS, formulaEntrySchema, herbEntrySchema, herbFactsMap, HERBS } from '@tcm/contract/herbs';
+import { formulaEntrySchema, herbEntrySchema } from '@tcm/contract/herbs';
 import { ok, okSchema } from '../../http/envelope.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { writeAudit, writeAuditMany } from '../audit/audit.service.js';
 import { caseFor } from './archive.access.js';
 import { casePdf, casesXlsx, visitPdf } from './archive.export.js';
+import * as dict from './archive.dictionary.js';
 import * as svc from './archive.service.js';
 
 const tags = ['archive'];
@@ -359,11 +364,40 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: doctor(),
       schema: {
         tags,
-        summary: 'The herb dictionary (Chinese Pharmacopoeia 2020)',
+        summary: "The herb dictionary (Chinese Pharmacopoeia 2020) with the caller's own overrides",
         response: { 200: okSchema(z.array(herbEntrySchema)) },
       },
     },
-    async (request) => ok([...HERBS], request.msgLang),
+    async (request) => ok(await dict.herbsFor(db, principalOf(request).user.id), request.msgLang),
+  );
+
+  app.post(
+    ARCHIVE_PATHS.herbOverride,
+    {
+      onRequest: doctor(),
+      schema: {
+        tags,
+        summary: 'Own dose range and pregnancy rule for a dictionary herb',
+        body: herbOverrideBody,
+        response: { 200: okSchema(herbEntrySchema) },
+      },
+    },
+    async (request) => ok(await dict.saveOverride(db, principalOf(request).user.id, request.body), request.msgLang),
+  );
+
+  app.post(
+    ARCHIVE_PATHS.herbOverrideRemove,
+    {
+      onRequest: doctor(),
+      schema: {
+        tags,
+        summary: 'Back to the shipped row for a herb',
+        body: herbNameBody,
+        response: { 200: okSchema(herbEntrySchema) },
+      },
+    },
+    async (request) =>
+      ok(await dict.removeOverride(db, principalOf(request).user.id, request.body.name), request.msgLang),
   );
 
   app.get(
@@ -372,11 +406,37 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: doctor(),
       schema: {
         tags,
-        summary: 'The classic formula library',
+        summary: "The classic formula library, then the caller's own formulas",
         response: { 200: okSchema(z.array(formulaEntrySchema)) },
       },
     },
-    async (request) => ok([...FORMULAS], request.msgLang),
+    async (request) => ok(await dict.formulasFor(db, principalOf(request).user.id), request.msgLang),
+  );
+
+  app.post(
+    ARCHIVE_PATHS.addFormula,
+    {
+      onRequest: doctor(),
+      schema: {
+        tags,
+        summary: 'Save an own formula',
+        body: formulaAddBody,
+        response: { 200: okSchema(formulaEntrySchema) },
+      },
+    },
+    async (request) => ok(await dict.addFormula(db, principalOf(request).user.id, request.body), request.msgLang),
+  );
+
+  app.post(
+    ARCHIVE_PATHS.removeFormula,
+    {
+      onRequest: doctor(),
+      schema: { tags, summary: 'Delete an own formula', body: formulaIdBody, response: { 200: okSchema(z.null()) } },
+    },
+    async (request) => {
+      await dict.removeFormula(db, principalOf(request).user.id, request.body.id);
+      return ok(null, request.msgLang);
+    },
   );
 
   app.post(
@@ -392,7 +452,10 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        checkPrescription(request.body.herbs, { pregnant: request.body.pregnant, dictionary: herbFactsMap() }),
+        checkPrescription(request.body.herbs, {
+          pregnant: request.body.pregnant,
+          dictionary: await dict.dictionaryFor(db, principalOf(request).user.id),
+        }),
         request.msgLang,
       ),
   );

@@ -6,6 +6,7 @@ import {
   ARCHIVE_RESTORE_DAYS,
   checkPrescription,
   type CaseDetail,
+  type HerbFacts,
   type CaseGroup,
   type CasePage,
   type CaseSummary,
@@ -17,7 +18,6 @@ import {
   type Visit,
   type VisitDetail,
 } from '@tcm/contract';
-import { herbFactsMap } from '@tcm/contract/herbs';
 import type { AppContext } from '../../context.js';
 import { archiveCases } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
@@ -27,6 +27,7 @@ import { canSee } from '../records/access.js';
 import { findRecord } from '../records/records.repo.js';
 import { recordDetail } from '../records/records.service.js';
 import { caseFor, ownCases } from './archive.access.js';
+import { dictionaryFor } from './archive.dictionary.js';
 import * as repo from './archive.repo.js';
 
 const QUERY_FIELDS: QueryWhitelist = {
@@ -146,13 +147,15 @@ export async function updateCase(ctx: AppContext, p: Principal, id: string, body
   return presentSummary(p, fresh, await repo.ownerAndGroupNames(ctx.db, fresh));
 }
 
-/** Safety warnings of a stored prescription for this patient, with the shipped dictionary. */
-function warningsOf(v: repo.VisitRow, pregnant: boolean) {
+type Dictionary = Map<string, HerbFacts>;
+
+/** Safety warnings of a stored prescription for this patient, with the reader's dictionary. */
+function warningsOf(v: repo.VisitRow, pregnant: boolean, dictionary: Dictionary) {
   if (!v.prescription) return [];
-  return checkPrescription(v.prescription.herbs, { pregnant, dictionary: herbFactsMap() });
+  return checkPrescription(v.prescription.herbs, { pregnant, dictionary });
 }
 
-function presentVisit(v: repo.VisitRow, c: repo.CaseRow, doctorName: string): Visit {
+function presentVisit(v: repo.VisitRow, c: repo.CaseRow, doctorName: string, dict: Dictionary): Visit {
   return {
     id: v.id,
     caseId: v.caseId,
@@ -169,7 +172,7 @@ function presentVisit(v: repo.VisitRow, c: repo.CaseRow, doctorName: string): Vi
     western: v.western,
     treatmentPrinciple: v.treatmentPrinciple,
     prescription: v.prescription ?? null,
-    warnings: warningsOf(v, c.pregnant),
+    warnings: warningsOf(v, c.pregnant, dict),
     advice: v.advice,
     outcome: v.outcome,
     doctorName,
@@ -184,6 +187,7 @@ function presentVisit(v: repo.VisitRow, c: repo.CaseRow, doctorName: string): Vi
  */
 async function visitDetail(
   ctx: AppContext,
+  p: Principal,
   v: repo.VisitRow,
   c: repo.CaseRow,
   doctorName: string,
@@ -193,7 +197,7 @@ async function visitDetail(
     const r = await findRecord(ctx.db, id);
     if (r) records.push(await recordDetail(ctx, r));
   }
-  return { ...presentVisit(v, c, doctorName), records };
+  return { ...presentVisit(v, c, doctorName, await dictionaryFor(ctx.db, p.user.id)), records };
 }
 
 export async function caseDetail(ctx: AppContext, p: Principal, id: string): Promise<CaseDetail> {
@@ -204,7 +208,7 @@ export async function caseDetail(ctx: AppContext, p: Principal, id: string): Pro
     visits.map((v) => v.doctorUserId),
   );
   const details = [];
-  for (const v of visits) details.push(await visitDetail(ctx, v, c, names.get(v.doctorUserId) ?? ''));
+  for (const v of visits) details.push(await visitDetail(ctx, p, v, c, names.get(v.doctorUserId) ?? ''));
   return {
     ...presentSummary(p, c, await repo.ownerAndGroupNames(ctx.db, c)),
     idNumber: c.idNumber,
@@ -289,7 +293,7 @@ export async function addVisit(ctx: AppContext, p: Principal, caseId: string, b:
   const c = await caseFor(ctx.db, p, caseId, 'write');
   await assertLinkable(ctx, p, b.recordIds);
   const v = await repo.insertVisit(ctx.db, { caseId: c.id, doctorUserId: p.user.id, ...visitValues(b) });
-  return visitDetail(ctx, v, c, p.user.name);
+  return visitDetail(ctx, p, v, c, p.user.name);
 }
 
 /** The visit and its case when the caller may act on the case. */
@@ -302,7 +306,7 @@ export async function visitFor(ctx: AppContext, p: Principal, visitId: string, n
 export async function getVisit(ctx: AppContext, p: Principal, visitId: string): Promise<VisitDetail> {
   const { v, c } = await visitFor(ctx, p, visitId, 'read');
   const names = await repo.userNames(ctx.db, [v.doctorUserId]);
-  return visitDetail(ctx, v, c, names.get(v.doctorUserId) ?? '');
+  return visitDetail(ctx, p, v, c, names.get(v.doctorUserId) ?? '');
 }
 
 export async function updateVisit(ctx: AppContext, p: Principal, visitId: string, b: VisitInput): Promise<VisitDetail> {
@@ -315,5 +319,5 @@ export async function updateVisit(ctx: AppContext, p: Principal, visitId: string
   );
   const row = await repo.updateVisit(ctx.db, v, visitValues(b));
   const names = await repo.userNames(ctx.db, [row.doctorUserId]);
-  return visitDetail(ctx, row, c, names.get(row.doctorUserId) ?? '');
+  return visitDetail(ctx, p, row, c, names.get(row.doctorUserId) ?? '');
 }
