@@ -2,25 +2,38 @@ import './texts.js';
 import { useMemo, useRef, useState } from 'react';
 import { Alert, AutoComplete, Button, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import type { InputRef } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkPrescription, PREPARATIONS, type PrescriptionHerbInput, type PrescriptionInput } from '@tcm/contract';
-import { FORMULAS, herbFactsMap, HERBS, searchByKey } from '@tcm/contract/herbs';
+import { FORMULAS, HERBS, searchByKey, type FormulaEntry, type HerbEntry } from '@tcm/contract/herbs';
+import { archiveApi } from './archive-api.js';
 
 const UNITS = ['g', '枚', '片', '条', '只', 'ml'] as const;
-const FACTS = herbFactsMap();
-const HERB_BY_NAME = new Map(HERBS.map((h) => [h.name, h]));
+
+/**
+ * The doctor's dictionary and library as the server lists them (own overrides and formulas
+ * included); the shipped data until they arrive, so typing never waits for the network.
+ */
+export function useLibrary(): { herbs: readonly HerbEntry[]; formulas: readonly FormulaEntry[] } {
+  const herbs = useQuery({ queryKey: ['archive', 'herbs'], queryFn: archiveApi.herbs, staleTime: 60_000 });
+  const formulas = useQuery({ queryKey: ['archive', 'formulas'], queryFn: archiveApi.formulas, staleTime: 60_000 });
+  return { herbs: herbs.data ?? HERBS, formulas: formulas.data ?? FORMULAS };
+}
 
 type Hit = { key: string; kind: 'herb' | 'formula'; name: string; label: string };
 
 /** Search hits for the composer box: herbs and formulas by pinyin initials, pinyin or name. */
-export function composerHits(q: string): Hit[] {
-  const formulas = searchByKey(FORMULAS, q, 6).map((f) => ({
+export function composerHits(
+  q: string,
+  lib: { herbs: readonly HerbEntry[]; formulas: readonly FormulaEntry[] } = { herbs: HERBS, formulas: FORMULAS },
+): Hit[] {
+  const formulas = searchByKey(lib.formulas, q, 6).map((f) => ({
     key: `f:${f.name}`,
     kind: 'formula' as const,
     name: f.name,
     label: `${f.name}  ${f.origin}`,
   }));
-  const herbs = searchByKey(HERBS, q, 12).map((h) => ({
+  const herbs = searchByKey(lib.herbs, q, 12).map((h) => ({
     key: `h:${h.name}`,
     kind: 'herb' as const,
     name: h.name,
@@ -30,8 +43,7 @@ export function composerHits(q: string): Hit[] {
 }
 
 /** A herb line as picked from the dictionary: the lower usual dose, the usual preparation. */
-function herbLine(name: string): PrescriptionHerbInput {
-  const h = HERB_BY_NAME.get(name);
+function herbLine(h: HerbEntry | undefined, name: string): PrescriptionHerbInput {
   return { name, dose: h?.doseMin ?? 6, unit: 'g', ...(h?.preparation ? { preparation: h.preparation } : {}) };
 }
 
@@ -49,10 +61,12 @@ export function PrescriptionComposer(props: {
   const [q, setQ] = useState('');
   const box = useRef<InputRef>(null);
   const rx: PrescriptionInput = props.value ?? { name: '', herbs: [], doses: 7, usage: '' };
-  const hits = useMemo(() => (q.trim() ? composerHits(q) : []), [q]);
+  const lib = useLibrary();
+  const byName = useMemo(() => new Map(lib.herbs.map((h) => [h.name, h])), [lib.herbs]);
+  const hits = useMemo(() => (q.trim() ? composerHits(q, lib) : []), [q, lib]);
   const warnings = useMemo(
-    () => checkPrescription(rx.herbs, { pregnant: props.pregnant, dictionary: FACTS }),
-    [rx.herbs, props.pregnant],
+    () => checkPrescription(rx.herbs, { pregnant: props.pregnant, dictionary: byName }),
+    [rx.herbs, props.pregnant, byName],
   );
   const set = (patch: Partial<PrescriptionInput>) => {
     const next = { ...rx, ...patch };
@@ -63,7 +77,7 @@ export function PrescriptionComposer(props: {
   const pick = (key: string) => {
     const [kind, name] = [key.slice(0, 1), key.slice(2)];
     if (kind === 'f') {
-      const f = FORMULAS.find((x) => x.name === name);
+      const f = lib.formulas.find((x) => x.name === name);
       if (f)
         set({
           name: rx.name || f.name,
@@ -71,7 +85,7 @@ export function PrescriptionComposer(props: {
           herbs: [...rx.herbs, ...f.herbs.filter((h) => !rx.herbs.some((x) => x.name === h.name))],
           usage: rx.usage || f.usage,
         });
-    } else if (!rx.herbs.some((h) => h.name === name)) set({ herbs: [...rx.herbs, herbLine(name)] });
+    } else if (!rx.herbs.some((h) => h.name === name)) set({ herbs: [...rx.herbs, herbLine(byName.get(name), name)] });
     setQ('');
     box.current?.focus();
   };
@@ -119,7 +133,7 @@ export function PrescriptionComposer(props: {
           {
             title: t('archive.rx.herb'),
             render: (_: unknown, h: PrescriptionHerbInput) => {
-              const d = HERB_BY_NAME.get(h.name);
+              const d = byName.get(h.name);
               return (
                 <Space orientation="vertical" size={0}>
                   <Typography.Text strong>{h.name}</Typography.Text>

@@ -1,6 +1,7 @@
 import './texts.js';
 import { useMemo, useState } from 'react';
-import { Card, Checkbox, Input, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Checkbox, Input, Table, Tabs, Tag, Typography, message, type TableColumnsType } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type PrescriptionInput } from '@tcm/contract';
 import {
@@ -12,7 +13,9 @@ import {
   type FormulaEntry,
   type HerbEntry,
 } from '@tcm/contract/herbs';
-import { PrescriptionComposer } from './PrescriptionComposer.js';
+import { archiveApi } from './archive-api.js';
+import { HerbOverrideModal } from './HerbOverrideModal.js';
+import { PrescriptionComposer, useLibrary } from './PrescriptionComposer.js';
 
 /** Filters a list by the composer's key search, or returns it whole for an empty term. */
 function useFiltered<T extends { name: string; pinyin: string; initials: string }>(items: readonly T[], q: string) {
@@ -54,8 +57,21 @@ export function PrescriptionsPage() {
   const [rx, setRx] = useState<PrescriptionInput | null>(null);
   const [pregnant, setPregnant] = useState(false);
   const [q, setQ] = useState('');
-  const herbs = useFiltered(HERBS, q);
-  const formulas = useFiltered(FORMULAS, q);
+  const [editing, setEditing] = useState<HerbEntry | null>(null);
+  const qc = useQueryClient();
+  const lib = useLibrary();
+  const herbs = useFiltered(lib.herbs, q);
+  const formulas = useFiltered(lib.formulas, q);
+  const saveFormula = async () => {
+    if (!rx?.herbs.length) return;
+    await archiveApi.addFormula({ name: rx.name || t('archive.prescriptions.mine'), herbs: rx.herbs, usage: rx.usage });
+    void message.success(t('archive.prescriptions.saved'));
+    await qc.invalidateQueries({ queryKey: ['archive', 'formulas'] });
+  };
+  const removeFormula = async (id: string) => {
+    await archiveApi.removeFormula(id);
+    await qc.invalidateQueries({ queryKey: ['archive', 'formulas'] });
+  };
   const search = (
     <Input.Search
       allowClear
@@ -82,6 +98,14 @@ export function PrescriptionsPage() {
                   {t('archive.rx.pregnant')}
                 </Checkbox>
                 <PrescriptionComposer value={rx} onChange={setRx} pregnant={pregnant} />
+                <Button
+                  style={{ marginTop: 8 }}
+                  disabled={!rx?.herbs.length}
+                  onClick={() => void saveFormula()}
+                  data-testid="save-formula"
+                >
+                  {t('archive.prescriptions.saveFormula')}
+                </Button>
               </Card>
             ),
           },
@@ -94,13 +118,31 @@ export function PrescriptionsPage() {
                 rows={formulas}
                 sources={FORMULA_SOURCES}
                 columns={[
-                  { title: t('archive.rx.formula'), dataIndex: 'name', width: 160 },
+                  {
+                    title: t('archive.rx.formula'),
+                    render: (_: unknown, f) => (
+                      <>
+                        {f.name} {f.mine && <Tag color="blue">{t('archive.prescriptions.mine')}</Tag>}
+                      </>
+                    ),
+                    width: 180,
+                  },
                   { title: t('archive.prescriptions.origin'), dataIndex: 'origin', width: 180 },
                   {
                     title: t('archive.prescriptions.composition'),
                     render: (_: unknown, f) => f.herbs.map((h) => `${h.name}${h.dose}${h.unit}`).join(' '),
                   },
                   { title: t('archive.rx.usage'), dataIndex: 'usage', width: 220 },
+                  {
+                    title: '',
+                    width: 80,
+                    render: (_: unknown, f) =>
+                      f.mine && (
+                        <Button size="small" danger onClick={() => void removeFormula(f.id)}>
+                          {t('archive.prescriptions.remove')}
+                        </Button>
+                      ),
+                  },
                 ]}
               />
             ),
@@ -135,12 +177,25 @@ export function PrescriptionsPage() {
                     width: 90,
                   },
                   { title: t('archive.rx.preparation'), dataIndex: 'preparation', width: 80 },
+                  {
+                    title: '',
+                    width: 130,
+                    render: (_: unknown, h) => (
+                      <>
+                        {h.overridden && <Tag color="blue">{t('archive.prescriptions.overridden')}</Tag>}
+                        <Button size="small" onClick={() => setEditing(h)}>
+                          {t('archive.prescriptions.edit')}
+                        </Button>
+                      </>
+                    ),
+                  },
                 ]}
               />
             ),
           },
         ]}
       />
+      <HerbOverrideModal herb={editing} onClose={() => setEditing(null)} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   type VisitBody,
   type VisitDetail,
 } from '@tcm/contract';
+import type { FormulaEntry, HerbEntry } from '@tcm/contract/herbs';
 import { http } from '../../../lib/api.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { getSession } from '../../../lib/session.js';
@@ -34,6 +35,18 @@ export const archiveApi = {
   addVisit: (caseId: string, body: VisitBody) => http.post<VisitDetail>(ARCHIVE_PATHS.addVisit(caseId), { body }),
   visit: (id: string) => http.get<VisitDetail>(ARCHIVE_PATHS.visit(id), { noErrorMessage: true }),
   updateVisit: (id: string, body: VisitBody) => http.post<VisitDetail>(ARCHIVE_PATHS.updateVisit(id), { body }),
+  herbs: () => http.get<HerbEntry[]>(ARCHIVE_PATHS.herbs),
+  formulas: () => http.get<FormulaEntry[]>(ARCHIVE_PATHS.formulas),
+  saveOverride: (body: {
+    name: string;
+    doseMin: number;
+    doseMax: number;
+    pregnancy: 'forbidden' | 'caution' | 'none';
+  }) => http.post<HerbEntry>(ARCHIVE_PATHS.herbOverride, { body }),
+  removeOverride: (name: string) => http.post<HerbEntry>(ARCHIVE_PATHS.herbOverrideRemove, { body: { name } }),
+  addFormula: (body: { name: string; herbs: PrescriptionHerbInput[]; usage?: string }) =>
+    http.post<FormulaEntry>(ARCHIVE_PATHS.addFormula, { body }),
+  removeFormula: (id: string) => http.post<null>(ARCHIVE_PATHS.removeFormula, { body: { id } }),
   check: (herbs: PrescriptionHerbInput[], pregnant: boolean) =>
     http.post<SafetyWarning[]>(ARCHIVE_PATHS.checkPrescription, { body: { herbs, pregnant } }),
 };

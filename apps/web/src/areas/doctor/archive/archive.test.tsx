@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { VisitDetail } from '@tcm/contract';
 import { archiveEn } from '../../../lib/locales/archive-en.js';
 import { archiveZh } from '../../../lib/locales/archive-zh.js';
@@ -58,12 +59,15 @@ describe('case archive web', () => {
 
   it('shows a 十八反 warning beside the lines, and none for a safe prescription', () => {
     const rx = (names: string[]) => ({ herbs: names.map((name) => ({ name, dose: 6 })), doses: 3 });
+    // The library query is never answered here: the composer works on the shipped data meanwhile.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
+    const wrap = (ui: React.ReactNode) => <QueryClientProvider client={client}>{ui}</QueryClientProvider>;
     const { unmount } = render(
-      <PrescriptionComposer value={rx(['甘草', '海藻'])} onChange={() => {}} pregnant={false} />,
+      wrap(<PrescriptionComposer value={rx(['甘草', '海藻'])} onChange={() => {}} pregnant={false} />),
     );
     expect(screen.getByTestId('rx-warnings').textContent).toContain('十八反');
     unmount();
-    render(<PrescriptionComposer value={rx(['甘草', '大枣'])} onChange={() => {}} pregnant={false} />);
+    render(wrap(<PrescriptionComposer value={rx(['甘草', '大枣'])} onChange={() => {}} pregnant={false} />));
     expect(screen.getByTestId('rx-no-warnings')).toBeTruthy();
   });
 });
