@@ -29,3 +29,5 @@ export * from './engine-errors.js';
 export * from './password.js';
 export * from './teams.js';
 export * from './console.js';
+export * from './herb-safety.js';
+export * from './archive.js';

@@ -239,6 +239,8 @@ export const herbSchema = z.object({
   name: z.string().min(1).max(40),
   /** Dose in grams. */
   doseG: z.number().positive().max(500),
+  /** Unit printed after the dose when it is not grams (大枣 3 枚); `doseG` then holds the count. */
+  unit: z.string().max(4).optional(),
   /** Special handling, e.g. 先煎 decoct first, 后下 add late, 包煎 wrap. */
   note: z.string().max(40).optional(),
 });

@@ -52,7 +52,7 @@ function prescription(ctx: Ctx, p: NonNullable<MedicalRecord['prescription']>): 
     const x = PAGE.left + 10 + (i % cols) * cellW;
     const y = ctx.y + 8 + Math.floor(i / cols) * rowH;
     drawText(ctx, h.name, x, y, { size: 10.5, font: 'B', width: cellW * 0.45 });
-    const dose = `${h.doseG} g`;
+    const dose = `${h.doseG} ${h.unit ?? 'g'}`;
     drawText(ctx, dose, x + cellW * 0.46, y + 1.5, { size: 9.5 });
     const doseW = ctx.doc.widthOfString(dose);
     if (h.note)

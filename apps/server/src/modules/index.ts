@@ -13,6 +13,7 @@ import { teamRoutes } from './teams/teams.routes.js';
 import { consoleUserRoutes } from './console/users.routes.js';
 import { consoleRoleRoutes } from './console/roles.routes.js';
 import { consoleTeamRoutes } from './console/teams.routes.js';
+import { archiveRoutes } from './archive/archive.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -34,4 +35,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['console-users', consoleUserRoutes],
   ['console-roles', consoleRoleRoutes],
   ['console-teams', consoleTeamRoutes],
+  ['archive', archiveRoutes],
 ];

@@ -12,6 +12,7 @@ import {
 import type { UploadedFile } from '../components/upload-rules.js';
 import { http } from '../lib/api.js';
 import { currentLanguage } from '../lib/i18n.js';
+import { saveBlob } from '../lib/save-blob.js';
 import { getSession } from '../lib/session.js';
 
 /**
@@ -79,12 +80,5 @@ export async function downloadReport(ref: RecordRef, lang: ReportLanguage, fileN
     const body = (await res.json().catch(() => null)) as { msg?: string } | null;
     throw new Error(body?.msg ?? `HTTP ${res.status}`);
   }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  saveBlob(await res.blob(), fileName);
 }

@@ -6,3 +6,4 @@ export * from './translations.js';
 export * from './records.js';
 export * from './maintenance.js';
 export * from './teams.js';
+export * from './archive.js';

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
 import { doctorRoutes, menuEntries } from '../../app/area-routes.js';
@@ -5,11 +7,28 @@ import { DOCTOR_GROUPS } from '../../app/route-table.js';
 import { AreaPlaceholder } from '../../components/AreaPlaceholder.js';
 import { ShellLayout } from '../../components/ShellLayout.js';
 import { useSession } from '../../lib/session.js';
+import { ArchiveList } from './archive/ArchiveList.js';
+import { CaseReview } from './archive/CaseReview.js';
+import { MedicalRecordPdf } from './archive/MedicalRecordPdf.js';
+import { PrescriptionsPage } from './archive/PrescriptionsPage.js';
+import { VisitEditor } from './archive/VisitEditor.js';
+
+/** Case-archive pages by route page key (route-table.ts); other doctor pages are still placeholders. */
+const ARCHIVE_PAGES: Record<string, (path: string) => ReactNode> = {
+  archiveList: () => <ArchiveList />,
+  archiveAdd: () => <ArchiveList openAdd />,
+  archiveReview: () => <CaseReview />,
+  // editRecord and addRecord share the page key (spec: one screen); the path tells them apart.
+  archiveEditRecord: (path) => <VisitEditor mode={path.startsWith('/doctor/archive/addRecord/') ? 'add' : 'edit'} />,
+  medicalRecordPdf: () => <MedicalRecordPdf />,
+  prescriptions: () => <PrescriptionsPage />,
+};
 
 /** Doctor layout: analysis and case-archive menus built from doctor info (spec §2 Doctor area). */
 export default function DoctorArea({ page }: AreaProps) {
   const { t } = useTranslation();
   const { doctor } = useSession();
+  const { pathname } = useLocation();
   const routes = doctor ? doctorRoutes(doctor) : [];
   const menu = menuEntries(routes);
   const side = DOCTOR_GROUPS.map((g) => ({
@@ -20,7 +39,8 @@ export default function DoctorArea({ page }: AreaProps) {
       .map((r) => ({ key: r.path, label: t(`route.${r.title}`), newTab: r.newTab })),
   }));
   const def = routes.find((r) => r.page === page);
-  const body = <AreaPlaceholder area="doctor" page={def?.title ?? page} />;
+  const archive = ARCHIVE_PAGES[page];
+  const body = archive ? archive(pathname) : <AreaPlaceholder area="doctor" page={def?.title ?? page} />;
   if (def?.fullscreen) return body;
   return (
     <ShellLayout side={side} loginPath="/keyan-login">

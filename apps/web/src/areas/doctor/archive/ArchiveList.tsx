@@ -1,0 +1,245 @@
+import './texts.js';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Modal, Result, Select, Space, Switch, Tag, Typography, message, type ButtonProps } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  ARCHIVE_BUTTONS,
+  ARCHIVE_PATHS,
+  ARCHIVE_QUERY_FIELDS,
+  type CaseListBody,
+  type CaseSummary,
+  type CombinedQuery,
+} from '@tcm/contract';
+import type { ToolbarButton } from '../../../app/dynamic-menu.js';
+import { selectionProblem } from '../../../app/toolbar.js';
+import { DataTable, type Paging } from '../../../components/DataTable.js';
+import { CombinedQueryDialog } from '../../../components/query/CombinedQueryDialog.js';
+import type { QueryField } from '../../../components/query/normalise.js';
+import { SearchBox } from '../../../components/SearchBox.js';
+import { Toolbar } from '../../../components/Toolbar.js';
+import { archiveApi, fetchFile, saveBlob } from './archive-api.js';
+import { CaseFormModal } from './CaseFormModal.js';
+import { GroupModal } from './GroupModal.js';
+
+/** The case-list toolbar of spec §6 (codes, names, actions); the Toolbar shows those the doctor holds. */
+export const ARCHIVE_TOOLBAR: readonly ToolbarButton[] = [
+  {
+    buttonCode: ARCHIVE_BUTTONS.group,
+    buttonName: '批量设置医案分组',
+    buttonNameEn: 'Set case groups',
+    buttonIcon: null,
+    buttonUrl: 'joinGroups',
+  },
+  {
+    buttonCode: ARCHIVE_BUTTONS.add,
+    buttonName: '创建医案',
+    buttonNameEn: 'Create case',
+    buttonIcon: 'plus',
+    buttonUrl: 'addArchive',
+  },
+  {
+    buttonCode: ARCHIVE_BUTTONS.batchDelete,
+    buttonName: '批量删除医案',
+    buttonNameEn: 'Delete cases',
+    buttonIcon: 'delete',
+    buttonUrl: 'deleteArchive',
+  },
+];
+
+const FIELDS: readonly QueryField[] = Object.entries(ARCHIVE_QUERY_FIELDS).map(([name, type]) => ({
+  name,
+  type,
+  label: `archive.field.${name}`,
+}));
+
+/** /doctor/archive/index: own and shared cases, search, combined query, groups, recycle view, export. */
+export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState<CombinedQuery | null>(null);
+  const [groupId, setGroupId] = useState<string | undefined>();
+  const [recycle, setRecycle] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [dialog, setDialog] = useState(false);
+  const [adding, setAdding] = useState(openAdd);
+  const [grouping, setGrouping] = useState(false);
+  useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [search, query, groupId, recycle]);
+  useEffect(() => setSelected([]), [recycle]);
+
+  const filter: CaseListBody = {
+    search: search || undefined,
+    query: query ?? undefined,
+    groupId,
+    deleted: recycle,
+  };
+  const list = useQuery({
+    queryKey: ['archive', 'list', paging, filter],
+    queryFn: () => archiveApi.list({ ...filter, page: paging.page, size: paging.size }),
+  });
+  const groups = useQuery({ queryKey: ['archive', 'groups'], queryFn: archiveApi.groups });
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['archive'] });
+
+  const handlers: Record<string, () => void> = {
+    addArchive: () => setAdding(true),
+    joinGroups: () => {
+      const problem = selectionProblem('some', selected.length);
+      if (problem) return void message.warning(t(problem));
+      setGrouping(true);
+    },
+    deleteArchive: () => {
+      const problem = selectionProblem('some', selected.length);
+      if (problem) return void message.warning(t(problem));
+      Modal.confirm({
+        title: t('app.hint'),
+        content: t('archive.confirmDelete', { n: selected.length }),
+        okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
+        onOk: async () => {
+          await archiveApi.remove(selected);
+          setSelected([]);
+          void message.success(t('archive.deleted'));
+          refresh();
+        },
+      });
+    },
+  };
+
+  const columns = useMemo(
+    () => [
+      {
+        title: t('archive.field.name'),
+        render: (_: unknown, c: CaseSummary) => (
+          <Space>
+            <Typography.Link
+              disabled={recycle}
+              onClick={() => navigate(`/doctor/archive/review/${c.id}`)}
+              data-testid={`case-${c.id}`}
+            >
+              {c.name}
+            </Typography.Link>
+            {!c.mine && <Tag>{t('archive.group.shared', { name: c.ownerName })}</Tag>}
+          </Space>
+        ),
+      },
+      { title: t('archive.field.sex'), render: (_: unknown, c: CaseSummary) => t(`archive.sex.${c.sex}`) },
+      { title: t('archive.field.age'), dataIndex: 'age' },
+      { title: t('archive.field.phone'), dataIndex: 'phone' },
+      { title: t('archive.field.idNumber'), render: (_: unknown, c: CaseSummary) => c.idNumberMasked ?? '—' },
+      { title: t('archive.field.group'), render: (_: unknown, c: CaseSummary) => c.groupName ?? '—' },
+      { title: t('archive.field.visitCount'), dataIndex: 'visitCount' },
+      { title: t('archive.field.lastVisitAt'), render: (_: unknown, c: CaseSummary) => c.lastVisitAt ?? '—' },
+      { title: t('archive.field.tcmSyndrome'), render: (_: unknown, c: CaseSummary) => c.tcmSyndrome || '—' },
+      {
+        title: recycle ? t('archive.field.deletedAt') : t('archive.field.createdAt'),
+        render: (_: unknown, c: CaseSummary) => new Date((recycle && c.deletedAt) || c.createdAt).toLocaleString(),
+      },
+    ],
+    [navigate, recycle, t],
+  );
+
+  const exportXlsx = async () => {
+    try {
+      const blob = await fetchFile(ARCHIVE_PATHS.exportXlsx, { method: 'POST', body: filter });
+      saveBlob(blob, `cases-${new Date().toISOString().slice(0, 10)}.xlsx`);
+    } catch (e) {
+      void message.error((e as Error).message);
+    }
+  };
+
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="archive-list">
+      <Typography.Title level={4}>{recycle ? t('archive.recycle') : t('archive.title')}</Typography.Title>
+      <Space wrap>
+        {!recycle && <Toolbar buttons={ARCHIVE_TOOLBAR} selected={selected.length} handlers={handlers} />}
+        {recycle && (
+          <Button
+            disabled={!selected.length}
+            data-testid="restore"
+            onClick={async () => {
+              await archiveApi.restore(selected);
+              setSelected([]);
+              void message.success(t('archive.restored'));
+              refresh();
+            }}
+          >
+            {t('archive.restore')}
+          </Button>
+        )}
+        <SearchBox fields={FIELDS} onSearch={(_q, term) => setSearch(term)} />
+        <Button onClick={() => setDialog(true)}>{t('query.title')}</Button>
+        {query && (
+          <Tag closable onClose={() => setQuery(null)}>
+            {t('query.title')}
+          </Tag>
+        )}
+        <Select<string>
+          allowClear
+          placeholder={t('archive.allGroups')}
+          style={{ width: 180 }}
+          value={groupId}
+          onChange={(v) => setGroupId(v)}
+          options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+        />
+        <Button onClick={() => void exportXlsx()} data-testid="export-xlsx">
+          {t('archive.exportXlsx')}
+        </Button>
+        <Space>
+          <Switch checked={recycle} onChange={setRecycle} data-testid="recycle-toggle" />
+          {t('archive.recycle')}
+        </Space>
+      </Space>
+      {recycle && <Typography.Text type="secondary">{t('archive.restoreHint')}</Typography.Text>}
+      {list.error ? (
+        <Result status="error" title={t('archive.loadFailed')} subTitle={(list.error as Error).message} />
+      ) : (
+        <DataTable<CaseSummary>
+          rowKey="id"
+          loading={list.isLoading}
+          dataSource={list.data?.list ?? []}
+          total={list.data?.total ?? 0}
+          paging={paging}
+          onPaging={setPaging}
+          selected={selected}
+          onSelect={(keys) => setSelected(keys.map(String))}
+          columns={columns}
+          locale={{ emptyText: t('archive.empty') }}
+          data-testid="archive-table"
+        />
+      )}
+      <CombinedQueryDialog
+        open={dialog}
+        fields={FIELDS}
+        onClose={() => setDialog(false)}
+        onSubmit={(q) => {
+          setQuery(q);
+          setDialog(false);
+        }}
+      />
+      <CaseFormModal
+        open={adding}
+        groups={(groups.data ?? []).filter((g) => g.mine)}
+        onClose={() => setAdding(false)}
+        onSaved={(c) => {
+          setAdding(false);
+          refresh();
+          navigate(`/doctor/archive/review/${c.id}`);
+        }}
+      />
+      <GroupModal
+        open={grouping}
+        ids={selected}
+        groups={(groups.data ?? []).filter((g) => g.mine)}
+        onClose={() => setGrouping(false)}
+        onDone={() => {
+          setGrouping(false);
+          setSelected([]);
+          refresh();
+        }}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,163 @@
+import './texts.js';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Col, Form, Input, Result, Row, Select, Space, Spin, Typography, message } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PrescriptionInput, VisitBody, VisitDetail } from '@tcm/contract';
+import { listRecords } from '../../../diagnosis/record-api.js';
+import { archiveApi } from './archive-api.js';
+import { PrescriptionComposer } from './PrescriptionComposer.js';
+
+/** `recordId` of addRecord when the case has no visit yet (the first visit starts empty). */
+export const FIRST_VISIT_ID = 'first';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The form values of a visit; a follow-up copies the previous visit but not its date or outcome. */
+export function visitForm(v: VisitDetail | null, mode: 'add' | 'edit'): VisitBody {
+  const empty = { inspection: '', listening: '', inquiry: '', palpation: '' };
+  if (!v) return { visitDate: today(), chiefComplaint: '', fourDiagnosis: empty, prescription: null, western: [] };
+  return {
+    visitDate: mode === 'edit' ? v.visitDate : today(),
+    chiefComplaint: v.chiefComplaint,
+    presentIllness: v.presentIllness,
+    pastHistory: v.pastHistory,
+    fourDiagnosis: v.fourDiagnosis,
+    recordIds: mode === 'edit' ? v.recordIds : [],
+    tcmDisease: v.tcmDisease,
+    tcmSyndrome: v.tcmSyndrome,
+    western: v.western,
+    treatmentPrinciple: v.treatmentPrinciple,
+    prescription: v.prescription,
+    advice: v.advice,
+    outcome: mode === 'edit' ? v.outcome : '',
+  };
+}
+
+/**
+ * /doctor/archive/addRecord/:archiveId/:recordId and /doctor/archive/editRecord/:archiveId/:recordId
+ * share this screen (spec §2): add pre-fills from the visit `recordId` (the previous one), edit
+ * loads it. `recordId` is a visit of the case archive, not a platform diagnosis record.
+ */
+export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { archiveId = '', recordId = '' } = useParams();
+  const [form] = Form.useForm<VisitBody>();
+  const [rx, setRx] = useState<PrescriptionInput | null>(null);
+  const [saving, setSaving] = useState(false);
+  const caseQ = useQuery({ queryKey: ['archive', 'case', archiveId], queryFn: () => archiveApi.detail(archiveId) });
+  const base = recordId === FIRST_VISIT_ID ? null : (caseQ.data?.visits.find((v) => v.id === recordId) ?? null);
+  const records = useQuery({
+    queryKey: ['archive', 'linkable-records'],
+    queryFn: () => listRecords({ scope: 'memberRecord', page: 1, size: 100 }),
+  });
+
+  useEffect(() => {
+    if (!caseQ.data) return;
+    const values = visitForm(base, mode);
+    form.setFieldsValue(values);
+    setRx(values.prescription ?? null);
+  }, [caseQ.data, base, mode, form]);
+
+  if (caseQ.isLoading) return <Spin style={{ display: 'block', margin: '10vh auto' }} />;
+  if (caseQ.error || !caseQ.data || (recordId !== FIRST_VISIT_ID && !base))
+    return <Result status="403" title={t('archive.visit.notFound')} subTitle={(caseQ.error as Error)?.message} />;
+  const c = caseQ.data;
+  const title =
+    mode === 'edit' ? t('archive.visit.titleEdit') : base ? t('archive.visit.titleAdd') : t('archive.visit.titleFirst');
+
+  const save = async (v: VisitBody) => {
+    setSaving(true);
+    try {
+      const body: VisitBody = { ...v, prescription: rx && rx.herbs.length ? rx : null };
+      if (mode === 'edit') await archiveApi.updateVisit(recordId, body);
+      else await archiveApi.addVisit(archiveId, body);
+      void message.success(t('archive.visit.saved'));
+      await qc.invalidateQueries({ queryKey: ['archive'] });
+      navigate(`/doctor/archive/review/${archiveId}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const text = (name: keyof VisitBody | ['fourDiagnosis', string], rows = 2) => (
+    <Form.Item name={name} label={t(`archive.visit.${Array.isArray(name) ? name[1] : name}`)}>
+      <Input.TextArea rows={rows} data-testid={`visit-${Array.isArray(name) ? name[1] : name}`} />
+    </Form.Item>
+  );
+
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="visit-editor">
+      <Typography.Title level={4}>
+        {title} · {c.name}
+      </Typography.Title>
+      {mode === 'add' && base && (
+        <Alert type="info" showIcon title={t('archive.visit.prefilled')} data-testid="prefilled" />
+      )}
+      <Form<VisitBody> form={form} layout="vertical" onFinish={(v) => void save(v)}>
+        <Row gutter={16}>
+          <Col xs={24} lg={12}>
+            <Card size="small">
+              <Form.Item name="visitDate" label={t('archive.visit.visitDate')} rules={[{ required: true }]}>
+                <Input type="date" style={{ width: 180 }} />
+              </Form.Item>
+              <Form.Item
+                name="chiefComplaint"
+                label={t('archive.visit.chiefComplaint')}
+                rules={[{ required: true, message: t('archive.visit.required') }]}
+              >
+                <Input data-testid="visit-chiefComplaint" />
+              </Form.Item>
+              {text('presentIllness', 3)}
+              {text('pastHistory')}
+              <Typography.Text strong>{t('archive.visit.fourDiagnosis')}</Typography.Text>
+              {text(['fourDiagnosis', 'inspection'])}
+              {text(['fourDiagnosis', 'listening'], 1)}
+              {text(['fourDiagnosis', 'inquiry'])}
+              {text(['fourDiagnosis', 'palpation'], 1)}
+              <Form.Item name="recordIds" label={t('archive.visit.records')} extra={t('archive.visit.recordsHint')}>
+                <Select
+                  mode="multiple"
+                  loading={records.isLoading}
+                  data-testid="visit-records"
+                  options={(records.data?.list ?? []).map((r) => ({
+                    value: r.id,
+                    label: `${new Date(r.createdAt).toLocaleDateString()} ${r.person.name ?? ''} ${r.conclusion ?? ''}`,
+                  }))}
+                />
+              </Form.Item>
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Card size="small">
+              <Form.Item name="tcmDisease" label={t('archive.visit.tcmDisease')}>
+                <Input data-testid="visit-tcmDisease" />
+              </Form.Item>
+              <Form.Item name="tcmSyndrome" label={t('archive.visit.tcmSyndrome')}>
+                <Input data-testid="visit-tcmSyndrome" />
+              </Form.Item>
+              <Form.Item name="western" label={t('archive.visit.western')} extra={t('archive.visit.westernHint')}>
+                <Select mode="tags" open={false} />
+              </Form.Item>
+              {text('treatmentPrinciple', 1)}
+              {text('advice')}
+              {text('outcome', 1)}
+            </Card>
+          </Col>
+        </Row>
+        <Card size="small" title={t('archive.visit.prescription')} style={{ marginTop: 16 }}>
+          <PrescriptionComposer value={rx} onChange={setRx} pregnant={c.pregnant} />
+        </Card>
+        <Space style={{ marginTop: 16 }}>
+          <Button type="primary" htmlType="submit" loading={saving} data-testid="visit-save">
+            {t('app.save')}
+          </Button>
+          <Button onClick={() => navigate(`/doctor/archive/review/${archiveId}`)}>{t('app.back')}</Button>
+        </Space>
+      </Form>
+    </Space>
+  );
+}

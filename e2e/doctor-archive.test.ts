@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { AUTH_PATHS, RECORD_PATHS } from '@tcm/contract';
+import { BASE, PASSWORD } from './browser.js';
+import { fillLogin } from './helpers.js';
+import { journeyHooks } from './hooks.js';
+
+// Issue 19: the seeded doctor keeps a case with a first visit linked to a platform record, a
+// follow-up pre-filled from it, a prescription from a classic formula that meets a 十八反
+// warning, and the medical-record PDF — once in Chinese, once in English.
+const TEST_MS = 240_000;
+
+let page: Page;
+let errors: string[];
+
+journeyHooks(
+  { viewport: { width: 1500, height: 1000 }, acceptDownloads: true },
+  (j) => ({ page, errors } = j),
+  () => page,
+);
+
+/** A finished platform record of the doctor, made through the API (vitals: quick to analyse). */
+async function platformRecord(name: string): Promise<string> {
+  const form = new URLSearchParams({ loginName: 'doctor', loginPassword: PASSWORD });
+  const basic = `Basic ${Buffer.from('tcm-web:tcm-web-secret').toString('base64')}`;
+  const signIn = await fetch(`${BASE}${AUTH_PATHS.entranceSignin('doctor')}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
+    body: form.toString(),
+  });
+  const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const created = await fetch(`${BASE}${RECORD_PATHS.create}`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      person: { name, sex: 'female', age: 46 },
+      vitals: { heightCm: 162, weightKg: 70, systolic: 142, diastolic: 91 },
+    }),
+  });
+  const id = ((await created.json()) as { data: { recordId: string } }).data.recordId;
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await fetch(`${BASE}${RECORD_PATHS.detail(id)}`, { headers: auth })).json()) as {
+            data: { status: string };
+          }
+        ).data.status,
+      { timeout: 120_000, interval: 1000 },
+    )
+    .toBe('done');
+  return id;
+}
+
+const T = {
+  zh: {
+    prefilled: '已按上次就诊预填',
+    warning: '十八反',
+    complaint: '胃脘冷痛两月',
+  },
+  en: {
+    prefilled: 'Filled in from the previous visit',
+    warning: 'Eighteen incompatibilities',
+    complaint: 'Cold epigastric pain for two months',
+  },
+} as const;
+
+async function pickOption(text: string | RegExp): Promise<void> {
+  const option = page.locator('.ant-select-item-option').filter({ hasText: text }).first();
+  await option.waitFor();
+  await option.click();
+}
+
+async function journey(lang: 'zh' | 'en'): Promise<void> {
+  const patient = `${lang === 'zh' ? '王' : 'Wang'} ${Date.now().toString(36)}`;
+  await platformRecord(patient);
+
+  await page.goto(`${BASE}/pc/keyan-login`);
+  if (lang === 'en') await page.getByTestId('language-switch').getByText('EN').click();
+  await fillLogin(page, 'doctor');
+  await page.waitForURL(/\/pc\/doctor\/home$/);
+  await page.goto(`${BASE}/pc/doctor/archive/index`);
+  await page.getByTestId('archive-list').waitFor();
+
+  // addArchive from the toolbar.
+  await page.getByTestId('btn-doctorArchiveManage-add').click();
+  await page.getByTestId('case-name').fill(patient);
+  await page.getByTestId('case-birth').fill('1980-05-17');
+  await page.getByTestId('case-phone').fill('13800138000');
+  await page.getByTestId('case-id-number').fill('110101198005170023');
+  await page.getByTestId('case-save').click();
+  await page.waitForURL(/\/pc\/doctor\/archive\/review\//);
+
+  // First visit, linked to the platform record.
+  await page.getByTestId('add-visit').click();
+  await page.waitForURL(/\/pc\/doctor\/archive\/addRecord\/[^/]+\/first$/);
+  await page.getByTestId('visit-chiefComplaint').fill(T[lang].complaint);
+  await page.getByTestId('visit-tcmSyndrome').fill('脾胃虚寒证');
+  await page.getByTestId('visit-records').click();
+  await pickOption(patient);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('visit-save').click();
+  await page.waitForURL(/\/pc\/doctor\/archive\/review\//);
+  await page.getByTestId('visit-1').waitFor();
+  await page.getByTestId('visit-1').getByTestId('record-result').waitFor();
+
+  // Follow-up, pre-filled from the first visit.
+  await page.getByTestId('add-visit').click();
+  await page.waitForURL(/\/pc\/doctor\/archive\/addRecord\/[^/]+\/[0-9a-f-]{36}$/);
+  await page.getByTestId('prefilled').getByText(T[lang].prefilled).waitFor();
+  expect(await page.getByTestId('visit-chiefComplaint').inputValue()).toBe(T[lang].complaint);
+
+  // A classic formula by pinyin initials, then an incompatible herb: the 十八反 warning shows.
+  await page.getByTestId('rx-search').fill('snt');
+  await pickOption('四逆汤');
+  await page.getByTestId('rx-herbs').getByText('附子').waitFor();
+  await page.getByTestId('rx-no-warnings').waitFor();
+  await page.getByTestId('rx-search').fill('fbx');
+  await pickOption('法半夏');
+  await page.getByTestId('rx-warnings').getByText(T[lang].warning).waitFor();
+  await page.getByTestId('visit-save').click();
+  await page.waitForURL(/\/pc\/doctor\/archive\/review\//);
+  await page.getByTestId('visit-2').getByText(T[lang].warning).waitFor();
+
+  // The medical record of the follow-up, full screen, downloadable.
+  await page.getByTestId('visit-pdf-2').click();
+  await page.waitForURL(/\/pc\/doctor\/archive\/showMedicalRecordPdf\//);
+  await page.getByTestId('pdf-frame').waitFor();
+  expect(await page.getByTestId('side-menu').count()).toBe(0);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pdf-download').click()]);
+  const bytes = readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(download.suggestedFilename()).toBe(`medical-record-${lang}.pdf`);
+  expect(errors).toEqual([]);
+}
+
+describe('doctor case archive', () => {
+  it(
+    'case → first visit with a platform record → pre-filled follow-up → formula + 十八反 warning → PDF (zh)',
+    () => journey('zh'),
+    TEST_MS,
+  );
+  it('the same in English', () => journey('en'), TEST_MS);
+});

@@ -1,0 +1,340 @@
+import { z } from 'zod';
+import { defineErrors } from './errors.js';
+import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
+import { recordDetailSchema } from './records.js';
+import { reportLanguageSchema } from './report.js';
+import { PREPARATIONS, safetyWarningSchema } from './herb-safety.js';
+
+/**
+ * The doctor's case archive (医案, spec §2 医案管理, issue 19; docs/archive.md): cases of
+ * patients, case groups shared between doctors, visits (first and follow-ups), prescriptions.
+ * The spec shows none of these calls; the paths below are designed here.
+ */
+const BASE = '/backend/doctor/archive';
+export const ARCHIVE_PATHS = {
+  list: `${BASE}/list`,
+  add: `${BASE}/add`,
+  detail: (id: string) => `${BASE}/detail/${id}`,
+  update: (id: string) => `${BASE}/update/${id}`,
+  /** Batch delete to the recycle view (deleteArchive). */
+  remove: `${BASE}/delete`,
+  restore: `${BASE}/restore`,
+  joinGroups: `${BASE}/joinGroups`,
+  groups: `${BASE}/group/list`,
+  addGroup: `${BASE}/group/add`,
+  exportXlsx: `${BASE}/export`,
+  casePdf: (id: string) => `${BASE}/pdf/${id}`,
+  addVisit: (archiveId: string) => `${BASE}/visit/add/${archiveId}`,
+  visit: (visitId: string) => `${BASE}/visit/detail/${visitId}`,
+  updateVisit: (visitId: string) => `${BASE}/visit/update/${visitId}`,
+  visitPdf: (visitId: string) => `${BASE}/visit/pdf/${visitId}`,
+  herbs: `${BASE}/herbs`,
+  /** The caller's own correction of a dictionary herb (dose range, pregnancy). */
+  herbOverride: `${BASE}/herbs/override`,
+  herbOverrideRemove: `${BASE}/herbs/override/remove`,
+  formulas: `${BASE}/formulas`,
+  /** The caller's own formulas, listed with the classic library. */
+  addFormula: `${BASE}/formulas/add`,
+  removeFormula: `${BASE}/formulas/remove`,
+  checkPrescription: `${BASE}/prescription/check`,
+} as const;
+
+/** Button codes of the case-list toolbar (spec §6), enforced by the server too. */
+export const ARCHIVE_BUTTONS = {
+  group: 'doctorArchiveManage-group',
+  add: 'doctorArchiveManage-add',
+  batchDelete: 'doctorArchiveManage-batch-delete',
+} as const;
+
+/** Days a deleted case stays restorable in the recycle view. */
+export const ARCHIVE_RESTORE_DAYS = 30;
+
+export const ARCHIVE_ERRORS = defineErrors({
+  /** Also for ids that do not exist, so another doctor's case ids cannot be probed. */
+  CASE_FORBIDDEN: {
+    code: 4101002,
+    status: 403,
+    zh: '医案不存在或无权访问',
+    en: 'The case does not exist or you are not allowed to access it',
+  },
+  GROUP_FORBIDDEN: {
+    code: 4101005,
+    status: 403,
+    zh: '只能使用自己创建的医案分组',
+    en: 'You can only use case groups you created',
+  },
+  OWNER_ONLY: {
+    code: 4101006,
+    status: 403,
+    zh: '只有医案的创建医生可以执行此操作',
+    en: 'Only the doctor who created the case can do this',
+  },
+  RESTORE_EXPIRED: {
+    code: 4101007,
+    status: 409,
+    zh: '医案删除已超过 30 天，无法恢复',
+    en: 'The case was deleted more than 30 days ago and cannot be restored',
+  },
+  RECORD_NOT_LINKABLE: {
+    code: 4101008,
+    status: 400,
+    zh: '关联的检测记录不存在或无权查看',
+    en: 'A linked diagnosis record does not exist or you may not see it',
+  },
+  DOCTOR_NOT_FOUND: {
+    code: 4101009,
+    status: 400,
+    zh: '共享的医生账号不存在',
+    en: 'A doctor to share with does not exist',
+  },
+  HERB_UNKNOWN: {
+    code: 4101011,
+    status: 400,
+    zh: '中药字典中没有这味药',
+    en: 'The herb dictionary has no such herb',
+  },
+  FORMULA_FORBIDDEN: {
+    code: 4101012,
+    status: 403,
+    zh: '方剂不存在或不是你创建的',
+    en: 'The formula does not exist or is not yours',
+  },
+  CASE_DELETED: {
+    code: 4101010,
+    status: 409,
+    zh: '医案已删除，请先恢复',
+    en: 'The case is deleted; restore it first',
+  },
+});
+
+const uuid = z.string().uuid();
+const text = (max: number) => z.string().trim().max(max);
+const optText = (max: number) => text(max).optional().default('');
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd');
+
+/**
+ * Chinese resident ID number (18 characters, last may be X) or another document up to 32
+ * letters/digits; stored as given, shown masked in lists and exports.
+ */
+const idNumber = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Za-z]{6,32}$/, '6-32 letters or digits');
+
+/** Patient fields without defaults: a partial update must leave unnamed fields alone. */
+const patientFields = z.object({
+  name: text(60).min(1),
+  sex: z.enum(['male', 'female']),
+  birthDate: isoDay,
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 -]{5,20}$/, 'phone number'),
+  idNumber: idNumber.nullable(),
+  /** Drives the pregnancy cautions of the prescription checks. */
+  pregnant: z.boolean(),
+  remark: text(500),
+});
+
+export const patientSchema = patientFields.extend({
+  idNumber: patientFields.shape.idNumber.optional(),
+  pregnant: z.boolean().default(false),
+  remark: optText(500),
+});
+export type PatientInput = z.input<typeof patientSchema>;
+
+export const caseAddBody = patientSchema.extend({ groupId: uuid.nullable().optional() });
+export const caseUpdateBody = patientFields.partial();
+
+/** Fields the combined query of the case list accepts (whitelist, both sides). */
+export const ARCHIVE_QUERY_FIELDS = {
+  name: 'string',
+  phone: 'string',
+  sex: 'string',
+  birthDate: 'date',
+  tcmDisease: 'string',
+  tcmSyndrome: 'string',
+  visitCount: 'integer',
+  createdAt: 'date',
+  lastVisitAt: 'date',
+} as const;
+
+const pageSize = z.coerce
+  .number()
+  .int()
+  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `one of ${PAGE_SIZES.join(', ')}` });
+
+export const caseListBody = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: pageSize.default(100),
+  /** Contains-match over name, phone, diagnoses. */
+  search: z.string().trim().max(200).optional(),
+  query: combinedQuery.optional(),
+  groupId: uuid.optional(),
+  /** true: the recycle view (deleted in the last 30 days). */
+  deleted: z.boolean().default(false),
+  order: sortOrder,
+});
+export type CaseListBody = z.input<typeof caseListBody>;
+
+export const idsBody = z.object({ ids: z.array(uuid).min(1).max(1000) });
+export const joinGroupsBody = idsBody.extend({ groupId: uuid.nullable() });
+export const groupAddBody = z.object({
+  name: text(40).min(1),
+  /** Login names of the doctors the group's cases are shared with. */
+  shareWith: z.array(text(64).min(1)).max(50).default([]),
+});
+
+export const caseGroupSchema = z.object({
+  id: uuid,
+  name: z.string(),
+  ownerId: uuid,
+  ownerName: z.string(),
+  mine: z.boolean(),
+  members: z.array(z.object({ id: uuid, name: z.string(), loginName: z.string() })),
+});
+export type CaseGroup = z.infer<typeof caseGroupSchema>;
+
+export const caseSummarySchema = z.object({
+  id: uuid,
+  name: z.string(),
+  sex: z.enum(['male', 'female']),
+  birthDate: z.string(),
+  age: z.number().int(),
+  phone: z.string(),
+  /** Masked: first 3 and last 4 characters kept. */
+  idNumberMasked: z.string().nullable(),
+  pregnant: z.boolean(),
+  groupId: uuid.nullable(),
+  groupName: z.string().nullable(),
+  ownerId: uuid,
+  ownerName: z.string(),
+  mine: z.boolean(),
+  visitCount: z.number().int(),
+  tcmDisease: z.string(),
+  tcmSyndrome: z.string(),
+  lastVisitAt: z.string().nullable(),
+  createdAt: z.string(),
+  deletedAt: z.string().nullable(),
+});
+export type CaseSummary = z.infer<typeof caseSummarySchema>;
+
+export const casePageSchema = z.object({
+  list: z.array(caseSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type CasePage = z.infer<typeof casePageSchema>;
+
+/** One herb line of a prescription (doses in grams unless `unit` says otherwise). */
+export const prescriptionHerbSchema = z.object({
+  herbId: z.string().max(40).optional(),
+  name: text(40).min(1),
+  dose: z.number().positive().max(500),
+  unit: z.enum(['g', '枚', '片', '条', '只', 'ml']).default('g'),
+  preparation: z.enum(PREPARATIONS).optional(),
+});
+export type PrescriptionHerb = z.infer<typeof prescriptionHerbSchema>;
+export type PrescriptionHerbInput = z.input<typeof prescriptionHerbSchema>;
+
+export const prescriptionSchema = z.object({
+  formulaId: z.string().max(40).optional(),
+  name: optText(80),
+  herbs: z.array(prescriptionHerbSchema).min(1).max(60),
+  /** Number of doses (剂). */
+  doses: z.number().int().min(1).max(365),
+  usage: optText(500),
+});
+export type Prescription = z.infer<typeof prescriptionSchema>;
+export type PrescriptionInput = z.input<typeof prescriptionSchema>;
+
+export const fourDiagnosisSchema = z.object({
+  inspection: optText(2000),
+  listening: optText(2000),
+  inquiry: optText(2000),
+  palpation: optText(2000),
+});
+
+export const visitBody = z.object({
+  visitDate: isoDay,
+  chiefComplaint: text(500).min(1),
+  presentIllness: optText(4000),
+  pastHistory: optText(4000),
+  fourDiagnosis: fourDiagnosisSchema.default({ inspection: '', listening: '', inquiry: '', palpation: '' }),
+  /** Platform diagnosis records (tongue/face/pulse/voice captures) linked to the visit. */
+  recordIds: z.array(uuid).max(20).default([]),
+  tcmDisease: optText(200),
+  tcmSyndrome: optText(200),
+  western: z.array(text(200).min(1)).max(20).default([]),
+  treatmentPrinciple: optText(1000),
+  prescription: prescriptionSchema.nullable().default(null),
+  advice: optText(4000),
+  outcome: optText(2000),
+});
+export type VisitBody = z.input<typeof visitBody>;
+
+export const visitSchema = z.object({
+  id: uuid,
+  caseId: uuid,
+  number: z.number().int(),
+  type: z.enum(['first', 'followUp']),
+  visitDate: z.string(),
+  chiefComplaint: z.string(),
+  presentIllness: z.string(),
+  pastHistory: z.string(),
+  fourDiagnosis: fourDiagnosisSchema,
+  recordIds: z.array(uuid),
+  tcmDisease: z.string(),
+  tcmSyndrome: z.string(),
+  western: z.array(z.string()),
+  treatmentPrinciple: z.string(),
+  prescription: prescriptionSchema.nullable(),
+  /** Safety checks of the prescription for this patient, recomputed on every read. */
+  warnings: z.array(safetyWarningSchema),
+  advice: z.string(),
+  outcome: z.string(),
+  doctorName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Visit = z.infer<typeof visitSchema>;
+
+/** A visit with its linked platform records in full (photos and engine results). */
+export const visitDetailSchema = visitSchema.extend({ records: z.array(recordDetailSchema) });
+export type VisitDetail = z.infer<typeof visitDetailSchema>;
+
+export const caseDetailSchema = caseSummarySchema.extend({
+  /** In full for those who may open the case (lists show it masked). */
+  idNumber: z.string().nullable(),
+  remark: z.string(),
+  visits: z.array(visitDetailSchema),
+});
+export type CaseDetail = z.infer<typeof caseDetailSchema>;
+
+export const pdfQuery = z.object({ lang: reportLanguageSchema.default('zh') });
+
+export const checkPrescriptionBody = z.object({
+  herbs: z.array(prescriptionHerbSchema).max(60),
+  pregnant: z.boolean().default(false),
+});
+
+/** POST herbs/override: the caller's dose range and pregnancy rule for one dictionary herb. */
+export const herbOverrideBody = z
+  .object({
+    name: text(40).min(1),
+    doseMin: z.number().positive().max(500),
+    doseMax: z.number().positive().max(500),
+    /** none: no pregnancy warning for this doctor even where the pharmacopoeia has one. */
+    pregnancy: z.enum(['forbidden', 'caution', 'none']),
+  })
+  .refine((b) => b.doseMin <= b.doseMax, { message: 'doseMin must not exceed doseMax', path: ['doseMin'] });
+export const herbNameBody = z.object({ name: text(40).min(1) });
+
+/** POST formulas/add: an own formula from a composed prescription. */
+export const formulaAddBody = z.object({
+  name: text(80).min(1),
+  herbs: z.array(prescriptionHerbSchema).min(1).max(60),
+  usage: optText(500),
+});
+export const formulaIdBody = z.object({ id: uuid });
