@@ -6,8 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-npm run -s build -w @tcm/web
-npm run -s build -w @tcm/server
+# Each bundle is rebuilt only when its inputs changed (a repeat run reuses it).
+bash scripts/build-if-changed.sh web
+bash scripts/build-if-changed.sh server
 
 data_dir=$(mktemp -d -t tcm-e2e-XXXXXX)
 free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }

@@ -5,14 +5,23 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh --system
 
-echo "[test] typecheck"
-npx tsc -b tsconfig.json
-
-echo "[test] lint (ESLint and Prettier)"
-npm run -s lint
+# Typecheck and lint run beside the first vitest run: its non-server projects use one worker
+# (vitest's default on 2 cores is cores - 1) and the main process mostly waits, so a core is
+# free for tsc and ESLint. Their output comes after vitest's, so neither is interleaved.
+echo "[test] typecheck and lint (ESLint and Prettier), beside the unit suites"
+static_log=$(mktemp -t tcm-static-XXXXXX)
+(npx tsc -b tsconfig.json && npm run -s lint) >"$static_log" 2>&1 &
+static_pid=$!
 
 echo "[test] unit and integration suites (server on embedded PGlite)"
-npx vitest run
+vitest_rc=0
+npx vitest run || vitest_rc=$?
+static_rc=0
+wait "$static_pid" || static_rc=$?
+cat "$static_log"
+rm -f "$static_log"
+[ "$static_rc" = 0 ] || { echo "[test] typecheck or lint failed"; exit "$static_rc"; }
+[ "$vitest_rc" = 0 ] || exit "$vitest_rc"
 
 echo "[test] server suite again on a real PostgreSQL 15"
 bash scripts/with-postgres.sh npx vitest run --project @tcm/server
