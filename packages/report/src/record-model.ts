@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { HealthReportInput, RecordEngine, RecordResults, ReportLanguage, TongueResult } from '@tcm/contract';
+import type { HealthReportInput, RecordEngine, RecordResults, ReportLanguage } from '@tcm/contract';
 import {
   bilingualText,
   doneResult,

@@ -7,6 +7,8 @@ import { diagEn } from './locales/diag-en.js';
 import { diagZh } from './locales/diag-zh.js';
 import { memberEn } from './locales/member-en.js';
 import { memberZh } from './locales/member-zh.js';
+import { archiveEn } from './locales/archive-en.js';
+import { archiveZh } from './locales/archive-zh.js';
 import { i18n, setLanguage } from './i18n.js';
 
 function flatten(o: object, prefix = ''): Map<string, unknown> {
@@ -29,9 +31,9 @@ function sources(dir: string): string[] {
 
 describe('i18n', () => {
   // The main job's and the member area's texts are registered by their lazy chunks
-  // (diagnosis/texts.ts, areas/member/texts.ts), checked here too.
-  const z = flatten({ ...zh, diag: diagZh, member: memberZh });
-  const e = flatten({ ...en, diag: diagEn, member: memberEn });
+  // (diagnosis/texts.ts, areas/member/texts.ts, the doctor area's archive texts), checked here too.
+  const z = flatten({ ...zh, diag: diagZh, member: memberZh, archive: archiveZh });
+  const e = flatten({ ...en, diag: diagEn, member: memberEn, archive: archiveEn });
 
   it('has every key in both zh and en, none empty', () => {
     expect([...z.keys()].filter((k) => !e.has(k))).toEqual([]);
