@@ -1,1 +1,11 @@
-export {};
+/**
+ * Pure TypeScript, no I/O; every result is plain JSON. See docs/research.md.
+ */
+export * from './dataset.js';
+export * from './errors.js';
+export { createRng, type Rng } from './rng.js';
+export * from './stats/special.js';
+export * from './stats/frequency.js';
+export * from './stats/two-by-two.js';
+export * from './stats/multiple-testing.js';
+export * from './stats/association.js';
