@@ -66,21 +66,27 @@ export function fisherExact(table: TwoByTwo, logFactorials?: Float64Array): numb
   const mode = Math.min(hi, Math.max(lo, Math.floor(((r1 + 1) * (c1 + 1)) / (n + 2))));
   const observed = logP(a);
   const threshold = observed + 1e-7;
-  const negligible = observed - 39.2; // e^-39.2 ≈ 1e-17
+  const d0 = n - r1 - c1;
+  // Terms relative to the observed probability; neighbours by the hypergeometric ratio
+  // P(x+1)/P(x) = (r1−x)(c1−x) / ((x+1)(d0+x+1)), which needs no exp or look-up per term.
   let sum = 0;
   // Left side: logP rises on [lo, mode]; the tables no likelier than observed are x ≤ xl.
   const xl = largestAtMost(lo, mode, threshold, logP);
-  for (let x = xl; x >= lo; x--) {
-    const lp = logP(x);
-    if (lp < negligible) break;
-    sum += Math.exp(lp - observed);
+  if (xl >= lo) {
+    let t = Math.exp(logP(xl) - observed);
+    for (let x = xl; x >= lo && t > 1e-17; x--) {
+      sum += t;
+      t *= (x * (d0 + x)) / ((r1 - x + 1) * (c1 - x + 1));
+    }
   }
   // Right side: logP falls on [mode + 1, hi]; those no likelier are x ≥ xr.
   const xr = smallestAtMost(mode + 1, hi, threshold, logP);
-  for (let x = xr; x <= hi; x++) {
-    const lp = logP(x);
-    if (lp < negligible) break;
-    sum += Math.exp(lp - observed);
+  if (xr <= hi) {
+    let t = Math.exp(logP(xr) - observed);
+    for (let x = xr; x <= hi && t > 1e-17; x++) {
+      sum += t;
+      t *= ((r1 - x) * (c1 - x)) / ((x + 1) * (d0 + x + 1));
+    }
   }
   // sum ≥ 1: the observed table itself is always counted.
   return Math.min(1, Math.exp(observed + Math.log(sum)));
