@@ -7,7 +7,10 @@ export interface KMeansOptions {
   /** Seed of the k-means++ draws; the same seed gives the same clusters. Default 1. */
   seed?: number;
   maxIterations?: number;
-  /** Stop when no centroid moves more than this (Euclidean). Default 1e-6. */
+  /**
+   * Stop when the centroids' squared moves sum to at most tolerance × the mean column variance
+   * (scikit-learn's criterion, so it means the same on any scale). Default 1e-4.
+   */
   tolerance?: number;
   /** Independent seedings; the lowest inertia wins. Default 1 (k-means++ is stable enough). */
   nInit?: number;
@@ -98,7 +101,7 @@ function seedPlusPlus(m: Matrix, k: number, rng: Rng): Float64Array {
 function lloyd(m: Matrix, k: number, centres: Float64Array, options: KMeansOptions): Omit<KMeansResult, 'seed'> {
   const { rows: n, cols: p, data } = m;
   const maxIterations = options.maxIterations ?? 300;
-  const tolerance = options.tolerance ?? 1e-6;
+  const tolerance = (options.tolerance ?? 1e-4) * meanVariance(m);
   const labels = new Int32Array(n);
   const distances = new Float64Array(n);
   const sums = new Float64Array(k * p);
@@ -115,7 +118,7 @@ function lloyd(m: Matrix, k: number, centres: Float64Array, options: KMeansOptio
       sizes[c] = (sizes[c] as number) + 1;
       for (let j = 0; j < p; j++) sums[c * p + j] = (sums[c * p + j] as number) + (data[i * p + j] as number);
     }
-    let shift = 0;
+    let shift = 0; // sum of squared centroid moves
     for (let c = 0; c < k; c++) {
       if (sizes[c] === 0) {
         // Take the sample worst served by its own centroid.
@@ -132,7 +135,7 @@ function lloyd(m: Matrix, k: number, centres: Float64Array, options: KMeansOptio
         moved += (v - (centres[c * p + j] as number)) ** 2;
         centres[c * p + j] = v;
       }
-      shift = Math.max(shift, Math.sqrt(moved));
+      shift += moved;
     }
     converged = shift <= tolerance;
   }
@@ -150,14 +153,38 @@ function lloyd(m: Matrix, k: number, centres: Float64Array, options: KMeansOptio
   };
 }
 
+function meanVariance(m: Matrix): number {
+  const { rows: n, cols: p, data } = m;
+  let total = 0;
+  for (let j = 0; j < p; j++) {
+    let sum = 0;
+    let sumSq = 0;
+    for (let i = 0; i < n; i++) {
+      const v = data[i * p + j] as number;
+      sum += v;
+      sumSq += v * v;
+    }
+    total += Math.max(0, sumSq / n - (sum / n) ** 2);
+  }
+  return p > 0 ? total / p : 0;
+}
+
 /** Nearest centroid of every sample; returns the inertia. */
 function assign(m: Matrix, k: number, centres: Float64Array, labels: Int32Array, distances: Float64Array): number {
+  const { rows: n, cols: p, data } = m;
   let inertia = 0;
-  for (let i = 0; i < m.rows; i++) {
+  for (let i = 0; i < n; i++) {
+    const a = i * p;
     let best = 0;
     let bestD = Infinity;
     for (let c = 0; c < k; c++) {
-      const d = sqDist(m.data, i, centres, c, m.cols);
+      const b = c * p;
+      let d = 0;
+      // Partial distance: stop adding once this centroid is already farther than the best.
+      for (let j = 0; j < p && d < bestD; j++) {
+        const diff = (data[a + j] as number) - (centres[b + j] as number);
+        d += diff * diff;
+      }
       if (d < bestD) {
         bestD = d;
         best = c;
