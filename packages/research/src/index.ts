@@ -15,6 +15,7 @@ export * from './cluster/kmeans.js';
 export * from './cluster/hierarchical.js';
 export * from './cluster/silhouette.js';
 export * from './cluster/pca.js';
+export * from './cluster/profiles.js';
 export * from './classify/forest.js';
 export * from './classify/logistic.js';
 export * from './classify/naive-bayes.js';

@@ -5,6 +5,7 @@ import { createRng } from '../rng.js';
 import { cutTree, hierarchical } from './hierarchical.js';
 import { elbow, kmeans } from './kmeans.js';
 import { pca } from './pca.js';
+import { clusterProfiles } from './profiles.js';
 import { silhouette } from './silhouette.js';
 
 /** `perCluster` points around each centre, normal noise of sd `spread` (Box–Muller, seeded). */
@@ -204,5 +205,34 @@ describe('PCA', () => {
     expect(r.variances[0]).toBeCloseTo(35, 10);
     expect(r.explainedRatio[0]).toBeGreaterThan(0.999);
     expect(r.coordinates[19]![0]).toBeCloseTo(9.5, 10);
+  });
+});
+
+describe('cluster profiles', () => {
+  it('gives each cluster its share of a finding, of each level, and its mean measurement', () => {
+    const profiles = clusterProfiles(
+      {
+        variables: [
+          { key: 'thirst', type: 'binary' },
+          { key: 'tongue', type: 'categorical', levels: ['pale', 'red'] },
+          { key: 'rate', type: 'numeric' },
+        ],
+        rows: [
+          [true, 'red', 90],
+          [true, 'red', 80],
+          [false, 'pale', 60],
+          [false, 'red', 70],
+          [null, 'pale', null], // missing: counted at the pool means (0.5 and 75)
+        ],
+      },
+      ['thirst', 'tongue', 'rate'],
+      [1, 1, 0, 0, 0],
+    );
+    expect(profiles.columns).toEqual(['thirst', 'tongue=pale', 'tongue=red', 'rate']);
+    expect(profiles.clusters).toEqual([
+      { cluster: 0, size: 3, means: [0.5 / 3, 2 / 3, 1 / 3, (60 + 70 + 75) / 3] },
+      { cluster: 1, size: 2, means: [1, 0, 1, 85] },
+    ]);
+    profiles.overall.forEach((v, j) => expect(v).toBeCloseTo([0.5, 0.4, 0.6, 75][j] as number, 12));
   });
 });
