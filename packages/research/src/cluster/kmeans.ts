@@ -98,19 +98,59 @@ function seedPlusPlus(m: Matrix, k: number, rng: Rng): Float64Array {
   return centres;
 }
 
+/**
+ * Lloyd iterations with Hamerly's bounds (Hamerly 2010): an upper bound on each sample's
+ * distance to its centroid and a lower bound on the next closest let most samples skip the k
+ * distance computations once the centroids settle. The result is Lloyd's, only faster.
+ */
 function lloyd(m: Matrix, k: number, centres: Float64Array, options: KMeansOptions): Omit<KMeansResult, 'seed'> {
   const { rows: n, cols: p, data } = m;
   const maxIterations = options.maxIterations ?? 300;
   const tolerance = (options.tolerance ?? 1e-4) * meanVariance(m);
   const labels = new Int32Array(n);
-  const distances = new Float64Array(n);
+  const upper = new Float64Array(n);
+  const lower = new Float64Array(n);
+  const half = new Float64Array(k);
+  const moves = new Float64Array(k);
   const sums = new Float64Array(k * p);
   const sizes = new Int32Array(k);
+  const nearestTwo = (i: number): void => {
+    let best = 0;
+    let d1 = Infinity;
+    let d2 = Infinity;
+    for (let c = 0; c < k; c++) {
+      const d = sqDist(data, i, centres, c, p);
+      if (d < d1) {
+        d2 = d1;
+        d1 = d;
+        best = c;
+      } else if (d < d2) d2 = d;
+    }
+    labels[i] = best;
+    upper[i] = Math.sqrt(d1);
+    lower[i] = Math.sqrt(d2);
+  };
   let iterations = 0;
   let converged = false;
   while (iterations < maxIterations && !converged) {
     iterations++;
-    assign(m, k, centres, labels, distances);
+    if (iterations === 1) {
+      for (let i = 0; i < n; i++) nearestTwo(i);
+    } else {
+      for (let c = 0; c < k; c++) {
+        let closest = Infinity;
+        for (let o = 0; o < k; o++) if (o !== c) closest = Math.min(closest, sqDistCentres(centres, c, o, p));
+        half[c] = Math.sqrt(closest) / 2;
+      }
+      for (let i = 0; i < n; i++) {
+        const a = labels[i] as number;
+        const bound = Math.max(half[a] as number, lower[i] as number);
+        if ((upper[i] as number) <= bound) continue;
+        upper[i] = Math.sqrt(sqDist(data, i, centres, a, p));
+        if ((upper[i] as number) <= bound) continue;
+        nearestTwo(i);
+      }
+    }
     sums.fill(0);
     sizes.fill(0);
     for (let i = 0; i < n; i++) {
@@ -120,26 +160,39 @@ function lloyd(m: Matrix, k: number, centres: Float64Array, options: KMeansOptio
     }
     let shift = 0; // sum of squared centroid moves
     for (let c = 0; c < k; c++) {
+      let moved = 0;
       if (sizes[c] === 0) {
-        // Take the sample worst served by its own centroid.
+        // Take the sample worst served by its own centroid (by its upper bound).
         let far = 0;
-        for (let i = 1; i < n; i++) if ((distances[i] as number) > (distances[far] as number)) far = i;
-        distances[far] = 0;
+        for (let i = 1; i < n; i++) if ((upper[i] as number) > (upper[far] as number)) far = i;
+        upper[far] = 0;
+        for (let j = 0; j < p; j++) moved += ((data[far * p + j] as number) - (centres[c * p + j] as number)) ** 2;
         centres.set(data.subarray(far * p, far * p + p), c * p);
         shift = Infinity;
-        continue;
+      } else {
+        for (let j = 0; j < p; j++) {
+          const v = (sums[c * p + j] as number) / (sizes[c] as number);
+          moved += (v - (centres[c * p + j] as number)) ** 2;
+          centres[c * p + j] = v;
+        }
+        shift += moved;
       }
-      let moved = 0;
-      for (let j = 0; j < p; j++) {
-        const v = (sums[c * p + j] as number) / (sizes[c] as number);
-        moved += (v - (centres[c * p + j] as number)) ** 2;
-        centres[c * p + j] = v;
-      }
-      shift += moved;
+      moves[c] = Math.sqrt(moved);
+    }
+    // Keep the bounds valid: a centroid's move widens its samples' upper bounds and narrows
+    // every lower bound by the largest move of any other centroid.
+    let first = 0;
+    for (let c = 1; c < k; c++) if ((moves[c] as number) > (moves[first] as number)) first = c;
+    let second = 0;
+    for (let c = 0; c < k; c++) if (c !== first) second = Math.max(second, moves[c] as number);
+    for (let i = 0; i < n; i++) {
+      const a = labels[i] as number;
+      upper[i] = (upper[i] as number) + (moves[a] as number);
+      lower[i] = (lower[i] as number) - (a === first ? second : (moves[first] as number));
     }
     converged = shift <= tolerance;
   }
-  const inertia = assign(m, k, centres, labels, distances);
+  const inertia = assign(m, k, centres, labels, upper);
   const counts = new Array<number>(k).fill(0);
   for (const l of labels) counts[l] = (counts[l] as number) + 1;
   return {
@@ -151,6 +204,15 @@ function lloyd(m: Matrix, k: number, centres: Float64Array, options: KMeansOptio
     iterations,
     converged,
   };
+}
+
+function sqDistCentres(centres: Float64Array, a: number, b: number, p: number): number {
+  let s = 0;
+  for (let j = 0; j < p; j++) {
+    const d = (centres[a * p + j] as number) - (centres[b * p + j] as number);
+    s += d * d;
+  }
+  return s;
 }
 
 function meanVariance(m: Matrix): number {
