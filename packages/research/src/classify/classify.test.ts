@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Cell, Dataset } from '../dataset.js';
 import { ResearchError } from '../errors.js';
 import { createRng } from '../rng.js';
+import { matrixFromRows } from '../features.js';
 import { stratifiedFolds } from './folds.js';
+import { forestProbabilities, trainForest } from './forest.js';
 import { classificationMetrics } from './metrics.js';
 import { type ClassifierKind, type ClassifierModel, predict, predictDataset } from './model.js';
 import { type TrainingProgress, trainClassifier } from './train.js';
@@ -184,5 +186,20 @@ describe('stratifiedFolds', () => {
     }
     expect(stratifiedFolds(labels, 5, 4)).toEqual(folds);
     expect(() => stratifiedFolds([0, 1], 3, 1)).toThrow(ResearchError);
+  });
+});
+
+describe('random forest splits', () => {
+  it('can split between any two values of an unevenly spread ordinal column', () => {
+    // x ∈ {0..4} with counts 37, 81, 23, 55, 104; class = x ≥ 2. The only useful cut is 1.5,
+    // which no quantile position of these 300 values falls on.
+    const counts = [37, 81, 23, 55, 104];
+    const xs = counts.flatMap((c, v) => new Array<number>(c).fill(v));
+    const x = matrixFromRows(xs.map((v) => [v]));
+    const y = Int32Array.from(xs, (v) => (v >= 2 ? 1 : 0));
+    const forest = trainForest(x, y, 2, { trees: 5 }, 1);
+    const prob = forestProbabilities(forest, x);
+    const wrong = xs.filter((v, i) => (prob[i * 2 + 1]! > 0.5 ? 1 : 0) !== y[i]).length;
+    expect(wrong).toBe(0);
   });
 });

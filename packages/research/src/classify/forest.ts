@@ -82,22 +82,7 @@ function binColumns(x: Matrix, maxBins: number): Binned {
   const column = new Float64Array(n);
   for (let j = 0; j < p; j++) {
     for (let i = 0; i < n; i++) column[i] = data[i * p + j] as number;
-    const sorted = Float64Array.from(column).sort();
-    const cuts: number[] = [];
-    for (let q = 1; q < maxBins; q++) {
-      const at = Math.floor((q * n) / maxBins);
-      const lo = sorted[at - 1] as number;
-      const hi = sorted[at] as number;
-      // Cut between two distinct values only; ties collapse, so a 0/1 column gets one edge.
-      if (at > 0 && lo < hi && cuts[cuts.length - 1] !== (lo + hi) / 2) cuts.push((lo + hi) / 2);
-    }
-    if (cuts.length === 0 && (sorted[0] as number) < (sorted[n - 1] as number)) {
-      // Fewer distinct values than bins at the quantiles (a rare level): cut at the first change.
-      const first = sorted[0] as number;
-      const next = sorted.find((v) => v > first) as number;
-      cuts.push((first + next) / 2);
-    }
-    const e = Float64Array.from(cuts);
+    const e = cutPoints(Float64Array.from(column).sort(), maxBins);
     edges.push(e);
     for (let i = 0; i < n; i++) {
       const v = column[i] as number;
@@ -112,6 +97,32 @@ function binColumns(x: Matrix, maxBins: number): Binned {
     }
   }
   return { rows: n, cols: p, bins, edges };
+}
+
+/**
+ * Split candidates of one column: midway between consecutive distinct values; when there are
+ * more distinct values than bins, only after the values found at the quantiles. Cutting
+ * between distinct values (not at quantile positions) keeps every split an ordinal or
+ * 0/1 column offers, however unevenly its values are spread.
+ */
+function cutPoints(sorted: Float64Array, maxBins: number): Float64Array {
+  const distinct: number[] = [];
+  for (const v of sorted) if (distinct.length === 0 || v !== distinct[distinct.length - 1]) distinct.push(v);
+  const mid = (i: number): number => ((distinct[i] as number) + (distinct[i + 1] as number)) / 2;
+  if (distinct.length <= maxBins) return Float64Array.from(distinct.slice(0, -1), (_, i) => mid(i));
+  const cuts: number[] = [];
+  for (let q = 1; q < maxBins; q++) {
+    const v = sorted[Math.floor((q * sorted.length) / maxBins)] as number;
+    let lo = 0;
+    let hi = distinct.length - 1;
+    while (lo < hi) {
+      const m = (lo + hi) >>> 1;
+      if ((distinct[m] as number) < v) lo = m + 1;
+      else hi = m;
+    }
+    if (lo < distinct.length - 1 && cuts[cuts.length - 1] !== mid(lo)) cuts.push(mid(lo));
+  }
+  return Float64Array.from(cuts);
 }
 
 function growTree(
