@@ -1,0 +1,53 @@
+import type { Dataset } from '../dataset.js';
+import { badParameter } from '../errors.js';
+import { encodeDataset, fitEncoding } from '../features.js';
+
+export interface ClusterProfile {
+  cluster: number;
+  size: number;
+  /** Per encoded column (see `columns`): the cluster's mean on the original scale. */
+  means: number[];
+}
+
+export interface ClusterProfiles {
+  /** "thirst", "tongueColour=red", "pulseRate". */
+  columns: string[];
+  /** The whole pool's mean of each column, to compare each cluster against. */
+  overall: number[];
+  clusters: ClusterProfile[];
+}
+
+/**
+ * What characterises each cluster: the mean of every variable per cluster on the original
+ * scale, so a finding or a level reads as the share of the cluster that has it and a
+ * measurement in its own unit (missing values count at the pool mean, as in the clustering).
+ */
+export function clusterProfiles(dataset: Dataset, keys: string[], labels: ArrayLike<number>): ClusterProfiles {
+  if (labels.length !== dataset.rows.length)
+    throw badParameter('labels', 'one label per sample', '每个样本须有一个标签');
+  const m = encodeDataset(fitEncoding(dataset, keys), dataset);
+  const ids = [...new Set(Array.from(labels))].sort((a, b) => a - b);
+  const slot = new Map(ids.map((c, i) => [c, i]));
+  const sums = ids.map(() => new Float64Array(m.cols));
+  const sizes = ids.map(() => 0);
+  const overall = new Float64Array(m.cols);
+  for (let i = 0; i < m.rows; i++) {
+    const s = slot.get(labels[i] as number) as number;
+    sizes[s]! += 1;
+    const sum = sums[s] as Float64Array;
+    for (let j = 0; j < m.cols; j++) {
+      const v = m.data[i * m.cols + j] as number;
+      sum[j]! += v;
+      overall[j]! += v / m.rows;
+    }
+  }
+  return {
+    columns: m.columns,
+    overall: Array.from(overall),
+    clusters: ids.map((cluster, s) => ({
+      cluster,
+      size: sizes[s] as number,
+      means: Array.from(sums[s] as Float64Array, (v) => v / (sizes[s] as number)),
+    })),
+  };
+}
