@@ -38,24 +38,8 @@ afterEach(() => {
   Modal.destroyAll();
 });
 // Unmounting (and antd's static modals being destroyed) leaves React scheduler work queued on
-// setImmediate, and a lazy area chunk that resolves after its test has ended queues more; if the
-// file ends first, jsdom is torn down and that work throws "window is not defined" as an unhandled
-// error. The scheduler captures setImmediate when it loads (after this file), so counting the
-// pending callbacks here tells when its queue is empty: wait for a quiet 300 ms (at most 10 s).
-let pendingImmediates = 0;
-const nativeSetImmediate = globalThis.setImmediate;
-globalThis.setImmediate = ((fn: (...a: unknown[]) => void, ...args: unknown[]) => {
-  pendingImmediates++;
-  return nativeSetImmediate(() => {
-    pendingImmediates--;
-    fn(...args);
-  });
-}) as typeof setImmediate;
+// setImmediate; if the file ends first, jsdom is torn down and that work throws "window is not
+// defined" as an unhandled error. Let the queue drain before the environment goes.
 afterAll(async () => {
-  const until = Date.now() + 10_000;
-  let quietSince = Date.now();
-  while (Date.now() < until && Date.now() - quietSince < 300) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    if (pendingImmediates > 0) quietSince = Date.now();
-  }
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 20));
 });

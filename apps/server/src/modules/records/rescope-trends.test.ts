@@ -241,14 +241,15 @@ describe('rescope-trends: other owners’ readings leave the trends of records a
     const db = t.database.db;
     await db.delete(maintenanceRuns).where(eq(maintenanceRuns.name, RESCOPE_TRENDS));
     await analyseTheOldWay(ids.b2, [ids.a1, ids.b1]);
-    expect(await runPendingMaintenance(db, log)).toEqual([RESCOPE_TRENDS]);
+    // Other repairs (console-admin-menus) may still be pending in the shared test database.
+    expect(await runPendingMaintenance(db, log)).toContain(RESCOPE_TRENDS);
     expect(await weightsShown(ids.b2)).not.toContain(90);
     const [run] = await db.select().from(maintenanceRuns).where(eq(maintenanceRuns.name, RESCOPE_TRENDS));
     expect(run?.detail).toMatchObject({ repaired: expect.any(Number) });
 
     // Recorded: a later start leaves even a record that needs it alone; by hand it runs again.
     await analyseTheOldWay(ids.b2, [ids.a1, ids.b1]);
-    expect(await runPendingMaintenance(db, log)).toEqual([]);
+    expect(await runPendingMaintenance(db, log)).not.toContain(RESCOPE_TRENDS);
     expect(await weightsShown(ids.b2)).toContain(90);
     expect(await runMaintenance(db, RESCOPE_TRENDS, log)).toMatchObject({ repaired: 1 });
     expect(await weightsShown(ids.b2)).not.toContain(90);
