@@ -244,6 +244,16 @@ describe('skin measures in the PDF (issue 17)', () => {
       }
     }
   }, 60000);
+
+  it('names in its summary exactly the skin measures it prints at 50 or more', async () => {
+    const model = await recordReportModel(doneRecord({ face: results.face }), 'zh');
+    const summary = model.face!.summary ?? '';
+    // The engine's summary calls a measure pronounced at 50 or more; the bars must say the same.
+    for (const s of model.face!.skinScores) {
+      const word = FACE_METRIC_WORDS[s.name.replace('face.metric.', '') as (typeof FACE_METRICS)[number]].zh;
+      expect(`${word} ${s.score >= 50}`).toBe(`${word} ${summary.includes(word)}`);
+    }
+  });
 });
 
 type Box = ReturnType<typeof wordBoxes>[number];
