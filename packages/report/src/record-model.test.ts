@@ -249,7 +249,9 @@ describe('skin measures in the PDF (issue 17)', () => {
     const model = await recordReportModel(doneRecord({ face: results.face }), 'zh');
     const summary = model.face!.summary ?? '';
     // The engine's summary calls a measure pronounced at 50 or more; the bars must say the same.
-    for (const s of model.face!.skinScores) {
+    const skin = model.face?.skinScores ?? [];
+    expect(skin).toHaveLength(7);
+    for (const s of skin) {
       const word = FACE_METRIC_WORDS[s.name.replace('face.metric.', '') as (typeof FACE_METRICS)[number]].zh;
       expect(`${word} ${s.score >= 50}`).toBe(`${word} ${summary.includes(word)}`);
     }
