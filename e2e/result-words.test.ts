@@ -126,7 +126,9 @@ describe('one vocabulary on the page and in the PDF', () => {
       for (const [id, name] of Object.entries(FEATURE_NAMES[lang])) {
         const row = pdf.lines.find((l) => l.trim().startsWith(name));
         expect(row, `${lang} PDF row ${name}`).toBeTruthy();
-        expect(row!.trim().split(/\s{2,}/)[1], `${lang} PDF ${name}`).toBe(words.get(id)![0]);
+        // The value cell: the word, then (tongue findings, issue 17) the model's probability for it.
+        const cell = row!.trim().split(/\s{2,}/)[1] ?? '';
+        expect(cell.replace(/\s*\d+\s?%$/, ''), `${lang} PDF ${name}`).toBe(words.get(id)![0]);
       }
       // Dates by language: no US date on either.
       expect(pdf.compact).toMatch(lang === 'zh' ? /\d{4}-\d{2}-\d{2}/ : /\d{1,2}[A-Z][a-z]{2}\d{4}/);

@@ -59,7 +59,13 @@ export const reportImageSchema = z.object({
 export type ReportImage = z.infer<typeof reportImageSchema>;
 
 /** A measured finding: what was seen, its value, and the numbers behind it. */
-export const findingRowSchema = z.object({ name: label, value: z.string().max(200), evidence: text.optional() });
+export const findingRowSchema = z.object({
+  name: label,
+  value: z.string().max(200),
+  /** The model's probability (0-1) for the value shown, where a model gave one. */
+  probability: z.number().min(0).max(1).optional(),
+  evidence: text.optional(),
+});
 export type FindingRow = z.infer<typeof findingRowSchema>;
 
 /** A verdict with the evidence that supports it (pulse class, voice reading, complexion). */

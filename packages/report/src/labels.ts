@@ -1,4 +1,4 @@
-import { VOCABULARY, type ReportLanguage } from '@tcm/contract';
+import { SCORE_SCALES, VOCABULARY, type ReportLanguage } from '@tcm/contract';
 
 type Entry = { readonly zh: string; readonly en: string };
 
@@ -73,7 +73,8 @@ export const LABELS = {
 
   'tongue.outline': { zh: '绿色轮廓为舌体分割结果', en: 'Green outline: segmented tongue body' },
 
-  'face.skinScores': { zh: '皮肤指标（0–100，越高越明显）', en: 'Skin measures (0–100, higher = more pronounced)' },
+  // The scale's direction comes from the contract, as on the result page.
+  'face.skinScores': SCORE_SCALES['face.metric.spots'].scale,
 
   'pulse.waveform': { zh: '脉搏波形', en: 'Pulse waveform' },
   'pulse.time': { zh: '时间（s）', en: 'Time (s)' },

@@ -5,12 +5,22 @@ import { synthesize } from '@tcm/analysis/synthesis';
 import { analysePulse, readPulseFile } from '@tcm/analysis/pulse';
 import { analyseVoice } from '@tcm/analysis/voice';
 import { questionsFor, scoreConstitution } from '@tcm/analysis/constitution';
-import { TONGUE_ERRORS, type PulseResult, type TongueResult, type VoiceResult } from '@tcm/contract';
+import {
+  doneResult,
+  FACE_METRIC_WORDS,
+  FACE_METRICS,
+  recordResultsSchema,
+  SCORE_SCALES,
+  TONGUE_ERRORS,
+  type PulseResult,
+  type TongueResult,
+  type VoiceResult,
+} from '@tcm/contract';
 import { tongueFindings } from '@tcm/analysis/pipeline';
 import { readFileSync } from 'node:fs';
 import { renderReport } from './render.js';
 import { recordReportModel, type ReportSource } from './record-model.js';
-import { ensurePoppler, inspectPdf } from './testing/poppler.js';
+import { ensurePoppler, inspectPdf, wordBoxes } from './testing/poppler.js';
 
 const DATA = new URL('../../../../shared/data/', import.meta.url);
 const dataFile = (rel: string) => new Uint8Array(readFileSync(new URL(rel, DATA)));
@@ -205,3 +215,50 @@ describe('voice section', () => {
     expect(old.slice(1)).toEqual(zh.evidence!.slice(1));
   });
 });
+
+describe('skin measures in the PDF (issue 17)', () => {
+  // The face engine's real output on a shared-data photo, as the web fixture saved it: redness 36,
+  // dark circles 17.7 and so on, each 0-100 with higher = more pronounced.
+  const saved: unknown = JSON.parse(
+    readFileSync(new URL('../../../apps/web/src/diagnosis/fixtures/done-record-results.json', import.meta.url), 'utf8'),
+  );
+  const results = recordResultsSchema.parse(saved);
+  const face = doneResult(results, 'face')!;
+
+  it('prints each score as the engine wrote it, under the contract scale, beside its name', async () => {
+    ensurePoppler();
+    for (const lang of ['zh', 'en'] as const) {
+      const model = await recordReportModel(doneRecord({ face: results.face }), lang);
+      const pdf = await renderReport(model);
+      const { file, text } = inspectPdf(pdf);
+      expect(text.replace(/\s+/g, ' ')).toContain(SCORE_SCALES['face.metric.redness'].scale[lang].replace(/\s+/g, ' '));
+      const words = wordBoxes(file);
+      for (const metric of FACE_METRICS) {
+        const name = FACE_METRIC_WORDS[metric][lang].split(' ')[0]!;
+        const at = words.find((w) => w.word === name && words.some((n) => /^\d+$/.test(n.word) && near(w, n)));
+        expect(at, `${metric} named on the page`).toBeDefined();
+        // The number drawn at the end of the metric's bar, on its line.
+        const value = words.filter((n) => /^\d+$/.test(n.word) && near(at!, n)).sort((a, b) => a.xMin - b.xMin)[0]!
+          .word;
+        expect(`${metric} ${value}`).toBe(`${metric} ${Math.round(face.metrics[metric].score)}`);
+      }
+    }
+  }, 60000);
+
+  it('names in its summary exactly the skin measures it prints at 50 or more', async () => {
+    const model = await recordReportModel(doneRecord({ face: results.face }), 'zh');
+    const summary = model.face!.summary ?? '';
+    // The engine's summary calls a measure pronounced at 50 or more; the bars must say the same.
+    const skin = model.face?.skinScores ?? [];
+    expect(skin).toHaveLength(7);
+    for (const s of skin) {
+      const word = FACE_METRIC_WORDS[s.name.replace('face.metric.', '') as (typeof FACE_METRICS)[number]].zh;
+      expect(`${word} ${s.score >= 50}`).toBe(`${word} ${summary.includes(word)}`);
+    }
+  });
+});
+
+type Box = ReturnType<typeof wordBoxes>[number];
+/** On the same line as `name`, to its right, within the half-page column of its bar. */
+const near = (name: Box, n: Box) =>
+  n.page === name.page && Math.abs(n.yMin - name.yMin) < 4 && n.xMin > name.xMax && n.xMin - name.xMax < 260;

@@ -17,6 +17,9 @@ import {
   tongueLabelWord,
   VOICE_READING_WORDS,
   wordOf,
+  faceMetricScore,
+  FACE_METRICS,
+  shownScore,
 } from '@tcm/contract';
 import { readPulseFile } from '@tcm/analysis/pulse';
 
@@ -86,9 +89,12 @@ async function tongueSection(src: ReportSource, lang: Lang): Promise<HealthRepor
   for (const key of TONGUE_FEATURES) {
     const f = r.features[key];
     if (!f?.label) continue;
+    // The model's probability for the label shown (the feature's `score` is its severity).
+    const probability = (f.probabilities as Partial<Record<string, number>>)[f.label];
     features.push({
       name: `tongue.feature.${key}`,
       value: tongueLabelWord(key, f.label, lang),
+      ...(probability !== undefined ? { probability } : {}),
       evidence: evidenceText(f.evidence, lang),
     });
   }
@@ -114,8 +120,6 @@ async function faceSection(src: ReportSource, lang: Lang): Promise<HealthReportI
   const pic = src.photos.face ? await photo(src.photos.face) : undefined;
   const k = pic?.factor ?? 1;
   const m = r.metrics;
-  // The engine scores how pronounced a sign is (higher = more); the report shows higher = better.
-  const better = (s: number) => Math.round(100 - s);
   return {
     version: versionOf(src, 'face'),
     ...(pic ? { photo: pic.image } : {}),
@@ -138,15 +142,11 @@ async function faceSection(src: ReportSource, lang: Lang): Promise<HealthReportI
         evidence: evidenceText(r.lips.evidence, lang),
       },
     ],
-    skinScores: [
-      { name: 'face.metric.spots', score: better(m.spots.score) },
-      { name: 'face.metric.wrinkles', score: better(m.wrinkles.score) },
-      { name: 'face.metric.texture', score: better(m.texture.score) },
-      { name: 'face.metric.pores', score: better(m.pores.score) },
-      { name: 'face.metric.redness', score: better(m.redness.score) },
-      { name: 'face.metric.shine', score: better(m.shine.score) },
-      { name: 'face.metric.darkCircles', score: better(m.darkCircles.score) },
-    ],
+    // Each score shown as the result page shows it: the contract's one direction per measure.
+    skinScores: FACE_METRICS.map((k) => ({
+      name: `face.metric.${k}`,
+      score: shownScore(faceMetricScore(k), m[k].score),
+    })),
     summary: r.summary[lang],
   };
 }
@@ -234,7 +234,7 @@ function constitutionSection(src: ReportSource, lang: Lang): HealthReportInput['
     .filter((s) => CONSTITUTION_TYPE_OF_CODE[s.code])
     .map((s) => ({
       type: CONSTITUTION_TYPE_OF_CODE[s.code],
-      score: Math.max(0, Math.min(100, s.display)),
+      score: shownScore('score.constitution', s.display),
       verdict: verdict[s.verdict],
     }));
   if (!scores.length) return undefined;
@@ -271,7 +271,7 @@ function synthesisSections(src: ReportSource, lang: Lang): Partial<HealthReportI
       version: s.engine,
       patterns: patterns.map((p) => ({
         name: p.name[lang],
-        score: Math.round(p.score * 100),
+        score: shownScore('score.syndrome', p.score),
         confidence: Math.max(0, Math.min(1, p.confidence)),
         evidence: p.evidence
           .filter((e) => e.role === 'supports')

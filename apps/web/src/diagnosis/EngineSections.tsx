@@ -19,6 +19,7 @@ import {
   evidencePairs,
   FACE_FEATURE_WORDS,
   FACE_METRIC_WORDS,
+  faceMetricScore,
   failureText,
   GLOSS_WORDS,
   LIP_COLOUR_WORDS,
@@ -26,10 +27,13 @@ import {
   readerLang,
   RISK_LEVEL_WORDS,
   ruleText,
+  SCORE_SCALES,
+  shownScore,
   SKIN_TONE_WORDS,
   VERDICT_WORDS,
   VOICE_READING_WORDS,
   wordOf,
+  type FaceMetricName,
 } from '@tcm/contract';
 import { loc, num, pct } from './result-format.js';
 
@@ -105,6 +109,9 @@ export function FaceView({ r }: { r: FaceResult }) {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph>{loc(r.summary, lang)}</Typography.Paragraph>
+      <Typography.Text type="secondary" data-testid="face-score-scale">
+        {SCORE_SCALES['face.metric.spots'].scale[lang]}
+      </Typography.Text>
       <Descriptions size="small" column={1} bordered>
         <Descriptions.Item label={feature('complexion')}>
           <span data-testid="face-word-complexion">
@@ -134,7 +141,13 @@ export function FaceView({ r }: { r: FaceResult }) {
         </Descriptions.Item>
         {metrics.map(([k, m]) => (
           <Descriptions.Item key={k} label={wordOf(FACE_METRIC_WORDS, k, lang)}>
-            <Progress percent={Math.round(m.score)} size="small" style={{ width: 200 }} />{' '}
+            {/* Shown through the contract's one direction per score, as the PDF shows it. */}
+            <Progress
+              percent={shownScore(faceMetricScore(k as FaceMetricName), m.score)}
+              format={(p) => <span data-testid={`face-score-${k}`}>{p}</span>}
+              size="small"
+              style={{ width: 200 }}
+            />{' '}
             <Evidence values={m.evidence} />
           </Descriptions.Item>
         ))}
@@ -211,7 +224,12 @@ export function ConstitutionView({ r }: { r: ConstitutionResult }) {
         dataSource={r.scales}
         columns={[
           { title: t('diag.constitution.type'), render: (_, s) => constitutionWord(s.code, lang) },
-          { title: t('diag.constitution.score'), render: (_, s) => num(s.display, lang) },
+          {
+            title: t('diag.constitution.score'),
+            render: (_, s) => (
+              <span data-testid={`constitution-score-${s.code}`}>{shownScore('score.constitution', s.display)}</span>
+            ),
+          },
           { title: t('diag.constitution.verdict'), render: (_, s) => VERDICT_WORDS[s.verdict][lang] },
         ]}
       />
@@ -256,7 +274,10 @@ export function SynthesisView({ r }: { r: SynthesisResult }) {
             <Typography.Text strong>{t('diag.suggests', { name: loc(p.name, lang) })}</Typography.Text>
             <Tag>{t(`diag.strength.${p.strength}`)}</Tag>
             <Typography.Text type="secondary">
-              {t('diag.patternScore', { score: pct(p.score, lang), confidence: pct(p.confidence, lang) })}
+              {t('diag.patternScore', {
+                score: pct(shownScore('score.syndrome', p.score) / 100, lang),
+                confidence: pct(p.confidence, lang),
+              })}
             </Typography.Text>
           </Space>
           <Typography.Paragraph style={{ margin: '4px 0' }}>{loc(p.summary, lang)}</Typography.Paragraph>

@@ -7,6 +7,8 @@ import {
   FEATURE_METHOD_WORDS,
   qualityIssueText,
   readerLang,
+  SCORE_SCALES,
+  shownScore,
   TONGUE_ERRORS,
   tongueFeatureWord,
   tongueLabelWord,
@@ -15,6 +17,9 @@ import {
 } from '@tcm/contract';
 import { MaskedPhoto } from './MaskedPhoto.js';
 import { featureRows, pct, type FeatureRow } from './result-format.js';
+
+/** The model's probability for the label it chose. */
+const probabilityOf = (f: FeatureRow): number | undefined => f.probabilities.find(([l]) => l === f.label)?.[1];
 
 /** The tongue result: the photo with the outline found, quality notes, and every feature with its evidence. */
 export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string | null }) {
@@ -60,8 +65,28 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
                   <Typography.Text strong data-testid={`tongue-word-${f.name}`}>
                     {label(f, f.label)}
                   </Typography.Text>
+                  {/* The model's probability for this label: what people read as confidence. */}
+                  {probabilityOf(f) !== undefined && (
+                    <Typography.Text data-testid={`tongue-prob-${f.name}`}>
+                      {SCORE_SCALES['score.tongueProbability'].name[lang]} {pct(probabilityOf(f)!, lang)}
+                    </Typography.Text>
+                  )}
+                  {/* Severity is another number (toward the feature's severe end): named as such. */}
                   {f.score !== null && (
-                    <Progress percent={Math.round(f.score * 100)} size="small" style={{ width: 120 }} />
+                    <Typography.Text
+                      type="secondary"
+                      style={{ fontSize: 12 }}
+                      data-testid={`tongue-severity-${f.name}`}
+                    >
+                      {SCORE_SCALES['score.tongueSeverity'].name[lang]} {shownScore('score.tongueSeverity', f.score)}
+                      <Progress
+                        percent={shownScore('score.tongueSeverity', f.score)}
+                        showInfo={false}
+                        size="small"
+                        style={{ width: 80, marginLeft: 6 }}
+                        aria-label={SCORE_SCALES['score.tongueSeverity'].scale[lang]}
+                      />
+                    </Typography.Text>
                   )}
                 </Space>
               ),

@@ -1,44 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import { recordResultsSchema, type RecordDetail } from '@tcm/contract';
-import saved from './fixtures/done-record-results.json' with { type: 'json' };
+import { doneRecord } from './fixtures/done-record.js';
 import { RecordResult } from './RecordResult.js';
 import { i18n } from '../lib/i18n.js';
 
 // Issue 16: people read words, never the identifiers programs use. The result page of a record
 // with every engine's real output (scripts/web-result-fixture.ts: real photos and recordings of
 // the shared data) is rendered in zh and en and every piece of text is searched for identifiers.
-
-function doneRecord(): RecordDetail {
-  return {
-    id: '00000000-0000-4000-8000-000000000002',
-    source: 'member',
-    kind: 'normal',
-    status: 'done',
-    person: { name: '李四', sex: 'female' },
-    teamId: null,
-    ownerId: null,
-    ownerName: null,
-    deviceId: null,
-    deviceName: null,
-    captures: ['tongue', 'face', 'pulse', 'voice'],
-    conclusion: null,
-    failure: null,
-    attempts: 1,
-    lang: 'zh',
-    createdAt: '2026-11-06T08:05:00Z',
-    updatedAt: '2026-11-06T08:05:00Z',
-    finishedAt: null,
-    files: { tongue: { uuid: 'u', name: 't.jpg', url: '/backend/file/u' } as never },
-    vitals: null,
-    inquiry: null,
-    // The outcomes as the pipeline stores them, parsed by the contract like a record read.
-    results: recordResultsSchema.parse(saved),
-    progress: { status: 'done', step: null, done: 7, total: 7, attempts: 1, failure: null },
-    shareToken: 'tok',
-    tongueMaskUrl: null,
-  };
-}
 
 /** Identifiers that must never reach a reader: camelCase, snake_case, dotted ids (`lab.L`, i18n keys). */
 const RAW = /\b[a-z]+[A-Z][A-Za-z]*\b|\b[a-z]+_[a-z0-9_]+\b|\b[a-z][A-Za-z]*\.[A-Za-z][A-Za-z_]*\b/g;

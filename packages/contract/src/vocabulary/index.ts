@@ -28,6 +28,7 @@ export * from './tongue.js';
 export * from './face.js';
 export * from './pulse-voice.js';
 export * from './constitution.js';
+export * from './scores.js';
 
 const prefixed = (prefix: string, words: Readonly<Record<string, Word>>): [string, Word][] =>
   Object.entries(words).map(([id, w]) => [`${prefix}.${id}`, w]);

@@ -1,4 +1,4 @@
-import type { FindingRow } from '@tcm/contract';
+import { formatPercent, type FindingRow } from '@tcm/contract';
 import type { Ctx } from '../layout/page.js';
 import { drawTable } from '../layout/table.js';
 import { label } from '../labels.js';
@@ -14,7 +14,15 @@ export function drawFindings(ctx: Ctx, rows: FindingRow[], x: number, width: num
       { header: t('col.value'), share: 1.2 },
       { header: t('col.evidence'), share: 2.6 },
     ],
-    rows.map((f) => [t(f.name), { text: t(f.value), bold: true }, f.evidence ?? '']),
+    // The label with the model's probability for it, as the result page shows it.
+    rows.map((f) => [
+      t(f.name),
+      {
+        text: f.probability === undefined ? t(f.value) : `${t(f.value)} ${formatPercent(f.probability, ctx.lang)}`,
+        bold: true,
+      },
+      f.evidence ?? '',
+    ]),
     { x, width },
   );
 }
