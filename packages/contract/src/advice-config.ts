@@ -20,6 +20,12 @@ export const ADVICE_CONFIG_ERRORS = defineErrors({
     zh: '未知的体质、证型或风险编号',
     en: 'Unknown constitution, pattern or risk id',
   },
+  RECORD_NOT_IN_TEAM: {
+    code: 1420004,
+    status: 403,
+    zh: '只能用本团队的检测记录预览',
+    en: 'Preview with a record of your own team',
+  },
   VERSION_NOT_FOUND: {
     code: 1420003,
     status: 404,
@@ -34,6 +40,8 @@ export const ADVICE_CONFIG_PATHS = {
   /** POST: a new version that goes back to the default texts. */
   reset: '/backend/member/config/resultConfig/reset',
   /** POST: a new version with the entries of an earlier one. */
+  /** POST: PDF of one of the team's done records with the draft entries in place of its advice. */
+  preview: '/backend/member/config/resultConfig/preview',
   restore: (version: number | string) => `/backend/member/config/resultConfig/versions/${version}/restore`,
 } as const;
 
@@ -59,6 +67,12 @@ export const adviceConfigBody = z.object({
   note: z.string().trim().max(200).optional(),
 });
 export type AdviceConfigBody = z.infer<typeof adviceConfigBody>;
+
+export const advicePreviewBody = adviceConfigBody.extend({
+  recordId: z.string().uuid(),
+  lang: z.enum(['zh', 'en']).optional(),
+});
+export type AdvicePreviewBody = z.infer<typeof advicePreviewBody>;
 
 export const adviceVersionParams = z.object({ version: z.coerce.number().int().min(1) });
 

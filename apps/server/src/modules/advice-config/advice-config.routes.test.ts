@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVICE_CONFIG_ERRORS, ADVICE_CONFIG_PATHS, AUTH_ERRORS, RECORD_PATHS, SPEC_ERRORS } from '@tcm/contract';
 import { questionsFor } from '@tcm/analysis/constitution';
+// The report package's poppler helpers (test-only, not exported by the package).
+import { ensurePoppler, inspectPdf } from '../../../../../packages/report/src/testing/poppler.js';
 import { call, refusals } from '../../test/http.js';
 import { userWithToken, waitFor } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -17,11 +19,13 @@ const post = (url: string, token?: string, body: unknown = {}) => call(t.app, 'P
 const member = (over: Parameters<typeof userWithToken>[1] = {}) => memberWithToken(t, over);
 const foundedTeam = () => foundedTeamOf(t);
 
+const ID = '00000000-0000-4000-8000-000000000001';
 const line = (zh: string, en: string) => ({ zh, en });
 const PRIVATE: Array<['GET' | 'POST', string]> = [
   ['GET', ADVICE_CONFIG_PATHS.current],
   ['POST', ADVICE_CONFIG_PATHS.current],
   ['POST', ADVICE_CONFIG_PATHS.reset],
+  ['POST', ADVICE_CONFIG_PATHS.preview],
   ['POST', ADVICE_CONFIG_PATHS.restore(1)],
 ];
 
@@ -37,7 +41,7 @@ describe('conclusion configuration: guards', () => {
     const { teamId } = await foundedTeam();
     const plain = await member({ teamId });
     const leaderNoFlag = await member({ teamId, teamLeader: true, canConfigTreatPlan: false });
-    const body = { entries: { 'constitution:B': { diet: [line('甲', 'A')] } } };
+    const body = { entries: { 'constitution:B': { diet: [line('甲', 'A')] } }, recordId: ID };
     const refused = PRIVATE.map(([, url]) => [url, 403, ADVICE_CONFIG_ERRORS.FLAG_REQUIRED.code]);
     for (const who of [plain, leaderNoFlag]) expect(await refusals(t.app, PRIVATE, who.token, body)).toEqual(refused);
   });
@@ -59,6 +63,12 @@ describe('conclusion configuration: guards', () => {
       entries: { 'constitution:Z': { diet: [line('甲', 'A')] } },
     });
     expect([unknown.status, unknown.body.code]).toEqual([400, ADVICE_CONFIG_ERRORS.KEY_UNKNOWN.code]);
+    const noRecord = await post(ADVICE_CONFIG_PATHS.preview, leader.token, { entries: {}, recordId: 'r1' });
+    expect([noRecord.status, noRecord.body.code, noRecord.body.msg]).toEqual([
+      400,
+      2000400,
+      expect.stringMatching(/recordId/),
+    ]);
     const bad = await post(ADVICE_CONFIG_PATHS.restore('first'), leader.token);
     expect([bad.status, bad.body.code]).toEqual([400, 2000400]);
     const missing = await post(ADVICE_CONFIG_PATHS.restore(99), leader.token);
@@ -148,6 +158,21 @@ describe('conclusion configuration: records keep the version they were made with
     const adviceAfter = await adviceOf(after, leader.token);
     expect(adviceAfter.teamConfig).toBe(`${teamId}@v1`);
     expect(adviceAfter.items.diet!.some((l) => l.text.zh === text && l.origin === 'team')).toBe(true);
+
+    // The preview renders an existing record with a draft, saving nothing.
+    const draft = { entries: { [key]: { diet: [line('预览草稿', 'Footbathpreview')] } }, recordId: before, lang: 'en' };
+    const pdf = await t.app.inject({
+      method: 'POST',
+      url: ADVICE_CONFIG_PATHS.preview,
+      headers: { authorization: `Bearer ${leader.token}` },
+      payload: draft,
+    });
+    expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    ensurePoppler();
+    expect(inspectPdf(pdf.rawPayload).text).toContain('Footbathpreview');
+    const other = await foundedTeam();
+    const foreign = await post(ADVICE_CONFIG_PATHS.preview, other.leader.token, draft);
+    expect([foreign.status, foreign.body.code]).toEqual([403, ADVICE_CONFIG_ERRORS.RECORD_NOT_IN_TEAM.code]);
 
     const earlier = await adviceOf(before, leader.token);
     expect(earlier).toEqual(adviceBefore);

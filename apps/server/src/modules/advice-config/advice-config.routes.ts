@@ -3,6 +3,7 @@ import {
   ADVICE_CONFIG_PATHS,
   adviceConfigBody,
   adviceConfigState,
+  advicePreviewBody,
   adviceVersionParams,
   adviceVersionSchema,
 } from '@tcm/contract';
@@ -16,7 +17,8 @@ const member = requireAuth({ entrances: ['member'] });
 
 /** The team's conclusion configuration (docs/member.md "Conclusion configuration"). */
 export const adviceConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { ctx } = app;
+  const { db } = ctx;
   const me = (request: Parameters<typeof principalOf>[0]) => principalOf(request).user;
 
   app.get(
@@ -71,5 +73,24 @@ export const adviceConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await svc.restore(db, me(request), request.params.version), request.msgLang),
+  );
+
+  app.post(
+    ADVICE_CONFIG_PATHS.preview,
+    {
+      onRequest: member,
+      schema: {
+        tags,
+        summary: 'PDF of a team record with the draft advice (nothing saved)',
+        body: advicePreviewBody,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'inline; filename="advice-preview.pdf"')
+        .header('cache-control', 'private, no-store')
+        .send(await svc.preview(ctx, me(request), request.body)),
   );
 };

@@ -1,13 +1,18 @@
 import {
   ADVICE_CONFIG_ERRORS,
   type AdviceConfigBody,
+  type AdvicePreviewBody,
+  RECORD_ERRORS,
   type AdviceConfigState,
   type AdviceVersion,
   type TeamAdviceConfig,
   type TeamAdviceEntry,
 } from '@tcm/contract';
-import { ADVICE_CATEGORIES, defaultAdvice } from '@tcm/analysis/advice';
+import { ADVICE_CATEGORIES, buildAdvice, defaultAdvice } from '@tcm/analysis/advice';
 import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../context.js';
+import { findRecord } from '../records/records.repo.js';
+import { renderRecordReport } from '../reports/report.service.js';
 import { AppError } from '../../http/app-error.js';
 import type { UserRow } from '../auth/principal.repo.js';
 import { sanitizeTranslationText } from '../translation/sanitize.js';
@@ -103,4 +108,27 @@ export async function configForTeam(db: Db, teamId: string | null): Promise<Team
   const v = await repo.latestVersion(db, teamId);
   if (!v?.entries) return undefined;
   return { teamId, version: `v${v.version}`, entries: v.entries };
+}
+
+/**
+ * The PDF of one of the team's done records as it would read with the draft entries (nothing is
+ * saved): the stored patterns, constitution and vitals go through the advice engine again with
+ * the draft, and only the record's advice is replaced.
+ */
+export async function preview(ctx: AppContext, u: UserRow, body: AdvicePreviewBody): Promise<Buffer> {
+  const teamId = assertMayConfigAdvice(u);
+  const entries = clean(body.entries);
+  const r = await findRecord(ctx.db, body.recordId);
+  if (!r) throw new AppError(RECORD_ERRORS.RECORD_NOT_FOUND);
+  if (r.teamId !== teamId) throw new AppError(ADVICE_CONFIG_ERRORS.RECORD_NOT_IN_TEAM);
+  const synthesis = r.results.synthesis;
+  if (r.status !== 'done' || synthesis?.status !== 'done') throw new AppError(RECORD_ERRORS.RECORD_NOT_READY);
+  const s = synthesis.result;
+  const advice = buildAdvice(s.patterns, s.constitution?.summary ?? null, s.vitals?.indicators ?? [], {
+    teamId,
+    version: 'preview',
+    entries,
+  });
+  const results = { ...r.results, synthesis: { ...synthesis, result: { ...s, advice } } };
+  return renderRecordReport(ctx, { ...r, results }, body.lang);
 }
