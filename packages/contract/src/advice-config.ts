@@ -69,7 +69,8 @@ export const adviceConfigBody = z.object({
 export type AdviceConfigBody = z.infer<typeof adviceConfigBody>;
 
 export const advicePreviewBody = adviceConfigBody.extend({
-  recordId: z.string().uuid(),
+  /** Absent: the team's newest done record. */
+  recordId: z.string().uuid().optional(),
   lang: z.enum(['zh', 'en']).optional(),
 });
 export type AdvicePreviewBody = z.infer<typeof advicePreviewBody>;

@@ -1,6 +1,6 @@
 import { desc, eq, and } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { teamAdviceVersions } from '../../db/schema/index.js';
+import { diagnosisRecords, teamAdviceVersions } from '../../db/schema/index.js';
 
 export type AdviceVersionRow = typeof teamAdviceVersions.$inferSelect;
 type NewVersion = Pick<AdviceVersionRow, 'teamId' | 'action' | 'entries' | 'note' | 'createdBy'>;
@@ -50,3 +50,14 @@ export async function addVersion(db: Db, v: NewVersion): Promise<AdviceVersionRo
     }
   }
 }
+
+/** The team's newest done record: what the preview shows when no record is named. */
+export const newestDoneRecord = async (db: Db, teamId: string) =>
+  (
+    await db
+      .select()
+      .from(diagnosisRecords)
+      .where(and(eq(diagnosisRecords.teamId, teamId), eq(diagnosisRecords.status, 'done')))
+      .orderBy(desc(diagnosisRecords.createdAt))
+      .limit(1)
+  )[0];

@@ -170,7 +170,18 @@ describe('conclusion configuration: records keep the version they were made with
     expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
     ensurePoppler();
     expect(inspectPdf(pdf.rawPayload).text).toContain('Footbathpreview');
+    // Without a record id: the team's newest done record (here the one made after the edit).
+    const newest = await t.app.inject({
+      method: 'POST',
+      url: ADVICE_CONFIG_PATHS.preview,
+      headers: { authorization: `Bearer ${leader.token}` },
+      payload: { entries: draft.entries, lang: 'en' },
+    });
+    expect(newest.statusCode).toBe(200);
+    expect(inspectPdf(newest.rawPayload).text).toContain('Footbathpreview');
     const other = await foundedTeam();
+    const none = await post(ADVICE_CONFIG_PATHS.preview, other.leader.token, { entries: {} });
+    expect(none.status).toBe(404);
     const foreign = await post(ADVICE_CONFIG_PATHS.preview, other.leader.token, draft);
     expect([foreign.status, foreign.body.code]).toEqual([403, ADVICE_CONFIG_ERRORS.RECORD_NOT_IN_TEAM.code]);
 

@@ -118,7 +118,7 @@ export async function configForTeam(db: Db, teamId: string | null): Promise<Team
 export async function preview(ctx: AppContext, u: UserRow, body: AdvicePreviewBody): Promise<Buffer> {
   const teamId = assertMayConfigAdvice(u);
   const entries = clean(body.entries);
-  const r = await findRecord(ctx.db, body.recordId);
+  const r = body.recordId ? await findRecord(ctx.db, body.recordId) : await repo.newestDoneRecord(ctx.db, teamId);
   if (!r) throw new AppError(RECORD_ERRORS.RECORD_NOT_FOUND);
   if (r.teamId !== teamId) throw new AppError(ADVICE_CONFIG_ERRORS.RECORD_NOT_IN_TEAM);
   const synthesis = r.results.synthesis;
