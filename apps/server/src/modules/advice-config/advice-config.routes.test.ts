@@ -160,7 +160,12 @@ describe('conclusion configuration: records keep the version they were made with
     expect(adviceAfter.items.diet!.some((l) => l.text.zh === text && l.origin === 'team')).toBe(true);
 
     // The preview renders an existing record with a draft, saving nothing.
-    const draft = { entries: { [key]: { diet: [line('预览草稿', 'Footbathpreview')] } }, recordId: before, lang: 'en' };
+    // Rich text reads as text in the PDF: no tags, entities decoded.
+    const draft = {
+      entries: { [key]: { diet: [line('预览草稿', '<p><b>Footbathpreview</b> &amp; rest</p>')] } },
+      recordId: before,
+      lang: 'en',
+    };
     const pdf = await t.app.inject({
       method: 'POST',
       url: ADVICE_CONFIG_PATHS.preview,
@@ -169,7 +174,9 @@ describe('conclusion configuration: records keep the version they were made with
     });
     expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
     ensurePoppler();
-    expect(inspectPdf(pdf.rawPayload).text).toContain('Footbathpreview');
+    const previewText = inspectPdf(pdf.rawPayload).text;
+    expect(previewText).toContain('Footbathpreview & rest');
+    expect(previewText).not.toMatch(/<b>|&amp;/);
     // Without a record id: the team's newest done record (here the one made after the edit).
     const newest = await t.app.inject({
       method: 'POST',
