@@ -28,6 +28,7 @@ export * from './reader-format.js';
 export * from './engine-errors.js';
 export * from './password.js';
 export * from './teams.js';
+export * from './advice-config.js';
 export * from './console.js';
 export * from './herb-safety.js';
 export * from './archive.js';

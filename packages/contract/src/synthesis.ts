@@ -52,6 +52,7 @@ export const teamAdviceEntrySchema = adviceEntrySchema.extend({
   mode: z.enum(['replace', 'append']).optional(),
   disabled: z.boolean().optional(),
 });
+export type TeamAdviceEntry = z.infer<typeof teamAdviceEntrySchema>;
 export const teamAdviceConfigSchema = z.object({
   teamId: z.string().optional(),
   version: z.string().optional(),

@@ -282,7 +282,10 @@ function synthesisSections(src: ReportSource, lang: Lang): Partial<HealthReportI
     };
   const groups = Object.entries(s.advice.items)
     .filter(([, items]) => items.length)
-    .map(([cat, items]) => ({ category: `advice.${cat}`, items: items.map((i) => i.text[lang]).slice(0, 8) }));
+    .map(([cat, items]) => ({
+      category: `advice.${cat}`,
+      items: items.map((i) => plainText(i.text[lang])).slice(0, 8),
+    }));
   if (groups.length) out.advice = { groups };
   const series = s.trends
     .filter((t) => t.points.length >= 2)
@@ -325,4 +328,20 @@ export async function recordReportModel(src: ReportSource, lang: Lang): Promise<
 async function optional<K extends string, T>(key: K, p: Promise<T | undefined>): Promise<Partial<Record<K, T>>> {
   const v = await p;
   return v === undefined ? {} : ({ [key]: v } as Record<K, T>);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/**
+ * A team's advice lines are rich text (HTML, sanitised by the server, docs/member.md); the PDF
+ * prints text, so tags go (a block end becomes a space) and the common entities are decoded.
+ */
+export function plainText(html: string): string {
+  if (!/[<&]/.test(html)) return html;
+  return html
+    .replace(/<\/(p|div|li|h\d)>|<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ENTITIES[e]!)
+    .replace(/\s+/g, ' ')
+    .trim();
 }

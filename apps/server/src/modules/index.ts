@@ -14,6 +14,7 @@ import { consoleUserRoutes } from './console/users.routes.js';
 import { consoleRoleRoutes } from './console/roles.routes.js';
 import { consoleTeamRoutes } from './console/teams.routes.js';
 import { archiveRoutes } from './archive/archive.routes.js';
+import { adviceConfigRoutes } from './advice-config/advice-config.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -36,4 +37,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['console-roles', consoleRoleRoutes],
   ['console-teams', consoleTeamRoutes],
   ['archive', archiveRoutes],
+  ['advice-config', adviceConfigRoutes],
 ];

@@ -47,3 +47,21 @@ export async function call(
     headers: res.headers,
   };
 }
+
+/**
+ * Calls every route as `token` (an empty body for POST) and returns `[url, status, code]` per
+ * route, for one toEqual against the expected refusal.
+ */
+export async function refusals(
+  app: FastifyInstance,
+  routes: ReadonlyArray<readonly ['GET' | 'POST', string]>,
+  token: string | undefined,
+  body: unknown = {},
+): Promise<Array<[string, number, number]>> {
+  const out: Array<[string, number, number]> = [];
+  for (const [method, url] of routes) {
+    const res = await call(app, method, url, token, method === 'POST' ? body : undefined);
+    out.push([url, res.status, res.body.code]);
+  }
+  return out;
+}

@@ -5,6 +5,7 @@ import type {
   RecordEngine,
   RecordFailure,
   RecordResults,
+  TeamAdviceConfig,
   Vitals,
 } from '@tcm/contract';
 import { analyzeTongue, TONGUE_ENGINE_VERSION, TONGUE_MODEL_VERSION } from '../tongue/index.js';
@@ -28,6 +29,8 @@ export interface PipelineInput {
   history: { date: string; vitals: Vitals }[];
   date: string;
   lang: 'zh' | 'en';
+  /** The team's conclusion configuration version in force when the job ran (docs/member.md); absent: the defaults. */
+  adviceConfig?: TeamAdviceConfig;
 }
 
 export interface PipelineHooks {
@@ -73,7 +76,7 @@ const failureOf = (
 });
 
 /** What the vitals and synthesis steps read of a record (the trend repair passes the same). */
-type TrendInput = Pick<PipelineInput, 'sex' | 'date' | 'history'>;
+type TrendInput = Pick<PipelineInput, 'sex' | 'date' | 'history' | 'adviceConfig'>;
 
 /** The vitals step: the record's measures, and their trends against `history`. */
 export function vitalsStep(input: TrendInput, vitals: Vitals): Step {
@@ -117,6 +120,7 @@ export function synthesisStep(
           findings: from.findings,
           ...(inquiry ? { inquiry } : {}),
           ...(vitals ? { vitals, history: input.history } : {}),
+          ...(input.adviceConfig ? { adviceConfig: input.adviceConfig } : {}),
         }),
       },
     }),

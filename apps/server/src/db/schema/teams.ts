@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TeamAdviceEntry } from '@tcm/contract';
 import { sql } from 'drizzle-orm';
 import { teams, users } from './users.js';
 
@@ -48,4 +49,27 @@ export const teamApplications = pgTable(
       .on(t.teamId, t.applicantId)
       .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * A team's conclusion configuration, one row per version (docs/member.md): the newest row is in
+ * force; saves, resets and restores each add a row, so every earlier version stays restorable and
+ * a record names the version it was made with (its synthesis advice.teamConfig, `teamId@vN`).
+ */
+export const teamAdviceVersions = pgTable(
+  'team_advice_version',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    action: text('action', { enum: ['save', 'reset', 'restore'] }).notNull(),
+    /** null: the default texts (a reset). */
+    entries: jsonb('entries').$type<Record<string, TeamAdviceEntry>>(),
+    note: text('note'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('team_advice_version_uq').on(t.teamId, t.version)],
 );

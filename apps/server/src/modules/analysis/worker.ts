@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import { diagnosisRecords } from '../../db/schema/index.js';
 import { isAppError } from '../../http/app-error.js';
 import { runPipelineInPool } from '../../jobs/run-pipeline.js';
+import { configForTeam } from '../advice-config/advice-config.service.js';
 import { filesByIds, saveFile } from '../files/files.service.js';
 import { planEngines, type PipelineInput } from '@tcm/analysis/pipeline';
 import {
@@ -81,6 +82,8 @@ async function loadInputs(ctx: AnalysisDeps, r: RecordRow): Promise<PipelineInpu
     history,
     date: r.createdAt.toISOString(),
     lang: r.lang,
+    // The version in force when the job runs; the record keeps it in its advice (docs/member.md).
+    adviceConfig: await configForTeam(ctx.db, r.teamId),
   };
 }
 

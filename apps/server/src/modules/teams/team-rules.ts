@@ -1,4 +1,4 @@
-import { TEAM_ERRORS, type MemberFlagsBody } from '@tcm/contract';
+import { ADVICE_CONFIG_ERRORS, TEAM_ERRORS, type MemberFlagsBody } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
 import type { UserRow } from '../auth/principal.repo.js';
 
@@ -68,4 +68,13 @@ export function assertMayRemove(actor: Who & { id: string }, targetId: string): 
 export function assertMayLeave(u: Who, leaders: number, members: number): void {
   if (!u.teamId) throw new AppError(TEAM_ERRORS.NOT_IN_TEAM);
   if (u.teamLeader && leaders <= 1 && members > 1) throw new AppError(TEAM_ERRORS.LAST_LEADER);
+}
+
+/**
+ * The team whose conclusion configuration this caller may read and change, or 403: a leader
+ * holding canConfigTreatPlan (spec §2, §6), the same rule as the menu entry.
+ */
+export function assertMayConfigAdvice(u: Who): string {
+  if (!isLeader(u) || !holdsMenuFlag(u, 'canConfigTreatPlan')) throw new AppError(ADVICE_CONFIG_ERRORS.FLAG_REQUIRED);
+  return u.teamId;
 }

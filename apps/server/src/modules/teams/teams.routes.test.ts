@@ -6,6 +6,7 @@ import { buildTeam } from '../../test/factories.js';
 import { call } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { foundedTeam as foundedTeamOf, memberWithToken } from '../../test/team-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,16 +17,8 @@ afterAll(async () => t.close());
 const ID = '00000000-0000-4000-8000-000000000001';
 const get = (url: string, token?: string) => call(t.app, 'GET', url, token);
 const post = (url: string, token?: string, body: unknown = {}) => call(t.app, 'POST', url, token, body);
-const member = (over: Parameters<typeof userWithToken>[1] = {}) =>
-  userWithToken(t, { entrance: 'member', roleCodes: ['member'], ...over });
-
-/** A team founded through the API: its leader holds every flag. */
-async function foundedTeam() {
-  const leader = await member();
-  const res = await post(TEAM_PATHS.create, leader.token, { name: 'Clinic A' });
-  expect(res.status).toBe(200);
-  return { leader, teamId: res.body.data.team.id as string };
-}
+const member = (over: Parameters<typeof userWithToken>[1] = {}) => memberWithToken(t, over);
+const foundedTeam = () => foundedTeamOf(t);
 
 async function invite(token: string, days = 7) {
   const res = await post(TEAM_PATHS.invitations, token, { expiresInDays: days });

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session.js';
 import { HomePage } from './HomePage.js';
 import { PlayApplyPage } from './PlayApplyPage.js';
 import { RecordsPage } from './RecordsPage.js';
+import { ResultConfigPage } from './ResultConfigPage.js';
 
 function MemberPage({ page }: { page: string }) {
   switch (page) {
@@ -15,6 +16,8 @@ function MemberPage({ page }: { page: string }) {
       return <HomePage />;
     case 'playApply':
       return <PlayApplyPage />;
+    case 'resultConfig':
+      return <ResultConfigPage />;
     case 'teamRecord':
     case 'deviceRecord':
     case 'memberRecord':
