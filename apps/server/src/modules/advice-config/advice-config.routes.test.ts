@@ -7,6 +7,7 @@ import { call, refusals } from '../../test/http.js';
 import { userWithToken, waitFor } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { foundedTeam as foundedTeamOf, memberWithToken } from '../../test/team-helpers.js';
+import { configOfLabel } from './advice-config.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -112,6 +113,21 @@ describe('conclusion configuration: versions', () => {
     expect(theirs.body.data.history).toEqual([]);
     const cross = await post(ADVICE_CONFIG_PATHS.restore(3), other.leader.token);
     expect([cross.status, cross.body.code]).toEqual([404, ADVICE_CONFIG_ERRORS.VERSION_NOT_FOUND.code]);
+  });
+});
+
+describe('conclusion configuration: the version a record names', () => {
+  // The trend repair re-runs a record's synthesis; it must use the record's own version.
+  it('configOfLabel finds the stored version a label names, and nothing for others', async () => {
+    const { leader, teamId } = await foundedTeam();
+    const entries = { 'constitution:B': { diet: [line('温食', 'Warm food')] } };
+    await post(ADVICE_CONFIG_PATHS.current, leader.token, { entries });
+    await post(ADVICE_CONFIG_PATHS.reset, leader.token);
+    const v1 = await configOfLabel(t.database.db, `${teamId}@v1`);
+    expect(v1).toMatchObject({ teamId, version: 'v1', entries });
+    expect(await configOfLabel(t.database.db, `${teamId}@v2`)).toBeUndefined(); // a reset: the defaults
+    for (const label of [null, '', 'team', `${teamId}@v9`, 'not-a-uuid@v1'])
+      expect(await configOfLabel(t.database.db, label)).toBeUndefined();
   });
 });
 

@@ -111,6 +111,21 @@ export async function configForTeam(db: Db, teamId: string | null): Promise<Team
 }
 
 /**
+ * The team version a record's advice was made with, from the label the advice engine stored
+ * (`teamConfig`: "<teamId>@v<n>"), so a re-run of its synthesis (the trend repair) keeps the
+ * record's own version rather than the team's current one or the defaults. A label that names no
+ * stored version (a reset, or defaults) gives undefined: the defaults, as when it was made.
+ */
+export async function configOfLabel(db: Db, label: string | null | undefined): Promise<TeamAdviceConfig | undefined> {
+  const m = /^(.+)@v(\d+)$/.exec(label ?? '');
+  if (!m) return undefined;
+  const [teamId, n] = [m[1]!, Number(m[2])];
+  const v = await repo.findVersion(db, teamId, n).catch(() => undefined); // a malformed team id
+  if (!v?.entries) return undefined;
+  return { teamId, version: `v${n}`, entries: v.entries };
+}
+
+/**
  * The PDF of one of the team's done records as it would read with the draft entries (nothing is
  * saved): the stored patterns, constitution and vitals go through the advice engine again with
  * the draft, and only the record's advice is replaced.

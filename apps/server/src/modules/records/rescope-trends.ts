@@ -6,6 +6,7 @@ import { storedFindings } from '@tcm/analysis/pipeline';
 import { runStep, synthesisStep, vitalsStep } from '@tcm/analysis/pipeline';
 import { audit, trendHistory, type RecordRow, type TrendPoint } from './records.repo.js';
 import { conclusionOf } from '../analysis/worker.js';
+import { configOfLabel } from '../advice-config/advice-config.service.js';
 
 /**
  * One-time repair of issue 24 item 1 (docs/security.md §1, "Records analysed before the fix"):
@@ -116,11 +117,17 @@ async function checkCandidate(db: Db, r: RecordRow, oldIds: string[]) {
 }
 
 /** The vitals and synthesis outcomes a fresh analysis of `r` with `history` stores, and the record's new state. */
-async function recompute(r: RecordRow, history: TrendPoint[]) {
+async function recompute(db: Db, r: RecordRow, history: TrendPoint[]) {
+  const stored = r.results.synthesis;
   const input = {
     sex: r.personSex ?? undefined,
     date: r.createdAt.toISOString(),
     history: history.map(({ date, vitals }) => ({ date, vitals })),
+    // The advice version the record was made with (a team's later edit must not reach it).
+    adviceConfig: await configOfLabel(
+      db,
+      stored?.status === 'done' && stored.engine === 'synthesis' ? stored.result.advice.teamConfig : null,
+    ),
   };
   const vitals = await runStep(vitalsStep(input, r.vitals!), r.lang);
   const out: { vitals: EngineOutcome; synthesis?: EngineOutcome } = { vitals: vitals.outcome };
@@ -202,7 +209,7 @@ export async function rescopeTrends(
       if (!r?.vitals || !r.results.vitals) return false;
       const history = await trendHistory(tx, r);
       if (!foreignPointsOf(r, history)) return false;
-      const { outcomes, set } = await recompute(r, history);
+      const { outcomes, set } = await recompute(db, r, history);
       await tx
         .update(diagnosisRecords)
         .set({
