@@ -125,6 +125,8 @@ describe('transport', () => {
     expect(res.headers['x-request-id']).toBe('abc12345-req');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // Voice playback of a recorded clip (an object URL) must not be blocked (issue 17).
+    expect(res.headers['content-security-policy']).toContain("media-src 'self' blob:");
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     const bad = await t.app.inject({ method: 'GET', url: '/backend/no/such', headers: { 'x-request-id': 'x y' } });
     expect(bad.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -99,7 +99,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     global: true,
     strictTransportSecurity:
       config.tls && config.hstsMaxAgeS > 0 ? { maxAge: config.hstsMaxAgeS, includeSubDomains: true } : false,
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:', 'blob:'] } },
+    // blob: for media so a recorded or chosen voice clip can be played back before it is sent
+    // (issue 17); images likewise show a chosen photo before upload.
+    contentSecurityPolicy: {
+      directives: {
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+      },
+    },
   });
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, credentials: true });
   await app.register(cookie);

@@ -12,8 +12,8 @@ import type { RecordState } from './use-record.js';
 export function LiveRecordResult(props: {
   recordRef: RecordRef;
   state: RecordState & { detail: RecordDetail };
-  /** Base name of the downloaded PDF. */
-  name: string;
+  /** The person's name, if any: it leads the downloaded PDF's name. */
+  person?: string | null;
   extra?: React.ReactNode;
 }) {
   const { recordRef, state } = props;
@@ -26,7 +26,7 @@ export function LiveRecordResult(props: {
         await retryRecord(recordRef);
         state.reload();
       }}
-      actions={<ReportButtons recordRef={recordRef} name={props.name} extra={props.extra} />}
+      actions={<ReportButtons recordRef={recordRef} person={props.person} extra={props.extra} />}
     />
   );
 }

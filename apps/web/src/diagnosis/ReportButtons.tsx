@@ -8,8 +8,22 @@ import { downloadReport, type RecordRef } from './record-api.js';
 
 const LANGS: readonly ReportLanguage[] = ['zh', 'en'];
 
+/**
+ * The downloaded file's name, in the report's language (not the page's): "张三-健康报告.pdf",
+ * "health-report.pdf" (issue 17: an English report saved as 健康报告-en.pdf).
+ */
+export function reportFileName(
+  t: (key: string, opts: { lng: string }) => string,
+  lang: ReportLanguage,
+  person?: string | null,
+) {
+  const stem = t('diag.reportFile', { lng: lang });
+  const name = person?.trim();
+  return `${name ? `${name}-${stem}` : stem}.pdf`;
+}
+
 /** PDF report download in Chinese or English (the report's language is chosen, not the UI's). */
-export function ReportButtons(props: { recordRef: RecordRef; name: string; extra?: React.ReactNode }) {
+export function ReportButtons(props: { recordRef: RecordRef; person?: string | null; extra?: React.ReactNode }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<ReportLanguage | null>(null);
   return (
@@ -23,7 +37,7 @@ export function ReportButtons(props: { recordRef: RecordRef; name: string; extra
           onClick={async () => {
             setBusy(lang);
             try {
-              await downloadReport(props.recordRef, lang, `${props.name}-${lang}.pdf`);
+              await downloadReport(props.recordRef, lang, reportFileName(t, lang, props.person));
             } catch (e) {
               void message.error((e as Error).message || t('diag.reportFailed'));
             } finally {

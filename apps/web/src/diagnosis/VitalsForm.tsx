@@ -35,7 +35,7 @@ export function vitalsProblem(v: Vitals): VitalsProblem | null {
   return r.ok ? null : { code: r.problem.error.code, field: r.problem.field };
 }
 
-/** Vitals entry: every field optional, each bounded by the contract's plausible range. */
+/** Vitals entry: every field optional; a value outside the contract's plausible range is refused with the range named. */
 export function VitalsForm(props: { value: Vitals; onChange: (v: Vitals) => void; problem: VitalsProblem | null }) {
   const { t } = useTranslation();
   return (
@@ -51,14 +51,18 @@ export function VitalsForm(props: { value: Vitals; onChange: (v: Vitals) => void
                 validateStatus={bad ? 'error' : undefined}
                 help={
                   bad
-                    ? t(`diag.vitalsError.${props.problem!.code}`, { defaultValue: t('diag.vitalsInvalid') })
+                    ? t(`diag.vitalsError.${props.problem!.code}`, {
+                        min,
+                        max,
+                        defaultValue: t('diag.vitalsInvalid'),
+                      })
                     : t('diag.range', { min, max })
                 }
               >
+                {/* No min/max on the input: it would clamp 400 to 300 without a word (issue 17);
+                    the value stays as typed and the range check names the range instead. */}
                 <InputNumber
                   style={{ width: '100%' }}
-                  min={min}
-                  max={max}
                   step={step}
                   value={props.value[field] ?? null}
                   data-testid={`vitals-${field}`}

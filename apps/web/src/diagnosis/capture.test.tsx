@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { questionsFor } from '@tcm/contract/questionnaire';
 import { Questionnaire, questionnaireComplete } from './Questionnaire.js';
-import { vitalsProblem } from './VitalsForm.js';
+import { useState } from 'react';
+import type { Vitals } from '@tcm/contract';
+import { VitalsForm, vitalsProblem } from './VitalsForm.js';
 import { stepProblem, type WizardState } from '../areas/member/CaptureWizard.js';
 import '../lib/i18n.js';
 
@@ -42,6 +44,24 @@ describe('questionnaire clearing', () => {
 });
 
 describe('vitals check before submitting (the engine’s own rules)', () => {
+  it('keeps an out-of-range value as typed and names the range (never clamps 400 to 300)', async () => {
+    const { i18n } = await import('../lib/i18n.js');
+    await i18n.changeLanguage('en');
+    let last: Vitals = {};
+    function Form() {
+      const [v, setV] = useState<Vitals>({});
+      last = v;
+      return <VitalsForm value={v} onChange={setV} problem={vitalsProblem(v)} />;
+    }
+    render(<Form />);
+    const input = screen.getByTestId('vitals-systolic') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '400' } });
+    fireEvent.blur(input);
+    expect(input.value).toBe('400');
+    expect(last.systolic).toBe(400);
+    expect(screen.getByText('Outside the physiologically plausible range (50–300)')).toBeTruthy();
+  });
+
   it('accepts plausible values and names the field of a bad one', () => {
     expect(vitalsProblem({})).toBeNull();
     expect(vitalsProblem({ systolic: 120, diastolic: 80, heightCm: 170 })).toBeNull();

@@ -312,7 +312,7 @@ function WizardResult({ id, onNew }: { id: string; onNew: () => void }) {
       <LiveRecordResult
         recordRef={ref}
         state={{ ...state, detail }}
-        name={detail.person.name ?? t('diag.reportFile')}
+        person={detail.person.name}
         extra={<Button onClick={onNew}>{t('diag.newAnalysis')}</Button>}
       />
     </Card>

@@ -189,11 +189,7 @@ export function RecordDetailView({ id, onOpen }: { id: string; onOpen?: (id: str
   if (!detail) return <Result icon={<span />} title={t('app.loading')} />;
   return (
     <>
-      <LiveRecordResult
-        recordRef={ref}
-        state={{ ...state, detail }}
-        name={detail.person.name ?? t('diag.reportFile')}
-      />
+      <LiveRecordResult recordRef={ref} state={{ ...state, detail }} person={detail.person.name} />
       {onOpen && (
         <Suspense fallback={null}>
           <PersonHistory id={id} onOpen={onOpen} />

@@ -140,7 +140,7 @@ export const diagEn: typeof diagZh = {
     reference: 'Reference',
   },
   vitalsError: {
-    '3520003': 'Outside the physiologically plausible range',
+    '3520003': 'Outside the physiologically plausible range ({{min}}–{{max}})',
     '3520004': 'Systolic must be higher than diastolic',
     '3520005': 'HDL/LDL cannot exceed total cholesterol',
   },

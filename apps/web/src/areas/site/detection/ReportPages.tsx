@@ -73,7 +73,7 @@ export function ReportPdfPage() {
           {t('route.pdfReport')}
         </Typography.Title>
         <LangSwitch lang={lang} onChange={setLang} />
-        {status === 'done' && <ReportButtons recordRef={{ token }} name={t('diag.reportFile')} />}
+        {status === 'done' && <ReportButtons recordRef={{ token }} />}
       </Space>
       {status === 'done' ? (
         <PdfFrame src={reportPath({ token }, lang)} title={t('route.pdfReport')} />
@@ -125,7 +125,7 @@ export function ReportNewPage() {
           await retryRecord({ token });
           reload();
         }}
-        actions={<ReportButtons recordRef={{ token }} name={t('diag.reportFile')} />}
+        actions={<ReportButtons recordRef={{ token }} />}
       />
     </Space>
   );

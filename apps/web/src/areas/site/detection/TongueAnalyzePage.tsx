@@ -94,7 +94,7 @@ function VisitorResult({ token, onNew }: { token: string; onNew: () => void }) {
     <LiveRecordResult
       recordRef={ref}
       state={{ ...state, detail }}
-      name={t('diag.reportFile')}
+
       extra={
         <>
           <Link to={`/checked/pdf?token=${encodeURIComponent(token)}`} data-testid="open-report">
