@@ -20,6 +20,7 @@ export * from './translation.js';
 export * from './files.js';
 export * from './results.js';
 export * from './records.js';
+export * from './capture-check.js';
 export * from './devices.js';
 export * from './jobs.js';
 export * from './evidence-labels.js';

@@ -74,6 +74,8 @@ export const RECORD_PATHS = {
   reportPreview: '/backend/portal/diagnosis/preview/report',
   /** Signed-in (member, doctor). */
   create: '/backend/record/create',
+  /** One uploaded capture through its engine alone, at its capture step (issue 17). */
+  check: '/backend/record/check',
   list: '/backend/record/list',
   detail: (id: string) => `/backend/record/${id}`,
   events: (id: string) => `/backend/record/${id}/events`,

@@ -1,7 +1,13 @@
 import type { EngineOutcome, ErrorDef, RecordEngine, RecordResults } from '@tcm/contract';
 import { AppError, isAppError } from '../http/app-error.js';
 import { decodeCapture, type DecodedCapture, type HeavyCapture } from '../modules/files/content-check.js';
-import { runPipeline, type PipelineInput } from '@tcm/analysis/pipeline';
+import {
+  checkCapture,
+  runPipeline,
+  type CaptureFile,
+  type CaptureSlotName,
+  type PipelineInput,
+} from '@tcm/analysis/pipeline';
 
 /**
  * The work the engine pool runs (jobs/engine-pool.ts), as plain data: a child process receives
@@ -12,6 +18,8 @@ export type EngineJob =
   | { kind: 'decode'; capture: HeavyCapture; bytes: Uint8Array; name: string }
   /** One record's engines, in order (@tcm/analysis/pipeline). */
   | { kind: 'analyze'; input: PipelineInput }
+  /** One capture's engine alone, at the capture step (records.service `checkCaptureFile`). */
+  | { kind: 'check'; slot: CaptureSlotName; file: CaptureFile; lang: 'zh' | 'en' }
   /** Test-only misbehaviour, refused unless the pool was started with test jobs. */
   | { kind: 'test'; act: 'exit' | 'kill' | 'hang' | 'sleep'; ms?: number };
 
@@ -26,6 +34,7 @@ export type AnalyzeResult = RecordResults;
 interface Results {
   decode: DecodedCapture;
   analyze: AnalyzeResult;
+  check: EngineOutcome;
   test: null;
 }
 export type ResultOf<J extends EngineJob> = Results[J['kind']];
@@ -59,6 +68,8 @@ export async function runEngineJob(
         onOutcome: async (engine, outcome) => emit({ type: 'outcome', engine, outcome }),
         onTongueMask: async (png, size) => emit({ type: 'mask', png, ...size }),
       });
+    case 'check':
+      return checkCapture(job.slot, job.file, job.lang);
     case 'test':
       return testJob(job, opts.testJobs);
   }

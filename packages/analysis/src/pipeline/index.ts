@@ -13,3 +13,4 @@ export {
   type Step,
 } from './pipeline.js';
 export { faceFindings, pulseFindings, storedFindings, tongueFindings, voiceFindings } from './findings.js';
+export { CAPTURE_SLOTS, captureStep, checkCapture, type CaptureFile, type CaptureSlotName } from './capture-steps.js';

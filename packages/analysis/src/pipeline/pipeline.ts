@@ -8,16 +8,12 @@ import type {
   TeamAdviceConfig,
   Vitals,
 } from '@tcm/contract';
-import { analyzeTongue, TONGUE_ENGINE_VERSION, TONGUE_MODEL_VERSION } from '../tongue/index.js';
-import { analyzeFace, FACE_ENGINE_VERSION, FACE_MODEL_VERSION } from '../face/index.js';
-import { analysePulse, PULSE_ENGINE_VERSION, readPulseFile } from '../pulse/index.js';
-import { analyseVoice, VOICE_ENGINE_VERSION } from '../voice/index.js';
 import { CONSTITUTION_ENGINE_VERSION, scoreConstitution } from '../constitution/index.js';
 import { assessVitals, VITALS_ENGINE_VERSION } from '../vitals/index.js';
 import { KB_VERSION, synthesize, SYNTHESIS_ENGINE_VERSION } from '../synthesis/index.js';
 import { isEngineError } from '../common/index.js';
 import { setOutcome } from '@tcm/contract';
-import { faceFindings, pulseFindings, tongueFindings, voiceFindings } from './findings.js';
+import { CAPTURE_SLOTS, captureStep } from './capture-steps.js';
 
 /** What the pipeline needs of a record: its files' bytes and its inputs. */
 export interface PipelineInput {
@@ -58,7 +54,7 @@ export function planEngines(i: {
   vitals?: Vitals | null;
 }): RecordEngine[] {
   const out: RecordEngine[] = [];
-  for (const slot of ['tongue', 'face', 'pulse', 'voice'] as const) if (i.files[slot]) out.push(slot);
+  for (const slot of CAPTURE_SLOTS) if (i.files[slot]) out.push(slot);
   if (i.inquiry) out.push('constitution');
   if (i.vitals && Object.keys(i.vitals).length) out.push('vitals');
   out.push('synthesis');
@@ -163,63 +159,10 @@ export async function runPipeline(input: PipelineInput, hooks: PipelineHooks): P
   let constitutionOk = false;
   let vitalsOk = false;
   const steps: Step[] = [];
-  const tongue = files.tongue;
-  if (tongue)
-    steps.push({
-      engine: 'tongue',
-      version: { engine: TONGUE_ENGINE_VERSION, model: TONGUE_MODEL_VERSION },
-      run: async () => {
-        const a = await analyzeTongue(tongue.bytes, { mask: true });
-        if (a.maskPng && hooks.onTongueMask)
-          await hooks.onTongueMask(a.maskPng, { width: a.result.mask.width, height: a.result.mask.height });
-        return {
-          done: { engine: 'tongue', status: 'done', version: a.result.version, result: a.result },
-          findings: tongueFindings(a.result),
-        };
-      },
-    });
-  const face = files.face;
-  const faceVersion = { engine: FACE_ENGINE_VERSION, model: FACE_MODEL_VERSION };
-  if (face)
-    steps.push({
-      engine: 'face',
-      version: faceVersion,
-      run: async () => {
-        const a = await analyzeFace(face.bytes);
-        return {
-          done: { engine: 'face', status: 'done', version: faceVersion, result: a.result },
-          findings: faceFindings(a.result),
-        };
-      },
-    });
-  const pulse = files.pulse;
-  const pulseVersion = { engine: PULSE_ENGINE_VERSION };
-  if (pulse)
-    steps.push({
-      engine: 'pulse',
-      version: pulseVersion,
-      run: async () => {
-        const r = analysePulse(readPulseFile(pulse.bytes, pulse.name));
-        return {
-          done: { engine: 'pulse', status: 'done', version: pulseVersion, result: r },
-          findings: pulseFindings(r),
-        };
-      },
-    });
-  const voice = files.voice;
-  const voiceVersion = { engine: VOICE_ENGINE_VERSION };
-  if (voice)
-    steps.push({
-      engine: 'voice',
-      version: voiceVersion,
-      run: async () => {
-        const r = analyseVoice(voice.bytes);
-        return {
-          done: { engine: 'voice', status: 'done', version: voiceVersion, result: r },
-          findings: voiceFindings(r),
-        };
-      },
-    });
+  for (const slot of CAPTURE_SLOTS) {
+    const file = files[slot];
+    if (file) steps.push(captureStep(slot, file, hooks));
+  }
   const inquiry = input.inquiry;
   const constitutionVersion = { engine: CONSTITUTION_ENGINE_VERSION };
   if (inquiry)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkCaptureFile } from './capture-check.js';
 import {
   FILE_ERRORS,
   personHistorySchema,
@@ -14,6 +15,8 @@ import {
   reportLanguageSchema,
   reportQuerySchema,
   visitorAnalyzeFieldsSchema,
+  captureCheckBodySchema,
+  captureCheckSchema,
 } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
@@ -178,6 +181,21 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await createRecord(ctx, principalOf(request), request.body, request.ip), request.msgLang),
+  );
+
+  app.post(
+    RECORD_PATHS.check,
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: "One uploaded capture (the caller's uuid upload) through its engine alone, at its capture step",
+        body: captureCheckBodySchema,
+        response: { 200: okSchema(captureCheckSchema) },
+      },
+    },
+    async (request) =>
+      ok(await checkCaptureFile(ctx, principalOf(request), request.body, request.msgLang), request.msgLang),
   );
 
   app.post(

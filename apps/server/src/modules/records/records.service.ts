@@ -77,6 +77,24 @@ export async function startRecord(
 
 type CreateBody = z.infer<typeof recordCreateBodySchema>;
 
+/**
+ * The uploaded files of `slots`, each the caller's own (another's reads as not found, as an
+ * unknown uuid does) and of the slot's kind (a WAV is no tongue photo).
+ */
+export async function ownCaptureFiles(ctx: AppContext, userId: string, slots: [CaptureSlot, string][]) {
+  const rows = await filesByIds(
+    ctx.db,
+    slots.map(([, id]) => id),
+  );
+  return slots.map(([slot, id]) => {
+    const f = rows.find((r) => r.id === id);
+    if (!f || f.ownerUserId !== userId) throw new AppError(FILE_ERRORS.FILE_NOT_FOUND, undefined, { slot });
+    if (f.kind !== SLOT_KIND[slot])
+      throw new AppError(RECORD_ERRORS.CAPTURE_WRONG_KIND, undefined, { slot, kind: f.kind });
+    return f;
+  });
+}
+
 /** Signed-in creation from uploaded file uuids (docs/records.md). */
 export async function createRecord(
   ctx: AppContext,
@@ -88,16 +106,7 @@ export async function createRecord(
   const slots = Object.entries(body.files) as [CaptureSlot, string][];
   const hasVitals = !!body.vitals && Object.keys(body.vitals).length > 0;
   if (!slots.length && !body.inquiry && !hasVitals) throw new AppError(RECORD_ERRORS.RECORD_EMPTY);
-  const rows = await filesByIds(
-    ctx.db,
-    slots.map(([, id]) => id),
-  );
-  for (const [slot, id] of slots) {
-    const f = rows.find((r) => r.id === id);
-    if (!f || f.ownerUserId !== me.id) throw new AppError(FILE_ERRORS.FILE_NOT_FOUND, undefined, { slot });
-    if (f.kind !== SLOT_KIND[slot])
-      throw new AppError(RECORD_ERRORS.CAPTURE_WRONG_KIND, undefined, { slot, kind: f.kind });
-  }
+  await ownCaptureFiles(ctx, me.id, slots);
   const source = p.entrance === 'doctor' ? 'doctor' : (body.source ?? 'member');
   if (source === 'team' && !me.teamLeader) throw new AppError(RECORD_ERRORS.SCOPE_FORBIDDEN);
   const person: RecordPerson = source === 'member' ? { name: me.name, ...body.person } : body.person;
