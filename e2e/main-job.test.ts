@@ -242,16 +242,31 @@ async function wizardJourney(): Promise<void> {
   await page.getByTestId('person-sex').getByText('女').click();
   await page.getByTestId('wizard-next').click();
 
+  // Issue 17: a photo that is no tongue is refused at its step, with the engine's message and a
+  // tip, and the step is held; a good capture then replaces it.
+  await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles(FACE);
+  await page.getByTestId('check-tongue-failed').waitFor({ timeout: 60_000 });
+  await page.getByTestId('check-tongue-failed').getByText('提示：').waitFor();
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('wizard-problem').getByText('该采集无法识别').waitFor();
+  await page.getByTestId('wizard-step-tongue').waitFor();
+
   await page.getByTestId('tongue-camera').click();
   await page.getByTestId('camera-tips').getByText('光线和清晰度良好，可以拍摄').waitFor({ timeout: 15_000 });
   await page.getByTestId('camera-shoot').click();
   await page.getByTestId('tongue-preview').waitFor();
+  await page.getByTestId('check-tongue-ok').waitFor({ timeout: 60_000 });
   await page.getByTestId('wizard-next').click();
   await page.locator('[data-testid="face-upload"] input[type=file]').setInputFiles(FACE);
   await page.getByTestId('face-preview').waitFor();
+  await page.getByTestId('check-face-ok').waitFor({ timeout: 60_000 });
   await page.getByTestId('wizard-next').click();
   await page.locator('[data-testid="pulse-upload"] input[type=file]').setInputFiles(PULSE);
   await page.getByTestId('pulse-ready').waitFor();
+  await page
+    .getByTestId('check-pulse-ok')
+    .getByText(/脉率 \d+ 次\/分/)
+    .waitFor({ timeout: 60_000 });
   await page.getByTestId('wizard-next').click();
 
   await page.getByTestId('voice-record').click();
@@ -262,6 +277,7 @@ async function wizardJourney(): Promise<void> {
     .getByTestId('voice-ready')
     .getByText(/voice-\d+\.wav/)
     .waitFor();
+  await page.getByTestId('check-voice-ok').waitFor({ timeout: 60_000 });
   await page.getByTestId('wizard-next').click();
 
   const radios = page.locator('[data-testid="questionnaire"] input[type=radio][value="2"]');
@@ -283,6 +299,10 @@ async function wizardJourney(): Promise<void> {
   const result = page.getByTestId('wizard-result');
   await result.waitFor({ timeout: 60_000 });
   await waitDone(result);
+  // The result has its own URL: a reload shows the same record.
+  expect(new URL(page.url()).searchParams.get('record')).toMatch(/^[0-9a-f-]{36}$/);
+  await page.reload();
+  await waitDone(page.getByTestId('wizard-result'));
   for (const engine of ['synthesis', 'tongue', 'face', 'pulse', 'voice', 'constitution', 'vitals']) {
     await result.getByTestId(`engine-${engine}`).waitFor();
     // Every capture was analysed: the filmed tongue, the recorded voice and the files.
@@ -320,6 +340,7 @@ describe('team capture and the record lists', () => {
       await page.getByTestId('wizard-next').click();
       await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles(TONGUE);
       await page.getByTestId('tongue-preview').waitFor();
+      await page.getByTestId('check-tongue-ok').waitFor({ timeout: 60_000 });
       // Face, pulse, voice, questionnaire and vitals are optional: step past them.
       for (let i = 0; i < 6 && !(await page.getByTestId('wizard-summary').isVisible()); i++)
         await page.getByTestId('wizard-next').click();

@@ -86,4 +86,23 @@ describe('capture wizard steps', () => {
     expect(stepProblem('questionnaire', { ...s, answers: all })).toBeNull();
     expect(stepProblem('vitals', { ...s, vitals: { systolic: 70, diastolic: 90 } })).toBe('diag.vitalsInvalid');
   });
+
+  it('holds a capture step while its check runs or after its engine refused the file (issue 17)', () => {
+    const s = {
+      ...base,
+      person: { sex: 'female' as const },
+      files: { tongue: new File(['x'], 't.jpg'), pulse: new File(['x'], 'p.csv') },
+    };
+    expect(stepProblem('tongue', s, { tongue: { status: 'checking' } })).toBe('diag.wizard.checking');
+    expect(stepProblem('tongue', s, { tongue: { status: 'failed', msg: 'no tongue', code: 3100101 } })).toBe(
+      'diag.wizard.checkFailed',
+    );
+    expect(stepProblem('pulse', s, { pulse: { status: 'failed', msg: 'unreadable', code: null } })).toBe(
+      'diag.wizard.checkFailed',
+    );
+    // Read by the engine, or uploaded but not checkable now (busy engines): the person goes on.
+    expect(stepProblem('tongue', s, { tongue: { status: 'unchecked', uuid: 'u' } })).toBeNull();
+    // A check of a file that was since left out does not hold the step.
+    expect(stepProblem('face', s, { face: { status: 'failed', msg: 'x', code: null } })).toBeNull();
+  });
 });

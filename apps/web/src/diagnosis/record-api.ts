@@ -1,4 +1,6 @@
 import {
+  type CaptureCheck,
+  type CaptureCheckBody,
   FILE_PATHS,
   RECORD_PATHS,
   type DetectionKind,
@@ -57,6 +59,11 @@ export function uploadCapture(file: File): Promise<UploadedFile> {
   const form = new FormData();
   form.set('file', file);
   return http.post<UploadedFile>(FILE_PATHS.upload, { multipart: form, noErrorMessage: true });
+}
+
+/** One uploaded capture through its engine alone, at its step (issue 17). */
+export function checkCapture(body: CaptureCheckBody): Promise<CaptureCheck> {
+  return http.post<CaptureCheck>(RECORD_PATHS.check, { body, noErrorMessage: true });
 }
 
 export function createRecord(body: RecordCreateBody): Promise<RecordCreated> {

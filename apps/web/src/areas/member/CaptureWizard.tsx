@@ -1,5 +1,6 @@
 import '../../diagnosis/texts.js';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Space, Steps, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,8 @@ import { VoiceRecorder } from '../../diagnosis/VoiceRecorder.js';
 import { captureProblem, type FileProblem } from '../../diagnosis/photo-file.js';
 import { createRecord, uploadCapture } from '../../diagnosis/record-api.js';
 import { useRecord } from '../../diagnosis/use-record.js';
+import { useCaptureChecks, type CaptureCheckState } from '../../diagnosis/use-capture-checks.js';
+import { CaptureCheckPanel } from '../../diagnosis/CaptureCheckPanel.js';
 import { currentLanguage } from '../../lib/i18n.js';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
 import { useSession } from '../../lib/session.js';
@@ -31,10 +34,22 @@ export interface WizardState {
   source: 'member' | 'team';
 }
 
-/** What blocks leaving a step (an i18n key), or null. Tongue is required: it is a tongue diagnosis. */
-export function stepProblem(step: Step, s: WizardState): string | null {
+type Checks = Partial<Record<CaptureSlot, CaptureCheckState>>;
+const isSlot = (step: Step): step is CaptureSlot => ['tongue', 'face', 'pulse', 'voice'].includes(step);
+
+/**
+ * What blocks leaving a step (an i18n key), or null. Tongue is required: it is a tongue diagnosis.
+ * A capture whose check is running, or that its engine refused, holds its step (issue 17: a bad
+ * file was reported only after the last step).
+ */
+export function stepProblem(step: Step, s: WizardState, checks: Checks = {}): string | null {
   if (step === 'person' && !s.person.sex) return 'diag.wizard.sexRequired';
   if (step === 'tongue' && !s.files.tongue) return 'diag.wizard.tongueRequired';
+  if (isSlot(step) && s.files[step]) {
+    const c = checks[step]?.status;
+    if (c === 'checking') return 'diag.wizard.checking';
+    if (c === 'failed') return 'diag.wizard.checkFailed';
+  }
   if (step === 'questionnaire') {
     const n = Object.keys(s.answers).length;
     if (n > 0 && s.person.sex && !questionnaireComplete(s.person.sex, s.answers))
@@ -47,8 +62,9 @@ export function stepProblem(step: Step, s: WizardState): string | null {
 /**
  * The member's four-diagnosis capture: person, tongue photo, face photo, pulse file, voice
  * (recorded in the browser → WAV), the constitution questionnaire and vitals → one record →
- * its result and the PDF in zh or en. Files are uploaded (uuid upload) on submit, then the
- * record is created from their uuids.
+ * its result and the PDF in zh or en. Each file is uploaded (uuid upload) and read by its own
+ * engine at its step; the record is created from those uuids. The result has its own URL
+ * (`?record=<id>`), so a reload shows it again.
  */
 export function CaptureWizard() {
   const { t } = useTranslation();
@@ -61,18 +77,33 @@ export function CaptureWizard() {
     lang: currentLanguage(),
     source: 'member',
   });
-  const [recordId, setRecordId] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const recordId = params.get('record');
+  const setRecordId = (id: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id) next.set('record', id);
+        else next.delete('record');
+        return next;
+      },
+      { replace: !id },
+    );
+  const { checks, give, reset } = useCaptureChecks(currentLanguage);
   const [sending, setSending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [shownProblem, setShownProblem] = useState<string | null>(null);
   const current = STEPS[step]!;
-  const setFile = (slot: CaptureSlot, f: File | null) =>
+  const setFile = (slot: CaptureSlot, f: File | null) => {
     setS((x) => {
       const files = { ...x.files };
       if (f) files[slot] = f;
       else delete files[slot];
       return { ...x, files };
     });
+    setShownProblem(null);
+    void give(slot, f);
+  };
 
   if (recordId)
     return (
@@ -80,6 +111,7 @@ export function CaptureWizard() {
         id={recordId}
         onNew={() => {
           setRecordId(null);
+          reset();
           setStep(0);
           setS({ person: {}, files: {}, answers: {}, vitals: {}, lang: currentLanguage(), source: 'member' });
         }}
@@ -93,6 +125,12 @@ export function CaptureWizard() {
     try {
       const uuids: Partial<Record<CaptureSlot, string>> = {};
       for (const [slot, file] of Object.entries(s.files) as [CaptureSlot, File][]) {
+        const c = checks[slot];
+        // Uploaded at its step already; only a file whose upload failed is sent again.
+        if (c && 'uuid' in c) {
+          uuids[slot] = c.uuid;
+          continue;
+        }
         what = t(`diag.engine.${slot}`);
         setSending(what);
         uuids[slot] = (await uploadCapture(file)).uuid;
@@ -119,7 +157,7 @@ export function CaptureWizard() {
   };
 
   const next = () => {
-    const p = stepProblem(current, s);
+    const p = stepProblem(current, s, checks);
     setShownProblem(p);
     if (!p) setStep(step + 1);
   };
@@ -129,7 +167,11 @@ export function CaptureWizard() {
       <Steps
         size="small"
         current={step}
-        items={STEPS.map((k) => ({ title: t(`diag.wizard.step.${k}`) }))}
+        items={STEPS.map((k) => ({
+          title: t(`diag.wizard.step.${k}`),
+          // A refused capture marks its step, wherever the person is now.
+          ...(isSlot(k) && checks[k]?.status === 'failed' ? { status: 'error' as const } : {}),
+        }))}
         style={{ marginBottom: 24 }}
       />
       <div data-testid={`wizard-step-${current}`}>
@@ -163,6 +205,13 @@ export function CaptureWizard() {
               onChange={(answers) => setS((x) => ({ ...x, answers }))}
             />
           ) : null)}
+        {isSlot(current) && s.files[current] && checks[current] && (
+          <CaptureCheckPanel
+            slot={current}
+            state={checks[current]}
+            onRemove={current === 'tongue' ? undefined : () => setFile(current, null)}
+          />
+        )}
         {current === 'vitals' && (
           <VitalsForm
             value={s.vitals}

@@ -157,6 +157,21 @@ export const diagEn: typeof diagZh = {
     conclusion: 'Conclusion',
     createdAt: 'Time',
   },
+  check: {
+    checking: 'Checking the file with its engine…',
+    photoRead: 'Read by the engine',
+    pulseRead: 'Read by the engine: pulse rate {{bpm}} bpm',
+    voiceRead: 'Read by the engine: {{s}} s of voiced sound',
+    unchecked: 'Uploaded; the check could not run now, the analysis will read it',
+    leaveOut: 'Leave it out',
+    tip: {
+      tongue: 'Tip: in daylight or white light, stick the tongue out fully and relaxed, fill the frame, no filter.',
+      face: 'Tip: face the camera in even light, hair off the forehead, no glasses or make-up, the whole face in the frame.',
+      pulse:
+        'Tip: choose the pulse file exported by the device (CSV/TXT with a time column, or JSON) of at least 10 s.',
+      voice: 'Tip: in a quiet room say a steady "ah" for 3–5 s close to the microphone.',
+    },
+  },
   wizard: {
     title: 'Four-diagnosis capture',
     intro:
@@ -175,6 +190,8 @@ export const diagEn: typeof diagZh = {
     sexWhy: 'One questionnaire item depends on sex, and so do some reference ranges of the report',
     tongueRequired: 'Upload or take a tongue photo',
     questionnairePartial: 'The questionnaire is incomplete: answer every question, or clear it to skip',
+    checking: 'The capture is still being checked; wait a moment',
+    checkFailed: 'This capture could not be read: choose another file, or leave it out',
     step: {
       person: 'Person',
       tongue: 'Tongue',

@@ -141,6 +141,20 @@ export const diagZh = {
     conclusion: '结论',
     createdAt: '检测时间',
   },
+  check: {
+    checking: '正在用引擎检查文件…',
+    photoRead: '引擎已识别',
+    pulseRead: '引擎已识别：脉率 {{bpm}} 次/分',
+    voiceRead: '引擎已识别：有声部分 {{s}} 秒',
+    unchecked: '已上传；暂时无法检查，分析时会读取',
+    leaveOut: '不使用此项',
+    tip: {
+      tongue: '提示：在自然光或白光下，舌头自然伸出、放松，占满取景框，不要使用滤镜。',
+      face: '提示：正对镜头、光线均匀，头发不遮额头，不戴眼镜、不化妆，整张脸在框内。',
+      pulse: '提示：请选择设备导出的脉搏文件（带时间列的 CSV/TXT，或 JSON），时长至少 10 秒。',
+      voice: '提示：在安静的房间里，靠近麦克风平稳地发“啊”音 3–5 秒。',
+    },
+  },
   wizard: {
     title: '四诊采集',
     intro: '依次采集舌象、面象、脉象、声音，填写体质问卷和体征，提交后生成分析结果与 PDF 报告。除舌象外均可跳过。',
@@ -158,6 +172,8 @@ export const diagZh = {
     sexWhy: '体质问卷有一题按性别提问，报告的参考范围也与性别有关',
     tongueRequired: '请上传或拍摄舌象照片',
     questionnairePartial: '问卷尚未答完：请答完全部题目，或清空后跳过',
+    checking: '正在检查该采集，请稍候',
+    checkFailed: '该采集无法识别：请换一个文件，或不使用此项',
     step: {
       person: '基本信息',
       tongue: '舌象',
