@@ -12,12 +12,11 @@ import { AppRoutes } from './AppRoutes.js';
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 function Themed() {
-  const { i18n: inst, t } = useTranslation();
+  const { i18n: inst } = useTranslation();
   const { themeColor } = useSession();
   useEffect(() => {
-    document.title = t('app.windowTitle');
     document.documentElement.lang = inst.language === 'en' ? 'en' : 'zh-CN';
-  }, [inst.language, t]);
+  }, [inst.language]);
   return (
     // Ant Design's locale follows the interface language (spec §1).
     <ConfigProvider locale={inst.language === 'en' ? enUS : zhCN} theme={{ token: { colorPrimary: themeColor } }}>

@@ -52,6 +52,13 @@ describe('routes without a session', () => {
     at('/404');
     expect(await screen.findByText('您访问的页面不存在')).toBeTruthy();
   });
+
+  it('names each page in the window title (issue 17: the title never changed)', async () => {
+    at('/404');
+    await waitFor(() => expect(document.title).toBe('页面不存在 · 中医智能舌诊开放平台'));
+    at('/xinwendongtai');
+    await waitFor(() => expect(document.title).toBe('新闻动态 · 中医智能舌诊开放平台'));
+  });
 });
 
 describe('doctor registration step', () => {
