@@ -36,13 +36,16 @@ import {
   type FaceMetricName,
 } from '@tcm/contract';
 import { loc, num, pct } from './result-format.js';
+import { useShowDetails } from './result-details.js';
 
 const LEVEL_COLOR = { low: 'green', medium: 'orange', high: 'red' } as const;
 
-/** Engine and model version of one result (every result shows them: house rule). */
+/** Engine and model version of one result (every result shows them, behind the details switch). */
 export function VersionTag({ outcome }: { outcome: EngineOutcome }) {
   const { t } = useTranslation();
+  const details = useShowDetails();
   const v = outcome.version;
+  if (!details) return null;
   return (
     <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="engine-version">
       {t('diag.version', { engine: v.engine })}
@@ -53,9 +56,9 @@ export function VersionTag({ outcome }: { outcome: EngineOutcome }) {
 }
 
 /** A section per engine: its failure, or its result in its own view. */
-/** A saved failure in the reader's language (by its code), else as saved; with the code. */
-export const failureLine = (f: { code: number; msg: string }, lang: string): string =>
-  `${failureText(f.code, readerLang(lang)) ?? f.msg} (${f.code})`;
+/** A saved failure in the reader's language (by its code), else as saved; the code only with the details. */
+export const failureLine = (f: { code: number; msg: string }, lang: string, withCode = false): string =>
+  `${failureText(f.code, readerLang(lang)) ?? f.msg}${withCode ? ` (${f.code})` : ''}`;
 
 export function EngineFailure({
   outcome,
@@ -65,13 +68,14 @@ export function EngineFailure({
   engine: RecordEngine;
 }) {
   const { t, i18n } = useTranslation();
+  const details = useShowDetails();
   return (
     <Alert
       type="warning"
       showIcon
       data-testid={`engine-failed-${engine}`}
       title={t('diag.engineFailed', { engine: t(`diag.engine.${engine}`) })}
-      description={failureLine(outcome.error, i18n.language)}
+      description={failureLine(outcome.error, i18n.language, details)}
     />
   );
 }

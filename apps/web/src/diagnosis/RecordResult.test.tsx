@@ -137,9 +137,13 @@ describe('RecordResult', () => {
     expect(screen.getByTestId('decision-support').textContent).toContain('辅助参考');
     const cards = screen.getAllByTestId(/^engine-(tongue|voice|constitution|vitals|synthesis)$/);
     expect(cards[0]!.dataset.testid).toBe('engine-synthesis');
+    // Engine, model and timing sit behind the details switch (issue 17), one click away.
+    expect(within(screen.getByTestId('engine-tongue')).queryByTestId('engine-version')).toBeNull();
+    fireEvent.click(screen.getByTestId('details-toggle'));
     expect(within(screen.getByTestId('engine-tongue')).getByTestId('engine-version').textContent).toContain(
       'tongue-seg@1',
     );
+    fireEvent.click(screen.getByTestId('details-toggle'));
     const features = screen.getByTestId('tongue-features');
     expect(features.textContent).toContain('舌色');
     expect(features.textContent).toContain('淡白');
@@ -162,13 +166,19 @@ describe('RecordResult', () => {
     const syn = screen.getByTestId('synthesis');
     expect(syn.textContent).toContain('提示：');
     expect(screen.getByTestId('disclaimer').textContent).toBe(synthesisResult.disclaimer.zh);
+    expect(screen.getByTestId('engine-voice').textContent).not.toContain(voiceResult.version.engine);
+    fireEvent.click(screen.getByTestId('details-toggle'));
     expect(screen.getByTestId('engine-voice').textContent).toContain(voiceResult.version.engine);
+    fireEvent.click(screen.getByTestId('details-toggle'));
     expect(screen.getByText('pdf')).toBeTruthy();
   });
 
   it('shows progress while running, and a failure with its reason and a retry', async () => {
     const { rerender } = render(<RecordResult detail={detail('running', {})} progress={null} via="events" />);
     expect(screen.getByTestId('analysis-progress').textContent).toContain('正在分析：面诊');
+    // How progress arrives is a technical detail (issue 17: a "server push" label on consumer screens).
+    expect(screen.getByTestId('analysis-progress').textContent).not.toContain('服务器推送');
+    fireEvent.click(screen.getByTestId('details-toggle'));
     expect(screen.getByTestId('analysis-progress').textContent).toContain('服务器推送');
     const onRetry = vi.fn(async () => undefined);
     rerender(
@@ -187,8 +197,12 @@ describe('RecordResult', () => {
         onRetry={onRetry}
       />,
     );
+    // The details switch is still on (remembered): codes show; off, only the words.
     expect(screen.getByTestId('record-failed').textContent).toContain('4001007');
-    expect(screen.getByTestId('engine-failed-tongue').textContent).toContain('照片中未检测到舌头');
+    expect(screen.getByTestId('engine-failed-tongue').textContent).toMatch(/照片中未检测到舌头.*\(3100101\)/);
+    fireEvent.click(screen.getByTestId('details-toggle'));
+    expect(screen.getByTestId('record-failed').textContent).not.toContain('4001007');
+    expect(screen.getByTestId('engine-failed-tongue').textContent).not.toContain('3100101');
     fireEvent.click(screen.getByTestId('record-retry'));
     await waitFor(() => expect(onRetry).toHaveBeenCalledTimes(1));
   });

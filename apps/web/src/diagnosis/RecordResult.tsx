@@ -21,6 +21,7 @@ import {
   VoiceView,
 } from './EngineSections.js';
 import { TongueView } from './TongueView.js';
+import { ResultDetails, useShowDetails } from './result-details.js';
 import { useReaderFormat } from '../lib/reader-format.js';
 
 const STATUS_COLOR = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
@@ -28,6 +29,7 @@ const STATUS_COLOR = { queued: 'default', running: 'processing', done: 'success'
 /** Progress of a queued or running analysis (server-sent events, or polling as fallback). */
 export function AnalysisProgress({ progress, via }: { progress: RecordProgress; via: 'events' | 'polling' | null }) {
   const { t } = useTranslation();
+  const details = useShowDetails();
   const percent = progress.total ? Math.round((progress.done / progress.total) * 100) : 0;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="analysis-progress">
@@ -40,7 +42,7 @@ export function AnalysisProgress({ progress, via }: { progress: RecordProgress; 
         </Typography.Text>
       </Space>
       <Progress percent={percent} status="active" />
-      {via && (
+      {via && details && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t(`diag.via.${via}`)}
         </Typography.Text>
@@ -82,7 +84,7 @@ export function RecordResult(props: {
   /** Report download buttons (zh/en), shown once the record is done. */
   actions?: React.ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const fmt = useReaderFormat();
   const { detail } = props;
   const progress = props.progress ?? detail.progress;
@@ -91,67 +93,78 @@ export function RecordResult(props: {
   const order: RecordEngine[] = ['synthesis', ...RECORD_ENGINES.filter((e) => e !== 'synthesis')];
   const photo = detail.files.tongue?.url ?? null;
   return (
-    <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="record-result">
-      <Space wrap>
-        <Tag color={STATUS_COLOR[status]} data-testid="record-status" data-status={status}>
-          {t(`diag.status.${status}`)}
-        </Tag>
-        {detail.person.name && <Typography.Text>{detail.person.name}</Typography.Text>}
-        <Typography.Text type="secondary">{fmt.date(detail.createdAt)}</Typography.Text>
-      </Space>
-      {(status === 'queued' || status === 'running') && <AnalysisProgress progress={progress} via={props.via} />}
-      {status === 'failed' && (
-        <Alert
-          type="error"
-          showIcon
-          data-testid="record-failed"
-          title={t('diag.failed')}
-          description={progress.failure ? failureLine(progress.failure, i18n.language) : undefined}
-          action={
-            props.onRetry && (
-              <Button
-                loading={retrying}
-                data-testid="record-retry"
-                onClick={async () => {
-                  setRetrying(true);
-                  try {
-                    await props.onRetry!();
-                  } catch {
-                    void message.error(t('diag.retryFailed'));
-                  } finally {
-                    setRetrying(false);
-                  }
-                }}
+    <ResultDetails>
+      {(toggle) => (
+        <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="record-result">
+          <Space wrap>
+            <Tag color={STATUS_COLOR[status]} data-testid="record-status" data-status={status}>
+              {t(`diag.status.${status}`)}
+            </Tag>
+            {detail.person.name && <Typography.Text>{detail.person.name}</Typography.Text>}
+            <Typography.Text type="secondary">{fmt.date(detail.createdAt)}</Typography.Text>
+            {toggle}
+          </Space>
+          {(status === 'queued' || status === 'running') && <AnalysisProgress progress={progress} via={props.via} />}
+          {status === 'failed' && (
+            <Alert
+              type="error"
+              showIcon
+              data-testid="record-failed"
+              title={t('diag.failed')}
+              description={progress.failure ? <FailureText failure={progress.failure} /> : undefined}
+              action={
+                props.onRetry && (
+                  <Button
+                    loading={retrying}
+                    data-testid="record-retry"
+                    onClick={async () => {
+                      setRetrying(true);
+                      try {
+                        await props.onRetry!();
+                      } catch {
+                        void message.error(t('diag.retryFailed'));
+                      } finally {
+                        setRetrying(false);
+                      }
+                    }}
+                  >
+                    {t('diag.retry')}
+                  </Button>
+                )
+              }
+            />
+          )}
+          {status === 'done' && props.actions}
+          {status === 'done' && (
+            <Alert type="info" showIcon title={t('diag.decisionSupport')} data-testid="decision-support" />
+          )}
+          {order.map((engine) => {
+            const outcome = detail.results[engine];
+            if (!outcome) return null;
+            return (
+              <Card
+                key={engine}
+                size="small"
+                title={t(`diag.engine.${engine}`)}
+                extra={<VersionTag outcome={outcome} />}
+                data-testid={`engine-${engine}`}
               >
-                {t('diag.retry')}
-              </Button>
-            )
-          }
-        />
+                {outcome.status === 'failed' ? (
+                  <EngineFailure outcome={outcome} engine={engine} />
+                ) : (
+                  engineBody(outcome, photo)
+                )}
+              </Card>
+            );
+          })}
+        </Space>
       )}
-      {status === 'done' && props.actions}
-      {status === 'done' && (
-        <Alert type="info" showIcon title={t('diag.decisionSupport')} data-testid="decision-support" />
-      )}
-      {order.map((engine) => {
-        const outcome = detail.results[engine];
-        if (!outcome) return null;
-        return (
-          <Card
-            key={engine}
-            size="small"
-            title={t(`diag.engine.${engine}`)}
-            extra={<VersionTag outcome={outcome} />}
-            data-testid={`engine-${engine}`}
-          >
-            {outcome.status === 'failed' ? (
-              <EngineFailure outcome={outcome} engine={engine} />
-            ) : (
-              engineBody(outcome, photo)
-            )}
-          </Card>
-        );
-      })}
-    </Space>
+    </ResultDetails>
   );
+}
+
+/** A record's failure in the reader's language; its code only with the details. */
+function FailureText({ failure }: { failure: { code: number; msg: string } }) {
+  const { i18n } = useTranslation();
+  return <>{failureLine(failure, i18n.language, useShowDetails())}</>;
 }

@@ -16,6 +16,7 @@ export const diagEn: typeof diagZh = {
   chooseWav: 'Choose a WAV file',
   clearAnswers: 'Clear the answers (skip the questionnaire)',
   copyLink: 'Copy link',
+  details: 'Technical details',
   decisionSupport: 'These results are decision support ("suggests"); they do not replace a diagnosis by a physician',
   detail: 'Record',
   engineFailed: '{{engine}} could not be analysed',

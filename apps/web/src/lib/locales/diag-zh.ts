@@ -13,6 +13,7 @@ export const diagZh = {
   chooseWav: '选择 WAV 文件',
   clearAnswers: '清空答案（跳过问卷）',
   copyLink: '复制链接',
+  details: '技术细节',
   decisionSupport: '以下结果为辅助参考（“提示”），不能替代医生的诊断',
   detail: '检测详情',
   engineFailed: '{{engine}}分析未成功',
