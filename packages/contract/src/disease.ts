@@ -83,7 +83,8 @@ export const DISEASE_PATHS = {
   stats: '/backend/disease/stats',
 } as const;
 
-const word = (max: number) => z.object({ zh: z.string().trim().min(1).max(max), en: z.string().trim().min(1).max(max) });
+const word = (max: number) =>
+  z.object({ zh: z.string().trim().min(1).max(max), en: z.string().trim().min(1).max(max) });
 export const diseaseWordSchema = word(20000);
 export type DiseaseWord = z.infer<typeof diseaseWordSchema>;
 const slug = z.string().regex(/^[a-z][a-z0-9_]{1,62}$/, 'lower-case letters, digits and _');
@@ -317,6 +318,8 @@ export const diseaseStatsSchema = z.object({
     }),
   ),
   /** Screenings per month (YYYY-MM) and level, oldest first, the last 12 months that have any. */
-  monthly: z.array(z.object({ month: z.string(), low: z.number().int(), medium: z.number().int(), high: z.number().int() })),
+  monthly: z.array(
+    z.object({ month: z.string(), low: z.number().int(), medium: z.number().int(), high: z.number().int() }),
+  ),
 });
 export type DiseaseStats = z.infer<typeof diseaseStatsSchema>;

@@ -38,7 +38,13 @@ export async function renderDiseaseScreening(d: DiseaseScreeningDocument): Promi
       ...(s.person.age !== null ? { age: s.person.age } : {}),
     },
   };
-  drawHeaderBand(ctx, header, 'disease.title', `${s.diseaseName[lang]} · ${d.tcmName[lang]}`, personFields(ctx, header));
+  drawHeaderBand(
+    ctx,
+    header,
+    'disease.title',
+    `${s.diseaseName[lang]} · ${d.tcmName[lang]}`,
+    personFields(ctx, header),
+  );
 
   const r = s.result;
   sectionTitle(ctx, 'disease.result', 60);
@@ -62,10 +68,14 @@ export async function renderDiseaseScreening(d: DiseaseScreeningDocument): Promi
     ],
   );
   if (r.missingModalities.length)
-    paragraph(ctx, `${t('disease.missing')}${r.missingModalities.map((m) => t(`disease.modality.${m}`)).join(lang === 'zh' ? '、' : ', ')}`, {
-      size: 8.5,
-      color: THEME.muted,
-    });
+    paragraph(
+      ctx,
+      `${t('disease.missing')}${r.missingModalities.map((m) => t(`disease.modality.${m}`)).join(lang === 'zh' ? '、' : ', ')}`,
+      {
+        size: 8.5,
+        color: THEME.muted,
+      },
+    );
 
   sectionTitle(ctx, 'disease.evidence', 60);
   if (r.evidence.length === 0) paragraph(ctx, t('disease.noEvidence'), { size: 9 });

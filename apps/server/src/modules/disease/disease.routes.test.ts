@@ -13,7 +13,6 @@ import {
 // The report package's poppler helpers (test-only, not exported by the package).
 import { ensurePoppler, inspectPdf } from '../../../../../packages/report/src/testing/poppler.js';
 import { buildTeam } from '../../test/factories.js';
-import { call } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { analysedResults, teamRecord } from './disease.test-helpers.js';
@@ -85,22 +84,44 @@ describe('disease module: guards', () => {
       ['GET', TEAM_PATHS.mine],
       ['POST', ARCHIVE_PATHS.list],
     ];
-    for (const [m, url] of calls) expect([url, ...(await statusCode(m, url, token))]).toEqual([url, 403, AUTH_ERRORS.FORBIDDEN.code]);
+    for (const [m, url] of calls)
+      expect([url, ...(await statusCode(m, url, token))]).toEqual([url, 403, AUTH_ERRORS.FORBIDDEN.code]);
   });
 });
 
 describe('disease module: bad input', () => {
   it('400 with the field named, or the disease code, in the reader language', async () => {
     const { token } = await diseaseUser();
-    const bodies: unknown[] = [{}, { diseaseId: 'Hyper tension', answers: {} }, { diseaseId: 'hypertension', answers: NO, recordIds: ['x'] }];
+    const bodies: unknown[] = [
+      {},
+      { diseaseId: 'Hyper tension', answers: {} },
+      { diseaseId: 'hypertension', answers: NO, recordIds: ['x'] },
+    ];
     for (const body of bodies) {
       const r = await send('POST', DISEASE_PATHS.screenings, token, body);
       expect([JSON.stringify(body), r.status, r.body.code]).toEqual([JSON.stringify(body), 400, 2000400]);
     }
-    const missing = await send('POST', DISEASE_PATHS.screenings, token, { diseaseId: 'hypertension', answers: { family: 'yes' } }, 'en');
-    expect([missing.status, missing.body.code, missing.body.msg]).toEqual([400, 4300008, DISEASE_ERRORS.ANSWER_MISSING.en]);
-    const badOption = await send('POST', DISEASE_PATHS.screenings, token, { diseaseId: 'hypertension', answers: { ...NO, salt: 'maybe' } });
-    expect([badOption.status, badOption.body.code, badOption.body.msg]).toEqual([400, 4300009, DISEASE_ERRORS.ANSWER_INVALID.zh]);
+    const missing = await send(
+      'POST',
+      DISEASE_PATHS.screenings,
+      token,
+      { diseaseId: 'hypertension', answers: { family: 'yes' } },
+      'en',
+    );
+    expect([missing.status, missing.body.code, missing.body.msg]).toEqual([
+      400,
+      4300008,
+      DISEASE_ERRORS.ANSWER_MISSING.en,
+    ]);
+    const badOption = await send('POST', DISEASE_PATHS.screenings, token, {
+      diseaseId: 'hypertension',
+      answers: { ...NO, salt: 'maybe' },
+    });
+    expect([badOption.status, badOption.body.code, badOption.body.msg]).toEqual([
+      400,
+      4300009,
+      DISEASE_ERRORS.ANSWER_INVALID.zh,
+    ]);
     const unknown = await send('POST', DISEASE_PATHS.screenings, token, { diseaseId: 'scurvy', answers: {} });
     expect([unknown.status, unknown.body.code]).toEqual([404, DISEASE_ERRORS.DISEASE_NOT_FOUND.code]);
     for (const [m, url, body] of [
@@ -115,7 +136,10 @@ describe('disease module: bad input', () => {
     }
     const detail = (await send('GET', DISEASE_PATHS.disease('hypertension'), token)).body.data;
     const { id: _id, questions: _q, signs: _s, sourceCatalogue: _c, updatedAt: _u, updatedBy: _b, ...content } = detail;
-    const badSource = await send('PUT', DISEASE_PATHS.disease('hypertension'), token, { ...content, sources: ['WIKI'] });
+    const badSource = await send('PUT', DISEASE_PATHS.disease('hypertension'), token, {
+      ...content,
+      sources: ['WIKI'],
+    });
     expect([badSource.status, badSource.body.code]).toEqual([400, DISEASE_ERRORS.SOURCE_UNKNOWN.code]);
     const twice = { ...content, patterns: [content.patterns[0], content.patterns[0]] };
     const dup = await send('PUT', DISEASE_PATHS.disease('hypertension'), token, twice);
@@ -128,16 +152,32 @@ describe('disease module: whose data', () => {
     const a = await diseaseUser();
     const b = await diseaseUser();
     const theirs = await teamRecord(t, b.teamId, results);
-    const linkTheirs = await send('POST', DISEASE_PATHS.screenings, a.token, { diseaseId: 'hypertension', answers: NO, recordIds: [theirs] });
+    const linkTheirs = await send('POST', DISEASE_PATHS.screenings, a.token, {
+      diseaseId: 'hypertension',
+      answers: NO,
+      recordIds: [theirs],
+    });
     expect([linkTheirs.status, linkTheirs.body.code]).toEqual([403, DISEASE_ERRORS.RECORD_FORBIDDEN.code]);
     const queued = await teamRecord(t, a.teamId, {}, { status: 'queued' });
-    const linkQueued = await send('POST', DISEASE_PATHS.screenings, a.token, { diseaseId: 'hypertension', answers: NO, recordIds: [queued] });
+    const linkQueued = await send('POST', DISEASE_PATHS.screenings, a.token, {
+      diseaseId: 'hypertension',
+      answers: NO,
+      recordIds: [queued],
+    });
     expect([linkQueued.status, linkQueued.body.code]).toEqual([400, DISEASE_ERRORS.RECORD_NOT_DONE.code]);
     const one = await teamRecord(t, a.teamId, results, { personName: '张三' });
     const two = await teamRecord(t, a.teamId, results, { personName: '李四' });
-    const mixed = await send('POST', DISEASE_PATHS.screenings, a.token, { diseaseId: 'hypertension', answers: NO, recordIds: [one, two] });
+    const mixed = await send('POST', DISEASE_PATHS.screenings, a.token, {
+      diseaseId: 'hypertension',
+      answers: NO,
+      recordIds: [one, two],
+    });
     expect([mixed.status, mixed.body.code]).toEqual([400, DISEASE_ERRORS.RECORDS_OF_DIFFERENT_PERSONS.code]);
-    const gone = await send('POST', DISEASE_PATHS.screenings, a.token, { diseaseId: 'hypertension', answers: NO, recordIds: [ID] });
+    const gone = await send('POST', DISEASE_PATHS.screenings, a.token, {
+      diseaseId: 'hypertension',
+      answers: NO,
+      recordIds: [ID],
+    });
     expect([gone.status, gone.body.code]).toEqual([404, DISEASE_ERRORS.RECORD_NOT_FOUND.code]);
 
     const mine = await send('POST', DISEASE_PATHS.screenings, a.token, { diseaseId: 'hypertension', answers: NO });
@@ -164,7 +204,13 @@ describe('disease module: knowledge base', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.length).toBeGreaterThanOrEqual(10);
     expect(list.body.data.map((d: { id: string }) => d.id)).toEqual(
-      expect.arrayContaining(['hypertension', 'type2_diabetes', 'insomnia', 'functional_dyspepsia', 'chronic_gastritis']),
+      expect.arrayContaining([
+        'hypertension',
+        'type2_diabetes',
+        'insomnia',
+        'functional_dyspepsia',
+        'chronic_gastritis',
+      ]),
     );
     const detail = (await send('GET', DISEASE_PATHS.disease('type2_diabetes'), token)).body.data;
     expect(detail.western.en).toBe('Type 2 diabetes mellitus');
@@ -172,7 +218,10 @@ describe('disease module: knowledge base', () => {
     expect(detail.signs[0].text.zh).toBeTruthy();
 
     const { id: _id, questions: _q, signs: _s, sourceCatalogue: _c, updatedAt: _u, updatedBy: _b, ...content } = detail;
-    const advice = { zh: '<b>控制总热量</b><script>alert(1)</script>', en: '<a href="javascript:alert(1)">Eat less</a> <i>sugar</i>' };
+    const advice = {
+      zh: '<b>控制总热量</b><script>alert(1)</script>',
+      en: '<a href="javascript:alert(1)">Eat less</a> <i>sugar</i>',
+    };
     const saved = await send('PUT', DISEASE_PATHS.disease('type2_diabetes'), token, { ...content, advice, version: 0 });
     expect(saved.status).toBe(200);
     expect(saved.body.data.version).toBe(1);
@@ -182,7 +231,9 @@ describe('disease module: knowledge base', () => {
     expect(saved.body.data.updatedBy).toBeTruthy();
     const stale = await send('PUT', DISEASE_PATHS.disease('type2_diabetes'), token, { ...content, version: 0 });
     expect([stale.status, stale.body.code]).toEqual([409, DISEASE_ERRORS.VERSION_CONFLICT.code]);
-    const again = (await send('GET', DISEASE_PATHS.diseases, token)).body.data.find((d: { id: string }) => d.id === 'type2_diabetes');
+    const again = (await send('GET', DISEASE_PATHS.diseases, token)).body.data.find(
+      (d: { id: string }) => d.id === 'type2_diabetes',
+    );
     expect(again.version).toBe(1);
   });
 });
@@ -192,7 +243,11 @@ describe('disease module: screening', () => {
     const { token, teamId } = await diseaseUser();
     const older = await teamRecord(t, teamId, results, { createdAt: new Date(Date.now() - 86_400_000) });
     const picker = (await send('GET', DISEASE_PATHS.records, token)).body.data;
-    expect(picker.rows[0]).toMatchObject({ id: older, personName: '张三', engines: expect.arrayContaining(['pulse', 'vitals']) });
+    expect(picker.rows[0]).toMatchObject({
+      id: older,
+      personName: '张三',
+      engines: expect.arrayContaining(['pulse', 'vitals']),
+    });
 
     const r = await send('POST', DISEASE_PATHS.screenings, token, {
       diseaseId: 'hypertension',
@@ -204,7 +259,14 @@ describe('disease module: screening', () => {
     expect(s.person).toEqual({ name: '张三', sex: 'male', age: 56 });
     // 150/95 mmHg is the vitals engine's "high" band: the hypertension sign of 4 points, confidence 1.
     const bp = s.result.evidence.find((e: { key: string }) => e.key === 'vitals.bloodPressure');
-    expect(bp).toMatchObject({ value: 'high', points: 4, confidence: 1, contribution: 4, recordId: older, source: 'HTN-CN-2018' });
+    expect(bp).toMatchObject({
+      value: 'high',
+      points: 4,
+      confidence: 1,
+      contribution: 4,
+      recordId: older,
+      source: 'HTN-CN-2018',
+    });
     expect(s.result.evidence.find((e: { key: string }) => e.key === 'family')).toMatchObject({ contribution: 2 });
     const sum = s.result.evidence.reduce((a: number, e: { contribution: number }) => a + e.contribution, 0);
     expect(s.result.points).toBeCloseTo(sum, 3);
@@ -217,17 +279,36 @@ describe('disease module: screening', () => {
 
     const list = (await send('GET', `${DISEASE_PATHS.screenings}?diseaseId=hypertension`, token)).body.data;
     expect(list.total).toBe(1);
-    expect(list.rows[0]).toMatchObject({ id: s.id, level: s.result.level, risk: s.result.risk, createdBy: expect.any(String) });
+    expect(list.rows[0]).toMatchObject({
+      id: s.id,
+      level: s.result.level,
+      risk: s.result.risk,
+      createdBy: expect.any(String),
+    });
     expect((await send('GET', DISEASE_PATHS.screening(s.id), token)).body.data).toEqual(s);
 
-    await send('POST', DISEASE_PATHS.screenings, token, { diseaseId: 'insomnia', answers: { nights: 'no', daytime: 'no', months: 'no' } });
+    await send('POST', DISEASE_PATHS.screenings, token, {
+      diseaseId: 'insomnia',
+      answers: { nights: 'no', daytime: 'no', months: 'no' },
+    });
     const stats = (await send('GET', DISEASE_PATHS.stats, token)).body.data;
     expect(stats.perDisease).toHaveLength(DISEASE_KNOWLEDGE.diseases.length);
     const htn = stats.perDisease.find((d: { diseaseId: string }) => d.diseaseId === 'hypertension');
     expect(htn).toMatchObject({ total: 1, [s.result.level]: 1, meanRisk: s.result.risk });
-    expect(stats.perDisease.find((d: { diseaseId: string }) => d.diseaseId === 'insomnia')).toMatchObject({ total: 1, low: 1, meanRisk: 0 });
+    expect(stats.perDisease.find((d: { diseaseId: string }) => d.diseaseId === 'insomnia')).toMatchObject({
+      total: 1,
+      low: 1,
+      meanRisk: 0,
+    });
     const month = new Date().toISOString().slice(0, 7);
-    expect(stats.monthly).toEqual([{ month, low: 1 + (s.result.level === 'low' ? 1 : 0), medium: s.result.level === 'medium' ? 1 : 0, high: s.result.level === 'high' ? 1 : 0 }]);
+    expect(stats.monthly).toEqual([
+      {
+        month,
+        low: 1 + (s.result.level === 'low' ? 1 : 0),
+        medium: s.result.level === 'medium' ? 1 : 0,
+        high: s.result.level === 'high' ? 1 : 0,
+      },
+    ]);
 
     ensurePoppler();
     for (const [lang, words] of [

@@ -34,7 +34,10 @@ export const diseaseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     DISEASE_PATHS.diseases,
-    { onRequest: disease, schema: { tags, summary: 'The knowledge base', response: { 200: okSchema(z.array(diseaseSummarySchema)) } } },
+    {
+      onRequest: disease,
+      schema: { tags, summary: 'The knowledge base', response: { 200: okSchema(z.array(diseaseSummarySchema)) } },
+    },
     async (request) => ok(await svc.listDiseases(db, me(request)), request.msgLang),
   );
 
@@ -61,7 +64,11 @@ export const diseaseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const saved = await svc.saveDisease(db, me(request), request.params.id, request.body);
-      await writeAudit(db, request, { action: 'disease.entry.save', targetId: saved.id, detail: { version: saved.version } });
+      await writeAudit(db, request, {
+        action: 'disease.entry.save',
+        targetId: saved.id,
+        detail: { version: saved.version },
+      });
       return ok(saved, request.msgLang);
     },
   );
@@ -85,11 +92,20 @@ export const diseaseRoutes: FastifyPluginAsyncZod = async (app) => {
     DISEASE_PATHS.screenings,
     {
       onRequest: disease,
-      schema: { tags, summary: 'Screen a person for a disease', body: screeningBody, response: { 200: okSchema(screeningSchema) } },
+      schema: {
+        tags,
+        summary: 'Screen a person for a disease',
+        body: screeningBody,
+        response: { 200: okSchema(screeningSchema) },
+      },
     },
     async (request) => {
       const s = await svc.createScreening(db, me(request), request.body);
-      await writeAudit(db, request, { action: 'disease.screening.create', targetId: s.id, detail: { records: s.recordIds } });
+      await writeAudit(db, request, {
+        action: 'disease.screening.create',
+        targetId: s.id,
+        detail: { records: s.recordIds },
+      });
       return ok(s, request.msgLang);
     },
   );
@@ -121,7 +137,13 @@ export const diseaseRoutes: FastifyPluginAsyncZod = async (app) => {
     DISEASE_PATHS.screeningPdf(':id'),
     {
       onRequest: disease,
-      schema: { tags, summary: 'PDF of a screening', params: screeningParams, querystring: diseaseLangQuery, produces: ['application/pdf'] },
+      schema: {
+        tags,
+        summary: 'PDF of a screening',
+        params: screeningParams,
+        querystring: diseaseLangQuery,
+        produces: ['application/pdf'],
+      },
     },
     async (request, reply) => {
       const lang = request.query.lang ?? request.msgLang;
@@ -138,7 +160,12 @@ export const diseaseRoutes: FastifyPluginAsyncZod = async (app) => {
     DISEASE_PATHS.stats,
     {
       onRequest: disease,
-      schema: { tags, summary: 'Statistics per disease', querystring: diseaseStatsQuery, response: { 200: okSchema(diseaseStatsSchema) } },
+      schema: {
+        tags,
+        summary: 'Statistics per disease',
+        querystring: diseaseStatsQuery,
+        response: { 200: okSchema(diseaseStatsSchema) },
+      },
     },
     async (request) => ok(await svc.stats(db, me(request), request.query.diseaseId), request.msgLang),
   );

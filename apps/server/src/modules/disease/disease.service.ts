@@ -106,11 +106,17 @@ function signText(s: DiseaseDefinition['signs'][number]) {
     return { zh: words.map((w) => w.zh).join('、'), en: words.map((w) => w.en).join(', ') };
   }
   const base = findingText(s.key, s.min ?? 0);
-  return { zh: `${base.zh.replace(/ [\d.]+$/, '')} ≥ ${s.min ?? 0}`, en: `${base.en.replace(/ [\d.]+$/, '')} ≥ ${s.min ?? 0}` };
+  return {
+    zh: `${base.zh.replace(/ [\d.]+$/, '')} ≥ ${s.min ?? 0}`,
+    en: `${base.en.replace(/ [\d.]+$/, '')} ≥ ${s.min ?? 0}`,
+  };
 }
 
 const known = (ids: readonly string[]) => ids.every((id) => Object.hasOwn(DISEASE_KNOWLEDGE.sources, id));
-const clean = (w: { zh: string; en: string }) => ({ zh: sanitizeTranslationText(w.zh), en: sanitizeTranslationText(w.en) });
+const clean = (w: { zh: string; en: string }) => ({
+  zh: sanitizeTranslationText(w.zh),
+  en: sanitizeTranslationText(w.en),
+});
 
 /** Saves the next version of a disease's knowledge; rich text is sanitised (docs/disease.md "Editing"). */
 export async function saveDisease(db: Db, me: Me, id: string, body: DiseaseSaveBody): Promise<DiseaseDetail> {
@@ -145,16 +151,14 @@ export async function linkableRecords(db: Db, me: Me, page: number, size: number
   const { rows, total } = await repo.teamDoneRecords(db, me.teamId, page, size);
   return {
     total,
-    rows: rows.map(
-      (r): LinkableRecord => ({
-        id: r.id,
-        createdAt: r.createdAt.toISOString(),
-        personName: r.personName,
-        personSex: r.personSex,
-        personAge: r.personAge,
-        engines: enginesOf(r),
-      }),
-    ),
+    rows: rows.map((r): LinkableRecord => ({
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      personName: r.personName,
+      personSex: r.personSex,
+      personAge: r.personAge,
+      engines: enginesOf(r),
+    })),
   };
 }
 
@@ -175,11 +179,13 @@ async function linkedRecords(db: Db, me: Me, ids: readonly string[]): Promise<Re
 
 function checkAnswers(def: DiseaseDefinition, answers: Readonly<Record<string, string>>): void {
   for (const id of Object.keys(answers))
-    if (!def.questions.some((q) => q.id === id)) throw new AppError(DISEASE_ERRORS.ANSWER_INVALID, undefined, { question: id });
+    if (!def.questions.some((q) => q.id === id))
+      throw new AppError(DISEASE_ERRORS.ANSWER_INVALID, undefined, { question: id });
   for (const q of def.questions) {
     const a = answers[q.id];
     if (a === undefined) throw new AppError(DISEASE_ERRORS.ANSWER_MISSING, undefined, { question: q.id });
-    if (!q.options.some((o) => o.id === a)) throw new AppError(DISEASE_ERRORS.ANSWER_INVALID, undefined, { question: q.id });
+    if (!q.options.some((o) => o.id === a))
+      throw new AppError(DISEASE_ERRORS.ANSWER_INVALID, undefined, { question: q.id });
   }
 }
 
@@ -230,7 +236,8 @@ function present(row: repo.ScreeningRowDb): Screening {
   };
 }
 
-export const getScreening = async (db: Db, me: Me, id: string): Promise<Screening> => present(await readable(db, me, id));
+export const getScreening = async (db: Db, me: Me, id: string): Promise<Screening> =>
+  present(await readable(db, me, id));
 
 export async function listScreenings(
   db: Db,
@@ -297,7 +304,10 @@ export async function screeningPdf(db: Db, me: Me, id: string, lang: ReportLangu
     advice: content.advice,
     tcmName: content.tcm,
     sources: sourceTitles,
-    organisation: (team?.name ?? (lang === 'zh' ? '中医舌诊开放平台' : 'TCM Tongue Diagnosis Open Platform')).slice(0, 120),
+    organisation: (team?.name ?? (lang === 'zh' ? '中医舌诊开放平台' : 'TCM Tongue Diagnosis Open Platform')).slice(
+      0,
+      120,
+    ),
     lang,
   });
 }

@@ -97,7 +97,10 @@ describe('shipped disease knowledge', () => {
       }
       for (const id of [...d.sources, ...d.questions.map((q) => q.source), ...d.patterns.flatMap((p) => p.sources)])
         expect(sources, `${d.id} source ${id}`).toContain(id);
-      expect(d.patterns.some((p) => PATTERNS.some((k) => k.id === p.id)), `${d.id} has a scored pattern`).toBe(true);
+      expect(
+        d.patterns.some((p) => PATTERNS.some((k) => k.id === p.id)),
+        `${d.id} has a scored pattern`,
+      ).toBe(true);
     }
   });
 });
