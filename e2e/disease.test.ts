@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AUTH_PATHS, RECORD_PATHS } from '@tcm/contract';
+import { AUTH_PATHS, DISEASE_PATHS, RECORD_PATHS } from '@tcm/contract';
 import { BASE, PASSWORD } from './browser.js';
 import { fillLogin } from './helpers.js';
 import { journeyHooks } from './hooks.js';
@@ -19,16 +19,21 @@ journeyHooks(
   () => page,
 );
 
-/** A finished record of the seeded team (made by its leader through the API; vitals analyse quickly). */
-async function teamRecord(name: string): Promise<string> {
-  const form = new URLSearchParams({ loginName: 'leader', loginPassword: PASSWORD });
+/** An access token of a seeded account, signed in through the API. */
+async function tokenOf(loginName: string, entrance: 'member' | 'disease'): Promise<string> {
+  const form = new URLSearchParams({ loginName, loginPassword: PASSWORD });
   const basic = `Basic ${Buffer.from('tcm-web:tcm-web-secret').toString('base64')}`;
-  const signIn = await fetch(`${BASE}${AUTH_PATHS.entranceSignin('member')}`, {
+  const signIn = await fetch(`${BASE}${AUTH_PATHS.entranceSignin(entrance)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
     body: form.toString(),
   });
-  const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+  return ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+/** A finished record of the seeded team (made by its leader through the API; vitals analyse quickly). */
+async function teamRecord(name: string): Promise<string> {
+  const token = await tokenOf('leader', 'member');
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const created = await fetch(`${BASE}${RECORD_PATHS.create}`, {
     method: 'POST',
@@ -54,8 +59,8 @@ async function teamRecord(name: string): Promise<string> {
 }
 
 const T = {
-  zh: { disease: '原发性高血压', bp: '血压', pdf: '慢病风险筛查报告' },
-  en: { disease: 'Essential hypertension', bp: 'blood pressure', pdf: 'Chronic Disease Risk Screening' },
+  zh: { disease: '原发性高血压', bp: '血压' },
+  en: { disease: 'Essential hypertension', bp: 'blood pressure' },
 } as const;
 
 async function journey(lang: 'zh' | 'en'): Promise<void> {
@@ -76,7 +81,11 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
   await page.getByTestId('screen-q-family-yes').click();
   await page.getByTestId('screen-q-salt-no').click();
   await page.getByTestId('screen-q-dizzy-yes').click();
-  await page.getByTestId('screen-submit').click();
+  const [created] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(DISEASE_PATHS.screenings) && r.request().method() === 'POST'),
+    page.getByTestId('screen-submit').click(),
+  ]);
+  const screeningId = ((await created.json()) as { data: { id: string } }).data.id;
 
   // The result: a level, the evidence with the record's blood pressure among it.
   const result = page.getByTestId('screen-result');
@@ -85,14 +94,20 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
   expect(await page.getByTestId('result-level').getAttribute('data-level')).toMatch(/^(low|medium|high)$/);
   await page.getByTestId('result-evidence').getByText(T[lang].bp, { exact: false }).first().waitFor();
 
-  // The PDF in the page's language.
-  const [pdf] = await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/pdf?lang=') && r.status() === 200),
+  // The PDF in the page's language opens in a new tab; its bytes are read again through the API.
+  const [pdf, popup] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes(`${DISEASE_PATHS.screeningPdf(screeningId)}?lang=${lang}`)),
+    page.waitForEvent('popup'),
     page.getByTestId(`result-pdf-${lang}`).click(),
   ]);
-  expect(pdf.headers()['content-type']).toBe('application/pdf');
-  const bytes = await pdf.body();
+  expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
+  expect(popup.url()).toMatch(/^blob:/);
+  const again = await fetch(`${BASE}${DISEASE_PATHS.screeningPdf(screeningId)}?lang=${lang}`, {
+    headers: { authorization: `Bearer ${await tokenOf('disease', 'disease')}` },
+  });
+  const bytes = Buffer.from(await again.arrayBuffer());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.length).toBeGreaterThan(10_000);
   expect(errors).toEqual([]);
 }
 

@@ -86,7 +86,10 @@ export function ScreeningResult({ id, onBack }: { id: string; onBack: () => void
           dataSource={r.patterns}
           columns={[
             { title: t('disease.knowledge.patternName'), render: (_, p) => w(p.name) },
-            { title: '', render: (_, p) => (p.score === null ? t('disease.result.noFit') : pct(p.score)) },
+            {
+              title: t('disease.result.fit'),
+              render: (_, p) => (p.score === null ? t('disease.result.noFit') : pct(p.score)),
+            },
           ]}
         />
       </Card>

@@ -67,6 +67,7 @@ export const diseaseEn: Texts<typeof diseaseZh> = {
     noEvidence: 'No sign linked to this disease was found',
     patterns: 'Fit of the common patterns',
     noFit: 'No scoring rules',
+    fit: 'Fit',
     pdf: 'PDF (Chinese)',
     pdfEn: 'PDF (English)',
     disclaimer:

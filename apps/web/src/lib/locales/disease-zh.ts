@@ -63,6 +63,7 @@ export const diseaseZh = {
     noEvidence: '未发现与该病相关的表现',
     patterns: '常见证型契合度',
     noFit: '无评分规则',
+    fit: '契合度',
     pdf: 'PDF（中文）',
     pdfEn: 'PDF（英文）',
     disclaimer: '本结果为辅助决策参考，提示与该病相关的表现，不构成诊断；请由医生结合检查结果判断。',
