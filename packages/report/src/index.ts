@@ -6,3 +6,5 @@ export { LABELS, label, type LabelKey } from './labels.js';
 export { loadFonts as preloadReportFonts } from './font.js';
 /** A record's engine results → the health report model (docs/spine.md). */
 export { recordReportModel, type ReportSource } from './record-model.js';
+/** A saved disease screening → its PDF (docs/disease.md). */
+export { renderDiseaseScreening, type DiseaseScreeningDocument } from './disease-screening.js';

@@ -183,7 +183,14 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeedResult
           doctorKind: 'doctor',
         },
         { entrance: 'display', loginName: 'display', name: '大屏展示', passwordHash: await hash('display') },
-        { entrance: 'disease', loginName: 'disease', name: '病种模块用户', passwordHash: await hash('disease') },
+        // In the seeded team, so its screenings can link the team's records (docs/disease.md "Access").
+        {
+          entrance: 'disease',
+          loginName: 'disease',
+          name: '病种模块用户',
+          passwordHash: await hash('disease'),
+          teamId: team!.id,
+        },
         { entrance: 'training', loginName: 'training', name: '实训模块用户', passwordHash: await hash('training') },
       ])
       .returning({ id: users.id, loginName: users.loginName });

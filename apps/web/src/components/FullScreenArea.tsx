@@ -5,8 +5,16 @@ import { LanguageSwitch } from './LanguageSwitch.js';
 import { LogoutButton } from './LogoutButton.js';
 import { ChangePasswordButton } from './passwords/ChangePasswordButton.js';
 
-/** Full-screen area (display, disease, training): own header and a sign-out to its login page. */
-export function FullScreenArea(props: { area: PlaceholderArea; page: string; loginPath: string }) {
+/**
+ * Full-screen area (display, disease, training): own header and a sign-out to its login page;
+ * the area's screens as children, the placeholder until an area has them.
+ */
+export function FullScreenArea(props: {
+  area: PlaceholderArea;
+  page: string;
+  loginPath: string;
+  children?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -21,7 +29,7 @@ export function FullScreenArea(props: { area: PlaceholderArea; page: string; log
         </Space>
       </Layout.Header>
       <Layout.Content style={{ padding: 24 }}>
-        <AreaPlaceholder area={props.area} page={props.page} />
+        {props.children ?? <AreaPlaceholder area={props.area} page={props.page} />}
       </Layout.Content>
     </Layout>
   );

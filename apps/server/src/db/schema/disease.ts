@@ -1,0 +1,43 @@
+import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { DiseaseContent, ScreeningResult } from '@tcm/contract';
+import { teams, users } from './users.js';
+
+/**
+ * Edited knowledge of a disease (docs/disease.md). A disease without a row shows the shipped
+ * content of packages/contract/src/data/diseases.json; the first save writes version 1.
+ */
+export const diseaseEntries = pgTable('disease_entry', {
+  id: text('id').primaryKey(),
+  content: jsonb('content').$type<DiseaseContent>().notNull(),
+  version: integer('version').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One saved disease screening of a person: the inputs and the scored result with its evidence. */
+export const diseaseScreenings = pgTable(
+  'disease_screening',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    diseaseId: text('disease_id').notNull(),
+    /** The screening user's team when it was made (who else may read it); null without a team. */
+    teamId: uuid('team_id').references(() => teams.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    personName: text('person_name'),
+    personSex: text('person_sex', { enum: ['female', 'male'] }),
+    personAge: integer('person_age'),
+    recordIds: jsonb('record_ids').$type<string[]>().notNull(),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull(),
+    result: jsonb('result').$type<ScreeningResult>().notNull(),
+    /** Copies of result.level and result.risk for lists and statistics. */
+    level: text('level', { enum: ['low', 'medium', 'high'] }).notNull(),
+    risk: real('risk').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('disease_screening_team_idx').on(t.teamId, t.diseaseId, t.createdAt),
+    index('disease_screening_creator_idx').on(t.createdBy, t.createdAt),
+  ],
+);

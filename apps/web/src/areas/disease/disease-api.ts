@@ -1,0 +1,76 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  DISEASE_PATHS,
+  type DiseaseDetail,
+  type DiseaseSaveBody,
+  type DiseaseStats,
+  type DiseaseSummary,
+  type LinkableRecord,
+  type Screening,
+  type ScreeningBody,
+  type ScreeningLevel,
+  type ScreeningRow,
+} from '@tcm/contract';
+import { http } from '../../lib/api.js';
+import { fetchFile } from '../doctor/archive/archive-api.js';
+
+interface Page<T> {
+  total: number;
+  rows: T[];
+}
+
+export const useDiseases = () =>
+  useQuery({ queryKey: ['disease', 'list'], queryFn: () => http.get<DiseaseSummary[]>(DISEASE_PATHS.diseases) });
+
+export const useDisease = (id: string | null) =>
+  useQuery({
+    queryKey: ['disease', 'detail', id],
+    queryFn: () => http.get<DiseaseDetail>(DISEASE_PATHS.disease(id!)),
+    enabled: !!id,
+  });
+
+/** A save is a new version: the list (version column) and the entry are read again. */
+export function useSaveDisease(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DiseaseSaveBody) => http.request<DiseaseDetail>('PUT', DISEASE_PATHS.disease(id), { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['disease'] }),
+  });
+}
+
+export const useLinkableRecords = () =>
+  useQuery({
+    queryKey: ['disease', 'records'],
+    queryFn: () => http.get<Page<LinkableRecord>>(DISEASE_PATHS.records, { params: { page: 1, size: 100 } }),
+  });
+
+export function useCreateScreening() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ScreeningBody) => http.post<Screening>(DISEASE_PATHS.screenings, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['disease'] }),
+  });
+}
+
+export const useScreening = (id: string | null) =>
+  useQuery({
+    queryKey: ['disease', 'screening', id],
+    queryFn: () => http.get<Screening>(DISEASE_PATHS.screening(id!)),
+    enabled: !!id,
+  });
+
+export const useScreenings = (q: { page: number; size: number; diseaseId?: string; level?: ScreeningLevel }) =>
+  useQuery({
+    queryKey: ['disease', 'screenings', q],
+    queryFn: () => http.get<Page<ScreeningRow>>(DISEASE_PATHS.screenings, { params: q }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useDiseaseStats = () =>
+  useQuery({ queryKey: ['disease', 'stats'], queryFn: () => http.get<DiseaseStats>(DISEASE_PATHS.stats) });
+
+/** The screening's PDF in `lang`, opened in a new tab. */
+export async function openScreeningPdf(id: string, lang: 'zh' | 'en'): Promise<void> {
+  const blob = await fetchFile(`${DISEASE_PATHS.screeningPdf(id)}?lang=${lang}`);
+  window.open(URL.createObjectURL(blob), '_blank');
+}
