@@ -73,6 +73,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     OPEN_API_PATHS.document,
     { schema: { tags, summary: 'The OpenAPI 3 document of the partner API (no credentials needed)', security: [] } },
-    async () => openApiDocument(app),
+    // The OpenAPI media type: a document, not an answer in the { code, msg, data } envelope.
+    async (_request, reply) => reply.type('application/vnd.oai.openapi+json;version=3.0').send(openApiDocument(app)),
   );
 };
