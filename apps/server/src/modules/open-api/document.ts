@@ -17,6 +17,7 @@ export function openApiDocument(app: FastifyInstance) {
   const paths = Object.fromEntries(
     Object.entries(full.paths ?? {}).filter(([p]) => p.startsWith(OPEN_API_BASE) && p !== OPEN_API_PATHS.document),
   );
+  const schemas = full.components?.schemas ?? {};
   return {
     openapi: '3.0.3',
     info: {
@@ -27,8 +28,30 @@ export function openApiDocument(app: FastifyInstance) {
     },
     paths,
     components: {
-      ...(full.components?.schemas ? { schemas: full.components.schemas } : {}),
+      schemas: referenced(paths, schemas),
       securitySchemes: { tcmSignature: full.components?.securitySchemes?.tcmSignature },
     },
   };
+}
+
+const REF = '#/components/schemas/';
+
+/** The shared schemas the partner operations use, directly or through each other (not the whole API's). */
+function referenced(paths: unknown, schemas: Record<string, unknown>): Record<string, unknown> {
+  const names = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith(REF)) {
+        const name = v.slice(REF.length);
+        if (!names.has(name)) {
+          names.add(name);
+          visit(schemas[name]);
+        }
+      } else visit(v);
+    }
+  };
+  visit(paths);
+  return Object.fromEntries([...names].sort().map((n) => [n, schemas[n]]));
 }
