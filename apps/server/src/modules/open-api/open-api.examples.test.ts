@@ -29,7 +29,7 @@ describe('the partner API document and its examples', () => {
   it('docs/open-api/openapi.json is the document the server serves (WRITE_OPEN_API_DOC=1 rewrites it)', async () => {
     const res = await fetch(base + OPEN_API_PATHS.document);
     expect(res.headers.get('content-type')).toContain('application/vnd.oai.openapi+json');
-    const served = await res.json();
+    const served = (await res.json()) as { paths: Record<string, unknown> };
     expect(Object.keys(served.paths).sort()).toEqual([
       OPEN_API_PATHS.submit,
       OPEN_API_PATHS.task('{taskId}'),
