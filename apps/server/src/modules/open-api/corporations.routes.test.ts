@@ -64,8 +64,19 @@ describe('corporations in the back-office', () => {
     expect([bad.status, bad.body.code]).toEqual([400, HTTP_ERRORS.VALIDATION.code]);
     const badKey = await call(t.app, 'POST', CORPORATION_PATHS.keyAdd, admin, { corporationId: id(), dailyQuota: 0 });
     expect(badKey.status).toBe(400);
-    const badParam = await call(t.app, 'GET', CORPORATION_PATHS.usage('abc'), admin);
-    expect([badParam.status, badParam.body.msg]).toEqual([400, expect.stringContaining('params.id')]);
+    for (const [m, url] of [
+      ['GET', CORPORATION_PATHS.usage('abc')],
+      ['GET', CORPORATION_PATHS.keys('abc')],
+      ['POST', CORPORATION_PATHS.keyRotate('abc')],
+      ['POST', CORPORATION_PATHS.keyRevoke('abc')],
+    ] as const) {
+      const r = await call(t.app, m, url, admin);
+      expect([r.status, r.body.msg], url).toEqual([400, expect.stringContaining('params.id')]);
+    }
+    const badEdit = await call(t.app, 'POST', CORPORATION_PATHS.edit, admin, { id: 'abc', flags: { h5: 1 } });
+    expect([badEdit.status, badEdit.body.code]).toEqual([400, HTTP_ERRORS.VALIDATION.code]);
+    const badDays = await call(t.app, 'GET', `${CORPORATION_PATHS.usage(id())}?days=0`, admin);
+    expect([badDays.status, badDays.body.msg]).toEqual([400, expect.stringContaining('days')]);
     const none = await call(t.app, 'GET', CORPORATION_PATHS.keys(id()), admin);
     expect([none.status, none.body.code]).toEqual([404, OPEN_API_ERRORS.CORPORATION_NOT_FOUND.code]);
     const noKey = await call(t.app, 'POST', CORPORATION_PATHS.keyRevoke(id()), admin);
