@@ -23,7 +23,9 @@ import { registerAuthDecorators } from './modules/auth/guard.js';
 import { LoginGuard } from './modules/auth/login-guard.service.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { featureModules } from './modules/index.js';
-import { ensureSecrets } from './secrets.js';
+import { ensureOpenApiKey, ensureSecrets } from './secrets.js';
+import { SecretBox } from './modules/open-api/secret-box.js';
+import { WebhookDispatcher } from './modules/open-api/webhooks.js';
 import { createStorage } from './modules/files/storage.js';
 import { AnalysisQueue } from './modules/analysis/queue.js';
 import { analyzeRecord, type AnalysisDeps } from './modules/analysis/worker.js';
@@ -62,6 +64,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.setSerializerCompiler(serializerCompiler);
 
   const { jwtSecret } = ensureSecrets(config.dataDir, config.jwtSecret);
+  const openApiBox = new SecretBox(ensureOpenApiKey(config.dataDir, config.openApi.secretKey));
   const ctx: AppContext = {
     config,
     database: deps.database,
@@ -80,6 +83,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       maxHeapMb: config.engines.heapMb,
     }),
     publicUploads: new PublicUploadLimit(config.publicUploadsPerMin),
+    openApi: {
+      box: openApiBox,
+      webhooks: new WebhookDispatcher(deps.boss, {
+        db: deps.database.db,
+        box: openApiBox,
+        retries: config.openApi.webhookRetries,
+        retryDelayS: config.openApi.webhookRetryDelayS,
+      }),
+    },
   };
   app.decorate('ctx', ctx);
   app.addHook('onRequest', async (request, reply) => {
@@ -130,13 +142,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     get engines() {
       return ctx.engines;
     },
-    notify: (id) => ctx.analysis.notify(id),
+    notify: (id) => {
+      ctx.analysis.notify(id);
+      // A partner's webhook may be due now (the dispatcher also scans on its own, across processes).
+      ctx.openApi.webhooks.kick();
+    },
   };
   await ctx.analysis.start(
     { db: ctx.db, analyze: (recordId, opts) => analyzeRecord(analysisDeps, recordId, opts) },
     config.analysisWorkers,
   );
+  await ctx.openApi.webhooks.start();
   app.addHook('onClose', async () => {
+    await ctx.openApi.webhooks.stop();
     // Running analyses finish (or fail) before their engine children go.
     await ctx.analysis.stop();
     await ctx.engines.close();

@@ -92,6 +92,13 @@ const envSchema = z.object({
   /** Records queued or running at once per user (or device), and per client address; 0 = no limit. */
   QUEUED_RECORDS_PER_USER: z.coerce.number().int().min(0).default(20),
   QUEUED_RECORDS_PER_ADDRESS: z.coerce.number().int().min(0).default(60),
+  /** Key of the app-key secrets at rest (AES-256-GCM; 32+ characters); unset: generated into DATA_DIR/secrets.json. */
+  OPEN_API_SECRET_KEY: z.string().min(32).optional(),
+  /** Webhook deliveries after the first, and the first retry's delay in seconds (doubling). */
+  OPEN_API_WEBHOOK_RETRIES: z.coerce.number().int().min(0).max(20).default(6),
+  OPEN_API_WEBHOOK_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Allow webhook URLs on loopback and private addresses (a partner's receiver on the same network; tests). */
+  OPEN_API_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
 });
 
 export interface AppConfig {
@@ -122,6 +129,12 @@ export interface AppConfig {
   publicUploadsPerMin: number;
   engines: { poolSize: number; maxQueue: number; heapMb: number };
   queuedRecords: { perUser: number; perAddress: number };
+  openApi: {
+    secretKey: string | undefined;
+    webhookRetries: number;
+    webhookRetryDelayS: number;
+    webhookAllowPrivate: boolean;
+  };
 }
 
 export type StorageConfig =
@@ -216,5 +229,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUploadsPerMin: e.PUBLIC_UPLOADS_PER_MIN,
     engines: { poolSize: e.ENGINE_POOL_SIZE, maxQueue: e.ENGINE_QUEUE_MAX, heapMb: e.ENGINE_WORKER_HEAP_MB },
     queuedRecords: { perUser: e.QUEUED_RECORDS_PER_USER, perAddress: e.QUEUED_RECORDS_PER_ADDRESS },
+    openApi: {
+      secretKey: e.OPEN_API_SECRET_KEY,
+      webhookRetries: e.OPEN_API_WEBHOOK_RETRIES,
+      webhookRetryDelayS: e.OPEN_API_WEBHOOK_RETRY_DELAY_S,
+      webhookAllowPrivate: e.OPEN_API_WEBHOOK_ALLOW_PRIVATE === 'true',
+    },
   };
 }

@@ -6,6 +6,8 @@ import type { FileStorage } from './modules/files/storage.js';
 import type { PublicUploadLimit } from './modules/files/rate-limit.js';
 import type { AnalysisQueue } from './modules/analysis/queue.js';
 import type { EnginePool } from './jobs/engine-pool.js';
+import type { SecretBox } from './modules/open-api/secret-box.js';
+import type { WebhookDispatcher } from './modules/open-api/webhooks.js';
 
 /** What every feature module gets from the app: config, database and the shared services. */
 export interface AppContext {
@@ -22,6 +24,8 @@ export interface AppContext {
   engines: EnginePool;
   /** Per-IP limit of uploads that need no sign-in. */
   publicUploads: PublicUploadLimit;
+  /** The partner API: app-key secrets at rest and the webhook deliveries (docs/open-api.md). */
+  openApi: { box: SecretBox; webhooks: WebhookDispatcher };
 }
 
 declare module 'fastify' {

@@ -22,3 +22,19 @@ export function ensureSecrets(dataDir: string, fromEnv: string | undefined): Sec
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
+
+/**
+ * The key that encrypts app-key secrets at rest (docs/open-api.md): the env value, else one
+ * generated once into DATA_DIR/secrets.json beside the JWT secret. Set it (like JWT_SECRET) when
+ * several processes share one database.
+ */
+export function ensureOpenApiKey(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, 'secrets.json');
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  if (typeof stored.openApiSecretKey === 'string') return stored.openApiSecretKey;
+  const key = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...stored, openApiSecretKey: key }, null, 2), { mode: 0o600 });
+  return key;
+}

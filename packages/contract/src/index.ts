@@ -34,3 +34,4 @@ export * from './console.js';
 export * from './herb-safety.js';
 export * from './archive.js';
 export * from './disease.js';
+export * from './open-api.js';

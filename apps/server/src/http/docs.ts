@@ -22,6 +22,13 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
             scheme: 'basic',
             description: 'A registered device: deviceId:secret (docs/records.md)',
           },
+          tcmSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Tcm-Signature',
+            description:
+              'Partner API (docs/open-api.md): X-Tcm-Key, X-Tcm-Timestamp (Unix seconds), X-Tcm-Nonce (16-64 of A-Z a-z 0-9 _ -), X-Tcm-Content-Sha256 (hex SHA-256 of the body) and X-Tcm-Signature = hex HMAC-SHA256(secret, METHOD\\npath?query\\ntimestamp\\nnonce\\ncontentSha256)',
+          },
         },
       },
       security: [{ bearer: [] }],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_ERRORS, AUTH_PATHS, DEVICE_ERRORS, SPEC_ERRORS } from '@tcm/contract';
+import { AUTH_ERRORS, AUTH_PATHS, DEVICE_ERRORS, OPEN_API_BASE, OPEN_API_ERRORS, SPEC_ERRORS } from '@tcm/contract';
 import { buildUser } from '../test/factories.js';
 import { signIn } from '../test/http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -63,6 +63,7 @@ const OPEN: Record<string, string> = {
   'get /backend/portal/diagnosis/{token}/report': 'the PDF of /checked/pdf (spec §2 open route)',
   'post /backend/portal/diagnosis/{token}/retry': 'a visitor retries the failed analysis of their own photo',
   'get /backend/file/{uuid}': 'file bytes for <img> tags, which cannot send a token: the random uuid is the key',
+  'get /backend/openapi/v1/openapi.json': 'the OpenAPI document of the partner API: no data, only the schemas',
   'get /backend/portal/diagnosis/preview/report':
     'the sample report of /checked/pdf/newPdfTestPreview (spec §2 open route): example data, no person',
 };
@@ -157,6 +158,8 @@ describe('route inventory', () => {
       const key = `${m} ${p}`;
       if (key in OPEN || key in SELF_CHECKED) continue;
       const device = p.startsWith('/backend/device/');
+      // The partner API's credential is its signature headers (docs/open-api.md).
+      const partner = p.startsWith(`${OPEN_API_BASE}/`);
       for (const [payload, headers, query] of probes) {
         const withBody = m !== 'get' && m !== 'delete';
         const res = await send(
@@ -165,7 +168,11 @@ describe('route inventory', () => {
           withBody ? headers : {},
           withBody ? payload : undefined,
         );
-        const want = device ? DEVICE_ERRORS.DEVICE_AUTH_INVALID.code : SPEC_ERRORS.TOKEN_INVALID.code;
+        const want = device
+          ? DEVICE_ERRORS.DEVICE_AUTH_INVALID.code
+          : partner
+            ? OPEN_API_ERRORS.SIGNATURE_MISSING.code
+            : SPEC_ERRORS.TOKEN_INVALID.code;
         const code = isJson(res.headers['content-type']) ? (res.json() as { code?: number }).code : undefined;
         if (res.statusCode !== 401 || code !== want)
           wrong.push(`${key} ${headers['content-type']} → ${res.statusCode} ${code}`);

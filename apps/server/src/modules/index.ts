@@ -16,6 +16,8 @@ import { consoleTeamRoutes } from './console/teams.routes.js';
 import { archiveRoutes } from './archive/archive.routes.js';
 import { adviceConfigRoutes } from './advice-config/advice-config.routes.js';
 import { diseaseRoutes } from './disease/disease.routes.js';
+import { corporationRoutes } from './open-api/corporations.routes.js';
+import { openApiRoutes } from './open-api/open-api.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -40,4 +42,6 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['archive', archiveRoutes],
   ['advice-config', adviceConfigRoutes],
   ['disease', diseaseRoutes],
+  ['corporations', corporationRoutes],
+  ['open-api', openApiRoutes],
 ];

@@ -76,6 +76,14 @@ export const CONSOLE_ADMIN_PAGES: SeedMenu[] = [
       btn('sysTeam-flags', '成员权限', 'Member flags', 'memberFlags', 'setting'),
     ],
   }),
+  page('合作企业', 'Corporations', '/system/corporation', 'system/corporation/index', {
+    iconCls: 'bank',
+    children: [
+      btn('sysCorp-add', '新增企业', 'Add corporation', 'addCorporation', 'plus'),
+      btn('sysCorp-edit', '修改企业', 'Edit corporation', 'editCorporation', 'edit'),
+      btn('sysCorp-keys', '密钥管理', 'App keys', 'appKeys', 'key'),
+    ],
+  }),
 ];
 
 export const CONSOLE_MENUS: SeedMenu[] = [

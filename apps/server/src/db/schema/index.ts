@@ -8,3 +8,4 @@ export * from './maintenance.js';
 export * from './teams.js';
 export * from './archive.js';
 export * from './disease.js';
+export * from './open-api.js';

@@ -13,6 +13,7 @@ const UsersPage = lazy(() => import('./UsersPage.js'));
 const RolesPage = lazy(() => import('./RolesPage.js'));
 const MenusPage = lazy(() => import('./MenusPage.js'));
 const TeamsPage = lazy(() => import('./TeamsPage.js'));
+const CorporationsPage = lazy(() => import('../corporations/CorporationsPage.js'));
 
 /** Console pages by the menu entry's component (seed: apps/server/src/seed/menu-tree.ts). */
 const PAGES: Record<string, typeof UsersPage> = {
@@ -21,6 +22,7 @@ const PAGES: Record<string, typeof UsersPage> = {
   'system/role/index': RolesPage,
   'system/menu/index': MenusPage,
   'system/team/index': TeamsPage,
+  'system/corporation/index': CorporationsPage,
 };
 const ResetPasswordDialog = lazy(() =>
   import('../../components/passwords/ResetPasswordDialog.js').then((m) => ({ default: m.ResetPasswordDialog })),

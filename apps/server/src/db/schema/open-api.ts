@@ -1,0 +1,101 @@
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { diagnosisRecords } from './records.js';
+
+/** Partners (spec §3 corporations) with their menu flags; docs/open-api.md. */
+export const corporations = pgTable('corporation', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  contact: text('contact'),
+  menuApi: boolean('menu_api').notNull().default(false),
+  menuH5: boolean('menu_h5').notNull().default(false),
+  menuWx: boolean('menu_wx').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * App keys. The secret is kept encrypted (AES-256-GCM, key outside the database), not hashed:
+ * the server must recompute each request's HMAC, which needs the secret itself.
+ */
+export const openApiKeys = pgTable(
+  'open_api_key',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    corporationId: uuid('corporation_id')
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'cascade' }),
+    appKey: text('app_key').notNull().unique(),
+    secretEnc: text('secret_enc').notNull(),
+    label: text('label'),
+    status: text('status', { enum: ['active', 'revoked'] })
+      .notNull()
+      .default('active'),
+    rateLimitPerMin: integer('rate_limit_per_min').notNull(),
+    dailyQuota: integer('daily_quota').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('open_api_key_corporation_idx').on(t.corporationId)],
+);
+
+/** Nonces seen within the timestamp window: a second use of one is a replay (across processes). */
+export const openApiNonces = pgTable(
+  'open_api_nonce',
+  {
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => openApiKeys.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.nonce] }), index('open_api_nonce_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Counters per key, bucket and window start: the rate limit (`rate`, per minute), the quota
+ * (`analyses`, per UTC day) and the metering (`op:<operation>`, `errors`, per UTC day).
+ * Incremented with one upsert, so the limits hold across server processes.
+ */
+export const openApiCounters = pgTable(
+  'open_api_counter',
+  {
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => openApiKeys.id, { onDelete: 'cascade' }),
+    bucket: text('bucket').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.bucket, t.windowStart] })],
+);
+
+/** One partner submission: the record it made, its idempotency key and its webhook delivery. */
+export const openApiTasks = pgTable(
+  'open_api_task',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => openApiKeys.id, { onDelete: 'cascade' }),
+    corporationId: uuid('corporation_id')
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'cascade' }),
+    /** Null only while the submission that claimed the idempotency key is still creating it. */
+    recordId: uuid('record_id').references(() => diagnosisRecords.id),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash').notNull(),
+    webhookUrl: text('webhook_url'),
+    webhookStatus: text('webhook_status', { enum: ['none', 'waiting', 'sending', 'delivered', 'failed'] })
+      .notNull()
+      .default('none'),
+    webhookAttempts: integer('webhook_attempts').notNull().default(0),
+    webhookError: text('webhook_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('open_api_task_idem_idx').on(t.keyId, t.idempotencyKey),
+    index('open_api_task_webhook_idx').on(t.webhookStatus),
+    index('open_api_task_record_idx').on(t.recordId),
+  ],
+);

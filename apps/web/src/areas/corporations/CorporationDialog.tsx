@@ -1,0 +1,71 @@
+import { Checkbox, Form, Input, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Corporation } from '@tcm/contract';
+import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { SaveDialog } from '../console/SaveDialog.js';
+import { corporationsApi } from './corporations-api.js';
+
+const FLAGS = ['api', 'h5', 'wx'] as const;
+type Values = { name: string; contact?: string; flags: string[]; enabled: boolean };
+
+/** Add a corporation, or edit one (`editing`): name, contact, the menu flags api/h5/wx, enabled. */
+export function CorporationDialog({
+  editing,
+  onClose,
+  onSaved,
+}: {
+  editing?: Corporation;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const save = async () => {
+    const v = await form.validateFields();
+    const flags = { api: v.flags.includes('api'), h5: v.flags.includes('h5'), wx: v.flags.includes('wx') };
+    if (editing)
+      await corporationsApi.edit({ id: editing.id, name: v.name, contact: v.contact ?? '', flags, enabled: v.enabled });
+    else await corporationsApi.add({ name: v.name, contact: v.contact || undefined, flags });
+  };
+  return (
+    <SaveDialog
+      title={t(editing ? 'corporations.edit' : 'corporations.add')}
+      testId="corporation"
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{
+          name: editing?.name,
+          contact: editing?.contact ?? undefined,
+          flags: editing ? FLAGS.filter((f) => editing.flags[f]) : ['api'],
+          enabled: editing?.enabled ?? true,
+        }}
+      >
+        <Form.Item
+          name="name"
+          label={t('corporations.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('login.required', { field: t('corporations.name') }) },
+          ]}
+        >
+          <Input maxLength={100} data-testid="corporation-name" />
+        </Form.Item>
+        <Form.Item name="contact" label={t('corporations.contact')}>
+          <Input maxLength={DEFAULT_MAX_LENGTH} />
+        </Form.Item>
+        <Form.Item name="flags" label={t('corporations.flags')} extra={t('corporations.flagsHint')}>
+          <Checkbox.Group options={FLAGS.map((f) => ({ value: f, label: t(`corporations.flag.${f}`) }))} />
+        </Form.Item>
+        {editing && (
+          <Form.Item name="enabled" label={t('corporations.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        )}
+      </Form>
+    </SaveDialog>
+  );
+}

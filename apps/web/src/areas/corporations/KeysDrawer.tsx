@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AppKey, AppKeyCredentials, Corporation } from '@tcm/contract';
+import { useReaderFormat } from '../../lib/reader-format.js';
+import { corporationsApi } from './corporations-api.js';
+
+/** The secret of a new or rotated key: shown this once, never again (only its sealed copy is stored). */
+function SecretModal({ creds, onClose }: { creds: AppKeyCredentials; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open
+      title={t('corporations.secretTitle')}
+      onCancel={onClose}
+      onOk={onClose}
+      cancelButtonProps={{ style: { display: 'none' } }}
+    >
+      <Alert type="warning" showIcon message={t('corporations.secretOnce')} style={{ marginBottom: 12 }} />
+      <Typography.Paragraph>
+        {t('corporations.appKey')}:{' '}
+        <Typography.Text copyable code data-testid="new-app-key">
+          {creds.appKey}
+        </Typography.Text>
+      </Typography.Paragraph>
+      <Typography.Paragraph>
+        {t('corporations.secret')}:{' '}
+        <Typography.Text copyable code data-testid="new-secret">
+          {creds.secret}
+        </Typography.Text>
+      </Typography.Paragraph>
+    </Modal>
+  );
+}
+
+/** A corporation's app keys: create (label, rate limit, daily quota), rotate, revoke. */
+export function KeysDrawer({ corporation, onClose }: { corporation: Corporation; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fmt = useReaderFormat();
+  const qc = useQueryClient();
+  const queryKey = ['corporation-keys', corporation.id];
+  const keys = useQuery({ queryKey, queryFn: () => corporationsApi.keys(corporation.id) });
+  const [shown, setShown] = useState<AppKeyCredentials | null>(null);
+  const [form] = Form.useForm<{ label?: string; rateLimitPerMin: number; dailyQuota: number }>();
+  const reload = () => void qc.invalidateQueries({ queryKey });
+  const reveal = (p: Promise<AppKeyCredentials>) =>
+    void p.then((c) => {
+      setShown(c);
+      reload();
+    });
+  const create = async () => {
+    const v = await form.validateFields();
+    reveal(corporationsApi.addKey({ corporationId: corporation.id, ...v, label: v.label || undefined }));
+  };
+  return (
+    <Drawer open width={900} title={t('corporations.keysOf', { name: corporation.name })} onClose={onClose}>
+      <Form
+        form={form}
+        layout="inline"
+        initialValues={{ rateLimitPerMin: 60, dailyQuota: 1000 }}
+        style={{ marginBottom: 12 }}
+      >
+        <Form.Item name="label" label={t('corporations.keyLabel')}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="rateLimitPerMin" label={t('corporations.rateLimit')} rules={[{ required: true }]}>
+          <InputNumber min={1} max={100000} precision={0} />
+        </Form.Item>
+        <Form.Item name="dailyQuota" label={t('corporations.dailyQuota')} rules={[{ required: true }]}>
+          <InputNumber min={1} max={10000000} precision={0} />
+        </Form.Item>
+        <Button type="primary" onClick={() => void create().catch(() => undefined)} data-testid="create-key">
+          {t('corporations.createKey')}
+        </Button>
+      </Form>
+      {keys.isError && <Typography.Paragraph type="danger">{t('consoleAdmin.loadFailed')}</Typography.Paragraph>}
+      <Table<AppKey>
+        size="small"
+        rowKey="id"
+        loading={keys.isLoading}
+        dataSource={keys.data ?? []}
+        pagination={false}
+        locale={{ emptyText: t('corporations.noKeys') }}
+        columns={[
+          {
+            title: t('corporations.appKey'),
+            dataIndex: 'appKey',
+            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+          },
+          { title: t('corporations.keyLabel'), dataIndex: 'label', render: (v: string | null) => v ?? '—' },
+          {
+            title: t('corporations.status'),
+            dataIndex: 'status',
+            render: (v: AppKey['status']) => (
+              <Tag color={v === 'active' ? 'green' : 'default'}>{t(`corporations.keyStatus.${v}`)}</Tag>
+            ),
+          },
+          { title: t('corporations.rateLimit'), dataIndex: 'rateLimitPerMin', render: (v: number) => fmt.number(v, 0) },
+          { title: t('corporations.dailyQuota'), dataIndex: 'dailyQuota', render: (v: number) => fmt.number(v, 0) },
+          { title: t('corporations.createdAt'), dataIndex: 'createdAt', render: (v: string) => fmt.date(v) },
+          {
+            title: t('translation.actions'),
+            render: (_v, k) =>
+              k.status === 'active' && (
+                <Space>
+                  <Popconfirm
+                    title={t('corporations.rotateConfirm')}
+                    onConfirm={() => reveal(corporationsApi.rotateKey(k.id))}
+                  >
+                    <Button size="small">{t('corporations.rotate')}</Button>
+                  </Popconfirm>
+                  <Popconfirm
+                    title={t('corporations.revokeConfirm')}
+                    onConfirm={() => void corporationsApi.revokeKey(k.id).then(reload)}
+                  >
+                    <Button size="small" danger>
+                      {t('corporations.revoke')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+          },
+        ]}
+      />
+      {shown && <SecretModal creds={shown} onClose={() => setShown(null)} />}
+    </Drawer>
+  );
+}
