@@ -6,3 +6,5 @@ export { LABELS, label, type LabelKey } from './labels.js';
 export { loadFonts as preloadReportFonts } from './font.js';
 /** A record's engine results → the health report model (docs/spine.md). */
 export { recordReportModel, type ReportSource } from './record-model.js';
+/** The training module's completion certificate (docs/training.md). */
+export { renderCertificate, type CertificateModel } from './certificate.js';

@@ -135,6 +135,16 @@ export const LABELS = {
   'record.doctor': { zh: '医师', en: 'Physician' },
   'record.signedAt': { zh: '签名日期', en: 'Signed on' },
   'record.signature': { zh: '医师签名', en: 'Signature' },
+
+  'certificate.title': { zh: '舌诊实训结业证书', en: 'Certificate of Completion: Tongue Diagnosis Training' },
+  'certificate.awarded': { zh: '兹证明', en: 'This certifies that' },
+  'certificate.completed': { zh: '已完成课程', en: 'has completed the course' },
+  'certificate.passed': {
+    zh: '并以 {score} 分（及格线 {pass} 分）通过结业考试',
+    en: 'and passed its final exam with a score of {score} (pass mark {pass})',
+  },
+  'certificate.date': { zh: '考试日期', en: 'Exam date' },
+  'certificate.id': { zh: '证书编号', en: 'Certificate No.' },
 } as const satisfies Record<string, Entry>;
 
 export type LabelKey = keyof typeof LABELS;

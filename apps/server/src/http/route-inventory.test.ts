@@ -65,6 +65,7 @@ const OPEN: Record<string, string> = {
   'get /backend/file/{uuid}': 'file bytes for <img> tags, which cannot send a token: the random uuid is the key',
   'get /backend/portal/diagnosis/preview/report':
     'the sample report of /checked/pdf/newPdfTestPreview (spec §2 open route): example data, no person',
+  'get /backend/training/public/courses': 'published course titles and summaries for the public /shezhenshixun page',
 };
 
 /**
