@@ -6,7 +6,13 @@ import { LogoutButton } from './LogoutButton.js';
 import { ChangePasswordButton } from './passwords/ChangePasswordButton.js';
 
 /** Full-screen area (display, disease, training): own header and a sign-out to its login page. */
-export function FullScreenArea(props: { area: PlaceholderArea; page: string; loginPath: string }) {
+export function FullScreenArea(props: {
+  area: PlaceholderArea;
+  page: string;
+  loginPath: string;
+  /** The area's page; the placeholder until the area has one. */
+  children?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -20,8 +26,8 @@ export function FullScreenArea(props: { area: PlaceholderArea; page: string; log
           <LogoutButton loginPath={props.loginPath} />
         </Space>
       </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>
-        <AreaPlaceholder area={props.area} page={props.page} />
+      <Layout.Content style={{ padding: 'clamp(8px, 3vw, 24px)' }}>
+        {props.children ?? <AreaPlaceholder area={props.area} page={props.page} />}
       </Layout.Content>
     </Layout>
   );
