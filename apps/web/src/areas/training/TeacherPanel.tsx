@@ -145,6 +145,21 @@ function ImportForm() {
   );
 }
 
+/** The two required titles of a course or a lesson. */
+function TitleFields() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item name="titleZh" label={t('training.teacher.titleZh')} rules={[{ required: true }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="titleEn" label={t('training.teacher.titleEn')} rules={[{ required: true }]}>
+        <Input />
+      </Form.Item>
+    </>
+  );
+}
+
 /** New course and new lesson forms (lesson text in the rich-text editor; images go through the files module). */
 function Editors() {
   const { t } = useTranslation();
@@ -163,12 +178,7 @@ function Editors() {
           onFinish={(v) => saveCourse.mutate(v, { onSuccess: saved })}
           initialValues={{ examQuestions: 10, examMinutes: 20, passScore: 60, published: false }}
         >
-          <Form.Item name="titleZh" label={t('training.teacher.titleZh')} rules={[{ required: true }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="titleEn" label={t('training.teacher.titleEn')} rules={[{ required: true }]}>
-            <Input />
-          </Form.Item>
+          <TitleFields />
           <Form.Item name="summaryZh" label={t('training.teacher.summaryZh')}>
             <Input.TextArea />
           </Form.Item>
@@ -201,12 +211,7 @@ function Editors() {
               options={(courses.data ?? []).map((c) => ({ value: c.id, label: lang === 'zh' ? c.titleZh : c.titleEn }))}
             />
           </Form.Item>
-          <Form.Item name="titleZh" label={t('training.teacher.titleZh')} rules={[{ required: true }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="titleEn" label={t('training.teacher.titleEn')} rules={[{ required: true }]}>
-            <Input />
-          </Form.Item>
+          <TitleFields />
           <Form.Item label={t('training.teacher.bodyZh')}>
             <RichTextEditor value={bodyZh} onChange={setBodyZh} />
           </Form.Item>
