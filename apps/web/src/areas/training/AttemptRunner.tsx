@@ -148,6 +148,10 @@ export function AttemptRunner({ initial, onClose }: { initial: TrainingAttempt; 
     >
       <Space orientation="vertical" style={{ width: '100%' }} size="middle">
         {timeOver && <Alert type="warning" showIcon title={t('training.timeOver')} />}
+        {/* The server's refusal (late, already answered) stays beside the photo, not only as a toast. */}
+        {answer.error && (
+          <Alert type="error" showIcon title={answer.error.message} data-testid="training-answer-error" />
+        )}
         <Image src={item.photoUrl} alt="" style={{ maxWidth: '100%', maxHeight: '50vh', objectFit: 'contain' }} />
         {item.review ? (
           <Review review={item.review} />
