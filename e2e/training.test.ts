@@ -18,6 +18,8 @@ const j = useJourney({ viewport: { width: 390, height: 844 } });
 
 const DATA = new URL('../../shared/data/tongue/', import.meta.url);
 const IDS = ['TE0000011', 'TE0000018', 'TE0000039', 'TE0000040'];
+/** Sign-in, seeding, two photos and the PDF: more than the 60 s default on a machine under load 30. */
+const JOURNEY_MS = 240_000;
 
 async function api<T>(p: Page, method: 'GET' | 'POST', path: string, body?: unknown | FormData): Promise<T> {
   const token = await p.evaluate(() => localStorage.getItem('access_token'));
@@ -116,5 +118,6 @@ describe('training', () => {
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       expect(errors).toEqual([]);
     },
+    JOURNEY_MS,
   );
 });

@@ -17,7 +17,7 @@ export function FullScreenArea(props: {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center' }}>
-        <Typography.Text strong style={{ color: '#fff', flex: 1, fontSize: 18 }}>
+        <Typography.Text strong ellipsis style={{ color: '#fff', flex: 1, minWidth: 0, fontSize: 18 }}>
           {t('app.projectName')} · {t(`area.${props.area}`)}
         </Typography.Text>
         <Space>
