@@ -35,3 +35,4 @@ export * from './herb-safety.js';
 export * from './archive.js';
 export * from './disease.js';
 export * from './open-api.js';
+export * from './training.js';

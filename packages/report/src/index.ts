@@ -8,3 +8,5 @@ export { loadFonts as preloadReportFonts } from './font.js';
 export { recordReportModel, type ReportSource } from './record-model.js';
 /** A saved disease screening → its PDF (docs/disease.md). */
 export { renderDiseaseScreening, type DiseaseScreeningDocument } from './disease-screening.js';
+/** The training module's completion certificate (docs/training.md). */
+export { renderCertificate, type CertificateModel } from './certificate.js';

@@ -165,6 +165,16 @@ export const LABELS = {
     zh: '本筛查为辅助决策参考，提示与该病相关的表现，不构成诊断；请由医生结合检查结果判断。',
     en: 'This screening is decision support: it points out signs linked to the disease and is not a diagnosis; a doctor decides with the proper tests.',
   },
+
+  'certificate.title': { zh: '舌诊实训结业证书', en: 'Certificate of Completion: Tongue Diagnosis Training' },
+  'certificate.awarded': { zh: '兹证明', en: 'This certifies that' },
+  'certificate.completed': { zh: '已完成课程', en: 'has completed the course' },
+  'certificate.passed': {
+    zh: '并以 {score} 分（及格线 {pass} 分）通过结业考试',
+    en: 'and passed its final exam with a score of {score} (pass mark {pass})',
+  },
+  'certificate.date': { zh: '考试日期', en: 'Exam date' },
+  'certificate.id': { zh: '证书编号', en: 'Certificate No.' },
 } as const satisfies Record<string, Entry>;
 
 export type LabelKey = keyof typeof LABELS;

@@ -66,6 +66,7 @@ const OPEN: Record<string, string> = {
   'get /backend/openapi/v1/openapi.json': 'the OpenAPI document of the partner API: no data, only the schemas',
   'get /backend/portal/diagnosis/preview/report':
     'the sample report of /checked/pdf/newPdfTestPreview (spec §2 open route): example data, no person',
+  'get /backend/training/public/courses': 'published course titles and summaries for the public /shezhenshixun page',
 };
 
 /**

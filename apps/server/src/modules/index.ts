@@ -18,6 +18,7 @@ import { adviceConfigRoutes } from './advice-config/advice-config.routes.js';
 import { diseaseRoutes } from './disease/disease.routes.js';
 import { corporationRoutes } from './open-api/corporations.routes.js';
 import { openApiRoutes } from './open-api/open-api.routes.js';
+import { trainingRoutes } from './training/training.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -44,4 +45,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['disease', diseaseRoutes],
   ['corporations', corporationRoutes],
   ['open-api', openApiRoutes],
+  ['training', trainingRoutes],
 ];

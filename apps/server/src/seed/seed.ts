@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { TRAINING_TEACHER_ROLE } from '@tcm/contract';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { menus, roleMenus, roles, teams, userRoles, users } from '../db/schema/index.js';
@@ -202,6 +203,10 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeedResult
       { userId: userId('outsider'), roleId: role('member') },
       { userId: userId('doctor'), roleId: role('doctor') },
     ]);
+    // The one training account teaches (courses, question bank, results), so a fresh install can
+    // set the module up; learners' accounts are made in the console (docs/training.md).
+    const [teacherRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, TRAINING_TEACHER_ROLE));
+    if (teacherRole) await tx.insert(userRoles).values({ userId: userId('training'), roleId: teacherRole.id });
   });
   if (config.seedPassword)
     return {

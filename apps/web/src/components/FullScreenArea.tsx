@@ -19,7 +19,7 @@ export function FullScreenArea(props: {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center' }}>
-        <Typography.Text strong style={{ color: '#fff', flex: 1, fontSize: 18 }}>
+        <Typography.Text strong ellipsis style={{ color: '#fff', flex: 1, minWidth: 0, fontSize: 18 }}>
           {t('app.projectName')} · {t(`area.${props.area}`)}
         </Typography.Text>
         <Space>
@@ -28,7 +28,7 @@ export function FullScreenArea(props: {
           <LogoutButton loginPath={props.loginPath} />
         </Space>
       </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>
+      <Layout.Content style={{ padding: 'clamp(8px, 3vw, 24px)' }}>
         {props.children ?? <AreaPlaceholder area={props.area} page={props.page} />}
       </Layout.Content>
     </Layout>

@@ -11,6 +11,8 @@ import { archiveEn } from './locales/archive-en.js';
 import { archiveZh } from './locales/archive-zh.js';
 import { diseaseEn } from './locales/disease-en.js';
 import { diseaseZh } from './locales/disease-zh.js';
+import { trainingEn } from './locales/training-en.js';
+import { trainingZh } from './locales/training-zh.js';
 import { i18n, setLanguage } from './i18n.js';
 
 function flatten(o: object, prefix = ''): Map<string, unknown> {
@@ -34,8 +36,22 @@ function sources(dir: string): string[] {
 describe('i18n', () => {
   // The main job's and the member area's texts are registered by their lazy chunks
   // (diagnosis/texts.ts, areas/member/texts.ts, the doctor area's archive texts), checked here too.
-  const z = flatten({ ...zh, diag: diagZh, member: memberZh, archive: archiveZh, disease: diseaseZh });
-  const e = flatten({ ...en, diag: diagEn, member: memberEn, archive: archiveEn, disease: diseaseEn });
+  const z = flatten({
+    ...zh,
+    diag: diagZh,
+    member: memberZh,
+    archive: archiveZh,
+    disease: diseaseZh,
+    training: trainingZh,
+  });
+  const e = flatten({
+    ...en,
+    diag: diagEn,
+    member: memberEn,
+    archive: archiveEn,
+    disease: diseaseEn,
+    training: trainingEn,
+  });
 
   it('has every key in both zh and en, none empty', () => {
     expect([...z.keys()].filter((k) => !e.has(k))).toEqual([]);

@@ -9,3 +9,4 @@ export * from './teams.js';
 export * from './archive.js';
 export * from './disease.js';
 export * from './open-api.js';
+export * from './training.js';

@@ -26,6 +26,7 @@ const ENTRANCES = [
 
 // Detection, report and device pages load in their own chunk: the public home stays small.
 const DetectionPages = lazy(() => import('./detection/DetectionPages.js'));
+const TrainingIntro = lazy(() => import('../training/TrainingIntro.js'));
 const DETECTION_PAGES = new Set([
   'tongueAnalyze',
   'childTongue',
@@ -102,6 +103,10 @@ export default function SiteArea({ page }: AreaProps) {
       ) : DETECTION_PAGES.has(page) ? (
         <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
           <DetectionPages page={page} />
+        </Suspense>
+      ) : page === 'tongueTraining' ? (
+        <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+          <TrainingIntro />
         </Suspense>
       ) : (
         <AreaPlaceholder area="site" page={page} />

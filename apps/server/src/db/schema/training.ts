@@ -1,0 +1,123 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { TrainingKey, TrainingReading } from '@tcm/contract';
+import { diagnosisRecords, storedFiles } from './records.js';
+import { users } from './users.js';
+
+/** Courses of the training module (docs/training.md); `published` ones appear on /shezhenshixun. */
+export const trainingCourses = pgTable('training_course', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  titleZh: text('title_zh').notNull(),
+  titleEn: text('title_en').notNull(),
+  summaryZh: text('summary_zh').notNull().default(''),
+  summaryEn: text('summary_en').notNull().default(''),
+  published: boolean('published').notNull().default(false),
+  examQuestions: integer('exam_questions').notNull().default(10),
+  examMinutes: integer('exam_minutes').notNull().default(20),
+  passScore: integer('pass_score').notNull().default(60),
+  sort: integer('sort').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Lessons: sanitised rich text in both languages. */
+export const trainingLessons = pgTable(
+  'training_lesson',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => trainingCourses.id, { onDelete: 'cascade' }),
+    titleZh: text('title_zh').notNull(),
+    titleEn: text('title_en').notNull(),
+    bodyZh: text('body_zh').notNull().default(''),
+    bodyEn: text('body_en').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('training_lesson_course_idx').on(t.courseId)],
+);
+
+export const trainingLessonDone = pgTable(
+  'training_lesson_done',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => trainingLessons.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
+);
+
+/**
+ * The question bank: one tongue photo with its answer key (expert labels as vocabulary ids) and
+ * the engine's reading when known. `sourceRef` = the photo id of an import or the record id of a
+ * teaching case, unique per source so that an import run twice adds nothing.
+ */
+export const trainingQuestions = pgTable(
+  'training_question',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    source: text('source', { enum: ['import', 'teaching-case'] }).notNull(),
+    sourceRef: text('source_ref').notNull(),
+    recordId: uuid('record_id').references(() => diagnosisRecords.id, { onDelete: 'set null' }),
+    key: jsonb('key').$type<TrainingKey>().notNull(),
+    engine: jsonb('engine').$type<TrainingReading>(),
+    note: text('note'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('training_question_source_idx').on(t.source, t.sourceRef)],
+);
+
+/** One practice or exam of a learner; the exam's deadline is fixed at the start. */
+export const trainingAttempts = pgTable(
+  'training_attempt',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mode: text('mode', { enum: ['practice', 'exam'] }).notNull(),
+    courseId: uuid('course_id').references(() => trainingCourses.id, { onDelete: 'set null' }),
+    passScore: integer('pass_score'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    deadline: timestamp('deadline', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    score: integer('score'),
+  },
+  (t) => [index('training_attempt_user_idx').on(t.userId)],
+);
+
+/** The questions drawn for an attempt, in order, and the learner's answer once given. */
+export const trainingAttemptItems = pgTable(
+  'training_attempt_item',
+  {
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => trainingAttempts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => trainingQuestions.id, { onDelete: 'cascade' }),
+    reading: jsonb('reading').$type<TrainingReading>(),
+    correct: integer('correct'),
+    scored: integer('scored'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.position] })],
+);

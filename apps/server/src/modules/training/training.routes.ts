@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  formatDate,
+  TRAINING_ERRORS,
+  TRAINING_PATHS,
+  TRAINING_TEACHER_ROLE,
+  trainingAnswerBody,
+  trainingAttemptSchema,
+  trainingCourseBody,
+  trainingCourseSchema,
+  trainingIdParams,
+  trainingImportResultSchema,
+  trainingLangQuery,
+  trainingLeaderboardSchema,
+  trainingLessonBody,
+  trainingLessonSchema,
+  trainingProgressSchema,
+  trainingPublicCourseSchema,
+  trainingQuestionPageSchema,
+  trainingQuestionSchema,
+  trainingQuestionsQuery,
+  trainingStartAttemptBody,
+  trainingTeacherResultsSchema,
+  trainingTeachingCaseBody,
+} from '@tcm/contract';
+import { renderCertificate } from '@tcm/report';
+import { AppError } from '../../http/app-error.js';
+import { ok, okSchema } from '../../http/envelope.js';
+import { principalOf, requireAuth } from '../auth/guard.js';
+import * as svc from './training.service.js';
+import { markTeachingCase } from './training.cases.js';
+import { importQuestions } from './training.import.js';
+import { readImportUpload } from './training.upload.js';
+
+const tags = ['training'];
+/** Learners and teachers: the training entrance only (every other area refuses it, and it them). */
+const learner = requireAuth({ entrances: ['training'] });
+/**
+ * Teachers: a training account holding the `training_teacher` role. Checked in onRequest, after
+ * the entrance, so a learner gets 403 before the body is read (docs/auth.md "Guard order").
+ */
+const teacher: onRequestAsyncHookHandler = async function (request, reply) {
+  await learner.call(this, request, reply);
+  const g = await request.grants();
+  if (!g.allAccess && !g.roles.includes(TRAINING_TEACHER_ROLE)) throw new AppError(TRAINING_ERRORS.TEACHER_REQUIRED);
+};
+const doctor = requireAuth({ entrances: ['doctor'] });
+
+/** The training module (docs/training.md). */
+export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const { db } = ctx;
+  const me = (request: FastifyRequest) => principalOf(request).user;
+
+  app.get(
+    TRAINING_PATHS.publicCourses,
+    {
+      schema: {
+        tags,
+        summary: 'Published courses for /shezhenshixun (no sign-in)',
+        response: { 200: okSchema(z.array(trainingPublicCourseSchema)) },
+      },
+    },
+    async (request) => ok(await svc.publicCourses(db), request.msgLang),
+  );
+
+  app.get(
+    TRAINING_PATHS.courses,
+    {
+      onRequest: learner,
+      schema: {
+        tags,
+        summary: 'Courses and lessons (teachers also see unpublished ones)',
+        response: { 200: okSchema(z.array(trainingCourseSchema)) },
+      },
+    },
+    async (request) => {
+      const g = await request.grants();
+      const isTeacher = g.allAccess || g.roles.includes(TRAINING_TEACHER_ROLE);
+      return ok(await svc.courses(db, me(request).id, !isTeacher), request.msgLang);
+    },
+  );
+
+  app.post(
+    TRAINING_PATHS.courses,
+    {
+      onRequest: teacher,
+      schema: {
+        tags,
+        summary: 'Create or update a course (teacher)',
+        body: trainingCourseBody,
+        response: { 200: okSchema(z.unknown()) },
+      },
+    },
+    async (request) => ok(await svc.saveCourse(db, request.body), request.msgLang),
+  );
+
+  app.post(
+    TRAINING_PATHS.lessons,
+    {
+      onRequest: teacher,
+      schema: {
+        tags,
+        summary: 'Create or update a lesson; rich text sanitised (teacher)',
+        body: trainingLessonBody,
+        response: { 200: okSchema(trainingLessonSchema) },
+      },
+    },
+    async (request) => ok(await svc.saveLesson(db, request.body), request.msgLang),
+  );
+
+  app.post(
+    TRAINING_PATHS.lessonDone(':id'),
+    {
+      onRequest: learner,
+      schema: {
+        tags,
+        summary: 'Mark a lesson read',
+        params: trainingIdParams,
+        response: { 200: okSchema(z.object({ lessonId: z.string(), done: z.boolean() })) },
+      },
+    },
+    async (request) => ok(await svc.lessonDone(db, me(request).id, request.params.id), request.msgLang),
+  );
+
+  app.get(
+    TRAINING_PATHS.questions,
+    {
+      onRequest: teacher,
+      schema: {
+        tags,
+        summary: 'The question bank, a page (teacher)',
+        querystring: trainingQuestionsQuery,
+        response: { 200: okSchema(trainingQuestionPageSchema) },
+      },
+    },
+    async (request) => ok(await svc.questions(db, request.query.page, request.query.size), request.msgLang),
+  );
+
+  app.post(
+    TRAINING_PATHS.questionsImport,
+    {
+      onRequest: teacher,
+      schema: {
+        tags,
+        summary: 'Import photos (`photos`, up to 9) with a label table (`labels`) (teacher)',
+        consumes: ['multipart/form-data'],
+        response: { 200: okSchema(trainingImportResultSchema) },
+      },
+    },
+    async (request) => {
+      const upload = await readImportUpload(request);
+      return ok(await importQuestions(ctx, { ...upload, importedBy: me(request).id }), request.msgLang);
+    },
+  );
+
+  app.post(
+    TRAINING_PATHS.attempts,
+    {
+      onRequest: learner,
+      schema: {
+        tags,
+        summary: 'Start a practice or a timed exam',
+        body: trainingStartAttemptBody,
+        response: { 200: okSchema(trainingAttemptSchema) },
+      },
+    },
+    async (request) => ok(await svc.startAttempt(db, me(request).id, request.body), request.msgLang),
+  );
+
+  app.get(
+    TRAINING_PATHS.attempt(':id'),
+    {
+      onRequest: learner,
+      schema: {
+        tags,
+        summary: 'One of the caller’s attempts',
+        params: trainingIdParams,
+        response: { 200: okSchema(trainingAttemptSchema) },
+      },
+    },
+    async (request) => ok(await svc.attempt(db, me(request).id, request.params.id), request.msgLang),
+  );
+
+  app.post(
+    TRAINING_PATHS.answer(':id'),
+    {
+      onRequest: learner,
+      schema: {
+        tags,
+        summary: 'Answer one photo (once); an exam refuses answers after its deadline (4400007)',
+        params: trainingIdParams,
+        body: trainingAnswerBody,
+        response: { 200: okSchema(trainingAttemptSchema) },
+      },
+    },
+    async (request) => ok(await svc.answer(db, me(request).id, request.params.id, request.body), request.msgLang),
+  );
+
+  app.post(
+    TRAINING_PATHS.finish(':id'),
+    {
+      onRequest: learner,
+      schema: {
+        tags,
+        summary: 'Hand in: the score',
+        params: trainingIdParams,
+        response: { 200: okSchema(trainingAttemptSchema) },
+      },
+    },
+    async (request) => ok(await svc.finish(db, me(request).id, request.params.id), request.msgLang),
+  );
+
+  app.get(
+    TRAINING_PATHS.certificate(':id'),
+    {
+      onRequest: learner,
+      schema: {
+        tags,
+        summary: 'Completion certificate PDF of a passed exam',
+        params: trainingIdParams,
+        querystring: trainingLangQuery,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const user = me(request);
+      const lang = request.query.lang ?? request.msgLang;
+      const { attempt, course } = await svc.passedExam(db, user.id, request.params.id);
+      const pdf = await renderCertificate({
+        lang,
+        organisation: lang === 'zh' ? '中医舌诊开放平台' : 'TCM Tongue Diagnosis Open Platform',
+        name: user.name,
+        course: course ? (lang === 'zh' ? course.titleZh : course.titleEn) : '',
+        score: attempt.score!,
+        passScore: attempt.passScore ?? 0,
+        date: formatDate(attempt.finishedAt!, lang, { time: false }),
+        certificateId: attempt.id.slice(0, 8).toUpperCase(),
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'inline; filename="certificate.pdf"')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    TRAINING_PATHS.progress,
+    {
+      onRequest: learner,
+      schema: {
+        tags,
+        summary: 'The caller’s lessons read, best scores, certificates, practice totals',
+        response: { 200: okSchema(trainingProgressSchema) },
+      },
+    },
+    async (request) => ok(await svc.progress(db, me(request).id), request.msgLang),
+  );
+
+  app.get(
+    TRAINING_PATHS.leaderboard,
+    {
+      onRequest: learner,
+      schema: {
+        tags,
+        summary: 'Learners by best exam score (names masked)',
+        response: { 200: okSchema(trainingLeaderboardSchema) },
+      },
+    },
+    async (request) => ok(await svc.leaderboard(db, me(request).id), request.msgLang),
+  );
+
+  app.get(
+    TRAINING_PATHS.teacherResults,
+    {
+      onRequest: teacher,
+      schema: {
+        tags,
+        summary: 'Every learner’s results (teacher)',
+        response: { 200: okSchema(trainingTeacherResultsSchema) },
+      },
+    },
+    async (request) => ok(await svc.teacherResults(db), request.msgLang),
+  );
+
+  app.post(
+    TRAINING_PATHS.teachingCases,
+    {
+      onRequest: doctor,
+      schema: {
+        tags,
+        summary: 'Mark one of the doctor’s records as a teaching case',
+        body: trainingTeachingCaseBody,
+        response: { 200: okSchema(trainingQuestionSchema) },
+      },
+    },
+    async (request) => ok(await markTeachingCase(db, me(request).id, request.body), request.msgLang),
+  );
+};

@@ -1,0 +1,125 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  TRAINING_PATHS,
+  type TrainingAnswerBody,
+  type TrainingAttempt,
+  type TrainingCourse,
+  type TrainingCourseBody,
+  type TrainingImportResult,
+  type TrainingLeaderboard,
+  type TrainingLessonBody,
+  type TrainingProgress,
+  type TrainingStartAttemptBody,
+  type TrainingTeacherResults,
+  type trainingPublicCourseSchema,
+  type trainingQuestionPageSchema,
+} from '@tcm/contract';
+import type { z } from 'zod';
+import { http } from '../../lib/api.js';
+import { fetchFile } from '../doctor/archive/archive-api.js';
+
+export type PublicCourse = z.infer<typeof trainingPublicCourseSchema>;
+export type QuestionPage = z.infer<typeof trainingQuestionPageSchema>;
+
+const KEYS = {
+  courses: ['training', 'courses'],
+  progress: ['training', 'progress'],
+  board: ['training', 'leaderboard'],
+  results: ['training', 'teacherResults'],
+  questions: ['training', 'questions'],
+} as const;
+
+export const usePublicCourses = () =>
+  useQuery({ queryKey: ['training', 'public'], queryFn: () => http.get<PublicCourse[]>(TRAINING_PATHS.publicCourses) });
+export const useCourses = () =>
+  useQuery({ queryKey: KEYS.courses, queryFn: () => http.get<TrainingCourse[]>(TRAINING_PATHS.courses) });
+export const useProgress = () =>
+  useQuery({ queryKey: KEYS.progress, queryFn: () => http.get<TrainingProgress>(TRAINING_PATHS.progress) });
+export const useLeaderboard = () =>
+  useQuery({ queryKey: KEYS.board, queryFn: () => http.get<TrainingLeaderboard>(TRAINING_PATHS.leaderboard) });
+/** Teachers only: a learner's call answers 403 (4400001), which hides the teacher tab; no toast. */
+export const useTeacherResults = () =>
+  useQuery({
+    queryKey: KEYS.results,
+    queryFn: () => http.get<TrainingTeacherResults>(TRAINING_PATHS.teacherResults, { noErrorMessage: true }),
+    retry: false,
+  });
+export const useQuestions = (page: number, size: number) =>
+  useQuery({
+    queryKey: [...KEYS.questions, page, size],
+    queryFn: () => http.get<QuestionPage>(TRAINING_PATHS.questions, { params: { page, size } }),
+  });
+
+/** Progress, board and teacher view change with every lesson read and every attempt handed in. */
+function useRefresh() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: ['training'] });
+}
+
+export function useLessonDone() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => http.post(TRAINING_PATHS.lessonDone(id)),
+    onSuccess: refresh,
+  });
+}
+export const useStartAttempt = () =>
+  useMutation({
+    mutationFn: (body: TrainingStartAttemptBody) => http.post<TrainingAttempt>(TRAINING_PATHS.attempts, { body }),
+  });
+export const useAnswer = (attemptId: string) =>
+  useMutation({
+    mutationFn: (body: TrainingAnswerBody) => http.post<TrainingAttempt>(TRAINING_PATHS.answer(attemptId), { body }),
+  });
+export function useFinish(attemptId: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: () => http.post<TrainingAttempt>(TRAINING_PATHS.finish(attemptId)),
+    onSuccess: refresh,
+  });
+}
+export function useSaveCourse() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: Partial<TrainingCourseBody>) => http.post(TRAINING_PATHS.courses, { body }),
+    onSuccess: refresh,
+  });
+}
+export function useSaveLesson() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: Partial<TrainingLessonBody>) => http.post(TRAINING_PATHS.lessons, { body }),
+    onSuccess: refresh,
+  });
+}
+
+/** Photos per request: the server takes nine with the table (docs/training.md "Import"). */
+export const IMPORT_BATCH = 9;
+
+/** Sends the folder in batches of nine photos, each with the label table; sums the answers. */
+export async function importFolder(
+  table: File,
+  photos: readonly File[],
+  onProgress: (done: number) => void,
+): Promise<TrainingImportResult> {
+  const total: TrainingImportResult = { imported: 0, skipped: [] };
+  for (let i = 0; i < photos.length; i += IMPORT_BATCH) {
+    const form = new FormData();
+    form.append('labels', table, table.name);
+    for (const p of photos.slice(i, i + IMPORT_BATCH)) form.append('photos', p, p.name);
+    const r = await http
+      .post<TrainingImportResult>(TRAINING_PATHS.questionsImport, { multipart: form, noErrorMessage: true })
+      .catch((e: Error) => ({
+        imported: 0,
+        skipped: photos.slice(i, i + IMPORT_BATCH).map((p) => ({ ref: p.name, reason: e.message })),
+      }));
+    total.imported += r.imported;
+    total.skipped.push(...r.skipped);
+    onProgress(Math.min(i + IMPORT_BATCH, photos.length));
+  }
+  return total;
+}
+
+/** The certificate PDF of a passed exam, in the reader's language. */
+export const certificateBlob = (attemptId: string, lang: 'zh' | 'en') =>
+  fetchFile(`${TRAINING_PATHS.certificate(attemptId)}?lang=${lang}`);

@@ -1,0 +1,357 @@
+import { z } from 'zod';
+import { defineErrors } from './errors.js';
+import {
+  TONGUE_BODY_COLOURS,
+  TONGUE_COATING_COLOURS,
+  TONGUE_COATING_THICKNESS,
+  TONGUE_GRADES,
+} from './tongue-features.js';
+
+/**
+ * Training module (docs/training.md): courses and lessons, a question bank of tongue photos with
+ * expert labels, practice and timed exams scored against the labels, progress, leaderboard,
+ * certificate. Range 4400001–4400099.
+ */
+export const TRAINING_ERRORS = defineErrors({
+  TEACHER_REQUIRED: {
+    code: 4400001,
+    status: 403,
+    zh: '只有实训教师可以执行此操作',
+    en: 'Only a training teacher can do this',
+  },
+  COURSE_NOT_FOUND: { code: 4400002, status: 404, zh: '课程不存在', en: 'This course does not exist' },
+  LESSON_NOT_FOUND: { code: 4400003, status: 404, zh: '课时不存在', en: 'This lesson does not exist' },
+  ATTEMPT_NOT_FOUND: { code: 4400004, status: 404, zh: '练习或考试不存在', en: 'This practice or exam does not exist' },
+  NOT_IN_ATTEMPT: {
+    code: 4400005,
+    status: 400,
+    zh: '该题目不属于本次练习或考试',
+    en: 'This question is not part of this practice or exam',
+  },
+  ALREADY_ANSWERED: {
+    code: 4400006,
+    status: 409,
+    zh: '该题目已作答，不能修改',
+    en: 'This question has already been answered and cannot be changed',
+  },
+  EXAM_TIME_OVER: {
+    code: 4400007,
+    status: 409,
+    zh: '考试时间已到，答案未被接受',
+    en: 'The exam time is over; the answer was not accepted',
+  },
+  ATTEMPT_FINISHED: {
+    code: 4400008,
+    status: 409,
+    zh: '本次练习或考试已交卷',
+    en: 'This practice or exam has already been handed in',
+  },
+  NOT_ENOUGH_QUESTIONS: {
+    code: 4400009,
+    status: 409,
+    zh: '题库中的题目不足',
+    en: 'The question bank does not hold enough questions',
+  },
+  NO_CERTIFICATE: {
+    code: 4400010,
+    status: 404,
+    zh: '尚未通过考试，暂无结业证书',
+    en: 'No certificate: this exam has not been passed',
+  },
+  LABEL_TABLE_INVALID: {
+    code: 4400011,
+    status: 400,
+    zh: '标注表格式不正确：需要制表符分隔，首列为图片编号',
+    en: 'The label table is not valid: tab-separated, photo id in the first column',
+  },
+  IMPORT_EMPTY: {
+    code: 4400012,
+    status: 400,
+    zh: '没有可导入的图片：图片名需与标注表中的编号一致',
+    en: 'Nothing to import: photo names must match the ids of the label table',
+  },
+  RECORD_NOT_USABLE: {
+    code: 4400013,
+    status: 400,
+    zh: '该检测记录没有舌象照片，不能作为教学病例',
+    en: 'This record has no tongue photo and cannot become a teaching case',
+  },
+  RECORD_NOT_YOURS: {
+    code: 4400014,
+    status: 403,
+    zh: '只能把自己的检测记录标为教学病例',
+    en: 'Only your own records can be marked as teaching cases',
+  },
+  QUESTION_NOT_FOUND: { code: 4400015, status: 404, zh: '题目不存在', en: 'This question does not exist' },
+  ATTEMPT_NOT_YOURS: {
+    code: 4400017,
+    status: 403,
+    zh: '只能查看自己的练习和考试',
+    en: 'You can only open your own practices and exams',
+  },
+  LABELS_EMPTY: {
+    code: 4400016,
+    status: 400,
+    zh: '至少需要一项专家标注',
+    en: 'At least one expert label is needed',
+  },
+});
+
+/** The five readings a learner gives for a photo, with the vocabulary's label ids. */
+export const TRAINING_FEATURES = ['bodyColor', 'coatingColor', 'coatingThickness', 'cracks', 'toothMarks'] as const;
+export type TrainingFeature = (typeof TRAINING_FEATURES)[number];
+
+/** The choices of each feature: exactly the tongue vocabulary's labels (`tongue.<feature>.<label>`). */
+export const TRAINING_CHOICES: { readonly [F in TrainingFeature]: readonly string[] } = {
+  bodyColor: TONGUE_BODY_COLOURS,
+  coatingColor: TONGUE_COATING_COLOURS,
+  coatingThickness: TONGUE_COATING_THICKNESS,
+  cracks: TONGUE_GRADES,
+  toothMarks: TONGUE_GRADES,
+};
+
+/**
+ * The answer key of a question: per feature the labels counted correct (more than one where the
+ * expert's label is coarser than the vocabulary, e.g. TonguExpert's "dark" body = red, crimson or
+ * purple); a feature left out is not scored for this photo.
+ */
+export const trainingKeySchema = z.object({
+  bodyColor: z.array(z.enum(TONGUE_BODY_COLOURS)).min(1).optional(),
+  coatingColor: z.array(z.enum(TONGUE_COATING_COLOURS)).min(1).optional(),
+  coatingThickness: z.array(z.enum(TONGUE_COATING_THICKNESS)).min(1).optional(),
+  cracks: z.array(z.enum(TONGUE_GRADES)).min(1).optional(),
+  toothMarks: z.array(z.enum(TONGUE_GRADES)).min(1).optional(),
+});
+export type TrainingKey = z.infer<typeof trainingKeySchema>;
+
+/** A learner's reading (and the engine's): one label per feature; a left-out feature counts wrong. */
+export const trainingReadingSchema = z.object({
+  bodyColor: z.enum(TONGUE_BODY_COLOURS).optional(),
+  coatingColor: z.enum(TONGUE_COATING_COLOURS).optional(),
+  coatingThickness: z.enum(TONGUE_COATING_THICKNESS).optional(),
+  cracks: z.enum(TONGUE_GRADES).optional(),
+  toothMarks: z.enum(TONGUE_GRADES).optional(),
+});
+export type TrainingReading = z.infer<typeof trainingReadingSchema>;
+
+export const TRAINING_PATHS = {
+  /** GET: courses with lessons (training entrance). POST: create or update a course (teacher). */
+  courses: '/backend/training/courses',
+  course: (id: string) => `/backend/training/courses/${id}`,
+  /** POST: create or update a lesson (teacher); rich text sanitised on the server. */
+  lessons: '/backend/training/lessons',
+  lesson: (id: string) => `/backend/training/lessons/${id}`,
+  /** POST: the learner marks a lesson read. */
+  lessonDone: (id: string) => `/backend/training/lessons/${id}/done`,
+  /** GET: question bank (teacher). POST multipart: import photos + label table (teacher). */
+  questions: '/backend/training/questions',
+  questionsImport: '/backend/training/questions/import',
+  /** POST: start a practice or an exam. */
+  attempts: '/backend/training/attempts',
+  attempt: (id: string) => `/backend/training/attempts/${id}`,
+  answer: (id: string) => `/backend/training/attempts/${id}/answer`,
+  finish: (id: string) => `/backend/training/attempts/${id}/finish`,
+  certificate: (id: string) => `/backend/training/attempts/${id}/certificate`,
+  progress: '/backend/training/progress',
+  leaderboard: '/backend/training/leaderboard',
+  /** GET: every learner's results (teacher). */
+  teacherResults: '/backend/training/teacher/results',
+  /** POST (doctor entrance): a record of the doctor's becomes a question with the doctor's labels. */
+  teachingCases: '/backend/doctor/training/teachingCases',
+  /** GET, no sign-in: published courses for the public /shezhenshixun page. */
+  publicCourses: '/backend/training/public/courses',
+} as const;
+
+const MAX_HTML = 200_000;
+const localText = z.string().trim().max(200);
+
+export const trainingCourseBody = z.object({
+  id: z.string().uuid().optional(),
+  titleZh: localText.min(1),
+  titleEn: localText.min(1),
+  summaryZh: z.string().trim().max(2000).default(''),
+  summaryEn: z.string().trim().max(2000).default(''),
+  published: z.boolean().default(false),
+  /** Exam of the course: questions drawn, minutes allowed, pass mark (0–100). */
+  examQuestions: z.number().int().min(1).max(100).default(10),
+  examMinutes: z.number().int().min(1).max(240).default(20),
+  passScore: z.number().int().min(0).max(100).default(60),
+  sort: z.number().int().min(0).max(10000).default(0),
+});
+export type TrainingCourseBody = z.infer<typeof trainingCourseBody>;
+
+export const trainingLessonBody = z.object({
+  id: z.string().uuid().optional(),
+  courseId: z.string().uuid(),
+  titleZh: localText.min(1),
+  titleEn: localText.min(1),
+  /** Rich text (HTML of the editor; images uploaded through the files module). */
+  bodyZh: z.string().max(MAX_HTML).default(''),
+  bodyEn: z.string().max(MAX_HTML).default(''),
+  sort: z.number().int().min(0).max(10000).default(0),
+});
+export type TrainingLessonBody = z.infer<typeof trainingLessonBody>;
+
+export const trainingIdParams = z.object({ id: z.string().uuid() });
+
+export const trainingStartAttemptBody = z.object({
+  mode: z.enum(['practice', 'exam']),
+  /** An exam belongs to a course (its question count, time and pass mark); practice may name one. */
+  courseId: z.string().uuid().optional(),
+  /** Practice only: how many photos (default 5). */
+  count: z.number().int().min(1).max(50).optional(),
+});
+export type TrainingStartAttemptBody = z.infer<typeof trainingStartAttemptBody>;
+
+export const trainingAnswerBody = z.object({
+  questionId: z.string().uuid(),
+  reading: trainingReadingSchema,
+});
+export type TrainingAnswerBody = z.infer<typeof trainingAnswerBody>;
+
+export const trainingTeachingCaseBody = z.object({
+  recordId: z.string().uuid(),
+  key: trainingKeySchema,
+  note: z.string().trim().max(2000).optional(),
+});
+export type TrainingTeachingCaseBody = z.infer<typeof trainingTeachingCaseBody>;
+
+export const trainingLangQuery = z.object({ lang: z.enum(['zh', 'en']).optional() });
+
+export const trainingQuestionsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce
+    .number()
+    .int()
+    .refine((n) => [100, 200, 500, 1000].includes(n), { message: '100, 200, 500 or 1000' })
+    .default(100),
+});
+
+// ---- answers ----
+
+export const trainingLessonSchema = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  titleZh: z.string(),
+  titleEn: z.string(),
+  bodyZh: z.string(),
+  bodyEn: z.string(),
+  sort: z.number(),
+  done: z.boolean(),
+});
+export const trainingCourseSchema = z.object({
+  id: z.string(),
+  titleZh: z.string(),
+  titleEn: z.string(),
+  summaryZh: z.string(),
+  summaryEn: z.string(),
+  published: z.boolean(),
+  examQuestions: z.number(),
+  examMinutes: z.number(),
+  passScore: z.number(),
+  sort: z.number(),
+  lessons: z.array(trainingLessonSchema),
+});
+export type TrainingCourse = z.infer<typeof trainingCourseSchema>;
+export const trainingPublicCourseSchema = trainingCourseSchema
+  .pick({
+    id: true,
+    titleZh: true,
+    titleEn: true,
+    summaryZh: true,
+    summaryEn: true,
+    examQuestions: true,
+    examMinutes: true,
+  })
+  .extend({ lessonCount: z.number() });
+
+export const trainingQuestionSchema = z.object({
+  id: z.string(),
+  photoUrl: z.string(),
+  source: z.enum(['import', 'teaching-case']),
+  sourceRef: z.string(),
+  key: trainingKeySchema,
+  engine: trainingReadingSchema.nullable(),
+  createdAt: z.string(),
+});
+export const trainingQuestionPageSchema = z.object({ total: z.number(), rows: z.array(trainingQuestionSchema) });
+
+export const trainingImportResultSchema = z.object({
+  imported: z.number(),
+  skipped: z.array(z.object({ ref: z.string(), reason: z.string() })),
+});
+export type TrainingImportResult = z.infer<typeof trainingImportResultSchema>;
+
+/** A question as the learner sees it before answering: the photo only. */
+export const trainingAttemptItemSchema = z.object({
+  questionId: z.string(),
+  photoUrl: z.string(),
+  answered: z.boolean(),
+  /** After the answer: the learner's reading, the key, per-feature marks and the engine's reading. */
+  review: z
+    .object({
+      reading: trainingReadingSchema,
+      key: trainingKeySchema,
+      marks: z.record(z.string(), z.boolean()),
+      correct: z.number(),
+      scored: z.number(),
+      engine: trainingReadingSchema.nullable(),
+    })
+    .nullable(),
+});
+export type TrainingAttemptItem = z.infer<typeof trainingAttemptItemSchema>;
+
+export const trainingAttemptSchema = z.object({
+  id: z.string(),
+  mode: z.enum(['practice', 'exam']),
+  courseId: z.string().nullable(),
+  startedAt: z.string(),
+  /** Exams only: answers after this instant are refused (4400007). */
+  deadline: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** 0–100 once handed in: correct feature readings over scored ones. */
+  score: z.number().nullable(),
+  passScore: z.number().nullable(),
+  passed: z.boolean().nullable(),
+  items: z.array(trainingAttemptItemSchema),
+});
+export type TrainingAttempt = z.infer<typeof trainingAttemptSchema>;
+
+export const trainingProgressSchema = z.object({
+  courses: z.array(
+    z.object({
+      courseId: z.string(),
+      titleZh: z.string(),
+      titleEn: z.string(),
+      lessons: z.number(),
+      lessonsDone: z.number(),
+      bestScore: z.number().nullable(),
+      passed: z.boolean(),
+      certificateAttemptId: z.string().nullable(),
+    }),
+  ),
+  practice: z.object({ attempts: z.number(), answered: z.number(), correct: z.number(), scored: z.number() }),
+});
+export type TrainingProgress = z.infer<typeof trainingProgressSchema>;
+
+export const trainingLeaderboardSchema = z.array(
+  z.object({ rank: z.number(), name: z.string(), me: z.boolean(), bestScore: z.number(), exams: z.number() }),
+);
+export type TrainingLeaderboard = z.infer<typeof trainingLeaderboardSchema>;
+
+export const trainingTeacherResultsSchema = z.array(
+  z.object({
+    userId: z.string(),
+    loginName: z.string(),
+    name: z.string(),
+    lessonsDone: z.number(),
+    exams: z.number(),
+    bestScore: z.number().nullable(),
+    passed: z.number(),
+    lastAt: z.string().nullable(),
+  }),
+);
+export type TrainingTeacherResults = z.infer<typeof trainingTeacherResultsSchema>;
+
+/** The role code that makes a training account a teacher (courses, question bank, results). */
+export const TRAINING_TEACHER_ROLE = 'training_teacher';
