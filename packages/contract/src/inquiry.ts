@@ -318,10 +318,9 @@ export const openFormSchema = z.object({
 });
 export type OpenForm = z.infer<typeof openFormSchema>;
 
-/** Fields the combined query of the prescription list accepts. */
+/** Fields the combined query of the prescription list accepts (the formula name is in `search`). */
 export const PRESCRIPTION_QUERY_FIELDS = {
   patientName: 'string',
-  formulaName: 'string',
   tcmSyndrome: 'string',
   tcmDisease: 'string',
   visitDate: 'date',

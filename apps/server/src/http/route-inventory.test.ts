@@ -63,6 +63,8 @@ const OPEN: Record<string, string> = {
   'get /backend/portal/diagnosis/{token}/report': 'the PDF of /checked/pdf (spec §2 open route)',
   'post /backend/portal/diagnosis/{token}/retry': 'a visitor retries the failed analysis of their own photo',
   'get /backend/file/{uuid}': 'file bytes for <img> tags, which cannot send a token: the random uuid is the key',
+  'get /backend/portal/inquiry/{token}': "a patient's one-time form link (256-bit token), no account",
+  'post /backend/portal/inquiry/{token}/submit': 'the patient submits that form once',
   'get /backend/portal/diagnosis/preview/report':
     'the sample report of /checked/pdf/newPdfTestPreview (spec §2 open route): example data, no person',
 };
