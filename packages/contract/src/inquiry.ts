@@ -172,6 +172,7 @@ export const pointsScoreSchema = z.object({
     .default([]),
 });
 export type PointsScore = z.infer<typeof pointsScoreSchema>;
+export type PointsScoreInput = z.input<typeof pointsScoreSchema>;
 
 export const scoringSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
@@ -246,7 +247,8 @@ export const fillBody = target.extend({ answers: answersSchema });
 export const sendBody = target.extend({
   hours: z.number().int().min(1).max(INQUIRY_LINK_HOURS.max).default(INQUIRY_LINK_HOURS.default),
 });
-export const submitBody = z.object({ answers: answersSchema, language: z.enum(['zh', 'en']).optional() });
+/** `language`: the portal language field every /portal/ call carries (zh-cn, en; spec §7). */
+export const submitBody = z.object({ answers: answersSchema, language: z.string().max(20).optional() });
 
 export const FORM_STATUSES = ['pending', 'submitted', 'expired'] as const;
 

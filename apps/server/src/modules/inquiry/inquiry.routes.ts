@@ -190,7 +190,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The patient's form by its one-time link (open: the token is the credential)",
         params: tokenParams,
-        querystring: z.object({ language: z.enum(['zh', 'en']).optional() }),
+        querystring: z.object({ language: z.string().max(20).optional() }),
         response: { 200: okSchema(openFormSchema) },
       },
     },
