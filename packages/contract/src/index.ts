@@ -36,3 +36,4 @@ export * from './archive.js';
 export * from './disease.js';
 export * from './open-api.js';
 export * from './training.js';
+export * from './inquiry.js';

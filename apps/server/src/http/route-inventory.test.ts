@@ -64,6 +64,8 @@ const OPEN: Record<string, string> = {
   'post /backend/portal/diagnosis/{token}/retry': 'a visitor retries the failed analysis of their own photo',
   'get /backend/file/{uuid}': 'file bytes for <img> tags, which cannot send a token: the random uuid is the key',
   'get /backend/openapi/v1/openapi.json': 'the OpenAPI document of the partner API: no data, only the schemas',
+  'get /backend/portal/inquiry/{token}': "a patient's one-time form link (256-bit token), no account",
+  'post /backend/portal/inquiry/{token}/submit': 'the patient submits that form once',
   'get /backend/portal/diagnosis/preview/report':
     'the sample report of /checked/pdf/newPdfTestPreview (spec §2 open route): example data, no person',
   'get /backend/training/public/courses': 'published course titles and summaries for the public /shezhenshixun page',

@@ -19,6 +19,7 @@ import { diseaseRoutes } from './disease/disease.routes.js';
 import { corporationRoutes } from './open-api/corporations.routes.js';
 import { openApiRoutes } from './open-api/open-api.routes.js';
 import { trainingRoutes } from './training/training.routes.js';
+import { inquiryRoutes } from './inquiry/inquiry.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -46,4 +47,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['corporations', corporationRoutes],
   ['open-api', openApiRoutes],
   ['training', trainingRoutes],
+  ['inquiry', inquiryRoutes],
 ];

@@ -48,6 +48,8 @@ export const PUBLIC_ROUTES: RouteDef[] = [
   r('/checked/pdf', 'site', 'pdfReport'),
   r('/checked/pdf/new', 'site', 'pdfReportNew'),
   r('/checked/pdf/newPdfTestPreview', 'site', 'pdfPreview'),
+  // A patient's one-time form link (issue 19 item 2; spec-silent): a phone page, no layout.
+  r('/inquiry/:token', 'site', 'inquiryLink', { hidden: true, fullscreen: true }),
   r('/doctor/index', 'site', 'doctorIndex'),
   r('/404', 'site', 'notFound', { hidden: true }),
   r('/login', 'entrance', 'sysLogin'),

@@ -10,3 +10,4 @@ export * from './archive.js';
 export * from './disease.js';
 export * from './open-api.js';
 export * from './training.js';
+export * from './inquiry.js';

@@ -24,6 +24,9 @@ import {
   caseUpdateBody,
   visitBody,
   visitDetailSchema,
+  INQUIRY_PATHS,
+  prescriptionListBody,
+  prescriptionPageSchema,
 } from '@tcm/contract';
 import { formulaEntrySchema, herbEntrySchema } from '@tcm/contract/herbs';
 import { ok, okSchema } from '../../http/envelope.js';
@@ -33,6 +36,7 @@ import { caseFor } from './archive.access.js';
 import { casePdf, casesXlsx, visitPdf } from './archive.export.js';
 import * as dict from './archive.dictionary.js';
 import * as svc from './archive.service.js';
+import { listPrescriptions } from './prescription-list.js';
 
 const tags = ['archive'];
 /** Archive screens are a doctor capability (spec §6): the doctor entrance, plus the toolbar's button codes. */
@@ -458,5 +462,23 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         request.msgLang,
       ),
+  );
+
+  app.post(
+    INQUIRY_PATHS.prescriptions,
+    {
+      onRequest: doctor(),
+      schema: {
+        tags,
+        summary: 'Prescriptions of every case I may open (search, combined query)',
+        body: prescriptionListBody,
+        response: { 200: okSchema(prescriptionPageSchema) },
+      },
+    },
+    async (request) => {
+      const page = await listPrescriptions(ctx, principalOf(request), request.body);
+      await writeAuditMany(db, request, 'archive.prescriptions.list', [...new Set(page.list.map((r) => r.caseId))]);
+      return ok(page, request.msgLang);
+    },
   );
 };

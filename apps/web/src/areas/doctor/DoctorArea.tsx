@@ -12,6 +12,11 @@ import { CaseReview } from './archive/CaseReview.js';
 import { MedicalRecordPdf } from './archive/MedicalRecordPdf.js';
 import { PrescriptionsPage } from './archive/PrescriptionsPage.js';
 import { VisitEditor } from './archive/VisitEditor.js';
+import { FormList } from './archive/inquiry/FormList.js';
+import { FormShow } from './archive/inquiry/FormShow.js';
+import { TemplateEditor } from './archive/inquiry/TemplateEditor.js';
+import { TemplateList } from './archive/inquiry/TemplateList.js';
+import { TemplateShow } from './archive/inquiry/TemplateShow.js';
 
 /** Case-archive pages by route page key (route-table.ts); other doctor pages are still placeholders. */
 const ARCHIVE_PAGES: Record<string, (path: string) => ReactNode> = {
@@ -22,6 +27,11 @@ const ARCHIVE_PAGES: Record<string, (path: string) => ReactNode> = {
   archiveEditRecord: (path) => <VisitEditor mode={path.startsWith('/doctor/archive/addRecord/') ? 'add' : 'edit'} />,
   medicalRecordPdf: () => <MedicalRecordPdf />,
   prescriptions: () => <PrescriptionsPage />,
+  inquiryList: () => <FormList />,
+  inquiryShow: () => <FormShow />,
+  inquiryTempList: () => <TemplateList />,
+  inquiryTempShow: () => <TemplateShow />,
+  inquiryTempEdit: () => <TemplateEditor />,
 };
 
 /** Doctor layout: analysis and case-archive menus built from doctor info (spec §2 Doctor area). */

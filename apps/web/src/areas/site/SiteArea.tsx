@@ -27,6 +27,8 @@ const ENTRANCES = [
 // Detection, report and device pages load in their own chunk: the public home stays small.
 const DetectionPages = lazy(() => import('./detection/DetectionPages.js'));
 const TrainingIntro = lazy(() => import('../training/TrainingIntro.js'));
+// The patient's form link is a phone page of its own, without the site frame.
+const InquiryLinkPage = lazy(() => import('./inquiry/InquiryLinkPage.js'));
 const DETECTION_PAGES = new Set([
   'tongueAnalyze',
   'childTongue',
@@ -94,6 +96,12 @@ function NotFound() {
 
 /** Public site pages (spec §2 public routes). */
 export default function SiteArea({ page }: AreaProps) {
+  if (page === 'inquiryLink')
+    return (
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+        <InquiryLinkPage />
+      </Suspense>
+    );
   return (
     <SiteFrame>
       {page === 'home' ? (

@@ -21,6 +21,7 @@ export const en: Messages = {
     openInNewTab: 'Open in a new tab',
   },
   route: {
+    inquiryLink: 'Fill in a form',
     home: 'Home',
     dynamicPage: 'Page',
     information: 'Information',
@@ -187,6 +188,27 @@ export const en: Messages = {
     limit: 'At most {{max}} files are allowed; you chose {{chosen}}, {{total}} in total',
     confirmRemove: 'Remove this file?',
     choose: 'Choose image',
+  },
+  /** The form filler (doctor and the patient's phone page). */
+  form: {
+    required: 'Required',
+    requiredMissing: 'Please answer this question',
+    choose: 'Choose',
+    takePhoto: 'Take or choose a photo',
+    uploading: 'Uploading…',
+    uploaded: 'Uploaded',
+    uploadFailed: 'Upload failed; please try again',
+    invalid: 'Some questions are unanswered or invalid; please check those marked in red',
+  },
+  inquiryLink: {
+    title: 'Dr {{doctor}} asks you to fill in',
+    forPatient: 'Patient: {{initial}}*',
+    expires: 'This link is valid until {{time}}',
+    submit: 'Submit',
+    submitting: 'Submitting…',
+    thanks: 'Submitted, thank you! Your doctor will see your answers.',
+    loading: 'Opening the form…',
+    failed: 'The form cannot be opened',
   },
   table: { total: '{{total}} in total' },
   translation: {

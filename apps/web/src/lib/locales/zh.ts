@@ -19,6 +19,7 @@ export const zh = {
     openInNewTab: '新窗口打开',
   },
   route: {
+    inquiryLink: '问诊单填写',
     home: '首页',
     dynamicPage: '动态页面',
     information: '资讯',
@@ -184,6 +185,27 @@ export const zh = {
     limit: '最多允许上传 {{max}} 张，本次选择了 {{chosen}} 张，共 {{total}} 张',
     confirmRemove: '确定移除该文件？',
     choose: '选择图片',
+  },
+  /** The form filler (doctor and the patient's phone page). */
+  form: {
+    required: '必答',
+    requiredMissing: '请回答这一题',
+    choose: '请选择',
+    takePhoto: '拍照或选择照片',
+    uploading: '上传中…',
+    uploaded: '已上传',
+    uploadFailed: '上传失败，请重试',
+    invalid: '有题目未答或答案不正确，请检查标红的题目',
+  },
+  inquiryLink: {
+    title: '{{doctor}} 医生请您填写',
+    forPatient: '患者：{{initial}}*',
+    expires: '链接有效期至 {{time}}',
+    submit: '提交',
+    submitting: '提交中…',
+    thanks: '已提交，谢谢！您的医生会看到您的回答。',
+    loading: '正在打开问诊单…',
+    failed: '无法打开问诊单',
   },
   table: { total: '共 {{total}} 条' },
   translation: {

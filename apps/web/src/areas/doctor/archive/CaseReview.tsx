@@ -25,6 +25,7 @@ import type { ReportLanguage, VisitDetail } from '@tcm/contract';
 import { RecordResult } from '../../../diagnosis/RecordResult.js';
 import { archiveApi, casePdfUrl, fetchFile, saveBlob } from './archive-api.js';
 import { FIRST_VISIT_ID } from './VisitEditor.js';
+import { CaseForms } from './inquiry/CaseForms.js';
 
 const rxText = (v: VisitDetail) =>
   v.prescription
@@ -202,6 +203,7 @@ export function CaseReview() {
           />
         </>
       )}
+      <CaseForms caseId={c.id} />
     </Space>
   );
 }

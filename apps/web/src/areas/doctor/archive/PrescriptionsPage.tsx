@@ -16,6 +16,7 @@ import {
 import { archiveApi } from './archive-api.js';
 import { HerbOverrideModal } from './HerbOverrideModal.js';
 import { PrescriptionComposer, useLibrary } from './PrescriptionComposer.js';
+import { PrescriptionList } from './PrescriptionList.js';
 
 /** Filters a list by the composer's key search, or returns it whole for an empty term. */
 function useFiltered<T extends { name: string; pinyin: string; initials: string }>(items: readonly T[], q: string) {
@@ -48,7 +49,7 @@ function LibraryTable<T extends { id: string }>(props: {
 }
 
 /**
- * /doctor/archive/prescriptions/index: a scratch composer with the safety checks, the formula
+ * /doctor/archive/prescriptions/index: every prescription across cases, a scratch composer with the safety checks, the formula
  * library and the herb dictionary with their sources (prescriptions of visits are written in
  * the visit screen; docs/archive.md).
  */
@@ -85,6 +86,7 @@ export function PrescriptionsPage() {
       <Typography.Title level={4}>{t('archive.prescriptions.title')}</Typography.Title>
       <Tabs
         items={[
+          { key: 'list', label: t('archive.prescriptionList.title'), children: <PrescriptionList /> },
           {
             key: 'composer',
             label: t('archive.prescriptions.composer'),

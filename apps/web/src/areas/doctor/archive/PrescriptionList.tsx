@@ -1,0 +1,107 @@
+import './texts.js';
+import { useState } from 'react';
+import { Button, Result, Space, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PRESCRIPTION_QUERY_FIELDS, type CombinedQuery, type PrescriptionRow } from '@tcm/contract';
+import { DataTable, type Paging } from '../../../components/DataTable.js';
+import { CombinedQueryDialog } from '../../../components/query/CombinedQueryDialog.js';
+import type { QueryField } from '../../../components/query/normalise.js';
+import { SearchBox } from '../../../components/SearchBox.js';
+import { inquiryApi } from './inquiry/inquiry-api.js';
+
+const FIELDS: readonly QueryField[] = Object.entries(PRESCRIPTION_QUERY_FIELDS).map(([name, type]) => ({
+  name,
+  type,
+  label: `archive.prescriptionList.field.${name}`,
+}));
+
+/** Every prescription of the cases the doctor may open (prescriptions/index, first tab). */
+export function PrescriptionList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState<CombinedQuery | null>(null);
+  const [dialog, setDialog] = useState(false);
+  const list = useQuery({
+    queryKey: ['archive', 'prescriptions', paging, search, query],
+    queryFn: () =>
+      inquiryApi.prescriptions({
+        page: paging.page,
+        size: paging.size,
+        search: search || undefined,
+        query: query ?? undefined,
+      }),
+  });
+  if (list.isError) return <Result status="warning" title={t('archive.loadFailed')} subTitle={list.error.message} />;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="prescription-list">
+      <Space wrap>
+        <SearchBox
+          fields={[]}
+          onSearch={(_q, term) => {
+            setSearch(term);
+            setPaging((p) => ({ ...p, page: 1 }));
+          }}
+        />
+        <Button onClick={() => setDialog(true)}>{t('query.title')}</Button>
+        {query && (
+          <Tag closable onClose={() => setQuery(null)}>
+            {t('query.title')}
+          </Tag>
+        )}
+      </Space>
+      <DataTable<PrescriptionRow>
+        rowKey="visitId"
+        loading={list.isPending}
+        dataSource={list.data?.list ?? []}
+        total={list.data?.total ?? 0}
+        paging={paging}
+        onPaging={setPaging}
+        locale={{ emptyText: t('archive.prescriptionList.empty') }}
+        columns={[
+          { title: t('archive.prescriptionList.visitDate'), dataIndex: 'visitDate', width: 110 },
+          {
+            title: t('archive.prescriptionList.patient'),
+            render: (_: unknown, r) => (
+              <Typography.Link
+                onClick={() => navigate(`/doctor/archive/review/${r.caseId}`)}
+                data-testid={`rx-case-${r.visitId}`}
+              >
+                {r.patientName}
+              </Typography.Link>
+            ),
+            width: 110,
+          },
+          {
+            title: t('archive.prescriptionList.visit'),
+            render: (_: unknown, r) => t('archive.inquiry.visitN', { n: r.visitNumber }),
+            width: 80,
+          },
+          { title: t('archive.prescriptionList.syndrome'), dataIndex: 'tcmSyndrome', width: 140 },
+          { title: t('archive.prescriptionList.formula'), render: (_: unknown, r) => r.prescription.name, width: 140 },
+          {
+            title: t('archive.prescriptionList.herbs'),
+            render: (_: unknown, r) =>
+              r.prescription.herbs
+                .map((h) => `${h.name}${h.dose}${h.unit}${h.preparation ? `(${h.preparation})` : ''}`)
+                .join(' '),
+          },
+          { title: t('archive.prescriptionList.doses'), render: (_: unknown, r) => r.prescription.doses, width: 70 },
+          { title: t('archive.prescriptionList.doctor'), dataIndex: 'doctorName', width: 100 },
+        ]}
+      />
+      <CombinedQueryDialog
+        open={dialog}
+        fields={FIELDS}
+        onClose={() => setDialog(false)}
+        onSubmit={(q) => {
+          setQuery(q);
+          setDialog(false);
+        }}
+      />
+    </Space>
+  );
+}

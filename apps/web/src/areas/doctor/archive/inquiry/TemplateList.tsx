@@ -1,0 +1,96 @@
+import '../texts.js';
+import { useState } from 'react';
+import { Button, Modal, Result, Space, Tag, Typography, message } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TemplateSummary } from '@tcm/contract';
+import { DataTable, type Paging } from '../../../../components/DataTable.js';
+import { useReaderFormat } from '../../../../lib/reader-format.js';
+import { inquiryApi } from './inquiry-api.js';
+
+/** /doctor/archive/inquiryTemp/index: the built-in constitution questionnaire and the doctor's own templates. */
+export function TemplateList() {
+  const { t } = useTranslation();
+  const { date } = useReaderFormat();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
+  const list = useQuery({ queryKey: ['inquiry', 'templates'], queryFn: inquiryApi.templates });
+  const remove = (tpl: TemplateSummary) =>
+    Modal.confirm({
+      title: t('app.hint'),
+      content: t('archive.inquiry.confirmRemove', { name: tpl.name }),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await inquiryApi.removeTemplate(tpl.id);
+        void message.success(t('archive.inquiry.removed'));
+        await qc.invalidateQueries({ queryKey: ['inquiry', 'templates'] });
+      },
+    });
+  if (list.isError) return <Result status="warning" title={t('archive.loadFailed')} subTitle={list.error.message} />;
+  const rows = list.data ?? [];
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="template-list">
+      <Space>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('archive.inquiry.templates')}
+        </Typography.Title>
+        <Button type="primary" onClick={() => navigate('/doctor/archive/inquiryTemp/edit')} data-testid="new-template">
+          {t('archive.inquiry.newTemplate')}
+        </Button>
+      </Space>
+      <DataTable<TemplateSummary>
+        rowKey="id"
+        loading={list.isPending}
+        dataSource={rows.slice((paging.page - 1) * paging.size, paging.page * paging.size)}
+        paging={paging}
+        total={rows.length}
+        onPaging={setPaging}
+        locale={{ emptyText: t('archive.inquiry.emptyTemplates') }}
+        columns={[
+          {
+            title: t('archive.inquiry.name'),
+            render: (_: unknown, r) => (
+              <Space>
+                <Typography.Link
+                  onClick={() => navigate(`/doctor/archive/inquiryTemp/show?id=${r.id}`)}
+                  data-testid={`template-${r.id}`}
+                >
+                  {r.name}
+                </Typography.Link>
+                {r.builtin && <Tag color="gold">{t('archive.inquiry.builtin')}</Tag>}
+              </Space>
+            ),
+          },
+          { title: t('archive.inquiry.questions'), dataIndex: 'questionCount', width: 90 },
+          {
+            title: t('archive.inquiry.scoring'),
+            render: (_: unknown, r) => t(`archive.inquiry.scoringKind.${r.scoring}`),
+            width: 220,
+          },
+          {
+            title: t('archive.inquiry.updatedAt'),
+            render: (_: unknown, r) => (r.updatedAt ? date(r.updatedAt) : ''),
+            width: 170,
+          },
+          {
+            title: '',
+            width: 200,
+            render: (_: unknown, r) =>
+              r.builtin ? null : (
+                <Space>
+                  <Button size="small" onClick={() => navigate(`/doctor/archive/inquiryTemp/edit?id=${r.id}`)}>
+                    {t('archive.inquiry.edit')}
+                  </Button>
+                  <Button size="small" danger onClick={() => remove(r)}>
+                    {t('archive.inquiry.remove')}
+                  </Button>
+                </Space>
+              ),
+          },
+        ]}
+      />
+    </Space>
+  );
+}
