@@ -54,6 +54,11 @@ const SPEC_PATHS: Array<[Method, string]> = [
  */
 const OPEN: Record<string, string> = {
   'get /backend/portal/languageResource/find': 'public-site text lookup (spec §7)',
+  'get /backend/portal/news/list': 'published news for the public site (docs/site.md)',
+  'get /backend/portal/news/item/{id}': 'one published news item for the public site',
+  'get /backend/portal/pages/{name}': 'a published dynamic page (/pages/{name})',
+  'get /backend/portal/settings': "the organisation's public name, logo and contact",
+  'post /backend/portal/cooperation/submit': 'the public cooperation form (spec §5), limited per client address',
   // The open detection and share routes answer the empty probe with 400 (no file, malformed token),
   // so the check above holds them too; they are listed here so the openness is on purpose.
   'post /backend/portal/ossFile/upload': 'public-site image upload (spec §7), limited per IP',
