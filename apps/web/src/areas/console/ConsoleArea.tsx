@@ -13,6 +13,9 @@ const UsersPage = lazy(() => import('./UsersPage.js'));
 const RolesPage = lazy(() => import('./RolesPage.js'));
 const MenusPage = lazy(() => import('./MenusPage.js'));
 const TeamsPage = lazy(() => import('./TeamsPage.js'));
+const ContentAdmin = lazy(() => import('../content/ContentAdmin.js'));
+const EnquiriesPage = lazy(() => import('../content/EnquiriesPage.js'));
+const SettingsPage = lazy(() => import('../content/SettingsPage.js'));
 
 /** Console pages by the menu entry's component (seed: apps/server/src/seed/menu-tree.ts). */
 const PAGES: Record<string, typeof UsersPage> = {
@@ -21,6 +24,9 @@ const PAGES: Record<string, typeof UsersPage> = {
   'system/role/index': RolesPage,
   'system/menu/index': MenusPage,
   'system/team/index': TeamsPage,
+  'content/index': ContentAdmin,
+  'content/enquiries/index': EnquiriesPage,
+  'system/settings/index': SettingsPage,
 };
 const ResetPasswordDialog = lazy(() =>
   import('../../components/passwords/ResetPasswordDialog.js').then((m) => ({ default: m.ResetPasswordDialog })),

@@ -26,6 +26,20 @@ const ENTRANCES = [
 
 // Detection, report and device pages load in their own chunk: the public home stays small.
 const DetectionPages = lazy(() => import('./detection/DetectionPages.js'));
+// News, CMS pages and the cooperation form: one lazy chunk, so the home's first load stays small.
+const SitePages = lazy(() => import('./content/SitePages.js'));
+const CONTENT_PAGES = new Set([
+  'news',
+  'newsDetail',
+  'dynamicPage',
+  'information',
+  'tongueResearch',
+  'aboutUs',
+  'healthState',
+  'tongueTraining',
+  'aiAssistant',
+  'unsubscribe',
+]);
 const DETECTION_PAGES = new Set([
   'tongueAnalyze',
   'childTongue',
@@ -74,6 +88,14 @@ function Home() {
           </Col>
         ))}
       </Row>
+      {/* A link, not the form: the form's chunk loads on its own page, keeping the home light. */}
+      <Typography.Paragraph style={{ marginTop: 24 }}>
+        <Link to="/guanyuwomen#cooperation" data-testid="home-cooperation">
+          {t('site.cooperationTitle')}
+        </Link>
+        {' · '}
+        <Link to="/xinwendongtai">{t('route.news')}</Link>
+      </Typography.Paragraph>
     </>
   );
 }
@@ -99,8 +121,17 @@ export default function SiteArea({ page }: AreaProps) {
         <Home />
       ) : page === 'notFound' ? (
         <NotFound />
+      ) : CONTENT_PAGES.has(page) ? (
+        <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+          <SitePages page={page} />
+        </Suspense>
       ) : DETECTION_PAGES.has(page) ? (
         <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+          {(page === 'childTongue' || page === 'covidTongue') && (
+            <div style={{ maxWidth: 1100, margin: '0 auto 16px' }}>
+              <SitePages page={page} />
+            </div>
+          )}
           <DetectionPages page={page} />
         </Suspense>
       ) : (
