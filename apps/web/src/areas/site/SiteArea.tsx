@@ -93,8 +93,6 @@ function Home() {
         <Link to="/guanyuwomen#cooperation" data-testid="home-cooperation">
           {t('site.cooperationTitle')}
         </Link>
-        {' · '}
-        <Link to="/xinwendongtai">{t('route.news')}</Link>
       </Typography.Paragraph>
     </>
   );
