@@ -66,6 +66,8 @@ const envSchema = z.object({
   /** Doctor self-registration calls per client address and hour (register, duplicate check). */
   REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(5),
   REGISTER_CHECKS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Cooperation enquiries per client address and hour, in the database (docs/site.md). */
+  ENQUIRIES_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** File storage (docs/records.md): a local folder under DATA_DIR, or S3-compatible object storage. */
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -124,6 +126,7 @@ export interface AppConfig {
   bodyLimitBytes: number;
   login: LoginGuardSettings;
   register: { perHour: number; checksPerHour: number };
+  enquiriesPerHour: number;
   storage: StorageConfig;
   analysisWorkers: number;
   publicUploadsPerMin: number;
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       captchaEntrances: captchaEntrances(e.LOGIN_CAPTCHA_ENTRANCES),
     },
     register: { perHour: e.REGISTER_PER_HOUR, checksPerHour: e.REGISTER_CHECKS_PER_HOUR },
+    enquiriesPerHour: e.ENQUIRIES_PER_HOUR,
     storage: storageConfig(e),
     analysisWorkers: e.ANALYSIS_WORKERS,
     publicUploadsPerMin: e.PUBLIC_UPLOADS_PER_MIN,

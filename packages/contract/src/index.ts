@@ -37,3 +37,4 @@ export * from './disease.js';
 export * from './open-api.js';
 export * from './training.js';
 export * from './inquiry.js';
+export * from './content.js';

@@ -80,6 +80,8 @@ export const referenceRangeSchema = z.object({
 
 export const reportHeaderSchema = z.object({
   organisation: z.string().min(1).max(120),
+  /** The organisation's own line at the foot of every page (back-office settings, docs/site.md). */
+  footer: z.string().max(80).optional(),
   title: z.string().max(120).optional(),
   reportId: z.string().min(1).max(64),
   date: isoDate,

@@ -33,6 +33,6 @@ export async function renderHealthReport(m: HealthReport): Promise<Buffer> {
   if (m.trends) drawTrends(ctx, m.trends, disclaimerHeight(ctx, m.disclaimer));
   drawDisclaimer(ctx, m.disclaimer);
   const running = `${title} · ${m.header.person.name} · ${formatIsoDate(m.header.date, lang)}`;
-  finishPages(ctx, running, `${m.header.organisation} · ${m.header.reportId}`, true);
+  finishPages(ctx, running, `${m.header.organisation} · ${m.header.reportId}`, true, m.header.footer);
   return toBytes(doc);
 }

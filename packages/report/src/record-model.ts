@@ -33,6 +33,8 @@ export interface ReportSource {
   createdAt: Date;
   person: { name?: string | null; sex?: 'female' | 'male' | null; age?: number | null };
   organisation: string | null;
+  /** The organisation's footer line (settings), printed on every page. */
+  footer?: string;
   results: RecordResults;
   photos: { tongue?: Uint8Array; face?: Uint8Array };
   pulseFile?: { bytes: Uint8Array; name: string };
@@ -305,7 +307,8 @@ export async function recordReportModel(src: ReportSource, lang: Lang): Promise<
   return {
     kind: 'health-report',
     header: {
-      organisation: (src.organisation ?? tr('中医舌诊开放平台', 'TCM Tongue Diagnosis Open Platform')).slice(0, 120),
+      organisation: (src.organisation || tr('中医舌诊开放平台', 'TCM Tongue Diagnosis Open Platform')).slice(0, 120),
+      ...(src.footer?.trim() ? { footer: src.footer.trim().slice(0, 80) } : {}),
       reportId: src.id.slice(0, 8).toUpperCase(),
       date: src.createdAt.toISOString(),
       language: lang,

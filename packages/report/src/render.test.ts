@@ -114,6 +114,15 @@ describe('health report', () => {
     expect(pdf.images).toBe(2);
   }, 60_000);
 
+  it("prints the organisation's footer line (settings) on every page, beside the notice", async () => {
+    const m = example<HealthReportInput>('full-report.en.json');
+    const footer = 'Mingde TCM · Call 010-12345678';
+    const pdf = inspectPdf(await renderReport({ ...m, header: { ...m.header, footer } }));
+    expect(norm(pdf.text).split(footer).length - 1).toBe(pdf.pages);
+    expect(norm(pdf.text)).toContain('not a medical diagnosis');
+    expectNoOverflow(pdf.file);
+  }, 60_000);
+
   for (const lang of ['zh', 'en'] as const) {
     it(`leaves out missing sections cleanly (${lang})`, async () => {
       const full = example<HealthReportInput>(`full-report.${lang}.json`);

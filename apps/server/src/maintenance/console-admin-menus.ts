@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { menus } from '../db/schema/index.js';
 import { insertMenus } from '../seed/seed.js';
-import { CONSOLE_ADMIN_PAGES } from '../seed/menu-tree.js';
+import { CONSOLE_ADMIN_PAGES, type SeedMenu } from '../seed/menu-tree.js';
 
 export const CONSOLE_ADMIN_MENUS = 'console-admin-menus';
 
@@ -11,7 +11,16 @@ export const CONSOLE_ADMIN_MENUS = 'console-admin-menus';
  * entry (the all-access admin sees them at once; other roles get them granted in the console).
  * A fresh database has no menus yet when repairs run: the seed that follows brings the pages.
  */
-export async function addConsoleAdminMenus(db: Db, opts: { dryRun: boolean }): Promise<{ added: number }> {
+export function addConsoleAdminMenus(db: Db, opts: { dryRun: boolean }): Promise<{ added: number }> {
+  return addMissingConsolePages(db, CONSOLE_ADMIN_PAGES, opts);
+}
+
+/** Adds the pages of `pages` whose path no menu entry has yet under the first console head entry. */
+export async function addMissingConsolePages(
+  db: Db,
+  pages: SeedMenu[],
+  opts: { dryRun: boolean },
+): Promise<{ added: number }> {
   const [head] = await db
     .select({ id: menus.id })
     .from(menus)
@@ -20,7 +29,7 @@ export async function addConsoleAdminMenus(db: Db, opts: { dryRun: boolean }): P
     .limit(1);
   if (!head) return { added: 0 };
   const paths = new Set((await db.select({ path: menus.path }).from(menus)).map((m) => m.path));
-  const missing = CONSOLE_ADMIN_PAGES.filter((p) => !paths.has(p.path ?? null));
+  const missing = pages.filter((p) => !paths.has(p.path ?? null));
   if (!missing.length || opts.dryRun) return { added: 0 };
   const ids = await db.transaction((tx) => insertMenus(tx, 'console', missing, head.id));
   return { added: ids.length };

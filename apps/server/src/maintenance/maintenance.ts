@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { maintenanceRuns } from '../db/schema/index.js';
 import { RESCOPE_TRENDS, rescopeTrends, type MaintenanceLog } from '../modules/records/rescope-trends.js';
 import { addConsoleAdminMenus, CONSOLE_ADMIN_MENUS } from './console-admin-menus.js';
+import { addSiteContent, SITE_CONTENT } from './site-content.js';
 
 export type { MaintenanceLog };
 
@@ -16,6 +17,7 @@ export const MAINTENANCE_TASKS: Record<string, Task> = {
     return { affected: r.affected.length, repaired: r.repaired.length };
   },
   [CONSOLE_ADMIN_MENUS]: (db, _log, opts) => addConsoleAdminMenus(db, opts),
+  [SITE_CONTENT]: (db, _log, opts) => addSiteContent(db, opts),
 };
 
 export async function maintenanceFinishedAt(db: Db, name: string): Promise<Date | undefined> {

@@ -20,6 +20,8 @@ import { corporationRoutes } from './open-api/corporations.routes.js';
 import { openApiRoutes } from './open-api/open-api.routes.js';
 import { trainingRoutes } from './training/training.routes.js';
 import { inquiryRoutes } from './inquiry/inquiry.routes.js';
+import { contentRoutes } from './content/content.routes.js';
+import { enquiryRoutes } from './content/enquiry.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -48,4 +50,6 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['open-api', openApiRoutes],
   ['training', trainingRoutes],
   ['inquiry', inquiryRoutes],
+  ['content', contentRoutes],
+  ['enquiries', enquiryRoutes],
 ];

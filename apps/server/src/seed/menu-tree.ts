@@ -86,6 +86,33 @@ export const CONSOLE_ADMIN_PAGES: SeedMenu[] = [
   }),
 ];
 
+/**
+ * Site content administration (issue 22 items 3-4; docs/site.md): news and pages, the cooperation
+ * inbox, the organisation's settings. Exported on its own for the one-time repair `site-content`.
+ */
+export const SITE_ADMIN_PAGES: SeedMenu[] = [
+  page('内容管理', 'Content', '/content/index', 'content/index', {
+    iconCls: 'read',
+    children: [
+      btn('content-add', '新增内容', 'Add content', 'addContent', 'plus'),
+      btn('content-edit', '修改内容', 'Edit content', 'editContent', 'edit'),
+      btn('content-publish', '发布/撤回', 'Publish/unpublish', 'publishContent', 'send'),
+      btn('content-remove', '删除内容', 'Delete content', 'removeContent', 'delete'),
+    ],
+  }),
+  page('合作咨询', 'Enquiries', '/content/enquiries', 'content/enquiries/index', {
+    iconCls: 'mail',
+    children: [
+      btn('enquiry-edit', '处理咨询', 'Handle enquiry', 'editEnquiry', 'edit'),
+      btn('enquiry-export', '导出 Excel', 'Export Excel', 'exportEnquiries', 'download'),
+    ],
+  }),
+  page('站点设置', 'Settings', '/system/settings', 'system/settings/index', {
+    iconCls: 'setting',
+    children: [btn('settings-edit', '保存设置', 'Save settings', 'saveSettings', 'save')],
+  }),
+];
+
 export const CONSOLE_MENUS: SeedMenu[] = [
   {
     type: 'head',
@@ -114,6 +141,7 @@ export const CONSOLE_MENUS: SeedMenu[] = [
           btn('translation-delete', '删除翻译', 'Delete translation', 'deleteTranslation', 'delete'),
         ],
       }),
+      ...SITE_ADMIN_PAGES,
     ],
   },
 ];

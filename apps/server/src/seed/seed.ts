@@ -9,6 +9,7 @@ import { menus, roleMenus, roles, teams, userRoles, users } from '../db/schema/i
 import { hashPassword } from '../modules/auth/password.js';
 import { passwordError, passwordProblem } from '../modules/passwords/policy.js';
 import { CONSOLE_MENUS, DOCTOR_MENUS, MEMBER_MENUS, type SeedMenu } from './menu-tree.js';
+import { seedSitePages } from './site-pages.js';
 
 export interface SeedAccount {
   loginName: string;
@@ -141,6 +142,7 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeedResult
     await grant(role('console-user'), consoleIds.slice(0, 2));
     await grant(role('member'), memberIds);
     await grant(role('doctor'), doctorIds);
+    await seedSitePages(tx);
 
     const [team, otherTeam] = await tx
       .insert(teams)

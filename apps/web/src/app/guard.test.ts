@@ -58,6 +58,7 @@ const rows: Row[] = [
   ['/', 'out', 'sys', pass],
   ['/xinwendongtai', 'out', 'sys', pass],
   ['/pages/about', 'out', 'sys', pass],
+  ['/xinwendongtai/12', 'out', 'sys', pass],
   ['/404', 'out', 'sys', pass],
 
   // Logged in: /login and / by stored login type.

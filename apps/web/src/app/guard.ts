@@ -67,7 +67,8 @@ const PUBLIC_EXACT = new Set([
 ]);
 
 const isRedirect = (p: string) => p === '/redirect' || p.startsWith('/redirect/');
-const isPublic = (p: string) => PUBLIC_EXACT.has(p) || p.startsWith('/pages/');
+/** Dynamic pages and news items (docs/site.md) are public like their lists. */
+const isPublic = (p: string) => PUBLIC_EXACT.has(p) || p.startsWith('/pages/') || p.startsWith('/xinwendongtai/');
 /** A patient's one-time form link (docs/archive.md): the token in the path is the credential. */
 const isFormLink = (p: string) => p.startsWith('/inquiry/');
 const isOpen = (p: string) => OPEN_EXACT.has(p) || isRedirect(p) || isPublic(p) || isFormLink(p);

@@ -35,6 +35,7 @@ export const PUBLIC_ROUTES: RouteDef[] = [
   r('/pages/:name', 'site', 'dynamicPage'),
   r('/information', 'site', 'information'),
   r('/xinwendongtai', 'site', 'news'),
+  r('/xinwendongtai/:id', 'site', 'newsDetail', { hidden: true }),
   r('/shexiangyujibingyanjiu', 'site', 'tongueResearch'),
   r('/guanyuwomen', 'site', 'aboutUs'),
   r('/jiankangzhuangtaibianshi', 'site', 'healthState'),

@@ -143,7 +143,14 @@ export function paragraph(ctx: Ctx, text: string, o: TextOpts & { indent?: numbe
 }
 
 /** Writes the running header (pages 2+) and the footer with page numbers on every page. */
-export function finishPages(ctx: Ctx, runningTitle: string, footerLeft: string, withNote: boolean): void {
+export function finishPages(
+  ctx: Ctx,
+  runningTitle: string,
+  footerLeft: string,
+  withNote: boolean,
+  orgFooter?: string,
+): void {
+  const note = [withNote ? label(ctx.lang, 'footer.note') : '', orgFooter?.trim() ?? ''].filter(Boolean).join('  ·  ');
   const { doc } = ctx;
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
@@ -165,8 +172,8 @@ export function finishPages(ctx: Ctx, runningTitle: string, footerLeft: string, 
     drawText(ctx, footerLeft, PAGE.left, y, { size: 7.5, color: THEME.muted });
     const pageText = label(ctx.lang, 'page.of', { p: i - range.start + 1, n: range.count });
     drawText(ctx, pageText, PAGE.right - 150, y, { size: 7.5, color: THEME.muted, width: 150, align: 'right' });
-    if (withNote)
-      drawText(ctx, label(ctx.lang, 'footer.note'), PAGE.left, y + 11, {
+    if (note)
+      drawText(ctx, note, PAGE.left, y + 11, {
         size: 7,
         color: THEME.muted,
         width: PAGE.content,

@@ -8,6 +8,7 @@ import { AppError } from '../../http/app-error.js';
 import { filesByIds } from '../files/files.service.js';
 import { recordReportModel, type ReportSource } from '@tcm/report';
 import type { RecordRow } from '../records/records.repo.js';
+import { readSiteSettings } from '../content/settings.service.js';
 
 /** Renders a done record's PDF in the asked language (default: the record's own). */
 export async function renderRecordReport(
@@ -33,11 +34,15 @@ export async function renderRecordReport(
         .then((x) => x[0])
     : undefined;
   const [tongue, face, pulse] = await Promise.all([bytesOf('tongue'), bytesOf('face'), bytesOf('pulse')]);
+  // The organisation's settings (docs/site.md): its name where the record has no team, its footer line.
+  const settings = await readSiteSettings(ctx.db);
+  const reportLang = lang ?? r.lang;
   const src: ReportSource = {
     id: r.id,
     createdAt: r.createdAt,
     person: { name: r.personName, sex: r.personSex, age: r.personAge },
-    organisation: team?.name ?? null,
+    organisation: team?.name ?? (settings.orgName[reportLang] || null),
+    footer: settings.reportFooter[reportLang],
     results: r.results,
     photos: { tongue: tongue?.bytes, face: face?.bytes },
     pulseFile: pulse,

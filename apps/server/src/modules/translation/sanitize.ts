@@ -4,7 +4,7 @@ const SCHEMES = ['http', 'https', 'mailto'];
 const STYLE_VALUE = [/^[#\w\s(),.%-]+$/];
 
 /** The allow-list: formatting, links, images and tables a rich-text editor makes; nothing that runs. */
-const POLICY: sanitizeHtml.IOptions = {
+export const POLICY: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'u', 's', 'font'],
   allowedAttributes: {
     a: ['href', 'name', 'target', 'rel'],

@@ -14,6 +14,9 @@ const RolesPage = lazy(() => import('./RolesPage.js'));
 const MenusPage = lazy(() => import('./MenusPage.js'));
 const TeamsPage = lazy(() => import('./TeamsPage.js'));
 const CorporationsPage = lazy(() => import('../corporations/CorporationsPage.js'));
+const ContentAdmin = lazy(() => import('../content/ContentAdmin.js'));
+const EnquiriesPage = lazy(() => import('../content/EnquiriesPage.js'));
+const SettingsPage = lazy(() => import('../content/SettingsPage.js'));
 
 /** Console pages by the menu entry's component (seed: apps/server/src/seed/menu-tree.ts). */
 const PAGES: Record<string, typeof UsersPage> = {
@@ -23,6 +26,9 @@ const PAGES: Record<string, typeof UsersPage> = {
   'system/menu/index': MenusPage,
   'system/team/index': TeamsPage,
   'system/corporation/index': CorporationsPage,
+  'content/index': ContentAdmin,
+  'content/enquiries/index': EnquiriesPage,
+  'system/settings/index': SettingsPage,
 };
 const ResetPasswordDialog = lazy(() =>
   import('../../components/passwords/ResetPasswordDialog.js').then((m) => ({ default: m.ResetPasswordDialog })),

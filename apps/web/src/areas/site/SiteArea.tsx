@@ -29,6 +29,19 @@ const DetectionPages = lazy(() => import('./detection/DetectionPages.js'));
 const TrainingIntro = lazy(() => import('../training/TrainingIntro.js'));
 // The patient's form link is a phone page of its own, without the site frame.
 const InquiryLinkPage = lazy(() => import('./inquiry/InquiryLinkPage.js'));
+// News, CMS pages and the cooperation form: one lazy chunk, so the home's first load stays small.
+const SitePages = lazy(() => import('./content/SitePages.js'));
+const CONTENT_PAGES = new Set([
+  'news',
+  'newsDetail',
+  'dynamicPage',
+  'information',
+  'tongueResearch',
+  'aboutUs',
+  'healthState',
+  'aiAssistant',
+  'unsubscribe',
+]);
 const DETECTION_PAGES = new Set([
   'tongueAnalyze',
   'childTongue',
@@ -77,6 +90,12 @@ function Home() {
           </Col>
         ))}
       </Row>
+      {/* A link, not the form: the form's chunk loads on its own page, keeping the home light. */}
+      <Typography.Paragraph style={{ marginTop: 24 }}>
+        <Link to="/guanyuwomen#cooperation" data-testid="home-cooperation">
+          {t('site.cooperationTitle')}
+        </Link>
+      </Typography.Paragraph>
     </>
   );
 }
@@ -108,12 +127,23 @@ export default function SiteArea({ page }: AreaProps) {
         <Home />
       ) : page === 'notFound' ? (
         <NotFound />
+      ) : CONTENT_PAGES.has(page) ? (
+        <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+          <SitePages page={page} />
+        </Suspense>
       ) : DETECTION_PAGES.has(page) ? (
         <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+          {(page === 'childTongue' || page === 'covidTongue') && (
+            <div style={{ maxWidth: 1100, margin: '0 auto 16px' }}>
+              <SitePages page={page} />
+            </div>
+          )}
           <DetectionPages page={page} />
         </Suspense>
       ) : page === 'tongueTraining' ? (
+        // The CMS page about the training, then the published courses (docs/training.md).
         <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+          <SitePages page={page} />
           <TrainingIntro />
         </Suspense>
       ) : (

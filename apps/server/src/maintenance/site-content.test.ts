@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, or } from 'drizzle-orm';
+import { openDatabase, type Database } from '../db/client.js';
+import { runMigrations } from '../db/migrate.js';
+import { contentItems, menus } from '../db/schema/index.js';
+import { insertMenus } from '../seed/seed.js';
+import { CONSOLE_MENUS } from '../seed/menu-tree.js';
+import { SITE_PAGES } from '../seed/site-content.js';
+import { addSiteContent } from './site-content.js';
+
+/** On its own in-memory PGlite: the repair changes the menu and content tables. */
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ inMemory: true });
+  await runMigrations(database.db);
+}, 120000);
+afterAll(() => database.close());
+
+describe('site-content repair', () => {
+  it('adds the site pages (zh and en) and, on an older database, the content pages of the console, once; never overwrites an edited page', async () => {
+    const db = database.db;
+    // A fresh database: no console head yet (the seed brings the menus), the pages come now.
+    const fresh = await addSiteContent(db, { dryRun: false });
+    expect(fresh).toEqual({ menus: 0, pages: SITE_PAGES.length * 2 });
+    await db.update(contentItems).set({ title: 'edited' }).where(eq(contentItems.name, 'guanyuwomen'));
+
+    // An older database: the console tree without the content pages.
+    await insertMenus(db, 'console', CONSOLE_MENUS);
+    const site = await db
+      .select({ id: menus.id })
+      .from(menus)
+      .where(
+        or(eq(menus.path, '/content/index'), eq(menus.path, '/content/enquiries'), eq(menus.path, '/system/settings')),
+      );
+    const ids = site.map((m) => m.id);
+    await db.delete(menus).where(inArray(menus.pid, ids));
+    await db.delete(menus).where(inArray(menus.id, ids));
+
+    expect(await addSiteContent(db, { dryRun: true })).toEqual({ menus: 0, pages: 0 });
+    expect(await addSiteContent(db, { dryRun: false })).toEqual({ menus: 3 + 4 + 2 + 1, pages: 0 });
+    expect(await addSiteContent(db, { dryRun: false })).toEqual({ menus: 0, pages: 0 });
+    const titles = await db
+      .select({ t: contentItems.title })
+      .from(contentItems)
+      .where(eq(contentItems.name, 'guanyuwomen'));
+    expect(titles.map((x) => x.t)).toEqual(['edited', 'edited']);
+  });
+});

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CONTENT_BUTTONS,
+  CONTENT_PATHS,
+  contentItem,
+  contentListBody,
+  contentListQuery,
+  contentPage,
+  contentPublishBody,
+  contentAddBody,
+  contentEditBody,
+  idParam,
+  pageNameParam,
+  portalNewsQuery,
+  siteSettings,
+} from '@tcm/contract';
+import { ok, okSchema } from '../../http/envelope.js';
+import { principalOf, requireAuth } from '../auth/guard.js';
+import { writeAudit } from '../audit/audit.service.js';
+import * as svc from './content.service.js';
+import { readSiteSettings, saveSiteSettings } from './settings.service.js';
+
+const tags = ['content'];
+const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
+const B = CONTENT_BUTTONS;
+
+/** News, dynamic pages and settings: back-office editing and what visitors read (docs/site.md). */
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.post(
+    CONTENT_PATHS.list,
+    {
+      onRequest: sys(),
+      schema: {
+        tags,
+        summary: 'News or pages, newest change first',
+        querystring: contentListQuery,
+        body: contentListBody,
+        response: { 200: okSchema(contentPage) },
+      },
+    },
+    async (request) => ok(await svc.list(db, { ...request.query, ...request.body }), request.msgLang),
+  );
+
+  app.get(
+    CONTENT_PATHS.find(':id'),
+    {
+      onRequest: sys(),
+      schema: { tags, summary: 'One item with its body', params: idParam, response: { 200: okSchema(contentItem) } },
+    },
+    async (request) => ok(await svc.find(db, request.params.id), request.msgLang),
+  );
+
+  app.post(
+    CONTENT_PATHS.add,
+    {
+      onRequest: sys([B.add]),
+      schema: {
+        tags,
+        summary: 'Create an item; the HTML is sanitised',
+        body: contentAddBody,
+        response: { 200: okSchema(contentItem) },
+      },
+    },
+    async (request) => {
+      const item = await svc.save(db, principalOf(request).user.id, request.body);
+      await writeAudit(db, request, { action: 'content.add', targetId: String(item.id), detail: { kind: item.kind } });
+      return ok(item, request.msgLang);
+    },
+  );
+
+  app.post(
+    CONTENT_PATHS.edit,
+    {
+      onRequest: sys([B.edit]),
+      schema: {
+        tags,
+        summary: 'Change an item; the HTML is sanitised',
+        body: contentEditBody,
+        response: { 200: okSchema(contentItem) },
+      },
+    },
+    async (request) => {
+      const item = await svc.save(db, principalOf(request).user.id, request.body);
+      await writeAudit(db, request, { action: 'content.edit', targetId: String(item.id), detail: { kind: item.kind } });
+      return ok(item, request.msgLang);
+    },
+  );
+
+  app.post(
+    CONTENT_PATHS.publish,
+    {
+      onRequest: sys([B.publish]),
+      schema: {
+        tags,
+        summary: 'Publish now or on a date, or back to draft',
+        body: contentPublishBody,
+        response: { 200: okSchema(contentItem) },
+      },
+    },
+    async (request) => {
+      const item = await svc.publish(db, request.body);
+      await writeAudit(db, request, {
+        action: 'content.publish',
+        targetId: String(item.id),
+        detail: { published: item.published, publishAt: item.publishAt },
+      });
+      return ok(item, request.msgLang);
+    },
+  );
+
+  app.delete(
+    CONTENT_PATHS.remove(':id'),
+    {
+      onRequest: sys([B.remove]),
+      schema: { tags, summary: 'Delete an item', params: idParam, response: { 200: okSchema(z.null()) } },
+    },
+    async (request) => {
+      await svc.remove(db, request.params.id);
+      await writeAudit(db, request, { action: 'content.remove', targetId: String(request.params.id) });
+      return ok(null, request.msgLang);
+    },
+  );
+
+  app.get(
+    CONTENT_PATHS.settings,
+    { onRequest: sys(), schema: { tags, summary: 'Organisation settings', response: { 200: okSchema(siteSettings) } } },
+    async (request) => ok(await readSiteSettings(db), request.msgLang),
+  );
+
+  app.post(
+    CONTENT_PATHS.settings,
+    {
+      onRequest: sys([B.settingsEdit]),
+      schema: {
+        tags,
+        summary: 'Save the organisation settings (site and PDF reports)',
+        body: siteSettings,
+        response: { 200: okSchema(siteSettings) },
+      },
+    },
+    async (request) => {
+      const saved = await saveSiteSettings(db, request.body);
+      await writeAudit(db, request, { action: 'settings.save' });
+      return ok(saved, request.msgLang);
+    },
+  );
+
+  // ---- public: no token (route-inventory OPEN list) ----
+
+  app.get(
+    CONTENT_PATHS.portalNews,
+    {
+      schema: {
+        tags,
+        summary: 'Published news in the reader language',
+        querystring: portalNewsQuery,
+        response: { 200: okSchema(contentPage) },
+      },
+    },
+    async (request) =>
+      ok(await svc.publicNews(db, request.msgLang, request.query.page, request.query.size), request.msgLang),
+  );
+
+  app.get(
+    CONTENT_PATHS.portalNewsItem(':id'),
+    { schema: { tags, summary: 'One published news item', params: idParam, response: { 200: okSchema(contentItem) } } },
+    async (request) => ok(await svc.publicNewsItem(db, request.params.id), request.msgLang),
+  );
+
+  app.get(
+    CONTENT_PATHS.portalPage(':name'),
+    {
+      schema: {
+        tags,
+        summary: 'A published page (/pages/{name}) in the reader language, else Chinese',
+        params: pageNameParam,
+        response: { 200: okSchema(contentItem) },
+      },
+    },
+    async (request) => ok(await svc.publicPage(db, request.params.name, request.msgLang), request.msgLang),
+  );
+
+  app.get(
+    CONTENT_PATHS.portalSettings,
+    {
+      schema: {
+        tags,
+        summary: 'Organisation name, logo and contact for the site',
+        response: { 200: okSchema(siteSettings) },
+      },
+    },
+    async (request) => ok(await readSiteSettings(db), request.msgLang),
+  );
+};

@@ -1,0 +1,42 @@
+import sanitizeHtml from 'sanitize-html';
+import { POLICY } from '../translation/sanitize.js';
+
+const STYLES = POLICY.allowedStyles?.['*'] ?? {};
+
+/**
+ * The allow-list of news and page bodies: the translation texts' list (docs/security.md §10c)
+ * plus what the rich-text editor adds for articles: videos from the media picker (http(s) or
+ * this server's files, never `javascript:`/`data:`) and the first-line indent (text-indent).
+ * Everything else (scripts, event handlers, iframes, forms, `javascript:` links) is removed.
+ */
+const CONTENT_POLICY: sanitizeHtml.IOptions = {
+  ...POLICY,
+  allowedTags: [...(POLICY.allowedTags || []), 'video', 'figure', 'figcaption'],
+  allowedAttributes: {
+    ...POLICY.allowedAttributes,
+    video: ['src', 'controls', 'poster', 'width', 'height'],
+  },
+  allowedStyles: { '*': { ...STYLES, 'text-indent': [/^\d{1,2}(\.\d+)?(em|px)$/], width: [/^\d{1,4}(%|px)$/] } },
+  allowedSchemesByTag: { img: ['http', 'https'], video: ['http', 'https'] },
+};
+
+/** A news or page body as it may be stored and served: inert HTML. */
+export const sanitizeContentHtml = (html: string): string => sanitizeHtml(html, CONTENT_POLICY);
+
+const NO_MARKUP: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"', '&#39;': "'" };
+const TAG_LIKE = /<[a-zA-Z!/?]/;
+
+/**
+ * Plain text of a form field (enquiries): markup removed, the entities the removal writes turned
+ * back into characters, so `a < b` stays readable; repeated while the decoding made something
+ * that looks like a tag again (`&lt;script&gt;` typed literally), so no tag ever comes back out.
+ */
+export function plainText(text: string): string {
+  let out = text;
+  for (let i = 0; i < 5; i++) {
+    out = sanitizeHtml(out, NO_MARKUP).replace(/&(lt|gt|amp|quot|#39);/g, (m) => ENTITIES[m] ?? m);
+    if (!TAG_LIKE.test(out)) return out.trim();
+  }
+  return out.replace(/</g, '＜').trim();
+}

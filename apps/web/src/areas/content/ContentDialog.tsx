@@ -1,0 +1,119 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Form, Input, Select, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CONTENT_LANGS, type ContentItem, type ContentKind } from '@tcm/contract';
+import { SaveDialog } from '../console/SaveDialog.js';
+import { contentApi } from './content-api.js';
+
+// The editor (tiptap) loads only when a dialog opens: never part of the public site's first load.
+const RichTextEditor = lazy(() =>
+  import('../../components/editor/RichTextEditor.js').then((m) => ({ default: m.RichTextEditor })),
+);
+
+interface Values {
+  lang: 'zh' | 'en';
+  name?: string;
+  title: string;
+  summary?: string;
+  coverUrl?: string;
+  sources?: string;
+}
+
+/** Add or edit a news item or page: language, title, summary, cover, rich-text body, sources. */
+export function ContentDialog(props: {
+  kind: ContentKind;
+  id: number | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [body, setBody] = useState<string | null>(props.id ? null : '');
+  useEffect(() => {
+    if (!props.id) return;
+    void contentApi.find(props.id).then((c: ContentItem) => {
+      form.setFieldsValue({
+        lang: c.lang,
+        name: c.name ?? undefined,
+        title: c.title,
+        summary: c.summary ?? undefined,
+        coverUrl: c.coverUrl ?? undefined,
+        sources: c.sources.join('\n'),
+      });
+      setBody(c.body);
+    });
+  }, [props.id, form]);
+  const save = async () => {
+    const v = await form.validateFields();
+    const values = {
+      kind: props.kind,
+      lang: v.lang,
+      title: v.title,
+      body: body ?? '',
+      summary: v.summary?.trim() || null,
+      coverUrl: v.coverUrl?.trim() || null,
+      sources: (v.sources ?? '')
+        .split('\n')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      ...(props.kind === 'page' ? { name: v.name } : {}),
+    };
+    if (props.id) await contentApi.edit({ ...values, id: props.id });
+    else await contentApi.add(values);
+  };
+  const required = (field: string) => [{ required: true, whitespace: true, message: t('login.required', { field }) }];
+  return (
+    <SaveDialog
+      title={t(props.id ? 'content.edit' : 'content.add')}
+      testId="content"
+      width={880}
+      save={save}
+      onClose={props.onClose}
+      onSaved={props.onSaved}
+    >
+      <Form form={form} layout="vertical" initialValues={{ lang: 'zh' }}>
+        <Form.Item name="lang" label={t('content.lang')}>
+          <Select
+            style={{ width: 160 }}
+            data-testid="content-lang"
+            options={CONTENT_LANGS.map((l) => ({ value: l, label: t(`content.langs.${l}`) }))}
+          />
+        </Form.Item>
+        {props.kind === 'page' && (
+          <Form.Item
+            name="name"
+            label={t('content.name')}
+            extra={t('content.nameHint')}
+            rules={[
+              ...required(t('content.name')),
+              { pattern: /^[A-Za-z0-9_-]{1,64}$/, message: t('content.nameHint') },
+            ]}
+          >
+            <Input maxLength={64} data-testid="content-name" />
+          </Form.Item>
+        )}
+        <Form.Item name="title" label={t('content.title')} rules={required(t('content.title'))}>
+          <Input maxLength={200} data-testid="content-title" />
+        </Form.Item>
+        <Form.Item name="summary" label={t('content.summary')}>
+          <Input.TextArea maxLength={500} rows={2} data-testid="content-summary" />
+        </Form.Item>
+        <Form.Item name="coverUrl" label={t('content.cover')} extra={t('content.coverHint')}>
+          <Input maxLength={500} data-testid="content-cover" />
+        </Form.Item>
+        <Form.Item label={t('content.body')} required>
+          {body === null ? (
+            <Spin />
+          ) : (
+            <Suspense fallback={<Spin />}>
+              <RichTextEditor value={body} onChange={setBody} testId="content-body" />
+            </Suspense>
+          )}
+        </Form.Item>
+        <Form.Item name="sources" label={t('content.sources')} extra={t('content.sourcesHint')}>
+          <Input.TextArea rows={2} data-testid="content-sources" />
+        </Form.Item>
+      </Form>
+    </SaveDialog>
+  );
+}

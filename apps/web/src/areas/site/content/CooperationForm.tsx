@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isPhoneNumber, type EnquirySubmitBody } from '@tcm/contract';
+import { siteApi } from '../../content/content-api.js';
+
+type Values = Required<Omit<EnquirySubmitBody, 'language'>>;
+
+/**
+ * The cooperation form (spec §5): company, contact person, contact number (mobile or landline)
+ * and requirement, all required; the server checks the same rules and limits sends per address.
+ * After sending, the visitor is told what happens next.
+ */
+export function CooperationForm() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const required = (field: string) => ({ required: true, whitespace: true, message: t('site.required', { field }) });
+  const send = async () => {
+    const v = await form.validateFields();
+    setSending(true);
+    setError(null);
+    try {
+      await siteApi.enquire(v);
+      setSent(true);
+      form.resetFields();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Card title={t('site.cooperationTitle')} data-testid="cooperation" style={{ maxWidth: 720 }}>
+      {sent ? (
+        <Result
+          status="success"
+          subTitle={<span data-testid="cooperation-sent">{t('site.sent')}</span>}
+          extra={<Button onClick={() => setSent(false)}>{t('site.sendAnother')}</Button>}
+        />
+      ) : (
+        <>
+          <Typography.Paragraph>{t('site.cooperationIntro')}</Typography.Paragraph>
+          <Form form={form} layout="vertical" onFinish={() => void send().catch(() => undefined)}>
+            <Form.Item name="company" label={t('site.company')} rules={[required(t('site.company'))]}>
+              <Input maxLength={100} data-testid="coop-company" />
+            </Form.Item>
+            <Form.Item name="contactPerson" label={t('site.contactPerson')} rules={[required(t('site.contactPerson'))]}>
+              <Input maxLength={50} data-testid="coop-person" />
+            </Form.Item>
+            <Form.Item
+              name="contact"
+              label={t('site.contact')}
+              extra={t('site.contactHint')}
+              rules={[
+                required(t('site.contact')),
+                {
+                  validator: (_r, v: string | undefined) =>
+                    !v?.trim() || isPhoneNumber(v)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('site.contactInvalid'))),
+                },
+              ]}
+            >
+              <Input maxLength={30} data-testid="coop-contact" />
+            </Form.Item>
+            <Form.Item name="description" label={t('site.description')} rules={[required(t('site.description'))]}>
+              <Input.TextArea rows={4} maxLength={2000} data-testid="coop-description" />
+            </Form.Item>
+            {error && (
+              <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="coop-error" />
+            )}
+            <Button type="primary" htmlType="submit" loading={sending} data-testid="coop-submit">
+              {t('site.submit')}
+            </Button>
+          </Form>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,170 @@
+import { Alert, Card, Col, Empty, List, Row, Result, Skeleton, Space, Typography } from 'antd';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ContentItem } from '@tcm/contract';
+import { sanitizeHtml } from '../../../components/editor/sanitize.js';
+import { useReaderFormat } from '../../../lib/reader-format.js';
+import { siteApi } from '../../content/content-api.js';
+import { CooperationForm } from './CooperationForm.js';
+
+/** The fixed site pages and the CMS page each shows (docs/site.md). */
+export const CMS_PAGE_OF: Record<string, string> = {
+  information: 'information',
+  tongueResearch: 'shexiangyujibingyanjiu',
+  aboutUs: 'guanyuwomen',
+  healthState: 'jiankangzhuangtaibianshi',
+  tongueTraining: 'shezhenshixun',
+  aiAssistant: 'zhongyishiAIzhushou',
+  unsubscribe: 'unsubscribe-post',
+  childTongue: 'ertongshezhen',
+  covidTongue: 'xinguanshezhen',
+};
+
+/** Server-sanitised HTML, cleaned once more in the browser before it is set (defence in depth). */
+function Html({ html, testId }: { html: string; testId?: string }) {
+  return <div className="cms-body" data-testid={testId} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+}
+
+function Sources({ sources }: { sources: string[] }) {
+  const { t } = useTranslation();
+  if (!sources.length) return null;
+  return (
+    <>
+      <Typography.Title level={5}>{t('site.sources')}</Typography.Title>
+      <ol data-testid="cms-sources">
+        {sources.map((s) => (
+          <li key={s}>
+            <Typography.Text type="secondary">{s}</Typography.Text>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+function Loading({ error, missing }: { error: boolean; missing: boolean }) {
+  const { t } = useTranslation();
+  if (missing) return <Result status="404" subTitle={t('site.notFound')} />;
+  if (error) return <Alert type="error" showIcon title={t('site.loadFailed')} />;
+  return <Skeleton active />;
+}
+
+/** A CMS page in the reader's language (else the Chinese original, said so). */
+export function CmsPage({ name, compact = false }: { name: string; compact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const q = useQuery({ queryKey: ['site-page', name, i18n.language], queryFn: () => siteApi.page(name), retry: false });
+  const page = q.data;
+  if (!page)
+    return <Loading error={q.isError} missing={q.isError && (q.error as { code?: number }).code === 1500001} />;
+  return (
+    <article style={{ maxWidth: 900, margin: compact ? undefined : '0 auto' }} data-testid={`cms-page-${name}`}>
+      {compact ? (
+        <Typography.Title level={4}>{page.title}</Typography.Title>
+      ) : (
+        <Typography.Title>{page.title}</Typography.Title>
+      )}
+      {i18n.language === 'en' && page.lang === 'zh' && <Alert type="info" title={t('site.shownInChinese')} />}
+      <Html html={page.body} testId="cms-body" />
+      <Sources sources={page.sources} />
+    </article>
+  );
+}
+
+export function NewsList() {
+  const { t, i18n } = useTranslation();
+  const fmt = useReaderFormat();
+  const q = useQuery({ queryKey: ['site-news', i18n.language], queryFn: () => siteApi.news(1, 50) });
+  if (!q.data) return <Loading error={q.isError} missing={false} />;
+  return (
+    <div style={{ maxWidth: 900, margin: '0 auto' }}>
+      <Typography.Title>{t('route.news')}</Typography.Title>
+      {q.data.list.length === 0 ? (
+        <Empty description={t('site.newsEmpty')} />
+      ) : (
+        <List
+          itemLayout="vertical"
+          dataSource={q.data.list}
+          renderItem={(n) => (
+            <List.Item
+              key={n.id}
+              data-testid={`news-${n.id}`}
+              extra={n.coverUrl ? <img width={180} alt="" src={n.coverUrl} loading="lazy" /> : undefined}
+            >
+              <List.Item.Meta
+                title={<Link to={`/xinwendongtai/${n.id}`}>{n.title}</Link>}
+                description={t('site.publishedAt', { date: fmt.date(n.publishAt ?? n.createdAt, { time: false }) })}
+              />
+              {n.summary}
+            </List.Item>
+          )}
+        />
+      )}
+    </div>
+  );
+}
+
+export function NewsDetail() {
+  const { t } = useTranslation();
+  const fmt = useReaderFormat();
+  const { id = '' } = useParams();
+  const q = useQuery({ queryKey: ['site-news-item', id], queryFn: () => siteApi.newsItem(Number(id)), retry: false });
+  const n: ContentItem | undefined = q.data;
+  if (!n) return <Loading error={q.isError} missing={q.isError} />;
+  return (
+    <article style={{ maxWidth: 900, margin: '0 auto' }} data-testid="news-detail">
+      <Link to="/xinwendongtai">{t('site.backToNews')}</Link>
+      <Typography.Title>{n.title}</Typography.Title>
+      <Typography.Text type="secondary">
+        {t('site.publishedAt', { date: fmt.date(n.publishAt ?? n.createdAt, { time: false }) })}
+      </Typography.Text>
+      {n.coverUrl && <img src={n.coverUrl} alt="" style={{ display: 'block', maxWidth: '100%', margin: '16px 0' }} />}
+      <Html html={n.body} testId="news-body" />
+      <Sources sources={n.sources} />
+    </article>
+  );
+}
+
+function ContactCard() {
+  const { t, i18n } = useTranslation();
+  const q = useQuery({ queryKey: ['site-settings'], queryFn: siteApi.settings });
+  const s = q.data;
+  if (!s || !(s.phone || s.email)) return null;
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
+  return (
+    <Card title={t('site.contactUs')} data-testid="contact-card">
+      <Space orientation="vertical">
+        <Typography.Text strong>{s.orgName[lang]}</Typography.Text>
+        {s.phone && <Typography.Text>{s.phone}</Typography.Text>}
+        {s.email && <Typography.Text>{s.email}</Typography.Text>}
+        {s.address[lang] && <Typography.Text>{s.address[lang]}</Typography.Text>}
+      </Space>
+    </Card>
+  );
+}
+
+/** One chunk for every content page of the site: the home page loads none of it. */
+export default function SitePages({ page }: { page: string }) {
+  const { name = '' } = useParams();
+  if (page === 'news') return <NewsList />;
+  if (page === 'newsDetail') return <NewsDetail />;
+  if (page === 'dynamicPage') return <CmsPage name={name} />;
+  const cms = CMS_PAGE_OF[page];
+  if (!cms) return null;
+  if (page === 'childTongue' || page === 'covidTongue') return <CmsPage name={cms} compact />;
+  return (
+    <>
+      <CmsPage name={cms} />
+      {page === 'aboutUs' && (
+        <Row gutter={[24, 24]} style={{ maxWidth: 900, margin: '32px auto' }} id="cooperation">
+          <Col xs={24} md={15}>
+            <CooperationForm />
+          </Col>
+          <Col xs={24} md={9}>
+            <ContactCard />
+          </Col>
+        </Row>
+      )}
+    </>
+  );
+}

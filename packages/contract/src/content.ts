@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { defineErrors } from './errors.js';
+import { SYS_VERSION } from './paths.js';
+
+/**
+ * Site content (issue 22 items 3-6; docs/site.md): news and dynamic pages edited in the back
+ * office, cooperation enquiries from the public form, and the organisation's settings.
+ */
+const CONTENT = `/backend/sys/${SYS_VERSION}/content`;
+const ENQUIRY = `/backend/sys/${SYS_VERSION}/enquiry`;
+export const CONTENT_PATHS = {
+  list: `${CONTENT}/list`,
+  find: (id: number | string) => `${CONTENT}/find/${id}`,
+  add: `${CONTENT}/add`,
+  edit: `${CONTENT}/edit`,
+  publish: `${CONTENT}/publish`,
+  remove: (id: number | string) => `${CONTENT}/remove/${id}`,
+  enquiryList: `${ENQUIRY}/list`,
+  enquiryUpdate: `${ENQUIRY}/update`,
+  enquiryExport: `${ENQUIRY}/export`,
+  settings: `/backend/sys/${SYS_VERSION}/settings`,
+  /** Public calls: no token; the reader's language comes from the `language` header or query. */
+  portalNews: '/backend/portal/news/list',
+  portalNewsItem: (id: number | string) => `/backend/portal/news/item/${id}`,
+  portalPage: (name: string) => `/backend/portal/pages/${name}`,
+  portalSettings: '/backend/portal/settings',
+  portalEnquiry: '/backend/portal/cooperation/submit',
+} as const;
+
+/** Button codes the server enforces (seeded under the content pages). */
+export const CONTENT_BUTTONS = {
+  add: 'content-add',
+  edit: 'content-edit',
+  publish: 'content-publish',
+  remove: 'content-remove',
+  enquiryEdit: 'enquiry-edit',
+  enquiryExport: 'enquiry-export',
+  settingsEdit: 'settings-edit',
+} as const;
+
+export const CONTENT_ERRORS = defineErrors({
+  NOT_FOUND: { code: 1500001, status: 404, zh: '内容不存在', en: 'No such content' },
+  PAGE_NAME_TAKEN: {
+    code: 1500002,
+    status: 409,
+    zh: '该语言下已有同名页面',
+    en: 'A page with this name already exists in this language',
+  },
+  PAGE_NAME_REQUIRED: {
+    code: 1500003,
+    status: 400,
+    zh: '页面需要名称(字母、数字、- 和 _)',
+    en: 'A page needs a name (letters, digits, - and _)',
+  },
+  ENQUIRY_NOT_FOUND: { code: 1500004, status: 404, zh: '咨询不存在', en: 'No such enquiry' },
+  FIELD_REQUIRED: {
+    code: 1500010,
+    status: 400,
+    zh: '请填写所有必填项',
+    en: 'Please fill in every required field',
+  },
+  CONTACT_INVALID: {
+    code: 1500011,
+    status: 400,
+    zh: '请输入正确的手机号码或座机号码',
+    en: 'Please enter a correct mobile or landline number',
+  },
+  ENQUIRY_RATE_LIMITED: {
+    code: 1500012,
+    status: 429,
+    zh: '提交过于频繁,请稍后再试',
+    en: 'Too many enquiries, please try again later',
+  },
+  EMPTY_BODY: { code: 1500013, status: 400, zh: '请填写正文', en: 'Please write the body text' },
+});
+
+export const CONTENT_KINDS = ['news', 'page'] as const;
+export const contentKind = z.enum(CONTENT_KINDS);
+export type ContentKind = z.infer<typeof contentKind>;
+/** Languages content is written in (the site's two languages). */
+export const CONTENT_LANGS = ['zh', 'en'] as const;
+export const contentLang = z.enum(CONTENT_LANGS);
+export type ContentLang = z.infer<typeof contentLang>;
+
+/** A page's name: the `{name}` of /pages/{name} (also the fixed site pages, e.g. `guanyuwomen`). */
+export const pageName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ (1-64)');
+
+const isoDate = z.string().datetime({ offset: true });
+/** Cover images and logos: a file of this server (`/backend/file/...`) or an http(s) address. */
+const imageUrl = z
+  .string()
+  .max(500)
+  .regex(/^(\/backend\/file\/[\w.-]+(\?[\w=&]*)?|https?:\/\/\S+)$/, 'a /backend/file/ path or an http(s) address');
+
+export const contentAddBody = z.object({
+  kind: contentKind,
+  name: pageName.nullable().optional(),
+  lang: contentLang,
+  title: z.string().trim().min(1).max(200),
+  summary: z.string().trim().max(500).nullable().optional(),
+  /** HTML from the rich-text editor; sanitised on the server (allow-list) before it is stored. */
+  body: z.string().max(200_000),
+  coverUrl: imageUrl.nullable().optional(),
+  /** Source notes of stated facts (shown under the text). */
+  sources: z.array(z.string().trim().min(1).max(300)).max(20).optional(),
+});
+export type ContentAddBody = z.infer<typeof contentAddBody>;
+export const contentEditBody = contentAddBody.extend({ id: z.number().int().min(1) });
+export type ContentEditBody = z.infer<typeof contentEditBody>;
+
+export const contentPublishBody = z.object({
+  id: z.number().int().min(1),
+  published: z.boolean(),
+  /** With `published`: visible from this moment on (a schedule); absent: now. */
+  publishAt: isoDate.nullable().optional(),
+});
+
+export const contentItem = z.object({
+  id: z.number().int(),
+  kind: contentKind,
+  name: z.string().nullable(),
+  lang: contentLang,
+  title: z.string(),
+  summary: z.string().nullable(),
+  body: z.string(),
+  coverUrl: z.string().nullable(),
+  sources: z.array(z.string()),
+  published: z.boolean(),
+  publishAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContentItem = z.infer<typeof contentItem>;
+
+export const contentListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export const contentListBody = z
+  .object({
+    kind: contentKind.default('news'),
+    lang: contentLang.optional(),
+    keyword: z.string().trim().max(200).optional(),
+  })
+  .default({ kind: 'news' });
+/** List rows leave the body out (it can be large). */
+export const contentRow = contentItem.omit({ body: true });
+export type ContentRow = z.infer<typeof contentRow>;
+export const contentPage = z.object({ list: z.array(contentRow), total: z.number().int() });
+export type ContentPage = z.infer<typeof contentPage>;
+
+export const portalNewsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+  language: z.string().max(20).optional(),
+});
+export const idParam = z.object({ id: z.coerce.number().int().min(1) });
+export const pageNameParam = z.object({ name: pageName });
+
+// ---- cooperation enquiries ----
+
+export const ENQUIRY_STATUSES = ['new', 'contacted', 'closed'] as const;
+export const enquiryStatus = z.enum(ENQUIRY_STATUSES);
+export type EnquiryStatus = z.infer<typeof enquiryStatus>;
+
+/**
+ * The cooperation form (spec §5): every field required, checked by the server with messages
+ * in the reader's language (FIELD_REQUIRED, CONTACT_INVALID); here only types and lengths.
+ */
+export const enquirySubmitBody = z.object({
+  company: z.string().max(100).optional(),
+  contactPerson: z.string().max(50).optional(),
+  contact: z.string().max(30).optional(),
+  description: z.string().max(2000).optional(),
+  language: z.string().max(20).optional(),
+});
+export type EnquirySubmitBody = z.infer<typeof enquirySubmitBody>;
+export const ENQUIRY_FIELDS = ['company', 'contactPerson', 'contact', 'description'] as const;
+/** Field names as the form labels them, for the messages naming a missing field. */
+export const ENQUIRY_FIELD_LABELS: Record<(typeof ENQUIRY_FIELDS)[number], { zh: string; en: string }> = {
+  company: { zh: '公司名称', en: 'company name' },
+  contactPerson: { zh: '联系人', en: 'contact person' },
+  contact: { zh: '联系方式', en: 'contact number' },
+  description: { zh: '需求描述', en: 'requirement description' },
+};
+
+/** Mainland mobile (11 digits from 1[3-9]) or landline (area code 0xx/0xxx, 7-8 digits, extension). */
+export const MOBILE_RE = /^(\+?86[- ]?)?1[3-9]\d{9}$/;
+export const LANDLINE_RE = /^(\(0\d{2,3}\)|0\d{2,3})[- ]?\d{7,8}([- ]\d{1,6})?$/;
+export const isPhoneNumber = (s: string) => MOBILE_RE.test(s.trim()) || LANDLINE_RE.test(s.trim());
+
+export const enquiry = z.object({
+  id: z.number().int(),
+  company: z.string(),
+  contactPerson: z.string(),
+  contact: z.string(),
+  description: z.string(),
+  status: enquiryStatus,
+  note: z.string().nullable(),
+  language: contentLang,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Enquiry = z.infer<typeof enquiry>;
+export const enquiryListBody = z
+  .object({ status: enquiryStatus.optional(), keyword: z.string().trim().max(200).optional() })
+  .default({});
+export const enquiryPage = z.object({ list: z.array(enquiry), total: z.number().int() });
+export type EnquiryPage = z.infer<typeof enquiryPage>;
+export const enquiryUpdateBody = z.object({
+  id: z.number().int().min(1),
+  status: enquiryStatus.optional(),
+  note: z.string().max(2000).nullable().optional(),
+});
+
+// ---- settings ----
+
+const zhEn = z.object({ zh: z.string().trim().max(200), en: z.string().trim().max(200) });
+export const siteSettings = z.object({
+  orgName: zhEn,
+  logoUrl: imageUrl.nullable(),
+  phone: z.string().trim().max(50),
+  email: z.string().trim().max(120),
+  address: zhEn,
+  /** Printed at the foot of every PDF report page, in the report's language (one line). */
+  reportFooter: z.object({ zh: z.string().trim().max(80), en: z.string().trim().max(80) }),
+});
+export type SiteSettings = z.infer<typeof siteSettings>;
+
+/** What an empty database answers: the platform's own name, nothing invented. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  orgName: { zh: '中医舌诊开放平台', en: 'TCM Tongue Diagnosis Open Platform' },
+  logoUrl: null,
+  phone: '',
+  email: '',
+  address: { zh: '', en: '' },
+  reportFooter: { zh: '', en: '' },
+};
