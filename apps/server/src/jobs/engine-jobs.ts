@@ -2,6 +2,7 @@ import type { EngineOutcome, ErrorDef, RecordEngine, RecordResults } from '@tcm/
 import { AppError, isAppError } from '../http/app-error.js';
 import { decodeCapture, type DecodedCapture, type HeavyCapture } from '../modules/files/content-check.js';
 import { runPipeline, type PipelineInput } from '@tcm/analysis/pipeline';
+import { renderReport } from '@tcm/report';
 
 /**
  * The work the engine pool runs (jobs/engine-pool.ts), as plain data: a child process receives
@@ -12,6 +13,8 @@ export type EngineJob =
   | { kind: 'decode'; capture: HeavyCapture; bytes: Uint8Array; name: string }
   /** One record's engines, in order (@tcm/analysis/pipeline). */
   | { kind: 'analyze'; input: PipelineInput }
+  /** One PDF from a report model (@tcm/report): the batch ZIP renders its reports here, off the API thread. */
+  | { kind: 'report'; model: unknown }
   /** Test-only misbehaviour, refused unless the pool was started with test jobs. */
   | { kind: 'test'; act: 'exit' | 'kill' | 'hang' | 'sleep'; ms?: number };
 
@@ -26,6 +29,7 @@ export type AnalyzeResult = RecordResults;
 interface Results {
   decode: DecodedCapture;
   analyze: AnalyzeResult;
+  report: Uint8Array;
   test: null;
 }
 export type ResultOf<J extends EngineJob> = Results[J['kind']];
@@ -59,6 +63,8 @@ export async function runEngineJob(
         onOutcome: async (engine, outcome) => emit({ type: 'outcome', engine, outcome }),
         onTongueMask: async (png, size) => emit({ type: 'mask', png, ...size }),
       });
+    case 'report':
+      return renderReport(job.model);
     case 'test':
       return testJob(job, opts.testJobs);
   }
