@@ -33,3 +33,4 @@ export * from './console.js';
 export * from './herb-safety.js';
 export * from './archive.js';
 export * from './record-exports.js';
+export * from './wechat-binding.js';

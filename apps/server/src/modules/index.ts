@@ -16,6 +16,7 @@ import { consoleTeamRoutes } from './console/teams.routes.js';
 import { archiveRoutes } from './archive/archive.routes.js';
 import { adviceConfigRoutes } from './advice-config/advice-config.routes.js';
 import { recordExportRoutes } from './record-exports/record-exports.routes.js';
+import { wechatBindingRoutes } from './wechat-binding/wechat-binding.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -40,4 +41,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['archive', archiveRoutes],
   ['advice-config', adviceConfigRoutes],
   ['record-exports', recordExportRoutes],
+  ['wechat-binding', wechatBindingRoutes],
 ];
