@@ -12,7 +12,8 @@
  * as the team leader, reading the stream and throwing the bytes away. Prints the time, the ZIP's
  * size, the peak RSS of the process (server and client together) before and during the download,
  * and the peak in each quarter of the download: flat quarters mean the memory does not grow with
- * the number of reports.
+ * the number of reports. A one-report download first starts the engine children, as the server
+ * does at start.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,6 +98,14 @@ async function main(): Promise<void> {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { access_token: token } = await app.ctx.tokens.issue(leaderId, 'member');
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}${RECORD_EXPORT_PATHS.zip}`;
+    // Warm-up: one report, so the engine children are started (the server warms them at start).
+    const warm = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ scope: 'teamRecord', search: '患者 0' }),
+    });
+    await warm.arrayBuffer();
+    console.log(`engine children: ${app.ctx.engines.size} (ENGINE_POOL_SIZE)`);
     global.gc?.();
     const before = process.memoryUsage().rss;
     console.log(`seeded ${N} done records with photos; RSS before the download ${(before / MB).toFixed(0)} MB`);

@@ -143,6 +143,9 @@ describe('record exports: refusals', () => {
   });
 });
 
+/** The first ZIP starts an engine child (tens of seconds on a loaded machine) before it renders. */
+const RENDERS = 120_000;
+
 describe('record exports: files', () => {
   it('Excel: the filtered team list in zh words, never another team’s rows', async () => {
     const { leader } = await world();
@@ -174,32 +177,40 @@ describe('record exports: files', () => {
     expect(rows.slice(1).map((r) => r[0])).toEqual(['Plain']);
   });
 
-  it('ZIP: one PDF per done record of the filter, safe names, failed ones left out', async () => {
-    const { leader, ids } = await world();
-    const res = await post(RECORD_EXPORT_PATHS.zip, leader.token, { scope: 'teamRecord', lang: 'en' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['x-report-count']).toBe('2');
-    const zip = await JSZip.loadAsync(res.rawPayload);
-    const names = Object.keys(zip.files).sort();
-    expect(names).toHaveLength(2);
-    expect(names.every((n) => !n.includes('/') && n.endsWith('.pdf'))).toBe(true);
-    expect(names.some((n) => n.includes(ids.a.slice(0, 8)) && n.includes('张三'))).toBe(true);
-    expect(names.some((n) => n.includes(ids.b.slice(0, 8)) && n.includes('Bob_.._x'))).toBe(true);
-    for (const n of names) {
-      const pdf = await zip.file(n)!.async('nodebuffer');
-      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    }
-  });
+  it(
+    'ZIP: one PDF per done record of the filter, safe names, failed ones left out',
+    async () => {
+      const { leader, ids } = await world();
+      const res = await post(RECORD_EXPORT_PATHS.zip, leader.token, { scope: 'teamRecord', lang: 'en' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/zip');
+      expect(res.headers['x-report-count']).toBe('2');
+      const zip = await JSZip.loadAsync(res.rawPayload);
+      const names = Object.keys(zip.files).sort();
+      expect(names).toHaveLength(2);
+      expect(names.every((n) => !n.includes('/') && n.endsWith('.pdf'))).toBe(true);
+      expect(names.some((n) => n.includes(ids.a.slice(0, 8)) && n.includes('张三'))).toBe(true);
+      expect(names.some((n) => n.includes(ids.b.slice(0, 8)) && n.includes('Bob_.._x'))).toBe(true);
+      for (const n of names) {
+        const pdf = await zip.file(n)!.async('nodebuffer');
+        expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      }
+    },
+    RENDERS,
+  );
 
-  it('ZIP of ticked ids: only those, a plain member may tick their own', async () => {
-    const { leader, plain, ids } = await world();
-    const res = await post(RECORD_EXPORT_PATHS.zip, leader.token, { scope: 'teamRecord', ids: [ids.b] });
-    expect(Object.keys((await JSZip.loadAsync(res.rawPayload)).files)).toEqual([
-      expect.stringContaining(ids.b.slice(0, 8)),
-    ]);
-    const own = await post(RECORD_EXPORT_PATHS.zip, plain.token, { scope: 'memberRecord', ids: [ids.mine] });
-    expect(own.statusCode).toBe(200);
-    expect(Object.keys((await JSZip.loadAsync(own.rawPayload)).files)).toHaveLength(1);
-  });
+  it(
+    'ZIP of ticked ids: only those, a plain member may tick their own',
+    async () => {
+      const { leader, plain, ids } = await world();
+      const res = await post(RECORD_EXPORT_PATHS.zip, leader.token, { scope: 'teamRecord', ids: [ids.b] });
+      expect(Object.keys((await JSZip.loadAsync(res.rawPayload)).files)).toEqual([
+        expect.stringContaining(ids.b.slice(0, 8)),
+      ]);
+      const own = await post(RECORD_EXPORT_PATHS.zip, plain.token, { scope: 'memberRecord', ids: [ids.mine] });
+      expect(own.statusCode).toBe(200);
+      expect(Object.keys((await JSZip.loadAsync(own.rawPayload)).files)).toHaveLength(1);
+    },
+    RENDERS,
+  );
 });
