@@ -15,91 +15,26 @@
  * The load generator runs in a worker thread so that the client's work stays off the server's
  * event loop; on PGlite the database shares the server's thread, as it does in production.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { RECORD_PATHS, type RecordResults } from '@tcm/contract';
-import { questionsFor } from '@tcm/analysis/constitution';
+import { RECORD_PATHS } from '@tcm/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { startEmbeddedPostgres, type Database } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import * as schema from '../src/db/schema/index.js';
 import { diagnosisRecords, teams, users } from '../src/db/schema/index.js';
-import { runPipeline } from '@tcm/analysis/pipeline';
+import { poolOf, realResults, throwAwayDatabase } from './bench-support.js';
 
 const N = Number(process.env.BENCH_RECORDS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const DATA = process.env.BENCH_DATA ?? fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 const LIST_BODY = JSON.stringify({ scope: 'memberRecord', page: 1, size: 100 });
-
-/** A throw-away database: PGlite in memory, or a new database on the DATABASE_URL server. */
-async function throwAwayDatabase(): Promise<{ url?: string; socket?: string; drop(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    // Two connections: the app's pool and the bare handler's.
-    const embedded = await startEmbeddedPostgres(undefined, 2);
-    return { socket: embedded.host, drop: () => embedded.stop() };
-  }
-  const name = `tcm_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-function poolOf(where: { url?: string; socket?: string }): pg.Pool {
-  return where.url
-    ? new pg.Pool({ connectionString: where.url, max: 10 })
-    : new pg.Pool({ host: where.socket, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
-}
-
-/** Real engine outcomes of one four-diagnosis capture: what a done record keeps in `results`. */
-async function realResults(): Promise<{ results: RecordResults; conclusion: string | null }> {
-  const file = (rel: string) => ({ bytes: new Uint8Array(readFileSync(join(DATA, rel))), name: rel.split('/').pop()! });
-  const results: Record<string, unknown> = {};
-  await runPipeline(
-    {
-      files: {
-        tongue: file('tongue/images/TE0000458.jpg'),
-        face: file('face/02-woman.jpg'),
-        pulse: file('pulse/goda-ppg-125hz.csv'),
-        voice: file('voice/sustained-a-118hz.wav'),
-      },
-      sex: 'female',
-      inquiry: { answers: Object.fromEntries(questionsFor('female').map((q) => [q.id, 3])) },
-      vitals: { heightCm: 163, weightKg: 67.5, systolic: 132, diastolic: 84 },
-      history: [],
-      date: new Date().toISOString(),
-      lang: 'zh',
-    },
-    {
-      onStep: async () => undefined,
-      onOutcome: async (engine, outcome) => {
-        results[engine] = outcome;
-      },
-    },
-  );
-  const synthesis = results.synthesis as { result?: { patterns?: { name: { zh: string } }[] } } | undefined;
-  return { results: results as RecordResults, conclusion: synthesis?.result?.patterns?.[0]?.name.zh ?? null };
-}
 
 /** N done records: half the bench doctor's, the rest other doctors' and five teams'. */
 async function seed(database: Database): Promise<string> {

@@ -29,6 +29,12 @@ const envSchema = z.object({
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
   WECHAT_APP_ID: z.string().default(''),
   WECHAT_APP_SECRET: z.string().default(''),
+  /** The official account's server token (signature of event pushes, docs/member.md "WeChat binding"). */
+  WECHAT_MP_TOKEN: z.string().default(''),
+  /** Template id of the "report ready" template message; empty: pushing a report answers 503. */
+  WECHAT_REPORT_TEMPLATE_ID: z.string().default(''),
+  /** Public address of the web app (with its /pc base) that template messages link to. */
+  PUBLIC_WEB_URL: z.string().url().optional(),
   /** Comma-separated origins allowed by CORS; empty: no CORS headers at all. */
   CORS_ORIGINS: z.string().default(''),
   /** Folder of the built web app served under /pc/; empty: not served. */
@@ -114,7 +120,14 @@ export interface AppConfig {
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
   seedPassword: string | undefined;
-  wechat: { apiBase: string; appId: string; appSecret: string };
+  wechat: {
+    apiBase: string;
+    appId: string;
+    appSecret: string;
+    mpToken: string;
+    reportTemplateId: string;
+    publicWebUrl: string | undefined;
+  };
   corsOrigins: string[];
   webDist: string;
   trustProxy: boolean;
@@ -205,7 +218,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
     refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
     seedPassword: e.SEED_PASSWORD,
-    wechat: { apiBase: e.WECHAT_API_BASE.replace(/\/$/, ''), appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET },
+    wechat: {
+      apiBase: e.WECHAT_API_BASE.replace(/\/$/, ''),
+      appId: e.WECHAT_APP_ID,
+      appSecret: e.WECHAT_APP_SECRET,
+      mpToken: e.WECHAT_MP_TOKEN,
+      reportTemplateId: e.WECHAT_REPORT_TEMPLATE_ID,
+      publicWebUrl: e.PUBLIC_WEB_URL?.replace(/\/$/, ''),
+    },
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),

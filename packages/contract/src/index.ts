@@ -38,3 +38,5 @@ export * from './open-api.js';
 export * from './training.js';
 export * from './inquiry.js';
 export * from './content.js';
+export * from './record-exports.js';
+export * from './wechat-binding.js';

@@ -8,6 +8,7 @@ import {
   type CaptureSlotName,
   type PipelineInput,
 } from '@tcm/analysis/pipeline';
+import { renderReport } from '@tcm/report';
 
 /**
  * The work the engine pool runs (jobs/engine-pool.ts), as plain data: a child process receives
@@ -20,6 +21,8 @@ export type EngineJob =
   | { kind: 'analyze'; input: PipelineInput }
   /** One capture's engine alone, at the capture step (records.service `checkCaptureFile`). */
   | { kind: 'check'; slot: CaptureSlotName; file: CaptureFile; lang: 'zh' | 'en' }
+  /** One PDF from a report model (@tcm/report): the batch ZIP renders its reports here, off the API thread. */
+  | { kind: 'report'; model: unknown }
   /** Test-only misbehaviour, refused unless the pool was started with test jobs. */
   | { kind: 'test'; act: 'exit' | 'kill' | 'hang' | 'sleep'; ms?: number };
 
@@ -35,6 +38,7 @@ interface Results {
   decode: DecodedCapture;
   analyze: AnalyzeResult;
   check: EngineOutcome;
+  report: Uint8Array;
   test: null;
 }
 export type ResultOf<J extends EngineJob> = Results[J['kind']];
@@ -70,6 +74,8 @@ export async function runEngineJob(
       });
     case 'check':
       return checkCapture(job.slot, job.file, job.lang);
+    case 'report':
+      return renderReport(job.model);
     case 'test':
       return testJob(job, opts.testJobs);
   }

@@ -22,6 +22,8 @@ import { trainingRoutes } from './training/training.routes.js';
 import { inquiryRoutes } from './inquiry/inquiry.routes.js';
 import { contentRoutes } from './content/content.routes.js';
 import { enquiryRoutes } from './content/enquiry.routes.js';
+import { recordExportRoutes } from './record-exports/record-exports.routes.js';
+import { wechatBindingRoutes } from './wechat-binding/wechat-binding.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -52,4 +54,6 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['inquiry', inquiryRoutes],
   ['content', contentRoutes],
   ['enquiries', enquiryRoutes],
+  ['record-exports', recordExportRoutes],
+  ['wechat-binding', wechatBindingRoutes],
 ];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OfficialAccountProtocol } from './wechat-mp-protocol.js';
 
 export interface WechatUserFixture {
   openid: string;
@@ -12,18 +13,25 @@ export interface WechatUserFixture {
 /**
  * A local server speaking WeChat's documented web-OAuth protocol: GET /sns/oauth2/access_token
  * (appid, secret, code, grant_type=authorization_code; codes are single-use) and
- * GET /sns/userinfo (access_token, openid). Errors use WeChat's errcode/errmsg bodies.
+ * GET /sns/userinfo (access_token, openid); and the official-account protocol (`mp`: access
+ * token, QR tickets, template messages, signed event pushes). Errors use WeChat's errcode/errmsg
+ * bodies.
  */
 export class WechatProtocolServer {
   private server: Server | undefined;
   private readonly codes = new Map<string, WechatUserFixture>();
   private readonly tokens = new Map<string, WechatUserFixture>();
   requests: string[] = [];
+  readonly mp: OfficialAccountProtocol;
 
   constructor(
     readonly appId: string,
     readonly appSecret: string,
-  ) {}
+    /** The official account's server token, which signs event pushes. */
+    readonly serverToken = 'test-server-token',
+  ) {
+    this.mp = new OfficialAccountProtocol(appId, appSecret, serverToken);
+  }
 
   /** Issues a one-time code, as WeChat does when it redirects the user back. */
   issueCode(user: WechatUserFixture): string {
@@ -34,10 +42,12 @@ export class WechatProtocolServer {
 
   /**
    * Listens on `port` (0: any free one). With `control`, `POST /__test/code` (JSON fixture) also
-   * issues a code over HTTP, for browser journeys that drive the server from another process.
+   * issues a code over HTTP, and `POST /__test/scan` ({ qrUrl, openid, callback }) pushes the
+   * signed scan event of that QR code to the app's callback URL, for browser journeys that drive
+   * the server from another process.
    */
   async start(port = 0, opts: { control?: boolean } = {}): Promise<string> {
-    this.server = createServer((req, res) => {
+    this.server = createServer(async (req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       this.requests.push(url.pathname);
       const q = url.searchParams;
@@ -51,6 +61,16 @@ export class WechatProtocolServer {
         req.on('end', () => send({ code: this.issueCode(JSON.parse(raw) as WechatUserFixture) }));
         return;
       }
+      if (opts.control && req.method === 'POST' && url.pathname === '/__test/scan') {
+        let raw = '';
+        req.on('data', (d: Buffer) => (raw += d.toString()));
+        req.on(
+          'end',
+          () => void this.pushScan(JSON.parse(raw) as { qrUrl: string; openid: string; callback: string }).then(send),
+        );
+        return;
+      }
+      if (await this.mp.handle(req, url, send)) return;
       if (url.pathname === '/sns/oauth2/access_token') {
         if (q.get('appid') !== this.appId) return send({ errcode: 40013, errmsg: 'invalid appid' });
         if (q.get('secret') !== this.appSecret) return send({ errcode: 40125, errmsg: 'invalid appsecret' });
@@ -89,6 +109,17 @@ export class WechatProtocolServer {
     });
     await new Promise<void>((r) => this.server!.listen(port, '127.0.0.1', r));
     return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+  }
+
+  /** Sends the signed scan event of a QR code to the app's callback, as WeChat does. */
+  private async pushScan(p: { qrUrl: string; openid: string; callback: string }) {
+    const ev = this.mp.scanEvent(p.qrUrl, p.openid);
+    const res = await fetch(`${p.callback}?${new URLSearchParams(ev.query).toString()}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml' },
+      body: ev.body,
+    });
+    return { status: res.status, body: await res.text() };
   }
 
   async stop(): Promise<void> {

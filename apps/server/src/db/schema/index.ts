@@ -12,3 +12,4 @@ export * from './open-api.js';
 export * from './training.js';
 export * from './inquiry.js';
 export * from './content.js';
+export * from './wechat.js';

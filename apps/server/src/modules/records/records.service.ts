@@ -179,8 +179,11 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type ListBody = z.infer<typeof recordListBodySchema>;
 
-/** A page of a list scope with the search box and the combined query (spec §5, §9). */
-export async function listRecords(ctx: AppContext, p: Principal, body: ListBody): Promise<RecordPage> {
+/**
+ * The WHERE of a list call without paging: scope, combined query, status and search box. The
+ * list and its exports (modules/record-exports) use it with the joins of `listFrom`.
+ */
+export function listCondition(p: Principal, body: Omit<ListBody, 'page' | 'size'>): SQL | undefined {
   const where: (SQL | undefined)[] = [scopeWhere(p, body.scope), buildQueryWhere(body.query, QUERY_FIELDS)];
   if (body.status) where.push(eq(diagnosisRecords.status, body.status));
   if (body.search) {
@@ -195,7 +198,48 @@ export async function listRecords(ctx: AppContext, p: Principal, body: ListBody)
       ),
     );
   }
-  const cond = and(...where);
+  return and(...where);
+}
+
+/** The columns the list exports write (Excel rows, ZIP entry names). */
+const exportColumns = {
+  id: diagnosisRecords.id,
+  createdAt: diagnosisRecords.createdAt,
+  personName: diagnosisRecords.personName,
+  personSex: diagnosisRecords.personSex,
+  personAge: diagnosisRecords.personAge,
+  ownerName: owner.name,
+  deviceName: devices.name,
+  source: diagnosisRecords.source,
+  files: diagnosisRecords.files,
+  status: diagnosisRecords.status,
+  conclusion: diagnosisRecords.conclusion,
+};
+
+/**
+ * The records with the owner and device joins the search box and the query fields need: the
+ * export rows (`listCondition` goes in its WHERE), or the count of a condition.
+ */
+export const exportRows = (ctx: AppContext) =>
+  ctx.db
+    .select(exportColumns)
+    .from(diagnosisRecords)
+    .leftJoin(owner, eq(owner.id, diagnosisRecords.ownerUserId))
+    .leftJoin(devices, eq(devices.id, diagnosisRecords.deviceId));
+
+export async function countListed(ctx: AppContext, cond: SQL | undefined): Promise<number> {
+  const [total] = await ctx.db
+    .select({ n: count() })
+    .from(diagnosisRecords)
+    .leftJoin(owner, eq(owner.id, diagnosisRecords.ownerUserId))
+    .leftJoin(devices, eq(devices.id, diagnosisRecords.deviceId))
+    .where(cond);
+  return total?.n ?? 0;
+}
+
+/** A page of a list scope with the search box and the combined query (spec §5, §9). */
+export async function listRecords(ctx: AppContext, p: Principal, body: ListBody): Promise<RecordPage> {
+  const cond = listCondition(p, body);
   const sortCol =
     body.sortBy === 'personName'
       ? diagnosisRecords.personName
@@ -214,15 +258,10 @@ export async function listRecords(ctx: AppContext, p: Principal, body: ListBody)
     .orderBy(order, desc(diagnosisRecords.id))
     .limit(body.size)
     .offset((body.page - 1) * body.size);
-  const [total] = await ctx.db
-    .select({ n: count() })
-    .from(diagnosisRecords)
-    .leftJoin(owner, eq(owner.id, diagnosisRecords.ownerUserId))
-    .leftJoin(devices, eq(devices.id, diagnosisRecords.deviceId))
-    .where(cond);
+  const total = await countListed(ctx, cond);
   return {
     list: rows.map((x) => presentSummary(x.r, { ownerName: x.ownerName, deviceName: x.deviceName })),
-    total: total?.n ?? 0,
+    total,
     page: body.page,
     size: body.size,
   };

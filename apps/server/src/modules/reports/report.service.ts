@@ -10,12 +10,8 @@ import { recordReportModel, type ReportSource } from '@tcm/report';
 import type { RecordRow } from '../records/records.repo.js';
 import { readSiteSettings } from '../content/settings.service.js';
 
-/** Renders a done record's PDF in the asked language (default: the record's own). */
-export async function renderRecordReport(
-  ctx: AppContext,
-  r: RecordRow,
-  lang: ReportLanguage | undefined,
-): Promise<Buffer> {
+/** The report model of a done record (photos and pulse file read from storage). */
+async function recordModel(ctx: AppContext, r: RecordRow, lang: ReportLanguage | undefined) {
   if (r.status !== 'done') throw new AppError(RECORD_ERRORS.RECORD_NOT_READY);
   const files = await filesByIds(
     ctx.db,
@@ -47,14 +43,49 @@ export async function renderRecordReport(
     photos: { tongue: tongue?.bytes, face: face?.bytes },
     pulseFile: pulse,
   };
+  return recordReportModel(src, lang ?? r.lang);
+}
+
+/** An engine error of the renderer as the API's REPORT_FAILED in the report's language. */
+function reportFailed(e: unknown, r: RecordRow, lang: ReportLanguage | undefined): unknown {
+  if (isEngineError(e))
+    return new AppError(RECORD_ERRORS.REPORT_FAILED, `${e.def[lang ?? r.lang]}`, {
+      code: e.code,
+      detail: e.detail ?? null,
+    });
+  return e;
+}
+
+/** Renders a done record's PDF in the asked language (default: the record's own). */
+export async function renderRecordReport(
+  ctx: AppContext,
+  r: RecordRow,
+  lang: ReportLanguage | undefined,
+): Promise<Buffer> {
   try {
-    return await renderReport(await recordReportModel(src, lang ?? r.lang));
+    return await renderReport(await recordModel(ctx, r, lang));
   } catch (e) {
-    if (isEngineError(e))
-      throw new AppError(RECORD_ERRORS.REPORT_FAILED, `${e.def[lang ?? r.lang]}`, {
-        code: e.code,
-        detail: e.detail ?? null,
-      });
-    throw e;
+    throw reportFailed(e, r, lang);
   }
+}
+
+/** Time one PDF may take in an engine child before the child is stopped. */
+const POOL_REPORT_TIMEOUT_MS = 60_000;
+
+/**
+ * The same PDF rendered in an engine child (jobs/engine-pool.ts): for batches (the ZIP), whose
+ * hundreds of renders would otherwise hold the API thread, and which run one per child at once.
+ */
+export async function renderRecordReportInPool(
+  ctx: AppContext,
+  r: RecordRow,
+  lang: ReportLanguage | undefined,
+): Promise<Buffer> {
+  const model = await recordModel(ctx, r, lang);
+  const pdf = await ctx.engines.run(
+    { kind: 'report', model },
+    // Not refused as busy: the ZIP keeps at most one render per child waiting.
+    { timeoutMs: POOL_REPORT_TIMEOUT_MS, bounded: false },
+  );
+  return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }

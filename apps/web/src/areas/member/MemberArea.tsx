@@ -9,6 +9,7 @@ import { HomePage } from './HomePage.js';
 import { PlayApplyPage } from './PlayApplyPage.js';
 import { RecordsPage } from './RecordsPage.js';
 import { ResultConfigPage } from './ResultConfigPage.js';
+import { WechatBindPage, WechatBoundPage } from './WechatBindPage.js';
 
 function MemberPage({ page }: { page: string }) {
   switch (page) {
@@ -18,6 +19,10 @@ function MemberPage({ page }: { page: string }) {
       return <PlayApplyPage />;
     case 'resultConfig':
       return <ResultConfigPage />;
+    case 'wechatBound':
+      return <WechatBoundPage />;
+    case 'wechatResult':
+      return <WechatBindPage />;
     case 'teamRecord':
     case 'deviceRecord':
     case 'memberRecord':

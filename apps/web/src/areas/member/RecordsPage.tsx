@@ -1,6 +1,6 @@
 import '../../diagnosis/texts.js';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Button, Drawer, Result, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Drawer, Result, Select, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,9 @@ import { LiveRecordResult } from '../../diagnosis/LiveRecordResult.js';
 import { listRecords } from '../../diagnosis/record-api.js';
 import { useRecord } from '../../diagnosis/use-record.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
+import { PersonTimeline } from './PersonTimeline.js';
+import { RecordsExportBar } from './RecordsExportBar.js';
+import { wechatApi } from './records-export-api.js';
 
 // The history brings ECharts: its own chunk, loaded when a detail opens.
 const PersonHistory = lazy(() => import('../../diagnosis/PersonHistory.js'));
@@ -43,12 +46,23 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
   const fmt = useReaderFormat();
   const [params, setParams] = useSearchParams();
   const openId = params.get('id');
+  const timelineId = params.get('timeline');
+  const { message } = App.useApp();
+  const [selected, setSelected] = useState<string[]>([]);
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState<CombinedQuery | null>(null);
   const [status, setStatus] = useState<RecordStatus | undefined>();
   const [dialog, setDialog] = useState(false);
   useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [search, query, status]);
+  const push = async (id: string) => {
+    try {
+      await wechatApi.push(id);
+      void message.success(t('member.records.pushed'));
+    } catch (e) {
+      void message.error((e as Error).message);
+    }
+  };
 
   const list = useQuery({
     queryKey: ['records', scope, paging, search, query, status],
@@ -103,9 +117,19 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
       {
         title: t('translation.actions'),
         render: (_: unknown, r: RecordSummary) => (
-          <Button size="small" data-testid={`view-${r.id}`} onClick={() => setParams({ id: r.id })}>
-            {t('diag.view')}
-          </Button>
+          <Space size={4} wrap>
+            <Button size="small" data-testid={`view-${r.id}`} onClick={() => setParams({ id: r.id })}>
+              {t('diag.view')}
+            </Button>
+            <Button size="small" data-testid={`timeline-open-${r.id}`} onClick={() => setParams({ timeline: r.id })}>
+              {t('member.records.timeline')}
+            </Button>
+            {r.status === 'done' && (
+              <Button size="small" data-testid={`push-${r.id}`} onClick={() => void push(r.id)}>
+                {t('member.records.pushWechat')}
+              </Button>
+            )}
+          </Space>
         ),
       },
     ],
@@ -134,6 +158,10 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
           onChange={(v) => setStatus(v)}
         />
         <Button onClick={() => void list.refetch()}>{t('diag.refresh')}</Button>
+        <RecordsExportBar
+          filter={{ scope, search: search || undefined, query: query ?? undefined, status }}
+          selected={selected}
+        />
       </Space>
       {list.error ? (
         <Result status="403" title={(list.error as Error).message} data-testid="records-error" />
@@ -145,6 +173,8 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
           total={list.data?.total ?? 0}
           paging={paging}
           onPaging={setPaging}
+          selected={selected}
+          onSelect={(keys) => setSelected(keys.map(String))}
           columns={columns}
           data-testid="records-table"
         />
@@ -166,6 +196,15 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
         destroyOnHidden
       >
         {openId && <RecordDetailView id={openId} onOpen={(id) => setParams({ id })} />}
+      </Drawer>
+      <Drawer
+        open={timelineId !== null}
+        width="min(640px, 96vw)"
+        title={t('member.records.timeline')}
+        onClose={() => setParams({})}
+        destroyOnHidden
+      >
+        {timelineId && <PersonTimeline id={timelineId} onOpen={(id) => setParams({ id })} />}
       </Drawer>
     </Space>
   );

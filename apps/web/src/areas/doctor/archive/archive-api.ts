@@ -14,10 +14,9 @@ import {
 } from '@tcm/contract';
 import type { FormulaEntry, HerbEntry } from '@tcm/contract/herbs';
 import { http } from '../../../lib/api.js';
-import { currentLanguage } from '../../../lib/i18n.js';
-import { getSession } from '../../../lib/session.js';
 
 export { saveBlob } from '../../../lib/save-blob.js';
+export { fetchFile } from '../../../lib/fetch-file.js';
 
 /** Calls of the case archive (docs/archive.md); the server checks ownership and groups. */
 export const archiveApi = {
@@ -50,26 +49,6 @@ export const archiveApi = {
   check: (herbs: PrescriptionHerbInput[], pregnant: boolean) =>
     http.post<SafetyWarning[]>(ARCHIVE_PATHS.checkPrescription, { body: { herbs, pregnant } }),
 };
-
-/** Fetches a file answer (PDF, xlsx) with the caller's token; refusals carry the envelope's msg. */
-export async function fetchFile(url: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<Blob> {
-  const headers: Record<string, string> = { 'Accept-Language': currentLanguage() === 'en' ? 'en' : 'zh-CN' };
-  const token = getSession().token;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers,
-    credentials: 'include',
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const type = res.headers.get('content-type') ?? '';
-  if (!res.ok || type.includes('json')) {
-    const body = (await res.json().catch(() => null)) as { msg?: string } | null;
-    throw new Error(body?.msg ?? `HTTP ${res.status}`);
-  }
-  return res.blob();
-}
 
 export const visitPdfUrl = (visitId: string, lang: ReportLanguage) => `${ARCHIVE_PATHS.visitPdf(visitId)}?lang=${lang}`;
 export const casePdfUrl = (caseId: string, lang: ReportLanguage) => `${ARCHIVE_PATHS.casePdf(caseId)}?lang=${lang}`;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { defineErrors } from './errors.js';
+import { reportLanguageSchema } from './report.js';
+
+/**
+ * WeChat official-account binding and report push (docs/member.md "WeChat binding", issue 21
+ * item 4). Range 14400xx.
+ */
+export const WECHAT_BIND_ERRORS = defineErrors({
+  SIGNATURE_INVALID: {
+    code: 1440001,
+    status: 403,
+    zh: '微信消息签名无效或已过期',
+    en: 'The WeChat message signature is invalid or too old',
+  },
+  BINDING_NOT_FOUND: {
+    code: 1440002,
+    status: 404,
+    zh: '绑定码不存在',
+    en: 'The binding code does not exist',
+  },
+  BINDING_FORBIDDEN: {
+    code: 1440003,
+    status: 403,
+    zh: '这不是您的绑定码',
+    en: 'This binding code is not yours',
+  },
+  NOT_BOUND: {
+    code: 1440004,
+    status: 409,
+    zh: '该成员尚未绑定微信公众号',
+    en: 'This member has not bound the WeChat official account',
+  },
+  NOT_CONFIGURED: {
+    code: 1440005,
+    status: 503,
+    zh: '微信公众号尚未配置',
+    en: 'The WeChat official account is not configured',
+  },
+  API_FAILED: {
+    code: 1440006,
+    status: 502,
+    zh: '微信接口调用失败，请稍后再试',
+    en: 'The WeChat service failed; try again later',
+  },
+  NO_MEMBER: {
+    code: 1440007,
+    status: 409,
+    zh: '该记录不属于任何成员账号，无法推送',
+    en: 'This record is not about a member account, so there is nobody to push it to',
+  },
+});
+
+export const WECHAT_BIND_PATHS = {
+  /** POST (member): a new one-time scene code and its QR link. */
+  create: '/backend/member/wechat/bind',
+  /** GET (member): the caller's binding state. */
+  mine: '/backend/member/wechat/mine',
+  /** GET (member, owner only): the outcome of one scene code. */
+  status: (scene: string) => `/backend/member/wechat/bind/${scene}`,
+  /** POST (member who may see the record): push the finished report to the bound member. */
+  pushReport: (recordId: string) => `/backend/member/wechat/push/${recordId}`,
+  /** GET (URL check, echostr) and POST (event push) from WeChat: the signature is the credential. */
+  callback: '/backend/wechat/mp/callback',
+} as const;
+
+/** 24 URL-safe characters: the scene code in the QR code and in /bandWeChatSuccess/:idCode. */
+export const sceneCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{24}$/, 'scene code');
+
+export const wechatBindingStatusSchema = z.enum(['pending', 'bound', 'conflict', 'expired']);
+export type WechatBindingStatus = z.infer<typeof wechatBindingStatusSchema>;
+
+export const wechatBindingSchema = z.object({
+  scene: z.string(),
+  status: wechatBindingStatusSchema,
+  /** What the QR code encodes (WeChat's ticket URL); only in the answer that created the code. */
+  qrUrl: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type WechatBinding = z.infer<typeof wechatBindingSchema>;
+
+export const wechatMineSchema = z.object({ bound: z.boolean() });
+
+export const wechatPushBodySchema = z.object({ lang: reportLanguageSchema.optional() });
+export const wechatPushResultSchema = z.object({ msgid: z.number().nullable() });
+
+/** The callback's query: WeChat signs timestamp and nonce with the account's server token. */
+export const wechatCallbackQuerySchema = z.object({
+  signature: z.string().max(80).optional(),
+  timestamp: z.string().max(20).optional(),
+  nonce: z.string().max(64).optional(),
+  echostr: z.string().max(200).optional(),
+  openid: z.string().max(64).optional(),
+});
