@@ -32,3 +32,5 @@ export * from './advice-config.js';
 export * from './console.js';
 export * from './herb-safety.js';
 export * from './archive.js';
+export * from './display.js';
+export * from './display-regions.js';
