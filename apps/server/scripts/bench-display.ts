@@ -19,7 +19,7 @@ import { runMigrations } from '../src/db/migrate.js';
 import * as schema from '../src/db/schema/index.js';
 import type { Db } from '../src/db/client.js';
 import * as repo from '../src/modules/display/display.repo.js';
-import { dayAndMonthStart, DISPLAY_TIME_ZONE, summary } from '../src/modules/display/display.service.js';
+import { localDay, summary } from '../src/modules/display/display.service.js';
 
 const N = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -48,9 +48,16 @@ const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
 try {
   await runMigrations(db);
+  // A bulk load with the per-row trigger off, then the daily counts rebuilt in one statement.
+  await pool.query('ALTER TABLE diagnosis_record DISABLE TRIGGER display_daily_sync');
   const t0 = process.hrtime.bigint();
   await seed();
   console.log(`seeded ${N.toLocaleString('en')} finished records (+2% failed) in ${(ms(t0) / 1000).toFixed(0)} s`);
+  const tr = process.hrtime.bigint();
+  await pool.query('SELECT display_daily_rebuild()');
+  await pool.query('ALTER TABLE diagnosis_record ENABLE TRIGGER display_daily_sync');
+  const daily = (await pool.query<{ n: string }>('select count(*) n from display_daily')).rows[0]!.n;
+  console.log(`display_daily rebuilt in ${(ms(tr) / 1000).toFixed(1)} s: ${Number(daily).toLocaleString('en')} rows`);
   const t1 = process.hrtime.bigint();
   await pool.query('VACUUM ANALYZE diagnosis_record');
   await pool.query('VACUUM ANALYZE device');
@@ -58,6 +65,7 @@ try {
   const { rows } = await pool.query<{ server_version: string }>('show server_version');
   console.log(`PostgreSQL ${rows[0]!.server_version}`);
   await measure();
+  await writeCost();
 } finally {
   await pool.end();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -145,9 +153,10 @@ async function time(label: string, run: () => Promise<unknown>, explain?: string
 
 async function measure() {
   const now = Date.now();
-  const { today, month } = dayAndMonthStart(now);
-  const from30 = new Date(now - 30 * 86_400_000);
-  const from90 = new Date(now - 90 * 86_400_000);
+  const today = localDay(now);
+  const month = `${today.slice(0, 8)}01`;
+  const from30 = localDay(now - 29 * 86_400_000);
+  const from90 = localDay(now - 89 * 86_400_000);
   const big = (await pool.query<{ id: string }>('select id from teams order by name limit 1')).rows[0]!.id;
   const bigCount = (
     await pool.query<{ n: string }>(`select count(*) n from diagnosis_record where team_id = $1`, [big])
@@ -156,18 +165,19 @@ async function measure() {
   const cursor = (await pool.query<{ c: string }>(`select (now() - interval '5 seconds')::text c`)).rows[0]!.c;
   for (const scope of [{ teamId: null }, { teamId: big }] as repo.Scope[]) {
     const tag = scope.teamId ? 'team' : 'platform';
-    const teamSql = scope.teamId ? `and team_id = '${scope.teamId}'` : '';
+    const key = scope.teamId ?? 'all';
     await time(
       `${tag}: counts (today, month, total)`,
       () => repo.counts(db, scope, today, month),
-      `select count(*) from diagnosis_record where status = 'done' ${teamSql}`,
+      `select sum(n) from display_daily where scope = '${key}' and facet = 'total'`,
     );
     await time(
       `${tag}: window facets, 30 days`,
-      () => repo.windowFacets(db, scope, from30, today, DISPLAY_TIME_ZONE),
-      `select display_constitution, count(*) from diagnosis_record where status = 'done' ${teamSql} and created_at >= now() - interval '30 days' group by 1`,
+      () => repo.windowFacets(db, scope, from30, today),
+      `select facet, key, sum(n) from display_daily where scope = '${key}' and facet <> 'total' and day >= '${from30}' group by 1, 2`,
     );
-    await time(`${tag}: window facets, 90 days`, () => repo.windowFacets(db, scope, from90, today, DISPLAY_TIME_ZONE));
+    await time(`${tag}: window facets, 90 days`, () => repo.windowFacets(db, scope, from90, today));
+    await time(`${tag}: trend, 90 days`, () => repo.trend(db, scope, from90));
     await time(`${tag}: devices`, () => repo.devices(db, scope, new Date(now - 600_000), 50));
     await time(`${tag}: feed first screen`, () => repo.latestFinished(db, scope, 10));
     await time(`${tag}: feed poll`, () => repo.finishedAfter(db, scope, cursor, 50));
@@ -175,4 +185,19 @@ async function measure() {
     await time(`${tag}: whole summary (route), 90 days`, () => summary(db, { ...scope, name: '' }, 90));
   }
   await time('pattern name lookup', () => repo.patternName(db, 'p7'));
+}
+
+/** What the trigger adds to a record's write: 1,000 finished records inserted one by one, with and without it. */
+async function writeCost() {
+  const one = `insert into diagnosis_record (source, status, team_id, share_token, results)
+    select 'team', 'done', (select id from teams order by name limit 1), $1,
+           (select results from diagnosis_record where status = 'done' limit 1)`;
+  for (const on of [true, false]) {
+    await pool.query(`ALTER TABLE diagnosis_record ${on ? 'ENABLE' : 'DISABLE'} TRIGGER display_daily_sync`);
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < 1000; i++) await pool.query(one, [`w-${on}-${i}`]);
+    console.log(
+      `1,000 finished records inserted one by one, trigger ${on ? 'on ' : 'off'}: ${(ms(t0) / 1000).toFixed(2)} ms each`,
+    );
+  }
 }

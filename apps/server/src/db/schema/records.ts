@@ -88,8 +88,7 @@ export const diagnosisRecords = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     // The large-screen display's facets (docs/display.md), computed by PostgreSQL from `results`
-    // whenever it is written: the display aggregates a million records from an index of these
-    // few small values instead of reading every record's (toasted) results.
+    // whenever it is written; a trigger adds them up per day in display_daily (display.ts).
     displayConstitution: text('display_constitution').generatedAlwaysAs(sql.raw(DISPLAY_CONSTITUTION)),
     displayPattern: text('display_pattern').generatedAlwaysAs(sql.raw(DISPLAY_PATTERN)),
     displayRisk: text('display_risk').generatedAlwaysAs(sql.raw(DISPLAY_RISK)),
@@ -104,13 +103,12 @@ export const diagnosisRecords = pgTable(
     index('diagnosis_record_subject_idx').on(t.subjectUserId, t.createdAt, t.id),
     index('diagnosis_record_device_idx').on(t.deviceId),
     index('diagnosis_record_person_idx').on(t.personName, t.personPhone),
-    // The display: finished records by time (platform) and by team and time, carrying every
-    // facet it counts, so each aggregate is an index-only range scan (docs/display.md).
+    // The display's live feed and pattern names: finished records newest first, platform and team.
     index('diagnosis_record_display_idx')
-      .on(t.createdAt, t.deviceId, t.displayConstitution, t.displayPattern, t.displayRisk, t.displayTongue)
+      .on(t.createdAt)
       .where(sql`${t.status} = 'done'`),
     index('diagnosis_record_display_team_idx')
-      .on(t.teamId, t.createdAt, t.deviceId, t.displayConstitution, t.displayPattern, t.displayRisk, t.displayTongue)
+      .on(t.teamId, t.createdAt)
       .where(sql`${t.status} = 'done'`),
     // Only the few records waiting or running: the queued-work limit counts them per address.
     index('diagnosis_record_active_ip_idx')

@@ -1,16 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DISPLAY_TONGUE_FINDINGS } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 
-// The display's SQL over diagnosis_record (docs/display.md). Every aggregate reads only the
-// generated facet columns, so PostgreSQL answers it from diagnosis_record_display_idx (platform)
-// or diagnosis_record_display_team_idx (one team) without touching the records' results.
+// The display's SQL (docs/display.md). The aggregates read display_daily, the per-day counts a
+// trigger keeps from diagnosis_record's generated facet columns (migration 0011), so a window of
+// days is a primary-key range of a few thousand rows at any number of records. The feed and the
+// pattern names read diagnosis_record by its finished-records indexes.
 
 /** Whose records: the whole platform (null) or one team. */
 export type Scope = { teamId: string | null };
 
 const where = (s: Scope): SQL =>
   s.teamId ? sql`r.status = 'done' and r.team_id = ${s.teamId}` : sql`r.status = 'done'`;
+const scopeKey = (s: Scope) => s.teamId ?? 'all';
 
 export interface Counts {
   today: number;
@@ -18,54 +19,41 @@ export interface Counts {
   total: number;
 }
 
-/** Finished records since the start of today, of this month, and ever. */
-export async function counts(db: Db, s: Scope, today: Date, month: Date): Promise<Counts> {
-  const { rows } = await db.execute<{ today: string; month: string; total: string }>(sql`
-    select count(*) filter (where r.created_at >= ${today.toISOString()}::timestamptz) as today,
-           count(*) filter (where r.created_at >= ${month.toISOString()}::timestamptz) as month,
-           count(*) as total
-      from diagnosis_record r where ${where(s)}`);
-  const row = rows[0]!;
-  return { today: Number(row.today), month: Number(row.month), total: Number(row.total) };
+/** Finished records of today, of this month and ever (days are Shanghai dates, `YYYY-MM-DD`). */
+export async function counts(db: Db, s: Scope, today: string, month: string): Promise<Counts> {
+  const { rows } = await db.execute<{ today: string | null; month: string | null; total: string | null }>(sql`
+    select sum(n) filter (where day = ${today}::date) as today,
+           sum(n) filter (where day >= ${month}::date) as month,
+           sum(n) as total
+      from display_daily where scope = ${scopeKey(s)} and facet = 'total'`);
+  const row = rows[0];
+  return { today: Number(row?.today ?? 0), month: Number(row?.month ?? 0), total: Number(row?.total ?? 0) };
 }
 
-/** Which group of the window query a row belongs to (GROUPING() bits of its keys). */
-export type FacetRow = {
-  g: number;
-  constitution: string | null;
-  pattern: string | null;
-  risk: string | null;
-  device_id: string | null;
-  day: string | null;
-  n: string;
-  high: string;
-  today: string;
-  tongue: string;
-} & Record<`t${number}`, string>;
+export type FacetRow = { facet: string; key: string; n: string; today: string };
 
-/**
- * Every window aggregate in one pass over the index (grouping sets): by constitution, pattern,
- * risk, device and day, and the window's grand total with the tongue findings' counts.
- * `g` is GROUPING(constitution, pattern, risk, device_id, day): 0b01111 = by constitution, ...
- */
-export async function windowFacets(db: Db, s: Scope, from: Date, today: Date, timeZone: string): Promise<FacetRow[]> {
-  const bits = DISPLAY_TONGUE_FINDINGS.map((_, i) =>
-    sql.raw(`count(*) filter (where tongue & ${1 << i} <> 0) as t${i}`),
-  );
+/** Every facet's counts over the days from `from` on, and today's alone (the devices' "today"). */
+export async function windowFacets(db: Db, s: Scope, from: string, today: string): Promise<FacetRow[]> {
   const { rows } = await db.execute<FacetRow>(sql`
-    select grouping(constitution, pattern, risk, device_id, day) as g,
-           constitution, pattern, risk, device_id, day::text as day,
-           count(*) as n,
-           count(*) filter (where risk = 'high') as high,
-           count(*) filter (where created_at >= ${today.toISOString()}::timestamptz) as today,
-           count(tongue) as tongue,
-           ${sql.join(bits, sql`, `)}
-      from (select r.display_constitution as constitution, r.display_pattern as pattern,
-                   r.display_risk as risk, r.device_id, r.display_tongue as tongue, r.created_at,
-                   (r.created_at at time zone ${timeZone})::date as day
-              from diagnosis_record r
-             where ${where(s)} and r.created_at >= ${from.toISOString()}::timestamptz) x
-     group by grouping sets ((constitution), (pattern), (risk), (device_id), (day), ())`);
+    select facet, key, sum(n) as n, coalesce(sum(n) filter (where day = ${today}::date), 0) as today
+      from display_daily
+     where scope = ${scopeKey(s)} and facet <> 'total' and day >= ${from}::date
+     group by facet, key`);
+  return rows;
+}
+
+export type TrendRow = { day: string; count: string; high: string };
+
+/** Per day from `from` on: finished records and those rated high risk. */
+export async function trend(db: Db, s: Scope, from: string): Promise<TrendRow[]> {
+  const { rows } = await db.execute<TrendRow>(sql`
+    select day::text as day,
+           coalesce(sum(n) filter (where facet = 'total'), 0) as count,
+           coalesce(sum(n) filter (where facet = 'risk'), 0) as high
+      from display_daily
+     where scope = ${scopeKey(s)} and day >= ${from}::date
+       and (facet = 'total' or (facet = 'risk' and key = 'high'))
+     group by day`);
   return rows;
 }
 

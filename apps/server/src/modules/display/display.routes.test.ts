@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPLAY_ERRORS, DISPLAY_PATHS, RECORD_PATHS, TEAM_PATHS, type DisplaySummary } from '@tcm/contract';
 import { devices, diagnosisRecords } from '../../db/schema/index.js';
@@ -188,6 +189,26 @@ describe('display aggregates', () => {
     const wide = await summaryOf(`${DISPLAY_PATHS.teamSummary(team.id)}?days=90`, leader.token);
     expect(count(wide.constitution, 'E')).toBe(1);
     expect(wide.unknownRegion).toBe(1);
+
+    // The daily counts follow a record that is retried (leaves done) and one re-analysed.
+    const again = await record({ teamId: team.id }, { type: 'F', pattern: 'qi', risk: 'low' });
+    const byTeam = async () => summaryOf(DISPLAY_PATHS.teamSummary(team.id), leader.token);
+    expect((await byTeam()).counts.total).toBe(5);
+    await t.database.db.update(diagnosisRecords).set({ status: 'queued' }).where(eq(diagnosisRecords.id, again));
+    expect((await byTeam()).counts.total).toBe(4);
+    await t.database.db
+      .update(diagnosisRecords)
+      .set({ status: 'done', results: results({ type: 'G', pattern: 'qi', risk: 'low' }) })
+      .where(eq(diagnosisRecords.id, again));
+    await t.database.db
+      .update(diagnosisRecords)
+      .set({ results: results({ type: 'H', pattern: 'qi', risk: 'low' }) })
+      .where(eq(diagnosisRecords.id, again));
+    const after = await byTeam();
+    expect([after.counts.total, count(after.constitution, 'F'), count(after.constitution, 'G')]).toEqual([5, 0, 0]);
+    expect(count(after.constitution, 'H')).toBe(1);
+    await t.database.db.delete(diagnosisRecords).where(eq(diagnosisRecords.id, again));
+    expect((await byTeam()).counts.total).toBe(4);
 
     const platform = await summaryOf(DISPLAY_PATHS.summary, screen.token);
     expect(platform.scope.kind).toBe('platform');

@@ -17,24 +17,10 @@ export const ONLINE_WINDOW_MS = 10 * 60_000;
 const DEVICE_LIST_MAX = 50;
 const PATTERNS_SHOWN = 10;
 
-/** Start of today and of this month in the display's time zone. */
-export function dayAndMonthStart(now: number): { today: Date; month: Date } {
-  const local = new Date(now + ZONE_OFFSET_MS);
-  const y = local.getUTCFullYear();
-  const m = local.getUTCMonth();
-  return {
-    today: new Date(Date.UTC(y, m, local.getUTCDate()) - ZONE_OFFSET_MS),
-    month: new Date(Date.UTC(y, m, 1) - ZONE_OFFSET_MS),
-  };
-}
-
 /** The local calendar day of `t` (YYYY-MM-DD) in the display's time zone. */
-const localDay = (t: number) => new Date(t + ZONE_OFFSET_MS).toISOString().slice(0, 10);
+export const localDay = (t: number) => new Date(t + ZONE_OFFSET_MS).toISOString().slice(0, 10);
 
 const largestFirst = (a: DisplayBucket, b: DisplayBucket) => b.count - a.count || a.key.localeCompare(b.key);
-
-// GROUPING(constitution, pattern, risk, device_id, day): the bit of a key is 0 in its own group.
-const GROUP = { constitution: 0b01111, pattern: 0b10111, risk: 0b11011, device: 0b11101, day: 0b11110, all: 0b11111 };
 
 /** Pattern names are the engine's and stable: looked up once per process. */
 const patternNames = new Map<string, { zh: string; en: string }>();
@@ -54,50 +40,49 @@ export async function summary(
   days: number,
   now = Date.now(),
 ): Promise<DisplaySummary> {
-  const { today, month } = dayAndMonthStart(now);
-  const from = new Date(Date.parse(`${localDay(now - (days - 1) * DAY_MS)}T00:00:00Z`) - ZONE_OFFSET_MS);
-  const [counts, rows, devices] = await Promise.all([
+  const today = localDay(now);
+  const month = `${today.slice(0, 8)}01`;
+  const from = localDay(now - (days - 1) * DAY_MS);
+  const [counts, rows, trendRows, devices] = await Promise.all([
     repo.counts(db, scope, today, month),
-    repo.windowFacets(db, scope, from, today, DISPLAY_TIME_ZONE),
+    repo.windowFacets(db, scope, from, today),
+    repo.trend(db, scope, from),
     repo.devices(db, scope, new Date(now - ONLINE_WINDOW_MS), DEVICE_LIST_MAX),
   ]);
-  const of = (g: number) => rows.filter((r) => r.g === g);
-  const buckets = (g: number, key: (r: repo.FacetRow) => string | null) =>
-    of(g)
-      .flatMap((r) => {
-        const k = key(r);
-        return k === null ? [] : [{ key: k, count: Number(r.n) }];
-      })
+  const of = (facet: string) => rows.filter((r) => r.facet === facet && Number(r.n) > 0);
+  const buckets = (facet: string) =>
+    of(facet)
+      .map((r) => ({ key: r.key, count: Number(r.n) }))
       .sort(largestFirst);
 
-  const all = of(GROUP.all)[0];
   const patterns = await Promise.all(
-    buckets(GROUP.pattern, (r) => r.pattern)
+    buckets('pattern')
       .slice(0, PATTERNS_SHOWN)
       .map(async (b) => ({ ...b, ...(await nameOf(db, b.key)) })),
   );
+  const tongue = new Map(of('tongue').map((r) => [r.key, Number(r.n)]));
 
-  const byDay = new Map(of(GROUP.day).map((r) => [r.day!, r]));
+  const byDay = new Map(trendRows.map((r) => [r.day, r]));
   const trend = Array.from({ length: days }, (_, i) => {
     const day = localDay(now - (days - 1 - i) * DAY_MS);
     const r = byDay.get(day);
-    return { day, count: Number(r?.n ?? 0), high: Number(r?.high ?? 0) };
+    return { day, count: Number(r?.count ?? 0), high: Number(r?.high ?? 0) };
   });
 
-  const deviceRows = of(GROUP.device);
-  const located = deviceRows.filter((r) => r.device_id);
+  const deviceRows = of('device');
+  const located = deviceRows.filter((r) => r.key !== '');
   const locations = await repo.deviceLocations(
     db,
-    located.map((r) => r.device_id!),
+    located.map((r) => r.key),
   );
   const regions = new Map<string, number>();
   let unknownRegion = 0;
   for (const r of deviceRows) {
-    const province = r.device_id ? provinceOf(locations.get(r.device_id)) : null;
+    const province = r.key ? provinceOf(locations.get(r.key)) : null;
     if (province) regions.set(province, (regions.get(province) ?? 0) + Number(r.n));
     else unknownRegion += Number(r.n);
   }
-  const todayByDevice = new Map(located.map((r) => [r.device_id!, Number(r.today)]));
+  const todayByDevice = new Map(located.map((r) => [r.key, Number(r.today)]));
   const onlineSince = now - ONLINE_WINDOW_MS;
 
   return {
@@ -106,15 +91,15 @@ export async function summary(
     generatedAt: new Date(now).toISOString(),
     days,
     counts,
-    constitution: buckets(GROUP.constitution, (r) => r.constitution),
+    constitution: buckets('constitution'),
     patterns,
     tongue: {
-      records: Number(all?.tongue ?? 0),
-      findings: DISPLAY_TONGUE_FINDINGS.map((key, i) => ({ key, count: Number(all?.[`t${i}`] ?? 0) })).sort(
+      records: tongue.get('records') ?? 0,
+      findings: DISPLAY_TONGUE_FINDINGS.map((key, i) => ({ key, count: tongue.get(String(i)) ?? 0 })).sort(
         largestFirst,
       ),
     },
-    risk: buckets(GROUP.risk, (r) => r.risk),
+    risk: buckets('risk'),
     trend,
     regions: [...regions].map(([key, count]) => ({ key, count })).sort(largestFirst),
     unknownRegion,

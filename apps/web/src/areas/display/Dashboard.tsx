@@ -16,7 +16,7 @@ import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 import { LogoutButton } from '../../components/LogoutButton.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { registerChinaMap } from './china-map.js';
-import { barOption, mapOption, named, pieOption, trendOption } from './display-charts.js';
+import { barOption, mapOption, named, pieOption, RISK_COLORS, trendOption } from './display-charts.js';
 import { useDisplayFeed, useDisplaySummary, type DisplayScope } from './display-api.js';
 import { DisplayCanvas } from './DisplayCanvas.js';
 import { DevicesPanel, FeedPanel } from './DisplayLists.js';
@@ -186,7 +186,13 @@ function Charts({ data, scope, scale }: { data: DisplaySummary; scope: DisplaySc
           <Panel title={t('display.risk')} height={200} testId="panel-risk">
             <ChartOrEmpty
               empty={!data.risk.length}
-              option={pieOption(named(data.risk, riskWord), ['#73d13d', '#ffc53d', '#ff4d4f', '#8c8c8c'])}
+              option={pieOption(
+                data.risk.map((b) => ({
+                  name: riskWord(b.key),
+                  value: b.count,
+                  itemStyle: { color: RISK_COLORS[b.key] ?? '#8c8c8c' },
+                })),
+              )}
               height={148}
               scale={scale}
               testId="chart-risk"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DisplayFeedItem, DisplaySummary } from '@tcm/contract';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import type { FeedState } from './display-api.js';
+import { RISK_COLORS } from './display-charts.js';
 import { Panel } from './Panel.js';
 
 // The dashboard's two lists: device status and the live feed. Each shows only the rows that fit
@@ -28,7 +29,6 @@ const cell = (width: number | string, extra: CSSProperties = {}): CSSProperties 
   ...extra,
 });
 const STATE_COLOR = { online: '#73d13d', offline: '#8c8c8c', disabled: '#ff7875' } as const;
-const RISK_COLOR: Record<string, string> = { low: '#73d13d', medium: '#ffc53d', high: '#ff4d4f', none: '#8c8c8c' };
 
 export function DevicesPanel({ devices }: { devices: DisplaySummary['devices'] }) {
   const { t } = useTranslation();
@@ -99,7 +99,7 @@ export function FeedPanel(props: {
             <span data-text style={cell(100)}>
               {i.constitution ? props.constitution(i.constitution) : '—'}
             </span>
-            <span data-text style={cell(80, { color: RISK_COLOR[i.risk ?? 'none'] })}>
+            <span data-text style={cell(80, { color: RISK_COLORS[i.risk ?? 'none'] })}>
               {i.risk ? props.riskWord(i.risk) : '—'}
             </span>
             <span data-text style={cell(70, { color: '#7f93bf' })}>
