@@ -40,3 +40,5 @@ export * from './inquiry.js';
 export * from './content.js';
 export * from './record-exports.js';
 export * from './wechat-binding.js';
+export * from './display.js';
+export * from './display-regions.js';

@@ -24,6 +24,7 @@ import { contentRoutes } from './content/content.routes.js';
 import { enquiryRoutes } from './content/enquiry.routes.js';
 import { recordExportRoutes } from './record-exports/record-exports.routes.js';
 import { wechatBindingRoutes } from './wechat-binding/wechat-binding.routes.js';
+import { displayRoutes } from './display/display.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -56,4 +57,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['enquiries', enquiryRoutes],
   ['record-exports', recordExportRoutes],
   ['wechat-binding', wechatBindingRoutes],
+  ['display', displayRoutes],
 ];

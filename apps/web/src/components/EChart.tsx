@@ -14,10 +14,13 @@ export function EChart({
   height = 240,
   testId,
   onClick,
+  pixelRatio,
 }: {
   option: EChartsCoreOption;
   height?: number;
   testId?: string;
+  /** Canvas pixels per CSS pixel, when the chart sits in a scaled canvas (the display); default the screen's. */
+  pixelRatio?: number;
   /** Called with the clicked item's index and name (bars, points): charts that lead to records. */
   onClick?: (item: { dataIndex: number; name: string }) => void;
 }) {
@@ -28,7 +31,7 @@ export function EChart({
   click.current = onClick;
   useEffect(() => {
     if (!el.current) return;
-    chart.current = echarts.init(el.current);
+    chart.current = echarts.init(el.current, undefined, pixelRatio ? { devicePixelRatio: pixelRatio } : undefined);
     chart.current.on('click', (p) => click.current?.({ dataIndex: p.dataIndex, name: p.name }));
     const onResize = () => chart.current?.resize();
     window.addEventListener('resize', onResize);
@@ -37,6 +40,7 @@ export function EChart({
       chart.current?.dispose();
       chart.current = null;
     };
+    // The ratio is the one at mount; a later change keeps the first (charts are not re-created).
   }, []);
   useEffect(() => {
     chart.current?.setOption(option, true);

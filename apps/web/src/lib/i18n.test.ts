@@ -13,6 +13,8 @@ import { diseaseEn } from './locales/disease-en.js';
 import { diseaseZh } from './locales/disease-zh.js';
 import { trainingEn } from './locales/training-en.js';
 import { trainingZh } from './locales/training-zh.js';
+import { displayEn } from './locales/display-en.js';
+import { displayZh } from './locales/display-zh.js';
 import { i18n, setLanguage } from './i18n.js';
 
 function flatten(o: object, prefix = ''): Map<string, unknown> {
@@ -43,6 +45,7 @@ describe('i18n', () => {
     archive: archiveZh,
     disease: diseaseZh,
     training: trainingZh,
+    display: displayZh,
   });
   const e = flatten({
     ...en,
@@ -51,6 +54,7 @@ describe('i18n', () => {
     archive: archiveEn,
     disease: diseaseEn,
     training: trainingEn,
+    display: displayEn,
   });
 
   it('has every key in both zh and en, none empty', () => {

@@ -13,3 +13,4 @@ export * from './training.js';
 export * from './inquiry.js';
 export * from './content.js';
 export * from './wechat.js';
+export * from './display.js';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { RecordFailure, Vitals } from '@tcm/contract';
 import { recordResultsColumn } from './record-results.js';
 import { teams, users } from './users.js';
+import { DISPLAY_CONSTITUTION, DISPLAY_PATTERN, DISPLAY_RISK, DISPLAY_TONGUE } from './display-facets.js';
 
 /** Uploaded files: metadata here, bytes in the storage (local folder or S3), key `storage_key`. */
 export const storedFiles = pgTable(
@@ -86,6 +87,12 @@ export const diagnosisRecords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    // The large-screen display's facets (docs/display.md), computed by PostgreSQL from `results`
+    // whenever it is written; a trigger adds them up per day in display_daily (display.ts).
+    displayConstitution: text('display_constitution').generatedAlwaysAs(sql.raw(DISPLAY_CONSTITUTION)),
+    displayPattern: text('display_pattern').generatedAlwaysAs(sql.raw(DISPLAY_PATTERN)),
+    displayRisk: text('display_risk').generatedAlwaysAs(sql.raw(DISPLAY_RISK)),
+    displayTongue: integer('display_tongue').generatedAlwaysAs(sql.raw(DISPLAY_TONGUE)),
   },
   // The list scopes filter on owner, subject or team + source and page newest first (created
   // time, then id): each index hands a page over in order without sorting the scope. The person
@@ -96,6 +103,13 @@ export const diagnosisRecords = pgTable(
     index('diagnosis_record_subject_idx').on(t.subjectUserId, t.createdAt, t.id),
     index('diagnosis_record_device_idx').on(t.deviceId),
     index('diagnosis_record_person_idx').on(t.personName, t.personPhone),
+    // The display's live feed and pattern names: finished records newest first, platform and team.
+    index('diagnosis_record_display_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'done'`),
+    index('diagnosis_record_display_team_idx')
+      .on(t.teamId, t.createdAt)
+      .where(sql`${t.status} = 'done'`),
     // Only the few records waiting or running: the queued-work limit counts them per address.
     index('diagnosis_record_active_ip_idx')
       .on(t.clientIp)

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RECORD_EVENTS, type RecordProgress } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
+import { openEventStream } from '../../http/event-stream.js';
 import { progressOf } from '../records/records.presenter.js';
 import { findRecord } from '../records/records.repo.js';
 
@@ -18,24 +19,12 @@ export async function streamProgress(
   reply: FastifyReply,
   recordId: string,
 ): Promise<void> {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': request.id,
-  });
-  let closed = false;
-  request.raw.on('close', () => {
-    closed = true;
-  });
+  const { res, closed } = openEventStream(request, reply);
   const send = (event: string, data: RecordProgress) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   let last = '';
   let lastWrite = Date.now();
   try {
-    while (!closed) {
+    while (!closed()) {
       const r = await findRecord(ctx.db, recordId);
       if (!r) break;
       const p = progressOf(r);

@@ -1,4 +1,4 @@
-import { ADVICE_CONFIG_ERRORS, TEAM_ERRORS, type MemberFlagsBody } from '@tcm/contract';
+import { ADVICE_CONFIG_ERRORS, DISPLAY_ERRORS, TEAM_ERRORS, type MemberFlagsBody } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
 import type { UserRow } from '../auth/principal.repo.js';
 
@@ -77,4 +77,15 @@ export function assertMayLeave(u: Who, leaders: number, members: number): void {
 export function assertMayConfigAdvice(u: Who): string {
   if (!isLeader(u) || !holdsMenuFlag(u, 'canConfigTreatPlan')) throw new AppError(ADVICE_CONFIG_ERRORS.FLAG_REQUIRED);
   return u.teamId;
+}
+
+/**
+ * The team whose display this member may show: their own team, holding displayPermission, the
+ * same flag as the menu entry /member/config/display (spec §2, §6; docs/display.md). 403 else.
+ */
+export function assertMayShowTeamDisplay(u: Who, teamId: string): string {
+  if (u.entrance !== 'member' || !holdsMenuFlag(u, 'displayPermission'))
+    throw new AppError(DISPLAY_ERRORS.PERMISSION_REQUIRED);
+  if (u.teamId !== teamId) throw new AppError(DISPLAY_ERRORS.OTHER_TEAM);
+  return teamId;
 }

@@ -1,7 +1,7 @@
 import type { AreaProps } from '../../app/LazyArea.js';
-import { FullScreenArea } from '../../components/FullScreenArea.js';
+import { Dashboard } from './Dashboard.js';
 
-/** The display area (spec §2): full screen, signed in through /dpLogin. */
-export default function DisplayArea({ page }: AreaProps) {
-  return <FullScreenArea area="display" page={page} loginPath="/dpLogin" />;
+/** The display area (spec §2): the platform dashboard, full screen, signed in through /dpLogin. */
+export default function DisplayArea(_props: AreaProps) {
+  return <Dashboard scope={{ kind: 'platform' }} />;
 }

@@ -1,3 +1,5 @@
+import { lazy, Suspense } from 'react';
+import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import './texts.js';
 import type { AreaProps } from '../../app/LazyArea.js';
@@ -11,6 +13,9 @@ import { RecordsPage } from './RecordsPage.js';
 import { ResultConfigPage } from './ResultConfigPage.js';
 import { WechatBindPage, WechatBoundPage } from './WechatBindPage.js';
 
+// The team display brings ECharts' map and the China GeoJSON: its own chunk, loaded on opening.
+const TeamDisplay = lazy(() => import('../display/TeamDisplay.js'));
+
 function MemberPage({ page }: { page: string }) {
   switch (page) {
     case 'memberHome':
@@ -23,12 +28,18 @@ function MemberPage({ page }: { page: string }) {
       return <WechatBoundPage />;
     case 'wechatResult':
       return <WechatBindPage />;
+    case 'memberDisplay':
+      return (
+        <Suspense fallback={<Spin />}>
+          <TeamDisplay />
+        </Suspense>
+      );
     case 'teamRecord':
     case 'deviceRecord':
     case 'memberRecord':
       return <RecordsPage key={page} scope={page} />;
     default:
-      return <AreaPlaceholder area={page === 'memberDisplay' ? 'display' : 'member'} page={page} />;
+      return <AreaPlaceholder area="member" page={page} />;
   }
 }
 

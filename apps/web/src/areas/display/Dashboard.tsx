@@ -1,0 +1,249 @@
+import { useMemo } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
+import { Button, Space, Spin } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  constitutionWord,
+  DISPLAY_PROVINCES,
+  RISK_LEVEL_WORDS,
+  tongueFeatureWord,
+  type ConstitutionCode,
+  type DisplaySummary,
+} from '@tcm/contract';
+import { EChart } from '../../components/EChart.js';
+import { LanguageSwitch } from '../../components/LanguageSwitch.js';
+import { LogoutButton } from '../../components/LogoutButton.js';
+import { useReaderFormat } from '../../lib/reader-format.js';
+import { registerChinaMap } from './china-map.js';
+import { barOption, mapOption, named, pieOption, RISK_COLORS, trendOption } from './display-charts.js';
+import { useDisplayFeed, useDisplaySummary, type DisplayScope } from './display-api.js';
+import { DisplayCanvas } from './DisplayCanvas.js';
+import { DevicesPanel, FeedPanel } from './DisplayLists.js';
+import { muted, Panel, panelStyle } from './Panel.js';
+import './texts.js';
+
+registerChinaMap();
+
+/** A chart, or the "no data" note when the list is empty. */
+function ChartOrEmpty(props: {
+  empty: boolean;
+  option: EChartsCoreOption;
+  height: number;
+  scale: number;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  if (props.empty)
+    return (
+      <div data-text data-testid={`${props.testId}-empty`} style={{ ...muted, paddingTop: 16 }}>
+        {t('display.noData')}
+      </div>
+    );
+  return (
+    <EChart
+      option={props.option}
+      height={props.height}
+      testId={props.testId}
+      pixelRatio={props.scale * window.devicePixelRatio}
+    />
+  );
+}
+
+function Kpi({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div style={{ ...panelStyle, height: 118, justifyContent: 'center', alignItems: 'center' }}>
+      <div data-text style={{ ...muted, fontSize: 18 }}>
+        {label}
+      </div>
+      <div
+        data-text
+        data-testid={testId}
+        style={{ color: '#36cfc9', fontSize: 48, fontWeight: 700, lineHeight: '60px' }}
+      >
+        {value}
+      </div>
+    </div>
+  );
+}
+
+function Charts({ data, scope, scale }: { data: DisplaySummary; scope: DisplayScope; scale: number }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const f = useReaderFormat();
+  const feed = useDisplayFeed(scope, () => void qc.invalidateQueries({ queryKey: ['display', scope] }));
+  const region = useMemo(() => new Map(DISPLAY_PROVINCES.map((p) => [p.zh, p])), []);
+  const province = (zh: string) => (f.lang === 'en' ? (region.get(zh)?.en ?? zh) : zh);
+  const nameMap = f.lang === 'en' ? Object.fromEntries(DISPLAY_PROVINCES.map((p) => [p.zh, p.en])) : undefined;
+  const riskWord = (k: string) =>
+    k === 'low' || k === 'medium' || k === 'high' ? RISK_LEVEL_WORDS[k][f.lang] : t('display.riskNone');
+  const constitution = (k: string) => constitutionWord(k as ConstitutionCode, f.lang);
+  const total = data.tongue.records;
+  const title = data.scope.kind === 'team' ? t('display.teamTitle', { team: data.scope.name }) : t('display.title');
+
+  return (
+    <div style={{ padding: '0 24px 24px', height: '100%', display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <header style={{ height: 84, display: 'flex', alignItems: 'center', borderBottom: '2px solid #1f3f7a' }}>
+        <div style={{ flex: 1 }}>
+          <span data-text style={muted}>
+            {t('display.updatedAt', { time: f.date(data.generatedAt) })} ·{' '}
+            {t('display.windowNote', { days: data.days })}
+          </span>
+        </div>
+        <h1
+          data-text
+          data-testid="display-title"
+          style={{ color: '#e6f0ff', fontSize: 36, margin: 0, letterSpacing: 2 }}
+        >
+          {title}
+        </h1>
+        <div style={{ flex: 1, display: 'flex', justifyContent: 'flex-end' }}>
+          <Space>
+            <LanguageSwitch />
+            <LogoutButton loginPath={scope.kind === 'team' ? '/member-login' : '/dpLogin'} />
+          </Space>
+        </div>
+      </header>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 16 }}>
+        <Kpi label={t('display.today')} value={f.number(data.counts.today)} testId="kpi-today" />
+        <Kpi label={t('display.month')} value={f.number(data.counts.month)} testId="kpi-month" />
+        <Kpi label={t('display.total')} value={f.number(data.counts.total)} testId="kpi-total" />
+        <Kpi
+          label={t('display.devicesOnline')}
+          value={`${f.number(data.devices.online)} / ${f.number(data.devices.online + data.devices.offline)}`}
+          testId="kpi-devices"
+        />
+      </div>
+      <div style={{ flex: 1, display: 'grid', gridTemplateColumns: '520px 1fr 520px', gap: 16, minHeight: 0 }}>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+          <Panel title={t('display.constitution')} height={238} testId="panel-constitution">
+            <ChartOrEmpty
+              empty={!data.constitution.length}
+              option={pieOption(named(data.constitution, constitution))}
+              height={186}
+              scale={scale}
+              testId="chart-constitution"
+            />
+          </Panel>
+          <Panel title={t('display.patterns')} height={262} testId="panel-patterns">
+            <ChartOrEmpty
+              empty={!data.patterns.length}
+              option={barOption(
+                data.patterns.map((p) => ({ name: f.lang === 'en' ? p.en : p.zh, value: p.count })),
+                '#4096ff',
+              )}
+              height={210}
+              scale={scale}
+              testId="chart-patterns"
+            />
+          </Panel>
+          <Panel
+            title={t('display.tongue')}
+            extra={t('display.tongueOf', { n: f.number(total) })}
+            height={238}
+            testId="panel-tongue"
+          >
+            <ChartOrEmpty
+              empty={!total}
+              option={barOption(
+                named(data.tongue.findings.slice(0, 6), (k) => tongueFeatureWord(k, f.lang)),
+                '#9254de',
+                total,
+              )}
+              height={186}
+              scale={scale}
+              testId="chart-tongue"
+            />
+          </Panel>
+        </div>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+          <Panel
+            title={t('display.regions')}
+            extra={data.unknownRegion ? t('display.unknownRegion', { n: f.number(data.unknownRegion) }) : undefined}
+            height={470}
+            testId="panel-regions"
+          >
+            <EChart
+              option={mapOption(named(data.regions, province), nameMap)}
+              height={418}
+              testId="chart-map"
+              pixelRatio={scale * window.devicePixelRatio}
+            />
+          </Panel>
+          <Panel title={t('display.trend', { days: data.days })} height={284} testId="panel-trend">
+            <EChart
+              option={trendOption(data.trend, (d) => d.slice(5), {
+                count: t('display.trendCount'),
+                high: t('display.trendHigh'),
+              })}
+              height={232}
+              testId="chart-trend"
+              pixelRatio={scale * window.devicePixelRatio}
+            />
+          </Panel>
+        </div>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+          <Panel title={t('display.risk')} height={200} testId="panel-risk">
+            <ChartOrEmpty
+              empty={!data.risk.length}
+              option={pieOption(
+                data.risk.map((b) => ({
+                  name: riskWord(b.key),
+                  value: b.count,
+                  itemStyle: { color: RISK_COLORS[b.key] ?? '#8c8c8c' },
+                })),
+              )}
+              height={148}
+              scale={scale}
+              testId="chart-risk"
+            />
+          </Panel>
+          <DevicesPanel devices={data.devices} />
+          <FeedPanel feed={feed} constitution={constitution} riskWord={riskWord} province={province} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The large-screen dashboard of a scope: loading, error and live states on the scaled canvas. */
+export function Dashboard({ scope }: { scope: DisplayScope }) {
+  const { t } = useTranslation();
+  const q = useDisplaySummary(scope);
+  return (
+    <DisplayCanvas>
+      {(scale) =>
+        q.data ? (
+          <Charts data={q.data} scope={scope} scale={scale} />
+        ) : (
+          <div
+            style={{
+              height: '100%',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              flexDirection: 'column',
+              gap: 24,
+            }}
+          >
+            {q.isError ? (
+              <>
+                <div data-text data-testid="display-error" style={{ color: '#ff7875', fontSize: 28 }}>
+                  {t('display.loadFailed')}
+                </div>
+                <Button onClick={() => void q.refetch()}>{t('display.retry')}</Button>
+              </>
+            ) : (
+              <>
+                <Spin size="large" />
+                <div data-text data-testid="display-loading" style={{ ...muted, fontSize: 24 }}>
+                  {t('display.loading')}
+                </div>
+              </>
+            )}
+          </div>
+        )
+      }
+    </DisplayCanvas>
+  );
+}
