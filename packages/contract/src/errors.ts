@@ -5,7 +5,9 @@
  *   1xxxxxx  auth, users, permissions (spec)     2xxxxxx  request validation, generic HTTP
  *   31xxxxx  tongue   32xxxxx face   33xxxxx pulse   34xxxxx voice
  *   35xxxxx  constitution / synthesis / vitals     36xxxxx report
- *   40xxxxx  records, files, jobs, devices         41xxxxx research / case archive
+ *   40xxxxx  records, files, jobs, devices         41xxxxx research / case archive / inquiry forms
+ *   14xxxxx  member teams, exports, WeChat         15xxxxx site content, enquiries, settings
+ *   42xxxxx  large-screen display   43xxxxx disease module   44xxxxx training   45xxxxx Open API
  * Each area declares its codes in its own contract file with `defineErrors`.
  */
 export interface ErrorDef {
