@@ -226,6 +226,10 @@ export function Dashboard({ scope }: { scope: DisplayScope }) {
               gap: 24,
             }}
           >
+            {/* The screen's name while it loads or fails, so a wall screen never shows a blank. */}
+            <h1 data-text style={{ ...muted, fontSize: 40, margin: 0 }}>
+              {t('display.title')}
+            </h1>
             {q.isError ? (
               <>
                 <div data-text data-testid="display-error" style={{ color: '#ff7875', fontSize: 28 }}>

@@ -26,13 +26,22 @@ function Outcome({ b }: { b: WechatBinding }) {
 
 /** One scene code's outcome, read from the server (polled while it is pending). */
 function SceneOutcome({ scene }: { scene: string }) {
+  const { t } = useTranslation();
   const q = useQuery({
     queryKey: ['wechat-binding', scene],
     queryFn: () => wechatApi.status(scene),
     refetchInterval: (s) => (s.state.data?.status === 'pending' ? 2000 : false),
   });
   if (q.isLoading) return <Spin data-testid="wechat-loading" />;
-  if (q.error) return <Result status="error" subTitle={(q.error as Error).message} data-testid="wechat-error" />;
+  if (q.error)
+    return (
+      <Result
+        status="error"
+        title={t('member.wechat.loadFailed')}
+        subTitle={(q.error as Error).message}
+        data-testid="wechat-error"
+      />
+    );
   return <Outcome b={q.data!} />;
 }
 

@@ -143,6 +143,7 @@ export const memberEn: MemberMessages = {
     expiredTitle: 'The QR code has expired',
     expiredText: 'Make a new QR code and scan it again.',
     pendingTitle: 'Not scanned yet',
+    loadFailed: 'The binding could not be read',
     backHome: 'Back to home',
   },
   risk: { none: 'No risk item', low: 'Low risk', medium: 'Medium risk', high: 'High risk' },

@@ -139,6 +139,7 @@ export const memberZh = {
     expiredTitle: '二维码已过期',
     expiredText: '请重新生成二维码后再扫描。',
     pendingTitle: '尚未扫码',
+    loadFailed: '无法读取绑定结果',
     backHome: '返回首页',
   },
   risk: { none: '无风险项', low: '低风险', medium: '中风险', high: '高风险' },
