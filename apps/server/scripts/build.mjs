@@ -38,7 +38,12 @@ const keepSourceUrl = {
 
 const t0 = Date.now();
 await build({
-  entryPoints: { main: `${root}/src/main.ts`, 'engine-worker': `${root}/src/jobs/engine-worker.ts` },
+  entryPoints: {
+    main: `${root}/src/main.ts`,
+    'engine-worker': `${root}/src/jobs/engine-worker.ts`,
+    // research jobs' worker thread (modules/research/research.runner.ts starts it from beside main.js)
+    'research-thread': `${root}/src/modules/research/research.thread.ts`,
+  },
   outdir: out,
   bundle: true,
   platform: 'node',

@@ -27,6 +27,7 @@ import { ensureSecrets } from './secrets.js';
 import { createStorage } from './modules/files/storage.js';
 import { AnalysisQueue } from './modules/analysis/queue.js';
 import { analyzeRecord, type AnalysisDeps } from './modules/analysis/worker.js';
+import { ResearchQueue } from './modules/research/research.queue.js';
 import { PublicUploadLimit } from './modules/files/rate-limit.js';
 import { EnginePool } from './jobs/engine-pool.js';
 
@@ -74,6 +75,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     loginGuard: new LoginGuard(deps.database.db, config.login),
     storage: createStorage(config),
     analysis: new AnalysisQueue(deps.boss),
+    research: new ResearchQueue(deps.boss),
     engines: new EnginePool({
       size: config.engines.poolSize,
       maxQueue: config.engines.maxQueue,
@@ -128,9 +130,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     { db: ctx.db, analyze: (recordId, opts) => analyzeRecord(analysisDeps, recordId, opts) },
     config.analysisWorkers,
   );
+  await ctx.research.start(ctx.db);
   app.addHook('onClose', async () => {
     // Running analyses finish (or fail) before their engine children go.
     await ctx.analysis.stop();
+    await ctx.research.stop();
     await ctx.engines.close();
   });
   return app;

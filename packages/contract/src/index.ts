@@ -32,3 +32,4 @@ export * from './advice-config.js';
 export * from './console.js';
 export * from './herb-safety.js';
 export * from './archive.js';
+export * from './research.js';

@@ -15,6 +15,7 @@ import { consoleRoleRoutes } from './console/roles.routes.js';
 import { consoleTeamRoutes } from './console/teams.routes.js';
 import { archiveRoutes } from './archive/archive.routes.js';
 import { adviceConfigRoutes } from './advice-config/advice-config.routes.js';
+import { researchRoutes } from './research/research.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -38,4 +39,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['console-teams', consoleTeamRoutes],
   ['archive', archiveRoutes],
   ['advice-config', adviceConfigRoutes],
+  ['research', researchRoutes],
 ];

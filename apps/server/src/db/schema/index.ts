@@ -7,3 +7,4 @@ export * from './records.js';
 export * from './maintenance.js';
 export * from './teams.js';
 export * from './archive.js';
+export * from './research.js';
