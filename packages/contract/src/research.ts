@@ -33,6 +33,8 @@ export const RESEARCH_PATHS = {
   predict: (jobId: string) => `${BASE}/job/${jobId}/predict`,
   /** Multipart `file` (CSV or .xlsx, header row = variable keys). */
   predictFile: (jobId: string) => `${BASE}/job/${jobId}/predict/file`,
+  /** A table of a research screen as an Excel workbook (CSV is written by the browser). */
+  exportXlsx: `${BASE}/export/xlsx`,
 } as const;
 
 /** Button codes of the pool and sample toolbars (spec §6), enforced by the server too. */
@@ -336,3 +338,11 @@ export const researchHomeSchema = z.object({
   jobs: z.array(researchJobSummarySchema),
   counts: z.object({ records: z.number().int(), cases: z.number().int(), visits: z.number().int() }),
 });
+
+/** A screen's table for the Excel export: the header row and the cells as shown. */
+export const tableExportBody = z.object({
+  name: z.string().trim().min(1).max(60),
+  columns: z.array(z.string().max(200)).min(1).max(500),
+  rows: z.array(z.array(z.union([z.string().max(2000), z.number().finite(), z.null()])).max(500)).max(100_000),
+});
+export type TableExportBody = z.infer<typeof tableExportBody>;

@@ -32,6 +32,7 @@ const routes = (poolId: string, sampleId: string, jobId: string): Array<[Method,
   ['POST', P.jobs, {}],
   ['GET', P.job(jobId)],
   ['POST', P.predict(jobId), { records: [{}] }],
+  ['POST', P.exportXlsx, { name: 't', columns: ['a'], rows: [] }],
 ];
 const uploads = (poolId: string, jobId: string) => [
   P.importPreview(poolId),
@@ -139,6 +140,7 @@ describe('research: guard', () => {
       [P.startJob(poolId), { kind: 'classification', target: 'x', features: ['x'] }, /target/],
       [P.startJob(poolId), { kind: 'frequency', variables: ['missing'] }, /missing/],
       [P.importSystem(poolId), { sources: ['photos'] }, /sources/],
+      [P.exportXlsx, { name: 't', columns: [], rows: [] }, /columns/],
     ];
     for (const [url, body, field] of bad) {
       const r = await call(t.app, 'POST', url, a.token, body, { 'accept-language': 'en' });
@@ -320,5 +322,33 @@ describe('research: pools and samples', () => {
     const home = await call(t.app, 'GET', P.home, a.token);
     expect(home.body.data.counts).toEqual({ records: 2, cases: 1, visits: 1 });
     expect(home.body.data.pools[0]).toMatchObject({ id: poolId, sampleCount: 3 });
+  });
+});
+
+describe('research: table export', () => {
+  it('writes the table a screen shows as an Excel workbook', async () => {
+    const a = await doctorWithToken(t, 'Dr L');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: P.exportXlsx,
+      headers: { authorization: `Bearer ${a.token}` },
+      payload: {
+        name: '频数/统计',
+        columns: ['变量', '例数', '%'],
+        rows: [
+          ['口渴', 100, 50],
+          ['舌红', 80, null],
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/spreadsheetml/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('频数 统计');
+    expect(ws.getRow(1).values).toEqual([undefined, '变量', '例数', '%']);
+    expect(ws.getRow(2).values).toEqual([undefined, '口渴', 100, 50]);
+    expect(ws.rowCount).toBe(3);
   });
 });

@@ -27,6 +27,7 @@ import {
   samplePageSchema,
   sampleSchema,
   sampleUpdateBody,
+  tableExportBody,
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
 import { AppError } from '../../http/app-error.js';
@@ -34,6 +35,7 @@ import { principalOf, requireAuth } from '../auth/guard.js';
 import { writeAudit, writeAuditMany } from '../audit/audit.service.js';
 import { readMultipart } from '../files/multipart.js';
 import { poolFor } from './research.access.js';
+import { tableXlsx } from './research.export.js';
 import * as svc from './research.service.js';
 
 const tags = ['research'];
@@ -374,6 +376,28 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
         await svc.predictFile(db, principalOf(request), request.params.id, file.bytes, file.name),
         request.msgLang,
       );
+    },
+  );
+
+  app.post(
+    P.exportXlsx,
+    {
+      onRequest: doctor(),
+      schema: {
+        tags,
+        summary: 'A table of a research screen as an Excel workbook',
+        body: tableExportBody,
+        response: { 200: z.any().describe('xlsx bytes') },
+      },
+    },
+    async (request, reply) => {
+      const bytes = await tableXlsx(request.body);
+      const file = encodeURIComponent(`${request.body.name}.xlsx`);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${file}`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
     },
   );
 };
