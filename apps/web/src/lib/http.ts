@@ -23,6 +23,8 @@ export class HttpError extends Error {
     readonly code: number,
     message: string,
     readonly status: number | null,
+    /** The envelope's data of a refusal (an import's validation report), when it has one. */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -134,12 +136,12 @@ export function createHttpClient(deps: HttpDeps) {
       }
       throw new HttpError(payload.code, text, res.status);
     }
-    return fail(payload.code, text, res.status, opts);
+    return fail(payload.code, text, res.status, opts, payload.data);
   }
 
-  function fail(code: number | null, text: string, status: number | null, opts: RequestOptions): never {
+  function fail(code: number | null, text: string, status: number | null, opts: RequestOptions, data?: unknown): never {
     if (!opts.noErrorMessage) deps.toastError(text);
-    throw new HttpError(code ?? -1, text, status);
+    throw new HttpError(code ?? -1, text, status, data ?? null);
   }
 
   return {

@@ -9,6 +9,8 @@ import { memberEn } from './locales/member-en.js';
 import { memberZh } from './locales/member-zh.js';
 import { archiveEn } from './locales/archive-en.js';
 import { archiveZh } from './locales/archive-zh.js';
+import { researchEn } from './locales/research-en.js';
+import { researchZh } from './locales/research-zh.js';
 import { i18n, setLanguage } from './i18n.js';
 
 function flatten(o: object, prefix = ''): Map<string, unknown> {
@@ -32,8 +34,8 @@ function sources(dir: string): string[] {
 describe('i18n', () => {
   // The main job's and the member area's texts are registered by their lazy chunks
   // (diagnosis/texts.ts, areas/member/texts.ts, the doctor area's archive texts), checked here too.
-  const z = flatten({ ...zh, diag: diagZh, member: memberZh, archive: archiveZh });
-  const e = flatten({ ...en, diag: diagEn, member: memberEn, archive: archiveEn });
+  const z = flatten({ ...zh, diag: diagZh, member: memberZh, archive: archiveZh, research: researchZh });
+  const e = flatten({ ...en, diag: diagEn, member: memberEn, archive: archiveEn, research: researchEn });
 
   it('has every key in both zh and en, none empty', () => {
     expect([...z.keys()].filter((k) => !e.has(k))).toEqual([]);
