@@ -23,6 +23,7 @@ CREATE TABLE "research_pool" (
 	"name" text NOT NULL,
 	"remark" text DEFAULT '' NOT NULL,
 	"variables" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"sample_count" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -14,6 +14,8 @@ export const researchPools = pgTable(
     remark: text('remark').notNull().default(''),
     /** The dictionary, in column order; small (≤ 500 entries), read whole with the pool. */
     variables: jsonb('variables').$type<PoolVariable[]>().notNull().default([]),
+    /** Kept by every sample insert and delete (same transaction): a list never counts 100k rows. */
+    sampleCount: integer('sample_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,15 +8,16 @@ import {
   pca,
   silhouette,
   trainClassifier,
-  type Dataset,
   type TrainingProgress,
 } from '@tcm/research';
-import type { JobParams } from '@tcm/contract';
+import type { JobParams, PoolVariable, SampleValue } from '@tcm/contract';
+import { toDataset } from './research.dictionary.js';
 
-/** What a job's worker thread is given: the analysis and the pool as a table. */
+/** What a job's worker thread is given: the analysis, the dictionary and each sample's values as JSON text. */
 export interface ComputeInput {
   params: JobParams;
-  dataset: Dataset;
+  variables: PoolVariable[];
+  samples: string[];
 }
 
 export interface ComputeOutput {
@@ -36,7 +37,12 @@ export const FOREST_MIN_SAMPLES_LEAF = 5;
  * the API's event loop. Results are plain JSON, shaped for the screens (docs/research.md "Jobs").
  */
 export function compute(input: ComputeInput, onProgress: (p: TrainingProgress) => void): ComputeOutput {
-  const { params, dataset } = input;
+  const { params } = input;
+  // Parsed here, in the worker thread: the API thread only fetched the text.
+  const dataset = toDataset(
+    input.variables,
+    input.samples.map((s) => JSON.parse(s) as Record<string, SampleValue>),
+  );
   switch (params.kind) {
     case 'frequency':
       return { result: { samples: dataset.rows.length, tables: frequencyTables(dataset, params.variables) } };

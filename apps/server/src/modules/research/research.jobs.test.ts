@@ -57,7 +57,9 @@ async function runJob(token: string, poolId: string, params: Record<string, unkn
   return { job, seen };
 }
 
-describe('research: analysis jobs', () => {
+// Each job starts a worker thread that loads tsx and @tcm/research: 5–15 s on the loaded 2-core
+// machine (one test ran past the 30 s default at load 36 with two jobs), so the tests get 120 s.
+describe('research: analysis jobs', { timeout: 120_000 }, () => {
   let a: Awaited<ReturnType<typeof doctorWithToken>>;
   let poolId: string;
   beforeAll(async () => {

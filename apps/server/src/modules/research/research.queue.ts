@@ -4,8 +4,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { researchJobs } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
-import { toDataset } from './research.dictionary.js';
-import { claimJob, poolValues, updateJob } from './research.repo.js';
+import { claimJob, poolValuesText, updateJob } from './research.repo.js';
 import { ComputeFailure, runInThread } from './research.runner.js';
 
 export const RESEARCH_QUEUE = 'research-analysis';
@@ -24,10 +23,10 @@ export async function runResearchJob(db: Db, jobId: string): Promise<void> {
   const job = await claimJob(db, jobId);
   if (!job) return;
   try {
-    const dataset = toDataset(job.variables, await poolValues(db, job.poolId));
+    const samples = await poolValuesText(db, job.poolId);
     let lastWrite = 0;
     let writing: Promise<void> = Promise.resolve();
-    const out = await runInThread({ params: job.params as JobParams, dataset }, (p) => {
+    const out = await runInThread({ params: job.params as JobParams, variables: job.variables, samples }, (p) => {
       if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
       lastWrite = Date.now();
       writing = writing.then(() => updateJob(db, job.id, { progress: Math.min(0.99, p.fraction), phase: p.phase }));
@@ -39,7 +38,7 @@ export async function runResearchJob(db: Db, jobId: string): Promise<void> {
       phase: null,
       result: out.result,
       model: out.model ?? null,
-      sampleCount: dataset.rows.length,
+      sampleCount: samples.length,
       finishedAt: new Date(),
     });
   } catch (e) {

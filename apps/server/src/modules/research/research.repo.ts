@@ -8,17 +8,12 @@ export type SampleInsert = typeof researchSamples.$inferInsert;
 export type JobRow = typeof researchJobs.$inferSelect;
 export type JobInsert = typeof researchJobs.$inferInsert;
 
-// Written out: drizzle leaves columns unqualified in a one-table select, which would compare the sample's own id.
-const sampleCount = sql<number>`(select count(*)::int from research_sample s where s.pool_id = "research_pool"."id")`;
-
-export type PoolWithCount = PoolRow & { sampleCount: number };
+/** A pool row; `sampleCount` is a column kept with the samples. */
+export type PoolWithCount = PoolRow;
 
 export async function findPool(db: Db, id: string): Promise<PoolWithCount | undefined> {
-  const [row] = await db
-    .select({ pool: researchPools, sampleCount })
-    .from(researchPools)
-    .where(eq(researchPools.id, id));
-  return row && { ...row.pool, sampleCount: Number(row.sampleCount) };
+  const [row] = await db.select().from(researchPools).where(eq(researchPools.id, id));
+  return row;
 }
 
 export async function findPools(db: Db, ids: readonly string[]): Promise<PoolRow[]> {
@@ -40,14 +35,14 @@ export async function listPools(
     opts.search ? ilike(researchPools.name, `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
   );
   const rows = await db
-    .select({ pool: researchPools, sampleCount })
+    .select()
     .from(researchPools)
     .where(where)
     .orderBy(desc(researchPools.createdAt), desc(researchPools.id))
     .limit(opts.size)
     .offset((opts.page - 1) * opts.size);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(researchPools).where(where);
-  return { list: rows.map((r) => ({ ...r.pool, sampleCount: Number(r.sampleCount) })), total: Number(n) };
+  return { list: rows, total: Number(n) };
 }
 
 export async function insertPool(db: Db, values: typeof researchPools.$inferInsert): Promise<PoolRow> {
@@ -83,14 +78,41 @@ export async function listSamples(
   return { list, total: Number(n) };
 }
 
-/** Every sample's values of a pool, oldest first (a job's input). */
-export async function poolValues(db: Db, poolId: string): Promise<Array<SampleRow['values']>> {
-  const rows = await db
-    .select({ values: researchSamples.values })
-    .from(researchSamples)
-    .where(eq(researchSamples.poolId, poolId))
-    .orderBy(researchSamples.createdAt, researchSamples.id);
-  return rows.map((r) => r.values);
+/** Rows per query when a job loads a pool: the API gets the event loop between pages (PGlite runs in it). */
+const LOAD_PAGE = 2000;
+
+/**
+ * Every sample's values of a pool as JSON text, oldest first (a job's input). Text, not parsed
+ * objects: the job's worker thread parses them, so 100k samples cost the API thread no JSON.parse.
+ * Paged by keyset, with a turn of the event loop between pages.
+ */
+export async function poolValuesText(db: Db, poolId: string): Promise<string[]> {
+  const out: string[] = [];
+  let after: { at: Date; id: string } | null = null;
+  for (;;) {
+    const rows: Array<{ text: string; at: Date; id: string }> = await db
+      .select({
+        text: sql<string>`${researchSamples.values}::text`,
+        at: researchSamples.createdAt,
+        id: researchSamples.id,
+      })
+      .from(researchSamples)
+      .where(
+        and(
+          eq(researchSamples.poolId, poolId),
+          after
+            ? sql`(${researchSamples.createdAt}, ${researchSamples.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(researchSamples.createdAt, researchSamples.id)
+      .limit(LOAD_PAGE);
+    for (const r of rows) out.push(r.text);
+    if (rows.length < LOAD_PAGE) return out;
+    const last = rows[rows.length - 1]!;
+    after = { at: last.at, id: last.id };
+    await new Promise((r) => setImmediate(r));
+  }
 }
 
 /** Source ids of a source already in the pool (a repeated system import skips them). */
@@ -103,10 +125,15 @@ export async function importedSourceIds(db: Db, poolId: string, source: SampleRo
 }
 
 /** Inserts in chunks (PostgreSQL's 65,535 bind parameters), all or nothing. */
-export async function insertSamples(db: Db, rows: SampleInsert[]): Promise<void> {
+export async function insertSamples(db: Db, poolId: string, rows: Omit<SampleInsert, 'poolId'>[]): Promise<void> {
   if (!rows.length) return;
   await db.transaction(async (tx) => {
-    for (let i = 0; i < rows.length; i += 1000) await tx.insert(researchSamples).values(rows.slice(i, i + 1000));
+    for (let i = 0; i < rows.length; i += 1000)
+      await tx.insert(researchSamples).values(rows.slice(i, i + 1000).map((r) => ({ ...r, poolId })));
+    await tx
+      .update(researchPools)
+      .set({ sampleCount: sql`${researchPools.sampleCount} + ${rows.length}` })
+      .where(eq(researchPools.id, poolId));
   });
 }
 
@@ -133,15 +160,11 @@ export async function deleteSamples(db: Db, poolId: string, ids: readonly string
     .delete(researchSamples)
     .where(and(eq(researchSamples.poolId, poolId), inArray(researchSamples.id, [...ids])))
     .returning({ id: researchSamples.id });
+  await db
+    .update(researchPools)
+    .set({ sampleCount: sql`${researchPools.sampleCount} - ${rows.length}` })
+    .where(eq(researchPools.id, poolId));
   return rows.length;
-}
-
-export async function countPoolSamples(db: Db, poolId: string): Promise<number> {
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: count() })
-    .from(researchSamples)
-    .where(eq(researchSamples.poolId, poolId));
-  return Number(n);
 }
 
 /** Whether any sample of the pool holds a value of `key`. */

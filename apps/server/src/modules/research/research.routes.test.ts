@@ -219,7 +219,7 @@ describe('research: pools and samples', () => {
       { name: 'a.csv', bytes: CSV },
       { mapping: JSON.stringify(MAPPING) },
     );
-    expect(csv.body.data.imported).toBe(4);
+    expect(csv.body.data?.imported, JSON.stringify(csv.body)).toBe(4);
     const vars = csv.body.data.pool.variables;
     expect(vars.map((v: { key: string; type: string }) => [v.key, v.type])).toEqual([
       ['thirst', 'binary'],

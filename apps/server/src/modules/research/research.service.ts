@@ -57,8 +57,7 @@ export async function addPool(
   p: Principal,
   body: { name: string; remark: string; variables: PoolVariable[] },
 ): Promise<Pool> {
-  const row = await repo.insertPool(db, { ownerUserId: p.user.id, ...body });
-  return toPool({ ...row, sampleCount: 0 });
+  return toPool(await repo.insertPool(db, { ownerUserId: p.user.id, ...body }));
 }
 
 /**
@@ -176,7 +175,8 @@ export async function importSystem(
     const t = tx as unknown as Db;
     await repo.insertSamples(
       t,
-      samples.map((s) => ({ poolId, source: s.source, sourceId: s.sourceId, values: s.values })),
+      poolId,
+      samples.map((s) => ({ source: s.source, sourceId: s.sourceId, values: s.values })),
     );
     await repo.updatePool(t, poolId, { variables });
   });
@@ -274,7 +274,8 @@ export async function importFile(
     const t = tx as unknown as Db;
     await repo.insertSamples(
       t,
-      samples.map((values) => ({ poolId, source: 'file' as const, sourceId: null, values })),
+      poolId,
+      samples.map((values) => ({ source: 'file' as const, sourceId: null, values })),
     );
     await repo.updatePool(t, poolId, { variables });
   });
