@@ -131,7 +131,10 @@ async function main(): Promise<void> {
     .values({ entrance: 'doctor', loginName: 'bench_doctor', name: 'Bench doctor', passwordHash: 'x' })
     .returning();
   const { variables, samples } = generate();
-  const [p] = await db.insert(researchPools).values({ ownerUserId: doctor!.id, name: 'bench', variables, sampleCount: N }).returning();
+  const [p] = await db
+    .insert(researchPools)
+    .values({ ownerUserId: doctor!.id, name: 'bench', variables, sampleCount: N })
+    .returning();
   const t0 = performance.now();
   for (let i = 0; i < samples.length; i += 1000)
     await db
