@@ -40,7 +40,10 @@ export function FrequencyPage() {
   const vars = a.job?.variables ?? [];
   const byKey = new Map(vars.map((v) => [v.key, v]));
   const tables = ((a.job?.result as { tables?: FreqTable[] } | null)?.tables ?? []) as FreqTable[];
-  const counted = tables.filter((x): x is Extract<FreqTable, { rows: FreqRow[] }> => x.type !== 'numeric');
+  // A variable no sample records (a system variable of an engine this pool never ran) is left out.
+  const counted = tables.filter(
+    (x): x is Extract<FreqTable, { rows: FreqRow[] }> => x.type !== 'numeric' && x.known > 0,
+  );
   const numeric = tables.filter((x): x is Extract<FreqTable, { type: 'numeric' }> => x.type === 'numeric');
   const levelText = (v: PoolVariable | undefined, level: string) =>
     level === 'present' && v?.type === 'binary' ? t('research.present') : levelWord(v, level, lang);
