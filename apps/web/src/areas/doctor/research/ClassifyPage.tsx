@@ -37,6 +37,7 @@ export function ClassifyPage() {
           <Select<string>
             style={{ minWidth: 200 }}
             placeholder={t('research.classify.target')}
+            showSearch={{ optionFilterProp: 'label' }}
             value={target}
             onChange={setTarget}
             options={pool.variables
@@ -46,6 +47,7 @@ export function ClassifyPage() {
           />
           <Select<string[]>
             mode="multiple"
+            showSearch={{ optionFilterProp: 'label' }}
             allowClear
             style={{ minWidth: 360 }}
             placeholder={t('research.classify.features')}

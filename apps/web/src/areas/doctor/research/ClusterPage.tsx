@@ -93,6 +93,7 @@ export function ClusterPage() {
         <Space wrap>
           <Select<string[]>
             mode="multiple"
+            showSearch={{ optionFilterProp: 'label' }}
             allowClear
             style={{ minWidth: 360 }}
             placeholder={t('research.variables')}

@@ -111,6 +111,7 @@ export function FrequencyPage() {
         <Space wrap>
           <Select<string[]>
             mode="multiple"
+            showSearch={{ optionFilterProp: 'label' }}
             allowClear
             style={{ minWidth: 360 }}
             placeholder={t('research.variables')}

@@ -123,6 +123,7 @@ export function RelatePage() {
         <Space wrap>
           <Select<string[]>
             mode="multiple"
+            showSearch={{ optionFilterProp: 'label' }}
             allowClear
             style={{ minWidth: 300 }}
             placeholder={t('research.relate.finding')}
@@ -132,6 +133,7 @@ export function RelatePage() {
           />
           <Select<string[]>
             mode="multiple"
+            showSearch={{ optionFilterProp: 'label' }}
             allowClear
             style={{ minWidth: 200 }}
             placeholder={t('research.relate.syndrome')}
