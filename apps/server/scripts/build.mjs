@@ -1,4 +1,5 @@
-// Bundles the server into dist/main.js and the engine pool's child entry into dist/engine-worker.js
+// Bundles the server into dist/main.js, the engine pool's child entry into dist/engine-worker.js and the
+// research jobs' worker thread into dist/research-thread.js
 // (jobs/engine-pool.ts forks it from beside main.js): workspace packages (@tcm/*, TypeScript source) are
 // bundled, npm packages stay external and load from node_modules. Migrations are copied beside.
 import { build } from 'esbuild';
@@ -38,7 +39,12 @@ const keepSourceUrl = {
 
 const t0 = Date.now();
 await build({
-  entryPoints: { main: `${root}/src/main.ts`, 'engine-worker': `${root}/src/jobs/engine-worker.ts` },
+  entryPoints: {
+    main: `${root}/src/main.ts`,
+    'engine-worker': `${root}/src/jobs/engine-worker.ts`,
+    // research jobs' worker thread (modules/research/research.runner.ts starts it from beside main.js)
+    'research-thread': `${root}/src/modules/research/research.thread.ts`,
+  },
   outdir: out,
   bundle: true,
   platform: 'node',
@@ -49,4 +55,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync(`${root}/src/db/migrations`, `${out}/migrations`, { recursive: true });
-console.log(`[build] server bundled in ${Date.now() - t0} ms -> ${out}/main.js, ${out}/engine-worker.js`);
+console.log(`[build] server bundled in ${Date.now() - t0} ms -> ${out}/main.js, engine-worker.js, research-thread.js`);

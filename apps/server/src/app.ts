@@ -29,6 +29,7 @@ import { WebhookDispatcher } from './modules/open-api/webhooks.js';
 import { createStorage } from './modules/files/storage.js';
 import { AnalysisQueue } from './modules/analysis/queue.js';
 import { analyzeRecord, type AnalysisDeps } from './modules/analysis/worker.js';
+import { ResearchQueue } from './modules/research/research.queue.js';
 import { PublicUploadLimit } from './modules/files/rate-limit.js';
 import { EnginePool } from './jobs/engine-pool.js';
 
@@ -77,6 +78,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     loginGuard: new LoginGuard(deps.database.db, config.login),
     storage: createStorage(config),
     analysis: new AnalysisQueue(deps.boss),
+    research: new ResearchQueue(deps.boss),
     engines: new EnginePool({
       size: config.engines.poolSize,
       maxQueue: config.engines.maxQueue,
@@ -153,10 +155,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     config.analysisWorkers,
   );
   await ctx.openApi.webhooks.start();
+  await ctx.research.start(ctx.db);
   app.addHook('onClose', async () => {
     await ctx.openApi.webhooks.stop();
     // Running analyses finish (or fail) before their engine children go.
     await ctx.analysis.stop();
+    await ctx.research.stop();
     await ctx.engines.close();
   });
   return app;

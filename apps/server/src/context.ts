@@ -5,6 +5,7 @@ import type { LoginGuard } from './modules/auth/login-guard.service.js';
 import type { FileStorage } from './modules/files/storage.js';
 import type { PublicUploadLimit } from './modules/files/rate-limit.js';
 import type { AnalysisQueue } from './modules/analysis/queue.js';
+import type { ResearchQueue } from './modules/research/research.queue.js';
 import type { EnginePool } from './jobs/engine-pool.js';
 import type { SecretBox } from './modules/open-api/secret-box.js';
 import type { WebhookDispatcher } from './modules/open-api/webhooks.js';
@@ -20,6 +21,8 @@ export interface AppContext {
   storage: FileStorage;
   /** The record analysis queue (pg-boss); its worker runs in this process when configured. */
   analysis: AnalysisQueue;
+  /** The doctor research area's analysis jobs (pg-boss; each computed in a worker thread). */
+  research: ResearchQueue;
   /** Child processes that run the engines and heavy upload checks off the request thread. */
   engines: EnginePool;
   /** Per-IP limit of uploads that need no sign-in. */

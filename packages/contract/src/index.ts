@@ -42,3 +42,4 @@ export * from './record-exports.js';
 export * from './wechat-binding.js';
 export * from './display.js';
 export * from './display-regions.js';
+export * from './research.js';

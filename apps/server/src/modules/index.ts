@@ -25,6 +25,7 @@ import { enquiryRoutes } from './content/enquiry.routes.js';
 import { recordExportRoutes } from './record-exports/record-exports.routes.js';
 import { wechatBindingRoutes } from './wechat-binding/wechat-binding.routes.js';
 import { displayRoutes } from './display/display.routes.js';
+import { researchRoutes } from './research/research.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -58,4 +59,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['record-exports', recordExportRoutes],
   ['wechat-binding', wechatBindingRoutes],
   ['display', displayRoutes],
+  ['research', researchRoutes],
 ];

@@ -1,12 +1,30 @@
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
+import {
+  GridComponent,
+  LegendComponent,
+  ToolboxComponent,
+  TooltipComponent,
+  VisualMapComponent,
+} from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 
 // Only what the charts use is registered (echarts/core keeps the bundle small).
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+// Heatmap, scatter, visual map and the toolbox's save-as-PNG serve the research screens.
+echarts.use([
+  BarChart,
+  LineChart,
+  HeatmapChart,
+  ScatterChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  VisualMapComponent,
+  ToolboxComponent,
+  CanvasRenderer,
+]);
 
 /** ECharts on a div: created once, options replaced on change, disposed on unmount. */
 export function EChart({

@@ -15,6 +15,8 @@ import { trainingEn } from './locales/training-en.js';
 import { trainingZh } from './locales/training-zh.js';
 import { displayEn } from './locales/display-en.js';
 import { displayZh } from './locales/display-zh.js';
+import { researchEn } from './locales/research-en.js';
+import { researchZh } from './locales/research-zh.js';
 import { i18n, setLanguage } from './i18n.js';
 
 function flatten(o: object, prefix = ''): Map<string, unknown> {
@@ -46,6 +48,7 @@ describe('i18n', () => {
     disease: diseaseZh,
     training: trainingZh,
     display: displayZh,
+    research: researchZh,
   });
   const e = flatten({
     ...en,
@@ -55,6 +58,7 @@ describe('i18n', () => {
     disease: diseaseEn,
     training: trainingEn,
     display: displayEn,
+    research: researchEn,
   });
 
   it('has every key in both zh and en, none empty', () => {

@@ -14,3 +14,4 @@ export * from './inquiry.js';
 export * from './content.js';
 export * from './wechat.js';
 export * from './display.js';
+export * from './research.js';

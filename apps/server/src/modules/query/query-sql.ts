@@ -13,7 +13,7 @@ import { AppError } from '../../http/app-error.js';
 
 /** One queryable field of an endpoint: the column it reads and its type (the whitelist). */
 export interface QueryColumn {
-  column: AnyPgColumn;
+  column: AnyPgColumn | SQL;
   type: QueryFieldType;
 }
 export type QueryWhitelist = Readonly<Record<string, QueryColumn>>;

@@ -17,9 +17,25 @@ import { FormShow } from './archive/inquiry/FormShow.js';
 import { TemplateEditor } from './archive/inquiry/TemplateEditor.js';
 import { TemplateList } from './archive/inquiry/TemplateList.js';
 import { TemplateShow } from './archive/inquiry/TemplateShow.js';
+import { ClassifyPage } from './research/ClassifyPage.js';
+import { ClassifyResult } from './research/ClassifyResult.js';
+import { ClusterPage } from './research/ClusterPage.js';
+import { FrequencyPage } from './research/FrequencyPage.js';
+import { PoolList } from './research/PoolList.js';
+import { RelatePage } from './research/RelatePage.js';
+import { ResearchHome } from './research/ResearchHome.js';
+import { SampleList } from './research/SampleList.js';
 
-/** Case-archive pages by route page key (route-table.ts); other doctor pages are still placeholders. */
-const ARCHIVE_PAGES: Record<string, (path: string) => ReactNode> = {
+/** Doctor pages by route page key (route-table.ts): the analysis area and the case archive. */
+const PAGES: Record<string, (path: string) => ReactNode> = {
+  doctorHome: () => <ResearchHome />,
+  pool: () => <PoolList />,
+  poolItems: () => <SampleList />,
+  frequency: () => <FrequencyPage />,
+  relate: () => <RelatePage />,
+  cluster: () => <ClusterPage />,
+  classify: () => <ClassifyPage />,
+  classifyResult: () => <ClassifyResult />,
   archiveList: () => <ArchiveList />,
   archiveAdd: () => <ArchiveList openAdd />,
   archiveReview: () => <CaseReview />,
@@ -49,8 +65,8 @@ export default function DoctorArea({ page }: AreaProps) {
       .map((r) => ({ key: r.path, label: t(`route.${r.title}`), newTab: r.newTab })),
   }));
   const def = routes.find((r) => r.page === page);
-  const archive = ARCHIVE_PAGES[page];
-  const body = archive ? archive(pathname) : <AreaPlaceholder area="doctor" page={def?.title ?? page} />;
+  const known = PAGES[page];
+  const body = known ? known(pathname) : <AreaPlaceholder area="doctor" page={def?.title ?? page} />;
   if (def?.fullscreen) return body;
   return (
     <ShellLayout side={side} loginPath="/keyan-login">

@@ -1,0 +1,218 @@
+/**
+ * Research jobs through the real server (issue 20 item 4, docs/research.md "Benchmark").
+ *
+ *   npm run bench:research -w @tcm/server                # BENCH_SAMPLES=100000 for the large pool
+ *
+ * Seeds a pool of BENCH_SAMPLES (default 10,000) generated samples × 50 variables (40 findings,
+ * 9 measurements, one syndrome of 5 levels) into a throw-away embedded PGlite, starts the app with
+ * its pg-boss queue on 127.0.0.1, runs each analysis as a job (frequency, association,
+ * clustering k = 5, classification: random forest of 100 trees, 5-fold) and prints each job's
+ * time from start to done, as the browser sees it (queue, loading the samples, the worker
+ * thread, saving the result). Meanwhile one client in a worker thread asks for the pool list
+ * over and over (one request at a time, so each time is a latency, not a queue wait) and the
+ * p50 / p99 / max of those requests are printed per phase: idle, and during each job.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { RESEARCH_PATHS, type JobParamsInput, type PoolVariable, type SampleValue } from '@tcm/contract';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { startEmbeddedPostgres, type Database } from '../src/db/client.js';
+import { runMigrations } from '../src/db/migrate.js';
+import * as schema from '../src/db/schema/index.js';
+import { researchPools, researchSamples, users } from '../src/db/schema/index.js';
+import { startJobs, stopJobs } from '../src/jobs/boss.js';
+
+const N = Number(process.env.BENCH_SAMPLES ?? 10_000);
+const SYNDROMES = ['湿热', '气虚', '阴虚', '血瘀', '痰湿'];
+
+/** A seeded RNG (mulberry32): the same pool every run. */
+function rng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** 40 findings whose rate depends on the syndrome, 9 measurements shifted by it, the syndrome. */
+function generate(): { variables: PoolVariable[]; samples: Array<Record<string, SampleValue>> } {
+  const r = rng(1);
+  const variables: PoolVariable[] = [
+    ...Array.from({ length: 40 }, (_, i): PoolVariable => ({
+      key: `f${i + 1}`,
+      type: 'binary',
+      kind: 'finding',
+      label: { zh: `症状${i + 1}`, en: `Finding ${i + 1}` },
+    })),
+    ...Array.from({ length: 9 }, (_, i): PoolVariable => ({
+      key: `m${i + 1}`,
+      type: 'numeric',
+      kind: 'vital',
+      label: { zh: `指标${i + 1}`, en: `Measure ${i + 1}` },
+    })),
+    {
+      key: 'syndrome',
+      type: 'categorical',
+      kind: 'syndrome',
+      label: { zh: '证型', en: 'Syndrome' },
+      levels: SYNDROMES,
+    },
+  ];
+  const samples = Array.from({ length: N }, () => {
+    const s = Math.floor(r() * SYNDROMES.length);
+    const v: Record<string, SampleValue> = { syndrome: SYNDROMES[s]! };
+    for (let i = 0; i < 40; i++) v[`f${i + 1}`] = r() < (i % SYNDROMES.length === s ? 0.6 : 0.2);
+    for (let i = 0; i < 9; i++)
+      v[`m${i + 1}`] = Math.round((60 + 10 * (i % SYNDROMES.length === s ? 1 : 0) + 8 * (r() - 0.5) * 2) * 10) / 10;
+    return v;
+  });
+  return { variables, samples };
+}
+
+interface Latency {
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+/** One client in a worker thread asking `url` until told to stop; answers the latencies. */
+function probe(url: string, headers: Record<string, string>, body: string) {
+  const code = `
+    const { parentPort, workerData: w } = require('node:worker_threads');
+    let stop = false;
+    parentPort.on('message', () => { stop = true; });
+    (async () => {
+      const lat = []; let errors = 0;
+      while (!stop) {
+        const t = performance.now();
+        const r = await fetch(w.url, { method: 'POST', headers: w.headers, body: w.body });
+        await r.arrayBuffer();
+        if (r.status !== 200) errors++;
+        lat.push(performance.now() - t);
+        await new Promise((res) => setTimeout(res, 20));
+      }
+      lat.sort((a, b) => a - b);
+      const q = (p) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? NaN;
+      parentPort.postMessage({ n: lat.length, p50: q(0.5), p99: q(0.99), max: lat[lat.length - 1] ?? NaN, errors });
+    })();`;
+  const w = new Worker(code, { eval: true, workerData: { url, headers, body } });
+  return {
+    stop: () =>
+      new Promise<Latency>((resolve, reject) => {
+        w.once('message', (m: Latency) => {
+          void w.terminate();
+          resolve(m);
+        });
+        w.once('error', reject);
+        w.postMessage('stop');
+      }),
+  };
+}
+
+const fmt = (l: Latency) =>
+  `p50 ${l.p50.toFixed(1).padStart(6)} ms  p99 ${l.p99.toFixed(1).padStart(6)} ms  max ${l.max.toFixed(1).padStart(6)} ms  (${l.n} requests, ${l.errors} errors)`;
+
+async function main(): Promise<void> {
+  const embedded = await startEmbeddedPostgres(undefined, 1);
+  const pool = new pg.Pool({ host: embedded.host, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
+  const database: Database = { db: drizzle(pool, { schema }), pool, embedded: true, close: () => pool.end() };
+  await runMigrations(database.db);
+  const db = database.db;
+  const [doctor] = await db
+    .insert(users)
+    .values({ entrance: 'doctor', loginName: 'bench_doctor', name: 'Bench doctor', passwordHash: 'x' })
+    .returning();
+  const { variables, samples } = generate();
+  const [p] = await db
+    .insert(researchPools)
+    .values({ ownerUserId: doctor!.id, name: 'bench', variables, sampleCount: N })
+    .returning();
+  const t0 = performance.now();
+  for (let i = 0; i < samples.length; i += 1000)
+    await db
+      .insert(researchSamples)
+      .values(samples.slice(i, i + 1000).map((values) => ({ poolId: p!.id, source: 'file' as const, values })));
+  console.log(
+    `seeded ${N} samples × ${variables.length} variables in ${((performance.now() - t0) / 1000).toFixed(1)} s (PGlite)`,
+  );
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'tcm-bench-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: 'silent',
+  });
+  const boss = await startJobs(database);
+  const app = await buildApp(config, { database, boss });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const { access_token: token } = await app.ctx.tokens.issue(doctor!.id, 'doctor');
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const listBody = JSON.stringify({ page: 1, size: 100 });
+  const listUrl = `${base}${RESEARCH_PATHS.pools}`;
+
+  const idle = probe(listUrl, headers, listBody);
+  await new Promise((r) => setTimeout(r, 5000));
+  console.log(`${'idle API'.padEnd(44)}            ${fmt(await idle.stop())}`);
+
+  const jobs: Array<[string, JobParamsInput]> = [
+    ['frequency (50 variables)', { kind: 'frequency' }],
+    ['association (40 findings × 5 syndromes)', { kind: 'association' }],
+    [
+      'clustering k-means k = 5 (49 variables)',
+      { kind: 'clustering', variables: variables.slice(0, 49).map((v) => v.key), k: 5 },
+    ],
+    [
+      'classification forest 100 trees, 5-fold',
+      {
+        kind: 'classification',
+        target: 'syndrome',
+        features: variables.slice(0, 49).map((v) => v.key),
+        trees: 100,
+        folds: 5,
+      },
+    ],
+  ];
+  for (const [name, params] of jobs) {
+    const during = probe(listUrl, headers, listBody);
+    const start = performance.now();
+    const res = await fetch(`${base}${RESEARCH_PATHS.startJob(p!.id)}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(params),
+    });
+    const job = ((await res.json()) as { data: { id: string } }).data;
+    let state: { status: string; result: { evaluation?: { accuracy: number } } | null; failure: unknown };
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 250));
+      const j = await fetch(`${base}${RESEARCH_PATHS.job(job.id)}`, { headers });
+      state = ((await j.json()) as { data: typeof state }).data;
+      if (state.status === 'done' || state.status === 'failed') break;
+    }
+    const secs = (performance.now() - start) / 1000;
+    const lat = await during.stop();
+    const extra = state.result?.evaluation
+      ? `, out-of-fold accuracy ${state.result.evaluation.accuracy.toFixed(3)}`
+      : '';
+    console.log(`${name.padEnd(44)} ${secs.toFixed(2).padStart(7)} s  ${fmt(lat)}  ${state.status}${extra}`);
+    if (state.status === 'failed') console.log(state.failure);
+  }
+  await app.close();
+  await stopJobs(boss, 1000);
+  await pool.end();
+  await embedded.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { PoolVariable, SampleValue } from '@tcm/contract';
+import { users } from './users.js';
+
+/** A doctor's data pool: a named set of samples and its variable dictionary (docs/research.md "Server"). */
+export const researchPools = pgTable(
+  'research_pool',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    remark: text('remark').notNull().default(''),
+    /** The dictionary, in column order; small (≤ 500 entries), read whole with the pool. */
+    variables: jsonb('variables').$type<PoolVariable[]>().notNull().default([]),
+    /** Kept by every sample insert and delete (same transaction): a list never counts 100k rows. */
+    sampleCount: integer('sample_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('research_pool_owner_idx').on(t.ownerUserId, t.createdAt)],
+);
+
+/**
+ * One sample of a pool: its values keyed by variable key (a missing key is a missing value), and
+ * where it came from, so a second system import skips what the first brought in.
+ */
+export const researchSamples = pgTable(
+  'research_sample',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    poolId: uuid('pool_id')
+      .notNull()
+      .references(() => researchPools.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['record', 'visit', 'file', 'manual'] }).notNull(),
+    sourceId: text('source_id'),
+    values: jsonb('values').$type<Record<string, SampleValue>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('research_sample_pool_idx').on(t.poolId, t.createdAt, t.id),
+    index('research_sample_source_idx').on(t.poolId, t.source, t.sourceId),
+  ],
+);
+
+/** An analysis of a pool run as a background job; a classification job keeps its trained model. */
+export const researchJobs = pgTable(
+  'research_job',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    poolId: uuid('pool_id')
+      .notNull()
+      .references(() => researchPools.id, { onDelete: 'cascade' }),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['frequency', 'association', 'clustering', 'classification'] }).notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    progress: real('progress').notNull().default(0),
+    phase: text('phase'),
+    /** The pool's dictionary when the job started: results and the predict form read it. */
+    variables: jsonb('variables').$type<PoolVariable[]>().notNull(),
+    sampleCount: integer('sample_count').notNull().default(0),
+    result: jsonb('result'),
+    /** A classification job's saved model (packages/research `ClassifierModel`). */
+    model: jsonb('model'),
+    failure: jsonb('failure').$type<{ code: number; zh: string; en: string }>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('research_job_owner_idx').on(t.ownerUserId, t.createdAt),
+    index('research_job_pool_idx').on(t.poolId, t.createdAt),
+  ],
+);

@@ -1,0 +1,63 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ComputeInput, ComputeOutput } from './research.compute.js';
+
+/** Why a thread's analysis ended without a result. */
+export class ComputeFailure extends Error {
+  constructor(
+    message: string,
+    /** Set when @tcm/research refused the input (a ResearchError): the user's own fix, not a fault. */
+    readonly refused: { reason: string; texts: { zh: string; en: string } } | null,
+  ) {
+    super(message);
+  }
+}
+
+type ThreadMessage =
+  | { type: 'progress'; phase: string; fraction: number }
+  | { type: 'done'; out: ComputeOutput }
+  | { type: 'failed'; refused: ComputeFailure['refused']; message: string };
+
+/**
+ * A worker thread running research.thread.ts. From the source tree (dev, tests) the thread first
+ * registers tsx's loader itself: a thread does not inherit the parent's loader, and `--import` in
+ * a Worker's execArgv is ignored. The bundle (scripts/build.mjs) has research-thread.js beside main.js.
+ */
+function startThread(input: ComputeInput): Worker {
+  const here = fileURLToPath(import.meta.url);
+  if (!here.endsWith('.ts')) return new Worker(join(dirname(here), 'research-thread.js'), { workerData: input });
+  const api = join(dirname(createRequire(here).resolve('tsx/esm/api')), 'index.mjs');
+  const entry = pathToFileURL(join(dirname(here), 'research.thread.ts')).href;
+  const boot = `import(${JSON.stringify(pathToFileURL(api).href)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(boot, { eval: true, workerData: input });
+}
+
+/**
+ * Runs one analysis in its own worker thread so the API's event loop never waits on it; each
+ * progress message is passed to `onProgress`. The thread ends with the job (a fresh one per job:
+ * a crash or an out-of-memory stop takes only that job).
+ */
+export function runInThread(
+  input: ComputeInput,
+  onProgress: (p: { phase: string; fraction: number }) => void,
+): Promise<ComputeOutput> {
+  return new Promise((resolve, reject) => {
+    const w = startThread(input);
+    let settled = false;
+    const finish = (f: () => void) => {
+      if (settled) return;
+      settled = true;
+      f();
+      void w.terminate();
+    };
+    w.on('message', (m: ThreadMessage) => {
+      if (m.type === 'progress') onProgress({ phase: m.phase, fraction: m.fraction });
+      else if (m.type === 'done') finish(() => resolve(m.out));
+      else finish(() => reject(new ComputeFailure(m.message, m.refused)));
+    });
+    w.on('error', (e) => finish(() => reject(new ComputeFailure(e.message, null))));
+    w.on('exit', (code) => finish(() => reject(new ComputeFailure(`research thread exited with ${code}`, null))));
+  });
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Card, Empty, Result, Select, Space, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Pool } from '@tcm/contract';
+import { JobPanel } from './JobPanel.js';
+import type { useAnalysis } from './use-analysis.js';
+
+/** The frame of an analysis screen: title, pool picker, the screen's parameters, progress, result. */
+export function AnalysisFrame({
+  title,
+  a,
+  params,
+  children,
+  testId,
+}: {
+  title: string;
+  a: ReturnType<typeof useAnalysis>;
+  /** The parameter form, given the chosen pool. */
+  params: (pool: Pool) => ReactNode;
+  /** The result, shown when the job is done. */
+  children: ReactNode;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  if (a.pools.isLoading) return <Spin />;
+  if (a.pools.error)
+    return <Result status="error" title={t('research.loadFailed')} subTitle={(a.pools.error as Error).message} />;
+  const list = a.pools.data?.list ?? [];
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid={testId}>
+      <Typography.Title level={4}>{title}</Typography.Title>
+      {list.length === 0 ? (
+        <Empty description={t('research.noPools')} />
+      ) : (
+        <>
+          <Card size="small">
+            <Space orientation="vertical" style={{ width: '100%' }}>
+              <Space>
+                <Typography.Text>{t('research.pool')}</Typography.Text>
+                <Select<string>
+                  style={{ minWidth: 240 }}
+                  value={a.poolId}
+                  placeholder={t('research.choosePool')}
+                  onChange={a.setPoolId}
+                  options={list.map((p) => ({ value: p.id, label: `${p.name} (${p.sampleCount})` }))}
+                  data-testid="pool-picker"
+                />
+              </Space>
+              {a.pool && params(a.pool)}
+            </Space>
+          </Card>
+          <JobPanel job={a.job} />
+          {a.done && a.job ? children : !a.job && <Empty description={t('research.empty')} />}
+        </>
+      )}
+    </Space>
+  );
+}

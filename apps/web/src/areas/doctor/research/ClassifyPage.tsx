@@ -1,0 +1,114 @@
+import './texts.js';
+import { useState } from 'react';
+import { Button, Card, InputNumber, Select, Space, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CLASSIFIER_KINDS, type ResearchJobSummary } from '@tcm/contract';
+import { useReaderFormat } from '../../../lib/reader-format.js';
+import { AnalysisFrame } from './AnalysisFrame.js';
+import { researchApi } from './research-api.js';
+import { useAnalysis } from './use-analysis.js';
+
+export const resultPath = (taskId: string) => `/doctor/analysis/syndromes/classify-syndromes/classify-result/${taskId}`;
+
+/** /doctor/analysis/syndromes/classify-syndromes/index: choose target and features, train as a job, watch progress. */
+export function ClassifyPage() {
+  const { t } = useTranslation();
+  const { lang, date } = useReaderFormat();
+  const navigate = useNavigate();
+  const a = useAnalysis('classification');
+  const [target, setTarget] = useState<string | undefined>();
+  const [features, setFeatures] = useState<string[]>([]);
+  const [classifier, setClassifier] = useState<(typeof CLASSIFIER_KINDS)[number]>('random-forest');
+  const [trees, setTrees] = useState(100);
+  const history = useQuery({
+    queryKey: ['research', 'jobs', 'classification', a.poolId, 'history', a.job?.status],
+    queryFn: () => researchApi.jobs({ poolId: a.poolId, kind: 'classification', limit: 20 }),
+    enabled: !!a.poolId,
+  });
+  return (
+    <AnalysisFrame
+      title={t('research.classify.title')}
+      a={a}
+      testId="classify-page"
+      params={(pool) => (
+        <Space wrap>
+          <Select<string>
+            style={{ minWidth: 200 }}
+            placeholder={t('research.classify.target')}
+            showSearch={{ optionFilterProp: 'label' }}
+            value={target}
+            onChange={setTarget}
+            options={pool.variables
+              .filter((v) => v.type !== 'numeric')
+              .map((v) => ({ value: v.key, label: v.label[lang] }))}
+            data-testid="classify-target"
+          />
+          <Select<string[]>
+            mode="multiple"
+            showSearch={{ optionFilterProp: 'label' }}
+            allowClear
+            style={{ minWidth: 360 }}
+            placeholder={t('research.classify.features')}
+            value={features}
+            onChange={setFeatures}
+            options={pool.variables
+              .filter((v) => v.key !== target)
+              .map((v) => ({ value: v.key, label: v.label[lang] }))}
+            data-testid="classify-features"
+          />
+          <Select
+            value={classifier}
+            onChange={setClassifier}
+            options={CLASSIFIER_KINDS.map((k) => ({ value: k, label: t(`research.classify.models.${k}`) }))}
+          />
+          {classifier === 'random-forest' && (
+            <Space>
+              {t('research.classify.trees')}
+              <InputNumber min={1} max={300} value={trees} onChange={(v) => setTrees(v ?? 100)} />
+            </Space>
+          )}
+          <Button
+            type="primary"
+            data-testid="start"
+            disabled={!target || !features.length}
+            onClick={() => void a.start({ kind: 'classification', classifier, target: target!, features, trees })}
+          >
+            {t('research.classify.train')}
+          </Button>
+        </Space>
+      )}
+    >
+      <Button type="primary" data-testid="view-result" onClick={() => a.job && navigate(resultPath(a.job.id))}>
+        {t('research.classify.viewResult')}
+      </Button>
+      <Card size="small" title={t('research.classify.history')}>
+        <Table<ResearchJobSummary>
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={history.data ?? []}
+          columns={[
+            { title: t('research.createdAt'), render: (_, j) => date(j.createdAt, { time: true }) },
+            { title: t('research.classify.target'), render: (_, j) => String(j.params.target ?? '') },
+            {
+              title: t('research.classify.classifier'),
+              render: (_, j) => t(`research.classify.models.${String(j.params.classifier)}`),
+            },
+            { title: t('research.progress'), render: (_, j) => <Tag>{t(`research.status.${j.status}`)}</Tag> },
+            {
+              title: '',
+              render: (_, j) =>
+                j.status === 'done' && (
+                  <Button size="small" onClick={() => navigate(resultPath(j.id))}>
+                    {t('research.classify.viewResult')}
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      </Card>
+    </AnalysisFrame>
+  );
+}

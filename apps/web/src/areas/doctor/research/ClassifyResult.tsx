@@ -1,0 +1,289 @@
+import './texts.js';
+import { useMemo, useState } from 'react';
+import {
+  Button,
+  Card,
+  Empty,
+  Form,
+  InputNumber,
+  Result,
+  Select,
+  Space,
+  Spin,
+  Statistic,
+  Table,
+  Typography,
+  Upload,
+} from 'antd';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PoolVariable, ResearchJob, SampleValue } from '@tcm/contract';
+import { EChart } from '../../../components/EChart.js';
+import { useReaderFormat } from '../../../lib/reader-format.js';
+import { ExportButtons, savePng, type Cell } from './ExportButtons.js';
+import { JobPanel } from './JobPanel.js';
+import { researchApi, useJob, type Prediction } from './research-api.js';
+import { levelWord, variableWord } from './words.js';
+
+interface ClassResult {
+  classifier: string;
+  target: string;
+  features: string[];
+  classes: string[];
+  trainedSamples: number;
+  evaluation: {
+    accuracy: number;
+    macroF1: number;
+    perClass: Array<{ label: string; precision: number; recall: number; f1: number; support: number }>;
+    confusion: { labels: string[]; matrix: number[][] };
+  };
+  importance: Array<{ variable: string; importance: number; sd: number }>;
+}
+
+/** /doctor/analysis/syndromes/classify-syndromes/classify-result/:taskId: metrics, confusion, importance, predict. */
+export function ClassifyResult() {
+  const { taskId } = useParams();
+  const { t } = useTranslation();
+  const job = useJob(taskId);
+  if (job.isLoading) return <Spin />;
+  if (job.error || !job.data)
+    return <Result status="error" title={t('research.loadFailed')} subTitle={(job.error as Error | null)?.message} />;
+  if (job.data.kind !== 'classification') return <Result status="warning" title={t('research.result.notModel')} />;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="classify-result">
+      <Typography.Title level={4}>{t('research.result.title')}</Typography.Title>
+      <JobPanel job={job.data} />
+      {job.data.status === 'done' && <Done job={job.data} />}
+    </Space>
+  );
+}
+
+function Done({ job }: { job: ResearchJob }) {
+  const { t } = useTranslation();
+  const { lang, number } = useReaderFormat();
+  const r = job.result as ClassResult;
+  const byKey = new Map(job.variables.map((v) => [v.key, v]));
+  const target = byKey.get(r.target);
+  const cls = (c: string) =>
+    target?.type === 'binary'
+      ? t(c === 'present' ? 'research.present' : 'research.absent')
+      : levelWord(target, c, lang);
+  const labels = r.evaluation.confusion.labels.map(cls);
+
+  const confusion = useMemo(
+    () => ({
+      tooltip: {},
+      toolbox: savePng(t('research.savePng'), t('research.result.confusion')),
+      grid: { left: 120, right: 24, top: 36, bottom: 80 },
+      xAxis: { type: 'category', data: labels, axisLabel: { rotate: 30 } },
+      yAxis: { type: 'category', data: labels },
+      visualMap: {
+        min: 0,
+        max: Math.max(1, ...r.evaluation.confusion.matrix.flat()),
+        show: false,
+        inRange: { color: ['#f7fbff', '#08519c'] },
+      },
+      series: [
+        {
+          type: 'heatmap',
+          label: { show: true },
+          data: r.evaluation.confusion.matrix.flatMap((row, i) => row.map((n, j) => [j, i, n])),
+        },
+      ],
+    }),
+    [job.id, lang, t],
+  );
+  const importance = useMemo(() => {
+    const items = [...r.importance].reverse();
+    return {
+      tooltip: {},
+      toolbox: savePng(t('research.savePng'), t('research.result.importance')),
+      grid: { left: 160, right: 24, top: 24, bottom: 24 },
+      xAxis: { type: 'value' },
+      yAxis: { type: 'category', data: items.map((i) => variableWord(byKey.get(i.variable), i.variable, lang)) },
+      series: [{ type: 'bar', data: items.map((i) => Math.round(i.importance * 1000) / 1000) }],
+    };
+  }, [job.id, lang, t]);
+
+  const classCols = [
+    variableWord(target, r.target, lang),
+    t('research.result.precision'),
+    t('research.result.recall'),
+    t('research.result.f1'),
+    t('research.result.support'),
+  ];
+  const classRows: Cell[][] = r.evaluation.perClass.map((c) => [
+    cls(c.label),
+    round(c.precision),
+    round(c.recall),
+    round(c.f1),
+    c.support,
+  ]);
+  const confCols = ['', ...labels];
+  const confRows: Cell[][] = r.evaluation.confusion.matrix.map((row, i) => [labels[i]!, ...row]);
+  const impCols = [t('research.variables'), t('research.result.importance'), 'SD'];
+  const impRows: Cell[][] = r.importance.map((i) => [
+    variableWord(byKey.get(i.variable), i.variable, lang),
+    round(i.importance),
+    round(i.sd),
+  ]);
+  const simpleTable = (cols: string[], rows: Cell[][], testId?: string) => (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey={(x) => String(x[0])}
+      dataSource={rows}
+      data-testid={testId}
+      columns={cols.map((c, i) => ({ title: c, render: (_: unknown, x: Cell[]) => x[i] }))}
+    />
+  );
+  return (
+    <>
+      <Space size="large">
+        <Statistic
+          title={t('research.result.accuracy')}
+          value={number(r.evaluation.accuracy * 100, 1)}
+          suffix="%"
+          data-testid="accuracy"
+        />
+        <Statistic title={t('research.result.macroF1')} value={number(r.evaluation.macroF1, 3)} />
+        <Statistic title={t('research.result.samples')} value={r.trainedSamples} />
+        <Statistic title={t('research.classify.classifier')} value={t(`research.classify.models.${r.classifier}`)} />
+      </Space>
+      <Card
+        size="small"
+        title={t('research.result.confusion')}
+        extra={<ExportButtons name={t('research.result.confusion')} columns={confCols} rows={confRows} />}
+      >
+        <EChart option={confusion} height={Math.max(260, labels.length * 40 + 120)} testId="confusion-chart" />
+        {simpleTable(confCols, confRows, 'confusion-table')}
+      </Card>
+      <Card
+        size="small"
+        title={t('research.result.perClass')}
+        extra={<ExportButtons name={t('research.result.perClass')} columns={classCols} rows={classRows} />}
+      >
+        {simpleTable(classCols, classRows)}
+      </Card>
+      <Card
+        size="small"
+        title={t('research.result.importance')}
+        extra={<ExportButtons name={t('research.result.importance')} columns={impCols} rows={impRows} />}
+      >
+        <EChart option={importance} height={Math.max(200, r.importance.length * 24 + 60)} testId="importance-chart" />
+      </Card>
+      <PredictCard
+        job={job}
+        features={r.features.map((k) => byKey.get(k)).filter((v): v is PoolVariable => !!v)}
+        cls={cls}
+      />
+    </>
+  );
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+function PredictCard({
+  job,
+  features,
+  cls,
+}: {
+  job: ResearchJob;
+  features: PoolVariable[];
+  cls: (c: string) => string;
+}) {
+  const { t } = useTranslation();
+  const { lang, number } = useReaderFormat();
+  const [values, setValues] = useState<Record<string, SampleValue>>({});
+  const [predictions, setPredictions] = useState<Prediction[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (f: () => Promise<{ predictions: Prediction[] }>) => {
+    setBusy(true);
+    try {
+      setPredictions((await f()).predictions);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const input = (v: PoolVariable) => {
+    const set = (x: SampleValue | undefined) => setValues((s) => ({ ...s, [v.key]: x ?? null }));
+    if (v.type === 'numeric')
+      return <InputNumber style={{ width: 160 }} onChange={(x) => set(typeof x === 'number' ? x : null)} />;
+    const options =
+      v.type === 'binary'
+        ? [
+            { value: 'true', label: t('research.present') },
+            { value: 'false', label: t('research.absent') },
+          ]
+        : (v.levels ?? []).map((l) => ({ value: l, label: levelWord(v, l, lang) }));
+    return (
+      <Select<string>
+        allowClear
+        style={{ width: 200 }}
+        options={options}
+        data-testid={`predict-${v.key}`}
+        onChange={(x) => set(x === undefined ? null : v.type === 'binary' ? x === 'true' : x)}
+      />
+    );
+  };
+  return (
+    <Card size="small" title={t('research.result.predict')}>
+      <Form layout="inline">
+        {features.map((v) => (
+          <Form.Item key={v.key} label={variableWord(v, v.key, lang)}>
+            {input(v)}
+          </Form.Item>
+        ))}
+      </Form>
+      <Space style={{ marginTop: 12 }}>
+        <Button
+          type="primary"
+          loading={busy}
+          data-testid="predict-form"
+          onClick={() =>
+            void run(() =>
+              researchApi.predict(job.id, [Object.fromEntries(Object.entries(values).filter(([, x]) => x !== null))]),
+            )
+          }
+        >
+          {t('research.result.predictForm')}
+        </Button>
+        <Upload
+          accept=".csv,.xlsx"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void run(() => researchApi.predictFile(job.id, file));
+            return false;
+          }}
+        >
+          <Button data-testid="predict-file">{t('research.result.predictFile')}</Button>
+        </Upload>
+        <Typography.Text type="secondary">{t('research.result.predictFileHint')}</Typography.Text>
+      </Space>
+      {predictions &&
+        (predictions.length ? (
+          <Table
+            size="small"
+            style={{ marginTop: 12 }}
+            pagination={false}
+            rowKey={(_, i) => String(i)}
+            dataSource={predictions}
+            data-testid="predictions"
+            columns={[
+              { title: t('research.result.predicted'), render: (_: unknown, p: Prediction) => cls(p.label) },
+              {
+                title: t('research.result.probability'),
+                render: (_: unknown, p: Prediction) =>
+                  Object.entries(p.probabilities)
+                    .sort((a, b) => b[1] - a[1])
+                    .map(([c, x]) => `${cls(c)} ${number(x * 100, 1)}%`)
+                    .join('；'),
+              },
+            ]}
+          />
+        ) : (
+          <Empty />
+        ))}
+    </Card>
+  );
+}

@@ -1,0 +1,186 @@
+import './texts.js';
+import { useMemo, useState } from 'react';
+import { Button, Card, Select, Space, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Pool, PoolVariable } from '@tcm/contract';
+import { EChart } from '../../../components/EChart.js';
+import { useReaderFormat } from '../../../lib/reader-format.js';
+import { AnalysisFrame } from './AnalysisFrame.js';
+import { ExportButtons, savePng, type Cell } from './ExportButtons.js';
+import { useAnalysis } from './use-analysis.js';
+import { levelWord, variableWord } from './words.js';
+
+interface FreqRow {
+  level: string;
+  count: number;
+  percent: number;
+  ci95: [number, number];
+}
+type FreqTable =
+  | { variable: string; type: 'binary' | 'categorical'; known: number; missing: number; rows: FreqRow[] }
+  | {
+      variable: string;
+      type: 'numeric';
+      known: number;
+      missing: number;
+      mean: number | null;
+      sd: number | null;
+      min: number | null;
+      median: number | null;
+      max: number | null;
+    };
+
+/** /doctor/analysis/statistics/frequency/index: counts, percentages with Wilson 95 % CIs, bar chart. */
+export function FrequencyPage() {
+  const { t } = useTranslation();
+  const { lang, number } = useReaderFormat();
+  const a = useAnalysis('frequency');
+  const [keys, setKeys] = useState<string[]>([]);
+  const [chartKey, setChartKey] = useState<string | undefined>();
+  const vars = a.job?.variables ?? [];
+  const byKey = new Map(vars.map((v) => [v.key, v]));
+  const tables = ((a.job?.result as { tables?: FreqTable[] } | null)?.tables ?? []) as FreqTable[];
+  // A variable no sample records (a system variable of an engine this pool never ran) is left out.
+  const counted = tables.filter(
+    (x): x is Extract<FreqTable, { rows: FreqRow[] }> => x.type !== 'numeric' && x.known > 0,
+  );
+  const numeric = tables.filter((x): x is Extract<FreqTable, { type: 'numeric' }> => x.type === 'numeric');
+  const levelText = (v: PoolVariable | undefined, level: string) =>
+    level === 'present' && v?.type === 'binary' ? t('research.present') : levelWord(v, level, lang);
+
+  const rows = counted.flatMap((x) =>
+    x.rows.map((r) => ({
+      key: `${x.variable}|${r.level}`,
+      variable: variableWord(byKey.get(x.variable), x.variable, lang),
+      level: levelText(byKey.get(x.variable), r.level),
+      count: r.count,
+      percent: number(r.percent, 1),
+      ci: `${number(r.ci95[0] * 100, 1)} – ${number(r.ci95[1] * 100, 1)}`,
+    })),
+  );
+  const shown = counted.find((x) => x.variable === chartKey) ?? counted[0];
+  const option = useMemo(() => {
+    if (!shown) return {};
+    const v = byKey.get(shown.variable);
+    const title = variableWord(v, shown.variable, lang);
+    return {
+      tooltip: {},
+      toolbox: savePng(t('research.savePng'), title),
+      grid: { left: 48, right: 24, top: 36, bottom: 60 },
+      xAxis: { type: 'category', data: shown.rows.map((r) => levelText(v, r.level)), axisLabel: { rotate: 30 } },
+      yAxis: { type: 'value', name: '%', max: 100 },
+      series: [{ type: 'bar', data: shown.rows.map((r) => Math.round(r.percent * 10) / 10), name: title }],
+    };
+  }, [shown, lang, t]);
+
+  const cols = [
+    t('research.variables'),
+    t('research.frequency.level'),
+    t('research.frequency.count'),
+    '%',
+    t('research.frequency.ci'),
+  ];
+  const exportRows: Cell[][] = rows.map((r) => [r.variable, r.level, r.count, r.percent, r.ci]);
+  const numCols = [
+    t('research.variables'),
+    t('research.frequency.known'),
+    t('research.missing'),
+    t('research.frequency.mean'),
+    t('research.frequency.sd'),
+    t('research.frequency.min'),
+    t('research.frequency.median'),
+    t('research.frequency.max'),
+  ];
+  const numRows: Cell[][] = numeric.map((n) => [
+    variableWord(byKey.get(n.variable), n.variable, lang),
+    n.known,
+    n.missing,
+    number(n.mean, 2),
+    number(n.sd, 2),
+    number(n.min, 2),
+    number(n.median, 2),
+    number(n.max, 2),
+  ]);
+
+  return (
+    <AnalysisFrame
+      title={t('research.frequency.title')}
+      a={a}
+      testId="frequency-page"
+      params={(pool: Pool) => (
+        <Space wrap>
+          <Select<string[]>
+            mode="multiple"
+            showSearch={{ optionFilterProp: 'label' }}
+            allowClear
+            style={{ minWidth: 360 }}
+            placeholder={t('research.variables')}
+            value={keys}
+            onChange={setKeys}
+            options={pool.variables.map((v) => ({ value: v.key, label: v.label[lang] }))}
+          />
+          <Button
+            type="primary"
+            data-testid="start"
+            onClick={() => void a.start({ kind: 'frequency', variables: keys.length ? keys : undefined })}
+          >
+            {t('research.start')}
+          </Button>
+        </Space>
+      )}
+    >
+      <Card
+        size="small"
+        title={shown ? variableWord(byKey.get(shown.variable), shown.variable, lang) : ''}
+        extra={
+          <Select<string>
+            style={{ minWidth: 200 }}
+            value={shown?.variable}
+            onChange={setChartKey}
+            options={counted.map((x) => ({
+              value: x.variable,
+              label: variableWord(byKey.get(x.variable), x.variable, lang),
+            }))}
+          />
+        }
+      >
+        <EChart option={option} height={300} testId="frequency-chart" />
+      </Card>
+      <Card
+        size="small"
+        title={t('research.frequency.title')}
+        extra={<ExportButtons name={t('research.frequency.title')} columns={cols} rows={exportRows} />}
+      >
+        <Table
+          size="small"
+          rowKey="key"
+          dataSource={rows}
+          pagination={{ pageSize: 100 }}
+          data-testid="frequency-table"
+          columns={[
+            { title: cols[0], dataIndex: 'variable' },
+            { title: cols[1], dataIndex: 'level' },
+            { title: cols[2], dataIndex: 'count' },
+            { title: cols[3], dataIndex: 'percent' },
+            { title: cols[4], dataIndex: 'ci' },
+          ]}
+        />
+      </Card>
+      {numeric.length > 0 && (
+        <Card
+          size="small"
+          title={t('research.frequency.summary')}
+          extra={<ExportButtons name={t('research.frequency.summary')} columns={numCols} rows={numRows} />}
+        >
+          <Table
+            size="small"
+            rowKey={(r) => String(r[0])}
+            dataSource={numRows}
+            pagination={false}
+            columns={numCols.map((c, i) => ({ title: c, render: (_: unknown, r: Cell[]) => r[i] }))}
+          />
+        </Card>
+      )}
+    </AnalysisFrame>
+  );
+}

@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import { Alert, Button, Input, Modal, Select, Space, Table, Typography, Upload, type ButtonProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  RESEARCH_VARIABLE_KINDS,
+  RESEARCH_VARIABLE_TYPES,
+  readerLang,
+  type ImportError,
+  type ImportMapping,
+  type Pool,
+} from '@tcm/contract';
+import { HttpError } from '../../../lib/http.js';
+import { researchApi } from './research-api.js';
+
+interface Row {
+  column: string;
+  key: string;
+  type: (typeof RESEARCH_VARIABLE_TYPES)[number];
+  kind: (typeof RESEARCH_VARIABLE_KINDS)[number];
+  skip: boolean;
+}
+
+/** A key from a column name: letters and digits kept, others "_", a leading letter ensured. */
+const keyOf = (column: string, i: number) => {
+  const k = column.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^[^A-Za-z]+/, '');
+  return k ? k.slice(0, 64) : `v${i + 1}`;
+};
+
+/**
+ * CSV / Excel import: pick a file, map each column to a variable (an existing one, or a new one
+ * with its type and kind), import. A refused import lists every error by row and column.
+ */
+export function ImportModal({
+  open,
+  pool,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  pool: Pool;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = readerLang(i18n.language);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<{ columns: string[]; rows: string[][]; total: number } | null>(null);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [errors, setErrors] = useState<ImportError[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reset = () => {
+    setFile(null);
+    setPreview(null);
+    setRows([]);
+    setErrors(null);
+  };
+  const pick = async (f: File) => {
+    reset();
+    setFile(f);
+    const p = await researchApi.preview(pool.id, f);
+    setPreview(p);
+    setRows(
+      p.columns.map((column, i) => {
+        const known = pool.variables.find((v) => v.key === column || v.label.zh === column || v.label.en === column);
+        const sample = p.rows.map((r) => r[i] ?? '').filter((x) => x.trim() !== '');
+        const numeric = sample.length > 0 && sample.every((x) => Number.isFinite(Number(x)));
+        return {
+          column,
+          key: known?.key ?? keyOf(column, i),
+          type: known?.type ?? (numeric ? 'numeric' : 'categorical'),
+          kind: known?.kind ?? 'finding',
+          skip: false,
+        };
+      }),
+    );
+  };
+  const set = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const run = async () => {
+    if (!file) return;
+    const mapping: ImportMapping = rows
+      .filter((r) => !r.skip)
+      .map((r) => {
+        const known = pool.variables.some((v) => v.key === r.key);
+        return known
+          ? { column: r.column, key: r.key }
+          : { column: r.column, key: r.key, type: r.type, kind: r.kind, label: { zh: r.column, en: r.column } };
+      });
+    setBusy(true);
+    try {
+      await researchApi.importFile(pool.id, file, mapping);
+      reset();
+      onDone();
+    } catch (e) {
+      const data = e instanceof HttpError ? (e.data as { errors?: ImportError[] } | null) : null;
+      setErrors(
+        data?.errors ?? [{ row: 0, column: '', value: '', zh: (e as Error).message, en: (e as Error).message }],
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      width={960}
+      title={t('research.import.title')}
+      onCancel={() => {
+        reset();
+        onClose();
+      }}
+      okText={t('research.import.run')}
+      okButtonProps={{ disabled: !preview, loading: busy, 'data-testid': 'import-run' } as ButtonProps}
+      onOk={() => void run()}
+    >
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Space>
+          <Upload
+            accept=".csv,.txt,.xlsx"
+            showUploadList={false}
+            beforeUpload={(f) => {
+              void pick(f);
+              return false;
+            }}
+          >
+            <Button data-testid="import-pick">{t('research.import.pick')}</Button>
+          </Upload>
+          <Typography.Text type="secondary">{file ? file.name : t('research.import.fileHint')}</Typography.Text>
+        </Space>
+        {preview && (
+          <>
+            <Typography.Text>
+              {t('research.import.preview', { n: preview.total, m: Math.min(preview.rows.length, 5) })}
+            </Typography.Text>
+            <Table
+              size="small"
+              rowKey="column"
+              pagination={false}
+              dataSource={rows}
+              data-testid="import-mapping"
+              columns={[
+                { title: t('research.import.column'), dataIndex: 'column' },
+                {
+                  title: t('research.import.key'),
+                  render: (_: unknown, r: Row, i: number) => (
+                    <Input
+                      size="small"
+                      value={r.key}
+                      disabled={r.skip}
+                      onChange={(e) => set(i, { key: e.target.value })}
+                    />
+                  ),
+                },
+                {
+                  title: t('research.import.type'),
+                  render: (_: unknown, r: Row, i: number) => (
+                    <Select
+                      size="small"
+                      style={{ width: 100 }}
+                      value={r.type}
+                      disabled={r.skip || pool.variables.some((v) => v.key === r.key)}
+                      onChange={(type) => set(i, { type })}
+                      options={RESEARCH_VARIABLE_TYPES.map((x) => ({ value: x, label: t(`research.varType.${x}`) }))}
+                    />
+                  ),
+                },
+                {
+                  title: t('research.import.kindLabel'),
+                  render: (_: unknown, r: Row, i: number) => (
+                    <Select
+                      size="small"
+                      style={{ width: 120 }}
+                      value={r.kind}
+                      disabled={r.skip || pool.variables.some((v) => v.key === r.key)}
+                      onChange={(kind) => set(i, { kind })}
+                      options={RESEARCH_VARIABLE_KINDS.map((x) => ({ value: x, label: t(`research.varKind.${x}`) }))}
+                    />
+                  ),
+                },
+                {
+                  title: t('research.import.skip'),
+                  render: (_: unknown, r: Row, i: number) => (
+                    <input type="checkbox" checked={r.skip} onChange={(e) => set(i, { skip: e.target.checked })} />
+                  ),
+                },
+                {
+                  title: '',
+                  render: (_: unknown, r: Row) =>
+                    preview.rows
+                      .slice(0, 3)
+                      .map((x) => x[preview.columns.indexOf(r.column)])
+                      .join(' · '),
+                },
+              ]}
+            />
+          </>
+        )}
+        {errors && (
+          <>
+            <Alert type="error" showIcon title={t('research.import.errors', { n: errors.length })} />
+            <Table
+              size="small"
+              rowKey={(e) => `${e.row}|${e.column}`}
+              pagination={{ pageSize: 20 }}
+              dataSource={errors}
+              data-testid="import-errors"
+              columns={[
+                { title: t('research.import.row'), dataIndex: 'row' },
+                { title: t('research.import.column'), dataIndex: 'column' },
+                { title: t('research.import.value'), dataIndex: 'value' },
+                { title: t('research.import.reason'), render: (_: unknown, e: ImportError) => e[lang] },
+              ]}
+            />
+          </>
+        )}
+      </Space>
+    </Modal>
+  );
+}

@@ -1,0 +1,186 @@
+import './texts.js';
+import { useState } from 'react';
+import { Form, Input, Modal, Result, Space, Typography, message, type ButtonProps } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { RESEARCH_BUTTONS, type Pool } from '@tcm/contract';
+import type { ToolbarButton } from '../../../app/dynamic-menu.js';
+import { selectionProblem } from '../../../app/toolbar.js';
+import { DataTable, type Paging } from '../../../components/DataTable.js';
+import { SearchBox } from '../../../components/SearchBox.js';
+import { Toolbar } from '../../../components/Toolbar.js';
+import { useReaderFormat } from '../../../lib/reader-format.js';
+import { ExportButtons } from './ExportButtons.js';
+import { researchApi } from './research-api.js';
+
+/** The pool toolbar of spec §6 (codes, names, handlers as the seeded menu's buttons); the Toolbar shows those held. */
+export const POOL_TOOLBAR: readonly ToolbarButton[] = [
+  {
+    buttonCode: RESEARCH_BUTTONS.addPool,
+    buttonName: '新增数据池',
+    buttonNameEn: 'Add pool',
+    buttonIcon: 'plus',
+    buttonUrl: 'addPool',
+  },
+  {
+    buttonCode: RESEARCH_BUTTONS.editPool,
+    buttonName: '修改数据池',
+    buttonNameEn: 'Edit pool',
+    buttonIcon: 'edit',
+    buttonUrl: 'editPool',
+  },
+  {
+    buttonCode: RESEARCH_BUTTONS.deletePools,
+    buttonName: '批量删除',
+    buttonNameEn: 'Delete pools',
+    buttonIcon: 'delete',
+    buttonUrl: 'deletePools',
+  },
+];
+
+/** /doctor/analysis/pool/index: own data pools; open one for its samples. */
+export function PoolList() {
+  const { t } = useTranslation();
+  const { date } = useReaderFormat();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState<Pool | 'new' | null>(null);
+  const list = useQuery({
+    queryKey: ['research', 'pools', paging, search],
+    queryFn: () => researchApi.pools({ ...paging, search: search || undefined }),
+  });
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['research'] });
+  const handlers: Record<string, () => void> = {
+    addPool: () => setEditing('new'),
+    editPool: () => {
+      const problem = selectionProblem('onlyOne', selected.length);
+      if (problem) return void message.warning(t(problem));
+      setEditing(list.data?.list.find((p) => p.id === selected[0]) ?? null);
+    },
+    deletePools: () => {
+      const problem = selectionProblem('some', selected.length);
+      if (problem) return void message.warning(t(problem));
+      Modal.confirm({
+        title: t('app.hint'),
+        content: t('research.confirmDelete', { n: selected.length }),
+        okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
+        onOk: async () => {
+          await researchApi.removePools(selected);
+          setSelected([]);
+          void message.success(t('research.deleted'));
+          refresh();
+        },
+      });
+    },
+  };
+  const pools = list.data?.list ?? [];
+  const cols = [
+    t('research.name'),
+    t('research.samples'),
+    t('research.variables'),
+    t('research.remark'),
+    t('research.createdAt'),
+  ];
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="pool-list">
+      <Typography.Title level={4}>{t('route.pool')}</Typography.Title>
+      <Space wrap>
+        <Toolbar buttons={POOL_TOOLBAR} selected={selected.length} handlers={handlers} />
+        <SearchBox
+          fields={[{ name: 'name', type: 'string', label: 'research.name' }]}
+          onSearch={(_q, term) => setSearch(term)}
+        />
+        <ExportButtons
+          name={t('route.pool')}
+          columns={cols}
+          rows={pools.map((p) => [p.name, p.sampleCount, p.variables.length, p.remark, date(p.createdAt)])}
+        />
+      </Space>
+      {list.error ? (
+        <Result status="error" title={t('research.loadFailed')} subTitle={(list.error as Error).message} />
+      ) : (
+        <DataTable<Pool>
+          rowKey="id"
+          loading={list.isLoading}
+          dataSource={pools}
+          total={list.data?.total ?? 0}
+          paging={paging}
+          onPaging={setPaging}
+          selected={selected}
+          onSelect={(keys) => setSelected(keys.map(String))}
+          locale={{ emptyText: t('research.noPools') }}
+          data-testid="pool-table"
+          columns={[
+            {
+              title: cols[0],
+              render: (_: unknown, p: Pool) => (
+                <Typography.Link
+                  onClick={() => navigate(`/doctor/analysis/pool/itemIndex/${p.id}`)}
+                  data-testid={`pool-${p.name}`}
+                >
+                  {p.name}
+                </Typography.Link>
+              ),
+            },
+            { title: cols[1], dataIndex: 'sampleCount' },
+            { title: cols[2], render: (_: unknown, p: Pool) => p.variables.length },
+            { title: cols[3], dataIndex: 'remark' },
+            { title: cols[4], render: (_: unknown, p: Pool) => date(p.createdAt) },
+          ]}
+        />
+      )}
+      <PoolForm
+        pool={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      />
+    </Space>
+  );
+}
+
+function PoolForm({ pool, onClose, onSaved }: { pool: Pool | 'new' | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ name: string; remark: string }>();
+  const isNew = pool === 'new';
+  return (
+    <Modal
+      open={!!pool}
+      destroyOnHidden
+      title={isNew ? t('research.poolForm.add') : t('research.poolForm.edit')}
+      onCancel={onClose}
+      okButtonProps={{ 'data-testid': 'pool-save' } as ButtonProps}
+      onOk={async () => {
+        const v = await form.validateFields();
+        if (isNew) await researchApi.addPool(v);
+        else if (pool) await researchApi.updatePool(pool.id, v);
+        void message.success(t('research.saved'));
+        onSaved();
+      }}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={isNew || !pool ? {} : { name: pool.name, remark: pool.remark }}
+      >
+        <Form.Item
+          name="name"
+          label={t('research.name')}
+          rules={[{ required: true, whitespace: true, message: t('research.poolForm.nameRequired') }]}
+        >
+          <Input maxLength={60} data-testid="pool-name" />
+        </Form.Item>
+        <Form.Item name="remark" label={t('research.remark')}>
+          <Input.TextArea maxLength={500} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

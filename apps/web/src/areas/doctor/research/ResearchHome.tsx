@@ -1,0 +1,101 @@
+import './texts.js';
+import { Card, Col, Empty, Result, Row, Spin, Statistic, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ResearchJobSummary } from '@tcm/contract';
+import { useReaderFormat } from '../../../lib/reader-format.js';
+import { resultPath } from './ClassifyPage.js';
+import { researchApi } from './research-api.js';
+
+const KIND_PATH: Record<ResearchJobSummary['kind'], string> = {
+  frequency: '/doctor/analysis/statistics/frequency/index',
+  association: '/doctor/analysis/syndromes/relate-syndromes-diagnosis/index',
+  clustering: '/doctor/analysis/syndromes/cluster-syndromes/index',
+  classification: '/doctor/analysis/syndromes/classify-syndromes/index',
+};
+
+/** /doctor/home: the doctor's case counts, pools and recent analysis jobs. */
+export function ResearchHome() {
+  const { t } = useTranslation();
+  const { date } = useReaderFormat();
+  const navigate = useNavigate();
+  const home = useQuery({ queryKey: ['research', 'home'], queryFn: researchApi.home });
+  if (home.isLoading) return <Spin />;
+  if (home.error || !home.data)
+    return <Result status="error" title={t('research.loadFailed')} subTitle={(home.error as Error | null)?.message} />;
+  const { counts, pools, jobs } = home.data;
+  return (
+    <div data-testid="research-home">
+      <Typography.Title level={4}>{t('research.home.title')}</Typography.Title>
+      <Card size="small" title={t('research.home.counts')}>
+        <Row gutter={16}>
+          <Col span={8}>
+            <Statistic title={t('research.home.records')} value={counts.records} />
+          </Col>
+          <Col span={8}>
+            <Statistic title={t('research.home.cases')} value={counts.cases} />
+          </Col>
+          <Col span={8}>
+            <Statistic title={t('research.home.visits')} value={counts.visits} />
+          </Col>
+        </Row>
+      </Card>
+      <Card size="small" title={t('research.home.pools')} style={{ marginTop: 16 }}>
+        {pools.length === 0 ? (
+          <Empty description={t('research.noPools')} />
+        ) : (
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={pools}
+            columns={[
+              {
+                title: t('research.name'),
+                render: (_, p) => (
+                  <Typography.Link onClick={() => navigate(`/doctor/analysis/pool/itemIndex/${p.id}`)}>
+                    {p.name}
+                  </Typography.Link>
+                ),
+              },
+              { title: t('research.samples'), dataIndex: 'sampleCount' },
+              { title: t('research.createdAt'), render: (_, p) => date(p.createdAt) },
+            ]}
+          />
+        )}
+      </Card>
+      <Card size="small" title={t('research.home.jobs')} style={{ marginTop: 16 }}>
+        {jobs.length === 0 ? (
+          <Empty description={t('research.home.noJobs')} />
+        ) : (
+          <Table<ResearchJobSummary>
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={jobs}
+            columns={[
+              {
+                title: t('research.home.jobs'),
+                render: (_, j) => (
+                  <Typography.Link
+                    onClick={() =>
+                      navigate(
+                        j.kind === 'classification' && j.status === 'done' ? resultPath(j.id) : KIND_PATH[j.kind],
+                      )
+                    }
+                  >
+                    {t(`research.kind.${j.kind}`)}
+                  </Typography.Link>
+                ),
+              },
+              { title: t('research.pool'), dataIndex: 'poolName' },
+              { title: t('research.progress'), render: (_, j) => <Tag>{t(`research.status.${j.status}`)}</Tag> },
+              { title: t('research.createdAt'), render: (_, j) => date(j.createdAt) },
+            ]}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { AUTH_PATHS, RECORD_PATHS, RESEARCH_PATHS } from '@tcm/contract';
+import { BASE, PASSWORD } from './browser.js';
+import { fillLogin } from './helpers.js';
+import { journeyHooks } from './hooks.js';
+
+// Issue 20: the seeded doctor imports the platform's records into a pool (and a file of coded
+// cases through the API), opens each analysis screen with real numbers, trains a classifier,
+// watches its progress, reads its result page and predicts one new sample — in zh and in en.
+const TEST_MS = 420_000;
+
+let page: Page;
+let errors: string[];
+
+journeyHooks(
+  { viewport: { width: 1500, height: 1000 }, acceptDownloads: true },
+  (j) => ({ page, errors } = j),
+  () => page,
+);
+
+async function doctorToken(): Promise<string> {
+  const form = new URLSearchParams({ loginName: 'doctor', loginPassword: PASSWORD });
+  const basic = `Basic ${Buffer.from('tcm-web:tcm-web-secret').toString('base64')}`;
+  const r = await fetch(`${BASE}${AUTH_PATHS.entranceSignin('doctor')}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
+    body: form.toString(),
+  });
+  return ((await r.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+/** Two finished platform records of the doctor (vitals: quick to analyse). */
+async function platformRecords(token: string): Promise<void> {
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  for (const [i, vitals] of [
+    { heightCm: 162, weightKg: 70, systolic: 142, diastolic: 91 },
+    { heightCm: 170, weightKg: 60, systolic: 118, diastolic: 76 },
+  ].entries()) {
+    const created = await fetch(`${BASE}${RECORD_PATHS.create}`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ person: { name: `研究 ${i}`, sex: 'female', age: 40 + i }, vitals }),
+    });
+    const id = ((await created.json()) as { data: { recordId: string } }).data.recordId;
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await fetch(`${BASE}${RECORD_PATHS.detail(id)}`, { headers: auth })).json()) as {
+              data: { status: string };
+            }
+          ).data.status,
+        { timeout: 120_000, interval: 1000 },
+      )
+      .toBe('done');
+  }
+}
+
+/** 60 coded cases: thirst and a red tongue with 湿热, their absence with 气虚 (every 5th flipped). */
+function casesCsv(): string {
+  const lines = ['thirst,tongue,rate,syndrome'];
+  for (let i = 0; i < 60; i++) {
+    const hot = i % 2 === 0;
+    const s = (i % 5 === 0) !== hot ? '湿热' : '气虚';
+    lines.push(`${hot ? 1 : 0},${hot ? 'red' : 'pale'},${hot ? 80 + (i % 9) : 62 + (i % 4)},${s}`);
+  }
+  return lines.join('\n');
+}
+
+async function importCases(token: string, poolId: string): Promise<void> {
+  const form = new FormData();
+  form.append(
+    'mapping',
+    JSON.stringify([
+      { column: 'thirst', key: 'thirst', type: 'binary', kind: 'finding', label: { zh: '口渴', en: 'Thirst' } },
+      {
+        column: 'tongue',
+        key: 'tongue',
+        type: 'categorical',
+        kind: 'finding',
+        label: { zh: '舌色', en: 'Tongue colour' },
+      },
+      { column: 'rate', key: 'rate', type: 'numeric', kind: 'vital', label: { zh: '脉率', en: 'Pulse rate' } },
+      {
+        column: 'syndrome',
+        key: 'syndrome',
+        type: 'categorical',
+        kind: 'syndrome',
+        label: { zh: '证型', en: 'Syndrome' },
+      },
+    ]),
+  );
+  form.append('file', new Blob([casesCsv()], { type: 'text/csv' }), 'cases.csv');
+  const r = await fetch(`${BASE}${RESEARCH_PATHS.importFile(poolId)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(r.status).toBe(200);
+}
+
+const T = {
+  zh: { samples: '样本列表', system: '系统样本', imported: '已导入', trained: '准确率', predicted: '湿热' },
+  en: {
+    samples: 'Samples',
+    system: 'System samples',
+    imported: 'samples imported',
+    trained: 'Accuracy',
+    predicted: '湿热',
+  },
+} as const;
+
+async function pick(testId: string, text: string, search = false): Promise<void> {
+  await page.getByTestId(testId).click();
+  // A long dictionary's list is virtual: only the first options exist until the search filters them.
+  if (search) await page.keyboard.type(text);
+  const option = page.locator('.ant-select-item-option').filter({ hasText: text }).first();
+  await option.waitFor();
+  await option.click();
+}
+
+async function runAndWait(): Promise<void> {
+  await page.getByTestId('start').click();
+  await page.getByTestId('job-progress').or(page.locator('.ant-card')).first().waitFor();
+  await page.getByTestId('job-progress').waitFor({ state: 'detached', timeout: 120_000 });
+}
+
+async function journey(lang: 'zh' | 'en'): Promise<void> {
+  const token = await doctorToken();
+  await platformRecords(token);
+  await page.goto(`${BASE}/pc/keyan-login`);
+  if (lang === 'en') await page.getByTestId('language-switch').getByText('EN').click();
+  await fillLogin(page, 'doctor');
+  await page.waitForURL(/\/pc\/doctor\/home$/);
+  await page.getByTestId('research-home').waitFor();
+
+  // A pool from the toolbar, then the platform's own records through dataPoolItem-system.
+  const name = `pool ${lang} ${Date.now().toString(36)}`;
+  await page.goto(`${BASE}/pc/doctor/analysis/pool/index`);
+  await page.getByTestId('btn-dataPool-add').click();
+  await page.getByTestId('pool-name').fill(name);
+  await page.getByTestId('pool-save').click();
+  await page.getByTestId(`pool-${name}`).click();
+  await page.waitForURL(/\/pc\/doctor\/analysis\/pool\/itemIndex\//);
+  const poolId = page.url().split('/').pop()!;
+  await page.getByTestId('btn-dataPoolItem-system').click();
+  await page.getByTestId('system-import').click();
+  await page.getByText(T[lang].imported).first().waitFor();
+  await page.getByTestId('sample-table').locator('tbody tr.ant-table-row').first().waitFor();
+  await importCases(token, poolId);
+
+  // Frequency: the share of thirst (30 of 60 coded cases = 50 %).
+  await page.goto(`${BASE}/pc/doctor/analysis/statistics/frequency/index`);
+  await pick('pool-picker', name);
+  await runAndWait();
+  await page.getByTestId('frequency-table').getByRole('cell', { name: '30', exact: true }).first().waitFor();
+  await page.getByTestId('frequency-table').getByRole('cell', { name: '50', exact: true }).first().waitFor();
+  await page.getByTestId('frequency-chart').locator('canvas').waitFor();
+
+  // Relation: thirst × 湿热 is in the table with its 2×2 counts (a/b/c/d = 24/6/6/24).
+  await page.goto(`${BASE}/pc/doctor/analysis/syndromes/relate-syndromes-diagnosis/index`);
+  await pick('pool-picker', name);
+  await runAndWait();
+  await page.getByTestId('relate-table').getByText('24/6/6/24').first().waitFor();
+
+  // Clustering on two coded variables (k = 3): scatter and profiles.
+  await page.goto(`${BASE}/pc/doctor/analysis/syndromes/cluster-syndromes/index`);
+  await pick('pool-picker', name);
+  await pick('cluster-vars', lang === 'zh' ? '口渴' : 'Thirst', true);
+  await pick('cluster-vars', lang === 'zh' ? '脉率' : 'Pulse rate', true);
+  await page.keyboard.press('Escape');
+  await runAndWait();
+  await page.getByTestId('cluster-scatter').locator('canvas').waitFor();
+  await page.getByTestId('cluster-profiles').locator('tbody tr').first().waitFor();
+
+  // Classification: a forest on the coded variables, progress, then the result page.
+  await page.goto(`${BASE}/pc/doctor/analysis/syndromes/classify-syndromes/index`);
+  await pick('pool-picker', name);
+  // The file's `syndrome` column fills the doctor's diagnosis variable the system import made.
+  await pick('classify-target', lang === 'zh' ? '医生辨证' : "Doctor's syndrome", true);
+  await pick('classify-features', lang === 'zh' ? '口渴' : 'Thirst', true);
+  await pick('classify-features', lang === 'zh' ? '脉率' : 'Pulse rate', true);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('start').click();
+  await page.getByTestId('job-progress').waitFor();
+  await page.getByTestId('view-result').click({ timeout: 180_000 });
+  await page.waitForURL(/classify-result\/[0-9a-f-]{36}$/);
+  await page.getByTestId('classify-result').getByText(T[lang].trained).first().waitFor();
+  await page.getByTestId('confusion-table').getByText('湿热').first().waitFor();
+
+  // Predict one new sample from the form: thirst (pulse rate left empty) → 湿热 (24 of 30 thirsty cases).
+  await pick('predict-thirst', lang === 'zh' ? '有' : 'Yes');
+  await page.getByTestId('predict-form').click();
+  await page.getByTestId('predictions').getByText(T[lang].predicted).first().waitFor();
+  expect(errors).toEqual([]);
+}
+
+describe('doctor research', () => {
+  it(
+    'system import → frequency → relation → clustering → training with progress → result → prediction (zh)',
+    () => journey('zh'),
+    TEST_MS,
+  );
+  it('the same in English', () => journey('en'), TEST_MS);
+});
