@@ -188,7 +188,8 @@ describe('public detection pages: variants, bad input, report preview', () => {
     // JPEG magic bytes pass the client check; the server decodes the file and refuses it.
     const corrupt = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), readFileSync(TONGUE).subarray(4, 600)]);
     await page.goto(`${BASE}/pc/xinguanshezhen`);
-    await page.getByRole('heading', { name: '新冠舌诊' }).waitFor();
+    // The detection page's own title (the CMS page about it above has one too).
+    await page.getByRole('heading', { name: '新冠舌诊', level: 2 }).waitFor();
     await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles({
       name: 'broken.jpg',
       mimeType: 'image/jpeg',
@@ -200,7 +201,8 @@ describe('public detection pages: variants, bad input, report preview', () => {
     expect(new URL(page.url()).search).toBe('');
 
     await page.goto(`${BASE}/pc/ertongshezhen`);
-    await page.getByRole('heading', { name: '儿童舌诊' }).waitFor();
+    // The detection page's own title (the CMS page about it above has one too).
+    await page.getByRole('heading', { name: '儿童舌诊', level: 2 }).waitFor();
 
     await page.goto(`${BASE}/pc/checked/pdf/newPdfTestPreview`);
     for (const lang of ['zh', 'en'] as const) {

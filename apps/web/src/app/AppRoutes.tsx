@@ -9,7 +9,8 @@ import { PUBLIC_ROUTES } from './route-table.js';
 
 /**
  * The window title of the page on screen: "<page> · <platform>" in the reader's language (issue
- * 17: the title never changed), so tabs, history and bookmarks tell pages apart.
+ * 17: the title never changed), so tabs, history and bookmarks tell pages apart; the home page
+ * carries the platform's name alone.
  */
 export function WindowTitle({ page }: { page: string | null }) {
   const { t, i18n } = useTranslation();
@@ -27,7 +28,7 @@ export function AppRoutes() {
   const doctor = s.doctor ? doctorRoutes(s.doctor) : [];
   const consoleRoutes = s.menus?.routes ?? [];
   const { t, i18n } = useTranslation();
-  const titled = (title: string, area: React.ReactNode) => (
+  const titled = (title: string | null, area: React.ReactNode) => (
     <>
       <WindowTitle page={title} />
       {area}
@@ -42,7 +43,10 @@ export function AppRoutes() {
             <Route
               key={r.path}
               path={r.path}
-              element={titled(t(`route.${r.title}`), <LazyArea area={r.area} page={r.page} />)}
+              element={titled(
+                r.page === 'home' ? null : t(`route.${r.title}`),
+                <LazyArea area={r.area} page={r.page} />,
+              )}
             />
           ))}
           {consoleRoutes.map((r) => (
