@@ -102,7 +102,10 @@ describe('console: roles, users and menus', () => {
     const buttons = await user.getByTestId('toolbar').first().locator('button').allInnerTexts();
     expect(buttons).toEqual(['登录记录']);
 
-    // The admin drags the translation page in front of the user page.
+    // The admin drags the translation page in front of the user page. The seeded tree has grown
+    // (corporations, content, enquiries, settings): a tall window keeps both pages in view, so the
+    // drag does not scroll the page while it runs.
+    await page.setViewportSize({ width: VIEWPORT.width, height: 2000 });
     await page.goto(`${BASE}/pc/system/menu`);
     const nodeOf = (id: number) => page.locator('.ant-tree-treenode', { has: page.getByTestId(`menu-node-${id}`) });
     const target = nodeOf(users.id);

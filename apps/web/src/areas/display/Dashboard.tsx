@@ -14,6 +14,7 @@ import {
 import { EChart } from '../../components/EChart.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 import { LogoutButton } from '../../components/LogoutButton.js';
+import { ChangePasswordButton } from '../../components/passwords/ChangePasswordButton.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { registerChinaMap } from './china-map.js';
 import { barOption, mapOption, named, pieOption, RISK_COLORS, trendOption } from './display-charts.js';
@@ -100,6 +101,8 @@ function Charts({ data, scope, scale }: { data: DisplaySummary; scope: DisplaySc
         <div style={{ flex: 1, display: 'flex', justifyContent: 'flex-end' }}>
           <Space>
             <LanguageSwitch />
+            {/* A reset password is changed at the first sign-in here too (docs/auth.md). */}
+            <ChangePasswordButton />
             <LogoutButton loginPath={scope.kind === 'team' ? '/member-login' : '/dpLogin'} />
           </Space>
         </div>
