@@ -229,6 +229,13 @@ export function Dashboard({ scope }: { scope: DisplayScope }) {
               gap: 24,
             }}
           >
+            {/* The account's controls before the data too: a reset password must be changed before
+                any other call succeeds (403 1100611), so the dialog cannot wait for the data. */}
+            <Space style={{ position: 'absolute', top: 24, right: 24 }}>
+              <LanguageSwitch />
+              <ChangePasswordButton />
+              <LogoutButton loginPath={scope.kind === 'team' ? '/member-login' : '/dpLogin'} />
+            </Space>
             {/* The screen's name while it loads or fails, so a wall screen never shows a blank. */}
             <h1 data-text style={{ ...muted, fontSize: 40, margin: 0 }}>
               {t('display.title')}
