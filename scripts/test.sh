@@ -13,6 +13,15 @@ static_log=$(mktemp -t tcm-static-XXXXXX)
 (npx tsc -b tsconfig.json && npm run -s lint) >"$static_log" 2>&1 &
 static_pid=$!
 
+# The server suite runs file after file in one worker (fileParallelism: false), so once the web
+# and package projects are done, the embedded-PGlite run keeps one core busy and leaves the other
+# idle for minutes. The same suite on a real PostgreSQL 15 runs beside it on that core (its own
+# database, its own temp folders); its output is printed after the first run's.
+echo "[test] server suite on a real PostgreSQL 15, beside the first run (output follows it)"
+pg_log=$(mktemp -t tcm-pg15-XXXXXX)
+bash scripts/with-postgres.sh npx vitest run --project @tcm/server >"$pg_log" 2>&1 &
+pg_pid=$!
+
 echo "[test] unit and integration suites (server on embedded PGlite)"
 vitest_rc=0
 npx vitest run || vitest_rc=$?
@@ -20,11 +29,14 @@ static_rc=0
 wait "$static_pid" || static_rc=$?
 cat "$static_log"
 rm -f "$static_log"
+pg_rc=0
+wait "$pg_pid" || pg_rc=$?
+echo "[test] server suite on a real PostgreSQL 15:"
+cat "$pg_log"
+rm -f "$pg_log"
 [ "$static_rc" = 0 ] || { echo "[test] typecheck or lint failed"; exit "$static_rc"; }
 [ "$vitest_rc" = 0 ] || exit "$vitest_rc"
-
-echo "[test] server suite again on a real PostgreSQL 15"
-bash scripts/with-postgres.sh npx vitest run --project @tcm/server
+[ "$pg_rc" = 0 ] || { echo "[test] server suite on PostgreSQL 15 failed"; exit "$pg_rc"; }
 
 echo "[test] browser journeys (web app served by the real server, Debian Chromium)"
 bash scripts/e2e.sh
