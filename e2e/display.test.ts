@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { RECORD_PATHS } from '@tcm/contract';
 import { BASE, watchErrors } from './browser.js';
 import { journeyHooks } from './hooks.js';
-import { fillLogin } from './helpers.js';
+import { apiAs, fillLogin, recordDone } from './helpers.js';
 
 // Issue 23 item 1 and issue 21 item 6: the large-screen display renders live data at 1920×1080
 // and 3840×2160 without scrollbars or overlapping text, a new result reaches its feed within
@@ -21,32 +21,13 @@ journeyHooks(
 const ANALYSIS_MS = 120_000;
 const FEED_MS = 2000;
 
-/** A call of the signed-in person of `p` with the token the page holds. */
-async function api<T>(p: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const token = await p.evaluate(() => localStorage.getItem('access_token'));
-  const res = await fetch(`${BASE}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const env = (await res.json()) as { code: number; msg: string; data: T };
-  if (env.code !== 0) throw new Error(`${path}: ${res.status} ${env.msg}`);
-  return env.data;
-}
-
 /** A record made by the signed-in leader of `p` through the API; resolves when its analysis is done. */
 async function finishedRecord(p: Page, name: string): Promise<string> {
-  const { recordId } = await api<{ recordId: string }>(p, 'POST', RECORD_PATHS.create, {
+  const { recordId } = await apiAs<{ recordId: string }>(p, 'POST', RECORD_PATHS.create, {
     person: { name, sex: 'male', age: 52 },
     vitals: { heightCm: 170, weightKg: 82, systolic: 152, diastolic: 96 },
   });
-  const t0 = Date.now();
-  for (;;) {
-    const r = await api<{ status: string }>(p, 'GET', RECORD_PATHS.detail(recordId));
-    if (r.status === 'done') return recordId;
-    if (r.status === 'failed' || Date.now() - t0 > ANALYSIS_MS) expect.fail(`record ${r.status}`);
-    await new Promise((res) => setTimeout(res, 250));
-  }
+  return recordDone(p, recordId, 250, ANALYSIS_MS);
 }
 
 /** The width and height of a PNG (its IHDR chunk). */

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { RECORD_PATHS } from '@tcm/contract';
 import { BASE, PASSWORD } from './browser.js';
 
 /**
@@ -135,4 +136,28 @@ export function expiredCopy(token: string): string {
   const body = Buffer.from(JSON.stringify({ ...claims, iat: now - 1000, exp: now - 60 })).toString('base64url');
   const sig = createHmac('sha256', secret).update(`${header}.${body}`).digest('base64url');
   return `${header}.${body}.${sig}`;
+}
+
+/** A call of the API as the person signed in on `p`, with the access token the page holds. */
+export async function apiAs<T>(p: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const token = await p.evaluate(() => localStorage.getItem('access_token'));
+  const res = await fetch(`${BASE}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const env = (await res.json()) as { code: number; msg: string; data: T };
+  if (env.code !== 0) throw new Error(`${path}: ${res.status} ${env.msg}`);
+  return env.data;
+}
+
+/** Waits until the record's analysis is done (fails on `failed` or after `ms`). */
+export async function recordDone(p: Page, recordId: string, pollMs = 1000, ms = 120_000): Promise<string> {
+  const t0 = Date.now();
+  for (;;) {
+    const r = await apiAs<{ status: string }>(p, 'GET', RECORD_PATHS.detail(recordId));
+    if (r.status === 'done') return recordId;
+    if (r.status === 'failed' || Date.now() - t0 > ms) expect.fail(`record ${r.status}`);
+    await new Promise((res) => setTimeout(res, pollMs));
+  }
 }

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { RECORD_PATHS, TEAM_PATHS } from '@tcm/contract';
 import { BASE, watchErrors } from './browser.js';
 import { journeyHooks } from './hooks.js';
-import { fillLogin, wechatCode } from './helpers.js';
+import { apiAs as api, fillLogin, recordDone, wechatCode } from './helpers.js';
 
 // Issue 21 items 1-2 and the menu glitch: a leader invites, a new person (a fresh WeChat member)
 // applies and is approved, a check of theirs (seeded through the API) shows in the team
@@ -22,19 +22,6 @@ const ANALYSIS_MS = 120_000;
 
 /** The number of one statistics card. */
 const figure = (p: Page, testId: string) => p.getByTestId(testId).locator('.ant-statistic-content-value').textContent();
-
-/** A call of the signed-in person of `p` with the token the page holds. */
-async function api<T>(p: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const token = await p.evaluate(() => localStorage.getItem('access_token'));
-  const res = await fetch(`${BASE}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const env = (await res.json()) as { code: number; msg: string; data: T };
-  if (env.code !== 0) throw new Error(`${path}: ${res.status} ${env.msg}`);
-  return env.data;
-}
 
 describe('member team', () => {
   it('leader invites, a new person applies and is approved, checks, and shows in the statistics; flags drive the menu', async () => {
@@ -85,13 +72,7 @@ describe('member team', () => {
       person: { name: '新成员', sex: 'female', age: 30 },
       vitals: { heightCm: 160, weightKg: 80, systolic: 150, diastolic: 95 },
     });
-    const t0 = Date.now();
-    for (;;) {
-      const r = await api<{ status: string }>(person, 'GET', RECORD_PATHS.detail(created.recordId));
-      if (r.status === 'done') break;
-      if (r.status === 'failed' || Date.now() - t0 > ANALYSIS_MS) expect.fail(`record ${r.status}`);
-      await new Promise((res) => setTimeout(res, 1000));
-    }
+    await recordDone(person, created.recordId, 1000, ANALYSIS_MS);
     await page.goto(`${BASE}/pc/member/config/home`);
     await page.getByTestId('team-stats').waitFor();
     await expect.poll(() => figure(page, 'stat-members')).toBe(String(before.members + 1));

@@ -15,15 +15,17 @@ free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0
 port=$(free_port)
 wx_port=$(free_port)
 wx_app=(wx-e2e-app "wx-e2e-$(node -e "console.log(require('crypto').randomBytes(6).toString('hex'))")")
+# The official account's server token: WeChat signs its pushes (QR scan events) with it.
+wx_token="wx-token-$(node -e "console.log(require('crypto').randomBytes(6).toString('hex'))")"
 password="e2e-$(node -e "console.log(require('crypto').randomBytes(6).toString('hex'))")"
 # Known to the journeys so one of them can present a really expired access token.
 jwt_secret="$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")"
 log="$data_dir/server.log"
 
-node --import tsx apps/server/src/test/wechat-protocol-cli.ts "$wx_port" "${wx_app[@]}" >"$data_dir/wechat.log" 2>&1 &
+node --import tsx apps/server/src/test/wechat-protocol-cli.ts "$wx_port" "${wx_app[@]}" "$wx_token" >"$data_dir/wechat.log" 2>&1 &
 wx_pid=$!
 PORT=$port DATA_DIR="$data_dir" SEED_PASSWORD="$password" JWT_SECRET="$jwt_secret" WEB_DIST="$PWD/apps/web/dist" LOG_LEVEL=warn \
-  WECHAT_API_BASE="http://127.0.0.1:$wx_port" WECHAT_APP_ID="${wx_app[0]}" WECHAT_APP_SECRET="${wx_app[1]}" \
+  WECHAT_API_BASE="http://127.0.0.1:$wx_port" WECHAT_APP_ID="${wx_app[0]}" WECHAT_APP_SECRET="${wx_app[1]}" WECHAT_MP_TOKEN="$wx_token" \
   node apps/server/dist/main.js >"$log" 2>&1 &
 server_pid=$!
 cleanup() {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ensurePoppler, inspectPdf } from './testing/poppler.js';
 
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
 const examples = fileURLToPath(new URL('../examples/', import.meta.url));
@@ -41,4 +42,33 @@ describe('report command line', () => {
     expect(c.status).toBe(2);
     expect(c.stderr).toContain('usage');
   }, 60_000);
+
+  it('writes the PDF of a whole record from its captures (record): the pipeline and the mapping the server uses', () => {
+    const out = join(dir, 'whole.pdf');
+    const face = fileURLToPath(new URL('../../../../shared/data/face/02-woman.jpg', import.meta.url));
+    const r = run(
+      'record',
+      '--face',
+      face,
+      '--vitals',
+      '{"systolic":150,"diastolic":95}',
+      '--lang',
+      'en',
+      '--name',
+      'Ada',
+      out,
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const line = JSON.parse(r.stdout.trim()) as {
+      ok: boolean;
+      bytes: number;
+      results: Record<string, { status: string }>;
+    };
+    expect([line.ok, line.results.face?.status, line.results.vitals?.status]).toEqual([true, 'done', 'done']);
+    ensurePoppler();
+    const text = inspectPdf(readFileSync(out)).text;
+    expect(text).toContain('Ada');
+    expect(text).toContain('150/95');
+    expect(run('record', '--face', face).status).toBe(2);
+  }, 120_000);
 });

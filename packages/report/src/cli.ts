@@ -1,13 +1,17 @@
 /**
  * `npm run -s report -- MODEL.json OUT.pdf`: renders a health report or medical record model
  * (told apart by its `kind`) to a PDF file. Prints one JSON line, like the analysis commands.
+ * `npm run -s report -- record [options] OUT.pdf` (record-cli.ts): a whole record's PDF from its
+ * captures and answers.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { isEngineError } from '@tcm/analysis/common';
 import { REPORT_ERRORS } from '@tcm/contract';
+import { runRecordReport } from './record-cli.js';
 import { renderReport } from './render.js';
 
 async function main(args: string[]): Promise<number> {
+  if (args[0] === 'record') return runRecordReport(args.slice(1));
   const [input, output] = args;
   if (!input || !output) {
     process.stderr.write('usage: npm run -s report -- MODEL.json OUT.pdf\n');

@@ -14,3 +14,4 @@ export {
 } from './pipeline.js';
 export { faceFindings, pulseFindings, storedFindings, tongueFindings, voiceFindings } from './findings.js';
 export { CAPTURE_SLOTS, captureStep, checkCapture, type CaptureFile, type CaptureSlotName } from './capture-steps.js';
+export { parseRecordArgs, recordInput, runRecord, RECORD_USAGE, type RecordArgs } from './record-cli.js';
