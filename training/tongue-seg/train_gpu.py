@@ -17,7 +17,14 @@ Phone-like photos (--phone P, --phone-val FILE; issue 18 item 6): a share P of t
 phone-like (augment.phone_sample), and each evaluation also measures mIoU at the input on the
 select half of the phone-like validation set (phone_val.py). Then the checkpoint rule is: among
 evaluations whose device mIoU is at least the starting model's minus --device-slack, the highest
-phone-like mIoU (seg-TAG-best.pt). --init-onnx starts from a shipped ONNX model (onnx_init.py)."""
+phone-like mIoU (seg-TAG-best.pt). --init-onnx starts from a shipped ONNX model (onnx_init.py).
+
+Leak (--leak-val FILE, --leak-max L; leak_val.py): the wide-frame gate also refuses a model whose
+predicted tongue spills past the pasted tongue by more than 8 % of its area; that spill is mostly
+onto the pasted photo's own lips at phone scale. Each evaluation measures the largest such share
+(at the input) over validation tongues composed into the training faces, and a checkpoint is only
+eligible if it is at most L. --ring W adds W x the cross-entropy of the background pixels in a
+band just outside the expert outline (where the lips are), so false tongue there costs more."""
 import argparse
 import copy
 import math
@@ -83,6 +90,27 @@ def load_phone_val(path):
     return np.ascontiguousarray(imgs), np.stack([dec(n + k, cv2.IMREAD_GRAYSCALE) for k in range(n)])
 
 
+@torch.no_grad()
+def leak_shares(model, lx, lm):
+    """Per composite: false tongue pixels as a share of the true tongue's area (the gate's leak)."""
+    model.eval()
+    out = []
+    for k in range(0, len(lx), 64):
+        p = model(to_input(lx[k:k + 64]))[:, 0] > 0
+        t = lm[k:k + 64]
+        out.append(((p & ~t).sum((1, 2)).float() / t.sum((1, 2)).clamp(min=1).float()).cpu())
+    return torch.cat(out).numpy()
+
+
+def ring_loss(logits, y, px):
+    """Cross-entropy of the background pixels within px of the tongue (lips, teeth, mouth corner)."""
+    near = torch.nn.functional.max_pool2d(y[:, None], 2 * px + 1, 1, px)[:, 0] > 0.5
+    ring = near & (y < 0.5)
+    if not ring.any():
+        return logits.sum() * 0
+    return torch.nn.functional.binary_cross_entropy_with_logits(logits[ring], torch.zeros_like(logits[ring]))
+
+
 def ema_update(ema, model, decay):
     with torch.no_grad():
         for e, p in zip(ema.state_dict().values(), model.state_dict().values()):
@@ -118,6 +146,10 @@ def main():
     ap.add_argument('--device-slack', type=float, default=0.001,
                     help='device mIoU a checkpoint may lose against the start and still be chosen')
     ap.add_argument('--init-onnx', help='start from this ONNX model (no warm-up)')
+    ap.add_argument('--leak-val', help='leak-val.npz (leak_val.py): largest leak share at the input')
+    ap.add_argument('--leak-max', type=float, help='a checkpoint is eligible only if its largest leak is at most this')
+    ap.add_argument('--ring', type=float, default=0.0, help='extra weight of background just outside the outline')
+    ap.add_argument('--ring-px', type=int, default=6, help='width of that band at the input, pixels')
     args = ap.parse_args()
     t_start = time.time()
     torch.manual_seed(args.seed)
@@ -141,6 +173,10 @@ def main():
         calib = np.stack([cv2.resize(d['imgs'][i], (INPUT, INPUT), interpolation=cv2.INTER_AREA) for i in train_idx[:256]])
         load_onnx(model, args.init_onnx, to_input(torch.from_numpy(calib).to(dev)))
         args.init = args.init_onnx
+    lx = lm = None
+    if args.leak_val:
+        x, m = load_phone_val(args.leak_val)
+        lx, lm = torch.from_numpy(x).to(dev), torch.from_numpy(m).to(dev) > 127
     px = pm = None
     if args.phone_val:
         x, m = load_phone_val(args.phone_val)
@@ -174,6 +210,11 @@ def main():
             if floor is None:
                 floor = (m if args.init else 0.0) - args.device_slack
             key = pmi if m >= floor else 0.0
+        if lx is not None:
+            ls = leak_shares(ema, lx, lm)
+            phone_note += f' leak_max {ls.max():.4f} p90 {np.percentile(ls, 90):.4f} mean {ls.mean():.4f}'
+            if args.leak_max is not None and ls.max() > args.leak_max:
+                key = 0.0
         if key > best:
             best, mark = key, ' *'
             state = {k: (v.half() if v.dtype == torch.float32 and sum(ch) > 400 else v).cpu()
@@ -201,6 +242,8 @@ def main():
                     y = (1 - args.distil) * y + args.distil * torch.sigmoid(teacher(x)[:, 0].float())
             logits = model(x)[:, 0].float()
         loss = loss_fn(logits, y)
+        if args.ring > 0:
+            loss = loss + args.ring * ring_loss(logits, y, args.ring_px)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()

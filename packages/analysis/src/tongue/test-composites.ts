@@ -12,6 +12,11 @@ export interface Composite {
   jpeg: Buffer;
   /** Where the pasted tongue is (1 = tongue), the composite's size. */
   truth: Uint8Array;
+  /**
+   * 1 where none of the tongue photo is pasted (alpha < 5 %): the face photo itself. False tongue
+   * elsewhere lies on the pasted photo's own lips and teeth.
+   */
+  face: Uint8Array;
   width: number;
   height: number;
 }
@@ -65,15 +70,18 @@ export async function tongueInFace(id: string, share = 0.6, frame = 2.2): Promis
     .jpeg({ quality: 92 })
     .toBuffer();
   const truth = new Uint8Array(fw * fh);
+  const face = new Uint8Array(fw * fh).fill(1);
   for (let y = 0; y < th; y++)
     for (let x = 0; x < tw; x++) {
       const X = left + x - fx;
       const Y = top + y - fy;
       if (X < 0 || Y < 0 || X >= fw || Y >= fh) continue;
+      const a = alpha[y * tw + x]!;
       // The tongue is where the expert mask says and the paste is mostly opaque.
-      truth[Y * fw + X] = tmask[y * tw + x]! > 127 && alpha[y * tw + x]! > 127 ? 1 : 0;
+      truth[Y * fw + X] = tmask[y * tw + x]! > 127 && a > 127 ? 1 : 0;
+      if (a >= 13) face[Y * fw + X] = 0;
     }
-  return { jpeg, truth, width: fw, height: fh };
+  return { jpeg, truth, face, width: fw, height: fh };
 }
 
 /** Two tongue photos side by side at the same height. */
