@@ -20,7 +20,8 @@ import { useTranslation } from 'react-i18next';
 import type { PoolVariable, ResearchJob, SampleValue } from '@tcm/contract';
 import { EChart } from '../../../components/EChart.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
-import { ExportButtons, savePng, type Cell } from './ExportButtons.js';
+import { savePng, type Cell } from './ExportButtons.js';
+import { TableCard } from './TableCard.js';
 import { JobPanel } from './JobPanel.js';
 import { researchApi, useJob, type Prediction } from './research-api.js';
 import { levelWord, variableWord } from './words.js';
@@ -127,16 +128,6 @@ function Done({ job }: { job: ResearchJob }) {
     round(i.importance),
     round(i.sd),
   ]);
-  const simpleTable = (cols: string[], rows: Cell[][], testId?: string) => (
-    <Table
-      size="small"
-      pagination={false}
-      rowKey={(x) => String(x[0])}
-      dataSource={rows}
-      data-testid={testId}
-      columns={cols.map((c, i) => ({ title: c, render: (_: unknown, x: Cell[]) => x[i] }))}
-    />
-  );
   return (
     <>
       <Space size="large">
@@ -150,28 +141,19 @@ function Done({ job }: { job: ResearchJob }) {
         <Statistic title={t('research.result.samples')} value={r.trainedSamples} />
         <Statistic title={t('research.classify.classifier')} value={t(`research.classify.models.${r.classifier}`)} />
       </Space>
-      <Card
-        size="small"
+      <TableCard
         title={t('research.result.confusion')}
-        extra={<ExportButtons name={t('research.result.confusion')} columns={confCols} rows={confRows} />}
+        columns={confCols}
+        rows={confRows}
+        testId="confusion-table"
+        table
       >
         <EChart option={confusion} height={Math.max(260, labels.length * 40 + 120)} testId="confusion-chart" />
-        {simpleTable(confCols, confRows, 'confusion-table')}
-      </Card>
-      <Card
-        size="small"
-        title={t('research.result.perClass')}
-        extra={<ExportButtons name={t('research.result.perClass')} columns={classCols} rows={classRows} />}
-      >
-        {simpleTable(classCols, classRows)}
-      </Card>
-      <Card
-        size="small"
-        title={t('research.result.importance')}
-        extra={<ExportButtons name={t('research.result.importance')} columns={impCols} rows={impRows} />}
-      >
+      </TableCard>
+      <TableCard title={t('research.result.perClass')} columns={classCols} rows={classRows} />
+      <TableCard title={t('research.result.importance')} columns={impCols} rows={impRows} table={false}>
         <EChart option={importance} height={Math.max(200, r.importance.length * 24 + 60)} testId="importance-chart" />
-      </Card>
+      </TableCard>
       <PredictCard
         job={job}
         features={r.features.map((k) => byKey.get(k)).filter((v): v is PoolVariable => !!v)}

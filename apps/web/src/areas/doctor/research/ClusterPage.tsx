@@ -6,6 +6,7 @@ import { EChart } from '../../../components/EChart.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { AnalysisFrame } from './AnalysisFrame.js';
 import { ExportButtons, savePng, type Cell } from './ExportButtons.js';
+import { TableCard } from './TableCard.js';
 import { useAnalysis } from './use-analysis.js';
 import { columnWord } from './words.js';
 
@@ -126,19 +127,7 @@ export function ClusterPage() {
           <Card size="small" title={t('research.cluster.scatter')}>
             <EChart option={option} height={360} testId="cluster-scatter" />
           </Card>
-          <Card
-            size="small"
-            title={t('research.cluster.silhouette')}
-            extra={<ExportButtons name={t('research.cluster.silhouette')} columns={silCols} rows={silRows} />}
-          >
-            <Table
-              size="small"
-              rowKey={(x) => String(x[0])}
-              pagination={false}
-              dataSource={silRows}
-              columns={silCols.map((c, i) => ({ title: c, render: (_: unknown, x: Cell[]) => x[i] }))}
-            />
-          </Card>
+          <TableCard title={t('research.cluster.silhouette')} columns={silCols} rows={silRows} />
           <Card
             size="small"
             title={t('research.cluster.profiles')}

@@ -7,6 +7,7 @@ import { EChart } from '../../../components/EChart.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { AnalysisFrame } from './AnalysisFrame.js';
 import { ExportButtons, savePng, type Cell } from './ExportButtons.js';
+import { TableCard } from './TableCard.js';
 import { useAnalysis } from './use-analysis.js';
 import { levelWord, variableWord } from './words.js';
 
@@ -166,21 +167,7 @@ export function FrequencyPage() {
           ]}
         />
       </Card>
-      {numeric.length > 0 && (
-        <Card
-          size="small"
-          title={t('research.frequency.summary')}
-          extra={<ExportButtons name={t('research.frequency.summary')} columns={numCols} rows={numRows} />}
-        >
-          <Table
-            size="small"
-            rowKey={(r) => String(r[0])}
-            dataSource={numRows}
-            pagination={false}
-            columns={numCols.map((c, i) => ({ title: c, render: (_: unknown, r: Cell[]) => r[i] }))}
-          />
-        </Card>
-      )}
+      {numeric.length > 0 && <TableCard title={t('research.frequency.summary')} columns={numCols} rows={numRows} />}
     </AnalysisFrame>
   );
 }

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Card, Table } from 'antd';
+import { ExportButtons, type Cell } from './ExportButtons.js';
+
+/** A result table as rows of cells under its column titles (every analysis screen shows some). */
+export function CellTable({ columns, rows, testId }: { columns: string[]; rows: Cell[][]; testId?: string }) {
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey={(x) => String(x[0])}
+      dataSource={rows}
+      data-testid={testId}
+      columns={columns.map((c, i) => ({ title: c, render: (_: unknown, x: Cell[]) => x[i] }))}
+    />
+  );
+}
+
+/**
+ * A titled card of one result with its CSV and Excel export: `children` (a chart, or a table
+ * drawn its own way) and, unless `children` replaces it, the table of `rows`.
+ */
+export function TableCard(props: {
+  title: string;
+  columns: string[];
+  rows: Cell[][];
+  /** What the export holds when it differs from the rows shown. */
+  exportRows?: Cell[][];
+  testId?: string;
+  children?: ReactNode;
+  /** Show `rows` as a table below the children (default: only when there are no children). */
+  table?: boolean;
+}) {
+  const { title, columns, rows, children } = props;
+  return (
+    <Card
+      size="small"
+      title={title}
+      extra={<ExportButtons name={title} columns={columns} rows={props.exportRows ?? rows} />}
+    >
+      {children}
+      {(props.table ?? !children) && <CellTable columns={columns} rows={rows} testId={props.testId} />}
+    </Card>
+  );
+}
