@@ -80,6 +80,8 @@ export const RECORD_PATHS = {
   detail: (id: string) => `/backend/record/${id}`,
   events: (id: string) => `/backend/record/${id}/events`,
   retry: (id: string) => `/backend/record/${id}/retry`,
+  /** Replace one capture and re-run its engine and the synthesis (issue 17 item 4). */
+  redo: (id: string) => `/backend/record/${id}/redo`,
   report: (id: string) => `/backend/record/${id}/report`,
   history: (id: string) => `/backend/record/${id}/history`,
 } as const;

@@ -143,6 +143,17 @@ export const recordSummarySchema = z.object({
 });
 export type RecordSummary = z.infer<typeof recordSummarySchema>;
 
+/**
+ * The pulse waveform the report draws (first 8 s of the file's first channel, ≤ 2000 points;
+ * @tcm/report `pulseWaveform`), so the result page draws the same wave as the PDF (issue 17).
+ */
+export const pulseWaveSchema = z.object({
+  /** Points per second after thinning. */
+  rateHz: z.number().positive(),
+  samples: z.array(z.number()),
+});
+export type PulseWave = z.infer<typeof pulseWaveSchema>;
+
 /** A record in full: captures with file URLs, inputs, per-engine results, progress. */
 export const recordDetailSchema = recordSummarySchema.extend({
   files: z.partialRecord(captureSlotSchema, storedFileSchema),
@@ -154,6 +165,8 @@ export const recordDetailSchema = recordSummarySchema.extend({
   shareToken: z.string(),
   /** Tongue mask outline picture (PNG, transparent) when the tongue engine made one. */
   tongueMaskUrl: z.string().nullable(),
+  /** The pulse waveform of a done pulse capture, as the PDF draws it; absent otherwise. */
+  pulseWave: pulseWaveSchema.optional(),
 });
 export type RecordDetail = z.infer<typeof recordDetailSchema>;
 

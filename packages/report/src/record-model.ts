@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { HealthReportInput, RecordEngine, RecordResults, ReportLanguage } from '@tcm/contract';
+import type { HealthReportInput, PulseWave, RecordEngine, RecordResults, ReportLanguage } from '@tcm/contract';
 import {
   bilingualText,
   doneResult,
@@ -153,23 +153,27 @@ async function faceSection(src: ReportSource, lang: Lang): Promise<HealthReportI
   };
 }
 
+/**
+ * The pulse waveform a report draws: the first eight seconds of the file's first channel (enough
+ * to see the wave's shape), at most 2000 points. The PDF and the web result page (the record
+ * detail's `pulseWave`) both draw this, so they show the same wave.
+ */
+export function pulseWaveform(file: { bytes: Uint8Array; name: string }): PulseWave | undefined {
+  const cap = readPulseFile(file.bytes, file.name);
+  const ch = cap.channels[0];
+  if (!ch) return undefined;
+  const n = Math.min(ch.samples.length, Math.round(cap.rate * 8));
+  const step = Math.max(1, Math.ceil(n / 2000));
+  const samples: number[] = [];
+  for (let i = 0; i < n; i += step) samples.push(Number.isFinite(ch.samples[i]!) ? ch.samples[i]! : 0);
+  return samples.length >= 2 ? { rateHz: cap.rate / step, samples } : undefined;
+}
+
 function pulseSection(src: ReportSource, lang: Lang): HealthReportInput['pulse'] {
   const r = ok(src, 'pulse');
   if (!r) return undefined;
   const best = r.channels[0];
-  let waveform: NonNullable<HealthReportInput['pulse']>['waveform'];
-  if (src.pulseFile) {
-    const cap = readPulseFile(src.pulseFile.bytes, src.pulseFile.name);
-    const ch = cap.channels[0];
-    if (ch) {
-      // Eight seconds are enough to see the wave's shape; the chart takes at most 20000 points.
-      const n = Math.min(ch.samples.length, Math.round(cap.rate * 8));
-      const step = Math.max(1, Math.ceil(n / 2000));
-      const samples: number[] = [];
-      for (let i = 0; i < n; i += step) samples.push(Number.isFinite(ch.samples[i]!) ? ch.samples[i]! : 0);
-      if (samples.length >= 2) waveform = { rateHz: cap.rate / step, samples };
-    }
-  }
+  const waveform = src.pulseFile ? pulseWaveform(src.pulseFile) : undefined;
   const classes = r.classes;
   return {
     version: versionOf(src, 'pulse'),

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
+import { BarChart, HeatmapChart, LineChart, RadarChart, ScatterChart } from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
+  RadarComponent,
   ToolboxComponent,
   TooltipComponent,
   VisualMapComponent,
@@ -12,10 +13,13 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 
 // Only what the charts use is registered (echarts/core keeps the bundle small).
-// Heatmap, scatter, visual map and the toolbox's save-as-PNG serve the research screens.
+// Heatmap, scatter, visual map and the toolbox's save-as-PNG serve the research screens; the
+// radar the constitution scores of a result (as the PDF draws them).
 echarts.use([
   BarChart,
   LineChart,
+  RadarChart,
+  RadarComponent,
   HeatmapChart,
   ScatterChart,
   GridComponent,

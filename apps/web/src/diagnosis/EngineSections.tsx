@@ -1,11 +1,14 @@
 import './texts.js';
+import { lazy, Suspense } from 'react';
 import { Alert, Descriptions, List, Progress, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type {
   ConstitutionResult,
   EngineOutcome,
   FaceResult,
+  IndicatorAssessment,
   PulseResult,
+  PulseWave,
   RecordEngine,
   SynthesisResult,
   VitalsResult,
@@ -37,6 +40,11 @@ import {
 } from '@tcm/contract';
 import { loc, num, pct } from './result-format.js';
 import { useShowDetails } from './result-details.js';
+
+// The charts (ECharts) load only where a result has a pulse wave or constitution scores.
+const charts = () => import('./ResultCharts.js');
+const ConstitutionRadar = lazy(() => charts().then((m) => ({ default: m.ConstitutionRadar })));
+const PulseWaveform = lazy(() => charts().then((m) => ({ default: m.PulseWaveform })));
 
 const LEVEL_COLOR = { low: 'green', medium: 'orange', high: 'red' } as const;
 
@@ -160,15 +168,35 @@ export function FaceView({ r }: { r: FaceResult }) {
   );
 }
 
-export function PulseView({ r }: { r: PulseResult }) {
+export function PulseView({ r, wave }: { r: PulseResult; wave?: PulseWave }) {
   const { t, i18n } = useTranslation();
   const lang = readerLang(i18n.language);
+  // The card names the mean rate (the report's); the pulse type is judged on the median beat
+  // interval's rate. Where the two differ they are both explained (issue 17: two unexplained rates).
+  const median = r.channels[0]?.medianRateBpm;
+  const mean = num(Math.round(r.rateBpm), lang);
+  const medianText = median === undefined ? mean : num(Math.round(median), lang);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Text>
-        {t('diag.pulse.rate', { bpm: num(r.rateBpm, lang) })} ·{' '}
+        <span data-testid="pulse-rate">{t('diag.pulse.rate', { bpm: mean })}</span> ·{' '}
         {t('diag.pulse.quality', { q: pct(r.quality.index, lang) })}
       </Typography.Text>
+      {medianText !== mean && (
+        <Typography.Text type="secondary" data-testid="pulse-rates">
+          {t('diag.pulse.rates', { mean, median: medianText })}
+        </Typography.Text>
+      )}
+      {wave && (
+        <div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('diag.pulse.waveform')}
+          </Typography.Text>
+          <Suspense fallback={null}>
+            <PulseWaveform wave={wave} />
+          </Suspense>
+        </div>
+      )}
       <List
         size="small"
         dataSource={r.classes}
@@ -221,6 +249,9 @@ export function ConstitutionView({ r }: { r: ConstitutionResult }) {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph strong>{loc(r.summary.text, lang)}</Typography.Paragraph>
+      <Suspense fallback={null}>
+        <ConstitutionRadar r={r} />
+      </Suspense>
       <Table
         size="small"
         pagination={false}
@@ -242,6 +273,14 @@ export function ConstitutionView({ r }: { r: ConstitutionResult }) {
   );
 }
 
+/** An indicator's value with its unit; blood pressure as systolic/diastolic. */
+export function vitalsValue(x: IndicatorAssessment, lang: 'zh' | 'en'): string {
+  const { systolic, diastolic } = x.inputs;
+  if (x.indicator === 'bloodPressure' && systolic !== undefined && diastolic !== undefined)
+    return `${num(systolic, lang)}/${num(diastolic, lang)} ${x.unit}`;
+  return `${num(x.value, lang)} ${x.unit}`;
+}
+
 export function VitalsView({ r }: { r: VitalsResult }) {
   const { t, i18n } = useTranslation();
   const lang = readerLang(i18n.language);
@@ -253,7 +292,11 @@ export function VitalsView({ r }: { r: VitalsResult }) {
       dataSource={r.indicators}
       columns={[
         { title: t('diag.vitals.indicator'), render: (_, x) => loc(x.name, lang) },
-        { title: t('diag.vitals.value'), render: (_, x) => `${num(x.value, lang)} ${x.unit}` },
+        {
+          title: t('diag.vitals.value'),
+          // Blood pressure is both pressures, systolic/diastolic (issue 17: the diastolic was dropped).
+          render: (_, x) => <span data-testid={`vitals-value-${x.indicator}`}>{vitalsValue(x, lang)}</span>,
+        },
         {
           title: t('diag.vitals.level'),
           render: (_, x) => <Tag color={LEVEL_COLOR[x.level]}>{RISK_LEVEL_WORDS[x.level][lang]}</Tag>,

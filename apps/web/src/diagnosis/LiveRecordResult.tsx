@@ -1,6 +1,8 @@
 import type { RecordDetail } from '@tcm/contract';
 import { RecordResult } from './RecordResult.js';
+import { RedoCapture } from './RedoCapture.js';
 import { ReportButtons } from './ReportButtons.js';
+import { useSession } from '../lib/session.js';
 import { retryRecord, type RecordRef } from './record-api.js';
 import type { RecordState } from './use-record.js';
 
@@ -17,6 +19,8 @@ export function LiveRecordResult(props: {
   extra?: React.ReactNode;
 }) {
   const { recordRef, state } = props;
+  const session = useSession();
+  const me = session.member?.id ?? session.doctor?.id ?? session.user?.id ?? null;
   return (
     <RecordResult
       detail={state.detail}
@@ -27,6 +31,22 @@ export function LiveRecordResult(props: {
         state.reload();
       }}
       actions={<ReportButtons recordRef={recordRef} person={props.person} extra={props.extra} />}
+      redo={
+        // Only the record's maker may redo one of its captures (docs/records.md "Redo").
+        'id' in recordRef && me && state.detail.ownerId === me
+          ? (slot, close) => (
+              <RedoCapture
+                recordId={recordRef.id}
+                slot={slot}
+                onCancel={close}
+                onSent={() => {
+                  close();
+                  state.reload();
+                }}
+              />
+            )
+          : undefined
+      }
     />
   );
 }

@@ -3,31 +3,11 @@ import { useMemo } from 'react';
 import { Empty, List, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RECORD_PATHS, type PersonHistory as History, type VitalsField } from '@tcm/contract';
+import { RECORD_PATHS, type PersonHistory as History } from '@tcm/contract';
 import { EChart } from '../components/EChart.js';
 import { http } from '../lib/api.js';
 import { useReaderFormat } from '../lib/reader-format.js';
-
-/** Measures drawn as trends when the person has at least two values of them. */
-const TREND_FIELDS: readonly VitalsField[] = [
-  'systolic',
-  'diastolic',
-  'weightKg',
-  'pulseRate',
-  'heartRate',
-  'glucose',
-  'spo2',
-];
-
-/** Series of the measures with two or more points, oldest first (pure: tested). */
-export function trendSeries(h: History): { field: VitalsField; points: [string, number][] }[] {
-  return TREND_FIELDS.map((field) => ({
-    field,
-    points: h.vitals
-      .filter((p) => typeof p.vitals[field] === 'number')
-      .map((p) => [p.date.slice(0, 10), p.vitals[field] as number] as [string, number]),
-  })).filter((s) => s.points.length >= 2);
-}
+import { trendHeight, trendOption, trendSeries } from './chart-options.js';
 
 /**
  * The person's earlier records and the trends of their measurements (server: same member, or
@@ -42,18 +22,12 @@ export default function PersonHistory({ id, onOpen }: { id: string; onOpen: (id:
   });
   const series = useMemo(() => (q.data ? trendSeries(q.data) : []), [q.data]);
   const option = useMemo(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 40, right: 16, top: 32, bottom: 24 },
-      xAxis: {
-        type: 'category',
-        data: [...new Set(series.flatMap((s) => s.points.map((p) => p[0])))].sort(),
-        axisLabel: { formatter: (day: string) => fmt.date(`${day}T00:00:00Z`, { time: false, timeZone: 'UTC' }) },
-      },
-      yAxis: { type: 'value', scale: true },
-      series: series.map((s) => ({ type: 'line', name: t(`diag.vitals.${s.field}`), data: s.points })),
-    }),
+    () =>
+      trendOption(
+        series,
+        (f) => t(`diag.vitals.${f}`),
+        (iso) => fmt.date(iso, { time: false }),
+      ),
     [series, t, fmt.lang],
   );
   if (!q.data) return null;
@@ -62,7 +36,7 @@ export default function PersonHistory({ id, onOpen }: { id: string; onOpen: (id:
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="person-history">
       <Typography.Title level={5}>{t('diag.history.title')}</Typography.Title>
       {series.length > 0 ? (
-        <EChart option={option} height={240} testId="history-chart" />
+        <EChart option={option} height={trendHeight(series)} testId="history-chart" />
       ) : (
         <Typography.Text type="secondary">{t('diag.history.noTrend')}</Typography.Text>
       )}

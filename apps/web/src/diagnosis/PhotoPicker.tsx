@@ -5,6 +5,7 @@ import { CameraOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CameraCapture, type Outline } from './CameraCapture.js';
 import { checkPhoto, PHOTO_ACCEPT, type FileProblem } from './photo-file.js';
+import { useTouch } from './touch.js';
 
 /** A photo chosen from disk or taken with the camera, checked on the client (spec §5). */
 export function PhotoPicker(props: {
@@ -21,6 +22,7 @@ export function PhotoPicker(props: {
   const [problem, setProblem] = useState<FileProblem | null>(null);
   const [shooting, setShooting] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
+  const { touch, button } = useTouch();
 
   useEffect(() => {
     if (!props.file) return setPreview(null);
@@ -34,6 +36,18 @@ export function PhotoPicker(props: {
     setProblem(p);
     props.onChange(p ? null : file);
   };
+
+  const camera = props.camera !== false && (
+    <Button
+      icon={<CameraOutlined />}
+      type={touch ? 'primary' : 'default'}
+      onClick={() => setShooting(true)}
+      data-testid={`${props.testId}-camera`}
+      style={button}
+    >
+      {t('diag.useCamera')}
+    </Button>
+  );
 
   if (shooting)
     return (
@@ -49,6 +63,8 @@ export function PhotoPicker(props: {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space wrap data-testid={`${props.testId}-upload`}>
+        {/* On a phone the camera is the first choice (issue 17); on a desktop the file comes first. */}
+        {touch && camera}
         <Upload
           accept={PHOTO_ACCEPT}
           showUploadList={false}
@@ -57,15 +73,11 @@ export function PhotoPicker(props: {
             return false;
           }}
         >
-          <Button icon={<UploadOutlined />} data-testid={`${props.testId}-choose`}>
+          <Button icon={<UploadOutlined />} data-testid={`${props.testId}-choose`} style={button}>
             {t('diag.choosePhoto')}
           </Button>
         </Upload>
-        {props.camera !== false && (
-          <Button icon={<CameraOutlined />} onClick={() => setShooting(true)} data-testid={`${props.testId}-camera`}>
-            {t('diag.useCamera')}
-          </Button>
-        )}
+        {!touch && camera}
       </Space>
       <Typography.Text type="secondary">{t(props.hint ?? 'diag.photoRule')}</Typography.Text>
       {problem && (

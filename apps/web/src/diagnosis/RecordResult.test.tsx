@@ -171,7 +171,8 @@ describe('RecordResult', () => {
     expect(screen.getByTestId('engine-voice').textContent).toContain(voiceResult.version.engine);
     fireEvent.click(screen.getByTestId('details-toggle'));
     expect(screen.getByText('pdf')).toBeTruthy();
-  });
+    // The first render loads antd's styles: slow on the shared machine (load average ~20).
+  }, 60000);
 
   it('shows progress while running, and a failure with its reason and a retry', async () => {
     const { rerender } = render(<RecordResult detail={detail('running', {})} progress={null} via="events" />);
@@ -255,5 +256,55 @@ describe('VoiceView', () => {
     } finally {
       await i18n.changeLanguage('zh');
     }
+  });
+});
+
+describe('redo one capture (issue 17 item 4)', () => {
+  const failedTongue = {
+    engine: 'tongue' as const,
+    status: 'failed' as const,
+    version: { engine: 'tongue@test' },
+    error: { code: 3100101, msg: '照片中未检测到舌头' },
+    ms: 5,
+  };
+
+  it('a finished record offers the redo on a failed capture’s card only, and opens the given input there', () => {
+    const redo = vi.fn((slot: string, close: () => void) => (
+      <button data-testid="redo-input" onClick={close}>
+        {slot}
+      </button>
+    ));
+    const { voice, constitution } = stored;
+    render(
+      <RecordResult
+        detail={detail('done', { tongue: failedTongue, voice, constitution })}
+        progress={null}
+        via={null}
+        redo={redo}
+      />,
+    );
+    expect(screen.queryByTestId('redo-voice')).toBeNull();
+    expect(screen.queryByTestId('redo-constitution')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('engine-tongue')).getByTestId('redo-tongue'));
+    expect(redo).toHaveBeenCalledWith('tongue', expect.any(Function));
+    expect(screen.getByTestId('engine-tongue').textContent).toContain('问卷答案、体征和其他结果保留不变');
+    fireEvent.click(screen.getByTestId('redo-input'));
+    expect(screen.queryByTestId('redo-input')).toBeNull();
+    expect(screen.getByTestId('redo-tongue')).toBeTruthy();
+  });
+
+  it('no redo while the record is analysed, nor without the redo (share links, someone else’s record)', () => {
+    const { rerender } = render(
+      <RecordResult
+        detail={detail('running', { tongue: failedTongue })}
+        progress={null}
+        via={null}
+        redo={() => null}
+      />,
+    );
+    expect(screen.queryByTestId('redo-tongue')).toBeNull();
+    rerender(<RecordResult detail={detail('done', { tongue: failedTongue })} progress={null} via={null} />);
+    expect(screen.queryByTestId('engine-failed-tongue')).toBeTruthy();
+    expect(screen.queryByTestId('redo-tongue')).toBeNull();
   });
 });

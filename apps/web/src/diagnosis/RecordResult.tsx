@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { Alert, Button, Card, Progress, Space, Spin, Tag, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  CAPTURE_SLOTS,
   RECORD_ENGINES,
+  type CaptureSlot,
   type EngineOutcome,
   type RecordDetail,
   type RecordEngine,
@@ -23,6 +25,8 @@ import {
 import { TongueView } from './TongueView.js';
 import { ResultDetails, useShowDetails } from './result-details.js';
 import { useReaderFormat } from '../lib/reader-format.js';
+
+const isCapture = (e: RecordEngine): e is CaptureSlot => (CAPTURE_SLOTS as readonly string[]).includes(e);
 
 const STATUS_COLOR = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
 
@@ -52,14 +56,15 @@ export function AnalysisProgress({ progress, via }: { progress: RecordProgress; 
 }
 
 /** A done engine's view: the outcome's engine says which result it holds. */
-function engineBody(outcome: Extract<EngineOutcome, { status: 'done' }>, photoUrl: string | null) {
+function engineBody(outcome: Extract<EngineOutcome, { status: 'done' }>, detail: RecordDetail) {
+  const photoUrl = detail.files.tongue?.url ?? null;
   switch (outcome.engine) {
     case 'tongue':
       return <TongueView r={outcome.result} photoUrl={photoUrl} />;
     case 'face':
       return <FaceView r={outcome.result} />;
     case 'pulse':
-      return <PulseView r={outcome.result} />;
+      return <PulseView r={outcome.result} wave={detail.pulseWave} />;
     case 'voice':
       return <VoiceView r={outcome.result} />;
     case 'constitution':
@@ -83,6 +88,11 @@ export function RecordResult(props: {
   onRetry?: () => Promise<void>;
   /** Report download buttons (zh/en), shown once the record is done. */
   actions?: React.ReactNode;
+  /**
+   * The redo of one capture (issue 17 item 4), where the reader may redo it: offered on a
+   * failed capture's card of a finished record; `close` hides it again.
+   */
+  redo?: (slot: CaptureSlot, close: () => void) => React.ReactNode;
 }) {
   const { t } = useTranslation();
   const fmt = useReaderFormat();
@@ -90,8 +100,9 @@ export function RecordResult(props: {
   const progress = props.progress ?? detail.progress;
   const status = progress.status;
   const [retrying, setRetrying] = useState(false);
+  const [redoing, setRedoing] = useState<CaptureSlot | null>(null);
+  const finished = status === 'done' || status === 'failed';
   const order: RecordEngine[] = ['synthesis', ...RECORD_ENGINES.filter((e) => e !== 'synthesis')];
-  const photo = detail.files.tongue?.url ?? null;
   return (
     <ResultDetails>
       {(toggle) => (
@@ -152,7 +163,21 @@ export function RecordResult(props: {
                 {outcome.status === 'failed' ? (
                   <EngineFailure outcome={outcome} engine={engine} />
                 ) : (
-                  engineBody(outcome, photo)
+                  engineBody(outcome, detail)
+                )}
+                {props.redo && finished && isCapture(engine) && outcome.status === 'failed' && (
+                  <div style={{ marginTop: 12 }}>
+                    {redoing === engine ? (
+                      <Space orientation="vertical" style={{ width: '100%' }}>
+                        <Typography.Text type="secondary">{t('diag.redo.intro')}</Typography.Text>
+                        {props.redo(engine, () => setRedoing(null))}
+                      </Space>
+                    ) : (
+                      <Button type="primary" data-testid={`redo-${engine}`} onClick={() => setRedoing(engine)}>
+                        {t('diag.redo.action')}
+                      </Button>
+                    )}
+                  </div>
                 )}
               </Card>
             );

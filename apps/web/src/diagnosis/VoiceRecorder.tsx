@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Space, Typography, Upload } from 'antd';
 import { AudioOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useTouch } from './touch.js';
 import { toWav16, wavSeconds } from './audio-wav.js';
 import { captureProblem, type FileProblem } from './photo-file.js';
 
@@ -15,6 +16,7 @@ const MAX_RECORD_S = 30;
  * voice engine reads. A WAV file may also be chosen instead.
  */
 export function VoiceRecorder(props: { file: File | null; onChange: (file: File | null) => void }) {
+  const { button } = useTouch();
   const { t } = useTranslation();
   const [recording, setRecording] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -73,11 +75,11 @@ export function VoiceRecorder(props: { file: File | null; onChange: (file: File 
       <Typography.Text type="secondary">{t('diag.voiceGuide')}</Typography.Text>
       <Space wrap data-testid="voice-upload">
         {recording ? (
-          <Button danger onClick={() => stop.current?.()} data-testid="voice-stop">
+          <Button danger onClick={() => stop.current?.()} data-testid="voice-stop" style={button}>
             {t('diag.stopRecording')}
           </Button>
         ) : (
-          <Button icon={<AudioOutlined />} onClick={() => void start()} data-testid="voice-record">
+          <Button icon={<AudioOutlined />} onClick={() => void start()} data-testid="voice-record" style={button}>
             {t('diag.record')}
           </Button>
         )}
@@ -91,7 +93,9 @@ export function VoiceRecorder(props: { file: File | null; onChange: (file: File 
             return false;
           }}
         >
-          <Button icon={<UploadOutlined />}>{t('diag.chooseWav')}</Button>
+          <Button icon={<UploadOutlined />} style={button}>
+            {t('diag.chooseWav')}
+          </Button>
         </Upload>
       </Space>
       {error && <Alert type="warning" showIcon title={error} />}

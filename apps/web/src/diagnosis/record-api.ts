@@ -9,6 +9,7 @@ import {
   type RecordDetail,
   type RecordListBody,
   type RecordPage,
+  type RecordRedoBody,
   type ReportLanguage,
 } from '@tcm/contract';
 import type { UploadedFile } from '../components/upload-rules.js';
@@ -52,6 +53,11 @@ export function fetchRecord(ref: RecordRef, noErrorMessage = false): Promise<Rec
 
 export function retryRecord(ref: RecordRef): Promise<RecordCreated> {
   return http.post<RecordCreated>('token' in ref ? RECORD_PATHS.sharedRetry(ref.token) : RECORD_PATHS.retry(ref.id));
+}
+
+/** Replaces one capture of a signed-in record; its engine and the synthesis run again (issue 17). */
+export function redoCapture(id: string, body: RecordRedoBody): Promise<RecordCreated> {
+  return http.post<RecordCreated>(RECORD_PATHS.redo(id), { body, noErrorMessage: true });
 }
 
 /** Signed-in upload of one capture file (uuid upload of spec §7). */

@@ -68,7 +68,14 @@ describe('the result page and the PDF of one record', () => {
         expect(synthesis).toContain(p.name);
         expect(synthesis).toContain(formatPercent(p.score / 100, lang));
       }
-      expect(compared.length).toBeGreaterThanOrEqual(24);
+      // The pulse rate (one rate, the report's), and blood pressure as systolic/diastolic (issue 17).
+      const pulseRate = pdf.pulse!.parameters!.find((p) => p.name === 'pulse.rate')!;
+      expect(text('pulse-rate')).toContain(` ${pulseRate.value} `);
+      compared.push('pulse.rate');
+      const pressure = (k: string) => pdf.vitals!.rows.find((r) => r.indicator === `vitals.${k}`)!.value;
+      expect(text('vitals-value-bloodPressure')).toBe(`${pressure('systolic')}/${pressure('diastolic')} mmHg`);
+      compared.push('vitals.bloodPressure');
+      expect(compared.length).toBeGreaterThanOrEqual(26);
       unmount();
       await i18n.changeLanguage('zh');
     }, 60000);

@@ -14,6 +14,7 @@ import { KB_VERSION, synthesize, SYNTHESIS_ENGINE_VERSION } from '../synthesis/i
 import { isEngineError } from '../common/index.js';
 import { setOutcome } from '@tcm/contract';
 import { CAPTURE_SLOTS, captureStep } from './capture-steps.js';
+import { storedFindings } from './findings.js';
 
 /** What the pipeline needs of a record: its files' bytes and its inputs. */
 export interface PipelineInput {
@@ -27,6 +28,12 @@ export interface PipelineInput {
   lang: 'zh' | 'en';
   /** The team's conclusion configuration version in force when the job ran (docs/member.md); absent: the defaults. */
   adviceConfig?: TeamAdviceConfig;
+  /**
+   * Outcomes saved before that stay as they are (a redo of one capture, docs/records.md "Redo"):
+   * their engines do not run again; their findings and inputs still reach the synthesis, which
+   * always runs.
+   */
+  kept?: RecordResults;
 }
 
 export interface PipelineHooks {
@@ -197,7 +204,19 @@ export async function runPipeline(input: PipelineInput, hooks: PipelineHooks): P
       }).run(),
   });
 
+  const kept = input.kept ?? {};
   for (const step of steps) {
+    const keep = step.engine === 'synthesis' ? undefined : kept[step.engine];
+    if (keep) {
+      // Stands for its engine's run, in the same place: a done capture gives the synthesis the
+      // findings a fresh run would (storedFindings maps them the same way), a done constitution
+      // or vitals its input.
+      findings.push(...storedFindings({ [step.engine]: keep }));
+      if (keep.engine === 'constitution') constitutionOk = keep.status === 'done';
+      if (keep.engine === 'vitals') vitalsOk = keep.status === 'done';
+      setOutcome(outcomes, keep);
+      continue;
+    }
     await hooks.onStep(step.engine);
     const { outcome, findings: f } = await runStep(step, lang);
     if (f) findings.push(...f);

@@ -82,6 +82,11 @@ export const diagnosisRecords = pgTable(
     conclusion: text('conclusion'),
     /** The client address that queued the analysis last (the per-address limit of queued work). */
     clientIp: text('client_ip'),
+    /**
+     * Set by a redo of one capture (docs/records.md "Redo"): the next analysis attempt keeps the
+     * saved outcomes and runs only the engines that have none, then the synthesis. A retry clears it.
+     */
+    keepResults: boolean('keep_results').notNull().default(false),
     /** Tongue mask picture made by the tongue engine (a stored_file). */
     tongueMaskFileId: uuid('tongue_mask_file_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

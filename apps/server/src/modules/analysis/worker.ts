@@ -84,6 +84,8 @@ async function loadInputs(ctx: AnalysisDeps, r: RecordRow): Promise<PipelineInpu
     lang: r.lang,
     // The version in force when the job runs; the record keeps it in its advice (docs/member.md).
     adviceConfig: await configForTeam(ctx.db, r.teamId),
+    // A redo runs only the replaced capture's engine and the synthesis (docs/records.md "Redo").
+    ...(r.keepResults ? { kept: r.results } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { RECORD_ERRORS } from '@tcm/contract';
-import type { EngineOutcome, RecordEngine, Vitals } from '@tcm/contract';
+import type { CaptureSlot, EngineOutcome, RecordEngine, Vitals } from '@tcm/contract';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { auditLog, diagnosisRecords } from '../../db/schema/index.js';
 
@@ -46,24 +47,59 @@ export async function saveOutcome(db: Db, id: string, engine: RecordEngine, outc
     .where(eq(diagnosisRecords.id, id));
 }
 
-/** failed → queued, atomically (two retries at once queue one job). True when this call did it. */
-export async function markRetry(db: Db, id: string, clientIp: string | null): Promise<boolean> {
+/**
+ * A finished record back to `queued` for another analysis (retry, redo): atomically, only from
+ * `from`, so two calls at once queue one job. True when this call did it.
+ */
+async function requeue(
+  db: Db,
+  id: string,
+  from: RecordRow['status'][],
+  clientIp: string | null,
+  set: PgUpdateSetSource<typeof diagnosisRecords>,
+): Promise<boolean> {
   const rows = await db
     .update(diagnosisRecords)
     .set({
       status: 'queued',
       failure: null,
       step: null,
-      results: {},
       finishedAt: null,
       attempts: sql`${diagnosisRecords.attempts} + 1`,
+      // The new work is queued by whoever asked for it now (the per-address limit).
       clientIp,
       updatedAt: new Date(),
+      ...set,
     })
-    .where(and(eq(diagnosisRecords.id, id), eq(diagnosisRecords.status, 'failed')))
+    .where(and(eq(diagnosisRecords.id, id), inArray(diagnosisRecords.status, from)))
     .returning({ id: diagnosisRecords.id });
   return rows.length > 0;
 }
+
+/** failed → queued from scratch (two retries at once queue one job). True when this call did it. */
+export const markRetry = (db: Db, id: string, clientIp: string | null): Promise<boolean> =>
+  requeue(db, id, ['failed'], clientIp, { results: {}, keepResults: false });
+
+/**
+ * done | failed → queued with one capture replaced (docs/records.md "Redo"): the slot's file is
+ * the new one, its outcome and the synthesis are dropped (they run again), the other outcomes
+ * stay and the next attempt keeps them (`keep_results`). A new tongue photo drops the old one's
+ * mask. True when this call did it (never while an analysis runs).
+ */
+export const markRedo = (
+  db: Db,
+  id: string,
+  slot: CaptureSlot,
+  fileId: string,
+  clientIp: string | null,
+): Promise<boolean> =>
+  requeue(db, id, ['done', 'failed'], clientIp, {
+    conclusion: null,
+    files: sql`${diagnosisRecords.files} || ${JSON.stringify({ [slot]: fileId })}::jsonb`,
+    results: sql`${diagnosisRecords.results} - ${slot}::text - 'synthesis'`,
+    keepResults: true,
+    ...(slot === 'tongue' ? { tongueMaskFileId: null } : {}),
+  });
 
 /**
  * The columns a record summary needs (list, history): never the engine results, the inputs or
@@ -226,7 +262,14 @@ export async function failStaleRecords(db: Db, staleMs: number): Promise<number>
 export async function claimRecord(db: Db, id: string, staleMs: number): Promise<RecordRow | undefined> {
   const [row] = await db
     .update(diagnosisRecords)
-    .set({ status: 'running', step: null, results: {}, failure: null, updatedAt: new Date() })
+    .set({
+      status: 'running',
+      step: null,
+      // A redo's attempt keeps the other captures' outcomes (docs/records.md "Redo").
+      results: sql`case when ${diagnosisRecords.keepResults} then ${diagnosisRecords.results} else '{}'::jsonb end`,
+      failure: null,
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(diagnosisRecords.id, id),

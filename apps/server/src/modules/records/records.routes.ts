@@ -11,6 +11,7 @@ import {
   recordCreatedSchema,
   recordDetailSchema,
   recordListBodySchema,
+  recordRedoBodySchema,
   recordPageSchema,
   reportLanguageSchema,
   reportQuerySchema,
@@ -29,7 +30,15 @@ import { streamProgress } from '../analysis/progress-events.js';
 import { previewReport } from './preview.js';
 import { renderRecordReport } from '../reports/report.service.js';
 import { audit, findRecord, findRecordByToken, type RecordRow } from './records.repo.js';
-import { createRecord, listRecords, personHistory, recordDetail, retryRecord, startRecord } from './records.service.js';
+import {
+  createRecord,
+  listRecords,
+  personHistory,
+  recordDetail,
+  redoCapture,
+  retryRecord,
+  startRecord,
+} from './records.service.js';
 
 const tags = ['records'];
 const signedIn = requireAuth({ entrances: ['member', 'doctor'] });
@@ -251,6 +260,23 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         await retryRecord(ctx, await own(request), { userId: principalOf(request).user.id, ip: request.ip }),
         request.msgLang,
       ),
+  );
+
+  app.post(
+    RECORD_PATHS.redo(':id'),
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary:
+          "Replace one capture (the maker's new uuid upload) and re-run its engine and the synthesis; the rest stays",
+        params: idParams,
+        body: recordRedoBodySchema,
+        response: { 200: okSchema(recordCreatedSchema) },
+      },
+    },
+    async (request) =>
+      ok(await redoCapture(ctx, principalOf(request), await own(request), request.body, request.ip), request.msgLang),
   );
 
   app.get(

@@ -3,14 +3,17 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle
 import {
   FILE_ERRORS,
   RECORD_ERRORS,
+  REDO_ERRORS,
   SYNTHESIS_ERRORS,
   type CaptureSlot,
   type FileKind,
   type PersonHistory,
+  type PulseWave,
   type RecordCreated,
   type RecordDetail,
   type RecordPage,
   type RecordPerson,
+  type RecordRedoBody,
   type Vitals,
 } from '@tcm/contract';
 import type { z } from 'zod';
@@ -19,7 +22,8 @@ import type { AppContext } from '../../context.js';
 import { devices, diagnosisRecords, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../auth/principal.repo.js';
-import { filesByIds } from '../files/files.service.js';
+import { pulseWaveform } from '@tcm/report';
+import { filesByIds, type StoredFileRow } from '../files/files.service.js';
 import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
 import { scopeWhere, visibleWhere } from './access.js';
 import { withQueueRoom } from './queue-limits.js';
@@ -27,6 +31,7 @@ import { presentDetail, presentSummary, type RecordNames } from './records.prese
 import {
   audit,
   insertRecord,
+  markRedo,
   markRetry,
   personRecords,
   summaryColumns,
@@ -156,7 +161,26 @@ export async function namesOf(ctx: AppContext, rows: RecordSummaryRow[]): Promis
 export async function recordDetail(ctx: AppContext, r: RecordRow): Promise<RecordDetail> {
   const ids = Object.values(r.files).filter((x): x is string => !!x);
   const [names, files] = await Promise.all([namesOf(ctx, [r]), filesByIds(ctx.db, ids)]);
-  return presentDetail(r, names.get(r.id)!, files);
+  const detail = presentDetail(r, names.get(r.id)!, files);
+  const pulseWave = await pulseWaveOf(ctx, r, files);
+  return pulseWave ? { ...detail, pulseWave } : detail;
+}
+
+/**
+ * The waveform of a done pulse capture as the PDF draws it (@tcm/report `pulseWaveform`), so
+ * the result page shows the same wave (issue 17). Only once the pulse engine has read the file;
+ * a file that no longer reads leaves the chart out, never the detail.
+ */
+async function pulseWaveOf(ctx: AppContext, r: RecordRow, files: StoredFileRow[]): Promise<PulseWave | undefined> {
+  if (r.results.pulse?.status !== 'done') return undefined;
+  const f = files.find((x) => x.id === r.files.pulse);
+  const bytes = f ? await ctx.storage.get(f.storageKey) : null;
+  if (!f || !bytes) return undefined;
+  try {
+    return pulseWaveform({ bytes, name: f.name });
+  } catch {
+    return undefined;
+  }
 }
 
 const owner = users;
@@ -279,6 +303,40 @@ export async function retryRecord(
   );
   if (!retried) throw new AppError(RECORD_ERRORS.RECORD_NOT_RETRYABLE);
   await audit(ctx.db, { action: 'record.retry', actorUserId: actor.userId, targetId: r.id, ip: actor.ip });
+  await ctx.analysis.enqueue(r.id);
+  return { recordId: r.id, shareToken: r.shareToken, status: 'queued' };
+}
+
+/**
+ * Replaces one capture of a record and queues its engine and the synthesis again; the answers,
+ * vitals and the other captures' outcomes stay (docs/records.md "Redo"). Only the record's maker
+ * may (the file must be their own upload, as at creation), never while it is being analysed.
+ */
+export async function redoCapture(
+  ctx: AppContext,
+  p: Principal,
+  r: RecordRow,
+  body: RecordRedoBody,
+  ip: string,
+): Promise<RecordCreated> {
+  const me = p.user;
+  if (r.ownerUserId !== me.id) throw new AppError(REDO_ERRORS.REDO_NOT_MAKER);
+  const previous = r.files[body.slot];
+  if (!previous) throw new AppError(REDO_ERRORS.REDO_NO_CAPTURE, undefined, { slot: body.slot });
+  if (r.status === 'queued' || r.status === 'running') throw new AppError(REDO_ERRORS.REDO_BUSY);
+  await ownCaptureFiles(ctx, me.id, [[body.slot, body.fileId]]);
+  const redone = await withQueueRoom(ctx, { userId: r.ownerUserId, deviceId: r.deviceId, ip }, (tx) =>
+    markRedo(tx, r.id, body.slot, body.fileId, ip),
+  );
+  // Another redo or retry queued it between the read and now.
+  if (!redone) throw new AppError(REDO_ERRORS.REDO_BUSY);
+  await audit(ctx.db, {
+    action: 'record.redo',
+    actorUserId: me.id,
+    targetId: r.id,
+    ip,
+    detail: { slot: body.slot, previousFileId: previous, fileId: body.fileId, previousStatus: r.status },
+  });
   await ctx.analysis.enqueue(r.id);
   return { recordId: r.id, shareToken: r.shareToken, status: 'queued' };
 }

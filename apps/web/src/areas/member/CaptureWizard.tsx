@@ -1,28 +1,24 @@
 import '../../diagnosis/texts.js';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Space, Steps, Typography, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Space, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CaptureSlot, RecordPerson, ReportLanguage, Sex, Vitals } from '@tcm/contract';
-import { PhotoPicker } from '../../diagnosis/PhotoPicker.js';
+import { CaptureInput } from '../../diagnosis/CaptureInput.js';
 import { Questionnaire, questionnaireComplete, type Answers } from '../../diagnosis/Questionnaire.js';
 import { LiveRecordResult } from '../../diagnosis/LiveRecordResult.js';
 import { VitalsForm, vitalsProblem } from '../../diagnosis/VitalsForm.js';
-import { VoiceRecorder } from '../../diagnosis/VoiceRecorder.js';
-import { captureProblem, type FileProblem } from '../../diagnosis/photo-file.js';
 import { createRecord, uploadCapture } from '../../diagnosis/record-api.js';
 import { useRecord } from '../../diagnosis/use-record.js';
 import { useCaptureChecks, type CaptureCheckState } from '../../diagnosis/use-capture-checks.js';
 import { CaptureCheckPanel } from '../../diagnosis/CaptureCheckPanel.js';
+import { useTouch } from '../../diagnosis/touch.js';
 import { currentLanguage } from '../../lib/i18n.js';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
 import { useSession } from '../../lib/session.js';
 
 const STEPS = ['person', 'tongue', 'face', 'pulse', 'voice', 'questionnaire', 'vitals', 'submit'] as const;
 type Step = (typeof STEPS)[number];
-/** Pulse files the pulse engine reads (docs/pulse.md): CSV/TXT columns or JSON. */
-const PULSE_EXTENSIONS = ['.csv', '.txt', '.json'];
 
 export interface WizardState {
   person: RecordPerson;
@@ -94,6 +90,7 @@ export function CaptureWizard() {
   const [error, setError] = useState<string | null>(null);
   const [shownProblem, setShownProblem] = useState<string | null>(null);
   const current = STEPS[step]!;
+  const { button } = useTouch();
   const setFile = (slot: CaptureSlot, f: File | null) => {
     setS((x) => {
       const files = { ...x.files };
@@ -183,20 +180,9 @@ export function CaptureWizard() {
             onSource={(source) => setS((x) => ({ ...x, source }))}
           />
         )}
-        {current === 'tongue' && (
-          <PhotoPicker file={s.files.tongue ?? null} onChange={(f) => setFile('tongue', f)} testId="tongue" />
+        {isSlot(current) && (
+          <CaptureInput slot={current} file={s.files[current] ?? null} onChange={(f) => setFile(current, f)} />
         )}
-        {current === 'face' && (
-          <PhotoPicker
-            file={s.files.face ?? null}
-            onChange={(f) => setFile('face', f)}
-            outline="face"
-            testId="face"
-            hint="diag.faceRule"
-          />
-        )}
-        {current === 'pulse' && <PulseStep file={s.files.pulse ?? null} onChange={(f) => setFile('pulse', f)} />}
-        {current === 'voice' && <VoiceRecorder file={s.files.voice ?? null} onChange={(f) => setFile('voice', f)} />}
         {current === 'questionnaire' &&
           (s.person.sex ? (
             <Questionnaire
@@ -246,18 +232,29 @@ export function CaptureWizard() {
         <Alert style={{ marginTop: 16 }} type="warning" showIcon title={t(shownProblem)} data-testid="wizard-problem" />
       )}
       {error && <Alert style={{ marginTop: 16 }} type="error" showIcon title={error} data-testid="wizard-error" />}
-      <Space style={{ marginTop: 24 }}>
+      <Space style={{ marginTop: 24 }} wrap>
         {step > 0 && (
-          <Button onClick={() => setStep(step - 1)} disabled={sending !== null}>
+          <Button
+            onClick={() => setStep(step - 1)}
+            disabled={sending !== null}
+            style={button}
+            data-testid="wizard-prev"
+          >
             {t('diag.wizard.prev')}
           </Button>
         )}
         {current !== 'submit' ? (
-          <Button type="primary" onClick={next} data-testid="wizard-next">
+          <Button type="primary" onClick={next} data-testid="wizard-next" style={button}>
             {t('diag.wizard.next')}
           </Button>
         ) : (
-          <Button type="primary" onClick={() => void submit()} loading={sending !== null} data-testid="wizard-submit">
+          <Button
+            type="primary"
+            onClick={() => void submit()}
+            loading={sending !== null}
+            data-testid="wizard-submit"
+            style={button}
+          >
             {sending ? t('diag.wizard.uploading', { what: sending }) : t('diag.analyze')}
           </Button>
         )}
@@ -320,32 +317,6 @@ function PersonStep(props: {
         />
       </Form.Item>
     </Form>
-  );
-}
-
-function PulseStep({ file, onChange }: { file: File | null; onChange: (f: File | null) => void }) {
-  const { t } = useTranslation();
-  const [problem, setProblem] = useState<FileProblem | null>(null);
-  return (
-    <Space orientation="vertical">
-      <Typography.Text type="secondary">{t('diag.pulseGuide')}</Typography.Text>
-      <div data-testid="pulse-upload">
-        <Upload
-          accept={PULSE_EXTENSIONS.join(',')}
-          showUploadList={false}
-          beforeUpload={(f) => {
-            const p = captureProblem(f, PULSE_EXTENSIONS);
-            setProblem(p);
-            if (!p) onChange(f);
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />}>{t('diag.choosePulse')}</Button>
-        </Upload>
-      </div>
-      {problem && <Alert type="error" showIcon title={t(`diag.fileProblem.${problem}`)} />}
-      {file && <Typography.Text data-testid="pulse-ready">{file.name}</Typography.Text>}
-    </Space>
   );
 }
 

@@ -111,7 +111,14 @@ export const diagEn: typeof diagZh = {
   strength: { likely: 'likely', possible: 'possible', weak: 'weak evidence' },
   role: { supports: 'supports', opposes: 'opposes' },
   sex: { female: 'Female', male: 'Male' },
-  pulse: { rate: 'Pulse rate {{bpm}} bpm', quality: 'signal quality {{q}}' },
+  pulse: {
+    rate: 'Pulse rate {{bpm}} bpm',
+    quality: 'signal quality {{q}}',
+    rates:
+      '{{mean}} bpm is the mean over the whole recording (the rate of the report); the pulse type is judged on {{median}} bpm, the rate of the median beat interval, which a pause or a missed beat does not lower.',
+    waveform: 'Pulse waveform (first 8 s, as in the report)',
+    seconds: 's',
+  },
   voice: {
     hnr: 'HNR {{v}} dB',
     jitter: 'jitter {{v}}%',
@@ -119,7 +126,12 @@ export const diagEn: typeof diagZh = {
     pitch: 'Mean pitch {{hz}} Hz',
     duration: 'duration {{s}} s',
   },
-  constitution: { type: 'Constitution type', score: 'Transformed score', verdict: 'Verdict' },
+  constitution: {
+    type: 'Constitution type',
+    score: 'Transformed score',
+    verdict: 'Verdict',
+    threshold: 'Threshold of the standard (40)',
+  },
   vitals: {
     heightCm: 'Height',
     weightKg: 'Weight',
@@ -157,6 +169,13 @@ export const diagEn: typeof diagZh = {
     deviceName: 'Device',
     conclusion: 'Conclusion',
     createdAt: 'Time',
+  },
+  redo: {
+    action: 'Redo this capture',
+    intro:
+      'Give a new one: only this capture and the overall result are analysed again; your answers, vitals and the other results stay.',
+    send: 'Analyse the new capture',
+    cancel: 'Cancel',
   },
   check: {
     checking: 'Checking the file with its engine…',

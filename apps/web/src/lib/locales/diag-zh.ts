@@ -95,7 +95,14 @@ export const diagZh = {
   strength: { likely: '可能性较大', possible: '有可能', weak: '依据较弱' },
   role: { supports: '支持', opposes: '不支持' },
   sex: { female: '女', male: '男' },
-  pulse: { rate: '脉率 {{bpm}} 次/分', quality: '信号质量 {{q}}' },
+  pulse: {
+    rate: '脉率 {{bpm}} 次/分',
+    quality: '信号质量 {{q}}',
+    rates:
+      '{{mean}} 次/分是整段记录的平均脉率（即报告中的脉率）；脉象的迟数按中位心搏间期折算的 {{median}} 次/分判断，不受停搏或漏搏影响。',
+    waveform: '脉搏波形（前 8 秒，与报告相同）',
+    seconds: '秒',
+  },
   voice: {
     hnr: '谐噪比 {{v}} dB',
     jitter: '频率微扰 {{v}}%',
@@ -103,7 +110,7 @@ export const diagZh = {
     pitch: '平均音高 {{hz}} Hz',
     duration: '时长 {{s}} 秒',
   },
-  constitution: { type: '体质类型', score: '转化分', verdict: '判定' },
+  constitution: { type: '体质类型', score: '转化分', verdict: '判定', threshold: '标准判定线（40）' },
   vitals: {
     heightCm: '身高',
     weightKg: '体重',
@@ -141,6 +148,12 @@ export const diagZh = {
     deviceName: '设备',
     conclusion: '结论',
     createdAt: '检测时间',
+  },
+  redo: {
+    action: '重新采集此项',
+    intro: '重新提供这一项：只重新分析这一项和综合结果，问卷答案、体征和其他结果保留不变。',
+    send: '分析新的采集',
+    cancel: '取消',
   },
   check: {
     checking: '正在用引擎检查文件…',

@@ -1,0 +1,1 @@
+ALTER TABLE "diagnosis_record" ADD COLUMN "keep_results" boolean DEFAULT false NOT NULL;

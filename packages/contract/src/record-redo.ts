@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineErrors } from './errors.js';
+import { captureSlotSchema } from './records.js';
+
+/**
+ * Redo one capture of an existing record (issue 17 item 4): a failed or unwanted tongue, face,
+ * pulse or voice capture is replaced by a new upload; only that engine and the synthesis run
+ * again, the answers, vitals and the other engines' results stay. docs/records.md "Redo".
+ * Range 4006001–4006049.
+ */
+export const REDO_ERRORS = defineErrors({
+  REDO_NOT_MAKER: {
+    code: 4006001,
+    status: 403,
+    zh: '只有创建该记录的人可以重新采集',
+    en: 'Only the person who made this record can redo a capture',
+  },
+  REDO_NO_CAPTURE: {
+    code: 4006002,
+    status: 400,
+    zh: '该记录没有这一项采集,无法重新采集',
+    en: 'This record has no such capture to redo',
+  },
+  REDO_BUSY: {
+    code: 4006003,
+    status: 409,
+    zh: '分析进行中,请等分析结束后再重新采集',
+    en: 'The analysis is still running; redo the capture once it has finished',
+  },
+});
+
+/** The new upload (the caller's own uuid upload) for one capture slot of the record. */
+export const recordRedoBodySchema = z.object({
+  slot: captureSlotSchema,
+  fileId: z.string().uuid(),
+});
+export type RecordRedoBody = z.infer<typeof recordRedoBodySchema>;
