@@ -1,4 +1,4 @@
-import type { EngineOutcome, ErrorDef, RecordEngine, RecordResults } from '@tcm/contract';
+import type { EngineOutcome, ErrorDef, PulseWave, RecordEngine, RecordResults } from '@tcm/contract';
 import { AppError, isAppError } from '../http/app-error.js';
 import { decodeCapture, type DecodedCapture, type HeavyCapture } from '../modules/files/content-check.js';
 import {
@@ -8,7 +8,7 @@ import {
   type CaptureSlotName,
   type PipelineInput,
 } from '@tcm/analysis/pipeline';
-import { renderReport } from '@tcm/report';
+import { pulseWaveform, renderReport } from '@tcm/report';
 
 /**
  * The work the engine pool runs (jobs/engine-pool.ts), as plain data: a child process receives
@@ -23,6 +23,8 @@ export type EngineJob =
   | { kind: 'check'; slot: CaptureSlotName; file: CaptureFile; lang: 'zh' | 'en' }
   /** One PDF from a report model (@tcm/report): the batch ZIP renders its reports here, off the API thread. */
   | { kind: 'report'; model: unknown }
+  /** The pulse waveform the result page draws (a whole pulse file parsed: off the API thread). */
+  | { kind: 'pulseWave'; bytes: Uint8Array; name: string }
   /** Test-only misbehaviour, refused unless the pool was started with test jobs. */
   | { kind: 'test'; act: 'exit' | 'kill' | 'hang' | 'sleep'; ms?: number };
 
@@ -39,6 +41,7 @@ interface Results {
   analyze: AnalyzeResult;
   check: EngineOutcome;
   report: Uint8Array;
+  pulseWave: PulseWave | null;
   test: null;
 }
 export type ResultOf<J extends EngineJob> = Results[J['kind']];
@@ -76,6 +79,8 @@ export async function runEngineJob(
       return checkCapture(job.slot, job.file, job.lang);
     case 'report':
       return renderReport(job.model);
+    case 'pulseWave':
+      return pulseWaveform({ bytes: job.bytes, name: job.name }) ?? null;
     case 'test':
       return testJob(job, opts.testJobs);
   }

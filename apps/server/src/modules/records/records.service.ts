@@ -22,7 +22,6 @@ import type { AppContext } from '../../context.js';
 import { devices, diagnosisRecords, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../auth/principal.repo.js';
-import { pulseWaveform } from '@tcm/report';
 import { filesByIds, type StoredFileRow } from '../files/files.service.js';
 import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
 import { scopeWhere, visibleWhere } from './access.js';
@@ -166,18 +165,29 @@ export async function recordDetail(ctx: AppContext, r: RecordRow): Promise<Recor
   return pulseWave ? { ...detail, pulseWave } : detail;
 }
 
+/** Waveforms of recently shown pulse files, by file id (a stored file never changes). */
+const WAVE_CACHE = new Map<string, PulseWave | null>();
+const WAVE_CACHE_SIZE = 200;
+
 /**
  * The waveform of a done pulse capture as the PDF draws it (@tcm/report `pulseWaveform`), so
  * the result page shows the same wave (issue 17). Only once the pulse engine has read the file;
- * a file that no longer reads leaves the chart out, never the detail.
+ * parsed in the engine pool (a 10 MB file takes about a second: never on the API thread) and kept
+ * for the next reads of the same file (the result page polls); a file that no longer reads, or a
+ * busy pool, leaves the chart out, never the detail.
  */
 async function pulseWaveOf(ctx: AppContext, r: RecordRow, files: StoredFileRow[]): Promise<PulseWave | undefined> {
   if (r.results.pulse?.status !== 'done') return undefined;
   const f = files.find((x) => x.id === r.files.pulse);
-  const bytes = f ? await ctx.storage.get(f.storageKey) : null;
-  if (!f || !bytes) return undefined;
+  if (!f) return undefined;
+  if (WAVE_CACHE.has(f.id)) return WAVE_CACHE.get(f.id) ?? undefined;
+  const bytes = await ctx.storage.get(f.storageKey);
+  if (!bytes) return undefined;
   try {
-    return pulseWaveform({ bytes, name: f.name });
+    const wave = await ctx.engines.run({ kind: 'pulseWave', bytes, name: f.name }, { timeoutMs: 30_000 });
+    if (WAVE_CACHE.size >= WAVE_CACHE_SIZE) WAVE_CACHE.delete(WAVE_CACHE.keys().next().value!);
+    WAVE_CACHE.set(f.id, wave);
+    return wave ?? undefined;
   } catch {
     return undefined;
   }
