@@ -6,7 +6,7 @@ import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startJobs } from './jobs/boss.js';
 import { runPrimary } from './ops/cluster.js';
-import { collectProcessMetrics, renderOwnMetrics, startMetricsServer } from './ops/metrics.js';
+import { answerPrimaryMetrics, collectProcessMetrics, renderOwnMetrics, startMetricsServer } from './ops/metrics.js';
 import { bannerLines, prepareDatabase } from './ops/prepare.js';
 import { shutdown } from './ops/shutdown.js';
 
@@ -18,6 +18,7 @@ import { shutdown } from './ops/shutdown.js';
 async function serve(config: AppConfig, clusterWorker: boolean): Promise<void> {
   const t0 = performance.now();
   collectProcessMetrics();
+  if (clusterWorker) answerPrimaryMetrics();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const seedInfo = clusterWorker ? [] : await prepareDatabase(database, config);
   const boss = await startJobs(database, { onError: (e) => console.error('[jobs]', e.message) });

@@ -42,8 +42,10 @@ async function readiness(app: FastifyInstance): Promise<ReadinessChecks> {
     checks.database = true;
     checks.migrations = rows[0]!.n >= shippedMigrations();
   } catch (e) {
-    // Reachable but without the journal table: nothing migrated yet.
-    checks.database = (e as { code?: string }).code === '42P01';
+    // Reachable but without drizzle's schema or journal table: nothing migrated yet.
+    // drizzle wraps the driver's error (DrizzleQueryError) with the SQLSTATE on its cause.
+    const err = e as { code?: string; cause?: { code?: string } };
+    checks.database = ['3F000', '42P01'].includes(err.cause?.code ?? err.code ?? '');
   }
   return checks;
 }

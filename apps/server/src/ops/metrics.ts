@@ -53,6 +53,14 @@ export function collectProcessMetrics(): void {
   client.collectDefaultMetrics();
 }
 
+/**
+ * In a cluster worker: answer the primary's requests for this process's metrics. prom-client
+ * installs that listener only when an AggregatorRegistry is made, in the worker too.
+ */
+export function answerPrimaryMetrics(): void {
+  new client.AggregatorRegistry();
+}
+
 /** Where the queue depth comes from (the app's database); the latest app of the process wins. */
 export function setQueueDepthSource(source: DepthSource): void {
   depthSource = source;

@@ -10,7 +10,9 @@ export async function queueDepth(db: Db): Promise<Array<{ queue: string; state: 
        group by name, state`);
     return rows;
   } catch (e) {
-    if ((e as { code?: string }).code === '42P01') return [];
+    // Before pg-boss made its schema (drizzle puts the SQLSTATE on the error's cause).
+    const err = e as { code?: string; cause?: { code?: string } };
+    if (['3F000', '42P01'].includes(err.cause?.code ?? err.code ?? '')) return [];
     throw e;
   }
 }
