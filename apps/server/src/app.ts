@@ -32,6 +32,10 @@ import { analyzeRecord, type AnalysisDeps } from './modules/analysis/worker.js';
 import { ResearchQueue } from './modules/research/research.queue.js';
 import { PublicUploadLimit } from './modules/files/rate-limit.js';
 import { EnginePool } from './jobs/engine-pool.js';
+import { endEventStreams } from './http/event-stream.js';
+import { registerHealth } from './ops/health.js';
+import { registerRequestMetrics, setQueueDepthSource } from './ops/metrics.js';
+import { queueDepth } from './ops/queue-depth.js';
 
 export interface AppDeps {
   database: Database;
@@ -94,10 +98,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         retryDelayS: config.openApi.webhookRetryDelayS,
       }),
     },
+    lifecycle: { shuttingDown: false },
   };
   app.decorate('ctx', ctx);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  registerRequestMetrics(app);
+  setQueueDepthSource(() => queueDepth(ctx.db));
+  // Before the listener closes: /readyz turns 503 and event streams end, so close() only waits
+  // for requests that finish by themselves (docs/server.md "Production mode").
+  app.addHook('preClose', async () => {
+    ctx.lifecycle.shuttingDown = true;
+    endEventStreams(ctx);
   });
 
   registerLanguage(app);
@@ -128,6 +141,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.bodyLimitBytes, files: 10, fields: 50 } });
   await registerDocs(app);
+  await registerHealth(app);
 
   for (const [, plugin] of featureModules) await app.register(plugin);
   for (const plugin of deps.extraPlugins ?? []) await app.register(plugin);

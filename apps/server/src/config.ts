@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ENTRANCES, type Entrance } from '@tcm/contract';
 import type { LoginGuardSettings } from './modules/auth/login-guard.service.js';
 
@@ -107,6 +107,22 @@ const envSchema = z.object({
   OPEN_API_WEBHOOK_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(10),
   /** Allow webhook URLs on loopback and private addresses (a partner's receiver on the same network; tests). */
   OPEN_API_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /** Scheduled backups (docs/deploy.md "Backups"): hours between dumps, 0 = none; first slot of the day (UTC). */
+  BACKUP_INTERVAL_H: z.coerce.number().int().min(0).max(168).default(0),
+  BACKUP_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM (UTC)')
+    .default('03:00'),
+  /** Folder of the dumps (default DATA_DIR/backups) and how many of the newest to keep (0 = all). */
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(0).default(7),
+  /** Seconds SIGTERM waits for in-flight requests, jobs and a running backup before the process exits 1. */
+  SHUTDOWN_GRACE_S: z.coerce.number().int().min(1).max(3600).default(25),
+  /** Prometheus metrics listener (docs/server.md "Production mode"): port (0 = off) and its address. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** App processes on this host sharing PORT (node cluster); 1 = this process serves alone. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export interface AppConfig {
@@ -151,6 +167,10 @@ export interface AppConfig {
     webhookRetryDelayS: number;
     webhookAllowPrivate: boolean;
   };
+  backup: { intervalH: number; at: { h: number; m: number }; dir: string; keep: number };
+  shutdownGraceS: number;
+  metrics: { port: number; host: string };
+  workers: number;
 }
 
 export type StorageConfig =
@@ -259,5 +279,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookRetryDelayS: e.OPEN_API_WEBHOOK_RETRY_DELAY_S,
       webhookAllowPrivate: e.OPEN_API_WEBHOOK_ALLOW_PRIVATE === 'true',
     },
+    backup: {
+      intervalH: e.BACKUP_INTERVAL_H,
+      at: { h: Number(e.BACKUP_AT.slice(0, 2)), m: Number(e.BACKUP_AT.slice(3, 5)) },
+      dir: resolve(e.BACKUP_DIR ?? join(e.DATA_DIR, 'backups')),
+      keep: e.BACKUP_KEEP,
+    },
+    shutdownGraceS: e.SHUTDOWN_GRACE_S,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    workers: e.WORKERS,
   };
 }

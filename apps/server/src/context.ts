@@ -29,6 +29,8 @@ export interface AppContext {
   publicUploads: PublicUploadLimit;
   /** The partner API: app-key secrets at rest and the webhook deliveries (docs/open-api.md). */
   openApi: { box: SecretBox; webhooks: WebhookDispatcher };
+  /** Set when the process begins its graceful shutdown: /readyz answers 503 from then on. */
+  lifecycle: { shuttingDown: boolean };
 }
 
 declare module 'fastify' {

@@ -1,48 +1,67 @@
+import cluster from 'node:cluster';
+import { join } from 'node:path';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { BackupScheduler } from './backup/scheduler.js';
+import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { runMigrations } from './db/migrate.js';
-import { runPendingMaintenance } from './maintenance/maintenance.js';
-import { startJobs, stopJobs } from './jobs/boss.js';
-import { seedIfEmpty, seedLines } from './seed/seed.js';
+import { startJobs } from './jobs/boss.js';
+import { runPrimary } from './ops/cluster.js';
+import { answerPrimaryMetrics, collectProcessMetrics, renderOwnMetrics, startMetricsServer } from './ops/metrics.js';
+import { bannerLines, prepareDatabase } from './ops/prepare.js';
+import { shutdown } from './ops/shutdown.js';
 
-/** Server process: open DB, migrate, run pending one-time repairs, seed, start jobs, listen; stops cleanly on SIGINT/SIGTERM. */
-async function main(): Promise<void> {
+/**
+ * One server process: open DB, (migrate, run pending repairs, seed: unless a cluster's primary
+ * did), start jobs, listen, backups and metrics; graceful stop on SIGINT/SIGTERM
+ * (docs/server.md "Production mode").
+ */
+async function serve(config: AppConfig, clusterWorker: boolean): Promise<void> {
   const t0 = performance.now();
-  const config = loadConfig();
+  collectProcessMetrics();
+  if (clusterWorker) answerPrimaryMetrics();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await runMigrations(database.db);
-  // One-time repairs of stored data, recorded in maintenance_runs (docs/server.md).
-  await runPendingMaintenance(database.db, console);
-  const seeded = await seedIfEmpty(database.db, config);
+  const seedInfo = clusterWorker ? [] : await prepareDatabase(database, config);
   const boss = await startJobs(database, { onError: (e) => console.error('[jobs]', e.message) });
   const app = await buildApp(config, { database, boss });
   await app.listen({ port: config.port, host: config.host });
   // Engine children load their code now rather than on the first upload.
   app.ctx.engines.warm();
 
-  const base = `http://localhost:${config.port}`;
-  const lines = [
-    '',
-    `TCM platform ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (${database.embedded ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL from DATABASE_URL'})`,
-    `  web app : ${base}/pc/${config.webDist ? '' : '  (not built)'}`,
-    `  API     : ${base}/backend/   docs: ${base}/backend/docs`,
-  ];
-  lines.push(...seedLines(seeded));
-  console.log(lines.join('\n') + '\n');
+  const scheduler = new BackupScheduler(
+    database.db,
+    database.embedded
+      ? { kind: 'pglite', dataDir: join(config.dataDir, 'db'), dump: database.dumpDataDir! }
+      : { kind: 'postgres', url: config.databaseUrl! },
+    config.backup,
+    app.log,
+  );
+  scheduler.start();
+  // A cluster's primary serves the summed metrics of its workers.
+  const metrics =
+    config.metrics.port && !clusterWorker ? await startMetricsServer(config.metrics, renderOwnMetrics) : undefined;
+
+  if (!clusterWorker) {
+    const seconds = (performance.now() - t0) / 1000;
+    console.log([...bannerLines(config, database.embedded, seconds), ...seedInfo].join('\n') + '\n');
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await stopJobs(boss);
-    await database.close();
-    process.exit(0);
+    const clean = await shutdown({ app, database, boss, scheduler, metrics }, config.shutdownGraceS * 1000);
+    if (!clean) console.error(`[shutdown] not finished after SHUTDOWN_GRACE_S=${config.shutdownGraceS}; exiting`);
+    process.exit(clean ? 0 : 1);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
+  await serve(config, cluster.isWorker && process.env.TCM_CLUSTER_WORKER === '1');
 }
 
 main().catch((e: unknown) => {

@@ -13,11 +13,14 @@ export interface Database {
   pool: pg.Pool;
   /** true when the embedded PGlite serves the data. */
   embedded: boolean;
+  /** Embedded only: a gzipped tar of the live data folder, taken between queries (backups). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
 interface Embedded {
   host: string;
+  dump(): Promise<Blob>;
   stop(): Promise<void>;
 }
 
@@ -37,6 +40,7 @@ export async function startEmbeddedPostgres(dataDir: string | undefined, maxConn
   await server.start();
   return {
     host: sockDir,
+    dump: () => pglite.dumpDataDir('gzip'),
     async stop() {
       await server.stop();
       await pglite.close();
@@ -109,6 +113,7 @@ export async function openDatabase(opts: {
     db,
     pool,
     embedded: Boolean(embedded),
+    ...(embedded ? { dumpDataDir: embedded.dump } : {}),
     async close() {
       await pool.end();
       await embedded?.stop();

@@ -25,9 +25,28 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
   });
   let closed = false;
   const listeners: Array<() => void> = [];
-  request.raw.on('close', () => {
+  const finish = () => {
+    if (closed) return;
     closed = true;
     for (const fn of listeners) fn();
-  });
+  };
+  request.raw.on('close', finish);
+  // A shutdown ends the stream as if the client had gone: its loop stops and ends the response.
+  const open = openStreams.get(request.server.ctx) ?? new Set();
+  openStreams.set(request.server.ctx, open);
+  open.add(finish);
+  request.raw.on('close', () => open.delete(finish));
   return { res, closed: () => closed, onClose: (fn) => listeners.push(fn) };
+}
+
+/** Each app's open streams (keyed by its context: one process may hold several apps in tests). */
+const openStreams = new WeakMap<object, Set<() => void>>();
+
+/**
+ * Ends every open stream of an app (graceful shutdown): an event stream never finishes by
+ * itself, so the server's close would otherwise wait for it until the shutdown limit. Clients
+ * reconnect (EventSource does so by itself) to another process.
+ */
+export function endEventStreams(owner: object): void {
+  for (const finish of [...(openStreams.get(owner) ?? [])]) finish();
 }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JOB_ERRORS } from '@tcm/contract';
 import { AppError } from '../http/app-error.js';
+import { engineDuration, engineJobLabel } from '../ops/metrics.js';
 import {
   fromWire,
   runEngineJob,
@@ -96,6 +97,17 @@ export class EnginePool {
   }
 
   run<J extends EngineJob>(job: J, opts: RunOptions): Promise<ResultOf<J>> {
+    // Engine times for /metrics, waiting for a child included: that wait is what callers feel.
+    const end = engineDuration.startTimer({ job: engineJobLabel(job) });
+    const done = this.schedule(job, opts);
+    done.then(
+      () => end({ outcome: 'ok' }),
+      () => end({ outcome: 'error' }),
+    );
+    return done;
+  }
+
+  private schedule<J extends EngineJob>(job: J, opts: RunOptions): Promise<ResultOf<J>> {
     if (this.closed) return Promise.reject(new AppError(JOB_ERRORS.ENGINE_BUSY, undefined, { closing: true }));
     if (!this.slots.length) return this.runInline(job, opts) as Promise<ResultOf<J>>;
     const idle = this.slots.some((s) => !s.pending);

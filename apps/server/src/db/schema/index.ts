@@ -15,3 +15,4 @@ export * from './content.js';
 export * from './wechat.js';
 export * from './display.js';
 export * from './research.js';
+export * from './backups.js';

@@ -60,6 +60,11 @@ export class AnalysisQueue {
     return !!this.boss;
   }
 
+  /** Started and not stopped: jobs can be queued (and run here when this process has workers). */
+  get started(): boolean {
+    return this.running;
+  }
+
   async start(jobs: AnalysisJobs, workers: number): Promise<void> {
     if (!this.boss) return;
     await this.boss.createQueue(ANALYZE_QUEUE);
