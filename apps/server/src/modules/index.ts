@@ -13,6 +13,7 @@ import { teamRoutes } from './teams/teams.routes.js';
 import { consoleUserRoutes } from './console/users.routes.js';
 import { consoleRoleRoutes } from './console/roles.routes.js';
 import { consoleTeamRoutes } from './console/teams.routes.js';
+import { consoleDoctorRoutes } from './console/doctors.routes.js';
 import { archiveRoutes } from './archive/archive.routes.js';
 import { adviceConfigRoutes } from './advice-config/advice-config.routes.js';
 import { diseaseRoutes } from './disease/disease.routes.js';
@@ -47,6 +48,7 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['console-users', consoleUserRoutes],
   ['console-roles', consoleRoleRoutes],
   ['console-teams', consoleTeamRoutes],
+  ['console-doctors', consoleDoctorRoutes],
   ['archive', archiveRoutes],
   ['advice-config', adviceConfigRoutes],
   ['disease', diseaseRoutes],
