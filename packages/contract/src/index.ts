@@ -44,3 +44,4 @@ export * from './display.js';
 export * from './display-regions.js';
 export * from './research.js';
 export * from './doctor-approval.js';
+export * from './assistant.js';
