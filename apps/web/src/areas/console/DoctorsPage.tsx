@@ -41,11 +41,11 @@ function DecideDialog({ doctor, onClose, onDone }: { doctor: DoctorRow; onClose:
     void run(() => doctorsApi.reject(doctor.id, reason.trim()));
   };
   return (
-    <Modal open title={t('doctorApproval.title')} onCancel={onClose} footer={null} data-testid="doctor-decide">
+    <Modal open title={t('doctorApproval.title')} onCancel={onClose} footer={null}>
       <Typography.Paragraph>
         {t('doctorApproval.confirmApprove', { name: `${doctor.name} (${doctor.loginName})` })}
       </Typography.Paragraph>
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }} data-testid="doctor-decide">
         <Button type="primary" loading={busy} onClick={() => void run(() => doctorsApi.approve(doctor.id))}>
           {t('doctorApproval.approve')}
         </Button>

@@ -473,6 +473,22 @@ export const zh = {
     empty: '暂无医生注册',
     loadFailed: '医生列表加载失败，请稍后重试',
   },
+  assistant: {
+    title: '中医师 AI 助手',
+    intro:
+      '助手从平台自己的中医知识库中检索答案：舌象、脉象、面色征象，证候，九种体质，常见病的证型，中药饮片与方剂。每个回答都列出所用条目、数据文件和原始出处。',
+    disclaimer: '回答仅供医师辅助决策参考，不能替代临床诊断。',
+    signInFirst: '助手供医生账号使用，请先从医生入口登录。',
+    signIn: '医生登录',
+    question: '问题',
+    placeholder: '例如：齿痕舌说明什么？',
+    ask: '提问',
+    sources: '依据',
+    failed: '提问失败，请稍后再试',
+    empty: '换一种说法试试，例如写出征象、证候、中药或方剂的名称。',
+    mode: { retrieval: '知识库检索', model: '语言模型整理' },
+    kinds: { sign: '征象', pattern: '证候', disease: '疾病', constitution: '体质', herb: '中药', formula: '方剂' },
+  },
   console: {
     welcomeTitle: '欢迎使用后台管理',
     welcomeText: '从左侧菜单进入用户、角色、菜单管理与语言翻译。',
