@@ -19,8 +19,8 @@ journeyHooks(
 );
 
 const WORDS = {
-  zh: { pending: '您的医生注册正在审核中', approve: '通过', done: '已处理' },
-  en: { pending: 'Your doctor registration is awaiting approval', approve: 'Approve', done: 'Done' },
+  zh: { pending: '您的医生注册正在审核中', done: '已处理' },
+  en: { pending: 'Your doctor registration is awaiting approval', done: 'Done' },
 };
 
 /** Registers through the public call the /doctor/register page makes (seeded through the API, not clicks). */
@@ -62,7 +62,7 @@ async function approveJourney(lang: 'zh' | 'en'): Promise<void> {
   const row = admin.getByTestId('console-doctors').locator('tr', { hasText: loginName });
   await row.locator('input[type="checkbox"]').check();
   await admin.getByTestId('btn-sysDoctor-approve').click();
-  await admin.getByTestId('doctor-decide').getByRole('button', { name: w.approve }).click();
+  await admin.getByTestId('doctor-approve').click();
   await admin.getByText(w.done).waitFor();
   await row.waitFor({ state: 'detached' });
 

@@ -46,7 +46,12 @@ function DecideDialog({ doctor, onClose, onDone }: { doctor: DoctorRow; onClose:
         {t('doctorApproval.confirmApprove', { name: `${doctor.name} (${doctor.loginName})` })}
       </Typography.Paragraph>
       <Space orientation="vertical" style={{ width: '100%' }} data-testid="doctor-decide">
-        <Button type="primary" loading={busy} onClick={() => void run(() => doctorsApi.approve(doctor.id))}>
+        <Button
+          type="primary"
+          loading={busy}
+          data-testid="doctor-approve"
+          onClick={() => void run(() => doctorsApi.approve(doctor.id))}
+        >
           {t('doctorApproval.approve')}
         </Button>
         {doctor.approval === 'pending' && (
@@ -58,7 +63,7 @@ function DecideDialog({ doctor, onClose, onDone }: { doctor: DoctorRow; onClose:
               value={reason}
               onChange={(e) => setReason(e.target.value)}
             />
-            <Button danger loading={busy} onClick={reject}>
+            <Button danger loading={busy} onClick={reject} data-testid="doctor-reject">
               {t('doctorApproval.reject')}
             </Button>
           </>
