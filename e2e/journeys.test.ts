@@ -185,7 +185,7 @@ describe('other entrances', () => {
     expect(errors).toEqual([]);
   });
 
-  it('registers a doctor in steps (the step survives a reload) and signs in with the new account', async () => {
+  it('registers a doctor in steps (the step survives a reload); the new account waits for approval', async () => {
     const name = `dr${Date.now()}`;
     await page.goto(`${BASE}/pc/doctor/register`);
     await page.getByLabel('登录名').fill(name);
@@ -197,12 +197,12 @@ describe('other entrances', () => {
     await page.getByLabel('姓名').fill('测试医生');
     await page.getByLabel('密码').fill(PASSWORD);
     await page.getByRole('button', { name: '下一步' }).click();
-    await page.getByText('注册成功，请登录').waitFor();
+    await page.getByText('注册成功，请等待管理员审核，审核通过后即可登录').waitFor();
     await page.getByText('已有账号？去登录').click();
     await page.waitForURL(/\/pc\/keyan-login$/);
+    // Approval and the first sign-in after it: e2e/doctor-approval.test.ts.
     await fillLogin(page, name);
-    await page.waitForURL(/\/pc\/doctor\/home$/);
-    await page.getByTestId('user-name').getByText('测试医生').waitFor();
+    await page.getByText('您的医生注册正在审核中，审核通过后即可登录').waitFor();
     expect(errors).toEqual([]);
   });
 

@@ -74,6 +74,13 @@ const envSchema = z.object({
   REGISTER_CHECKS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Cooperation enquiries per client address and hour, in the database (docs/site.md). */
   ENQUIRIES_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Physicians' assistant (docs/site.md "AI assistant"): questions per account and hour. */
+  ASSISTANT_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  /** Optional OpenAI-compatible endpoint that phrases the retrieved answer (base URL, …/v1). */
+  ASSISTANT_API_URL: z.string().url().optional(),
+  ASSISTANT_API_KEY: z.string().optional(),
+  ASSISTANT_MODEL: z.string().default('gpt-4o-mini'),
+  ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).default(20000),
   /** File storage (docs/records.md): a local folder under DATA_DIR, or S3-compatible object storage. */
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -156,6 +163,13 @@ export interface AppConfig {
   login: LoginGuardSettings;
   register: { perHour: number; checksPerHour: number };
   enquiriesPerHour: number;
+  assistant: {
+    perHour: number;
+    apiUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    timeoutMs: number;
+  };
   storage: StorageConfig;
   analysisWorkers: number;
   publicUploadsPerMin: number;
@@ -268,6 +282,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     register: { perHour: e.REGISTER_PER_HOUR, checksPerHour: e.REGISTER_CHECKS_PER_HOUR },
     enquiriesPerHour: e.ENQUIRIES_PER_HOUR,
+    assistant: {
+      perHour: e.ASSISTANT_PER_HOUR,
+      apiUrl: e.ASSISTANT_API_URL,
+      apiKey: e.ASSISTANT_API_KEY,
+      model: e.ASSISTANT_MODEL,
+      timeoutMs: e.ASSISTANT_TIMEOUT_MS,
+    },
     storage: storageConfig(e),
     analysisWorkers: e.ANALYSIS_WORKERS,
     publicUploadsPerMin: e.PUBLIC_UPLOADS_PER_MIN,

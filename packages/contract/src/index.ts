@@ -45,3 +45,5 @@ export * from './display-regions.js';
 export * from './research.js';
 export * from './record-redo.js';
 export * from './ops.js';
+export * from './doctor-approval.js';
+export * from './assistant.js';

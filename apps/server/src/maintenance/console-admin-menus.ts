@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { menus } from '../db/schema/index.js';
 import { insertMenus } from '../seed/seed.js';
-import { CONSOLE_ADMIN_PAGES, type SeedMenu } from '../seed/menu-tree.js';
+import { CONSOLE_ADMIN_PAGES, DOCTOR_ADMIN_PAGES, type SeedMenu } from '../seed/menu-tree.js';
 
 export const CONSOLE_ADMIN_MENUS = 'console-admin-menus';
 
@@ -13,6 +13,13 @@ export const CONSOLE_ADMIN_MENUS = 'console-admin-menus';
  */
 export function addConsoleAdminMenus(db: Db, opts: { dryRun: boolean }): Promise<{ added: number }> {
   return addMissingConsolePages(db, CONSOLE_ADMIN_PAGES, opts);
+}
+
+export const DOCTOR_APPROVAL_MENUS = 'doctor-approval-menus';
+
+/** Databases seeded before doctor approvals get the doctors page the same way. */
+export function addDoctorApprovalMenus(db: Db, opts: { dryRun: boolean }): Promise<{ added: number }> {
+  return addMissingConsolePages(db, DOCTOR_ADMIN_PAGES, opts);
 }
 
 /** Adds the pages of `pages` whose path no menu entry has yet under the first console head entry. */

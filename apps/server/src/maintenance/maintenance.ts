@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { maintenanceRuns } from '../db/schema/index.js';
 import { RESCOPE_TRENDS, rescopeTrends, type MaintenanceLog } from '../modules/records/rescope-trends.js';
-import { addConsoleAdminMenus, CONSOLE_ADMIN_MENUS } from './console-admin-menus.js';
+import {
+  addConsoleAdminMenus,
+  addDoctorApprovalMenus,
+  CONSOLE_ADMIN_MENUS,
+  DOCTOR_APPROVAL_MENUS,
+} from './console-admin-menus.js';
 import { addSiteContent, SITE_CONTENT } from './site-content.js';
 
 export type { MaintenanceLog };
@@ -18,6 +23,7 @@ export const MAINTENANCE_TASKS: Record<string, Task> = {
   },
   [CONSOLE_ADMIN_MENUS]: (db, _log, opts) => addConsoleAdminMenus(db, opts),
   [SITE_CONTENT]: (db, _log, opts) => addSiteContent(db, opts),
+  [DOCTOR_APPROVAL_MENUS]: (db, _log, opts) => addDoctorApprovalMenus(db, opts),
 };
 
 export async function maintenanceFinishedAt(db: Db, name: string): Promise<Date | undefined> {

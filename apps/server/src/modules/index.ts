@@ -13,6 +13,7 @@ import { teamRoutes } from './teams/teams.routes.js';
 import { consoleUserRoutes } from './console/users.routes.js';
 import { consoleRoleRoutes } from './console/roles.routes.js';
 import { consoleTeamRoutes } from './console/teams.routes.js';
+import { consoleDoctorRoutes } from './console/doctors.routes.js';
 import { archiveRoutes } from './archive/archive.routes.js';
 import { adviceConfigRoutes } from './advice-config/advice-config.routes.js';
 import { diseaseRoutes } from './disease/disease.routes.js';
@@ -26,6 +27,7 @@ import { recordExportRoutes } from './record-exports/record-exports.routes.js';
 import { wechatBindingRoutes } from './wechat-binding/wechat-binding.routes.js';
 import { displayRoutes } from './display/display.routes.js';
 import { researchRoutes } from './research/research.routes.js';
+import { assistantRoutes } from './assistant/assistant.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -47,6 +49,7 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['console-users', consoleUserRoutes],
   ['console-roles', consoleRoleRoutes],
   ['console-teams', consoleTeamRoutes],
+  ['console-doctors', consoleDoctorRoutes],
   ['archive', archiveRoutes],
   ['advice-config', adviceConfigRoutes],
   ['disease', diseaseRoutes],
@@ -60,4 +63,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['wechat-binding', wechatBindingRoutes],
   ['display', displayRoutes],
   ['research', researchRoutes],
+  ['assistant', assistantRoutes],
 ];

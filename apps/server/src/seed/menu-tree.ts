@@ -87,6 +87,17 @@ export const CONSOLE_ADMIN_PAGES: SeedMenu[] = [
 ];
 
 /**
+ * Doctor registrations awaiting approval (issue 22 item 1; docs/console.md "Doctors"). Exported on
+ * its own for the one-time repair `doctor-approval-menus`.
+ */
+export const DOCTOR_ADMIN_PAGES: SeedMenu[] = [
+  page('医生审核', 'Doctors', '/system/doctor', 'system/doctor/index', {
+    iconCls: 'solution',
+    children: [btn('sysDoctor-approve', '审核注册', 'Approve/reject', 'approveDoctor', 'audit')],
+  }),
+];
+
+/**
  * Site content administration (issue 22 items 3-4; docs/site.md): news and pages, the cooperation
  * inbox, the organisation's settings. Exported on its own for the one-time repair `site-content`.
  */
@@ -124,6 +135,7 @@ export const CONSOLE_MENUS: SeedMenu[] = [
     children: [
       page('工作台', 'Welcome', '/welcome', 'welcome/index', { iconCls: 'home' }),
       ...CONSOLE_ADMIN_PAGES,
+      ...DOCTOR_ADMIN_PAGES,
       page('菜单管理', 'Menus', '/system/menu', 'system/menu/index', {
         iconCls: 'menu',
         children: [

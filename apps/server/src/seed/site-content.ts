@@ -160,16 +160,16 @@ export const SITE_PAGES: SeedPage[] = [
     name: 'zhongyishiAIzhushou',
     zh: {
       title: '中医师 AI 助手',
-      summary: '面向医师的问答助手（建设中）。',
+      summary: '面向医师的问答助手，回答附依据。',
       body: P(
-        '中医师 AI 助手将基于平台自己的中医知识库（证候、舌脉征象、中药）回答医师的问题并列出依据。该功能尚在建设中，目前请使用医生入口的医案与分析功能。',
+        '中医师 AI 助手基于平台自己的中医知识库（舌象、脉象、面色征象，证候，体质，常见病证型，中药与方剂）回答医师的问题，并列出所用条目及其出处。医生账号登录后即可使用；回答仅供辅助决策参考。',
       ),
     },
     en: {
       title: 'AI assistant for physicians',
-      summary: 'A question-answering assistant for physicians (in preparation).',
+      summary: 'A question-answering assistant for physicians, with its sources.',
       body: P(
-        "The AI assistant will answer physicians' questions from the platform's own TCM knowledge base (syndromes, tongue and pulse signs, herbs) with its sources. It is in preparation; meanwhile please use the case archive and analysis of the doctor entrance.",
+        "The AI assistant answers physicians' questions from the platform's own TCM knowledge base (tongue, pulse and face signs, syndrome patterns, constitutions, disease patterns, herbs and formulas) and lists the entries it used with their references. Doctor accounts use it once signed in; answers are decision support.",
       ),
     },
     sources: [],

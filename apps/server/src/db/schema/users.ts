@@ -37,6 +37,18 @@ export const users = pgTable(
     wechatUnionId: text('wechat_union_id'),
     /** Set by an administrator's password reset: every call but the change itself is refused until changed. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * Doctor registrations (docs/console.md "Doctors"): `pending` until a back-office user decides;
+     * sign-in refuses pending and rejected doctors. Every other account, and every doctor that
+     * existed before approvals, is `approved`.
+     */
+    approval: text('approval', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('approved'),
+    approvalReason: text('approval_reason'),
+    /** Who decided and when (also in the audit log); no foreign key: the decision outlives the reviewer. */
+    approvalBy: uuid('approval_by'),
+    approvalAt: timestamp('approval_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('users_team_idx').on(t.teamId)],

@@ -1,5 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import { ACCESS_TOKEN_COOKIE, AUTH_ERRORS, SPEC_ERRORS, type Entrance, type TokenResult } from '@tcm/contract';
+import {
+  ACCESS_TOKEN_COOKIE,
+  AUTH_ERRORS,
+  DOCTOR_APPROVAL_ERRORS,
+  SPEC_ERRORS,
+  type Entrance,
+  type TokenResult,
+} from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import { AppError, isAppError } from '../../http/app-error.js';
 import { verifyPassword } from './password.js';
@@ -30,7 +37,9 @@ export async function signInWithPassword(ctx: AppContext, a: PasswordAttempt): P
     const passwordOk = await verifyPassword(user?.passwordHash, a.loginPassword);
     if (!user || !passwordOk || user.entrance !== a.entrance) throw new AppError(SPEC_ERRORS.BAD_CREDENTIALS);
     if (user.status !== 1) throw new AppError(AUTH_ERRORS.ACCOUNT_DISABLED);
+    // The password was right: the attempt is given back before the approval check.
     await ctx.loginGuard.succeeded(a.loginName, a.ip);
+    assertApproved(user);
     const tokens = await ctx.tokens.issue(user.id, user.entrance);
     await recordSignIn(ctx.db, { userId: user.id, entrance: a.entrance, ip: a.ip, code: 0 });
     return tokens;
@@ -40,6 +49,16 @@ export async function signInWithPassword(ctx: AppContext, a: PasswordAttempt): P
       await recordSignIn(ctx.db, { userId: user.id, entrance: a.entrance, ip: a.ip, code: e.def.code });
     throw e;
   }
+}
+
+/**
+ * A doctor registration signs in only once approved (docs/console.md "Doctors"); checked after
+ * the password, so the codes tell nothing to someone guessing names. A rejection carries its reason.
+ */
+function assertApproved(user: { approval: string; approvalReason: string | null }): void {
+  if (user.approval === 'pending') throw new AppError(DOCTOR_APPROVAL_ERRORS.PENDING);
+  if (user.approval === 'rejected')
+    throw new AppError(DOCTOR_APPROVAL_ERRORS.REJECTED, undefined, { reason: user.approvalReason ?? '' });
 }
 
 /**

@@ -1,8 +1,34 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { QueryFieldType } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
+import type { QueryWhitelist } from '../query/query-sql.js';
 
 export type AccountRow = typeof users.$inferSelect;
+
+/** Columns the account lists may query (each list's contract names which, with their types). */
+const ACCOUNT_COLUMNS = {
+  loginName: users.loginName,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  organisation: users.organisation,
+  title: users.title,
+  status: users.status,
+  createdAt: users.createdAt,
+} as const;
+
+/** The combined-query whitelist of an account list from its contract's field types. */
+export function accountWhitelist(
+  fields: Partial<Record<keyof typeof ACCOUNT_COLUMNS, QueryFieldType>>,
+): QueryWhitelist {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, type]) => [
+      name,
+      { column: ACCOUNT_COLUMNS[name as keyof typeof ACCOUNT_COLUMNS], type },
+    ]),
+  );
+}
 export interface RoleRef {
   id: string;
   code: string;

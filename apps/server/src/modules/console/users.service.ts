@@ -16,20 +16,11 @@ import { AppError } from '../../http/app-error.js';
 import { hashPassword } from '../auth/password.js';
 import { signInHistory } from '../auth/sign-in-history.repo.js';
 import { assertPasswordAllowed } from '../passwords/policy.js';
-import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
+import { buildQueryWhere } from '../query/query-sql.js';
 import { assertManageable, assertRolesGrantable, scopeWhere, type AdminScope } from './data-scope.js';
 import * as repo from './users.repo.js';
 
-const F = CONSOLE_USER_QUERY_FIELDS;
-const WHITELIST: QueryWhitelist = {
-  loginName: { column: users.loginName, type: F.loginName },
-  name: { column: users.name, type: F.name },
-  email: { column: users.email, type: F.email },
-  phone: { column: users.phone, type: F.phone },
-  organisation: { column: users.organisation, type: F.organisation },
-  status: { column: users.status, type: F.status },
-  createdAt: { column: users.createdAt, type: F.createdAt },
-};
+const WHITELIST = repo.accountWhitelist(CONSOLE_USER_QUERY_FIELDS);
 
 /**
  * Throws 1200019 / 1200014 / 1200015 (spec §8) when another account (not `selfId`) holds the

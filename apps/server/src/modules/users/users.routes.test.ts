@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, AUTH_PATHS, HTTP_ERRORS, SPEC_ERRORS, USER_PATHS } from '@tcm/contract';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
 import { buildTeam, buildUser, uid } from '../../test/factories.js';
 import { call, signIn } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -133,11 +135,13 @@ describe('doctor registration', () => {
     };
   };
 
-  it('registers a doctor who can then sign in at the doctor entrance', async () => {
+  it('registers a doctor who can sign in at the doctor entrance once approved (docs/console.md "Doctors")', async () => {
     const id = fresh();
     expect((await post(USER_PATHS.doctorRegisterCheck, id)).json().code).toBe(0);
     const res = await post(USER_PATHS.doctorRegister, { ...id, loginPassword: 'long-enough-pw', name: 'Dr Test' });
     expect(res.json().code).toBe(0);
+    // Approval itself (the console call, guards, refusals) is tested in console/doctors.routes.test.ts.
+    await t.database.db.update(users).set({ approval: 'approved' }).where(eq(users.id, res.json().data.id));
     const tokens = await signIn(t, id.loginName, 'long-enough-pw', AUTH_PATHS.entranceSignin('doctor'));
     const info = await call(t.app, 'GET', USER_PATHS.doctorInfo, tokens.access_token);
     expect(info.body.data).toMatchObject({ loginName: id.loginName, email: id.email, roles: ['doctor'] });

@@ -33,7 +33,7 @@ function duplicateOf(e: unknown): AppError | undefined {
   return new AppError(SPEC_ERRORS.LOGIN_NAME_EXISTS);
 }
 
-/** Creates a doctor/researcher account with the `doctor` role; returns its id. */
+/** Creates a pending doctor/researcher account with the `doctor` role; returns its id. */
 export async function registerDoctor(db: Db, body: DoctorRegisterBody): Promise<string> {
   assertPasswordAllowed(body.loginPassword, body.loginName);
   await assertIdentityFree(db, body);
@@ -52,6 +52,8 @@ export async function registerDoctor(db: Db, body: DoctorRegisterBody): Promise<
           doctorKind: body.kind,
           organisation: body.organisation ?? null,
           title: body.title ?? null,
+          // Waits for a back-office decision before it may sign in (docs/console.md "Doctors").
+          approval: 'pending',
         })
         .returning({ id: users.id });
       const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, 'doctor'));

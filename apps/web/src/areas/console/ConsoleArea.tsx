@@ -13,6 +13,7 @@ const UsersPage = lazy(() => import('./UsersPage.js'));
 const RolesPage = lazy(() => import('./RolesPage.js'));
 const MenusPage = lazy(() => import('./MenusPage.js'));
 const TeamsPage = lazy(() => import('./TeamsPage.js'));
+const DoctorsPage = lazy(() => import('./DoctorsPage.js'));
 const CorporationsPage = lazy(() => import('../corporations/CorporationsPage.js'));
 const ContentAdmin = lazy(() => import('../content/ContentAdmin.js'));
 const EnquiriesPage = lazy(() => import('../content/EnquiriesPage.js'));
@@ -25,6 +26,7 @@ const PAGES: Record<string, typeof UsersPage> = {
   'system/role/index': RolesPage,
   'system/menu/index': MenusPage,
   'system/team/index': TeamsPage,
+  'system/doctor/index': DoctorsPage,
   'system/corporation/index': CorporationsPage,
   'content/index': ContentAdmin,
   'content/enquiries/index': EnquiriesPage,

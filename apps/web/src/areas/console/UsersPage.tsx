@@ -1,20 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Modal, Select, Space, Spin, Tag, Typography, message } from 'antd';
+import { Modal, Select, Space, Spin, Tag, Typography, message } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  CONSOLE_USER_QUERY_FIELDS,
-  ENTRANCES,
-  type CombinedQuery,
-  type ConsoleUser,
-  type Entrance,
-} from '@tcm/contract';
+import { CONSOLE_USER_QUERY_FIELDS, ENTRANCES, type ConsoleUser, type Entrance } from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { selectionProblem } from '../../app/toolbar.js';
 import { DataTable, type Paging } from '../../components/DataTable.js';
-import { CombinedQueryDialog } from '../../components/query/CombinedQueryDialog.js';
 import type { QueryField } from '../../components/query/normalise.js';
-import { SearchBox } from '../../components/SearchBox.js';
+import { SearchAndQuery, type ListFilter } from '../../components/query/SearchAndQuery.js';
 import { Toolbar } from '../../components/Toolbar.js';
 import { formatDateTime } from '../../lib/format.js';
 import { consoleApi } from './console-api.js';
@@ -36,10 +29,9 @@ export default function UsersPage({ route }: { route?: BuiltRoute }) {
   const qc = useQueryClient();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [entrance, setEntrance] = useState<Entrance | undefined>('sys');
-  const [filter, setFilter] = useState<{ keyword?: string; query?: CombinedQuery }>({});
+  const [filter, setFilter] = useState<ListFilter>({});
   const [selected, setSelected] = useState<React.Key[]>([]);
   const [open, setOpen] = useState<Open>(null);
-  const [queryOpen, setQueryOpen] = useState(false);
   const list = useQuery({
     queryKey: ['console-users', paging, entrance, filter],
     queryFn: () => consoleApi.users(paging.page, paging.size, { entrance, ...filter }),
@@ -96,14 +88,13 @@ export default function UsersPage({ route }: { route?: BuiltRoute }) {
           options={ENTRANCES.map((e) => ({ value: e, label: t(`consoleAdmin.entrances.${e}`) }))}
           data-testid="entrance-filter"
         />
-        <SearchBox
-          fields={FIELDS.filter((f) => f.type === 'string')}
-          onSearch={(_q, term) => {
+        <SearchAndQuery
+          fields={FIELDS}
+          onFilter={(f) => {
             setPaging((p) => ({ ...p, page: 1 }));
-            setFilter({ keyword: term || undefined });
+            setFilter(f);
           }}
         />
-        <Button onClick={() => setQueryOpen(true)}>{t('query.title')}</Button>
       </Space>
       {list.isError && <Typography.Paragraph type="danger">{t('consoleAdmin.loadFailed')}</Typography.Paragraph>}
       <DataTable<ConsoleUser>
@@ -160,16 +151,6 @@ export default function UsersPage({ route }: { route?: BuiltRoute }) {
           <ResetPasswordDialog loginName={open.user.loginName} onClose={done} />
         </Suspense>
       )}
-      <CombinedQueryDialog
-        open={queryOpen}
-        fields={FIELDS}
-        onClose={() => setQueryOpen(false)}
-        onSubmit={(q) => {
-          setQueryOpen(false);
-          setPaging((p) => ({ ...p, page: 1 }));
-          setFilter(q ? { query: q } : {});
-        }}
-      />
     </div>
   );
 }

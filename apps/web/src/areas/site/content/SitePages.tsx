@@ -7,6 +7,7 @@ import { sanitizeHtml } from '../../../components/editor/sanitize.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { siteApi } from '../../content/content-api.js';
 import { CooperationForm } from './CooperationForm.js';
+import AssistantPage from '../assistant/AssistantPage.js';
 
 /** The fixed site pages and the CMS page each shows (docs/site.md). */
 export const CMS_PAGE_OF: Record<string, string> = {
@@ -149,6 +150,8 @@ export default function SitePages({ page }: { page: string }) {
   if (page === 'news') return <NewsList />;
   if (page === 'newsDetail') return <NewsDetail />;
   if (page === 'dynamicPage') return <CmsPage name={name} />;
+  // The assistant's own page (its words in the locales, so an older database's CMS text cannot go stale).
+  if (page === 'aiAssistant') return <AssistantPage />;
   const cms = CMS_PAGE_OF[page];
   if (!cms) return null;
   if (page === 'childTongue' || page === 'covidTongue') return <CmsPage name={cms} compact />;

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DOCTOR_APPROVAL_BUTTON,
+  DOCTOR_APPROVAL_PATHS as P,
+  doctorApproveBody,
+  doctorListBody,
+  doctorListQuery,
+  doctorPage,
+  doctorRejectBody,
+  doctorRow,
+} from '@tcm/contract';
+import { ok, okSchema } from '../../http/envelope.js';
+import { requireAuth } from '../auth/guard.js';
+import * as svc from './doctors.service.js';
+import { scopeOf } from './users.routes.js';
+
+const tags = ['console'];
+const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
+
+/** Doctor registrations awaiting a decision (issue 22 item 1; docs/console.md "Doctors"). */
+export const consoleDoctorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  const one = { 200: okSchema(doctorRow) };
+
+  app.post(
+    P.list,
+    {
+      onRequest: sys(),
+      schema: {
+        tags,
+        summary: 'Page of doctor accounts in your data scope: approval state, keyword and/or combined query',
+        querystring: doctorListQuery,
+        body: doctorListBody,
+        response: { 200: okSchema(doctorPage) },
+      },
+    },
+    async (request) =>
+      ok(
+        await svc.listDoctors(db, await scopeOf(request), { ...request.query, ...(request.body ?? {}) }),
+        request.msgLang,
+      ),
+  );
+
+  app.post(
+    P.approve,
+    {
+      onRequest: sys([DOCTOR_APPROVAL_BUTTON]),
+      schema: {
+        tags,
+        summary: 'Approve a registration (button sysDoctor-approve)',
+        body: doctorApproveBody,
+        response: one,
+      },
+    },
+    async (request) =>
+      ok(await svc.decide(request, await scopeOf(request), request.body.id, { approval: 'approved' }), request.msgLang),
+  );
+
+  app.post(
+    P.reject,
+    {
+      onRequest: sys([DOCTOR_APPROVAL_BUTTON]),
+      schema: {
+        tags,
+        summary: 'Reject a pending registration with a reason (button sysDoctor-approve)',
+        body: doctorRejectBody,
+        response: one,
+      },
+    },
+    async (request) =>
+      ok(
+        await svc.decide(request, await scopeOf(request), request.body.id, {
+          approval: 'rejected',
+          reason: request.body.reason,
+        }),
+        request.msgLang,
+      ),
+  );
+};

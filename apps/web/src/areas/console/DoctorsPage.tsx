@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { Button, Input, Modal, Select, Space, Tag, Typography, message } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DOCTOR_APPROVALS, DOCTOR_QUERY_FIELDS, type DoctorApproval, type DoctorRow } from '@tcm/contract';
+import type { BuiltRoute } from '../../app/dynamic-menu.js';
+import { selectionProblem } from '../../app/toolbar.js';
+import { DataTable, type Paging } from '../../components/DataTable.js';
+import type { QueryField } from '../../components/query/normalise.js';
+import { SearchAndQuery, type ListFilter } from '../../components/query/SearchAndQuery.js';
+import { Toolbar } from '../../components/Toolbar.js';
+import { useReaderFormat } from '../../lib/reader-format.js';
+import { doctorsApi } from './doctors-api.js';
+
+const FIELDS: QueryField[] = (Object.keys(DOCTOR_QUERY_FIELDS) as Array<keyof typeof DOCTOR_QUERY_FIELDS>).map(
+  (name) => ({
+    name,
+    type: DOCTOR_QUERY_FIELDS[name],
+    label: `doctorApproval.${name === 'title' ? 'titleField' : name}`,
+  }),
+);
+const STATE_COLOUR: Record<DoctorApproval, string> = { pending: 'processing', approved: 'success', rejected: 'error' };
+
+/** The decision dialog: approve, or reject with the reason the applicant will read. */
+function DecideDialog({ doctor, onClose, onDone }: { doctor: DoctorRow; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const run = async (f: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await f();
+      void message.success(t('doctorApproval.saved'));
+      onDone();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reject = () => {
+    if (!reason.trim()) return void message.warning(t('doctorApproval.reasonRequired'));
+    void run(() => doctorsApi.reject(doctor.id, reason.trim()));
+  };
+  return (
+    <Modal open title={t('doctorApproval.title')} onCancel={onClose} footer={null}>
+      <Typography.Paragraph>
+        {t('doctorApproval.confirmApprove', { name: `${doctor.name} (${doctor.loginName})` })}
+      </Typography.Paragraph>
+      <Space orientation="vertical" style={{ width: '100%' }} data-testid="doctor-decide">
+        <Button
+          type="primary"
+          loading={busy}
+          data-testid="doctor-approve"
+          onClick={() => void run(() => doctorsApi.approve(doctor.id))}
+        >
+          {t('doctorApproval.approve')}
+        </Button>
+        {doctor.approval === 'pending' && (
+          <>
+            <Input.TextArea
+              aria-label={t('doctorApproval.reason')}
+              placeholder={t('doctorApproval.reason')}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+            <Button danger loading={busy} onClick={reject} data-testid="doctor-reject">
+              {t('doctorApproval.reject')}
+            </Button>
+          </>
+        )}
+      </Space>
+    </Modal>
+  );
+}
+
+/** Doctor registrations from /doctor/register awaiting approval (issue 22 item 1; docs/console.md "Doctors"). */
+export default function DoctorsPage({ route }: { route?: BuiltRoute }) {
+  const { t } = useTranslation();
+  const fmt = useReaderFormat();
+  const qc = useQueryClient();
+  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
+  // Opens on the registrations that wait: the reviewer's daily question.
+  const [approval, setApproval] = useState<DoctorApproval | undefined>('pending');
+  const [filter, setFilter] = useState<ListFilter>({});
+  const [selected, setSelected] = useState<React.Key[]>([]);
+  const [deciding, setDeciding] = useState<DoctorRow | null>(null);
+  const list = useQuery({
+    queryKey: ['console-doctors', paging, approval, filter],
+    queryFn: () => doctorsApi.list(paging.page, paging.size, { approval, ...filter }),
+  });
+  const rows = list.data?.list ?? [];
+  const chosen = rows.filter((r) => selected.includes(r.id));
+  const handlers: Record<string, () => void> = {
+    approveDoctor: () => {
+      const problem = selectionProblem('onlyOne', chosen.length);
+      if (problem) return void message.warning(t(problem));
+      setDeciding(chosen[0]!);
+    },
+  };
+  const toFirstPage = () => setPaging((p) => ({ ...p, page: 1 }));
+
+  return (
+    <div data-testid="console-doctors">
+      <Typography.Title level={4}>{t('doctorApproval.title')}</Typography.Title>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Toolbar buttons={route?.buttons ?? []} selected={selected.length} handlers={handlers} />
+        <Select
+          allowClear
+          style={{ width: 160 }}
+          value={approval}
+          placeholder={t('doctorApproval.all')}
+          onChange={(v?: DoctorApproval) => {
+            setApproval(v);
+            toFirstPage();
+          }}
+          options={DOCTOR_APPROVALS.map((a) => ({ value: a, label: t(`doctorApproval.states.${a}`) }))}
+          data-testid="approval-filter"
+        />
+        <SearchAndQuery
+          fields={FIELDS}
+          onFilter={(f) => {
+            setPaging((p) => ({ ...p, page: 1 }));
+            setFilter(f);
+          }}
+        />
+      </Space>
+      {list.isError && <Typography.Paragraph type="danger">{t('doctorApproval.loadFailed')}</Typography.Paragraph>}
+      <DataTable<DoctorRow>
+        rowKey="id"
+        loading={list.isLoading}
+        dataSource={rows}
+        paging={paging}
+        total={list.data?.total ?? 0}
+        onPaging={setPaging}
+        selected={selected}
+        onSelect={setSelected}
+        locale={{ emptyText: t('doctorApproval.empty') }}
+        columns={[
+          { title: t('doctorApproval.loginName'), dataIndex: 'loginName' },
+          { title: t('doctorApproval.name'), dataIndex: 'name' },
+          {
+            title: t('doctorApproval.kind'),
+            dataIndex: 'kind',
+            width: 100,
+            render: (k: DoctorRow['kind']) => t(`doctorApproval.kinds.${k ?? 'doctor'}`),
+          },
+          { title: t('doctorApproval.organisation'), dataIndex: 'organisation' },
+          { title: t('doctorApproval.titleField'), dataIndex: 'title' },
+          { title: t('doctorApproval.phone'), dataIndex: 'phone' },
+          {
+            title: t('doctorApproval.state'),
+            width: 110,
+            render: (_v, d) => <Tag color={STATE_COLOUR[d.approval]}>{t(`doctorApproval.states.${d.approval}`)}</Tag>,
+          },
+          {
+            title: t('doctorApproval.decision'),
+            render: (_v, d) =>
+              d.decidedAt ? (
+                <>
+                  {t('doctorApproval.decidedLine', { who: d.decidedBy ?? '—', when: fmt.date(d.decidedAt) })}
+                  {d.approvalReason && <Typography.Text type="secondary">: {d.approvalReason}</Typography.Text>}
+                </>
+              ) : null,
+          },
+          {
+            title: t('doctorApproval.createdAt'),
+            dataIndex: 'createdAt',
+            width: 150,
+            render: (v: string) => fmt.date(v),
+          },
+        ]}
+      />
+      {deciding && (
+        <DecideDialog
+          doctor={deciding}
+          onClose={() => setDeciding(null)}
+          onDone={() => {
+            setDeciding(null);
+            setSelected([]);
+            void qc.invalidateQueries({ queryKey: ['console-doctors'] });
+          }}
+        />
+      )}
+    </div>
+  );
+}

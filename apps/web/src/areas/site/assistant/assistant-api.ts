@@ -1,0 +1,12 @@
+import { ASSISTANT_PATHS, type AssistantAnswer } from '@tcm/contract';
+import { http } from '../../../lib/api.js';
+
+/** The assistant call (docs/site.md "AI assistant"); the answer comes in the reader's language. */
+export const assistantApi = {
+  ask: (question: string, lang: 'zh' | 'en') =>
+    http.post<AssistantAnswer>(ASSISTANT_PATHS.ask, {
+      body: { question },
+      headers: { language: lang === 'en' ? 'en' : 'zh-cn' },
+      noErrorMessage: true,
+    }),
+};

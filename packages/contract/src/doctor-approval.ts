@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { defineErrors } from './errors.js';
+import { SYS_VERSION } from './paths.js';
+import { combinedQuery, sortOrder, type QueryFieldType } from './query.js';
+
+/**
+ * Approval of doctor registrations from /doctor/register (issue 22 item 1; docs/console.md
+ * "Doctors"): a new registration is pending until a back-office user approves it or rejects it
+ * with a reason; sign-in refuses pending and rejected doctors with their own codes.
+ */
+const DOCTOR = `/backend/sys/${SYS_VERSION}/doctor`;
+export const DOCTOR_APPROVAL_PATHS = {
+  list: `${DOCTOR}/list`,
+  approve: `${DOCTOR}/approve`,
+  reject: `${DOCTOR}/reject`,
+} as const;
+
+/** The one button code both decisions need (a reviewer approves and rejects alike). */
+export const DOCTOR_APPROVAL_BUTTON = 'sysDoctor-approve';
+
+export const DOCTOR_APPROVALS = ['pending', 'approved', 'rejected'] as const;
+export const doctorApproval = z.enum(DOCTOR_APPROVALS);
+export type DoctorApproval = z.infer<typeof doctorApproval>;
+
+export const DOCTOR_APPROVAL_ERRORS = defineErrors({
+  PENDING: {
+    code: 1600001,
+    status: 403,
+    zh: '您的医生注册正在审核中，审核通过后即可登录',
+    en: 'Your doctor registration is awaiting approval; you can sign in once it is approved',
+  },
+  REJECTED: {
+    code: 1600002,
+    status: 403,
+    zh: '您的医生注册未通过审核',
+    en: 'Your doctor registration was not approved',
+  },
+  NOT_A_DOCTOR: { code: 1600003, status: 404, zh: '没有这个医生账号', en: 'No such doctor account' },
+  ALREADY_DECIDED: {
+    code: 1600004,
+    status: 409,
+    zh: '该注册已被处理（只能驳回待审核的注册）',
+    en: 'This registration was already decided (only a pending one can be rejected)',
+  },
+});
+
+export const doctorListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(1000).default(100),
+  order: sortOrder,
+});
+
+/** Fields of the combined query on the doctors list (the server's whitelist reads the same). */
+export const DOCTOR_QUERY_FIELDS = {
+  loginName: 'string',
+  name: 'string',
+  email: 'string',
+  phone: 'string',
+  organisation: 'string',
+  title: 'string',
+  createdAt: 'date',
+} as const satisfies Record<string, QueryFieldType>;
+
+export const doctorListBody = z
+  .object({
+    approval: doctorApproval.optional(),
+    keyword: z.string().trim().max(200).optional(),
+    query: combinedQuery.optional(),
+  })
+  .default({});
+export type DoctorListBody = z.infer<typeof doctorListBody>;
+
+export const doctorRow = z.object({
+  id: z.string(),
+  loginName: z.string(),
+  name: z.string(),
+  kind: z.enum(['doctor', 'researcher']).nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  organisation: z.string().nullable(),
+  title: z.string().nullable(),
+  status: z.union([z.literal(0), z.literal(1)]),
+  approval: doctorApproval,
+  approvalReason: z.string().nullable(),
+  /** The decision's audit line: who decided and when (null for seeded and pending accounts). */
+  decidedAt: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DoctorRow = z.infer<typeof doctorRow>;
+export const doctorPage = z.object({ list: z.array(doctorRow), total: z.number().int() });
+export type DoctorPage = z.infer<typeof doctorPage>;
+
+export const doctorApproveBody = z.object({ id: z.string().uuid() });
+export const doctorRejectBody = z.object({
+  id: z.string().uuid(),
+  /** Shown to the doctor at sign-in: required, so a refusal is never unexplained. */
+  reason: z.string().trim().min(1).max(500),
+});
