@@ -32,6 +32,7 @@ import { analyzeRecord, type AnalysisDeps } from './modules/analysis/worker.js';
 import { ResearchQueue } from './modules/research/research.queue.js';
 import { PublicUploadLimit } from './modules/files/rate-limit.js';
 import { EnginePool } from './jobs/engine-pool.js';
+import { registerUploadGate, UploadGate } from './http/upload-gate.js';
 
 export interface AppDeps {
   database: Database;
@@ -107,6 +108,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerOriginCheck(app, config.corsOrigins);
   registerBodyTypeCheck(app);
   registerNulGuard(app);
+  // Uploads worked on at once are bounded: memory and light requests hold under a burst.
+  registerUploadGate(app, new UploadGate(config.uploads));
   // Plain http on localhost is the default: no upgrade-insecure-requests or HSTS there; a TLS
   // deployment (TLS=true) gets HSTS so browsers never fall back to http (docs/security.md §10b).
   await app.register(helmet, {
