@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, inArray, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_ERRORS } from '@tcm/contract';
 import { diagnosisRecords } from '../../db/schema/index.js';
@@ -78,6 +78,15 @@ describe('analyses cut off by a killed process', () => {
     expect(orphans).not.toContain(live.id);
     expect(orphans).not.toContain(waiting.id);
 
+    // The suite's database is shared by files that run one after the other: records earlier
+    // files left queued without a worker (apps without the queue) are orphans too and would be
+    // queued ahead of these. Only this test's records may wait for the restart.
+    const mine = [running.id, neverQueued.id, taken.id, live.id, waiting.id];
+    await before.database.db
+      .update(diagnosisRecords)
+      .set({ status: 'failed' })
+      .where(and(inArray(diagnosisRecords.status, ['queued', 'running']), notInArray(diagnosisRecords.id, mine)));
+
     // The restart: a process with the queue running.
     const started = Date.now();
     const after = await createTestApp({}, [], { jobs: true });
@@ -100,6 +109,12 @@ describe('analyses cut off by a killed process', () => {
     const user = await buildUser(before.database.db, { entrance: 'member' });
     const poison = await record(user.id, 'running', ago(60_000));
     for (let i = 0; i < MAX_JOBS_PER_RECORD; i++) await job(poison.id, 'active', ago(60_000));
+    await before.database.db
+      .update(diagnosisRecords)
+      .set({ status: 'failed' })
+      .where(
+        and(inArray(diagnosisRecords.status, ['queued', 'running']), notInArray(diagnosisRecords.id, [poison.id])),
+      );
     const after = await createTestApp({}, [], { jobs: true });
     try {
       const failed = await waitFor(
