@@ -36,6 +36,7 @@ import { endEventStreams } from './http/event-stream.js';
 import { registerHealth } from './ops/health.js';
 import { registerRequestMetrics, setQueueDepthSource } from './ops/metrics.js';
 import { queueDepth } from './ops/queue-depth.js';
+import { registerUploadGate, UploadGate } from './http/upload-gate.js';
 
 export interface AppDeps {
   database: Database;
@@ -120,6 +121,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerOriginCheck(app, config.corsOrigins);
   registerBodyTypeCheck(app);
   registerNulGuard(app);
+  // Uploads worked on at once are bounded: memory and light requests hold under a burst.
+  registerUploadGate(app, new UploadGate(config.uploads));
   // Plain http on localhost is the default: no upgrade-insecure-requests or HSTS there; a TLS
   // deployment (TLS=true) gets HSTS so browsers never fall back to http (docs/security.md §10b).
   await app.register(helmet, {

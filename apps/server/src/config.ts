@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ENTRANCES, type Entrance } from '@tcm/contract';
 import type { LoginGuardSettings } from './modules/auth/login-guard.service.js';
+import type { UploadGateSettings } from './http/upload-gate.js';
 
 /**
  * The one typed, validated configuration of the server, read from the environment.
@@ -102,6 +103,10 @@ const envSchema = z.object({
     .default(Math.max(1, Math.min(2, availableParallelism() - 1))),
   /** Jobs waiting for a free engine child before uploads answer 4003001 (busy). */
   ENGINE_QUEUE_MAX: z.coerce.number().int().min(0).default(64),
+  /** Multipart uploads read and checked at once, waiting for a slot, longest wait (http/upload-gate.ts). */
+  UPLOADS_IN_FLIGHT: z.coerce.number().int().min(0).default(8),
+  UPLOADS_WAITING: z.coerce.number().int().min(0).default(64),
+  UPLOAD_WAIT_MS: z.coerce.number().int().min(0).default(15000),
   /** Heap limit of one engine child, MB. */
   ENGINE_WORKER_HEAP_MB: z.coerce.number().int().min(128).default(1536),
   /** Records queued or running at once per user (or device), and per client address; 0 = no limit. */
@@ -158,6 +163,7 @@ export interface AppConfig {
   tls: boolean;
   hstsMaxAgeS: number;
   imageResize: { perMinute: number; concurrency: number };
+  uploads: UploadGateSettings;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   login: LoginGuardSettings;
@@ -268,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tls: e.TLS === 'true',
     hstsMaxAgeS: e.HSTS_MAX_AGE_S,
     imageResize: { perMinute: e.IMAGE_RESIZES_PER_MIN, concurrency: e.IMAGE_RESIZE_CONCURRENCY },
+    uploads: { inFlight: e.UPLOADS_IN_FLIGHT, waiting: e.UPLOADS_WAITING, waitMs: e.UPLOAD_WAIT_MS },
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     login: {

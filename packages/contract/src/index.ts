@@ -47,3 +47,4 @@ export * from './record-redo.js';
 export * from './ops.js';
 export * from './doctor-approval.js';
 export * from './assistant.js';
+export * from './load.js';

@@ -3,7 +3,8 @@ import type PgBoss from 'pg-boss';
 import { HTTP_ERRORS } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
-import { failStaleRecords, staleQueuedIds, updateRecord } from '../records/records.repo.js';
+import { failExhausted, findOrphans, requeueOrphans, splitOrphans } from './orphans.js';
+import { JOB_EXPIRE_S, ORPHAN_AFTER_MS, SWEEP_EVERY_MS } from './timing.js';
 
 export const ANALYZE_QUEUE = 'record-analyze';
 
@@ -18,11 +19,13 @@ export interface AnalysisJobs {
 }
 
 /** Retries of a job after an unexpected (transient) failure, with exponential backoff from 2 s. */
-const JOB_OPTIONS: PgBoss.SendOptions = { retryLimit: 2, retryDelay: 2, retryBackoff: true, expireInSeconds: 600 };
+const JOB_OPTIONS: PgBoss.SendOptions = {
+  retryLimit: 2,
+  retryDelay: 2,
+  retryBackoff: true,
+  expireInSeconds: JOB_EXPIRE_S,
+};
 const IDLE_POLL_MS = 1000;
-/** A record `running` this long without progress lost its worker (the job's own limit is 10 min). */
-export const STALE_RUNNING_MS = 15 * 60 * 1000;
-const SWEEP_EVERY_MS = 60 * 1000;
 
 /**
  * The record analysis queue on pg-boss. Workers fetch jobs themselves (rather than `boss.work`)
@@ -105,15 +108,22 @@ export class AnalysisQueue {
 
   private lastSweep = 0;
 
+  /**
+   * Finds records whose analysis was cut off (their process was killed: docs/server.md "Load,
+   * faults and fuzzing") and queues each again, or fails it once it has used up its jobs. Runs at
+   * start and every SWEEP_EVERY_MS; the changes are conditional, so processes sweeping together
+   * queue one job per record.
+   */
   private async sweep(jobs: AnalysisJobs): Promise<void> {
     if (Date.now() - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = Date.now();
     try {
-      await failStaleRecords(jobs.db, STALE_RUNNING_MS);
-      // A record queued this long lost its job (a crash between saving it and queueing it): queue it again.
-      for (const id of await staleQueuedIds(jobs.db, STALE_RUNNING_MS)) {
+      const cutoff = new Date(Date.now() - ORPHAN_AFTER_MS);
+      const { requeue, exhausted } = splitOrphans(await findOrphans(jobs.db, ANALYZE_QUEUE, cutoff));
+      await failExhausted(jobs.db, exhausted, cutoff);
+      for (const id of await requeueOrphans(jobs.db, requeue, cutoff)) {
         await this.enqueue(id);
-        await updateRecord(jobs.db, id, {});
+        this.notify(id);
       }
     } catch (e) {
       console.error('[analysis] sweep failed:', e instanceof Error ? e.message : e);

@@ -12,6 +12,8 @@ import type { AppContext } from '../../context.js';
 import { diagnosisRecords } from '../../db/schema/index.js';
 import { isAppError } from '../../http/app-error.js';
 import { runPipelineInPool } from '../../jobs/run-pipeline.js';
+import { heartbeat } from './orphans.js';
+import { ATTEMPT_TIMEOUT_MS, HEARTBEAT_MS, ORPHAN_AFTER_MS } from './timing.js';
 import { configForTeam } from '../advice-config/advice-config.service.js';
 import { filesByIds, saveFile } from '../files/files.service.js';
 import { planEngines, type PipelineInput } from '@tcm/analysis/pipeline';
@@ -43,11 +45,7 @@ export function conclusionOf(s: SynthesisResult | undefined, lang: 'zh' | 'en'):
 /** The tongue photo is the point of visitor and device captures: without it the record failed. */
 const TONGUE_REQUIRED: readonly RecordRow['source'][] = ['visitor', 'device'];
 
-/**
- * Longest one attempt's engines may take; beyond it the engine child is killed and the attempt
- * counts as a transient failure.
- */
-export const ATTEMPT_TIMEOUT_MS = 5 * 60 * 1000;
+export { ATTEMPT_TIMEOUT_MS };
 
 /** The failure saved on a record whose last attempt ended with `e`. */
 function lastFailureOf(e: unknown) {
@@ -99,9 +97,19 @@ export async function analyzeRecord(
   recordId: string,
   opts: { lastAttempt: boolean },
 ): Promise<void> {
-  const r = await claimRecord(ctx.db, recordId, ATTEMPT_TIMEOUT_MS);
+  const r = await claimRecord(ctx.db, recordId, ORPHAN_AFTER_MS);
   if (!r) return; // finished, or another worker is on it
   ctx.notify(r.id);
+  // The heartbeat tells other processes' sweeps that this record's worker is alive.
+  const beat = setInterval(() => void heartbeat(ctx.db, r.id).catch(() => undefined), HEARTBEAT_MS);
+  try {
+    await analyzeClaimed(ctx, r, opts);
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+async function analyzeClaimed(ctx: AnalysisDeps, r: RecordRow, opts: { lastAttempt: boolean }): Promise<void> {
   const updateRecord = async (id: string, set: Parameters<typeof update>[2]) => {
     await update(ctx.db, id, set);
     ctx.notify(id);

@@ -235,28 +235,8 @@ export async function audit(db: Db, e: AuditEntry): Promise<void> {
 }
 
 /**
- * Marks records failed (4001008) that have been `running` with no progress for `staleMs`: their
- * worker died and the job ran out of retries or expired. Answers how many were marked.
- */
-export async function failStaleRecords(db: Db, staleMs: number): Promise<number> {
-  const def = RECORD_ERRORS.ANALYSIS_TIMEOUT;
-  const rows = await db
-    .update(diagnosisRecords)
-    .set({
-      status: 'failed',
-      step: null,
-      failure: sql`jsonb_build_object('code', ${def.code}::int, 'msg', CASE WHEN ${diagnosisRecords.lang} = 'en' THEN ${def.en}::text ELSE ${def.zh}::text END)`,
-      finishedAt: new Date(),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(diagnosisRecords.status, 'running'), lt(diagnosisRecords.updatedAt, new Date(Date.now() - staleMs))))
-    .returning({ id: diagnosisRecords.id });
-  return rows.length;
-}
-
-/**
- * Takes a record for one analysis attempt: queued, or running with no progress for `staleMs`
- * (its worker died). Atomic, so two jobs for one record never run it at once. The taken row, or
+ * Takes a record for one analysis attempt: queued, or running with no heartbeat for `staleMs`
+ * (its worker died; modules/analysis/orphans.ts). Atomic, so two jobs for one record never run it at once. The taken row, or
  * undefined when another worker has it or it is finished.
  */
 export async function claimRecord(db: Db, id: string, staleMs: number): Promise<RecordRow | undefined> {
@@ -281,14 +261,4 @@ export async function claimRecord(db: Db, id: string, staleMs: number): Promise<
     )
     .returning();
   return row;
-}
-
-/** Records queued for longer than `staleMs` (their job was lost, e.g. a crash between insert and send). */
-export async function staleQueuedIds(db: Db, staleMs: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: diagnosisRecords.id })
-    .from(diagnosisRecords)
-    .where(and(eq(diagnosisRecords.status, 'queued'), lt(diagnosisRecords.updatedAt, new Date(Date.now() - staleMs))))
-    .limit(100);
-  return rows.map((r) => r.id);
 }
