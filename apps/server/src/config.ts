@@ -107,6 +107,12 @@ const envSchema = z.object({
   OPEN_API_WEBHOOK_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(10),
   /** Allow webhook URLs on loopback and private addresses (a partner's receiver on the same network; tests). */
   OPEN_API_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /** HMAC key of signed file URLs (32+ characters); unset: generated into DATA_DIR/secrets.json. */
+  FILE_URL_KEY: z.string().min(32).optional(),
+  /** Life of a signed file URL in seconds (at most 900: 15 minutes). */
+  FILE_URL_TTL_S: z.coerce.number().int().min(10).max(900).default(600),
+  /** Days an audit log row is kept; older rows are deleted by the hourly purge (0 = keep for ever). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(365),
 });
 
 export interface AppConfig {
@@ -151,6 +157,8 @@ export interface AppConfig {
     webhookRetryDelayS: number;
     webhookAllowPrivate: boolean;
   };
+  files: { urlKey: string | undefined; urlTtlS: number };
+  audit: { retentionDays: number };
 }
 
 export type StorageConfig =
@@ -259,5 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookRetryDelayS: e.OPEN_API_WEBHOOK_RETRY_DELAY_S,
       webhookAllowPrivate: e.OPEN_API_WEBHOOK_ALLOW_PRIVATE === 'true',
     },
+    files: { urlKey: e.FILE_URL_KEY, urlTtlS: e.FILE_URL_TTL_S },
+    audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
   };
 }

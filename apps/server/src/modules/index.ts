@@ -26,6 +26,7 @@ import { recordExportRoutes } from './record-exports/record-exports.routes.js';
 import { wechatBindingRoutes } from './wechat-binding/wechat-binding.routes.js';
 import { displayRoutes } from './display/display.routes.js';
 import { researchRoutes } from './research/research.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -60,4 +61,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['wechat-binding', wechatBindingRoutes],
   ['display', displayRoutes],
   ['research', researchRoutes],
+  ['audit', auditRoutes],
 ];
