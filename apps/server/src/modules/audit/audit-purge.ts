@@ -38,6 +38,7 @@ export class AuditPurge {
     private readonly retentionDays: number,
     private readonly log: FastifyBaseLogger,
     private readonly everyMs = HOUR_MS,
+    private readonly firstMs = 60_000,
   ) {}
 
   start(): void {
@@ -50,7 +51,7 @@ export class AuditPurge {
       this.timer = setTimeout(run, this.everyMs);
       this.timer.unref();
     };
-    this.timer = setTimeout(run, 60_000);
+    this.timer = setTimeout(run, this.firstMs);
     this.timer.unref();
   }
 
