@@ -124,7 +124,11 @@ export const auditRow = z.object({
   userAgent: z.string().nullable(),
 });
 export type AuditRowView = z.infer<typeof auditRow>;
-export const auditPage = z.object({ list: z.array(auditRow), total: z.number().int(), retentionDays: z.number().int() });
+export const auditPage = z.object({
+  list: z.array(auditRow),
+  total: z.number().int(),
+  retentionDays: z.number().int(),
+});
 export type AuditPage = z.infer<typeof auditPage>;
 
 /** Query of a signed file URL: expiry (unix seconds) and the HMAC over uuid and expiry. */

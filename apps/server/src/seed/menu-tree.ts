@@ -142,6 +142,14 @@ export const CONSOLE_MENUS: SeedMenu[] = [
         ],
       }),
       ...SITE_ADMIN_PAGES,
+      // Health-data access log (docs/security.md §11): the admin role (all access) only.
+      page('审计日志', 'Audit log', '/system/audit', 'system/audit/index', {
+        iconCls: 'audit',
+        children: [
+          btn('audit-view', '查看日志', 'View log', 'viewAudit'),
+          btn('audit-export', '导出 Excel', 'Export Excel', 'exportAudit', 'download'),
+        ],
+      }),
     ],
   },
 ];

@@ -33,7 +33,10 @@ function deviceOf(request: FastifyRequest): string | null {
 }
 
 /** Who called: the account's entrance, else a device, a partner app key, a share token, nobody. */
-function actorOf(request: FastifyRequest, params: Record<string, string>): {
+function actorOf(
+  request: FastifyRequest,
+  params: Record<string, string>,
+): {
   kind: AuditActorKind;
   deviceId: string | null;
   detail: Record<string, unknown>;

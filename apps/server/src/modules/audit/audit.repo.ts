@@ -88,7 +88,10 @@ export async function auditPage(
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(size)
       .offset((page - 1) * size),
-    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
   ]);
   return { list: rows.map(viewOf), total: count?.n ?? 0 };
 }

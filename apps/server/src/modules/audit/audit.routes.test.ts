@@ -163,6 +163,11 @@ describe('the audit page (admin only)', () => {
 describe('retention', () => {
   const DAY = 86_400_000;
   const old = (days: number) => new Date(Date.now() - days * DAY);
+  const olderThan = (days: number) =>
+    t.database.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(lt(auditLog.at, old(days)));
 
   it('the purge deletes rows past the retention, keeps the rest, and leaves its own row; a second run does nothing', async () => {
     const marker = `purge-${Date.now()}`;
@@ -192,7 +197,9 @@ describe('retention', () => {
       );
     expect(left.length).toBe(1);
     const purges = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'audit.purge'));
-    const mine = purges.find((p) => (p.detail as { before?: string }).before === new Date(now.getTime() - 365 * DAY).toISOString());
+    const mine = purges.find(
+      (p) => (p.detail as { before?: string }).before === new Date(now.getTime() - 365 * DAY).toISOString(),
+    );
     expect(mine).toMatchObject({ actorKind: 'system', entity: 'audit', verb: 'purge' });
     expect((mine!.detail as { deleted: number }).deleted).toBe(deleted);
     expect(await purgeAudit(t.database.db, 365, now)).toBe(0);
@@ -200,7 +207,7 @@ describe('retention', () => {
       purges.length,
     );
     // Nothing is older than the cut-off now; 0 days keeps everything.
-    expect(await t.database.db.select().from(auditLog).where(lt(auditLog.at, old(365)))).toEqual([]);
+    expect(await olderThan(365)).toEqual([]);
     expect(await purgeAudit(t.database.db, 0)).toBe(0);
   });
 
@@ -211,11 +218,10 @@ describe('retention', () => {
     try {
       const deadline = Date.now() + 20_000;
       while (Date.now() < deadline) {
-        const left = await t.database.db.select({ id: auditLog.id }).from(auditLog).where(lt(auditLog.at, old(30)));
-        if (!left.length) break;
+        if (!(await olderThan(30)).length) break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      expect(await t.database.db.select().from(auditLog).where(lt(auditLog.at, old(30)))).toEqual([]);
+      expect(await olderThan(30)).toEqual([]);
     } finally {
       job.stop();
     }

@@ -65,7 +65,9 @@ describe('image resizing cost (10d)', () => {
     expect(Buffer.compare(first.rawPayload, second.rawPayload)).toBe(0);
     expect((await sharp(second.rawPayload).metadata()).width).toBe(96);
     // A different box is a different variant.
-    expect((await t.app.inject({ method: 'GET', url: withQuery(f.url, `h=50`) })).headers['x-resize-cache']).toBe('miss');
+    expect((await t.app.inject({ method: 'GET', url: withQuery(f.url, `h=50`) })).headers['x-resize-cache']).toBe(
+      'miss',
+    );
   });
 
   it('answers 429 with its code past the per-address limit, while cached sizes stay free', async () => {
@@ -89,7 +91,11 @@ describe('image resizing cost (10d)', () => {
       .toBuffer();
     const f = await upload(limited, FILE_PATHS.portalOssUpload, new Uint8Array(png), 'huge.png');
     for (const w of [100, 101, 102]) {
-      const res = await limited.app.inject({ method: 'GET', url: withQuery(f.url, `w=${w}`), remoteAddress: '10.1.1.1' });
+      const res = await limited.app.inject({
+        method: 'GET',
+        url: withQuery(f.url, `w=${w}`),
+        remoteAddress: '10.1.1.1',
+      });
       expect([res.statusCode, res.headers['x-resize-cache'], res.rawPayload.length]).toEqual([200, 'none', png.length]);
     }
   });

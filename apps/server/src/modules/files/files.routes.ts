@@ -50,12 +50,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await canOpenFile(db, principalOf(request), f))) throw new AppError(AUDIT_ERRORS.FILE_FORBIDDEN);
   };
 
-  const upload = async (
-    request: FastifyRequest,
-    accept: AcceptRule,
-    ownerUserId: string | null,
-    isPublic = false,
-  ) => {
+  const upload = async (request: FastifyRequest, accept: AcceptRule, ownerUserId: string | null, isPublic = false) => {
     const { files } = await readMultipart(request, ['file']);
     const part = files.get('file');
     if (!part) throw new AppError(FILE_ERRORS.FILE_MISSING);
@@ -179,14 +174,16 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           ? await resized.variant(request, f, resizeRequestOf(request.query as Record<string, unknown>), original)
           : { bytes: await original(), cache: 'none' as const };
       // Type and name come from the detected content, never from the uploader (docs/security.md §10f).
-      return reply
-        .header('content-type', servedType(f.mime))
-        .header('content-disposition', contentDisposition(f.name, f.mime))
-        // A health file may be kept by this browser only while its link lives (no shared caches).
-        .header('cache-control', f.public ? 'public, max-age=86400' : `private, max-age=${fileSigner.ttlS}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('x-resize-cache', cache)
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      return (
+        reply
+          .header('content-type', servedType(f.mime))
+          .header('content-disposition', contentDisposition(f.name, f.mime))
+          // A health file may be kept by this browser only while its link lives (no shared caches).
+          .header('cache-control', f.public ? 'public, max-age=86400' : `private, max-age=${fileSigner.ttlS}`)
+          .header('x-content-type-options', 'nosniff')
+          .header('x-resize-cache', cache)
+          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+      );
     },
   );
 };

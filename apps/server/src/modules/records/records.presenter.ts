@@ -1,9 +1,4 @@
-import {
-  type CaptureSlot,
-  type RecordDetail,
-  type RecordProgress,
-  type RecordSummary,
-} from '@tcm/contract';
+import { type CaptureSlot, type RecordDetail, type RecordProgress, type RecordSummary } from '@tcm/contract';
 import type { FileSigner } from '../files/file-signing.js';
 import { presentFile, type StoredFileRow } from '../files/files.service.js';
 import { planEngines } from '@tcm/analysis/pipeline';

@@ -155,7 +155,8 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: pdfResponse,
       },
     },
-    async (request, reply) => sendPdf(ctx, request, reply, await byToken(request, request.params.token), request.query.lang),
+    async (request, reply) =>
+      sendPdf(ctx, request, reply, await byToken(request, request.params.token), request.query.lang),
   );
 
   app.post(
