@@ -4,6 +4,7 @@ import { maintenanceRuns } from '../db/schema/index.js';
 import { RESCOPE_TRENDS, rescopeTrends, type MaintenanceLog } from '../modules/records/rescope-trends.js';
 import { addConsoleAdminMenus, CONSOLE_ADMIN_MENUS } from './console-admin-menus.js';
 import { addSiteContent, SITE_CONTENT } from './site-content.js';
+import { addAuditMenu, AUDIT_MENU } from './audit-menu.js';
 
 export type { MaintenanceLog };
 
@@ -18,6 +19,7 @@ export const MAINTENANCE_TASKS: Record<string, Task> = {
   },
   [CONSOLE_ADMIN_MENUS]: (db, _log, opts) => addConsoleAdminMenus(db, opts),
   [SITE_CONTENT]: (db, _log, opts) => addSiteContent(db, opts),
+  [AUDIT_MENU]: (db, _log, opts) => addAuditMenu(db, opts),
 };
 
 export async function maintenanceFinishedAt(db: Db, name: string): Promise<Date | undefined> {
