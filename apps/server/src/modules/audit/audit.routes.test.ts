@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ERRORS, AUDIT_PATHS, AUTH_ERRORS, RECORD_PATHS, SPEC_ERRORS, USER_PATHS } from '@tcm/contract';
@@ -27,9 +27,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The route rows of calls made with this user agent (module events, `writeAudit`, carry no verb). */
 const rowsBy = async (agent: string) => {
   await t.app.ctx.audit.flush();
-  return t.database.db.select().from(auditLog).where(eq(auditLog.userAgent, agent));
+  return t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.userAgent, agent), isNotNull(auditLog.verb)));
 };
 
 /** A path of the table with its parameters filled (a fresh uuid, a well-formed share token). */
