@@ -23,7 +23,11 @@ import { registerAuthDecorators } from './modules/auth/guard.js';
 import { LoginGuard } from './modules/auth/login-guard.service.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { featureModules } from './modules/index.js';
-import { ensureOpenApiKey, ensureSecrets } from './secrets.js';
+import { ensureFileUrlKey, ensureOpenApiKey, ensureSecrets } from './secrets.js';
+import { AuditBuffer } from './modules/audit/audit-buffer.js';
+import { registerAuditHook } from './modules/audit/audit-hook.js';
+import { AuditPurge } from './modules/audit/audit-purge.js';
+import { FileSigner } from './modules/files/file-signing.js';
 import { SecretBox } from './modules/open-api/secret-box.js';
 import { WebhookDispatcher } from './modules/open-api/webhooks.js';
 import { createStorage } from './modules/files/storage.js';
@@ -100,6 +104,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       }),
     },
     lifecycle: { shuttingDown: false },
+    audit: new AuditBuffer(() => ctx.db, app.log),
+    fileSigner: new FileSigner(ensureFileUrlKey(config.dataDir, config.files.urlKey), config.files.urlTtlS),
   };
   app.decorate('ctx', ctx);
   app.addHook('onRequest', async (request, reply) => {
@@ -117,6 +123,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerLanguage(app);
   registerErrorHandler(app);
   registerAuthDecorators(app);
+  registerAuditHook(app, ctx.audit);
   // Cross-site defences and input hygiene run on every route, added later ones too (docs/security.md).
   registerOriginCheck(app, config.corsOrigins);
   registerBodyTypeCheck(app);
@@ -173,7 +180,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   );
   await ctx.openApi.webhooks.start();
   await ctx.research.start(ctx.db);
+  const auditPurge = new AuditPurge(() => ctx.db, config.audit.retentionDays, app.log);
+  auditPurge.start();
   app.addHook('onClose', async () => {
+    auditPurge.stop();
+    await ctx.audit.flush();
     await ctx.openApi.webhooks.stop();
     // Running analyses finish (or fail) before their engine children go.
     await ctx.analysis.stop();

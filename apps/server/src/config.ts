@@ -135,6 +135,12 @@ const envSchema = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   /** App processes on this host sharing PORT (node cluster); 1 = this process serves alone. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** HMAC key of signed file URLs (32+ characters); unset: generated into DATA_DIR/secrets.json. */
+  FILE_URL_KEY: z.string().min(32).optional(),
+  /** Life of a signed file URL in seconds (at most 900: 15 minutes). */
+  FILE_URL_TTL_S: z.coerce.number().int().min(10).max(900).default(600),
+  /** Days an audit log row is kept; older rows are deleted by the hourly purge (0 = keep for ever). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(365),
 });
 
 export interface AppConfig {
@@ -191,6 +197,8 @@ export interface AppConfig {
   shutdownGraceS: number;
   metrics: { port: number; host: string };
   workers: number;
+  files: { urlKey: string | undefined; urlTtlS: number };
+  audit: { retentionDays: number };
 }
 
 export type StorageConfig =
@@ -316,5 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownGraceS: e.SHUTDOWN_GRACE_S,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     workers: e.WORKERS,
+    files: { urlKey: e.FILE_URL_KEY, urlTtlS: e.FILE_URL_TTL_S },
+    audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
   };
 }

@@ -9,6 +9,8 @@ import type { ResearchQueue } from './modules/research/research.queue.js';
 import type { EnginePool } from './jobs/engine-pool.js';
 import type { SecretBox } from './modules/open-api/secret-box.js';
 import type { WebhookDispatcher } from './modules/open-api/webhooks.js';
+import type { AuditBuffer } from './modules/audit/audit-buffer.js';
+import type { FileSigner } from './modules/files/file-signing.js';
 
 /** What every feature module gets from the app: config, database and the shared services. */
 export interface AppContext {
@@ -31,6 +33,10 @@ export interface AppContext {
   openApi: { box: SecretBox; webhooks: WebhookDispatcher };
   /** Set when the process begins its graceful shutdown: /readyz answers 503 from then on. */
   lifecycle: { shuttingDown: boolean };
+  /** Audit rows of health-data routes, written in batches after the reply (docs/security.md §11). */
+  audit: AuditBuffer;
+  /** Short-lived signed URLs of health files (docs/security.md §12). */
+  fileSigner: FileSigner;
 }
 
 declare module 'fastify' {

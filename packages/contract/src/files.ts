@@ -82,4 +82,7 @@ export const fileViewQuerySchema = z.object({
   h: z.string().max(16).optional(),
   width: z.string().max(16).optional(),
   height: z.string().max(16).optional(),
+  /** A signed URL's expiry (unix seconds) and HMAC (docs/security.md §12); checked by the route. */
+  exp: z.string().max(16).optional(),
+  sig: z.string().max(100).optional(),
 });

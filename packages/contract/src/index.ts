@@ -48,3 +48,4 @@ export * from './ops.js';
 export * from './doctor-approval.js';
 export * from './assistant.js';
 export * from './load.js';
+export * from './audit.js';

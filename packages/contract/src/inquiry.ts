@@ -276,6 +276,8 @@ export const formDetailSchema = formSummarySchema.extend({
   definition: templateDefinitionSchema,
   answers: answersSchema.nullable(),
   score: formScoreSchema.nullable(),
+  /** Photo answer uuid → a short-lived signed URL of it (docs/security.md §12). */
+  fileUrls: z.record(z.string(), z.string()).optional(),
 });
 export type FormDetail = z.infer<typeof formDetailSchema>;
 

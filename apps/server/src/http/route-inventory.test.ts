@@ -67,7 +67,8 @@ const OPEN: Record<string, string> = {
   'get /backend/portal/diagnosis/{token}/events': 'progress of a shared result',
   'get /backend/portal/diagnosis/{token}/report': 'the PDF of /checked/pdf (spec §2 open route)',
   'post /backend/portal/diagnosis/{token}/retry': 'a visitor retries the failed analysis of their own photo',
-  'get /backend/file/{uuid}': 'file bytes for <img> tags, which cannot send a token: the random uuid is the key',
+  'get /backend/file/{uuid}':
+    'public CMS images; a health file needs the cookie session or a signed URL (docs/security.md §12), else 401',
   'get /backend/openapi/v1/openapi.json': 'the OpenAPI document of the partner API: no data, only the schemas',
   'get /backend/portal/inquiry/{token}': "a patient's one-time form link (256-bit token), no account",
   'post /backend/portal/inquiry/{token}/submit': 'the patient submits that form once',

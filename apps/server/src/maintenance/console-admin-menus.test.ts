@@ -6,6 +6,7 @@ import { menus } from '../db/schema/index.js';
 import { insertMenus } from '../seed/seed.js';
 import { CONSOLE_MENUS } from '../seed/menu-tree.js';
 import { addConsoleAdminMenus } from './console-admin-menus.js';
+import { addAuditMenu } from './audit-menu.js';
 
 /** On its own in-memory PGlite: the repair changes the menu table, which the suite's database shares. */
 let database: Database;
@@ -35,5 +36,20 @@ describe('console-admin-menus repair', () => {
     expect(await addConsoleAdminMenus(db, { dryRun: false })).toEqual({ added: 0 });
     const codes = (await db.select({ code: menus.buttonCode }).from(menus)).map((m) => m.code);
     expect(codes).toEqual(expect.arrayContaining(['sysUser-add', 'sysRole-remove', 'sysTeam-flags', 'sysMenu-add']));
+  });
+
+  it('audit-menu: adds the audit page and its two buttons to a console tree seeded before it, once', async () => {
+    const db = database.db;
+    // The tree the first test seeded, less the audit page (a database from before it).
+    const page = await db.select({ id: menus.id }).from(menus).where(eq(menus.path, '/system/audit'));
+    const ids = page.map((m) => m.id);
+    expect(ids).toHaveLength(1);
+    await db.delete(menus).where(inArray(menus.pid, ids));
+    await db.delete(menus).where(inArray(menus.id, ids));
+    expect(await addAuditMenu(db, { dryRun: true })).toEqual({ menus: 0 });
+    expect(await addAuditMenu(db, { dryRun: false })).toEqual({ menus: 3 });
+    expect(await addAuditMenu(db, { dryRun: false })).toEqual({ menus: 0 });
+    const codes = (await db.select({ code: menus.buttonCode }).from(menus)).map((m) => m.code);
+    expect(codes).toEqual(expect.arrayContaining(['audit-view', 'audit-export']));
   });
 });

@@ -9,6 +9,7 @@ import {
   DOCTOR_APPROVAL_MENUS,
 } from './console-admin-menus.js';
 import { addSiteContent, SITE_CONTENT } from './site-content.js';
+import { addAuditMenu, AUDIT_MENU } from './audit-menu.js';
 
 export type { MaintenanceLog };
 
@@ -24,6 +25,7 @@ export const MAINTENANCE_TASKS: Record<string, Task> = {
   [CONSOLE_ADMIN_MENUS]: (db, _log, opts) => addConsoleAdminMenus(db, opts),
   [SITE_CONTENT]: (db, _log, opts) => addSiteContent(db, opts),
   [DOCTOR_APPROVAL_MENUS]: (db, _log, opts) => addDoctorApprovalMenus(db, opts),
+  [AUDIT_MENU]: (db, _log, opts) => addAuditMenu(db, opts),
 };
 
 export async function maintenanceFinishedAt(db: Db, name: string): Promise<Date | undefined> {

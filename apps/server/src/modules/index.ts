@@ -28,6 +28,7 @@ import { wechatBindingRoutes } from './wechat-binding/wechat-binding.routes.js';
 import { displayRoutes } from './display/display.routes.js';
 import { researchRoutes } from './research/research.routes.js';
 import { assistantRoutes } from './assistant/assistant.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -64,4 +65,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['display', displayRoutes],
   ['research', researchRoutes],
   ['assistant', assistantRoutes],
+  ['audit', auditRoutes],
 ];

@@ -124,6 +124,17 @@ export const SITE_ADMIN_PAGES: SeedMenu[] = [
   }),
 ];
 
+/** Health-data access log (docs/security.md §11): the admin role (all access) only. */
+export const AUDIT_ADMIN_PAGES: SeedMenu[] = [
+  page('审计日志', 'Audit log', '/system/audit', 'system/audit/index', {
+    iconCls: 'audit',
+    children: [
+      btn('audit-view', '查看日志', 'View log'),
+      btn('audit-export', '导出 Excel', 'Export Excel', 'exportAudit', 'download'),
+    ],
+  }),
+];
+
 export const CONSOLE_MENUS: SeedMenu[] = [
   {
     type: 'head',
@@ -154,6 +165,7 @@ export const CONSOLE_MENUS: SeedMenu[] = [
         ],
       }),
       ...SITE_ADMIN_PAGES,
+      ...AUDIT_ADMIN_PAGES,
     ],
   },
 ];

@@ -20,6 +20,11 @@ export const storedFiles = pgTable(
     storageKey: text('storage_key').notNull(),
     ownerUserId: uuid('owner_user_id').references(() => users.id),
     deviceId: uuid('device_id'),
+    /**
+     * Served to anyone: rich-text editor uploads (news covers, logos, page images). Every other
+     * file is health data until shown otherwise and needs a session or a signed URL (docs/security.md §12).
+     */
+    public: boolean('public').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('stored_file_owner_idx').on(t.ownerUserId)],
@@ -108,6 +113,8 @@ export const diagnosisRecords = pgTable(
     index('diagnosis_record_subject_idx').on(t.subjectUserId, t.createdAt, t.id),
     index('diagnosis_record_device_idx').on(t.deviceId),
     index('diagnosis_record_person_idx').on(t.personName, t.personPhone),
+    // Which records hold a file (`files @> {"slot": id}`): the session check of file access.
+    index('diagnosis_record_files_idx').using('gin', t.files.op('jsonb_path_ops')),
     // The display's live feed and pattern names: finished records newest first, platform and team.
     index('diagnosis_record_display_idx')
       .on(t.createdAt)
@@ -134,6 +141,17 @@ export const auditLog = pgTable(
     ip: text('ip'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    // Health-data access (docs/security.md §11): who by kind, what kind of data, read/write, outcome.
+    actorKind: text('actor_kind'),
+    entity: text('entity'),
+    verb: text('verb'),
+    status: integer('status'),
+    userAgent: text('user_agent'),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetId)],
+  (t) => [
+    index('audit_log_target_idx').on(t.targetId),
+    // The audit page pages newest first within a time range; the purge deletes by time.
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorUserId, t.at),
+  ],
 );

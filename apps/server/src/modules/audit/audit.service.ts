@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
@@ -36,17 +36,24 @@ export async function writeAuditMany(
     targetIds.map((targetId) => ({
       action,
       actorUserId: request.principal?.user.id ?? null,
+      actorKind: request.principal?.entrance ?? null,
       targetId,
       ip: request.ip,
-      detail: { ...(detail ?? {}), ...(agent ? { userAgent: agent.slice(0, 200) } : {}) },
+      userAgent: agent ? agent.slice(0, 300) : null,
+      detail: detail ?? {},
     })),
   );
 }
 
-/** The audit trail of one target, oldest first (tests and future audit screens). */
+/**
+ * The module events of one target, oldest first: rows written here by `writeAudit`, without the
+ * per-route access rows of the audit hook (those carry a `verb`; the audit page shows both).
+ */
 export async function auditTrail(db: Db, targetId: string, actorUserId?: string): Promise<AuditRow[]> {
-  const where = actorUserId
-    ? and(eq(auditLog.targetId, targetId), eq(auditLog.actorUserId, actorUserId))
-    : eq(auditLog.targetId, targetId);
+  const where = and(
+    eq(auditLog.targetId, targetId),
+    isNull(auditLog.verb),
+    actorUserId ? eq(auditLog.actorUserId, actorUserId) : undefined,
+  );
   return db.select().from(auditLog).where(where).orderBy(asc(auditLog.id));
 }

@@ -21,6 +21,9 @@ afterAll(async () => {
   await limited.close();
 });
 
+/** The file URL with more query (a health file's URL is signed: `?exp=…&sig=…` already). */
+const withQuery = (url: string, q: string) => (q ? `${url}${url.includes('?') ? '&' : '?'}${q}` : url);
+
 async function upload(app: TestApp, url: string, bytes: Uint8Array, filename: string, auth?: string) {
   const m = multipart([{ field: 'file', filename, value: bytes }]);
   const res = await app.app.inject({
@@ -56,25 +59,27 @@ describe('files are served by their detected type (10f)', () => {
 describe('image resizing cost (10d)', () => {
   it('computes a size once and serves the second request from the cache', async () => {
     const f = await upload(t, FILE_PATHS.portalOssUpload, dataFile(TONGUE), 't.jpg');
-    const first = await t.app.inject({ method: 'GET', url: `${f.url}?w=96` });
-    const second = await t.app.inject({ method: 'GET', url: `${f.url}?w=96` });
+    const first = await t.app.inject({ method: 'GET', url: withQuery(f.url, `w=96`) });
+    const second = await t.app.inject({ method: 'GET', url: withQuery(f.url, `w=96`) });
     expect([first.headers['x-resize-cache'], second.headers['x-resize-cache']]).toEqual(['miss', 'hit']);
     expect(Buffer.compare(first.rawPayload, second.rawPayload)).toBe(0);
     expect((await sharp(second.rawPayload).metadata()).width).toBe(96);
     // A different box is a different variant.
-    expect((await t.app.inject({ method: 'GET', url: `${f.url}?h=50` })).headers['x-resize-cache']).toBe('miss');
+    expect((await t.app.inject({ method: 'GET', url: withQuery(f.url, `h=50`) })).headers['x-resize-cache']).toBe(
+      'miss',
+    );
   });
 
   it('answers 429 with its code past the per-address limit, while cached sizes stay free', async () => {
     const f = await upload(limited, FILE_PATHS.portalOssUpload, dataFile(TONGUE), 't.jpg');
-    const get = (q: string) => limited.app.inject({ method: 'GET', url: `${f.url}?${q}` });
+    const get = (q: string) => limited.app.inject({ method: 'GET', url: withQuery(f.url, `${q}`) });
     expect([(await get('w=40')).statusCode, (await get('w=41')).statusCode]).toEqual([200, 200]);
     const over = await get('w=42');
     expect([over.statusCode, over.json().code]).toEqual([429, HTTP_ERRORS.RESIZE_BUSY.code]);
     const cached = await get('w=40');
     expect([cached.statusCode, cached.headers['x-resize-cache']]).toEqual([200, 'hit']);
     // Another address has its own allowance; the original needs none.
-    const other = await limited.app.inject({ method: 'GET', url: `${f.url}?w=42`, remoteAddress: '10.9.8.7' });
+    const other = await limited.app.inject({ method: 'GET', url: withQuery(f.url, `w=42`), remoteAddress: '10.9.8.7' });
     expect(other.statusCode).toBe(200);
     expect((await get('')).statusCode).toBe(200);
   });
@@ -86,7 +91,11 @@ describe('image resizing cost (10d)', () => {
       .toBuffer();
     const f = await upload(limited, FILE_PATHS.portalOssUpload, new Uint8Array(png), 'huge.png');
     for (const w of [100, 101, 102]) {
-      const res = await limited.app.inject({ method: 'GET', url: `${f.url}?w=${w}`, remoteAddress: '10.1.1.1' });
+      const res = await limited.app.inject({
+        method: 'GET',
+        url: withQuery(f.url, `w=${w}`),
+        remoteAddress: '10.1.1.1',
+      });
       expect([res.statusCode, res.headers['x-resize-cache'], res.rawPayload.length]).toEqual([200, 'none', png.length]);
     }
   });
@@ -101,7 +110,7 @@ describe('image resizing cost (10d)', () => {
       .toBuffer();
     const f = await upload(t, FILE_PATHS.portalOssUpload, new Uint8Array(png), 'big.png');
     const burst = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => t.app.inject({ method: 'GET', url: `${f.url}?w=${200 + i}` })),
+      Array.from({ length: 30 }, (_, i) => t.app.inject({ method: 'GET', url: withQuery(f.url, `w=${200 + i}`) })),
     );
     const codes = burst.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 429).length).toBeGreaterThan(0);

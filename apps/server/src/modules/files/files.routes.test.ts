@@ -33,14 +33,15 @@ describe('uploads of spec §7 Files', () => {
     expect(r.status).toBe(200);
     expect(r.body.code).toBe(0);
     expect(r.body.data).toMatchObject({ name: '舌象.jpg', kind: 'image', mime: 'image/jpeg' });
-    expect(r.body.data.remoteFileUrl).toBe(FILE_PATHS.view(r.body.data.uuid));
-    const img = await t.app.inject({ method: 'GET', url: `${r.body.data.remoteFileUrl}?w=100` });
+    // A health file (a patient's form photo, say): a signed URL (docs/security.md §12).
+    expect(r.body.data.remoteFileUrl).toMatch(new RegExp(`^${FILE_PATHS.view(r.body.data.uuid)}\\?exp=\\d+&sig=`));
+    const img = await t.app.inject({ method: 'GET', url: `${r.body.data.remoteFileUrl}&w=100` });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(img.rawPayload).metadata()).width).toBe(100);
     // Out of bounds or not a number: ignored, the original comes back (spec §5).
     for (const q of ['w=0', 'w=5000', 'w=abc&h=-1']) {
-      const same = await t.app.inject({ method: 'GET', url: `${r.body.data.remoteFileUrl}?${q}` });
+      const same = await t.app.inject({ method: 'GET', url: `${r.body.data.remoteFileUrl}&${q}` });
       expect([q, same.statusCode, same.rawPayload.length]).toEqual([q, 200, dataFile(TONGUE).length]);
     }
   });
@@ -57,7 +58,8 @@ describe('uploads of spec §7 Files', () => {
   it('uuid upload then lookup by uuid and by uuids (a list either way, unknown ones left out)', async () => {
     const a = await post(FILE_PATHS.upload, dataFile(TONGUE), 'a.jpg', token);
     const b = await post(FILE_PATHS.upload, dataFile('voice/sustained-a-118hz.wav'), 'b.wav', token);
-    expect(a.body.data).toMatchObject({ name: 'a.jpg', url: FILE_PATHS.view(a.body.data.uuid) });
+    expect(a.body.data).toMatchObject({ name: 'a.jpg' });
+    expect(a.body.data.url.startsWith(`${FILE_PATHS.view(a.body.data.uuid)}?exp=`)).toBe(true);
     expect(b.body.data.kind).toBe('audio');
     const one = await call(t.app, 'GET', `${FILE_PATHS.lookup}?uuid=${a.body.data.uuid}`, token);
     expect(one.body.data.map((f: { uuid: string }) => f.uuid)).toEqual([a.body.data.uuid]);

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ACCESS_TOKEN_COOKIE,
+  AUDIT_ERRORS,
   FILE_ERRORS,
   FILE_PATHS,
   fileLookupQuerySchema,
@@ -15,8 +17,10 @@ import { AppError } from '../../http/app-error.js';
 import { ok, okSchema } from '../../http/envelope.js';
 import { resizeRequestOf } from '../../http/image-resize.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
+import { noteAudit } from '../audit/audit-hook.js';
+import { canOpenFile } from './file-access.js';
 import type { AcceptRule } from './content-check.js';
-import { filesByIds, presentFile, readFileBytes, saveFile } from './files.service.js';
+import { filesByIds, presentFile, readFileBytes, saveFile, type StoredFileRow } from './files.service.js';
 import { readMultipart } from './multipart.js';
 import { ResizedImages } from './resized-images.js';
 import { contentDisposition, servedType } from './served-name.js';
@@ -25,10 +29,28 @@ const tags = ['files'];
 
 /** Uploads (spec §7 Files), lookup by uuid(s), and the file view with resize parameters. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage, config } = app.ctx;
+  const { db, storage, config, fileSigner } = app.ctx;
   const resized = new ResizedImages(storage, config.imageResize);
+  const signedIn = requireAuth();
 
-  const upload = async (request: FastifyRequest, accept: AcceptRule, ownerUserId: string | null) => {
+  /**
+   * Who may have a health file's bytes (docs/security.md §12): a valid signed URL of this file, or
+   * a session (Bearer, or the cookie an <img> sends) whose user may see it. Public CMS images skip this.
+   */
+  const assertMayOpen = async (request: FastifyRequest, reply: FastifyReply, f: StoredFileRow) => {
+    const q = request.query as { exp?: string; sig?: string };
+    if (q.exp !== undefined || q.sig !== undefined) {
+      fileSigner.verify(f.id, q.exp ?? '', q.sig ?? '');
+      noteAudit(request, { actorKind: 'signed-url' });
+      return;
+    }
+    const hasToken = !!request.headers.authorization || !!request.cookies?.[ACCESS_TOKEN_COOKIE];
+    if (!hasToken) throw new AppError(AUDIT_ERRORS.FILE_SIGN_IN_REQUIRED);
+    await signedIn.call(app, request, reply);
+    if (!(await canOpenFile(db, principalOf(request), f))) throw new AppError(AUDIT_ERRORS.FILE_FORBIDDEN);
+  };
+
+  const upload = async (request: FastifyRequest, accept: AcceptRule, ownerUserId: string | null, isPublic = false) => {
     const { files } = await readMultipart(request, ['file']);
     const part = files.get('file');
     if (!part) throw new AppError(FILE_ERRORS.FILE_MISSING);
@@ -39,7 +61,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         accept,
         engines: app.ctx.engines,
         ownerUserId,
+        public: isPublic,
       }),
+      fileSigner,
     );
   };
   const oss = <T extends { url: string }>(f: T) => ({ ...f, remoteFileUrl: f.url });
@@ -73,7 +97,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        oss(await upload(request, { kinds: ['image', 'video'], extraImages: true }, principalOf(request).user.id)),
+        // Editor uploads are the site's own images (news, pages, covers, logos): public, no health data.
+        oss(
+          await upload(request, { kinds: ['image', 'video'], extraImages: true }, principalOf(request).user.id, true),
+        ),
         request.msgLang,
       ),
   );
@@ -113,7 +140,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const order = new Map(ids.map((id, i) => [id.toLowerCase(), i]));
       rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-      return ok(rows.map(presentFile), request.msgLang);
+      return ok(
+        rows.map((f) => presentFile(f, fileSigner)),
+        request.msgLang,
+      );
     },
   );
 
@@ -122,7 +152,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'File bytes; images take w/h (1–4096). The random uuid is the capability.',
+        summary:
+          'File bytes; images take w/h (1–4096). Public CMS images for anyone; health files with the session or a signed URL (exp, sig)',
         params: z.object({ uuid: z.string().uuid() }),
         querystring: fileViewQuerySchema,
         response: { 200: z.any() },
@@ -135,19 +166,24 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(storedFiles.id, request.params.uuid))
         .then((r) => r[0]);
       if (!f) throw new AppError(FILE_ERRORS.FILE_NOT_FOUND);
+      if (f.public) noteAudit(request, { skip: true });
+      else await assertMayOpen(request, reply, f);
       const original = () => readFileBytes(storage, f);
       const { bytes, cache } =
         f.kind === 'image'
           ? await resized.variant(request, f, resizeRequestOf(request.query as Record<string, unknown>), original)
           : { bytes: await original(), cache: 'none' as const };
       // Type and name come from the detected content, never from the uploader (docs/security.md §10f).
-      return reply
-        .header('content-type', servedType(f.mime))
-        .header('content-disposition', contentDisposition(f.name, f.mime))
-        .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .header('x-resize-cache', cache)
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      return (
+        reply
+          .header('content-type', servedType(f.mime))
+          .header('content-disposition', contentDisposition(f.name, f.mime))
+          // A health file may be kept by this browser only while its link lives (no shared caches).
+          .header('cache-control', f.public ? 'public, max-age=86400' : `private, max-age=${fileSigner.ttlS}`)
+          .header('x-content-type-options', 'nosniff')
+          .header('x-resize-cache', cache)
+          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+      );
     },
   );
 };

@@ -6,15 +6,23 @@ import { storedFiles } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { EnginePool } from '../../jobs/engine-pool.js';
 import { checkUpload, type AcceptRule, type CheckedFile } from './content-check.js';
+import type { FileSigner } from './file-signing.js';
 import { storageKey, type FileStorage } from './storage.js';
 
 export type StoredFileRow = typeof storedFiles.$inferSelect;
 
+/**
+ * Where the browser fetches a file: the plain path for public CMS images, a short-lived signed
+ * URL for every health file (docs/security.md §12). Call it only after checking the caller may see it.
+ */
+export const fileUrl = (signer: FileSigner, f: Pick<StoredFileRow, 'id' | 'public'>): string =>
+  f.public ? FILE_PATHS.view(f.id) : signer.url(f.id);
+
 /** The public shape of a stored file (spec §3 "Uploaded file": uuid, name, url). */
-export const presentFile = (f: StoredFileRow): StoredFile => ({
+export const presentFile = (f: StoredFileRow, signer: FileSigner): StoredFile => ({
   uuid: f.id,
   name: f.name,
-  url: FILE_PATHS.view(f.id),
+  url: fileUrl(signer, f),
   kind: f.kind,
   mime: f.mime,
   size: f.size,
@@ -27,6 +35,8 @@ interface SaveFileBase {
   name: string;
   ownerUserId?: string | null;
   deviceId?: string | null;
+  /** Anyone may fetch it (rich-text editor uploads: CMS images, no health data). */
+  public?: boolean;
 }
 
 export type SaveFileInput = SaveFileBase &
@@ -75,6 +85,7 @@ export async function saveFile(db: Db, storage: FileStorage, input: SaveFileInpu
       storageKey: key,
       ownerUserId: input.ownerUserId ?? null,
       deviceId: input.deviceId ?? null,
+      public: input.public ?? false,
     })
     .returning();
   return row!;

@@ -213,8 +213,26 @@ export async function formDetail(ctx: AppContext, p: Principal, id: string): Pro
   const c = f && (await findCase(ctx.db, f.caseId));
   if (!f || !c || !(await canOpen(ctx.db, p, c))) throw new AppError(INQUIRY_ERRORS.FORM_FORBIDDEN);
   await caseFor(ctx.db, p, c.id, 'read'); // a deleted case answers its own 409
-  return { ...presentForm(f), sex: f.sex, definition: f.definition, answers: f.answers, score: f.score };
+  return {
+    ...presentForm(f),
+    sex: f.sex,
+    definition: f.definition,
+    answers: f.answers,
+    score: f.score,
+    fileUrls: photoUrls(ctx, f.definition, f.answers),
+  };
 }
+
+/** Signed URLs of the photo answers (docs/security.md §12): the caller may open this form, so its photos. */
+function photoUrls(ctx: AppContext, def: TemplateDefinition, answers: Answers | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const q of allQuestions(def)) {
+    const v = answers?.[q.id];
+    if (q.type === 'photo' && typeof v === 'string' && UUID.test(v)) out[v] = ctx.fileSigner.url(v);
+  }
+  return out;
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The form behind a link, if it can still be filled: 404 unknown, 409 used, 410 expired. */
 async function linkForm(ctx: AppContext, token: string): Promise<{ f: repo.FormRow; c: CaseRow }> {

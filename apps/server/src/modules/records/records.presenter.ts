@@ -1,10 +1,5 @@
-import {
-  FILE_PATHS,
-  type CaptureSlot,
-  type RecordDetail,
-  type RecordProgress,
-  type RecordSummary,
-} from '@tcm/contract';
+import { type CaptureSlot, type RecordDetail, type RecordProgress, type RecordSummary } from '@tcm/contract';
+import type { FileSigner } from '../files/file-signing.js';
 import { presentFile, type StoredFileRow } from '../files/files.service.js';
 import { planEngines } from '@tcm/analysis/pipeline';
 import type { RecordRow, RecordSummaryRow } from './records.repo.js';
@@ -62,12 +57,21 @@ export function progressOf(r: RecordRow): RecordProgress {
   };
 }
 
-export function presentDetail(r: RecordRow, names: RecordNames, files: StoredFileRow[]): RecordDetail {
+/**
+ * The detail of a record the caller may see; its photos and other captures come with signed URLs
+ * (docs/security.md §12), so the <img> of the result page and of the share page loads them.
+ */
+export function presentDetail(
+  r: RecordRow,
+  names: RecordNames,
+  files: StoredFileRow[],
+  signer: FileSigner,
+): RecordDetail {
   const byId = new Map(files.map((f) => [f.id, f]));
   const present: RecordDetail['files'] = {};
   for (const [slot, id] of Object.entries(r.files) as [CaptureSlot, string][]) {
     const f = byId.get(id);
-    if (f) present[slot] = presentFile(f);
+    if (f) present[slot] = presentFile(f, signer);
   }
   return {
     ...presentSummary(r, names),
@@ -77,6 +81,6 @@ export function presentDetail(r: RecordRow, names: RecordNames, files: StoredFil
     results: r.results,
     progress: progressOf(r),
     shareToken: r.shareToken,
-    tongueMaskUrl: r.tongueMaskFileId ? FILE_PATHS.view(r.tongueMaskFileId) : null,
+    tongueMaskUrl: r.tongueMaskFileId ? signer.url(r.tongueMaskFileId) : null,
   };
 }

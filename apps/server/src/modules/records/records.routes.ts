@@ -23,6 +23,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { msgLang, ok, okSchema } from '../../http/envelope.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
+import { noteAudit } from '../audit/audit-hook.js';
 import { saveFile } from '../files/files.service.js';
 import { readMultipart } from '../files/multipart.js';
 import { assertCanSee } from './access.js';
@@ -73,9 +74,10 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const { db } = ctx;
 
-  const byToken = async (token: string) => {
+  const byToken = async (request: FastifyRequest, token: string) => {
     const r = await findRecordByToken(db, token);
     if (!r) throw new AppError(RECORD_ERRORS.RECORD_NOT_FOUND);
+    noteAudit(request, { targetId: r.id });
     return r;
   };
 
@@ -108,6 +110,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         { source: 'visitor', kind: parsed.data.kind, files: { tongue: file.id }, lang },
         { ip: request.ip },
       );
+      noteAudit(request, { targetId: created.recordId });
       return ok(created, request.msgLang);
     },
   );
@@ -140,13 +143,13 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(recordDetailSchema) },
       },
     },
-    async (request) => ok(await recordDetail(ctx, await byToken(request.params.token)), request.msgLang),
+    async (request) => ok(await recordDetail(ctx, await byToken(request, request.params.token)), request.msgLang),
   );
 
   app.get(
     RECORD_PATHS.sharedEvents(':token'),
     { schema: { tags, summary: 'Progress events (text/event-stream) by share token', params: tokenParams } },
-    async (request, reply) => streamProgress(ctx, request, reply, (await byToken(request.params.token)).id),
+    async (request, reply) => streamProgress(ctx, request, reply, (await byToken(request, request.params.token)).id),
   );
 
   app.get(
@@ -161,7 +164,8 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: pdfResponse,
       },
     },
-    async (request, reply) => sendPdf(ctx, request, reply, await byToken(request.params.token), request.query.lang),
+    async (request, reply) =>
+      sendPdf(ctx, request, reply, await byToken(request, request.params.token), request.query.lang),
   );
 
   app.post(
@@ -175,7 +179,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await retryRecord(ctx, await byToken(request.params.token), { ip: request.ip }), request.msgLang),
+      ok(await retryRecord(ctx, await byToken(request, request.params.token), { ip: request.ip }), request.msgLang),
   );
 
   app.post(
@@ -189,7 +193,11 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(recordCreatedSchema) },
       },
     },
-    async (request) => ok(await createRecord(ctx, principalOf(request), request.body, request.ip), request.msgLang),
+    async (request) => {
+      const created = await createRecord(ctx, principalOf(request), request.body, request.ip);
+      noteAudit(request, { targetId: created.recordId });
+      return ok(created, request.msgLang);
+    },
   );
 
   app.post(

@@ -160,7 +160,7 @@ export async function namesOf(ctx: AppContext, rows: RecordSummaryRow[]): Promis
 export async function recordDetail(ctx: AppContext, r: RecordRow): Promise<RecordDetail> {
   const ids = Object.values(r.files).filter((x): x is string => !!x);
   const [names, files] = await Promise.all([namesOf(ctx, [r]), filesByIds(ctx.db, ids)]);
-  const detail = presentDetail(r, names.get(r.id)!, files);
+  const detail = presentDetail(r, names.get(r.id)!, files, ctx.fileSigner);
   const pulseWave = await pulseWaveOf(ctx, r, files);
   return pulseWave ? { ...detail, pulseWave } : detail;
 }

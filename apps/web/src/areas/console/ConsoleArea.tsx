@@ -18,6 +18,7 @@ const CorporationsPage = lazy(() => import('../corporations/CorporationsPage.js'
 const ContentAdmin = lazy(() => import('../content/ContentAdmin.js'));
 const EnquiriesPage = lazy(() => import('../content/EnquiriesPage.js'));
 const SettingsPage = lazy(() => import('../content/SettingsPage.js'));
+const AuditPage = lazy(() => import('./audit/AuditPage.js'));
 
 /** Console pages by the menu entry's component (seed: apps/server/src/seed/menu-tree.ts). */
 const PAGES: Record<string, typeof UsersPage> = {
@@ -31,6 +32,7 @@ const PAGES: Record<string, typeof UsersPage> = {
   'content/index': ContentAdmin,
   'content/enquiries/index': EnquiriesPage,
   'system/settings/index': SettingsPage,
+  'system/audit/index': AuditPage,
 };
 const ResetPasswordDialog = lazy(() =>
   import('../../components/passwords/ResetPasswordDialog.js').then((m) => ({ default: m.ResetPasswordDialog })),

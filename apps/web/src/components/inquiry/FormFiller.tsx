@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Card, Checkbox, Input, InputNumber, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  FILE_PATHS,
   visibleIds,
   type Answers,
   type AnswerValue,
@@ -32,6 +31,10 @@ function PhotoField(props: {
 }) {
   const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  // The chosen photo is shown from the device itself: the stored file is health data, served only
+  // with a session or a signed URL (docs/security.md §12), and a patient's link page has neither.
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   return (
     <Space orientation="vertical">
       <label style={{ ...TOUCH, cursor: 'pointer' }}>
@@ -48,6 +51,7 @@ function PhotoField(props: {
             props.upload(file).then(
               (uuid) => {
                 setState('idle');
+                setPreview(URL.createObjectURL(file));
                 props.onChange(uuid);
               },
               () => setState('failed'),
@@ -59,7 +63,12 @@ function PhotoField(props: {
         </span>
       </label>
       {state === 'failed' && <Typography.Text type="danger">{t('form.uploadFailed')}</Typography.Text>}
-      {props.value && <img src={`${FILE_PATHS.view(props.value)}?w=240`} alt={t('form.uploaded')} width={120} />}
+      {props.value &&
+        (preview ? (
+          <img src={preview} alt={t('form.uploaded')} width={120} />
+        ) : (
+          <Typography.Text type="success">{t('form.uploaded')}</Typography.Text>
+        ))}
     </Space>
   );
 }

@@ -10,7 +10,17 @@ import { inquiryApi } from './inquiry-api.js';
 import { ScoreView } from './ScoreView.js';
 
 /** One answer in words: option labels, the scale point's label, number with unit, the photo. */
-function AnswerText({ q, v, lang }: { q: Question; v: AnswerValue | null | undefined; lang: Lang }) {
+function AnswerText({
+  q,
+  v,
+  lang,
+  urls,
+}: {
+  q: Question;
+  v: AnswerValue | null | undefined;
+  lang: Lang;
+  urls: Record<string, string>;
+}) {
   const { t } = useTranslation();
   if (v === null || v === undefined || v === '')
     return <Typography.Text type="secondary">{t('archive.inquiry.noAnswer')}</Typography.Text>;
@@ -22,8 +32,11 @@ function AnswerText({ q, v, lang }: { q: Question; v: AnswerValue | null | undef
     return <>{label ? `${v} ${textIn(label, lang)}` : v}</>;
   }
   if (q.type === 'number') return <>{`${String(v)} ${q.number?.unit ?? ''}`}</>;
-  if (q.type === 'photo' && typeof v === 'string')
-    return <img src={`${FILE_PATHS.view(v)}?w=240`} alt="" width={160} />;
+  // The server hands out a short-lived signed URL per photo (health data: docs/security.md §12).
+  if (q.type === 'photo' && typeof v === 'string') {
+    const url = urls[v] ?? FILE_PATHS.view(v);
+    return <img src={`${url}${url.includes('?') ? '&' : '?'}w=240`} alt="" width={160} />;
+  }
   return <>{String(v)}</>;
 }
 
@@ -35,7 +48,7 @@ export function FormAnswers({ form }: { form: FormDetail }) {
     <Descriptions size="small" bordered column={1} data-testid="form-answers">
       {answered.map((q) => (
         <Descriptions.Item key={q.id} label={textIn(q.label, lang)}>
-          <AnswerText q={q} v={form.answers?.[q.id]} lang={lang} />
+          <AnswerText q={q} v={form.answers?.[q.id]} lang={lang} urls={form.fileUrls ?? {}} />
         </Descriptions.Item>
       ))}
     </Descriptions>

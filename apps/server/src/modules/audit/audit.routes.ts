@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AUDIT_BUTTONS,
+  AUDIT_ERRORS,
+  AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_PATHS,
+  auditExportBody,
+  auditListBody,
+  auditPage,
+} from '@tcm/contract';
+import { AppError } from '../../http/app-error.js';
+import { ok, okSchema } from '../../http/envelope.js';
+import { requireAuth } from '../auth/guard.js';
+import { writeAudit } from './audit.service.js';
+import { auditXlsx } from './audit-export.js';
+import { auditPage as readPage, auditRows } from './audit.repo.js';
+
+const tags = ['audit'];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+// Back-office only, and only with the page's button codes: the admin role (all access) holds them.
+const admin = (button: string) => requireAuth({ entrances: ['sys'], buttons: [button] });
+
+/** The audit log screen of the back-office (docs/security.md §11). */
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.ctx;
+
+  app.post(
+    AUDIT_PATHS.list,
+    {
+      onRequest: admin(AUDIT_BUTTONS.view),
+      schema: {
+        tags,
+        summary: 'The audit log by who, entity, action and time range, newest first',
+        body: auditListBody,
+        response: { 200: okSchema(auditPage) },
+      },
+    },
+    async (request) => {
+      const { page, size, ...q } = request.body;
+      const found = await readPage(db, q, page, size);
+      return ok({ ...found, retentionDays: config.audit.retentionDays }, request.msgLang);
+    },
+  );
+
+  app.post(
+    AUDIT_PATHS.exportXlsx,
+    {
+      onRequest: admin(AUDIT_BUTTONS.export),
+      schema: {
+        tags,
+        summary: `The same query as an Excel file (at most ${AUDIT_EXPORT_MAX_ROWS} rows)`,
+        body: auditExportBody,
+        produces: [XLSX],
+        response: { 200: z.any().describe('file bytes') },
+      },
+    },
+    async (request, reply) => {
+      const { lang, ...q } = request.body;
+      const rows = await auditRows(db, q, AUDIT_EXPORT_MAX_ROWS);
+      if (rows.length > AUDIT_EXPORT_MAX_ROWS) throw new AppError(AUDIT_ERRORS.AUDIT_EXPORT_TOO_LARGE);
+      const bytes = await auditXlsx(rows, lang ?? request.msgLang);
+      // Reading the log is itself an access to who saw which health data.
+      await writeAudit(db, request, { action: 'audit.export', detail: { rows: rows.length, query: q } });
+      return reply
+        .header('content-type', XLSX)
+        .header('content-disposition', `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.xlsx"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+};
