@@ -294,7 +294,7 @@ export const en: Messages = {
     noUsage: 'No calls in this period',
     usageHint:
       'Days are UTC days. Calls are counted once the signature is verified; refused signatures are not counted.',
-    op: { submit: 'Submissions', task: 'Polls', usage: 'Usage reads' },
+    op: { submit: 'Submissions', task: 'Polls', usage: 'Usage reads', h5: 'H5 links' },
     errors: 'Errors',
     analyses: 'Analyses',
   },

@@ -288,7 +288,7 @@ export const zh = {
     lastDays: '最近 {{n}} 天',
     noUsage: '该时段内没有调用',
     usageHint: '按 UTC 日统计。签名校验通过后才计入调用;签名不正确的请求不计入。',
-    op: { submit: '提交分析', task: '查询任务', usage: '查询用量' },
+    op: { submit: '提交分析', task: '查询任务', usage: '查询用量', h5: 'H5 采集链接' },
     errors: '错误',
     analyses: '分析次数',
   },
