@@ -70,7 +70,7 @@ export const H5_PATHS = {
   submit: (token: string) => `/backend/portal/h5/${token}/submit`,
 } as const;
 
-/** The web page of a link (on PUBLIC_WEB_URL when set). */
+/** The web page of a link, a route of the web app (served under PUBLIC_WEB_URL, else /pc on the API's host). */
 export const h5PagePath = (token: string) => `/h5/${token}`;
 
 /** Query parameters the page appends to the partner's return URL (signed; docs/open-api.md). */
@@ -96,7 +96,7 @@ export const h5SessionBody = z.object({
 export type H5SessionBody = z.input<typeof h5SessionBody>;
 
 export const h5SessionSchema = z.object({
-  /** The page path `/h5/{token}`, prefixed with PUBLIC_WEB_URL when the server knows it. */
+  /** PUBLIC_WEB_URL + `/h5/{token}`; without PUBLIC_WEB_URL `/pc/h5/{token}`, on the API's own host. */
   url: z.string(),
   expiresAt: z.string(),
 });

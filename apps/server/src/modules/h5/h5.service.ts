@@ -60,7 +60,9 @@ export async function createSession(
     ip,
     detail: { corporationId: caller.corporationId, keyId: caller.key.id },
   });
-  return { url: `${ctx.config.wechat.publicWebUrl ?? ''}${h5PagePath(token)}`, expiresAt: expiresAt.toISOString() };
+  // PUBLIC_WEB_URL carries the web app's /pc base (docs/server.md); without it, the path on this server.
+  const base = ctx.config.wechat.publicWebUrl ?? '/pc';
+  return { url: `${base}${h5PagePath(token)}`, expiresAt: expiresAt.toISOString() };
 }
 
 interface OpenSession {
