@@ -14,6 +14,8 @@ CREATE TABLE "h5_session" (
 	CONSTRAINT "h5_session_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+ALTER TABLE "disease_entry" ADD COLUMN "model" jsonb;--> statement-breakpoint
+ALTER TABLE "disease_entry" ADD COLUMN "created_by" uuid;--> statement-breakpoint
 ALTER TABLE "corporation" ADD COLUMN "h5_brand_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "corporation" ADD COLUMN "h5_colour" text DEFAULT '#1677ff' NOT NULL;--> statement-breakpoint
 ALTER TABLE "corporation" ADD COLUMN "h5_logo" text;--> statement-breakpoint
@@ -21,4 +23,5 @@ ALTER TABLE "corporation" ADD COLUMN "h5_return_origins" jsonb DEFAULT '[]'::jso
 ALTER TABLE "h5_session" ADD CONSTRAINT "h5_session_key_id_open_api_key_id_fk" FOREIGN KEY ("key_id") REFERENCES "public"."open_api_key"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "h5_session" ADD CONSTRAINT "h5_session_corporation_id_corporation_id_fk" FOREIGN KEY ("corporation_id") REFERENCES "public"."corporation"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "h5_session" ADD CONSTRAINT "h5_session_task_id_open_api_task_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."open_api_task"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "h5_session_expires_idx" ON "h5_session" USING btree ("expires_at");
+CREATE INDEX "h5_session_expires_idx" ON "h5_session" USING btree ("expires_at");--> statement-breakpoint
+ALTER TABLE "disease_entry" ADD CONSTRAINT "disease_entry_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
