@@ -65,8 +65,8 @@ async function signedPost<T>(key: { appKey: string; secret: string }, path: stri
 }
 
 const WORDS = {
-  zh: { tongue: '舌象照片', back: '返回', used: '已使用' },
-  en: { tongue: 'Tongue photo', back: 'Back to', used: 'already used' },
+  zh: { tongue: '舌象照片', back: '返回', used: '链接已失效' },
+  en: { tongue: 'Tongue photo', back: 'Back to', used: 'no longer works' },
 } as const;
 
 describe('H5 capture page for partners', () => {
@@ -122,6 +122,11 @@ describe('H5 capture page for partners', () => {
 
         // One use: the same link now says so.
         await page.goto(`${BASE}${link.url}`);
+        await page.getByTestId('h5-gone').waitFor();
+        await page
+          .getByTestId('language-switch')
+          .getByText(lang === 'zh' ? '中文' : 'EN')
+          .click();
         expect(await page.getByTestId('h5-gone').innerText()).toContain(WORDS[lang].used);
       }
       expect(journey.errors).toEqual([]);
