@@ -66,11 +66,37 @@ export const DISEASE_ERRORS = defineErrors({
     zh: '该条目已被他人修改,请刷新后再保存',
     en: 'Someone else changed this entry; reload it before saving',
   },
+  DISEASE_ID_TAKEN: { code: 4300013, status: 409, zh: '疾病编号已存在', en: 'A disease with this id already exists' },
+  DISEASE_SHIPPED: {
+    code: 4300014,
+    status: 403,
+    zh: '平台内置的疾病不能删除',
+    en: 'A disease shipped with the platform cannot be deleted',
+  },
+  DISEASE_NOT_YOURS: {
+    code: 4300015,
+    status: 403,
+    zh: '只能删除自己添加的疾病',
+    en: 'You may only delete diseases you added',
+  },
+  DISEASE_IN_USE: {
+    code: 4300016,
+    status: 409,
+    zh: '该疾病已有筛查记录,不能删除',
+    en: 'This disease has screenings and cannot be deleted',
+  },
+  MODEL_DUPLICATE: {
+    code: 4300017,
+    status: 400,
+    zh: '筛查问题或选项编号重复',
+    en: 'A screening question or option id appears twice',
+  },
 });
 
 export const DISEASE_PATHS = {
   /** GET: the knowledge base, one line per disease. */
   diseases: '/backend/disease/diseases',
+  /** POST (on `diseases`): add a disease. DELETE (on `disease`): remove one you added. */
   /** GET: one disease with its questions, signs and sources; PUT: save the editable knowledge. */
   disease: (id: string) => `/backend/disease/diseases/${id}`,
   /** GET: done records of the caller's team that a screening may link. */
@@ -174,6 +200,9 @@ export type ScreeningLevel = z.infer<typeof screeningLevelSchema>;
 // ---- API ----
 
 export const diseaseParams = z.object({ id: slug });
+/** A disease a user adds: the same shape as a shipped one (content, questions, signs). */
+export const diseaseCreateBody = diseaseDefinitionSchema;
+export type DiseaseCreateBody = z.infer<typeof diseaseCreateBody>;
 /** A save: the content and the version it was edited from (0: the shipped content). */
 export const diseaseSaveBody = diseaseContentSchema.extend({ version: z.number().int().min(0) });
 export type DiseaseSaveBody = z.infer<typeof diseaseSaveBody>;
@@ -189,6 +218,9 @@ export const diseaseSummarySchema = z.object({
   screenings: z.number().int(),
   version: z.number().int(),
   updatedAt: z.string().nullable(),
+  /** Added by a disease user (not shipped); `mine`: added by the caller (who may delete it). */
+  custom: z.boolean(),
+  mine: z.boolean(),
 });
 export type DiseaseSummary = z.infer<typeof diseaseSummarySchema>;
 
@@ -199,6 +231,7 @@ export const diseaseDetailSchema = diseaseContentSchema.extend({
   signs: z.array(screeningSignSchema.extend({ text: diseaseWordSchema })),
   /** Every source the entry, its patterns, questions and signs name, resolved. */
   sourceCatalogue: z.array(sourceRefSchema),
+  custom: z.boolean(),
   version: z.number().int(),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),

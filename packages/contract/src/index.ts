@@ -49,3 +49,4 @@ export * from './doctor-approval.js';
 export * from './assistant.js';
 export * from './load.js';
 export * from './audit.js';
+export * from './h5.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
+import { corporationH5Schema } from './h5-branding.js';
 import {
   detectionKindSchema,
   inquiryAnswersSchema,
@@ -168,6 +169,8 @@ export const corporationSchema = z.object({
   contact: z.string().nullable(),
   flags: corporationFlagsSchema,
   enabled: z.boolean(),
+  /** Branding and return-URL allow-list of the H5 capture page (issue 25 item 3). */
+  h5: corporationH5Schema,
   activeKeys: z.number().int().nonnegative(),
   createdAt: z.string(),
 });
@@ -185,6 +188,7 @@ export const corporationEditBody = z.object({
   contact: z.string().trim().max(200).optional(),
   flags: corporationFlagsSchema.partial().optional(),
   enabled: z.boolean().optional(),
+  h5: corporationH5Schema.partial().optional(),
 });
 
 export const corporationIdParams = z.object({ id: z.string().uuid() });
@@ -214,7 +218,7 @@ export const appKeyAddBody = z.object({
   dailyQuota: z.number().int().min(1).max(10000000).default(1000),
 });
 
-export const OPEN_API_OPERATIONS = ['submit', 'task', 'usage'] as const;
+export const OPEN_API_OPERATIONS = ['submit', 'task', 'usage', 'h5'] as const;
 export const openApiOperationSchema = z.enum(OPEN_API_OPERATIONS);
 
 /** Calls of one UTC day: per operation, and how many of them answered an error. */

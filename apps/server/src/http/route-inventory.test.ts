@@ -74,6 +74,8 @@ const OPEN: Record<string, string> = {
   'post /backend/portal/inquiry/{token}/submit': 'the patient submits that form once',
   'get /backend/portal/diagnosis/preview/report':
     'the sample report of /checked/pdf/newPdfTestPreview (spec §2 open route): example data, no person',
+  'get /backend/portal/h5/{token}': "a partner's one-use H5 capture link (256-bit token, docs/open-api.md)",
+  'post /backend/portal/h5/{token}/submit': 'the person submits the photos of that link once',
   'get /backend/training/public/courses': 'published course titles and summaries for the public /shezhenshixun page',
 };
 

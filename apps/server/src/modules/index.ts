@@ -19,6 +19,7 @@ import { adviceConfigRoutes } from './advice-config/advice-config.routes.js';
 import { diseaseRoutes } from './disease/disease.routes.js';
 import { corporationRoutes } from './open-api/corporations.routes.js';
 import { openApiRoutes } from './open-api/open-api.routes.js';
+import { h5Routes } from './h5/h5.routes.js';
 import { trainingRoutes } from './training/training.routes.js';
 import { inquiryRoutes } from './inquiry/inquiry.routes.js';
 import { contentRoutes } from './content/content.routes.js';
@@ -56,6 +57,7 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['disease', diseaseRoutes],
   ['corporations', corporationRoutes],
   ['open-api', openApiRoutes],
+  ['h5', h5Routes],
   ['training', trainingRoutes],
   ['inquiry', inquiryRoutes],
   ['content', contentRoutes],

@@ -1,7 +1,13 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { CORPORATION_PATHS, OPEN_API_HEADERS as H, openApiStringToSign, type AppKeyCredentials } from '@tcm/contract';
+import {
+  CORPORATION_PATHS,
+  OPEN_API_HEADERS as H,
+  OPEN_API_PATHS,
+  openApiStringToSign,
+  type AppKeyCredentials,
+} from '@tcm/contract';
 import { call } from './http.js';
-import { userWithToken } from './records-helpers.js';
+import { userWithToken, waitFor } from './records-helpers.js';
 import type { TestApp } from './test-app.js';
 
 export interface SignOptions {
@@ -63,12 +69,12 @@ export async function signedCall(
 /** An administrator, a corporation with the given flags and one app key with its secret. */
 export async function partnerKey(
   t: TestApp,
-  opts: { api?: boolean; rateLimitPerMin?: number; dailyQuota?: number } = {},
+  opts: { api?: boolean; h5?: boolean; rateLimitPerMin?: number; dailyQuota?: number } = {},
 ): Promise<{ admin: string; corporationId: string; key: AppKeyCredentials }> {
   const admin = (await userWithToken(t, { roleCodes: ['admin'] })).token;
   const c = await call(t.app, 'POST', CORPORATION_PATHS.add, admin, {
     name: `Partner ${randomBytes(6).toString('hex')}`,
-    flags: { api: opts.api ?? true, h5: false, wx: false },
+    flags: { api: opts.api ?? true, h5: opts.h5 ?? false, wx: false },
   });
   const k = await call(t.app, 'POST', CORPORATION_PATHS.keyAdd, admin, {
     corporationId: c.body.data.id,
@@ -77,3 +83,11 @@ export async function partnerKey(
   });
   return { admin, corporationId: c.body.data.id as string, key: k.body.data as AppKeyCredentials };
 }
+
+/** Polls a task through the signed API until it is done or failed (two minutes at most). */
+export const pollTask = (t: TestApp, key: { appKey: string; secret: string }, taskId: string) =>
+  waitFor(
+    () => signedCall(t, key, 'GET', OPEN_API_PATHS.task(taskId)),
+    (r) => ['done', 'failed'].includes(r.body.data.status),
+    120000,
+  );

@@ -51,6 +51,8 @@ export const PUBLIC_ROUTES: RouteDef[] = [
   r('/checked/pdf/newPdfTestPreview', 'site', 'pdfPreview'),
   // A patient's one-time form link (issue 19 item 2; spec-silent): a phone page, no layout.
   r('/inquiry/:token', 'site', 'inquiryLink', { hidden: true, fullscreen: true }),
+  // A partner's one-use H5 capture link (issue 25 item 3): a phone page in the partner's branding.
+  r('/h5/:token', 'site', 'h5Capture', { hidden: true, fullscreen: true }),
   r('/doctor/index', 'site', 'doctorIndex'),
   r('/404', 'site', 'notFound', { hidden: true }),
   r('/login', 'entrance', 'sysLogin'),

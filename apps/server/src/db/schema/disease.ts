@@ -1,5 +1,7 @@
 import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { DiseaseContent, ScreeningResult } from '@tcm/contract';
+import type { DiseaseDefinition, DiseaseContent, ScreeningResult } from '@tcm/contract';
+
+export type DiseaseModel = Pick<DiseaseDefinition, 'questions' | 'signs'>;
 import { teams, users } from './users.js';
 
 /**
@@ -12,6 +14,9 @@ export const diseaseEntries = pgTable('disease_entry', {
   version: integer('version').notNull(),
   updatedBy: uuid('updated_by').references(() => users.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A disease a user added (issue 23): its screening model and who added it; null for shipped ones. */
+  model: jsonb('model').$type<DiseaseModel>(),
+  createdBy: uuid('created_by').references(() => users.id),
 });
 
 /** One saved disease screening of a person: the inputs and the scored result with its evidence. */

@@ -1,4 +1,16 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { RecordPerson } from '@tcm/contract';
 import { diagnosisRecords } from './records.js';
 
 /** Partners (spec §3 corporations) with their menu flags; docs/open-api.md. */
@@ -10,6 +22,12 @@ export const corporations = pgTable('corporation', {
   menuH5: boolean('menu_h5').notNull().default(false),
   menuWx: boolean('menu_wx').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
+  /** H5 capture page branding (issue 25 item 3): shown name ('' = name), colour, logo data URL. */
+  h5BrandName: text('h5_brand_name').notNull().default(''),
+  h5Colour: text('h5_colour').notNull().default('#1677ff'),
+  h5Logo: text('h5_logo'),
+  /** Origins a return URL of the H5 page may point at (the open-redirect allow-list). */
+  h5ReturnOrigins: jsonb('h5_return_origins').$type<string[]>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -98,4 +116,31 @@ export const openApiTasks = pgTable(
     index('open_api_task_webhook_idx').on(t.webhookStatus),
     index('open_api_task_record_idx').on(t.recordId),
   ],
+);
+
+/**
+ * A one-use H5 capture link (issue 25 item 3). Only the SHA-256 of its 256-bit token is kept, so a
+ * copy of the database opens no link. `usedAt` is set by the submission that takes it.
+ */
+export const h5Sessions = pgTable(
+  'h5_session',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => openApiKeys.id, { onDelete: 'cascade' }),
+    corporationId: uuid('corporation_id')
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'cascade' }),
+    returnUrl: text('return_url').notNull(),
+    state: text('state').notNull().default(''),
+    person: jsonb('person').$type<RecordPerson>().notNull(),
+    lang: text('lang', { enum: ['zh', 'en'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    taskId: uuid('task_id').references(() => openApiTasks.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('h5_session_expires_idx').on(t.expiresAt)],
 );

@@ -122,3 +122,27 @@ export async function monthlyCounts(db: Db, where: SQL) {
     .orderBy(desc(month))
     .limit(36);
 }
+
+/** Inserts an added disease as version 1; undefined when the id is taken. */
+export async function insertCustomEntry(
+  db: Db,
+  row: Pick<DiseaseEntryRow, 'id' | 'content' | 'model' | 'createdBy' | 'updatedBy'>,
+): Promise<DiseaseEntryRow | undefined> {
+  const [saved] = await db
+    .insert(diseaseEntries)
+    .values({ ...row, version: 1 })
+    .onConflictDoNothing()
+    .returning();
+  return saved;
+}
+
+export const hasScreenings = async (db: Db, diseaseId: string): Promise<boolean> =>
+  (
+    await db
+      .select({ id: diseaseScreenings.id })
+      .from(diseaseScreenings)
+      .where(eq(diseaseScreenings.diseaseId, diseaseId))
+      .limit(1)
+  ).length > 0;
+
+export const deleteEntry = (db: Db, id: string) => db.delete(diseaseEntries).where(eq(diseaseEntries.id, id));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DISEASE_PATHS,
+  diseaseCreateBody,
   diseaseDetailSchema,
   diseaseLangQuery,
   diseaseParams,
@@ -70,6 +71,42 @@ export const diseaseRoutes: FastifyPluginAsyncZod = async (app) => {
         detail: { version: saved.version },
       });
       return ok(saved, request.msgLang);
+    },
+  );
+
+  app.post(
+    DISEASE_PATHS.diseases,
+    {
+      onRequest: disease,
+      schema: {
+        tags,
+        summary: 'Add a disease (the shipped shape: content, questions, signs)',
+        body: diseaseCreateBody,
+        response: { 200: okSchema(diseaseDetailSchema) },
+      },
+    },
+    async (request) => {
+      const added = await svc.createDisease(db, me(request), request.body);
+      await writeAudit(db, request, { action: 'disease.entry.create', targetId: added.id });
+      return ok(added, request.msgLang);
+    },
+  );
+
+  app.delete(
+    DISEASE_PATHS.disease(':id'),
+    {
+      onRequest: disease,
+      schema: {
+        tags,
+        summary: 'Delete a disease you added (shipped ones and those with screenings stay)',
+        params: diseaseParams,
+        response: { 200: okSchema(z.object({ deleted: z.literal(true) })) },
+      },
+    },
+    async (request) => {
+      await svc.deleteDisease(db, me(request), request.params.id);
+      await writeAudit(db, request, { action: 'disease.entry.delete', targetId: request.params.id });
+      return ok({ deleted: true as const }, request.msgLang);
     },
   );
 

@@ -5,6 +5,7 @@ import {
   RECORD_ENGINES,
   doneResults,
   type DiseaseContent,
+  type DiseaseCreateBody,
   type DiseaseDefinition,
   type DiseaseDetail,
   type DiseaseSaveBody,
@@ -30,11 +31,27 @@ import { scoreScreening } from './screening-score.js';
 
 type Me = Pick<UserRow, 'id' | 'teamId'>;
 
-const definition = (id: string): DiseaseDefinition => {
-  const d = DISEASE_KNOWLEDGE.diseases.find((x) => x.id === id);
+const shippedDefinition = (id: string) => DISEASE_KNOWLEDGE.diseases.find((x) => x.id === id);
+
+/** A row's definition: the shipped one, or an added disease's first content with its own model. */
+const customDefinition = (row: repo.DiseaseEntryRow): DiseaseDefinition | undefined =>
+  row.model ? { id: row.id, ...row.content, ...row.model } : undefined;
+
+/** Every disease: the shipped ten, then those users added (oldest first). */
+async function allDefinitions(db: Db): Promise<{ defs: DiseaseDefinition[]; rows: repo.DiseaseEntryRow[] }> {
+  const rows = await repo.entryRows(db);
+  const added = rows
+    .filter((r) => r.model)
+    .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime())
+    .flatMap((r) => customDefinition(r) ?? []);
+  return { defs: [...DISEASE_KNOWLEDGE.diseases, ...added], rows };
+}
+
+async function definition(db: Db, id: string): Promise<DiseaseDefinition> {
+  const d = shippedDefinition(id) ?? (await repo.entryRow(db, id).then((r) => r && customDefinition(r)));
   if (!d) throw new AppError(DISEASE_ERRORS.DISEASE_NOT_FOUND);
   return d;
-};
+}
 
 /** The shipped content of a definition (what a disease shows until someone saves it). */
 const shipped = ({ western, tcm, icd10, summary, advice, patterns, sources }: DiseaseDefinition): DiseaseContent => ({
@@ -49,7 +66,7 @@ const shipped = ({ western, tcm, icd10, summary, advice, patterns, sources }: Di
 
 /** The content in force: the newest saved version, else the shipped one. */
 async function contentOf(db: Db, id: string) {
-  const def = definition(id);
+  const def = await definition(db, id);
   const row = await repo.entryRow(db, id);
   return { def, row, content: row?.content ?? shipped(def) };
 }
@@ -59,8 +76,8 @@ const scopeOf = (me: Me): SQL =>
   me.teamId ? eq(diseaseScreenings.teamId, me.teamId) : eq(diseaseScreenings.createdBy, me.id);
 
 export async function listDiseases(db: Db, me: Me): Promise<DiseaseSummary[]> {
-  const [rows, counts] = await Promise.all([repo.entryRows(db), repo.levelCounts(db, scopeOf(me))]);
-  return DISEASE_KNOWLEDGE.diseases.map((def) => {
+  const [{ defs, rows }, counts] = await Promise.all([allDefinitions(db), repo.levelCounts(db, scopeOf(me))]);
+  return defs.map((def) => {
     const row = rows.find((r) => r.id === def.id);
     const c = row?.content ?? shipped(def);
     return {
@@ -72,6 +89,8 @@ export async function listDiseases(db: Db, me: Me): Promise<DiseaseSummary[]> {
       screenings: counts.filter((x) => x.diseaseId === def.id).reduce((s, x) => s + x.n, 0),
       version: row?.version ?? 0,
       updatedAt: row?.updatedAt.toISOString() ?? null,
+      custom: !!row?.model,
+      mine: !!row?.model && row.createdBy === me.id,
     };
   });
 }
@@ -89,6 +108,7 @@ export async function diseaseDetail(db: Db, id: string): Promise<DiseaseDetail> 
     ...content,
     questions: def.questions,
     signs: def.signs.map((s) => ({ ...s, text: signText(s) })),
+    custom: !!row?.model,
     sourceCatalogue: [...named].flatMap((sid) => {
       const src = DISEASE_KNOWLEDGE.sources[sid];
       return src ? [{ id: sid, ...src }] : [];
@@ -119,26 +139,65 @@ const clean = (w: { zh: string; en: string }) => ({
 });
 
 /** Saves the next version of a disease's knowledge; rich text is sanitised (docs/disease.md "Editing"). */
-export async function saveDisease(db: Db, me: Me, id: string, body: DiseaseSaveBody): Promise<DiseaseDetail> {
-  definition(id);
-  const { version, ...content } = body;
+/** Checks an entry's sources and pattern ids, and sanitises its rich text. */
+function checkedContent(content: DiseaseContent): DiseaseContent {
   if (!known(content.sources) || !content.patterns.every((p) => known(p.sources)))
     throw new AppError(DISEASE_ERRORS.SOURCE_UNKNOWN);
   if (new Set(content.patterns.map((p) => p.id)).size !== content.patterns.length)
     throw new AppError(DISEASE_ERRORS.PATTERN_DUPLICATE);
+  return {
+    ...content,
+    summary: clean(content.summary),
+    advice: clean(content.advice),
+    patterns: content.patterns.map((p) => ({ ...p, advice: clean(p.advice) })),
+  };
+}
+
+export async function saveDisease(db: Db, me: Me, id: string, body: DiseaseSaveBody): Promise<DiseaseDetail> {
+  await definition(db, id);
+  const { version, ...content } = body;
   const saved = await repo.saveEntry(db, {
     id,
     version: version + 1,
     updatedBy: me.id,
-    content: {
-      ...content,
-      summary: clean(content.summary),
-      advice: clean(content.advice),
-      patterns: content.patterns.map((p) => ({ ...p, advice: clean(p.advice) })),
-    },
+    content: checkedContent(content),
   });
   if (!saved) throw new AppError(DISEASE_ERRORS.VERSION_CONFLICT);
   return diseaseDetail(db, id);
+}
+
+/**
+ * Adds a disease in the shipped shape (docs/disease.md "Added diseases"): content checked like an
+ * edit, questions and options with unique ids, every source in the catalogue; version 1.
+ */
+export async function createDisease(db: Db, me: Me, body: DiseaseCreateBody): Promise<DiseaseDetail> {
+  const { id, questions, signs, ...content } = body;
+  if (shippedDefinition(id)) throw new AppError(DISEASE_ERRORS.DISEASE_ID_TAKEN);
+  const unique = (ids: string[]) => new Set(ids).size === ids.length;
+  if (!unique(questions.map((q) => q.id)) || !questions.every((q) => unique(q.options.map((o) => o.id))))
+    throw new AppError(DISEASE_ERRORS.MODEL_DUPLICATE);
+  if (!known([...questions.map((q) => q.source), ...signs.map((x) => x.source)]))
+    throw new AppError(DISEASE_ERRORS.SOURCE_UNKNOWN);
+  const saved = await repo.insertCustomEntry(db, {
+    id,
+    content: checkedContent(content),
+    model: { questions, signs },
+    createdBy: me.id,
+    updatedBy: me.id,
+  });
+  if (!saved) throw new AppError(DISEASE_ERRORS.DISEASE_ID_TAKEN);
+  return diseaseDetail(db, id);
+}
+
+/** Removes a disease its caller added and nobody screened for; shipped ones stay. */
+export async function deleteDisease(db: Db, me: Me, id: string): Promise<void> {
+  if (shippedDefinition(id)) throw new AppError(DISEASE_ERRORS.DISEASE_SHIPPED);
+  const row = await repo.entryRow(db, id);
+  if (!row?.model) throw new AppError(DISEASE_ERRORS.DISEASE_NOT_FOUND);
+  if (row.createdBy !== me.id) throw new AppError(DISEASE_ERRORS.DISEASE_NOT_YOURS);
+  // Saved screenings keep naming their disease: one that has any stays (409).
+  if (await repo.hasScreenings(db, id)) throw new AppError(DISEASE_ERRORS.DISEASE_IN_USE);
+  await repo.deleteEntry(db, id);
 }
 
 const enginesOf = (r: Pick<RecordRow, 'results'>) => {
@@ -219,14 +278,17 @@ async function readable(db: Db, me: Me, id: string): Promise<repo.ScreeningRowDb
   return row;
 }
 
-const nameOf = (diseaseId: string) =>
-  DISEASE_KNOWLEDGE.diseases.find((d) => d.id === diseaseId)?.western ?? { zh: diseaseId, en: diseaseId };
+/** Western names of every disease, shipped and added (a screening shows its disease's name). */
+async function namesOf(db: Db): Promise<Map<string, DiseaseContent['western']>> {
+  const { defs, rows } = await allDefinitions(db);
+  return new Map(defs.map((d) => [d.id, rows.find((r) => r.id === d.id)?.content.western ?? d.western]));
+}
 
-function present(row: repo.ScreeningRowDb): Screening {
+function present(row: repo.ScreeningRowDb, names: Map<string, DiseaseContent['western']>): Screening {
   return {
     id: row.id,
     diseaseId: row.diseaseId,
-    diseaseName: nameOf(row.diseaseId),
+    diseaseName: names.get(row.diseaseId) ?? { zh: row.diseaseId, en: row.diseaseId },
     person: { name: row.personName, sex: row.personSex, age: row.personAge },
     recordIds: row.recordIds,
     answers: row.answers,
@@ -237,7 +299,7 @@ function present(row: repo.ScreeningRowDb): Screening {
 }
 
 export const getScreening = async (db: Db, me: Me, id: string): Promise<Screening> =>
-  present(await readable(db, me, id));
+  present(await readable(db, me, id), await namesOf(db));
 
 export async function listScreenings(
   db: Db,
@@ -249,21 +311,25 @@ export async function listScreenings(
     q.diseaseId ? eq(diseaseScreenings.diseaseId, q.diseaseId) : undefined,
     q.level ? eq(diseaseScreenings.level, q.level) : undefined,
   )!;
-  const { rows, total } = await repo.screeningPage(db, where, q.page, q.size);
+  const [{ rows, total }, names] = await Promise.all([repo.screeningPage(db, where, q.page, q.size), namesOf(db)]);
   return {
     total,
     rows: rows.map((r) => {
-      const { answers: _a, result: _r, ...rest } = present(r);
+      const { answers: _a, result: _r, ...rest } = present(r, names);
       return { ...rest, level: r.level, risk: r.risk };
     }),
   };
 }
 
 export async function stats(db: Db, me: Me, diseaseId?: string): Promise<DiseaseStats> {
-  if (diseaseId) definition(diseaseId);
+  if (diseaseId) await definition(db, diseaseId);
   const where = and(scopeOf(me), diseaseId ? eq(diseaseScreenings.diseaseId, diseaseId) : undefined)!;
-  const [counts, months] = await Promise.all([repo.levelCounts(db, where), repo.monthlyCounts(db, where)]);
-  const defs = DISEASE_KNOWLEDGE.diseases.filter((d) => !diseaseId || d.id === diseaseId);
+  const [counts, months, all] = await Promise.all([
+    repo.levelCounts(db, where),
+    repo.monthlyCounts(db, where),
+    allDefinitions(db),
+  ]);
+  const defs = all.defs.filter((d) => !diseaseId || d.id === diseaseId);
   const perDisease = defs.map((d) => {
     const of = counts.filter((c) => c.diseaseId === d.id);
     const n = (level: ScreeningLevel) => of.find((c) => c.level === level)?.n ?? 0;
@@ -300,7 +366,7 @@ export async function screeningPdf(db: Db, me: Me, id: string, lang: ReportLangu
     ? (await db.select({ name: teams.name }).from(teams).where(eq(teams.id, row.teamId)))[0]
     : undefined;
   return renderDiseaseScreening({
-    screening: present(row),
+    screening: present(row, await namesOf(db)),
     advice: content.advice,
     tcmName: content.tcm,
     sources: sourceTitles,

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.js';
 import { corporations, openApiCounters, openApiKeys } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { dayStart } from './counters.js';
+import { checkBranding } from '../h5/h5-branding.js';
 import type { SecretBox } from './secret-box.js';
 
 type CorporationRow = typeof corporations.$inferSelect;
@@ -27,6 +28,7 @@ const present = (c: CorporationRow, activeKeys: number): Corporation => ({
   contact: c.contact,
   flags: { api: c.menuApi, h5: c.menuH5, wx: c.menuWx },
   enabled: c.enabled,
+  h5: { brandName: c.h5BrandName, colour: c.h5Colour, logo: c.h5Logo, returnOrigins: c.h5ReturnOrigins },
   activeKeys,
   createdAt: c.createdAt.toISOString(),
 });
@@ -96,6 +98,7 @@ export async function findCorporation(db: Db, id: string): Promise<CorporationRo
 export async function editCorporation(db: Db, body: z.infer<typeof corporationEditBody>): Promise<Corporation> {
   await findCorporation(db, body.id);
   if (body.name) await nameFree(db, body.name, body.id);
+  const branding = checkBranding(body.h5);
   const [row] = await db
     .update(corporations)
     .set({
@@ -105,6 +108,7 @@ export async function editCorporation(db: Db, body: z.infer<typeof corporationEd
       ...(body.flags?.h5 !== undefined ? { menuH5: body.flags.h5 } : {}),
       ...(body.flags?.wx !== undefined ? { menuWx: body.flags.wx } : {}),
       ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+      ...branding,
     })
     .where(eq(corporations.id, body.id))
     .returning();

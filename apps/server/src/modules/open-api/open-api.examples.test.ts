@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPEN_API_PATHS } from '@tcm/contract';
+import { H5_PATHS, OPEN_API_PATHS } from '@tcm/contract';
 import { partnerKey } from '../../test/open-api-client.js';
 import { DATA } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -33,6 +33,7 @@ describe('the partner API document and its examples', () => {
     expect(Object.keys(served.paths).sort()).toEqual([
       OPEN_API_PATHS.submit,
       OPEN_API_PATHS.task('{taskId}'),
+      H5_PATHS.session,
       OPEN_API_PATHS.usage,
     ]);
     const text = `${JSON.stringify(served, null, 2)}\n`;

@@ -4,8 +4,8 @@ import { questionsFor } from '@tcm/analysis/constitution';
 import { CORPORATION_PATHS, HTTP_ERRORS, OPEN_API_ERRORS, OPEN_API_PATHS, RECORD_ERRORS } from '@tcm/contract';
 import { diagnosisRecords, openApiNonces, openApiTasks } from '../../db/schema/index.js';
 import { call } from '../../test/http.js';
-import { partnerKey, signedCall } from '../../test/open-api-client.js';
-import { dataFile, waitFor } from '../../test/records-helpers.js';
+import { partnerKey, pollTask, signedCall } from '../../test/open-api-client.js';
+import { dataFile } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /** Both apps share the key that seals app-key secrets, as several processes must (docs/open-api.md). */
@@ -146,11 +146,7 @@ describe('open API: asynchronous analysis', () => {
     expect(sub.body.data).toMatchObject({ replayed: false, reportUrl: null });
     expect(['queued', 'running']).toContain(sub.body.data.status);
     const taskId = sub.body.data.taskId as string;
-    const done = await waitFor(
-      () => signedCall(t, key, 'GET', OPEN_API_PATHS.task(taskId)),
-      (r) => ['done', 'failed'].includes(r.body.data.status),
-      120000,
-    );
+    const done = await pollTask(t, key, taskId);
     expect(done.body.data.status).toBe('done');
     expect(done.body.data.results.tongue).toMatchObject({ engine: 'tongue', status: 'done' });
     expect(done.body.data.results.constitution).toMatchObject({ engine: 'constitution', status: 'done' });

@@ -8,17 +8,11 @@ import {
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
 import { openApiDocument } from './document.js';
-import { callerOf, checkBodyHash, meterCall, openApiGuard } from './signature.js';
+import { callerOf, signed } from './signature.js';
 import { findTask, submitAnalysis, usageToday } from './tasks.service.js';
 
 const tags = ['open-api'];
 const security = [{ tcmSignature: [] }];
-/** Every signed route: the guard first (401/403/429 before any input check), then the body's hash, metering last. */
-const signed = (op: 'submit' | 'task' | 'usage') => ({
-  onRequest: openApiGuard(op),
-  preParsing: checkBodyHash,
-  onResponse: meterCall,
-});
 
 /** The partner API under /backend/openapi/v1 (issue 25 items 1, 2; docs/open-api.md). */
 export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preParsingAsyncHookHandler } from 'fastify';
 import {
+  H5_ERRORS,
   HTTP_ERRORS,
   OPEN_API_ERRORS,
   OPEN_API_HEADERS as H,
@@ -61,7 +62,7 @@ function signedHeaders(request: FastifyRequest): Record<keyof typeof H, string> 
  * onRequest guard of the partner API (docs/open-api.md), before any body or parameter check,
  * in this order: headers present (4500001), active key (4500002), signature (4500003), timestamp
  * within ±300 s (4500004), nonce unused (4500005), corporation enabled with the api flag
- * (4500009), the key's per-minute rate (4500007). Nonce and rate are rows in PostgreSQL, so they
+ * (4500009; the h5 flag, 4510001, for the H5 link call), the key's per-minute rate (4500007). Nonce and rate are rows in PostgreSQL, so they
  * hold across processes. The body is checked against the signed hash in `checkBodyHash`.
  */
 export function openApiGuard(operation: Operation): onRequestAsyncHookHandler {
@@ -91,7 +92,12 @@ export function openApiGuard(operation: Operation): onRequestAsyncHookHandler {
     if (skew > OPEN_API_TIMESTAMP_WINDOW_S)
       throw new AppError(OPEN_API_ERRORS.TIMESTAMP_STALE, undefined, { serverTime: Math.floor(Date.now() / 1000) });
     if (!(await useNonce(db, row.key.id, h.nonce))) throw new AppError(OPEN_API_ERRORS.NONCE_REPLAYED);
-    if (!row.corporation.enabled || !row.corporation.menuApi) throw new AppError(OPEN_API_ERRORS.API_NOT_ENABLED);
+    // The H5 link call is gated by the `h5` flag alone (a partner may offer the page without the
+    // API); every other operation by `api` (docs/open-api.md "Menu flags").
+    if (operation === 'h5') {
+      if (!row.corporation.enabled || !row.corporation.menuH5) throw new AppError(H5_ERRORS.H5_NOT_ENABLED);
+    } else if (!row.corporation.enabled || !row.corporation.menuApi)
+      throw new AppError(OPEN_API_ERRORS.API_NOT_ENABLED);
     // From here on the call is the key's: metered whatever it answers.
     callers.set(request, {
       key: row.key,
@@ -144,3 +150,10 @@ export async function meterCall(request: FastifyRequest, reply: FastifyReply): P
     request.log.warn({ err: e }, 'open-api metering failed');
   }
 }
+
+/** Every signed route: the guard first (401/403/429 before any input check), then the body's hash, metering last. */
+export const signed = (op: Operation) => ({
+  onRequest: openApiGuard(op),
+  preParsing: checkBodyHash,
+  onResponse: meterCall,
+});

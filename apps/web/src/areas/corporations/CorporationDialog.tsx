@@ -1,14 +1,15 @@
 import { Checkbox, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Corporation } from '@tcm/contract';
+import { H5_DEFAULT_BRANDING, type Corporation, type CorporationH5 } from '@tcm/contract';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
 import { SaveDialog } from '../console/SaveDialog.js';
 import { corporationsApi } from './corporations-api.js';
+import { H5BrandingFields } from './H5BrandingFields.js';
 
 const FLAGS = ['api', 'h5', 'wx'] as const;
-type Values = { name: string; contact?: string; flags: string[]; enabled: boolean };
+type Values = { name: string; contact?: string; flags: string[]; enabled: boolean; h5: CorporationH5 };
 
-/** Add a corporation, or edit one (`editing`): name, contact, the menu flags api/h5/wx, enabled. */
+/** Add a corporation, or edit one (`editing`): name, contact, the menu flags api/h5/wx, enabled, H5 branding. */
 export function CorporationDialog({
   editing,
   onClose,
@@ -24,7 +25,19 @@ export function CorporationDialog({
     const v = await form.validateFields();
     const flags = { api: v.flags.includes('api'), h5: v.flags.includes('h5'), wx: v.flags.includes('wx') };
     if (editing)
-      await corporationsApi.edit({ id: editing.id, name: v.name, contact: v.contact ?? '', flags, enabled: v.enabled });
+      await corporationsApi.edit({
+        id: editing.id,
+        name: v.name,
+        contact: v.contact ?? '',
+        flags,
+        enabled: v.enabled,
+        h5: {
+          ...v.h5,
+          brandName: v.h5.brandName ?? '',
+          logo: v.h5.logo ?? null,
+          returnOrigins: v.h5.returnOrigins ?? [],
+        },
+      });
     else await corporationsApi.add({ name: v.name, contact: v.contact || undefined, flags });
   };
   return (
@@ -43,6 +56,7 @@ export function CorporationDialog({
           contact: editing?.contact ?? undefined,
           flags: editing ? FLAGS.filter((f) => editing.flags[f]) : ['api'],
           enabled: editing?.enabled ?? true,
+          h5: editing?.h5 ?? H5_DEFAULT_BRANDING,
         }}
       >
         <Form.Item
@@ -65,6 +79,7 @@ export function CorporationDialog({
             <Switch />
           </Form.Item>
         )}
+        {editing && <H5BrandingFields />}
       </Form>
     </SaveDialog>
   );

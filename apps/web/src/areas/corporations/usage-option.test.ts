@@ -6,7 +6,7 @@ describe('corporation usage chart', () => {
   it('stacks the calls of each operation per day and draws errors and analyses as lines, in the reader’s words', () => {
     const days: UsageDay[] = [
       { day: '2026-11-25', calls: { submit: 3, task: 9 }, errors: 1, analyses: 3 },
-      { day: '2026-11-26', calls: { usage: 2 }, errors: 0, analyses: 0 },
+      { day: '2026-11-26', calls: { usage: 2, h5: 1 }, errors: 0, analyses: 0 },
     ];
     const o = usageOption(
       days,
@@ -18,6 +18,7 @@ describe('corporation usage chart', () => {
       ['<corporations.op.submit>', 'bar', [3, 0]],
       ['<corporations.op.task>', 'bar', [9, 0]],
       ['<corporations.op.usage>', 'bar', [0, 2]],
+      ['<corporations.op.h5>', 'bar', [0, 1]],
       ['<corporations.errors>', 'line', [1, 0]],
       ['<corporations.analyses>', 'line', [3, 0]],
     ]);

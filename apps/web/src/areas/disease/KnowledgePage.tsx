@@ -18,7 +18,8 @@ import { useTranslation } from 'react-i18next';
 import type { DiseaseDetail, DiseasePattern, DiseaseSaveBody, DiseaseSummary } from '@tcm/contract';
 import { RichTextEditor } from '../../components/editor/RichTextEditor.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
-import { useDisease, useDiseases, useSaveDisease } from './disease-api.js';
+import { AddDiseaseDialog } from './AddDiseaseDialog.js';
+import { useDeleteDisease, useDisease, useDiseases, useSaveDisease } from './disease-api.js';
 import { useWord } from './use-word.js';
 
 const LANGS = ['zh', 'en'] as const;
@@ -31,6 +32,18 @@ export function KnowledgePage() {
   const w = useWord();
   const list = useDiseases();
   const [open, setOpen] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const remove = useDeleteDisease();
+  const { message, modal } = App.useApp();
+  const confirmDelete = (d: DiseaseSummary) =>
+    modal.confirm({
+      title: t('disease.add.deleteConfirm', { name: w(d.western) }),
+      onOk: () =>
+        remove.mutateAsync(d.id).then(
+          () => void message.success(t('disease.add.deleted')),
+          (e: Error) => void message.error(e.message),
+        ),
+    });
   if (list.isPending) return <Spin data-testid="knowledge-loading" />;
   if (list.isError)
     return (
@@ -42,6 +55,19 @@ export function KnowledgePage() {
     );
   return (
     <>
+      <Button type="primary" style={{ marginBottom: 12 }} onClick={() => setAdding(true)} data-testid="disease-add">
+        {t('disease.add.button')}
+      </Button>
+      {adding && (
+        <AddDiseaseDialog
+          diseases={list.data}
+          onClose={() => setAdding(false)}
+          onAdded={(id) => {
+            setAdding(false);
+            setOpen(id);
+          }}
+        />
+      )}
       <Table<DiseaseSummary>
         rowKey="id"
         dataSource={list.data}
@@ -56,14 +82,26 @@ export function KnowledgePage() {
           { title: t('disease.knowledge.screenings'), dataIndex: 'screenings' },
           {
             title: t('disease.knowledge.version'),
-            render: (_, d) => (d.version ? `v${d.version}` : <Tag>{t('disease.knowledge.shipped')}</Tag>),
+            render: (_, d) => (
+              <Space>
+                {d.version ? `v${d.version}` : <Tag>{t('disease.knowledge.shipped')}</Tag>}
+                {d.custom && <Tag color="blue">{t('disease.add.custom')}</Tag>}
+              </Space>
+            ),
           },
           {
             title: '',
             render: (_, d) => (
-              <Button size="small" onClick={() => setOpen(d.id)} data-testid={`knowledge-open-${d.id}`}>
-                {t('disease.knowledge.view')}
-              </Button>
+              <Space>
+                <Button size="small" onClick={() => setOpen(d.id)} data-testid={`knowledge-open-${d.id}`}>
+                  {t('disease.knowledge.view')}
+                </Button>
+                {d.mine && (
+                  <Button size="small" danger onClick={() => confirmDelete(d)} data-testid={`knowledge-delete-${d.id}`}>
+                    {t('disease.add.delete')}
+                  </Button>
+                )}
+              </Space>
             ),
           },
         ]}

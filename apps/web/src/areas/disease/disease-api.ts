@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DISEASE_PATHS,
+  type DiseaseCreateBody,
   type DiseaseDetail,
   type DiseaseSaveBody,
   type DiseaseStats,
@@ -73,4 +74,21 @@ export const useDiseaseStats = () =>
 export async function openScreeningPdf(id: string, lang: 'zh' | 'en'): Promise<void> {
   const blob = await fetchFile(`${DISEASE_PATHS.screeningPdf(id)}?lang=${lang}`);
   window.open(URL.createObjectURL(blob), '_blank');
+}
+
+/** Adding or deleting a disease changes the list; both read it again. */
+export function useCreateDisease() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DiseaseCreateBody) => http.post<DiseaseDetail>(DISEASE_PATHS.diseases, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['disease'] }),
+  });
+}
+
+export function useDeleteDisease() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => http.request<{ deleted: true }>('DELETE', DISEASE_PATHS.disease(id)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['disease'] }),
+  });
 }

@@ -27,6 +27,7 @@ const ENTRANCES = [
 // Detection, report and device pages load in their own chunk: the public home stays small.
 const DetectionPages = lazy(() => import('./detection/DetectionPages.js'));
 const TrainingIntro = lazy(() => import('../training/TrainingIntro.js'));
+const H5CapturePage = lazy(() => import('./h5/H5CapturePage.js'));
 // The patient's form link is a phone page of its own, without the site frame.
 const InquiryLinkPage = lazy(() => import('./inquiry/InquiryLinkPage.js'));
 // News, CMS pages and the cooperation form: one lazy chunk, so the home's first load stays small.
@@ -115,6 +116,12 @@ function NotFound() {
 
 /** Public site pages (spec §2 public routes). */
 export default function SiteArea({ page }: AreaProps) {
+  if (page === 'h5Capture')
+    return (
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+        <H5CapturePage />
+      </Suspense>
+    );
   if (page === 'inquiryLink')
     return (
       <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>

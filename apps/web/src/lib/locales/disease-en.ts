@@ -7,6 +7,21 @@ export const diseaseEn: Texts<typeof diseaseZh> = {
   tabs: { knowledge: 'Knowledge base', screen: 'Screen', screenings: 'Screenings', stats: 'Statistics' },
   loadFailed: 'Could not load: {{msg}}',
   empty: 'No data',
+  add: {
+    button: 'Add disease',
+    title: 'Add a disease',
+    id: 'Id',
+    idHint: 'Starts with a lower-case letter; lower-case letters, digits and _ only, e.g. chronic_cough',
+    required: 'Required',
+    from: 'Start from',
+    fromHint:
+      'The new disease copies this one’s patterns, screening questions, signs and sources; edit its content in the entry afterwards',
+    added: 'Added',
+    custom: 'Added by users',
+    delete: 'Delete',
+    deleteConfirm: 'Delete “{{name}}”?',
+    deleted: 'Deleted',
+  },
   knowledge: {
     western: 'Western name',
     tcm: 'TCM name',

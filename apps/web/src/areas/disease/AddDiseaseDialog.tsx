@@ -1,0 +1,106 @@
+import { App, Form, Input, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { DiseaseDetail, DiseaseSummary } from '@tcm/contract';
+import { useCreateDisease } from './disease-api.js';
+import { useWord } from './use-word.js';
+import { http } from '../../lib/api.js';
+import { DISEASE_PATHS } from '@tcm/contract';
+
+type Values = { id: string; westernZh: string; westernEn: string; tcmZh: string; tcmEn: string; from: string };
+
+/**
+ * Adds a disease in the shipped shape: its id and names here, and patterns, screening questions,
+ * signs and sources copied from a disease the user picks (then edited in the entry's editor).
+ */
+export function AddDiseaseDialog(props: {
+  diseases: DiseaseSummary[];
+  onClose: () => void;
+  onAdded: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const w = useWord();
+  const [form] = Form.useForm<Values>();
+  const create = useCreateDisease();
+  const submit = async () => {
+    const v = await form.validateFields();
+    const from = await http.get<DiseaseDetail>(DISEASE_PATHS.disease(v.from));
+    const body = {
+      id: v.id,
+      western: { zh: v.westernZh, en: v.westernEn },
+      tcm: { zh: v.tcmZh, en: v.tcmEn },
+      icd10: '',
+      summary: from.summary,
+      advice: from.advice,
+      patterns: from.patterns,
+      sources: from.sources,
+      questions: from.questions,
+      signs: from.signs.map(({ text: _text, ...s }) => s),
+    };
+    create.mutate(body, {
+      onSuccess: (d) => {
+        void message.success(t('disease.add.added'));
+        props.onAdded(d.id);
+      },
+      onError: (e) => void message.error(e.message),
+    });
+  };
+  const required = { required: true, whitespace: true, message: t('disease.add.required') };
+  return (
+    <Modal
+      open
+      title={t('disease.add.title')}
+      onCancel={props.onClose}
+      onOk={() => void submit()}
+      confirmLoading={create.isPending}
+      okButtonProps={{ id: 'disease-add-save' }}
+    >
+      <Form form={form} layout="vertical" initialValues={{ from: props.diseases[0]?.id }}>
+        <Form.Item
+          name="id"
+          label={t('disease.add.id')}
+          extra={t('disease.add.idHint')}
+          rules={[{ required: true, pattern: /^[a-z][a-z0-9_]{1,62}$/, message: t('disease.add.idHint') }]}
+        >
+          <Input data-testid="disease-add-id" />
+        </Form.Item>
+        <Form.Item
+          name="westernZh"
+          label={`${t('disease.knowledge.western')} · ${t('disease.knowledge.zh')}`}
+          rules={[required]}
+        >
+          <Input maxLength={200} data-testid="disease-add-western-zh" />
+        </Form.Item>
+        <Form.Item
+          name="westernEn"
+          label={`${t('disease.knowledge.western')} · ${t('disease.knowledge.en')}`}
+          rules={[required]}
+        >
+          <Input maxLength={200} data-testid="disease-add-western-en" />
+        </Form.Item>
+        <Form.Item
+          name="tcmZh"
+          label={`${t('disease.knowledge.tcm')} · ${t('disease.knowledge.zh')}`}
+          rules={[required]}
+        >
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item
+          name="tcmEn"
+          label={`${t('disease.knowledge.tcm')} · ${t('disease.knowledge.en')}`}
+          rules={[required]}
+        >
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item
+          name="from"
+          label={t('disease.add.from')}
+          extra={t('disease.add.fromHint')}
+          rules={[{ required: true }]}
+        >
+          <Select options={props.diseases.map((d) => ({ value: d.id, label: w(d.western) }))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
