@@ -43,3 +43,4 @@ export * from './wechat-binding.js';
 export * from './display.js';
 export * from './display-regions.js';
 export * from './research.js';
+export * from './site-meta.js';
