@@ -3,8 +3,8 @@ import { setLanguage } from '../lib/i18n.js';
 import './language-switch.css';
 
 const CHOICES = [
-  ['zh', '中文', '中文'],
-  ['en', 'EN', 'English'],
+  ['zh', '中文'],
+  ['en', 'EN'],
 ] as const;
 
 /**
@@ -16,12 +16,11 @@ export function LanguageSwitch() {
   const current = i18n.language === 'en' ? 'en' : 'zh';
   return (
     <span className="language-switch" role="group" aria-label="语言 / Language" data-testid="language-switch">
-      {CHOICES.map(([lang, label, name]) => (
+      {CHOICES.map(([lang, label]) => (
         <button
           key={lang}
           type="button"
           lang={lang === 'en' ? 'en' : 'zh-CN'}
-          aria-label={name}
           aria-pressed={current === lang}
           className={current === lang ? 'language-switch-on' : undefined}
           onClick={() => void setLanguage(lang)}
