@@ -52,7 +52,7 @@ export function GuardGate({ children }: { children: ReactNode }) {
     return <Navigate to={`${decision.to}${keep}`} replace />;
   }
   if (decision.kind === 'pass') return <>{children}</>;
-  return <PageSpinner tall label={t('app.loading')} />;
+  return <PageSpinner label={t('app.loading')} />;
 }
 
 /** Scrolls to the top on every navigation (spec §2). */

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { PageSpinner } from '../components/PageSpinner.js';
 import { withAnt, WithAnt } from './WithAnt.js';
+import SiteArea from '../areas/site/SiteArea.js';
 import type { Area } from './route-table.js';
 import type { BuiltRoute } from './dynamic-menu.js';
 
@@ -11,9 +12,10 @@ export interface AreaProps {
 }
 
 // One chunk per area: the public home never downloads the console, editor or charts. The site
-// area loads antd itself, only for the pages that use it (the home uses none).
+// area's frame and home (3 KiB, no antd) are part of the entry, so the home paints without a
+// second round trip; the site loads antd itself, only for the pages that use it.
 const areas: Record<Area, ComponentType<AreaProps>> = {
-  site: lazy(() => import('../areas/site/SiteArea.js')),
+  site: SiteArea,
   entrance: lazy(withAnt(() => import('../areas/entrance/EntranceArea.js'))),
   console: lazy(withAnt(() => import('../areas/console/ConsoleArea.js'))),
   member: lazy(withAnt(() => import('../areas/member/MemberArea.js'))),
