@@ -155,7 +155,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
 
   for (const [, plugin] of featureModules) await app.register(plugin);
   for (const plugin of deps.extraPlugins ?? []) await app.register(plugin);
-  await registerWeb(app, config.webDist, { id: config.clientId, secret: config.clientSecret });
+  await registerWeb(
+    app,
+    config.webDist,
+    { id: config.clientId, secret: config.clientSecret },
+    { publicWebUrl: config.wechat.publicWebUrl },
+  );
   // The job module gets what it needs injected: no import of the app context in the queue.
   // Read from the context at each use (getters), as the context's own users do: tests swap its storage.
   const analysisDeps: AnalysisDeps = {

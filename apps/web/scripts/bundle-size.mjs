@@ -37,7 +37,8 @@ for (const [label, chunk] of [
   ['tongue detection /tongueAnalyze (lazy, on top of site)', ['SiteArea', 'DetectionPages']],
   ['member area (records, capture wizard)', 'MemberArea'],
 ]) {
-  const files = closure([entry, ...[chunk].flat().map(area)]);
+  // A module bundled into the entry (the site area since issue 22 item 7) has no chunk of its own.
+  const files = closure([entry, ...[chunk].flat().map(area).filter(Boolean)]);
   const total = [...files].reduce((s, f) => s + gz(f), html);
   console.log(`${label.padEnd(48)} ${(total / 1024).toFixed(1).padStart(7)} KiB gzip  (${files.size} files)`);
 }

@@ -50,3 +50,4 @@ export * from './assistant.js';
 export * from './load.js';
 export * from './audit.js';
 export * from './h5.js';
+export * from './site-meta.js';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { entranceSchema } from './auth.js';
 
-/** Default theme colour of spec §9. */
-export const DEFAULT_THEME_COLOR = '#1E1A1A';
+export { DEFAULT_THEME_COLOR } from './theme.js';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 

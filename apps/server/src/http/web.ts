@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { SITE_LANG_PARAM, type SiteLang } from '@tcm/contract';
+import { pageHead, withPageHead } from './page-head.js';
+import { robotsTxt, sitemapXml } from './sitemap.js';
 
 /** The fixed web client (spec §7) the server checks on sign-in, refresh and captcha calls. */
 export interface WebClient {
@@ -27,22 +30,59 @@ export function withClientMeta(html: string, client: WebClient): string {
   return `${doctype}${meta}${html.slice(doctype.length)}`;
 }
 
-/** Serves the built web app under /pc/ with the SPA fallback to index.html (history router). */
-export async function registerWeb(app: FastifyInstance, dist: string, client: WebClient): Promise<boolean> {
+/** Language of a served page: `?hl=`, else the interface's language cookie, else Chinese (spec §1). */
+function pageLanguage(request: FastifyRequest): SiteLang {
+  const hl = (request.query as Record<string, unknown>)[SITE_LANG_PARAM];
+  if (hl === 'en' || hl === 'zh') return hl;
+  return request.cookies?.language === 'en' ? 'en' : 'zh';
+}
+
+/** Built files carry a content hash in their name: a browser may keep them for a year. */
+const HASHED_ASSET = /[/\\]assets[/\\][^/\\]+-[A-Za-z0-9_-]{8}\.(?:js|css|woff2?|svg|png|jpe?g|webp)(?:\.br|\.gz)?$/;
+
+/**
+ * Serves the built web app under /pc/ with the SPA fallback to index.html (history router).
+ * Public pages get their own head (title, description, Open Graph, in the page's language;
+ * page-head.ts); `/sitemap.xml` and `/robots.txt` describe the public site (issue 22 item 7).
+ */
+export async function registerWeb(
+  app: FastifyInstance,
+  dist: string,
+  client: WebClient,
+  opts: { publicWebUrl?: string } = {},
+): Promise<boolean> {
   const root = resolve(dist);
   const indexFile = resolve(root, 'index.html');
   if (!dist || !existsSync(indexFile)) return false;
   const page = withClientMeta(readFileSync(indexFile, 'utf8'), client);
+  /** The web app's absolute address (with /pc): the configured one, else this request's host. */
+  const baseOf = (request: FastifyRequest) => opts.publicWebUrl ?? `${request.protocol}://${request.host}/pc`;
   // The page is answered from memory, never cached, so a changed client takes effect on reload.
-  const sendPage = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+  const sendPage = (reply: FastifyReply, html = page) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   await app.register(fastifyStatic, {
     root,
     prefix: '/pc/',
     wildcard: false,
     index: false,
-    globIgnore: ['index.html'],
+    globIgnore: ['index.html', '**/*.gz', '**/*.br'],
+    // The build writes .br and .gz beside each text asset (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
+    // Our own cache-control: a year for hashed build files, revalidation for the rest (favicon).
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
   });
+  app.get('/sitemap.xml', async (request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(await sitemapXml(app.ctx.db, baseOf(request))),
+  );
+  app.get('/robots.txt', (request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(robotsTxt(new URL(baseOf(request)).origin)),
+  );
   app.get('/pc', (_req, reply) => reply.redirect('/pc/'));
   app.get('/', (_req, reply) => reply.redirect('/pc/'));
   app.get('/pc/*', (request, reply) => {
@@ -51,7 +91,9 @@ export async function registerWeb(app: FastifyInstance, dist: string, client: We
     const file = resolve(root, rel);
     if (rel && file !== indexFile && file.startsWith(root) && existsSync(file) && !file.endsWith('/'))
       return reply.sendFile(rel);
-    return sendPage(reply);
+    return pageHead(app.ctx.db, baseOf(request), `/${rel}`.replace(/\/+$/, '') || '/', pageLanguage(request)).then(
+      (head) => sendPage(reply, head ? withPageHead(page, head) : page),
+    );
   });
   return true;
 }

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Spin } from 'antd';
+import { PageSpinner } from '../components/PageSpinner.js';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../lib/api.js';
 import { clearSession, storedToken, useSession } from '../lib/session.js';
@@ -52,13 +52,7 @@ export function GuardGate({ children }: { children: ReactNode }) {
     return <Navigate to={`${decision.to}${keep}`} replace />;
   }
   if (decision.kind === 'pass') return <>{children}</>;
-  return (
-    <div style={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
-      <Spin description={t('app.loading')}>
-        <div style={{ width: 120, height: 60 }} />
-      </Spin>
-    </div>
-  );
+  return <PageSpinner label={t('app.loading')} />;
 }
 
 /** Scrolls to the top on every navigation (spec §2). */

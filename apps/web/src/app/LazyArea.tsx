@@ -1,5 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Spin } from 'antd';
+import { PageSpinner } from '../components/PageSpinner.js';
+import { withAnt, WithAnt } from './WithAnt.js';
+import SiteArea from '../areas/site/SiteArea.js';
 import type { Area } from './route-table.js';
 import type { BuiltRoute } from './dynamic-menu.js';
 
@@ -9,23 +11,22 @@ export interface AreaProps {
   route?: BuiltRoute;
 }
 
-// One chunk per area: the public home never downloads the console, editor or charts.
+// One chunk per area: the public home never downloads the console, editor or charts. The site
+// area's frame and home (3 KiB, no antd) are part of the entry, so the home paints without a
+// second round trip; the site loads antd itself, only for the pages that use it.
 const areas: Record<Area, ComponentType<AreaProps>> = {
-  site: lazy(() => import('../areas/site/SiteArea.js')),
-  entrance: lazy(() => import('../areas/entrance/EntranceArea.js')),
-  console: lazy(() => import('../areas/console/ConsoleArea.js')),
-  member: lazy(() => import('../areas/member/MemberArea.js')),
-  doctor: lazy(() => import('../areas/doctor/DoctorArea.js')),
-  display: lazy(() => import('../areas/display/DisplayArea.js')),
-  disease: lazy(() => import('../areas/disease/DiseaseArea.js')),
-  training: lazy(() => import('../areas/training/TrainingArea.js')),
+  site: SiteArea,
+  entrance: lazy(withAnt(() => import('../areas/entrance/EntranceArea.js'))),
+  console: lazy(withAnt(() => import('../areas/console/ConsoleArea.js'))),
+  member: lazy(withAnt(() => import('../areas/member/MemberArea.js'))),
+  doctor: lazy(withAnt(() => import('../areas/doctor/DoctorArea.js'))),
+  display: lazy(withAnt(() => import('../areas/display/DisplayArea.js'))),
+  disease: lazy(withAnt(() => import('../areas/disease/DiseaseArea.js'))),
+  training: lazy(withAnt(() => import('../areas/training/TrainingArea.js'))),
 };
 
 export function LazyArea({ area, ...props }: AreaProps & { area: Area }) {
   const C = areas[area];
-  return (
-    <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
-      <C {...props} />
-    </Suspense>
-  );
+  const page = <C {...props} />;
+  return <Suspense fallback={<PageSpinner />}>{area === 'site' ? page : <WithAnt>{page}</WithAnt>}</Suspense>;
 }

@@ -1,10 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { MENU_PATHS, USER_PATHS, type MenuNode } from '@tcm/contract';
 import { getSession, saveTokens } from '../lib/session.js';
 import type { LoginType } from './guard.js';
 import { renderAt } from '../test/render-at.js';
 import { envelope, resetFetchAndSession } from '../test/fetch-stub.js';
+import { preloadAnt } from './WithAnt.js';
+
+// Ant Design's providers are a lazy chunk (docs/web.md): transform it once before the pages are
+// awaited, as App.tsx's static import of antd used to.
+beforeAll(() => preloadAnt(), 120_000);
 
 /**
  * GuardGate carrying out the guard (spec §2, §8): a signed-in page loads its info; when that

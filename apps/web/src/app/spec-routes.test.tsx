@@ -1,10 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { DoctorInfo, MemberInfo } from '@tcm/contract';
 import { clearSession, saveTokens, setSession } from '../lib/session.js';
 import { doctorRoutes, memberRoutes } from './area-routes.js';
 import { renderAt } from '../test/render-at.js';
 import { PUBLIC_ROUTES, type RouteDef } from './route-table.js';
+import { preloadAnt } from './WithAnt.js';
 
 /**
  * Every route of spec §2 with its flags, written out from the spec text (not from the route table
@@ -129,6 +130,10 @@ async function rendered(): Promise<string> {
   );
   return document.body.textContent ?? '';
 }
+
+// Ant Design's providers are a lazy chunk shared by every page but the public home (docs/web.md):
+// transform it once before the pages are timed, as App.tsx's static import of antd used to.
+beforeAll(() => preloadAnt(), 120_000);
 
 afterAll(() => {
   localStorage.clear();

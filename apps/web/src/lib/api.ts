@@ -1,4 +1,3 @@
-import { Modal, message } from 'antd';
 import { AUTH_PATHS, type TokenResult } from '@tcm/contract';
 import { createHttpClient } from './http.js';
 import { currentLanguage, i18n, portalLanguage } from './i18n.js';
@@ -37,18 +36,22 @@ export const http = createHttpClient({
   token: () => getSession().token,
   language: currentLanguage,
   portalLanguage: () => portalLanguage(currentLanguage()),
-  toastError: (text) => void message.error(text),
+  // antd is imported when a toast or the alert is needed (by then a page has usually loaded it):
+  // the public home's first load carries no antd (docs/web.md).
+  toastError: (text) => void import('antd').then(({ message }) => message.error(text)),
   confirmTokenInvalid: (text) =>
     new Promise<void>((resolve) => {
-      Modal.warning({
-        title: i18n.t('app.hint'),
-        content: text,
-        okText: i18n.t('app.ok'),
-        closable: false,
-        keyboard: false,
-        maskClosable: false,
-        onOk: () => resolve(),
-      });
+      void import('antd').then(({ Modal }) =>
+        Modal.warning({
+          title: i18n.t('app.hint'),
+          content: text,
+          okText: i18n.t('app.ok'),
+          closable: false,
+          keyboard: false,
+          maskClosable: false,
+          onOk: () => resolve(),
+        }),
+      );
     }),
   afterTokenInvalid: () => {
     void logout().finally(() => window.location.assign(LOGIN_OUT_URL));

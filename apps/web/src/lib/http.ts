@@ -1,5 +1,12 @@
 import { AUTH_PATHS, LANGUAGE_HEADER, NO_ERROR_MESSAGE_HEADER, REFRESH_TOKEN_HEADER, SPEC_ERRORS } from '@tcm/contract';
-import { errorText, httpFailureText, type UiLanguage } from './error-text.js';
+import type { UiLanguage } from './error-text.js';
+
+/**
+ * The error tables (zh/en words for every code) load with the first failed call: they come from
+ * contract files that also build zod schemas, which the public home's first load leaves out
+ * (docs/web.md "Speed and reach"). A call is async anyway, so a failure waits for them.
+ */
+const errorTexts = () => import('./error-text.js');
 
 /** HTTP timeout of spec §9, ms. */
 export const HTTP_TIMEOUT_MS = 30000;
@@ -114,7 +121,7 @@ export function createHttpClient(deps: HttpDeps) {
         signal: ctrl.signal,
       });
     } catch {
-      return fail(null, httpFailureText(null, deps.language()), null, opts);
+      return fail(null, (await errorTexts()).httpFailureText(null, deps.language()), null, opts);
     } finally {
       clearTimeout(timer);
     }
@@ -123,9 +130,10 @@ export function createHttpClient(deps: HttpDeps) {
       refreshing.catch(() => undefined);
     }
     const payload = await readEnvelope(res);
-    if (!payload) return fail(res.status, httpFailureText(res.status, deps.language()), res.status, opts);
+    if (!payload)
+      return fail(res.status, (await errorTexts()).httpFailureText(res.status, deps.language()), res.status, opts);
     if (payload.code === 0) return payload.data as T;
-    const text = errorText(payload.code, payload.msg, deps.language());
+    const text = (await errorTexts()).errorText(payload.code, payload.msg, deps.language());
     if (payload.code === SPEC_ERRORS.TOKEN_INVALID.code) {
       if (!tokenDialogOpen) {
         tokenDialogOpen = true;

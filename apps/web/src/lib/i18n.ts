@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { SITE_LANG_PARAM } from '@tcm/contract';
 import { readCookie, writeCookie } from './cookies.js';
 import type { UiLanguage } from './error-text.js';
 import { en } from './locales/en.js';
@@ -8,7 +9,17 @@ import { zh } from './locales/zh.js';
 /** Cookie keeping the interface language (spec §1). */
 export const LANGUAGE_COOKIE = 'language';
 
+/**
+ * The interface language: a shared or crawled public address may name it (`?hl=en`, the link the
+ * server's page head and sitemap give for English; docs/web.md), which is then kept in the
+ * cookie; otherwise the cookie, Chinese by default.
+ */
 export function storedLanguage(): UiLanguage {
+  const hl = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get(SITE_LANG_PARAM);
+  if (hl === 'en' || hl === 'zh') {
+    writeCookie(LANGUAGE_COOKIE, hl, 365);
+    return hl;
+  }
   return readCookie(LANGUAGE_COOKIE) === 'en' ? 'en' : 'zh';
 }
 

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
-import { Button, Card, Col, Layout, Result, Row, Space, Spin, Typography } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
-import { AreaPlaceholder } from '../../components/AreaPlaceholder.js';
+import { withAnt, WithAnt } from '../../app/WithAnt.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
+import { PageSpinner } from '../../components/PageSpinner.js';
+import './site.css';
 
 const NAV = [
   ['/tongueAnalyze', 'tongueAnalyze'],
@@ -25,13 +26,17 @@ const ENTRANCES = [
 ] as const;
 
 // Detection, report and device pages load in their own chunk: the public home stays small.
-const DetectionPages = lazy(() => import('./detection/DetectionPages.js'));
-const TrainingIntro = lazy(() => import('../training/TrainingIntro.js'));
-const H5CapturePage = lazy(() => import('./h5/H5CapturePage.js'));
+const DetectionPages = lazy(withAnt(() => import('./detection/DetectionPages.js')));
+const TrainingIntro = lazy(withAnt(() => import('../training/TrainingIntro.js')));
+const H5CapturePage = lazy(withAnt(() => import('./h5/H5CapturePage.js')));
 // The patient's form link is a phone page of its own, without the site frame.
-const InquiryLinkPage = lazy(() => import('./inquiry/InquiryLinkPage.js'));
+const InquiryLinkPage = lazy(withAnt(() => import('./inquiry/InquiryLinkPage.js')));
 // News, CMS pages and the cooperation form: one lazy chunk, so the home's first load stays small.
-const SitePages = lazy(() => import('./content/SitePages.js'));
+const SitePages = lazy(withAnt(() => import('./content/SitePages.js')));
+// Only for a page name no branch below knows (every spec route has its page).
+const AreaPlaceholder = lazy(
+  withAnt(() => import('../../components/AreaPlaceholder.js').then((m) => ({ default: m.AreaPlaceholder }))),
+);
 const CONTENT_PAGES = new Set([
   'news',
   'newsDetail',
@@ -53,64 +58,76 @@ const DETECTION_PAGES = new Set([
   'device',
 ]);
 
-function SiteFrame({ children }: { children: React.ReactNode }) {
+/**
+ * The site's frame (header with the navigation and the language switch) in plain markup and CSS:
+ * the home page renders without Ant Design, so its first load stays small (docs/web.md).
+ */
+function SiteFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 20 }}>
-        <Link to="/" style={{ color: '#fff', fontWeight: 600, fontSize: 18 }}>
+    <div className="site">
+      <header className="site-header">
+        <Link to="/" className="site-brand">
           {t('app.projectName')}
         </Link>
-        <Space wrap style={{ flex: 1 }}>
+        <nav className="site-nav" aria-label={t('site.navLabel')}>
           {NAV.map(([to, key]) => (
-            <Link key={to} to={to} style={{ color: '#ddd' }}>
+            <Link key={to} to={to}>
               {t(`route.${key}`)}
             </Link>
           ))}
-        </Space>
+        </nav>
         <LanguageSwitch />
-      </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
-    </Layout>
+      </header>
+      <main className="site-main">{children}</main>
+    </div>
   );
 }
 
 function Home() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <>
-      <Typography.Title level={2}>{t('app.windowTitle')}</Typography.Title>
-      <Typography.Paragraph>{t('area.siteHolds')}</Typography.Paragraph>
-      <Row gutter={[16, 16]}>
+      <h1 className="site-title">{t('app.windowTitle')}</h1>
+      <p className="site-lead">{t('area.siteHolds')}</p>
+      <ul className="site-cards">
         {ENTRANCES.map(([to, key]) => (
-          <Col key={to} xs={24} sm={12} md={8}>
-            <Card hoverable onClick={() => navigate(to)} data-testid={`entrance-${to}`}>
+          <li key={to}>
+            <Link to={to} className="site-card" data-testid={`entrance-${to}`}>
               {t(`route.${key}`)}
-            </Card>
-          </Col>
+            </Link>
+          </li>
         ))}
-      </Row>
+      </ul>
       {/* A link, not the form: the form's chunk loads on its own page, keeping the home light. */}
-      <Typography.Paragraph style={{ marginTop: 24 }}>
+      <p className="site-lead">
         <Link to="/guanyuwomen#cooperation" data-testid="home-cooperation">
           {t('site.cooperationTitle')}
         </Link>
-      </Typography.Paragraph>
+      </p>
     </>
   );
 }
 
 function NotFound() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
-    <Result
-      status="404"
-      title="404"
-      subTitle={t('area.notFoundText')}
-      extra={<Button onClick={() => navigate('/')}>{t('area.backHome')}</Button>}
-    />
+    <section className="site-not-found">
+      <h1>404</h1>
+      <p>{t('area.notFoundText')}</p>
+      <Link to="/" className="site-button">
+        {t('area.backHome')}
+      </Link>
+    </section>
+  );
+}
+
+/** The pages that use antd: Ant Design's providers and a spinner while their chunks load. */
+function Heavy({ children }: { children: ReactNode }) {
+  return (
+    <WithAnt>
+      <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+    </WithAnt>
   );
 }
 
@@ -118,15 +135,15 @@ function NotFound() {
 export default function SiteArea({ page }: AreaProps) {
   if (page === 'h5Capture')
     return (
-      <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+      <Heavy>
         <H5CapturePage />
-      </Suspense>
+      </Heavy>
     );
   if (page === 'inquiryLink')
     return (
-      <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+      <Heavy>
         <InquiryLinkPage />
-      </Suspense>
+      </Heavy>
     );
   return (
     <SiteFrame>
@@ -135,26 +152,28 @@ export default function SiteArea({ page }: AreaProps) {
       ) : page === 'notFound' ? (
         <NotFound />
       ) : CONTENT_PAGES.has(page) ? (
-        <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+        <Heavy>
           <SitePages page={page} />
-        </Suspense>
+        </Heavy>
       ) : DETECTION_PAGES.has(page) ? (
-        <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+        <Heavy>
           {(page === 'childTongue' || page === 'covidTongue') && (
             <div style={{ maxWidth: 1100, margin: '0 auto 16px' }}>
               <SitePages page={page} />
             </div>
           )}
           <DetectionPages page={page} />
-        </Suspense>
+        </Heavy>
       ) : page === 'tongueTraining' ? (
         // The CMS page about the training, then the published courses (docs/training.md).
-        <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>
+        <Heavy>
           <SitePages page={page} />
           <TrainingIntro />
-        </Suspense>
+        </Heavy>
       ) : (
-        <AreaPlaceholder area="site" page={page} />
+        <Heavy>
+          <AreaPlaceholder area="site" page={page} />
+        </Heavy>
       )}
     </SiteFrame>
   );
