@@ -29,6 +29,9 @@ export interface Daily {
   trend: TrendRow[];
 }
 
+/** The facets the summary shows over its window (schema/display.ts lists every facet). */
+const WINDOW_FACETS = ['constitution', 'pattern', 'risk', 'device', 'tongue'] as const;
+
 type DailyRow = {
   part: 'count' | 'facet' | 'trend';
   facet: string | null;
@@ -51,23 +54,31 @@ type DailyRow = {
  */
 export async function daily(db: Db, s: Scope, days: { today: string; month: string; from: string }): Promise<Daily> {
   const { today, month, from } = days;
+  const scope = scopeKey(s);
+  // Each part is a range of the primary key (scope, facet, day, key): the window names its facets
+  // rather than "facet <> 'total'", which could only filter every day of the scope (a year of
+  // rows for the platform) instead of reading the window's days.
   const { rows } = await db.execute<DailyRow>(sql`
-    with w as (
-      select facet, key, day, n from display_daily
-       where scope = ${scopeKey(s)} and (facet = 'total' or day >= ${from}::date))
     select 'count' as part, null as facet, null as key, null as day,
            sum(n) filter (where day = ${today}::date) as a, sum(n) filter (where day >= ${month}::date) as b,
            sum(n) as c, null as location
-      from w where facet = 'total'
+      from display_daily where scope = ${scope} and facet = 'total'
     union all
     select 'facet', f.facet, f.key, null, f.n, f.today, null, d.location
       from (select facet, key, sum(n) as n, coalesce(sum(n) filter (where day = ${today}::date), 0) as today
-              from w where facet <> 'total' group by facet, key) f
+              from display_daily
+             where scope = ${scope} and facet in (${sql.join(
+               WINDOW_FACETS.map((f) => sql`${f}`),
+               sql`, `,
+             )}) and day >= ${from}::date
+             group by facet, key) f
       left join device d on f.facet = 'device' and f.key <> '' and d.id::text = f.key
     union all
     select 'trend', null, null, day::text, coalesce(sum(n) filter (where facet = 'total'), 0),
            coalesce(sum(n) filter (where facet = 'risk'), 0), null, null
-      from w where day >= ${from}::date and (facet = 'total' or (facet = 'risk' and key = 'high'))
+      from display_daily
+     where scope = ${scope} and facet in ('total', 'risk') and day >= ${from}::date
+       and (facet = 'total' or key = 'high')
      group by day`);
   const count = rows.find((r) => r.part === 'count');
   return {
