@@ -12,6 +12,7 @@
  * printing the median and the slowest in ms, the plan's scan of diagnosis_record, and the whole
  * summary as the route computes it. The database is dropped at the end.
  */
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { DISPLAY_PROVINCES } from '@tcm/contract';
@@ -161,23 +162,25 @@ async function measure() {
   const bigCount = (
     await pool.query<{ n: string }>(`select count(*) n from diagnosis_record where team_id = $1`, [big])
   ).rows[0]!.n;
-  console.log(`big team: ${Number(bigCount).toLocaleString('en')} records\n`);
+  console.log(`big team: ${Number(bigCount).toLocaleString('en')} records`);
+  // The machine is shared: the load says how to read the times below.
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}\n`,
+  );
   const cursor = (await pool.query<{ c: string }>(`select (now() - interval '5 seconds')::text c`)).rows[0]!.c;
   for (const scope of [{ teamId: null }, { teamId: big }] as repo.Scope[]) {
     const tag = scope.teamId ? 'team' : 'platform';
     const key = scope.teamId ?? 'all';
     await time(
-      `${tag}: counts (today, month, total)`,
-      () => repo.counts(db, scope, today, month),
-      `select sum(n) from display_daily where scope = '${key}' and facet = 'total'`,
+      `${tag}: display_daily in one statement, 30 days`,
+      () => repo.daily(db, scope, { today, month, from: from30 }),
+      `select facet, key, sum(n) from display_daily where scope = '${key}' and facet in ('constitution', 'pattern', 'risk', 'device', 'tongue') and day >= '${from30}' group by 1, 2`,
     );
-    await time(
-      `${tag}: window facets, 30 days`,
-      () => repo.windowFacets(db, scope, from30, today),
-      `select facet, key, sum(n) from display_daily where scope = '${key}' and facet <> 'total' and day >= '${from30}' group by 1, 2`,
+    await time(`${tag}: display_daily in one statement, 90 days`, () =>
+      repo.daily(db, scope, { today, month, from: from90 }),
     );
-    await time(`${tag}: window facets, 90 days`, () => repo.windowFacets(db, scope, from90, today));
-    await time(`${tag}: trend, 90 days`, () => repo.trend(db, scope, from90));
     await time(`${tag}: devices`, () => repo.devices(db, scope, new Date(now - 600_000), 50));
     await time(`${tag}: feed first screen`, () => repo.latestFinished(db, scope, 10));
     await time(`${tag}: feed poll`, () => repo.finishedAfter(db, scope, cursor, 50));
@@ -185,6 +188,11 @@ async function measure() {
     await time(`${tag}: whole summary (route), 90 days`, () => summary(db, { ...scope, name: '' }, 90));
   }
   await time('pattern name lookup', () => repo.patternName(db, 'p7'));
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+  );
 }
 
 /** What the trigger adds to a record's write: 1,000 finished records inserted one by one, with and without it. */

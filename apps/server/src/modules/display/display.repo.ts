@@ -19,42 +19,75 @@ export interface Counts {
   total: number;
 }
 
-/** Finished records of today, of this month and ever (days are Shanghai dates, `YYYY-MM-DD`). */
-export async function counts(db: Db, s: Scope, today: string, month: string): Promise<Counts> {
-  const { rows } = await db.execute<{ today: string | null; month: string | null; total: string | null }>(sql`
-    select sum(n) filter (where day = ${today}::date) as today,
-           sum(n) filter (where day >= ${month}::date) as month,
-           sum(n) as total
-      from display_daily where scope = ${scopeKey(s)} and facet = 'total'`);
-  const row = rows[0];
-  return { today: Number(row?.today ?? 0), month: Number(row?.month ?? 0), total: Number(row?.total ?? 0) };
-}
-
-export type FacetRow = { facet: string; key: string; n: string; today: string };
-
-/** Every facet's counts over the days from `from` on, and today's alone (the devices' "today"). */
-export async function windowFacets(db: Db, s: Scope, from: string, today: string): Promise<FacetRow[]> {
-  const { rows } = await db.execute<FacetRow>(sql`
-    select facet, key, sum(n) as n, coalesce(sum(n) filter (where day = ${today}::date), 0) as today
-      from display_daily
-     where scope = ${scopeKey(s)} and facet <> 'total' and day >= ${from}::date
-     group by facet, key`);
-  return rows;
-}
-
+/** A facet's count over the window and today's alone (the devices' "today"); `location` for devices. */
+export type FacetRow = { facet: string; key: string; n: string; today: string; location: string | null };
 export type TrendRow = { day: string; count: string; high: string };
 
-/** Per day from `from` on: finished records and those rated high risk. */
-export async function trend(db: Db, s: Scope, from: string): Promise<TrendRow[]> {
-  const { rows } = await db.execute<TrendRow>(sql`
-    select day::text as day,
-           coalesce(sum(n) filter (where facet = 'total'), 0) as count,
-           coalesce(sum(n) filter (where facet = 'risk'), 0) as high
+export interface Daily {
+  counts: Counts;
+  facets: FacetRow[];
+  trend: TrendRow[];
+}
+
+/** The facets the summary shows over its window (schema/display.ts lists every facet). */
+const WINDOW_FACETS = ['constitution', 'pattern', 'risk', 'device', 'tongue'] as const;
+
+type DailyRow = {
+  part: 'count' | 'facet' | 'trend';
+  facet: string | null;
+  key: string | null;
+  day: string | null;
+  a: string | null;
+  b: string | null;
+  c: string | null;
+  location: string | null;
+};
+
+/**
+ * Everything the summary reads from display_daily, in one statement (one round trip, one
+ * connection): the counts of today, this month and ever; every facet's counts over the days
+ * from `from` on with today's alone and, for a device, its location (the region map); and per
+ * day from `from` on the finished records and those rated high risk. Days are Shanghai dates
+ * (`YYYY-MM-DD`). One statement instead of four (three in parallel, then the devices' locations
+ * after them): at 1M records the parts are each a few ms, and the whole call was the sum of
+ * the round trips and the waits for pooled connections on a loaded machine (docs/display.md).
+ */
+export async function daily(db: Db, s: Scope, days: { today: string; month: string; from: string }): Promise<Daily> {
+  const { today, month, from } = days;
+  const scope = scopeKey(s);
+  // Each part is a range of the primary key (scope, facet, day, key): the window names its facets
+  // rather than "facet <> 'total'", which could only filter every day of the scope (a year of
+  // rows for the platform) instead of reading the window's days.
+  const { rows } = await db.execute<DailyRow>(sql`
+    select 'count' as part, null as facet, null as key, null as day,
+           sum(n) filter (where day = ${today}::date) as a, sum(n) filter (where day >= ${month}::date) as b,
+           sum(n) as c, null as location
+      from display_daily where scope = ${scope} and facet = 'total'
+    union all
+    select 'facet', f.facet, f.key, null, f.n, f.today, null, d.location
+      from (select facet, key, sum(n) as n, coalesce(sum(n) filter (where day = ${today}::date), 0) as today
+              from display_daily
+             where scope = ${scope} and facet in (${sql.join(
+               WINDOW_FACETS.map((f) => sql`${f}`),
+               sql`, `,
+             )}) and day >= ${from}::date
+             group by facet, key) f
+      left join device d on f.facet = 'device' and f.key <> '' and d.id::text = f.key
+    union all
+    select 'trend', null, null, day::text, coalesce(sum(n) filter (where facet = 'total'), 0),
+           coalesce(sum(n) filter (where facet = 'risk'), 0), null, null
       from display_daily
-     where scope = ${scopeKey(s)} and day >= ${from}::date
-       and (facet = 'total' or (facet = 'risk' and key = 'high'))
+     where scope = ${scope} and facet in ('total', 'risk') and day >= ${from}::date
+       and (facet = 'total' or key = 'high')
      group by day`);
-  return rows;
+  const count = rows.find((r) => r.part === 'count');
+  return {
+    counts: { today: Number(count?.a ?? 0), month: Number(count?.b ?? 0), total: Number(count?.c ?? 0) },
+    facets: rows
+      .filter((r) => r.part === 'facet')
+      .map((r) => ({ facet: r.facet!, key: r.key!, n: r.a ?? '0', today: r.b ?? '0', location: r.location })),
+    trend: rows.filter((r) => r.part === 'trend').map((r) => ({ day: r.day!, count: r.a ?? '0', high: r.b ?? '0' })),
+  };
 }
 
 /** The zh/en name of a pattern as its newest record wrote it (names are the engine's). */
@@ -76,39 +109,35 @@ export type DeviceRow = {
   last_seen_at: Date | string | null;
 };
 
-/** The scope's devices, most recently seen first (at most `limit`), and how many there are by state. */
+/**
+ * The scope's devices, most recently seen first (at most `limit`), and how many there are by
+ * state: one statement (the counts repeat on each row; a scope without devices gives one row of
+ * counts alone).
+ */
 export async function devices(db: Db, s: Scope, onlineSince: Date, limit: number) {
   const teamOnly = s.teamId ? sql`where d.team_id = ${s.teamId}` : sql``;
   const since = onlineSince.toISOString();
-  const [list, states] = await Promise.all([
-    db.execute<DeviceRow>(sql`
-      select d.id, d.name, d.location, d.enabled, d.last_seen_at from device d ${teamOnly}
-       order by d.last_seen_at desc nulls last, d.created_at desc limit ${limit}`),
-    db.execute<{ online: string; offline: string; disabled: string }>(sql`
+  const { rows } = await db.execute<
+    { online: string; offline: string; disabled: string } & { [K in keyof DeviceRow]: DeviceRow[K] | null }
+  >(sql`
+    with states as (
       select count(*) filter (where d.enabled and d.last_seen_at >= ${since}::timestamptz) as online,
              count(*) filter (where d.enabled and (d.last_seen_at is null or d.last_seen_at < ${since}::timestamptz)) as offline,
              count(*) filter (where not d.enabled) as disabled
-        from device d ${teamOnly}`),
-  ]);
-  const st = states.rows[0]!;
+        from device d ${teamOnly}),
+    list as (
+      select d.id, d.name, d.location, d.enabled, d.last_seen_at,
+             row_number() over (order by d.last_seen_at desc nulls last, d.created_at desc) as pos
+        from device d ${teamOnly}
+       order by pos limit ${limit})
+    select states.*, list.* from states left join list on true order by list.pos`);
+  const st = rows[0]!;
   return {
-    list: list.rows,
+    list: rows.filter((r) => r.id !== null) as DeviceRow[],
     online: Number(st.online),
     offline: Number(st.offline),
     disabled: Number(st.disabled),
   };
-}
-
-/** Locations of the given devices (for the region map). */
-export async function deviceLocations(db: Db, ids: string[]): Promise<Map<string, string | null>> {
-  if (!ids.length) return new Map();
-  const { rows } = await db.execute<{ id: string; location: string | null }>(
-    sql`select d.id, d.location from device d where d.id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`,
-  );
-  return new Map(rows.map((r) => [r.id, r.location]));
 }
 
 export type FeedRow = {

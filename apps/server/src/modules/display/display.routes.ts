@@ -5,6 +5,7 @@ import {
   displaySummarySchema,
   teamDisplayParams,
   type DisplayQuery,
+  type DisplaySummary,
 } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { ok, okSchema } from '../../http/envelope.js';
@@ -12,7 +13,7 @@ import { principalOf, requireAuth } from '../auth/guard.js';
 import { assertMayShowTeamDisplay } from '../teams/team-rules.js';
 import { streamFeed } from './display.feed.js';
 import { teamName } from './display.repo.js';
-import { summary } from './display.service.js';
+import { singleFlight, summary } from './display.service.js';
 
 const tags = ['display'];
 /** The platform display: display accounts only (spec §2 /dpLogin, /display). */
@@ -30,7 +31,10 @@ export const displayRoutes: FastifyPluginAsyncZod = async (app) => {
     assertMayShowTeamDisplay(principalOf(request).user, teamId);
     return { teamId, name: (await teamName(db, teamId)) ?? '' };
   };
-  const summaryOf = (scope: { teamId: string | null; name: string }, q: DisplayQuery) => summary(db, scope, q.days);
+  // One computation per scope and window at a time, whatever the number of screens asking.
+  const shared = singleFlight<DisplaySummary>();
+  const summaryOf = (scope: { teamId: string | null; name: string }, q: DisplayQuery) =>
+    shared(`${scope.teamId ?? 'platform'} ${q.days}`, () => summary(db, scope, q.days));
 
   app.get(
     DISPLAY_PATHS.summary,

@@ -33,6 +33,24 @@ async function nameOf(db: Db, id: string) {
   return name;
 }
 
+/**
+ * Calls with the same key while one is running share its promise; nothing is kept once it
+ * settles, so an answer is never older than the call it joined (docs/display.md "Speed"). Every
+ * screen re-reads the summary at once after a new feed item: with many screens on one scope
+ * that is a burst of identical requests, computed once.
+ */
+export function singleFlight<T>(): (key: string, run: () => Promise<T>) => Promise<T> {
+  const running = new Map<string, Promise<T>>();
+  return (key, run) => {
+    let p = running.get(key);
+    if (!p) {
+      p = run().finally(() => running.delete(key));
+      running.set(key, p);
+    }
+    return p;
+  };
+}
+
 /** The dashboard's aggregates for a scope (docs/display.md). */
 export async function summary(
   db: Db,
@@ -43,10 +61,9 @@ export async function summary(
   const today = localDay(now);
   const month = `${today.slice(0, 8)}01`;
   const from = localDay(now - (days - 1) * DAY_MS);
-  const [counts, rows, trendRows, devices] = await Promise.all([
-    repo.counts(db, scope, today, month),
-    repo.windowFacets(db, scope, from, today),
-    repo.trend(db, scope, from),
+  // Two statements on two pooled connections: display_daily's aggregates and the devices.
+  const [{ counts, facets: rows, trend: trendRows }, devices] = await Promise.all([
+    repo.daily(db, scope, { today, month, from }),
     repo.devices(db, scope, new Date(now - ONLINE_WINDOW_MS), DEVICE_LIST_MAX),
   ]);
   const of = (facet: string) => rows.filter((r) => r.facet === facet && Number(r.n) > 0);
@@ -71,14 +88,10 @@ export async function summary(
 
   const deviceRows = of('device');
   const located = deviceRows.filter((r) => r.key !== '');
-  const locations = await repo.deviceLocations(
-    db,
-    located.map((r) => r.key),
-  );
   const regions = new Map<string, number>();
   let unknownRegion = 0;
   for (const r of deviceRows) {
-    const province = r.key ? provinceOf(locations.get(r.key)) : null;
+    const province = r.key ? provinceOf(r.location) : null;
     if (province) regions.set(province, (regions.get(province) ?? 0) + Number(r.n));
     else unknownRegion += Number(r.n);
   }

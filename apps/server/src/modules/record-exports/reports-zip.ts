@@ -17,6 +17,8 @@ export type ZipBody = z.infer<typeof recordZipBodySchema>;
 
 /** Ids are read this many at a time: the only list the ZIP keeps in memory. */
 const ID_PAGE = 100;
+/** Reports in flight per engine child (the window below). */
+const RENDERS_PER_CHILD = 2;
 
 /**
  * Which done records the ZIP holds. Ticked ids must all be records the caller may see (else 403
@@ -61,8 +63,8 @@ const startRender = (ctx: AppContext, r: Listed, lang: ReportLanguage | undefine
 
 /**
  * Streams the selected reports as one ZIP (stored, not deflated: PDFs are compressed already).
- * Constant memory: ids come a page at a time; the PDFs render in the engine children, as many at
- * once as there are children (a window that moves on one report at a time), and each is handed
+ * Constant memory: ids come a page at a time; the PDFs render in the engine children, two per
+ * child in flight (a window that moves on one report at a time), and each is handed
  * to the archive only after the previous one left it (its `entry` event), which waits while the
  * client reads slowly (the piped response's back-pressure). At any moment the server holds at
  * most `window + 1` PDFs. A report that fails to render becomes a short `…-error.txt` entry: the
@@ -78,7 +80,9 @@ export function streamReportsZip(
   // Aborted when the client goes away: the waits below end and no further PDF is started.
   const stop = new AbortController();
   zip.on('close', () => stop.abort());
-  const window = Math.max(1, ctx.engines.size);
+  // Two renders per engine child: while a child draws one PDF, the API thread reads the next
+  // record and its photos and queues it, so the child never waits for its next job.
+  const window = Math.max(1, ctx.engines.size) * RENDERS_PER_CHILD;
   const produce = async () => {
     let written = 0;
     let failed = 0;

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { RESEARCH_ERRORS, type JobParams } from '@tcm/contract';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { researchJobs } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
@@ -36,8 +36,9 @@ export async function runResearchJob(db: Db, jobId: string): Promise<void> {
       status: 'done',
       progress: 1,
       phase: null,
-      result: out.result,
-      model: out.model ?? null,
+      // The thread's JSON text goes in as it is: no parse or stringify on the API thread.
+      result: sql`${out.result}::jsonb`,
+      model: out.model === null ? null : sql`${out.model}::jsonb`,
       sampleCount: samples.length,
       finishedAt: new Date(),
     });

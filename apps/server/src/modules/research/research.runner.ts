@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ComputeInput, ComputeOutput } from './research.compute.js';
+import type { ComputeInput } from './research.compute.js';
 
 /** Why a thread's analysis ended without a result. */
 export class ComputeFailure extends Error {
@@ -15,9 +15,15 @@ export class ComputeFailure extends Error {
   }
 }
 
+/** A finished analysis as JSON text: the result, and the model of a classification (else null). */
+export interface ComputeText {
+  result: string;
+  model: string | null;
+}
+
 type ThreadMessage =
   | { type: 'progress'; phase: string; fraction: number }
-  | { type: 'done'; out: ComputeOutput }
+  | { type: 'done'; out: ComputeText }
   | { type: 'failed'; refused: ComputeFailure['refused']; message: string };
 
 /**
@@ -42,7 +48,7 @@ function startThread(input: ComputeInput): Worker {
 export function runInThread(
   input: ComputeInput,
   onProgress: (p: { phase: string; fraction: number }) => void,
-): Promise<ComputeOutput> {
+): Promise<ComputeText> {
   return new Promise((resolve, reject) => {
     const w = startThread(input);
     let settled = false;

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { ResearchError } from '@tcm/research';
 import { compute, type ComputeInput } from './research.compute.js';
+import type { ComputeText } from './research.runner.js';
 
 /**
  * Entry of a research job's worker thread (research.runner.ts starts it): runs one analysis,
@@ -17,7 +18,14 @@ if (port) {
       last = f;
       port.postMessage({ type: 'progress', phase: p.phase, fraction: p.fraction });
     });
-    port.postMessage({ type: 'done', out });
+    // JSON text, made here: a string crosses to the API thread as one copy, where a trained
+    // forest as objects (MBs of small arrays) would be rebuilt there, and the database takes
+    // the text as it is (research.runner.ts).
+    const text: ComputeText = {
+      result: JSON.stringify(out.result),
+      model: out.model === undefined ? null : JSON.stringify(out.model),
+    };
+    port.postMessage({ type: 'done', out: text });
   } catch (e) {
     const refused = e instanceof ResearchError ? { reason: e.reason, texts: e.texts } : null;
     port.postMessage({ type: 'failed', refused, message: e instanceof Error ? e.message : String(e) });
