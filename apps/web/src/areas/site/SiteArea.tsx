@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
@@ -64,13 +64,30 @@ const DETECTION_PAGES = new Set([
  */
 function SiteFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  // On a phone the navigation folds behind a menu button (site.css hides the button on wider screens).
+  const [open, setOpen] = useState(false);
   return (
     <div className="site">
       <header className="site-header">
         <Link to="/" className="site-brand">
           {t('app.projectName')}
         </Link>
-        <nav className="site-nav" aria-label={t('site.navLabel')}>
+        <button
+          type="button"
+          className="site-menu-toggle"
+          aria-expanded={open}
+          aria-controls="site-nav"
+          onClick={() => setOpen((o) => !o)}
+          data-testid="site-menu-toggle"
+        >
+          {t('site.menu')}
+        </button>
+        <nav
+          id="site-nav"
+          className={open ? 'site-nav open' : 'site-nav'}
+          aria-label={t('site.navLabel')}
+          onClick={() => setOpen(false)}
+        >
           {NAV.map(([to, key]) => (
             <Link key={to} to={to}>
               {t(`route.${key}`)}

@@ -456,6 +456,7 @@ export const en: Messages = {
     email: 'Email',
   },
   site: {
+    menu: 'Menu',
     navLabel: 'Site navigation',
     cooperationTitle: 'Cooperation enquiry',
     cooperationIntro: 'Tell us what you need and we will contact you soon.',

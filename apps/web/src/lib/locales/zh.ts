@@ -440,6 +440,7 @@ export const zh = {
     email: '邮箱',
   },
   site: {
+    menu: '菜单',
     navLabel: '网站导航',
     cooperationTitle: '合作咨询',
     cooperationIntro: '请留下您的需求，我们会尽快与您联系。',
