@@ -158,6 +158,8 @@ export const TRAINING_PATHS = {
   teacherResults: '/backend/training/teacher/results',
   /** POST (doctor entrance): a record of the doctor's becomes a question with the doctor's labels. */
   teachingCases: '/backend/doctor/training/teachingCases',
+  /** GET (doctor entrance): whether one of the doctor's records is a teaching case, and the engine's reading. */
+  teachingCaseOf: (recordId: string) => `/backend/doctor/training/teachingCases/${recordId}`,
   /** GET, no sign-in: published courses for the public /shezhenshixun page. */
   publicCourses: '/backend/training/public/courses',
 } as const;
@@ -274,7 +276,15 @@ export const trainingQuestionSchema = z.object({
   engine: trainingReadingSchema.nullable(),
   createdAt: z.string(),
 });
+export type TrainingQuestion = z.infer<typeof trainingQuestionSchema>;
 export const trainingQuestionPageSchema = z.object({ total: z.number(), rows: z.array(trainingQuestionSchema) });
+
+/** A record as the doctor's teaching-case button sees it: marked (key, note) or not, and what the engine read. */
+export const trainingTeachingCaseStateSchema = z.object({
+  marked: z.object({ key: trainingKeySchema, note: z.string().nullable() }).nullable(),
+  engine: trainingReadingSchema.nullable(),
+});
+export type TrainingTeachingCaseState = z.infer<typeof trainingTeachingCaseStateSchema>;
 
 export const trainingImportResultSchema = z.object({
   imported: z.number(),

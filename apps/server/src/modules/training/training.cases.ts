@@ -1,4 +1,9 @@
-import { doneResult, TRAINING_ERRORS, type TrainingTeachingCaseBody } from '@tcm/contract';
+import {
+  doneResult,
+  TRAINING_ERRORS,
+  type TrainingTeachingCaseBody,
+  type TrainingTeachingCaseState,
+} from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { findRecord } from '../records/records.repo.js';
@@ -29,4 +34,21 @@ export async function markTeachingCase(db: Db, doctorId: string, b: TrainingTeac
     createdBy: doctorId,
   });
   return presentQuestion(q);
+}
+
+/**
+ * What the teaching-case button of a record shows: the doctor's key and note when it is marked,
+ * and the engine's reading to start the labels from. Another doctor's record answers like a
+ * missing one (403), as marking does.
+ */
+export async function teachingCaseState(
+  db: Db,
+  doctorId: string,
+  recordId: string,
+): Promise<TrainingTeachingCaseState> {
+  const record = await findRecord(db, recordId);
+  if (!record || record.ownerUserId !== doctorId) throw new AppError(TRAINING_ERRORS.RECORD_NOT_YOURS);
+  const tongue = doneResult(record.results, 'tongue');
+  const q = await repo.teachingCaseOf(db, record.id);
+  return { marked: q ? { key: q.key, note: q.note } : null, engine: tongue ? engineReading(tongue.features) : null };
 }

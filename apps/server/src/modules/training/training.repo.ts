@@ -224,6 +224,14 @@ export const lessonsDoneCounts = (db: Db) =>
     .groupBy(trainingLessonDone.userId)
     .then((r) => new Map(r.map((x) => [x.userId, x.n])));
 
+/** The teaching case made from this record, if any. */
+export const teachingCaseOf = (db: Db, recordId: string) =>
+  db
+    .select()
+    .from(trainingQuestions)
+    .where(and(eq(trainingQuestions.source, 'teaching-case'), eq(trainingQuestions.sourceRef, recordId)))
+    .then((r) => r[0]);
+
 /** A doctor's teaching case: one question per record; marking it again replaces key and note. */
 export async function upsertTeachingCase(db: Db, v: typeof trainingQuestions.$inferInsert) {
   const [row] = await db

@@ -417,7 +417,18 @@ describe('training: teaching cases', () => {
     const bare = await insertRecord(t.database.db, { ...base, shareToken: newShareToken() });
     const key = { bodyColor: ['pale'], coatingThickness: ['thick'] };
 
+    // The button's lookup: not marked yet, then the key and note once marked; guards as marking.
+    const state = (token?: string, id = rec.id) => get(TRAINING_PATHS.teachingCaseOf(id), token);
+    expect((await state()).status).toBe(401);
+    expect([(await state(doctor.token, 'not-a-uuid')).status]).toEqual([400]);
+    const foreign = await state(other.token);
+    expect([foreign.status, foreign.body.code]).toEqual([403, TRAINING_ERRORS.RECORD_NOT_YOURS.code]);
+    const member = await userWithToken(t, { entrance: 'member' });
+    expect((await state(member.token)).status).toBe(403);
+    expect((await state(doctor.token)).body.data).toEqual({ marked: null, engine: null });
+
     const ok = await post(TRAINING_PATHS.teachingCases, doctor.token, { recordId: rec.id, key, note: '典型淡白舌' });
+    expect((await state(doctor.token)).body.data).toEqual({ marked: { key, note: '典型淡白舌' }, engine: null });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ source: 'teaching-case', sourceRef: rec.id, key, engine: null });
     const notYours = await post(TRAINING_PATHS.teachingCases, other.token, { recordId: rec.id, key });

@@ -20,6 +20,7 @@ import {
   trainingPublicCourseSchema,
   trainingQuestionPageSchema,
   trainingQuestionSchema,
+  trainingTeachingCaseStateSchema,
   trainingQuestionsQuery,
   trainingStartAttemptBody,
   trainingTeacherResultsSchema,
@@ -30,7 +31,7 @@ import { AppError } from '../../http/app-error.js';
 import { ok, okSchema } from '../../http/envelope.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import * as svc from './training.service.js';
-import { markTeachingCase } from './training.cases.js';
+import { markTeachingCase, teachingCaseState } from './training.cases.js';
 import { importQuestions } from './training.import.js';
 import { readImportUpload } from './training.upload.js';
 
@@ -298,5 +299,19 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await markTeachingCase(db, me(request).id, request.body), request.msgLang),
+  );
+
+  app.get(
+    TRAINING_PATHS.teachingCaseOf(':recordId'),
+    {
+      onRequest: doctor,
+      schema: {
+        tags,
+        summary: 'Whether one of the doctor’s records is a teaching case, with the engine’s reading',
+        params: z.object({ recordId: z.string().uuid() }),
+        response: { 200: okSchema(trainingTeachingCaseStateSchema) },
+      },
+    },
+    async (request) => ok(await teachingCaseState(db, me(request).id, request.params.recordId), request.msgLang),
   );
 };

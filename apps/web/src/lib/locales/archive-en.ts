@@ -50,6 +50,16 @@ export const archiveEn: ArchiveMessages = {
     done: 'Group set',
     shared: 'Shared by {{name}}',
   },
+  teaching: {
+    mark: 'Mark as teaching case',
+    marked: 'Teaching case (edit)',
+    title: 'Mark as teaching case',
+    hint: 'The tongue photo joins the question bank with your reading as the answer key; it starts from the engine’s reading, check and correct it.',
+    note: 'Note',
+    save: 'Save',
+    saved: 'Marked as a teaching case',
+    needLabel: 'Give at least one reading',
+  },
   review: {
     title: 'View case',
     timeline: 'Visits',

@@ -48,6 +48,16 @@ export const archiveZh = {
     done: '分组已设置',
     shared: '共享自 {{name}}',
   },
+  teaching: {
+    mark: '标为教学病例',
+    marked: '教学病例（修改）',
+    title: '标为教学病例',
+    hint: '此舌象照片将以您的判读作为标准答案进入题库；已按引擎的判读预填，请核对修改。',
+    note: '备注',
+    save: '保存',
+    saved: '已标为教学病例',
+    needLabel: '请至少填写一项判读',
+  },
   review: {
     title: '查看医案',
     timeline: '就诊时间线',

@@ -26,6 +26,8 @@ import { RecordResult } from '../../../diagnosis/RecordResult.js';
 import { archiveApi, casePdfUrl, fetchFile, saveBlob } from './archive-api.js';
 import { FIRST_VISIT_ID } from './VisitEditor.js';
 import { CaseForms } from './inquiry/CaseForms.js';
+import { TeachingCaseButton } from './TeachingCaseButton.js';
+import { useReaderFormat } from '../../../lib/reader-format.js';
 
 const rxText = (v: VisitDetail) =>
   v.prescription
@@ -78,6 +80,7 @@ function VisitFields({ v }: { v: VisitDetail }) {
 /** /doctor/archive/review/:id: the case as a timeline of visits, records beside them, compare two. */
 export function CaseReview() {
   const { t } = useTranslation();
+  const { date } = useReaderFormat();
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const [compare, setCompare] = useState<string[]>([]);
@@ -190,7 +193,8 @@ export function CaseReview() {
                           defaultActiveKey={[v.records[0]!.id]}
                           items={v.records.map((r) => ({
                             key: r.id,
-                            label: `${t('archive.review.records')} · ${new Date(r.createdAt).toLocaleString()}`,
+                            label: `${t('archive.review.records')} · ${date(r.createdAt)}`,
+                            extra: <TeachingCaseButton recordId={r.id} />,
                             children: <RecordResult detail={r} progress={null} via={null} />,
                           }))}
                         />
