@@ -168,7 +168,10 @@ describe('transport', () => {
   });
 
   it('serves the web app under /pc/ with the SPA fallback', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/pc/' })).body).toContain('<title>spa</title>');
+    // A public page gets its own head (page-head.ts: title, description, Open Graph); the others the SPA's index.
+    const home = (await t.app.inject({ method: 'GET', url: '/pc/' })).body;
+    expect(home).toContain('property="og:title"');
+    expect(home).not.toContain('<title>spa</title>');
     expect((await t.app.inject({ method: 'GET', url: '/pc/member/config/home' })).body).toContain('<title>spa</title>');
     const js = await t.app.inject({ method: 'GET', url: '/pc/assets/app.js' });
     expect(js.headers['content-type']).toContain('javascript');

@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { RECORD_ERRORS } from '@tcm/contract';
 import type { CaptureSlot, EngineOutcome, RecordEngine, Vitals } from '@tcm/contract';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
