@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BASE, PASSWORD } from './browser.js';
 import { useJourney } from './hooks.js';
-import { fillLogin, passJigsaw } from './helpers.js';
+import { approveDoctor, fillLogin, passJigsaw } from './helpers.js';
 
 const journey = useJourney({ viewport: { width: 1400, height: 900 } });
 
@@ -30,6 +30,8 @@ describe('captcha after failed sign-ins', () => {
     expect((await wrongPassword(name)).code).toBe(1000000);
     await new Promise((r) => setTimeout(r, 4200));
     const { page } = journey;
+    // A registration waits for approval (docs/console.md); approved, it meets the captcha.
+    await approveDoctor(page, name);
     await page.goto(`${BASE}/pc/keyan-login`);
     await fillLogin(page, name);
     await page.getByText('请先完成验证再登录').waitFor();

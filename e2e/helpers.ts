@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { RECORD_PATHS } from '@tcm/contract';
+import { DOCTOR_APPROVAL_PATHS, RECORD_PATHS } from '@tcm/contract';
 import { BASE, PASSWORD } from './browser.js';
 
 /**
@@ -114,6 +114,26 @@ export async function signInBackOffice(page: Page): Promise<void> {
 }
 
 export const path = (page: Page) => new URL(page.url()).pathname;
+
+/**
+ * A doctor registered through the API waits for approval (docs/console.md "Doctors"): the
+ * administrator approves it in the browser (the back-office password sign-in always wants the
+ * jigsaw), then signs out.
+ */
+export async function approveDoctor(page: Page, loginName: string): Promise<void> {
+  await signInBackOffice(page);
+  const list = await apiAs<{ list: { id: string; loginName: string }[] }>(
+    page,
+    'POST',
+    `${DOCTOR_APPROVAL_PATHS.list}?page=1&size=100`,
+    { approval: 'pending', keyword: loginName },
+  );
+  await apiAs(page, 'POST', DOCTOR_APPROVAL_PATHS.approve, {
+    id: list.list.find((d) => d.loginName === loginName)!.id,
+  });
+  await page.getByTestId('logout').click();
+  await page.waitForURL(/\/pc\/login$/);
+}
 
 /** A one-time WeChat OAuth code for this person, from the local protocol server (scripts/e2e.sh). */
 export async function wechatCode(person: { openid: string; nickname: string; headimgurl: string }): Promise<string> {

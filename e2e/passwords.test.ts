@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BASE, PASSWORD } from './browser.js';
 import { journeyHooks, type Journey } from './hooks.js';
-import { dragKnob, solveJigsaw } from './helpers.js';
+import { approveDoctor, dragKnob, solveJigsaw } from './helpers.js';
 
 // One Chromium for the file, a fresh context per journey (e2e/hooks.ts).
 let journey: Journey;
@@ -113,6 +113,9 @@ async function submitLogin(door: Door, password: string, expectText?: string): P
   throw new Error(`back-office sign-in did not reach ${expectText ?? String(door.home)}`);
 }
 
+/** The doctor registered for this file waits for approval: approved once, before its first case. */
+let approved = false;
+
 beforeAll(async () => {
   doctorName = `pwdr${Date.now()}`;
   const res = await fetch(`${BASE}${DOCTOR_REGISTER}`, {
@@ -143,6 +146,10 @@ describe('change password at every entrance', () => {
       // English at phone width: the header button and the dialog must still be usable there.
       if (lang === 'en') await page.setViewportSize({ width: 390, height: 844 });
       try {
+        if (door.entrance === 'doctor' && !approved) {
+          await approveDoctor(page, doctorName);
+          approved = true;
+        }
         await submitLogin(door, PASSWORD);
         await page.waitForURL(door.home);
 

@@ -98,14 +98,8 @@ function Charts({ data, scope, scale }: { data: DisplaySummary; scope: DisplaySc
         >
           {title}
         </h1>
-        <div style={{ flex: 1, display: 'flex', justifyContent: 'flex-end' }}>
-          <Space>
-            <LanguageSwitch />
-            {/* A reset password is changed at the first sign-in here too (docs/auth.md). */}
-            <ChangePasswordButton />
-            <LogoutButton loginPath={scope.kind === 'team' ? '/member-login' : '/dpLogin'} />
-          </Space>
-        </div>
+        {/* The account's controls sit over this slot (Dashboard: one instance for every state). */}
+        <div style={{ flex: 1 }} />
       </header>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 16 }}>
         <Kpi label={t('display.today')} value={f.number(data.counts.today)} testId="kpi-today" />
@@ -215,49 +209,52 @@ export function Dashboard({ scope }: { scope: DisplayScope }) {
   const q = useDisplaySummary(scope);
   return (
     <DisplayCanvas>
-      {(scale) =>
-        q.data ? (
-          <Charts data={q.data} scope={scope} scale={scale} />
-        ) : (
-          <div
-            style={{
-              height: '100%',
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              flexDirection: 'column',
-              gap: 24,
-            }}
-          >
-            {/* The account's controls before the data too: a reset password must be changed before
-                any other call succeeds (403 1100611), so the dialog cannot wait for the data. */}
-            <Space style={{ position: 'absolute', top: 24, right: 24 }}>
-              <LanguageSwitch />
-              <ChangePasswordButton />
-              <LogoutButton loginPath={scope.kind === 'team' ? '/member-login' : '/dpLogin'} />
-            </Space>
-            {/* The screen's name while it loads or fails, so a wall screen never shows a blank. */}
-            <h1 data-text style={{ ...muted, fontSize: 40, margin: 0 }}>
-              {t('display.title')}
-            </h1>
-            {q.isError ? (
-              <>
-                <div data-text data-testid="display-error" style={{ color: '#ff7875', fontSize: 28 }}>
-                  {t('display.loadFailed')}
-                </div>
-                <Button onClick={() => void q.refetch()}>{t('display.retry')}</Button>
-              </>
-            ) : (
-              <>
-                <Spin size="large" />
-                <div data-text data-testid="display-loading" style={{ ...muted, fontSize: 24 }}>
-                  {t('display.loading')}
-                </div>
-              </>
-            )}
-          </div>
-        )
-      }
+      {(scale) => (
+        <>
+          {/* The account's controls, one instance whatever the state: a reset password must be
+              changed before any other call succeeds (403 1100611), so the dialog cannot wait for
+              the data, and a dialog opened while the data loads must survive its arrival. */}
+          <Space style={{ position: 'absolute', top: 26, right: 24, zIndex: 1 }}>
+            <LanguageSwitch />
+            <ChangePasswordButton />
+            <LogoutButton loginPath={scope.kind === 'team' ? '/member-login' : '/dpLogin'} />
+          </Space>
+          {q.data ? (
+            <Charts data={q.data} scope={scope} scale={scale} />
+          ) : (
+            <div
+              style={{
+                height: '100%',
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                flexDirection: 'column',
+                gap: 24,
+              }}
+            >
+              {/* The screen's name while it loads or fails, so a wall screen never shows a blank. */}
+              <h1 data-text style={{ ...muted, fontSize: 40, margin: 0 }}>
+                {t('display.title')}
+              </h1>
+              {q.isError ? (
+                <>
+                  <div data-text data-testid="display-error" style={{ color: '#ff7875', fontSize: 28 }}>
+                    {t('display.loadFailed')}
+                  </div>
+                  <Button onClick={() => void q.refetch()}>{t('display.retry')}</Button>
+                </>
+              ) : (
+                <>
+                  <Spin size="large" />
+                  <div data-text data-testid="display-loading" style={{ ...muted, fontSize: 24 }}>
+                    {t('display.loading')}
+                  </div>
+                </>
+              )}
+            </div>
+          )}
+        </>
+      )}
     </DisplayCanvas>
   );
 }
