@@ -70,6 +70,9 @@ const max = (k: 'leak' | 'onFace' | 'second') => Math.max(...wide.map((w) => w[k
 console.log(
   `wide frames (${wide.length} validation tongues in the held-out face): mean tongue IoU ${f(wide.reduce((a, w) => a + w.iou, 0) / wide.length)},` +
     ` worst ${f(Math.min(...wide.map((w) => w.iou)))}; leak max ${f(max('leak'))} (on the face itself ${f(max('onFace'))});` +
+    ` leak mean ${f(wide.reduce((a, w) => a + w.leak, 0) / wide.length)};` +
+    // A tongue found at under half its area is a miss of its own (model card, session 20 rule).
+    ` missed (IoU < 0.5) ${wide.filter((w) => w.iou < 0.5).length};` +
     ` second region max ${f(max('second'))}` +
     ` (${wide.filter((w) => w.second >= 0.3).length} at or over 0.3)`,
 );
