@@ -30,6 +30,7 @@ import { AuditPurge } from './modules/audit/audit-purge.js';
 import { FileSigner } from './modules/files/file-signing.js';
 import { SecretBox } from './modules/open-api/secret-box.js';
 import { WebhookDispatcher } from './modules/open-api/webhooks.js';
+import { PENDING_FILE_MAX_AGE_MS, sweepPendingFiles } from './modules/files/pending-files.js';
 import { createStorage } from './modules/files/storage.js';
 import { AnalysisQueue } from './modules/analysis/queue.js';
 import { analyzeRecord, type AnalysisDeps } from './modules/analysis/worker.js';
@@ -187,6 +188,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await ctx.research.start(ctx.db);
   const auditPurge = new AuditPurge(() => ctx.db, config.audit.retentionDays, app.log);
   auditPurge.start();
+  // Uploads a crash cut off between their row and their bytes (docs/records.md "Stored files").
+  try {
+    const removed = await sweepPendingFiles(ctx.db, ctx.storage, new Date(Date.now() - PENDING_FILE_MAX_AGE_MS));
+    if (removed) app.log.warn({ removed }, 'removed uploads cut off by a crash');
+  } catch (e) {
+    app.log.error({ err: e }, 'sweep of cut-off uploads failed');
+  }
   app.addHook('onClose', async () => {
     auditPurge.stop();
     await ctx.audit.flush();

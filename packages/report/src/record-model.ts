@@ -16,6 +16,7 @@ import {
   TONGUE_FEATURES,
   tongueLabelWord,
   VOICE_READING_WORDS,
+  PATTERN_WORDS,
   wordOf,
   faceMetricScore,
   FACE_METRICS,
@@ -276,7 +277,7 @@ function synthesisSections(src: ReportSource, lang: Lang): Partial<HealthReportI
     out.syndromes = {
       version: s.engine,
       patterns: patterns.map((p) => ({
-        name: p.name[lang],
+        name: wordOf(PATTERN_WORDS, p.id, lang, p.name[lang]),
         score: shownScore('score.syndrome', p.score),
         confidence: Math.max(0, Math.min(1, p.confidence)),
         evidence: p.evidence

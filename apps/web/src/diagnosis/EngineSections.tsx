@@ -35,6 +35,7 @@ import {
   SKIN_TONE_WORDS,
   VERDICT_WORDS,
   VOICE_READING_WORDS,
+  PATTERN_WORDS,
   wordOf,
   type FaceMetricName,
 } from '@tcm/contract';
@@ -318,7 +319,9 @@ export function SynthesisView({ r }: { r: SynthesisResult }) {
       {r.patterns.map((p) => (
         <div key={p.id} style={{ borderBottom: '1px solid #f0f0f0', paddingBottom: 8 }}>
           <Space wrap>
-            <Typography.Text strong>{t('diag.suggests', { name: loc(p.name, lang) })}</Typography.Text>
+            <Typography.Text strong>
+              {t('diag.suggests', { name: wordOf(PATTERN_WORDS, p.id, lang, loc(p.name, lang)) })}
+            </Typography.Text>
             <Tag>{t(`diag.strength.${p.strength}`)}</Tag>
             <Typography.Text type="secondary">
               {t('diag.patternScore', {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ConstitutionSummary, IndicatorAssessment, PatternResult } from '@tcm/contract';
+import {
+  adviceKeyWord,
+  VITALS_BAND_WORDS,
+  VITALS_INDICATOR_WORDS,
+  type ConstitutionSummary,
+  type IndicatorAssessment,
+  type PatternResult,
+} from '@tcm/contract';
 import templates from './templates.json' with { type: 'json' };
 import { PATTERNS } from '../synthesis/knowledge-base.js';
 import { INDICATORS } from '../vitals/reference-table.js';
@@ -20,6 +27,21 @@ const pattern = (id: string, strength: PatternResult['strength']) => ({ id, stre
 
 describe('default templates', () => {
   const table = defaultAdvice();
+
+  it('word every key in zh and en for the conclusion configuration page (no raw key shown)', () => {
+    for (const key of table.keys())
+      for (const lang of ['zh', 'en'] as const) expect(adviceKeyWord(key, lang), `${key} ${lang}`).not.toBe(key);
+  });
+
+  it('name the indicators and bands as the reference table does (the contract keeps copies)', () => {
+    for (const def of INDICATORS) {
+      const words = (VITALS_INDICATOR_WORDS as Record<string, { zh: string; en: string } | undefined>)[def.id];
+      // systolic and diastolic are judged together as bloodPressure (vitals/assess.ts).
+      if (words) expect(words, def.id).toEqual({ zh: def.zh, en: def.en });
+      const bands = def.bands ?? Object.values(def.bandsBySex ?? {}).flat();
+      for (const b of bands) expect(Object.hasOwn(VITALS_BAND_WORDS, b.code), `${def.id} ${b.code}`).toBe(true);
+    }
+  });
 
   it('cover every constitution and every knowledge-base pattern, zh and en on every line', () => {
     for (const c of 'ABCDEFGHI') expect(table.has(`constitution:${c}`), c).toBe(true);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PATTERN_WORDS, SYNTHESIS_PATTERN_IDS } from '@tcm/contract';
 import kb from './knowledge-base.json' with { type: 'json' };
 import { INDICATORS } from '../vitals/reference-table.js';
 import { PATTERNS, VOCABULARY } from './knowledge-base.js';
@@ -37,6 +38,12 @@ describe('knowledge base file', () => {
         ).toBe(true);
     }
     expect(new Set(PATTERNS.map((p) => p.id)).size).toBe(PATTERNS.length);
+  });
+
+  it('has its patterns, worded alike, in the contract vocabulary (the screens and the PDF read it)', () => {
+    expect([...SYNTHESIS_PATTERN_IDS].sort()).toEqual(PATTERNS.map((p) => p.id).sort());
+    for (const p of PATTERNS)
+      expect(PATTERN_WORDS[p.id as keyof typeof PATTERN_WORDS], p.id).toEqual({ zh: p.zh, en: p.en });
   });
 
   it('holds the textbook set of patterns', () => {

@@ -13,6 +13,7 @@ import {
   LIP_COLOUR_WORDS,
   SKIN_TONE_WORDS,
 } from './face.js';
+import { PATTERN_WORDS } from './patterns.js';
 import { PULSE_CLASS_WORDS, VOICE_READING_WORDS } from './pulse-voice.js';
 import {
   FEATURE_METHOD_WORDS,
@@ -21,6 +22,7 @@ import {
   TONGUE_ZONE_WORDS,
   type TongueFeature,
 } from './tongue.js';
+import { VITALS_BAND_WORDS, VITALS_INDICATOR_WORDS } from './vitals-words.js';
 import type { Word, WordLang } from './word.js';
 
 export * from './word.js';
@@ -29,6 +31,9 @@ export * from './face.js';
 export * from './pulse-voice.js';
 export * from './constitution.js';
 export * from './scores.js';
+export * from './patterns.js';
+export * from './vitals-words.js';
+export * from './advice-keys.js';
 
 const prefixed = (prefix: string, words: Readonly<Record<string, Word>>): [string, Word][] =>
   Object.entries(words).map(([id, w]) => [`${prefix}.${id}`, w]);
@@ -36,7 +41,8 @@ const prefixed = (prefix: string, words: Readonly<Record<string, Word>>): [strin
 /**
  * Every word by its full id (`tongue.bodyColor.purple`, `face.complexion.red`,
  * `pulse.class.slow`, `voice.reading.hoarse`, `constitution.type.balanced`,
- * `constitution.verdict.yes`, `risk.low`, `measure.lab.L`, …): the flat list research and the
+ * `constitution.verdict.yes`, `risk.low`, `pattern.qi_deficiency`, `vitals.indicator.bmi`,
+ * `vitals.band.overweight`, `measure.lab.L`, …): the flat list research and the
  * completeness test read.
  */
 export const VOCABULARY: Readonly<Record<string, Word>> = Object.fromEntries([
@@ -56,6 +62,9 @@ export const VOCABULARY: Readonly<Record<string, Word>> = Object.fromEntries([
   ...prefixed('constitution.type', CONSTITUTION_TYPE_WORDS),
   ...prefixed('constitution.verdict', VERDICT_WORDS),
   ...prefixed('risk', RISK_LEVEL_WORDS),
+  ...prefixed('pattern', PATTERN_WORDS),
+  ...prefixed('vitals.indicator', VITALS_INDICATOR_WORDS),
+  ...prefixed('vitals.band', VITALS_BAND_WORDS),
   ...prefixed('measure', EVIDENCE_MEASURES),
 ]);
 

@@ -4,8 +4,17 @@ import { COMPLEXIONS, GLOSS, ITA_CATEGORIES, LIP_COLOURS } from '../face.js';
 import { riskLevelSchema } from '../report.js';
 import { tongueFeaturesSchema } from '../tongue-features.js';
 import { voiceReadingSchema } from '../voice.js';
-import { vitalsRiskLevelSchema } from '../vitals.js';
-import { constitutionWord, tongueLabelWord, VOCABULARY, vocabularyWord, TONGUE_FEATURES, type Word } from './index.js';
+import { vitalsIndicatorSchema, vitalsRiskLevelSchema } from '../vitals.js';
+import {
+  adviceKeyWord,
+  constitutionWord,
+  SYNTHESIS_PATTERN_IDS,
+  tongueLabelWord,
+  VOCABULARY,
+  vocabularyWord,
+  TONGUE_FEATURES,
+  type Word,
+} from './index.js';
 
 /** A word people may read: not empty, not an identifier (camelCase, snake_case, `lab.x`). */
 const IDENTIFIER = /^[a-z]+[A-Z_][A-Za-z_]*$|^[a-z]+\.[A-Za-z]+$/;
@@ -46,6 +55,8 @@ describe('the vocabulary', () => {
       ...riskLevelSchema.options.map((l) => `risk.${l}`),
       ...vitalsRiskLevelSchema.options.map((l) => `risk.${l}`),
     );
+    ids.push(...SYNTHESIS_PATTERN_IDS.map((p) => `pattern.${p}`));
+    ids.push(...vitalsIndicatorSchema.options.map((i) => `vitals.indicator.${i}`));
     ids.push('measure.widthLengthRatio', 'measure.lab.L', 'measure.lab.a', 'measure.lab.b', 'measure.coverage');
     expect(ids.filter((id) => !VOCABULARY[id])).toEqual([]);
     for (const c of constitutionCodeSchema.options) expect(constitutionWord(c, 'en')).not.toBe(c);
@@ -59,5 +70,31 @@ describe('the vocabulary', () => {
     expect(tongueLabelWord('shape', 'thin', 'zh')).not.toBe(tongueLabelWord('coatingThickness', 'thin', 'zh'));
     expect(vocabularyWord('constitution.type.phlegmDamp', 'zh')).toBe('痰湿质');
     expect(vocabularyWord('no.such.id', 'en')).toBe('no.such.id');
+  });
+
+  it('words every kind of advice key, never the raw key (the conclusion configuration page)', () => {
+    const keys = [
+      'default',
+      ...constitutionCodeSchema.options.map((c) => `constitution:${c}`),
+      ...SYNTHESIS_PATTERN_IDS.map((p) => `pattern:${p}`),
+      ...vitalsIndicatorSchema.options.map((i) => `risk:${i}`),
+      'risk:bmi:underweight',
+      'risk:bloodPressure:high_normal',
+      'risk:level:high',
+    ];
+    for (const lang of ['zh', 'en'] as const) {
+      const raw = keys.filter((k) => {
+        const w = adviceKeyWord(k, lang);
+        return w === k || /[a-z]:[A-Za-z]|_/.test(w);
+      });
+      expect(raw, lang).toEqual([]);
+    }
+    expect(adviceKeyWord('pattern:qi_deficiency', 'zh')).toBe('证型：气虚证');
+    expect(adviceKeyWord('constitution:B', 'en')).toBe('Constitution: Qi deficiency');
+    expect(adviceKeyWord('risk:bmi:underweight', 'zh')).toBe('风险：体重指数 · 体重过低');
+    // An id from a newer engine, or a malformed key: shown as it is rather than guessed.
+    expect(adviceKeyWord('pattern:new_one', 'zh')).toBe('pattern:new_one');
+    expect(adviceKeyWord('constitution:Z', 'en')).toBe('constitution:Z');
+    expect(adviceKeyWord('risk:bmi:underweight:x', 'en')).toBe('risk:bmi:underweight:x');
   });
 });

@@ -25,9 +25,21 @@ export const storedFiles = pgTable(
      * file is health data until shown otherwise and needs a session or a signed URL (docs/security.md §12).
      */
     public: boolean('public').notNull().default(false),
+    /**
+     * Set while the bytes are being stored (the row is written first, cleared once the bytes are
+     * in): a row still pending long after is an upload cut off by a crash, and the start-up sweep
+     * removes its bytes and the row (`modules/files/pending-files.ts`). Null: the file is whole.
+     */
+    pendingSince: timestamp('pending_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stored_file_owner_idx').on(t.ownerUserId)],
+  (t) => [
+    index('stored_file_owner_idx').on(t.ownerUserId),
+    // Only the few pending rows are indexed: the sweep reads them, nothing else does.
+    index('stored_file_pending_idx')
+      .on(t.pendingSince)
+      .where(sql`${t.pendingSince} is not null`),
+  ],
 );
 
 /** Registered devices of a team; the secret is kept as its SHA-256 only (shown once). */

@@ -1,5 +1,5 @@
 import { randomUUID, webcrypto } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { FILE_ERRORS, FILE_PATHS, type StoredFile } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { storedFiles } from '../../db/schema/index.js';
@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error.js';
 import type { EnginePool } from '../../jobs/engine-pool.js';
 import { checkUpload, type AcceptRule, type CheckedFile } from './content-check.js';
 import type { FileSigner } from './file-signing.js';
+import { discardPending } from './pending-files.js';
 import { storageKey, type FileStorage } from './storage.js';
 
 export type StoredFileRow = typeof storedFiles.$inferSelect;
@@ -58,7 +59,12 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
   return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
 }
 
-/** Checks by content, stores the bytes, then writes the metadata row (bytes first: no row without bytes). */
+/**
+ * Checks by content, then writes the metadata row marked pending, stores the bytes and clears
+ * the mark. In this order a crash at any point leaves nothing unaccounted: before the bytes, a
+ * pending row without bytes; after them, a pending row with its bytes; either way the start-up
+ * sweep (`pending-files.ts`) removes both. Bytes first (the old order) left a file no row named.
+ */
 export async function saveFile(db: Db, storage: FileStorage, input: SaveFileInput): Promise<StoredFileRow> {
   const checked: CheckedFile =
     'trusted' in input
@@ -66,28 +72,29 @@ export async function saveFile(db: Db, storage: FileStorage, input: SaveFileInpu
       : await checkUpload(input.bytes, input.name, input.accept, input.engines);
   const id = randomUUID();
   const key = storageKey(id);
+  await db.insert(storedFiles).values({
+    id,
+    name: checked.name,
+    kind: checked.kind,
+    mime: checked.mime,
+    size: checked.bytes.length,
+    width: checked.width,
+    height: checked.height,
+    sha256: await sha256Hex(checked.bytes),
+    storageKey: key,
+    ownerUserId: input.ownerUserId ?? null,
+    deviceId: input.deviceId ?? null,
+    public: input.public ?? false,
+    pendingSince: new Date(),
+  });
   try {
     await storage.put(key, checked.bytes, checked.mime);
   } catch (e) {
+    // Nobody knows this id yet: the row goes at once (the sweep would take it later otherwise).
+    await discardPending(db, storage, { id, storageKey: key }).catch(() => undefined);
     throw new AppError(FILE_ERRORS.STORAGE_FAILED, undefined, { reason: e instanceof Error ? e.message : String(e) });
   }
-  const [row] = await db
-    .insert(storedFiles)
-    .values({
-      id,
-      name: checked.name,
-      kind: checked.kind,
-      mime: checked.mime,
-      size: checked.bytes.length,
-      width: checked.width,
-      height: checked.height,
-      sha256: await sha256Hex(checked.bytes),
-      storageKey: key,
-      ownerUserId: input.ownerUserId ?? null,
-      deviceId: input.deviceId ?? null,
-      public: input.public ?? false,
-    })
-    .returning();
+  const [row] = await db.update(storedFiles).set({ pendingSince: null }).where(eq(storedFiles.id, id)).returning();
   return row!;
 }
 

@@ -1,14 +1,17 @@
 import { useState } from 'react';
-import { Button, Input, Modal, Select, Space, Tag, Typography, message } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Modal, Space, Tag, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DOCTOR_APPROVALS, DOCTOR_QUERY_FIELDS, type DoctorApproval, type DoctorRow } from '@tcm/contract';
+import {
+  DOCTOR_APPROVALS,
+  DOCTOR_QUERY_FIELDS,
+  type DoctorApproval,
+  type DoctorPage,
+  type DoctorRow,
+} from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
-import { selectionProblem } from '../../app/toolbar.js';
-import { DataTable, type Paging } from '../../components/DataTable.js';
+import { AdminList } from '../../components/AdminList.js';
+import { ChoiceAndQuery, type ChoiceQuery } from '../../components/query/ChoiceAndQuery.js';
 import type { QueryField } from '../../components/query/normalise.js';
-import { SearchAndQuery, type ListFilter } from '../../components/query/SearchAndQuery.js';
-import { Toolbar } from '../../components/Toolbar.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { doctorsApi } from './doctors-api.js';
 
@@ -77,110 +80,77 @@ function DecideDialog({ doctor, onClose, onDone }: { doctor: DoctorRow; onClose:
 export default function DoctorsPage({ route }: { route?: BuiltRoute }) {
   const { t } = useTranslation();
   const fmt = useReaderFormat();
-  const qc = useQueryClient();
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
-  // Opens on the registrations that wait: the reviewer's daily question.
-  const [approval, setApproval] = useState<DoctorApproval | undefined>('pending');
-  const [filter, setFilter] = useState<ListFilter>({});
-  const [selected, setSelected] = useState<React.Key[]>([]);
   const [deciding, setDeciding] = useState<DoctorRow | null>(null);
-  const list = useQuery({
-    queryKey: ['console-doctors', paging, approval, filter],
-    queryFn: () => doctorsApi.list(paging.page, paging.size, { approval, ...filter }),
-  });
-  const rows = list.data?.list ?? [];
-  const chosen = rows.filter((r) => selected.includes(r.id));
-  const handlers: Record<string, () => void> = {
-    approveDoctor: () => {
-      const problem = selectionProblem('onlyOne', chosen.length);
-      if (problem) return void message.warning(t(problem));
-      setDeciding(chosen[0]!);
-    },
-  };
-  const toFirstPage = () => setPaging((p) => ({ ...p, page: 1 }));
-
   return (
-    <div data-testid="console-doctors">
-      <Typography.Title level={4}>{t('doctorApproval.title')}</Typography.Title>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Toolbar buttons={route?.buttons ?? []} selected={selected.length} handlers={handlers} />
-        <Select
-          allowClear
-          style={{ width: 160 }}
-          value={approval}
+    <AdminList<DoctorRow, ChoiceQuery<DoctorApproval>, DoctorPage>
+      testId="console-doctors"
+      title={t('doctorApproval.title')}
+      queryKey={['console-doctors']}
+      load={(p, { choice, ...f }) => doctorsApi.list(p.page, p.size, { approval: choice, ...f })}
+      // Opens on the registrations that wait: the reviewer's daily question.
+      initialFilter={{ choice: 'pending' }}
+      route={route}
+      emptyText={t('doctorApproval.empty')}
+      errorText={() => t('doctorApproval.loadFailed')}
+      handlers={({ withOne }) => ({ approveDoctor: withOne(setDeciding) })}
+      filters={(f) => (
+        <ChoiceAndQuery
+          {...f}
+          values={DOCTOR_APPROVALS}
+          word={(a) => t(`doctorApproval.states.${a}`)}
           placeholder={t('doctorApproval.all')}
-          onChange={(v?: DoctorApproval) => {
-            setApproval(v);
-            toFirstPage();
-          }}
-          options={DOCTOR_APPROVALS.map((a) => ({ value: a, label: t(`doctorApproval.states.${a}`) }))}
-          data-testid="approval-filter"
-        />
-        <SearchAndQuery
+          testId="approval-filter"
           fields={FIELDS}
-          onFilter={(f) => {
-            setPaging((p) => ({ ...p, page: 1 }));
-            setFilter(f);
-          }}
-        />
-      </Space>
-      {list.isError && <Typography.Paragraph type="danger">{t('doctorApproval.loadFailed')}</Typography.Paragraph>}
-      <DataTable<DoctorRow>
-        rowKey="id"
-        loading={list.isLoading}
-        dataSource={rows}
-        paging={paging}
-        total={list.data?.total ?? 0}
-        onPaging={setPaging}
-        selected={selected}
-        onSelect={setSelected}
-        locale={{ emptyText: t('doctorApproval.empty') }}
-        columns={[
-          { title: t('doctorApproval.loginName'), dataIndex: 'loginName' },
-          { title: t('doctorApproval.name'), dataIndex: 'name' },
-          {
-            title: t('doctorApproval.kind'),
-            dataIndex: 'kind',
-            width: 100,
-            render: (k: DoctorRow['kind']) => t(`doctorApproval.kinds.${k ?? 'doctor'}`),
-          },
-          { title: t('doctorApproval.organisation'), dataIndex: 'organisation' },
-          { title: t('doctorApproval.titleField'), dataIndex: 'title' },
-          { title: t('doctorApproval.phone'), dataIndex: 'phone' },
-          {
-            title: t('doctorApproval.state'),
-            width: 110,
-            render: (_v, d) => <Tag color={STATE_COLOUR[d.approval]}>{t(`doctorApproval.states.${d.approval}`)}</Tag>,
-          },
-          {
-            title: t('doctorApproval.decision'),
-            render: (_v, d) =>
-              d.decidedAt ? (
-                <>
-                  {t('doctorApproval.decidedLine', { who: d.decidedBy ?? '—', when: fmt.date(d.decidedAt) })}
-                  {d.approvalReason && <Typography.Text type="secondary">: {d.approvalReason}</Typography.Text>}
-                </>
-              ) : null,
-          },
-          {
-            title: t('doctorApproval.createdAt'),
-            dataIndex: 'createdAt',
-            width: 150,
-            render: (v: string) => fmt.date(v),
-          },
-        ]}
-      />
-      {deciding && (
-        <DecideDialog
-          doctor={deciding}
-          onClose={() => setDeciding(null)}
-          onDone={() => {
-            setDeciding(null);
-            setSelected([]);
-            void qc.invalidateQueries({ queryKey: ['console-doctors'] });
-          }}
         />
       )}
-    </div>
+      columns={[
+        { title: t('doctorApproval.loginName'), dataIndex: 'loginName' },
+        { title: t('doctorApproval.name'), dataIndex: 'name' },
+        {
+          title: t('doctorApproval.kind'),
+          dataIndex: 'kind',
+          width: 100,
+          render: (k: DoctorRow['kind']) => t(`doctorApproval.kinds.${k ?? 'doctor'}`),
+        },
+        { title: t('doctorApproval.organisation'), dataIndex: 'organisation' },
+        { title: t('doctorApproval.titleField'), dataIndex: 'title' },
+        { title: t('doctorApproval.phone'), dataIndex: 'phone' },
+        {
+          title: t('doctorApproval.state'),
+          width: 110,
+          render: (_v, d) => <Tag color={STATE_COLOUR[d.approval]}>{t(`doctorApproval.states.${d.approval}`)}</Tag>,
+        },
+        {
+          title: t('doctorApproval.decision'),
+          render: (_v, d) =>
+            d.decidedAt ? (
+              <>
+                {t('doctorApproval.decidedLine', { who: d.decidedBy ?? '—', when: fmt.date(d.decidedAt) })}
+                {d.approvalReason && <Typography.Text type="secondary">: {d.approvalReason}</Typography.Text>}
+              </>
+            ) : null,
+        },
+        {
+          title: t('doctorApproval.createdAt'),
+          dataIndex: 'createdAt',
+          width: 150,
+          render: (v: string) => fmt.date(v),
+        },
+      ]}
+    >
+      {({ refresh, clearSelection }) =>
+        deciding && (
+          <DecideDialog
+            doctor={deciding}
+            onClose={() => setDeciding(null)}
+            onDone={() => {
+              setDeciding(null);
+              clearSelection();
+              refresh();
+            }}
+          />
+        )
+      }
+    </AdminList>
   );
 }

@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { DatePicker, Input, Modal, Space, Tabs, Tag, Typography, message } from 'antd';
+import { DatePicker, Modal, Space, Tabs, Tag, Typography, message } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ContentKind, ContentRow } from '@tcm/contract';
+import type { ContentKind, ContentPage, ContentRow } from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
-import { selectionProblem } from '../../app/toolbar.js';
-import { DataTable, type Paging } from '../../components/DataTable.js';
-import { Toolbar } from '../../components/Toolbar.js';
+import { AdminList } from '../../components/AdminList.js';
+import { KeywordSearch } from '../../components/query/KeywordSearch.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { contentApi } from './content-api.js';
 import { ContentDialog } from './ContentDialog.js';
@@ -61,100 +59,79 @@ function PublishDialog({ row, onClose, onDone }: { row: ContentRow; onClose: () 
 function ContentTable({ kind, route }: { kind: ContentKind; route?: BuiltRoute }) {
   const { t } = useTranslation();
   const fmt = useReaderFormat();
-  const qc = useQueryClient();
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
-  const [keyword, setKeyword] = useState('');
-  const [selected, setSelected] = useState<React.Key[]>([]);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [publishing, setPublishing] = useState<ContentRow | null>(null);
-  const key = ['content', kind, paging, keyword];
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => contentApi.list(kind, paging.page, paging.size, keyword),
-    placeholderData: keepPreviousData,
-  });
-  const rows = list.data?.list ?? [];
-  const chosen = rows.filter((r) => selected.includes(r.id));
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['content', kind] });
-  const one = (f: (r: ContentRow) => void) => () => {
-    const problem = selectionProblem('onlyOne', chosen.length);
-    if (problem) return void message.warning(t(problem));
-    f(chosen[0]!);
-  };
-  const handlers: Record<string, () => void> = {
-    addContent: () => setEditing({ id: null }),
-    editContent: one((r) => setEditing({ id: r.id })),
-    publishContent: one(setPublishing),
-    removeContent: one((r) =>
-      Modal.confirm({
-        title: t('app.hint'),
-        content: t('content.confirmRemove', { title: r.title }),
-        onOk: async () => {
-          await contentApi.remove(r.id);
-          setSelected([]);
-          refresh();
-        },
-      }),
-    ),
-  };
   return (
-    <>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Toolbar buttons={route?.buttons ?? []} selected={selected.length} handlers={handlers} />
-        <Input.Search allowClear placeholder={t('content.search')} onSearch={setKeyword} style={{ width: 240 }} />
-      </Space>
-      {list.isError && <Typography.Paragraph type="danger">{t('consoleAdmin.loadFailed')}</Typography.Paragraph>}
-      <DataTable<ContentRow>
-        rowKey="id"
-        loading={list.isLoading}
-        dataSource={rows}
-        paging={paging}
-        total={list.data?.total ?? 0}
-        onPaging={setPaging}
-        selected={selected}
-        onSelect={setSelected}
-        locale={{ emptyText: t('content.empty') }}
-        columns={[
-          { title: t('content.title'), dataIndex: 'title' },
-          ...(kind === 'page' ? [{ title: t('content.name'), dataIndex: 'name' }] : []),
-          { title: t('content.lang'), render: (_v, r) => t(`content.langs.${r.lang}`) },
-          {
-            title: t('content.state'),
-            render: (_v, r) => {
-              const s = contentState(r);
-              return (
-                <Tag color={STATE_COLOR[s]} data-testid={`state-${r.id}`}>
-                  {t(`content.states.${s}`)}
-                  {s === 'scheduled' && r.publishAt ? ` ${fmt.date(r.publishAt)}` : ''}
-                </Tag>
-              );
+    <AdminList<ContentRow, string, ContentPage>
+      testId={`content-${kind}`}
+      queryKey={['content', kind]}
+      load={(p, keyword) => contentApi.list(kind, p.page, p.size, keyword)}
+      initialFilter=""
+      keepPrevious
+      route={route}
+      emptyText={t('content.empty')}
+      handlers={({ withOne, refresh, clearSelection }) => ({
+        addContent: () => setEditing({ id: null }),
+        editContent: withOne((r) => setEditing({ id: r.id })),
+        publishContent: withOne(setPublishing),
+        removeContent: withOne((r) =>
+          Modal.confirm({
+            title: t('app.hint'),
+            content: t('content.confirmRemove', { title: r.title }),
+            onOk: async () => {
+              await contentApi.remove(r.id);
+              clearSelection();
+              refresh();
             },
+          }),
+        ),
+      })}
+      filters={({ setFilter }) => <KeywordSearch onSearch={setFilter} />}
+      columns={[
+        { title: t('content.title'), dataIndex: 'title' },
+        ...(kind === 'page' ? [{ title: t('content.name'), dataIndex: 'name' }] : []),
+        { title: t('content.lang'), render: (_v, r) => t(`content.langs.${r.lang}`) },
+        {
+          title: t('content.state'),
+          render: (_v, r) => {
+            const s = contentState(r);
+            return (
+              <Tag color={STATE_COLOR[s]} data-testid={`state-${r.id}`}>
+                {t(`content.states.${s}`)}
+                {s === 'scheduled' && r.publishAt ? ` ${fmt.date(r.publishAt)}` : ''}
+              </Tag>
+            );
           },
-          { title: t('content.updatedAt'), render: (_v, r) => fmt.date(r.updatedAt) },
-        ]}
-      />
-      {editing && (
-        <ContentDialog
-          kind={kind}
-          id={editing.id}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            refresh();
-          }}
-        />
+        },
+        { title: t('content.updatedAt'), render: (_v, r) => fmt.date(r.updatedAt) },
+      ]}
+    >
+      {({ refresh }) => (
+        <>
+          {editing && (
+            <ContentDialog
+              kind={kind}
+              id={editing.id}
+              onClose={() => setEditing(null)}
+              onSaved={() => {
+                setEditing(null);
+                refresh();
+              }}
+            />
+          )}
+          {publishing && (
+            <PublishDialog
+              row={publishing}
+              onClose={() => setPublishing(null)}
+              onDone={() => {
+                setPublishing(null);
+                refresh();
+              }}
+            />
+          )}
+        </>
       )}
-      {publishing && (
-        <PublishDialog
-          row={publishing}
-          onClose={() => setPublishing(null)}
-          onDone={() => {
-            setPublishing(null);
-            refresh();
-          }}
-        />
-      )}
-    </>
+    </AdminList>
   );
 }
 

@@ -9,7 +9,7 @@ import { saveTokens } from '../../lib/session.js';
 import { DoctorRegister } from './DoctorRegister.js';
 import { CaptchaSignIn } from './CaptchaSignIn.js';
 import { LoginCard, type Credentials } from './LoginCard.js';
-import { ENTRANCE_HOME, entranceSignIn } from './sign-in.js';
+import { ENTRANCE_HOME, entranceSignIn, rejectionReason } from './sign-in.js';
 import { SysLogin } from './SysLogin.js';
 
 type Other = 'member' | 'doctor' | 'display' | 'disease' | 'training';
@@ -27,15 +27,36 @@ function EntranceLogin({ entrance, page }: { entrance: Other; page: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [cred, setCred] = useState<Credentials | null>(null);
+  // The administrator's reason for rejecting a doctor registration (403 1600002 `data.reason`).
+  const [rejected, setRejected] = useState<string | null>(null);
   const home = () => navigate(ENTRANCE_HOME[entrance], { replace: true });
   return (
     <>
       <LoginCard
         title={t(`route.${page === 'memberIndex' ? 'memberLogin' : page}`)}
         testId={`login-${entrance}`}
+        notice={
+          rejected !== null && (
+            <Alert
+              type="error"
+              showIcon
+              style={{ marginBottom: 16 }}
+              data-testid="login-rejected"
+              title={t('login.rejectedTitle')}
+              // Plain text in a React node: the admin's words are shown, never interpreted as HTML.
+              description={rejected ? t('login.rejectedReason', { reason: rejected }) : t('login.rejectedNoReason')}
+            />
+          )
+        }
         onSubmit={async (c) => {
-          if ((await entranceSignIn(entrance, c)) === 'captcha') setCred(c);
-          else home();
+          setRejected(null);
+          try {
+            if ((await entranceSignIn(entrance, c)) === 'captcha') setCred(c);
+            else home();
+          } catch (e) {
+            setRejected(rejectionReason(e));
+            throw e;
+          }
         }}
         footer={entrance === 'doctor' ? <Link to="/doctor/register">{t('login.register')}</Link> : undefined}
       />

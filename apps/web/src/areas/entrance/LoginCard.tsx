@@ -15,6 +15,8 @@ export function LoginCard(props: {
   title: string;
   onSubmit: (c: Credentials) => Promise<void>;
   footer?: ReactNode;
+  /** Why the last sign-in was refused, when the refusal says more than the toast (a rejected doctor). */
+  notice?: ReactNode;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -30,6 +32,7 @@ export function LoginCard(props: {
         data-testid={props.testId}
       >
         {params.has('loginOut') && <Alert type="info" showIcon title={t('app.logout')} style={{ marginBottom: 16 }} />}
+        {props.notice}
         <Form
           layout="vertical"
           onFinish={(v: Credentials) => {

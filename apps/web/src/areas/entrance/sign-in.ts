@@ -1,4 +1,4 @@
-import { AUTH_ERRORS, AUTH_PATHS, type Entrance, type TokenResult } from '@tcm/contract';
+import { AUTH_ERRORS, AUTH_PATHS, DOCTOR_APPROVAL_ERRORS, type Entrance, type TokenResult } from '@tcm/contract';
 import { CLIENT_BASIC, http } from '../../lib/api.js';
 import { HttpError } from '../../lib/http.js';
 import { saveTokens } from '../../lib/session.js';
@@ -30,6 +30,16 @@ export async function entranceSignIn(entrance: Exclude<Entrance, 'sys'>, c: Cred
     if (e instanceof HttpError && e.code === AUTH_ERRORS.CAPTCHA_REQUIRED.code) return 'captcha';
     throw e;
   }
+}
+
+/**
+ * The reason an administrator gave for rejecting a doctor registration, when `e` is that refusal
+ * (403 1600002 with `data.reason`; '' when they gave none); null for any other failure.
+ */
+export function rejectionReason(e: unknown): string | null {
+  if (!(e instanceof HttpError) || e.code !== DOCTOR_APPROVAL_ERRORS.REJECTED.code) return null;
+  const data = e.data as { reason?: unknown } | null;
+  return typeof data?.reason === 'string' ? data.reason.trim() : '';
 }
 
 /** Jigsaw answer with the credentials of an entrance; false when the answer missed. */

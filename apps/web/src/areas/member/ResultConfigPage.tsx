@@ -1,7 +1,13 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Card, Input, Popconfirm, Result, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AdviceConfigBody, AdviceVersion, TeamAdviceEntry } from '@tcm/contract';
+import {
+  adviceKeyWord,
+  readerLang,
+  type AdviceConfigBody,
+  type AdviceVersion,
+  type TeamAdviceEntry,
+} from '@tcm/contract';
 import { day } from './home-format.js';
 import { usePreview, useResetConfig, useRestoreConfig, useResultConfig, useSaveConfig } from './result-config-api.js';
 
@@ -20,7 +26,8 @@ const fromText = (zh: string, en: string) => {
 
 /** /member/config/resultConfig: the team's advice texts per constitution, pattern and risk key, with versions. */
 export function ResultConfigPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = readerLang(i18n.language);
   const { message } = App.useApp();
   const state = useResultConfig();
   const save = useSaveConfig();
@@ -53,10 +60,12 @@ export function ResultConfigPage() {
         <Typography.Paragraph type="secondary">{t('member.resultConfig.hint')}</Typography.Paragraph>
         <Select
           showSearch
+          // People search the words they read (气虚证, Qi deficiency), not the key behind them.
+          optionFilterProp="label"
           style={{ minWidth: 320 }}
           value={key}
           onChange={setKey}
-          options={Object.keys(defaults).map((k) => ({ value: k, label: k }))}
+          options={Object.keys(defaults).map((k) => ({ value: k, label: adviceKeyWord(k, lang) }))}
           data-testid="result-config-key"
         />
         {CATEGORIES.map((cat) => (

@@ -11,7 +11,11 @@ afterEach(resetFetchAndSession);
 
 const STATE: AdviceConfigState = {
   current: null,
-  defaults: { 'constitution:B': { diet: [{ zh: '多食山药', en: 'Eat yam' }] } },
+  defaults: {
+    'constitution:B': { diet: [{ zh: '多食山药', en: 'Eat yam' }] },
+    'pattern:qi_deficiency': { diet: [{ zh: '少食生冷', en: 'Avoid cold food' }] },
+    'risk:bmi:underweight': { diet: [{ zh: '增加优质蛋白', en: 'Eat more quality protein' }] },
+  },
   history: [],
 };
 
@@ -69,5 +73,22 @@ describe('conclusion configuration page', () => {
     page();
     const err = await screen.findByTestId('result-config-error');
     expect(err.textContent).toContain(ADVICE_CONFIG_ERRORS.FLAG_REQUIRED.zh);
+  });
+
+  it('lists the advice keys by their words, never the raw id', async () => {
+    serve(STATE);
+    page();
+    const select = await screen.findByTestId('result-config-key');
+    // The chosen key shows its words.
+    expect(select.textContent).toContain('体质：气虚质');
+    fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? select);
+    await screen.findByText('证型：气虚证');
+    expect(screen.getByText('风险：体重指数 · 体重过低')).toBeTruthy();
+    // What people read (the options' and the selection's text; antd keeps the value for screen readers only).
+    const shown = [select.textContent ?? ''].concat(
+      [...document.querySelectorAll('.ant-select-item-option-content')].map((e) => e.textContent ?? ''),
+    );
+    expect(shown).toHaveLength(4);
+    expect(shown.filter((x) => /pattern:|constitution:|risk:/.test(x))).toEqual([]);
   });
 });

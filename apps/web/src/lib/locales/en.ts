@@ -122,6 +122,9 @@ export const en: Messages = {
     wechatWaiting: 'Authorising with WeChat…',
     wechatNoCode: 'The WeChat authorisation code is missing',
     refreshing: 'Refreshing the member state…',
+    rejectedTitle: 'Your doctor registration was not approved',
+    rejectedReason: 'The administrator gave this reason: {{reason}}',
+    rejectedNoReason: 'The administrator gave no reason; please contact the platform administrator',
   },
   register: {
     step1: 'Account',

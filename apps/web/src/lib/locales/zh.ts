@@ -119,6 +119,9 @@ export const zh = {
     wechatWaiting: '正在进行微信授权…',
     wechatNoCode: '缺少微信授权码',
     refreshing: '正在刷新会员状态…',
+    rejectedTitle: '您的医生注册未通过审核',
+    rejectedReason: '管理员给出的原因：{{reason}}',
+    rejectedNoReason: '管理员没有填写原因，请联系平台管理员',
   },
   register: {
     step1: '账号信息',

@@ -1,19 +1,17 @@
-import { useState } from 'react';
 import { Button, DatePicker, Form, Input, Select, Space, Tag, Typography, message } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   AUDIT_ACTIONS,
   AUDIT_ACTOR_KINDS,
   AUDIT_BUTTONS,
   AUDIT_ENTITIES,
+  type AuditPage as AuditPageData,
   type AuditQueryBody,
   type AuditRowView,
 } from '@tcm/contract';
 import type { BuiltRoute } from '../../../app/dynamic-menu.js';
-import { DataTable, type Paging } from '../../../components/DataTable.js';
-import { Toolbar } from '../../../components/Toolbar.js';
+import { AdminList } from '../../../components/AdminList.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { saveBlob } from '../../../lib/save-blob.js';
 import { auditApi } from './audit-api.js';
@@ -53,104 +51,90 @@ export default function AuditPage({ route }: { route?: BuiltRoute }) {
   const { t, i18n } = useTranslation();
   const fmt = useReaderFormat();
   const [form] = Form.useForm<QueryForm>();
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
-  const [query, setQuery] = useState<AuditQueryBody>({});
-  const list = useQuery({
-    queryKey: ['audit', query, paging],
-    queryFn: () => auditApi.list(query, paging.page, paging.size),
-    placeholderData: keepPreviousData,
-  });
   const word = (group: 'kinds' | 'entities' | 'actions', v: string | null) => (v ? t(`audit.${group}.${v}`, v) : '');
-  const handlers: Record<string, () => void> = {
-    exportAudit: () =>
-      void auditApi
-        .exportXlsx(query, i18n.language === 'en' ? 'en' : 'zh')
-        .then((blob) => saveBlob(blob, `audit-${new Date().toISOString().slice(0, 10)}.xlsx`))
-        .catch((e: Error) => void message.error(e.message)),
-  };
   return (
-    <div data-testid="audit">
-      <Typography.Title level={4}>{t('audit.title')}</Typography.Title>
-      {list.data && (
-        <Typography.Paragraph type="secondary" data-testid="audit-retention">
-          {list.data.retentionDays > 0
-            ? t('audit.retention', { days: list.data.retentionDays })
-            : t('audit.retentionForever')}
-        </Typography.Paragraph>
-      )}
-      <Form
-        form={form}
-        layout="inline"
-        style={{ marginBottom: 12, rowGap: 8 }}
-        onFinish={(v) => {
-          setQuery(queryOf(v));
-          setPaging((p) => ({ ...p, page: 1 }));
-        }}
-      >
-        <Form.Item name="actor" label={t('audit.actor')}>
-          <Input allowClear placeholder={t('audit.actorHint')} style={{ width: 220 }} data-testid="audit-actor" />
-        </Form.Item>
-        {FILTERS.map(([name, group, values]) => (
-          <Form.Item key={name} name={name} label={t(`audit.${name}`)}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              data-testid={`audit-${name}`}
-              options={values.map((k) => ({ value: k, label: word(group, k) }))}
-            />
+    <AdminList<AuditRowView, AuditQueryBody, AuditPageData>
+      testId="audit"
+      title={t('audit.title')}
+      queryKey={['audit']}
+      load={(p, query) => auditApi.list(query, p.page, p.size)}
+      initialFilter={{}}
+      keepPrevious
+      selectable={false}
+      route={route}
+      // `audit-view` only gates the page's reads; the export is the one toolbar action.
+      buttons={(all) => all.filter((b) => b.buttonCode === AUDIT_BUTTONS.export)}
+      handlers={({ filter }) => ({
+        exportAudit: () =>
+          void auditApi
+            .exportXlsx(filter, i18n.language === 'en' ? 'en' : 'zh')
+            .then((blob) => saveBlob(blob, `audit-${new Date().toISOString().slice(0, 10)}.xlsx`))
+            .catch((e: Error) => void message.error(e.message)),
+      })}
+      intro={(data) =>
+        data && (
+          <Typography.Paragraph type="secondary" data-testid="audit-retention">
+            {data.retentionDays > 0 ? t('audit.retention', { days: data.retentionDays }) : t('audit.retentionForever')}
+          </Typography.Paragraph>
+        )
+      }
+      errorText={(e) => e.message || t('consoleAdmin.loadFailed')}
+      errorTestId="audit-error"
+      emptyText={t('audit.empty')}
+      toolbarInFilters
+      filters={({ setFilter, toolbar }) => (
+        <Form
+          form={form}
+          layout="inline"
+          style={{ marginBottom: 12, rowGap: 8 }}
+          onFinish={(v) => setFilter(queryOf(v))}
+        >
+          <Form.Item name="actor" label={t('audit.actor')}>
+            <Input allowClear placeholder={t('audit.actorHint')} style={{ width: 220 }} data-testid="audit-actor" />
           </Form.Item>
-        ))}
-        <Form.Item name="range" label={t('audit.range')}>
-          <DatePicker.RangePicker showTime allowEmpty={[true, true]} data-testid="audit-range" />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="audit-search">
-            {t('audit.search')}
-          </Button>
-          {/* `audit-view` only gates the page's reads; the export is the one toolbar action. */}
-          <Toolbar
-            buttons={(route?.buttons ?? []).filter((b) => b.buttonCode === AUDIT_BUTTONS.export)}
-            selected={0}
-            handlers={handlers}
-          />
-        </Space>
-      </Form>
-      {list.isError && (
-        <Typography.Paragraph type="danger" data-testid="audit-error">
-          {list.error.message || t('consoleAdmin.loadFailed')}
-        </Typography.Paragraph>
+          {FILTERS.map(([name, group, values]) => (
+            <Form.Item key={name} name={name} label={t(`audit.${name}`)}>
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                data-testid={`audit-${name}`}
+                options={values.map((k) => ({ value: k, label: word(group, k) }))}
+              />
+            </Form.Item>
+          ))}
+          <Form.Item name="range" label={t('audit.range')}>
+            <DatePicker.RangePicker showTime allowEmpty={[true, true]} data-testid="audit-range" />
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" data-testid="audit-search">
+              {t('audit.search')}
+            </Button>
+            {toolbar}
+          </Space>
+        </Form>
       )}
-      <DataTable<AuditRowView>
-        rowKey="id"
-        loading={list.isLoading}
-        dataSource={list.data?.list ?? []}
-        paging={paging}
-        total={list.data?.total ?? 0}
-        onPaging={setPaging}
-        locale={{ emptyText: t('audit.empty') }}
-        columns={[
-          { title: t('audit.at'), render: (_v, r) => fmt.date(r.at) },
-          {
-            title: t('audit.actor'),
-            render: (_v, r) => (
-              <Space orientation="vertical" size={0}>
-                <span>{word('kinds', r.actorKind)}</span>
-                <Typography.Text type="secondary">{r.actorName ?? r.actorId ?? ''}</Typography.Text>
-              </Space>
-            ),
-          },
-          { title: t('audit.entity'), render: (_v, r) => word('entities', r.entity) },
-          { title: t('audit.entityId'), dataIndex: 'entityId', ellipsis: true },
-          { title: t('audit.action'), render: (_v, r) => word('actions', r.action) },
-          { title: t('audit.event'), dataIndex: 'event', ellipsis: true },
-          {
-            title: t('audit.outcome'),
-            render: (_v, r) => (r.status === null ? '' : <Tag color={statusColor(r.status)}>{r.status}</Tag>),
-          },
-          { title: t('audit.ip'), dataIndex: 'ip' },
-          { title: t('audit.userAgent'), dataIndex: 'userAgent', ellipsis: true },
-        ]}
-      />
-    </div>
+      columns={[
+        { title: t('audit.at'), render: (_v, r) => fmt.date(r.at) },
+        {
+          title: t('audit.actor'),
+          render: (_v, r) => (
+            <Space orientation="vertical" size={0}>
+              <span>{word('kinds', r.actorKind)}</span>
+              <Typography.Text type="secondary">{r.actorName ?? r.actorId ?? ''}</Typography.Text>
+            </Space>
+          ),
+        },
+        { title: t('audit.entity'), render: (_v, r) => word('entities', r.entity) },
+        { title: t('audit.entityId'), dataIndex: 'entityId', ellipsis: true },
+        { title: t('audit.action'), render: (_v, r) => word('actions', r.action) },
+        { title: t('audit.event'), dataIndex: 'event', ellipsis: true },
+        {
+          title: t('audit.outcome'),
+          render: (_v, r) => (r.status === null ? '' : <Tag color={statusColor(r.status)}>{r.status}</Tag>),
+        },
+        { title: t('audit.ip'), dataIndex: 'ip' },
+        { title: t('audit.userAgent'), dataIndex: 'userAgent', ellipsis: true },
+      ]}
+    />
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "stored_file" ADD COLUMN "pending_since" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "stored_file_pending_idx" ON "stored_file" USING btree ("pending_since") WHERE "stored_file"."pending_since" is not null;

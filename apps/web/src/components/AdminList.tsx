@@ -1,0 +1,150 @@
+import { useState, type ReactNode } from 'react';
+import { Space, Typography, message } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { BuiltRoute, ToolbarButton } from '../app/dynamic-menu.js';
+import { selectionProblem } from '../app/toolbar.js';
+import { DataTable, type Paging } from './DataTable.js';
+import { Toolbar } from './Toolbar.js';
+
+/** What a list page's toolbar handlers and dialogs get from the frame. */
+export interface AdminListContext<Row, F = unknown> {
+  /** The filter on screen (an export takes the same). */
+  filter: F;
+  /** The rows of the page on screen. */
+  rows: Row[];
+  /** The selected rows of the page on screen. */
+  chosen: Row[];
+  /** Runs `f` on the one selected row, or warns as spec §8 says (none or several selected). */
+  withOne: (f: (row: Row) => void) => () => void;
+  /** Runs `f` on the selected rows, or warns when there are none. */
+  withSome: (f: (rows: Row[]) => void) => () => void;
+  /** Loads the list again (after a dialog saved). */
+  refresh: () => void;
+  clearSelection: () => void;
+}
+
+/** The filter state of a list and how a page's filter controls change it. */
+export interface AdminListFilter<F> {
+  filter: F;
+  /** Replaces the filter and goes back to the first page. */
+  setFilter: (f: F) => void;
+  /** The page's toolbar, for a page that places it among its filter controls. */
+  toolbar: ReactNode;
+}
+
+export interface AdminListProps<Row extends { id: string | number }, F, Data extends { list: Row[]; total: number }> {
+  testId: string;
+  title?: ReactNode;
+  /** Query key prefix: the list reloads under it, and `refresh` invalidates it. */
+  queryKey: readonly unknown[];
+  load: (paging: Paging, filter: F) => Promise<Data>;
+  initialFilter: F;
+  columns: ColumnsType<Row>;
+  /** The empty table's text; antd's own when left out. */
+  emptyText?: string;
+  /** The route whose metadata gives the toolbar (spec §2); `buttons` narrows it. */
+  route?: BuiltRoute;
+  buttons?: (all: readonly ToolbarButton[]) => readonly ToolbarButton[];
+  handlers?: (ctx: AdminListContext<Row, F>) => Record<string, () => void>;
+  /** Filter controls beside the toolbar (choice selects, search, combined query). */
+  filters?: (f: AdminListFilter<F>) => ReactNode;
+  /** The filter controls place the toolbar themselves (`filters` gets it), instead of the frame. */
+  toolbarInFilters?: boolean;
+  /** Rows can be selected (the toolbar's selection buttons); off for a read-only log. */
+  selectable?: boolean;
+  /** Keeps the rows on screen while the next page loads. */
+  keepPrevious?: boolean;
+  /** Between the title and the toolbar, from the loaded answer (e.g. the audit log's retention). */
+  intro?: (data: Data | undefined) => ReactNode;
+  errorText?: (e: Error) => string;
+  errorTestId?: string;
+  /** Dialogs and anything below the table. */
+  children?: (ctx: AdminListContext<Row, F>) => ReactNode;
+}
+
+/**
+ * The frame every back-office list page shares (issue 22): title, toolbar from the route's
+ * metadata, the page's filters, the data table with paging (spec sizes 100/200/500/1000) and
+ * selection, the error line, and the query that ties them. A page keeps only its columns,
+ * filters, texts, handlers and dialogs.
+ */
+export function AdminList<Row extends { id: string | number }, F, Data extends { list: Row[]; total: number }>(
+  props: AdminListProps<Row, F, Data>,
+) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
+  const [filter, setFilterState] = useState<F>(props.initialFilter);
+  const [selected, setSelected] = useState<React.Key[]>([]);
+  const list = useQuery({
+    queryKey: [...props.queryKey, paging, filter],
+    queryFn: () => props.load(paging, filter),
+    placeholderData: props.keepPrevious ? keepPreviousData : undefined,
+  });
+  const rows = list.data?.list ?? [];
+  const chosen = rows.filter((r) => selected.includes(r.id));
+  const warnOr =
+    <A,>(rule: 'onlyOne' | 'some', f: (a: A) => void, arg: () => A) =>
+    () => {
+      const problem = selectionProblem(rule, chosen.length);
+      if (problem) return void message.warning(t(problem));
+      f(arg());
+    };
+  const ctx: AdminListContext<Row, F> = {
+    filter,
+    rows,
+    chosen,
+    withOne: (f) => warnOr('onlyOne', f, () => chosen[0]!),
+    withSome: (f) => warnOr('some', f, () => chosen),
+    refresh: () => void qc.invalidateQueries({ queryKey: props.queryKey }),
+    clearSelection: () => setSelected([]),
+  };
+  const all = props.route?.buttons ?? [];
+  const toolbar = (
+    <Toolbar
+      buttons={props.buttons ? props.buttons(all) : all}
+      selected={selected.length}
+      handlers={props.handlers?.(ctx) ?? {}}
+    />
+  );
+  const setFilter = (f: F) => {
+    setFilterState(f);
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+  const filters = props.filters?.({ filter, setFilter, toolbar });
+  const selectable = props.selectable ?? true;
+  return (
+    <div data-testid={props.testId}>
+      {props.title !== undefined && <Typography.Title level={4}>{props.title}</Typography.Title>}
+      {props.intro?.(list.data)}
+      {props.toolbarInFilters ? (
+        filters
+      ) : (
+        <Space wrap style={{ marginBottom: 12 }}>
+          {toolbar}
+          {filters}
+        </Space>
+      )}
+      {list.isError && (
+        <Typography.Paragraph type="danger" data-testid={props.errorTestId}>
+          {props.errorText ? props.errorText(list.error) : t('consoleAdmin.loadFailed')}
+        </Typography.Paragraph>
+      )}
+      <DataTable<Row>
+        rowKey="id"
+        loading={list.isLoading}
+        dataSource={rows}
+        paging={paging}
+        total={list.data?.total ?? 0}
+        onPaging={setPaging}
+        selected={selectable ? selected : undefined}
+        onSelect={selectable ? setSelected : undefined}
+        locale={props.emptyText === undefined ? undefined : { emptyText: props.emptyText }}
+        columns={props.columns}
+      />
+      {props.children?.(ctx)}
+    </div>
+  );
+}
