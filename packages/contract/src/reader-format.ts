@@ -14,6 +14,27 @@ export const readerLang = (lang: string | undefined): ReaderLang => (lang?.start
 
 const LOCALE: Record<ReaderLang, string> = { zh: 'zh-CN', en: 'en-GB' };
 
+/**
+ * Intl formatters made once per locale and options: building one costs far more than formatting
+ * with it (a CPU profile of the batch PDF export, issue 21, put several ms per report in
+ * `new Intl.NumberFormat`). The options are few and fixed by the code, so the map stays small.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function cached<F, O>(cache: Map<string, F>, make: (locale: string, o: O) => F, locale: string, o: O): F {
+  const key = `${locale}|${JSON.stringify(o)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = make(locale, o);
+    cache.set(key, f);
+  }
+  return f;
+}
+const numberFormat = (locale: string, o: Intl.NumberFormatOptions) =>
+  cached(numberFormats, (l, x: Intl.NumberFormatOptions) => new Intl.NumberFormat(l, x), locale, o);
+const dateFormat = (locale: string, o: Intl.DateTimeFormatOptions) =>
+  cached(dateFormats, (l, x: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(l, x), locale, o);
+
 export interface DateOptions {
   /** Print hours and minutes too (default true). */
   time?: boolean;
@@ -28,7 +49,7 @@ export function formatDate(value: Date | string | number, lang: ReaderLang, opts
   const time = opts.time ?? true;
   const tz = opts.timeZone ? { timeZone: opts.timeZone } : {};
   if (lang === 'zh') {
-    const parts = new Intl.DateTimeFormat(LOCALE.zh, {
+    const parts = dateFormat(LOCALE.zh, {
       ...tz,
       year: 'numeric',
       month: '2-digit',
@@ -39,7 +60,7 @@ export function formatDate(value: Date | string | number, lang: ReaderLang, opts
     const day = `${p('year')}-${p('month')}-${p('day')}`;
     return time ? `${day} ${p('hour')}:${p('minute')}` : day;
   }
-  return new Intl.DateTimeFormat(LOCALE.en, {
+  return dateFormat(LOCALE.en, {
     ...tz,
     day: 'numeric',
     month: 'short',
@@ -64,12 +85,12 @@ export function formatIsoDate(iso: string, lang: ReaderLang): string {
 /** A number in the reader's language: at most `decimals` decimals (default 2), no trailing zeros. */
 export function formatNumber(value: number | null | undefined, lang: ReaderLang, decimals = 2): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: decimals }).format(value);
+  return numberFormat(LOCALE[lang], { maximumFractionDigits: decimals }).format(value);
 }
 
 /** A 0-1 share as a whole percentage (`0.412` → 41%). */
 export const formatPercent = (share: number, lang: ReaderLang): string =>
-  new Intl.NumberFormat(LOCALE[lang], { style: 'percent', maximumFractionDigits: 0 }).format(share);
+  numberFormat(LOCALE[lang], { style: 'percent', maximumFractionDigits: 0 }).format(share);
 
 /** Units that read differently by language; any other unit (Hz, dB, ms, kg/m²) is international. */
 const UNIT_WORDS: Record<string, { zh: string; en: string }> = {

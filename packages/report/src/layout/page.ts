@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { EngineVersion, ReportLanguage } from '@tcm/contract';
 import { loadFonts } from '../font.js';
 import { colon, label } from '../labels.js';
+import { measuredHeight, shareLayouts } from './layout-cache.js';
 import { PAGE, THEME } from './theme.js';
 
 export type Doc = PDFKit.PDFDocument;
@@ -29,6 +30,13 @@ export function createDoc(lang: ReportLanguage, title: string, author: string): 
   // pdfkit accepts a parsed fontkit font where its types only list paths and buffers.
   doc.registerFont('R', fonts.regular as unknown as Buffer);
   doc.registerFont('B', fonts.bold as unknown as Buffer);
+  // Both weights measure their words through the process-wide cache (layout-cache.ts). Opened in
+  // the order the pages first use them, so the font names in the PDF stay F2 and F3; a weight a
+  // document never draws with is still not embedded (pdfkit embeds only fonts a page used).
+  doc.font('R');
+  shareLayouts(doc, fonts.regular);
+  doc.font('B');
+  shareLayouts(doc, fonts.bold);
   doc.font('R');
   return doc;
 }
@@ -55,10 +63,18 @@ export interface TextOpts {
   height?: number;
 }
 
-/** Height (pt) that `text` takes when wrapped to `width`. */
+/**
+ * Height (pt) that `text` takes when wrapped to `width`. With a width it depends on nothing else
+ * (not the cursor, not the page), so it is measured once per process (layout-cache.ts); without
+ * one pdfkit wraps at the right margin from the cursor, which is measured every time.
+ */
 export function textHeight(ctx: Ctx, text: string, o: TextOpts): number {
-  ctx.doc.font(o.font ?? 'R').fontSize(o.size ?? 9);
-  return ctx.doc.heightOfString(text, { width: o.width, lineGap: o.lineGap ?? 1 });
+  const font = o.font ?? 'R';
+  const size = o.size ?? 9;
+  const lineGap = o.lineGap ?? 1;
+  ctx.doc.font(font).fontSize(size);
+  const measure = () => ctx.doc.heightOfString(text, { width: o.width, lineGap });
+  return o.width === undefined ? measure() : measuredHeight(font, size, o.width, lineGap, text, measure);
 }
 
 // The CJK font draws curly quotes full-width, which gapes inside English words ("Job’ s").

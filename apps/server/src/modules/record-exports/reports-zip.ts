@@ -10,7 +10,7 @@ import type { Principal } from '../auth/principal.repo.js';
 import { scopeWhere, visibleWhere } from '../records/access.js';
 import { findRecord } from '../records/records.repo.js';
 import { countListed, exportRows, listCondition } from '../records/records.service.js';
-import { renderRecordReportInPool } from '../reports/report.service.js';
+import { batchLookups, renderRecordReportInPool, type ReportLookups } from '../reports/report.service.js';
 import { afterRow } from './records-xlsx.js';
 
 export type ZipBody = z.infer<typeof recordZipBodySchema>;
@@ -53,9 +53,9 @@ export const entryName = (r: { id: string; createdAt: Date; personName: string |
 type Listed = { id: string; createdAt: Date; personName: string | null };
 
 /** A render started ahead of its turn; it settles to the PDF or to the error text. */
-const startRender = (ctx: AppContext, r: Listed, lang: ReportLanguage | undefined) =>
+const startRender = (ctx: AppContext, r: Listed, lang: ReportLanguage | undefined, lookups: ReportLookups) =>
   findRecord(ctx.db, r.id)
-    .then((row) => renderRecordReportInPool(ctx, row!, lang))
+    .then((row) => renderRecordReportInPool(ctx, row!, lang, lookups))
     .then(
       (pdf) => ({ r, pdf }),
       (e: Error) => ({ r, error: e.message }),
@@ -83,6 +83,8 @@ export function streamReportsZip(
   // Two renders per engine child: while a child draws one PDF, the API thread reads the next
   // record and its photos and queues it, so the child never waits for its next job.
   const window = Math.max(1, ctx.engines.size) * RENDERS_PER_CHILD;
+  // Settings and team names are read once for the whole ZIP, not twice a report.
+  const lookups = batchLookups(ctx);
   const produce = async () => {
     let written = 0;
     let failed = 0;
@@ -113,7 +115,7 @@ export function streamReportsZip(
     };
     for await (const r of pages()) {
       if (stop.signal.aborted) return;
-      inFlight.push(startRender(ctx, r, lang));
+      inFlight.push(startRender(ctx, r, lang, lookups));
       if (inFlight.length >= window) await drainOne();
     }
     while (inFlight.length) await drainOne();

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { RECORD_ERRORS, type ReportLanguage } from '@tcm/contract';
+import { RECORD_ERRORS, type ReportLanguage, type SiteSettings } from '@tcm/contract';
 import { renderReport } from '@tcm/report';
 import { isEngineError } from '@tcm/analysis/common';
 import type { AppContext } from '../../context.js';
@@ -10,8 +10,44 @@ import { recordReportModel, type ReportSource } from '@tcm/report';
 import type { RecordRow } from '../records/records.repo.js';
 import { readSiteSettings } from '../content/settings.service.js';
 
+/**
+ * What the reports of one batch look up alike: the organisation's settings and team names. The
+ * ZIP reads each once for all its reports instead of twice a report (`batchLookups`); a single
+ * report makes its own.
+ */
+export interface ReportLookups {
+  settings(): Promise<SiteSettings>;
+  teamName(teamId: string): Promise<string | undefined>;
+}
+
+/** Lookups that remember their answers for one batch (a ZIP: seconds to a few minutes). */
+export function batchLookups(ctx: AppContext): ReportLookups {
+  let settings: Promise<SiteSettings> | undefined;
+  const names = new Map<string, Promise<string | undefined>>();
+  return {
+    settings: () => (settings ??= readSiteSettings(ctx.db)),
+    teamName: (teamId) => {
+      let name = names.get(teamId);
+      if (!name) {
+        name = ctx.db
+          .select({ name: teams.name })
+          .from(teams)
+          .where(eq(teams.id, teamId))
+          .then((x) => x[0]?.name);
+        names.set(teamId, name);
+      }
+      return name;
+    },
+  };
+}
+
 /** The report model of a done record (photos and pulse file read from storage). */
-async function recordModel(ctx: AppContext, r: RecordRow, lang: ReportLanguage | undefined) {
+async function recordModel(
+  ctx: AppContext,
+  r: RecordRow,
+  lang: ReportLanguage | undefined,
+  lookups: ReportLookups = batchLookups(ctx),
+) {
   if (r.status !== 'done') throw new AppError(RECORD_ERRORS.RECORD_NOT_READY);
   const files = await filesByIds(
     ctx.db,
@@ -22,22 +58,16 @@ async function recordModel(ctx: AppContext, r: RecordRow, lang: ReportLanguage |
     const bytes = f ? await ctx.storage.get(f.storageKey) : null;
     return f && bytes ? { bytes, name: f.name } : undefined;
   };
-  const team = r.teamId
-    ? await ctx.db
-        .select({ name: teams.name })
-        .from(teams)
-        .where(eq(teams.id, r.teamId))
-        .then((x) => x[0])
-    : undefined;
+  const teamName = r.teamId ? await lookups.teamName(r.teamId) : undefined;
   const [tongue, face, pulse] = await Promise.all([bytesOf('tongue'), bytesOf('face'), bytesOf('pulse')]);
   // The organisation's settings (docs/site.md): its name where the record has no team, its footer line.
-  const settings = await readSiteSettings(ctx.db);
+  const settings = await lookups.settings();
   const reportLang = lang ?? r.lang;
   const src: ReportSource = {
     id: r.id,
     createdAt: r.createdAt,
     person: { name: r.personName, sex: r.personSex, age: r.personAge },
-    organisation: team?.name ?? (settings.orgName[reportLang] || null),
+    organisation: teamName ?? (settings.orgName[reportLang] || null),
     footer: settings.reportFooter[reportLang],
     results: r.results,
     photos: { tongue: tongue?.bytes, face: face?.bytes },
@@ -80,8 +110,9 @@ export async function renderRecordReportInPool(
   ctx: AppContext,
   r: RecordRow,
   lang: ReportLanguage | undefined,
+  lookups?: ReportLookups,
 ): Promise<Buffer> {
-  const model = await recordModel(ctx, r, lang);
+  const model = await recordModel(ctx, r, lang, lookups);
   const pdf = await ctx.engines.run(
     { kind: 'report', model },
     // Not refused as busy: the ZIP keeps at most one render per child waiting.
