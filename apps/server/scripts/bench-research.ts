@@ -11,9 +11,20 @@
  * thread, saving the result). Meanwhile one client in a worker thread asks for the pool list
  * over and over (one request at a time, so each time is a latency, not a queue wait) and the
  * p50 / p99 / max of those requests are printed per phase: idle, and during each job.
+ *
+ * Each job is also split into its phases on the API thread (queue wait, loading the samples, the
+ * worker thread, saving the result; published by research.trace.ts) with, per phase, the
+ * requests that started in it and the event-loop delay (perf_hooks.monitorEventLoopDelay, 5 ms
+ * resolution): a stall of the API thread shows there whatever the machine's load.
+ *
+ * BENCH_JOBS=frequency,association,clustering,classification picks the jobs (default all).
+ * With DATABASE_URL set (`bash scripts/with-postgres.sh npm run bench:research -w @tcm/server`)
+ * the same runs on that PostgreSQL instead of embedded PGlite.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { subscribe } from 'node:diagnostics_channel';
 import { loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
@@ -21,11 +32,12 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { RESEARCH_PATHS, type JobParamsInput, type PoolVariable, type SampleValue } from '@tcm/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { startEmbeddedPostgres, type Database } from '../src/db/client.js';
+import { openDatabase, startEmbeddedPostgres, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import * as schema from '../src/db/schema/index.js';
 import { researchPools, researchSamples, users } from '../src/db/schema/index.js';
 import { startJobs, stopJobs } from '../src/jobs/boss.js';
+import { JOB_PHASE_CHANNEL, type JobPhaseEvent } from '../src/modules/research/research.trace.js';
 
 const N = Number(process.env.BENCH_SAMPLES ?? 10_000);
 const SYNDROMES = ['湿热', '气虚', '阴虚', '血瘀', '痰湿'];
@@ -75,6 +87,9 @@ function generate(): { variables: PoolVariable[]; samples: Array<Record<string, 
   return { variables, samples };
 }
 
+/** Epoch milliseconds, comparable between threads. */
+const now = () => performance.timeOrigin + performance.now();
+
 interface Latency {
   n: number;
   p50: number;
@@ -83,31 +98,43 @@ interface Latency {
   errors: number;
 }
 
-/** One client in a worker thread asking `url` until told to stop; answers the latencies. */
+/** One request: when it started (epoch ms), how long it took, whether it answered 200. */
+type Probe = [start: number, ms: number, ok: boolean];
+
+function latencyOf(probes: readonly Probe[]): Latency {
+  const lat = probes.map((p) => p[1]).sort((a, b) => a - b);
+  const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? NaN;
+  return {
+    n: lat.length,
+    p50: q(0.5),
+    p99: q(0.99),
+    max: lat[lat.length - 1] ?? NaN,
+    errors: probes.filter((p) => !p[2]).length,
+  };
+}
+
+/** One client in a worker thread asking `url` until told to stop; answers every request's timing. */
 function probe(url: string, headers: Record<string, string>, body: string) {
   const code = `
     const { parentPort, workerData: w } = require('node:worker_threads');
     let stop = false;
     parentPort.on('message', () => { stop = true; });
     (async () => {
-      const lat = []; let errors = 0;
+      const probes = [];
       while (!stop) {
         const t = performance.now();
         const r = await fetch(w.url, { method: 'POST', headers: w.headers, body: w.body });
         await r.arrayBuffer();
-        if (r.status !== 200) errors++;
-        lat.push(performance.now() - t);
+        probes.push([performance.timeOrigin + t, performance.now() - t, r.status === 200]);
         await new Promise((res) => setTimeout(res, 20));
       }
-      lat.sort((a, b) => a - b);
-      const q = (p) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? NaN;
-      parentPort.postMessage({ n: lat.length, p50: q(0.5), p99: q(0.99), max: lat[lat.length - 1] ?? NaN, errors });
+      parentPort.postMessage(probes);
     })();`;
   const w = new Worker(code, { eval: true, workerData: { url, headers, body } });
   return {
     stop: () =>
-      new Promise<Latency>((resolve, reject) => {
-        w.once('message', (m: Latency) => {
+      new Promise<Probe[]>((resolve, reject) => {
+        w.once('message', (m: Probe[]) => {
           void w.terminate();
           resolve(m);
         });
@@ -123,18 +150,52 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join('/');
+const ms = (x: number) => x.toFixed(1).padStart(6);
 const fmt = (l: Latency) =>
-  `p50 ${l.p50.toFixed(1).padStart(6)} ms  p99 ${l.p99.toFixed(1).padStart(6)} ms  max ${l.max.toFixed(1).padStart(6)} ms  (${l.n} requests, ${l.errors} errors; p99 target ≤ ${P99_TARGET_MS} ms ${l.p99 <= P99_TARGET_MS ? 'met' : 'NOT met'}; load ${load()})`;
+  `requests p50 ${ms(l.p50)} p99 ${ms(l.p99)} max ${ms(l.max)} ms (${l.n}, ${l.errors} errors; ≤ ${P99_TARGET_MS} ms ${l.p99 <= P99_TARGET_MS ? 'met' : l.n ? 'NOT met' : '—'})`;
 
-async function main(): Promise<void> {
+/** Event-loop delay of the API thread over one phase (ms). */
+interface Loop {
+  p99: number;
+  max: number;
+}
+const loopOf = (h: IntervalHistogram): Loop => ({ p99: h.percentile(99) / 1e6, max: h.max / 1e6 });
+const fmtLoop = (l: Loop) => `event loop p99 ${ms(l.p99)} max ${ms(l.max)} ms`;
+
+/** A phase of a job: from its start event to the next (epoch ms) and the loop's delay in it. */
+interface Segment {
+  name: string;
+  from: number;
+  to: number;
+  loop: Loop;
+}
+
+/** Opens the database the bench runs on: DATABASE_URL (PostgreSQL) or a fresh in-memory PGlite. */
+async function benchDatabase(): Promise<{ database: Database; label: string; stop: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) {
+    const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+    return { database, label: 'PostgreSQL', stop: () => database.close() };
+  }
   const embedded = await startEmbeddedPostgres(undefined, 1);
   const pool = new pg.Pool({ host: embedded.host, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
   const database: Database = { db: drizzle(pool, { schema }), pool, embedded: true, close: () => pool.end() };
+  return {
+    database,
+    label: 'embedded PGlite',
+    stop: async () => {
+      await pool.end();
+      await embedded.stop();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const { database, label, stop } = await benchDatabase();
   await runMigrations(database.db);
   const db = database.db;
   const [doctor] = await db
     .insert(users)
-    .values({ entrance: 'doctor', loginName: 'bench_doctor', name: 'Bench doctor', passwordHash: 'x' })
+    .values({ entrance: 'doctor', loginName: `bench_doctor_${Date.now()}`, name: 'Bench doctor', passwordHash: 'x' })
     .returning();
   const { variables, samples } = generate();
   const [p] = await db
@@ -147,7 +208,7 @@ async function main(): Promise<void> {
       .insert(researchSamples)
       .values(samples.slice(i, i + 1000).map((values) => ({ poolId: p!.id, source: 'file' as const, values })));
   console.log(
-    `seeded ${N} samples × ${variables.length} variables in ${((performance.now() - t0) / 1000).toFixed(1)} s (PGlite)`,
+    `seeded ${N} samples × ${variables.length} variables in ${((performance.now() - t0) / 1000).toFixed(1)} s (${label}; load ${load()})`,
   );
 
   const dataDir = mkdtempSync(join(tmpdir(), 'tcm-bench-'));
@@ -165,9 +226,28 @@ async function main(): Promise<void> {
   const listBody = JSON.stringify({ page: 1, size: 100 });
   const listUrl = `${base}${RESEARCH_PATHS.pools}`;
 
+  // The API thread's event-loop delay, reset at every phase boundary.
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  let segments: Segment[] = [];
+  let open = { name: 'queue', from: now() };
+  const boundary = (name: string) => {
+    const at = now();
+    segments.push({ name: open.name, from: open.from, to: at, loop: loopOf(loop) });
+    loop.reset();
+    open = { name, from: at };
+  };
+  subscribe(JOB_PHASE_CHANNEL, (m) =>
+    boundary((m as JobPhaseEvent).phase === 'done' ? 'after' : (m as JobPhaseEvent).phase),
+  );
+
   const idle = probe(listUrl, headers, listBody);
+  loop.reset();
   await new Promise((r) => setTimeout(r, 5000));
-  console.log(`${'idle API'.padEnd(44)}            ${fmt(await idle.stop())}`);
+  const idleLoop = loopOf(loop);
+  console.log(
+    `${'idle API (5 s)'.padEnd(44)}            ${fmt(latencyOf(await idle.stop()))}  ${fmtLoop(idleLoop)}  load ${load()}`,
+  );
 
   const jobs: Array<[string, JobParamsInput]> = [
     ['frequency (50 variables)', { kind: 'frequency' }],
@@ -187,9 +267,16 @@ async function main(): Promise<void> {
       },
     ],
   ];
+  let worst: Loop = { p99: 0, max: 0 };
+  let worstP99 = 0;
+  const only = process.env.BENCH_JOBS?.split(',');
   for (const [name, params] of jobs) {
+    if (only && !only.includes(params.kind)) continue;
     const during = probe(listUrl, headers, listBody);
+    segments = [];
+    loop.reset();
     const start = performance.now();
+    open = { name: 'queue', from: now() };
     const res = await fetch(`${base}${RESEARCH_PATHS.startJob(p!.id)}`, {
       method: 'POST',
       headers,
@@ -204,18 +291,33 @@ async function main(): Promise<void> {
       if (state.status === 'done' || state.status === 'failed') break;
     }
     const secs = (performance.now() - start) / 1000;
-    const lat = await during.stop();
+    boundary('idle');
+    const probes = await during.stop();
+    const all = latencyOf(probes);
     const extra = state.result?.evaluation
       ? `, out-of-fold accuracy ${state.result.evaluation.accuracy.toFixed(3)}`
       : '';
     const target = params.kind === 'classification' && N === 10_000 ? ' (target ≤ 30 s)' : '';
-    console.log(`${name.padEnd(44)} ${secs.toFixed(2).padStart(7)} s${target}  ${fmt(lat)}  ${state.status}${extra}`);
+    console.log(
+      `${name.padEnd(44)} ${secs.toFixed(2).padStart(7)} s${target}  ${fmt(all)}  load ${load()}  ${state.status}${extra}`,
+    );
+    worstP99 = Math.max(worstP99, all.p99);
+    for (const s of segments) {
+      const inIt = probes.filter((q) => q[0] >= s.from && q[0] < s.to);
+      console.log(
+        `  ${s.name.padEnd(8)} ${((s.to - s.from) / 1000).toFixed(2).padStart(7)} s  ${fmt(latencyOf(inIt))}  ${fmtLoop(s.loop)}`,
+      );
+      worst = { p99: Math.max(worst.p99, s.loop.p99), max: Math.max(worst.max, s.loop.max) };
+    }
     if (state.status === 'failed') console.log(state.failure);
   }
+  console.log(
+    `worst over the jobs (${label}, ${N} samples): request p99 ${ms(worstP99)} ms (target ≤ ${P99_TARGET_MS}: ${worstP99 <= P99_TARGET_MS ? 'met' : 'NOT met'}), event-loop delay p99 ${ms(worst.p99)} ms, max ${ms(worst.max)} ms; load ${load()}`,
+  );
+  loop.disable();
   await app.close();
   await stopJobs(boss, 1000);
-  await pool.end();
-  await embedded.stop();
+  await stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 

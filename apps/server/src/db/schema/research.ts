@@ -1,4 +1,15 @@
-import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { PoolVariable, SampleValue } from '@tcm/contract';
 import { users } from './users.js';
 
@@ -67,8 +78,6 @@ export const researchJobs = pgTable(
     variables: jsonb('variables').$type<PoolVariable[]>().notNull(),
     sampleCount: integer('sample_count').notNull().default(0),
     result: jsonb('result'),
-    /** A classification job's saved model (packages/research `ClassifierModel`). */
-    model: jsonb('model'),
     failure: jsonb('failure').$type<{ code: number; zh: string; en: string }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -78,4 +87,25 @@ export const researchJobs = pgTable(
     index('research_job_owner_idx').on(t.ownerUserId, t.createdAt),
     index('research_job_pool_idx').on(t.poolId, t.createdAt),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A classification job's trained model (packages/research `ClassifierModel`), as gzipped JSON
+ * cut into parts of at most 256 KB, `seq` 0, 1, 2…: saved one part a query, so that on embedded
+ * PGlite (the database on the API's thread) no single write of a large forest pauses requests
+ * (docs/research.md "API latency"). Read back whole only to predict. A part that is not gzip
+ * (no 1f 8b head) is plain JSON text: models saved before the parts existed.
+ */
+export const researchJobModelParts = pgTable(
+  'research_job_model_part',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => researchJobs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
 );

@@ -8,16 +8,15 @@ import {
   pca,
   silhouette,
   trainClassifier,
+  type Dataset,
   type TrainingProgress,
 } from '@tcm/research';
-import type { JobParams, PoolVariable, SampleValue } from '@tcm/contract';
-import { toDataset } from './research.dictionary.js';
+import type { JobParams, PoolVariable } from '@tcm/contract';
 
-/** What a job's worker thread is given: the analysis, the dictionary and each sample's values as JSON text. */
+/** What a job's worker thread starts with: the analysis and the dictionary (the samples follow as pages). */
 export interface ComputeInput {
   params: JobParams;
   variables: PoolVariable[];
-  samples: string[];
 }
 
 export interface ComputeOutput {
@@ -36,13 +35,12 @@ export const FOREST_MIN_SAMPLES_LEAF = 5;
  * One analysis, synchronous and CPU-bound: run in a worker thread (research.thread.ts), never on
  * the API's event loop. Results are plain JSON, shaped for the screens (docs/research.md "Jobs").
  */
-export function compute(input: ComputeInput, onProgress: (p: TrainingProgress) => void): ComputeOutput {
+export function compute(
+  input: ComputeInput,
+  dataset: Dataset,
+  onProgress: (p: TrainingProgress) => void,
+): ComputeOutput {
   const { params } = input;
-  // Parsed here, in the worker thread: the API thread only fetched the text.
-  const dataset = toDataset(
-    input.variables,
-    input.samples.map((s) => JSON.parse(s) as Record<string, SampleValue>),
-  );
   switch (params.kind) {
     case 'frequency':
       return { result: { samples: dataset.rows.length, tables: frequencyTables(dataset, params.variables) } };

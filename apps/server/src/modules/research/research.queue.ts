@@ -4,8 +4,9 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { researchJobs } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
-import { claimJob, poolValuesText, updateJob } from './research.repo.js';
-import { ComputeFailure, runInThread } from './research.runner.js';
+import { claimJob, saveModel, streamPoolValues, updateJob } from './research.repo.js';
+import { ComputeFailure, startCompute } from './research.runner.js';
+import { tracePhase } from './research.trace.js';
 
 export const RESEARCH_QUEUE = 'research-analysis';
 /** Progress is written at most this often: a forest reports every tree. */
@@ -14,35 +15,49 @@ const PROGRESS_WRITE_MS = 300;
 const STALE_RUNNING_MS = 60 * 60 * 1000;
 
 /**
- * Runs one queued research job: loads the pool's samples, computes in a worker thread (the API's
- * event loop only relays progress), saves the result and model. A refusal of @tcm/research (a
- * target with one class, too few samples…) fails the job with its zh/en reason; anything else
- * fails it as unexpected. Never throws: the job row is the outcome, so no pg-boss retry re-runs it.
+ * Runs one queued research job: starts its worker thread, streams the pool's samples to it a page
+ * at a time, lets it compute (the API's event loop only relays progress), then saves the result
+ * and the model a page at a time. A refusal of @tcm/research (a target with one class, too few
+ * samples…) fails the job with its zh/en reason; anything else fails it as unexpected. Never
+ * throws: the job row is the outcome, so no pg-boss retry re-runs it.
  */
 export async function runResearchJob(db: Db, jobId: string): Promise<void> {
   const job = await claimJob(db, jobId);
   if (!job) return;
+  let lastWrite = 0;
+  let writing: Promise<void> = Promise.resolve();
+  const thread = startCompute({ params: job.params as JobParams, variables: job.variables }, (p) => {
+    if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
+    lastWrite = Date.now();
+    writing = writing.then(() => updateJob(db, job.id, { progress: Math.min(0.99, p.fraction), phase: p.phase }));
+  });
   try {
-    const samples = await poolValuesText(db, job.poolId);
-    let lastWrite = 0;
-    let writing: Promise<void> = Promise.resolve();
-    const out = await runInThread({ params: job.params as JobParams, variables: job.variables, samples }, (p) => {
-      if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
-      lastWrite = Date.now();
-      writing = writing.then(() => updateJob(db, job.id, { progress: Math.min(0.99, p.fraction), phase: p.phase }));
-    });
+    tracePhase(job.id, 'load');
+    let sampleCount: number;
+    try {
+      sampleCount = await streamPoolValues(db, job.poolId, (json) => thread.page(json));
+    } catch (e) {
+      thread.abort();
+      throw e;
+    }
+    thread.end();
+    tracePhase(job.id, 'compute');
+    const out = await thread.out;
     await writing;
+    tracePhase(job.id, 'save');
+    if (out.model) await saveModel(db, job.id, out.model);
     await updateJob(db, job.id, {
       status: 'done',
       progress: 1,
       phase: null,
       // The thread's JSON text goes in as it is: no parse or stringify on the API thread.
       result: sql`${out.result}::jsonb`,
-      model: out.model === null ? null : sql`${out.model}::jsonb`,
-      sampleCount: samples.length,
+      sampleCount,
       finishedAt: new Date(),
     });
+    tracePhase(job.id, 'done');
   } catch (e) {
+    await writing.catch(() => undefined);
     const refused = e instanceof ComputeFailure ? e.refused : null;
     const def = refused ? RESEARCH_ERRORS.ANALYSIS_REFUSED : RESEARCH_ERRORS.ANALYSIS_FAILED;
     const failure = refused

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { researchJobs, researchPools, researchSamples } from '../../db/schema/index.js';
+import { researchJobModelParts, researchJobs, researchPools, researchSamples } from '../../db/schema/index.js';
 
 export type PoolRow = typeof researchPools.$inferSelect;
 export type SampleRow = typeof researchSamples.$inferSelect;
@@ -81,39 +83,69 @@ export async function listSamples(
 /**
  * Rows per query when a job loads a pool. On embedded PGlite the database runs on the API's own
  * thread and serves one connection, so each page is a pause for every request; short pages let
- * the API's queued queries have the connection between them (docs/research.md).
+ * the API's queued queries have the connection between them (docs/research.md "API latency").
  */
-const LOAD_PAGE = 250;
+export const LOAD_PAGE = 250;
+/**
+ * Pause between pages. A request runs a few queries one after another (the session, then its
+ * own); with a bare turn of the event loop the job's next page took the connection between them,
+ * so each request waited a page per query. A couple of milliseconds let a request in flight
+ * finish its chain first: 400 pages at 100k cost under a second more.
+ */
+const LOAD_PAUSE_MS = 2;
 
 /**
- * Every sample's values of a pool as JSON text, oldest first (a job's input). Text, not parsed
- * objects: the job's worker thread parses them, so 100k samples cost the API thread no JSON.parse.
- * The ids first (one index-only read), then the values by id a page at a time with a turn of the
- * event loop between pages: each page costs its own rows only. (A keyset on (created_at, id)
- * made each page sort the rest of the pool's values as text: pages of 500 took three times as
- * long in all as pages of 2,000, and no page was shorter.) A sample deleted meanwhile is left out.
+ * Streams a pool's samples to `onPage`, oldest first ((created_at, id): the order a job's seeds
+ * and folds were always drawn in), LOAD_PAGE rows a query, each page as the JSON text of an array
+ * of the samples' values: the API thread neither parses them nor holds the whole pool (a job's
+ * worker thread parses each page as it arrives). Pages follow the key (created_at, id) of the
+ * last row, so each query reads its own rows from the (pool_id, created_at, id) index and nothing
+ * else; the key is kept as text, as JS Dates would drop the microseconds. A short pause between
+ * pages lets requests have the connection (LOAD_PAUSE_MS). Answers the number of samples.
  */
-export async function poolValuesText(db: Db, poolId: string): Promise<string[]> {
-  const ids = await db
-    .select({ id: researchSamples.id })
-    .from(researchSamples)
-    .where(eq(researchSamples.poolId, poolId))
-    .orderBy(researchSamples.createdAt, researchSamples.id);
-  const out: string[] = [];
-  for (let i = 0; i < ids.length; i += LOAD_PAGE) {
-    const page = ids.slice(i, i + LOAD_PAGE).map((r) => r.id);
-    const rows = await db
-      .select({ id: researchSamples.id, text: sql<string>`${researchSamples.values}::text` })
-      .from(researchSamples)
-      .where(and(eq(researchSamples.poolId, poolId), inArray(researchSamples.id, page)));
-    const byId = new Map(rows.map((r) => [r.id, r.text]));
-    for (const id of page) {
-      const text = byId.get(id);
-      if (text !== undefined) out.push(text);
-    }
-    await new Promise((r) => setImmediate(r));
+export async function streamPoolValues(db: Db, poolId: string, onPage: (json: string) => void): Promise<number> {
+  let after: PageKey | null = null;
+  let total = 0;
+  for (;;) {
+    const rows = await poolPage(db, poolId, after);
+    if (!rows.length) return total;
+    onPage(`[${rows.map((r) => r.v).join(',')}]`);
+    total += rows.length;
+    const last = rows[rows.length - 1]!;
+    after = { at: last.at, id: last.id };
+    if (rows.length < LOAD_PAGE) return total;
+    await new Promise((r) => setTimeout(r, LOAD_PAUSE_MS));
   }
-  return out;
+}
+
+interface PageKey {
+  at: string;
+  id: string;
+}
+
+/**
+ * One page of a pool's samples after `after`. The planner is told to walk the index: PGlite
+ * never analyses its tables (no autovacuum), so without statistics PostgreSQL guesses a few rows
+ * per pool, picks a bitmap scan and sorts every remaining row of the pool for each page (5,000
+ * rows: 100 ms a page instead of 13 ms, and the whole pool for the last). `set_config(…, true)`
+ * holds for this transaction only; on PostgreSQL with statistics the plan is the same.
+ */
+function poolPage(db: Db, poolId: string, after: PageKey | null) {
+  const s = researchSamples;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true)`);
+    return tx
+      .select({ at: sql<string>`${s.createdAt}::text`.as('at'), id: s.id, v: sql<string>`${s.values}::text`.as('v') })
+      .from(s)
+      .where(
+        and(
+          eq(s.poolId, poolId),
+          after ? sql`(${s.createdAt}, ${s.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(s.poolId, s.createdAt, s.id)
+      .limit(LOAD_PAGE);
+  });
 }
 
 /** Source ids of a source already in the pool (a repeated system import skips them). */
@@ -190,6 +222,37 @@ export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
 
 export async function updateJob(db: Db, id: string, set: Partial<JobInsert>): Promise<void> {
   await db.update(researchJobs).set(set).where(eq(researchJobs.id, id));
+}
+
+/** Bytes of a saved model per query (research_job_model_part). */
+export const MODEL_PART_BYTES = 256 * 1024;
+
+/**
+ * Saves a job's model (gzipped JSON from its thread) a part at a time, with a turn of the event
+ * loop between parts: on embedded PGlite each insert runs on the API thread, so a part's size
+ * bounds the pause (a 100k-sample forest is megabytes even gzipped). Replaces any earlier parts.
+ */
+export async function saveModel(db: Db, jobId: string, gz: Uint8Array): Promise<void> {
+  const bytes = Buffer.from(gz.buffer, gz.byteOffset, gz.byteLength);
+  await db.delete(researchJobModelParts).where(eq(researchJobModelParts.jobId, jobId));
+  for (let seq = 0; seq * MODEL_PART_BYTES < bytes.length; seq++) {
+    const part = bytes.subarray(seq * MODEL_PART_BYTES, (seq + 1) * MODEL_PART_BYTES);
+    await db.insert(researchJobModelParts).values({ jobId, seq, bytes: part });
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+/** A job's saved model as parsed JSON, or undefined when it has none (gunzip runs off the thread). */
+export async function loadModel(db: Db, jobId: string): Promise<unknown> {
+  const parts = await db
+    .select({ bytes: researchJobModelParts.bytes })
+    .from(researchJobModelParts)
+    .where(eq(researchJobModelParts.jobId, jobId))
+    .orderBy(asc(researchJobModelParts.seq));
+  if (!parts.length) return undefined;
+  const bytes = Buffer.concat(parts.map((p) => p.bytes));
+  const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  return JSON.parse((gzipped ? await promisify(gunzip)(bytes) : bytes).toString('utf8'));
 }
 
 /** Moves a queued job to running; undefined when another worker has it or it is finished. */

@@ -15,15 +15,18 @@ export class ComputeFailure extends Error {
   }
 }
 
-/** A finished analysis as JSON text: the result, and the model of a classification (else null). */
-export interface ComputeText {
+/** A finished analysis: the result as JSON text, and a classification's model as gzipped JSON (else null). */
+export interface ComputeOut {
   result: string;
-  model: string | null;
+  model: Uint8Array | null;
 }
+
+/** What the API thread sends a job's thread: the pool a page at a time (JSON text of an array of values), then `end`. */
+export type ToThread = { type: 'page'; json: string } | { type: 'end' };
 
 type ThreadMessage =
   | { type: 'progress'; phase: string; fraction: number }
-  | { type: 'done'; out: ComputeText }
+  | { type: 'done'; out: ComputeOut }
   | { type: 'failed'; refused: ComputeFailure['refused']; message: string };
 
 /**
@@ -40,30 +43,55 @@ function startThread(input: ComputeInput): Worker {
   return new Worker(boot, { eval: true, workerData: input });
 }
 
+/** A running analysis: feed it the pool's pages, then `end()`; `out` settles with the analysis. */
+export interface ComputeThread {
+  page(json: string): void;
+  end(): void;
+  /** Stops the thread (a failed load); `out` rejects. */
+  abort(): void;
+  out: Promise<ComputeOut>;
+}
+
 /**
- * Runs one analysis in its own worker thread so the API's event loop never waits on it; each
- * progress message is passed to `onProgress`. The thread ends with the job (a fresh one per job:
- * a crash or an out-of-memory stop takes only that job).
+ * Starts one analysis in its own worker thread so the API's event loop never waits on it; each
+ * progress message is passed to `onProgress`. The thread starts before the pool is read, so its
+ * start-up overlaps the load, and it takes the samples page by page (small messages, no copy of
+ * the whole pool). A fresh thread per job: a crash or an out-of-memory stop takes only that job.
  */
-export function runInThread(
+export function startCompute(
   input: ComputeInput,
   onProgress: (p: { phase: string; fraction: number }) => void,
-): Promise<ComputeText> {
-  return new Promise((resolve, reject) => {
-    const w = startThread(input);
-    let settled = false;
-    const finish = (f: () => void) => {
-      if (settled) return;
-      settled = true;
-      f();
-      void w.terminate();
-    };
-    w.on('message', (m: ThreadMessage) => {
-      if (m.type === 'progress') onProgress({ phase: m.phase, fraction: m.fraction });
-      else if (m.type === 'done') finish(() => resolve(m.out));
-      else finish(() => reject(new ComputeFailure(m.message, m.refused)));
-    });
-    w.on('error', (e) => finish(() => reject(new ComputeFailure(e.message, null))));
-    w.on('exit', (code) => finish(() => reject(new ComputeFailure(`research thread exited with ${code}`, null))));
+): ComputeThread {
+  const w = startThread(input);
+  let settled = false;
+  let resolveOut!: (o: ComputeOut) => void;
+  let rejectOut!: (e: ComputeFailure) => void;
+  const out = new Promise<ComputeOut>((res, rej) => {
+    resolveOut = res;
+    rejectOut = rej;
   });
+  // A job that fails while loading never awaits `out`: its rejection must not go unhandled.
+  out.catch(() => undefined);
+  const finish = (f: () => void) => {
+    if (settled) return;
+    settled = true;
+    f();
+    void w.terminate();
+  };
+  w.on('message', (m: ThreadMessage) => {
+    if (m.type === 'progress') onProgress({ phase: m.phase, fraction: m.fraction });
+    else if (m.type === 'done') finish(() => resolveOut(m.out));
+    else finish(() => rejectOut(new ComputeFailure(m.message, m.refused)));
+  });
+  w.on('error', (e) => finish(() => rejectOut(new ComputeFailure(e.message, null))));
+  w.on('exit', (code) => finish(() => rejectOut(new ComputeFailure(`research thread exited with ${code}`, null))));
+  const send = (m: ToThread) => {
+    if (!settled) w.postMessage(m);
+  };
+  return {
+    page: (json) => send({ type: 'page', json }),
+    end: () => send({ type: 'end' }),
+    abort: () => finish(() => rejectOut(new ComputeFailure('research job aborted', null))),
+    out,
+  };
 }

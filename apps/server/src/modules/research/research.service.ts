@@ -337,7 +337,7 @@ export async function startJob(
 }
 
 function summaryOf(
-  j: Omit<repo.JobRow, 'result' | 'model' | 'variables' | 'ownerUserId' | 'startedAt' | 'sampleCount'>,
+  j: Omit<repo.JobRow, 'result' | 'variables' | 'ownerUserId' | 'startedAt' | 'sampleCount'>,
   poolName: string,
 ): ResearchJobSummary {
   return {
@@ -381,8 +381,9 @@ export async function listJobs(
 async function modelOf(db: Db, p: Principal, jobId: string): Promise<{ model: ClassifierModel; job: repo.JobRow }> {
   const job = await jobFor(db, p, jobId);
   if (job.kind !== 'classification') throw new AppError(RESEARCH_ERRORS.NOT_A_MODEL);
-  if (job.status !== 'done' || !job.model) throw new AppError(RESEARCH_ERRORS.JOB_NOT_DONE);
-  return { model: job.model as ClassifierModel, job };
+  const model = job.status === 'done' ? await repo.loadModel(db, job.id) : undefined;
+  if (!model) throw new AppError(RESEARCH_ERRORS.JOB_NOT_DONE);
+  return { model: model as ClassifierModel, job };
 }
 
 function runPredict(model: ClassifierModel, records: Array<Record<string, SampleValue>>): Prediction[] {
