@@ -57,7 +57,7 @@ export default function TranslationAdmin({ route }: { route?: BuiltRoute }) {
     queryKey: ['translations', paging, filter],
     queryFn: () => translationApi.list(paging.page, paging.size, filter),
   });
-  const rows = list.data?.list ?? [];
+  const rows = useMemo(() => list.data?.list ?? [], [list.data]);
   const refresh = () => void qc.invalidateQueries({ queryKey: ['translations'] });
   const selectedRows = rows.filter((r) => selected.includes(r.id));
 
