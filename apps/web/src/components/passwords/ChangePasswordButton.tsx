@@ -3,7 +3,7 @@ import { Button, Grid } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getSession, setSession, useSession } from '../../lib/session.js';
-import { useCurrentUser } from './passwords-api.js';
+import { useCurrentUser } from './current-user-api.js';
 
 const ChangePasswordDialog = lazy(() =>
   import('./ChangePasswordDialog.js').then((m) => ({ default: m.ChangePasswordDialog })),

@@ -1,29 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  PASSWORD_PATHS,
-  USER_PATHS,
-  type ChangePasswordBody,
-  type ResetPasswordBody,
-  type UserInfoBase,
-} from '@tcm/contract';
+import { useMutation } from '@tanstack/react-query';
+import { PASSWORD_PATHS, type ChangePasswordBody, type ResetPasswordBody } from '@tcm/contract';
 import { http } from '../../lib/api.js';
 
-/** Query keys of the password dialogs. */
-export const PASSWORD_KEYS = {
-  currentUser: ['passwords', 'current-user'] as const,
-};
-
-/**
- * The signed-in user's own info, for areas that load none of their own (display, disease,
- * training): it says whether the password must change first. Refusals stay quiet: the button
- * then simply does not force the dialog.
+/*
+ * The password calls, loaded with the dialogs (a lazy chunk): their paths live in a contract file
+ * that also builds zod schemas, which the header of every signed-in page should not carry. The
+ * header button's own call is in current-user-api.ts.
  */
-export const useCurrentUser = (enabled: boolean) =>
-  useQuery({
-    queryKey: PASSWORD_KEYS.currentUser,
-    queryFn: () => http.get<UserInfoBase>(USER_PATHS.currentUser, { noErrorMessage: true }),
-    enabled,
-  });
 
 /** Changes the caller's own password; the dialog shows a refusal itself (no toast). */
 export const useChangePassword = () =>
