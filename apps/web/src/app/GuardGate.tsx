@@ -21,7 +21,11 @@ export function GuardGate({ children }: { children: ReactNode }) {
     loginType: s.loginType,
     loaded: { sys: s.roles.length > 0, member: s.member !== null, doctor: s.doctor !== null },
   });
-  const loadKey = decision.kind === 'load' ? `${decision.info}|${decision.onFail}` : decision.kind;
+  // The effect below depends on the decision's fields, not on the decision (a new object each
+  // render), so it runs once per distinct decision.
+  const kind = decision.kind;
+  const info = decision.kind === 'load' ? decision.info : null;
+  const onFail = decision.kind === 'load' ? decision.onFail : null;
   // The Login route accepts loginOut (spec §2): arriving with it signs the session out first.
   const loginOut = pathname === '/login' && new URLSearchParams(search).has('loginOut') && s.token !== null;
   useEffect(() => {
@@ -29,22 +33,22 @@ export function GuardGate({ children }: { children: ReactNode }) {
   }, [loginOut]);
 
   useEffect(() => {
-    if (decision.kind === 'reload') {
+    if (kind === 'reload') {
       clearSession();
       window.location.reload();
     }
-    if (decision.kind !== 'load') return;
+    if (info === null || onFail === null) return;
     let live = true;
-    loadInfo(decision.info).catch(async () => {
+    loadInfo(info).catch(async () => {
       // Aborted by a reload or navigation away: not a failed fetch (docs/web.md).
       if (pageLeaving()) return;
       await logout();
-      if (live) navigate(decision.onFail, { replace: true });
+      if (live) navigate(onFail, { replace: true });
     });
     return () => {
       live = false;
     };
-  }, [loadKey, navigate]); // loadKey stands for the decision, a new object each render
+  }, [kind, info, onFail, navigate]);
 
   if (loginOut) return null;
   if (decision.kind === 'redirect') {

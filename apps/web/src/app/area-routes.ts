@@ -10,7 +10,7 @@ import { DOCTOR_ROUTES, MEMBER_DISPLAY, MEMBER_RESULT_CONFIG, MEMBER_ROUTES, typ
 export function memberRoutes(
   info: Pick<MemberInfo, 'teamLeader' | 'canConfigTreatPlan' | 'displayPermission' | 'pages'>,
 ): RouteDef[] {
-  const routes = [...MEMBER_ROUTES];
+  const routes: RouteDef[] = [...MEMBER_ROUTES];
   if (info.teamLeader === 1 && info.canConfigTreatPlan === 1) routes.push(MEMBER_RESULT_CONFIG);
   if (info.displayPermission === 1) routes.push(MEMBER_DISPLAY);
   if (!info.pages) return routes;

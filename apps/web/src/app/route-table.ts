@@ -21,16 +21,25 @@ export interface RouteDef {
   group?: string;
 }
 
-const r = (path: string, area: Area, page: string, extra: Partial<RouteDef> = {}): RouteDef => ({
+/**
+ * Keeps each route's area and page key as literal types, so the page registries (app/pages.ts)
+ * can require exactly the keys this table names: a missing or misspelt page is a type error.
+ */
+const r = <A extends Area, P extends string>(
+  path: string,
+  area: A,
+  page: P,
+  extra: Partial<Omit<RouteDef, 'path' | 'area' | 'page'>> = {},
+): RouteDef & { area: A; page: P } => ({
   path,
-  area,
-  page,
   title: page,
   ...extra,
+  area,
+  page,
 });
 
 /** Public site and entrance routes (spec §2 table). */
-export const PUBLIC_ROUTES: RouteDef[] = [
+export const PUBLIC_ROUTES = [
   r('/', 'site', 'home'),
   r('/pages/:name', 'site', 'dynamicPage'),
   r('/information', 'site', 'information'),
@@ -73,7 +82,7 @@ export const PUBLIC_ROUTES: RouteDef[] = [
 ];
 
 /** Member layout routes before the info-dependent ones (spec §2 Member area). */
-export const MEMBER_ROUTES: RouteDef[] = [
+export const MEMBER_ROUTES = [
   r('/member/config/home', 'member', 'memberHome'),
   r('/member/config/playApply', 'member', 'playApply', { hidden: true }),
   r('/member/config/teamRecord', 'member', 'teamRecord', { newTab: true }),
@@ -91,7 +100,7 @@ export const MEMBER_DISPLAY = r('/member/config/display', 'member', 'memberDispl
 const ANALYSIS = 'analysis';
 const ARCHIVE = 'archive';
 /** Doctor area routes (spec §2 Doctor area). */
-export const DOCTOR_ROUTES: RouteDef[] = [
+export const DOCTOR_ROUTES = [
   r('/doctor/home', 'doctor', 'doctorHome', { group: ANALYSIS }),
   r('/doctor/analysis/pool/index', 'doctor', 'pool', { group: ANALYSIS }),
   r('/doctor/analysis/pool/itemIndex/:id', 'doctor', 'poolItems', { group: ANALYSIS, hidden: true }),
@@ -126,3 +135,38 @@ export const DOCTOR_ROUTES: RouteDef[] = [
   r('/doctor/archive/prescriptions/index', 'doctor', 'prescriptions', { group: ARCHIVE }),
 ];
 export const DOCTOR_GROUPS = [ANALYSIS, ARCHIVE] as const;
+
+/** Every static route with its literal area and page key (the page registries' key source). */
+type StaticRoute =
+  | (typeof PUBLIC_ROUTES)[number]
+  | (typeof MEMBER_ROUTES)[number]
+  | typeof MEMBER_RESULT_CONFIG
+  | typeof MEMBER_DISPLAY
+  | (typeof DOCTOR_ROUTES)[number];
+
+/**
+ * Console pages come from the server's menus (the menu entry's `component`, seeded in
+ * apps/server/src/seed/menu-tree.ts), not from this table: these are the ones the web app has a
+ * screen for. A menu added later in the console names a component unknown here and gets the
+ * placeholder.
+ */
+export const CONSOLE_PAGES = [
+  'welcome/index',
+  'system/translation/index',
+  'system/user/index',
+  'system/role/index',
+  'system/menu/index',
+  'system/team/index',
+  'system/doctor/index',
+  'system/corporation/index',
+  'content/index',
+  'content/enquiries/index',
+  'system/settings/index',
+  'system/audit/index',
+  'Frame',
+] as const;
+
+/** The page keys of one area, as the table (or, for the console, its seeded menus) names them. */
+export type PageKey<A extends Area> = A extends 'console'
+  ? (typeof CONSOLE_PAGES)[number]
+  : Extract<StaticRoute, { area: A }>['page'];

@@ -51,9 +51,13 @@ export function EChart({
   // The latest handler, so a new closure needs no re-binding of the chart's listener.
   const click = useRef(onClick);
   click.current = onClick;
+  // The ratio is the one at mount; a later change keeps the first (charts are not re-created,
+  // which would lose the options set below).
+  const ratio = useRef(pixelRatio);
   useEffect(() => {
     if (!el.current) return;
-    chart.current = echarts.init(el.current, undefined, pixelRatio ? { devicePixelRatio: pixelRatio } : undefined);
+    const dpr = ratio.current;
+    chart.current = echarts.init(el.current, undefined, dpr ? { devicePixelRatio: dpr } : undefined);
     chart.current.on('click', (p) => click.current?.({ dataIndex: p.dataIndex, name: p.name }));
     const onResize = () => chart.current?.resize();
     window.addEventListener('resize', onResize);
@@ -62,7 +66,6 @@ export function EChart({
       chart.current?.dispose();
       chart.current = null;
     };
-    // The ratio is the one at mount; a later change keeps the first (charts are not re-created).
   }, []);
   useEffect(() => {
     chart.current?.setOption(option, true);

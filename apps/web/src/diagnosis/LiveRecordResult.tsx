@@ -4,7 +4,7 @@ import { RedoCapture } from './RedoCapture.js';
 import { ReportButtons } from './ReportButtons.js';
 import { useSession } from '../lib/session.js';
 import { retryRecord, type RecordRef } from './record-api.js';
-import type { RecordState } from './use-record.js';
+import type { RecordState } from './record-api.js';
 
 /**
  * A record followed by `useRecord`, once loaded: its result, a retry that re-queues it and

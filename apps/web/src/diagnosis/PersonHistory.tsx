@@ -1,13 +1,11 @@
 import './texts.js';
 import { useMemo } from 'react';
 import { Empty, List, Space, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RECORD_PATHS, type PersonHistory as History } from '@tcm/contract';
 import { EChart } from '../components/EChart.js';
-import { http } from '../lib/api.js';
 import { useReaderFormat } from '../lib/reader-format.js';
 import { trendHeight, trendOption, trendSeries } from './chart-options.js';
+import { useRecordHistory } from './record-api.js';
 
 /**
  * The person's earlier records and the trends of their measurements (server: same member, or
@@ -16,10 +14,7 @@ import { trendHeight, trendOption, trendSeries } from './chart-options.js';
 export default function PersonHistory({ id, onOpen }: { id: string; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
   const fmt = useReaderFormat();
-  const q = useQuery({
-    queryKey: ['record-history', id],
-    queryFn: () => http.get<History>(RECORD_PATHS.history(id), { noErrorMessage: true }),
-  });
+  const q = useRecordHistory(id);
   const series = useMemo(() => (q.data ? trendSeries(q.data) : []), [q.data]);
   const option = useMemo(
     () =>
@@ -28,7 +23,7 @@ export default function PersonHistory({ id, onOpen }: { id: string; onOpen: (id:
         (f) => t(`diag.vitals.${f}`),
         (iso) => fmt.date(iso, { time: false }),
       ),
-    [series, t, fmt.lang],
+    [series, t, fmt],
   );
   if (!q.data) return null;
   const others = q.data.records.filter((r) => r.id !== id);

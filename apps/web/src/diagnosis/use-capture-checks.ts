@@ -29,38 +29,41 @@ export function useCaptureChecks(lang: () => ReportLanguage) {
     });
   };
 
-  const give = useCallback(async (slot: CaptureSlot, file: File | null) => {
-    latest.current[slot] = file;
-    if (!file) {
-      setChecks((c) => {
-        const next = { ...c };
-        delete next[slot];
-        return next;
-      });
-      return;
-    }
-    set(slot, file, { status: 'checking' });
-    let uuid: string;
-    try {
-      uuid = (await uploadCapture(file)).uuid;
-    } catch (e) {
-      const code = (e as { code?: number }).code;
-      return set(slot, file, { status: 'failed', msg: (e as Error).message, code: code ?? null });
-    }
-    try {
-      const { outcome } = await checkCapture({ slot, fileId: uuid, lang: lang() });
-      if (outcome.status === 'failed')
-        return set(slot, file, {
-          status: 'failed',
-          // The stored message is in the check's language; the code finds it in the reader's.
-          msg: failureText(outcome.error.code, lang()) ?? outcome.error.msg,
-          code: outcome.error.code,
+  const give = useCallback(
+    async (slot: CaptureSlot, file: File | null) => {
+      latest.current[slot] = file;
+      if (!file) {
+        setChecks((c) => {
+          const next = { ...c };
+          delete next[slot];
+          return next;
         });
-      set(slot, file, { status: 'ok', uuid, outcome });
-    } catch {
-      set(slot, file, { status: 'unchecked', uuid });
-    }
-  }, []);
+        return;
+      }
+      set(slot, file, { status: 'checking' });
+      let uuid: string;
+      try {
+        uuid = (await uploadCapture(file)).uuid;
+      } catch (e) {
+        const code = (e as { code?: number }).code;
+        return set(slot, file, { status: 'failed', msg: (e as Error).message, code: code ?? null });
+      }
+      try {
+        const { outcome } = await checkCapture({ slot, fileId: uuid, lang: lang() });
+        if (outcome.status === 'failed')
+          return set(slot, file, {
+            status: 'failed',
+            // The stored message is in the check's language; the code finds it in the reader's.
+            msg: failureText(outcome.error.code, lang()) ?? outcome.error.msg,
+            code: outcome.error.code,
+          });
+        set(slot, file, { status: 'ok', uuid, outcome });
+      } catch {
+        set(slot, file, { status: 'unchecked', uuid });
+      }
+    },
+    [lang],
+  );
 
   const reset = useCallback(() => {
     latest.current = {};

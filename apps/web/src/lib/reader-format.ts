@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, readerLang, type DateOptions, type ReaderLang } from '@tcm/contract';
 
@@ -13,9 +14,13 @@ export function useReaderFormat(): {
 } {
   const { i18n } = useTranslation();
   const lang = readerLang(i18n.language);
-  return {
-    lang,
-    date: (value, opts) => formatDate(value, lang, opts),
-    number: (value, decimals) => formatNumber(value, lang, decimals),
-  };
+  // One object per language, so pages can list `date` / `number` as memo dependencies.
+  return useMemo(
+    () => ({
+      lang,
+      date: (value, opts) => formatDate(value, lang, opts),
+      number: (value, decimals) => formatNumber(value, lang, decimals),
+    }),
+    [lang],
+  );
 }

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
 import { routeHref, type BuiltRoute } from '../../app/dynamic-menu.js';
+import { findPage, type PageRegistry } from '../../app/pages.js';
 import { AreaPlaceholder } from '../../components/AreaPlaceholder.js';
 import { ShellLayout, type ShellItem } from '../../components/ShellLayout.js';
 import { useSession } from '../../lib/session.js';
@@ -20,8 +21,21 @@ const EnquiriesPage = lazy(() => import('../content/EnquiriesPage.js'));
 const SettingsPage = lazy(() => import('../content/SettingsPage.js'));
 const AuditPage = lazy(() => import('./audit/AuditPage.js'));
 
+/** An outside address in the console's frame (a menu entry of component 'Frame'). */
+function FramePage({ page, route }: AreaProps) {
+  if (!route?.frameSrc) return <AreaPlaceholder area="console" page={page} title={route?.name} />;
+  return (
+    <iframe
+      title={route.name}
+      src={route.frameSrc}
+      style={{ width: '100%', height: 'calc(100vh - 120px)', border: 0 }}
+    />
+  );
+}
+
 /** Console pages by the menu entry's component (seed: apps/server/src/seed/menu-tree.ts). */
-const PAGES: Record<string, typeof UsersPage> = {
+const PAGES: PageRegistry<'console'> = {
+  'welcome/index': () => <Welcome />,
   'system/translation/index': TranslationAdmin,
   'system/user/index': UsersPage,
   'system/role/index': RolesPage,
@@ -33,6 +47,7 @@ const PAGES: Record<string, typeof UsersPage> = {
   'content/enquiries/index': EnquiriesPage,
   'system/settings/index': SettingsPage,
   'system/audit/index': AuditPage,
+  Frame: FramePage,
 };
 const ResetPasswordDialog = lazy(() =>
   import('../../components/passwords/ResetPasswordDialog.js').then((m) => ({ default: m.ResetPasswordDialog })),
@@ -67,23 +82,13 @@ function Welcome() {
 }
 
 function Page({ page, route }: AreaProps) {
-  if (page === 'welcome/index') return <Welcome />;
-  const Screen = PAGES[page];
-  if (Screen)
-    return (
-      <Suspense fallback={<Spin />}>
-        <Screen route={route} />
-      </Suspense>
-    );
-  if (page === 'Frame' && route?.frameSrc)
-    return (
-      <iframe
-        title={route.name}
-        src={route.frameSrc}
-        style={{ width: '100%', height: 'calc(100vh - 120px)', border: 0 }}
-      />
-    );
-  return <AreaPlaceholder area="console" page={page} title={route?.name} />;
+  const Screen = findPage(PAGES, page);
+  if (!Screen) return <AreaPlaceholder area="console" page={page} title={route?.name} />;
+  return (
+    <Suspense fallback={<Spin />}>
+      <Screen page={page} route={route} />
+    </Suspense>
+  );
 }
 
 /** Back-office layout built from the server's head menu (spec §2 Dynamic menus). */

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Form, Input, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONTENT_LANGS, type ContentItem, type ContentKind } from '@tcm/contract';
+import { CONTENT_LANGS, type ContentKind } from '@tcm/contract';
 import { SaveDialog } from '../console/SaveDialog.js';
-import { contentApi } from './content-api.js';
+import { contentApi, useContentItem } from './content-api.js';
 
 // The editor (tiptap) loads only when a dialog opens: never part of the public site's first load.
 const RichTextEditor = lazy(() =>
@@ -29,20 +29,21 @@ export function ContentDialog(props: {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [body, setBody] = useState<string | null>(props.id ? null : '');
+  const item = useContentItem(props.id);
+  // The form is filled once the stored item arrives (an effect: antd's form is not React state).
   useEffect(() => {
-    if (!props.id) return;
-    void contentApi.find(props.id).then((c: ContentItem) => {
-      form.setFieldsValue({
-        lang: c.lang,
-        name: c.name ?? undefined,
-        title: c.title,
-        summary: c.summary ?? undefined,
-        coverUrl: c.coverUrl ?? undefined,
-        sources: c.sources.join('\n'),
-      });
-      setBody(c.body);
+    const c = item.data;
+    if (!c) return;
+    form.setFieldsValue({
+      lang: c.lang,
+      name: c.name ?? undefined,
+      title: c.title,
+      summary: c.summary ?? undefined,
+      coverUrl: c.coverUrl ?? undefined,
+      sources: c.sources.join('\n'),
     });
-  }, [props.id, form]);
+    setBody(c.body);
+  }, [item.data, form]);
   const save = async () => {
     const v = await form.validateFields();
     const values = {

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Form, Input, Space, Spin, Typography, message } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_BUTTONS, type SiteSettings } from '@tcm/contract';
 import { useSession } from '../../lib/session.js';
-import { contentApi } from './content-api.js';
+import { useSaveSettings, useSettings } from './content-api.js';
 
 const PAIRS = [
   ['orgName', 200],
@@ -16,24 +15,18 @@ const PAIRS = [
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const qc = useQueryClient();
   const [form] = Form.useForm<SiteSettings>();
-  const [busy, setBusy] = useState(false);
-  const settings = useQuery({ queryKey: ['settings'], queryFn: contentApi.settings });
+  const settings = useSettings();
+  const saving = useSaveSettings();
+  // antd's form is not React state: it is filled when the settings arrive.
   useEffect(() => {
     if (settings.data) form.setFieldsValue(settings.data);
   }, [settings.data, form]);
   const canSave = user?.buttons?.includes(CONTENT_BUTTONS.settingsEdit) ?? false;
   const save = async () => {
     const v = await form.validateFields();
-    setBusy(true);
-    try {
-      await contentApi.saveSettings({ ...v, logoUrl: v.logoUrl?.trim() || null });
-      void message.success(t('consoleAdmin.saved'));
-      void qc.invalidateQueries({ queryKey: ['settings'] });
-    } finally {
-      setBusy(false);
-    }
+    await saving.mutateAsync({ ...v, logoUrl: v.logoUrl?.trim() || null });
+    void message.success(t('consoleAdmin.saved'));
   };
   if (settings.isLoading) return <Spin />;
   if (settings.isError)
@@ -67,7 +60,7 @@ export default function SettingsPage() {
       {canSave && (
         <Button
           type="primary"
-          loading={busy}
+          loading={saving.isPending}
           onClick={() => void save().catch(() => undefined)}
           data-testid="settings-save"
         >

@@ -11,6 +11,7 @@ import {
   type EnquirySubmitBody,
   type SiteSettings,
 } from '@tcm/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/api.js';
 
 /** Back-office calls of the content pages (docs/site.md). */
@@ -48,3 +49,29 @@ export const siteApi = {
   enquire: (body: EnquirySubmitBody) =>
     http.post<{ id: number }>(CONTENT_PATHS.portalEnquiry, { body, noErrorMessage: true }),
 };
+
+/** Query keys of the content pages. */
+export const CONTENT_KEYS = {
+  item: (id: number) => ['content', 'item', id] as const,
+  settings: ['settings'] as const,
+};
+
+/** The organisation settings (name, logo, contact, report footer). */
+export const useSettings = () => useQuery({ queryKey: CONTENT_KEYS.settings, queryFn: contentApi.settings });
+
+/** Saves the settings; they are read again afterwards. */
+export const useSaveSettings = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: contentApi.saveSettings,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: CONTENT_KEYS.settings }),
+  });
+};
+
+/** One news item or page for its edit dialog; null id (a new item) reads nothing. */
+export const useContentItem = (id: number | null) =>
+  useQuery({
+    queryKey: CONTENT_KEYS.item(id ?? 0),
+    queryFn: () => contentApi.find(id!),
+    enabled: id !== null && id !== 0,
+  });

@@ -1,10 +1,8 @@
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DiseaseDetail, DiseaseSummary } from '@tcm/contract';
-import { useCreateDisease } from './disease-api.js';
+import type { DiseaseSummary } from '@tcm/contract';
+import { useCreateDisease, useFetchDisease } from './disease-api.js';
 import { useWord } from './use-word.js';
-import { http } from '../../lib/api.js';
-import { DISEASE_PATHS } from '@tcm/contract';
 
 type Values = { id: string; westernZh: string; westernEn: string; tcmZh: string; tcmEn: string; from: string };
 
@@ -22,9 +20,10 @@ export function AddDiseaseDialog(props: {
   const w = useWord();
   const [form] = Form.useForm<Values>();
   const create = useCreateDisease();
+  const fetchDisease = useFetchDisease();
   const submit = async () => {
     const v = await form.validateFields();
-    const from = await http.get<DiseaseDetail>(DISEASE_PATHS.disease(v.from));
+    const from = await fetchDisease(v.from);
     const body = {
       id: v.id,
       western: { zh: v.westernZh, en: v.westernEn },

@@ -23,12 +23,18 @@ interface Page<T> {
 export const useDiseases = () =>
   useQuery({ queryKey: ['disease', 'list'], queryFn: () => http.get<DiseaseSummary[]>(DISEASE_PATHS.diseases) });
 
-export const useDisease = (id: string | null) =>
-  useQuery({
-    queryKey: ['disease', 'detail', id],
-    queryFn: () => http.get<DiseaseDetail>(DISEASE_PATHS.disease(id!)),
-    enabled: !!id,
-  });
+const diseaseQuery = (id: string) => ({
+  queryKey: ['disease', 'detail', id],
+  queryFn: () => http.get<DiseaseDetail>(DISEASE_PATHS.disease(id)),
+});
+
+export const useDisease = (id: string | null) => useQuery({ ...diseaseQuery(id ?? ''), enabled: !!id });
+
+/** Reads one disease from a handler (the add dialog copies one), through the same cache entry. */
+export function useFetchDisease() {
+  const qc = useQueryClient();
+  return (id: string) => qc.fetchQuery(diseaseQuery(id));
+}
 
 /** A save is a new version: the list (version column) and the entry are read again. */
 export function useSaveDisease(id: string) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DISPLAY_EVENTS, DISPLAY_PATHS, type DisplayFeedItem, type DisplaySummary } from '@tcm/contract';
 import { http } from '../../lib/api.js';
@@ -32,6 +32,8 @@ export type FeedState = { items: DisplayFeedItem[]; live: boolean };
 export function useDisplayFeed(scope: DisplayScope, onItem?: () => void): FeedState {
   const [state, setState] = useState<FeedState>({ items: [], live: false });
   const key = JSON.stringify(scope);
+  // Read when an event comes: a new onItem closure needs no new connection.
+  const heard = useEffectEvent(() => onItem?.());
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(feedPath(JSON.parse(key) as DisplayScope), { withCredentials: true });
@@ -43,10 +45,9 @@ export function useDisplayFeed(scope: DisplayScope, onItem?: () => void): FeedSt
         live: true,
         items: [item, ...s.items.filter((i) => i.id !== item.id)].slice(0, FEED_SHOWN),
       }));
-      onItem?.();
+      heard();
     });
     return () => source.close();
-    // onItem is read when an event comes; a new closure needs no new connection.
   }, [key]);
   return state;
 }

@@ -1,7 +1,7 @@
 import type { Entrance } from '@tcm/contract';
 import { JigsawModal } from './JigsawModal.js';
 import type { Credentials } from './LoginCard.js';
-import { jigsawSignIn } from './sign-in.js';
+import { jigsawSignIn } from './entrance-api.js';
 
 /**
  * The jigsaw step of a sign-in: shown while `cred` is set, it answers the challenge with those

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Card, Form, Input, Layout, Radio, Result, Steps } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { USER_PATHS, type DoctorRegisterBody } from '@tcm/contract';
-import { CLIENT_BASIC, http } from '../../lib/api.js';
+import type { DoctorRegisterBody } from '@tcm/contract';
+import { useDoctorRegister, useDoctorRegisterCheck } from './entrance-api.js';
 import { DEFAULT_MAX_LENGTH, isEmail, isPhone } from '../../lib/validators.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 import { newPasswordRule } from '../../components/passwords/password-rules.js';
@@ -22,6 +22,8 @@ type Account = Pick<DoctorRegisterBody, 'loginName' | 'email' | 'phone'>;
 export function DoctorRegister() {
   const { t } = useTranslation();
   const [step, setStepState] = useState(readRegisterStep);
+  const check = useDoctorRegisterCheck();
+  const register = useDoctorRegister();
   const setStep = (s: 1 | 2 | 3) => {
     sessionStorage.setItem(STEP_KEY, String(s));
     setStepState(s);
@@ -52,7 +54,7 @@ export function DoctorRegister() {
             layout="vertical"
             initialValues={account() ?? undefined}
             onFinish={async (v: Account) => {
-              await http.post(USER_PATHS.doctorRegisterCheck, { body: v, headers: { Authorization: CLIENT_BASIC } });
+              await check.mutateAsync(v);
               sessionStorage.setItem(DATA_KEY, JSON.stringify(v));
               setStep(2);
             }}
@@ -100,10 +102,7 @@ export function DoctorRegister() {
             onFinish={async (v: Omit<DoctorRegisterBody, keyof Account>) => {
               const a = account();
               if (!a) return setStep(1);
-              await http.post(USER_PATHS.doctorRegister, {
-                body: { ...a, ...v },
-                headers: { Authorization: CLIENT_BASIC },
-              });
+              await register.mutateAsync({ ...a, ...v });
               sessionStorage.removeItem(DATA_KEY);
               setStep(3);
             }}

@@ -2,25 +2,21 @@ import { useEffect, useState } from 'react';
 import { Alert, Layout, Spin } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AUTH_PATHS, type TokenResult } from '@tcm/contract';
 import type { AreaProps } from '../../app/LazyArea.js';
-import { CLIENT_BASIC, http } from '../../lib/api.js';
-import { saveTokens } from '../../lib/session.js';
+import { findPage, type PageComponent, type PageRegistry } from '../../app/pages.js';
 import { DoctorRegister } from './DoctorRegister.js';
 import { CaptchaSignIn } from './CaptchaSignIn.js';
 import { LoginCard, type Credentials } from './LoginCard.js';
-import { ENTRANCE_HOME, entranceSignIn, rejectionReason } from './sign-in.js';
+import { ENTRANCE_HOME, entranceSignIn, rejectionReason, useWechatSignIn } from './entrance-api.js';
 import { SysLogin } from './SysLogin.js';
 
 type Other = 'member' | 'doctor' | 'display' | 'disease' | 'training';
-const PAGE_ENTRANCE: Record<string, Other> = {
-  memberLogin: 'member',
-  memberIndex: 'member',
-  doctorLogin: 'doctor',
-  displayLogin: 'display',
-  diseaseLogin: 'disease',
-  trainingLogin: 'training',
-};
+
+/** The sign-in page of one entrance (a page key stands for it). */
+const login = (entrance: Other): PageComponent =>
+  function Login({ page }) {
+    return <EntranceLogin entrance={entrance} page={page} />;
+  };
 
 /** Password sign-in of an entrance; after failed sign-ins the server asks for the jigsaw first. */
 function EntranceLogin({ entrance, page }: { entrance: Other; page: string }) {
@@ -73,16 +69,8 @@ function EntranceLogin({ entrance, page }: { entrance: Other; page: string }) {
   );
 }
 
-/** Shows a status while an action runs, then navigates; errors are toasted by the client. */
-function Busy({ run, text }: { run: () => Promise<string>; text: string }) {
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    run().then(
-      (to) => navigate(to, { replace: true }),
-      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
-    );
-  }, [run, navigate]);
+/** Shows a status while an action runs (its caller navigates when done), or its error. */
+function Busy({ error, text }: { error: string | null; text: string }) {
   return (
     <Layout style={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
       {error ? (
@@ -100,30 +88,41 @@ function WechatAuthor() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const code = params.get('code');
-  const [run] = useState(() => async () => {
-    if (!code) throw new Error(t('login.wechatNoCode'));
-    const tk = await http.post<TokenResult>(AUTH_PATHS.wechatGetAccessToken, {
-      form: { oauth2Sessionid: code },
-      headers: { Authorization: CLIENT_BASIC },
-    });
-    saveTokens(tk.access_token, tk.refresh_token, tk.entrance);
-    return ENTRANCE_HOME[tk.entrance];
-  });
-  return <Busy run={run} text={t('login.wechatWaiting')} />;
+  const navigate = useNavigate();
+  const signIn = useWechatSignIn();
+  const { mutate } = signIn;
+  // The code is spent by the exchange: it runs once per code, when the page opens with it.
+  useEffect(() => {
+    if (code) mutate(code, { onSuccess: (to) => navigate(to, { replace: true }) });
+  }, [code, mutate, navigate]);
+  const error = code ? (signIn.error?.message ?? null) : t('login.wechatNoCode');
+  return <Busy error={error} text={t('login.wechatWaiting')} />;
 }
 
 function MemberRefresh() {
   const { t } = useTranslation();
-  const [run] = useState(() => async () => '/member/config/home');
-  return <Busy run={run} text={t('login.refreshing')} />;
+  const navigate = useNavigate();
+  useEffect(() => void navigate('/member/config/home', { replace: true }), [navigate]);
+  return <Busy error={null} text={t('login.refreshing')} />;
 }
+
+const PAGES: PageRegistry<'entrance'> = {
+  sysLogin: SysLogin,
+  doctorRegister: DoctorRegister,
+  wechatAuthor: WechatAuthor,
+  memberRefresh: MemberRefresh,
+  memberLogin: login('member'),
+  memberIndex: login('member'),
+  doctorLogin: login('doctor'),
+  displayLogin: login('display'),
+  diseaseLogin: login('disease'),
+  trainingLogin: login('training'),
+};
+const MemberLogin = PAGES.memberLogin;
 
 /** Sign-in pages of every entrance (spec §2), the doctor registration and WeChat authorisation. */
 export default function EntranceArea({ page }: AreaProps) {
-  if (page === 'sysLogin') return <SysLogin />;
-  if (page === 'doctorRegister') return <DoctorRegister />;
-  if (page === 'wechatAuthor') return <WechatAuthor />;
-  if (page === 'memberRefresh') return <MemberRefresh />;
-  const entrance = PAGE_ENTRANCE[page] ?? 'member';
-  return <EntranceLogin entrance={entrance} page={page} />;
+  // An unknown key falls back to the member sign-in, as before the registry.
+  const Screen = findPage(PAGES, page) ?? MemberLogin;
+  return <Screen page={page} />;
 }

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AUTH_PATHS, type JigsawChallenge } from '@tcm/contract';
-import { CLIENT_BASIC, http } from '../../lib/api.js';
+import { useJigsawChallenge } from './entrance-api.js';
 
 /**
  * Jigsaw captcha (spec §4): drag the piece along the slider until it fills the hole; the
@@ -14,18 +13,18 @@ export function JigsawModal(props: {
   onSolve: (captchaId: string, x: number) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
-  const [ch, setCh] = useState<JigsawChallenge | null>(null);
+  const challenge = useJigsawChallenge();
+  const ch = challenge.data ?? null;
   const [x, setX] = useState(0);
   const drag = useRef<{ startX: number; base: number } | null>(null);
 
+  // A new call drops the old challenge at once (the spinner shows until the new one arrives).
+  const { mutate } = challenge;
   const load = useCallback(() => {
-    setCh(null);
     setX(0);
-    http
-      .get<JigsawChallenge>(AUTH_PATHS.jigsawRegister, { headers: { Authorization: CLIENT_BASIC } })
-      .then(setCh)
-      .catch(() => undefined);
-  }, []);
+    mutate();
+  }, [mutate]);
+  // Each opening asks for a fresh challenge: an event (the modal opening), not cached data.
   useEffect(() => {
     if (props.open) load();
   }, [props.open, load]);

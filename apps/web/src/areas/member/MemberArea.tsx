@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import './texts.js';
 import type { AreaProps } from '../../app/LazyArea.js';
 import { memberRoutes, menuEntries } from '../../app/area-routes.js';
+import { findPage, type PageRegistry } from '../../app/pages.js';
 import { AreaPlaceholder } from '../../components/AreaPlaceholder.js';
 import { ShellLayout } from '../../components/ShellLayout.js';
 import { useSession } from '../../lib/session.js';
@@ -16,31 +17,28 @@ import { WechatBindPage, WechatBoundPage } from './WechatBindPage.js';
 // The team display brings ECharts' map and the China GeoJSON: its own chunk, loaded on opening.
 const TeamDisplay = lazy(() => import('../display/TeamDisplay.js'));
 
+/** Member pages by route page key (route-table.ts). */
+const PAGES: PageRegistry<'member'> = {
+  memberHome: HomePage,
+  playApply: PlayApplyPage,
+  resultConfig: ResultConfigPage,
+  wechatBound: WechatBoundPage,
+  wechatResult: WechatBindPage,
+  memberDisplay: TeamDisplay,
+  // Three lists share one screen; the key remounts it when the list changes.
+  teamRecord: () => <RecordsPage key="teamRecord" scope="teamRecord" />,
+  deviceRecord: () => <RecordsPage key="deviceRecord" scope="deviceRecord" />,
+  memberRecord: () => <RecordsPage key="memberRecord" scope="memberRecord" />,
+};
+
 function MemberPage({ page }: { page: string }) {
-  switch (page) {
-    case 'memberHome':
-      return <HomePage />;
-    case 'playApply':
-      return <PlayApplyPage />;
-    case 'resultConfig':
-      return <ResultConfigPage />;
-    case 'wechatBound':
-      return <WechatBoundPage />;
-    case 'wechatResult':
-      return <WechatBindPage />;
-    case 'memberDisplay':
-      return (
-        <Suspense fallback={<Spin />}>
-          <TeamDisplay />
-        </Suspense>
-      );
-    case 'teamRecord':
-    case 'deviceRecord':
-    case 'memberRecord':
-      return <RecordsPage key={page} scope={page} />;
-    default:
-      return <AreaPlaceholder area="member" page={page} />;
-  }
+  const Screen = findPage(PAGES, page);
+  if (!Screen) return <AreaPlaceholder area="member" page={page} />;
+  return (
+    <Suspense fallback={<Spin />}>
+      <Screen page={page} />
+    </Suspense>
+  );
 }
 
 /** Member layout with the menu built from member info (spec §2 Member area). */

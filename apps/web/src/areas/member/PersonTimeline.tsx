@@ -1,8 +1,6 @@
 import { Button, Empty, Result, Spin, Tag, Timeline, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RECORD_PATHS, type PersonHistory } from '@tcm/contract';
-import { http } from '../../lib/api.js';
+import { useRecordHistory } from '../../diagnosis/record-api.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 
 const COLOR = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' } as const;
@@ -15,10 +13,7 @@ const COLOR = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' } 
 export function PersonTimeline({ id, onOpen }: { id: string; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
   const fmt = useReaderFormat();
-  const q = useQuery({
-    queryKey: ['record-history', id],
-    queryFn: () => http.get<PersonHistory>(RECORD_PATHS.history(id), { noErrorMessage: true }),
-  });
+  const q = useRecordHistory(id);
   if (q.isLoading) return <Spin data-testid="timeline-loading" />;
   if (q.error) return <Result status="error" subTitle={(q.error as Error).message} data-testid="timeline-error" />;
   const records = q.data?.records ?? [];

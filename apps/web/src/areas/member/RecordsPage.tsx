@@ -1,5 +1,5 @@
 import '../../diagnosis/texts.js';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { App, Button, Drawer, Result, Select, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -16,12 +16,11 @@ import { CombinedQueryDialog } from '../../components/query/CombinedQueryDialog.
 import type { QueryField } from '../../components/query/normalise.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { LiveRecordResult } from '../../diagnosis/LiveRecordResult.js';
-import { listRecords } from '../../diagnosis/record-api.js';
-import { useRecord } from '../../diagnosis/use-record.js';
+import { listRecords, useRecord } from '../../diagnosis/record-api.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { PersonTimeline } from './PersonTimeline.js';
 import { RecordsExportBar } from './RecordsExportBar.js';
-import { wechatApi } from './records-export-api.js';
+import { usePushReport } from './records-export-api.js';
 
 // The history brings ECharts: its own chunk, loaded when a detail opens.
 const PersonHistory = lazy(() => import('../../diagnosis/PersonHistory.js'));
@@ -55,14 +54,15 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
   const [status, setStatus] = useState<RecordStatus | undefined>();
   const [dialog, setDialog] = useState(false);
   useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [search, query, status]);
-  const push = async (id: string) => {
-    try {
-      await wechatApi.push(id);
-      void message.success(t('member.records.pushed'));
-    } catch (e) {
-      void message.error((e as Error).message);
-    }
-  };
+  const { mutate: pushReport } = usePushReport();
+  const push = useCallback(
+    (id: string) =>
+      pushReport(id, {
+        onSuccess: () => void message.success(t('member.records.pushed')),
+        onError: (e) => void message.error(e.message),
+      }),
+    [pushReport, message, t],
+  );
 
   const list = useQuery({
     queryKey: ['records', scope, paging, search, query, status],
@@ -125,7 +125,7 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
               {t('member.records.timeline')}
             </Button>
             {r.status === 'done' && (
-              <Button size="small" data-testid={`push-${r.id}`} onClick={() => void push(r.id)}>
+              <Button size="small" data-testid={`push-${r.id}`} onClick={() => push(r.id)}>
                 {t('member.records.pushWechat')}
               </Button>
             )}
@@ -133,7 +133,7 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
         ),
       },
     ],
-    [scope, setParams, t],
+    [scope, setParams, t, fmt, push],
   );
 
   return (

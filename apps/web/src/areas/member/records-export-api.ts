@@ -5,6 +5,7 @@ import {
   type RecordZipBody,
   type WechatBinding,
 } from '@tcm/contract';
+import { useMutation } from '@tanstack/react-query';
 import { http } from '../../lib/api.js';
 import { fetchFile } from '../../lib/fetch-file.js';
 import { saveBlob } from '../../lib/save-blob.js';
@@ -28,3 +29,6 @@ export const wechatApi = {
   push: (recordId: string) =>
     http.post<{ msgid: number | null }>(WECHAT_BIND_PATHS.pushReport(recordId), { body: {}, noErrorMessage: true }),
 };
+
+/** Sends a done record's report to the member's bound WeChat (no cached data to refresh). */
+export const usePushReport = () => useMutation({ mutationFn: wechatApi.push });

@@ -1,7 +1,9 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
+import { findPage, type PageComponent, type PageRegistry } from '../../app/pages.js';
+import type { PageKey } from '../../app/route-table.js';
 import { withAnt, WithAnt } from '../../app/WithAnt.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
@@ -33,31 +35,10 @@ const H5CapturePage = lazy(withAnt(() => import('./h5/H5CapturePage.js')));
 const InquiryLinkPage = lazy(withAnt(() => import('./inquiry/InquiryLinkPage.js')));
 // News, CMS pages and the cooperation form: one lazy chunk, so the home's first load stays small.
 const SitePages = lazy(withAnt(() => import('./content/SitePages.js')));
-// Only for a page name no branch below knows (every spec route has its page).
+// Only for /doctor/index (not built yet) and a page key unknown here.
 const AreaPlaceholder = lazy(
   withAnt(() => import('../../components/AreaPlaceholder.js').then((m) => ({ default: m.AreaPlaceholder }))),
 );
-const CONTENT_PAGES = new Set([
-  'news',
-  'newsDetail',
-  'dynamicPage',
-  'information',
-  'tongueResearch',
-  'aboutUs',
-  'healthState',
-  'aiAssistant',
-  'unsubscribe',
-]);
-const DETECTION_PAGES = new Set([
-  'tongueAnalyze',
-  'childTongue',
-  'covidTongue',
-  'pdfReport',
-  'pdfReportNew',
-  'pdfPreview',
-  'device',
-]);
-
 /**
  * The site's frame (header with the navigation and the language switch) in plain markup and CSS:
  * the home page renders without Ant Design, so its first load stays small (docs/web.md).
@@ -148,50 +129,92 @@ function Heavy({ children }: { children: ReactNode }) {
   );
 }
 
+/** News, CMS pages and the assistant (the content chunk). */
+function Content({ page }: AreaProps) {
+  return (
+    <Heavy>
+      <SitePages page={page} />
+    </Heavy>
+  );
+}
+
+/** Capture, report and device pages (the detection chunk); the child and COVID pages open with their CMS text. */
+function Detection({ page }: AreaProps) {
+  return (
+    <Heavy>
+      {(page === 'childTongue' || page === 'covidTongue') && (
+        <div style={{ maxWidth: 1100, margin: '0 auto 16px' }}>
+          <SitePages page={page} />
+        </div>
+      )}
+      <DetectionPages page={page} />
+    </Heavy>
+  );
+}
+
+/** The CMS page about the training, then the published courses (docs/training.md). */
+function Training({ page }: AreaProps) {
+  return (
+    <Heavy>
+      <SitePages page={page} />
+      <TrainingIntro />
+    </Heavy>
+  );
+}
+
+/** A spec route whose page is not built yet (/doctor/index), and any page key unknown here. */
+function Placeholder({ page }: AreaProps) {
+  return (
+    <Heavy>
+      <AreaPlaceholder area="site" page={page} />
+    </Heavy>
+  );
+}
+
+/** A phone page of its own (a partner's H5 link, a patient's form link): no site frame. */
+const frameless = (Page: ComponentType): PageComponent =>
+  function Frameless() {
+    return (
+      <Heavy>
+        <Page />
+      </Heavy>
+    );
+  };
+
+/** Site pages by route page key (route-table.ts). */
+const PAGES: PageRegistry<'site'> = {
+  home: Home,
+  notFound: NotFound,
+  news: Content,
+  newsDetail: Content,
+  dynamicPage: Content,
+  information: Content,
+  tongueResearch: Content,
+  aboutUs: Content,
+  healthState: Content,
+  aiAssistant: Content,
+  unsubscribe: Content,
+  tongueAnalyze: Detection,
+  childTongue: Detection,
+  covidTongue: Detection,
+  pdfReport: Detection,
+  pdfReportNew: Detection,
+  pdfPreview: Detection,
+  device: Detection,
+  tongueTraining: Training,
+  doctorIndex: Placeholder,
+  h5Capture: frameless(H5CapturePage),
+  inquiryLink: frameless(InquiryLinkPage),
+};
+const FRAMELESS: ReadonlySet<string> = new Set<PageKey<'site'>>(['h5Capture', 'inquiryLink']);
+
 /** Public site pages (spec §2 public routes). */
 export default function SiteArea({ page }: AreaProps) {
-  if (page === 'h5Capture')
-    return (
-      <Heavy>
-        <H5CapturePage />
-      </Heavy>
-    );
-  if (page === 'inquiryLink')
-    return (
-      <Heavy>
-        <InquiryLinkPage />
-      </Heavy>
-    );
+  const Screen = findPage(PAGES, page) ?? Placeholder;
+  if (FRAMELESS.has(page)) return <Screen page={page} />;
   return (
     <SiteFrame>
-      {page === 'home' ? (
-        <Home />
-      ) : page === 'notFound' ? (
-        <NotFound />
-      ) : CONTENT_PAGES.has(page) ? (
-        <Heavy>
-          <SitePages page={page} />
-        </Heavy>
-      ) : DETECTION_PAGES.has(page) ? (
-        <Heavy>
-          {(page === 'childTongue' || page === 'covidTongue') && (
-            <div style={{ maxWidth: 1100, margin: '0 auto 16px' }}>
-              <SitePages page={page} />
-            </div>
-          )}
-          <DetectionPages page={page} />
-        </Heavy>
-      ) : page === 'tongueTraining' ? (
-        // The CMS page about the training, then the published courses (docs/training.md).
-        <Heavy>
-          <SitePages page={page} />
-          <TrainingIntro />
-        </Heavy>
-      ) : (
-        <Heavy>
-          <AreaPlaceholder area="site" page={page} />
-        </Heavy>
-      )}
+      <Screen page={page} />
     </SiteFrame>
   );
 }

@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Grid } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { USER_PATHS, type UserInfoBase } from '@tcm/contract';
-import { http } from '../../lib/api.js';
 import { getSession, setSession, useSession } from '../../lib/session.js';
+import { useCurrentUser } from './current-user-api.js';
 
 const ChangePasswordDialog = lazy(() =>
   import('./ChangePasswordDialog.js').then((m) => ({ default: m.ChangePasswordDialog })),
@@ -19,25 +18,16 @@ export function ChangePasswordButton() {
   // so the dialog opens by itself and stays until it is done.
   const { user, token } = useSession();
   // The display, disease and training areas load no user info of their own: ask once here.
-  const [mustFromServer, setMustFromServer] = useState(false);
-  useEffect(() => {
-    if (user || !token) return;
-    let live = true;
-    http
-      .get<UserInfoBase>(USER_PATHS.currentUser, { noErrorMessage: true })
-      .then((me) => live && setMustFromServer(me.mustChangePassword))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [user, token]);
+  const me = useCurrentUser(!user && !!token);
+  const [done, setDone] = useState(false);
+  const mustFromServer = !user && !!token && !done && Boolean(me.data?.mustChangePassword);
   const forced = Boolean(user?.mustChangePassword) || mustFromServer;
   const close = (changed: boolean) => {
     setOpen(false);
     if (!changed || !forced) return;
     const current = getSession().user;
     if (current) setSession({ user: { ...current, mustChangePassword: false } });
-    setMustFromServer(false);
+    setDone(true);
     window.location.reload(); // the page's calls were refused until now: load them again
   };
   return (

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { Alert, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_PATHS, type ChangePasswordBody } from '@tcm/contract';
-import { http } from '../../lib/api.js';
+import type { ChangePasswordBody } from '@tcm/contract';
+import { useChangePassword } from './passwords-api.js';
 import { useSession } from '../../lib/session.js';
 import { newPasswordRule, PASSWORD_INPUT_MAX } from './password-rules.js';
 import { PasswordFormModal } from './PasswordFormModal.js';
@@ -26,11 +26,9 @@ export function ChangePasswordDialog({
   const { user } = useSession();
   const [form] = Form.useForm<Values>();
   const changed = useRef(false);
+  const change = useChangePassword();
   const send = async (v: Values) => {
-    await http.post(PASSWORD_PATHS.changePassword, {
-      body: { oldPassword: v.oldPassword, newPassword: v.newPassword },
-      noErrorMessage: true,
-    });
+    await change.mutateAsync({ oldPassword: v.oldPassword, newPassword: v.newPassword });
     changed.current = true;
     return t('password.changed');
   };

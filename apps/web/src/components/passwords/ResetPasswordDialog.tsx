@@ -1,7 +1,6 @@
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_PATHS } from '@tcm/contract';
-import { http } from '../../lib/api.js';
+import { useResetPassword } from './passwords-api.js';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
 import { newPasswordRule, PASSWORD_INPUT_MAX } from './password-rules.js';
 import { PasswordFormModal } from './PasswordFormModal.js';
@@ -18,12 +17,10 @@ interface Values {
 export function ResetPasswordDialog({ onClose, loginName }: { onClose: () => void; loginName?: string }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const reset = useResetPassword();
   const send = async (v: Values) => {
     const loginName = v.loginName.trim();
-    await http.post(PASSWORD_PATHS.resetPassword, {
-      body: { loginName, newPassword: v.newPassword },
-      noErrorMessage: true,
-    });
+    await reset.mutateAsync({ loginName, newPassword: v.newPassword });
     return t('password.resetDone', { name: loginName });
   };
   return (

@@ -1,30 +1,26 @@
 import './texts.js';
 import { useEffect, useState } from 'react';
 import { Button, InputNumber, Modal, Select, Space } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { HerbEntry } from '@tcm/contract/herbs';
-import { archiveApi } from './archive-api.js';
+import { useHerbOverride } from './archive-api.js';
 
 type Pregnancy = 'forbidden' | 'caution' | 'none';
 
 /** A doctor's own dose range and pregnancy rule for one herb (docs/archive.md); theirs only. */
 export function HerbOverrideModal({ herb, onClose }: { herb: HerbEntry | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
+  const override = useHerbOverride();
   const [min, setMin] = useState(0);
   const [max, setMax] = useState(0);
   const [pregnancy, setPregnancy] = useState<Pregnancy>('none');
+  // The fields start from the herb the modal opens for (a prop, not a fetch).
   useEffect(() => {
     if (!herb) return;
     setMin(herb.doseMin);
     setMax(herb.doseMax);
     setPregnancy(herb.pregnancy ?? 'none');
   }, [herb]);
-  const done = async () => {
-    await qc.invalidateQueries({ queryKey: ['archive', 'herbs'] });
-    onClose();
-  };
   return (
     <Modal
       open={!!herb}
@@ -32,8 +28,8 @@ export function HerbOverrideModal({ herb, onClose }: { herb: HerbEntry | null; o
       onCancel={onClose}
       onOk={async () => {
         if (!herb) return;
-        await archiveApi.saveOverride({ name: herb.name, doseMin: min, doseMax: max, pregnancy });
-        await done();
+        await override.mutateAsync({ name: herb.name, doseMin: min, doseMax: max, pregnancy });
+        onClose();
       }}
       okButtonProps={{ disabled: !(min > 0 && min <= max) }}
       footer={(_, { OkBtn, CancelBtn }) => (
@@ -41,8 +37,8 @@ export function HerbOverrideModal({ herb, onClose }: { herb: HerbEntry | null; o
           {herb?.overridden && (
             <Button
               onClick={async () => {
-                await archiveApi.removeOverride(herb.name);
-                await done();
+                await override.mutateAsync({ remove: herb.name });
+                onClose();
               }}
             >
               {t('archive.prescriptions.reset')}

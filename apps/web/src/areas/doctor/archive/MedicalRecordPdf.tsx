@@ -1,10 +1,11 @@
 import './texts.js';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Result, Segmented, Space, Spin, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReportLanguage } from '@tcm/contract';
-import { fetchFile, saveBlob, visitPdfUrl } from './archive-api.js';
+import { useObjectUrl } from '../../../lib/use-object-url.js';
+import { saveBlob, useVisitPdf } from './archive-api.js';
 
 /**
  * /doctor/archive/showMedicalRecordPdf/:recordId (full screen, spec §2): the medical record of one
@@ -15,22 +16,10 @@ export function MedicalRecordPdf() {
   const navigate = useNavigate();
   const { recordId = '' } = useParams();
   const [lang, setLang] = useState<ReportLanguage>(i18n.language === 'en' ? 'en' : 'zh');
-  const [file, setFile] = useState<{ blob: Blob; url: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let url: string | null = null;
-    setFile(null);
-    setError(null);
-    fetchFile(visitPdfUrl(recordId, lang))
-      .then((blob) => {
-        url = URL.createObjectURL(blob);
-        setFile({ blob, url });
-      })
-      .catch((e: Error) => setError(e.message));
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [recordId, lang]);
+  const pdf = useVisitPdf(recordId, lang);
+  const url = useObjectUrl(pdf.data);
+  const file = pdf.data && url ? { blob: pdf.data, url } : null;
+  const error = pdf.error?.message ?? null;
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100vh' }} data-testid="medical-record-pdf">

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkPrescription, PREPARATIONS, type PrescriptionHerbInput, type PrescriptionInput } from '@tcm/contract';
 import { FORMULAS, HERBS, searchByKey, type FormulaEntry, type HerbEntry } from '@tcm/contract/herbs';
-import { archiveApi } from './archive-api.js';
+import { ARCHIVE_KEYS, archiveApi } from './archive-api.js';
 
 const UNITS = ['g', '枚', '片', '条', '只', 'ml'] as const;
 
@@ -15,7 +15,7 @@ const UNITS = ['g', '枚', '片', '条', '只', 'ml'] as const;
  * included); the shipped data until they arrive, so typing never waits for the network.
  */
 export function useLibrary(): { herbs: readonly HerbEntry[]; formulas: readonly FormulaEntry[] } {
-  const herbs = useQuery({ queryKey: ['archive', 'herbs'], queryFn: archiveApi.herbs, staleTime: 60_000 });
+  const herbs = useQuery({ queryKey: ARCHIVE_KEYS.herbs, queryFn: archiveApi.herbs, staleTime: 60_000 });
   const formulas = useQuery({ queryKey: ['archive', 'formulas'], queryFn: archiveApi.formulas, staleTime: 60_000 });
   return { herbs: herbs.data ?? HERBS, formulas: formulas.data ?? FORMULAS };
 }

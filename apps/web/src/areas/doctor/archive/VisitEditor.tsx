@@ -1,12 +1,12 @@
 import './texts.js';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, Result, Row, Select, Space, Spin, Typography, message } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PrescriptionInput, VisitBody, VisitDetail } from '@tcm/contract';
 import { listRecords } from '../../../diagnosis/record-api.js';
-import { archiveApi } from './archive-api.js';
+import { ARCHIVE_KEYS, archiveApi, useSaveVisit } from './archive-api.js';
 import { PrescriptionComposer } from './PrescriptionComposer.js';
 
 /** `recordId` of addRecord when the case has no visit yet (the first visit starts empty). */
@@ -43,12 +43,11 @@ export function visitForm(v: VisitDetail | null, mode: 'add' | 'edit'): VisitBod
 export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const { archiveId = '', recordId = '' } = useParams();
   const [form] = Form.useForm<VisitBody>();
   const [rx, setRx] = useState<PrescriptionInput | null>(null);
-  const [saving, setSaving] = useState(false);
-  const caseQ = useQuery({ queryKey: ['archive', 'case', archiveId], queryFn: () => archiveApi.detail(archiveId) });
+  const saving = useSaveVisit();
+  const caseQ = useQuery({ queryKey: ARCHIVE_KEYS.case(archiveId), queryFn: () => archiveApi.detail(archiveId) });
   const base = recordId === FIRST_VISIT_ID ? null : (caseQ.data?.visits.find((v) => v.id === recordId) ?? null);
   const records = useQuery({
     queryKey: ['archive', 'linkable-records'],
@@ -69,18 +68,17 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
   const title =
     mode === 'edit' ? t('archive.visit.titleEdit') : base ? t('archive.visit.titleAdd') : t('archive.visit.titleFirst');
 
-  const save = async (v: VisitBody) => {
-    setSaving(true);
-    try {
-      const body: VisitBody = { ...v, prescription: rx && rx.herbs.length ? rx : null };
-      if (mode === 'edit') await archiveApi.updateVisit(recordId, body);
-      else await archiveApi.addVisit(archiveId, body);
-      void message.success(t('archive.visit.saved'));
-      await qc.invalidateQueries({ queryKey: ['archive'] });
-      navigate(`/doctor/archive/review/${archiveId}`);
-    } finally {
-      setSaving(false);
-    }
+  const save = (v: VisitBody) => {
+    const body: VisitBody = { ...v, prescription: rx && rx.herbs.length ? rx : null };
+    saving.mutate(
+      { caseId: archiveId, visitId: mode === 'edit' ? recordId : null, body },
+      {
+        onSuccess: () => {
+          void message.success(t('archive.visit.saved'));
+          navigate(`/doctor/archive/review/${archiveId}`);
+        },
+      },
+    );
   };
 
   const text = (name: keyof VisitBody | ['fourDiagnosis', string], rows = 2) => (
@@ -97,7 +95,7 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
       {mode === 'add' && base && (
         <Alert type="info" showIcon title={t('archive.visit.prefilled')} data-testid="prefilled" />
       )}
-      <Form<VisitBody> form={form} layout="vertical" onFinish={(v) => void save(v)}>
+      <Form<VisitBody> form={form} layout="vertical" onFinish={save}>
         <Row gutter={16}>
           <Col xs={24} lg={12}>
             <Card size="small">
@@ -152,7 +150,7 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
           <PrescriptionComposer value={rx} onChange={setRx} pregnant={c.pregnant} />
         </Card>
         <Space style={{ marginTop: 16 }}>
-          <Button type="primary" htmlType="submit" loading={saving} data-testid="visit-save">
+          <Button type="primary" htmlType="submit" loading={saving.isPending} data-testid="visit-save">
             {t('app.save')}
           </Button>
           <Button onClick={() => navigate(`/doctor/archive/review/${archiveId}`)}>{t('app.back')}</Button>

@@ -13,7 +13,9 @@ import {
   type VisitDetail,
 } from '@tcm/contract';
 import type { FormulaEntry, HerbEntry } from '@tcm/contract/herbs';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.js';
+import { fetchFile } from '../../../lib/fetch-file.js';
 
 export { saveBlob } from '../../../lib/save-blob.js';
 export { fetchFile } from '../../../lib/fetch-file.js';
@@ -52,3 +54,42 @@ export const archiveApi = {
 
 export const visitPdfUrl = (visitId: string, lang: ReportLanguage) => `${ARCHIVE_PATHS.visitPdf(visitId)}?lang=${lang}`;
 export const casePdfUrl = (caseId: string, lang: ReportLanguage) => `${ARCHIVE_PATHS.casePdf(caseId)}?lang=${lang}`;
+
+/** Query keys of the archive: every key starts with 'archive', so one invalidation refreshes all. */
+export const ARCHIVE_KEYS = {
+  all: ['archive'] as const,
+  case: (id: string) => ['archive', 'case', id] as const,
+  herbs: ['archive', 'herbs'] as const,
+  visitPdf: (visitId: string, lang: ReportLanguage) => ['archive', 'visit-pdf', visitId, lang] as const,
+};
+
+/**
+ * One visit's medical record as a PDF file (a file download: binary, so through `fetchFile`,
+ * not the JSON client). Not kept once the page is left: a PDF is large and read once.
+ */
+export const useVisitPdf = (visitId: string, lang: ReportLanguage) =>
+  useQuery({
+    queryKey: ARCHIVE_KEYS.visitPdf(visitId, lang),
+    queryFn: () => fetchFile(visitPdfUrl(visitId, lang)),
+    gcTime: 0,
+  });
+
+/** A doctor's own herb rule (saved or removed); the herb list is read again afterwards. */
+export const useHerbOverride = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { remove: string } | Parameters<typeof archiveApi.saveOverride>[0]) =>
+      'remove' in a ? archiveApi.removeOverride(a.remove) : archiveApi.saveOverride(a),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ARCHIVE_KEYS.herbs }),
+  });
+};
+
+/** Adds a visit to a case, or updates one (`visitId`); the whole archive is read again. */
+export const useSaveVisit = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { caseId: string; visitId: string | null; body: VisitBody }) =>
+      a.visitId ? archiveApi.updateVisit(a.visitId, a.body) : archiveApi.addVisit(a.caseId, a.body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ARCHIVE_KEYS.all }),
+  });
+};

@@ -63,13 +63,22 @@ function Done({ job }: { job: ResearchJob }) {
   const { t } = useTranslation();
   const { lang, number } = useReaderFormat();
   const r = job.result as ClassResult;
-  const byKey = new Map(job.variables.map((v) => [v.key, v]));
+  // Memoised on the job so the charts below are rebuilt only when the job or the language changes.
+  const byKey = useMemo(() => new Map(job.variables.map((v) => [v.key, v])), [job.variables]);
   const target = byKey.get(r.target);
   const cls = (c: string) =>
     target?.type === 'binary'
       ? t(c === 'present' ? 'research.present' : 'research.absent')
       : levelWord(target, c, lang);
-  const labels = r.evaluation.confusion.labels.map(cls);
+  const labels = useMemo(
+    () =>
+      r.evaluation.confusion.labels.map((c) =>
+        target?.type === 'binary'
+          ? t(c === 'present' ? 'research.present' : 'research.absent')
+          : levelWord(target, c, lang),
+      ),
+    [r.evaluation.confusion.labels, target, t, lang],
+  );
 
   const confusion = useMemo(
     () => ({
@@ -92,7 +101,7 @@ function Done({ job }: { job: ResearchJob }) {
         },
       ],
     }),
-    [job.id, lang, t],
+    [labels, r.evaluation.confusion.matrix, t],
   );
   const importance = useMemo(() => {
     const items = [...r.importance].reverse();
@@ -104,7 +113,7 @@ function Done({ job }: { job: ResearchJob }) {
       yAxis: { type: 'category', data: items.map((i) => variableWord(byKey.get(i.variable), i.variable, lang)) },
       series: [{ type: 'bar', data: items.map((i) => Math.round(i.importance * 1000) / 1000) }],
     };
-  }, [job.id, lang, t]);
+  }, [r.importance, byKey, lang, t]);
 
   const classCols = [
     variableWord(target, r.target, lang),

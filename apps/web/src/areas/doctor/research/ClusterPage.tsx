@@ -1,5 +1,5 @@
 import './texts.js';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Card, InputNumber, Select, Space, Statistic, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../../components/EChart.js';
@@ -33,7 +33,7 @@ export function ClusterPage() {
   const [k, setK] = useState(3);
   const vars = a.job?.variables ?? [];
   const r = a.job?.result as ClusterResult | null | undefined;
-  const name = (c: number) => t('research.cluster.cluster', { n: c + 1 });
+  const name = useCallback((c: number) => t('research.cluster.cluster', { n: c + 1 }), [t]);
 
   const option = useMemo(() => {
     if (!r) return {};
@@ -57,7 +57,7 @@ export function ClusterPage() {
         data: r.points.filter((p) => p[2] === c).map((p) => [p[0], p[1]]),
       })),
     };
-  }, [r, lang, t]);
+  }, [r, name, number, t]);
 
   const cols = [
     t('research.variables'),

@@ -1,5 +1,5 @@
 import './texts.js';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Card, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Pool, PoolVariable } from '@tcm/contract';
@@ -38,16 +38,20 @@ export function FrequencyPage() {
   const a = useAnalysis('frequency');
   const [keys, setKeys] = useState<string[]>([]);
   const [chartKey, setChartKey] = useState<string | undefined>();
-  const vars = a.job?.variables ?? [];
-  const byKey = new Map(vars.map((v) => [v.key, v]));
+  const variables = a.job?.variables;
+  const vars = useMemo(() => variables ?? [], [variables]);
+  const byKey = useMemo(() => new Map(vars.map((v) => [v.key, v])), [vars]);
   const tables = ((a.job?.result as { tables?: FreqTable[] } | null)?.tables ?? []) as FreqTable[];
   // A variable no sample records (a system variable of an engine this pool never ran) is left out.
   const counted = tables.filter(
     (x): x is Extract<FreqTable, { rows: FreqRow[] }> => x.type !== 'numeric' && x.known > 0,
   );
   const numeric = tables.filter((x): x is Extract<FreqTable, { type: 'numeric' }> => x.type === 'numeric');
-  const levelText = (v: PoolVariable | undefined, level: string) =>
-    level === 'present' && v?.type === 'binary' ? t('research.present') : levelWord(v, level, lang);
+  const levelText = useCallback(
+    (v: PoolVariable | undefined, level: string) =>
+      level === 'present' && v?.type === 'binary' ? t('research.present') : levelWord(v, level, lang),
+    [t, lang],
+  );
 
   const rows = counted.flatMap((x) =>
     x.rows.map((r) => ({
@@ -72,7 +76,7 @@ export function FrequencyPage() {
       yAxis: { type: 'value', name: '%', max: 100 },
       series: [{ type: 'bar', data: shown.rows.map((r) => Math.round(r.percent * 10) / 10), name: title }],
     };
-  }, [shown, lang, t]);
+  }, [shown, byKey, levelText, lang, t]);
 
   const cols = [
     t('research.variables'),

@@ -1,5 +1,5 @@
 import './texts.js';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Card, Radio, Select, Space, Switch, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Pool } from '@tcm/contract';
@@ -41,9 +41,10 @@ export function RelatePage() {
   const [syndromes, setSyndromes] = useState<string[]>([]);
   const [measure, setMeasure] = useState<'oddsRatio' | 'lift'>('oddsRatio');
   const [onlySig, setOnlySig] = useState(false);
-  const vars = a.job?.variables ?? [];
+  const variables = a.job?.variables;
+  const vars = useMemo(() => variables ?? [], [variables]);
   const result = a.job?.result as { findings: Item[]; syndromes: Item[]; rows: AssocRow[] } | null | undefined;
-  const word = (i: Item) => itemWord(vars, i, lang);
+  const word = useCallback((i: Item) => itemWord(vars, i, lang), [vars, lang]);
 
   const option = useMemo(() => {
     if (!result) return {};
@@ -77,7 +78,7 @@ export function RelatePage() {
       },
       series: [{ type: 'heatmap', data, name: title }],
     };
-  }, [result, measure, lang, t]);
+  }, [result, measure, word, t]);
 
   const rows = (result?.rows ?? []).map((r, i) => ({ ...r, key: i })).filter((r) => !onlySig || r.significant);
   const cols = [

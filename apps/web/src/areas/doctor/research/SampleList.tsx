@@ -71,7 +71,7 @@ export function SampleList() {
     queryFn: () => researchApi.samples(id, { ...paging, query: query ?? undefined }),
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: ['research'] });
-  const vars = pool.data?.variables ?? [];
+  const vars = useMemo(() => pool.data?.variables ?? [], [pool.data]);
   const fields: QueryField[] = useMemo(
     () => [
       { name: 'source', type: 'string', label: 'research.source' },

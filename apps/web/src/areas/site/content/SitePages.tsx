@@ -3,6 +3,8 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ContentItem } from '@tcm/contract';
+import type { AreaProps } from '../../../app/LazyArea.js';
+import { findPage, type PageComponent, type PageKeys } from '../../../app/pages.js';
 import { sanitizeHtml } from '../../../components/editor/sanitize.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { siteApi } from '../../content/content-api.js';
@@ -144,17 +146,10 @@ function ContactCard() {
   );
 }
 
-/** One chunk for every content page of the site: the home page loads none of it. */
-export default function SitePages({ page }: { page: string }) {
-  const { name = '' } = useParams();
-  if (page === 'news') return <NewsList />;
-  if (page === 'newsDetail') return <NewsDetail />;
-  if (page === 'dynamicPage') return <CmsPage name={name} />;
-  // The assistant's own page (its words in the locales, so an older database's CMS text cannot go stale).
-  if (page === 'aiAssistant') return <AssistantPage />;
+/** A fixed site page: its CMS page, and on "about us" the cooperation form and the contacts. */
+function FixedPage({ page }: AreaProps) {
   const cms = CMS_PAGE_OF[page];
   if (!cms) return null;
-  if (page === 'childTongue' || page === 'covidTongue') return <CmsPage name={cms} compact />;
   return (
     <>
       <CmsPage name={cms} />
@@ -170,4 +165,54 @@ export default function SitePages({ page }: { page: string }) {
       )}
     </>
   );
+}
+
+/** The CMS text above a detection page (child, COVID), in the compact style. */
+function IntroPage({ page }: AreaProps) {
+  const cms = CMS_PAGE_OF[page];
+  return cms ? <CmsPage name={cms} compact /> : null;
+}
+
+function DynamicPage() {
+  const { name = '' } = useParams();
+  return <CmsPage name={name} />;
+}
+
+type ContentPage = PageKeys<
+  'site',
+  | 'news'
+  | 'newsDetail'
+  | 'dynamicPage'
+  | 'aiAssistant'
+  | 'information'
+  | 'tongueResearch'
+  | 'aboutUs'
+  | 'healthState'
+  | 'unsubscribe'
+  | 'tongueTraining'
+  | 'childTongue'
+  | 'covidTongue'
+>;
+
+/** The site's content pages by route page key (route-table.ts). */
+const PAGES: Record<ContentPage, PageComponent> = {
+  news: NewsList,
+  newsDetail: NewsDetail,
+  dynamicPage: DynamicPage,
+  // The assistant's own page (its words in the locales, so an older database's CMS text cannot go stale).
+  aiAssistant: AssistantPage,
+  information: FixedPage,
+  tongueResearch: FixedPage,
+  aboutUs: FixedPage,
+  healthState: FixedPage,
+  unsubscribe: FixedPage,
+  tongueTraining: FixedPage,
+  childTongue: IntroPage,
+  covidTongue: IntroPage,
+};
+
+/** One chunk for every content page of the site: the home page loads none of it. */
+export default function SitePages({ page }: { page: string }) {
+  const Screen = findPage(PAGES, page);
+  return Screen ? <Screen page={page} /> : null;
 }

@@ -1,14 +1,13 @@
 import '../../../diagnosis/texts.js';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Modal, Result, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_PATHS, type Device, type DeviceCredentials } from '@tcm/contract';
-import { http } from '../../../lib/api.js';
-import { HttpError } from '../../../lib/http.js';
 import { DEFAULT_MAX_LENGTH } from '../../../lib/validators.js';
 import { useSession } from '../../../lib/session.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
+import { useDevices, useDisableDevice, useRegisterDevice } from './device-api.js';
 
 /**
  * /device: what a device (kiosk, tongue camera) does, and for a signed-in team leader the
@@ -49,18 +48,12 @@ export function DevicePage() {
 function LeaderDevices() {
   const { t } = useTranslation();
   const fmt = useReaderFormat();
-  const [devices, setDevices] = useState<Device[] | null>(null);
-  const [denied, setDenied] = useState<string | null>(null);
+  const list = useDevices();
+  const register = useRegisterDevice();
+  const disable = useDisableDevice();
   const [creds, setCreds] = useState<DeviceCredentials | null>(null);
   const [form] = Form.useForm<{ name: string; location?: string }>();
-  const load = useCallback(async () => {
-    try {
-      setDevices(await http.get<Device[]>(DEVICE_PATHS.list, { noErrorMessage: true }));
-    } catch (e) {
-      setDenied(e instanceof HttpError ? e.message : String(e));
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
+  const denied = list.error?.message ?? null;
   if (denied) return <Result status="403" title={denied} data-testid="device-denied" />;
   return (
     <Card title={t('diag.device.mine')}>
@@ -68,10 +61,9 @@ function LeaderDevices() {
         form={form}
         layout="inline"
         onFinish={async (v) => {
-          const c = await http.post<DeviceCredentials>(DEVICE_PATHS.register, { body: v });
+          const c = await register.mutateAsync(v);
           setCreds(c);
           form.resetFields();
-          void load();
         }}
       >
         <Form.Item name="name" rules={[{ required: true, whitespace: true, message: t('diag.device.nameRequired') }]}>
@@ -88,8 +80,8 @@ function LeaderDevices() {
         style={{ marginTop: 16 }}
         size="small"
         rowKey="id"
-        loading={devices === null}
-        dataSource={devices ?? []}
+        loading={list.isPending}
+        dataSource={list.data ?? []}
         pagination={false}
         columns={[
           { title: t('diag.device.name'), dataIndex: 'name' },
@@ -119,8 +111,7 @@ function LeaderDevices() {
                       title: t('app.hint'),
                       content: t('diag.device.confirmDisable', { name: d.name }),
                       onOk: async () => {
-                        await http.post(DEVICE_PATHS.disable(d.id));
-                        void load();
+                        await disable.mutateAsync(d.id);
                       },
                     })
                   }

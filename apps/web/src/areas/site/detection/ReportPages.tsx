@@ -4,8 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RECORD_PATHS, type ReportLanguage } from '@tcm/contract';
 import { AnalysisProgress, RecordResult } from '../../../diagnosis/RecordResult.js';
-import { reportPath, retryRecord } from '../../../diagnosis/record-api.js';
-import { useRecord } from '../../../diagnosis/use-record.js';
+import { reportPath, retryRecord, useRecord } from '../../../diagnosis/record-api.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { ReportButtons } from '../../../diagnosis/ReportButtons.js';
 

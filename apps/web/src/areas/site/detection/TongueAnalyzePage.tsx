@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { DetectionKind } from '@tcm/contract';
 import { PhotoPicker } from '../../../diagnosis/PhotoPicker.js';
 import { LiveRecordResult } from '../../../diagnosis/LiveRecordResult.js';
-import { analyzeAsVisitor } from '../../../diagnosis/record-api.js';
-import { useRecord } from '../../../diagnosis/use-record.js';
+import { analyzeAsVisitor, useRecord } from '../../../diagnosis/record-api.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 
 const TITLE: Record<DetectionKind, string> = {

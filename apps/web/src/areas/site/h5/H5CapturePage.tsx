@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { H5Page, H5Submitted } from '@tcm/contract';
 import { LanguageSwitch } from '../../../components/LanguageSwitch.js';
 import { LiveRecordResult } from '../../../diagnosis/LiveRecordResult.js';
-import { useRecord } from '../../../diagnosis/use-record.js';
+import { useRecord } from '../../../diagnosis/record-api.js';
 import { readCookie } from '../../../lib/cookies.js';
 import type { HttpError } from '../../../lib/http.js';
 import { LANGUAGE_COOKIE } from '../../../lib/i18n.js';

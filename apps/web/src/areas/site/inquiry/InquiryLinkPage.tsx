@@ -1,25 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Result, Spin, Typography } from 'antd';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FILE_PATHS, INQUIRY_PATHS, type Answers, type OpenForm, type OssUploadResult } from '@tcm/contract';
+import type { Answers } from '@tcm/contract';
 import { FormFiller, problemsOf } from '../../../components/inquiry/FormFiller.js';
 import { LanguageSwitch } from '../../../components/LanguageSwitch.js';
-import { http } from '../../../lib/api.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
-
-/** The patient's calls: no account, the link's token is the credential (docs/archive.md). */
-const linkApi = {
-  open: (token: string) => http.get<OpenForm>(INQUIRY_PATHS.open(token), { noErrorMessage: true }),
-  submit: (token: string, answers: Answers) =>
-    http.post<{ submitted: true }>(INQUIRY_PATHS.submit(token), { body: { answers }, noErrorMessage: true }),
-  upload: async (file: File) => {
-    const multipart = new FormData();
-    multipart.set('file', file);
-    return (await http.post<OssUploadResult>(FILE_PATHS.portalOssUpload, { multipart })).uuid;
-  },
-};
+import { uploadAnswerPhoto, useInquiryLink, useSubmitInquiryLink } from './inquiry-link-api.js';
 
 /**
  * /inquiry/:token: the form a doctor sent, on the patient's phone (360-430 px wide, touch
@@ -30,8 +17,8 @@ export default function InquiryLinkPage() {
   const { date } = useReaderFormat();
   const token = useParams().token ?? '';
   const [answers, setAnswers] = useState<Answers>({});
-  const form = useQuery({ queryKey: ['inquiry-link', token], queryFn: () => linkApi.open(token), retry: false });
-  const submit = useMutation({ mutationFn: () => linkApi.submit(token, answers) });
+  const form = useInquiryLink(token);
+  const submit = useSubmitInquiryLink(token);
   const problems = submit.error ? problemsOf(submit.error) : {};
   const wrap = (body: React.ReactNode) => (
     <div style={{ maxWidth: 480, margin: '0 auto', padding: 12 }} data-testid="inquiry-link-page">
@@ -65,7 +52,7 @@ export default function InquiryLinkPage() {
         value={answers}
         onChange={setAnswers}
         problems={problems}
-        upload={linkApi.upload}
+        upload={uploadAnswerPhoto}
       />
       {submit.error && (
         <Alert
@@ -82,7 +69,7 @@ export default function InquiryLinkPage() {
         size="large"
         style={{ marginTop: 16, minHeight: 48 }}
         loading={submit.isPending}
-        onClick={() => submit.mutate()}
+        onClick={() => submit.mutate(answers)}
         data-testid="link-submit"
       >
         {submit.isPending ? t('inquiryLink.submitting') : t('inquiryLink.submit')}

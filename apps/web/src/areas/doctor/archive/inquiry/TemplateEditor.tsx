@@ -14,11 +14,11 @@ import {
   Typography,
   message,
 } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { QUESTION_TYPES, type QuestionInput, type QuestionType, type TemplateBody } from '@tcm/contract';
-import { inquiryApi } from './inquiry-api.js';
+import { inquiryApi, useSaveTemplate } from './inquiry-api.js';
 import { ScoringEditor, type Draft } from './ScoringEditor.js';
 
 const blank = (): Draft => ({
@@ -252,13 +252,12 @@ function QuestionEditor(props: {
 export function TemplateEditor() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const [params] = useSearchParams();
   const id = params.get('id');
   const from = id ?? params.get('copy');
   const [draft, setDraft] = useState<Draft>(blank);
   const [problems, setProblems] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
+  const saving = useSaveTemplate();
   const source = useQuery({
     queryKey: ['inquiry', 'template', from],
     queryFn: () => inquiryApi.template(from!),
@@ -286,21 +285,22 @@ export function TemplateEditor() {
       return c;
     });
   const allIds = draft.definition.sections.flatMap((s) => s.questions.map((q) => q.id));
-  const save = async () => {
-    setSaving(true);
+  const save = () => {
     setProblems([]);
-    try {
-      const body: TemplateBody = draft;
-      const saved = id ? await inquiryApi.updateTemplate(id, body) : await inquiryApi.addTemplate(body);
-      void message.success(t('archive.inquiry.saved'));
-      await qc.invalidateQueries({ queryKey: ['inquiry'] });
-      navigate(`/doctor/archive/inquiryTemp/show?id=${saved.id}`);
-    } catch (e) {
-      const list = (e as { data?: { problems?: unknown } }).data?.problems;
-      setProblems(Array.isArray(list) ? list.map(String) : [(e as Error).message]);
-    } finally {
-      setSaving(false);
-    }
+    const body: TemplateBody = draft;
+    saving.mutate(
+      { id, body },
+      {
+        onSuccess: (saved) => {
+          void message.success(t('archive.inquiry.saved'));
+          navigate(`/doctor/archive/inquiryTemp/show?id=${saved.id}`);
+        },
+        onError: (e) => {
+          const list = (e as { data?: { problems?: unknown } }).data?.problems;
+          setProblems(Array.isArray(list) ? list.map(String) : [e.message]);
+        },
+      },
+    );
   };
   if (from && source.isPending) return <Spin />;
   if (source.isError) return <Result status="403" title={source.error.message} />;
@@ -409,7 +409,7 @@ export function TemplateEditor() {
           data-testid="template-problems"
         />
       )}
-      <Button type="primary" loading={saving} onClick={() => void save()} data-testid="save-template">
+      <Button type="primary" loading={saving.isPending} onClick={save} data-testid="save-template">
         {t('archive.inquiry.save')}
       </Button>
     </Space>

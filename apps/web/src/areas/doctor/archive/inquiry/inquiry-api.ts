@@ -12,6 +12,7 @@ import {
   type TemplateBody,
   type TemplateSummary,
 } from '@tcm/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../../lib/api.js';
 
 interface Page<T> {
@@ -47,3 +48,16 @@ export const inquiryApi = {
 /** The patient's link as a full address on this site. */
 export const linkUrl = (path: string) =>
   `${window.location.origin}${import.meta.env.BASE_URL.replace(/\/$/, '')}${path}`;
+
+/**
+ * Adds a template, or updates one (`id`); the inquiry lists are read again. A refusal carries the
+ * definition's problems in its data (the editor lists them).
+ */
+export const useSaveTemplate = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { id: string | null; body: TemplateBody }) =>
+      a.id ? inquiryApi.updateTemplate(a.id, a.body) : inquiryApi.addTemplate(a.body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['inquiry'] }),
+  });
+};

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { RecordDetail, RecordProgress, RecordStatus } from '@tcm/contract';
-import { POLL_MS, useRecord, type FollowDeps } from './use-record.js';
+import { POLL_MS, useRecord, type FollowDeps } from './record-api.js';
 
 const progress = (status: RecordStatus, done = 0): RecordProgress => ({
   status,

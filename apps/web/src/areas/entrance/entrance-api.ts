@@ -1,8 +1,25 @@
-import { AUTH_ERRORS, AUTH_PATHS, DOCTOR_APPROVAL_ERRORS, type Entrance, type TokenResult } from '@tcm/contract';
+import { useMutation } from '@tanstack/react-query';
+import {
+  AUTH_ERRORS,
+  AUTH_PATHS,
+  DOCTOR_APPROVAL_ERRORS,
+  USER_PATHS,
+  type DoctorRegisterBody,
+  type Entrance,
+  type JigsawChallenge,
+  type TokenResult,
+} from '@tcm/contract';
 import { CLIENT_BASIC, http } from '../../lib/api.js';
 import { HttpError } from '../../lib/http.js';
 import { saveTokens } from '../../lib/session.js';
 import type { Credentials } from './LoginCard.js';
+
+/*
+ * The entrance's calls (docs/web.md "Server data"). Sign-in answers are tokens kept in the
+ * session, not data the query cache holds: the login forms call the plain functions below; the
+ * two calls a page starts by itself (a jigsaw challenge, the WeChat code exchange) are mutations,
+ * because each creates or spends something on the server and must never be repeated or cached.
+ */
 
 /** Where each entrance lands after sign-in (the guard then loads its info). */
 export const ENTRANCE_HOME: Record<Entrance, string> = {
@@ -55,3 +72,40 @@ export async function jigsawSignIn(captchaId: string, x: number, c: Credentials,
     return false;
   }
 }
+
+/**
+ * A new jigsaw challenge. A mutation, not a query: the server spends each challenge on its first
+ * answer, so every opening and every miss needs a fresh one, never a cached one.
+ */
+export const useJigsawChallenge = () =>
+  useMutation({
+    mutationFn: () =>
+      http.get<JigsawChallenge>(AUTH_PATHS.jigsawRegister, { headers: { Authorization: CLIENT_BASIC } }),
+  });
+
+/** WeChat authorisation: the code from the redirect for tokens (spent once); answers the home path. */
+export const useWechatSignIn = () =>
+  useMutation({
+    mutationFn: async (code: string) => {
+      const tk = await http.post<TokenResult>(AUTH_PATHS.wechatGetAccessToken, {
+        form: { oauth2Sessionid: code },
+        headers: { Authorization: CLIENT_BASIC },
+      });
+      saveTokens(tk.access_token, tk.refresh_token, tk.entrance);
+      return ENTRANCE_HOME[tk.entrance];
+    },
+  });
+
+/** Doctor registration, step 1: the server checks the account is free (no account is made). */
+export const useDoctorRegisterCheck = () =>
+  useMutation({
+    mutationFn: (body: Pick<DoctorRegisterBody, 'loginName' | 'email' | 'phone'>) =>
+      http.post<null>(USER_PATHS.doctorRegisterCheck, { body, headers: { Authorization: CLIENT_BASIC } }),
+  });
+
+/** Doctor registration, step 2: the account is made (an administrator approves it later). */
+export const useDoctorRegister = () =>
+  useMutation({
+    mutationFn: (body: DoctorRegisterBody) =>
+      http.post<null>(USER_PATHS.doctorRegister, { body, headers: { Authorization: CLIENT_BASIC } }),
+  });
