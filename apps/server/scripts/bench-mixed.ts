@@ -114,7 +114,8 @@ async function call(c: Client, op: Op, base: string): Promise<Response> {
     case 'upload': {
       const photo = c.n % 2 === 0;
       const form = new FormData();
-      form.append('file', new Blob([photo ? tongue : pulse]), photo ? 't.jpg' : 'p.csv');
+      // The pulse file's name carries its sample rate (the CSV has no time column).
+      form.append('file', new Blob([photo ? tongue : pulse]), photo ? 't.jpg' : 'goda-ppg-125hz.csv');
       const res = await fetch(base + '/backend/common/file/upload', {
         method: 'POST',
         headers: headers(c, false),
@@ -150,7 +151,9 @@ async function fire(c: Client, op: Op, base: string, dueAt: number): Promise<voi
     const refused = res.status === 429 || res.status === 503;
     record(op, dueAt, String(res.status), res.ok || refused ? undefined : `${res.status} ${text.slice(0, 160)}`);
   } catch (e) {
-    record(op, dueAt, 'network', String(e).slice(0, 160));
+    // undici says only "fetch failed"; the cause names it (connect timeout, reset...).
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    record(op, dueAt, 'network', `${String(e)} (${cause?.code ?? cause?.message ?? 'no cause'})`.slice(0, 160));
   }
 }
 

@@ -42,6 +42,7 @@ const N = Number(process.env.BENCH_RECORDS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const CPU_CALLS = 100;
 /**
  * BENCH_FILTER=sex: the page asks for done records of women (status + a combined-query row on
  * person_sex), a filter most of the doctor's records pass, so the total counts hundreds of
@@ -272,6 +273,25 @@ async function main(): Promise<void> {
   console.log(
     `app / bare throughput ${ratio.toFixed(2)} (target ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'MISSED'}); ` +
       `app p99 ${appRun.p99.toFixed(1)} ms (target < 50 ms: ${appRun.p99 < 50 ? 'met' : 'MISSED'})`,
+  );
+
+  // CPU of this process per call, one call at a time through inject (no sockets, no load thread):
+  // what each costs in Node whatever the machine's load; the database's own CPU is not in it on
+  // PostgreSQL (another process).
+  const perCall = async (inject: () => Promise<{ statusCode: number }>) => {
+    for (let i = 0; i < 5; i++) await inject();
+    const c0 = process.cpuUsage();
+    for (let i = 0; i < CPU_CALLS; i++) if ((await inject()).statusCode !== 200) throw new Error('inject failed');
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000 / CPU_CALLS;
+  };
+  const appCpu = await perCall(() =>
+    app.inject({ method: 'POST', url: RECORD_PATHS.list, headers, payload: LIST_BODY }),
+  );
+  const bareCpu = await perCall(() => bare.inject({ method: 'POST', url: '/list', headers, payload: LIST_BODY }));
+  console.log(
+    `CPU per call, ${CPU_CALLS} sequential injects: app ${appCpu.toFixed(2)} ms, bare ${bareCpu.toFixed(2)} ms ` +
+      `(ratio ${(bareCpu / appCpu).toFixed(2)}); load ${loadAverage()}`,
   );
 
   await bare.close();
