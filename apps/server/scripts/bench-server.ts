@@ -90,7 +90,9 @@ export class Server {
   }
 
   async kill(): Promise<void> {
-    const p = this.proc!;
+    const p = this.proc;
+    // Already gone (a second kill in a `finally`): its 'exit' will not come again.
+    if (!p || p.exitCode !== null || p.signalCode !== null) return;
     const gone = new Promise((r) => p.once('exit', r));
     p.kill('SIGKILL');
     await gone;
