@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILE_PATHS, USER_PATHS } from '@tcm/contract';
+import { processTree } from './bench-proc.js';
 import { freePort, Server, signIn } from './bench-server.js';
 import { DATA } from './bench-support.js';
 
@@ -28,23 +29,7 @@ const FILES: [Buffer, string, string][] = [
 ];
 
 /** RSS of a process and its children (the engine pool), MB. */
-function rssMb(pid: number): number {
-  const one = (p: number) => {
-    try {
-      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
-      return m ? Number(m[1]) / 1024 : 0;
-    } catch {
-      return 0;
-    }
-  };
-  let kids: number[] = [];
-  try {
-    kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    kids = [];
-  }
-  return one(pid) + kids.reduce((a, k) => a + one(k), 0);
-}
+const rssMb = (pid: number) => processTree(pid).rssMb;
 
 const quantile = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;

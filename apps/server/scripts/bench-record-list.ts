@@ -12,11 +12,17 @@
  * (default 8) closed loops for BENCH_SECONDS (default 10) asking for a page of 100
  * (`POST /backend/record/list`), printing requests/s, p50 and p99 for both.
  *
+ * At 1 M records (issue 25 item 7), on PostgreSQL 15:
+ *   BENCH_RECORDS=1000000 BENCH_FILTER=sex BENCH_ROUNDS=3 \
+ *     bash scripts/with-postgres.sh npm run -s bench:records -w @tcm/server
+ * From BENCH_RECORDS ≥ 20,000 the rows are made by SQL (bench-seed-sql.ts); BENCH_FILTER=sex
+ * adds a filter (status + a combined-query row); BENCH_ROUNDS alternates app and bare runs.
+ *
  * The load generator runs in a worker thread so that the client's work stays off the server's
  * event loop; on PGlite the database shares the server's thread, as it does in production.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
@@ -29,12 +35,34 @@ import type { Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import * as schema from '../src/db/schema/index.js';
 import { diagnosisRecords, teams, users } from '../src/db/schema/index.js';
+import { seedRecordsSql } from './bench-seed-sql.js';
 import { poolOf, realResults, throwAwayDatabase } from './bench-support.js';
 
 const N = Number(process.env.BENCH_RECORDS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const LIST_BODY = JSON.stringify({ scope: 'memberRecord', page: 1, size: 100 });
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const CPU_CALLS = 100;
+/**
+ * BENCH_FILTER=sex: the page asks for done records of women (status + a combined-query row on
+ * person_sex), a filter most of the doctor's records pass, so the total counts hundreds of
+ * thousands of rows at 1 M. Default: the scope alone.
+ */
+const FILTER =
+  process.env.BENCH_FILTER === 'sex'
+    ? {
+        status: 'done',
+        query: {
+          join: 'and',
+          groups: [
+            { conditions: [{ connector: 'and', name: 'personSex', type: 'string', operator: 'EQ', value: 'female' }] },
+          ],
+        },
+      }
+    : {};
+const LIST_BODY = JSON.stringify({ scope: 'memberRecord', page: 1, size: 100, ...FILTER });
+/** Above this many records the rows are made by SQL (bench-seed-sql.ts), not inserted from Node. */
+const SQL_SEED_FROM = 20_000;
 
 /** N done records: half the bench doctor's, the rest other doctors' and five teams'. */
 async function seed(database: Database): Promise<string> {
@@ -62,6 +90,11 @@ async function seed(database: Database): Promise<string> {
       .values({ name: `bench team ${i}` })
       .returning();
     leaders.push(await mk('member', i, tm!.id));
+  }
+  if (N >= SQL_SEED_FROM) {
+    const leaderRows = leaders.map((l) => ({ id: l.id, teamId: l.teamId! }));
+    await seedRecordsSql(database.pool, N, { doctors: doctors.map((d) => d.id), leaders: leaderRows }, conclusion);
+    return doctors[0]!.id;
   }
   const t0 = Date.now() - 365 * 86400_000;
   const BATCH = 50;
@@ -143,6 +176,11 @@ function drive(url: string, headers: Record<string, string>, seconds: number): P
   });
 }
 
+const loadAverage = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
+
 interface Captured {
   text: string;
   values?: unknown[];
@@ -201,20 +239,60 @@ async function main(): Promise<void> {
   const check = await fetch(bareUrl, { method: 'POST', headers, body: LIST_BODY });
   if (check.status !== 200) throw new Error(`bare handler: ${check.status} ${await check.text()}`);
 
-  console.log(`load: ${CONCURRENCY} closed loops × ${SECONDS} s, page of 100, ${where.url ? 'PostgreSQL' : 'PGlite'}`);
-  const results: [string, Load][] = [];
-  for (const [name, url] of [
-    ['app   POST /backend/record/list', appUrl],
-    ['bare  Fastify + pg, same SQL', bareUrl],
-  ] as const) {
-    await drive(url, headers, 1); // warm-up
-    results.push([name, await drive(url, headers, SECONDS)]);
-  }
+  console.log(
+    `load: ${CONCURRENCY} closed loops × ${SECONDS} s × ${ROUNDS} rounds, page of 100, ` +
+      `${where.url ? 'PostgreSQL' : 'PGlite'}, body ${LIST_BODY}`,
+  );
+  // Rounds alternate app and bare so that a change in the shared machine's load falls on both.
+  const results: [string, Load & { cpuS: number; load: string }][] = [];
+  for (let round = 1; round <= ROUNDS; round++)
+    for (const [name, url] of [
+      [`app   POST /backend/record/list  #${round}`, appUrl],
+      [`bare  Fastify + pg, same SQL    #${round}`, bareUrl],
+    ] as const) {
+      if (round === 1) await drive(url, headers, 1); // warm-up
+      const cpu0 = process.cpuUsage();
+      const r = await drive(url, headers, SECONDS);
+      const cpu = process.cpuUsage(cpu0);
+      results.push([name, { ...r, cpuS: (cpu.user + cpu.system) / 1e6, load: loadAverage() }]);
+    }
   for (const [name, r] of results)
     console.log(
-      `${name.padEnd(34)} ${r.rps.toFixed(1).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   ` +
-        `p99 ${r.p99.toFixed(1).padStart(7)} ms   ${(r.bytes / 1024).toFixed(0)} KB/answer   errors ${r.errors}`,
+      `${name.padEnd(37)} ${r.rps.toFixed(1).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(7)} ms   ` +
+        `p99 ${r.p99.toFixed(1).padStart(7)} ms   ${(r.bytes / 1024).toFixed(0)} KB/answer   errors ${r.errors}   ` +
+        `CPU ${((r.cpuS * 1000) / (r.rps * SECONDS)).toFixed(1)} ms/request (this process)   load ${r.load}`,
     );
+  // Throughput over all rounds; p50/p99 of the round with the worse p99 (no pooled samples kept).
+  const of = (prefix: string) => {
+    const runs = results.filter(([n]) => n.startsWith(prefix)).map(([, r]) => r);
+    const worst = runs.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+    return { rps: runs.reduce((a, r) => a + r.rps, 0) / runs.length, p99: worst.p99 };
+  };
+  const [appRun, bareRun] = [of('app'), of('bare')];
+  const ratio = appRun.rps / bareRun.rps;
+  console.log(
+    `app / bare throughput ${ratio.toFixed(2)} (target ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'MISSED'}); ` +
+      `app p99 ${appRun.p99.toFixed(1)} ms (target < 50 ms: ${appRun.p99 < 50 ? 'met' : 'MISSED'})`,
+  );
+
+  // CPU of this process per call, one call at a time through inject (no sockets, no load thread):
+  // what each costs in Node whatever the machine's load; the database's own CPU is not in it on
+  // PostgreSQL (another process).
+  const perCall = async (inject: () => Promise<{ statusCode: number }>) => {
+    for (let i = 0; i < 5; i++) await inject();
+    const c0 = process.cpuUsage();
+    for (let i = 0; i < CPU_CALLS; i++) if ((await inject()).statusCode !== 200) throw new Error('inject failed');
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000 / CPU_CALLS;
+  };
+  const appCpu = await perCall(() =>
+    app.inject({ method: 'POST', url: RECORD_PATHS.list, headers, payload: LIST_BODY }),
+  );
+  const bareCpu = await perCall(() => bare.inject({ method: 'POST', url: '/list', headers, payload: LIST_BODY }));
+  console.log(
+    `CPU per call, ${CPU_CALLS} sequential injects: app ${appCpu.toFixed(2)} ms, bare ${bareCpu.toFixed(2)} ms ` +
+      `(ratio ${(bareCpu / appCpu).toFixed(2)}); load ${loadAverage()}`,
+  );
 
   await bare.close();
   await app.close();

@@ -6,7 +6,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { AUTH_PATHS, FILE_PATHS } from '@tcm/contract';
+import { AUTH_PATHS, FILE_PATHS, OPS_PATHS } from '@tcm/contract';
 
 export const PASSWORD = 'Bench-server-2026-pass!';
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -35,6 +35,8 @@ function ensureBuilt(): void {
 
 export class Server {
   proc?: ChildProcess;
+  /** The banner's `start :` line of the last start: the time of each start phase (main.ts). */
+  startPhases = '';
   constructor(
     readonly port: number,
     readonly dataDir: string,
@@ -46,7 +48,7 @@ export class Server {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Starts the bundled server and resolves once it answers; the time from spawn to ready, ms. */
+  /** Starts the bundled server and resolves once `/readyz` answers 200; the time from spawn to that, ms. */
   async start(): Promise<number> {
     ensureBuilt();
     const t0 = performance.now();
@@ -65,14 +67,20 @@ export class Server {
         LOGIN_IP_MAX_FAILURES: '100000',
         ...this.env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    this.startPhases = '';
+    // Read on so the pipe never fills; keep the banner's phase line.
+    this.proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      const m = /start\s+:\s+(.*)/.exec(chunk);
+      if (m) this.startPhases = m[1]!;
     });
     // A bench that dies (an exception, Ctrl-C) takes its server with it.
     const proc = this.proc;
     process.once('exit', () => proc.kill('SIGKILL'));
     for (;;) {
       if (this.proc.exitCode !== null) throw new Error(`server exited with ${this.proc.exitCode}`);
-      const ok = await fetch(`${this.base}/backend/docs/json`).then(
+      const ok = await fetch(`${this.base}${OPS_PATHS.readyz}`).then(
         (r) => r.ok,
         () => false,
       );
@@ -82,7 +90,9 @@ export class Server {
   }
 
   async kill(): Promise<void> {
-    const p = this.proc!;
+    const p = this.proc;
+    // Already gone (a second kill in a `finally`): its 'exit' will not come again.
+    if (!p || p.exitCode !== null || p.signalCode !== null) return;
     const gone = new Promise((r) => p.once('exit', r));
     p.kill('SIGKILL');
     await gone;

@@ -107,6 +107,8 @@ const envSchema = z.object({
   UPLOADS_IN_FLIGHT: z.coerce.number().int().min(0).default(8),
   UPLOADS_WAITING: z.coerce.number().int().min(0).default(64),
   UPLOAD_WAIT_MS: z.coerce.number().int().min(0).default(15000),
+  /** Record list: matching rows counted past the page's first row before the total says "more than". */
+  LIST_COUNT_AHEAD: z.coerce.number().int().min(100).default(10_000),
   /** Heap limit of one engine child, MB. */
   ENGINE_WORKER_HEAP_MB: z.coerce.number().int().min(128).default(1536),
   /** Records queued or running at once per user (or device), and per client address; 0 = no limit. */
@@ -170,6 +172,8 @@ export interface AppConfig {
   hstsMaxAgeS: number;
   imageResize: { perMinute: number; concurrency: number };
   uploads: UploadGateSettings;
+  /** Record list: rows counted past the page's first row before `totalCapped` (records.service.ts). */
+  listCountAhead: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   login: LoginGuardSettings;
@@ -283,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     hstsMaxAgeS: e.HSTS_MAX_AGE_S,
     imageResize: { perMinute: e.IMAGE_RESIZES_PER_MIN, concurrency: e.IMAGE_RESIZE_CONCURRENCY },
     uploads: { inFlight: e.UPLOADS_IN_FLIGHT, waiting: e.UPLOADS_WAITING, waitMs: e.UPLOAD_WAIT_MS },
+    listCountAhead: e.LIST_COUNT_AHEAD,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     login: {

@@ -9,6 +9,7 @@ import { runPrimary } from './ops/cluster.js';
 import { answerPrimaryMetrics, collectProcessMetrics, renderOwnMetrics, startMetricsServer } from './ops/metrics.js';
 import { bannerLines, prepareDatabase } from './ops/prepare.js';
 import { shutdown } from './ops/shutdown.js';
+import { StartPhases } from './ops/start-phases.js';
 
 /**
  * One server process: open DB, (migrate, run pending repairs, seed: unless a cluster's primary
@@ -16,14 +17,20 @@ import { shutdown } from './ops/shutdown.js';
  * (docs/server.md "Production mode").
  */
 async function serve(config: AppConfig, clusterWorker: boolean): Promise<void> {
-  const t0 = performance.now();
+  const phases = new StartPhases();
+  phases.mark('modules');
   collectProcessMetrics();
   if (clusterWorker) answerPrimaryMetrics();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  phases.mark('database');
   const seedInfo = clusterWorker ? [] : await prepareDatabase(database, config);
+  phases.mark('migrations+seed');
   const boss = await startJobs(database, { onError: (e) => console.error('[jobs]', e.message) });
+  phases.mark('queue');
   const app = await buildApp(config, { database, boss });
+  phases.mark('app');
   await app.listen({ port: config.port, host: config.host });
+  phases.mark('listen');
   // Engine children load their code now rather than on the first upload.
   app.ctx.engines.warm();
 
@@ -41,8 +48,8 @@ async function serve(config: AppConfig, clusterWorker: boolean): Promise<void> {
     config.metrics.port && !clusterWorker ? await startMetricsServer(config.metrics, renderOwnMetrics) : undefined;
 
   if (!clusterWorker) {
-    const seconds = (performance.now() - t0) / 1000;
-    console.log([...bannerLines(config, database.embedded, seconds), ...seedInfo].join('\n') + '\n');
+    const banner = bannerLines(config, database.embedded, phases.totalS);
+    console.log([...banner, `  start   : ${phases.line()}`, ...seedInfo].join('\n') + '\n');
   }
 
   let stopping = false;

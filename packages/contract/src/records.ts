@@ -238,7 +238,10 @@ export type RecordListBody = z.input<typeof recordListBodySchema>;
 
 export const recordPageSchema = z.object({
   list: z.array(recordSummarySchema),
+  /** Matching records, counted up to 10,000 past the page's first row (see `totalCapped`). */
   total: z.number().int().nonnegative(),
+  /** More records match than `total`: the count stopped there (the pager shows "10,000+"). */
+  totalCapped: z.boolean(),
   page: z.number().int(),
   size: z.number().int(),
 });

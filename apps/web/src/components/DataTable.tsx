@@ -20,13 +20,15 @@ export function DataTable<T extends object>(
   props: Omit<TableProps<T>, 'pagination' | 'rowSelection'> & {
     paging: Paging;
     total: number;
+    /** The server stopped counting at `total` and more rows match: shown as "10,000+". */
+    totalCapped?: boolean;
     onPaging: (p: Paging) => void;
     selected?: React.Key[];
     onSelect?: (keys: React.Key[]) => void;
   },
 ) {
   const { t } = useTranslation();
-  const { paging, total, onPaging, selected, onSelect, ...rest } = props;
+  const { paging, total, totalCapped, onPaging, selected, onSelect, ...rest } = props;
   return (
     <Table<T>
       size="small"
@@ -39,7 +41,7 @@ export function DataTable<T extends object>(
         pageSizeOptions: PAGE_SIZES.map(String),
         showSizeChanger: true,
         showQuickJumper: true,
-        showTotal: (n) => t('table.total', { total: n }),
+        showTotal: (n) => t(totalCapped ? 'table.totalCapped' : 'table.total', { total: n }),
         onChange: (page, size) => onPaging(nextPaging(paging, page, size)),
       }}
     />

@@ -99,10 +99,45 @@ describe('record list cost (issue 24 item 6)', () => {
     const leader = await userWithToken(t, { entrance: 'member', teamId: tm.id, teamLeader: true, name: `L ${uid()}` });
     const mine = await doneRecord({ source: 'team', teamId: tm.id, ownerUserId: leader.user.id });
     const list = await call(t.app, 'POST', RECORD_PATHS.list, leader.token, { scope: 'teamRecord' });
-    expect(list.body.data).toMatchObject({ total: 1, page: 1, size: 100 });
+    expect(list.body.data).toMatchObject({ total: 1, totalCapped: false, page: 1, size: 100 });
     const detail = await call(t.app, 'GET', RECORD_PATHS.detail(mine.id), leader.token);
     const item = list.body.data.list[0] as Record<string, unknown>;
     expect(item).toEqual(Object.fromEntries(Object.keys(item).map((k) => [k, detail.body.data[k]])));
     expect(item).toMatchObject({ ownerName: leader.user.name, deviceName: null, teamId: tm.id });
+  });
+});
+
+describe('record list total at scale (issue 25 item 7)', () => {
+  // The default counts 10,000 rows ahead; 100 here keeps the fixture small (same code path).
+  const AHEAD = 100;
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ LIST_COUNT_AHEAD: String(AHEAD) });
+  });
+  afterAll(async () => small.close());
+
+  it('stops counting LIST_COUNT_AHEAD rows past the page and says so; paging on moves the limit; small totals stay exact', async () => {
+    const doctor = await userWithToken(small, { entrance: 'doctor', doctorKind: 'doctor', name: `Dr ${uid()}` });
+    const n = AHEAD + 50;
+    await small.database.pool.query(
+      `INSERT INTO diagnosis_record (source, status, owner_user_id, person_name, share_token, created_at)
+       SELECT 'doctor', 'done', $1, 'Cap ' || i, 'cap' || $2 || lpad(i::text, 10, '0'), now() - i * interval '1 second'
+       FROM generate_series(1, $3::int) AS i`,
+      [doctor.user.id, uid(), n],
+    );
+    const list = (body: object) =>
+      call(small.app, 'POST', RECORD_PATHS.list, doctor.token, { scope: 'memberRecord', ...body }).then((r) => {
+        expect(r.status).toBe(200);
+        return r.body.data as { list: unknown[]; total: number; totalCapped: boolean };
+      });
+
+    const first = await list({ page: 1, size: 100 });
+    expect(first).toMatchObject({ total: AHEAD, totalCapped: true });
+    expect(first.list).toHaveLength(100);
+    // From page 2 the count reaches 100 + 100 rows: past the last one, so the total is exact.
+    expect(await list({ page: 2, size: 100 })).toMatchObject({ total: n, totalCapped: false });
+    expect((await list({ page: 2, size: 100 })).list).toHaveLength(50);
+    expect(await list({ page: 1, size: 100, search: 'Cap 10' })).toMatchObject({ total: 11, totalCapped: false });
+    expect(await list({ page: 1, size: 100, status: 'failed' })).toMatchObject({ total: 0, totalCapped: false });
   });
 });

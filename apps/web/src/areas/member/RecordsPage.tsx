@@ -171,6 +171,7 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
           loading={list.isLoading}
           dataSource={list.data?.list ?? []}
           total={list.data?.total ?? 0}
+          totalCapped={list.data?.totalCapped}
           paging={paging}
           onPaging={setPaging}
           selected={selected}

@@ -46,6 +46,7 @@ describe('record lists and detail', () => {
   it('asks for the scope with paging of 100 and lists the rows the server returns', async () => {
     const page: RecordPage = {
       total: 1,
+      totalCapped: false,
       page: 1,
       size: 100,
       list: [
@@ -78,6 +79,14 @@ describe('record lists and detail', () => {
     expect(screen.getByText('气虚质')).toBeTruthy();
     expect(screen.getByTestId('row-status').textContent).toBe('已完成');
     expect(calls[0]!.body).toMatchObject({ scope: 'deviceRecord', page: 1, size: 100 });
+  }, 60_000); // a full table render took 21-26 s at load average 25-28 on the shared machine
+
+  it('a total the server stopped counting reads "more than", not an exact count (issue 25 item 7)', async () => {
+    const page: RecordPage = { total: 10000, totalCapped: true, page: 1, size: 100, list: [] };
+    serve({ [RECORD_PATHS.list]: { status: 200, body: { code: 0, msg: 'ok', data: page } } });
+    render(wrap(<RecordsPage scope="memberRecord" />));
+    await screen.findByText('超过 10000 条');
+    expect(screen.queryByText('共 10000 条')).toBeNull();
   });
 
   it('shows a list refusal (deviceRecord for a plain member) instead of the table', async () => {

@@ -215,7 +215,7 @@ export const en: Messages = {
     loading: 'Opening the form…',
     failed: 'The form cannot be opened',
   },
-  table: { total: '{{total}} in total' },
+  table: { total: '{{total}} in total', totalCapped: 'more than {{total}}' },
   translation: {
     coverage: 'Configured entries per language on this page',
     fieldEn: 'English',

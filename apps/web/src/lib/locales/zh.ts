@@ -212,7 +212,7 @@ export const zh = {
     loading: '正在打开问诊单…',
     failed: '无法打开问诊单',
   },
-  table: { total: '共 {{total}} 条' },
+  table: { total: '共 {{total}} 条', totalCapped: '超过 {{total}} 条' },
   translation: {
     coverage: '本页各语言已配置条数',
     fieldEn: '英文',
