@@ -44,7 +44,16 @@ for _ in $(seq 1 120); do
 done
 
 echo "[e2e] server on port $port; running journeys"
-E2E_BASE_URL="http://127.0.0.1:$port" E2E_PASSWORD="$password" E2E_WECHAT_URL="http://127.0.0.1:$wx_port" \
-  E2E_JWT_SECRET="$jwt_secret" npx vitest run --config e2e/vitest.config.ts "$@" || {
-  echo "[e2e] server log:"; tail -50 "$log"; exit 1;
-}
+export E2E_BASE_URL="http://127.0.0.1:$port" E2E_PASSWORD="$password" E2E_WECHAT_URL="http://127.0.0.1:$wx_port" \
+  E2E_JWT_SECRET="$jwt_secret"
+journeys() { npx vitest run --config e2e/vitest.config.ts "$@" || { echo "[e2e] server log:"; tail -50 "$log"; exit 1; }; }
+if [ $# -gt 0 ]; then
+  journeys "$@"
+else
+  # The whole run: a journey spends much of its time waiting on the browser and the server, so two
+  # files at a time keep both cores busy. Files that change what every account sees (the seeded
+  # accounts' passwords, the menu tree) run afterwards, alone.
+  alone=(e2e/passwords.test.ts e2e/console.test.ts)
+  journeys --maxWorkers 2 --fileParallelism "${alone[@]/#/--exclude=}"
+  journeys "${alone[@]}"
+fi
