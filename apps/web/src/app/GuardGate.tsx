@@ -39,7 +39,7 @@ export function GuardGate({ children }: { children: ReactNode }) {
       // Aborted by a reload or navigation away: not a failed fetch (docs/web.md).
       if (pageLeaving()) return;
       await logout();
-      if (live) navigate(decision.onFail, { replace: true });
+      if (live) void navigate(decision.onFail, { replace: true });
     });
     return () => {
       live = false;

@@ -7,6 +7,7 @@ import { CLIENT_BASIC, http } from '../../lib/api.js';
 import { DEFAULT_MAX_LENGTH, isEmail, isPhone } from '../../lib/validators.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 import { newPasswordRule } from '../../components/passwords/password-rules.js';
+import { asyncHandler } from '../../lib/async-handler.js';
 
 /** The active step lives on the client (spec §2): 1-based, default 1, kept for this tab. */
 const STEP_KEY = 'doctor_register_step';
@@ -51,11 +52,11 @@ export function DoctorRegister() {
           <Form
             layout="vertical"
             initialValues={account() ?? undefined}
-            onFinish={async (v: Account) => {
+            onFinish={asyncHandler(async (v: Account) => {
               await http.post(USER_PATHS.doctorRegisterCheck, { body: v, headers: { Authorization: CLIENT_BASIC } });
               sessionStorage.setItem(DATA_KEY, JSON.stringify(v));
               setStep(2);
-            }}
+            })}
           >
             <Form.Item name="loginName" label={t('login.loginName')} rules={[{ required: true, whitespace: true }]}>
               <Input {...max} />
@@ -97,7 +98,7 @@ export function DoctorRegister() {
           <Form
             layout="vertical"
             initialValues={{ kind: 'doctor' }}
-            onFinish={async (v: Omit<DoctorRegisterBody, keyof Account>) => {
+            onFinish={asyncHandler(async (v: Omit<DoctorRegisterBody, keyof Account>) => {
               const a = account();
               if (!a) return setStep(1);
               await http.post(USER_PATHS.doctorRegister, {
@@ -106,7 +107,7 @@ export function DoctorRegister() {
               });
               sessionStorage.removeItem(DATA_KEY);
               setStep(3);
-            }}
+            })}
           >
             <Form.Item name="name" label={t('register.name')} rules={[{ required: true, whitespace: true }]}>
               <Input {...max} />

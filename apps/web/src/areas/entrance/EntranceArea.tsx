@@ -27,7 +27,7 @@ function EntranceLogin({ entrance, page }: { entrance: Other; page: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [cred, setCred] = useState<Credentials | null>(null);
-  const home = () => navigate(ENTRANCE_HOME[entrance], { replace: true });
+  const home = () => void navigate(ENTRANCE_HOME[entrance], { replace: true });
   return (
     <>
       <LoginCard

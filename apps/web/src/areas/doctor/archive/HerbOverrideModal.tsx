@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { HerbEntry } from '@tcm/contract/herbs';
 import { archiveApi } from './archive-api.js';
+import { asyncHandler } from '../../../lib/async-handler.js';
 
 type Pregnancy = 'forbidden' | 'caution' | 'none';
 
@@ -30,20 +31,20 @@ export function HerbOverrideModal({ herb, onClose }: { herb: HerbEntry | null; o
       open={!!herb}
       title={herb ? t('archive.prescriptions.editTitle', { name: herb.name }) : ''}
       onCancel={onClose}
-      onOk={async () => {
+      onOk={asyncHandler(async () => {
         if (!herb) return;
         await archiveApi.saveOverride({ name: herb.name, doseMin: min, doseMax: max, pregnancy });
         await done();
-      }}
+      })}
       okButtonProps={{ disabled: !(min > 0 && min <= max) }}
       footer={(_, { OkBtn, CancelBtn }) => (
         <>
           {herb?.overridden && (
             <Button
-              onClick={async () => {
+              onClick={asyncHandler(async () => {
                 await archiveApi.removeOverride(herb.name);
                 await done();
-              }}
+              })}
             >
               {t('archive.prescriptions.reset')}
             </Button>

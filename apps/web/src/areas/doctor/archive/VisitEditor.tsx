@@ -77,7 +77,7 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
       else await archiveApi.addVisit(archiveId, body);
       void message.success(t('archive.visit.saved'));
       await qc.invalidateQueries({ queryKey: ['archive'] });
-      navigate(`/doctor/archive/review/${archiveId}`);
+      void navigate(`/doctor/archive/review/${archiveId}`);
     } finally {
       setSaving(false);
     }
@@ -155,7 +155,7 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
           <Button type="primary" htmlType="submit" loading={saving} data-testid="visit-save">
             {t('app.save')}
           </Button>
-          <Button onClick={() => navigate(`/doctor/archive/review/${archiveId}`)}>{t('app.back')}</Button>
+          <Button onClick={() => void navigate(`/doctor/archive/review/${archiveId}`)}>{t('app.back')}</Button>
         </Space>
       </Form>
     </Space>

@@ -40,7 +40,7 @@ export function FrequencyPage() {
   const [chartKey, setChartKey] = useState<string | undefined>();
   const vars = a.job?.variables ?? [];
   const byKey = new Map(vars.map((v) => [v.key, v]));
-  const tables = ((a.job?.result as { tables?: FreqTable[] } | null)?.tables ?? []) as FreqTable[];
+  const tables = (a.job?.result as { tables?: FreqTable[] } | null)?.tables ?? [];
   // A variable no sample records (a system variable of an engine this pool never ran) is left out.
   const counted = tables.filter(
     (x): x is Extract<FreqTable, { rows: FreqRow[] }> => x.type !== 'numeric' && x.known > 0,

@@ -9,6 +9,7 @@ import { HttpError } from '../../../lib/http.js';
 import { DEFAULT_MAX_LENGTH } from '../../../lib/validators.js';
 import { useSession } from '../../../lib/session.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
+import { asyncHandler } from '../../../lib/async-handler.js';
 
 /**
  * /device: what a device (kiosk, tongue camera) does, and for a signed-in team leader the
@@ -67,12 +68,12 @@ function LeaderDevices() {
       <Form
         form={form}
         layout="inline"
-        onFinish={async (v) => {
+        onFinish={asyncHandler(async (v) => {
           const c = await http.post<DeviceCredentials>(DEVICE_PATHS.register, { body: v });
           setCreds(c);
           form.resetFields();
           void load();
-        }}
+        })}
       >
         <Form.Item name="name" rules={[{ required: true, whitespace: true, message: t('diag.device.nameRequired') }]}>
           <Input placeholder={t('diag.device.name')} maxLength={DEFAULT_MAX_LENGTH} data-testid="device-name" />

@@ -9,6 +9,7 @@ import { LiveRecordResult } from '../../../diagnosis/LiveRecordResult.js';
 import { analyzeAsVisitor } from '../../../diagnosis/record-api.js';
 import { useRecord } from '../../../diagnosis/use-record.js';
 import { currentLanguage } from '../../../lib/i18n.js';
+import { asyncHandler } from '../../../lib/async-handler.js';
 
 const TITLE: Record<DetectionKind, string> = {
   normal: 'route.tongueAnalyze',
@@ -53,7 +54,7 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
           disabled={!file}
           loading={sending}
           data-testid="analyze-submit"
-          onClick={async () => {
+          onClick={asyncHandler(async () => {
             if (!file) return;
             setSending(true);
             setError(null);
@@ -65,7 +66,7 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
             } finally {
               setSending(false);
             }
-          }}
+          })}
         >
           {t('diag.analyze')}
         </Button>

@@ -276,7 +276,7 @@ export function TemplateEditor() {
       definition: structuredClone({
         ...s.definition,
         scoring: s.definition.scoring.kind === 'constitution' ? { kind: 'none' } : s.definition.scoring,
-      }) as Draft['definition'],
+      }),
     });
   }, [source.data, id]);
   const edit = (fn: (d: Draft) => void) =>
@@ -294,7 +294,7 @@ export function TemplateEditor() {
       const saved = id ? await inquiryApi.updateTemplate(id, body) : await inquiryApi.addTemplate(body);
       void message.success(t('archive.inquiry.saved'));
       await qc.invalidateQueries({ queryKey: ['inquiry'] });
-      navigate(`/doctor/archive/inquiryTemp/show?id=${saved.id}`);
+      void navigate(`/doctor/archive/inquiryTemp/show?id=${saved.id}`);
     } catch (e) {
       const list = (e as { data?: { problems?: unknown } }).data?.problems;
       setProblems(Array.isArray(list) ? list.map(String) : [(e as Error).message]);
@@ -366,7 +366,7 @@ export function TemplateEditor() {
             ))}
             <Select<QuestionType>
               placeholder={t('archive.inquiry.addQuestion')}
-              value={null as unknown as QuestionType}
+              value={null}
               style={{ width: 200 }}
               options={QUESTION_TYPES.map((v) => ({ value: v, label: t(`archive.inquiry.types.${v}`) }))}
               onChange={(type) =>
