@@ -130,7 +130,7 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
   await page.getByTestId('pdf-frame').waitFor();
   expect(await page.getByTestId('side-menu').count()).toBe(0);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pdf-download').click()]);
-  const bytes = readFileSync((await download.path())!);
+  const bytes = readFileSync(await download.path());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(download.suggestedFilename()).toBe(`medical-record-${lang}.pdf`);
   expect(errors).toEqual([]);

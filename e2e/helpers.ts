@@ -89,9 +89,7 @@ export async function fillLogin(page: Page, loginName: string): Promise<void> {
 export async function passJigsaw(page: Page, landing: RegExp): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     await page.getByTestId('jigsaw-bg').waitFor();
-    await page.waitForFunction(
-      () => (document.querySelector('[data-testid="jigsaw-bg"]') as HTMLImageElement | null)?.complete,
-    );
+    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('[data-testid="jigsaw-bg"]')?.complete);
     const x = await solveJigsaw(page);
     // A person looks before dragging; the server refuses answers faster than that (JIGSAW.minSolveMs).
     await page.waitForTimeout(600);

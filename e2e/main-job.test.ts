@@ -31,7 +31,7 @@ journeyHooks(
 /** Saves a download and checks it is a PDF; answers its text-ish bytes for language checks. */
 async function pdfOf(download: Download): Promise<Buffer> {
   const path = await download.path();
-  const bytes = readFileSync(path!);
+  const bytes = readFileSync(path);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(bytes.length).toBeGreaterThan(5000);
   return bytes;

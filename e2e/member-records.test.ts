@@ -44,7 +44,7 @@ async function doneRecord(p: Page, name: string, source: 'member' | 'team' = 'me
   return recordDone(p, recordId, 1000, ANALYSIS_MS);
 }
 
-const bytes = async (d: Download) => readFile((await d.path())!);
+const bytes = async (d: Download) => readFile(await d.path());
 
 /** The text of the PDF report the result page downloads for this record, in `lang`. */
 async function reportText(p: Page, recordId: string, lang: Lang): Promise<string> {
@@ -109,7 +109,7 @@ describe('member records: advice, exports, WeChat binding', () => {
       expect(sheet.suggestedFilename()).toMatch(/\.xlsx$/);
       const book = new ExcelJS.Workbook();
       const raw = await bytes(sheet);
-      await book.xlsx.load(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength) as ArrayBuffer);
+      await book.xlsx.load(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
       const cells = book.worksheets[0]!.getSheetValues().flat().map(String);
       expect(cells.some((c) => c.includes(`${stamp}甲`))).toBe(true);
 

@@ -101,9 +101,7 @@ async function submitLogin(door: Door, password: string, expectText?: string): P
   }
   for (let attempt = 0; attempt < 3; attempt++) {
     await page.getByTestId('jigsaw-bg').waitFor();
-    await page.waitForFunction(
-      () => (document.querySelector('[data-testid="jigsaw-bg"]') as HTMLImageElement | null)?.complete,
-    );
+    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('[data-testid="jigsaw-bg"]')?.complete);
     await dragKnob(page, await solveJigsaw(page));
     const done = expectText
       ? page.getByText(expectText).first().waitFor({ timeout: 5000 })

@@ -234,9 +234,7 @@ describe('the main job on a phone (390×844)', () => {
       await page.getByTestId('login-password').fill(`${PASSWORD}-wrong`);
       await page.getByTestId('login-submit').click();
       await page.getByTestId('jigsaw-bg').waitFor();
-      await page.waitForFunction(
-        () => (document.querySelector('[data-testid="jigsaw-bg"]') as HTMLImageElement | null)?.complete,
-      );
+      await page.waitForFunction(() => document.querySelector<HTMLImageElement>('[data-testid="jigsaw-bg"]')?.complete);
       const x = await solveJigsaw(page);
       await page.waitForTimeout(600);
       await dragKnob(page, x);

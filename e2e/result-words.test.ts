@@ -77,7 +77,7 @@ async function pdfText(lang: 'zh' | 'en'): Promise<{ lines: string[]; compact: s
     page.waitForEvent('download'),
     page.getByTestId(`report-download-${lang}`).first().click(),
   ]);
-  const bytes = readFileSync((await download.path())!);
+  const bytes = readFileSync(await download.path());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   // Poppler's pdftotext (the report package's tests read PDFs with it too).
   const pdf = join(mkdtempSync(join(tmpdir(), 'words-')), `${lang}.pdf`);

@@ -21,7 +21,7 @@ const IDS = ['TE0000011', 'TE0000018', 'TE0000039', 'TE0000040'];
 /** Sign-in, seeding, two photos and the PDF: more than the 60 s default on a machine under load 30. */
 const JOURNEY_MS = 240_000;
 
-async function api<T>(p: Page, method: 'GET' | 'POST', path: string, body?: unknown | FormData): Promise<T> {
+async function api<T>(p: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const token = await p.evaluate(() => localStorage.getItem('access_token'));
   const form = body instanceof FormData;
   const res = await fetch(`${BASE}${path}`, {
@@ -89,7 +89,7 @@ describe('training', () => {
         const key = keys.get(new URL(src!, BASE).pathname)!;
         expect(key).toBeDefined();
         // Reads each scored feature as the expert did (the first accepted label).
-        const reading = Object.fromEntries(Object.entries(key).map(([f, v]) => [f, v![0]])) as TrainingReading;
+        const reading = Object.fromEntries(Object.entries(key).map(([f, v]) => [f, v[0]])) as TrainingReading;
         for (const f of TRAINING_FEATURES) {
           const label = reading[f];
           if (label)
@@ -118,7 +118,7 @@ describe('training', () => {
         page.getByTestId('training-certificate').click(),
       ]);
       expect(download.suggestedFilename()).toBe(`certificate-${lang}.pdf`);
-      const bytes = readFileSync((await download.path())!);
+      const bytes = readFileSync(await download.path());
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       expect(errors).toEqual([]);
     },

@@ -69,5 +69,5 @@ export async function realResults(): Promise<{ results: RecordResults; conclusio
     },
   );
   const synthesis = results.synthesis as { result?: { patterns?: { name: { zh: string } }[] } } | undefined;
-  return { results: results as RecordResults, conclusion: synthesis?.result?.patterns?.[0]?.name.zh ?? null };
+  return { results, conclusion: synthesis?.result?.patterns?.[0]?.name.zh ?? null };
 }

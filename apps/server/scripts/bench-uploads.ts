@@ -50,17 +50,17 @@ async function uploadAndAnalyse(app: FastifyInstance, auth: string, file: Return
     headers: { ...file.headers, authorization: auth },
     payload: file.payload,
   });
-  const uuid = (up.json() as { data: { uuid: string } }).data.uuid;
+  const uuid = up.json<{ data: { uuid: string } }>().data.uuid;
   const created = await app.inject({
     method: 'POST',
     url: RECORD_PATHS.create,
     headers: { authorization: auth },
     payload: { files: { pulse: uuid } },
   });
-  const id = (created.json() as { data: { recordId: string } }).data.recordId;
+  const id = created.json<{ data: { recordId: string } }>().data.recordId;
   for (;;) {
     const r = await app.inject({ method: 'GET', url: RECORD_PATHS.detail(id), headers: { authorization: auth } });
-    const status = (r.json() as { data: { status: string } }).data.status;
+    const status = r.json<{ data: { status: string } }>().data.status;
     if (status === 'done' || status === 'failed') return status;
     await new Promise((res) => setTimeout(res, 200));
   }

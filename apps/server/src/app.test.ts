@@ -187,7 +187,7 @@ describe('access tokens', () => {
     expect(a.headers[REFRESH_TOKEN_HEADER]).toBeUndefined();
     // Same key, 20 s lifetime: below a third of the app's 900 s.
     const short = new TokenService(t.database.db, {
-      secret: new TextEncoder().encode(t.config.jwtSecret!),
+      secret: new TextEncoder().encode(t.config.jwtSecret),
       accessTtlS: 20,
       refreshTtlS: 60,
     });
@@ -204,7 +204,7 @@ describe('access tokens', () => {
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 5 })
       .setProtectedHeader({ alg: 'HS256' })
-      .sign(new TextEncoder().encode(t.config.jwtSecret!));
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
     const forged = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .sign(new TextEncoder().encode('another-secret-another-secret-another'));

@@ -133,7 +133,7 @@ try {
   }
   console.log(`reports: ${out}`);
 } finally {
-  await chrome?.kill();
+  chrome?.kill();
   server.kill();
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });

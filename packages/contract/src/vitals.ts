@@ -106,7 +106,15 @@ export function checkVitals(raw: unknown): { ok: true; vitals: Vitals } | { ok: 
         field === 'systolic' ? { systolic: v.systolic, diastolic: v.diastolic } : { [field!]: value, tc: v.tc },
       );
     }
-    default:
+    // Every other zod problem is a value that is not a plain number (named, not `default`, so a
+    // code a zod upgrade adds shows here: lint switch-exhaustiveness-check).
+    case 'invalid_type':
+    case 'invalid_format':
+    case 'invalid_value':
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+    case 'not_multiple_of':
       return field === null
         ? problem(VITALS_ERRORS.VITALS_INPUT_INVALID)
         : problem(VITALS_ERRORS.VITALS_NOT_A_NUMBER, { value });

@@ -34,7 +34,7 @@ function pool(n: number, seed: number): Dataset {
   const rows: Cell[][] = [];
   for (let i = 0; i < n; i++) {
     const k = rng.int(SYNDROMES.length);
-    const row: Cell[] = [SYNDROMES[k] as string];
+    const row: Cell[] = [SYNDROMES[k]];
     for (let j = 0; j < 40; j++) row.push(rng.next() < (Math.floor(j / 8) === k ? 0.45 : 0.15));
     for (let j = 0; j < 10; j++) row.push(normal() + (j % SYNDROMES.length === k ? 0.8 : 0));
     rows.push(row);

@@ -20,7 +20,8 @@ export interface Database {
 
 interface Embedded {
   host: string;
-  dump(): Promise<Blob>;
+  // A property, not a method: handed on as `dumpDataDir` without its object (no `this`).
+  dump: () => Promise<Blob>;
   stop(): Promise<void>;
 }
 

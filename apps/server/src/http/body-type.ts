@@ -21,7 +21,7 @@ export function registerBodyTypeCheck(app: FastifyInstance): void {
   // preParsing: after the route's own onRequest guard (401/403 first), still before the body is read.
   app.addHook('preParsing', async (request) => {
     if (!request.routeOptions.url || !hasBody(request)) return;
-    if ((request.routeOptions.schema as { consumes?: readonly string[] } | undefined)?.consumes) return;
+    if (request.routeOptions.schema?.consumes) return;
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (JSON_TYPES.includes(type)) return;
     throw new AppError(HTTP_ERRORS.JSON_REQUIRED, `Content-Type ${type || '(none)'} is not accepted here`);

@@ -4,9 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** An open server-sent events response and whether the client has gone. */
 export interface EventStream {
   res: ServerResponse;
-  closed(): boolean;
+  // Properties, not methods: callers destructure them (`const { closed } = ...`), which is safe
+  // only for functions that do not use `this` (lint: unbound-method).
+  closed: () => boolean;
   /** Called once when the client disconnects (to cut a wait short). */
-  onClose(fn: () => void): void;
+  onClose: (fn: () => void) => void;
 }
 
 /**

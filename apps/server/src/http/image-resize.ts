@@ -7,7 +7,7 @@ export interface ResizeRequest {
 }
 
 const bounded = (v: unknown): number | undefined => {
-  const s = Array.isArray(v) ? v[0] : v;
+  const s: unknown = Array.isArray(v) ? v[0] : v;
   if (typeof s !== 'string' && typeof s !== 'number') return undefined;
   const n = Number(s);
   return Number.isInteger(n) && n >= IMAGE_RESIZE_BOUNDS.min && n <= IMAGE_RESIZE_BOUNDS.max ? n : undefined;

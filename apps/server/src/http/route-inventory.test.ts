@@ -115,9 +115,9 @@ beforeAll(async () => {
   t = await createTestApp({ BODY_LIMIT_BYTES: String(BODY_LIMIT) });
   const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
   admin = (await signIn(t, a.loginName, a.password)).access_token;
-  const doc = (await t.app.inject({ method: 'GET', url: '/backend/docs/json' })).json() as {
+  const doc = (await t.app.inject({ method: 'GET', url: '/backend/docs/json' })).json<{
     paths: Record<string, Record<string, unknown>>;
-  };
+  }>();
   routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.keys(ops)
       .filter((m): m is Method => ['get', 'post', 'delete', 'put', 'patch'].includes(m))
@@ -126,7 +126,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const isJson = (type: unknown) => String(type ?? '').startsWith('application/json');
+const isJson = (type: unknown) => typeof type === 'string' && type.startsWith('application/json');
 const TRANSLATION_BASE = '/backend/interfacesvc/languageTranslation/';
 const concrete = (path: string, param: string) => path.replace(/\{[^}]+\}/g, param);
 const send = (method: Method, url: string, headers: Record<string, string>, payload?: string) =>
@@ -186,7 +186,7 @@ describe('route inventory', () => {
           : partner
             ? OPEN_API_ERRORS.SIGNATURE_MISSING.code
             : SPEC_ERRORS.TOKEN_INVALID.code;
-        const code = isJson(res.headers['content-type']) ? (res.json() as { code?: number }).code : undefined;
+        const code = isJson(res.headers['content-type']) ? res.json<{ code?: number }>().code : undefined;
         if (res.statusCode !== 401 || code !== want)
           wrong.push(`${key} ${headers['content-type']} → ${res.statusCode} ${code}`);
       }

@@ -18,7 +18,7 @@ async function upload(t: TestApp, token?: string, lang = 'en') {
     headers: { ...m.headers, language: lang, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     payload: m.payload,
   });
-  return { status: res.statusCode, body: res.json() as { code: number; msg: string }, headers: res.headers };
+  return { status: res.statusCode, body: res.json<{ code: number; msg: string }>(), headers: res.headers };
 }
 
 /** An app with one upload slot and `waiting` places, and a signed-in member, for one describe block. */
@@ -51,7 +51,7 @@ describe('uploads worked on at once are bounded', () => {
 
   it('the sign-in comes first: an anonymous upload is 401 even when the gate is full', async () => {
     const [anon] = await Promise.all([upload(s.t), upload(s.t, s.token), upload(s.t, s.token)]);
-    expect([anon!.status, anon!.body.code]).toEqual([401, SPEC_ERRORS.TOKEN_INVALID.code]);
+    expect([anon.status, anon.body.code]).toEqual([401, SPEC_ERRORS.TOKEN_INVALID.code]);
   }, 60_000);
 });
 

@@ -114,7 +114,7 @@ export class EnginePool {
     if (!idle && opts.bounded !== false && this.queue.length >= this.opts.maxQueue)
       return Promise.reject(new AppError(JOB_ERRORS.ENGINE_BUSY, undefined, { queued: this.queue.length }));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, job, opts, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ id: this.nextId++, job, opts, resolve, reject });
       this.dispatch();
     });
   }

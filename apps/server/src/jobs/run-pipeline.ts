@@ -14,7 +14,8 @@ export async function runPipelineInPool(
   timeoutMs: number,
 ): Promise<AnalyzeResult> {
   let chain: Promise<void> = Promise.resolve();
-  let hookError: unknown;
+  // Kept as an Error so the rethrow below carries a stack even if a hook rejects with a non-Error.
+  let hookError: Error | undefined;
   const handle = async (e: EngineEvent) => {
     if (e.type === 'step') await hooks.onStep(e.engine);
     else if (e.type === 'outcome') await hooks.onOutcome(e.engine, e.outcome);
@@ -24,7 +25,7 @@ export async function runPipelineInPool(
     chain = chain
       .then(() => handle(e))
       .catch((err: unknown) => {
-        hookError ??= err;
+        hookError ??= err instanceof Error ? err : new Error(String(err));
       });
   };
   try {

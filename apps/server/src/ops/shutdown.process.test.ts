@@ -42,8 +42,8 @@ async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
-  child.stdout!.on('data', (d: Buffer) => (text += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (text += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (text += d.toString()));
   const base = `http://127.0.0.1:${port}`;
   for (const t0 = Date.now(); ;) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${text}`);

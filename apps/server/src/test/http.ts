@@ -20,7 +20,7 @@ export async function signIn(
     headers: { ...FORM, authorization: t.client },
     payload: form({ loginName, loginPassword }),
   });
-  const body = res.json() as { code: number; msg: string; data: { access_token: string; refresh_token: string } };
+  const body = res.json<{ code: number; msg: string; data: { access_token: string; refresh_token: string } }>();
   if (body.code !== 0) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return body.data;
 }
@@ -43,7 +43,7 @@ export async function call(
   return {
     status: res.statusCode, // Tests read arbitrary fields of data; each asserts what it expects.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    body: res.json() as { code: number; msg: string; data: any },
+    body: res.json<{ code: number; msg: string; data: any }>(),
     headers: res.headers,
   };
 }

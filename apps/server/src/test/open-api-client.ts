@@ -63,7 +63,7 @@ export async function signedCall(
     ...(body === undefined && o.sendBody === undefined ? {} : { payload: o.sendBody ?? text }),
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any }, headers: res.headers };
+  return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: any }>(), headers: res.headers };
 }
 
 /** An administrator, a corporation with the given flags and one app key with its secret. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OfficialAccountProtocol } from './wechat-mp-protocol.js';
 
@@ -47,7 +47,7 @@ export class WechatProtocolServer {
    * the server from another process.
    */
   async start(port = 0, opts: { control?: boolean } = {}): Promise<string> {
-    this.server = createServer(async (req, res) => {
+    const route = async (req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       this.requests.push(url.pathname);
       const q = url.searchParams;
@@ -106,9 +106,16 @@ export class WechatProtocolServer {
         });
       }
       res.writeHead(404).end();
+    };
+    // A fault in the fake answers 500 instead of leaving the request hanging (an unhandled rejection).
+    this.server = createServer((req, res) => {
+      route(req, res).catch((e: unknown) => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end(String(e));
+      });
     });
     await new Promise<void>((r) => this.server!.listen(port, '127.0.0.1', r));
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   /** Sends the signed scan event of a QR code to the app's callback, as WeChat does. */

@@ -43,7 +43,7 @@ export function GuardGate({ children }: { children: ReactNode }) {
       // Aborted by a reload or navigation away: not a failed fetch (docs/web.md).
       if (pageLeaving()) return;
       await logout();
-      if (live) navigate(onFail, { replace: true });
+      if (live) void navigate(onFail, { replace: true });
     });
     return () => {
       live = false;

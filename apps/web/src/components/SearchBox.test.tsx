@@ -21,11 +21,17 @@ describe('search box', () => {
     );
     const input = screen.getByTestId('search-box').querySelector('input') ?? screen.getByTestId('search-box');
     fireEvent.change(input, { target: { value: ' 1' } });
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     fireEvent.change(input, { target: { value: ' 12 ' } });
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1);
+    });
     expect(onSearch).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(SEARCH_DEBOUNCE_MS).toBe(500);
     expect(onSearch).toHaveBeenCalledTimes(1);
     const [query, term] = onSearch.mock.calls[0]!;

@@ -35,7 +35,7 @@ export function ShellLayout(props: {
   const narrow = Grid.useBreakpoint().sm === false;
   const open = (item: ShellItem) => {
     if (item.newTab) window.open(`${import.meta.env.BASE_URL.replace(/\/$/, '')}${item.key}`, '_blank', 'noopener');
-    else navigate(item.key);
+    else void navigate(item.key);
   };
   const all = props.side.flatMap((g) => g.items);
   const sideItems =

@@ -35,8 +35,8 @@ describe('toolbar from route metadata', () => {
     show(['doctorArchiveManage-add', 'doctorArchiveManage-batch-delete', 'sysMenu-remove'], 0, {});
     expect(screen.queryByTestId('btn-doctorArchiveManage-group')).toBeNull();
     const add = screen.getByTestId('btn-doctorArchiveManage-add');
-    const del = screen.getByTestId('btn-doctorArchiveManage-batch-delete') as HTMLButtonElement;
-    const remove = screen.getByTestId('btn-sysMenu-remove') as HTMLButtonElement;
+    const del = screen.getByTestId<HTMLButtonElement>('btn-doctorArchiveManage-batch-delete');
+    const remove = screen.getByTestId<HTMLButtonElement>('btn-sysMenu-remove');
     expect(add.className).not.toContain('dangerous');
     expect(del.className).toContain('dangerous');
     expect(del.disabled).toBe(true);
@@ -48,7 +48,7 @@ describe('toolbar from route metadata', () => {
     const warning = vi.spyOn(message, 'warning');
     const deleteArchive = vi.fn();
     show(['doctorArchiveManage-batch-delete', 'doctorArchiveManage-add'], 2, { deleteArchive });
-    const del = screen.getByTestId('btn-doctorArchiveManage-batch-delete') as HTMLButtonElement;
+    const del = screen.getByTestId<HTMLButtonElement>('btn-doctorArchiveManage-batch-delete');
     expect(del.disabled).toBe(false);
     fireEvent.click(del);
     expect(deleteArchive).toHaveBeenCalledOnce();

@@ -36,7 +36,7 @@ describe('number input', () => {
   it('clamps and fixes decimals on blur, and clears non-numbers', () => {
     const onChange = vi.fn();
     render(<NumberInput value={null} onChange={onChange} min={0} max={10} decimals={1} testId="n" />);
-    const input = screen.getByTestId('n') as HTMLInputElement;
+    const input = screen.getByTestId<HTMLInputElement>('n');
     fireEvent.change(input, { target: { value: '12.34' } });
     fireEvent.blur(input);
     expect(onChange).toHaveBeenLastCalledWith(10);

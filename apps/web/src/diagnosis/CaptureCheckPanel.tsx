@@ -16,8 +16,14 @@ function Reading({ outcome }: { outcome: EngineOutcome }) {
       return <>{t('diag.check.pulseRead', { bpm: fmt.number(outcome.result.rateBpm, 0) })}</>;
     case 'voice':
       return <>{t('diag.check.voiceRead', { s: fmt.number(outcome.result.voicedDurationS, 1) })}</>;
-    default:
+    case 'tongue':
+    case 'face':
       return <>{t('diag.check.photoRead')}</>;
+    // Not capture slots: their outcomes never come to a capture check.
+    case 'constitution':
+    case 'vitals':
+    case 'synthesis':
+      return null;
   }
 }
 

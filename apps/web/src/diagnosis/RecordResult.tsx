@@ -25,6 +25,7 @@ import {
 import { TongueView } from './TongueView.js';
 import { ResultDetails, useShowDetails } from './result-details.js';
 import { useReaderFormat } from '../lib/reader-format.js';
+import { asyncHandler } from '../lib/async-handler.js';
 
 const isCapture = (e: RecordEngine): e is CaptureSlot => (CAPTURE_SLOTS as readonly string[]).includes(e);
 
@@ -128,7 +129,7 @@ export function RecordResult(props: {
                   <Button
                     loading={retrying}
                     data-testid="record-retry"
-                    onClick={async () => {
+                    onClick={asyncHandler(async () => {
                       setRetrying(true);
                       try {
                         await props.onRetry!();
@@ -137,7 +138,7 @@ export function RecordResult(props: {
                       } finally {
                         setRetrying(false);
                       }
-                    }}
+                    })}
                   >
                     {t('diag.retry')}
                   </Button>

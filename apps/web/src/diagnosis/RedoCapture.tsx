@@ -8,6 +8,7 @@ import { CaptureCheckPanel } from './CaptureCheckPanel.js';
 import { redoCapture } from './record-api.js';
 import { useCaptureChecks } from './use-capture-checks.js';
 import { currentLanguage } from '../lib/i18n.js';
+import { asyncHandler } from '../lib/async-handler.js';
 
 /**
  * Redo one capture of a record (issue 17 item 4): the wizard's own input and check for that
@@ -42,7 +43,7 @@ export function RedoCapture(props: { recordId: string; slot: CaptureSlot; onSent
           disabled={!uuid}
           loading={sending}
           data-testid={`redo-send-${slot}`}
-          onClick={async () => {
+          onClick={asyncHandler(async () => {
             if (!uuid) return;
             setSending(true);
             setError(null);
@@ -54,7 +55,7 @@ export function RedoCapture(props: { recordId: string; slot: CaptureSlot; onSent
             } finally {
               setSending(false);
             }
-          }}
+          })}
         >
           {t('diag.redo.send')}
         </Button>

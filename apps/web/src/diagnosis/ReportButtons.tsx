@@ -5,6 +5,7 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ReportLanguage } from '@tcm/contract';
 import { downloadReport, type RecordRef } from './record-api.js';
+import { asyncHandler } from '../lib/async-handler.js';
 
 const LANGS: readonly ReportLanguage[] = ['zh', 'en'];
 
@@ -34,7 +35,7 @@ export function ReportButtons(props: { recordRef: RecordRef; person?: string | n
           icon={<FilePdfOutlined />}
           loading={busy === lang}
           data-testid={`report-download-${lang}`}
-          onClick={async () => {
+          onClick={asyncHandler(async () => {
             setBusy(lang);
             try {
               await downloadReport(props.recordRef, lang, reportFileName(t, lang, props.person));
@@ -43,7 +44,7 @@ export function ReportButtons(props: { recordRef: RecordRef; person?: string | n
             } finally {
               setBusy(null);
             }
-          }}
+          })}
         >
           {t(`diag.downloadReport.${lang}`)}
         </Button>

@@ -54,7 +54,7 @@ describe('vitals check before submitting (the engine’s own rules)', () => {
       return <VitalsForm value={v} onChange={setV} problem={vitalsProblem(v)} />;
     }
     render(<Form />);
-    const input = screen.getByTestId('vitals-systolic') as HTMLInputElement;
+    const input = screen.getByTestId<HTMLInputElement>('vitals-systolic');
     fireEvent.change(input, { target: { value: '400' } });
     fireEvent.blur(input);
     expect(input.value).toBe('400');

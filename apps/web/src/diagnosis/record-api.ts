@@ -186,11 +186,13 @@ export function useRecord(ref: RecordRef | null, deps: FollowDeps = defaultDeps)
     };
     const poll = () => {
       setVia('polling');
-      timer = setTimeout(async () => {
-        const rec = await load();
-        if (!live) return;
-        if (rec && isFinished(rec.status)) setVia(null);
-        else poll();
+      // load() turns its own failure into `error`, so its promise never rejects.
+      timer = setTimeout(() => {
+        void load().then((rec) => {
+          if (!live) return;
+          if (rec && isFinished(rec.status)) setVia(null);
+          else poll();
+        });
       }, POLL_MS);
     };
     const follow = () => {

@@ -21,7 +21,7 @@ const SKIP = new Set(['label', 'score', 'probabilities', 'method', 'evidence']);
 /** Numbers of an object, flattened one level (`lab.L`), in their order. */
 function numbers(o: object, prefix = ''): [string, number][] {
   const out: [string, number][] = [];
-  for (const [k, v] of Object.entries(o)) {
+  for (const [k, v] of Object.entries(o as Record<string, unknown>)) {
     if (typeof v === 'number' && Number.isFinite(v)) out.push([prefix + k, v]);
     else if (typeof v === 'object' && v !== null && !Array.isArray(v) && !prefix) out.push(...numbers(v, `${k}.`));
   }

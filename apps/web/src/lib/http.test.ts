@@ -47,7 +47,7 @@ describe('http client', () => {
     await client.post('/backend/portal/b', { body: { x: 2 } });
     expect(calls[0]!.url).toBe('/backend/portal/a?q=1&language=zh-cn');
     expect((calls[0]!.init.headers as Record<string, string>).language).toBe('zh-cn');
-    expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ x: 2, language: 'zh-cn' });
+    expect(JSON.parse(calls[1]!.init.body as string)).toEqual({ x: 2, language: 'zh-cn' });
   });
 
   it('toasts server msg, then mapped text, then the default; skips with the suppression header', async () => {

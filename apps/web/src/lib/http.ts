@@ -104,7 +104,7 @@ export function createHttpClient(deps: HttpDeps) {
       headers['Content-Type'] = 'application/json';
       const b = opts.body;
       const withLang = lang && (b === undefined || (typeof b === 'object' && b !== null && !Array.isArray(b)));
-      body = JSON.stringify(withLang ? { ...(b as object | undefined), language: lang } : b);
+      body = JSON.stringify(withLang ? { ...b, language: lang } : b);
     }
     if (lang && (method === 'GET' || method === 'DELETE')) params = { ...params, language: lang };
 

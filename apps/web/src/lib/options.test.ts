@@ -6,7 +6,7 @@ import { loadOptions, lookupErrorText } from './options.js';
 function client(body: unknown, status = 200) {
   const toastError = vi.fn();
   const http = createHttpClient({
-    fetch: (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch,
+    fetch: async () => new Response(JSON.stringify(body), { status }),
     token: () => null,
     language: () => 'zh',
     portalLanguage: () => 'zh-cn',

@@ -1,7 +1,6 @@
 import {
   CONSTITUTION_ERRORS,
   type ConstitutionCode,
-  type ConstitutionInput,
   type ConstitutionResult,
   type ConstitutionScale,
   type Sex,
@@ -53,8 +52,9 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 /**
  * Scores the ZYYXH/T157-2009 questionnaire: raw sums (平和质 reverse items as 6 - answer),
  * transformed scores (raw - n) / (4n) x 100 on 0-100, and the verdicts of the standard.
+ * `input` is a ConstitutionInput as sent, checked here (`readAnswers`), hence `unknown`.
  */
-export function scoreConstitution(input: ConstitutionInput | unknown): ConstitutionResult {
+export function scoreConstitution(input: unknown): ConstitutionResult {
   const { sex, answers } = readAnswers(input);
   // Name every unanswered item at once, so a form can highlight them all.
   const missing = SCALES.flatMap((s) => s.items)

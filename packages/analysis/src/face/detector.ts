@@ -61,7 +61,7 @@ function shimFileFetch(): void {
   const g = globalThis as { fetch: typeof fetch; __tcmFileFetch?: boolean };
   if (g.__tcmFileFetch) return;
   const original = g.fetch.bind(globalThis);
-  g.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+  g.fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (url.startsWith('file://')) {
       const bytes = await readFile(new URL(url));
@@ -73,7 +73,7 @@ function shimFileFetch(): void {
       return new Response(bytes, { status: 200, headers: { 'content-type': type } });
     }
     return original(input, init);
-  }) as typeof fetch;
+  };
   g.__tcmFileFetch = true;
 }
 

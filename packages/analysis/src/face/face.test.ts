@@ -89,7 +89,7 @@ describe('face engine on the three portraits', () => {
       const crop = (
         await analyzeFace(
           await variant('02-woman', (s) =>
-            s.extract({ left: 40, top: 60, width: meta.width! - 80, height: meta.height! - 120 }).jpeg({ quality: 80 }),
+            s.extract({ left: 40, top: 60, width: meta.width - 80, height: meta.height - 120 }).jpeg({ quality: 80 }),
           ),
         )
       ).result;
@@ -262,9 +262,9 @@ describe('overlay', () => {
     async () => {
       const { overlayPng, result } = await analyzeFace(await readPortrait('04-man'), { overlay: true });
       expect(overlayPng).toBeDefined();
-      const meta = await sharp(overlayPng!).metadata();
+      const meta = await sharp(overlayPng).metadata();
       expect(meta.format).toBe('png');
-      expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(640);
+      expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(640);
       expect(result.spots.length).toBe(result.metrics.spots.evidence.count);
     },
     T,

@@ -115,7 +115,7 @@ function fromCsv(text: string, fileName: string, opts: PulseReadOptions): PulseC
   let rate = opts.rate;
   if (rate === undefined && time) {
     const fromTimes = rateFromTimes(
-      rows.map((r) => (r[timeCol] !== undefined && isNumber(r[timeCol]!) ? Number(r[timeCol]) : NaN)),
+      rows.map((r) => (r[timeCol] !== undefined && isNumber(r[timeCol]) ? Number(r[timeCol]) : NaN)),
       time.unit,
     );
     if (fromTimes !== undefined && fromTimes >= MIN_RATE && fromTimes <= MAX_RATE) rate = fromTimes;

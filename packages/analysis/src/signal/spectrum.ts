@@ -15,6 +15,9 @@ interface Plan {
 }
 const plans = new Map<number, Plan>();
 
+/** fft.js declares its complex arrays `any[]`; they are plain arrays of 2 x size numbers. */
+const complexArray = (fft: FFT): number[] => fft.createComplexArray() as number[];
+
 function plan(size: number): Plan {
   let p = plans.get(size);
   if (!p) {
@@ -22,10 +25,10 @@ function plan(size: number): Plan {
     p = {
       fft,
       input: new Float64Array(size),
-      spectrum: fft.createComplexArray(),
+      spectrum: complexArray(fft),
       power: new Float64Array(size),
-      back: fft.createComplexArray(),
-      specA: fft.createComplexArray(),
+      back: complexArray(fft),
+      specA: complexArray(fft),
     };
     plans.set(size, p);
   }

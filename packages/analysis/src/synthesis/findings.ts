@@ -46,7 +46,7 @@ export function normaliseFindings(raw: unknown): { findings: NormalFinding[]; ig
     }
     const entry = VOCABULARY[key];
     // An engine's own code for a vocabulary value (pulse `knotted` = `jie`) is taken as that value.
-    const canonical: FindingValue = (typeof value === 'string' && entry?.aliases?.[value]) || (value as FindingValue);
+    const canonical: FindingValue = (typeof value === 'string' && entry?.aliases?.[value]) || value;
     const why = !MODALITIES.includes(prefix) || !entry ? 'unknown key' : vocabularyMiss(key, canonical);
     if (why) {
       ignored.push({ key, value, reason: why });
@@ -56,7 +56,7 @@ export function normaliseFindings(raw: unknown): { findings: NormalFinding[]; ig
       modality: prefix,
       key,
       value: canonical,
-      confidence: (confidence as number | undefined) ?? 1,
+      confidence: confidence ?? 1,
     };
     const id = `${key}=${String(canonical)}`;
     const earlier = kept.get(id);

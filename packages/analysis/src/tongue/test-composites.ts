@@ -30,7 +30,7 @@ export async function tongueInFace(id: string, share = 0.6, frame = 2.2): Promis
   const { mouth, faceWidth } = HELD_OUT_FACE;
   const meta = await sharp(imagePath(id)).metadata();
   const tw = Math.round(faceWidth * share);
-  const th = Math.round((tw * meta.height!) / meta.width!);
+  const th = Math.round((tw * meta.height) / meta.width);
   const photo = await sharp(imagePath(id)).resize(tw, th).raw().toBuffer();
   const tmask = await sharp(maskPath(id)).resize(tw, th).greyscale().raw().toBuffer();
   // Alpha: the tongue grown by ~5 % of its width (a blur then a low threshold), feathered, and

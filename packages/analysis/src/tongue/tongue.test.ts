@@ -191,13 +191,13 @@ describe('result', () => {
       if (typeof n === 'string') throw new Error('the engine writes its notes in zh and en');
       expect(n.zh).toMatch(/[\u4e00-\u9fff]/);
     }
-    expect((await sharp(a.maskPng!).metadata()).channels).toBe(1);
-    const m = await sharp(a.maskPng!).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect((await sharp(a.maskPng).metadata()).channels).toBe(1);
+    const m = await sharp(a.maskPng).greyscale().raw().toBuffer({ resolveWithObject: true });
     expect([m.info.width, m.info.height]).toEqual([truth.width, truth.height]);
     const pred = new Uint8Array(m.data.length);
     for (let p = 0; p < pred.length; p++) pred[p] = m.data[p]! > 127 ? 1 : 0;
     expect(new Set(m.data).size).toBeLessThanOrEqual(2);
     expect(scores(count(pred, truth.mask)).iouTongue).toBeGreaterThan(0.9);
-    expect((await sharp(a.overlayPng!).metadata()).format).toBe('png');
+    expect((await sharp(a.overlayPng).metadata()).format).toBe('png');
   }, 30_000);
 });

@@ -184,7 +184,7 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
       candidates(pendingFrame[0]!, acs[0]!);
       candidates(pendingFrame[1]!, acs[1]!);
     } else if (nPending === 1) {
-      autocorrelation(pending[0]!, fftSize, brentMax, acs[0]!);
+      autocorrelation(pending[0]!, fftSize, brentMax, acs[0]);
       candidates(pendingFrame[0]!, acs[0]!);
     }
     nPending = 0;

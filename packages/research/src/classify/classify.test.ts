@@ -26,10 +26,10 @@ function iris(n: number, seed: number): Dataset {
     const k = i % 3;
     const colour = rng.next() < 0.8 ? colours[k] : colours[rng.int(3)];
     rows.push([
-      classes[k] as string,
+      classes[k],
       4 * k + normal(),
       4 * ((k * 2) % 3) + normal(),
-      colour as string,
+      colour,
       rng.next() < (k === 2 ? 0.7 : 0.1),
       normal(),
       rng.next() < 0.5,

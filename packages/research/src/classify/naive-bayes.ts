@@ -20,7 +20,7 @@ export interface NaiveBayesParams {
  */
 export function trainNaiveBayes(x: Matrix, y: Int32Array, classes: number, columns: EncodedColumn[]): NaiveBayesParams {
   const { rows: n, cols: p, data } = x;
-  const columnKinds = columns.map((c) => (c.kind === 'numeric' ? 'gaussian' : 'bernoulli') as 'bernoulli' | 'gaussian');
+  const columnKinds = columns.map((c) => (c.kind === 'numeric' ? 'gaussian' : 'bernoulli'));
   const count = new Float64Array(classes);
   const sum = new Float64Array(classes * p);
   const sumSq = new Float64Array(classes * p);

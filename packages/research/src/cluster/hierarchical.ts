@@ -137,7 +137,7 @@ function relabel(raw: Array<{ x: number; y: number; d: number }>, n: number): Me
     parent[a] = id;
     parent[b] = id;
     sizes[id] = (sizes[a] as number) + (sizes[b] as number);
-    return { left: Math.min(a, b), right: Math.max(a, b), height: d, size: sizes[id] as number };
+    return { left: Math.min(a, b), right: Math.max(a, b), height: d, size: sizes[id] };
   });
 }
 

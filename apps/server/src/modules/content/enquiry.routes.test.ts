@@ -34,7 +34,7 @@ async function submit(body: object, ip = nextIp(), headers: Record<string, strin
     headers: { ...JSON_H, ...headers },
     payload: JSON.stringify(body),
   });
-  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: { id: number } } };
+  return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: { id: number } }>() };
 }
 const post = (url: string, body: unknown, token = admin) =>
   call(t.app, 'POST', url, token, JSON.stringify(body), JSON_H);

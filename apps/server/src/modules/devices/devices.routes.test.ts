@@ -24,7 +24,7 @@ async function deviceUpload(auth: string | undefined, parts: Part[]) {
     payload: m.payload,
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any } };
+  return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: any }>() };
 }
 
 async function leaderWithDevice() {
@@ -143,10 +143,10 @@ describe('devices', () => {
 
 describe('OpenAPI', () => {
   it('documents the device upload with its Basic credentials, and the record and file routes', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/backend/docs/json' })).json() as {
+    const doc = (await t.app.inject({ method: 'GET', url: '/backend/docs/json' })).json<{
       paths: Record<string, Record<string, { security?: unknown[] }>>;
       components: { securitySchemes: Record<string, unknown> };
-    };
+    }>();
     expect(doc.components.securitySchemes.deviceBasic).toMatchObject({ type: 'http', scheme: 'basic' });
     expect(doc.paths[DEVICE_PATHS.upload]?.post?.security).toEqual([{ deviceBasic: [] }]);
     for (const p of [

@@ -18,7 +18,7 @@ const send = async (method: Method, url: string, token?: string, body?: unknown)
     ...(body === undefined ? {} : { payload: body as string }),
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any } };
+  return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: any }>() };
 };
 
 /** A new disease in the shipped shape: the hypertension entry under another id and names. */

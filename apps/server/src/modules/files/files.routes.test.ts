@@ -24,7 +24,7 @@ async function post(url: string, bytes: Uint8Array, filename: string, auth?: str
     payload: m.payload,
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any } };
+  return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: any }>() };
 }
 
 describe('uploads of spec §7 Files', () => {

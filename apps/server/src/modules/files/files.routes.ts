@@ -171,7 +171,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const original = () => readFileBytes(storage, f);
       const { bytes, cache } =
         f.kind === 'image'
-          ? await resized.variant(request, f, resizeRequestOf(request.query as Record<string, unknown>), original)
+          ? await resized.variant(request, f, resizeRequestOf(request.query), original)
           : { bytes: await original(), cache: 'none' as const };
       // Type and name come from the detected content, never from the uploader (docs/security.md §10f).
       return (

@@ -40,7 +40,7 @@ async function signInCode(loginName: string, password: string, entrance: Entranc
     headers: { ...FORM, authorization: t.client },
     payload: form({ loginName, loginPassword: password }),
   });
-  return (res.json() as { code: number }).code;
+  return res.json<{ code: number }>().code;
 }
 
 const change = (token: string | undefined, body: unknown) =>

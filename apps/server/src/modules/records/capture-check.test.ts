@@ -23,7 +23,7 @@ async function upload(token: string, bytes: Uint8Array, filename: string): Promi
     payload: m.payload,
   });
   expect([res.statusCode, res.body]).toEqual([200, expect.anything()]);
-  return (res.json() as { data: { uuid: string } }).data.uuid;
+  return res.json<{ data: { uuid: string } }>().data.uuid;
 }
 
 const check = (token: string | undefined, body: unknown, lang = 'en') =>

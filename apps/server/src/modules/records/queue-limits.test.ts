@@ -38,7 +38,7 @@ async function create(token: string | undefined, ip: string, body: unknown = VIT
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), language: 'en' },
     payload: body as Record<string, unknown>,
   });
-  const json = res.json() as { code: number; msg: string; data: { recordId: string; limit?: number } | null };
+  const json = res.json<{ code: number; msg: string; data: { recordId: string; limit?: number } | null }>();
   if (res.statusCode === 200) made.push(json.data!.recordId);
   return { status: res.statusCode, ...json };
 }
@@ -113,7 +113,7 @@ describe('queued-work limits (QUEUED_RECORDS_PER_USER, QUEUED_RECORDS_PER_ADDRES
         headers: m.headers,
         payload: m.payload,
       });
-      const body = res.json() as { code: number; data: { recordId: string } };
+      const body = res.json<{ code: number; data: { recordId: string } }>();
       if (res.statusCode === 200) made.push(body.data.recordId);
       codes.push(body.code);
     }

@@ -24,7 +24,7 @@ async function upload(token: string, bytes: Uint8Array, filename: string) {
   });
   return {
     status: res.statusCode,
-    body: res.json() as { code: number; msg: string; data: { uuid: string; kind: string } },
+    body: res.json<{ code: number; msg: string; data: { uuid: string; kind: string } }>(),
   };
 }
 

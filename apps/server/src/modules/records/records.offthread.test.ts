@@ -46,7 +46,7 @@ describe('records: decoding and engines run off the request thread', () => {
         payload: m.payload,
       });
       expect(up.statusCode, up.body).toBe(200);
-      const uuid = (up.json() as { data: { uuid: string } }).data.uuid;
+      const uuid = up.json<{ data: { uuid: string } }>().data.uuid;
       const created = await call(t.app, 'POST', RECORD_PATHS.create, token, { files: { pulse: uuid } });
       expect(created.status).toBe(200);
       return waitFor(

@@ -27,7 +27,7 @@ async function upload(token: string, rel: string, filename: string): Promise<str
     payload: m.payload,
   });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { data: { uuid: string } }).data.uuid;
+  return res.json<{ data: { uuid: string } }>().data.uuid;
 }
 
 const finished = (token: string, id: string) =>

@@ -34,7 +34,7 @@ async function upload(token: string, bytes: Uint8Array, filename: string) {
     headers: { ...m.headers, authorization: `Bearer ${token}` },
     payload: m.payload,
   });
-  return (res.json() as { data: { uuid: string } }).data.uuid;
+  return res.json<{ data: { uuid: string } }>().data.uuid;
 }
 
 const finished = (token: string, id: string) =>

@@ -14,7 +14,6 @@ import {
   type RecordPage,
   type RecordPerson,
   type RecordRedoBody,
-  type Vitals,
 } from '@tcm/contract';
 import type { z } from 'zod';
 import type { recordCreateBodySchema, recordListBodySchema } from '@tcm/contract';
@@ -126,7 +125,7 @@ export async function createRecord(
       ownerUserId: me.id,
       teamId: p.entrance === 'member' ? me.teamId : null,
       files: Object.fromEntries(slots),
-      vitals: hasVitals ? (body.vitals as Vitals) : null,
+      vitals: hasVitals ? body.vitals : null,
       inquiry: body.inquiry ?? null,
       lang: body.lang,
     },

@@ -23,7 +23,7 @@ async function analyze(parts: Part[], headers: Record<string, string> = {}) {
     payload: m.payload,
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any } };
+  return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: any }>() };
 }
 
 describe('visitor detection (no sign-in) and the open share routes', () => {

@@ -40,7 +40,7 @@ async function pulseFile(token: string): Promise<string> {
     payload: m.payload,
   });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: { uuid: string } }).data.uuid;
+  return res.json<{ data: { uuid: string } }>().data.uuid;
 }
 
 /** Makes a record with this weight through the API and waits for its (scoped) analysis. */

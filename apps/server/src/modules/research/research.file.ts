@@ -55,7 +55,7 @@ function cellText(v: ExcelJS.CellValue): string {
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'object') {
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
+    if ('result' in v) return cellText(v.result);
     if ('richText' in v) return v.richText.map((t) => t.text).join('');
     if ('text' in v) return String(v.text);
     return '';

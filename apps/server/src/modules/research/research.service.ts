@@ -141,7 +141,7 @@ export async function removeSamples(db: Db, p: Principal, poolId: string, ids: s
   await poolFor(db, p, poolId);
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
-    const n = await repo.deleteSamples(tx as unknown as Db, poolId, unique);
+    const n = await repo.deleteSamples(tx, poolId, unique);
     if (n !== unique.length) throw new AppError(RESEARCH_ERRORS.SAMPLE_FORBIDDEN);
     return n;
   });

@@ -57,7 +57,7 @@ export async function upload(
     headers: { ...m.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any } };
+  return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: any }>() };
 }
 
 export const CSV = [

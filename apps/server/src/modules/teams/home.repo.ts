@@ -43,7 +43,7 @@ export const ownRecords = (db: Db, userId: string, limit: number): Promise<Facet
     .from(diagnosisRecords)
     .where(and(done, eq(diagnosisRecords.subjectUserId, userId)))
     .orderBy(desc(diagnosisRecords.createdAt), desc(diagnosisRecords.id))
-    .limit(limit) as Promise<FacetRow[]>;
+    .limit(limit);
 
 /** A team's finished records since `since`, newest first (every source: member, team, device). */
 export const teamRecordsSince = (
@@ -58,7 +58,7 @@ export const teamRecordsSince = (
     .from(diagnosisRecords)
     .where(and(done, eq(diagnosisRecords.teamId, teamId), gte(diagnosisRecords.createdAt, since), extra))
     .orderBy(desc(diagnosisRecords.createdAt), desc(diagnosisRecords.id))
-    .limit(limit) as Promise<FacetRow[]>;
+    .limit(limit);
 
 /** Records about one member (their own checks). */
 export const aboutMember = (userId: string): SQL => eq(diagnosisRecords.subjectUserId, userId);

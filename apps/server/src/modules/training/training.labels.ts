@@ -85,7 +85,7 @@ export function parseLabelTable(text: string): LabelTable | null {
     });
     if (bad) table.skipped.push({ ref, reason: `unknown label ${bad}` });
     else if (!Object.keys(key).length) table.skipped.push({ ref, reason: 'no label' });
-    else table.rows.push({ ref, key: key as TrainingKey });
+    else table.rows.push({ ref, key });
   }
   return table;
 }

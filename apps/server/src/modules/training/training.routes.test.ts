@@ -169,7 +169,7 @@ async function bank(token: string): Promise<Map<string, { id: string; key: Train
 
 /** A reading that gets every scored feature right: the first accepted label of each. */
 const perfect = (key: TrainingKey): TrainingReading =>
-  Object.fromEntries(Object.entries(key).map(([f, v]) => [f, (v as string[])[0]])) as TrainingReading;
+  Object.fromEntries(Object.entries(key).map(([f, v]) => [f, (v as string[])[0]]));
 
 describe('training: question bank, practice and exams', () => {
   let tt: Awaited<ReturnType<typeof teacher>>;

@@ -38,7 +38,9 @@ async function accessToken(cfg: WechatConfig, fresh = false): Promise<string> {
   const cached = tokens.get(key);
   if (cached && !fresh && cached.until > Date.now()) return cached.token;
   const q = new URLSearchParams({ grant_type: 'client_credential', appid: cfg.appId, secret: cfg.appSecret });
-  const body = await request<{ access_token?: string; expires_in?: number }>(`${cfg.apiBase}/cgi-bin/token?${q}`);
+  const body = await request<{ access_token?: string; expires_in?: number }>(
+    `${cfg.apiBase}/cgi-bin/token?${q.toString()}`,
+  );
   if (body.errcode || !body.access_token) throw failed(body);
   // Five minutes early, so a token never expires between reading it here and WeChat checking it.
   tokens.set(key, { token: body.access_token, until: Date.now() + ((body.expires_in ?? 7200) - 300) * 1000 });

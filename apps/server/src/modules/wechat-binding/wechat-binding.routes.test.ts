@@ -185,10 +185,10 @@ describe('WeChat binding: the event callback', () => {
   it('answers the server URL check with echostr when signed, 403 otherwise', async () => {
     const ev = wx.mp.scanEvent((await newBinding((await member()).token)).qrUrl, 'o_x');
     const q = new URLSearchParams({ ...ev.query, echostr: 'hello123' });
-    const ok = await t.app.inject({ method: 'GET', url: `${WECHAT_BIND_PATHS.callback}?${q}` });
+    const ok = await t.app.inject({ method: 'GET', url: `${WECHAT_BIND_PATHS.callback}?${q.toString()}` });
     expect([ok.statusCode, ok.body]).toEqual([200, 'hello123']);
     q.set('signature', 'f'.repeat(40));
-    const bad = await t.app.inject({ method: 'GET', url: `${WECHAT_BIND_PATHS.callback}?${q}` });
+    const bad = await t.app.inject({ method: 'GET', url: `${WECHAT_BIND_PATHS.callback}?${q.toString()}` });
     expect(bad.statusCode).toBe(403);
   });
 });

@@ -112,7 +112,7 @@ export default function ConsoleArea(props: AreaProps) {
         setChosen(key);
         const h = heads.find((x) => x.path === key);
         const first = h?.children.find((c) => c.showOnSideBar) ?? h?.children[0];
-        if (first) navigate(routeHref(first.children.find((c) => c.showOnSideBar) ?? first));
+        if (first) void navigate(routeHref(first.children.find((c) => c.showOnSideBar) ?? first));
       }}
       side={side.length ? [{ key: 'side', label: active ? label(active) : '', items: side }] : []}
       loginPath="/login"

@@ -38,7 +38,7 @@ export function SaveDialog(props: {
       confirmLoading={busy}
       okText={t('app.save')}
       cancelText={t('app.cancel')}
-      okButtonProps={{ 'data-testid': `${props.testId}-save` } as Record<`data-${string}`, string>}
+      okButtonProps={{ 'data-testid': `${props.testId}-save` }}
     >
       {props.children}
     </Modal>

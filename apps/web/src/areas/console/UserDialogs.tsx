@@ -144,7 +144,7 @@ export function AssignRolesDialog({
       {roles.data && roles.data.length === 0 && <Tag>{t('consoleAdmin.noRoles')}</Tag>}
       <Checkbox.Group
         value={chosen}
-        onChange={(v) => setChosen(v as string[])}
+        onChange={(v) => setChosen(v)}
         style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
         options={(roles.data ?? []).map((r) => ({
           value: r.id,

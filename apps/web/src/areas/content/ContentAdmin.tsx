@@ -33,7 +33,7 @@ function PublishDialog({ row, onClose, onDone }: { row: ContentRow; onClose: () 
       onCancel={onClose}
       okText={t(at ? 'content.schedule' : 'content.publishNow')}
       onOk={() => void run(true).catch(() => undefined)}
-      okButtonProps={{ 'data-testid': 'publish-ok' } as Record<`data-${string}`, string>}
+      okButtonProps={{ 'data-testid': 'publish-ok' }}
       footer={(_, { OkBtn, CancelBtn }) => (
         <Space>
           <CancelBtn />

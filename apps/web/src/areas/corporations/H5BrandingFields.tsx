@@ -1,12 +1,14 @@
 import { Button, Divider, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { H5_LOGO_MAX_BYTES } from '@tcm/contract';
+import { asyncHandler } from '../../lib/async-handler.js';
 
 /** Reads a chosen logo as a data URL (the server checks its type, bytes and size again). */
 const asDataUrl = (f: File) =>
   new Promise<string>((ok, fail) => {
     const r = new FileReader();
-    r.onload = () => ok(String(r.result));
+    // readAsDataURL leaves a string in `result`.
+    r.onload = () => ok(r.result as string);
     r.onerror = () => fail(r.error ?? new Error('read'));
     r.readAsDataURL(f);
   });
@@ -21,11 +23,11 @@ function LogoInput({ value, onChange }: { value?: string | null; onChange?: (v: 
         type="file"
         accept="image/png,image/jpeg,image/webp"
         data-testid="corporation-h5-logo"
-        onChange={async (e) => {
+        onChange={asyncHandler(async (e) => {
           const f = e.target.files?.[0];
           e.target.value = '';
           if (f && f.size <= H5_LOGO_MAX_BYTES) onChange?.(await asDataUrl(f));
-        }}
+        })}
       />
       {value && (
         <Button size="small" onClick={() => onChange?.(null)}>

@@ -97,7 +97,12 @@ export function KnowledgePage() {
                   {t('disease.knowledge.view')}
                 </Button>
                 {d.mine && (
-                  <Button size="small" danger onClick={() => confirmDelete(d)} data-testid={`knowledge-delete-${d.id}`}>
+                  <Button
+                    size="small"
+                    danger
+                    onClick={() => void confirmDelete(d)}
+                    data-testid={`knowledge-delete-${d.id}`}
+                  >
                     {t('disease.add.delete')}
                   </Button>
                 )}

@@ -7,6 +7,7 @@ import { useDoctorRegister, useDoctorRegisterCheck } from './entrance-api.js';
 import { DEFAULT_MAX_LENGTH, isEmail, isPhone } from '../../lib/validators.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 import { newPasswordRule } from '../../components/passwords/password-rules.js';
+import { asyncHandler } from '../../lib/async-handler.js';
 
 /** The active step lives on the client (spec §2): 1-based, default 1, kept for this tab. */
 const STEP_KEY = 'doctor_register_step';
@@ -53,11 +54,11 @@ export function DoctorRegister() {
           <Form
             layout="vertical"
             initialValues={account() ?? undefined}
-            onFinish={async (v: Account) => {
+            onFinish={asyncHandler(async (v: Account) => {
               await check.mutateAsync(v);
               sessionStorage.setItem(DATA_KEY, JSON.stringify(v));
               setStep(2);
-            }}
+            })}
           >
             <Form.Item name="loginName" label={t('login.loginName')} rules={[{ required: true, whitespace: true }]}>
               <Input {...max} />
@@ -99,13 +100,13 @@ export function DoctorRegister() {
           <Form
             layout="vertical"
             initialValues={{ kind: 'doctor' }}
-            onFinish={async (v: Omit<DoctorRegisterBody, keyof Account>) => {
+            onFinish={asyncHandler(async (v: Omit<DoctorRegisterBody, keyof Account>) => {
               const a = account();
               if (!a) return setStep(1);
               await register.mutateAsync({ ...a, ...v });
               sessionStorage.removeItem(DATA_KEY);
               setStep(3);
-            }}
+            })}
           >
             <Form.Item name="name" label={t('register.name')} rules={[{ required: true, whitespace: true }]}>
               <Input {...max} />

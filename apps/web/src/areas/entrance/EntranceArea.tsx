@@ -25,7 +25,7 @@ function EntranceLogin({ entrance, page }: { entrance: Other; page: string }) {
   const [cred, setCred] = useState<Credentials | null>(null);
   // The administrator's reason for rejecting a doctor registration (403 1600002 `data.reason`).
   const [rejected, setRejected] = useState<string | null>(null);
-  const home = () => navigate(ENTRANCE_HOME[entrance], { replace: true });
+  const home = () => void navigate(ENTRANCE_HOME[entrance], { replace: true });
   return (
     <>
       <LoginCard

@@ -26,7 +26,7 @@ export function SysLogin() {
           } catch {
             // The guard retries the load and handles a failure (logout → /login).
           }
-          navigate(getSession().menus?.first ?? WELCOME_PATH, { replace: true });
+          void navigate(getSession().menus?.first ?? WELCOME_PATH, { replace: true });
         }}
       />
     </>

@@ -15,7 +15,7 @@ export function PersonTimeline({ id, onOpen }: { id: string; onOpen: (id: string
   const fmt = useReaderFormat();
   const q = useRecordHistory(id);
   if (q.isLoading) return <Spin data-testid="timeline-loading" />;
-  if (q.error) return <Result status="error" subTitle={(q.error as Error).message} data-testid="timeline-error" />;
+  if (q.error) return <Result status="error" subTitle={q.error.message} data-testid="timeline-error" />;
   const records = q.data?.records ?? [];
   const name = records.find((r) => r.id === id)?.person.name ?? '—';
   return (

@@ -164,7 +164,7 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
         />
       </Space>
       {list.error ? (
-        <Result status="403" title={(list.error as Error).message} data-testid="records-error" />
+        <Result status="403" title={list.error.message} data-testid="records-error" />
       ) : (
         <DataTable<RecordSummary>
           rowKey="id"

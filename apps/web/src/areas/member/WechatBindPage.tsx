@@ -19,7 +19,7 @@ function Outcome({ b }: { b: WechatBinding }) {
       title={t(`member.wechat.${key}Title`)}
       subTitle={b.status === 'pending' ? undefined : t(`member.wechat.${key}Text`)}
       data-testid={`wechat-outcome-${b.status}`}
-      extra={<Button onClick={() => navigate(`${BASE}/home`)}>{t('member.wechat.backHome')}</Button>}
+      extra={<Button onClick={() => void navigate(`${BASE}/home`)}>{t('member.wechat.backHome')}</Button>}
     />
   );
 }
@@ -38,7 +38,7 @@ function SceneOutcome({ scene }: { scene: string }) {
       <Result
         status="error"
         title={t('member.wechat.loadFailed')}
-        subTitle={(q.error as Error).message}
+        subTitle={q.error.message}
         data-testid="wechat-error"
       />
     );
@@ -76,7 +76,7 @@ export function WechatBindPage() {
   useEffect(() => {
     const s = live.data;
     if (!s || s.status === 'pending') return;
-    if (s.status === 'bound') navigate(`${BASE}/bandWeChatSuccess/${s.scene}`);
+    if (s.status === 'bound') void navigate(`${BASE}/bandWeChatSuccess/${s.scene}`);
     else setParams({ scene: s.scene });
   }, [live.data, navigate, setParams]);
 
@@ -101,7 +101,7 @@ export function WechatBindPage() {
             </Typography.Text>
           </>
         )}
-        {create.error && <Typography.Text type="danger">{(create.error as Error).message}</Typography.Text>}
+        {create.error && <Typography.Text type="danger">{create.error.message}</Typography.Text>}
         <Button
           type="primary"
           loading={create.isPending}

@@ -12,7 +12,7 @@ function serve(routes: Record<string, { status: number; body: unknown }>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
+      calls.push({ url, body: init?.body ? JSON.parse(init.body as string) : null });
       const hit = Object.entries(routes).find(([p]) => url.startsWith(p));
       const r = hit?.[1] ?? { status: 404, body: { code: 404, msg: 'not found' } };
       return new Response(JSON.stringify(r.body), {

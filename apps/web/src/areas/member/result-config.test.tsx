@@ -26,7 +26,7 @@ function serve(state: AdviceConfigState | 'forbidden') {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : null });
+      calls.push({ method, url, body: init?.body ? JSON.parse(init.body as string) : null });
       if (state === 'forbidden') {
         const f = ADVICE_CONFIG_ERRORS.FLAG_REQUIRED;
         return new Response(JSON.stringify({ code: f.code, msg: f.zh }), { status: 403 });
@@ -58,7 +58,7 @@ describe('conclusion configuration page', () => {
   it('shows the defaults, and saves an edited line as the entries of its key', async () => {
     const calls = serve(STATE);
     page();
-    const zh = (await screen.findByTestId('result-config-diet-zh')) as HTMLTextAreaElement;
+    const zh = await screen.findByTestId<HTMLTextAreaElement>('result-config-diet-zh');
     expect(zh.value).toBe('多食山药');
     fireEvent.change(zh, { target: { value: '<b>少食生冷</b>' } });
     fireEvent.click(screen.getByTestId('result-config-save'));

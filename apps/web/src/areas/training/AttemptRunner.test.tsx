@@ -65,7 +65,7 @@ describe('exam screen', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
-        calls.push([url, JSON.parse(String(init?.body))]);
+        calls.push([url, JSON.parse(init?.body as string)]);
         return envelope(0, ANSWERED);
       }),
     );
@@ -79,7 +79,7 @@ describe('exam screen', () => {
       [TRAINING_PATHS.answer('a1'), { questionId: Q, reading: { bodyColor: 'pale', cracks: 'none' } }],
     ]);
     expect(screen.getByTestId('training-review-count').textContent).toBe('答对 1 / 2 项');
-    const text = document.body.textContent!;
+    const text = document.body.textContent;
     // Expert key in words (TonguExpert "dark" accepts three), the engine's reading, unscored features.
     expect(text).toContain('专家标注: 红 / 绛 / 青紫');
     expect(text).toContain('引擎判读: 红');

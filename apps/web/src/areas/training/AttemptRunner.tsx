@@ -14,6 +14,7 @@ import {
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { saveBlob } from '../../lib/save-blob.js';
 import { certificateBlob, useAnswer, useFinish } from './training-api.js';
+import { asyncHandler } from '../../lib/async-handler.js';
 
 /** Seconds left until the exam's deadline, ticking each second (the server enforces it). */
 function useSecondsLeft(deadline: string | null): number | null {
@@ -111,7 +112,9 @@ export function AttemptRunner({ initial, onClose }: { initial: TrainingAttempt; 
               key="cert"
               type="primary"
               data-testid="training-certificate"
-              onClick={async () => saveBlob(await certificateBlob(attempt.id, lang), `certificate-${lang}.pdf`)}
+              onClick={asyncHandler(async () =>
+                saveBlob(await certificateBlob(attempt.id, lang), `certificate-${lang}.pdf`),
+              )}
             >
               {t('training.certificate')}
             </Button>

@@ -4,6 +4,7 @@ import { useReaderFormat } from '../../lib/reader-format.js';
 import { saveBlob } from '../../lib/save-blob.js';
 import { LoadState } from './LoadState.js';
 import { certificateBlob, useLeaderboard, useProgress } from './training-api.js';
+import { asyncHandler } from '../../lib/async-handler.js';
 
 /** The learner's lessons read, best exam score and certificate per course, and practice totals. */
 export function ProgressPanel() {
@@ -37,9 +38,9 @@ export function ProgressPanel() {
                   c.certificateAttemptId ? (
                     <Button
                       size="small"
-                      onClick={async () =>
-                        saveBlob(await certificateBlob(c.certificateAttemptId!, lang), `certificate-${lang}.pdf`)
-                      }
+                      onClick={asyncHandler(async () =>
+                        saveBlob(await certificateBlob(c.certificateAttemptId!, lang), `certificate-${lang}.pdf`),
+                      )}
                     >
                       {t('training.certificate')}
                     </Button>

@@ -19,7 +19,9 @@ import { useTranslation } from 'react-i18next';
 import {
   TRAINING_FEATURES,
   tongueLabelWord,
+  type TrainingCourseBody,
   type TrainingImportResult,
+  type TrainingLessonBody,
   type TrainingTeacherResults,
 } from '@tcm/contract';
 import { DataTable, type Paging } from '../../components/DataTable.js';
@@ -27,6 +29,7 @@ import { RichTextEditor } from '../../components/editor/RichTextEditor.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { LoadState } from './LoadState.js';
 import { importFolder, useCourses, useQuestions, useSaveCourse, useSaveLesson } from './training-api.js';
+import { asyncHandler } from '../../lib/async-handler.js';
 
 function Results({ rows }: { rows: TrainingTeacherResults }) {
   const { t } = useTranslation();
@@ -126,7 +129,11 @@ function ImportForm() {
             onChange={(e) => setTable(e.target.files?.[0] ?? null)}
           />
         </label>
-        <Button type="primary" disabled={!table || !photos.length || (done !== null && !result)} onClick={run}>
+        <Button
+          type="primary"
+          disabled={!table || !photos.length || (done !== null && !result)}
+          onClick={asyncHandler(run)}
+        >
           {t('training.teacher.startImport')}
         </Button>
         {done !== null && !result && (
@@ -175,7 +182,7 @@ function Editors() {
       <Card title={t('training.teacher.courseEdit')}>
         <Form
           layout="vertical"
-          onFinish={(v) => saveCourse.mutate(v, { onSuccess: saved })}
+          onFinish={(v: Partial<TrainingCourseBody>) => saveCourse.mutate(v, { onSuccess: saved })}
           initialValues={{ examQuestions: 10, examMinutes: 20, passScore: 60, published: false }}
         >
           <TitleFields />
@@ -205,7 +212,12 @@ function Editors() {
         </Form>
       </Card>
       <Card title={t('training.teacher.lessonAdd')}>
-        <Form layout="vertical" onFinish={(v) => saveLesson.mutate({ ...v, bodyZh, bodyEn }, { onSuccess: saved })}>
+        <Form
+          layout="vertical"
+          onFinish={(v: Partial<TrainingLessonBody>) =>
+            saveLesson.mutate({ ...v, bodyZh, bodyEn }, { onSuccess: saved })
+          }
+        >
           <Form.Item name="courseId" label={t('training.teacher.course')} rules={[{ required: true }]}>
             <Select
               options={(courses.data ?? []).map((c) => ({ value: c.id, label: lang === 'zh' ? c.titleZh : c.titleEn }))}

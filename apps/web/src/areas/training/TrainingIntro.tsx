@@ -16,7 +16,7 @@ export default function TrainingIntro() {
     <>
       <Typography.Title level={2}>{t('training.intro.title')}</Typography.Title>
       <Typography.Paragraph>{t('training.intro.lead')}</Typography.Paragraph>
-      <Button type="primary" onClick={() => navigate('/training/login')} style={{ marginBottom: 16 }}>
+      <Button type="primary" onClick={() => void navigate('/training/login')} style={{ marginBottom: 16 }}>
         {t('training.intro.signIn')}
       </Button>
       <Typography.Title level={4}>{t('training.intro.courses')}</Typography.Title>

@@ -18,7 +18,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+      const body = JSON.parse((init.body as string | undefined) ?? '{}') as Record<string, unknown>;
       sent.push({ url: String(url), body });
       return new Response(JSON.stringify({ code: 0, msg: '', data: { id: 9, ...body } }), {
         headers: { 'content-type': 'application/json' },
@@ -102,7 +102,7 @@ describe('translation dialog', () => {
 
   it('updates an existing entry without its original (locked), with 修改成功！', async () => {
     const { onSaved } = open(entry());
-    const original = screen.getByTestId('tr-originalText') as HTMLTextAreaElement;
+    const original = screen.getByTestId<HTMLTextAreaElement>('tr-originalText');
     expect(original.disabled).toBe(true);
     expect(screen.getByTestId('tab-en').textContent).not.toContain('未配置');
     tab('en');
@@ -118,7 +118,7 @@ describe('translation dialog', () => {
   it('keeping the current configuration unlocks the original and saves a new entry', async () => {
     const { onSaved } = open(entry());
     fireEvent.click(screen.getByText('保留当前配置（另存为新条目）'));
-    const original = screen.getByTestId('tr-originalText') as HTMLTextAreaElement;
+    const original = screen.getByTestId<HTMLTextAreaElement>('tr-originalText');
     expect(original.disabled).toBe(false);
     fireEvent.change(original, { target: { value: '舌苔薄白而润' } });
     await saveAndConfirm();
@@ -130,7 +130,7 @@ describe('translation dialog', () => {
   it('edits a text that starts with < and ends with > in the rich-text editor', () => {
     open(entry({ originalText: '<p>舌质<strong>淡红</strong></p>', en: '<p>Pale red</p>' }));
     // The original is locked (plain, disabled); the translations use the editor.
-    expect((screen.getByTestId('tr-originalText') as HTMLTextAreaElement).tagName).toBe('TEXTAREA');
+    expect(screen.getByTestId<HTMLTextAreaElement>('tr-originalText').tagName).toBe('TEXTAREA');
     tab('en');
     const en = screen.getByTestId('tr-en');
     expect(en.tagName).not.toBe('TEXTAREA');

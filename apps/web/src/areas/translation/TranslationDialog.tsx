@@ -93,7 +93,7 @@ export function TranslationDialog(props: {
         onOk={save}
         okText={t('app.save')}
         cancelText={t('app.cancel')}
-        okButtonProps={{ 'data-testid': 'tr-save' } as Record<`data-${string}`, string>}
+        okButtonProps={{ 'data-testid': 'tr-save' }}
       >
         <Form layout="vertical">
           {editing && (

@@ -27,7 +27,7 @@ export const FontSize = Mark.create({
     };
   },
   parseHTML() {
-    return [{ tag: 'span', getAttrs: (el) => ((el as HTMLElement).style.fontSize ? {} : false) }];
+    return [{ tag: 'span', getAttrs: (el) => (el.style.fontSize ? {} : false) }];
   },
   renderHTML({ HTMLAttributes }) {
     return ['span', HTMLAttributes, 0];

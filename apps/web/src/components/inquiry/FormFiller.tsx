@@ -97,11 +97,7 @@ function Field(props: {
       );
     case 'multiple':
       return (
-        <Checkbox.Group
-          value={Array.isArray(value) ? value : []}
-          onChange={(v) => onChange(v as string[])}
-          data-testid={tid}
-        >
+        <Checkbox.Group value={Array.isArray(value) ? value : []} onChange={(v) => onChange(v)} data-testid={tid}>
           <Space orientation="vertical">
             {q.options?.map((o) => (
               <Checkbox key={o.value} value={o.value} style={TOUCH} data-testid={`${tid}-${o.value}`}>

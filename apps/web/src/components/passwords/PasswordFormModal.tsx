@@ -50,7 +50,7 @@ export function PasswordFormModal<V extends object>(props: {
       confirmLoading={busy}
       okText={t('app.save')}
       cancelText={t('app.cancel')}
-      okButtonProps={{ 'data-testid': `${props.testId}-save` } as Record<`data-${string}`, string>}
+      okButtonProps={{ 'data-testid': `${props.testId}-save` }}
     >
       <Form form={props.form} layout="vertical">
         {failure && (

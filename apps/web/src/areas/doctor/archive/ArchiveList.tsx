@@ -1,6 +1,6 @@
 import './texts.js';
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Modal, Result, Select, Space, Switch, Tag, Typography, message, type ButtonProps } from 'antd';
+import { Button, Modal, Result, Select, Space, Switch, Tag, Typography, message } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { Toolbar } from '../../../components/Toolbar.js';
 import { archiveApi, fetchFile, saveBlob } from './archive-api.js';
 import { CaseFormModal } from './CaseFormModal.js';
 import { GroupModal } from './GroupModal.js';
+import { asyncHandler } from '../../../lib/async-handler.js';
 
 /** The case-list toolbar of spec §6 (codes, names, actions); the Toolbar shows those the doctor holds. */
 export const ARCHIVE_TOOLBAR: readonly ToolbarButton[] = [
@@ -97,7 +98,7 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
       Modal.confirm({
         title: t('app.hint'),
         content: t('archive.confirmDelete', { n: selected.length }),
-        okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
+        okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
         onOk: async () => {
           await archiveApi.remove(selected);
           setSelected([]);
@@ -116,7 +117,7 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
           <Space>
             <Typography.Link
               disabled={recycle}
-              onClick={() => navigate(`/doctor/archive/review/${c.id}`)}
+              onClick={() => void navigate(`/doctor/archive/review/${c.id}`)}
               data-testid={`case-${c.id}`}
             >
               {c.name}
@@ -159,12 +160,12 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
           <Button
             disabled={!selected.length}
             data-testid="restore"
-            onClick={async () => {
+            onClick={asyncHandler(async () => {
               await archiveApi.restore(selected);
               setSelected([]);
               void message.success(t('archive.restored'));
               refresh();
-            }}
+            })}
           >
             {t('archive.restore')}
           </Button>
@@ -194,7 +195,7 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
       </Space>
       {recycle && <Typography.Text type="secondary">{t('archive.restoreHint')}</Typography.Text>}
       {list.error ? (
-        <Result status="error" title={t('archive.loadFailed')} subTitle={(list.error as Error).message} />
+        <Result status="error" title={t('archive.loadFailed')} subTitle={list.error.message} />
       ) : (
         <DataTable<CaseSummary>
           rowKey="id"
@@ -226,7 +227,7 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
         onSaved={(c) => {
           setAdding(false);
           refresh();
-          navigate(`/doctor/archive/review/${c.id}`);
+          void navigate(`/doctor/archive/review/${c.id}`);
         }}
       />
       <GroupModal

@@ -1,8 +1,9 @@
 import './texts.js';
-import { Checkbox, Form, Input, Modal, Radio, Select, message, type ButtonProps } from 'antd';
+import { Checkbox, Form, Input, Modal, Radio, Select, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CaseGroup, CaseSummary } from '@tcm/contract';
 import { archiveApi } from './archive-api.js';
+import { asyncHandler } from '../../../lib/async-handler.js';
 
 interface Values {
   name: string;
@@ -31,7 +32,7 @@ export function CaseFormModal(props: {
       title={t('archive.add.title')}
       onCancel={props.onClose}
       onOk={() => form.submit()}
-      okButtonProps={{ 'data-testid': 'case-save' } as ButtonProps}
+      okButtonProps={{ 'data-testid': 'case-save' }}
       destroyOnHidden
     >
       <Form<Values>
@@ -39,7 +40,7 @@ export function CaseFormModal(props: {
         layout="vertical"
         preserve={false}
         initialValues={{ sex: 'female', pregnant: false }}
-        onFinish={async (v) => {
+        onFinish={asyncHandler(async (v) => {
           const c = await archiveApi.add({
             name: v.name,
             sex: v.sex,
@@ -52,7 +53,7 @@ export function CaseFormModal(props: {
           });
           void message.success(t('archive.add.done'));
           props.onSaved(c);
-        }}
+        })}
       >
         <Form.Item name="name" label={t('archive.field.name')} rules={[{ required: true, max: 60 }]}>
           <Input data-testid="case-name" />

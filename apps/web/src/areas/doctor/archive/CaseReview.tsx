@@ -121,7 +121,7 @@ export function CaseReview() {
         <Button
           type="primary"
           data-testid="add-visit"
-          onClick={() => navigate(`/doctor/archive/addRecord/${c.id}/${last ? last.id : FIRST_VISIT_ID}`)}
+          onClick={() => void navigate(`/doctor/archive/addRecord/${c.id}/${last ? last.id : FIRST_VISIT_ID}`)}
         >
           {last ? t('archive.review.addFollowUp') : t('archive.review.addFirst')}
         </Button>
@@ -131,7 +131,7 @@ export function CaseReview() {
               {t('archive.review.casePdf')} ({lang})
             </Button>
           ))}
-        <Button onClick={() => navigate('/doctor/archive/index')}>{t('archive.backToList')}</Button>
+        <Button onClick={() => void navigate('/doctor/archive/index')}>{t('archive.backToList')}</Button>
       </Space>
       {c.visits.length === 0 ? (
         <Empty description={t('archive.review.noVisits')} />
@@ -170,13 +170,13 @@ export function CaseReview() {
                   }
                   extra={
                     <Space>
-                      <Button size="small" onClick={() => navigate(`/doctor/archive/editRecord/${c.id}/${v.id}`)}>
+                      <Button size="small" onClick={() => void navigate(`/doctor/archive/editRecord/${c.id}/${v.id}`)}>
                         {t('archive.review.edit')}
                       </Button>
                       <Button
                         size="small"
                         data-testid={`visit-pdf-${v.number}`}
-                        onClick={() => navigate(`/doctor/archive/showMedicalRecordPdf/${v.id}`)}
+                        onClick={() => void navigate(`/doctor/archive/showMedicalRecordPdf/${v.id}`)}
                       >
                         {t('archive.review.pdf')}
                       </Button>

@@ -4,6 +4,7 @@ import { Button, Divider, Input, Modal, Select, Space, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CaseGroup } from '@tcm/contract';
 import { archiveApi } from './archive-api.js';
+import { asyncHandler } from '../../../lib/async-handler.js';
 
 const NONE = '__none__';
 
@@ -26,11 +27,11 @@ export function GroupModal(props: {
       open={props.open}
       title={t('archive.group.title')}
       onCancel={props.onClose}
-      onOk={async () => {
+      onOk={asyncHandler(async () => {
         await archiveApi.joinGroups(props.ids, groupId === NONE ? null : groupId);
         void message.success(t('archive.group.done'));
         props.onDone();
-      }}
+      })}
       destroyOnHidden
     >
       <Select
@@ -53,13 +54,13 @@ export function GroupModal(props: {
         />
         <Button
           disabled={!name.trim()}
-          onClick={async () => {
+          onClick={asyncHandler(async () => {
             const g = await archiveApi.addGroup(name.trim(), share);
             setExtra((x) => [...x, g]);
             setGroupId(g.id);
             setName('');
             setShare([]);
-          }}
+          })}
         >
           {t('archive.group.create')}
         </Button>

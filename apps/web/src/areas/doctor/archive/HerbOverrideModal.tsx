@@ -4,6 +4,7 @@ import { Button, InputNumber, Modal, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HerbEntry } from '@tcm/contract/herbs';
 import { useHerbOverride } from './archive-api.js';
+import { asyncHandler } from '../../../lib/async-handler.js';
 
 type Pregnancy = 'forbidden' | 'caution' | 'none';
 
@@ -26,20 +27,20 @@ export function HerbOverrideModal({ herb, onClose }: { herb: HerbEntry | null; o
       open={!!herb}
       title={herb ? t('archive.prescriptions.editTitle', { name: herb.name }) : ''}
       onCancel={onClose}
-      onOk={async () => {
+      onOk={asyncHandler(async () => {
         if (!herb) return;
         await override.mutateAsync({ name: herb.name, doseMin: min, doseMax: max, pregnancy });
         onClose();
-      }}
+      })}
       okButtonProps={{ disabled: !(min > 0 && min <= max) }}
       footer={(_, { OkBtn, CancelBtn }) => (
         <>
           {herb?.overridden && (
             <Button
-              onClick={async () => {
+              onClick={asyncHandler(async () => {
                 await override.mutateAsync({ remove: herb.name });
                 onClose();
-              }}
+              })}
             >
               {t('archive.prescriptions.reset')}
             </Button>

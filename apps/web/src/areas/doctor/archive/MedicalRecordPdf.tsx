@@ -42,7 +42,7 @@ export function MedicalRecordPdf() {
         >
           {t('archive.pdf.download')}
         </Button>
-        <Button onClick={() => navigate(-1)}>{t('archive.pdf.close')}</Button>
+        <Button onClick={() => void navigate(-1)}>{t('archive.pdf.close')}</Button>
       </Space>
       {error ? (
         <Result status="403" title="403" subTitle={error} data-testid="pdf-error" />

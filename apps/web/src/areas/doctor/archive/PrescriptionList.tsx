@@ -67,7 +67,7 @@ export function PrescriptionList() {
             title: t('archive.prescriptionList.patient'),
             render: (_: unknown, r) => (
               <Typography.Link
-                onClick={() => navigate(`/doctor/archive/review/${r.caseId}`)}
+                onClick={() => void navigate(`/doctor/archive/review/${r.caseId}`)}
                 data-testid={`rx-case-${r.visitId}`}
               >
                 {r.patientName}

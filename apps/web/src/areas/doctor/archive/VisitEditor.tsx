@@ -75,7 +75,7 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
       {
         onSuccess: () => {
           void message.success(t('archive.visit.saved'));
-          navigate(`/doctor/archive/review/${archiveId}`);
+          void navigate(`/doctor/archive/review/${archiveId}`);
         },
       },
     );
@@ -153,7 +153,7 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
           <Button type="primary" htmlType="submit" loading={saving.isPending} data-testid="visit-save">
             {t('app.save')}
           </Button>
-          <Button onClick={() => navigate(`/doctor/archive/review/${archiveId}`)}>{t('app.back')}</Button>
+          <Button onClick={() => void navigate(`/doctor/archive/review/${archiveId}`)}>{t('app.back')}</Button>
         </Space>
       </Form>
     </Space>

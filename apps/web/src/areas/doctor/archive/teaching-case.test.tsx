@@ -26,7 +26,7 @@ function serve(first: TrainingTeachingCaseState | 'forbidden', refuse?: { code: 
         expect(url).toContain(TRAINING_PATHS.teachingCaseOf(RECORD));
         return state === 'forbidden' ? forbidden() : envelope(0, state);
       }
-      const body = JSON.parse(String(init!.body)) as { key: TrainingTeachingCaseState['engine']; note?: string };
+      const body = JSON.parse(init!.body as string) as { key: TrainingTeachingCaseState['engine']; note?: string };
       posts.push(body);
       if (refuse) return new Response(JSON.stringify({ code: refuse.code, msg: refuse.zh }), { status: 400 });
       state = { marked: { key: body.key as never, note: body.note ?? null }, engine: null };

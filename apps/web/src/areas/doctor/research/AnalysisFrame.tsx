@@ -23,8 +23,7 @@ export function AnalysisFrame({
 }) {
   const { t } = useTranslation();
   if (a.pools.isLoading) return <Spin />;
-  if (a.pools.error)
-    return <Result status="error" title={t('research.loadFailed')} subTitle={(a.pools.error as Error).message} />;
+  if (a.pools.error) return <Result status="error" title={t('research.loadFailed')} subTitle={a.pools.error.message} />;
   const list = a.pools.data?.list ?? [];
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid={testId}>

@@ -80,7 +80,7 @@ export function ClassifyPage() {
         </Space>
       )}
     >
-      <Button type="primary" data-testid="view-result" onClick={() => a.job && navigate(resultPath(a.job.id))}>
+      <Button type="primary" data-testid="view-result" onClick={() => a.job && void navigate(resultPath(a.job.id))}>
         {t('research.classify.viewResult')}
       </Button>
       <Card size="small" title={t('research.classify.history')}>
@@ -91,7 +91,10 @@ export function ClassifyPage() {
           dataSource={history.data ?? []}
           columns={[
             { title: t('research.createdAt'), render: (_, j) => date(j.createdAt, { time: true }) },
-            { title: t('research.classify.target'), render: (_, j) => String(j.params.target ?? '') },
+            {
+              title: t('research.classify.target'),
+              render: (_, j) => (typeof j.params.target === 'string' ? j.params.target : ''),
+            },
             {
               title: t('research.classify.classifier'),
               render: (_, j) => t(`research.classify.models.${String(j.params.classifier)}`),
@@ -101,7 +104,7 @@ export function ClassifyPage() {
               title: '',
               render: (_, j) =>
                 j.status === 'done' && (
-                  <Button size="small" onClick={() => navigate(resultPath(j.id))}>
+                  <Button size="small" onClick={() => void navigate(resultPath(j.id))}>
                     {t('research.classify.viewResult')}
                   </Button>
                 ),

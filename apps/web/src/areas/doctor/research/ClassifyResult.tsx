@@ -48,7 +48,7 @@ export function ClassifyResult() {
   const job = useJob(taskId);
   if (job.isLoading) return <Spin />;
   if (job.error || !job.data)
-    return <Result status="error" title={t('research.loadFailed')} subTitle={(job.error as Error | null)?.message} />;
+    return <Result status="error" title={t('research.loadFailed')} subTitle={job.error?.message} />;
   if (job.data.kind !== 'classification') return <Result status="warning" title={t('research.result.notModel')} />;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="classify-result">

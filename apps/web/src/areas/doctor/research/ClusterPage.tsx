@@ -144,7 +144,7 @@ export function ClusterPage() {
               columns={cols.map((c, i) => ({
                 title: c,
                 render: (_: unknown, x: Cell[]) =>
-                  typeof x[i] === 'number' && !Number.isInteger(x[i]) ? number(x[i] as number, 3) : x[i],
+                  typeof x[i] === 'number' && !Number.isInteger(x[i]) ? number(x[i], 3) : x[i],
               }))}
             />
           </Card>

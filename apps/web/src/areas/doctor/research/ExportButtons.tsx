@@ -2,6 +2,7 @@ import { Button, Space, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RESEARCH_PATHS } from '@tcm/contract';
 import { fetchFile, saveBlob } from '../archive/archive-api.js';
+import { asyncHandler } from '../../../lib/async-handler.js';
 
 export type Cell = string | number | null;
 
@@ -30,7 +31,7 @@ export function ExportButtons({ name, columns, rows }: { name: string; columns: 
       <Button
         size="small"
         data-testid={`export-xlsx-${name}`}
-        onClick={async () => {
+        onClick={asyncHandler(async () => {
           try {
             const blob = await fetchFile(RESEARCH_PATHS.exportXlsx, {
               method: 'POST',
@@ -40,7 +41,7 @@ export function ExportButtons({ name, columns, rows }: { name: string; columns: 
           } catch (e) {
             void message.error((e as Error).message);
           }
-        }}
+        })}
       >
         {t('research.exportXlsx')}
       </Button>

@@ -41,7 +41,7 @@ export function FrequencyPage() {
   const variables = a.job?.variables;
   const vars = useMemo(() => variables ?? [], [variables]);
   const byKey = useMemo(() => new Map(vars.map((v) => [v.key, v])), [vars]);
-  const tables = ((a.job?.result as { tables?: FreqTable[] } | null)?.tables ?? []) as FreqTable[];
+  const tables = (a.job?.result as { tables?: FreqTable[] } | null)?.tables ?? [];
   // A variable no sample records (a system variable of an engine this pool never ran) is left out.
   const counted = tables.filter(
     (x): x is Extract<FreqTable, { rows: FreqRow[] }> => x.type !== 'numeric' && x.known > 0,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Input, Modal, Select, Space, Table, Typography, Upload, type ButtonProps } from 'antd';
+import { Alert, Button, Input, Modal, Select, Space, Table, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   RESEARCH_VARIABLE_KINDS,
@@ -109,7 +109,7 @@ export function ImportModal({
         onClose();
       }}
       okText={t('research.import.run')}
-      okButtonProps={{ disabled: !preview, loading: busy, 'data-testid': 'import-run' } as ButtonProps}
+      okButtonProps={{ disabled: !preview, loading: busy, 'data-testid': 'import-run' }}
       onOk={() => void run()}
     >
       <Space orientation="vertical" style={{ width: '100%' }}>

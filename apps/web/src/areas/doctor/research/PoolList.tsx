@@ -1,6 +1,6 @@
 import './texts.js';
 import { useState } from 'react';
-import { Form, Input, Modal, Result, Space, Typography, message, type ButtonProps } from 'antd';
+import { Form, Input, Modal, Result, Space, Typography, message } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { Toolbar } from '../../../components/Toolbar.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { ExportButtons } from './ExportButtons.js';
 import { researchApi } from './research-api.js';
+import { asyncHandler } from '../../../lib/async-handler.js';
 
 /** The pool toolbar of spec §6 (codes, names, handlers as the seeded menu's buttons); the Toolbar shows those held. */
 export const POOL_TOOLBAR: readonly ToolbarButton[] = [
@@ -67,7 +68,7 @@ export function PoolList() {
       Modal.confirm({
         title: t('app.hint'),
         content: t('research.confirmDelete', { n: selected.length }),
-        okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
+        okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
         onOk: async () => {
           await researchApi.removePools(selected);
           setSelected([]);
@@ -101,7 +102,7 @@ export function PoolList() {
         />
       </Space>
       {list.error ? (
-        <Result status="error" title={t('research.loadFailed')} subTitle={(list.error as Error).message} />
+        <Result status="error" title={t('research.loadFailed')} subTitle={list.error.message} />
       ) : (
         <DataTable<Pool>
           rowKey="id"
@@ -119,7 +120,7 @@ export function PoolList() {
               title: cols[0],
               render: (_: unknown, p: Pool) => (
                 <Typography.Link
-                  onClick={() => navigate(`/doctor/analysis/pool/itemIndex/${p.id}`)}
+                  onClick={() => void navigate(`/doctor/analysis/pool/itemIndex/${p.id}`)}
                   data-testid={`pool-${p.name}`}
                 >
                   {p.name}
@@ -155,14 +156,14 @@ function PoolForm({ pool, onClose, onSaved }: { pool: Pool | 'new' | null; onClo
       destroyOnHidden
       title={isNew ? t('research.poolForm.add') : t('research.poolForm.edit')}
       onCancel={onClose}
-      okButtonProps={{ 'data-testid': 'pool-save' } as ButtonProps}
-      onOk={async () => {
+      okButtonProps={{ 'data-testid': 'pool-save' }}
+      onOk={asyncHandler(async () => {
         const v = await form.validateFields();
         if (isNew) await researchApi.addPool(v);
         else if (pool) await researchApi.updatePool(pool.id, v);
         void message.success(t('research.saved'));
         onSaved();
-      }}
+      })}
     >
       <Form
         form={form}

@@ -23,7 +23,7 @@ export function ResearchHome() {
   const home = useQuery({ queryKey: ['research', 'home'], queryFn: researchApi.home });
   if (home.isLoading) return <Spin />;
   if (home.error || !home.data)
-    return <Result status="error" title={t('research.loadFailed')} subTitle={(home.error as Error | null)?.message} />;
+    return <Result status="error" title={t('research.loadFailed')} subTitle={home.error?.message} />;
   const { counts, pools, jobs } = home.data;
   return (
     <div data-testid="research-home">
@@ -54,7 +54,7 @@ export function ResearchHome() {
               {
                 title: t('research.name'),
                 render: (_, p) => (
-                  <Typography.Link onClick={() => navigate(`/doctor/analysis/pool/itemIndex/${p.id}`)}>
+                  <Typography.Link onClick={() => void navigate(`/doctor/analysis/pool/itemIndex/${p.id}`)}>
                     {p.name}
                   </Typography.Link>
                 ),
@@ -80,7 +80,7 @@ export function ResearchHome() {
                 render: (_, j) => (
                   <Typography.Link
                     onClick={() =>
-                      navigate(
+                      void navigate(
                         j.kind === 'classification' && j.status === 'done' ? resultPath(j.id) : KIND_PATH[j.kind],
                       )
                     }

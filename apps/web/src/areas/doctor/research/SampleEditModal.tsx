@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { readerLang, type Pool, type Sample, type SampleValue } from '@tcm/contract';
 import { researchApi } from './research-api.js';
 import { levelWord } from './words.js';
+import { asyncHandler } from '../../../lib/async-handler.js';
 
 /** Edits one sample's values (dataPoolItem-edit); clearing a field makes the value missing. */
 export function SampleEditModal({
@@ -27,7 +28,7 @@ export function SampleEditModal({
       open={!!sample}
       title={t('research.items.edit')}
       onCancel={onClose}
-      onOk={async () => {
+      onOk={asyncHandler(async () => {
         if (!sample) return;
         const changed = Object.fromEntries(
           pool.variables
@@ -37,7 +38,7 @@ export function SampleEditModal({
         await researchApi.updateSample(pool.id, sample.id, changed);
         void message.success(t('research.saved'));
         onSaved();
-      }}
+      })}
     >
       <Form layout="vertical" style={{ maxHeight: 480, overflow: 'auto' }}>
         {pool.variables.map((v) => (

@@ -1,6 +1,6 @@
 import './texts.js';
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Modal, Result, Space, Tag, Typography, message, type ButtonProps } from 'antd';
+import { Button, Checkbox, Modal, Result, Space, Tag, Typography, message } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { ImportModal } from './ImportModal.js';
 import { SampleEditModal } from './SampleEditModal.js';
 import { researchApi } from './research-api.js';
 import { valueText, variableWord } from './words.js';
+import { asyncHandler } from '../../../lib/async-handler.js';
 
 /** The sample toolbar of spec §6 (codes and handlers as the seeded menu's buttons). */
 export const SAMPLE_TOOLBAR: readonly ToolbarButton[] = [
@@ -106,7 +107,7 @@ export function SampleList() {
       Modal.confirm({
         title: t('app.hint'),
         content: t('research.confirmDelete', { n: selected.length }),
-        okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
+        okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
         onOk: async () => {
           await researchApi.removeSamples(id, selected);
           setSelected([]);
@@ -116,15 +117,14 @@ export function SampleList() {
       });
     },
   };
-  if (pool.error)
-    return <Result status="error" title={t('research.loadFailed')} subTitle={(pool.error as Error).message} />;
+  if (pool.error) return <Result status="error" title={t('research.loadFailed')} subTitle={pool.error.message} />;
   const samples = list.data?.list ?? [];
   const cols = [t('research.source'), ...vars.map((v) => variableWord(v, v.key, lang))];
   const rows: Cell[][] = samples.map((s) => [t(`research.sourceKind.${s.source}`), ...vars.map((v) => cell(s, v.key))]);
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="sample-list">
       <Space>
-        <Button onClick={() => navigate('/doctor/analysis/pool/index')}>{t('research.items.back')}</Button>
+        <Button onClick={() => void navigate('/doctor/analysis/pool/index')}>{t('research.items.back')}</Button>
         <Typography.Title level={4} style={{ margin: 0 }}>
           {pool.data?.name} · {t('research.items.title')}
         </Typography.Title>
@@ -140,7 +140,7 @@ export function SampleList() {
         <ExportButtons name={pool.data?.name ?? 'samples'} columns={cols} rows={rows} />
       </Space>
       {list.error ? (
-        <Result status="error" title={t('research.loadFailed')} subTitle={(list.error as Error).message} />
+        <Result status="error" title={t('research.loadFailed')} subTitle={list.error.message} />
       ) : (
         <DataTable<Sample>
           rowKey="id"
@@ -230,12 +230,12 @@ function SystemImport({
       open={open}
       title={t('research.items.system')}
       onCancel={onClose}
-      okButtonProps={{ disabled: !sources.length, 'data-testid': 'system-import' } as ButtonProps}
-      onOk={async () => {
+      okButtonProps={{ disabled: !sources.length, 'data-testid': 'system-import' }}
+      onOk={asyncHandler(async () => {
         const r = await researchApi.importSystem(poolId, sources);
         void message.success(t('research.items.imported', { n: r.imported }));
         onDone();
-      }}
+      })}
     >
       <Typography.Paragraph>{t('research.items.systemHint')}</Typography.Paragraph>
       <Checkbox.Group

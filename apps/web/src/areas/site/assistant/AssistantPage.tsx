@@ -105,7 +105,7 @@ export default function AssistantPage() {
               showIcon
               style={{ marginTop: 16 }}
               data-testid="assistant-error"
-              title={(ask.error as Error).message || t('assistant.failed')}
+              title={ask.error.message || t('assistant.failed')}
             />
           )}
           {ask.data && <Answer a={ask.data} />}

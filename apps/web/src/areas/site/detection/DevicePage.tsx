@@ -8,6 +8,7 @@ import { DEFAULT_MAX_LENGTH } from '../../../lib/validators.js';
 import { useSession } from '../../../lib/session.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { useDevices, useDisableDevice, useRegisterDevice } from './device-api.js';
+import { asyncHandler } from '../../../lib/async-handler.js';
 
 /**
  * /device: what a device (kiosk, tongue camera) does, and for a signed-in team leader the
@@ -60,11 +61,11 @@ function LeaderDevices() {
       <Form
         form={form}
         layout="inline"
-        onFinish={async (v) => {
+        onFinish={asyncHandler(async (v) => {
           const c = await register.mutateAsync(v);
           setCreds(c);
           form.resetFields();
-        }}
+        })}
       >
         <Form.Item name="name" rules={[{ required: true, whitespace: true, message: t('diag.device.nameRequired') }]}>
           <Input placeholder={t('diag.device.name')} maxLength={DEFAULT_MAX_LENGTH} data-testid="device-name" />

@@ -8,6 +8,7 @@ import { PhotoPicker } from '../../../diagnosis/PhotoPicker.js';
 import { LiveRecordResult } from '../../../diagnosis/LiveRecordResult.js';
 import { analyzeAsVisitor, useRecord } from '../../../diagnosis/record-api.js';
 import { currentLanguage } from '../../../lib/i18n.js';
+import { asyncHandler } from '../../../lib/async-handler.js';
 
 const TITLE: Record<DetectionKind, string> = {
   normal: 'route.tongueAnalyze',
@@ -52,7 +53,7 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
           disabled={!file}
           loading={sending}
           data-testid="analyze-submit"
-          onClick={async () => {
+          onClick={asyncHandler(async () => {
             if (!file) return;
             setSending(true);
             setError(null);
@@ -64,7 +65,7 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
             } finally {
               setSending(false);
             }
-          }}
+          })}
         >
           {t('diag.analyze')}
         </Button>

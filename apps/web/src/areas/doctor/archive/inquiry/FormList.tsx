@@ -25,7 +25,7 @@ export function useFormColumns(withPatient: boolean) {
       title: t('archive.inquiry.template'),
       render: (_: unknown, f: FormSummary) => (
         <Typography.Link
-          onClick={() => navigate(`/doctor/archive/patientInquiry/show/${f.id}`)}
+          onClick={() => void navigate(`/doctor/archive/patientInquiry/show/${f.id}`)}
           data-testid={`form-${f.id}`}
         >
           {f.templateName}

@@ -77,7 +77,7 @@ export function FormShow() {
         </Tag>
         {f.visitNumber && t('archive.inquiry.visitN', { n: f.visitNumber })}
         {f.submittedAt && `${t('archive.inquiry.submittedAt')}: ${date(f.submittedAt, { time: true })}`}
-        <Button onClick={() => navigate(`/doctor/archive/review/${f.caseId}`)}>
+        <Button onClick={() => void navigate(`/doctor/archive/review/${f.caseId}`)}>
           {t('archive.prescriptionList.open')}
         </Button>
       </Space>

@@ -80,9 +80,10 @@ export function ScoringEditor(props: { draft: Draft; edit: (fn: (d: Draft) => vo
                   </Button>
                 </Space>
               ))}
-              <Select
+              {/* Always empty: picking a question adds it. The value type is named, since `null` alone says nothing. */}
+              <Select<string>
                 placeholder={t('archive.inquiry.addQuestion')}
-                value={null as unknown as string}
+                value={null}
                 style={{ width: 200, marginTop: 4 }}
                 options={props.questionIds.map((q) => ({ value: q, label: q }))}
                 onChange={(q) => edit((d) => void scores(d)[i]!.items.push({ question: q, weight: 1 }))}

@@ -275,7 +275,7 @@ export function TemplateEditor() {
       definition: structuredClone({
         ...s.definition,
         scoring: s.definition.scoring.kind === 'constitution' ? { kind: 'none' } : s.definition.scoring,
-      }) as Draft['definition'],
+      }),
     });
   }, [source.data, id]);
   const edit = (fn: (d: Draft) => void) =>
@@ -293,7 +293,7 @@ export function TemplateEditor() {
       {
         onSuccess: (saved) => {
           void message.success(t('archive.inquiry.saved'));
-          navigate(`/doctor/archive/inquiryTemp/show?id=${saved.id}`);
+          void navigate(`/doctor/archive/inquiryTemp/show?id=${saved.id}`);
         },
         onError: (e) => {
           const list = (e as { data?: { problems?: unknown } }).data?.problems;
@@ -366,7 +366,7 @@ export function TemplateEditor() {
             ))}
             <Select<QuestionType>
               placeholder={t('archive.inquiry.addQuestion')}
-              value={null as unknown as QuestionType}
+              value={null}
               style={{ width: 200 }}
               options={QUESTION_TYPES.map((v) => ({ value: v, label: t(`archive.inquiry.types.${v}`) }))}
               onChange={(type) =>

@@ -36,7 +36,11 @@ export function TemplateList() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('archive.inquiry.templates')}
         </Typography.Title>
-        <Button type="primary" onClick={() => navigate('/doctor/archive/inquiryTemp/edit')} data-testid="new-template">
+        <Button
+          type="primary"
+          onClick={() => void navigate('/doctor/archive/inquiryTemp/edit')}
+          data-testid="new-template"
+        >
           {t('archive.inquiry.newTemplate')}
         </Button>
       </Space>
@@ -54,7 +58,7 @@ export function TemplateList() {
             render: (_: unknown, r) => (
               <Space>
                 <Typography.Link
-                  onClick={() => navigate(`/doctor/archive/inquiryTemp/show?id=${r.id}`)}
+                  onClick={() => void navigate(`/doctor/archive/inquiryTemp/show?id=${r.id}`)}
                   data-testid={`template-${r.id}`}
                 >
                   {r.name}
@@ -80,7 +84,7 @@ export function TemplateList() {
             render: (_: unknown, r) =>
               r.builtin ? null : (
                 <Space>
-                  <Button size="small" onClick={() => navigate(`/doctor/archive/inquiryTemp/edit?id=${r.id}`)}>
+                  <Button size="small" onClick={() => void navigate(`/doctor/archive/inquiryTemp/edit?id=${r.id}`)}>
                     {t('archive.inquiry.edit')}
                   </Button>
                   <Button size="small" danger onClick={() => remove(r)}>

@@ -28,11 +28,11 @@ export function TemplateShow() {
         {tpl.builtin && <Tag color="gold">{t('archive.inquiry.builtin')}</Tag>}
         <Tag>{t(`archive.inquiry.scoringKind.${tpl.scoring}`)}</Tag>
         {!tpl.builtin && (
-          <Button onClick={() => navigate(`/doctor/archive/inquiryTemp/edit?id=${tpl.id}`)}>
+          <Button onClick={() => void navigate(`/doctor/archive/inquiryTemp/edit?id=${tpl.id}`)}>
             {t('archive.inquiry.edit')}
           </Button>
         )}
-        <Button onClick={() => navigate(`/doctor/archive/inquiryTemp/edit?copy=${tpl.id}`)}>
+        <Button onClick={() => void navigate(`/doctor/archive/inquiryTemp/edit?copy=${tpl.id}`)}>
           {t('archive.inquiry.copy')}
         </Button>
       </Space>
