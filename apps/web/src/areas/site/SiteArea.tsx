@@ -25,7 +25,13 @@ const ENTRANCES = [
   ['/training/login', 'trainingLogin'],
 ] as const;
 
-// Detection, report and device pages load in their own chunk: the public home stays small.
+// The pages a visitor most often opens first (a shared news link, the detection page) are light
+// chunks without Ant Design, like the home (docs/web.md "Speed and reach"); antd loads only with
+// what the visitor opens later (the camera, the result).
+const NewsDetailPage = lazy(() => import('./content/NewsDetailPage.js'));
+const TongueAnalyzePage = lazy(() => import('./detection/TongueAnalyzePage.js'));
+const TONGUE_KIND = { tongueAnalyze: 'normal', childTongue: 'child', covidTongue: 'covid' } as const;
+// Report and device pages load in their own chunk: the public home stays small.
 const DetectionPages = lazy(withAnt(() => import('./detection/DetectionPages.js')));
 const TrainingIntro = lazy(withAnt(() => import('../training/TrainingIntro.js')));
 const H5CapturePage = lazy(withAnt(() => import('./h5/H5CapturePage.js')));
@@ -39,7 +45,6 @@ const AreaPlaceholder = lazy(
 );
 const CONTENT_PAGES = new Set([
   'news',
-  'newsDetail',
   'dynamicPage',
   'information',
   'tongueResearch',
@@ -48,15 +53,7 @@ const CONTENT_PAGES = new Set([
   'aiAssistant',
   'unsubscribe',
 ]);
-const DETECTION_PAGES = new Set([
-  'tongueAnalyze',
-  'childTongue',
-  'covidTongue',
-  'pdfReport',
-  'pdfReportNew',
-  'pdfPreview',
-  'device',
-]);
+const DETECTION_PAGES = new Set(['pdfReport', 'pdfReportNew', 'pdfPreview', 'device']);
 
 /**
  * The site's frame (header with the navigation and the language switch) in plain markup and CSS:
@@ -168,17 +165,30 @@ export default function SiteArea({ page }: AreaProps) {
         <Home />
       ) : page === 'notFound' ? (
         <NotFound />
+      ) : page === 'newsDetail' ? (
+        <Suspense fallback={<PageSpinner />}>
+          <NewsDetailPage />
+        </Suspense>
+      ) : page === 'tongueAnalyze' || page === 'childTongue' || page === 'covidTongue' ? (
+        <>
+          {page !== 'tongueAnalyze' && (
+            // The CMS page about the child or COVID detection (antd), above the light form.
+            <Heavy>
+              <div style={{ maxWidth: 1100, margin: '0 auto 16px' }}>
+                <SitePages page={page} />
+              </div>
+            </Heavy>
+          )}
+          <Suspense fallback={<PageSpinner />}>
+            <TongueAnalyzePage kind={TONGUE_KIND[page]} />
+          </Suspense>
+        </>
       ) : CONTENT_PAGES.has(page) ? (
         <Heavy>
           <SitePages page={page} />
         </Heavy>
       ) : DETECTION_PAGES.has(page) ? (
         <Heavy>
-          {(page === 'childTongue' || page === 'covidTongue') && (
-            <div style={{ maxWidth: 1100, margin: '0 auto 16px' }}>
-              <SitePages page={page} />
-            </div>
-          )}
           <DetectionPages page={page} />
         </Heavy>
       ) : page === 'tongueTraining' ? (

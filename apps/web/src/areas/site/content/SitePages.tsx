@@ -2,7 +2,6 @@ import { Alert, Card, Col, Empty, List, Row, Result, Skeleton, Space, Typography
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ContentItem } from '@tcm/contract';
 import { sanitizeHtml } from '../../../components/editor/sanitize.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { siteApi } from '../../content/content-api.js';
@@ -105,27 +104,6 @@ export function NewsList() {
   );
 }
 
-export function NewsDetail() {
-  const { t } = useTranslation();
-  const fmt = useReaderFormat();
-  const { id = '' } = useParams();
-  const q = useQuery({ queryKey: ['site-news-item', id], queryFn: () => siteApi.newsItem(Number(id)), retry: false });
-  const n: ContentItem | undefined = q.data;
-  if (!n) return <Loading error={q.isError} missing={q.isError} />;
-  return (
-    <article style={{ maxWidth: 900, margin: '0 auto' }} data-testid="news-detail">
-      <Link to="/xinwendongtai">{t('site.backToNews')}</Link>
-      <Typography.Title>{n.title}</Typography.Title>
-      <Typography.Text type="secondary">
-        {t('site.publishedAt', { date: fmt.date(n.publishAt ?? n.createdAt, { time: false }) })}
-      </Typography.Text>
-      {n.coverUrl && <img src={n.coverUrl} alt="" style={{ display: 'block', maxWidth: '100%', margin: '16px 0' }} />}
-      <Html html={n.body} testId="news-body" />
-      <Sources sources={n.sources} />
-    </article>
-  );
-}
-
 function ContactCard() {
   const { t, i18n } = useTranslation();
   const q = useQuery({ queryKey: ['site-settings'], queryFn: siteApi.settings });
@@ -148,7 +126,6 @@ function ContactCard() {
 export default function SitePages({ page }: { page: string }) {
   const { name = '' } = useParams();
   if (page === 'news') return <NewsList />;
-  if (page === 'newsDetail') return <NewsDetail />;
   if (page === 'dynamicPage') return <CmsPage name={name} />;
   // The assistant's own page (its words in the locales, so an older database's CMS text cannot go stale).
   if (page === 'aiAssistant') return <AssistantPage />;

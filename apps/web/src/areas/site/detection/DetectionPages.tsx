@@ -1,16 +1,12 @@
 import { DevicePage } from './DevicePage.js';
 import { ReportNewPage, ReportPdfPage, ReportPreviewPage } from './ReportPages.js';
-import { TongueAnalyzePage } from './TongueAnalyzePage.js';
 
-/** Pages of the public site that capture, analyse and report (one lazy chunk, not in the home page). */
+/**
+ * Report and device pages of the public site (one lazy chunk with antd, not in the home page). The
+ * detection page itself (TongueAnalyzePage) is a light chunk of its own, without antd.
+ */
 export default function DetectionPages({ page }: { page: string }) {
   switch (page) {
-    case 'tongueAnalyze':
-      return <TongueAnalyzePage kind="normal" />;
-    case 'childTongue':
-      return <TongueAnalyzePage kind="child" />;
-    case 'covidTongue':
-      return <TongueAnalyzePage kind="covid" />;
     case 'pdfReport':
       return <ReportPdfPage />;
     case 'pdfReportNew':
