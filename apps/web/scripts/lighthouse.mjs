@@ -100,7 +100,8 @@ try {
       () => false,
     );
     if (ok) break;
-    if (i > 240) throw new Error('server did not start');
+    // Up to 5 minutes: a fresh database's migrations and seed take over a minute on a loaded machine.
+    if (i > 600) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 500));
   }
   // One published news item to audit its detail page.

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
 import { withAnt, WithAnt } from '../../app/WithAnt.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
+import { newsItemQuery } from './content/news-item-query.js';
 import './site.css';
 
 const NAV = [
@@ -136,6 +138,18 @@ function NotFound() {
   );
 }
 
+/** A news item: its call starts beside the page's chunk (both in flight at once), not after it. */
+function NewsDetail() {
+  const { id = '' } = useParams();
+  const client = useQueryClient();
+  useEffect(() => void client.prefetchQuery(newsItemQuery(id)), [client, id]);
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <NewsDetailPage />
+    </Suspense>
+  );
+}
+
 /** The pages that use antd: Ant Design's providers and a spinner while their chunks load. */
 function Heavy({ children }: { children: ReactNode }) {
   return (
@@ -166,9 +180,7 @@ export default function SiteArea({ page }: AreaProps) {
       ) : page === 'notFound' ? (
         <NotFound />
       ) : page === 'newsDetail' ? (
-        <Suspense fallback={<PageSpinner />}>
-          <NewsDetailPage />
-        </Suspense>
+        <NewsDetail />
       ) : page === 'tongueAnalyze' || page === 'childTongue' || page === 'covidTongue' ? (
         <>
           {page !== 'tongueAnalyze' && (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ContentItem } from '@tcm/contract';
 import { sanitizeHtml } from '../../../components/editor/sanitize.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
-import { siteApi } from '../../content/content-api.js';
+import { newsItemQuery } from './news-item-query.js';
 
 /**
  * One published news item, in plain markup and CSS (site.css): the page a shared link opens, so
@@ -14,7 +14,7 @@ export default function NewsDetailPage() {
   const { t } = useTranslation();
   const fmt = useReaderFormat();
   const { id = '' } = useParams();
-  const q = useQuery({ queryKey: ['site-news-item', id], queryFn: () => siteApi.newsItem(Number(id)), retry: false });
+  const q = useQuery(newsItemQuery(id));
   const n: ContentItem | undefined = q.data;
   if (!n)
     return (
