@@ -28,7 +28,8 @@ export default function TongueAnalyzePage({ kind }: { kind: DetectionKind }) {
   const token = params.get('token');
   return (
     <div className="site-page site-stack-lg">
-      <h1 className="site-h2">{t(TITLE[kind])}</h1>
+      {/* h2 as before the split: on the child and COVID pages the CMS text above holds the h1. */}
+      <h2 className="site-h2">{t(TITLE[kind])}</h2>
       {token ? (
         <WithAnt>
           <Suspense fallback={<PageSpinner />}>
