@@ -35,7 +35,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-for _ in $(seq 1 120); do
+# Up to 5 minutes: a fresh database's migrations and seed take over a minute on a loaded machine,
+# and journeys started before the server answers fail with ERR_CONNECTION_REFUSED.
+for _ in $(seq 1 600); do
   if curl -fsS "http://127.0.0.1:$port/pc/" >/dev/null 2>&1 && grep -q 'protocol server on' "$data_dir/wechat.log"; then
     break
   fi

@@ -1,5 +1,6 @@
-// Prints the gzip size of what the browser downloads for the public home and for the console
-// entry (HTML + entry JS/CSS + the area chunk and all their static imports).
+// Prints the gzip size of what the browser downloads on the first load of a route (HTML + entry
+// JS/CSS + the route's page chunk and all their static imports), for the three pages Lighthouse
+// audits (issue 22 item 7) and the other areas, and says whether Ant Design is in it.
 // Usage: npm run -s build -w @tcm/web && node apps/web/scripts/bundle-size.mjs
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -31,14 +32,20 @@ const area = (name) => Object.keys(manifest).find((k) => k.endsWith(`/${name}.ts
 const html = gz('index.html');
 for (const [label, chunk] of [
   ['public home (/)', 'SiteArea'],
+  ['news detail /xinwendongtai/{id}', 'NewsDetailPage'],
+  ['tongue detection /tongueAnalyze', 'TongueAnalyzePage'],
   ['back-office login (/login)', 'EntranceArea'],
   ['console entry (/welcome)', 'ConsoleArea'],
   ['translation admin (lazy, on top of console)', 'TranslationAdmin'],
-  ['tongue detection /tongueAnalyze (lazy, on top of site)', ['SiteArea', 'DetectionPages']],
+  ['report and device pages (on top of site)', 'DetectionPages'],
   ['member area (records, capture wizard)', 'MemberArea'],
 ]) {
   // A module bundled into the entry (the site area since issue 22 item 7) has no chunk of its own.
   const files = closure([entry, ...[chunk].flat().map(area).filter(Boolean)]);
   const total = [...files].reduce((s, f) => s + gz(f), html);
-  console.log(`${label.padEnd(48)} ${(total / 1024).toFixed(1).padStart(7)} KiB gzip  (${files.size} files)`);
+  // antd's runtime chunks are named after its components and cssinjs helpers; the providers are AntShell.
+  const antd = [...files].some((f) => /\/(?:AntShell|useToken|Button|button|typography|wave)-/.test(f));
+  console.log(
+    `${label.padEnd(48)} ${(total / 1024).toFixed(1).padStart(7)} KiB gzip  (${files.size} files${antd ? ', antd' : ''})`,
+  );
 }

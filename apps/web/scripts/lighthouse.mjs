@@ -1,14 +1,19 @@
 // Lighthouse benchmark of the public site (issue 22 item 7): builds web and server when their
 // inputs changed, starts the server on 127.0.0.1 with a fresh database, publishes one news item
 // through the API, then audits the home, that news item and /tongueAnalyze in Debian's Chromium
-// (/usr/bin/chromium, or CHROME_PATH). Nothing is downloaded. Prints each page's scores and
-// metrics; the full reports go to $LH_OUT (default: a temp folder).
-// Usage: npm run bench:lighthouse -w @tcm/web [-- --desktop]
+// (/usr/bin/chromium, or CHROME_PATH). Nothing is downloaded. Each page is audited RUNS times
+// (default 3) and the median of each column is printed in one compact table, with the machine's
+// load average before and after: Lighthouse's simulated throttling multiplies the main-thread time
+// it measures, so a loaded machine lowers the score. Two columns do not depend on the load: the
+// JavaScript the page downloaded (KiB as sent, brotli) and, less so, the main-thread task total of
+// the trace (ms as measured, before the 4x CPU multiplier of the mobile preset).
+// The full reports go to $LH_OUT (default: a temp folder).
+// Usage: npm run bench:lighthouse -w @tcm/web [-- --desktop] [-- --audits]  (RUNS=5 for five runs)
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -17,7 +22,44 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const desktop = process.argv.includes('--desktop');
+const showAudits = process.argv.includes('--audits');
+const runs = Math.max(1, Number(process.env.RUNS ?? 3));
 const out = process.env.LH_OUT ?? mkdtempSync(join(tmpdir(), 'tcm-lighthouse-'));
+mkdirSync(out, { recursive: true });
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const COLUMNS = ['perf', 'a11y', 'best', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'js', 'main'];
+
+/** The figures of one report (scores 0-100, times in ms, JavaScript in KiB as sent). */
+function figures(lhr) {
+  const score = (c) => Math.round((lhr.categories[c]?.score ?? NaN) * 100);
+  const num = (a) => lhr.audits[a]?.numericValue ?? NaN;
+  const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
+  // mainthread-work-breakdown is the trace's task total times the preset's CPU multiplier.
+  const cpu =
+    lhr.configSettings.throttlingMethod === 'simulate' ? lhr.configSettings.throttling.cpuSlowdownMultiplier : 1;
+  return {
+    perf: score('performance'),
+    a11y: score('accessibility'),
+    best: score('best-practices'),
+    seo: score('seo'),
+    fcp: num('first-contentful-paint'),
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    js: (scripts?.transferSize ?? NaN) / 1024,
+    main: num('mainthread-work-breakdown') / cpu,
+  };
+}
 
 for (const ws of ['web', 'server'])
   execFileSync('bash', ['scripts/build-if-changed.sh', ws], { cwd: repo, stdio: 'inherit' });
@@ -58,7 +100,8 @@ try {
       () => false,
     );
     if (ok) break;
-    if (i > 240) throw new Error('server did not start');
+    // Up to 5 minutes: a fresh database's migrations and seed take over a minute on a loaded machine.
+    if (i > 600) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 500));
   }
   // One published news item to audit its detail page.
@@ -101,36 +144,51 @@ try {
     ['news detail', `/pc/xinwendongtai/${item.id}`],
     ['tongueAnalyze', '/pc/tongueAnalyze'],
   ];
-  console.log(`Lighthouse 12.2.3, ${desktop ? 'desktop' : 'mobile'} preset (simulated throttling), ${base}`);
-  console.log('page            perf  a11y  best   seo   FCP ms   LCP ms   TBT ms    CLS   bytes KiB');
+  const loadBefore = load();
+  const rows = [];
   for (const [name, path] of pages) {
-    const r = await lighthouse(
-      `${base}${path}`,
-      {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      },
-      desktop ? desktopConfig : undefined,
-    );
-    const lhr = r.lhr;
-    writeFileSync(join(out, `${name.replace(/\W+/g, '-')}.json`), r.report);
-    const score = (c) => String(Math.round((lhr.categories[c]?.score ?? 0) * 100)).padStart(5);
-    const num = (a, d = 0) => String((lhr.audits[a]?.numericValue ?? NaN).toFixed(d)).padStart(8);
-    console.log(
-      `${name.padEnd(14)}${score('performance')} ${score('accessibility')} ${score('best-practices')} ${score('seo')} ${num('first-contentful-paint')} ${num('largest-contentful-paint')} ${num('total-blocking-time')} ${num('cumulative-layout-shift', 3)} ${String(((lhr.audits['total-byte-weight']?.numericValue ?? 0) / 1024).toFixed(0)).padStart(10)}`,
-    );
-    const failing = Object.values(lhr.audits).filter(
-      (a) =>
-        a.score !== null &&
-        a.score < 0.9 &&
-        a.scoreDisplayMode !== 'informative' &&
-        a.scoreDisplayMode !== 'manual' &&
-        a.scoreDisplayMode !== 'notApplicable',
-    );
-    for (const a of failing.slice(0, 12)) console.log(`    - ${a.id}: ${a.displayValue ?? a.score}`);
+    const got = [];
+    let last;
+    for (let run = 1; run <= runs; run++) {
+      const r = await lighthouse(
+        `${base}${path}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        },
+        desktop ? desktopConfig : undefined,
+      );
+      writeFileSync(join(out, `${name.replace(/\W+/g, '-')}-${run}.json`), r.report);
+      // A trace Chromium failed to record (e.g. NO_NAVSTART under load) is reported and left out.
+      if (r.lhr.runtimeError) {
+        console.log(`  ${name} run ${run}: ${r.lhr.runtimeError.code} (left out)`);
+        continue;
+      }
+      got.push(figures(r.lhr));
+      last = r.lhr;
+    }
+    const m = (k) => median(got.map((g) => g[k]));
+    rows.push({ name, n: got.length, ...Object.fromEntries(COLUMNS.map((k) => [k, m(k)])) });
+    if (showAudits && last)
+      for (const a of Object.values(last.audits).filter(
+        (a) =>
+          a.score !== null && a.score < 0.9 && !['informative', 'manual', 'notApplicable'].includes(a.scoreDisplayMode),
+      ))
+        console.log(`  ${name}: ${a.id}: ${a.displayValue ?? a.score}`);
   }
+  const loadAfter = load();
+  console.log(
+    `Lighthouse 12.2.3, ${desktop ? 'desktop' : 'mobile'} preset (simulated throttling), median of ${runs} runs, ${base}`,
+  );
+  console.log(`load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAfter}; ${cpus().length} CPUs`);
+  console.log('page           runs  perf  a11y  best   seo   FCP ms   LCP ms   TBT ms    CLS  JS KiB  main ms');
+  const f = (v, d = 0, w = 8) => (Number.isFinite(v) ? v.toFixed(d) : '-').padStart(w);
+  for (const r of rows)
+    console.log(
+      `${r.name.padEnd(14)}${f(r.n, 0, 5)}${f(r.perf, 0, 6)}${f(r.a11y, 0, 6)}${f(r.best, 0, 6)}${f(r.seo, 0, 6)} ${f(r.fcp)} ${f(r.lcp)} ${f(r.tbt)} ${f(r.cls, 3, 6)} ${f(r.js, 1, 7)} ${f(r.main)}`,
+    );
   console.log(`reports: ${out}`);
 } finally {
   chrome?.kill();

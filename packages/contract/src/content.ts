@@ -1,31 +1,11 @@
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
-import { SYS_VERSION } from './paths.js';
 
 /**
  * Site content (issue 22 items 3-6; docs/site.md): news and dynamic pages edited in the back
  * office, cooperation enquiries from the public form, and the organisation's settings.
  */
-const CONTENT = `/backend/sys/${SYS_VERSION}/content`;
-const ENQUIRY = `/backend/sys/${SYS_VERSION}/enquiry`;
-export const CONTENT_PATHS = {
-  list: `${CONTENT}/list`,
-  find: (id: number | string) => `${CONTENT}/find/${id}`,
-  add: `${CONTENT}/add`,
-  edit: `${CONTENT}/edit`,
-  publish: `${CONTENT}/publish`,
-  remove: (id: number | string) => `${CONTENT}/remove/${id}`,
-  enquiryList: `${ENQUIRY}/list`,
-  enquiryUpdate: `${ENQUIRY}/update`,
-  enquiryExport: `${ENQUIRY}/export`,
-  settings: `/backend/sys/${SYS_VERSION}/settings`,
-  /** Public calls: no token; the reader's language comes from the `language` header or query. */
-  portalNews: '/backend/portal/news/list',
-  portalNewsItem: (id: number | string) => `/backend/portal/news/item/${id}`,
-  portalPage: (name: string) => `/backend/portal/pages/${name}`,
-  portalSettings: '/backend/portal/settings',
-  portalEnquiry: '/backend/portal/cooperation/submit',
-} as const;
+export { CONTENT_PATHS } from './content-paths.js';
 
 /** Button codes the server enforces (seeded under the content pages). */
 export const CONTENT_BUTTONS = {

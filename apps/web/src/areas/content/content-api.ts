@@ -42,7 +42,6 @@ export const contentApi = {
 export const siteApi = {
   news: (page: number, size: number) =>
     http.get<ContentPage>(CONTENT_PATHS.portalNews, { params: { page, size }, noErrorMessage: true }),
-  newsItem: (id: number) => http.get<ContentItem>(CONTENT_PATHS.portalNewsItem(id), { noErrorMessage: true }),
   page: (name: string) => http.get<ContentItem>(CONTENT_PATHS.portalPage(name), { noErrorMessage: true }),
   settings: () => http.get<SiteSettings>(CONTENT_PATHS.portalSettings, { noErrorMessage: true }),
   /** The form shows the server's message itself (field named, reader's language). */

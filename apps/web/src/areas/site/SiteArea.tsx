@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
 import { findPage, type PageComponent, type PageRegistry } from '../../app/pages.js';
@@ -7,6 +8,7 @@ import type { PageKey } from '../../app/route-table.js';
 import { withAnt, WithAnt } from '../../app/WithAnt.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
+import { newsItemQuery } from './content/news-item-query.js';
 import './site.css';
 
 const NAV = [
@@ -27,7 +29,13 @@ const ENTRANCES = [
   ['/training/login', 'trainingLogin'],
 ] as const;
 
-// Detection, report and device pages load in their own chunk: the public home stays small.
+// The pages a visitor most often opens first (a shared news link, the detection page) are light
+// chunks without Ant Design, like the home (docs/web.md "Speed and reach"); antd loads only with
+// what the visitor opens later (the camera, the result).
+const NewsDetailPage = lazy(() => import('./content/NewsDetailPage.js'));
+const TongueAnalyzePage = lazy(() => import('./detection/TongueAnalyzePage.js'));
+const TONGUE_KIND = { tongueAnalyze: 'normal', childTongue: 'child', covidTongue: 'covid' } as const;
+// Report and device pages load in their own chunk: the public home stays small.
 const DetectionPages = lazy(withAnt(() => import('./detection/DetectionPages.js')));
 const TrainingIntro = lazy(withAnt(() => import('../training/TrainingIntro.js')));
 const H5CapturePage = lazy(withAnt(() => import('./h5/H5CapturePage.js')));
@@ -120,6 +128,18 @@ function NotFound() {
   );
 }
 
+/** A news item: its call starts beside the page's chunk (both in flight at once), not after it. */
+function NewsDetail() {
+  const { id = '' } = useParams();
+  const client = useQueryClient();
+  useEffect(() => void client.prefetchQuery(newsItemQuery(id)), [client, id]);
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <NewsDetailPage />
+    </Suspense>
+  );
+}
+
 /** The pages that use antd: Ant Design's providers and a spinner while their chunks load. */
 function Heavy({ children }: { children: ReactNode }) {
   return (
@@ -138,17 +158,31 @@ function Content({ page }: AreaProps) {
   );
 }
 
-/** Capture, report and device pages (the detection chunk); the child and COVID pages open with their CMS text. */
+/** Report and device pages (the detection chunk, with antd). */
 function Detection({ page }: AreaProps) {
   return (
     <Heavy>
-      {(page === 'childTongue' || page === 'covidTongue') && (
-        <div style={{ maxWidth: 1100, margin: '0 auto 16px' }}>
-          <SitePages page={page} />
-        </div>
-      )}
       <DetectionPages page={page} />
     </Heavy>
+  );
+}
+
+/** The light detection form (no antd); the child and COVID pages open with their CMS text (antd). */
+function TongueForm({ page }: AreaProps) {
+  const kind = TONGUE_KIND[page as keyof typeof TONGUE_KIND];
+  return (
+    <>
+      {page !== 'tongueAnalyze' && (
+        <Heavy>
+          <div style={{ maxWidth: 1100, margin: '0 auto 16px' }}>
+            <SitePages page={page} />
+          </div>
+        </Heavy>
+      )}
+      <Suspense fallback={<PageSpinner />}>
+        <TongueAnalyzePage kind={kind} />
+      </Suspense>
+    </>
   );
 }
 
@@ -186,7 +220,7 @@ const PAGES: PageRegistry<'site'> = {
   home: Home,
   notFound: NotFound,
   news: Content,
-  newsDetail: Content,
+  newsDetail: NewsDetail,
   dynamicPage: Content,
   information: Content,
   tongueResearch: Content,
@@ -194,9 +228,9 @@ const PAGES: PageRegistry<'site'> = {
   healthState: Content,
   aiAssistant: Content,
   unsubscribe: Content,
-  tongueAnalyze: Detection,
-  childTongue: Detection,
-  covidTongue: Detection,
+  tongueAnalyze: TongueForm,
+  childTongue: TongueForm,
+  covidTongue: TongueForm,
   pdfReport: Detection,
   pdfReportNew: Detection,
   pdfPreview: Detection,

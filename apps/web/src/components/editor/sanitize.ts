@@ -19,11 +19,19 @@ function cleanStyle(style: string): string {
  * Sanitises editor output before it is saved or shown: no scripts, handlers or foreign URLs
  * schemes; only the editor's own style properties survive.
  */
-export function sanitizeHtml(html: string): string {
+export function sanitizeHtml(html: string, opts: { lazyImages?: boolean } = {}): string {
   const purify = DOMPurify();
   purify.addHook('uponSanitizeAttribute', (_node, data) => {
     if (data.attrName === 'style') data.attrValue = cleanStyle(data.attrValue);
   });
+  // A page that shows the HTML to visitors loads its pictures when they scroll near (speed of the
+  // public site, docs/web.md); the editor keeps its own markup untouched.
+  if (opts.lazyImages)
+    purify.addHook('afterSanitizeAttributes', (node) => {
+      if (node.nodeName !== 'IMG') return;
+      node.setAttribute('loading', 'lazy');
+      node.setAttribute('decoding', 'async');
+    });
   return purify.sanitize(html, {
     ALLOWED_TAGS: [
       'p',

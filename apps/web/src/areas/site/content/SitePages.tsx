@@ -2,7 +2,6 @@ import { Alert, Card, Col, Empty, List, Row, Result, Skeleton, Space, Typography
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ContentItem } from '@tcm/contract';
 import type { AreaProps } from '../../../app/LazyArea.js';
 import { findPage, type PageComponent, type PageKeys } from '../../../app/pages.js';
 import { sanitizeHtml } from '../../../components/editor/sanitize.js';
@@ -107,27 +106,6 @@ export function NewsList() {
   );
 }
 
-export function NewsDetail() {
-  const { t } = useTranslation();
-  const fmt = useReaderFormat();
-  const { id = '' } = useParams();
-  const q = useQuery({ queryKey: ['site-news-item', id], queryFn: () => siteApi.newsItem(Number(id)), retry: false });
-  const n: ContentItem | undefined = q.data;
-  if (!n) return <Loading error={q.isError} missing={q.isError} />;
-  return (
-    <article style={{ maxWidth: 900, margin: '0 auto' }} data-testid="news-detail">
-      <Link to="/xinwendongtai">{t('site.backToNews')}</Link>
-      <Typography.Title>{n.title}</Typography.Title>
-      <Typography.Text type="secondary">
-        {t('site.publishedAt', { date: fmt.date(n.publishAt ?? n.createdAt, { time: false }) })}
-      </Typography.Text>
-      {n.coverUrl && <img src={n.coverUrl} alt="" style={{ display: 'block', maxWidth: '100%', margin: '16px 0' }} />}
-      <Html html={n.body} testId="news-body" />
-      <Sources sources={n.sources} />
-    </article>
-  );
-}
-
 function ContactCard() {
   const { t, i18n } = useTranslation();
   const q = useQuery({ queryKey: ['site-settings'], queryFn: siteApi.settings });
@@ -181,7 +159,6 @@ function DynamicPage() {
 type ContentPage = PageKeys<
   'site',
   | 'news'
-  | 'newsDetail'
   | 'dynamicPage'
   | 'aiAssistant'
   | 'information'
@@ -197,7 +174,6 @@ type ContentPage = PageKeys<
 /** The site's content pages by route page key (route-table.ts). */
 const PAGES: Record<ContentPage, PageComponent> = {
   news: NewsList,
-  newsDetail: NewsDetail,
   dynamicPage: DynamicPage,
   // The assistant's own page (its words in the locales, so an older database's CMS text cannot go stale).
   aiAssistant: AssistantPage,

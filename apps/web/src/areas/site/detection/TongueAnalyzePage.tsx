@@ -1,14 +1,15 @@
 import '../../../diagnosis/texts.js';
-import { useState } from 'react';
-import { Alert, Button, Card, Result, Space, Typography } from 'antd';
-import { Link, useSearchParams } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DetectionKind } from '@tcm/contract';
-import { PhotoPicker } from '../../../diagnosis/PhotoPicker.js';
-import { LiveRecordResult } from '../../../diagnosis/LiveRecordResult.js';
-import { analyzeAsVisitor, useRecord } from '../../../diagnosis/record-api.js';
+import { withAnt, WithAnt } from '../../../app/WithAnt.js';
+import { PageSpinner } from '../../../components/PageSpinner.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { asyncHandler } from '../../../lib/async-handler.js';
+import { PlainPhotoPicker } from './PlainPhotoPicker.js';
+
+// The result (antd, the engine's sections, charts on demand) loads only when there is one to show.
+const VisitorResult = lazy(withAnt(() => import('./VisitorResult.js')));
 
 const TITLE: Record<DetectionKind, string> = {
   normal: 'route.tongueAnalyze',
@@ -19,20 +20,26 @@ const TITLE: Record<DetectionKind, string> = {
 /**
  * The public detection page (/tongueAnalyze and the child and COVID variants): upload or camera,
  * then the result at `?token=` (the record's share token, so a reload or a shared link shows it).
+ * The upload form is plain markup and CSS (site.css): no Ant Design on first paint (docs/web.md).
  */
-export function TongueAnalyzePage({ kind }: { kind: DetectionKind }) {
+export default function TongueAnalyzePage({ kind }: { kind: DetectionKind }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const token = params.get('token');
   return (
-    <Space orientation="vertical" style={{ width: '100%', maxWidth: 1100, margin: '0 auto' }} size="large">
-      <Typography.Title level={2}>{t(TITLE[kind])}</Typography.Title>
+    <div className="site-page site-stack-lg">
+      {/* h2 as before the split: on the child and COVID pages the CMS text above holds the h1. */}
+      <h2 className="site-h2">{t(TITLE[kind])}</h2>
       {token ? (
-        <VisitorResult token={token} onNew={() => setParams({})} />
+        <WithAnt>
+          <Suspense fallback={<PageSpinner />}>
+            <VisitorResult token={token} onNew={() => setParams({})} />
+          </Suspense>
+        </WithAnt>
       ) : (
         <Capture kind={kind} onCreated={(tok) => setParams({ token: tok })} />
       )}
-    </Space>
+    </div>
   );
 }
 
@@ -41,68 +48,42 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const send = async () => {
+    if (!file) return;
+    setSending(true);
+    setError(null);
+    try {
+      // The record calls (and the contract paths they use) load with the first analysis.
+      const { analyzeAsVisitor } = await import('../../../diagnosis/record-api.js');
+      const created = await analyzeAsVisitor(file, kind, currentLanguage());
+      onCreated(created.shareToken);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
   return (
-    <Card>
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        <Typography.Paragraph>{t(`diag.intro.${kind}`)}</Typography.Paragraph>
-        <PhotoPicker file={file} onChange={setFile} testId="tongue" />
-        {error && <Alert type="error" showIcon title={error} data-testid="analyze-error" />}
-        <Button
-          type="primary"
-          size="large"
-          disabled={!file}
-          loading={sending}
-          data-testid="analyze-submit"
-          onClick={asyncHandler(async () => {
-            if (!file) return;
-            setSending(true);
-            setError(null);
-            try {
-              const created = await analyzeAsVisitor(file, kind, currentLanguage());
-              onCreated(created.shareToken);
-            } catch (e) {
-              setError((e as Error).message);
-            } finally {
-              setSending(false);
-            }
-          })}
-        >
-          {t('diag.analyze')}
-        </Button>
-        <Typography.Text type="secondary">{t('diag.privacy')}</Typography.Text>
-      </Space>
-    </Card>
-  );
-}
-
-function VisitorResult({ token, onNew }: { token: string; onNew: () => void }) {
-  const { t } = useTranslation();
-  const ref = { token };
-  const state = useRecord(ref);
-  const { detail, error } = state;
-  if (error && !detail)
-    return (
-      <Result
-        status={error.status === 404 ? '404' : 'error'}
-        title={error.message}
-        extra={<Button onClick={onNew}>{t('diag.newAnalysis')}</Button>}
-        data-testid="record-error"
-      />
-    );
-  if (!detail) return <Card loading />;
-  return (
-    <LiveRecordResult
-      recordRef={ref}
-      state={{ ...state, detail }}
-
-      extra={
-        <>
-          <Link to={`/checked/pdf?token=${encodeURIComponent(token)}`} data-testid="open-report">
-            <Button>{t('diag.openReport')}</Button>
-          </Link>
-          <Button onClick={onNew}>{t('diag.newAnalysis')}</Button>
-        </>
-      }
-    />
+    <section className="site-card-box site-stack">
+      <p className="site-p">{t(`diag.intro.${kind}`)}</p>
+      <PlainPhotoPicker file={file} onChange={setFile} testId="tongue" />
+      {error && (
+        <div className="site-alert" role="alert" data-testid="analyze-error">
+          {error}
+        </div>
+      )}
+      <button
+        type="button"
+        className="site-btn site-btn-primary site-btn-lg"
+        disabled={!file || sending}
+        aria-busy={sending}
+        data-testid="analyze-submit"
+        onClick={() => void send()}
+      >
+        {sending && <span className="site-btn-spin" aria-hidden="true" />}
+        {t('diag.analyze')}
+      </button>
+      <span className="site-muted">{t('diag.privacy')}</span>
+    </section>
   );
 }
