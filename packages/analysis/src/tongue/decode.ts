@@ -1,11 +1,10 @@
 // Uploaded bytes -> the upright working image, with a catalogue error for every way the bytes
 // can be wrong (never an exception from sharp). JPEG, PNG and WebP go through sharp (EXIF
-// orientation applied); BMP through bmp.ts; anything else is refused with a clear code.
+// orientation applied); BMP through common/bmp.ts; anything else is refused with a clear code.
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { TONGUE_ERRORS } from '@tcm/contract';
-import { EngineError } from '../common/index.js';
+import { BmpError, decodeBmp, EngineError, isBmp, readBmpHeader } from '../common/index.js';
 import type { RgbImage } from '../face/decode.js';
-import { BmpError, decodeBmp, isBmp, readBmpHeader } from './bmp.js';
 
 /** Interleaved 8-bit RGB pixels (the same shape the face engine uses). */
 export type { RgbImage };

@@ -1,6 +1,8 @@
 // BMP decoding: the libvips build inside sharp has no BMP loader, and clinics' capture devices
 // still write BMP, so the uncompressed Windows variants are read here. RLE and embedded
-// JPEG/PNG BMPs are rare and reported as unsupported rather than guessed at.
+// JPEG/PNG BMPs are rare and reported as unsupported rather than guessed at. The one decoder of
+// the platform: the tongue engine reads BMP photos with it, and the server's upload check turns
+// BMP uploads into PNG with it (apps/server/src/modules/files/content-check.ts).
 
 /** Why a BMP could not be read: `truncated` (pixel data cut short), `unsupported`, or `invalid`. */
 export class BmpError extends Error {
@@ -135,4 +137,35 @@ export function decodeBmp(
     }
   }
   return { data: out, width, height };
+}
+
+/**
+ * Encodes interleaved RGB as an uncompressed 24-bit bottom-up BMP: tests, fixtures and the
+ * upload benchmark make BMP files with it (sharp writes no BMP).
+ */
+export function encodeBmp(img: { data: Uint8Array; width: number; height: number }): Uint8Array {
+  const stride = Math.ceil((img.width * 24) / 32) * 4;
+  const size = 54 + stride * img.height;
+  const out = new Uint8Array(size);
+  const v = new DataView(out.buffer);
+  out[0] = 0x42;
+  out[1] = 0x4d;
+  v.setUint32(2, size, true);
+  v.setUint32(10, 54, true);
+  v.setUint32(14, 40, true);
+  v.setInt32(18, img.width, true);
+  v.setInt32(22, img.height, true);
+  v.setUint16(26, 1, true);
+  v.setUint16(28, 24, true);
+  v.setUint32(34, stride * img.height, true);
+  for (let y = 0; y < img.height; y++) {
+    const row = 54 + stride * (img.height - 1 - y);
+    for (let x = 0; x < img.width; x++) {
+      const i = (y * img.width + x) * 3;
+      out[row + x * 3] = img.data[i + 2]!;
+      out[row + x * 3 + 1] = img.data[i + 1]!;
+      out[row + x * 3 + 2] = img.data[i]!;
+    }
+  }
+  return out;
 }
