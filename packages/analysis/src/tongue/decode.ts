@@ -3,7 +3,7 @@
 // orientation applied); BMP through common/bmp.ts; anything else is refused with a clear code.
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { TONGUE_ERRORS } from '@tcm/contract';
-import { BmpError, decodeBmp, EngineError, isBmp, readBmpHeader } from '../common/index.js';
+import { decodeBmp, EngineError, isBmp, isBmpError, readBmpHeader } from '../common/index.js';
 import type { RgbImage } from '../face/decode.js';
 
 /** Interleaved 8-bit RGB pixels (the same shape the face engine uses). */
@@ -80,14 +80,14 @@ function decodeBmpPhoto(bytes: Uint8Array): Promise<DecodedPhoto> {
       format: 'bmp',
     }));
   } catch (e) {
-    if (!(e instanceof BmpError)) throw e;
+    if (!isBmpError(e)) throw e;
     const def =
       e.kind === 'truncated'
         ? TONGUE_ERRORS.TONGUE_TRUNCATED
         : e.kind === 'unsupported'
           ? TONGUE_ERRORS.TONGUE_UNSUPPORTED_FORMAT
           : TONGUE_ERRORS.TONGUE_NOT_AN_IMAGE;
-    throw new EngineError(def, { format: 'bmp', cause: e.message });
+    throw new EngineError(def, { format: 'bmp', cause: e.detail?.reason });
   }
 }
 

@@ -1,6 +1,6 @@
 import { VOICE_ERRORS, type VoiceResult } from '@tcm/contract';
 import { EngineError } from '../common/index.js';
-import { mean, parseWav, round, sd, WavError, type WavAudio } from '../signal/index.js';
+import { isWavError, mean, parseWav, round, sd, type WavAudio } from '../signal/index.js';
 import { coarseFactor, meanHnr } from './harmonicity.js';
 import { meanIntensity, toIntensity } from './intensity.js';
 import { jitterLocal, shimmerLocal } from './perturbation.js';
@@ -35,10 +35,10 @@ export function readVoiceWav(bytes: Uint8Array): WavAudio {
   try {
     return parseWav(bytes);
   } catch (e) {
-    if (e instanceof WavError)
+    if (isWavError(e))
       throw new EngineError(
-        e.problem === 'unsupported-encoding' ? VOICE_ERRORS.VOICE_UNSUPPORTED_ENCODING : VOICE_ERRORS.VOICE_UNREADABLE,
-        { reason: e.message },
+        e.kind === 'unsupported-encoding' ? VOICE_ERRORS.VOICE_UNSUPPORTED_ENCODING : VOICE_ERRORS.VOICE_UNREADABLE,
+        { reason: e.detail?.reason },
       );
     throw e;
   }

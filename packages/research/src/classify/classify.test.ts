@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell, Dataset } from '../dataset.js';
-import { ResearchError } from '../errors.js';
+import { EngineError } from '@tcm/contract';
 import { createRng } from '../rng.js';
 import { matrixFromRows } from '../features.js';
 import { stratifiedFolds } from './folds.js';
@@ -137,7 +137,7 @@ describe('trainClassifier', () => {
     expect(result.skipped).toBe(10);
     expect(result.evaluation.samples).toBe(290);
     expect(() => trainClassifier(data, { kind: 'svm' as ClassifierKind, target: 'syndrome', features })).toThrow(
-      ResearchError,
+      EngineError,
     );
     expect(() => trainClassifier(data, { kind: 'naive-bayes', target: 'm1', features: ['m2'] })).toThrow(
       /numeric; expected categorical or binary/,
@@ -185,7 +185,7 @@ describe('stratifiedFolds', () => {
       expect(fold.filter((i) => labels[i] === 2)).toHaveLength(2);
     }
     expect(stratifiedFolds(labels, 5, 4)).toEqual(folds);
-    expect(() => stratifiedFolds([0, 1], 3, 1)).toThrow(ResearchError);
+    expect(() => stratifiedFolds([0, 1], 3, 1)).toThrow(EngineError);
   });
 });
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { FILE_ERRORS, MAX_UPLOAD_BYTES, type FileKind } from '@tcm/contract';
 import { readPulseFile } from '@tcm/analysis/pulse';
 import { readVoiceWav } from '@tcm/analysis/voice';
-import { BmpError, decodeBmp, isEngineError, readBmpHeader } from '@tcm/analysis/common';
+import { decodeBmp, isBmpError, isEngineError, readBmpHeader } from '@tcm/analysis/common';
 import { AppError } from '../../http/app-error.js';
 import type { EnginePool } from '../../jobs/engine-pool.js';
 
@@ -110,7 +110,7 @@ export async function decodeCapture(capture: HeavyCapture, bytes: Uint8Array, na
         raw = decodeBmp(bytes, header);
       } catch (e) {
         if (e instanceof AppError) throw e;
-        throw corrupt(e instanceof BmpError ? e.message : 'unreadable BMP');
+        throw corrupt(isBmpError(e) ? String(e.detail?.reason) : 'unreadable BMP');
       }
       // Stored as lossless PNG: every engine and browser reads it, and no pixel changes.
       const png = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })

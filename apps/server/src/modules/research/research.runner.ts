@@ -2,17 +2,17 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { EngineError, RESEARCH_ERRORS } from '@tcm/contract';
+import type { ResearchErrorReason } from '@tcm/research';
 import type { ComputeInput } from './research.compute.js';
 
-/** Why a thread's analysis ended without a result. */
-export class ComputeFailure extends Error {
-  constructor(
-    message: string,
-    /** Set when @tcm/research refused the input (a ResearchError): the user's own fix, not a fault. */
-    readonly refused: { reason: string; texts: { zh: string; en: string } } | null,
-  ) {
-    super(message);
-  }
+/**
+ * A refusal of @tcm/research as it crosses from the thread (the user's own fix, not a fault):
+ * the reason and texts, rebuilt here as the same `EngineError` the thread caught.
+ */
+export interface ThreadRefusal {
+  reason: ResearchErrorReason | undefined;
+  texts: { zh: string; en: string };
 }
 
 /** A finished analysis as JSON text: the result, and the model of a classification (else null). */
@@ -24,7 +24,7 @@ export interface ComputeText {
 type ThreadMessage =
   | { type: 'progress'; phase: string; fraction: number }
   | { type: 'done'; out: ComputeText }
-  | { type: 'failed'; refused: ComputeFailure['refused']; message: string };
+  | { type: 'failed'; refused: ThreadRefusal | null; message: string };
 
 /**
  * A worker thread running research.thread.ts. From the source tree (dev, tests) the thread first
@@ -38,6 +38,12 @@ function startThread(input: ComputeInput): Worker {
   const entry = pathToFileURL(join(dirname(here), 'research.thread.ts')).href;
   const boot = `import(${JSON.stringify(pathToFileURL(api).href)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
   return new Worker(boot, { eval: true, workerData: input });
+}
+
+/** A refusal becomes the research package's own error again (isResearchError); anything else a fault. */
+function failureOf(refused: ThreadRefusal | null, message: string): Error {
+  if (!refused) return new Error(message);
+  return new EngineError(RESEARCH_ERRORS.ANALYSIS_REFUSED, undefined, 'en', refused.texts, refused.reason);
 }
 
 /**
@@ -61,9 +67,9 @@ export function runInThread(
     w.on('message', (m: ThreadMessage) => {
       if (m.type === 'progress') onProgress({ phase: m.phase, fraction: m.fraction });
       else if (m.type === 'done') finish(() => resolve(m.out));
-      else finish(() => reject(new ComputeFailure(m.message, m.refused)));
+      else finish(() => reject(failureOf(m.refused, m.message)));
     });
-    w.on('error', (e) => finish(() => reject(new ComputeFailure(e.message, null))));
-    w.on('exit', (code) => finish(() => reject(new ComputeFailure(`research thread exited with ${code}`, null))));
+    w.on('error', (e) => finish(() => reject(e)));
+    w.on('exit', (code) => finish(() => reject(new Error(`research thread exited with ${code}`))));
   });
 }

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { ResearchError } from '@tcm/research';
+import { isResearchError } from '@tcm/research';
 import { compute, type ComputeInput } from './research.compute.js';
-import type { ComputeText } from './research.runner.js';
+import type { ComputeText, ThreadRefusal } from './research.runner.js';
 
 /**
  * Entry of a research job's worker thread (research.runner.ts starts it): runs one analysis,
@@ -27,7 +27,7 @@ if (port) {
     };
     port.postMessage({ type: 'done', out: text });
   } catch (e) {
-    const refused = e instanceof ResearchError ? { reason: e.reason, texts: e.texts } : null;
+    const refused: ThreadRefusal | null = isResearchError(e) ? { reason: e.kind, texts: e.texts ?? e.def } : null;
     port.postMessage({ type: 'failed', refused, message: e instanceof Error ? e.message : String(e) });
   }
 }
