@@ -89,7 +89,7 @@ async function claimTask(
  * the same path as every capture: files through the content checks (`saveFile`), the record
  * through `startRecord` (queue limits, audit, the analysis queue).
  */
-export async function submitAnalysis(
+export async function submitPartnerCapture(
   ctx: AppContext,
   caller: OpenApiCaller,
   body: SubmitBody,

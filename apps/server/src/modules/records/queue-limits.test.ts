@@ -108,7 +108,7 @@ describe('queued-work limits (QUEUED_RECORDS_PER_USER, QUEUED_RECORDS_PER_ADDRES
     for (let i = 0; i < 4; i++) {
       const res = await t.app.inject({
         method: 'POST',
-        url: RECORD_PATHS.visitorAnalyze,
+        url: RECORD_PATHS.visitorCreate,
         remoteAddress: ip,
         headers: m.headers,
         payload: m.payload,

@@ -18,7 +18,7 @@ async function analyze(parts: Part[], headers: Record<string, string> = {}) {
   const m = multipart(parts);
   const res = await t.app.inject({
     method: 'POST',
-    url: RECORD_PATHS.visitorAnalyze,
+    url: RECORD_PATHS.visitorCreate,
     headers: { ...m.headers, ...headers },
     payload: m.payload,
   });

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { DetectionKind } from '@tcm/contract';
 import { PhotoPicker } from '../../../diagnosis/PhotoPicker.js';
 import { LiveRecordResult } from '../../../diagnosis/LiveRecordResult.js';
-import { analyzeAsVisitor } from '../../../diagnosis/record-api.js';
+import { createAsVisitor } from '../../../diagnosis/record-api.js';
 import { useRecord } from '../../../diagnosis/use-record.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 
@@ -58,7 +58,7 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
             setSending(true);
             setError(null);
             try {
-              const created = await analyzeAsVisitor(file, kind, currentLanguage());
+              const created = await createAsVisitor(file, kind, currentLanguage());
               onCreated(created.shareToken);
             } catch (e) {
               setError((e as Error).message);
