@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { RecordPerson } from '@tcm/contract';
-import { diagnosisRecords } from './records.js';
+import { recordsTable } from './records.js';
 
 /** Partners (spec §3 corporations) with their menu flags; docs/open-api.md. */
 export const corporations = pgTable('corporation', {
@@ -100,7 +100,7 @@ export const openApiTasks = pgTable(
       .notNull()
       .references(() => corporations.id, { onDelete: 'cascade' }),
     /** Null only while the submission that claimed the idempotency key is still creating it. */
-    recordId: uuid('record_id').references(() => diagnosisRecords.id),
+    recordId: uuid('record_id').references(() => recordsTable.id),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash').notNull(),
     webhookUrl: text('webhook_url'),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { questionsFor } from '@tcm/analysis/constitution';
 import { CORPORATION_PATHS, HTTP_ERRORS, OPEN_API_ERRORS, OPEN_API_PATHS, RECORD_ERRORS } from '@tcm/contract';
-import { diagnosisRecords, openApiNonces, openApiTasks } from '../../db/schema/index.js';
+import { recordsTable, openApiNonces, openApiTasks } from '../../db/schema/index.js';
 import { call } from '../../test/http.js';
 import { partnerKey, pollTask, signedCall } from '../../test/open-api-client.js';
 import { dataFile } from '../../test/records-helpers.js';
@@ -170,8 +170,8 @@ describe('open API: asynchronous analysis', () => {
     expect(tasks).toHaveLength(1);
     const records = await t.database.db
       .select()
-      .from(diagnosisRecords)
-      .where(eq(diagnosisRecords.id, tasks[0]!.recordId!));
+      .from(recordsTable)
+      .where(eq(recordsTable.id, tasks[0]!.recordId!));
     expect(records).toHaveLength(1);
     const other = await signedCall(t, key, 'POST', OPEN_API_PATHS.submit, {
       ...vitalsOnly(80),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { analyseVoice } from '@tcm/analysis/voice';
 import { RECORD_ERRORS, RECORD_PATHS, recordDetailSchema } from '@tcm/contract';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import { call } from '../../test/http.js';
 import { dataFile } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -22,7 +22,7 @@ afterAll(async () => t.close());
 async function recordWithStoredResults(raw: unknown) {
   const shareToken = newShareToken();
   const [row] = await t.database.db
-    .insert(diagnosisRecords)
+    .insert(recordsTable)
     .values({
       source: 'visitor',
       status: 'done',
@@ -31,7 +31,7 @@ async function recordWithStoredResults(raw: unknown) {
       finishedAt: new Date(),
       shareToken,
     })
-    .returning({ id: diagnosisRecords.id });
+    .returning({ id: recordsTable.id });
   return { id: row!.id, shareToken };
 }
 
@@ -64,9 +64,9 @@ describe('stored results', () => {
     expect(data.results.voice).toMatchObject({ engine: 'voice', status: 'done' });
     expect(data.results.tongue).toMatchObject({ status: 'failed', error: { code: 4001011 } });
     const [raw] = await t.database.db
-      .select({ tongue: sql<unknown>`${diagnosisRecords.results} -> 'tongue' -> 'result'` })
-      .from(diagnosisRecords)
-      .where(eq(diagnosisRecords.id, id));
+      .select({ tongue: sql<unknown>`${recordsTable.results} -> 'tongue' -> 'result'` })
+      .from(recordsTable)
+      .where(eq(recordsTable.id, id));
     expect(raw!.tongue).toEqual({ colour: 'red' });
 
     // The PDF leaves the unreadable engine out and shows the rest.

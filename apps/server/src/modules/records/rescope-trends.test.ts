@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { doneResult, FILE_PATHS, RECORD_PATHS, type RecordResults } from '@tcm/contract';
 import { questionsFor } from '@tcm/analysis/constitution';
-import { auditLog, diagnosisRecords, maintenanceRuns, users } from '../../db/schema/index.js';
+import { auditLog, recordsTable, maintenanceRuns, users } from '../../db/schema/index.js';
 import { runMaintenance, runPendingMaintenance } from '../../maintenance/maintenance.js';
 import { buildTeam, uid } from '../../test/factories.js';
 import { call } from '../../test/http.js';
@@ -66,12 +66,12 @@ async function made(token: string, weightKg: number, person: object, files: obje
 async function stored(id: string) {
   const [row] = await t.database.db
     .select({
-      results: sql<string>`${diagnosisRecords.results}::text`,
-      conclusion: diagnosisRecords.conclusion,
-      updatedAt: diagnosisRecords.updatedAt,
+      results: sql<string>`${recordsTable.results}::text`,
+      conclusion: recordsTable.conclusion,
+      updatedAt: recordsTable.updatedAt,
     })
-    .from(diagnosisRecords)
-    .where(eq(diagnosisRecords.id, id));
+    .from(recordsTable)
+    .where(eq(recordsTable.id, id));
   return row!;
 }
 
