@@ -176,7 +176,7 @@ export const complexionSchema = z.enum(COMPLEXIONS);
 export type Complexion = z.infer<typeof complexionSchema>;
 
 export const GLOSS = ['lustrous', 'dull'] as const;
-export const LIP_COLOURS = ['pale', 'light_red', 'red', 'dark_purple'] as const;
+export const LIP_COLORS = ['pale', 'light_red', 'red', 'dark_purple'] as const;
 /** Skin-tone categories of the individual typology angle (Chardon et al. 1991; Del Bino 2006). */
 export const ITA_CATEGORIES = ['very_light', 'light', 'intermediate', 'tan', 'brown', 'dark'] as const;
 
@@ -219,7 +219,7 @@ export const faceResultSchema = z.object({
   }),
   gloss: z.object({ class: z.enum(GLOSS), label, evidence: z.record(z.string(), z.number()) }),
   lips: z.object({
-    class: z.enum(LIP_COLOURS),
+    class: z.enum(LIP_COLORS),
     label,
     lab: faceLabSchema,
     evidence: z.record(z.string(), z.number()),

@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { extractTongueFeatures } from '@tcm/analysis/tongue/features';
 import { synthesize } from '@tcm/analysis/synthesis';
-import { analysePulse, readPulseFile } from '@tcm/analysis/pulse';
-import { analyseVoice } from '@tcm/analysis/voice';
+import { analyzePulse, readPulseFile } from '@tcm/analysis/pulse';
+import { analyzeVoice } from '@tcm/analysis/voice';
 import { questionsFor, scoreConstitution } from '@tcm/analysis/constitution';
 import {
   doneResult,
@@ -168,7 +168,7 @@ describe('tongue quality issues', () => {
 describe('pulse section', () => {
   it('words what the pulse classes suggest in the report language; an earlier English-only result stays readable', async () => {
     const file = { bytes: dataFile('pulse/goda-ppg-125hz.csv'), name: 'goda-ppg-125hz.csv' };
-    const result = analysePulse(readPulseFile(file.bytes, file.name));
+    const result = analyzePulse(readPulseFile(file.bytes, file.name));
     const source = (r: PulseResult) =>
       doneRecord({ pulse: { engine: 'pulse', status: 'done', version: r.version, result: r, ms: 1 } });
     const zh = (await recordReportModel(source(result), 'zh')).pulse!.pulseClass!.evidence ?? [];
@@ -189,7 +189,7 @@ describe('pulse section', () => {
 
 describe('voice section', () => {
   it('words what the voice reading suggests in the report language; an earlier English-only result stays readable', async () => {
-    const result = analyseVoice(dataFile('voice/sustained-a-118hz.wav'));
+    const result = analyzeVoice(dataFile('voice/sustained-a-118hz.wav'));
     const source = (r: VoiceResult) =>
       doneRecord({ voice: { engine: 'voice', status: 'done', version: r.version, result: r, ms: 1 } });
     const reading = result.readings[0]!;

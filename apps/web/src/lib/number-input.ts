@@ -9,7 +9,7 @@ export interface NumberRule {
  * Parses and normalises a number input (spec §5): non-numbers are rejected (null), the value is
  * clamped to [min, max] and optionally fixed to `decimals` places.
  */
-export function normaliseNumber(raw: string | number | null | undefined, rule: NumberRule = {}): number | null {
+export function normalizeNumber(raw: string | number | null | undefined, rule: NumberRule = {}): number | null {
   if (raw === null || raw === undefined) return null;
   const s = typeof raw === 'number' ? String(raw) : raw.trim();
   if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s)) return null;

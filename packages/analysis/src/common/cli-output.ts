@@ -33,7 +33,7 @@ function failureOf(e: unknown): Record<string, unknown> {
  */
 export async function runPerFile(
   files: Iterable<string> | AsyncIterable<string>,
-  analyse: (file: string) => Promise<Record<string, unknown>>,
+  analyze: (file: string) => Promise<Record<string, unknown>>,
   { out = (l) => process.stdout.write(l + '\n'), progress }: PerFileOptions = {},
 ): Promise<number> {
   let failed = 0;
@@ -41,7 +41,7 @@ export async function runPerFile(
     const head = { file: basename(file), path: file };
     let line: Record<string, unknown>;
     try {
-      line = { ...head, ok: true, ...(await analyse(file)) };
+      line = { ...head, ok: true, ...(await analyze(file)) };
     } catch (e) {
       failed++;
       line = { ...head, ok: false, ...failureOf(e) };
@@ -63,7 +63,7 @@ export async function runBatch(
   args: readonly string[],
   spec: { engine: string; usage: string; extensions: readonly string[]; valued?: readonly string[] },
   set: (option: string, value: string) => void,
-  analyse: (file: string) => Promise<Record<string, unknown>>,
+  analyze: (file: string) => Promise<Record<string, unknown>>,
   opts: PerFileOptions = {},
 ): Promise<number> {
   const parsed = parseBatchArgs(args, spec.valued ?? [], set);
@@ -80,7 +80,7 @@ export async function runBatch(
     }
   }
   const progress = opts.progress ?? (opts.out ? undefined : new Progress(spec.engine));
-  return runPerFile(batchFiles(parsed, spec.extensions), analyse, { out: opts.out, progress });
+  return runPerFile(batchFiles(parsed, spec.extensions), analyze, { out: opts.out, progress });
 }
 
 const BATCH_HELP =

@@ -14,7 +14,7 @@ const METRIC_NAMES: Record<Exclude<keyof Metrics, 'skinTone'>, { zh: string; en:
 };
 
 /** Two-language summary of the classes and the most pronounced cosmetic metrics (score >= 50). */
-export function summarise(
+export function summarize(
   complexion: FaceResult['complexion'],
   gloss: FaceResult['gloss'],
   lips: FaceResult['lips'],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FILE_ERRORS, VOICE_ERRORS } from '@tcm/contract';
-import { analyseVoice } from '../voice/analyse.js';
+import { analyzeVoice } from '../voice/analyze.js';
 import { encodeWav16 as encodeContractWav } from '@tcm/contract/wav';
 import { encodeWav16, isWavError, parseWav } from './wav.js';
 
@@ -105,7 +105,7 @@ describe('WAV reader', () => {
         for (let j = 0; j < 20; j++) bytes[Math.floor(rnd() * 64)] = Math.floor(rnd() * 256);
       }
       try {
-        analyseVoice(bytes);
+        analyzeVoice(bytes);
       } catch (e) {
         expect((e as { code?: number }).code).toBeGreaterThanOrEqual(3400000);
         expect((e as { code?: number }).code).toBeLessThan(3500000);
@@ -114,7 +114,7 @@ describe('WAV reader', () => {
     const nan = new Float32Array(16000 * 2).fill(Number.NaN);
     const code = (() => {
       try {
-        analyseVoice(wav(3, 32, 1, 16000, new Uint8Array(nan.buffer)));
+        analyzeVoice(wav(3, 32, 1, 16000, new Uint8Array(nan.buffer)));
       } catch (e) {
         return (e as { code?: number }).code;
       }
@@ -141,8 +141,8 @@ describe('WAV reader', () => {
     const mono = orig.channels[0]!.map(
       (_, i) => orig.channels.reduce((sum, c) => sum + c[i]!, 0) / orig.channels.length,
     );
-    const before = analyseVoice(recording);
-    const after = analyseVoice(encodeContractWav([mono], orig.sampleRate));
+    const before = analyzeVoice(recording);
+    const after = analyzeVoice(encodeContractWav([mono], orig.sampleRate));
     expect(after.pitch.meanHz).toBeGreaterThan(100);
     expect(Math.abs(after.pitch.meanHz - before.pitch.meanHz)).toBeLessThan(1);
   });

@@ -62,7 +62,7 @@ async function toRgb(input: Sharp): Promise<RgbImage> {
   const { data, info } = await input
     .resize({ width: WORK_MAX_SIDE, height: WORK_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
-    .toColourspace('srgb')
+    .toColorspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };

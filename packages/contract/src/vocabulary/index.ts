@@ -10,7 +10,7 @@ import {
   FACE_METRIC_WORDS,
   FACE_REGION_WORDS,
   GLOSS_WORDS,
-  LIP_COLOUR_WORDS,
+  LIP_COLOR_WORDS,
   SKIN_TONE_WORDS,
 } from './face.js';
 import { PULSE_CLASS_WORDS, VOICE_READING_WORDS } from './pulse-voice.js';
@@ -47,7 +47,7 @@ export const VOCABULARY: Readonly<Record<string, Word>> = Object.fromEntries([
   ...prefixed('face.feature', FACE_FEATURE_WORDS),
   ...prefixed('face.complexion', COMPLEXION_WORDS),
   ...prefixed('face.gloss', GLOSS_WORDS),
-  ...prefixed('face.lips', LIP_COLOUR_WORDS),
+  ...prefixed('face.lips', LIP_COLOR_WORDS),
   ...prefixed('face.skinTone', SKIN_TONE_WORDS),
   ...prefixed('face.metric', FACE_METRIC_WORDS),
   ...prefixed('face.region', FACE_REGION_WORDS),

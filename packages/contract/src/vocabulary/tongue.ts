@@ -1,6 +1,6 @@
 import {
-  TONGUE_BODY_COLOURS,
-  TONGUE_COATING_COLOURS,
+  TONGUE_BODY_COLORS,
+  TONGUE_COATING_COLORS,
   TONGUE_COATING_THICKNESS,
   TONGUE_GRADES,
   TONGUE_GREASY,
@@ -61,13 +61,13 @@ export const TONGUE_LABEL_WORDS = {
     red: { zh: '红', en: 'Red' },
     crimson: { zh: '绛', en: 'Crimson' },
     purple: { zh: '青紫', en: 'Blue-purple' },
-  } satisfies Words<Of<typeof TONGUE_BODY_COLOURS>>,
+  } satisfies Words<Of<typeof TONGUE_BODY_COLORS>>,
   coatingColor: {
     white: { zh: '白', en: 'White' },
     light_yellow: { zh: '淡黄', en: 'Light yellow' },
     yellow: { zh: '黄', en: 'Yellow' },
     grey_black: { zh: '灰黑', en: 'Grey-black' },
-  } satisfies Words<Of<typeof TONGUE_COATING_COLOURS>>,
+  } satisfies Words<Of<typeof TONGUE_COATING_COLORS>>,
   coatingThickness: {
     thin: { zh: '薄', en: 'Thin' },
     thick: { zh: '厚', en: 'Thick' },

@@ -20,11 +20,11 @@ function iris(n: number, seed: number): Dataset {
   const rng = createRng(seed);
   const normal = (): number => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
   const classes = ['a', 'b', 'c'];
-  const colours = ['pale', 'red', 'purple'];
+  const colors = ['pale', 'red', 'purple'];
   const rows: Cell[][] = [];
   for (let i = 0; i < n; i++) {
     const k = i % 3;
-    const colour = rng.next() < 0.8 ? colours[k] : colours[rng.int(3)];
+    const colour = rng.next() < 0.8 ? colors[k] : colors[rng.int(3)];
     rows.push([
       classes[k] as string,
       4 * k + normal(),
@@ -40,7 +40,7 @@ function iris(n: number, seed: number): Dataset {
       { key: 'syndrome', type: 'categorical', kind: 'syndrome' },
       { key: 'm1', type: 'numeric' },
       { key: 'm2', type: 'numeric' },
-      { key: 'tongue', type: 'categorical', levels: colours },
+      { key: 'tongue', type: 'categorical', levels: colors },
       { key: 'thirst', type: 'binary', kind: 'finding' },
       { key: 'noise', type: 'numeric' },
       { key: 'coin', type: 'binary' },

@@ -24,7 +24,7 @@ export const corporations = pgTable('corporation', {
   enabled: boolean('enabled').notNull().default(true),
   /** H5 capture page branding (issue 25 item 3): shown name ('' = name), colour, logo data URL. */
   h5BrandName: text('h5_brand_name').notNull().default(''),
-  h5Colour: text('h5_colour').notNull().default('#1677ff'),
+  h5Color: text('h5_colour').notNull().default('#1677ff'),
   h5Logo: text('h5_logo'),
   /** Origins a return URL of the H5 page may point at (the open-redirect allow-list). */
   h5ReturnOrigins: jsonb('h5_return_origins').$type<string[]>().notNull().default([]),

@@ -15,13 +15,13 @@ import { ensurePoppler, inspectPdf } from '../../../../../packages/report/src/te
 import { buildTeam } from '../../test/factories.js';
 import { userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { analysedResults, teamRecord } from './disease.test-helpers.js';
+import { analyzedResults, teamRecord } from './disease.test-helpers.js';
 
 let t: TestApp;
 let results: RecordResults;
 beforeAll(async () => {
   t = await createTestApp();
-  results = await analysedResults();
+  results = await analyzedResults();
 }, 120_000);
 afterAll(async () => t.close());
 

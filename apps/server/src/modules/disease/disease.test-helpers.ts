@@ -11,7 +11,7 @@ import { newShareToken } from '../records/records.service.js';
  * The results of a real analysis (the pipeline the worker runs): a pulse recording, a sustained
  * vowel, the constitution questionnaire and vitals with a blood pressure of 150/95 (band "high").
  */
-export async function analysedResults(): Promise<RecordResults> {
+export async function analyzedResults(): Promise<RecordResults> {
   const results: RecordResults = {};
   await runPipeline(
     {

@@ -91,7 +91,7 @@ export async function openPage(ctx: AppContext, token: string): Promise<H5Page> 
   const { session, corporation: c } = await openSession(ctx, token);
   return {
     brandName: c.h5BrandName || c.name,
-    colour: c.h5Colour,
+    colour: c.h5Color,
     logo: c.h5Logo,
     wx: c.menuWx,
     lang: session.lang,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { analyseVoice } from '@tcm/analysis/voice';
+import { analyzeVoice } from '@tcm/analysis/voice';
 import { RECORD_ERRORS, RECORD_PATHS, recordDetailSchema } from '@tcm/contract';
 import { recordsTable } from '../../db/schema/index.js';
 import { call } from '../../test/http.js';
@@ -37,7 +37,7 @@ async function recordWithStoredResults(raw: unknown) {
 
 describe('stored results', () => {
   it('read a row written before outcomes named their engine, and keep an outcome no schema reads as that engine’s failure', async () => {
-    const voice = analyseVoice(dataFile('voice/sustained-a-118hz.wav'));
+    const voice = analyzeVoice(dataFile('voice/sustained-a-118hz.wav'));
     const { id, shareToken } = await recordWithStoredResults({
       // As the worker saved outcomes before issue 16: no `engine`.
       voice: { status: 'done', version: voice.version, result: voice, ms: 12 },

@@ -169,7 +169,7 @@ describe('research: analysis jobs', { timeout: 120_000 }, () => {
     expect(job.status).toBe('failed');
     expect(job.failure.code).toBe(RESEARCH_ERRORS.ANALYSIS_REFUSED.code);
     expect(job.failure.zh).toMatch(/^无法按这些参数分析该数据池：/);
-    expect(job.failure.en).toMatch(/^The pool cannot be analysed with these parameters: /);
+    expect(job.failure.en).toMatch(/^The pool cannot be analyzed with these parameters: /);
     const freq = await runJob(a.token, one, { kind: 'frequency' });
     const r = await call(t.app, 'POST', P.predict(freq.job.id), a.token, { records: [{ x: 1 }] });
     expect([r.status, r.body.code]).toEqual([400, RESEARCH_ERRORS.NOT_A_MODEL.code]);

@@ -6,7 +6,7 @@ import { DOCTOR_APPROVALS, DOCTOR_QUERY_FIELDS, type DoctorApproval, type Doctor
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { selectionProblem } from '../../app/toolbar.js';
 import { DataTable, type Paging } from '../../components/DataTable.js';
-import type { QueryField } from '../../components/query/normalise.js';
+import type { QueryField } from '../../components/query/normalize.js';
 import { SearchAndQuery, type ListFilter } from '../../components/query/SearchAndQuery.js';
 import { Toolbar } from '../../components/Toolbar.js';
 import { useReaderFormat } from '../../lib/reader-format.js';

@@ -6,7 +6,7 @@ import { CONSOLE_USER_QUERY_FIELDS, ENTRANCES, type ConsoleUser, type Entrance }
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { selectionProblem } from '../../app/toolbar.js';
 import { DataTable, type Paging } from '../../components/DataTable.js';
-import type { QueryField } from '../../components/query/normalise.js';
+import type { QueryField } from '../../components/query/normalize.js';
 import { SearchAndQuery, type ListFilter } from '../../components/query/SearchAndQuery.js';
 import { Toolbar } from '../../components/Toolbar.js';
 import { formatDateTime } from '../../lib/format.js';

@@ -13,7 +13,7 @@ import { selectionProblem } from '../../app/toolbar.js';
 import { DataTable, type Paging } from '../../components/DataTable.js';
 import { EChart } from '../../components/EChart.js';
 import { CombinedQueryDialog } from '../../components/query/CombinedQueryDialog.js';
-import type { QueryField } from '../../components/query/normalise.js';
+import type { QueryField } from '../../components/query/normalize.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { Toolbar } from '../../components/Toolbar.js';

@@ -273,7 +273,7 @@ export const en: Messages = {
       hint: 'A corporation with h5 gets one-use capture links through a signed call; the page shows this name, colour and logo, and returns to an address on the allow-list.',
       brandName: 'Shown name (empty: the corporation name)',
       colour: 'Colour',
-      colourRule: 'Enter a #rrggbb colour',
+      colorRule: 'Enter a #rrggbb colour',
       logo: 'Logo',
       logoHint: 'PNG, JPEG or WebP, 200 KB at most',
       removeLogo: 'Remove',

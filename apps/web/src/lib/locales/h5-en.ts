@@ -19,7 +19,7 @@ export const h5En: typeof h5Zh = {
   needTongue: 'Please take a tongue photo first',
   wxHint:
     'In WeChat: tap “Take photo” and choose “Camera”; if the camera does not open, tap “…” at the top right and choose “Open in browser”.',
-  analysing: 'Analysing; please wait and keep this page open',
+  analyzing: 'Analysing; please wait and keep this page open',
   back: 'Back to {{name}}',
   noReturn: 'The analysis is done; you may close this page.',
   disclaimer: 'The result is for health reference only and does not replace a doctor’s diagnosis.',

@@ -97,7 +97,7 @@ function toMono(audio: WavAudio): { mono: Float64Array; bad: number; clipped: nu
 }
 
 /** Analyses one WAV recording: pitch (Hz), jitter/shimmer (%), HNR (dB), intensity (dB), pauses, rate. */
-export function analyseVoice(bytes: Uint8Array): VoiceResult {
+export function analyzeVoice(bytes: Uint8Array): VoiceResult {
   const audio = readVoiceWav(bytes);
   const L = VOICE_LIMITS;
   if (audio.sampleRate < L.minRateHz || audio.sampleRate > L.maxRateHz)
