@@ -50,7 +50,7 @@ async function main(): Promise<void> {
              md5(random()::text || i), at
       from (select i, now() - (i || ' minutes')::interval as at from generate_series(1, ${N}) i) s`);
     console.log(`seeded ${N} records, ${NAMES} names, 50 doctors in ${Math.round(performance.now() - t0)} ms`);
-    // About 1% of them analysed the old way: one more point, another doctor's earlier reading.
+    // About 1% of them analyzed the old way: one more point, another doctor's earlier reading.
     await db.execute(sql`
       update ${recordsTable} r
       set results = jsonb_set(r.results, '{vitals,result,trends,0,points}',

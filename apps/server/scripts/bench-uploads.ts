@@ -130,7 +130,7 @@ const database = await openDatabase({ dataDir: dbDir });
 await runMigrations(database.db);
 const modes = (process.env.BENCH_MODES ?? `0,${loadConfig({}).engines.poolSize}`).split(',');
 console.log(
-  `burst: ${UPLOADS} uploads of 10 MB pulse CSV, ${CONCURRENCY} at a time, each analysed; light GET every 20 ms`,
+  `burst: ${UPLOADS} uploads of 10 MB pulse CSV, ${CONCURRENCY} at a time, each analyzed; light GET every 20 ms`,
 );
 for (const mode of modes) {
   const r = await measure(database, mode);

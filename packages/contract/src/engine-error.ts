@@ -2,7 +2,7 @@ import type { ErrorDef } from './errors.js';
 
 /**
  * The one error the engine side throws (the analysis engines and their readers, and
- * @tcm/research) for input it cannot use. It carries the catalogue entry, so the API and the
+ * @tcm/research) for input it cannot use. It carries the catalog entry, so the API and the
  * command lines report the same code and text; the server turns it into its own `AppError`.
  *
  * `kind` says why in a word a caller can branch on, where one reader serves several callers
@@ -19,8 +19,8 @@ export class EngineError<K extends string = string> extends Error {
   readonly detail: Record<string, unknown> | undefined;
 
   /**
-   * Texts that say more than the catalogue's for this occurrence (the columns a file has, the
-   * option that would help); the code and status stay the catalogue's.
+   * Texts that say more than the catalog's for this occurrence (the columns a file has, the
+   * option that would help); the code and status stay the catalog's.
    */
   readonly texts: { zh: string; en: string } | undefined;
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 export const H5_LOGO_MAX_BYTES = 200 * 1024;
 
-/** `#rrggbb`: the partner's colour (buttons, header band). */
+/** `#rrggbb`: the partner's color (buttons, header band). */
 export const brandColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, '#rrggbb');
 
 /** The partner's branding and return-URL allow-list, kept on the corporation (console page). */

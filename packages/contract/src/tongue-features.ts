@@ -4,13 +4,13 @@ import { z } from 'zod';
 // the probability of each label, how it was decided (a learned model or a measured rule) and
 // the measured values behind it, so the report can show the evidence next to the finding.
 
-/** CIELAB colour (D65): L* 0-100, a* and b* roughly -128..127. */
+/** CIELAB color (D65): L* 0-100, a* and b* roughly -128..127. */
 export const tongueLabSchema = z.object({ L: z.number(), a: z.number(), b: z.number() });
 export type TongueLab = z.infer<typeof tongueLabSchema>;
 
-/** Body colour (舌色): 淡白 pale, 淡红 light red, 红 red, 绛 crimson, 紫 purple. */
+/** Body color (舌色): 淡白 pale, 淡红 light red, 红 red, 绛 crimson, 紫 purple. */
 export const TONGUE_BODY_COLORS = ['pale', 'light_red', 'red', 'crimson', 'purple'] as const;
-/** Coating colour (苔色): 白 white, 淡黄 light yellow, 黄 yellow, 灰黑 grey-black. */
+/** Coating color (苔色): 白 white, 淡黄 light yellow, 黄 yellow, 灰黑 grey-black. */
 export const TONGUE_COATING_COLORS = ['white', 'light_yellow', 'yellow', 'grey_black'] as const;
 /** Coating thickness (苔质厚薄): 薄 thin, 厚 thick. */
 export const TONGUE_COATING_THICKNESS = ['thin', 'thick'] as const;
@@ -25,7 +25,7 @@ export const TONGUE_GRADES = ['none', 'light', 'severe'] as const;
 export const TONGUE_SPOTS = ['none', 'prickles', 'stasis_spots', 'both'] as const;
 /** Shape (舌形): normal, swollen (胖大), thin (瘦薄). */
 export const TONGUE_SHAPES = ['normal', 'swollen', 'thin'] as const;
-export const TONGUE_ZONES = ['tip', 'centre', 'root', 'sides'] as const;
+export const TONGUE_ZONES = ['tip', 'center', 'root', 'sides'] as const;
 
 /** How a label was decided: a trained model (version in `TONGUE_FEATURES_VERSION`) or a measured rule. */
 export const tongueFeatureMethodSchema = z.enum(['model', 'rule']);

@@ -113,7 +113,7 @@ describe('record → report model', () => {
       expect(model.header.person.name).toBe(lang === 'zh' ? '访客' : 'Visitor');
       const pdf = await renderReport(model);
       const { text, images } = inspectPdf(pdf);
-      expect(text).toContain(lang === 'zh' ? '舌色' : 'Body colour');
+      expect(text).toContain(lang === 'zh' ? '舌色' : 'Body color');
       expect(text).toContain(lang === 'zh' ? '访客' : 'Visitor');
       expect(images).toBeGreaterThanOrEqual(1);
     }
@@ -152,7 +152,7 @@ describe('words of the vocabulary (issue 16)', () => {
 });
 
 describe('tongue quality issues', () => {
-  it('are worded in the report language from the catalogue, though the engine saved them in English', async () => {
+  it('are worded in the report language from the catalog, though the engine saved them in English', async () => {
     const { result } = await realTongueResult();
     const dark = TONGUE_ERRORS.TONGUE_TOO_DARK;
     const issue = { code: String(dark.code), message: dark.en, tip: dark.tip.en };

@@ -52,7 +52,7 @@ describe('number input', () => {
     expect(normalizeNumber('')).toBeNull();
     expect(normalizeNumber('12a')).toBeNull();
   });
-  it('honours resize parameters only between 1 and 4096', () => {
+  it('honors resize parameters only between 1 and 4096', () => {
     expect(resizeParams(100, 4096)).toEqual({ w: 100, h: 4096 });
     expect(resizeParams(0, 5000)).toEqual({});
   });

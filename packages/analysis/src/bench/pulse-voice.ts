@@ -18,7 +18,7 @@ interface Timing {
 
 /**
  * Median wall-clock and CPU (user + system) time of `runs` calls after `WARM_UP` calls: a server
- * worker analyses many recordings, so the steady state after V8 has optimised the code is the
+ * worker analyses many recordings, so the steady state after V8 has optimized the code is the
  * figure that matters (the first calls run 2-3x slower while the JIT settles).
  */
 const WARM_UP = 5;

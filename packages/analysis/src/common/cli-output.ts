@@ -17,19 +17,19 @@ export interface PerFileOptions {
   progress?: Progress;
 }
 
-/** The failure line's fields for an error: its catalogue code, or the internal one. */
+/** The failure line's fields for an error: its catalog code, or the internal one. */
 function failureOf(e: unknown): Record<string, unknown> {
   if (isEngineError(e)) return { code: e.code, msg: e.message, ...(e.detail ? { detail: e.detail } : {}) };
   return { code: UNEXPECTED_FAILURE_CODE, msg: String((e as Error)?.message ?? e) };
 }
 
 /**
- * Runs `analyse` on each file and prints one JSON line per file, success or failure, the
+ * Runs `analyze` on each file and prints one JSON line per file, success or failure, the
  * shape every engine's command line shares: `file` (its name), `path` (as given or found) and
  * `ok`, then the result or `code`, `msg` and `detail`. The files may come from a generator:
  * each line is printed as soon as its file is done and nothing is kept, so a batch of any
  * length runs in constant memory. Returns the process exit code: 0 when every file was
- * analysed, 1 when any failed.
+ * analyzed, 1 when any failed.
  */
 export async function runPerFile(
   files: Iterable<string> | AsyncIterable<string>,
@@ -57,7 +57,7 @@ export async function runPerFile(
  * The command line of a per-file engine: parses `args` (the engine's `valued` options go to
  * `set`), then analyses every file named, found in a folder (files with one of `extensions`)
  * or listed by `--from`, with progress and a summary on standard error. Returns the exit code:
- * 0 all analysed, 1 any failed, 2 a usage error (printed with `usage`).
+ * 0 all analyzed, 1 any failed, 2 a usage error (printed with `usage`).
  */
 export async function runBatch(
   args: readonly string[],

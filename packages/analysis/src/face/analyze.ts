@@ -102,12 +102,12 @@ export async function analyzeFace(bytes: Uint8Array, options: AnalyzeFaceOptions
     skinTone: colour.skinTone,
   };
   const notes = [
-    'Decision support from one photo, not a diagnosis; colours depend on the light and the camera.',
+    'Decision support from one photo, not a diagnosis; colors depend on the light and the camera.',
     'Left and right are the person\u2019s own sides.',
   ];
   if (!complexion.reliable)
     notes.push(
-      'The complexion and lip colour rules were drawn for light to intermediate skin; on this skin tone their classes say little.',
+      'The complexion and lip color rules were drawn for light to intermediate skin; on this skin tone their classes say little.',
     );
   if (quality.issues.length) notes.push('See quality.issues: the readings may be affected.');
 

@@ -1,5 +1,5 @@
-// Colour metrics: redness, shine, dark circles and skin tone (ITA), from the CIELAB planes
-// of the normalised face.
+// Color metrics: redness, shine, dark circles and skin tone (ITA), from the CIELAB planes
+// of the normalized face.
 import type { FaceMetric, FaceResult } from '@tcm/contract';
 import { itaAngle, itaCategory, labToLch, type ItaCategory } from '../color/index.js';
 import type { FaceFrame } from './face-frame.js';

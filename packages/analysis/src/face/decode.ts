@@ -1,4 +1,4 @@
-// Turns uploaded bytes into the pixel buffers the engine works on, with a catalogue error for
+// Turns uploaded bytes into the pixel buffers the engine works on, with a catalog error for
 // every way the bytes can be wrong (never an exception from sharp).
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { FACE_ERRORS } from '@tcm/contract';

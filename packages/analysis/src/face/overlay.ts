@@ -58,7 +58,7 @@ export async function renderOverlay(input: OverlayInput): Promise<Uint8Array> {
     .extract({ left: x0, top: y0, width: w, height: h })
     .resize(W, H)
     .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
-    // A palette PNG is a quarter of the size of a true-colour one and looks the same at this size.
+    // A palette PNG is a quarter of the size of a true-color one and looks the same at this size.
     .png({ palette: true, quality: 90, effort: 2, compressionLevel: 6 })
     .toBuffer();
   return new Uint8Array(png.buffer, png.byteOffset, png.length);

@@ -34,7 +34,7 @@ export function analyzePulse(capture: PulseCapture): PulseResult {
   if (depth) classes.push(depth);
   const issues = channels.flatMap((c) => c.quality.issues);
   if (channels.length < capture.channels.length)
-    issues.push(`${capture.channels.length - channels.length} channel(s) could not be analysed`);
+    issues.push(`${capture.channels.length - channels.length} channel(s) could not be analyzed`);
   const n = Math.max(...capture.channels.map((c) => c.samples.length));
   return {
     version: { engine: PULSE_ENGINE_VERSION },

@@ -1,4 +1,4 @@
-// Uploaded bytes -> the upright working image, with a catalogue error for every way the bytes
+// Uploaded bytes -> the upright working image, with a catalog error for every way the bytes
 // can be wrong (never an exception from sharp). JPEG, PNG and WebP go through sharp (EXIF
 // orientation applied); BMP through common/bmp.ts; anything else is refused with a clear code.
 import sharp, { type Metadata, type Sharp } from 'sharp';

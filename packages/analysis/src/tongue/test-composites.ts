@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { encodeBmp } from '../common/index.js';
 import { FACE_DATA, imagePath, maskPath } from './test-data.js';
 
-/** Mouth centre and face width (pixels of the 1200 px photo) of the held-out face photo. */
+/** Mouth center and face width (pixels of the 1200 px photo) of the held-out face photo. */
 export const HELD_OUT_FACE = { file: '04-man.jpg', mouth: [412, 655] as const, faceWidth: 390 };
 export const facePath = (file: string): string => new URL(file, FACE_DATA).pathname;
 

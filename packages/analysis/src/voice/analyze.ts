@@ -45,7 +45,7 @@ export function readVoiceWav(bytes: Uint8Array): WavAudio {
 }
 
 /**
- * The mono mix is analysed and dropped within one call, so its buffer is reused from call to
+ * The mono mix is analyzed and dropped within one call, so its buffer is reused from call to
  * call (a fresh multi-megabyte array costs more to fault in than the pass that fills it); longer
  * recordings than this get their own array rather than pinning a large one.
  */
@@ -67,7 +67,7 @@ function toMono(audio: WavAudio): { mono: Float64Array; bad: number; clipped: nu
   let clipped = 0;
   let peak = 0;
   // One pass per channel: sum into mono (invalid samples count as 0), and clipping (a sample at
-  // full scale with both neighbours there too). The peak of several channels is taken over the
+  // full scale with both neighbors there too). The peak of several channels is taken over the
   // channels themselves; a single channel's comes with the sound's block statistics.
   for (let ch = 0; ch < chans.length; ch++) {
     const c = chans[ch]!;

@@ -46,7 +46,7 @@ describe('voice engine', () => {
   });
 
   it('analyses 50, 96 and 192 kHz recordings, integer and float, by bringing them to 48 kHz or below', () => {
-    // The same voice written at 48 kHz, the highest rate analysed as it is.
+    // The same voice written at 48 kHz, the highest rate analyzed as it is.
     const ref = analyzeVoice(encodeWav16([synthVoice(SPEC, 48000)], 48000));
     for (const [rate, bytes] of [
       [50000, (x: Float32Array) => encodeWav16([x], 50000)],

@@ -7,7 +7,7 @@ type Of<T extends readonly string[]> = T[number];
 export const FACE_FEATURE_WORDS: Words<'complexion' | 'gloss' | 'lips' | 'skinTone'> = {
   complexion: { zh: '面色', en: 'Complexion' },
   gloss: { zh: '光泽', en: 'Gloss' },
-  lips: { zh: '唇色', en: 'Lip colour' },
+  lips: { zh: '唇色', en: 'Lip color' },
   skinTone: { zh: '肤色（ITA）', en: 'Skin tone (ITA)' },
 };
 

@@ -71,7 +71,7 @@ export function tongueLabelWord(feature: string, label: string, lang: WordLang):
   return words?.[label]?.[lang] ?? label;
 }
 
-/** The name of a tongue feature (`bodyColor` → 舌色 / Body colour). */
+/** The name of a tongue feature (`bodyColor` → 舌色 / Body color). */
 export const tongueFeatureWord = (feature: string, lang: WordLang): string =>
   (TONGUE_FEATURE_WORDS as Record<string, Word | undefined>)[feature]?.[lang] ?? feature;
 

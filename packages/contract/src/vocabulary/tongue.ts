@@ -30,8 +30,8 @@ export const TONGUE_FEATURES = [
 export type TongueFeature = (typeof TONGUE_FEATURES)[number];
 
 export const TONGUE_FEATURE_WORDS: Words<TongueFeature> = {
-  bodyColor: { zh: '舌色', en: 'Body colour' },
-  coatingColor: { zh: '苔色', en: 'Coating colour' },
+  bodyColor: { zh: '舌色', en: 'Body color' },
+  coatingColor: { zh: '苔色', en: 'Coating color' },
   coatingThickness: { zh: '苔质厚薄', en: 'Coating thickness' },
   greasy: { zh: '腻苔', en: 'Greasy coating' },
   peeled: { zh: '剥苔', en: 'Peeled coating' },
@@ -104,7 +104,7 @@ export const TONGUE_LABEL_WORDS = {
 /** Tongue zones (舌尖 heart/lung, 舌中 spleen/stomach, 舌根 kidney, 舌边 liver/gallbladder). */
 export const TONGUE_ZONE_WORDS: Words<Of<typeof TONGUE_ZONES>> = {
   tip: { zh: '舌尖', en: 'Tip' },
-  centre: { zh: '舌中', en: 'Centre' },
+  centre: { zh: '舌中', en: 'Center' },
   root: { zh: '舌根', en: 'Root' },
   sides: { zh: '舌边', en: 'Sides' },
 };

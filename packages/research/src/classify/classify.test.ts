@@ -11,7 +11,7 @@ import { type TrainingProgress, trainClassifier } from './train.js';
 
 /**
  * Iris-like pool, generated (seeded): three syndromes; two measurements whose class means sit
- * 4 sd apart, a tongue colour that follows the class 80 % of the time, a finding present in
+ * 4 sd apart, a tongue color that follows the class 80 % of the time, a finding present in
  * 70 % of class "c" and 10 % of the others, and two pure-noise variables.
  * Bayes accuracy from the measurements alone: the closest class means are 4·√2 = 5.66 sd
  * apart, so each pairwise error is Φ(−2.83) = 0.0023 and accuracy is above 0.99.

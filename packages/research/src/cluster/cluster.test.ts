@@ -8,7 +8,7 @@ import { pca } from './pca.js';
 import { clusterProfiles } from './profiles.js';
 import { silhouette } from './silhouette.js';
 
-/** `perCluster` points around each centre, normal noise of sd `spread` (Box–Muller, seeded). */
+/** `perCluster` points around each center, normal noise of sd `spread` (Box–Muller, seeded). */
 function blobs(
   centres: number[][],
   perCluster: number,

@@ -25,7 +25,7 @@ export interface HierarchicalResult {
 export const HIERARCHICAL_MAX_SAMPLES = 5000;
 
 /**
- * Agglomerative clustering by the nearest-neighbour chain algorithm (Müllner 2011, O(n²) time)
+ * Agglomerative clustering by the nearest-neighbor chain algorithm (Müllner 2011, O(n²) time)
  * with Lance–Williams updates. Written here because ml-hclust 4 scans the whole distance matrix
  * for the closest pair at every merge and rebuilds the matrix each time (O(n³)). Ward works on squared Euclidean distances, average linkage on Euclidean ones.
  */

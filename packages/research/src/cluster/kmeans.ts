@@ -81,7 +81,7 @@ function seedPlusPlus(m: Matrix, k: number, rng: Rng): Float64Array {
       if (d < (nearest[i] as number)) nearest[i] = d;
       total += nearest[i] as number;
     }
-    // Draw a sample with probability ∝ D²; all duplicates of chosen centres → uniform draw.
+    // Draw a sample with probability ∝ D²; all duplicates of chosen centers → uniform draw.
     let pick = rng.int(n);
     if (total > 0) {
       let target = rng.next() * total;

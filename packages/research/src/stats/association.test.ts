@@ -99,7 +99,7 @@ describe('associate', () => {
 });
 
 describe('frequencyTables', () => {
-  it('counts over recorded samples with Wilson intervals, and summarises numbers', () => {
+  it('counts over recorded samples with Wilson intervals, and summarizes numbers', () => {
     const data: Dataset = {
       variables: [
         { key: 'thirst', type: 'binary' },

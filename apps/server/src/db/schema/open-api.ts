@@ -22,7 +22,7 @@ export const corporations = pgTable('corporation', {
   menuH5: boolean('menu_h5').notNull().default(false),
   menuWx: boolean('menu_wx').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
-  /** H5 capture page branding (issue 25 item 3): shown name ('' = name), colour, logo data URL. */
+  /** H5 capture page branding (issue 25 item 3): shown name ('' = name), color, logo data URL. */
   h5BrandName: text('h5_brand_name').notNull().default(''),
   h5Color: text('h5_colour').notNull().default('#1677ff'),
   h5Logo: text('h5_logo'),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { recordsTable } from '../../db/schema/index.js';
 import { MAX_JOBS_PER_RECORD } from './timing.js';
 
-/** Marks the record a live worker is analysing as alive (only while it is still `running`). */
+/** Marks the record a live worker is analyzing as alive (only while it is still `running`). */
 export async function heartbeat(db: Db, id: string): Promise<void> {
   await db
     .update(recordsTable)

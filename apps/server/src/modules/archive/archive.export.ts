@@ -9,7 +9,7 @@ import { findRecord } from '../records/records.repo.js';
 import { ageOn, listCases } from './archive.service.js';
 import * as repo from './archive.repo.js';
 
-/** Organisation line of the PDF header when the doctor has none on file. */
+/** Organization line of the PDF header when the doctor has none on file. */
 const DEFAULT_ORGANIZATION = { zh: '中医门诊', en: 'TCM clinic' } as const;
 
 /** The typed inspection text, then one line per linked platform record with its conclusion. */

@@ -190,7 +190,7 @@ describe('display aggregates', () => {
     expect(count(wide.constitution, 'E')).toBe(1);
     expect(wide.unknownRegion).toBe(1);
 
-    // The daily counts follow a record that is retried (leaves done) and one re-analysed.
+    // The daily counts follow a record that is retried (leaves done) and one re-analyzed.
     const again = await record({ teamId: team.id }, { type: 'F', pattern: 'qi', risk: 'low' });
     const byTeam = async () => summaryOf(DISPLAY_PATHS.teamSummary(team.id), leader.token);
     expect((await byTeam()).counts.total).toBe(5);

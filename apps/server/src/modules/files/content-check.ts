@@ -123,7 +123,7 @@ export async function decodeCapture(capture: HeavyCapture, bytes: Uint8Array, na
 
 /**
  * Checks an upload by content — size, magic bytes, then a full decode — and answers the
- * normalised file. The decode of pulse, WAV and BMP files runs in the engine pool (a 10 MB file
+ * normalized file. The decode of pulse, WAV and BMP files runs in the engine pool (a 10 MB file
  * would hold the event loop for a second); PNG/JPEG decode in libvips' own threads.
  * Throws AppError 4000002 / 4000003 / 4000004, or 4003001-3 from the pool.
  */

@@ -108,7 +108,7 @@ describe('open API: signed requests', () => {
 });
 
 describe('open API: asynchronous analysis', () => {
-  it('400 for a bad body, bad Base64, nothing to analyse, a malformed task id and a private webhook URL', async () => {
+  it('400 for a bad body, bad Base64, nothing to analyze, a malformed task id and a private webhook URL', async () => {
     const { key } = await partnerKey(t);
     const bad = await signedCall(t, key, 'POST', OPEN_API_PATHS.submit, { kind: 'nope', person: { age: -1 } });
     expect([bad.status, code(bad)]).toEqual([400, HTTP_ERRORS.VALIDATION.code]);

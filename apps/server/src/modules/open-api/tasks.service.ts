@@ -151,7 +151,7 @@ export async function submitPartnerCapture(
     });
     return taskWithRecord(ctx, saved!);
   } catch (e) {
-    // Nothing was analysed: the key and the quota unit are free again.
+    // Nothing was analyzed: the key and the quota unit are free again.
     await ctx.db.delete(openApiTasks).where(eq(openApiTasks.id, task.id));
     await giveBack(ctx.db, caller.key.id, 'analyses', day);
     throw e;

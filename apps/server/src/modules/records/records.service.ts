@@ -320,7 +320,7 @@ export async function retryRecord(
 /**
  * Replaces one capture of a record and queues its engine and the synthesis again; the answers,
  * vitals and the other captures' outcomes stay (docs/records.md "Redo"). Only the record's maker
- * may (the file must be their own upload, as at creation), never while it is being analysed.
+ * may (the file must be their own upload, as at creation), never while it is being analyzed.
  */
 export async function redoCapture(
   ctx: AppContext,

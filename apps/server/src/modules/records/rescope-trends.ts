@@ -9,7 +9,7 @@ import { conclusionOf } from '../analysis/worker.js';
 import { configOfLabel } from '../advice-config/advice-config.service.js';
 
 /**
- * One-time repair of issue 24 item 1 (docs/security.md §1, "Records analysed before the fix"):
+ * One-time repair of issue 24 item 1 (docs/security.md §1, "Records analyzed before the fix"):
  * before the fix the worker built a record's trend history from the same name and phone (or both
  * without a phone) across every owner, so the stored vitals and synthesis results of such records
  * may hold another doctor's or team's readings. This finds them and recomputes those two outcomes

@@ -18,7 +18,7 @@ afterAll(async () => t.close());
  * known: thirst in 100 of 200; 湿热 in 100 (80 with thirst, 20 without); no rule beats 0.8.
  */
 function pool200(): string {
-  const lines = ['patient,thirst,tongue colour,pulse rate,syndrome'];
+  const lines = ['patient,thirst,tongue color,pulse rate,syndrome'];
   for (let i = 0; i < 200; i++) {
     const hot = i % 2 === 0;
     const flip = i % 10 === 0 || i % 10 === 5;

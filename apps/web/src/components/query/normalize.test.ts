@@ -9,7 +9,7 @@ const fields: QueryField[] = [
   { name: 'level', type: 'short', label: 'l' },
 ];
 
-describe('normaliseQuery', () => {
+describe('normalizeQuery', () => {
   it('starts with 2 groups of 5 rows and yields null when nothing is set', () => {
     const f = emptyQueryForm();
     expect(f.groups.map((g) => g.length)).toEqual([5, 5]);

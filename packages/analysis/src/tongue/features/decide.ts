@@ -35,14 +35,14 @@ function typed<T extends string>(labels: readonly T[], p: Probs): Record<T, numb
   return out;
 }
 
-/** Body colour: the learned pale / light red / darker, "darker" split into red, crimson, purple by shade. */
+/** Body color: the learned pale / light red / darker, "darker" split into red, crimson, purple by shade. */
 function bodyProbabilities(p: Probs, L: number, a: number, b: number): Record<TongueBodyColor, number> {
   const out = typed(TONGUE_BODY_COLORS, { pale: p.pale ?? 0, light_red: p.light_red ?? 0 });
   out[darkShade(L, a, b)] = p.dark ?? 0;
   return out;
 }
 
-/** Coating colour: the learned white / light yellow / yellow, unless the grey-black rule holds. */
+/** Coating color: the learned white / light yellow / yellow, unless the grey-black rule holds. */
 function coatingProbabilities(p: Probs, L: number, a: number, b: number): Record<TongueCoatingColor, number> {
   if (isGreyBlack(L, a, b)) return typed(TONGUE_COATING_COLORS, { grey_black: 1 });
   return typed(TONGUE_COATING_COLORS, p);
@@ -61,7 +61,7 @@ export function decide(m: Measurement, learned: LearnedFeatures): TongueFeatures
   const greasyP = typed(['not_greasy', 'greasy'] as const, learned.greasy);
 
   // Peeled: mirror = no separable coating and a glossy surface; partial = coating missing from
-  // the centre or the root while the other one is coated (peeled patches where coating lies).
+  // the center or the root while the other one is coated (peeled patches where coating lies).
   const { mirrorBelowCoverage, mirrorGlossAboveHighlightShare, partialZoneRatio } = RULES.peeled;
   const cc = v.centre_coverage!;
   const rc = v.root_coverage!;

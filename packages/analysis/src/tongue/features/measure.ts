@@ -33,11 +33,11 @@ export interface Measurement {
 
 const QS5 = [0.1, 0.25, 0.5, 0.75, 0.9] as const;
 const QS3 = [0.25, 0.5, 0.75] as const;
-/** Below this share of the tongue a class is too small to give its own colour. */
+/** Below this share of the tongue a class is too small to give its own color. */
 const MIN_CLASS_SHARE = 0.02;
-/** Fewest pixels of a class in a zone for the zone to report that class's colour. */
+/** Fewest pixels of a class in a zone for the zone to report that class's color. */
 const MIN_ZONE_PIXELS = 20;
-const ZONE_NAMES = ['tip', 'centre', 'root', 'sides'] as const;
+const ZONE_NAMES = ['tip', 'center', 'root', 'sides'] as const;
 const COLORED = [PIXEL_BODY, PIXEL_COATING] as const;
 
 function labQuantiles(v: Measures, prefix: string, maps: PixelMaps, idx: Int32Array, qs: readonly number[]): void {
@@ -83,7 +83,7 @@ export function measure(crop: TongueCrop, al: Alloc = HEAP): Measurement {
   const nColoured = Math.max(1, colored.length);
 
   labQuantiles(v, 'all', maps, tongue, QS5);
-  // A tongue without measurable body (fully coated) or coating gives the other class's colour,
+  // A tongue without measurable body (fully coated) or coating gives the other class's color,
   // so the vector never holds NaN; `coverage` tells the models which case it is.
   const bodyIdx = body.length >= MIN_CLASS_SHARE * n ? body : colored;
   const coatIdx = coating.length >= MIN_CLASS_SHARE * n ? coating : colored;

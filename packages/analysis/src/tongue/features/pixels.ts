@@ -20,7 +20,7 @@ export const ZONE_SIDES = 3;
 export const PIXEL_RULES = {
   /** A highlight is this much brighter than the tongue's median L* ... */
   highlightDeltaL: 18,
-  /** ... and at most this chroma (specular reflection keeps the light's colour). */
+  /** ... and at most this chroma (specular reflection keeps the light's color). */
   highlightMaxChroma: 22,
   /** A shadow (crack floors, the mouth's edge) is this much darker than the median L*. */
   shadowDeltaL: 22,

@@ -1,4 +1,4 @@
-// The rule layer: soft ordinal steps, the shade of a darker body, zone colours by centroid and
+// The rule layer: soft ordinal steps, the shade of a darker body, zone colors by centroid and
 // the grey-black coating rule, checked against the measured thresholds in rules.json.
 import { describe, expect, it } from 'vitest';
 import { argmax, darkShade, isGreyBlack, ordinal, RULES, zoneBodyColor, zoneCoatingColor } from './rules.js';
@@ -19,7 +19,7 @@ describe('ordinal', () => {
   });
 });
 
-describe('body shade and zone colours', () => {
+describe('body shade and zone colors', () => {
   const { purpleBelowHue, crimsonBelowL, crimsonAboveA } = RULES.darkBody;
   const labAt = (hueDeg: number, chroma: number): [number, number] => [
     chroma * Math.cos((hueDeg * Math.PI) / 180),

@@ -68,7 +68,7 @@ function nearest<K extends string>(lab: Lab3, centroids: Record<K, Lab3>): K {
   return best!;
 }
 
-/** Body colour of a zone: nearest expert-class centroid in CIELAB (ΔE*ab), dark split by shade. */
+/** Body color of a zone: nearest expert-class centroid in CIELAB (ΔE*ab), dark split by shade. */
 export function zoneBodyColor(lab: Lab3): TongueBodyColor {
   const c = nearest(lab, RULES.centroids.body);
   return c === 'dark' ? darkShade(lab[0], lab[1], lab[2]) : c;
@@ -78,7 +78,7 @@ export function isGreyBlack(L: number, a: number, b: number): boolean {
   return L < RULES.coatingGreyBlack.maxL && Math.hypot(a, b) < RULES.coatingGreyBlack.maxChroma;
 }
 
-/** Coating colour of a zone: grey-black rule, else the nearest expert-class centroid. */
+/** Coating color of a zone: grey-black rule, else the nearest expert-class centroid. */
 export function zoneCoatingColor(lab: Lab3): TongueCoatingColor {
   return isGreyBlack(lab[0], lab[1], lab[2]) ? 'grey_black' : nearest(lab, RULES.centroids.coating);
 }

@@ -2,7 +2,7 @@ import { DevicePage } from './DevicePage.js';
 import { ReportNewPage, ReportPdfPage, ReportPreviewPage } from './ReportPages.js';
 import { TongueAnalyzePage } from './TongueAnalyzePage.js';
 
-/** Pages of the public site that capture, analyse and report (one lazy chunk, not in the home page). */
+/** Pages of the public site that capture, analyze and report (one lazy chunk, not in the home page). */
 export default function DetectionPages({ page }: { page: string }) {
   switch (page) {
     case 'tongueAnalyze':

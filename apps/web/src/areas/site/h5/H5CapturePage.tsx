@@ -18,7 +18,7 @@ import { PhotoField } from './PhotoField.js';
 
 const inWeChat = () => /MicroMessenger/i.test(navigator.userAgent);
 
-/** The partner's band: logo, name and colour (their page, our analysis). */
+/** The partner's band: logo, name and color (their page, our analysis). */
 function Brand({ page }: { page: H5Page }) {
   return (
     <div
