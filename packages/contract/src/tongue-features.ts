@@ -25,7 +25,7 @@ export const TONGUE_GRADES = ['none', 'light', 'severe'] as const;
 export const TONGUE_SPOTS = ['none', 'prickles', 'stasis_spots', 'both'] as const;
 /** Shape (舌形): normal, swollen (胖大), thin (瘦薄). */
 export const TONGUE_SHAPES = ['normal', 'swollen', 'thin'] as const;
-export const TONGUE_ZONES = ['tip', 'center', 'root', 'sides'] as const;
+export const TONGUE_ZONES = ['tip', 'centre', 'root', 'sides'] as const;
 
 /** How a label was decided: a trained model (version in `TONGUE_FEATURES_VERSION`) or a measured rule. */
 export const tongueFeatureMethodSchema = z.enum(['model', 'rule']);

@@ -37,7 +37,7 @@ const QS3 = [0.25, 0.5, 0.75] as const;
 const MIN_CLASS_SHARE = 0.02;
 /** Fewest pixels of a class in a zone for the zone to report that class's color. */
 const MIN_ZONE_PIXELS = 20;
-const ZONE_NAMES = ['tip', 'center', 'root', 'sides'] as const;
+const ZONE_NAMES = ['tip', 'centre', 'root', 'sides'] as const;
 const COLORED = [PIXEL_BODY, PIXEL_COATING] as const;
 
 function labQuantiles(v: Measures, prefix: string, maps: PixelMaps, idx: Int32Array, qs: readonly number[]): void {
