@@ -112,9 +112,7 @@ describe('analyses cut off by a killed process', () => {
     await before.database.db
       .update(recordsTable)
       .set({ status: 'failed' })
-      .where(
-        and(inArray(recordsTable.status, ['queued', 'running']), notInArray(recordsTable.id, [poison.id])),
-      );
+      .where(and(inArray(recordsTable.status, ['queued', 'running']), notInArray(recordsTable.id, [poison.id])));
     const after = await createTestApp({}, [], { jobs: true });
     try {
       const failed = await waitFor(

@@ -168,10 +168,7 @@ describe('open API: asynchronous analysis', () => {
     expect([first.body.data.replayed, again.body.data.replayed]).toEqual([false, true]);
     const tasks = await t.database.db.select().from(openApiTasks).where(eq(openApiTasks.keyId, key.id));
     expect(tasks).toHaveLength(1);
-    const records = await t.database.db
-      .select()
-      .from(recordsTable)
-      .where(eq(recordsTable.id, tasks[0]!.recordId!));
+    const records = await t.database.db.select().from(recordsTable).where(eq(recordsTable.id, tasks[0]!.recordId!));
     expect(records).toHaveLength(1);
     const other = await signedCall(t, key, 'POST', OPEN_API_PATHS.submit, {
       ...vitalsOnly(80),

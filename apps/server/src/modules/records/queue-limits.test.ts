@@ -71,10 +71,7 @@ describe('queued-work limits (QUEUED_RECORDS_PER_USER, QUEUED_RECORDS_PER_ADDRES
     const b = await userWithToken(t, { entrance: 'doctor' });
     expect((await create(b.token, freshIp())).status).toBe(200);
     // Once one of a's records is finished there is room again.
-    await t.database.db
-      .update(recordsTable)
-      .set({ status: 'done' })
-      .where(eq(recordsTable.ownerUserId, a.user.id));
+    await t.database.db.update(recordsTable).set({ status: 'done' }).where(eq(recordsTable.ownerUserId, a.user.id));
     expect((await create(a.token, ip)).status).toBe(200);
   });
 
