@@ -6,7 +6,7 @@ import { fillLogin } from './helpers.js';
 import { journeyHooks } from './hooks.js';
 
 // Issue 23 item 2: the seeded disease account screens a person of its team for hypertension,
-// linking the person's analysed record, sees the risk with its evidence and gets the PDF — once
+// linking the person's analyzed record, sees the risk with its evidence and gets the PDF — once
 // in Chinese, once in English.
 const TEST_MS = 240_000;
 
@@ -31,7 +31,7 @@ async function tokenOf(loginName: string, entrance: 'member' | 'disease'): Promi
   return ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
 }
 
-/** A finished record of the seeded team (made by its leader through the API; vitals analyse quickly). */
+/** A finished record of the seeded team (made by its leader through the API; vitals analyze quickly). */
 async function teamRecord(name: string): Promise<string> {
   const token = await tokenOf('leader', 'member');
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };

@@ -20,7 +20,7 @@ journeyHooks(
   () => page,
 );
 
-/** A finished platform record of the doctor, made through the API (vitals: quick to analyse). */
+/** A finished platform record of the doctor, made through the API (vitals: quick to analyze). */
 async function platformRecord(name: string): Promise<string> {
   const form = new URLSearchParams({ loginName: 'doctor', loginPassword: PASSWORD });
   const basic = `Basic ${Buffer.from('tcm-web:tcm-web-secret').toString('base64')}`;

@@ -30,7 +30,7 @@ async function doctorToken(): Promise<string> {
   return ((await r.json()) as { data: { access_token: string } }).data.access_token;
 }
 
-/** Two finished platform records of the doctor (vitals: quick to analyse). */
+/** Two finished platform records of the doctor (vitals: quick to analyze). */
 async function platformRecords(token: string): Promise<void> {
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   for (const [i, vitals] of [
@@ -79,7 +79,7 @@ async function importCases(token: string, poolId: string): Promise<void> {
         key: 'tongue',
         type: 'categorical',
         kind: 'finding',
-        label: { zh: '舌色', en: 'Tongue colour' },
+        label: { zh: '舌色', en: 'Tongue color' },
       },
       { column: 'rate', key: 'rate', type: 'numeric', kind: 'vital', label: { zh: '脉率', en: 'Pulse rate' } },
       {

@@ -119,7 +119,7 @@ describe('visitor detection', () => {
       await page.getByTestId('decision-support').waitFor();
       // The same result in English: every text switches, including the engines' own zh/en texts.
       await page.getByTestId('language-switch').getByText('EN').click();
-      await page.getByTestId('tongue-features').getByText('Body colour', { exact: true }).waitFor();
+      await page.getByTestId('tongue-features').getByText('Body color', { exact: true }).waitFor();
       await page
         .getByTestId('synthesis')
         .getByText(/Suggests: /)
@@ -315,7 +315,7 @@ async function wizardJourney(): Promise<void> {
   await waitDone(page.getByTestId('wizard-result'));
   for (const engine of ['synthesis', 'tongue', 'face', 'pulse', 'voice', 'constitution', 'vitals']) {
     await result.getByTestId(`engine-${engine}`).waitFor();
-    // Every capture was analysed: the filmed tongue, the recorded voice and the files.
+    // Every capture was analyzed: the filmed tongue, the recorded voice and the files.
     expect(await result.getByTestId(`engine-failed-${engine}`).count(), engine).toBe(0);
   }
   await result
@@ -453,7 +453,7 @@ describe('devices', () => {
         expect(await denied.textContent()).toContain('403');
       });
 
-      // The leader opens the record: analysed, with its report.
+      // The leader opens the record: analyzed, with its report.
       await page.getByTestId(`view-${recordId}`).click();
       await waitDone();
       await page.getByTestId('engine-tongue').getByTestId('tongue-features').waitFor();

@@ -90,7 +90,7 @@ describe('the main job on a phone (390×844)', () => {
       await page.getByTestId('tongue-preview').waitFor();
       await page.getByTestId('analyze-submit').click();
       await waitDone(page);
-      await page.getByTestId('tongue-features').getByText('Body colour', { exact: true }).waitFor();
+      await page.getByTestId('tongue-features').getByText('Body color', { exact: true }).waitFor();
       await fitsPhone(page, 'visitor result');
       expect(errors).toEqual([]);
     },
@@ -271,7 +271,7 @@ async function memberToken(): Promise<string> {
 
 /**
  * A record of the member, seeded through the API (not clicks): a face photo as the tongue (the
- * tongue engine refuses it), a pulse file and the 60 answers, analysed to `done`.
+ * tongue engine refuses it), a pulse file and the 60 answers, analyzed to `done`.
  */
 async function recordWithRefusedTongue(): Promise<string> {
   const token = await memberToken();

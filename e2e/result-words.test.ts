@@ -10,7 +10,7 @@ import { fillLogin } from './helpers.js';
 import { journeyHooks } from './hooks.js';
 
 // Issue 16: the result page and the PDF of the same record use the same words for every feature,
-// in zh and en. A record analysed from real photos and recordings of the shared data (seeded
+// in zh and en. A record analyzed from real photos and recordings of the shared data (seeded
 // through the device API), its page read in both languages, its PDF in both languages.
 const DATA = '../shared/data';
 const ANALYSIS_MS = 180_000;
@@ -89,9 +89,9 @@ async function pdfText(lang: 'zh' | 'en'): Promise<{ lines: string[]; compact: s
 const FEATURE_NAMES = {
   zh: { 'tongue-word-bodyColor': '舌色', 'tongue-word-coatingColor': '苔色', 'face-word-lips': '唇色' },
   en: {
-    'tongue-word-bodyColor': 'Body colour',
-    'tongue-word-coatingColor': 'Coating colour',
-    'face-word-lips': 'Lip colour',
+    'tongue-word-bodyColor': 'Body color',
+    'tongue-word-coatingColor': 'Coating color',
+    'face-word-lips': 'Lip color',
   },
 } as const;
 

@@ -34,7 +34,7 @@ import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import * as schema from '../src/db/schema/index.js';
-import { diagnosisRecords, teams, users } from '../src/db/schema/index.js';
+import { recordsTable, teams, users } from '../src/db/schema/index.js';
 import { seedRecordsSql } from './bench-seed-sql.js';
 import { poolOf, realResults, throwAwayDatabase } from './bench-support.js';
 
@@ -121,7 +121,7 @@ async function seed(database: Database): Promise<string> {
         finishedAt: new Date(t0 + i * 60_000 + 5000),
       });
     }
-    await db.insert(diagnosisRecords).values(rows);
+    await db.insert(recordsTable).values(rows);
   }
   await database.pool.query('ANALYZE diagnosis_record');
   const size = await database.pool.query<{ kb: string; results_kb: string }>(

@@ -26,7 +26,7 @@ import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import * as schema from '../src/db/schema/index.js';
-import { diagnosisRecords, teams, users } from '../src/db/schema/index.js';
+import { recordsTable, teams, users } from '../src/db/schema/index.js';
 import type { FileStorage } from '../src/modules/files/storage.js';
 import { saveFile } from '../src/modules/files/files.service.js';
 import { DATA, poolOf, realResults, throwAwayDatabase } from './bench-support.js';
@@ -119,7 +119,7 @@ async function seed(database: Database, storage: FileStorage): Promise<string> {
         createdAt: new Date(t0 + i * 60_000),
         finishedAt: new Date(t0 + i * 60_000 + 5000),
       });
-    await db.insert(diagnosisRecords).values(rows);
+    await db.insert(recordsTable).values(rows);
   }
   return leader!.id;
 }

@@ -13,7 +13,7 @@
  */
 import { openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
-import { diagnosisRecords, users } from '../src/db/schema/index.js';
+import { recordsTable, users } from '../src/db/schema/index.js';
 import { oldHistoryCandidates, rescopeTrends } from '../src/modules/records/rescope-trends.js';
 import { sql } from 'drizzle-orm';
 
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     // Each record's vitals trends hold its own reading (as the scoped worker writes it).
     await db.execute(sql`
-      insert into ${diagnosisRecords} (source, status, person_name, person_phone, owner_user_id, vitals, results, share_token, created_at)
+      insert into ${recordsTable} (source, status, person_name, person_phone, owner_user_id, vitals, results, share_token, created_at)
       select 'doctor', 'done', 'P' || (i % ${NAMES}), '138' || lpad((i % ${NAMES})::text, 8, '0'),
              (${ids})[1 + floor(random() * 50)::int], '{"heightCm":170,"weightKg":60}'::jsonb,
              jsonb_build_object('vitals', jsonb_build_object('status', 'done', 'ms', 1,
@@ -50,16 +50,16 @@ async function main(): Promise<void> {
              md5(random()::text || i), at
       from (select i, now() - (i || ' minutes')::interval as at from generate_series(1, ${N}) i) s`);
     console.log(`seeded ${N} records, ${NAMES} names, 50 doctors in ${Math.round(performance.now() - t0)} ms`);
-    // About 1% of them analysed the old way: one more point, another doctor's earlier reading.
+    // About 1% of them analyzed the old way: one more point, another doctor's earlier reading.
     await db.execute(sql`
-      update ${diagnosisRecords} r
+      update ${recordsTable} r
       set results = jsonb_set(r.results, '{vitals,result,trends,0,points}',
         jsonb_build_array(jsonb_build_object('value', 99,
           'date', to_char(x.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))) || (r.results #> '{vitals,result,trends,0,points}'))
       from (
         select r2.id, max(e.created_at) as at
-        from ${diagnosisRecords} r2
-        join ${diagnosisRecords} e on e.person_name = r2.person_name and e.owner_user_id <> r2.owner_user_id
+        from ${recordsTable} r2
+        join ${recordsTable} e on e.person_name = r2.person_name and e.owner_user_id <> r2.owner_user_id
           and e.created_at < r2.created_at
         where abs(hashtext(r2.id::text)) % 100 = 0
         group by r2.id

@@ -43,7 +43,7 @@ async function token(app: FastifyInstance, database: Database, config: AppConfig
   return (await userWithToken(t, { entrance: 'member' })).token;
 }
 
-async function uploadAndAnalyse(app: FastifyInstance, auth: string, file: ReturnType<typeof multipart>) {
+async function uploadAndAnalyze(app: FastifyInstance, auth: string, file: ReturnType<typeof multipart>) {
   const up = await app.inject({
     method: 'POST',
     url: FILE_PATHS.upload,
@@ -80,7 +80,7 @@ async function measure(database: Database, poolSize: string) {
   try {
     const auth = `Bearer ${await token(app, database, config)}`;
     const file = multipart([{ field: 'file', filename: 'long.csv', value: bigPulseCsv(MAX_UPLOAD_BYTES - 4096) }]);
-    await uploadAndAnalyse(app, auth, file); // warm-up: pool child start, engine code loaded
+    await uploadAndAnalyze(app, auth, file); // warm-up: pool child start, engine code loaded
 
     const loop = monitorEventLoopDelay({ resolution: 10 });
     const light: number[] = [];
@@ -101,7 +101,7 @@ async function measure(database: Database, poolSize: string) {
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < UPLOADS) {
           next++;
-          statuses.push(await uploadAndAnalyse(app, auth, file));
+          statuses.push(await uploadAndAnalyze(app, auth, file));
         }
       }),
     );
@@ -130,7 +130,7 @@ const database = await openDatabase({ dataDir: dbDir });
 await runMigrations(database.db);
 const modes = (process.env.BENCH_MODES ?? `0,${loadConfig({}).engines.poolSize}`).split(',');
 console.log(
-  `burst: ${UPLOADS} uploads of 10 MB pulse CSV, ${CONCURRENCY} at a time, each analysed; light GET every 20 ms`,
+  `burst: ${UPLOADS} uploads of 10 MB pulse CSV, ${CONCURRENCY} at a time, each analyzed; light GET every 20 ms`,
 );
 for (const mode of modes) {
   const r = await measure(database, mode);

@@ -47,7 +47,7 @@ export interface AppDeps {
   database: Database;
   /** Extra plugins registered after the feature modules (tests use it for probe routes). */
   extraPlugins?: FastifyPluginAsync[];
-  /** The started pg-boss queue (main.ts; record tests). Without it records can be read but not analysed. */
+  /** The started pg-boss queue (main.ts; record tests). Without it records can be read but not analyzed. */
   boss?: PgBoss;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: Writable;

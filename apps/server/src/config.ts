@@ -90,7 +90,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().default(''),
-  /** Uploads without sign-in per client IP and minute (visitor detection, portal upload); 0 = no limit. */
+  /** Uploads without sign-in per client IP and minute (visitor capture, portal upload); 0 = no limit. */
   PUBLIC_UPLOADS_PER_MIN: z.coerce.number().int().min(0).default(30),
   /** Analysis workers in this process (0: none, e.g. an API-only process). */
   ANALYSIS_WORKERS: z.coerce.number().int().min(0).max(16).default(1),

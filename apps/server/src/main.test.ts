@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it, inject } from 'vitest';
 import { basicHeader } from './modules/auth/client-auth.js';
-import { encodeBmp } from './modules/files/bmp.js';
+import { encodeBmp } from '@tcm/analysis/common';
 import { SEED_PASSWORD_FOR_TESTS } from './test/global-setup.js';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));

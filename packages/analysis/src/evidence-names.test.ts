@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EVIDENCE_MEASURES } from '@tcm/contract';
 import { analyzeFace } from './face/analyze.js';
-import { analysePulse, readPulseFile } from './pulse/index.js';
+import { analyzePulse, readPulseFile } from './pulse/index.js';
 import { analyzeTongue } from './tongue/analyze.js';
 import { readPhoto, validationIds } from './tongue/test-data.js';
-import { analyseVoice } from './voice/index.js';
+import { analyzeVoice } from './voice/index.js';
 
 // People read evidence by name (web and PDF): every identifier an engine writes as evidence must
 // have a zh and en name in the contract, or it would be shown raw.
@@ -30,8 +30,8 @@ describe('evidence names', () => {
     const keys = new Set<string>();
     for (const id of validationIds().slice(0, 3)) evidenceKeys((await analyzeTongue(await readPhoto(id))).result, keys);
     evidenceKeys((await analyzeFace(data('face/02-woman.jpg'))).result, keys);
-    evidenceKeys(analysePulse(readPulseFile(data('pulse/bidmc01.csv'), 'bidmc01.csv', { column: 'PLETH' })), keys);
-    evidenceKeys(analyseVoice(data('voice/sustained-a-118hz.wav')), keys);
+    evidenceKeys(analyzePulse(readPulseFile(data('pulse/bidmc01.csv'), 'bidmc01.csv', { column: 'PLETH' })), keys);
+    evidenceKeys(analyzeVoice(data('voice/sustained-a-118hz.wav')), keys);
     expect(keys.size).toBeGreaterThan(40);
     expect([...keys].filter((k) => !EVIDENCE_MEASURES[k])).toEqual([]);
   }, 60000);

@@ -20,7 +20,7 @@ const TABLES = [
   SYNTHESIS_ERRORS,
   RECORD_ERRORS,
 ];
-// Built on first use: a module-level Map would be a side effect that keeps every catalogue in
+// Built on first use: a module-level Map would be a side effect that keeps every catalog in
 // every page's bundle, used or not.
 let byCode: Map<number, ErrorDef> | undefined;
 

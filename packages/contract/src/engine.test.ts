@@ -4,7 +4,7 @@ import { FACE_ERRORS } from './face.js';
 import { TONGUE_ERRORS } from './tongue.js';
 
 describe('qualityIssueText', () => {
-  it('words an issue the engine saved in English in zh from the catalogue, the problem apart from the tip', () => {
+  it('words an issue the engine saved in English in zh from the catalog, the problem apart from the tip', () => {
     const dark = TONGUE_ERRORS.TONGUE_TOO_DARK;
     const saved = { code: String(dark.code), message: dark.en, tip: dark.tip.en };
     expect(qualityIssueText(saved, TONGUE_ERRORS, 'zh')).toEqual({
@@ -22,7 +22,7 @@ describe('qualityIssueText', () => {
     expect(qualityIssueText(faceIssue, FACE_ERRORS, 'zh').message).toBe(face.zh);
   });
 
-  it('keeps the saved text of a code the catalogue does not hold', () => {
+  it('keeps the saved text of a code the catalog does not hold', () => {
     const other = { code: 'X1', message: 'Something odd. Try again', tip: 'Try again' };
     expect(qualityIssueText(other, TONGUE_ERRORS, 'zh')).toEqual({
       message: other.message,

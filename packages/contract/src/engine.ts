@@ -8,7 +8,7 @@ export type EngineVersion = z.infer<typeof engineVersionSchema>;
 export const qualityIssueSchema = z.object({ code: z.string(), message: z.string(), tip: z.string() });
 export type QualityIssue = z.infer<typeof qualityIssueSchema>;
 
-/** A catalogue entry of a quality code: text in zh and en ("problem. tip"), and the tip alone. */
+/** A catalog entry of a quality code: text in zh and en ("problem. tip"), and the tip alone. */
 interface QualityIssueDef {
   readonly code: number;
   readonly zh: string;
@@ -18,8 +18,8 @@ interface QualityIssueDef {
 
 /**
  * A quality issue in `lang`. The tongue and face engines save the English text; their error
- * catalogue (`TONGUE_ERRORS`, `FACE_ERRORS`) holds zh and en under the issue's code. A code not in
- * the catalogue keeps the saved text. `problem` is `message` without the tip, for a UI that shows
+ * catalog (`TONGUE_ERRORS`, `FACE_ERRORS`) holds zh and en under the issue's code. A code not in
+ * the catalog keeps the saved text. `problem` is `message` without the tip, for a UI that shows
  * the tip apart.
  */
 export function qualityIssueText(

@@ -12,7 +12,7 @@ const catalogue: Array<[string, ErrorDef]> = Object.entries(contract)
 /** HTTP statuses the API answers errors with (issue 2: 400, 401, 403, 404, 409, 413, 429, 500 and kin). */
 const STATUSES = new Set([200, 400, 401, 403, 404, 405, 409, 410, 413, 415, 422, 429, 500, 502, 503]);
 
-describe('error catalogue', () => {
+describe('error catalog', () => {
   it('holds the areas of the whole product', () => {
     const tables = new Set(catalogue.map(([w]) => w.split('.')[0]));
     for (const t of ['SPEC_ERRORS', 'HTTP_ERRORS', 'AUTH_ERRORS', 'MENU_ERRORS', 'TRANSLATION_ERRORS', 'QUERY_ERRORS'])

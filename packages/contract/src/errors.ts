@@ -1,5 +1,5 @@
 /**
- * The error catalogue. Every error the API or an engine reports has a stable numeric code,
+ * The error catalog. Every error the API or an engine reports has a stable numeric code,
  * an HTTP status and a message in zh and en. Codes of spec §8 keep their numbers; new codes
  * live in per-area ranges so that areas never collide:
  *   1xxxxxx  auth, users, permissions (spec)     2xxxxxx  request validation, generic HTTP

@@ -12,7 +12,7 @@ describe('evidence for people', () => {
     expect(evidenceLine({ measure: 'somethingNew', value: null, rule: '> 1' }, 'en')).toBe('somethingNew — (rule > 1)');
   });
 
-  it('translates the words of colour rules and leaves the formulas', () => {
+  it('translates the words of color rules and leaves the formulas', () => {
     expect(ruleText('a* >= 17, or a* >= 14 and hue < 45°', 'zh')).toBe('a* >= 17；或 a* >= 14 且 色相角 < 45°');
     expect(ruleText('L* >= 68 and C* < 16 and a* < 10', 'zh')).toBe('L* >= 68 且 C* < 16 且 a* < 10');
     expect(ruleText('no rule held', 'zh')).toBe('各条偏色规则均不成立（常色）');

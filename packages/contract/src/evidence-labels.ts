@@ -63,7 +63,7 @@ const RULE_WORDS_ZH: [RegExp, string][] = [
  * reader's language: the formulas stay, the words between them are translated.
  */
 export function ruleText(rule: string, lang: Lang): string {
-  if (rule === 'no rule held') return lang === 'zh' ? '各条偏色规则均不成立（常色）' : 'no colour rule held (normal)';
+  if (rule === 'no rule held') return lang === 'zh' ? '各条偏色规则均不成立（常色）' : 'no color rule held (normal)';
   if (lang === 'en') return rule;
   return RULE_WORDS_ZH.reduce((text, [re, zh]) => text.replace(re, zh), rule);
 }

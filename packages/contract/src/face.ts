@@ -7,7 +7,7 @@ export interface FaceErrorDef extends ErrorDef {
   readonly tip: { readonly zh: string; readonly en: string };
 }
 
-// Builds the catalogue entry so the thrown message carries the tip too (the command line and
+// Builds the catalog entry so the thrown message carries the tip too (the command line and
 // the API only print `msg`), while the UI can show problem and tip apart.
 const entry = (code: number, status: number, zh: string, zhTip: string, en: string, enTip: string): FaceErrorDef => ({
   code,
@@ -19,7 +19,7 @@ const entry = (code: number, status: number, zh: string, zhTip: string, en: stri
 
 /**
  * Errors and quality codes of the face engine (range 32xxxxx). 32000xx: the file; 32001xx: the
- * photo cannot be analysed (thrown); 32002xx: the photo is analysed but a problem is reported
+ * photo cannot be analyzed (thrown); 32002xx: the photo is analyzed but a problem is reported
  * in `quality.issues`; 32005xx: the engine itself.
  */
 export const FACE_ERRORS = defineErrors({
@@ -125,7 +125,7 @@ export const FACE_ERRORS = defineErrors({
     200,
     '照片有偏色,面色判断可能不准',
     '请在白色自然光下拍摄,关闭美颜和滤镜',
-    'The photo has a colour cast, so the complexion may be misread',
+    'The photo has a color cast, so the complexion may be misread',
     'Take the photo in white daylight with beauty filters turned off',
   ),
   FACE_MODEL_UNAVAILABLE: entry(
@@ -139,7 +139,7 @@ export const FACE_ERRORS = defineErrors({
 });
 export type FaceErrorKey = keyof typeof FACE_ERRORS;
 
-/** CIELAB colour (D65): L* 0-100, a* and b* roughly -128..127. */
+/** CIELAB color (D65): L* 0-100, a* and b* roughly -128..127. */
 export const faceLabSchema = z.object({ L: z.number(), a: z.number(), b: z.number() });
 export type FaceLab = z.infer<typeof faceLabSchema>;
 
@@ -176,7 +176,7 @@ export const complexionSchema = z.enum(COMPLEXIONS);
 export type Complexion = z.infer<typeof complexionSchema>;
 
 export const GLOSS = ['lustrous', 'dull'] as const;
-export const LIP_COLOURS = ['pale', 'light_red', 'red', 'dark_purple'] as const;
+export const LIP_COLORS = ['pale', 'light_red', 'red', 'dark_purple'] as const;
 /** Skin-tone categories of the individual typology angle (Chardon et al. 1991; Del Bino 2006). */
 export const ITA_CATEGORIES = ['very_light', 'light', 'intermediate', 'tan', 'brown', 'dark'] as const;
 
@@ -189,7 +189,7 @@ export const faceMetricSchema = z.object({
 });
 export type FaceMetric = z.infer<typeof faceMetricSchema>;
 
-/** A detected pigment spot in image pixels (centre and radius). */
+/** A detected pigment spot in image pixels (center and radius). */
 export const faceSpotSchema = z.object({ x: z.number(), y: z.number(), r: z.number() });
 
 /** Result of the face engine for one photo. */
@@ -219,7 +219,7 @@ export const faceResultSchema = z.object({
   }),
   gloss: z.object({ class: z.enum(GLOSS), label, evidence: z.record(z.string(), z.number()) }),
   lips: z.object({
-    class: z.enum(LIP_COLOURS),
+    class: z.enum(LIP_COLORS),
     label,
     lab: faceLabSchema,
     evidence: z.record(z.string(), z.number()),

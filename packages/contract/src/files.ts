@@ -49,7 +49,7 @@ export type FileKind = z.infer<typeof fileKindSchema>;
 export const storedFileSchema = z.object({
   uuid: z.string().uuid(),
   name: z.string(),
-  /** Path under /backend/file/… ; images honour `w`/`h` resize parameters (1–4096). */
+  /** Path under /backend/file/… ; images honor `w`/`h` resize parameters (1–4096). */
   url: z.string(),
   kind: fileKindSchema,
   mime: z.string(),

@@ -6,14 +6,14 @@ import { z } from 'zod';
  */
 export const H5_LOGO_MAX_BYTES = 200 * 1024;
 
-/** `#rrggbb`: the partner's colour (buttons, header band). */
-export const brandColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, '#rrggbb');
+/** `#rrggbb`: the partner's color (buttons, header band). */
+export const brandColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, '#rrggbb');
 
 /** The partner's branding and return-URL allow-list, kept on the corporation (console page). */
 export const corporationH5Schema = z.object({
   /** Shown at the top of the page; empty: the corporation's name. */
   brandName: z.string().trim().max(60),
-  colour: brandColourSchema,
+  colour: brandColorSchema,
   /** data:image/png|jpeg|webp;base64,…; null: no logo. */
   logo: z.string().max(300_000).nullable(),
   /** Origins (scheme://host[:port]) a return URL may point at. */

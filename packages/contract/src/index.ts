@@ -27,6 +27,7 @@ export * from './evidence-labels.js';
 export * from './vocabulary/index.js';
 export * from './reader-format.js';
 export * from './engine-errors.js';
+export * from './engine-error.js';
 export * from './password.js';
 export * from './teams.js';
 export * from './advice-config.js';

@@ -61,10 +61,10 @@ export const FILE_PATHS = {
   view: (uuid: string) => `/backend/file/${uuid}`,
 } as const;
 
-/** Diagnosis records (docs/records.md). */
+/** Records (docs/records.md; docs/spine.md glossary). */
 export const RECORD_PATHS = {
-  /** Visitor detection, no sign-in: multipart `file` (+ `kind`, `lang`). */
-  visitorAnalyze: '/backend/portal/tongue/analyze',
+  /** Visitor capture (the public detection pages), no sign-in: multipart `file` (+ `kind`, `lang`). */
+  visitorCreate: '/backend/portal/tongue/analyze',
   /** Open share routes (token = the record's share token), used by /checked/pdf and /checked/pdf/new. */
   shared: (token: string) => `/backend/portal/diagnosis/${token}`,
   sharedEvents: (token: string) => `/backend/portal/diagnosis/${token}/events`,

@@ -8,7 +8,7 @@ import { failureSchema, recordEngineSchema, recordResultsSchema } from './result
 import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
 
 /**
- * Diagnosis records: one capture (tongue/face photo, pulse file, voice, questionnaire,
+ * Records: one capture (tongue/face photo, pulse file, voice, questionnaire,
  * vitals) → queued analysis → per-engine results → synthesis → PDF report.
  * Every endpoint, its auth and its errors are described in docs/records.md. Range 40010xx.
  */
@@ -191,8 +191,8 @@ export const recordCreatedSchema = z.object({
 });
 export type RecordCreated = z.infer<typeof recordCreatedSchema>;
 
-/** Visitor detection (multipart): `file` plus these fields. */
-export const visitorAnalyzeFieldsSchema = z.object({
+/** Visitor capture (multipart): `file` plus these fields. */
+export const visitorCreateFieldsSchema = z.object({
   kind: detectionKindSchema.default('normal'),
   lang: reportLanguageSchema.optional(),
 });

@@ -96,7 +96,7 @@ export const RESEARCH_ERRORS = defineErrors({
     code: 4102008,
     status: 400,
     zh: '无法按这些参数分析该数据池',
-    en: 'The pool cannot be analysed with these parameters',
+    en: 'The pool cannot be analyzed with these parameters',
   },
   JOB_NOT_DONE: {
     code: 4102009,

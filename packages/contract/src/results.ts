@@ -17,7 +17,7 @@ export const RECORD_ENGINES = ['tongue', 'face', 'pulse', 'voice', 'constitution
 export const recordEngineSchema = z.enum(RECORD_ENGINES);
 export type RecordEngine = z.infer<typeof recordEngineSchema>;
 
-/** A failure with a catalogue code and a message in the record's language. */
+/** A failure with a catalog code and a message in the record's language. */
 export const failureSchema = z.object({
   code: z.number().int(),
   msg: z.string(),
@@ -129,7 +129,7 @@ export interface UnreadableOutcome {
  * Reads a record's stored `results` (JSON written by any earlier version) once, where a record is
  * read from the database. Rows saved before the outcomes carried `engine` get it from their key.
  * An outcome its engine's schema cannot read (a shape from an older engine) is kept as that
- * engine's failure with `unreadable` (code and message of the caller's catalogue), so the record
+ * engine's failure with `unreadable` (code and message of the caller's catalog), so the record
  * still opens and the other engines still show; `onUnreadable` hears of each.
  */
 export function parseStoredResults(

@@ -39,7 +39,7 @@ export const SITE_PAGES: readonly SitePageMeta[] = [
     { zh: '舌象分析', en: 'Tongue analysis' },
     {
       zh: '在线舌象分析：拍摄或上传舌象照片，查看舌色、苔色、齿痕等特征及其依据，并下载报告。',
-      en: 'Online tongue analysis: take or upload a tongue photo, see its colour, coating, tooth marks and other features with their evidence, and download the report.',
+      en: 'Online tongue analysis: take or upload a tongue photo, see its color, coating, tooth marks and other features with their evidence, and download the report.',
     },
   ),
   page(

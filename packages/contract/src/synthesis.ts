@@ -15,7 +15,7 @@ export const modalitySchema = z.enum(['tongue', 'face', 'pulse', 'voice', 'inqui
 export type Modality = z.infer<typeof modalitySchema>;
 
 /**
- * One normalised finding, the input unit of synthesis. `key` is `<modality>.<name>` from the
+ * One normalized finding, the input unit of synthesis. `key` is `<modality>.<name>` from the
  * vocabulary in docs/synthesis.md (e.g. tongue.bodyColor = pale, pulse.shape = wiry,
  * inquiry.constitution.B = 71.9 transformed score); `confidence` 0-1 (default 1) scales its weight.
  */

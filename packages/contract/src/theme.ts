@@ -1,5 +1,5 @@
 /**
- * Default theme colour of spec §9. In a file without zod: the web app's session store needs it
+ * Default theme color of spec §9. In a file without zod: the web app's session store needs it
  * on every page, and importing it from user.ts would pull the schemas (and zod) into the public
  * home's first load (docs/web.md "Speed and reach").
  */

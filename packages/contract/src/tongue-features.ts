@@ -4,14 +4,14 @@ import { z } from 'zod';
 // the probability of each label, how it was decided (a learned model or a measured rule) and
 // the measured values behind it, so the report can show the evidence next to the finding.
 
-/** CIELAB colour (D65): L* 0-100, a* and b* roughly -128..127. */
+/** CIELAB color (D65): L* 0-100, a* and b* roughly -128..127. */
 export const tongueLabSchema = z.object({ L: z.number(), a: z.number(), b: z.number() });
 export type TongueLab = z.infer<typeof tongueLabSchema>;
 
-/** Body colour (舌色): 淡白 pale, 淡红 light red, 红 red, 绛 crimson, 紫 purple. */
-export const TONGUE_BODY_COLOURS = ['pale', 'light_red', 'red', 'crimson', 'purple'] as const;
-/** Coating colour (苔色): 白 white, 淡黄 light yellow, 黄 yellow, 灰黑 grey-black. */
-export const TONGUE_COATING_COLOURS = ['white', 'light_yellow', 'yellow', 'grey_black'] as const;
+/** Body color (舌色): 淡白 pale, 淡红 light red, 红 red, 绛 crimson, 紫 purple. */
+export const TONGUE_BODY_COLORS = ['pale', 'light_red', 'red', 'crimson', 'purple'] as const;
+/** Coating color (苔色): 白 white, 淡黄 light yellow, 黄 yellow, 灰黑 grey-black. */
+export const TONGUE_COATING_COLORS = ['white', 'light_yellow', 'yellow', 'grey_black'] as const;
 /** Coating thickness (苔质厚薄): 薄 thin, 厚 thick. */
 export const TONGUE_COATING_THICKNESS = ['thin', 'thick'] as const;
 export const TONGUE_GREASY = ['not_greasy', 'greasy'] as const;
@@ -45,11 +45,11 @@ function featureSchema<const T extends readonly [string, ...string[]]>(labels: T
   });
 }
 
-export const tongueBodyColourSchema = featureSchema(TONGUE_BODY_COLOURS).extend({
+export const tongueBodyColorSchema = featureSchema(TONGUE_BODY_COLORS).extend({
   /** Median CIELAB of the body pixels not covered by coating. */
   lab: tongueLabSchema,
 });
-export const tongueCoatingColourSchema = featureSchema(TONGUE_COATING_COLOURS).extend({
+export const tongueCoatingColorSchema = featureSchema(TONGUE_COATING_COLORS).extend({
   /** Median CIELAB of the coating pixels (of the whole tongue when there is almost no coating). */
   lab: tongueLabSchema,
 });
@@ -73,14 +73,14 @@ export const tongueZoneSchema = z.object({
   coatingCoverage: z.number().min(0).max(1),
   /** Coating thickness index 0-1 of the zone (see docs/tongue-features.md). */
   coatingThickness: z.number().min(0).max(1),
-  bodyColour: z.enum(TONGUE_BODY_COLOURS),
-  coatingColour: z.enum(TONGUE_COATING_COLOURS).nullable(),
+  bodyColour: z.enum(TONGUE_BODY_COLORS),
+  coatingColour: z.enum(TONGUE_COATING_COLORS).nullable(),
 });
 export type TongueZone = z.infer<typeof tongueZoneSchema>;
 
 export const tongueFeaturesSchema = z.object({
-  bodyColor: tongueBodyColourSchema,
-  coatingColor: tongueCoatingColourSchema,
+  bodyColor: tongueBodyColorSchema,
+  coatingColor: tongueCoatingColorSchema,
   coatingThickness: tongueCoatingThicknessSchema,
   greasy: featureSchema(TONGUE_GREASY),
   peeled: featureSchema(TONGUE_PEELED),
@@ -99,6 +99,6 @@ export const tongueFeaturesSchema = z.object({
   pixels: z.number().int(),
 });
 export type TongueFeatures = z.infer<typeof tongueFeaturesSchema>;
-export type TongueBodyColour = (typeof TONGUE_BODY_COLOURS)[number];
-export type TongueCoatingColour = (typeof TONGUE_COATING_COLOURS)[number];
+export type TongueBodyColor = (typeof TONGUE_BODY_COLORS)[number];
+export type TongueCoatingColor = (typeof TONGUE_COATING_COLORS)[number];
 export type TongueGrade = (typeof TONGUE_GRADES)[number];

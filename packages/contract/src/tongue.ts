@@ -21,7 +21,7 @@ const entry = (code: number, status: number, zh: string, zhTip: string, en: stri
 
 /**
  * Errors and quality codes of the tongue engine (range 31xxxxx). 31000xx: the file; 31001xx: the
- * photo cannot be analysed (thrown); 31002xx: the photo is analysed but a problem is reported in
+ * photo cannot be analyzed (thrown); 31002xx: the photo is analyzed but a problem is reported in
  * `quality.issues` (the readings may be affected; a retake is advised); 31005xx: the engine itself.
  */
 export const TONGUE_ERRORS = defineErrors({
@@ -127,7 +127,7 @@ export const TONGUE_ERRORS = defineErrors({
     200,
     '照片偏色明显,舌色判断可能不准',
     '请在白色自然光下拍摄,关闭美颜和滤镜',
-    'The photo has a strong colour cast, so the tongue colour may be misread',
+    'The photo has a strong color cast, so the tongue color may be misread',
     'Take the photo in white daylight with beauty filters turned off',
   ),
   TONGUE_MODEL_UNAVAILABLE: entry(

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import {
-  TONGUE_BODY_COLOURS,
-  TONGUE_COATING_COLOURS,
+  TONGUE_BODY_COLORS,
+  TONGUE_COATING_COLORS,
   TONGUE_COATING_THICKNESS,
   TONGUE_GRADES,
 } from './tongue-features.js';
@@ -103,8 +103,8 @@ export type TrainingFeature = (typeof TRAINING_FEATURES)[number];
 
 /** The choices of each feature: exactly the tongue vocabulary's labels (`tongue.<feature>.<label>`). */
 export const TRAINING_CHOICES: { readonly [F in TrainingFeature]: readonly string[] } = {
-  bodyColor: TONGUE_BODY_COLOURS,
-  coatingColor: TONGUE_COATING_COLOURS,
+  bodyColor: TONGUE_BODY_COLORS,
+  coatingColor: TONGUE_COATING_COLORS,
   coatingThickness: TONGUE_COATING_THICKNESS,
   cracks: TONGUE_GRADES,
   toothMarks: TONGUE_GRADES,
@@ -116,8 +116,8 @@ export const TRAINING_CHOICES: { readonly [F in TrainingFeature]: readonly strin
  * purple); a feature left out is not scored for this photo.
  */
 export const trainingKeySchema = z.object({
-  bodyColor: z.array(z.enum(TONGUE_BODY_COLOURS)).min(1).optional(),
-  coatingColor: z.array(z.enum(TONGUE_COATING_COLOURS)).min(1).optional(),
+  bodyColor: z.array(z.enum(TONGUE_BODY_COLORS)).min(1).optional(),
+  coatingColor: z.array(z.enum(TONGUE_COATING_COLORS)).min(1).optional(),
   coatingThickness: z.array(z.enum(TONGUE_COATING_THICKNESS)).min(1).optional(),
   cracks: z.array(z.enum(TONGUE_GRADES)).min(1).optional(),
   toothMarks: z.array(z.enum(TONGUE_GRADES)).min(1).optional(),
@@ -126,8 +126,8 @@ export type TrainingKey = z.infer<typeof trainingKeySchema>;
 
 /** A learner's reading (and the engine's): one label per feature; a left-out feature counts wrong. */
 export const trainingReadingSchema = z.object({
-  bodyColor: z.enum(TONGUE_BODY_COLOURS).optional(),
-  coatingColor: z.enum(TONGUE_COATING_COLOURS).optional(),
+  bodyColor: z.enum(TONGUE_BODY_COLORS).optional(),
+  coatingColor: z.enum(TONGUE_COATING_COLORS).optional(),
   coatingThickness: z.enum(TONGUE_COATING_THICKNESS).optional(),
   cracks: z.enum(TONGUE_GRADES).optional(),
   toothMarks: z.enum(TONGUE_GRADES).optional(),

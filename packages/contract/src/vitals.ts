@@ -62,7 +62,7 @@ export const vitalsSchema = z
   .superRefine(checkConsistency);
 export type Vitals = z.infer<typeof vitalsSchema>;
 
-/** A problem of one set of measurements: the catalogue error, the field (e.g. systolic) and the values. */
+/** A problem of one set of measurements: the catalog error, the field (e.g. systolic) and the values. */
 export interface VitalsProblem {
   error: ErrorDef;
   field: string | null;

@@ -30,7 +30,7 @@ async function healthReport(lang: ReportLanguage): Promise<HealthReportInput> {
   return {
     kind: 'health-report',
     header: {
-      organisation: tr('杭州明德中医健康管理中心', 'Hangzhou Mingde TCM Health Centre'),
+      organisation: tr('杭州明德中医健康管理中心', 'Hangzhou Mingde TCM Health Center'),
       reportId: 'HR-20261122-0158',
       date: '2026-11-22T09:40:00+08:00',
       language: lang,

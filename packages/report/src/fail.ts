@@ -3,7 +3,7 @@ import { REPORT_ERRORS } from '@tcm/contract';
 
 export type ReportErrorName = keyof typeof REPORT_ERRORS;
 
-/** Throws the catalogue error `name`; the report reuses the engines' error class so the API maps it alike. */
+/** Throws the catalog error `name`; the report reuses the engines' error class so the API maps it alike. */
 export function fail(name: ReportErrorName, detail?: Record<string, unknown>): never {
   throw new EngineError(REPORT_ERRORS[name], detail);
 }

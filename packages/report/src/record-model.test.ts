@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { extractTongueFeatures } from '@tcm/analysis/tongue/features';
 import { synthesize } from '@tcm/analysis/synthesis';
-import { analysePulse, readPulseFile } from '@tcm/analysis/pulse';
-import { analyseVoice } from '@tcm/analysis/voice';
+import { analyzePulse, readPulseFile } from '@tcm/analysis/pulse';
+import { analyzeVoice } from '@tcm/analysis/voice';
 import { questionsFor, scoreConstitution } from '@tcm/analysis/constitution';
 import {
   doneResult,
@@ -113,7 +113,7 @@ describe('record → report model', () => {
       expect(model.header.person.name).toBe(lang === 'zh' ? '访客' : 'Visitor');
       const pdf = await renderReport(model);
       const { text, images } = inspectPdf(pdf);
-      expect(text).toContain(lang === 'zh' ? '舌色' : 'Body colour');
+      expect(text).toContain(lang === 'zh' ? '舌色' : 'Body color');
       expect(text).toContain(lang === 'zh' ? '访客' : 'Visitor');
       expect(images).toBeGreaterThanOrEqual(1);
     }
@@ -152,7 +152,7 @@ describe('words of the vocabulary (issue 16)', () => {
 });
 
 describe('tongue quality issues', () => {
-  it('are worded in the report language from the catalogue, though the engine saved them in English', async () => {
+  it('are worded in the report language from the catalog, though the engine saved them in English', async () => {
     const { result } = await realTongueResult();
     const dark = TONGUE_ERRORS.TONGUE_TOO_DARK;
     const issue = { code: String(dark.code), message: dark.en, tip: dark.tip.en };
@@ -168,7 +168,7 @@ describe('tongue quality issues', () => {
 describe('pulse section', () => {
   it('words what the pulse classes suggest in the report language; an earlier English-only result stays readable', async () => {
     const file = { bytes: dataFile('pulse/goda-ppg-125hz.csv'), name: 'goda-ppg-125hz.csv' };
-    const result = analysePulse(readPulseFile(file.bytes, file.name));
+    const result = analyzePulse(readPulseFile(file.bytes, file.name));
     const source = (r: PulseResult) =>
       doneRecord({ pulse: { engine: 'pulse', status: 'done', version: r.version, result: r, ms: 1 } });
     const zh = (await recordReportModel(source(result), 'zh')).pulse!.pulseClass!.evidence ?? [];
@@ -189,7 +189,7 @@ describe('pulse section', () => {
 
 describe('voice section', () => {
   it('words what the voice reading suggests in the report language; an earlier English-only result stays readable', async () => {
-    const result = analyseVoice(dataFile('voice/sustained-a-118hz.wav'));
+    const result = analyzeVoice(dataFile('voice/sustained-a-118hz.wav'));
     const source = (r: VoiceResult) =>
       doneRecord({ voice: { engine: 'voice', status: 'done', version: r.version, result: r, ms: 1 } });
     const reading = result.readings[0]!;

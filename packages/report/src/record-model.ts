@@ -11,7 +11,7 @@ import {
   COMPLEXION_WORDS,
   CONSTITUTION_TYPE_OF_CODE,
   GLOSS_WORDS,
-  LIP_COLOUR_WORDS,
+  LIP_COLOR_WORDS,
   PULSE_CLASS_WORDS,
   TONGUE_FEATURES,
   tongueLabelWord,
@@ -141,7 +141,7 @@ async function faceSection(src: ReportSource, lang: Lang): Promise<HealthReportI
       },
       {
         name: 'face.feature.lips',
-        value: wordOf(LIP_COLOUR_WORDS, r.lips.class, lang, r.lips.label[lang]),
+        value: wordOf(LIP_COLOR_WORDS, r.lips.class, lang, r.lips.label[lang]),
         evidence: evidenceText(r.lips.evidence, lang),
       },
     ],

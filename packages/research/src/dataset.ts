@@ -1,4 +1,4 @@
-import { ResearchError } from './errors.js';
+import { researchError } from './errors.js';
 
 /**
  * The one input shape of the package: a samples × variables table plus its variable dictionary,
@@ -51,7 +51,7 @@ export function numericValue(cell: Cell): number {
 export function variableIndex(dataset: Dataset, key: string): number {
   const i = dataset.variables.findIndex((v) => v.key === key);
   if (i < 0) {
-    throw new ResearchError(
+    throw researchError(
       'unknown_variable',
       { en: `Unknown variable "${key}"`, zh: `未知变量“${key}”` },
       { variable: key },
@@ -66,7 +66,7 @@ export function getVariable(dataset: Dataset, key: string): Variable {
 
 export function requireType(variable: Variable, types: VariableType[]): void {
   if (!types.includes(variable.type)) {
-    throw new ResearchError(
+    throw researchError(
       'wrong_variable_type',
       {
         en: `Variable "${variable.key}" is ${variable.type}; expected ${types.join(' or ')}`,
@@ -95,7 +95,7 @@ export function checkDataset(dataset: Dataset): void {
   const width = dataset.variables.length;
   dataset.rows.forEach((row, i) => {
     if (row.length !== width) {
-      throw new ResearchError(
+      throw researchError(
         'ragged_rows',
         {
           en: `Row ${i + 1} has ${row.length} cells; the dictionary has ${width} variables`,

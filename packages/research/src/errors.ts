@@ -1,7 +1,10 @@
+import { EngineError, RESEARCH_ERRORS } from '@tcm/contract';
+
 /**
- * Why the research functions refuse an input. The package does no I/O and knows no HTTP codes:
- * the server maps each `reason` to its own catalogued error (400 for all of them), and can show
- * the zh/en text carried here, which names the variable or limit concerned.
+ * Why the research functions refuse an input. The package does no I/O: a refusal is the engine
+ * side's one error class, `EngineError`, coded 4102008 (the pool cannot be analyzed with these
+ * parameters), with the reason as its `kind` and a zh/en text that names the variable or limit
+ * concerned; the server answers it as that code with the text.
  */
 export type ResearchErrorReason =
   | 'unknown_variable'
@@ -13,22 +16,23 @@ export type ResearchErrorReason =
   | 'ragged_rows'
   | 'bad_model';
 
-export class ResearchError extends Error {
-  readonly reason: ResearchErrorReason;
-  readonly texts: { zh: string; en: string };
-  readonly detail: Record<string, unknown> | undefined;
+/** A refusal of the research functions. */
+export type ResearchError = EngineError<ResearchErrorReason>;
 
-  constructor(reason: ResearchErrorReason, texts: { zh: string; en: string }, detail?: Record<string, unknown>) {
-    super(texts.en);
-    this.name = 'ResearchError';
-    this.reason = reason;
-    this.texts = texts;
-    this.detail = detail;
-  }
+export function researchError(
+  reason: ResearchErrorReason,
+  texts: { zh: string; en: string },
+  detail?: Record<string, unknown>,
+): ResearchError {
+  return new EngineError(RESEARCH_ERRORS.ANALYSIS_REFUSED, detail, 'en', texts, reason);
 }
 
+/** Whether `e` is a refusal of the research functions (not a fault). */
+export const isResearchError = (e: unknown): e is ResearchError =>
+  e instanceof EngineError && e.def === RESEARCH_ERRORS.ANALYSIS_REFUSED;
+
 export function badParameter(name: string, rule: string, ruleZh: string): ResearchError {
-  return new ResearchError(
+  return researchError(
     'bad_parameter',
     { en: `Parameter ${name}: ${rule}`, zh: `参数 ${name}：${ruleZh}` },
     { parameter: name },

@@ -10,7 +10,7 @@ import {
   numericValue,
   variableIndex,
 } from './dataset.js';
-import { ResearchError } from './errors.js';
+import { researchError } from './errors.js';
 
 /** A dense samples × columns matrix, row-major, as every numeric routine here takes it. */
 export interface Matrix {
@@ -52,7 +52,7 @@ export function matrixFromRows(rows: number[][]): Matrix {
   const data = new Float64Array(rows.length * cols);
   rows.forEach((r, i) => {
     if (r.length !== cols) {
-      throw new ResearchError(
+      throw researchError(
         'ragged_rows',
         {
           en: `Row ${i + 1} has ${r.length} values, not ${cols}`,
@@ -81,7 +81,7 @@ export function fitEncoding(
 ): FeatureEncoding {
   checkDataset(dataset);
   if (keys.length === 0) {
-    throw new ResearchError('empty_input', { en: 'Choose at least one variable', zh: '请至少选择一个变量' });
+    throw researchError('empty_input', { en: 'Choose at least one variable', zh: '请至少选择一个变量' });
   }
   const columns: EncodedColumn[] = [];
   for (const key of keys) {

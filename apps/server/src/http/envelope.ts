@@ -7,7 +7,7 @@ export const msgLang = (language: string | undefined): 'zh' | 'en' => (language 
 /** Success envelope `{ code: 0, msg, data }`. */
 export const ok = <T>(data: T, lang: 'zh' | 'en' = 'zh') => ({ code: 0, msg: SPEC_ERRORS.OK[lang], data });
 
-/** Failure envelope for a catalogue entry. */
+/** Failure envelope for a catalog entry. */
 export const fail = (def: ErrorDef, lang: 'zh' | 'en', detail?: string, data: unknown = null) => ({
   code: def.code,
   msg: detail ?? def[lang],

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { resizeImage, resizeRequestOf } from './image-resize.js';
 
 describe('image resize parameters', () => {
-  it('honours values between 1 and 4096 only', () => {
+  it('honors values between 1 and 4096 only', () => {
     expect(resizeRequestOf({ w: '200', h: '100' })).toEqual({ width: 200, height: 100 });
     expect(resizeRequestOf({ width: '4096', height: '1' })).toEqual({ width: 4096, height: 1 });
     expect(resizeRequestOf({ w: '0', h: '4097' })).toEqual({});

@@ -15,7 +15,7 @@ const bounded = (v: unknown): number | undefined => {
 
 /**
  * Reads the resize parameters of an image URL (`w`/`width`, `h`/`height`, px). Spec §5: they are
- * honoured only between 1 and 4096; any other value is ignored rather than refused.
+ * honored only between 1 and 4096; any other value is ignored rather than refused.
  */
 export function resizeRequestOf(query: Record<string, unknown>): ResizeRequest {
   const width = bounded(query.w ?? query.width);

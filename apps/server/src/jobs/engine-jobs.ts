@@ -25,7 +25,7 @@ export type EngineJob =
   | { kind: 'report'; model: unknown }
   /** The pulse waveform the result page draws (a whole pulse file parsed: off the API thread). */
   | { kind: 'pulseWave'; bytes: Uint8Array; name: string }
-  /** Test-only misbehaviour, refused unless the pool was started with test jobs. */
+  /** Test-only misbehavior, refused unless the pool was started with test jobs. */
   | { kind: 'test'; act: 'exit' | 'kill' | 'hang' | 'sleep'; ms?: number };
 
 /** Progress of an `analyze` job, sent while it runs so the record is saved engine by engine. */
@@ -46,7 +46,7 @@ interface Results {
 }
 export type ResultOf<J extends EngineJob> = Results[J['kind']];
 
-/** An error as it crosses the process boundary: AppErrors keep their catalogue entry and data. */
+/** An error as it crosses the process boundary: AppErrors keep their catalog entry and data. */
 export interface WireError {
   message: string;
   app?: { def: ErrorDef; detailMsg: string | undefined; data: unknown };
@@ -86,7 +86,7 @@ export async function runEngineJob(
   }
 }
 
-/** Misbehaviour for the crash, timeout and queue tests; only ever inside a child process. */
+/** Misbehavior for the crash, timeout and queue tests; only ever inside a child process. */
 async function testJob(job: Extract<EngineJob, { kind: 'test' }>, enabled: boolean): Promise<null> {
   if (!enabled || !process.send) throw new Error('test jobs are disabled');
   switch (job.act) {

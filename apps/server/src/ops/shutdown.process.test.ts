@@ -83,7 +83,7 @@ describe('graceful shutdown of the built server', () => {
           value: dataFile('tongue/images/TE0000458.jpg'),
         },
       ]);
-      const started = await fetch(base + RECORD_PATHS.visitorAnalyze, {
+      const started = await fetch(base + RECORD_PATHS.visitorCreate, {
         method: 'POST',
         headers: photo.headers,
         body: photo.payload,

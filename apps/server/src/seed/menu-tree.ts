@@ -174,7 +174,7 @@ export const MEMBER_MENUS: SeedMenu[] = [
   {
     type: 'head',
     name: '会员中心',
-    nameEn: 'Member centre',
+    nameEn: 'Member center',
     path: 'Layout',
     component: 'Layout',
     iconCls: 'team',

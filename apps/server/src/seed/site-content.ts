@@ -34,7 +34,7 @@ export const SITE_PAGES: SeedPage[] = [
       title: 'About us',
       summary: 'An open platform for TCM health assessment.',
       body: P(
-        "This is an open platform for Traditional Chinese Medicine (TCM) health assessment: tongue and face photos, pulse, voice and a questionnaire are analysed by the platform's engines into explained results and a PDF report; physicians keep case archives on it.",
+        "This is an open platform for Traditional Chinese Medicine (TCM) health assessment: tongue and face photos, pulse, voice and a questionnaire are analyzed by the platform's engines into explained results and a PDF report; physicians keep case archives on it.",
         "Results support health management and physicians; they do not replace a physician's diagnosis.",
       ),
     },
@@ -54,7 +54,7 @@ export const SITE_PAGES: SeedPage[] = [
       title: 'Platform information',
       summary: 'What the platform does and how to use it.',
       body: P(
-        'On the tongue detection page a visitor uploads one tongue photo (PNG, JPG, JPEG or BMP, at most 10 MB) and gets body colour, coating colour and thickness, cracks, tooth marks and a health report within minutes.',
+        'On the tongue detection page a visitor uploads one tongue photo (PNG, JPG, JPEG or BMP, at most 10 MB) and gets body color, coating color and thickness, cracks, tooth marks and a health report within minutes.',
         'Team members, physicians and researchers sign in through their own entrances for records, case archives and research.',
       ),
     },
@@ -74,7 +74,7 @@ export const SITE_PAGES: SeedPage[] = [
       title: 'Tongue and disease research',
       summary: 'Tongue inspection is a core part of TCM inspection.',
       body: P(
-        'Tongue diagnosis observes the tongue body (colour, shape) and its coating (colour, texture) to learn about the state of the body; it is a core part of inspection in TCM.',
+        'Tongue diagnosis observes the tongue body (color, shape) and its coating (color, texture) to learn about the state of the body; it is a core part of inspection in TCM.',
         "The platform's tongue engine was built and tested on the public TonguExpert tongue image database; researchers study platform records in data pools.",
       ),
     },
@@ -111,7 +111,7 @@ export const SITE_PAGES: SeedPage[] = [
       title: 'Tongue diagnosis training',
       summary: 'Tongue reading practice for students.',
       body: P(
-        'Training accounts sign in through the training entrance and practise reading tongue colour, coating and other features on tongue photos, compared with expert labels.',
+        'Training accounts sign in through the training entrance and practise reading tongue color, coating and other features on tongue photos, compared with expert labels.',
       ),
     },
     sources: [TONGUE_DATA],
@@ -130,7 +130,7 @@ export const SITE_PAGES: SeedPage[] = [
       title: 'Child tongue diagnosis',
       summary: 'What differs for children, and which engine this page uses.',
       body: P(
-        "Children's tongues are usually a tender pale red with a thinner coating, and food (milk, coloured foods) easily stains the coating; a reading should take age and recent meals into account.",
+        "Children's tongues are usually a tender pale red with a thinner coating, and food (milk, colored foods) easily stains the coating; a reading should take age and recent meals into account.",
         'This page uses the same tongue engine as tongue detection (tongue-1.0.0); there is no separate child model. Records are marked "child" so physicians and researchers can tell them apart. A parent should help the child put the tongue out in bright daylight; results are for parents\' and physicians\' reference.',
       ),
     },
@@ -151,7 +151,7 @@ export const SITE_PAGES: SeedPage[] = [
       summary: 'Tongue observation related to COVID-19, and which engine this page uses.',
       body: P(
         'The TCM part of the National Health Commission\'s COVID-19 Diagnosis and Treatment Protocol (trial 9th edition) describes the tongue per syndrome, e.g. cold-dampness obstructing the lung: "pale, enlarged tongue with tooth marks or pale red, white thick curdy or white greasy coating".',
-        'This page uses the same tongue engine as tongue detection (tongue-1.0.0) to observe body colour, coating colour, thickness and greasiness; there is no separate COVID-19 model and it cannot diagnose COVID-19. With fever, cough or other symptoms, see a doctor.',
+        'This page uses the same tongue engine as tongue detection (tongue-1.0.0) to observe body color, coating color, thickness and greasiness; there is no separate COVID-19 model and it cannot diagnose COVID-19. With fever, cough or other symptoms, see a doctor.',
       ),
     },
     sources: ['国家卫生健康委员会、国家中医药管理局《新型冠状病毒肺炎诊疗方案（试行第九版）》, 2022', TONGUE_DOC],

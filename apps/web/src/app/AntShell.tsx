@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../lib/session.js';
 
 /**
- * Text colours with a contrast of at least 4.5:1 on white and on the site's #f5f5f5 (WCAG AA,
+ * Text colors with a contrast of at least 4.5:1 on white and on the site's #f5f5f5 (WCAG AA,
  * Lighthouse accessibility): antd's defaults for secondary text (45 % black, 3.4:1) and links
  * (#1677ff, 3.8:1 on #f5f5f5) fall short.
  */
@@ -20,7 +20,7 @@ const READABLE = {
 
 /**
  * Ant Design's providers (locale following the interface language, spec §1; the account's theme
- * colour, spec §9). A lazy chunk of its own, loaded by `WithAnt` for every page that uses antd,
+ * color, spec §9). A lazy chunk of its own, loaded by `WithAnt` for every page that uses antd,
  * so the public home, which uses none, never downloads Ant Design's runtime (docs/web.md).
  */
 export default function AntShell({ children }: { children: ReactNode }) {

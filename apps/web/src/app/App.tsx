@@ -12,7 +12,7 @@ function Themed() {
   useEffect(() => {
     document.documentElement.lang = inst.language === 'en' ? 'en' : 'zh-CN';
   }, [inst.language]);
-  // Ant Design's providers (locale, theme colour) wrap each page that uses antd (WithAnt), not
+  // Ant Design's providers (locale, theme color) wrap each page that uses antd (WithAnt), not
   // the whole app: the public home loads no antd at all (docs/web.md, bundle sizes).
   return (
     <BrowserRouter basename={import.meta.env.BASE_URL.replace(/\/$/, '')}>

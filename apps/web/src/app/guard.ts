@@ -73,7 +73,7 @@ const isPublic = (p: string) => PUBLIC_EXACT.has(p) || p.startsWith('/pages/') |
 const isFormLink = (p: string) => p.startsWith('/inquiry/');
 const isOpen = (p: string) => OPEN_EXACT.has(p) || isRedirect(p) || isPublic(p) || isFormLink(p);
 
-function normalise(path: string): string {
+function normalize(path: string): string {
   const p = path.split(/[?#]/)[0] ?? '/';
   return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p || '/';
 }
@@ -123,7 +123,7 @@ function entrance(input: GuardInput, p: string): GuardDecision {
 
 /** Decides one navigation (spec §2 "Route guard"). */
 export function decideRoute(input: GuardInput): GuardDecision {
-  const p = normalise(input.path);
+  const p = normalize(input.path);
   if (!input.storedToken && input.stateToken) return { kind: 'reload' };
   if (!input.storedToken) return notLoggedIn(p);
 

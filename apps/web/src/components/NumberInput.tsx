@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Input } from 'antd';
-import { normaliseNumber, type NumberRule } from '../lib/number-input.js';
+import { normalizeNumber, type NumberRule } from '../lib/number-input.js';
 
 /** Number input of spec §5: clamps to min/max, optional fixed decimals, non-numbers rejected on blur. */
 export function NumberInput(
@@ -14,7 +14,7 @@ export function NumberInput(
       value={text}
       onChange={(e) => setText(e.target.value)}
       onBlur={() => {
-        const n = normaliseNumber(text, props);
+        const n = normalizeNumber(text, props);
         setText(n === null ? '' : props.decimals !== undefined ? n.toFixed(props.decimals) : String(n));
         props.onChange(n);
       }}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CombinedQuery } from '@tcm/contract';
-import { searchQuery, type QueryField } from './query/normalise.js';
+import { searchQuery, type QueryField } from './query/normalize.js';
 import { useDebouncedEffect } from './use-debounced.js';
 import { DEFAULT_MAX_LENGTH } from '../lib/validators.js';
 

@@ -25,7 +25,7 @@ import {
   faceMetricScore,
   failureText,
   GLOSS_WORDS,
-  LIP_COLOUR_WORDS,
+  LIP_COLOR_WORDS,
   PULSE_CLASS_WORDS,
   readerLang,
   RISK_LEVEL_WORDS,
@@ -144,7 +144,7 @@ export function FaceView({ r }: { r: FaceResult }) {
         </Descriptions.Item>
         <Descriptions.Item label={feature('lips')}>
           <span data-testid="face-word-lips">
-            {wordOf(LIP_COLOUR_WORDS, r.lips.class, lang, loc(r.lips.label, lang))}
+            {wordOf(LIP_COLOR_WORDS, r.lips.class, lang, loc(r.lips.label, lang))}
           </span>{' '}
           <Evidence values={r.lips.evidence} />
         </Descriptions.Item>

@@ -33,7 +33,7 @@ const tongue: TongueResult = {
   version: { engine: 'tongue@test', model: 'tongue-seg@1', features: 'features@1' },
   quality: {
     ok: false,
-    // As the engine saves it: the code and the English text (the view words it from the catalogue).
+    // As the engine saves it: the code and the English text (the view words it from the catalog).
     issues: [
       {
         code: '3100203',
@@ -151,7 +151,7 @@ describe('RecordResult', () => {
     expect(features.textContent).toContain('舌质 a* 11.5');
     expect(features.textContent).not.toContain('body_a_p50');
     expect(features.textContent).toContain('meanA 11.5');
-    // The colour the label was read from, named like every other measure (issue 16: it showed raw).
+    // The color the label was read from, named like every other measure (issue 16: it showed raw).
     expect(features.textContent).toContain('L*（明度） 60');
     expect(features.textContent).not.toContain('lab.L');
     expect(screen.getByText('照片过暗')).toBeTruthy();
@@ -293,7 +293,7 @@ describe('redo one capture (issue 17 item 4)', () => {
     expect(screen.getByTestId('redo-tongue')).toBeTruthy();
   });
 
-  it('no redo while the record is analysed, nor without the redo (share links, someone else’s record)', () => {
+  it('no redo while the record is analyzed, nor without the redo (share links, someone else’s record)', () => {
     const { rerender } = render(
       <RecordResult
         detail={detail('running', { tongue: failedTongue })}

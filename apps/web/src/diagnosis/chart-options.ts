@@ -42,7 +42,7 @@ export function radarOption(r: ConstitutionResult, lang: Lang, names: { score: s
   };
 }
 
-/** The pulse waveform the PDF draws: seconds along x, the sensor's own units (normalised away) up. */
+/** The pulse waveform the PDF draws: seconds along x, the sensor's own units (normalized away) up. */
 export function waveOption(w: PulseWave, secondsName: string) {
   return {
     animation: false,

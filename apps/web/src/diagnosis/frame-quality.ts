@@ -6,14 +6,14 @@
 export interface FrameQuality {
   /** Mean luma (Rec. 601), 0..255. */
   brightness: number;
-  /** Variance of the 4-neighbour Laplacian of luma: falls sharply when the picture is blurred. */
+  /** Variance of the 4-neighbor Laplacian of luma: falls sharply when the picture is blurred. */
   sharpness: number;
 }
 
 export type FrameTip = 'tooDark' | 'tooBright' | 'blurry';
 
 /**
- * Thresholds. Brightness: below 60 the tongue colour is lost in sensor noise, above 230 the
+ * Thresholds. Brightness: below 60 the tongue color is lost in sensor noise, above 230 the
  * coating is washed out. Sharpness: focused tongue photos at 640 px width score about 5–270
  * (median ~60) over the shared photo set, the same photos blurred with a 2 px Gaussian 1–12;
  * under 15 the coating texture and cracks are gone. Provisional (docs/records.md): the engine's

@@ -46,14 +46,14 @@ export function reportPath(ref: RecordRef, lang: ReportLanguage): string {
   return `${base}?lang=${lang}`;
 }
 
-/** Visitor detection: one photo, no sign-in. */
-export function analyzeAsVisitor(file: File, kind: DetectionKind, lang: ReportLanguage): Promise<RecordCreated> {
+/** Visitor capture (the public detection pages): one photo, no sign-in. */
+export function createAsVisitor(file: File, kind: DetectionKind, lang: ReportLanguage): Promise<RecordCreated> {
   const form = new FormData();
   form.set('file', file);
   form.set('kind', kind);
   form.set('lang', lang);
   // The page shows the error beside the button (no toast on top of it).
-  return http.post<RecordCreated>(RECORD_PATHS.visitorAnalyze, { multipart: form, noErrorMessage: true });
+  return http.post<RecordCreated>(RECORD_PATHS.visitorCreate, { multipart: form, noErrorMessage: true });
 }
 
 export function fetchRecord(ref: RecordRef, noErrorMessage = false): Promise<RecordDetail> {

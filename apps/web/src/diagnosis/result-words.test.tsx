@@ -49,7 +49,7 @@ describe('the result page in words', () => {
         expect(features).toContain('舌色');
       } else {
         expect(page.textContent).toMatch(/\b[67] Nov 2026, \d\d:\d\d/);
-        expect(features).toContain('Body colour');
+        expect(features).toContain('Body color');
       }
       expect(page.textContent).not.toMatch(/\b11\/[67]\/2026\b/);
       unmount();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, formatMoney, relativeTime, toFixedNumber } from './format.js';
-import { normaliseNumber, resizeParams } from './number-input.js';
+import { normalizeNumber, resizeParams } from './number-input.js';
 import { isEmail, isEmpty, isPhone } from './validators.js';
 
 describe('validators', () => {
@@ -44,15 +44,15 @@ describe('format', () => {
 
 describe('number input', () => {
   it('clamps, fixes decimals and rejects non-numbers', () => {
-    expect(normaliseNumber('12.345', { decimals: 2 })).toBe(12.35);
-    expect(normaliseNumber('500', { min: 0, max: 100 })).toBe(100);
-    expect(normaliseNumber('-3', { min: 0 })).toBe(0);
-    expect(normaliseNumber('abc')).toBeNull();
-    expect(normaliseNumber('1e3')).toBe(1000);
-    expect(normaliseNumber('')).toBeNull();
-    expect(normaliseNumber('12a')).toBeNull();
+    expect(normalizeNumber('12.345', { decimals: 2 })).toBe(12.35);
+    expect(normalizeNumber('500', { min: 0, max: 100 })).toBe(100);
+    expect(normalizeNumber('-3', { min: 0 })).toBe(0);
+    expect(normalizeNumber('abc')).toBeNull();
+    expect(normalizeNumber('1e3')).toBe(1000);
+    expect(normalizeNumber('')).toBeNull();
+    expect(normalizeNumber('12a')).toBeNull();
   });
-  it('honours resize parameters only between 1 and 4096', () => {
+  it('honors resize parameters only between 1 and 4096', () => {
     expect(resizeParams(100, 4096)).toEqual({ w: 100, h: 4096 });
     expect(resizeParams(0, 5000)).toEqual({});
   });

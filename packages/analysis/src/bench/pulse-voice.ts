@@ -5,9 +5,9 @@
  * repeated runs (ms; the engines run on one thread); target <= 50 ms each.
  */
 import { readFileSync } from 'node:fs';
-import { analysePulse, readPulseFile } from '../pulse/index.js';
+import { analyzePulse, readPulseFile } from '../pulse/index.js';
 import { encodeWav16, encodeWavFloat32, parseWav } from '../signal/index.js';
-import { analyseVoice } from '../voice/index.js';
+import { analyzeVoice } from '../voice/index.js';
 
 const data = new URL('../../../../../shared/data/', import.meta.url);
 
@@ -18,7 +18,7 @@ interface Timing {
 
 /**
  * Median wall-clock and CPU (user + system) time of `runs` calls after `WARM_UP` calls: a server
- * worker analyses many recordings, so the steady state after V8 has optimised the code is the
+ * worker analyses many recordings, so the steady state after V8 has optimized the code is the
  * figure that matters (the first calls run 2-3x slower while the JIT settles).
  */
 const WARM_UP = 5;
@@ -49,7 +49,7 @@ for (let i = 0; i < up.length; i++) {
   const k = Math.floor(x);
   up[i] = src[k]! + (x - k) * (src[k + 1]! - src[k]!);
 }
-const pulse = timeIt(() => analysePulse({ rate: 500, channels: [{ samples: up }] }), 15);
+const pulse = timeIt(() => analyzePulse({ rate: 500, channels: [{ samples: up }] }), 15);
 
 // Voice: 10 s at 44.1 kHz from the two 44.1 kHz test sounds, repeated.
 const parts = ['voice/north-wind-and-sun.wav', 'voice/sustained-a-118hz.wav'].map(
@@ -62,14 +62,14 @@ for (let i = 0, k = 0; i < voice.length; k++) {
   i += part.length;
 }
 const wav = encodeWav16([voice], 44100);
-const voice10 = timeIt(() => analyseVoice(wav), 15);
+const voice10 = timeIt(() => analyzeVoice(wav), 15);
 
 // The same 10 s as a 192 kHz float file (sample-and-hold upsampling is enough for timing): the
 // engine first decimates it to 48 kHz (docs/voice.md, "Sample rates").
 const hi = new Float32Array(1920000);
 for (let i = 0; i < hi.length; i++) hi[i] = voice[Math.floor((i * 44100) / 192000)]!;
 const wav192 = encodeWavFloat32([hi], 192000);
-const voice192 = timeIt(() => analyseVoice(wav192), 7);
+const voice192 = timeIt(() => analyzeVoice(wav192), 7);
 
 // CPU time is printed beside wall time because a shared machine inflates the wall clock.
 const line = (what: string, t: Timing, runs: number) =>

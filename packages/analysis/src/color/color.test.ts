@@ -22,7 +22,7 @@ describe('sRGB -> CIELAB (D65)', () => {
     expect(blue.b).toBeCloseTo(-107.86, 0);
   });
 
-  it('converts a buffer the same way as single colours', () => {
+  it('converts a buffer the same way as single colors', () => {
     const lab = rgbBufferToLab(new Uint8Array([200, 150, 120, 255, 10, 20, 30, 255]), 4);
     const one = srgbToLab(10, 20, 30);
     expect(lab.L.length).toBe(2);

@@ -1,4 +1,4 @@
-// Individual typology angle: ITA° = atan((L* - 50) / b*) * 180 / π, the skin-colour measure of
+// Individual typology angle: ITA° = atan((L* - 50) / b*) * 180 / π, the skin-color measure of
 // Chardon et al. (1991) with the six categories of Del Bino et al. (2006).
 
 export type ItaCategory = 'very_light' | 'light' | 'intermediate' | 'tan' | 'brown' | 'dark';

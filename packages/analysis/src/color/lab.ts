@@ -1,4 +1,4 @@
-// sRGB (IEC 61966-2-1) -> CIE XYZ -> CIELAB with the D65 white point, as skin-colour
+// sRGB (IEC 61966-2-1) -> CIE XYZ -> CIELAB with the D65 white point, as skin-color
 // studies and the ITA angle use. Pure functions; the 8-bit path uses a lookup table because
 // the engines convert hundreds of thousands of pixels per photo.
 
@@ -37,7 +37,7 @@ export function linearRgbToLab(
   return out;
 }
 
-/** CIELAB (D65) of one 8-bit sRGB colour: { L 0-100, a, b }. */
+/** CIELAB (D65) of one 8-bit sRGB color: { L 0-100, a, b }. */
 export function srgbToLab(r: number, g: number, b: number): { L: number; a: number; b: number } {
   const o = linearRgbToLab(SRGB_TO_LINEAR[r & 255]!, SRGB_TO_LINEAR[g & 255]!, SRGB_TO_LINEAR[b & 255]!);
   return { L: o[0]!, a: o[1]!, b: o[2]! };
@@ -72,7 +72,7 @@ export function rgbBufferToLab(
   return { L, a: A, b: B };
 }
 
-/** Chroma C*ab and hue angle h_ab in degrees (0-360) of a CIELAB colour. */
+/** Chroma C*ab and hue angle h_ab in degrees (0-360) of a CIELAB color. */
 export function labToLch(a: number, b: number): { C: number; h: number } {
   const h = (Math.atan2(b, a) * 180) / Math.PI;
   return { C: Math.hypot(a, b), h: h < 0 ? h + 360 : h };

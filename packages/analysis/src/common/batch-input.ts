@@ -83,7 +83,7 @@ async function* walk(dir: string, extensions: readonly string[], above: Set<stri
 }
 
 /**
- * Every file to analyse, one at a time. A named file is taken whatever its extension (and a
+ * Every file to analyze, one at a time. A named file is taken whatever its extension (and a
  * missing one too: the engine reports it as unreadable, on its own line); a folder gives its
  * files with one of `extensions` (lower case, with the dot).
  */

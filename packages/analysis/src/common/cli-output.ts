@@ -17,23 +17,23 @@ export interface PerFileOptions {
   progress?: Progress;
 }
 
-/** The failure line's fields for an error: its catalogue code, or the internal one. */
+/** The failure line's fields for an error: its catalog code, or the internal one. */
 function failureOf(e: unknown): Record<string, unknown> {
   if (isEngineError(e)) return { code: e.code, msg: e.message, ...(e.detail ? { detail: e.detail } : {}) };
   return { code: UNEXPECTED_FAILURE_CODE, msg: String((e as Error)?.message ?? e) };
 }
 
 /**
- * Runs `analyse` on each file and prints one JSON line per file, success or failure, the
+ * Runs `analyze` on each file and prints one JSON line per file, success or failure, the
  * shape every engine's command line shares: `file` (its name), `path` (as given or found) and
  * `ok`, then the result or `code`, `msg` and `detail`. The files may come from a generator:
  * each line is printed as soon as its file is done and nothing is kept, so a batch of any
  * length runs in constant memory. Returns the process exit code: 0 when every file was
- * analysed, 1 when any failed.
+ * analyzed, 1 when any failed.
  */
 export async function runPerFile(
   files: Iterable<string> | AsyncIterable<string>,
-  analyse: (file: string) => Promise<Record<string, unknown>>,
+  analyze: (file: string) => Promise<Record<string, unknown>>,
   { out = (l) => process.stdout.write(l + '\n'), progress }: PerFileOptions = {},
 ): Promise<number> {
   let failed = 0;
@@ -41,7 +41,7 @@ export async function runPerFile(
     const head = { file: basename(file), path: file };
     let line: Record<string, unknown>;
     try {
-      line = { ...head, ok: true, ...(await analyse(file)) };
+      line = { ...head, ok: true, ...(await analyze(file)) };
     } catch (e) {
       failed++;
       line = { ...head, ok: false, ...failureOf(e) };
@@ -57,13 +57,13 @@ export async function runPerFile(
  * The command line of a per-file engine: parses `args` (the engine's `valued` options go to
  * `set`), then analyses every file named, found in a folder (files with one of `extensions`)
  * or listed by `--from`, with progress and a summary on standard error. Returns the exit code:
- * 0 all analysed, 1 any failed, 2 a usage error (printed with `usage`).
+ * 0 all analyzed, 1 any failed, 2 a usage error (printed with `usage`).
  */
 export async function runBatch(
   args: readonly string[],
   spec: { engine: string; usage: string; extensions: readonly string[]; valued?: readonly string[] },
   set: (option: string, value: string) => void,
-  analyse: (file: string) => Promise<Record<string, unknown>>,
+  analyze: (file: string) => Promise<Record<string, unknown>>,
   opts: PerFileOptions = {},
 ): Promise<number> {
   const parsed = parseBatchArgs(args, spec.valued ?? [], set);
@@ -80,7 +80,7 @@ export async function runBatch(
     }
   }
   const progress = opts.progress ?? (opts.out ? undefined : new Progress(spec.engine));
-  return runPerFile(batchFiles(parsed, spec.extensions), analyse, { out: opts.out, progress });
+  return runPerFile(batchFiles(parsed, spec.extensions), analyze, { out: opts.out, progress });
 }
 
 const BATCH_HELP =

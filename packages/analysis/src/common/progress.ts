@@ -26,7 +26,7 @@ export class Progress {
     return `${this.label}: ${this.done} files, ${this.done - this.failed} ok, ${this.failed} failed, ${seconds.toFixed(1)} s (${rate.toFixed(1)} files/s)`;
   }
 
-  /** Counts one file analysed. */
+  /** Counts one file analyzed. */
   tick(ok: boolean): void {
     this.done++;
     if (!ok) this.failed++;

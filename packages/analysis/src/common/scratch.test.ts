@@ -31,7 +31,7 @@ describe('Scratch', () => {
     expect(new Set(seen).size).toBe(3);
   });
 
-  it('leaves tongue results the same whether photos are analysed one by one or at once', async () => {
+  it('leaves tongue results the same whether photos are analyzed one by one or at once', async () => {
     const photos = await Promise.all(validationIds().slice(0, 4).map(readPhoto));
     const oneByOne = [];
     for (const p of photos) oneByOne.push((await analyzeTongue(p)).result);

@@ -3,7 +3,7 @@ import { EngineError } from '../common/engine-error.js';
 
 /**
  * An EngineError whose message names the offending field (questionnaire item, vitals field),
- * e.g. "A questionnaire item has no answer: A3". The code stays the catalogue code; the field
+ * e.g. "A questionnaire item has no answer: A3". The code stays the catalog code; the field
  * also travels in `detail.field` for clients that translate the message themselves.
  */
 export function fieldError(def: ErrorDef, field: string, detail: Record<string, unknown> = {}): EngineError {

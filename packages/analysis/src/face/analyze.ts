@@ -7,10 +7,10 @@ import { buildFrame, type FaceFrame } from './face-frame.js';
 import { assessQuality, chooseFace } from './quality.js';
 import { medianAt, quantilesAt, round } from './image-ops.js';
 import { structureMetrics } from './skin-metrics.js';
-import { colourMetrics } from './colour-metrics.js';
+import { colorMetrics } from './color-metrics.js';
 import { classifyComplexion, classifyGloss, classifyLips } from './complexion.js';
 import { renderOverlay } from './overlay.js';
-import { summarise } from './summary.js';
+import { summarize } from './summary.js';
 import type { Point } from './raster.js';
 
 export const FACE_ENGINE_VERSION = 'face-1.0.0';
@@ -74,7 +74,7 @@ export async function analyzeFace(bytes: Uint8Array, options: AnalyzeFaceOptions
   };
 
   const structure = structureMetrics(frame, skinL);
-  const colour = colourMetrics(frame);
+  const colour = colorMetrics(frame);
   const complexion = classifyComplexion(skinLab, colour.skinTone.ita, colour.skinTone.category);
   const gloss = classifyGloss(colour.highlightShare, skinQ75 - skinQ25, skinL);
   const lips = classifyLips(regions.lips.lab, colour.skinTone.category);
@@ -102,12 +102,12 @@ export async function analyzeFace(bytes: Uint8Array, options: AnalyzeFaceOptions
     skinTone: colour.skinTone,
   };
   const notes = [
-    'Decision support from one photo, not a diagnosis; colours depend on the light and the camera.',
+    'Decision support from one photo, not a diagnosis; colors depend on the light and the camera.',
     'Left and right are the person\u2019s own sides.',
   ];
   if (!complexion.reliable)
     notes.push(
-      'The complexion and lip colour rules were drawn for light to intermediate skin; on this skin tone their classes say little.',
+      'The complexion and lip color rules were drawn for light to intermediate skin; on this skin tone their classes say little.',
     );
   if (quality.issues.length) notes.push('See quality.issues: the readings may be affected.');
 
@@ -128,7 +128,7 @@ export async function analyzeFace(bytes: Uint8Array, options: AnalyzeFaceOptions
     lips,
     metrics,
     spots,
-    summary: summarise(complexion, gloss, lips, metrics),
+    summary: summarize(complexion, gloss, lips, metrics),
     notes,
   };
   const analysis: FaceAnalysis = { result };

@@ -1,6 +1,6 @@
-// TCM inspection classes from colour: complexion (五色), gloss (光泽) and lip colour.
+// TCM inspection classes from color: complexion (五色), gloss (光泽) and lip color.
 // Rules on CIELAB values with documented thresholds (docs/face.md); they were set on
-// published skin-colour ranges for East Asian skin (L* 55-70, a* 8-16, b* 14-22) and are
+// published skin-color ranges for East Asian skin (L* 55-70, a* 8-16, b* 14-22) and are
 // starting points, not validated cut-offs.
 import type { Complexion, FaceLab, FaceResult } from '@tcm/contract';
 import { labToLch, type ItaCategory } from '../color/index.js';
@@ -15,7 +15,7 @@ const COMPLEXION_LABELS: Record<Complexion, { zh: string; en: string }> = {
   dark: { zh: '黑', en: 'dark' },
 };
 
-/** 五色 class of the median skin colour (forehead, nose, cheeks, chin); first rule that holds wins. */
+/** 五色 class of the median skin color (forehead, nose, cheeks, chin); first rule that holds wins. */
 export function classifyComplexion(lab: FaceLab, ita: number, itaCat: ItaCategory): FaceResult['complexion'] {
   const { C, h } = labToLch(lab.a, lab.b);
   const rules: [Complexion, boolean, string][] = [
@@ -32,7 +32,7 @@ export function classifyComplexion(lab: FaceLab, ita: number, itaCat: ItaCategor
     label: COMPLEXION_LABELS[cls],
     rule: hit ? hit[2] : 'no rule held',
     evidence: { L: lab.L, a: lab.a, b: lab.b, chroma: round(C, 1), hueDeg: round(h, 1), ita: round(ita, 1) },
-    // The rules describe colour changes of light-to-intermediate skin; on brown and dark skin
+    // The rules describe color changes of light-to-intermediate skin; on brown and dark skin
     // (ITA <= 10°) L* is low by nature, so the class says little.
     reliable: itaCat !== 'brown' && itaCat !== 'dark',
   };
@@ -64,7 +64,7 @@ const LIP_LABELS = {
   dark_purple: { zh: '紫暗', en: 'dark purple' },
 } as const;
 
-/** Lip colour class of the median lip CIELAB: dark purple, pale, red, else light red (normal). */
+/** Lip color class of the median lip CIELAB: dark purple, pale, red, else light red (normal). */
 export function classifyLips(lab: FaceLab, itaCat: ItaCategory): FaceResult['lips'] {
   const { C, h } = labToLch(lab.a, lab.b);
   const cls: keyof typeof LIP_LABELS =

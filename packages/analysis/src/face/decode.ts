@@ -1,4 +1,4 @@
-// Turns uploaded bytes into the pixel buffers the engine works on, with a catalogue error for
+// Turns uploaded bytes into the pixel buffers the engine works on, with a catalog error for
 // every way the bytes can be wrong (never an exception from sharp).
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { FACE_ERRORS } from '@tcm/contract';
@@ -30,7 +30,7 @@ const WORK_MAX_SIDE = 1600;
 const DETECT_MAX_SIDE = 640;
 
 async function toRgb(img: Sharp): Promise<RgbImage> {
-  const { data, info } = await img.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await img.removeAlpha().toColorspace('srgb').raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 

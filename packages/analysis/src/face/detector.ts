@@ -128,7 +128,7 @@ export function getDetector(): Promise<HumanInstance> {
 /** Faces in an interleaved RGB image (3 channels, pixels), best first. */
 export async function detectFaces(rgb: Uint8Array, width: number, height: number): Promise<DetectedFace[]> {
   const human = await getDetector();
-  // Human keeps per-call state on the instance, so concurrent calls (a server analysing two
+  // Human keeps per-call state on the instance, so concurrent calls (a server analyzing two
   // uploads at once) run one after the other.
   const run = queue.then(async () => {
     const tensor = human.tf.tensor3d(rgb, [height, width, 3], 'int32');

@@ -1,5 +1,5 @@
 // The face cut out of the photo and scaled to a fixed width, so that every size-dependent
-// measure (spot area, line length, pore size) means the same on every photo: the normalised
+// measure (spot area, line length, pore size) means the same on every photo: the normalized
 // face is NORM_FACE_WIDTH px from ear to ear, about 0.35 mm per pixel for an adult face.
 import sharp from 'sharp';
 import { rgbBufferToLab } from '../color/index.js';
@@ -42,7 +42,7 @@ export const MIN_SKIN_CHROMA_SHARE = 0.45;
 
 // Hair and stubble reach into the forehead and chin polygons on many faces; they are far less
 // saturated than skin of any tone, so a chroma floor relative to the person's own cheeks
-// removes them without a fixed skin-colour model. The lips keep all their pixels.
+// removes them without a fixed skin-color model. The lips keep all their pixels.
 function keepSkin(regions: RegionPixels, a: Float32Array, b: Float32Array): RegionPixels {
   const cheeks = unionPixels(regions.leftCheek, regions.rightCheek);
   const floor = MIN_SKIN_CHROMA_SHARE * Math.hypot(medianAt(a, cheeks), medianAt(b, cheeks));

@@ -66,7 +66,7 @@ describe('face engine on the three portraits', () => {
     expect(r.complexion.class).toBe('normal');
     expect(['light_red', 'red']).toContain(r.lips.class);
     expect(r.gloss.class).toBe('lustrous');
-    // Smooth young skin in a studio portrait: few spots and lines, no colour cast.
+    // Smooth young skin in a studio portrait: few spots and lines, no color cast.
     expect(r.metrics.spots.score).toBeLessThan(30);
     expect(r.metrics.wrinkles.score).toBeLessThan(30);
     expect(r.quality.issues).toEqual([]);
@@ -124,7 +124,7 @@ describe('rotations', () => {
 
 describe('concurrency', () => {
   it(
-    'gives the same results when photos are analysed at the same time',
+    'gives the same results when photos are analyzed at the same time',
     async () => {
       const all = await Promise.all(PORTRAITS.map(async (n) => (await analyzeFace(await readPortrait(n))).result));
       PORTRAITS.forEach((n, i) => expect(all[i]).toEqual(results[n]));
@@ -133,7 +133,7 @@ describe('concurrency', () => {
   );
 });
 
-describe('colour shifts move the readings the right way', () => {
+describe('color shifts move the readings the right way', () => {
   it(
     'a photo shifted towards red reads redder',
     async () => {
@@ -216,9 +216,9 @@ describe('quality codes', () => {
   );
 });
 
-describe('colour cast', () => {
+describe('color cast', () => {
   it(
-    'is reported as a quality issue on a strongly tinted photo, which is still analysed',
+    'is reported as a quality issue on a strongly tinted photo, which is still analyzed',
     async () => {
       for (const name of ['02-woman', '04-man'] as const) {
         expect(results[name].quality.issues.map((i) => i.code)).not.toContain('3200202');
@@ -240,7 +240,7 @@ describe('bad input never crashes', () => {
       expect(await codeOf(new Uint8Array(4096).map((_, i) => (i * 7919) % 251))).toBe(3200003);
       expect(await codeOf(new TextEncoder().encode('<html>not a photo</html>'))).toBe(3200003);
       expect(await codeOf(jpeg.subarray(0, Math.floor(jpeg.length / 3)))).toBe(3200003);
-      // A grey-scale photo is valid input: analysed (or refused with a code), never a crash.
+      // A grey-scale photo is valid input: analyzed (or refused with a code), never a crash.
       const grey = await variant('02-woman', (s) => s.greyscale());
       const outcome = await analyzeFace(grey).then(
         (r) => r.result.complexion.class,

@@ -5,7 +5,7 @@ import type { FaceRegionName } from '@tcm/contract';
 import type { RgbImage } from './decode.js';
 import type { Point } from './raster.js';
 
-const COLOURS: Record<FaceRegionName, string> = {
+const COLORS: Record<FaceRegionName, string> = {
   forehead: '#f5c518',
   nose: '#00c2ff',
   leftCheek: '#ff5c8a',
@@ -42,7 +42,7 @@ export async function renderOverlay(input: OverlayInput): Promise<Uint8Array> {
   const tx = (p: Point) => `${((p[0] - x0) * s).toFixed(1)},${((p[1] - y0) * s).toFixed(1)}`;
   const shapes: string[] = [];
   for (const [name, poly] of Object.entries(input.regions) as [FaceRegionName, Point[]][]) {
-    const c = COLOURS[name];
+    const c = COLORS[name];
     shapes.push(
       `<polygon points="${poly.map(tx).join(' ')}" fill="${c}" fill-opacity="0.12" stroke="${c}" stroke-width="2"/>`,
     );
@@ -58,7 +58,7 @@ export async function renderOverlay(input: OverlayInput): Promise<Uint8Array> {
     .extract({ left: x0, top: y0, width: w, height: h })
     .resize(W, H)
     .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
-    // A palette PNG is a quarter of the size of a true-colour one and looks the same at this size.
+    // A palette PNG is a quarter of the size of a true-color one and looks the same at this size.
     .png({ palette: true, quality: 90, effort: 2, compressionLevel: 6 })
     .toBuffer();
   return new Uint8Array(png.buffer, png.byteOffset, png.length);

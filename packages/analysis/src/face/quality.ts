@@ -1,6 +1,6 @@
 // Photo quality: the checks that stop an analysis (thrown EngineError with a tip) and the
 // ones that only warn (quality issues on the result). Thresholds are in units of the
-// normalised face (see face-frame.ts) so they do not depend on the photo's resolution.
+// normalized face (see face-frame.ts) so they do not depend on the photo's resolution.
 import { FACE_ERRORS, type QualityIssue } from '@tcm/contract';
 import { linearRgbToLab, SRGB_TO_LINEAR } from '../color/index.js';
 import { EngineError } from '../common/index.js';
@@ -19,7 +19,7 @@ export const MIN_FACE_WIDTH_PX = 160;
 /** Largest head turn (yaw) and nod (pitch) in degrees. */
 export const MAX_YAW_DEG = 35;
 export const MAX_PITCH_DEG = 30;
-/** Sharpness (mean |Laplacian| / L* spread on the normalised face) under which a photo is blurred. */
+/** Sharpness (mean |Laplacian| / L* spread on the normalized face) under which a photo is blurred. */
 export const MIN_SHARPNESS = 0.05;
 /** Median skin L* limits, and the clipped share (all channels >= 245: washed-out white) of skin pixels. */
 export const MIN_SKIN_L = 12;
@@ -27,13 +27,13 @@ export const MAX_SKIN_L = 90;
 export const MAX_CLIPPED = 0.25;
 /** Cheek-to-cheek L* difference that warns of uneven light. */
 export const MAX_CHEEK_DIFF_L = 14;
-/** Chroma (C*ab) of the bright neutral surfaces above which the photo has a colour cast. */
+/** Chroma (C*ab) of the bright neutral surfaces above which the photo has a color cast. */
 export const MAX_CAST_CHROMA = 9;
 
 const deg = (rad: number) => (rad * 180) / Math.PI;
 const issue = (def: FaceErrorDef): QualityIssue => ({ code: String(def.code), message: def.en, tip: def.tip.en });
 
-/** Picks the one face to analyse or throws the matching error (none, several, too small, turned away). */
+/** Picks the one face to analyze or throws the matching error (none, several, too small, turned away). */
 export function chooseFace(faces: DetectedFace[]): DetectedFace {
   const main = faces[0];
   if (!main) throw new EngineError(FACE_ERRORS.FACE_NOT_FOUND);
@@ -79,16 +79,16 @@ function sharpness(frame: FaceFrame): number {
 }
 
 /**
- * Colour of the light: the mean a*, b* of the brightest tenth of the photo outside the face,
+ * Color of the light: the mean a*, b* of the brightest tenth of the photo outside the face,
  * where white walls, shirts and highlights are (grey-world on the bright end, which a
- * coloured background fools less than the plain mean).
+ * colored background fools less than the plain mean).
  */
 function castOf(small: RgbImage, faceBox: [number, number, number, number]): { a: number; b: number; chroma: number } {
   const { data, width, height } = small;
   const [bx, by, bw, bh] = faceBox;
   const outside = (x: number, y: number) => x < bx || x >= bx + bw || y < by || y >= by + bh;
   // First pass: histogram of R+G+B (0-765) on every second pixel outside the face, leaving
-  // out pure white (clipped, says nothing about the light's colour).
+  // out pure white (clipped, says nothing about the light's color).
   const hist = new Uint32Array(766);
   let total = 0;
   for (let y = 0; y < height; y += 2) {
@@ -125,7 +125,7 @@ function castOf(small: RgbImage, faceBox: [number, number, number, number]): { a
   return { a: lab[1]!, b: lab[2]!, chroma: Math.hypot(lab[1]!, lab[2]!) };
 }
 
-/** Checks focus and exposure (throws) and uneven light and colour cast (returns issues). */
+/** Checks focus and exposure (throws) and uneven light and color cast (returns issues). */
 export function assessQuality(
   frame: FaceFrame,
   small: RgbImage,

@@ -3,7 +3,7 @@
 
 export type Point = [number, number];
 
-/** Indices (y * width + x) of the pixels whose centres lie inside `poly` (even-odd rule). */
+/** Indices (y * width + x) of the pixels whose centers lie inside `poly` (even-odd rule). */
 export function polygonPixels(poly: readonly Point[], width: number, height: number): Int32Array {
   if (poly.length < 3) return new Int32Array(0);
   let y0 = Infinity;

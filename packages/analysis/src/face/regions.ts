@@ -1,7 +1,7 @@
 // Face regions as polygons on the MediaPipe FaceMesh (468 points) that Human returns.
 // "left" and "right" are the person's own sides (MediaPipe's naming): the right cheek shows
 // on the image's left in a frontal photo. Polygons are pulled in from the mesh contours so
-// that hair, brows, eyelashes, nostrils and the background stay out of the colour samples.
+// that hair, brows, eyelashes, nostrils and the background stay out of the color samples.
 import type { FaceRegionName } from '@tcm/contract';
 import { lerp, polygonPixels, subtractPixels, type Point } from './raster.js';
 
@@ -12,7 +12,7 @@ const RIGHT_EYE_LOWER2 = [226, 31, 228, 229, 230, 231, 232, 233, 244];
 const RIGHT_EYE_LOWER3 = [143, 111, 117, 118, 119, 120, 121, 128, 245];
 const LEFT_EYE_LOWER2 = [446, 261, 448, 449, 450, 451, 452, 453, 464];
 const LEFT_EYE_LOWER3 = [372, 340, 346, 347, 348, 349, 350, 357, 465];
-// Rings around the cheek centres (205 right, 425 left): ear level, under-eye, nose wing,
+// Rings around the cheek centers (205 right, 425 left): ear level, under-eye, nose wing,
 // mouth corner, jaw.
 const RIGHT_CHEEK_RING = [234, 117, 119, 98, 61, 172];
 const LEFT_CHEEK_RING = [454, 346, 348, 327, 291, 397];
@@ -35,7 +35,7 @@ const centroid = (pts: Point[]): Point => [
   pts.reduce((s, p) => s + p[0], 0) / pts.length,
   pts.reduce((s, p) => s + p[1], 0) / pts.length,
 ];
-/** Ring of mesh points shrunk towards `centre` by factor k (1 = unchanged). */
+/** Ring of mesh points shrunk towards `center` by factor k (1 = unchanged). */
 const shrink = (mesh: Mesh, ring: number[], centre: Point, k: number): Point[] =>
   ring.map((i) => lerp(centre, at(mesh, i), k));
 

@@ -1,5 +1,5 @@
-// Structure metrics on the normalised face (NORM_FACE_WIDTH px ear to ear, ~0.35 mm/px):
-// spots, wrinkles, texture and pores. Each works on L* only, so that skin colour itself does
+// Structure metrics on the normalized face (NORM_FACE_WIDTH px ear to ear, ~0.35 mm/px):
+// spots, wrinkles, texture and pores. Each works on L* only, so that skin color itself does
 // not count as a spot; every threshold is in L* units relative to the local surroundings.
 import type { FaceMetric } from '@tcm/contract';
 import type { FaceFrame } from './face-frame.js';
@@ -16,7 +16,7 @@ export interface Spot {
 }
 
 interface Planes {
-  /** Local darkness against a wide (r=8 px, ~3 mm) neighbourhood: smooth8(L) - L. */
+  /** Local darkness against a wide (r=8 px, ~3 mm) neighborhood: smooth8(L) - L. */
   darkWide: Float32Array;
   /** Fine high-pass: smooth2(L) - L. */
   darkFine: Float32Array;
@@ -77,7 +77,7 @@ export interface StructureMetrics {
   spotList: Spot[];
 }
 
-/** Spots, wrinkles, texture and pores of the normalised face (scores 0-100, higher = more). */
+/** Spots, wrinkles, texture and pores of the normalized face (scores 0-100, higher = more). */
 export function structureMetrics(frame: FaceFrame, skinL: number): StructureMetrics {
   const { width, height, skin, regions } = frame;
   const { darkWide, darkFine } = planes(frame);

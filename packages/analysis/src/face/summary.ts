@@ -14,7 +14,7 @@ const METRIC_NAMES: Record<Exclude<keyof Metrics, 'skinTone'>, { zh: string; en:
 };
 
 /** Two-language summary of the classes and the most pronounced cosmetic metrics (score >= 50). */
-export function summarise(
+export function summarize(
   complexion: FaceResult['complexion'],
   gloss: FaceResult['gloss'],
   lips: FaceResult['lips'],
@@ -36,7 +36,7 @@ export function summarise(
     : `面色分类在此肤色上不可靠(测得:${complexion.label.zh})`;
   const enFace = complexion.reliable
     ? `a ${complexion.label.en} complexion`
-    : `a complexion the colour rules cannot classify reliably on this skin tone (measured: ${complexion.label.en})`;
+    : `a complexion the color rules cannot classify reliably on this skin tone (measured: ${complexion.label.en})`;
   const zhLips = lips.reliable ? `唇色${lips.label.zh}` : `唇色${lips.label.zh}(此肤色上不可靠)`;
   const enLips = lips.reliable ? `${lips.label.en} lips` : `${lips.label.en} lips (not reliable on this skin tone)`;
   return {

@@ -1,4 +1,4 @@
-// Test photos made at test time from the shared portraits (never committed): colour shifts,
+// Test photos made at test time from the shared portraits (never committed): color shifts,
 // blur, darkening, crops and composites.
 import { readFile } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';

@@ -100,7 +100,7 @@ describe('image operations', () => {
   });
 });
 
-describe('TCM colour rules', () => {
+describe('TCM color rules', () => {
   const cx = (L: number, a: number, b: number) => classifyComplexion({ L, a, b }, 40, 'light').class;
   it('classifies complexion by the documented thresholds', () => {
     expect(cx(65, 11, 18)).toBe('normal');

@@ -1,8 +1,8 @@
 import type { EngineOutcome } from '@tcm/contract';
 import { analyzeTongue, TONGUE_ENGINE_VERSION, TONGUE_MODEL_VERSION } from '../tongue/index.js';
 import { analyzeFace, FACE_ENGINE_VERSION, FACE_MODEL_VERSION } from '../face/index.js';
-import { analysePulse, PULSE_ENGINE_VERSION, readPulseFile } from '../pulse/index.js';
-import { analyseVoice, VOICE_ENGINE_VERSION } from '../voice/index.js';
+import { analyzePulse, PULSE_ENGINE_VERSION, readPulseFile } from '../pulse/index.js';
+import { analyzeVoice, VOICE_ENGINE_VERSION } from '../voice/index.js';
 import { faceFindings, pulseFindings, tongueFindings, voiceFindings } from './findings.js';
 import type { PipelineHooks, Step } from './pipeline.js';
 import { runStep } from './pipeline.js';
@@ -61,7 +61,7 @@ export function captureStep(
         engine: 'pulse',
         version,
         run: async () => {
-          const r = analysePulse(readPulseFile(file.bytes, file.name));
+          const r = analyzePulse(readPulseFile(file.bytes, file.name));
           return { done: { engine: 'pulse', status: 'done', version, result: r }, findings: pulseFindings(r) };
         },
       };
@@ -72,7 +72,7 @@ export function captureStep(
         engine: 'voice',
         version,
         run: async () => {
-          const r = analyseVoice(file.bytes);
+          const r = analyzeVoice(file.bytes);
           return { done: { engine: 'voice', status: 'done', version, result: r }, findings: voiceFindings(r) };
         },
       };

@@ -24,7 +24,7 @@ describe('whole-record command line', () => {
     expect(parseRecordArgs(['--sex', 'other', '--answers', 'a.json'])).toMatchObject({
       usage: expect.stringContaining('--sex other'),
     });
-    expect(parseRecordArgs(['--colour', 'x'])).toMatchObject({ usage: expect.stringContaining('--colour') });
+    expect(parseRecordArgs(['--color', 'x'])).toMatchObject({ usage: expect.stringContaining('--color') });
     expect(parseRecordArgs(['--pulse', 'p.csv', '--lang', 'en', 'out.pdf'])).toMatchObject({
       files: { pulse: 'p.csv' },
       lang: 'en',
@@ -69,7 +69,7 @@ describe('whole-record command line', () => {
     expect(out!.results.pulse).toMatchObject({ status: 'done' });
   }, 120_000);
 
-  it('answers a missing file and unreadable answers with the catalogue code', async () => {
+  it('answers a missing file and unreadable answers with the catalog code', async () => {
     const missing = await record(['--tongue', join(dir, 'nope.jpg')]);
     expect([missing.code, missing.out]).toEqual([
       1,

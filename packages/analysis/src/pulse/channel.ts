@@ -69,7 +69,7 @@ function clippedShare(x: Float64Array): number {
 }
 
 /** Analyses one channel (samples in input units, rate in Hz) after the capture checks. */
-export function analyseChannel(raw: Float64Array, rate: number): Omit<PulseChannelResult, 'position' | 'pressure'> {
+export function analyzeChannel(raw: Float64Array, rate: number): Omit<PulseChannelResult, 'position' | 'pressure'> {
   const L = PULSE_LIMITS;
   const x = Float64Array.from(raw);
   const bad = bridgeGaps(x);

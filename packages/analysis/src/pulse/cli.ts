@@ -1,6 +1,6 @@
 import { PULSE_ERRORS } from '@tcm/contract';
 import { readInputFile, runBatch, type PerFileOptions } from '../common/index.js';
-import { analysePulse } from './analyse.js';
+import { analyzePulse } from './analyze.js';
 import { readPulseFile, type PulseReadOptions } from './input.js';
 
 /**
@@ -22,7 +22,7 @@ export async function runCli(args: string[], out?: (line: string) => void, opts:
       else read.rate = Number(value);
     },
     async (file) => ({
-      ...analysePulse(readPulseFile(await readInputFile(file, PULSE_ERRORS.PULSE_UNREADABLE), file, read)),
+      ...analyzePulse(readPulseFile(await readInputFile(file, PULSE_ERRORS.PULSE_UNREADABLE), file, read)),
     }),
     { out, ...opts },
   );

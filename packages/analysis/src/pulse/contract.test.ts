@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bilingualText, pulseResultSchema, voiceResultSchema } from '@tcm/contract';
-import { analyseVoice } from '../voice/analyse.js';
-import { analysePulse } from './analyse.js';
+import { analyzeVoice } from '../voice/analyze.js';
+import { analyzePulse } from './analyze.js';
 import { readPulseFile } from './input.js';
 import { regularIntervals, syntheticPulse } from './synthetic.js';
 
@@ -10,12 +10,12 @@ const data = new URL('../../../../../shared/data/', import.meta.url);
 
 describe('results match their contract schemas', () => {
   it('pulse result of a real PPG and of a multi-channel capture with numeric forces', () => {
-    const real = analysePulse(
+    const real = analyzePulse(
       readPulseFile(new Uint8Array(readFileSync(new URL('pulse/goda-ppg-125hz.csv', data))), 'goda-ppg-125hz.csv'),
     );
     expect(pulseResultSchema.parse(real)).toEqual(real);
     const forces = [50, 100, 150, 200, 250];
-    const multi = analysePulse({
+    const multi = analyzePulse({
       rate: 200,
       unit: 'mmHg',
       channels: forces.map((f, i) => ({
@@ -38,14 +38,14 @@ describe('results match their contract schemas', () => {
   });
 
   it('voice result of a real recording', () => {
-    const r = analyseVoice(new Uint8Array(readFileSync(new URL('voice/north-wind-and-sun.wav', data))));
+    const r = analyzeVoice(new Uint8Array(readFileSync(new URL('voice/north-wind-and-sun.wav', data))));
     expect(voiceResultSchema.parse(r)).toEqual(r);
   });
 });
 
 describe('pulse class wording', () => {
   it('says what each class suggests in zh and en; an earlier plain-English result still parses', () => {
-    const r = analysePulse(
+    const r = analyzePulse(
       readPulseFile(new Uint8Array(readFileSync(new URL('pulse/goda-ppg-125hz.csv', data))), 'goda-ppg-125hz.csv'),
     );
     expect(r.classes.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analysePulse } from './analyse.js';
+import { analyzePulse } from './analyze.js';
 import { detectRPeaks, meanRateBpm } from './ecg-reference.js';
 import { readPulseFile } from './input.js';
 
@@ -14,7 +14,7 @@ describe('pulse rate against the ECG of the same recording (BIDMC record 01)', (
     const ecgRate = meanRateBpm(peaks, ecg.rate);
     // The dataset documents about 91.5 bpm; our own R-peak detection must land there first.
     expect(Math.abs(ecgRate - 91.5)).toBeLessThan(1);
-    const r = analysePulse(readPulseFile(bytes, 'bidmc01.csv', { column: 'PLETH' }));
+    const r = analyzePulse(readPulseFile(bytes, 'bidmc01.csv', { column: 'PLETH' }));
     console.log(
       `bidmc01: pulse ${r.rateBpm} bpm vs ECG ${ecgRate.toFixed(2)} bpm (${peaks.length} R peaks), difference ${(r.rateBpm - ecgRate).toFixed(2)} bpm`,
     );
@@ -24,7 +24,7 @@ describe('pulse rate against the ECG of the same recording (BIDMC record 01)', (
   });
 
   it('reads the goda PPG (rate from the file name) as a clean regular pulse', () => {
-    const r = analysePulse(
+    const r = analyzePulse(
       readPulseFile(new Uint8Array(readFileSync(new URL('goda-ppg-125hz.csv', file))), 'goda-ppg-125hz.csv'),
     );
     expect(r.sampleRateHz).toBe(125);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PULSE_ERRORS } from '@tcm/contract';
 import { encodeWav16, errorCodeOf } from '../signal/index.js';
-import { analysePulse } from './analyse.js';
+import { analyzePulse } from './analyze.js';
 import { readPulseFile } from './input.js';
 import { regularIntervals, syntheticPulse } from './synthetic.js';
 
@@ -9,16 +9,16 @@ const enc = (s: string) => new TextEncoder().encode(s);
 const wave = (rate: number, bpm = 72, seconds = 20) =>
   syntheticPulse({ rate, intervals: regularIntervals(bpm, seconds), noise: 0.01 });
 const codeOf = errorCodeOf;
-const analyse = (bytes: Uint8Array, name: string, opts = {}) => analysePulse(readPulseFile(bytes, name, opts));
+const analyze = (bytes: Uint8Array, name: string, opts = {}) => analyzePulse(readPulseFile(bytes, name, opts));
 
 describe('pulse input', () => {
   it('reads CSV with a time column in ms, picks a column by name or index, and rejects a missing one', () => {
     const x = wave(200);
     const csv = 'time [ms];other;sensor\n' + Array.from(x, (v, i) => `${i * 5};1;${v}`).join('\n');
-    const byName = analyse(enc(csv), 'a.csv', { column: 'SENSOR' });
+    const byName = analyze(enc(csv), 'a.csv', { column: 'SENSOR' });
     expect(byName.sampleRateHz).toBe(200);
     expect(Math.abs(byName.rateBpm - 72)).toBeLessThan(1);
-    expect(analyse(enc(csv), 'a.csv', { column: '2' }).rateBpm).toBe(byName.rateBpm);
+    expect(analyze(enc(csv), 'a.csv', { column: '2' }).rateBpm).toBe(byName.rateBpm);
     expect(codeOf(() => readPulseFile(enc(csv), 'a.csv', { column: 'nope' }))).toBe(
       PULSE_ERRORS.PULSE_COLUMN_NOT_FOUND.code,
     );
@@ -30,10 +30,10 @@ describe('pulse input', () => {
 
   it('reads JSON with one series (bridging a few nulls) and with several channels', () => {
     const x = Array.from(wave(100), (v, i) => (i % 97 === 0 ? null : v));
-    const one = analyse(enc(JSON.stringify({ rate: 100, samples: x })), 'a.json');
+    const one = analyze(enc(JSON.stringify({ rate: 100, samples: x })), 'a.json');
     expect(Math.abs(one.rateBpm - 72)).toBeLessThan(1);
     expect(one.quality.issues.join(' ')).toContain('missing samples bridged');
-    const multi = analyse(
+    const multi = analyze(
       enc(
         JSON.stringify({
           rate: 100,
@@ -53,7 +53,7 @@ describe('pulse input', () => {
   it('reads WAV', () => {
     const x = wave(500);
     const peak = Math.max(...x.map(Math.abs));
-    const r = analyse(encodeWav16([Float32Array.from(x, (v) => (0.8 * v) / peak)], 500), 'p.wav');
+    const r = analyze(encodeWav16([Float32Array.from(x, (v) => (0.8 * v) / peak)], 500), 'p.wav');
     expect(Math.abs(r.rateBpm - 72)).toBeLessThan(1);
   });
 
@@ -61,18 +61,18 @@ describe('pulse input', () => {
     const E = PULSE_ERRORS;
     const json = (samples: ArrayLike<number | null>, rate = 100) =>
       enc(JSON.stringify({ rate, samples: Array.from(samples) }));
-    expect(codeOf(() => analyse(json(wave(100, 72, 8).subarray(0, 900)), 's.json'))).toBe(E.PULSE_TOO_SHORT.code);
-    expect(codeOf(() => analyse(json(new Float64Array(2000).fill(3)), 'f.json'))).toBe(E.PULSE_FLAT.code);
+    expect(codeOf(() => analyze(json(wave(100, 72, 8).subarray(0, 900)), 's.json'))).toBe(E.PULSE_TOO_SHORT.code);
+    expect(codeOf(() => analyze(json(new Float64Array(2000).fill(3)), 'f.json'))).toBe(E.PULSE_FLAT.code);
     const clipped = wave(100).map((v) => Math.min(v, 0.5));
-    expect(codeOf(() => analyse(json(clipped), 'c.json'))).toBe(E.PULSE_CLIPPED.code);
+    expect(codeOf(() => analyze(json(clipped), 'c.json'))).toBe(E.PULSE_CLIPPED.code);
     let seed = 3;
     const noise = Array.from({ length: 3000 }, () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5);
-    expect(codeOf(() => analyse(json(noise), 'n.json'))).toBe(E.PULSE_NOISY.code);
+    expect(codeOf(() => analyze(json(noise), 'n.json'))).toBe(E.PULSE_NOISY.code);
     const holes = Array.from(wave(100), (v, i) => (i % 10 === 0 ? null : v));
-    expect(codeOf(() => analyse(json(holes), 'h.json'))).toBe(E.PULSE_BAD_SAMPLES.code);
+    expect(codeOf(() => analyze(json(holes), 'h.json'))).toBe(E.PULSE_BAD_SAMPLES.code);
     const fast = Array.from({ length: 3000 }, (_, i) => Math.sin((2 * Math.PI * 3.85 * i) / 100) ** 9);
-    expect(codeOf(() => analyse(json(fast), 'r.json'))).toBe(E.PULSE_RATE_IMPLAUSIBLE.code);
-    expect(codeOf(() => analyse(json(wave(100, 25, 60)), 'l.json'))).toBe(E.PULSE_RATE_IMPLAUSIBLE.code);
+    expect(codeOf(() => analyze(json(fast), 'r.json'))).toBe(E.PULSE_RATE_IMPLAUSIBLE.code);
+    expect(codeOf(() => analyze(json(wave(100, 25, 60)), 'l.json'))).toBe(E.PULSE_RATE_IMPLAUSIBLE.code);
   });
 
   it('never crashes on garbage bytes, broken text or lying WAV headers', () => {
@@ -93,7 +93,7 @@ describe('pulse input', () => {
       inputs.push(cut);
     }
     for (const bytes of inputs) {
-      const code = codeOf(() => analyse(bytes, 'x.bin', { rate: 100 }));
+      const code = codeOf(() => analyze(bytes, 'x.bin', { rate: 100 }));
       if (code !== undefined) {
         expect(code).toBeGreaterThanOrEqual(3300000);
         expect(code).toBeLessThan(3400000);

@@ -1,6 +1,6 @@
 import { PULSE_ERRORS, pulseJsonInputSchema, pulseRateMissingText } from '@tcm/contract';
 import { EngineError } from '../common/index.js';
-import { parseWav, WavError } from '../signal/index.js';
+import { isWavError, parseWav } from '../signal/index.js';
 import { findTimeColumn, MAX_RATE, MIN_RATE, rateFromTimes } from './time-column.js';
 
 /** One waveform channel of a capture. */
@@ -51,7 +51,7 @@ function fromWav(bytes: Uint8Array, opts: PulseReadOptions): PulseCapture {
     if (!data) throw new EngineError(PULSE_ERRORS.PULSE_COLUMN_NOT_FOUND, { column: opts.column });
     return { rate: checkRate(opts.rate ?? w.sampleRate), channels: [{ samples: Float64Array.from(data) }] };
   } catch (e) {
-    if (e instanceof WavError) throw unreadable(e.message);
+    if (isWavError(e)) throw unreadable(String(e.detail?.reason));
     throw e;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analysePulse } from './analyse.js';
+import { analyzePulse } from './analyze.js';
 import { DEFAULT_SHAPE, regularIntervals, syntheticPulse, type BeatShape } from './synthetic.js';
 
 const RATE = 250;
@@ -42,8 +42,8 @@ describe('pulse engine under motion artefacts (issue 4 item 2)', () => {
         ],
         40,
       );
-      const a = analysePulse({ rate: RATE, channels: [{ samples: clean }] });
-      const b = analysePulse({ rate: RATE, channels: [{ samples: moved }] });
+      const a = analyzePulse({ rate: RATE, channels: [{ samples: clean }] });
+      const b = analyzePulse({ rate: RATE, channels: [{ samples: moved }] });
       expect(Math.abs(a.rateBpm - bpm)).toBeLessThan(1);
       expect(Math.abs(b.rateBpm - bpm)).toBeLessThan(2);
       const ch = b.channels[0]!;
@@ -71,7 +71,7 @@ describe('pulse engine under motion artefacts (issue 4 item 2)', () => {
         wander: 0.4,
         shape,
       });
-      const r = analysePulse({ rate: RATE, channels: [{ samples: x }] });
+      const r = analyzePulse({ rate: RATE, channels: [{ samples: x }] });
       expect(Math.abs(r.rateBpm - bpm), `${bpm} bpm`).toBeLessThan(0.5);
       expect(r.quality.index, `${bpm} bpm`).toBeGreaterThan(0.95);
       // Where the unscaled beat's dicrotic wave falls on the next foot, the rate must still hold.
@@ -82,7 +82,7 @@ describe('pulse engine under motion artefacts (issue 4 item 2)', () => {
         wander: 0.4,
       });
       expect(
-        Math.abs(analysePulse({ rate: RATE, channels: [{ samples: fixed }] }).rateBpm - bpm),
+        Math.abs(analyzePulse({ rate: RATE, channels: [{ samples: fixed }] }).rateBpm - bpm),
         `${bpm}`,
       ).toBeLessThan(1);
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PulseResult } from '@tcm/contract';
-import { analysePulse } from './analyse.js';
+import { analyzePulse } from './analyze.js';
 import { beatValue, DEFAULT_SHAPE, regularIntervals, syntheticPulse, type BeatShape } from './synthetic.js';
 
 const RATE = 500;
@@ -45,7 +45,7 @@ function truth(shape: BeatShape, period: number) {
 }
 
 const run = (intervals: number[], extra: Partial<Parameters<typeof syntheticPulse>[0]> = {}): PulseResult =>
-  analysePulse({
+  analyzePulse({
     rate: RATE,
     channels: [{ samples: syntheticPulse({ rate: RATE, intervals, noise: 0.01, wander: 0.4, ...extra }) }],
   });
@@ -126,7 +126,7 @@ describe('pulse engine on synthetic beats', () => {
 
   it('reads 浮 and 沉 from a pressure series where the main wave is largest', () => {
     const at = (scales: number[], levels: ('浮' | '中' | '沉')[]) =>
-      analysePulse({
+      analyzePulse({
         rate: 250,
         channels: scales.map((s, i) => ({
           samples: syntheticPulse({

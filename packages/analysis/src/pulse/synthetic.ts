@@ -6,7 +6,7 @@
 export interface Wave {
   /** Amplitude (input units). */
   a: number;
-  /** Centre after the beat onset (s). */
+  /** Center after the beat onset (s). */
   mu: number;
   /** Width, standard deviation (s). */
   sigma: number;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PULSE_ERRORS, pulseRateMissingText } from '@tcm/contract';
 import { isEngineError } from '../common/index.js';
-import { analysePulse } from './analyse.js';
+import { analyzePulse } from './analyze.js';
 import { readPulseFile } from './input.js';
 import { findTimeColumn, rateFromTimes, stepOf, timeUnitOf } from './time-column.js';
 
@@ -46,7 +46,7 @@ describe('pulse time columns (issue 18 item 4)', () => {
   ])('%s gives 125 Hz and the pulse rate of the recording', (name, stamp) => {
     const capture = readPulseFile(csv(name, stamp), 'device-export.csv');
     expect(capture.rate).toBeCloseTo(RATE, 6);
-    const result = analysePulse(capture);
+    const result = analyzePulse(capture);
     expect(Math.abs(result.rateBpm - 91.5)).toBeLessThan(3);
   });
 

@@ -40,7 +40,7 @@ export const nextPow2 = (n: number): number => 2 ** Math.ceil(Math.log2(Math.max
 
 /**
  * Autocorrelation of `frame` (already windowed) for lags 0..maxLag, computed through an FFT of
- * `size` points (size >= frame length + maxLag avoids circular wrap). Unnormalised.
+ * `size` points (size >= frame length + maxLag avoids circular wrap). Unnormalized.
  */
 export function autocorrelation(
   frame: ArrayLike<number>,

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { VOICE_ERRORS } from '@tcm/contract';
-import { analyseVoice } from '../voice/analyse.js';
+import { FILE_ERRORS, VOICE_ERRORS } from '@tcm/contract';
+import { analyzeVoice } from '../voice/analyze.js';
 import { encodeWav16 as encodeContractWav } from '@tcm/contract/wav';
-import { encodeWav16, parseWav, WavError } from './wav.js';
+import { encodeWav16, isWavError, parseWav } from './wav.js';
 
 const file = new URL('../../../../../shared/data/voice/pcgita-sustained-a.wav', import.meta.url);
 
@@ -71,15 +71,25 @@ describe('WAV reader', () => {
     }
   });
 
-  it('survives a header that lies about its length, and rejects garbage with a WavError', () => {
+  it('survives a header that lies about its length, and rejects garbage with a WavError (an EngineError with its kind)', () => {
     const real = new Uint8Array(readFileSync(file));
     const lying = real.slice(0, 20000);
     const w = parseWav(lying);
     expect(w.truncated).toBe(true);
     expect(w.channels[0]!.length).toBe(Math.floor((20000 - 44) / 2));
-    expect(() => parseWav(new Uint8Array([1, 2, 3]))).toThrow(WavError);
+    const thrown = (b: Uint8Array): unknown => {
+      try {
+        parseWav(b);
+      } catch (e) {
+        return e;
+      }
+      return null;
+    };
+    const garbage = thrown(new Uint8Array([1, 2, 3]));
+    expect(isWavError(garbage) && garbage.kind).toBe('not-wav');
+    expect(garbage).toMatchObject({ code: FILE_ERRORS.FILE_CORRUPT.code, detail: { reason: 'not a RIFF/WAVE file' } });
     const huge = wav(1, 16, 65535, 16000, new Uint8Array(10), 0xfffffff0);
-    expect(() => parseWav(huge)).toThrow(WavError);
+    expect(isWavError(thrown(huge))).toBe(true);
   });
 
   it('never crashes the voice engine on random bytes, cut files or NaN samples', () => {
@@ -95,7 +105,7 @@ describe('WAV reader', () => {
         for (let j = 0; j < 20; j++) bytes[Math.floor(rnd() * 64)] = Math.floor(rnd() * 256);
       }
       try {
-        analyseVoice(bytes);
+        analyzeVoice(bytes);
       } catch (e) {
         expect((e as { code?: number }).code).toBeGreaterThanOrEqual(3400000);
         expect((e as { code?: number }).code).toBeLessThan(3500000);
@@ -104,7 +114,7 @@ describe('WAV reader', () => {
     const nan = new Float32Array(16000 * 2).fill(Number.NaN);
     const code = (() => {
       try {
-        analyseVoice(wav(3, 32, 1, 16000, new Uint8Array(nan.buffer)));
+        analyzeVoice(wav(3, 32, 1, 16000, new Uint8Array(nan.buffer)));
       } catch (e) {
         return (e as { code?: number }).code;
       }
@@ -131,8 +141,8 @@ describe('WAV reader', () => {
     const mono = orig.channels[0]!.map(
       (_, i) => orig.channels.reduce((sum, c) => sum + c[i]!, 0) / orig.channels.length,
     );
-    const before = analyseVoice(recording);
-    const after = analyseVoice(encodeContractWav([mono], orig.sampleRate));
+    const before = analyzeVoice(recording);
+    const after = analyzeVoice(encodeContractWav([mono], orig.sampleRate));
     expect(after.pitch.meanHz).toBeGreaterThan(100);
     expect(Math.abs(after.pitch.meanHz - before.pitch.meanHz)).toBeLessThan(1);
   });

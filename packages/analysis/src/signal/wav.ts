@@ -4,19 +4,32 @@
  * buffer. PCM 8/16/24/32-bit integer and 32/64-bit IEEE float, any channel count, plain or
  * WAVE_FORMAT_EXTENSIBLE.
  */
+import { EngineError, FILE_ERRORS } from '@tcm/contract';
 
 /** Why a byte buffer is not a usable WAV file. */
 export type WavProblem = 'not-wav' | 'no-format' | 'unsupported-encoding' | 'no-data' | 'bad-format';
 
-/** Thrown by `parseWav`; engines map `problem` onto their own error codes. */
-export class WavError extends Error {
-  readonly problem: WavProblem;
-  constructor(problem: WavProblem, message: string) {
-    super(message);
-    this.name = 'WavError';
-    this.problem = problem;
-  }
-}
+const WAV_PROBLEMS: ReadonlySet<string> = new Set<WavProblem>([
+  'not-wav',
+  'no-format',
+  'unsupported-encoding',
+  'no-data',
+  'bad-format',
+]);
+
+/**
+ * What `parseWav` throws: the engines' one error class, coded 4000004 (damaged file) with the
+ * problem as its `kind` and the reader's words in `detail.reason`; engines map `kind` onto their
+ * own codes.
+ */
+export type WavError = EngineError<WavProblem>;
+
+const wavError = (problem: WavProblem, reason: string): WavError =>
+  new EngineError(FILE_ERRORS.FILE_CORRUPT, { reason }, 'en', undefined, problem);
+
+/** Whether `e` is the WAV reader's refusal (not another engine's error passing through). */
+export const isWavError = (e: unknown): e is WavError =>
+  e instanceof EngineError && e.kind !== undefined && WAV_PROBLEMS.has(e.kind);
 
 export interface WavAudio {
   /** Samples per second (Hz). */
@@ -36,10 +49,10 @@ const FORMAT_EXTENSIBLE = 0xfffe;
 const tag = (b: Uint8Array, at: number): string =>
   at + 4 <= b.length ? String.fromCharCode(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!) : '';
 
-/** Parses a WAV byte buffer into float channels; throws `WavError` on anything it cannot read. */
+/** Parses a WAV byte buffer into float channels; throws a `WavError` on anything it cannot read. */
 export function parseWav(bytes: Uint8Array): WavAudio {
   if (bytes.length < 12 || tag(bytes, 0) !== 'RIFF' || tag(bytes, 8) !== 'WAVE')
-    throw new WavError('not-wav', 'not a RIFF/WAVE file');
+    throw wavError('not-wav', 'not a RIFF/WAVE file');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let fmt: { format: number; channels: number; rate: number; bits: number; blockAlign: number } | undefined;
   let dataAt = -1;
@@ -53,7 +66,7 @@ export function parseWav(bytes: Uint8Array): WavAudio {
     const available = bytes.length - body;
     const len = Math.min(declared, available);
     if (id === 'fmt ') {
-      if (len < 16) throw new WavError('bad-format', 'format chunk too short');
+      if (len < 16) throw wavError('bad-format', 'format chunk too short');
       let format = view.getUint16(body, true);
       const channels = view.getUint16(body + 2, true);
       const rate = view.getUint32(body + 4, true);
@@ -72,19 +85,16 @@ export function parseWav(bytes: Uint8Array): WavAudio {
     // Chunks are padded to even sizes; a lying size simply ends the walk.
     at = body + len + (len & 1);
   }
-  if (!fmt) throw new WavError('no-format', 'no format chunk before the data');
-  if (dataAt < 0) throw new WavError('no-data', 'no data chunk');
+  if (!fmt) throw wavError('no-format', 'no format chunk before the data');
+  if (dataAt < 0) throw wavError('no-data', 'no data chunk');
   const { format, channels, rate, bits } = fmt;
   if (channels < 1 || channels > 32 || rate < 1)
-    throw new WavError('bad-format', `bad header: ${channels} channels, ${rate} Hz`);
+    throw wavError('bad-format', `bad header: ${channels} channels, ${rate} Hz`);
   const isFloat = format === FORMAT_FLOAT;
   if (format !== FORMAT_PCM && !isFloat)
-    throw new WavError('unsupported-encoding', `encoding ${format} is not PCM or float`);
+    throw wavError('unsupported-encoding', `encoding ${format} is not PCM or float`);
   if ((isFloat && bits !== 32 && bits !== 64) || (!isFloat && ![8, 16, 24, 32].includes(bits)))
-    throw new WavError(
-      'unsupported-encoding',
-      `${bits}-bit ${isFloat ? 'float' : 'integer'} samples are not supported`,
-    );
+    throw wavError('unsupported-encoding', `${bits}-bit ${isFloat ? 'float' : 'integer'} samples are not supported`);
   const bytesPerSample = bits / 8;
   const frameBytes = bytesPerSample * channels;
   const frames = Math.floor(dataLen / frameBytes);

@@ -23,7 +23,7 @@ const MODALITIES: readonly Modality[] = ['tongue', 'face', 'pulse', 'voice', 'in
  * outside the vocabulary is not an error (the engines evolve) but is set aside with the reason.
  * The same key and value twice keeps the more confident one.
  */
-export function normaliseFindings(raw: unknown): { findings: NormalFinding[]; ignored: IgnoredFinding[] } {
+export function normalizeFindings(raw: unknown): { findings: NormalFinding[]; ignored: IgnoredFinding[] } {
   if (raw === undefined || raw === null) return { findings: [], ignored: [] };
   if (!Array.isArray(raw)) throw fieldError(SYNTHESIS_ERRORS.SYNTHESIS_FINDING_INVALID, 'findings');
   const kept = new Map<string, NormalFinding>();

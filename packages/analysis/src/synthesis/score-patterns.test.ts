@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '@tcm/contract';
-import { normaliseFindings } from './findings.js';
+import { normalizeFindings } from './findings.js';
 import { PATTERNS } from './knowledge-base.js';
 import { rankPatterns, scorePattern } from './score-patterns.js';
 
 const f = (key: string, value: string | boolean | number, confidence = 1): Finding => ({ key, value, confidence });
-const norm = (list: Finding[]) => normaliseFindings(list).findings;
+const norm = (list: Finding[]) => normalizeFindings(list).findings;
 const top = (list: Finding[]) => rankPatterns(norm(list))[0]?.id;
 const pattern = (id: string) => PATTERNS.find((p) => p.id === id)!;
 

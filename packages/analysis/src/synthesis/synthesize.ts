@@ -11,7 +11,7 @@ import { fieldError } from '../constitution/field-error.js';
 import { scoreConstitution } from '../constitution/score.js';
 import { assessVitals } from '../vitals/index.js';
 import { buildAdvice, parseTeamConfig } from '../advice/index.js';
-import { constitutionFindings, normaliseFindings, vitalsFindings, type NormalFinding } from './findings.js';
+import { constitutionFindings, normalizeFindings, vitalsFindings, type NormalFinding } from './findings.js';
 import { KB_TITLE, KB_VERSION } from './knowledge-base.js';
 import { MODALITY_TEXT, rankPatterns } from './score-patterns.js';
 
@@ -38,7 +38,7 @@ export function synthesize(input: unknown): SynthesisResult {
   }
   const team: TeamAdviceConfig | undefined =
     input.adviceConfig === undefined ? undefined : parseTeamConfig(input.adviceConfig);
-  const { findings: given, ignored } = normaliseFindings(input.findings);
+  const { findings: given, ignored } = normalizeFindings(input.findings);
 
   let constitution: ConstitutionResult | null = null;
   if (input.inquiry !== undefined) {

@@ -50,7 +50,7 @@ async function analyzeWith(bytes: Uint8Array, options: AnalyzeTongueOptions, al:
   const notes: TongueResult['notes'] = [
     {
       zh: '基于单张照片的辅助参考，不作为诊断；舌色受光线和相机影响。',
-      en: 'Decision support from one photo, not a diagnosis; colours depend on the light and the camera.',
+      en: 'Decision support from one photo, not a diagnosis; colors depend on the light and the camera.',
     },
   ];
   if (!quality.ok)

@@ -17,7 +17,7 @@ const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
 describe('tongue batch over 1,000 paths (issue 18 item 1)', () => {
-  it('prints 1,000 JSON lines (photos analysed, non-photos refused) and a summary, no crash', async () => {
+  it('prints 1,000 JSON lines (photos analyzed, non-photos refused) and a summary, no crash', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tongue-batch-1000-'));
     dirs.push(dir);
     // The smallest photo of the shared set (about 350 px): the test pays for analysis, not decoding.

@@ -1,5 +1,5 @@
 // Prints the distributions of the quality measures over the dataset photos (with their expert
-// masks) and over degraded copies (blurred, darkened, brightened, colour-cast), from which the
+// masks) and over degraded copies (blurred, darkened, brightened, color-cast), from which the
 // thresholds in quality.ts were chosen. `npx tsx packages/analysis/src/tongue/calibrate-quality.ts [STEP]`
 // (every STEP-th photo, default 3; degraded copies of every 5*STEP-th).
 import { readdirSync } from 'node:fs';

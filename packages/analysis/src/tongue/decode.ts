@@ -1,11 +1,10 @@
-// Uploaded bytes -> the upright working image, with a catalogue error for every way the bytes
+// Uploaded bytes -> the upright working image, with a catalog error for every way the bytes
 // can be wrong (never an exception from sharp). JPEG, PNG and WebP go through sharp (EXIF
-// orientation applied); BMP through bmp.ts; anything else is refused with a clear code.
+// orientation applied); BMP through common/bmp.ts; anything else is refused with a clear code.
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { TONGUE_ERRORS } from '@tcm/contract';
-import { EngineError } from '../common/index.js';
+import { decodeBmp, EngineError, isBmp, isBmpError, readBmpHeader } from '../common/index.js';
 import type { RgbImage } from '../face/decode.js';
-import { BmpError, decodeBmp, isBmp, readBmpHeader } from './bmp.js';
 
 /** Interleaved 8-bit RGB pixels (the same shape the face engine uses). */
 export type { RgbImage };
@@ -63,7 +62,7 @@ async function toRgb(input: Sharp): Promise<RgbImage> {
   const { data, info } = await input
     .resize({ width: WORK_MAX_SIDE, height: WORK_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
-    .toColourspace('srgb')
+    .toColorspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
@@ -81,14 +80,14 @@ function decodeBmpPhoto(bytes: Uint8Array): Promise<DecodedPhoto> {
       format: 'bmp',
     }));
   } catch (e) {
-    if (!(e instanceof BmpError)) throw e;
+    if (!isBmpError(e)) throw e;
     const def =
       e.kind === 'truncated'
         ? TONGUE_ERRORS.TONGUE_TRUNCATED
         : e.kind === 'unsupported'
           ? TONGUE_ERRORS.TONGUE_UNSUPPORTED_FORMAT
           : TONGUE_ERRORS.TONGUE_NOT_AN_IMAGE;
-    throw new EngineError(def, { format: 'bmp', cause: e.message });
+    throw new EngineError(def, { format: 'bmp', cause: e.detail?.reason });
   }
 }
 

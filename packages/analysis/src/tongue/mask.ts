@@ -4,7 +4,7 @@ import { HEAP, type Alloc } from '../common/scratch.js';
 
 export type Point = [number, number];
 
-/** Upsamples a S x S logit grid to w x h (half-pixel centres, as torch align_corners=false) and thresholds at 0. */
+/** Upsamples a S x S logit grid to w x h (half-pixel centers, as torch align_corners=false) and thresholds at 0. */
 export function upsampleThreshold(logits: Float32Array, S: number, w: number, h: number, al: Alloc = HEAP): Uint8Array {
   const out = al.u8(w * h);
   const x0 = al.i32(w);
@@ -149,7 +149,7 @@ export function boxSum(mask: Uint8Array, w: number, h: number, r: number, al: Al
   return out;
 }
 
-/** Outer boundary of the component containing the first set pixel (Moore-neighbour tracing), clockwise. */
+/** Outer boundary of the component containing the first set pixel (Moore-neighbor tracing), clockwise. */
 export function traceOutline(mask: Uint8Array, w: number, h: number): Point[] {
   let start = -1;
   for (let p = 0; p < mask.length; p++)
@@ -159,7 +159,7 @@ export function traceOutline(mask: Uint8Array, w: number, h: number): Point[] {
     }
   if (start < 0) return [];
   const at = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && mask[y * w + x] === 1;
-  // Neighbours clockwise starting west (image y down).
+  // Neighbors clockwise starting west (image y down).
   const dirs: Point[] = [
     [-1, 0],
     [-1, -1],
@@ -175,7 +175,7 @@ export function traceOutline(mask: Uint8Array, w: number, h: number): Point[] {
   const out: Point[] = [];
   let cx = sx;
   let cy = sy;
-  // Radial sweep: scan the 8 neighbours clockwise starting just after the one we came from. The
+  // Radial sweep: scan the 8 neighbors clockwise starting just after the one we came from. The
   // start pixel is the first in raster order, so we may pretend we came from its west.
   let back = 0;
   let firstDir = -1;

@@ -19,7 +19,7 @@ export interface QualityMeasures {
   medianL: number;
   /** Share of tongue pixels with every channel >= 250 (washed out). */
   clipped: number;
-  /** Hue angle (degrees) and chroma of the mean CIELAB colour of a ring of lips and skin around the tongue. */
+  /** Hue angle (degrees) and chroma of the mean CIELAB color of a ring of lips and skin around the tongue. */
   ringHue: number;
   ringChroma: number;
 }
@@ -79,8 +79,8 @@ function sharpness(img: RgbImage, mask: Uint8Array, box: Box, al: Alloc): number
     }
   }
   for (let g = 0; g < grey.length; g++) grey[g] = grey[g]! / 1000 / (cnt[g]! || 1);
-  // Only cells whose 5 x 5 neighbourhood is all tongue: the tongue's own edge is not texture.
-  // Separable: a cell qualifies when its 5 horizontal neighbours each head 5 vertical all-tongue cells.
+  // Only cells whose 5 x 5 neighborhood is all tongue: the tongue's own edge is not texture.
+  // Separable: a cell qualifies when its 5 horizontal neighbors each head 5 vertical all-tongue cells.
   const colOk = al.u8(gw * gh);
   for (let y = 2; y < gh - 2; y++)
     for (let x = 0; x < gw; x++) {
@@ -105,7 +105,7 @@ function sharpness(img: RgbImage, mask: Uint8Array, box: Box, al: Alloc): number
 /** Grey levels of the luminance histogram (Y in linear light, 0-1). */
 const Y_BINS = 4096;
 
-/** Ring cells: the ring is found on a grid of CELL x CELL pixel cells (its colour is a mean). */
+/** Ring cells: the ring is found on a grid of CELL x CELL pixel cells (its color is a mean). */
 const CELL = 4;
 
 /** All quality measurements of one photo. `secondRatio` comes from the segmentation step. */
@@ -136,7 +136,7 @@ export function measureQuality(
       if (!mask[p]) continue;
       area++;
       cellTongue[crow + Math.floor((x - x0) / CELL)] = 1;
-      // Colour on every second row and column is plenty for a median.
+      // Color on every second row and column is plenty for a median.
       if ((x & 1) !== 0 || (y & 1) !== 0) continue;
       const R = data[3 * p]!;
       const G = data[3 * p + 1]!;

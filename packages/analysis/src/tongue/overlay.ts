@@ -22,7 +22,7 @@ export async function renderMaskPng(
     img = sharp(await img.resize(width, height, { fit: 'fill', kernel: 'linear' }).raw().toBuffer(), {
       raw: { width, height, channels: 1 },
     }).threshold(128);
-  return new Uint8Array(await img.png({ compressionLevel: 6, palette: false }).toColourspace('b-w').toBuffer());
+  return new Uint8Array(await img.png({ compressionLevel: 6, palette: false }).toColorspace('b-w').toBuffer());
 }
 
 /**

@@ -24,7 +24,7 @@ export const MAX_MEDIAN_L = 88;
 /** Washed-out share of the tongue: dataset p99.5 0.014; brightened x1.8 median 0.54. */
 export const MAX_CLIPPED = 0.05;
 /**
- * Colour cast, judged on the mean colour of the lips and skin around the tongue (a true purple or
+ * Color cast, judged on the mean color of the lips and skin around the tongue (a true purple or
  * yellow tongue does not count): dataset hue p0.5-p99.5 18.7-49.3 degrees, chroma p99.5 34.7.
  */
 export const RING_HUE_RANGE: readonly [number, number] = [10, 65];
@@ -35,7 +35,7 @@ export const MIN_RING_CHROMA_FOR_HUE = 4;
 const issue = (def: TongueErrorDef): QualityIssue => ({ code: String(def.code), message: def.en, tip: def.tip.en });
 const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
 
-/** Throws when the photo shows no tongue or more than one (nothing to analyse). */
+/** Throws when the photo shows no tongue or more than one (nothing to analyze). */
 export function checkTonguePresent(m: Pick<QualityMeasures, 'areaFraction' | 'secondRatio'>): void {
   if (m.areaFraction < MIN_TONGUE_AREA)
     throw new EngineError(TONGUE_ERRORS.TONGUE_NOT_FOUND, {

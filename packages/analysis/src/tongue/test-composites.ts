@@ -2,9 +2,10 @@
 // tongue photo shrunk into a face photo around the mouth (phone-like wide framing, feathered so
 // there is no seam), two tongues side by side, a tongue tiny in a large frame, BMP encoding.
 import sharp from 'sharp';
+import { encodeBmp } from '../common/index.js';
 import { FACE_DATA, imagePath, maskPath } from './test-data.js';
 
-/** Mouth centre and face width (pixels of the 1200 px photo) of the held-out face photo. */
+/** Mouth center and face width (pixels of the 1200 px photo) of the held-out face photo. */
 export const HELD_OUT_FACE = { file: '04-man.jpg', mouth: [412, 655] as const, faceWidth: 390 };
 export const facePath = (file: string): string => new URL(file, FACE_DATA).pathname;
 
@@ -100,25 +101,5 @@ export async function twoTongues(a: string, b: string, height = 480): Promise<Bu
 /** 24-bit bottom-up BMP of a photo (sharp writes no BMP). */
 export async function toBmp(jpeg: Buffer): Promise<Buffer> {
   const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const { width: w, height: h } = info;
-  const stride = Math.ceil((w * 3) / 4) * 4;
-  const out = Buffer.alloc(54 + stride * h);
-  out.write('BM', 0, 'ascii');
-  out.writeUInt32LE(out.length, 2);
-  out.writeUInt32LE(54, 10);
-  out.writeUInt32LE(40, 14);
-  out.writeInt32LE(w, 18);
-  out.writeInt32LE(h, 22);
-  out.writeUInt16LE(1, 26);
-  out.writeUInt16LE(24, 28);
-  out.writeUInt32LE(stride * h, 34);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const s = (y * w + x) * 3;
-      const d = 54 + (h - 1 - y) * stride + x * 3;
-      out[d] = data[s + 2]!;
-      out[d + 1] = data[s + 1]!;
-      out[d + 2] = data[s]!;
-    }
-  return out;
+  return Buffer.from(encodeBmp({ data: new Uint8Array(data), width: info.width, height: info.height }));
 }

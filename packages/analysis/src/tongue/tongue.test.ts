@@ -106,7 +106,7 @@ describe('quality codes on degraded real photos', () => {
     expect(await issues(await edit(id, (s) => s.linear(0.3, 0)))).toContain(TONGUE_ERRORS.TONGUE_TOO_DARK.code);
     expect(await issues(await edit(id, (s) => s.linear(1.9, 0)))).toContain(TONGUE_ERRORS.TONGUE_OVEREXPOSED.code);
   }, 30_000);
-  it('reports a strong colour cast', async () => {
+  it('reports a strong color cast', async () => {
     expect(await issues(await edit(id, (s) => s.linear([0.75, 0.95, 1.35], [0, 0, 0])))).toContain(
       TONGUE_ERRORS.TONGUE_COLOR_CAST.code,
     );
@@ -136,7 +136,7 @@ describe('quality codes on degraded real photos', () => {
 
 describe('input formats and bad input', () => {
   const id = VAL[1]!;
-  it('reads BMP and honours EXIF orientation, with the same tongue as the JPEG', async () => {
+  it('reads BMP and honors EXIF orientation, with the same tongue as the JPEG', async () => {
     const jpeg = await readPhoto(id);
     const base = (await analyzeTongue(jpeg)).result;
     const bmp = (await analyzeTongue(await toBmp(jpeg))).result;

@@ -24,8 +24,8 @@ export function decimate(s: Sound, factor: number, halfTaps = 4): Sound {
 }
 
 /**
- * Decimation by an integer factor with a given symmetric low-pass (`hs`: the centre tap and one
- * side, normalised). Output sample m sits on input sample m·factor + off, so the filter is one
+ * Decimation by an integer factor with a given symmetric low-pass (`hs`: the center tap and one
+ * side, normalized). Output sample m sits on input sample m·factor + off, so the filter is one
  * aligned dot product and the new sound keeps Praat's time grid (no fractional shift).
  */
 export function decimateWith(s: Sound, factor: number, hs: Float64Array): Sound {
@@ -43,7 +43,7 @@ export function decimateWith(s: Sound, factor: number, hs: Float64Array): Sound 
 /**
  * y[m] = sum_k h[|k|] x[m·factor + off + k] for |k| <= half, with the symmetric taps folded
  * (half the products) and taps past the ends dropped. A function of its own so that the JIT
- * optimises it whole rather than only its loop.
+ * optimizes it whole rather than only its loop.
  */
 function foldedFilter(
   x: Float64Array,

@@ -5,7 +5,7 @@ import { lowIndex, meanWithEdges, peakAboutMean, rangeStats, type Sound } from '
 /**
  * Harmonics-to-noise ratio as Praat's To Harmonicity (cc) computes it with its standard
  * settings (time step 0.01 s, floor 75 Hz, silence threshold 0.1, one period per window): per
- * frame, the strongest peak r of the normalised forward cross-correlation gives
+ * frame, the strongest peak r of the normalized forward cross-correlation gives
  * HNR = 10 log10(r / (1 - r)); the mean runs over the frames that have a peak.
  *
  * With these settings every path cost is zero, so Praat's Viterbi path simply takes each
@@ -111,20 +111,20 @@ interface HnrWork {
   near: Float64Array;
 }
 
-/** Normalised correlation from the lagged product p (sumx2: the window's energy). */
+/** Normalized correlation from the lagged product p (sumx2: the window's energy). */
 function norm(w: HnrWork, sumx2: number, lag: number, p: number): number {
   const sumy2 = w.sq[lag + w.nWin]! - w.sq[lag]!;
   return sumy2 > 0 ? p / Math.sqrt(sumx2 * sumy2) : 0;
 }
 
-/** Normalised correlation at one full-rate lag, by direct products (0 outside the stretch). */
+/** Normalized correlation at one full-rate lag, by direct products (0 outside the stretch). */
 function rAt(w: HnrWork, sumx2: number, localMaxLag: number, lag: number): number {
   return lag < 1 || lag > localMaxLag ? 0 : norm(w, sumx2, lag, dot(w.seg, 0, lag, w.nWin));
 }
 
 /**
  * Frame f's harmonicity strength: its strongest correlation peak, or 0 where the frame is
- * unvoiced. One function per frame, so that the JIT optimises it whole within the first call.
+ * unvoiced. One function per frame, so that the JIT optimizes it whole within the first call.
  */
 function frameStrength(w: HnrWork, f: number): number {
   const { s, coarse, nsampPeriod, halfPeriod, halfWindow, nWin, maximumLag, D, cWin } = w;
@@ -262,7 +262,7 @@ function dot(x: Float64Array, a: number, b: number, n: number): number {
   return p;
 }
 
-/** Height of the parabola through three neighbouring correlations (Praat folds values above 1). */
+/** Height of the parabola through three neighboring correlations (Praat folds values above 1). */
 function peakValue(rm: number, ri: number, rp: number): number {
   const d2r = 2 * ri - rm - rp;
   const v = d2r > 0 ? ri + (0.125 * (rp - rm) * (rp - rm)) / d2r : ri;

@@ -1,4 +1,4 @@
-export { analyseVoice, readVoiceWav, VOICE_ENGINE_VERSION, VOICE_LIMITS } from './analyse.js';
+export { analyzeVoice, readVoiceWav, VOICE_ENGINE_VERSION, VOICE_LIMITS } from './analyze.js';
 export { toPitch, PRAAT_PITCH_AC, type PitchTrack } from './pitch.js';
 export { toPulses } from './pulses.js';
 export { jitterLocal, shimmerLocal } from './perturbation.js';

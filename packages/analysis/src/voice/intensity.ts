@@ -30,7 +30,7 @@ export function toIntensity(s: Sound, minPitch = 100): IntensityTrack {
   const db = new Float64Array(nFrames);
   // The window spans thousands of samples at 44.1 kHz while its weight changes slowly, so the
   // weighted sums run over the sound's blocks of ~0.5 ms (block sums of x and x², each block
-  // weighted at its centre: the midpoint rule, off by far less than 0.01 dB); the partial blocks
+  // weighted at its center: the midpoint rule, off by far less than 0.01 dB); the partial blocks
   // at the window's ends are summed sample by sample.
   const blocks = blocksOf(s);
   const BLOCK = blocks.size;

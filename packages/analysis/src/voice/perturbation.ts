@@ -2,8 +2,8 @@ import type { Sound } from './sound.js';
 
 /**
  * Jitter and shimmer with Praat's definitions (Praat manual, "Voice 2. Jitter" and
- * "Voice 3. Shimmer"): periods between 0.1 ms and 20 ms, neighbouring periods differing by at
- * most a factor 1.3, neighbouring amplitudes by at most 1.6.
+ * "Voice 3. Shimmer"): periods between 0.1 ms and 20 ms, neighboring periods differing by at
+ * most a factor 1.3, neighboring amplitudes by at most 1.6.
  */
 export const PERIOD_FLOOR = 0.0001;
 export const PERIOD_CEILING = 0.02;

@@ -4,7 +4,7 @@ import { lowIndex, meanWithEdges, peakAboutMean, type Sound } from './sound.js';
 /**
  * Periodicity analysis after Boersma (1993), "Accurate short-term analysis of the fundamental
  * frequency and the harmonics-to-noise ratio of a sampled sound", the algorithm behind Praat's
- * To Pitch (ac). Candidates per frame from the normalised autocorrelation of a Hanning-windowed
+ * To Pitch (ac). Candidates per frame from the normalized autocorrelation of a Hanning-windowed
  * frame, then a Viterbi path through them. (To Harmonicity (cc) is in harmonicity.ts.)
  */
 
@@ -126,7 +126,7 @@ export function toPitch(sound: Sound, st: PitchSettings): PitchTrack {
   let nPending = 0;
   const acs = [new Float64Array(brentMax + 1), new Float64Array(brentMax + 1)];
 
-  /** Normalised r of frame f from its autocorrelation, then its candidates. */
+  /** Normalized r of frame f from its autocorrelation, then its candidates. */
   const candidates = (f: number, ac: Float64Array): void => {
     if (!(ac[0]! > 0)) return;
     r[brentMax] = 1;

@@ -47,7 +47,7 @@ function findExtremum(s: Sound, tmin: number, tmax: number): number {
 }
 
 /**
- * Normalised correlation of x[a + k] with x[b + k] for k = 0..w, over the samples both windows
+ * Normalized correlation of x[a + k] with x[b + k] for k = 0..w, over the samples both windows
  * have inside the sound (Praat skips the rest).
  */
 function windowCorr(x: Float64Array, a: number, b: number, w: number): number {
@@ -101,7 +101,7 @@ interface Match {
 
 /**
  * The lag search of Praat's To PointProcess (cc): the window of one period at t1 is compared
- * with windows starting between tmin2 and tmax2; the best local maximum of the normalised
+ * with windows starting between tmin2 and tmax2; the best local maximum of the normalized
  * correlation wins and is refined by a parabola. At high sample rates the correlation is smooth
  * over several samples: the best lag is first found on the band-limited `coarse` copy, and the
  * full-rate scan runs only within one coarse sample of it (without a coarse copy the scan is
@@ -153,7 +153,7 @@ function maximumCorrelation(
     to = Math.min(l2max, bestLag * D + off + D);
   }
   // Fine pass: Praat's scan over every lag of the (narrowed) range. A narrowed scan starts with
-  // the true neighbours of its first lag; the full scan starts from zeros, as Praat's does.
+  // the true neighbors of its first lag; the full scan starts from zeros, as Praat's does.
   let rA = 0;
   let rB = 0;
   let rC = 0;

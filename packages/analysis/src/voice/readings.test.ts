@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bilingualText, voiceResultSchema } from '@tcm/contract';
 import { encodeWav16 } from '../signal/index.js';
-import { analyseVoice } from './analyse.js';
+import { analyzeVoice } from './analyze.js';
 import { THRESHOLDS, voiceReadings, type VoiceMeasures } from './readings.js';
 import { vowel } from './test-sounds.js';
 
@@ -38,7 +38,7 @@ describe('TCM voice readings from the measures', () => {
       expect(r.suggests.en).toMatch(/^[A-Z].*suggests/);
       if (r.code !== 'normal') expect(r.suggests.zh).toContain(`提示${r.zh}`);
     }
-    const saved = analyseVoice(encodeWav16([vowel(140, 16000, 2, 0.003)], 16000));
+    const saved = analyzeVoice(encodeWav16([vowel(140, 16000, 2, 0.003)], 16000));
     const legacy = voiceResultSchema.parse({
       ...saved,
       readings: saved.readings.map((r) => ({
@@ -81,7 +81,7 @@ describe('TCM voice readings from the measures', () => {
 });
 
 describe('readings end to end on synthetic vowels', () => {
-  const read = (x: Float32Array) => analyseVoice(encodeWav16([x], 16000)).readings.map((r) => r.code);
+  const read = (x: Float32Array) => analyzeVoice(encodeWav16([x], 16000)).readings.map((r) => r.code);
 
   it('a clean vowel reads normal, the same vowel 40 dB quieter reads weak', () => {
     expect(read(vowel(140, 16000, 2, 0.3))).toEqual(['normal']);
@@ -89,7 +89,7 @@ describe('readings end to end on synthetic vowels', () => {
   });
 
   it('a vowel with period jitter and breath noise reads hoarse', () => {
-    const r = analyseVoice(encodeWav16([vowel(140, 16000, 2, 0.3, 0.02, 0.3)], 16000));
+    const r = analyzeVoice(encodeWav16([vowel(140, 16000, 2, 0.3, 0.02, 0.3)], 16000));
     expect(r.readings.map((x) => x.code)).toContain('hoarse');
     expect(r.jitterLocalPct!).toBeGreaterThan(THRESHOLDS.jitterPct.value);
   });

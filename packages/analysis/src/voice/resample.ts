@@ -29,7 +29,7 @@ const CUTOFF = 0.42;
 const HALF_PERIODS = 16;
 const BETA = 8;
 
-/** The centre tap and one side of the normalised anti-alias low-pass for decimation by `factor`. */
+/** The center tap and one side of the normalized anti-alias low-pass for decimation by `factor`. */
 export function antiAliasTaps(factor: number): Float64Array {
   const half = HALF_PERIODS * factor;
   const cut = CUTOFF / factor; // cycles per input sample

@@ -1,4 +1,4 @@
-import { COMPLEXIONS, FACE_REGIONS, GLOSS, ITA_CATEGORIES, LIP_COLOURS } from '../face.js';
+import { COMPLEXIONS, FACE_REGIONS, GLOSS, ITA_CATEGORIES, LIP_COLORS } from '../face.js';
 import type { Words } from './word.js';
 
 type Of<T extends readonly string[]> = T[number];
@@ -7,7 +7,7 @@ type Of<T extends readonly string[]> = T[number];
 export const FACE_FEATURE_WORDS: Words<'complexion' | 'gloss' | 'lips' | 'skinTone'> = {
   complexion: { zh: '面色', en: 'Complexion' },
   gloss: { zh: '光泽', en: 'Gloss' },
-  lips: { zh: '唇色', en: 'Lip colour' },
+  lips: { zh: '唇色', en: 'Lip color' },
   skinTone: { zh: '肤色（ITA）', en: 'Skin tone (ITA)' },
 };
 
@@ -26,7 +26,7 @@ export const GLOSS_WORDS: Words<Of<typeof GLOSS>> = {
   dull: { zh: '少光泽', en: 'Little lustre' },
 };
 
-export const LIP_COLOUR_WORDS: Words<Of<typeof LIP_COLOURS>> = {
+export const LIP_COLOR_WORDS: Words<Of<typeof LIP_COLORS>> = {
   pale: { zh: '淡白', en: 'Pale' },
   light_red: { zh: '淡红', en: 'Light red' },
   red: { zh: '红', en: 'Red' },

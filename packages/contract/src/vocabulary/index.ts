@@ -10,7 +10,7 @@ import {
   FACE_METRIC_WORDS,
   FACE_REGION_WORDS,
   GLOSS_WORDS,
-  LIP_COLOUR_WORDS,
+  LIP_COLOR_WORDS,
   SKIN_TONE_WORDS,
 } from './face.js';
 import { PATTERN_WORDS } from './patterns.js';
@@ -53,7 +53,7 @@ export const VOCABULARY: Readonly<Record<string, Word>> = Object.fromEntries([
   ...prefixed('face.feature', FACE_FEATURE_WORDS),
   ...prefixed('face.complexion', COMPLEXION_WORDS),
   ...prefixed('face.gloss', GLOSS_WORDS),
-  ...prefixed('face.lips', LIP_COLOUR_WORDS),
+  ...prefixed('face.lips', LIP_COLOR_WORDS),
   ...prefixed('face.skinTone', SKIN_TONE_WORDS),
   ...prefixed('face.metric', FACE_METRIC_WORDS),
   ...prefixed('face.region', FACE_REGION_WORDS),
@@ -80,7 +80,7 @@ export function tongueLabelWord(feature: string, label: string, lang: WordLang):
   return words?.[label]?.[lang] ?? label;
 }
 
-/** The name of a tongue feature (`bodyColor` → 舌色 / Body colour). */
+/** The name of a tongue feature (`bodyColor` → 舌色 / Body color). */
 export const tongueFeatureWord = (feature: string, lang: WordLang): string =>
   (TONGUE_FEATURE_WORDS as Record<string, Word | undefined>)[feature]?.[lang] ?? feature;
 

@@ -1,6 +1,6 @@
 import {
-  TONGUE_BODY_COLOURS,
-  TONGUE_COATING_COLOURS,
+  TONGUE_BODY_COLORS,
+  TONGUE_COATING_COLORS,
   TONGUE_COATING_THICKNESS,
   TONGUE_GRADES,
   TONGUE_GREASY,
@@ -30,8 +30,8 @@ export const TONGUE_FEATURES = [
 export type TongueFeature = (typeof TONGUE_FEATURES)[number];
 
 export const TONGUE_FEATURE_WORDS: Words<TongueFeature> = {
-  bodyColor: { zh: '舌色', en: 'Body colour' },
-  coatingColor: { zh: '苔色', en: 'Coating colour' },
+  bodyColor: { zh: '舌色', en: 'Body color' },
+  coatingColor: { zh: '苔色', en: 'Coating color' },
   coatingThickness: { zh: '苔质厚薄', en: 'Coating thickness' },
   greasy: { zh: '腻苔', en: 'Greasy coating' },
   peeled: { zh: '剥苔', en: 'Peeled coating' },
@@ -61,13 +61,13 @@ export const TONGUE_LABEL_WORDS = {
     red: { zh: '红', en: 'Red' },
     crimson: { zh: '绛', en: 'Crimson' },
     purple: { zh: '青紫', en: 'Blue-purple' },
-  } satisfies Words<Of<typeof TONGUE_BODY_COLOURS>>,
+  } satisfies Words<Of<typeof TONGUE_BODY_COLORS>>,
   coatingColor: {
     white: { zh: '白', en: 'White' },
     light_yellow: { zh: '淡黄', en: 'Light yellow' },
     yellow: { zh: '黄', en: 'Yellow' },
     grey_black: { zh: '灰黑', en: 'Grey-black' },
-  } satisfies Words<Of<typeof TONGUE_COATING_COLOURS>>,
+  } satisfies Words<Of<typeof TONGUE_COATING_COLORS>>,
   coatingThickness: {
     thin: { zh: '薄', en: 'Thin' },
     thick: { zh: '厚', en: 'Thick' },
@@ -104,7 +104,7 @@ export const TONGUE_LABEL_WORDS = {
 /** Tongue zones (舌尖 heart/lung, 舌中 spleen/stomach, 舌根 kidney, 舌边 liver/gallbladder). */
 export const TONGUE_ZONE_WORDS: Words<Of<typeof TONGUE_ZONES>> = {
   tip: { zh: '舌尖', en: 'Tip' },
-  centre: { zh: '舌中', en: 'Centre' },
+  centre: { zh: '舌中', en: 'Center' },
   root: { zh: '舌根', en: 'Root' },
   sides: { zh: '舌边', en: 'Sides' },
 };

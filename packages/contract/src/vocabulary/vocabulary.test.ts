@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { constitutionCodeSchema, constitutionResultVerdictSchema } from '../constitution.js';
-import { COMPLEXIONS, GLOSS, ITA_CATEGORIES, LIP_COLOURS } from '../face.js';
+import { COMPLEXIONS, GLOSS, ITA_CATEGORIES, LIP_COLORS } from '../face.js';
 import { riskLevelSchema } from '../report.js';
 import { tongueFeaturesSchema } from '../tongue-features.js';
 import { voiceReadingSchema } from '../voice.js';
@@ -48,7 +48,7 @@ describe('the vocabulary', () => {
       ids.push(`tongue.feature.${f}`, ...labels.map((l: string) => `tongue.${f}.${l}`));
     }
     ids.push(...COMPLEXIONS.map((c) => `face.complexion.${c}`), ...GLOSS.map((g) => `face.gloss.${g}`));
-    ids.push(...LIP_COLOURS.map((c) => `face.lips.${c}`), ...ITA_CATEGORIES.map((c) => `face.skinTone.${c}`));
+    ids.push(...LIP_COLORS.map((c) => `face.lips.${c}`), ...ITA_CATEGORIES.map((c) => `face.skinTone.${c}`));
     ids.push(...voiceReadingSchema.shape.code.options.map((c) => `voice.reading.${c}`));
     ids.push(...constitutionResultVerdictSchema.options.map((v) => `constitution.verdict.${v}`));
     ids.push(

@@ -10,7 +10,7 @@ export interface RadarAxis {
 /**
  * Radar chart as vector paths: rings every 20 % of `max`, one spoke per axis, the value polygon
  * filled, and a dashed ring at `threshold` (the "yes" cut-off of the constitution standard).
- * Centre (cx, cy), radius and the labels' horizontal bounds in pt.
+ * Center (cx, cy), radius and the labels' horizontal bounds in pt.
  */
 export function drawRadar(
   ctx: Ctx,
@@ -65,7 +65,7 @@ export function drawRadar(
     .strokeColor(THEME.chart.line)
     .stroke();
   vals.forEach(([x, y]) => doc.circle(x, y, 2).fill(THEME.chart.line));
-  // Name above value, kept inside [minX, maxX] so long English names never run under a neighbour.
+  // Name above value, kept inside [minX, maxX] so long English names never run under a neighbor.
   axes.forEach((a, i) => {
     const [x, y] = at(i, radius + 8);
     const w = 66;

@@ -4,7 +4,7 @@ import { label } from '../labels.js';
 import { niceTicks, scale } from './axes.js';
 
 /**
- * Pulse waveform as one vector path: time axis in seconds from `rateHz`, amplitude normalised
+ * Pulse waveform as one vector path: time axis in seconds from `rateHz`, amplitude normalized
  * (the sensor's units differ by device), a grid line each second, beat peaks marked.
  * Box (x, y, w, h) in pt.
  */

@@ -5,7 +5,7 @@ import { PAGE, THEME } from './theme.js';
 
 export interface Column {
   header: string;
-  /** Share of the table width; shares are normalised. */
+  /** Share of the table width; shares are normalized. */
   share: number;
   align?: 'left' | 'center' | 'right';
 }
@@ -114,7 +114,7 @@ export function drawTable(
   ctx.y += 6;
 }
 
-/** A coloured pill naming the risk level (green low, amber medium, red high). */
+/** A colored pill naming the risk level (green low, amber medium, red high). */
 export function riskBadge(risk: RiskLevel): DrawnCell {
   return {
     height: 12,

@@ -1,4 +1,4 @@
-/** Colours (hex) and the A4 page geometry (PDF points, 1/72 inch) every page shares. */
+/** Colors (hex) and the A4 page geometry (PDF points, 1/72 inch) every page shares. */
 export const THEME = {
   primary: '#1B5E6B',
   primaryDark: '#134652',

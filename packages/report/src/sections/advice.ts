@@ -12,7 +12,7 @@ export function drawAdvice(ctx: Ctx, s: NonNullable<HealthReport['advice']>): vo
   s.groups.forEach((g, gi) => {
     const name = label(ctx.lang, g.category);
     const nameH = textHeight(ctx, name, { size: 9.5, font: 'B', width: LABEL_W - 10 });
-    // Item by item, so a long group flows over pages; the band colour marks the group.
+    // Item by item, so a long group flows over pages; the band color marks the group.
     g.items.forEach((item, i) => {
       const text = `• ${item}`;
       const h =

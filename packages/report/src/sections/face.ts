@@ -64,7 +64,7 @@ function drawRegions(ctx: Ctx, p: Placement, regions: { name: string; pts: [numb
   }
 }
 
-/** Face: photo with the analysed regions drawn on it; complexion and features beside; skin score bars below. */
+/** Face: photo with the analyzed regions drawn on it; complexion and features beside; skin score bars below. */
 export function drawFace(ctx: Ctx, s: NonNullable<HealthReport['face']>): void {
   const t = (k: string) => label(ctx.lang, k);
   sectionTitle(ctx, 'section.face', s.photo ? PHOTO_H + 10 : 60);
@@ -95,7 +95,7 @@ export function drawFace(ctx: Ctx, s: NonNullable<HealthReport['face']>): void {
       const x = PAGE.left + (i % 2) * colW;
       const y = ctx.y + Math.floor(i / 2) * 15;
       drawText(ctx, t(sc.name), x, y, { size: 8.5, width: 80 });
-      // Neutral colour: the scores say how pronounced a feature is, not whether that is a risk.
+      // Neutral color: the scores say how pronounced a feature is, not whether that is a risk.
       scoreBar(sc.score, 100, THEME.chart.fill).draw(ctx, x + 84, y, colW - 100);
     });
     ctx.y += rows * 15 + 4;

@@ -17,7 +17,7 @@ export function personFields(ctx: Ctx, h: Header): [string, string][] {
   return fields;
 }
 
-/** First-page band: organisation, title and a subtitle on the brand colour, then a grid of person fields. */
+/** First-page band: organisation, title and a subtitle on the brand color, then a grid of person fields. */
 export function drawHeaderBand(
   ctx: Ctx,
   h: Header,

@@ -5,7 +5,7 @@ import { THEME } from '../layout/theme.js';
 import { colon, label } from '../labels.js';
 import { formatRange } from './format.js';
 
-/** Vitals table: indicator, value (coloured when not low risk), unit, reference range, risk badge, reason. */
+/** Vitals table: indicator, value (colored when not low risk), unit, reference range, risk badge, reason. */
 export function drawVitals(ctx: Ctx, v: NonNullable<HealthReport['vitals']>): void {
   const t = (k: string) => label(ctx.lang, k);
   sectionTitle(ctx, 'section.vitals');

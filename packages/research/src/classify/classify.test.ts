@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell, Dataset } from '../dataset.js';
-import { ResearchError } from '../errors.js';
+import { EngineError } from '@tcm/contract';
 import { createRng } from '../rng.js';
 import { matrixFromRows } from '../features.js';
 import { stratifiedFolds } from './folds.js';
@@ -11,7 +11,7 @@ import { type TrainingProgress, trainClassifier } from './train.js';
 
 /**
  * Iris-like pool, generated (seeded): three syndromes; two measurements whose class means sit
- * 4 sd apart, a tongue colour that follows the class 80 % of the time, a finding present in
+ * 4 sd apart, a tongue color that follows the class 80 % of the time, a finding present in
  * 70 % of class "c" and 10 % of the others, and two pure-noise variables.
  * Bayes accuracy from the measurements alone: the closest class means are 4·√2 = 5.66 sd
  * apart, so each pairwise error is Φ(−2.83) = 0.0023 and accuracy is above 0.99.
@@ -20,11 +20,11 @@ function iris(n: number, seed: number): Dataset {
   const rng = createRng(seed);
   const normal = (): number => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
   const classes = ['a', 'b', 'c'];
-  const colours = ['pale', 'red', 'purple'];
+  const colors = ['pale', 'red', 'purple'];
   const rows: Cell[][] = [];
   for (let i = 0; i < n; i++) {
     const k = i % 3;
-    const colour = rng.next() < 0.8 ? colours[k] : colours[rng.int(3)];
+    const colour = rng.next() < 0.8 ? colors[k] : colors[rng.int(3)];
     rows.push([
       classes[k],
       4 * k + normal(),
@@ -40,7 +40,7 @@ function iris(n: number, seed: number): Dataset {
       { key: 'syndrome', type: 'categorical', kind: 'syndrome' },
       { key: 'm1', type: 'numeric' },
       { key: 'm2', type: 'numeric' },
-      { key: 'tongue', type: 'categorical', levels: colours },
+      { key: 'tongue', type: 'categorical', levels: colors },
       { key: 'thirst', type: 'binary', kind: 'finding' },
       { key: 'noise', type: 'numeric' },
       { key: 'coin', type: 'binary' },
@@ -137,7 +137,7 @@ describe('trainClassifier', () => {
     expect(result.skipped).toBe(10);
     expect(result.evaluation.samples).toBe(290);
     expect(() => trainClassifier(data, { kind: 'svm' as ClassifierKind, target: 'syndrome', features })).toThrow(
-      ResearchError,
+      EngineError,
     );
     expect(() => trainClassifier(data, { kind: 'naive-bayes', target: 'm1', features: ['m2'] })).toThrow(
       /numeric; expected categorical or binary/,
@@ -185,7 +185,7 @@ describe('stratifiedFolds', () => {
       expect(fold.filter((i) => labels[i] === 2)).toHaveLength(2);
     }
     expect(stratifiedFolds(labels, 5, 4)).toEqual(folds);
-    expect(() => stratifiedFolds([0, 1], 3, 1)).toThrow(ResearchError);
+    expect(() => stratifiedFolds([0, 1], 3, 1)).toThrow(EngineError);
   });
 });
 

@@ -8,7 +8,7 @@ import {
   requireType,
   variableIndex,
 } from '../dataset.js';
-import { ResearchError } from '../errors.js';
+import { researchError } from '../errors.js';
 import { type EncodedMatrix, type FeatureEncoding, encodeDataset, encodeRecords, fitEncoding } from '../features.js';
 import { type ForestOptions, type ForestParams, forestProbabilities, trainForest } from './forest.js';
 import { type LogisticOptions, type LogisticParams, logisticProbabilities, trainLogistic } from './logistic.js';
@@ -80,17 +80,17 @@ export function targetLabels(dataset: Dataset, target: string): TargetLabels {
 
 export function checkSpec(dataset: Dataset, spec: ClassifierSpec): void {
   if (!CLASSIFIER_KINDS.includes(spec.kind)) {
-    throw new ResearchError(
+    throw researchError(
       'bad_parameter',
       { en: `Unknown classifier "${spec.kind}"`, zh: `未知的分类器“${spec.kind}”` },
       { parameter: 'kind', allowed: CLASSIFIER_KINDS },
     );
   }
   if (spec.features.length === 0) {
-    throw new ResearchError('empty_input', { en: 'Choose at least one feature', zh: '请至少选择一个特征变量' });
+    throw researchError('empty_input', { en: 'Choose at least one feature', zh: '请至少选择一个特征变量' });
   }
   if (spec.features.includes(spec.target)) {
-    throw new ResearchError(
+    throw researchError(
       'bad_parameter',
       { en: 'The target cannot also be a feature', zh: '目标变量不能同时作为特征变量' },
       { parameter: 'features', variable: spec.target },
@@ -163,7 +163,7 @@ export function argmaxRows(prob: Float64Array, k: number): Int32Array {
 
 function checkModel(model: ClassifierModel): void {
   if (model?.format !== 'tcm-research/classifier' || model.version !== 1 || !model.params) {
-    throw new ResearchError('bad_model', {
+    throw researchError('bad_model', {
       en: 'Not a classifier saved by this version',
       zh: '不是本版本保存的分类模型',
     });

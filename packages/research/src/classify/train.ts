@@ -1,5 +1,5 @@
 import { type Dataset, checkDataset } from '../dataset.js';
-import { ResearchError } from '../errors.js';
+import { researchError } from '../errors.js';
 import { type EncodedMatrix, encodeDataset } from '../features.js';
 import { createRng, shuffleInPlace } from '../rng.js';
 import { stratifiedFolds } from './folds.js';
@@ -68,7 +68,7 @@ export function trainClassifier(dataset: Dataset, options: TrainingOptions): Tra
   });
   const foldCount = options.folds ?? 5;
   if (usable.length < foldCount) {
-    throw new ResearchError(
+    throw researchError(
       'too_few_samples',
       {
         en: `${usable.length} samples have the target recorded; ${foldCount}-fold validation needs at least ${foldCount}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResearchError } from '../errors.js';
+import { EngineError } from '@tcm/contract';
 import { matrixFromRows } from '../features.js';
 import { createRng } from '../rng.js';
 import { cutTree, hierarchical } from './hierarchical.js';
@@ -8,7 +8,7 @@ import { pca } from './pca.js';
 import { clusterProfiles } from './profiles.js';
 import { silhouette } from './silhouette.js';
 
-/** `perCluster` points around each centre, normal noise of sd `spread` (Box–Muller, seeded). */
+/** `perCluster` points around each center, normal noise of sd `spread` (Box–Muller, seeded). */
 function blobs(
   centres: number[][],
   perCluster: number,
@@ -79,7 +79,7 @@ describe('k-means', () => {
   });
 
   it('refuses k larger than the samples', () => {
-    expect(() => kmeans(matrixFromRows([[1], [2]]), { k: 3 })).toThrow(ResearchError);
+    expect(() => kmeans(matrixFromRows([[1], [2]]), { k: 3 })).toThrow(EngineError);
     expect(() => kmeans(m, { k: 0 })).toThrow(/k/);
   });
 });

@@ -1,4 +1,4 @@
-import { badParameter, ResearchError } from '../errors.js';
+import { badParameter, researchError } from '../errors.js';
 import type { Matrix } from '../features.js';
 
 export type LinkageMethod = 'ward' | 'average';
@@ -25,7 +25,7 @@ export interface HierarchicalResult {
 export const HIERARCHICAL_MAX_SAMPLES = 5000;
 
 /**
- * Agglomerative clustering by the nearest-neighbour chain algorithm (Müllner 2011, O(n²) time)
+ * Agglomerative clustering by the nearest-neighbor chain algorithm (Müllner 2011, O(n²) time)
  * with Lance–Williams updates. Written here because ml-hclust 4 scans the whole distance matrix
  * for the closest pair at every merge and rebuilds the matrix each time (O(n³)). Ward works on squared Euclidean distances, average linkage on Euclidean ones.
  */
@@ -33,7 +33,7 @@ export function hierarchical(m: Matrix, options: { method: LinkageMethod; maxSam
   const n = m.rows;
   const max = options.maxSamples ?? HIERARCHICAL_MAX_SAMPLES;
   if (n > max) {
-    throw new ResearchError(
+    throw researchError(
       'too_many_samples',
       {
         en: `Hierarchical clustering takes at most ${max} samples (${n} given); use k-means or a sample`,
@@ -43,7 +43,7 @@ export function hierarchical(m: Matrix, options: { method: LinkageMethod; maxSam
     );
   }
   if (n < 2) {
-    throw new ResearchError('too_few_samples', { en: 'At least 2 samples are needed', zh: '至少需要 2 个样本' });
+    throw researchError('too_few_samples', { en: 'At least 2 samples are needed', zh: '至少需要 2 个样本' });
   }
   if (options.method !== 'ward' && options.method !== 'average') {
     throw badParameter('method', '"ward" or "average"', '须为 "ward" 或 "average"');

@@ -1,4 +1,4 @@
-import { badParameter, ResearchError } from '../errors.js';
+import { badParameter, researchError } from '../errors.js';
 import type { Matrix } from '../features.js';
 import { createRng, type Rng } from '../rng.js';
 
@@ -38,7 +38,7 @@ export function kmeans(m: Matrix, options: KMeansOptions): KMeansResult {
   const { k } = options;
   if (!Number.isInteger(k) || k < 1) throw badParameter('k', 'a whole number ≥ 1', '须为 ≥ 1 的整数');
   if (m.rows < k) {
-    throw new ResearchError(
+    throw researchError(
       'too_few_samples',
       {
         en: `k = ${k} needs at least ${k} samples; there are ${m.rows}`,
@@ -81,7 +81,7 @@ function seedPlusPlus(m: Matrix, k: number, rng: Rng): Float64Array {
       if (d < (nearest[i] as number)) nearest[i] = d;
       total += nearest[i] as number;
     }
-    // Draw a sample with probability ∝ D²; all duplicates of chosen centres → uniform draw.
+    // Draw a sample with probability ∝ D²; all duplicates of chosen centers → uniform draw.
     let pick = rng.int(n);
     if (total > 0) {
       let target = rng.next() * total;

@@ -1,5 +1,5 @@
 import { EigenvalueDecomposition, Matrix as MlMatrix } from 'ml-matrix';
-import { ResearchError } from '../errors.js';
+import { researchError } from '../errors.js';
 import type { Matrix } from '../features.js';
 
 export interface PcaResult {
@@ -25,7 +25,7 @@ export interface PcaResult {
 export function pca(m: Matrix, components = 2): PcaResult {
   const { rows: n, cols: p, data } = m;
   if (n < 2 || p < 1) {
-    throw new ResearchError('too_few_samples', {
+    throw researchError('too_few_samples', {
       en: 'PCA needs at least 2 samples',
       zh: '主成分分析至少需要 2 个样本',
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cell, Dataset } from '../dataset.js';
-import { ResearchError } from '../errors.js';
+import { EngineError } from '@tcm/contract';
 import { createRng } from '../rng.js';
 import { associate } from './association.js';
 import { frequencyTables } from './frequency.js';
@@ -92,14 +92,14 @@ describe('associate', () => {
       ],
       rows: [[40, true]],
     };
-    expect(() => associate(data)).toThrow(ResearchError);
+    expect(() => associate(data)).toThrow(EngineError);
     expect(() => associate(data, { findings: [] })).toThrow(/at least one finding/);
     expect(() => associate(data, { findings: ['nope'] })).toThrow(/Unknown variable "nope"/);
   });
 });
 
 describe('frequencyTables', () => {
-  it('counts over recorded samples with Wilson intervals, and summarises numbers', () => {
+  it('counts over recorded samples with Wilson intervals, and summarizes numbers', () => {
     const data: Dataset = {
       variables: [
         { key: 'thirst', type: 'binary' },

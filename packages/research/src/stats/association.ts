@@ -9,7 +9,7 @@ import {
   requireType,
   variableIndex,
 } from '../dataset.js';
-import { ResearchError } from '../errors.js';
+import { researchError } from '../errors.js';
 import { benjaminiHochberg } from './multiple-testing.js';
 import { logFactorialTable } from './special.js';
 import {
@@ -95,7 +95,7 @@ export function associate(dataset: Dataset, options: AssociationOptions = {}): A
   const findings = bitItems(dataset, pick('finding', options.findings));
   const syndromes = bitItems(dataset, pick('syndrome', options.syndromes));
   if (findings.length === 0 || syndromes.length === 0) {
-    throw new ResearchError('empty_input', {
+    throw researchError('empty_input', {
       en: 'Choose at least one finding and one syndrome variable',
       zh: '请至少选择一个症状（四诊信息）变量和一个证型变量',
     });

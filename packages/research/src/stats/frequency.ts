@@ -80,7 +80,7 @@ export function frequencyTables(
     const cells = dataset.rows.map((r) => r[col]);
     const known = cells.filter((c) => !isMissing(c));
     const missing = cells.length - known.length;
-    if (variable.type === 'numeric') return summarise(key, known.map(numericValue), missing);
+    if (variable.type === 'numeric') return summarize(key, known.map(numericValue), missing);
     if (variable.type === 'binary') {
       const count = known.filter(isPresent).length;
       return {
@@ -112,7 +112,7 @@ function quantile(sorted: number[], q: number): number {
   return a + (h - lo) * (b - a);
 }
 
-function summarise(variable: string, raw: number[], missing: number): NumericSummary {
+function summarize(variable: string, raw: number[], missing: number): NumericSummary {
   const values = raw.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   const n = values.length;
   const empty = { mean: null, sd: null, min: null, q1: null, median: null, q3: null, max: null };

@@ -67,7 +67,7 @@ export function fisherExact(table: TwoByTwo, logFactorials?: Float64Array): numb
   const observed = logP(a);
   const threshold = observed + 1e-7;
   const d0 = n - r1 - c1;
-  // Terms relative to the observed probability; neighbours by the hypergeometric ratio
+  // Terms relative to the observed probability; neighbors by the hypergeometric ratio
   // P(x+1)/P(x) = (r1−x)(c1−x) / ((x+1)(d0+x+1)), which needs no exp or look-up per term.
   let sum = 0;
   // Left side: logP rises on [lo, mode]; the tables no likelier than observed are x ≤ xl.

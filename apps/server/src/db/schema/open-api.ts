@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { RecordPerson } from '@tcm/contract';
-import { diagnosisRecords } from './records.js';
+import { recordsTable } from './records.js';
 
 /** Partners (spec §3 corporations) with their menu flags; docs/open-api.md. */
 export const corporations = pgTable('corporation', {
@@ -22,9 +22,9 @@ export const corporations = pgTable('corporation', {
   menuH5: boolean('menu_h5').notNull().default(false),
   menuWx: boolean('menu_wx').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
-  /** H5 capture page branding (issue 25 item 3): shown name ('' = name), colour, logo data URL. */
+  /** H5 capture page branding (issue 25 item 3): shown name ('' = name), color, logo data URL. */
   h5BrandName: text('h5_brand_name').notNull().default(''),
-  h5Colour: text('h5_colour').notNull().default('#1677ff'),
+  h5Color: text('h5_colour').notNull().default('#1677ff'),
   h5Logo: text('h5_logo'),
   /** Origins a return URL of the H5 page may point at (the open-redirect allow-list). */
   h5ReturnOrigins: jsonb('h5_return_origins').$type<string[]>().notNull().default([]),
@@ -100,7 +100,7 @@ export const openApiTasks = pgTable(
       .notNull()
       .references(() => corporations.id, { onDelete: 'cascade' }),
     /** Null only while the submission that claimed the idempotency key is still creating it. */
-    recordId: uuid('record_id').references(() => diagnosisRecords.id),
+    recordId: uuid('record_id').references(() => recordsTable.id),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash').notNull(),
     webhookUrl: text('webhook_url'),

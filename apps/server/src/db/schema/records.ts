@@ -62,7 +62,7 @@ export const devices = pgTable(
 );
 
 /** One capture and its analysis (docs/records.md). */
-export const diagnosisRecords = pgTable(
+export const recordsTable = pgTable(
   'diagnosis_record',
   {
     id: uuid('id').primaryKey().defaultRandom(),

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TrainingKey, TrainingReading } from '@tcm/contract';
-import { diagnosisRecords, storedFiles } from './records.js';
+import { recordsTable, storedFiles } from './records.js';
 import { users } from './users.js';
 
 /** Courses of the training module (docs/training.md); `published` ones appear on /shezhenshixun. */
@@ -74,7 +74,7 @@ export const trainingQuestions = pgTable(
       .references(() => storedFiles.id),
     source: text('source', { enum: ['import', 'teaching-case'] }).notNull(),
     sourceRef: text('source_ref').notNull(),
-    recordId: uuid('record_id').references(() => diagnosisRecords.id, { onDelete: 'set null' }),
+    recordId: uuid('record_id').references(() => recordsTable.id, { onDelete: 'set null' }),
     key: jsonb('key').$type<TrainingKey>().notNull(),
     engine: jsonb('engine').$type<TrainingReading>(),
     note: text('note'),

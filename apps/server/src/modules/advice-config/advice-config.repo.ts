@@ -1,6 +1,6 @@
 import { desc, eq, and } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { diagnosisRecords, teamAdviceVersions } from '../../db/schema/index.js';
+import { recordsTable, teamAdviceVersions } from '../../db/schema/index.js';
 
 export type AdviceVersionRow = typeof teamAdviceVersions.$inferSelect;
 type NewVersion = Pick<AdviceVersionRow, 'teamId' | 'action' | 'entries' | 'note' | 'createdBy'>;
@@ -56,8 +56,8 @@ export const newestDoneRecord = async (db: Db, teamId: string) =>
   (
     await db
       .select()
-      .from(diagnosisRecords)
-      .where(and(eq(diagnosisRecords.teamId, teamId), eq(diagnosisRecords.status, 'done')))
-      .orderBy(desc(diagnosisRecords.createdAt))
+      .from(recordsTable)
+      .where(and(eq(recordsTable.teamId, teamId), eq(recordsTable.status, 'done')))
+      .orderBy(desc(recordsTable.createdAt))
       .limit(1)
   )[0];

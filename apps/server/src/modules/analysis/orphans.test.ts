@@ -1,7 +1,7 @@
 import { and, inArray, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_ERRORS } from '@tcm/contract';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import { startJobs, stopJobs } from '../../jobs/boss.js';
 import { buildUser } from '../../test/factories.js';
 import { waitFor } from '../../test/records-helpers.js';
@@ -34,7 +34,7 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 
 async function record(ownerUserId: string, status: 'queued' | 'running', updatedAt: Date) {
   const [r] = await before.database.db
-    .insert(diagnosisRecords)
+    .insert(recordsTable)
     .values({
       source: 'member',
       status,
@@ -83,9 +83,9 @@ describe('analyses cut off by a killed process', () => {
     // queued ahead of these. Only this test's records may wait for the restart.
     const mine = [running.id, neverQueued.id, taken.id, live.id, waiting.id];
     await before.database.db
-      .update(diagnosisRecords)
+      .update(recordsTable)
       .set({ status: 'failed' })
-      .where(and(inArray(diagnosisRecords.status, ['queued', 'running']), notInArray(diagnosisRecords.id, mine)));
+      .where(and(inArray(recordsTable.status, ['queued', 'running']), notInArray(recordsTable.id, mine)));
 
     // The restart: a process with the queue running.
     const started = Date.now();
@@ -110,11 +110,9 @@ describe('analyses cut off by a killed process', () => {
     const poison = await record(user.id, 'running', ago(60_000));
     for (let i = 0; i < MAX_JOBS_PER_RECORD; i++) await job(poison.id, 'active', ago(60_000));
     await before.database.db
-      .update(diagnosisRecords)
+      .update(recordsTable)
       .set({ status: 'failed' })
-      .where(
-        and(inArray(diagnosisRecords.status, ['queued', 'running']), notInArray(diagnosisRecords.id, [poison.id])),
-      );
+      .where(and(inArray(recordsTable.status, ['queued', 'running']), notInArray(recordsTable.id, [poison.id])));
     const after = await createTestApp({}, [], { jobs: true });
     try {
       const failed = await waitFor(

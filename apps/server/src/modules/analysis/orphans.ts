@@ -1,15 +1,15 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { RECORD_ERRORS } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import { MAX_JOBS_PER_RECORD } from './timing.js';
 
-/** Marks the record a live worker is analysing as alive (only while it is still `running`). */
+/** Marks the record a live worker is analyzing as alive (only while it is still `running`). */
 export async function heartbeat(db: Db, id: string): Promise<void> {
   await db
-    .update(diagnosisRecords)
+    .update(recordsTable)
     .set({ updatedAt: new Date() })
-    .where(and(eq(diagnosisRecords.id, id), eq(diagnosisRecords.status, 'running')));
+    .where(and(eq(recordsTable.id, id), eq(recordsTable.status, 'running')));
 }
 
 export interface Orphan {
@@ -44,9 +44,9 @@ export async function findOrphans(db: Db, queue: string, cutoff: Date, limit = 1
 /** Rows among `ids` still unfinished and silent since `cutoff`: nobody took them in the meantime. */
 const stillOrphaned = (ids: string[], cutoff: Date) =>
   and(
-    inArray(diagnosisRecords.id, ids),
-    inArray(diagnosisRecords.status, ['queued', 'running']),
-    lt(diagnosisRecords.updatedAt, cutoff),
+    inArray(recordsTable.id, ids),
+    inArray(recordsTable.status, ['queued', 'running']),
+    lt(recordsTable.updatedAt, cutoff),
   );
 
 /**
@@ -57,10 +57,10 @@ const stillOrphaned = (ids: string[], cutoff: Date) =>
 export async function requeueOrphans(db: Db, ids: string[], cutoff: Date): Promise<string[]> {
   if (!ids.length) return [];
   const rows = await db
-    .update(diagnosisRecords)
+    .update(recordsTable)
     .set({ status: 'queued', step: null, updatedAt: new Date() })
     .where(stillOrphaned(ids, cutoff))
-    .returning({ id: diagnosisRecords.id });
+    .returning({ id: recordsTable.id });
   return rows.map((r) => r.id);
 }
 
@@ -69,16 +69,16 @@ export async function failExhausted(db: Db, ids: string[], cutoff: Date): Promis
   if (!ids.length) return 0;
   const def = RECORD_ERRORS.ANALYSIS_FAILED;
   const rows = await db
-    .update(diagnosisRecords)
+    .update(recordsTable)
     .set({
       status: 'failed',
       step: null,
-      failure: sql`jsonb_build_object('code', ${def.code}::int, 'msg', CASE WHEN ${diagnosisRecords.lang} = 'en' THEN ${def.en}::text ELSE ${def.zh}::text END)`,
+      failure: sql`jsonb_build_object('code', ${def.code}::int, 'msg', CASE WHEN ${recordsTable.lang} = 'en' THEN ${def.en}::text ELSE ${def.zh}::text END)`,
       finishedAt: new Date(),
       updatedAt: new Date(),
     })
     .where(stillOrphaned(ids, cutoff))
-    .returning({ id: diagnosisRecords.id });
+    .returning({ id: recordsTable.id });
   return rows.length;
 }
 

@@ -9,7 +9,7 @@ import {
   type SynthesisResult,
 } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import { isAppError } from '../../http/app-error.js';
 import { runPipelineInPool } from '../../jobs/run-pipeline.js';
 import { heartbeat } from './orphans.js';
@@ -134,7 +134,7 @@ async function analyzeClaimed(ctx: AnalysisDeps, r: RecordRow, opts: { lastAttem
             ownerUserId: r.ownerUserId,
             deviceId: r.deviceId,
           });
-          await ctx.db.update(diagnosisRecords).set({ tongueMaskFileId: f.id }).where(eq(diagnosisRecords.id, r.id));
+          await ctx.db.update(recordsTable).set({ tongueMaskFileId: f.id }).where(eq(recordsTable.id, r.id));
         },
       },
       ATTEMPT_TIMEOUT_MS,

@@ -9,8 +9,8 @@ import { findRecord } from '../records/records.repo.js';
 import { ageOn, listCases } from './archive.service.js';
 import * as repo from './archive.repo.js';
 
-/** Organisation line of the PDF header when the doctor has none on file. */
-const DEFAULT_ORGANISATION = { zh: '中医门诊', en: 'TCM clinic' } as const;
+/** Organization line of the PDF header when the doctor has none on file. */
+const DEFAULT_ORGANIZATION = { zh: '中医门诊', en: 'TCM clinic' } as const;
 
 /** The typed inspection text, then one line per linked platform record with its conclusion. */
 async function inspectionText(ctx: AppContext, v: repo.VisitRow, lang: ReportLanguage): Promise<string | undefined> {
@@ -38,7 +38,7 @@ async function visitModel(
   return {
     kind: 'medical-record',
     header: {
-      organisation: doctor.organisation || DEFAULT_ORGANISATION[lang],
+      organisation: doctor.organisation || DEFAULT_ORGANIZATION[lang],
       reportId: `${c.id.slice(0, 8)}-${v.number}`,
       date: v.visitDate,
       language: lang,

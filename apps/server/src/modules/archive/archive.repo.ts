@@ -195,7 +195,7 @@ async function refreshCaseSummary(db: Db, caseId: string): Promise<void> {
 /** Adds a visit numbered after the case's last one (first visit = 1). */
 export async function insertVisit(db: Db, values: Omit<VisitInsert, 'number'>): Promise<VisitRow> {
   return db.transaction(async (tx) => {
-    // Serialises concurrent follow-ups of one case so two never get the same number.
+    // Serializes concurrent follow-ups of one case so two never get the same number.
     await tx.execute(sql`select 1 from ${archiveCases} where ${archiveCases.id} = ${values.caseId} for update`);
     const [m] = await tx
       .select({ n: sql<number>`coalesce(max(${archiveVisits.number}), 0)::int` })

@@ -27,7 +27,7 @@ const r = (entity: AuditEntity, verb: AuditAction, param?: string): AuditedRoute
  */
 export const AUDITED_ROUTES: Readonly<Record<string, AuditedRoute>> = {
   // records (the signed-in areas, share-token pages, visitors and devices)
-  [`POST ${RECORD_PATHS.visitorAnalyze}`]: r('record', 'write'),
+  [`POST ${RECORD_PATHS.visitorCreate}`]: r('record', 'write'),
   [`GET ${RECORD_PATHS.shared(':token')}`]: r('record', 'read'),
   [`GET ${RECORD_PATHS.sharedReport(':token')}`]: r('report', 'download'),
   [`POST ${RECORD_PATHS.sharedRetry(':token')}`]: r('record', 'write'),

@@ -31,7 +31,7 @@ function piecePath(s: number): string {
   return `M0 ${k} H${b / 2 - k / 2} a${k / 2} ${k / 2} 0 1 1 ${k} 0 H${b} V${k + b / 2 - k / 2} a${k / 2} ${k / 2} 0 1 1 0 ${k} V${s} H0 Z`;
 }
 
-/** The piece outline turned by `deg` about its centre, as an SVG of size s (decoys use 90/180/270). */
+/** The piece outline turned by `deg` about its center, as an SVG of size s (decoys use 90/180/270). */
 const shapeSvg = (s: number, deg: number, attrs: string) =>
   Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}"><path d="${piecePath(s)}" transform="rotate(${deg} ${s / 2} ${s / 2})" ${attrs}/></svg>`,

@@ -126,7 +126,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CONTENT_PATHS.settings,
-    { onRequest: sys(), schema: { tags, summary: 'Organisation settings', response: { 200: okSchema(siteSettings) } } },
+    { onRequest: sys(), schema: { tags, summary: 'Organization settings', response: { 200: okSchema(siteSettings) } } },
     async (request) => ok(await readSiteSettings(db), request.msgLang),
   );
 
@@ -188,7 +188,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Organisation name, logo and contact for the site',
+        summary: 'Organization name, logo and contact for the site',
         response: { 200: okSchema(siteSettings) },
       },
     },

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { diagnosisRecords, diseaseEntries, diseaseScreenings, users } from '../../db/schema/index.js';
+import { recordsTable, diseaseEntries, diseaseScreenings, users } from '../../db/schema/index.js';
 
 export type DiseaseEntryRow = typeof diseaseEntries.$inferSelect;
 export type ScreeningRowDb = typeof diseaseScreenings.$inferSelect & { createdByName: string | null };
@@ -38,23 +38,23 @@ export async function loginNameOf(db: Db, id: string | null): Promise<string | n
 
 /** Done records of one team, newest first, with the columns a picker shows. */
 export async function teamDoneRecords(db: Db, teamId: string, page: number, size: number) {
-  const where = and(eq(diagnosisRecords.teamId, teamId), eq(diagnosisRecords.status, 'done'));
+  const where = and(eq(recordsTable.teamId, teamId), eq(recordsTable.status, 'done'));
   const [rows, [total]] = await Promise.all([
     db
       .select({
-        id: diagnosisRecords.id,
-        createdAt: diagnosisRecords.createdAt,
-        personName: diagnosisRecords.personName,
-        personSex: diagnosisRecords.personSex,
-        personAge: diagnosisRecords.personAge,
-        results: diagnosisRecords.results,
+        id: recordsTable.id,
+        createdAt: recordsTable.createdAt,
+        personName: recordsTable.personName,
+        personSex: recordsTable.personSex,
+        personAge: recordsTable.personAge,
+        results: recordsTable.results,
       })
-      .from(diagnosisRecords)
+      .from(recordsTable)
       .where(where)
-      .orderBy(desc(diagnosisRecords.createdAt))
+      .orderBy(desc(recordsTable.createdAt))
       .limit(size)
       .offset((page - 1) * size),
-    db.select({ n: count() }).from(diagnosisRecords).where(where),
+    db.select({ n: count() }).from(recordsTable).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

@@ -15,13 +15,13 @@ import { ensurePoppler, inspectPdf } from '../../../../../packages/report/src/te
 import { buildTeam } from '../../test/factories.js';
 import { userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { analysedResults, teamRecord } from './disease.test-helpers.js';
+import { analyzedResults, teamRecord } from './disease.test-helpers.js';
 
 let t: TestApp;
 let results: RecordResults;
 beforeAll(async () => {
   t = await createTestApp();
-  results = await analysedResults();
+  results = await analyzedResults();
 }, 120_000);
 afterAll(async () => t.close());
 
@@ -239,7 +239,7 @@ describe('disease module: knowledge base', () => {
 });
 
 describe('disease module: screening', () => {
-  it('scores a person from their analysed record and the answers, saves it, lists it, counts it and prints it', async () => {
+  it('scores a person from their analyzed record and the answers, saves it, lists it, counts it and prints it', async () => {
     const { token, teamId } = await diseaseUser();
     const older = await teamRecord(t, teamId, results, { createdAt: new Date(Date.now() - 86_400_000) });
     const picker = (await send('GET', DISEASE_PATHS.records, token)).body.data;

@@ -168,7 +168,7 @@ export async function saveDisease(db: Db, me: Me, id: string, body: DiseaseSaveB
 
 /**
  * Adds a disease in the shipped shape (docs/disease.md "Added diseases"): content checked like an
- * edit, questions and options with unique ids, every source in the catalogue; version 1.
+ * edit, questions and options with unique ids, every source in the catalog; version 1.
  */
 export async function createDisease(db: Db, me: Me, body: DiseaseCreateBody): Promise<DiseaseDetail> {
   const { id, questions, signs, ...content } = body;

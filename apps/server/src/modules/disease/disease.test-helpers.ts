@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { questionsFor } from '@tcm/analysis/constitution';
 import { runPipeline } from '@tcm/analysis/pipeline';
 import { setOutcome, type RecordResults } from '@tcm/contract';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import { dataFile } from '../../test/records-helpers.js';
 import type { TestApp } from '../../test/test-app.js';
 import { newShareToken } from '../records/records.service.js';
@@ -11,7 +11,7 @@ import { newShareToken } from '../records/records.service.js';
  * The results of a real analysis (the pipeline the worker runs): a pulse recording, a sustained
  * vowel, the constitution questionnaire and vitals with a blood pressure of 150/95 (band "high").
  */
-export async function analysedResults(): Promise<RecordResults> {
+export async function analyzedResults(): Promise<RecordResults> {
   const results: RecordResults = {};
   await runPipeline(
     {
@@ -39,7 +39,7 @@ export async function teamRecord(
   over: { status?: 'done' | 'queued'; personName?: string; createdAt?: Date } = {},
 ): Promise<string> {
   const [row] = await t.database.db
-    .insert(diagnosisRecords)
+    .insert(recordsTable)
     .values({
       source: 'team',
       status: over.status ?? 'done',
@@ -53,6 +53,6 @@ export async function teamRecord(
       shareToken: newShareToken(),
       ...(over.createdAt ? { createdAt: over.createdAt } : {}),
     })
-    .returning({ id: diagnosisRecords.id });
+    .returning({ id: recordsTable.id });
   return row!.id;
 }

@@ -1,6 +1,6 @@
 import { doneResult, type RecordResults } from '@tcm/contract';
 import { storedFindings } from '@tcm/analysis/pipeline';
-import { constitutionFindings, normaliseFindings, vitalsFindings } from '@tcm/analysis/synthesis';
+import { constitutionFindings, normalizeFindings, vitalsFindings } from '@tcm/analysis/synthesis';
 import type { PersonFinding } from './screening-score.js';
 
 interface LinkedRecord {
@@ -27,8 +27,8 @@ export function personFindings(records: readonly LinkedRecord[]): PersonFinding[
       ...(constitution ? constitutionFindings(constitution) : []),
       ...(vitals ? vitalsFindings(vitals) : []),
     ];
-    // normaliseFindings maps engine codes to the vocabulary's (pulse `knotted` = `jie`) and drops unknown keys.
-    const { findings } = normaliseFindings(raw);
+    // normalizeFindings maps engine codes to the vocabulary's (pulse `knotted` = `jie`) and drops unknown keys.
+    const { findings } = normalizeFindings(raw);
     const keys = new Set(findings.map((f) => f.key));
     for (const f of findings) if (!taken.has(f.key)) out.push({ ...f, recordId: r.id });
     for (const k of keys) taken.add(k);

@@ -173,7 +173,7 @@ export async function latestFinished(db: Db, s: Scope, limit: number): Promise<F
 
 /**
  * Records finished after the cursor, oldest first. Only records created in the last two days
- * are looked at (a range of the display index); an older record re-analysed now is not news.
+ * are looked at (a range of the display index); an older record re-analyzed now is not news.
  */
 export async function finishedAfter(db: Db, s: Scope, cursor: string, limit: number): Promise<FeedRow[]> {
   const { rows } = await db.execute<FeedRow>(sql`

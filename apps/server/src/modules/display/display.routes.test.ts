@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPLAY_ERRORS, DISPLAY_PATHS, RECORD_PATHS, TEAM_PATHS, type DisplaySummary } from '@tcm/contract';
-import { devices, diagnosisRecords } from '../../db/schema/index.js';
+import { devices, recordsTable } from '../../db/schema/index.js';
 import { buildTeam } from '../../test/factories.js';
 import { call } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
@@ -54,7 +54,7 @@ async function record(
 ) {
   const at = new Date(Date.now() - (o.hoursAgo ?? 0) * HOUR);
   const [r] = await t.database.db
-    .insert(diagnosisRecords)
+    .insert(recordsTable)
     .values({
       source: o.deviceId ? 'device' : 'team',
       status: o.status ?? 'done',
@@ -66,7 +66,7 @@ async function record(
       createdAt: at,
       finishedAt: at,
     })
-    .returning({ id: diagnosisRecords.id });
+    .returning({ id: recordsTable.id });
   return r!.id;
 }
 
@@ -190,24 +190,24 @@ describe('display aggregates', () => {
     expect(count(wide.constitution, 'E')).toBe(1);
     expect(wide.unknownRegion).toBe(1);
 
-    // The daily counts follow a record that is retried (leaves done) and one re-analysed.
+    // The daily counts follow a record that is retried (leaves done) and one re-analyzed.
     const again = await record({ teamId: team.id }, { type: 'F', pattern: 'qi', risk: 'low' });
     const byTeam = async () => summaryOf(DISPLAY_PATHS.teamSummary(team.id), leader.token);
     expect((await byTeam()).counts.total).toBe(5);
-    await t.database.db.update(diagnosisRecords).set({ status: 'queued' }).where(eq(diagnosisRecords.id, again));
+    await t.database.db.update(recordsTable).set({ status: 'queued' }).where(eq(recordsTable.id, again));
     expect((await byTeam()).counts.total).toBe(4);
     await t.database.db
-      .update(diagnosisRecords)
+      .update(recordsTable)
       .set({ status: 'done', results: results({ type: 'G', pattern: 'qi', risk: 'low' }) })
-      .where(eq(diagnosisRecords.id, again));
+      .where(eq(recordsTable.id, again));
     await t.database.db
-      .update(diagnosisRecords)
+      .update(recordsTable)
       .set({ results: results({ type: 'H', pattern: 'qi', risk: 'low' }) })
-      .where(eq(diagnosisRecords.id, again));
+      .where(eq(recordsTable.id, again));
     const after = await byTeam();
     expect([after.counts.total, count(after.constitution, 'F'), count(after.constitution, 'G')]).toEqual([5, 0, 0]);
     expect(count(after.constitution, 'H')).toBe(1);
-    await t.database.db.delete(diagnosisRecords).where(eq(diagnosisRecords.id, again));
+    await t.database.db.delete(recordsTable).where(eq(recordsTable.id, again));
     expect((await byTeam()).counts.total).toBe(4);
 
     const platform = await summaryOf(DISPLAY_PATHS.summary, screen.token);

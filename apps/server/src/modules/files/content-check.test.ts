@@ -2,10 +2,10 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FILE_ERRORS, MAX_UPLOAD_BYTES } from '@tcm/contract';
+import { decodeBmp, encodeBmp } from '@tcm/analysis/common';
 import { isAppError } from '../../http/app-error.js';
 import { EnginePool } from '../../jobs/engine-pool.js';
 import { dataFile } from '../../test/records-helpers.js';
-import { decodeBmp, encodeBmp } from './bmp.js';
 import { checkUpload, sniff } from './content-check.js';
 
 const codeOf = async (p: Promise<unknown>) => {
@@ -103,5 +103,51 @@ describe('upload content checks (magic bytes, full decode, size)', () => {
     expect(await codeOf(checkUpload(truncated, 't.bmp', { kinds: ['image'] }, engines))).toBe(
       FILE_ERRORS.FILE_CORRUPT.code,
     );
+  });
+
+  it('reads the BMP variants the tongue engine reads (one decoder): an 8-bit palette BMP', async () => {
+    // 2x2, 8 bits per pixel, a 256-entry palette (BGR0) and rows padded to 4 bytes.
+    const w = 2;
+    const h = 2;
+    const stride = 4;
+    const at = 14 + 40 + 256 * 4;
+    const b = new Uint8Array(at + stride * h);
+    const v = new DataView(b.buffer);
+    b.set([0x42, 0x4d]);
+    v.setUint32(2, b.length, true);
+    v.setUint32(10, at, true);
+    v.setUint32(14, 40, true);
+    v.setInt32(18, w, true);
+    v.setInt32(22, -h, true); // top-down
+    v.setUint16(26, 1, true);
+    v.setUint16(28, 8, true);
+    b.set([30, 20, 10, 0], 54 + 1 * 4); // palette 1: red 10, green 20, blue 30
+    b.set([60, 50, 40, 0], 54 + 2 * 4);
+    b.set([1, 2], at);
+    b.set([2, 1], at + stride);
+    const checked = await checkUpload(b, 'palette.bmp', { kinds: ['image'] }, engines);
+    expect(checked).toMatchObject({ mime: 'image/png', width: 2, height: 2 });
+    const back = new Uint8Array(await sharp(checked.bytes).raw().toBuffer());
+    expect(back).toEqual(new Uint8Array([10, 20, 30, 40, 50, 60, 40, 50, 60, 10, 20, 30]));
+    expect(back).toEqual(decodeBmp(b).data);
+  });
+
+  it('refuses a BMP that claims more pixels than a 24-bit BMP of the upload limit holds', async () => {
+    // 1 bit per pixel: 8000 x 8000 fits in 8 MB of file but would decode to 192 MB of RGB.
+    const w = 8000;
+    const h = 8000;
+    const stride = Math.ceil(w / 32) * 4;
+    const at = 14 + 40 + 2 * 4;
+    const b = new Uint8Array(at + stride * h);
+    const v = new DataView(b.buffer);
+    b.set([0x42, 0x4d]);
+    v.setUint32(10, at, true);
+    v.setUint32(14, 40, true);
+    v.setInt32(18, w, true);
+    v.setInt32(22, h, true);
+    v.setUint16(28, 1, true);
+    v.setUint32(46, 2, true);
+    expect(b.length).toBeLessThan(MAX_UPLOAD_BYTES);
+    expect(await codeOf(checkUpload(b, 'huge.bmp', { kinds: ['image'] }, engines))).toBe(FILE_ERRORS.FILE_CORRUPT.code);
   });
 });

@@ -2,10 +2,9 @@ import sharp from 'sharp';
 import { FILE_ERRORS, MAX_UPLOAD_BYTES, type FileKind } from '@tcm/contract';
 import { readPulseFile } from '@tcm/analysis/pulse';
 import { readVoiceWav } from '@tcm/analysis/voice';
-import { isEngineError } from '@tcm/analysis/common';
+import { decodeBmp, isBmpError, isEngineError, readBmpHeader } from '@tcm/analysis/common';
 import { AppError } from '../../http/app-error.js';
 import type { EnginePool } from '../../jobs/engine-pool.js';
-import { BmpError, decodeBmp } from './bmp.js';
 
 /** What a caller accepts: kinds, and for images which formats (the detection page: PNG, JPEG, BMP). */
 export interface AcceptRule {
@@ -30,6 +29,13 @@ type Sniffed = { kind: FileKind; mime: string } | null;
 
 /** Largest image accepted, pixels (a 100-megapixel photo is far beyond any capture device here). */
 export const MAX_PIXELS = 100_000_000;
+
+/**
+ * Most pixels a BMP upload may decode to: what a 24-bit BMP of the upload limit holds. A 1-bit
+ * BMP of 10 MB claims 80 megapixels; its RGB buffer (240 MB) and PNG encode would cost the
+ * engine child far more than any capture device's BMP needs.
+ */
+export const MAX_BMP_PIXELS = Math.floor(MAX_UPLOAD_BYTES / 3);
 
 /** Magic bytes → kind and MIME type; text that looks like CSV/JSON → pulse; else null. */
 export function sniff(b: Uint8Array): Sniffed {
@@ -98,9 +104,13 @@ export async function decodeCapture(capture: HeavyCapture, bytes: Uint8Array, na
     case 'bmp': {
       let raw;
       try {
-        raw = decodeBmp(bytes);
+        // The header first: the size is refused before any pixel buffer is allocated.
+        const header = readBmpHeader(bytes);
+        if (header.width * header.height > MAX_BMP_PIXELS) throw corrupt('BMP too large');
+        raw = decodeBmp(bytes, header);
       } catch (e) {
-        throw corrupt(e instanceof BmpError ? e.message : 'unreadable BMP');
+        if (e instanceof AppError) throw e;
+        throw corrupt(isBmpError(e) ? String(e.detail?.reason) : 'unreadable BMP');
       }
       // Stored as lossless PNG: every engine and browser reads it, and no pixel changes.
       const png = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
@@ -113,7 +123,7 @@ export async function decodeCapture(capture: HeavyCapture, bytes: Uint8Array, na
 
 /**
  * Checks an upload by content — size, magic bytes, then a full decode — and answers the
- * normalised file. The decode of pulse, WAV and BMP files runs in the engine pool (a 10 MB file
+ * normalized file. The decode of pulse, WAV and BMP files runs in the engine pool (a 10 MB file
  * would hold the event loop for a second); PNG/JPEG decode in libvips' own threads.
  * Throws AppError 4000002 / 4000003 / 4000004, or 4003001-3 from the pool.
  */

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { CAPTURE_SLOTS } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
-import { diagnosisRecords, trainingQuestions } from '../../db/schema/index.js';
+import { recordsTable, trainingQuestions } from '../../db/schema/index.js';
 import type { Principal } from '../auth/principal.repo.js';
 import { visibleWhere } from '../records/access.js';
 import type { StoredFileRow } from './files.service.js';
@@ -20,12 +20,12 @@ export async function canOpenFile(db: Db, p: Principal, f: StoredFileRow): Promi
   if (p.entrance === 'member' || p.entrance === 'doctor') {
     // `files @> {"slot": id}` per slot: served by the GIN index on `files`.
     const holds = or(
-      ...CAPTURE_SLOTS.map((slot) => sql`${diagnosisRecords.files} @> ${JSON.stringify({ [slot]: f.id })}::jsonb`),
-      eq(diagnosisRecords.tongueMaskFileId, f.id),
+      ...CAPTURE_SLOTS.map((slot) => sql`${recordsTable.files} @> ${JSON.stringify({ [slot]: f.id })}::jsonb`),
+      eq(recordsTable.tongueMaskFileId, f.id),
     );
     const [hit] = await db
-      .select({ id: diagnosisRecords.id })
-      .from(diagnosisRecords)
+      .select({ id: recordsTable.id })
+      .from(recordsTable)
       .where(and(holds, visibleWhere(p)))
       .limit(1);
     if (hit) return true;

@@ -29,7 +29,7 @@ export class PerIpMinuteLimit {
 }
 
 /**
- * Uploads that need no sign-in (visitor detection, portal upload): enough to keep one client
+ * Uploads that need no sign-in (visitor capture, portal upload): enough to keep one client
  * from filling the disk or the analysis queue.
  */
 export class PublicUploadLimit extends PerIpMinuteLimit {}

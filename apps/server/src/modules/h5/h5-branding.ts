@@ -43,7 +43,7 @@ export function checkBranding(h5: Partial<CorporationH5> | undefined) {
   if (!h5) return {};
   return {
     ...(h5.brandName !== undefined ? { h5BrandName: h5.brandName } : {}),
-    ...(h5.colour !== undefined ? { h5Colour: h5.colour.toLowerCase() } : {}),
+    ...(h5.colour !== undefined ? { h5Color: h5.colour.toLowerCase() } : {}),
     ...(h5.logo !== undefined ? { h5Logo: checkLogo(h5.logo) } : {}),
     ...(h5.returnOrigins !== undefined ? { h5ReturnOrigins: [...new Set(h5.returnOrigins.map(checkOrigin))] } : {}),
   };

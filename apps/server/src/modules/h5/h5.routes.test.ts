@@ -101,7 +101,7 @@ describe('H5 capture: branding in the console', () => {
     expect([member.status, member.body.code]).toEqual([403, AUTH_ERRORS.FORBIDDEN.code]);
   });
 
-  it('refuses a bad colour, an SVG or lying logo and an allow-list entry with a path; keeps good ones', async () => {
+  it('refuses a bad color, an SVG or lying logo and an allow-list entry with a path; keeps good ones', async () => {
     const p = await h5Partner();
     const edit = (h5: Record<string, unknown>) =>
       call(t.app, 'POST', CORPORATION_PATHS.edit, p.admin, { id: p.corporationId, h5 });

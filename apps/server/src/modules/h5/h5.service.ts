@@ -18,7 +18,7 @@ import { corporations, h5Sessions, openApiKeys, openApiTasks } from '../../db/sc
 import { AppError } from '../../http/app-error.js';
 import { audit, findRecord } from '../records/records.repo.js';
 import { hmacHex, sha256Hex, type OpenApiCaller } from '../open-api/signature.js';
-import { submitAnalysis } from '../open-api/tasks.service.js';
+import { submitPartnerCapture } from '../open-api/tasks.service.js';
 import { allowedReturnUrl } from './h5-branding.js';
 
 type SessionRow = typeof h5Sessions.$inferSelect;
@@ -91,7 +91,7 @@ export async function openPage(ctx: AppContext, token: string): Promise<H5Page> 
   const { session, corporation: c } = await openSession(ctx, token);
   return {
     brandName: c.h5BrandName || c.name,
-    colour: c.h5Colour,
+    colour: c.h5Color,
     logo: c.h5Logo,
     wx: c.menuWx,
     lang: session.lang,
@@ -112,7 +112,7 @@ export function signedReturnUrl(url: URL, secret: string, taskId: string, state:
 
 /**
  * The person's submission: takes the link (one use, atomically), then the Open API's own
- * `submitAnalysis` as the link's key (same checks, quota, record path and task); a submission
+ * `submitPartnerCapture` as the link's key (same checks, quota, record path and task); a submission
  * that fails gives the link back so that another photo can be tried.
  */
 export async function submitCapture(
@@ -145,7 +145,7 @@ export async function submitCapture(
       person: session.person,
       lang: body.lang ?? session.lang,
     });
-    taskId = (await submitAnalysis(ctx, caller, submitted, ip)).taskId;
+    taskId = (await submitPartnerCapture(ctx, caller, submitted, ip)).taskId;
   } catch (e) {
     await ctx.db.update(h5Sessions).set({ usedAt: null }).where(eq(h5Sessions.id, session.id));
     throw e;

@@ -28,7 +28,7 @@ const present = (c: CorporationRow, activeKeys: number): Corporation => ({
   contact: c.contact,
   flags: { api: c.menuApi, h5: c.menuH5, wx: c.menuWx },
   enabled: c.enabled,
-  h5: { brandName: c.h5BrandName, colour: c.h5Colour, logo: c.h5Logo, returnOrigins: c.h5ReturnOrigins },
+  h5: { brandName: c.h5BrandName, colour: c.h5Color, logo: c.h5Logo, returnOrigins: c.h5ReturnOrigins },
   activeKeys,
   createdAt: c.createdAt.toISOString(),
 });

@@ -42,7 +42,7 @@ describe('the partner API document and its examples', () => {
   });
 
   it('the JavaScript example submits a tongue photo, polls it to done and reads the usage', async () => {
-    const { stdout } = await run(process.execPath, [`${DOCS}analyse.mjs`, `${DATA}tongue/images/TE0000458.jpg`], {
+    const { stdout } = await run(process.execPath, [`${DOCS}analyze.mjs`, `${DATA}tongue/images/TE0000458.jpg`], {
       env,
       timeout: 150000,
     });
@@ -59,6 +59,6 @@ describe('the partner API document and its examples', () => {
   });
 
   it.skipIf(!which('python3'))('the Python example compiles', async () => {
-    await run('python3', ['-m', 'py_compile', `${DOCS}analyse.py`]);
+    await run('python3', ['-m', 'py_compile', `${DOCS}analyze.py`]);
   });
 });

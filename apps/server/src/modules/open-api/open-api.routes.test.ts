@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { questionsFor } from '@tcm/analysis/constitution';
 import { CORPORATION_PATHS, HTTP_ERRORS, OPEN_API_ERRORS, OPEN_API_PATHS, RECORD_ERRORS } from '@tcm/contract';
-import { diagnosisRecords, openApiNonces, openApiTasks } from '../../db/schema/index.js';
+import { recordsTable, openApiNonces, openApiTasks } from '../../db/schema/index.js';
 import { call } from '../../test/http.js';
 import { partnerKey, pollTask, signedCall } from '../../test/open-api-client.js';
 import { dataFile } from '../../test/records-helpers.js';
@@ -108,7 +108,7 @@ describe('open API: signed requests', () => {
 });
 
 describe('open API: asynchronous analysis', () => {
-  it('400 for a bad body, bad Base64, nothing to analyse, a malformed task id and a private webhook URL', async () => {
+  it('400 for a bad body, bad Base64, nothing to analyze, a malformed task id and a private webhook URL', async () => {
     const { key } = await partnerKey(t);
     const bad = await signedCall(t, key, 'POST', OPEN_API_PATHS.submit, { kind: 'nope', person: { age: -1 } });
     expect([bad.status, code(bad)]).toEqual([400, HTTP_ERRORS.VALIDATION.code]);
@@ -168,10 +168,7 @@ describe('open API: asynchronous analysis', () => {
     expect([first.body.data.replayed, again.body.data.replayed]).toEqual([false, true]);
     const tasks = await t.database.db.select().from(openApiTasks).where(eq(openApiTasks.keyId, key.id));
     expect(tasks).toHaveLength(1);
-    const records = await t.database.db
-      .select()
-      .from(diagnosisRecords)
-      .where(eq(diagnosisRecords.id, tasks[0]!.recordId!));
+    const records = await t.database.db.select().from(recordsTable).where(eq(recordsTable.id, tasks[0]!.recordId!));
     expect(records).toHaveLength(1);
     const other = await signedCall(t, key, 'POST', OPEN_API_PATHS.submit, {
       ...vitalsOnly(80),

@@ -9,7 +9,7 @@ import {
 import { ok, okSchema } from '../../http/envelope.js';
 import { openApiDocument } from './document.js';
 import { callerOf, signed } from './signature.js';
-import { findTask, submitAnalysis, usageToday } from './tasks.service.js';
+import { findTask, submitPartnerCapture, usageToday } from './tasks.service.js';
 
 const tags = ['open-api'];
 const security = [{ tcmSignature: [] }];
@@ -32,7 +32,8 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(openApiTaskSchema) },
       },
     },
-    async (request) => ok(await submitAnalysis(ctx, callerOf(request), request.body, request.ip), request.msgLang),
+    async (request) =>
+      ok(await submitPartnerCapture(ctx, callerOf(request), request.body, request.ip), request.msgLang),
   );
 
   app.get(

@@ -89,7 +89,7 @@ async function claimTask(
  * the same path as every capture: files through the content checks (`saveFile`), the record
  * through `startRecord` (queue limits, audit, the analysis queue).
  */
-export async function submitAnalysis(
+export async function submitPartnerCapture(
   ctx: AppContext,
   caller: OpenApiCaller,
   body: SubmitBody,
@@ -151,7 +151,7 @@ export async function submitAnalysis(
     });
     return taskWithRecord(ctx, saved!);
   } catch (e) {
-    // Nothing was analysed: the key and the quota unit are free again.
+    // Nothing was analyzed: the key and the quota unit are free again.
     await ctx.db.delete(openApiTasks).where(eq(openApiTasks.id, task.id));
     await giveBack(ctx.db, caller.key.id, 'analyses', day);
     throw e;

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, RECORD_ERRORS, RECORD_EXPORT_ERRORS, RECORD_EXPORT_PATHS } from '@tcm/contract';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import { buildTeam } from '../../test/factories.js';
 import { call } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
@@ -23,7 +23,7 @@ async function record(
   status: 'done' | 'failed' = 'done',
 ) {
   const [r] = await t.database.db
-    .insert(diagnosisRecords)
+    .insert(recordsTable)
     .values({
       source: v.source ?? 'team',
       status,
@@ -38,7 +38,7 @@ async function record(
       shareToken: randomUUID(),
       finishedAt: new Date(),
     })
-    .returning({ id: diagnosisRecords.id });
+    .returning({ id: recordsTable.id });
   return r!.id;
 }
 

@@ -4,7 +4,7 @@ import { XLSX_MAX_ROWS, type RecordExportBody, type ReportLanguage } from '@tcm/
 import type { z } from 'zod';
 import type { recordExportBodySchema } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import type { Principal } from '../auth/principal.repo.js';
 import { exportRows, listCondition } from '../records/records.service.js';
 
@@ -70,8 +70,8 @@ const PAGE = 500;
 export const afterRow = (last: { createdAt: Date; id: string } | undefined): SQL | undefined =>
   last
     ? or(
-        lt(diagnosisRecords.createdAt, last.createdAt),
-        and(eq(diagnosisRecords.createdAt, last.createdAt), lt(diagnosisRecords.id, last.id)),
+        lt(recordsTable.createdAt, last.createdAt),
+        and(eq(recordsTable.createdAt, last.createdAt), lt(recordsTable.id, last.id)),
       )
     : undefined;
 
@@ -89,7 +89,7 @@ export async function recordsXlsx(ctx: AppContext, p: Principal, body: ExportBod
   for (let n = 0; n < XLSX_MAX_ROWS;) {
     const rows = await exportRows(ctx)
       .where(and(cond, afterRow(last)))
-      .orderBy(desc(diagnosisRecords.createdAt), desc(diagnosisRecords.id))
+      .orderBy(desc(recordsTable.createdAt), desc(recordsTable.id))
       .limit(Math.min(PAGE, XLSX_MAX_ROWS - n));
     for (const r of rows)
       ws.addRow({

@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { RECORD_EXPORT_ERRORS, ZIP_MAX_REPORTS, type ReportLanguage, type recordZipBodySchema } from '@tcm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../auth/principal.repo.js';
 import { scopeWhere, visibleWhere } from '../records/access.js';
@@ -32,11 +32,11 @@ export async function zipSelection(ctx: AppContext, p: Principal, body: ZipBody)
     const ids = [...new Set(body.ids)];
     const seen = await ctx.db
       .select({ n: count() })
-      .from(diagnosisRecords)
-      .where(and(inArray(diagnosisRecords.id, ids), visibleWhere(p)));
+      .from(recordsTable)
+      .where(and(inArray(recordsTable.id, ids), visibleWhere(p)));
     if ((seen[0]?.n ?? 0) !== ids.length) throw new AppError(RECORD_EXPORT_ERRORS.EXPORT_FORBIDDEN);
-    cond = and(inArray(diagnosisRecords.id, ids), eq(diagnosisRecords.status, 'done'));
-  } else cond = and(listCondition(p, body), eq(diagnosisRecords.status, 'done'));
+    cond = and(inArray(recordsTable.id, ids), eq(recordsTable.status, 'done'));
+  } else cond = and(listCondition(p, body), eq(recordsTable.status, 'done'));
   const n = await countListed(ctx, cond);
   if (n === 0) throw new AppError(RECORD_EXPORT_ERRORS.ZIP_EMPTY);
   if (n > ZIP_MAX_REPORTS) throw new AppError(RECORD_EXPORT_ERRORS.ZIP_TOO_MANY, undefined, { total: n });
@@ -94,7 +94,7 @@ export function streamReportsZip(
       for (;;) {
         const page = await exportRows(ctx)
           .where(and(cond, afterRow(last)))
-          .orderBy(desc(diagnosisRecords.createdAt), desc(diagnosisRecords.id))
+          .orderBy(desc(recordsTable.createdAt), desc(recordsTable.id))
           .limit(ID_PAGE);
         yield* page;
         last = page.at(-1);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { RECORD_ERRORS, type RecordScope } from '@tcm/contract';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../auth/principal.repo.js';
 import type { RecordRow, RecordSummaryRow } from './records.repo.js';
@@ -26,8 +26,8 @@ export function assertCanSee(p: Principal, r: RecordRow | undefined): RecordRow 
 /** canSee as a WHERE: the records this caller may see (history and trends are filtered by it). */
 export function visibleWhere(p: Principal): SQL {
   const me = p.user.id;
-  const mine = or(eq(diagnosisRecords.ownerUserId, me), eq(diagnosisRecords.subjectUserId, me))!;
-  return isLeader(p) ? or(mine, eq(diagnosisRecords.teamId, p.user.teamId!))! : mine;
+  const mine = or(eq(recordsTable.ownerUserId, me), eq(recordsTable.subjectUserId, me))!;
+  return isLeader(p) ? or(mine, eq(recordsTable.teamId, p.user.teamId!))! : mine;
 }
 
 const SCOPE_SOURCES: Record<RecordScope, RecordRow['source'][]> = {
@@ -39,9 +39,9 @@ const SCOPE_SOURCES: Record<RecordScope, RecordRow['source'][]> = {
 /** The WHERE of a list scope for this caller. */
 export function scopeWhere(p: Principal, scope: RecordScope): SQL {
   const me = p.user.id;
-  if (p.entrance === 'doctor') return eq(diagnosisRecords.ownerUserId, me);
-  const sources = inArray(diagnosisRecords.source, SCOPE_SOURCES[scope]);
-  if (isLeader(p)) return and(sources, eq(diagnosisRecords.teamId, p.user.teamId!))!;
+  if (p.entrance === 'doctor') return eq(recordsTable.ownerUserId, me);
+  const sources = inArray(recordsTable.source, SCOPE_SOURCES[scope]);
+  if (isLeader(p)) return and(sources, eq(recordsTable.teamId, p.user.teamId!))!;
   if (scope === 'deviceRecord') throw new AppError(RECORD_ERRORS.SCOPE_FORBIDDEN);
-  return and(sources, or(eq(diagnosisRecords.ownerUserId, me), eq(diagnosisRecords.subjectUserId, me)))!;
+  return and(sources, or(eq(recordsTable.ownerUserId, me), eq(recordsTable.subjectUserId, me)))!;
 }

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_ERRORS, RECORD_ERRORS, RECORD_PATHS } from '@tcm/contract';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import { dataFile, multipart, userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { findRecord } from './records.repo.js';
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // Finished, so that the suites that run workers skip their jobs.
   if (made.length)
-    await t.database.db.update(diagnosisRecords).set({ status: 'done' }).where(inArray(diagnosisRecords.id, made));
+    await t.database.db.update(recordsTable).set({ status: 'done' }).where(inArray(recordsTable.id, made));
   await t.close();
 });
 
@@ -44,7 +44,7 @@ async function create(token: string | undefined, ip: string, body: unknown = VIT
 }
 
 const ownActive = async (userId: string) =>
-  (await t.database.db.select().from(diagnosisRecords).where(eq(diagnosisRecords.ownerUserId, userId))).filter((r) =>
+  (await t.database.db.select().from(recordsTable).where(eq(recordsTable.ownerUserId, userId))).filter((r) =>
     ['queued', 'running'].includes(r.status),
   ).length;
 
@@ -71,10 +71,7 @@ describe('queued-work limits (QUEUED_RECORDS_PER_USER, QUEUED_RECORDS_PER_ADDRES
     const b = await userWithToken(t, { entrance: 'doctor' });
     expect((await create(b.token, freshIp())).status).toBe(200);
     // Once one of a's records is finished there is room again.
-    await t.database.db
-      .update(diagnosisRecords)
-      .set({ status: 'done' })
-      .where(eq(diagnosisRecords.ownerUserId, a.user.id));
+    await t.database.db.update(recordsTable).set({ status: 'done' }).where(eq(recordsTable.ownerUserId, a.user.id));
     expect((await create(a.token, ip)).status).toBe(200);
   });
 
@@ -108,7 +105,7 @@ describe('queued-work limits (QUEUED_RECORDS_PER_USER, QUEUED_RECORDS_PER_ADDRES
     for (let i = 0; i < 4; i++) {
       const res = await t.app.inject({
         method: 'POST',
-        url: RECORD_PATHS.visitorAnalyze,
+        url: RECORD_PATHS.visitorCreate,
         remoteAddress: ip,
         headers: m.headers,
         payload: m.payload,
@@ -125,9 +122,9 @@ describe('queued-work limits (QUEUED_RECORDS_PER_USER, QUEUED_RECORDS_PER_ADDRES
     const first = await create(a.token, freshIp());
     const failure = { code: RECORD_ERRORS.ANALYSIS_FAILED.code, msg: 'boom' };
     await t.database.db
-      .update(diagnosisRecords)
+      .update(recordsTable)
       .set({ status: 'failed', failure, finishedAt: new Date() })
-      .where(eq(diagnosisRecords.id, first.data!.recordId));
+      .where(eq(recordsTable.id, first.data!.recordId));
     expect((await create(a.token, freshIp())).status).toBe(200);
     expect((await create(a.token, freshIp())).status).toBe(200);
     const retry = await t.app.inject({

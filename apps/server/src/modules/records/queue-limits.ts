@@ -2,7 +2,7 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { JOB_ERRORS, type ErrorDef } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 
 /** Who queues work: the signed-in user or the device, and the client address. */
@@ -12,12 +12,12 @@ export interface QueueWho {
   ip?: string;
 }
 
-const active = inArray(diagnosisRecords.status, ['queued', 'running']);
+const active = inArray(recordsTable.status, ['queued', 'running']);
 /** Advisory-lock namespace of the queued-work limits (the first key of the two-key lock). */
 const LOCK_SPACE = 4003;
 
 async function activeCount(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(diagnosisRecords).where(and(active, where));
+  const [row] = await db.select({ n: count() }).from(recordsTable).where(and(active, where));
   return row?.n ?? 0;
 }
 
@@ -31,9 +31,9 @@ async function activeCount(db: Db, where: SQL): Promise<number> {
 export async function withQueueRoom<T>(ctx: AppContext, who: QueueWho, work: (tx: Db) => Promise<T>): Promise<T> {
   const { perUser, perAddress } = ctx.config.queuedRecords;
   const owner = who.userId
-    ? eq(diagnosisRecords.ownerUserId, who.userId)
+    ? eq(recordsTable.ownerUserId, who.userId)
     : who.deviceId
-      ? eq(diagnosisRecords.deviceId, who.deviceId)
+      ? eq(recordsTable.deviceId, who.deviceId)
       : undefined;
   const checks: { key: string; where: SQL; limit: number; def: ErrorDef }[] = [];
   if (perUser > 0 && owner)
@@ -46,7 +46,7 @@ export async function withQueueRoom<T>(ctx: AppContext, who: QueueWho, work: (tx
   if (perAddress > 0 && who.ip)
     checks.push({
       key: `a:${who.ip}`,
-      where: eq(diagnosisRecords.clientIp, who.ip),
+      where: eq(recordsTable.clientIp, who.ip),
       limit: perAddress,
       def: JOB_ERRORS.ADDRESS_QUEUE_FULL,
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { RECORD_PATHS, recordSummarySchema } from '@tcm/contract';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import { buildTeam, uid } from '../../test/factories.js';
 import { call } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
@@ -39,10 +39,10 @@ async function sqlDuring(fn: () => Promise<unknown>): Promise<string[]> {
 }
 
 /** A done record with results of a realistic size, inserted as the worker would leave it. */
-async function doneRecord(values: Partial<typeof diagnosisRecords.$inferInsert>) {
+async function doneRecord(values: Partial<typeof recordsTable.$inferInsert>) {
   const big = { samples: Array.from({ length: 6000 }, (_, i) => Math.round(Math.sin(i) * 1e6) / 1e6) };
   const [row] = await t.database.db
-    .insert(diagnosisRecords)
+    .insert(recordsTable)
     .values({
       source: 'doctor',
       status: 'done',
@@ -60,7 +60,7 @@ async function doneRecord(values: Partial<typeof diagnosisRecords.$inferInsert>)
       shareToken: newShareToken(),
       ...values,
     })
-    .returning({ id: diagnosisRecords.id, storedBytes: sql<number>`octet_length(${diagnosisRecords.results}::text)` });
+    .returning({ id: recordsTable.id, storedBytes: sql<number>`octet_length(${recordsTable.results}::text)` });
   return row!;
 }
 

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('records: decoding and engines run off the request thread', () => {
-  it('while a 10 MB pulse file is checked and analysed, the event loop never stalls and light requests answer', async () => {
+  it('while a 10 MB pulse file is checked and analyzed, the event loop never stalls and light requests answer', async () => {
     const { token } = await userWithToken(t, { entrance: 'member' });
     const csv = bigPulseCsv(MAX_UPLOAD_BYTES - 4096);
     const m = multipart([{ field: 'file', filename: 'long.csv', value: csv }]);
@@ -62,7 +62,7 @@ describe('records: decoding and engines run off the request thread', () => {
     expect(record.body.data.status).toBe('done');
     expect(record.body.data.results.pulse.status).toBe('done');
     // Inline (the code before the pool) the decode alone held the loop for ~1 s on this file,
-    // and the pulse engine as long again. A generous bound: this is a behaviour check, not a benchmark.
+    // and the pulse engine as long again. A generous bound: this is a behavior check, not a benchmark.
     const maxDelayMs = loop.max / 1e6;
     expect(maxDelayMs, `max event-loop delay ${maxDelayMs.toFixed(0)} ms`).toBeLessThan(300);
     expect(Math.max(...light), 'slowest light request, ms').toBeLessThan(500);

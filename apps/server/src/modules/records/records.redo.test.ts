@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionsFor } from '@tcm/analysis/constitution';
 import { FILE_ERRORS, FILE_PATHS, RECORD_ERRORS, RECORD_PATHS, REDO_ERRORS, SPEC_ERRORS } from '@tcm/contract';
 import { pulseWaveform } from '@tcm/report';
-import { auditLog, diagnosisRecords } from '../../db/schema/index.js';
+import { auditLog, recordsTable } from '../../db/schema/index.js';
 import { buildTeam } from '../../test/factories.js';
 import { call } from '../../test/http.js';
 import { dataFile, multipart, userWithToken, waitFor } from '../../test/records-helpers.js';
@@ -105,13 +105,13 @@ describe('redo one capture of a record', () => {
       REDO_ERRORS.REDO_NO_CAPTURE.en,
     ]);
     // Not while an analysis runs.
-    await t.database.db.update(diagnosisRecords).set({ status: 'running' }).where(eq(diagnosisRecords.id, id));
+    await t.database.db.update(recordsTable).set({ status: 'running' }).where(eq(recordsTable.id, id));
     expect(await refused({ slot: 'tongue', fileId: photo }, 'zh-CN')).toEqual([
       409,
       REDO_ERRORS.REDO_BUSY.code,
       REDO_ERRORS.REDO_BUSY.zh,
     ]);
-    await t.database.db.update(diagnosisRecords).set({ status: 'done' }).where(eq(diagnosisRecords.id, id));
+    await t.database.db.update(recordsTable).set({ status: 'done' }).where(eq(recordsTable.id, id));
   }, 180000);
 
   it('a refused tongue photo is replaced: only the tongue engine and the synthesis run again; answers, vitals and the pulse result stay', async () => {
@@ -120,14 +120,14 @@ describe('redo one capture of a record', () => {
     expect(first.results.pulse.status).toBe('done');
     // Marks the kept outcomes: a re-run engine would overwrite the mark.
     const mark = 987654;
-    const [row] = await t.database.db.select().from(diagnosisRecords).where(eq(diagnosisRecords.id, id));
+    const [row] = await t.database.db.select().from(recordsTable).where(eq(recordsTable.id, id));
     const marked = {
       ...row!.results,
       pulse: { ...row!.results.pulse!, ms: mark },
       constitution: { ...row!.results.constitution!, ms: mark },
       vitals: { ...row!.results.vitals!, ms: mark },
     };
-    await t.database.db.update(diagnosisRecords).set({ results: marked }).where(eq(diagnosisRecords.id, id));
+    await t.database.db.update(recordsTable).set({ results: marked }).where(eq(recordsTable.id, id));
 
     const photo = await upload(me.token, 'tongue/images/TE0000458.jpg', 'tongue.jpg');
     const redo = await call(t.app, 'POST', RECORD_PATHS.redo(id), me.token, { slot: 'tongue', fileId: photo });
@@ -153,7 +153,7 @@ describe('redo one capture of a record', () => {
     expect(synthesis.result.modalities.present).toEqual(expect.arrayContaining(['tongue', 'pulse']));
     expect(synthesis.result.constitution).toBeTruthy();
     expect(again.progress).toMatchObject({ status: 'done', done: 5, total: 5 });
-    const [after] = await t.database.db.select().from(diagnosisRecords).where(eq(diagnosisRecords.id, id));
+    const [after] = await t.database.db.select().from(recordsTable).where(eq(recordsTable.id, id));
     expect(after!.inquiry).toEqual({ answers: ANSWERS });
     expect(after!.vitals).toEqual(VITALS);
     expect(after!.tongueMaskFileId).toBeTruthy();
@@ -172,7 +172,7 @@ describe('redo one capture of a record', () => {
     });
     expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
     // A retry of a later failure starts from scratch again (keep_results cleared).
-    await t.database.db.update(diagnosisRecords).set({ status: 'failed' }).where(eq(diagnosisRecords.id, id));
+    await t.database.db.update(recordsTable).set({ status: 'failed' }).where(eq(recordsTable.id, id));
     expect((await call(t.app, 'POST', RECORD_PATHS.retry(id), me.token)).status).toBe(200);
     const retried = (await finished(me.token, id)).body.data;
     expect(retried.status).toBe('done');

@@ -2,48 +2,48 @@ import { and, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizz
 import type { CaptureSlot, EngineOutcome, RecordEngine, Vitals } from '@tcm/contract';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { auditLog, diagnosisRecords } from '../../db/schema/index.js';
+import { auditLog, recordsTable } from '../../db/schema/index.js';
 
-export type RecordRow = typeof diagnosisRecords.$inferSelect;
-export type RecordInsert = typeof diagnosisRecords.$inferInsert;
+export type RecordRow = typeof recordsTable.$inferSelect;
+export type RecordInsert = typeof recordsTable.$inferInsert;
 
 export async function findRecord(db: Db, id: string): Promise<RecordRow | undefined> {
   return db
     .select()
-    .from(diagnosisRecords)
-    .where(eq(diagnosisRecords.id, id))
+    .from(recordsTable)
+    .where(eq(recordsTable.id, id))
     .then((r) => r[0]);
 }
 
 export async function findRecordByToken(db: Db, token: string): Promise<RecordRow | undefined> {
   return db
     .select()
-    .from(diagnosisRecords)
-    .where(eq(diagnosisRecords.shareToken, token))
+    .from(recordsTable)
+    .where(eq(recordsTable.shareToken, token))
     .then((r) => r[0]);
 }
 
 export async function insertRecord(db: Db, values: RecordInsert): Promise<RecordRow> {
-  const [row] = await db.insert(diagnosisRecords).values(values).returning();
+  const [row] = await db.insert(recordsTable).values(values).returning();
   return row!;
 }
 
 export async function updateRecord(db: Db, id: string, set: Partial<RecordInsert>): Promise<void> {
   await db
-    .update(diagnosisRecords)
+    .update(recordsTable)
     .set({ ...set, updatedAt: new Date() })
-    .where(eq(diagnosisRecords.id, id));
+    .where(eq(recordsTable.id, id));
 }
 
 /** Saves one engine's outcome into `results` without touching the others (jsonb merge). */
 export async function saveOutcome(db: Db, id: string, engine: RecordEngine, outcome: EngineOutcome): Promise<void> {
   await db
-    .update(diagnosisRecords)
+    .update(recordsTable)
     .set({
-      results: sql`${diagnosisRecords.results} || ${JSON.stringify({ [engine]: outcome })}::jsonb`,
+      results: sql`${recordsTable.results} || ${JSON.stringify({ [engine]: outcome })}::jsonb`,
       updatedAt: new Date(),
     })
-    .where(eq(diagnosisRecords.id, id));
+    .where(eq(recordsTable.id, id));
 }
 
 /**
@@ -55,23 +55,23 @@ async function requeue(
   id: string,
   from: RecordRow['status'][],
   clientIp: string | null,
-  set: PgUpdateSetSource<typeof diagnosisRecords>,
+  set: PgUpdateSetSource<typeof recordsTable>,
 ): Promise<boolean> {
   const rows = await db
-    .update(diagnosisRecords)
+    .update(recordsTable)
     .set({
       status: 'queued',
       failure: null,
       step: null,
       finishedAt: null,
-      attempts: sql`${diagnosisRecords.attempts} + 1`,
+      attempts: sql`${recordsTable.attempts} + 1`,
       // The new work is queued by whoever asked for it now (the per-address limit).
       clientIp,
       updatedAt: new Date(),
       ...set,
     })
-    .where(and(eq(diagnosisRecords.id, id), inArray(diagnosisRecords.status, from)))
-    .returning({ id: diagnosisRecords.id });
+    .where(and(eq(recordsTable.id, id), inArray(recordsTable.status, from)))
+    .returning({ id: recordsTable.id });
   return rows.length > 0;
 }
 
@@ -94,8 +94,8 @@ export const markRedo = (
 ): Promise<boolean> =>
   requeue(db, id, ['done', 'failed'], clientIp, {
     conclusion: null,
-    files: sql`${diagnosisRecords.files} || ${JSON.stringify({ [slot]: fileId })}::jsonb`,
-    results: sql`${diagnosisRecords.results} - ${slot}::text - 'synthesis'`,
+    files: sql`${recordsTable.files} || ${JSON.stringify({ [slot]: fileId })}::jsonb`,
+    results: sql`${recordsTable.results} - ${slot}::text - 'synthesis'`,
     keepResults: true,
     ...(slot === 'tongue' ? { tongueMaskFileId: null } : {}),
   });
@@ -106,27 +106,27 @@ export const markRedo = (
  * (docs/security.md §6).
  */
 export const summaryColumns = {
-  id: diagnosisRecords.id,
-  source: diagnosisRecords.source,
-  kind: diagnosisRecords.kind,
-  status: diagnosisRecords.status,
-  personName: diagnosisRecords.personName,
-  personSex: diagnosisRecords.personSex,
-  personAge: diagnosisRecords.personAge,
-  personPhone: diagnosisRecords.personPhone,
-  subjectUserId: diagnosisRecords.subjectUserId,
-  ownerUserId: diagnosisRecords.ownerUserId,
-  teamId: diagnosisRecords.teamId,
-  deviceId: diagnosisRecords.deviceId,
+  id: recordsTable.id,
+  source: recordsTable.source,
+  kind: recordsTable.kind,
+  status: recordsTable.status,
+  personName: recordsTable.personName,
+  personSex: recordsTable.personSex,
+  personAge: recordsTable.personAge,
+  personPhone: recordsTable.personPhone,
+  subjectUserId: recordsTable.subjectUserId,
+  ownerUserId: recordsTable.ownerUserId,
+  teamId: recordsTable.teamId,
+  deviceId: recordsTable.deviceId,
   // Slot → file uuid (at most four short entries): the summary lists the capture slots.
-  files: diagnosisRecords.files,
-  conclusion: diagnosisRecords.conclusion,
-  failure: diagnosisRecords.failure,
-  attempts: diagnosisRecords.attempts,
-  lang: diagnosisRecords.lang,
-  createdAt: diagnosisRecords.createdAt,
-  updatedAt: diagnosisRecords.updatedAt,
-  finishedAt: diagnosisRecords.finishedAt,
+  files: recordsTable.files,
+  conclusion: recordsTable.conclusion,
+  failure: recordsTable.failure,
+  attempts: recordsTable.attempts,
+  lang: recordsTable.lang,
+  createdAt: recordsTable.createdAt,
+  updatedAt: recordsTable.updatedAt,
+  finishedAt: recordsTable.finishedAt,
 };
 export type RecordSummaryRow = Pick<RecordRow, keyof typeof summaryColumns>;
 
@@ -142,8 +142,8 @@ export type PersonKey = Pick<
  * patient of the same name never see each other's (docs/security.md §1).
  */
 function ownerScope(r: PersonKey): SQL | undefined {
-  if (r.teamId) return eq(diagnosisRecords.teamId, r.teamId);
-  if (r.ownerUserId) return and(isNull(diagnosisRecords.teamId), eq(diagnosisRecords.ownerUserId, r.ownerUserId));
+  if (r.teamId) return eq(recordsTable.teamId, r.teamId);
+  if (r.ownerUserId) return and(isNull(recordsTable.teamId), eq(recordsTable.ownerUserId, r.ownerUserId));
   return undefined;
 }
 
@@ -157,14 +157,14 @@ export function samePerson(r: PersonKey): SQL | undefined {
   if (r.source === 'visitor') return undefined;
   const scope = ownerScope(r);
   if (!scope) return undefined;
-  if (r.subjectUserId) return and(scope, eq(diagnosisRecords.subjectUserId, r.subjectUserId));
+  if (r.subjectUserId) return and(scope, eq(recordsTable.subjectUserId, r.subjectUserId));
   if (!r.personName) return undefined;
   return and(
     scope,
-    isNull(diagnosisRecords.subjectUserId),
-    eq(diagnosisRecords.personName, r.personName),
-    r.personPhone ? eq(diagnosisRecords.personPhone, r.personPhone) : isNull(diagnosisRecords.personPhone),
-    ne(diagnosisRecords.source, 'visitor'),
+    isNull(recordsTable.subjectUserId),
+    eq(recordsTable.personName, r.personName),
+    r.personPhone ? eq(recordsTable.personPhone, r.personPhone) : isNull(recordsTable.personPhone),
+    ne(recordsTable.source, 'visitor'),
   );
 }
 
@@ -184,10 +184,10 @@ export async function personRecords(
   const same = samePerson(r);
   if (!same) return opts.before ? [] : [r];
   return db
-    .select({ ...summaryColumns, vitals: diagnosisRecords.vitals })
-    .from(diagnosisRecords)
-    .where(and(same, opts.visible, opts.before ? lt(diagnosisRecords.createdAt, opts.before) : undefined))
-    .orderBy(desc(diagnosisRecords.createdAt), desc(diagnosisRecords.id))
+    .select({ ...summaryColumns, vitals: recordsTable.vitals })
+    .from(recordsTable)
+    .where(and(same, opts.visible, opts.before ? lt(recordsTable.createdAt, opts.before) : undefined))
+    .orderBy(desc(recordsTable.createdAt), desc(recordsTable.id))
     .limit(200);
 }
 
@@ -240,21 +240,21 @@ export async function audit(db: Db, e: AuditEntry): Promise<void> {
  */
 export async function claimRecord(db: Db, id: string, staleMs: number): Promise<RecordRow | undefined> {
   const [row] = await db
-    .update(diagnosisRecords)
+    .update(recordsTable)
     .set({
       status: 'running',
       step: null,
       // A redo's attempt keeps the other captures' outcomes (docs/records.md "Redo").
-      results: sql`case when ${diagnosisRecords.keepResults} then ${diagnosisRecords.results} else '{}'::jsonb end`,
+      results: sql`case when ${recordsTable.keepResults} then ${recordsTable.results} else '{}'::jsonb end`,
       failure: null,
       updatedAt: new Date(),
     })
     .where(
       and(
-        eq(diagnosisRecords.id, id),
+        eq(recordsTable.id, id),
         or(
-          eq(diagnosisRecords.status, 'queued'),
-          and(eq(diagnosisRecords.status, 'running'), lt(diagnosisRecords.updatedAt, new Date(Date.now() - staleMs))),
+          eq(recordsTable.status, 'queued'),
+          and(eq(recordsTable.status, 'running'), lt(recordsTable.updatedAt, new Date(Date.now() - staleMs))),
         ),
       ),
     )

@@ -14,7 +14,7 @@ import { call } from '../../test/http.js';
 import { dataFile, multipart, userWithToken, waitFor } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { FileStorage } from '../files/storage.js';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import { claimRecord } from './records.repo.js';
 import { newShareToken } from './records.service.js';
 
@@ -282,11 +282,11 @@ describe('records whose worker died', () => {
   it('a running record is taken again only once its heartbeat stopped; a finished one never', async () => {
     const { a } = await team();
     const [fresh] = await t.database.db
-      .insert(diagnosisRecords)
+      .insert(recordsTable)
       .values({ source: 'member', status: 'running', ownerUserId: a.user.id, shareToken: newShareToken() })
       .returning();
     const [done] = await t.database.db
-      .insert(diagnosisRecords)
+      .insert(recordsTable)
       .values({ source: 'member', status: 'done', ownerUserId: a.user.id, shareToken: newShareToken() })
       .returning();
     // One attempt at a time: a running record is taken again only once it stopped progressing.
@@ -294,6 +294,6 @@ describe('records whose worker died', () => {
     expect((await claimRecord(t.database.db, fresh!.id, -1))?.status).toBe('running');
     expect(await claimRecord(t.database.db, done!.id, -1)).toBeUndefined(); // finished
     // Leave nothing running for the worker of this suite.
-    await t.database.db.delete(diagnosisRecords).where(eq(diagnosisRecords.id, fresh!.id));
+    await t.database.db.delete(recordsTable).where(eq(recordsTable.id, fresh!.id));
   });
 });

@@ -15,7 +15,7 @@ import {
   recordPageSchema,
   reportLanguageSchema,
   reportQuerySchema,
-  visitorAnalyzeFieldsSchema,
+  visitorCreateFieldsSchema,
   captureCheckBodySchema,
   captureCheckSchema,
 } from '@tcm/contract';
@@ -69,7 +69,7 @@ async function sendPdf(
     .send(pdf);
 }
 
-/** Records: visitor detection, open share routes, signed-in create/list/detail/retry/events/report/history. */
+/** Records: visitor capture, open share routes, signed-in create/list/detail/retry/events/report/history. */
 export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const { db } = ctx;
@@ -82,11 +82,12 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.post(
-    RECORD_PATHS.visitorAnalyze,
+    RECORD_PATHS.visitorCreate,
     {
       schema: {
         tags,
-        summary: 'Visitor tongue detection (no sign-in): multipart `file` (PNG/JPEG/BMP ≤ 10 MB), `kind`, `lang`',
+        summary:
+          'Visitor capture (no sign-in): a record of one tongue photo, multipart `file` (PNG/JPEG/BMP ≤ 10 MB), `kind`, `lang`',
         consumes: ['multipart/form-data'],
         response: { 200: okSchema(recordCreatedSchema) },
       },
@@ -94,7 +95,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       ctx.publicUploads.check(request);
       const { files, fields } = await readMultipart(request, ['file']);
-      const parsed = visitorAnalyzeFieldsSchema.safeParse(fields);
+      const parsed = visitorCreateFieldsSchema.safeParse(fields);
       if (!parsed.success) throw new AppError(FILE_ERRORS.FILE_MISSING, parsed.error.issues[0]?.message);
       const part = files.get('file');
       if (!part) throw new AppError(FILE_ERRORS.FILE_MISSING);

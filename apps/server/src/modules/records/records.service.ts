@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import type { recordCreateBodySchema, recordListBodySchema } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
-import { devices, diagnosisRecords, users } from '../../db/schema/index.js';
+import { devices, recordsTable, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../auth/principal.repo.js';
 import { filesByIds, type StoredFileRow } from '../files/files.service.js';
@@ -195,17 +195,17 @@ async function pulseWaveOf(ctx: AppContext, r: RecordRow, files: StoredFileRow[]
 const owner = users;
 /** The combined-query whitelist (RECORD_QUERY_FIELDS of the contract). */
 const QUERY_FIELDS: QueryWhitelist = {
-  personName: { column: diagnosisRecords.personName, type: 'string' },
-  personPhone: { column: diagnosisRecords.personPhone, type: 'string' },
-  personSex: { column: diagnosisRecords.personSex, type: 'string' },
-  personAge: { column: diagnosisRecords.personAge, type: 'integer' },
-  status: { column: diagnosisRecords.status, type: 'string' },
-  source: { column: diagnosisRecords.source, type: 'string' },
-  kind: { column: diagnosisRecords.kind, type: 'string' },
+  personName: { column: recordsTable.personName, type: 'string' },
+  personPhone: { column: recordsTable.personPhone, type: 'string' },
+  personSex: { column: recordsTable.personSex, type: 'string' },
+  personAge: { column: recordsTable.personAge, type: 'integer' },
+  status: { column: recordsTable.status, type: 'string' },
+  source: { column: recordsTable.source, type: 'string' },
+  kind: { column: recordsTable.kind, type: 'string' },
   ownerName: { column: owner.name, type: 'string' },
   deviceName: { column: devices.name, type: 'string' },
-  conclusion: { column: diagnosisRecords.conclusion, type: 'string' },
-  createdAt: { column: diagnosisRecords.createdAt, type: 'date' },
+  conclusion: { column: recordsTable.conclusion, type: 'string' },
+  createdAt: { column: recordsTable.createdAt, type: 'date' },
 };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -218,16 +218,16 @@ type ListBody = z.infer<typeof recordListBodySchema>;
  */
 export function listCondition(p: Principal, body: Omit<ListBody, 'page' | 'size'>): SQL | undefined {
   const where: (SQL | undefined)[] = [scopeWhere(p, body.scope), buildQueryWhere(body.query, QUERY_FIELDS)];
-  if (body.status) where.push(eq(diagnosisRecords.status, body.status));
+  if (body.status) where.push(eq(recordsTable.status, body.status));
   if (body.search) {
     const pat = `%${escapeLike(body.search)}%`;
     where.push(
       or(
-        ilike(diagnosisRecords.personName, pat),
-        ilike(diagnosisRecords.personPhone, pat),
+        ilike(recordsTable.personName, pat),
+        ilike(recordsTable.personPhone, pat),
         ilike(owner.name, pat),
         ilike(devices.name, pat),
-        ilike(diagnosisRecords.conclusion, pat),
+        ilike(recordsTable.conclusion, pat),
       ),
     );
   }
@@ -236,17 +236,17 @@ export function listCondition(p: Principal, body: Omit<ListBody, 'page' | 'size'
 
 /** The columns the list exports write (Excel rows, ZIP entry names). */
 const exportColumns = {
-  id: diagnosisRecords.id,
-  createdAt: diagnosisRecords.createdAt,
-  personName: diagnosisRecords.personName,
-  personSex: diagnosisRecords.personSex,
-  personAge: diagnosisRecords.personAge,
+  id: recordsTable.id,
+  createdAt: recordsTable.createdAt,
+  personName: recordsTable.personName,
+  personSex: recordsTable.personSex,
+  personAge: recordsTable.personAge,
   ownerName: owner.name,
   deviceName: devices.name,
-  source: diagnosisRecords.source,
-  files: diagnosisRecords.files,
-  status: diagnosisRecords.status,
-  conclusion: diagnosisRecords.conclusion,
+  source: recordsTable.source,
+  files: recordsTable.files,
+  status: recordsTable.status,
+  conclusion: recordsTable.conclusion,
 };
 
 /**
@@ -256,16 +256,16 @@ const exportColumns = {
 export const exportRows = (ctx: AppContext) =>
   ctx.db
     .select(exportColumns)
-    .from(diagnosisRecords)
-    .leftJoin(owner, eq(owner.id, diagnosisRecords.ownerUserId))
-    .leftJoin(devices, eq(devices.id, diagnosisRecords.deviceId));
+    .from(recordsTable)
+    .leftJoin(owner, eq(owner.id, recordsTable.ownerUserId))
+    .leftJoin(devices, eq(devices.id, recordsTable.deviceId));
 
 export async function countListed(ctx: AppContext, cond: SQL | undefined): Promise<number> {
   const [total] = await ctx.db
     .select({ n: count() })
-    .from(diagnosisRecords)
-    .leftJoin(owner, eq(owner.id, diagnosisRecords.ownerUserId))
-    .leftJoin(devices, eq(devices.id, diagnosisRecords.deviceId))
+    .from(recordsTable)
+    .leftJoin(owner, eq(owner.id, recordsTable.ownerUserId))
+    .leftJoin(devices, eq(devices.id, recordsTable.deviceId))
     .where(cond);
   return total?.n ?? 0;
 }
@@ -285,9 +285,9 @@ async function countListedAhead(
 ): Promise<{ total: number; capped: boolean }> {
   const matching = ctx.db
     .select({ one: sql`1` })
-    .from(diagnosisRecords)
-    .leftJoin(owner, eq(owner.id, diagnosisRecords.ownerUserId))
-    .leftJoin(devices, eq(devices.id, diagnosisRecords.deviceId))
+    .from(recordsTable)
+    .leftJoin(owner, eq(owner.id, recordsTable.ownerUserId))
+    .leftJoin(devices, eq(devices.id, recordsTable.deviceId))
     .where(cond)
     .limit(limit + 1)
     .as('matching');
@@ -301,20 +301,20 @@ export async function listRecords(ctx: AppContext, p: Principal, body: ListBody)
   const cond = listCondition(p, body);
   const sortCol =
     body.sortBy === 'personName'
-      ? diagnosisRecords.personName
+      ? recordsTable.personName
       : body.sortBy === 'status'
-        ? diagnosisRecords.status
-        : diagnosisRecords.createdAt;
+        ? recordsTable.status
+        : recordsTable.createdAt;
   const order = body.order === 'asc' ? asc(sortCol) : desc(sortCol);
   // Summary columns only, and the owner's and device's names from the joins the search needs
   // anyway: one query for the page instead of whole rows plus two name look-ups.
   const rows = await ctx.db
     .select({ r: summaryColumns, ownerName: owner.name, deviceName: devices.name })
-    .from(diagnosisRecords)
-    .leftJoin(owner, eq(owner.id, diagnosisRecords.ownerUserId))
-    .leftJoin(devices, eq(devices.id, diagnosisRecords.deviceId))
+    .from(recordsTable)
+    .leftJoin(owner, eq(owner.id, recordsTable.ownerUserId))
+    .leftJoin(devices, eq(devices.id, recordsTable.deviceId))
     .where(cond)
-    .orderBy(order, desc(diagnosisRecords.id))
+    .orderBy(order, desc(recordsTable.id))
     .limit(body.size)
     .offset((body.page - 1) * body.size);
   const { total, capped } = await countListedAhead(ctx, cond, (body.page - 1) * body.size + ctx.config.listCountAhead);
@@ -346,7 +346,7 @@ export async function retryRecord(
 /**
  * Replaces one capture of a record and queues its engine and the synthesis again; the answers,
  * vitals and the other captures' outcomes stay (docs/records.md "Redo"). Only the record's maker
- * may (the file must be their own upload, as at creation), never while it is being analysed.
+ * may (the file must be their own upload, as at creation), never while it is being analyzed.
  */
 export async function redoCapture(
   ctx: AppContext,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { analyseVoice } from '@tcm/analysis/voice';
+import { analyzeVoice } from '@tcm/analysis/voice';
 import { RECORD_ERRORS, RECORD_PATHS, recordDetailSchema } from '@tcm/contract';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import { call } from '../../test/http.js';
 import { dataFile } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -22,7 +22,7 @@ afterAll(async () => t.close());
 async function recordWithStoredResults(raw: unknown) {
   const shareToken = newShareToken();
   const [row] = await t.database.db
-    .insert(diagnosisRecords)
+    .insert(recordsTable)
     .values({
       source: 'visitor',
       status: 'done',
@@ -31,13 +31,13 @@ async function recordWithStoredResults(raw: unknown) {
       finishedAt: new Date(),
       shareToken,
     })
-    .returning({ id: diagnosisRecords.id });
+    .returning({ id: recordsTable.id });
   return { id: row!.id, shareToken };
 }
 
 describe('stored results', () => {
   it('read a row written before outcomes named their engine, and keep an outcome no schema reads as that engine’s failure', async () => {
-    const voice = analyseVoice(dataFile('voice/sustained-a-118hz.wav'));
+    const voice = analyzeVoice(dataFile('voice/sustained-a-118hz.wav'));
     const { id, shareToken } = await recordWithStoredResults({
       // As the worker saved outcomes before issue 16: no `engine`.
       voice: { status: 'done', version: voice.version, result: voice, ms: 12 },
@@ -64,9 +64,9 @@ describe('stored results', () => {
     expect(data.results.voice).toMatchObject({ engine: 'voice', status: 'done' });
     expect(data.results.tongue).toMatchObject({ status: 'failed', error: { code: 4001011 } });
     const [raw] = await t.database.db
-      .select({ tongue: sql<unknown>`${diagnosisRecords.results} -> 'tongue' -> 'result'` })
-      .from(diagnosisRecords)
-      .where(eq(diagnosisRecords.id, id));
+      .select({ tongue: sql<unknown>`${recordsTable.results} -> 'tongue' -> 'result'` })
+      .from(recordsTable)
+      .where(eq(recordsTable.id, id));
     expect(raw!.tongue).toEqual({ colour: 'red' });
 
     // The PDF leaves the unreadable engine out and shows the rest.

@@ -18,7 +18,7 @@ async function analyze(parts: Part[], headers: Record<string, string> = {}) {
   const m = multipart(parts);
   const res = await t.app.inject({
     method: 'POST',
-    url: RECORD_PATHS.visitorAnalyze,
+    url: RECORD_PATHS.visitorCreate,
     headers: { ...m.headers, ...headers },
     payload: m.payload,
   });
@@ -97,7 +97,7 @@ describe('visitor detection (no sign-in) and the open share routes', () => {
       const pdf = await t.app.inject({ method: 'GET', url: `${RECORD_PATHS.sharedReport(shareToken)}?lang=${lang}` });
       expect(pdf.headers['content-type']).toBe('application/pdf');
       const { text, images } = inspectPdf(pdf.rawPayload);
-      expect(text).toContain(lang === 'zh' ? '舌色' : 'Body colour');
+      expect(text).toContain(lang === 'zh' ? '舌色' : 'Body color');
       expect(images).toBeGreaterThanOrEqual(1);
     }
     // Retry is for failed records only.

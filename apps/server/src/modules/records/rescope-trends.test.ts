@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { doneResult, FILE_PATHS, RECORD_PATHS, type RecordResults } from '@tcm/contract';
 import { questionsFor } from '@tcm/analysis/constitution';
-import { auditLog, diagnosisRecords, maintenanceRuns, users } from '../../db/schema/index.js';
+import { auditLog, recordsTable, maintenanceRuns, users } from '../../db/schema/index.js';
 import { runMaintenance, runPendingMaintenance } from '../../maintenance/maintenance.js';
 import { buildTeam, uid } from '../../test/factories.js';
 import { call } from '../../test/http.js';
@@ -16,7 +16,7 @@ import { findRecord, saveOutcome } from './records.repo.js';
 import { recordReportModel } from '@tcm/report';
 import { RESCOPE_TRENDS, rescopeTrends } from './rescope-trends.js';
 
-// Issue 24 item 1 follow-up (docs/security.md §1, "Records analysed before the fix").
+// Issue 24 item 1 follow-up (docs/security.md §1, "Records analyzed before the fix").
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,12 +66,12 @@ async function made(token: string, weightKg: number, person: object, files: obje
 async function stored(id: string) {
   const [row] = await t.database.db
     .select({
-      results: sql<string>`${diagnosisRecords.results}::text`,
-      conclusion: diagnosisRecords.conclusion,
-      updatedAt: diagnosisRecords.updatedAt,
+      results: sql<string>`${recordsTable.results}::text`,
+      conclusion: recordsTable.conclusion,
+      updatedAt: recordsTable.updatedAt,
     })
-    .from(diagnosisRecords)
-    .where(eq(diagnosisRecords.id, id));
+    .from(recordsTable)
+    .where(eq(recordsTable.id, id));
   return row!;
 }
 
@@ -131,7 +131,7 @@ const resultsOf = (results: RecordResults) => ({
   s: doneResult(results, 'synthesis'),
 });
 
-describe('rescope-trends: other owners’ readings leave the trends of records analysed before the fix', () => {
+describe('rescope-trends: other owners’ readings leave the trends of records analyzed before the fix', () => {
   let ids: { a1: string; b1: string; b2: string; a2: string; other: string };
   let fresh: RecordResults;
 
@@ -143,7 +143,7 @@ describe('rescope-trends: other owners’ readings leave the trends of records a
     const a1 = await made(docA.token, 90, { name, phone });
     const b1 = await made(docB.token, 60, { name, phone });
     const b2 = await made(docB.token, 62, { name, phone }, { pulse: await pulseFile(docB.token) });
-    // Same name and phone after both: the old grouping reaches B's records, but it was analysed
+    // Same name and phone after both: the old grouping reaches B's records, but it was analyzed
     // after the fix (its trends hold A's readings only) and is no case for the repair.
     const a2 = await made(docA.token, 92, { name, phone });
     const other = await made(docA.token, 70, { name: `Other ${uid()}`, phone });
@@ -152,7 +152,7 @@ describe('rescope-trends: other owners’ readings leave the trends of records a
     await analyseTheOldWay(b2, [a1, b1]);
   }, 120000);
 
-  it('a record analysed before the fix shows doctor A’s reading (the simulation is right)', async () => {
+  it('a record analyzed before the fix shows doctor A’s reading (the simulation is right)', async () => {
     const b2 = await weightsOf(ids.b2);
     expect([b2.stored, b2.report]).toEqual([expect.arrayContaining([90]), expect.arrayContaining([90])]);
     expect(await weightsShown(ids.a2)).not.toContain(60);

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { doneResult, type EngineOutcome, type RecordResults } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import { storedFindings } from '@tcm/analysis/pipeline';
 import { runStep, synthesisStep, vitalsStep } from '@tcm/analysis/pipeline';
 import { audit, trendHistory, type RecordRow, type TrendPoint } from './records.repo.js';
@@ -9,7 +9,7 @@ import { conclusionOf } from '../analysis/worker.js';
 import { configOfLabel } from '../advice-config/advice-config.service.js';
 
 /**
- * One-time repair of issue 24 item 1 (docs/security.md §1, "Records analysed before the fix"):
+ * One-time repair of issue 24 item 1 (docs/security.md §1, "Records analyzed before the fix"):
  * before the fix the worker built a record's trend history from the same name and phone (or both
  * without a phone) across every owner, so the stored vitals and synthesis results of such records
  * may hold another doctor's or team's readings. This finds them and recomputes those two outcomes
@@ -163,10 +163,10 @@ export async function findAffected(db: Db): Promise<(AffectedRecord & { history:
     const batch = rows.slice(i, i + 100);
     const records = await db
       .select()
-      .from(diagnosisRecords)
+      .from(recordsTable)
       .where(
         inArray(
-          diagnosisRecords.id,
+          recordsTable.id,
           batch.map((b) => b.id),
         ),
       );
@@ -203,21 +203,21 @@ export async function rescopeTrends(
       // Locked and read again: a retry or a new analysis since the scan wins (it recomputes anyway).
       const [r] = await tx
         .select()
-        .from(diagnosisRecords)
-        .where(and(eq(diagnosisRecords.id, a.id), inArray(diagnosisRecords.status, ['done', 'failed'])))
+        .from(recordsTable)
+        .where(and(eq(recordsTable.id, a.id), inArray(recordsTable.status, ['done', 'failed'])))
         .for('update');
       if (!r?.vitals || !r.results.vitals) return false;
       const history = await trendHistory(tx, r);
       if (!foreignPointsOf(r, history)) return false;
       const { outcomes, set } = await recompute(db, r, history);
       await tx
-        .update(diagnosisRecords)
+        .update(recordsTable)
         .set({
           ...set,
-          results: sql`${diagnosisRecords.results} || ${JSON.stringify(outcomes)}::jsonb`,
+          results: sql`${recordsTable.results} || ${JSON.stringify(outcomes)}::jsonb`,
           updatedAt: new Date(),
         })
-        .where(eq(diagnosisRecords.id, r.id));
+        .where(eq(recordsTable.id, r.id));
       await audit(tx, {
         action: 'record.trends.rescoped',
         targetId: r.id,

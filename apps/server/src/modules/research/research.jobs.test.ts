@@ -18,7 +18,7 @@ afterAll(async () => t.close());
  * known: thirst in 100 of 200; 湿热 in 100 (80 with thirst, 20 without); no rule beats 0.8.
  */
 function pool200(): string {
-  const lines = ['patient,thirst,tongue colour,pulse rate,syndrome'];
+  const lines = ['patient,thirst,tongue color,pulse rate,syndrome'];
   for (let i = 0; i < 200; i++) {
     const hot = i % 2 === 0;
     const flip = i % 10 === 0 || i % 10 === 5;
@@ -169,7 +169,7 @@ describe('research: analysis jobs', { timeout: 120_000 }, () => {
     expect(job.status).toBe('failed');
     expect(job.failure.code).toBe(RESEARCH_ERRORS.ANALYSIS_REFUSED.code);
     expect(job.failure.zh).toMatch(/^无法按这些参数分析该数据池：/);
-    expect(job.failure.en).toMatch(/^The pool cannot be analysed with these parameters: /);
+    expect(job.failure.en).toMatch(/^The pool cannot be analyzed with these parameters: /);
     const freq = await runJob(a.token, one, { kind: 'frequency' });
     const r = await call(t.app, 'POST', P.predict(freq.job.id), a.token, { records: [{ x: 1 }] });
     expect([r.status, r.body.code]).toEqual([400, RESEARCH_ERRORS.NOT_A_MODEL.code]);

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.js';
 import { researchJobs } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { claimJob, saveModel, streamPoolValues, updateJob } from './research.repo.js';
-import { ComputeFailure, startCompute } from './research.runner.js';
+import { isResearchError } from '@tcm/research';
+import { startCompute } from './research.runner.js';
 import { tracePhase } from './research.trace.js';
 
 export const RESEARCH_QUEUE = 'research-analysis';
@@ -58,10 +59,10 @@ export async function runResearchJob(db: Db, jobId: string): Promise<void> {
     tracePhase(job.id, 'done');
   } catch (e) {
     await writing.catch(() => undefined);
-    const refused = e instanceof ComputeFailure ? e.refused : null;
+    const refused = isResearchError(e) ? (e.texts ?? e.def) : null;
     const def = refused ? RESEARCH_ERRORS.ANALYSIS_REFUSED : RESEARCH_ERRORS.ANALYSIS_FAILED;
     const failure = refused
-      ? { code: def.code, zh: `${def.zh}：${refused.texts.zh}`, en: `${def.en}: ${refused.texts.en}` }
+      ? { code: def.code, zh: `${def.zh}：${refused.zh}`, en: `${def.en}: ${refused.en}` }
       : { code: def.code, zh: def.zh, en: def.en };
     if (!refused) console.error('[research] job failed:', e instanceof Error ? e.message : e);
     await updateJob(db, job.id, { status: 'failed', phase: null, failure, finishedAt: new Date() });

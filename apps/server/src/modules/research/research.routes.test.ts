@@ -208,7 +208,7 @@ describe('research: pools and samples', () => {
     const poolId = await newPool(t, a.token);
     const preview = await upload(t, P.importPreview(poolId), a.token, { name: 'a.csv', bytes: CSV });
     expect(preview.body.data).toEqual({
-      columns: ['patient', 'thirst', 'tongue colour', 'pulse rate', 'syndrome'],
+      columns: ['patient', 'thirst', 'tongue color', 'pulse rate', 'syndrome'],
       rows: expect.any(Array),
       total: 4,
     });

@@ -2,17 +2,17 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { EngineError, RESEARCH_ERRORS } from '@tcm/contract';
+import type { ResearchErrorReason } from '@tcm/research';
 import type { ComputeInput } from './research.compute.js';
 
-/** Why a thread's analysis ended without a result. */
-export class ComputeFailure extends Error {
-  constructor(
-    message: string,
-    /** Set when @tcm/research refused the input (a ResearchError): the user's own fix, not a fault. */
-    readonly refused: { reason: string; texts: { zh: string; en: string } } | null,
-  ) {
-    super(message);
-  }
+/**
+ * A refusal of @tcm/research as it crosses from the thread (the user's own fix, not a fault):
+ * the reason and texts, rebuilt here as the same `EngineError` the thread caught.
+ */
+export interface ThreadRefusal {
+  reason: ResearchErrorReason | undefined;
+  texts: { zh: string; en: string };
 }
 
 /** A finished analysis: the result as JSON text, and a classification's model as gzipped JSON (else null). */
@@ -27,7 +27,7 @@ export type ToThread = { type: 'page'; json: string } | { type: 'end' };
 type ThreadMessage =
   | { type: 'progress'; phase: string; fraction: number }
   | { type: 'done'; out: ComputeOut }
-  | { type: 'failed'; refused: ComputeFailure['refused']; message: string };
+  | { type: 'failed'; refused: ThreadRefusal | null; message: string };
 
 /**
  * A worker thread running research.thread.ts. From the source tree (dev, tests) the thread first
@@ -52,6 +52,12 @@ export interface ComputeThread {
   out: Promise<ComputeOut>;
 }
 
+/** A refusal becomes the research package's own error again (isResearchError); anything else a fault. */
+function failureOf(refused: ThreadRefusal | null, message: string): Error {
+  if (!refused) return new Error(message);
+  return new EngineError(RESEARCH_ERRORS.ANALYSIS_REFUSED, undefined, 'en', refused.texts, refused.reason);
+}
+
 /**
  * Starts one analysis in its own worker thread so the API's event loop never waits on it; each
  * progress message is passed to `onProgress`. The thread starts before the pool is read, so its
@@ -65,7 +71,7 @@ export function startCompute(
   const w = startThread(input);
   let settled = false;
   let resolveOut!: (o: ComputeOut) => void;
-  let rejectOut!: (e: ComputeFailure) => void;
+  let rejectOut!: (e: Error) => void;
   const out = new Promise<ComputeOut>((res, rej) => {
     resolveOut = res;
     rejectOut = rej;
@@ -81,17 +87,17 @@ export function startCompute(
   w.on('message', (m: ThreadMessage) => {
     if (m.type === 'progress') onProgress({ phase: m.phase, fraction: m.fraction });
     else if (m.type === 'done') finish(() => resolveOut(m.out));
-    else finish(() => rejectOut(new ComputeFailure(m.message, m.refused)));
+    else finish(() => rejectOut(failureOf(m.refused, m.message)));
   });
-  w.on('error', (e) => finish(() => rejectOut(new ComputeFailure(e.message, null))));
-  w.on('exit', (code) => finish(() => rejectOut(new ComputeFailure(`research thread exited with ${code}`, null))));
+  w.on('error', (e) => finish(() => rejectOut(e)));
+  w.on('exit', (code) => finish(() => rejectOut(new Error(`research thread exited with ${code}`))));
   const send = (m: ToThread) => {
     if (!settled) w.postMessage(m);
   };
   return {
     page: (json) => send({ type: 'page', json }),
     end: () => send({ type: 'end' }),
-    abort: () => finish(() => rejectOut(new ComputeFailure('research job aborted', null))),
+    abort: () => finish(() => rejectOut(new Error('research job aborted'))),
     out,
   };
 }

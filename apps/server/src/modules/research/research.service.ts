@@ -11,7 +11,7 @@ import {
   type Sample,
   type SampleValue,
 } from '@tcm/contract';
-import { predict, ResearchError, type ClassifierModel, type Prediction } from '@tcm/research';
+import { isResearchError, predict, type ClassifierModel, type Prediction } from '@tcm/research';
 import type { Db } from '../../db/client.js';
 import { researchSamples } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
@@ -390,7 +390,7 @@ function runPredict(model: ClassifierModel, records: Array<Record<string, Sample
   try {
     return predict(model, records);
   } catch (e) {
-    if (e instanceof ResearchError) throw new AppError(RESEARCH_ERRORS.ANALYSIS_REFUSED, e.texts.en);
+    if (isResearchError(e)) throw new AppError(RESEARCH_ERRORS.ANALYSIS_REFUSED, e.message);
     throw e;
   }
 }

@@ -15,7 +15,7 @@ import {
   type SampleValue,
 } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
-import { archiveCases, archiveVisits, diagnosisRecords } from '../../db/schema/index.js';
+import { archiveCases, archiveVisits, recordsTable } from '../../db/schema/index.js';
 
 type Words = { zh: string; en: string };
 type Values = Record<string, SampleValue>;
@@ -139,14 +139,14 @@ export async function systemSamples(
   if (sources.includes('records')) {
     const rows = await db
       .select({
-        id: diagnosisRecords.id,
-        results: diagnosisRecords.results,
-        sex: diagnosisRecords.personSex,
-        age: diagnosisRecords.personAge,
+        id: recordsTable.id,
+        results: recordsTable.results,
+        sex: recordsTable.personSex,
+        age: recordsTable.personAge,
       })
-      .from(diagnosisRecords)
-      .where(and(eq(diagnosisRecords.ownerUserId, ownerUserId), eq(diagnosisRecords.status, 'done')))
-      .orderBy(diagnosisRecords.createdAt);
+      .from(recordsTable)
+      .where(and(eq(recordsTable.ownerUserId, ownerUserId), eq(recordsTable.status, 'done')))
+      .orderBy(recordsTable.createdAt);
     for (const r of rows) {
       if (skip.record.has(r.id)) continue;
       const values = valuesOfResults(r.results, patternWords);
@@ -172,9 +172,9 @@ export async function systemSamples(
     const linked = [...new Set(visits.flatMap((v) => v.recordIds))];
     const records = linked.length
       ? await db
-          .select({ id: diagnosisRecords.id, results: diagnosisRecords.results })
-          .from(diagnosisRecords)
-          .where(and(inArray(diagnosisRecords.id, linked), eq(diagnosisRecords.status, 'done')))
+          .select({ id: recordsTable.id, results: recordsTable.results })
+          .from(recordsTable)
+          .where(and(inArray(recordsTable.id, linked), eq(recordsTable.status, 'done')))
       : [];
     const resultsOf = new Map(records.map((r) => [r.id, r.results]));
     for (const v of visits) {

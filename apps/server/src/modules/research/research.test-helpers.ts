@@ -16,7 +16,7 @@ const FIXTURE = fileURLToPath(
 );
 export const doneResults = (): RecordResults => recordResultsSchema.parse(JSON.parse(readFileSync(FIXTURE, 'utf8')));
 
-/** A done platform record of the doctor whose tongue body colour and leading pattern are set. */
+/** A done platform record of the doctor whose tongue body color and leading pattern are set. */
 export async function recordWith(t: TestApp, ownerUserId: string, bodyColor: 'pale' | 'red', pattern: string) {
   const results = doneResults();
   if (results.tongue?.status === 'done') results.tongue.result.features.bodyColor.label = bodyColor;
@@ -61,7 +61,7 @@ export async function upload(
 }
 
 export const CSV = [
-  'patient,thirst,tongue colour,pulse rate,syndrome',
+  'patient,thirst,tongue color,pulse rate,syndrome',
   'p1,1,red,88,湿热',
   'p2,0,pale,62,气虚',
   'p3,是,red,90,湿热',
@@ -70,7 +70,7 @@ export const CSV = [
 
 export const MAPPING = [
   { column: 'thirst', key: 'thirst', type: 'binary', kind: 'finding', label: { zh: '口渴', en: 'Thirst' } },
-  { column: 'tongue colour', key: 'tongueColour', type: 'categorical', kind: 'finding' },
+  { column: 'tongue color', key: 'tongueColour', type: 'categorical', kind: 'finding' },
   { column: 'pulse rate', key: 'pulseRate', type: 'numeric', kind: 'vital' },
   { column: 'syndrome', key: 'syndrome', type: 'categorical', kind: 'syndrome' },
 ];

@@ -1,10 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
-import { ResearchError } from '@tcm/research';
+import { isResearchError } from '@tcm/research';
 import type { SampleValue } from '@tcm/contract';
 import { compute, type ComputeInput } from './research.compute.js';
 import { toDataset } from './research.dictionary.js';
-import type { ComputeOut, ToThread } from './research.runner.js';
+import type { ComputeOut, ThreadRefusal, ToThread } from './research.runner.js';
 
 /**
  * Entry of a research job's worker thread (research.runner.ts starts it). The pool arrives as
@@ -46,7 +46,7 @@ function run(port: NonNullable<typeof parentPort>, input: ComputeInput, dataset:
     const done: ComputeOut = { result: JSON.stringify(out.result), model };
     port.postMessage({ type: 'done', out: done }, model ? [model.buffer] : []);
   } catch (e) {
-    const refused = e instanceof ResearchError ? { reason: e.reason, texts: e.texts } : null;
+    const refused: ThreadRefusal | null = isResearchError(e) ? { reason: e.kind, texts: e.texts ?? e.def } : null;
     port.postMessage({ type: 'failed', refused, message: e instanceof Error ? e.message : String(e) });
   }
 }

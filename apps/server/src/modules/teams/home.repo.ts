@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { diagnosisRecords, users } from '../../db/schema/index.js';
+import { recordsTable, users } from '../../db/schema/index.js';
 
 /**
  * The few pieces of a finished record the home charts need, read with JSON paths so that a
@@ -8,15 +8,15 @@ import { diagnosisRecords, users } from '../../db/schema/index.js';
  * files belong to another area); the paths follow packages/contract (synthesis, constitution,
  * vitals results inside `results.<engine>.result`).
  */
-const R = diagnosisRecords.results;
+const R = recordsTable.results;
 export const facetColumns = {
-  id: diagnosisRecords.id,
-  shareToken: diagnosisRecords.shareToken,
-  personName: diagnosisRecords.personName,
-  subjectUserId: diagnosisRecords.subjectUserId,
-  ownerUserId: diagnosisRecords.ownerUserId,
-  createdAt: diagnosisRecords.createdAt,
-  conclusion: diagnosisRecords.conclusion,
+  id: recordsTable.id,
+  shareToken: recordsTable.shareToken,
+  personName: recordsTable.personName,
+  subjectUserId: recordsTable.subjectUserId,
+  ownerUserId: recordsTable.ownerUserId,
+  createdAt: recordsTable.createdAt,
+  conclusion: recordsTable.conclusion,
   constitution: sql<unknown>`coalesce(${R}->'synthesis'->'result'->'constitution', ${R}->'constitution'->'result')`,
   pattern: sql<unknown>`${R}->'synthesis'->'result'->'patterns'->0`,
   vitals: sql<unknown>`coalesce(${R}->'synthesis'->'result'->'vitals', ${R}->'vitals'->'result')`,
@@ -34,15 +34,15 @@ export interface FacetRow {
   vitals: unknown;
 }
 
-const done = eq(diagnosisRecords.status, 'done');
+const done = eq(recordsTable.status, 'done');
 
 /** A member's own finished records (the ones about them), newest first. */
 export const ownRecords = (db: Db, userId: string, limit: number): Promise<FacetRow[]> =>
   db
     .select(facetColumns)
-    .from(diagnosisRecords)
-    .where(and(done, eq(diagnosisRecords.subjectUserId, userId)))
-    .orderBy(desc(diagnosisRecords.createdAt), desc(diagnosisRecords.id))
+    .from(recordsTable)
+    .where(and(done, eq(recordsTable.subjectUserId, userId)))
+    .orderBy(desc(recordsTable.createdAt), desc(recordsTable.id))
     .limit(limit);
 
 /** A team's finished records since `since`, newest first (every source: member, team, device). */
@@ -55,13 +55,13 @@ export const teamRecordsSince = (
 ): Promise<FacetRow[]> =>
   db
     .select(facetColumns)
-    .from(diagnosisRecords)
-    .where(and(done, eq(diagnosisRecords.teamId, teamId), gte(diagnosisRecords.createdAt, since), extra))
-    .orderBy(desc(diagnosisRecords.createdAt), desc(diagnosisRecords.id))
+    .from(recordsTable)
+    .where(and(done, eq(recordsTable.teamId, teamId), gte(recordsTable.createdAt, since), extra))
+    .orderBy(desc(recordsTable.createdAt), desc(recordsTable.id))
     .limit(limit);
 
 /** Records about one member (their own checks). */
-export const aboutMember = (userId: string): SQL => eq(diagnosisRecords.subjectUserId, userId);
+export const aboutMember = (userId: string): SQL => eq(recordsTable.subjectUserId, userId);
 
 export const teamUsers = (db: Db, teamId: string) =>
   db.select({ id: users.id, name: users.name }).from(users).where(eq(users.teamId, teamId));
@@ -73,9 +73,9 @@ export const teamUsers = (db: Db, teamId: string) =>
 export async function lastChecks(db: Db, userIds: string[]): Promise<Map<string, Date>> {
   if (!userIds.length) return new Map();
   const rows = await db
-    .select({ who: diagnosisRecords.subjectUserId, at: sql<string>`max(${diagnosisRecords.createdAt})` })
-    .from(diagnosisRecords)
-    .where(and(done, inArray(diagnosisRecords.subjectUserId, userIds)))
-    .groupBy(diagnosisRecords.subjectUserId);
+    .select({ who: recordsTable.subjectUserId, at: sql<string>`max(${recordsTable.createdAt})` })
+    .from(recordsTable)
+    .where(and(done, inArray(recordsTable.subjectUserId, userIds)))
+    .groupBy(recordsTable.subjectUserId);
   return new Map(rows.map((r) => [r.who!, new Date(r.at)]));
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_ERRORS, TEAM_PATHS } from '@tcm/contract';
-import { diagnosisRecords } from '../../db/schema/index.js';
+import { recordsTable } from '../../db/schema/index.js';
 import { buildTeam } from '../../test/factories.js';
 import { call } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
@@ -53,7 +53,7 @@ async function record(
   c: Parameters<typeof results>[0],
   status: 'done' | 'failed' = 'done',
 ) {
-  await t.database.db.insert(diagnosisRecords).values({
+  await t.database.db.insert(recordsTable).values({
     source: subject ? 'member' : 'team',
     status,
     teamId,

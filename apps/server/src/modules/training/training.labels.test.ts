@@ -6,12 +6,12 @@ import { attemptScore, markReading } from './training.scoring.js';
 const text = (rel: string) => new TextDecoder().decode(dataFile(rel));
 
 describe('label tables', () => {
-  it('reads the TonguExpert table: every row, colours mapped, NA cracks and tooth marks as none', () => {
+  it('reads the TonguExpert table: every row, colors mapped, NA cracks and tooth marks as none', () => {
     const t = parseLabelTable(text('tongue/labels-manual.tsv'))!;
     // 1,005 rows (README); each has cracks and tooth marks (NA = none), so none is skipped.
     expect(t.rows).toHaveLength(1005);
     expect(t.skipped).toEqual([]);
-    // Counted with cut | sort | uniq -c on the file: 223 coating colours, 193 body colours, 81 "dark".
+    // Counted with cut | sort | uniq -c on the file: 223 coating colors, 193 body colors, 81 "dark".
     expect(t.rows.filter((r) => r.key.coatingColor).length).toBe(93 + 69 + 61);
     expect(t.rows.filter((r) => r.key.bodyColor).length).toBe(81 + 53 + 59);
     expect(t.rows.filter((r) => r.key.bodyColor?.length === 3).length).toBe(81);

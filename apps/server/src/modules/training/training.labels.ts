@@ -4,8 +4,8 @@ import { TRAINING_CHOICES, TRAINING_FEATURES, type TrainingFeature, type Trainin
  * Label tables the question-bank import reads (docs/training.md "Label tables"): tab-separated,
  * a header line, the photo id (file name without extension) in the first column. Two layouts:
  *
- * - TonguExpert (`../shared/data/tongue/labels-manual.tsv`): `labels_tai` coating colour,
- *   `labels_zhi` body colour light/regular/dark, `labels_fissure` and `labels_tooth_mk`
+ * - TonguExpert (`../shared/data/tongue/labels-manual.tsv`): `labels_tai` coating color,
+ *   `labels_zhi` body color light/regular/dark, `labels_fissure` and `labels_tooth_mk`
  *   light/severe, `NA` = not labelled;
  * - the vocabulary's own: columns named by feature (`bodyColor`, `coatingColor`,
  *   `coatingThickness`, `cracks`, `toothMarks`), values vocabulary label ids, several accepted
@@ -21,7 +21,7 @@ export interface LabelTable {
 }
 
 /**
- * TonguExpert body colour is coarser than ours: "dark" = darker than light red, which the
+ * TonguExpert body color is coarser than ours: "dark" = darker than light red, which the
  * vocabulary splits into red, crimson and purple (docs/tongue-features.md reads it the same way).
  */
 const EXPERT_BODY: Record<string, string[]> = {

@@ -359,7 +359,7 @@ describe('training: courses and lessons', () => {
   it('sanitises lesson rich text on the server; learners see published courses only; the public page too', async () => {
     const tt = await teacher();
     const pub = (
-      await post(TRAINING_PATHS.courses, tt.token, { titleZh: '舌色', titleEn: 'Body colour', published: true })
+      await post(TRAINING_PATHS.courses, tt.token, { titleZh: '舌色', titleEn: 'Body color', published: true })
     ).body.data;
     const draft = (await post(TRAINING_PATHS.courses, tt.token, { titleZh: '草稿', titleEn: 'Draft' })).body.data;
     const lesson = await post(TRAINING_PATHS.lessons, tt.token, {

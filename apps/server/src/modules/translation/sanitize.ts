@@ -26,7 +26,7 @@ export const POLICY: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
 };
 
-/** Everything allowed: the same parse and serialisation as POLICY, without removing anything. */
+/** Everything allowed: the same parse and serialization as POLICY, without removing anything. */
 const SAME_PARSE: sanitizeHtml.IOptions = {
   allowedTags: false,
   allowedAttributes: false,

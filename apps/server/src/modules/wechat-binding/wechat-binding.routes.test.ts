@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, RECORD_ERRORS, WECHAT_BIND_ERRORS, WECHAT_BIND_PATHS } from '@tcm/contract';
-import { diagnosisRecords, users, wechatBindings } from '../../db/schema/index.js';
+import { recordsTable, users, wechatBindings } from '../../db/schema/index.js';
 import { buildTeam, uid } from '../../test/factories.js';
 import { call } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
@@ -90,7 +90,7 @@ describe('WeChat binding: member calls', () => {
     const team = await buildTeam(t.database.db);
     const foreignLeader = await member({ teamId: (await buildTeam(t.database.db)).id, teamLeader: true });
     const [r] = await t.database.db
-      .insert(diagnosisRecords)
+      .insert(recordsTable)
       .values({ source: 'team', status: 'done', teamId: team.id, personName: 'X', shareToken: randomUUID() })
       .returning();
     const push = await call(t.app, 'POST', WECHAT_BIND_PATHS.pushReport(r!.id), foreignLeader.token, {});
@@ -196,7 +196,7 @@ describe('WeChat binding: the event callback', () => {
 describe('WeChat binding: report push', () => {
   async function doneRecordOf(subject: { user: { id: string; teamId?: string | null } }, teamId: string | null) {
     const [r] = await t.database.db
-      .insert(diagnosisRecords)
+      .insert(recordsTable)
       .values({
         source: 'team',
         status: 'done',

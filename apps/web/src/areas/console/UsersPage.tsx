@@ -11,7 +11,7 @@ import {
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { AdminList } from '../../components/AdminList.js';
 import { ChoiceAndQuery, type ChoiceQuery } from '../../components/query/ChoiceAndQuery.js';
-import type { QueryField } from '../../components/query/normalise.js';
+import type { QueryField } from '../../components/query/normalize.js';
 import { formatDateTime } from '../../lib/format.js';
 import { consoleApi } from './console-api.js';
 import { AssignRolesDialog, HistoryDrawer, UserDialog } from './UserDialogs.js';

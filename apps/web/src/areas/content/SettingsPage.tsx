@@ -11,7 +11,7 @@ const PAIRS = [
   ['reportFooter', 80],
 ] as const;
 
-/** Organisation name, logo, contact and report footer (issue 22 item 4), used by the site and the PDFs. */
+/** Organization name, logo, contact and report footer (issue 22 item 4), used by the site and the PDFs. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { user } = useSession();

@@ -51,9 +51,9 @@ export function H5BrandingFields() {
       <Form.Item
         name={['h5', 'colour']}
         label={t('corporations.h5.colour')}
-        rules={[{ pattern: /^#[0-9a-fA-F]{6}$/, message: t('corporations.h5.colourRule') }]}
+        rules={[{ pattern: /^#[0-9a-fA-F]{6}$/, message: t('corporations.h5.colorRule') }]}
       >
-        <Input type="color" style={{ width: 80 }} data-testid="corporation-h5-colour" />
+        <Input type="color" style={{ width: 80 }} data-testid="corporation-h5-color" />
       </Form.Item>
       <Form.Item name={['h5', 'logo']} label={t('corporations.h5.logo')} extra={t('corporations.h5.logoHint')}>
         <LogoInput />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { vocabularyWord, type ScreeningEvidence } from '@tcm/contract';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { openScreeningPdf, useScreening } from './disease-api.js';
-import { LEVEL_COLOURS, pct, useWord } from './use-word.js';
+import { LEVEL_COLORS, pct, useWord } from './use-word.js';
 
 /** A saved screening: the risk, every item of evidence with its share, the patterns' fit and the PDF. */
 export function ScreeningResult({ id, onBack }: { id: string; onBack: () => void }) {
@@ -35,7 +35,7 @@ export function ScreeningResult({ id, onBack }: { id: string; onBack: () => void
           <Descriptions.Item label={t('disease.list.when')}>{date(s.data.createdAt)}</Descriptions.Item>
           <Descriptions.Item label={t('disease.list.by')}>{s.data.createdBy ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('disease.result.level')}>
-            <Tag color={LEVEL_COLOURS[r.level]} data-testid="result-level" data-level={r.level}>
+            <Tag color={LEVEL_COLORS[r.level]} data-testid="result-level" data-level={r.level}>
               {vocabularyWord(`risk.${r.level}`, lang)}
             </Tag>
           </Descriptions.Item>

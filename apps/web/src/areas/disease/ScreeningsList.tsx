@@ -5,7 +5,7 @@ import { PAGE_SIZES, vocabularyWord, type ScreeningLevel, type ScreeningRow } fr
 import { DataTable, type Paging } from '../../components/DataTable.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { useDiseases, useScreenings } from './disease-api.js';
-import { LEVEL_COLOURS, pct, useWord } from './use-word.js';
+import { LEVEL_COLORS, pct, useWord } from './use-word.js';
 
 /** The team's screenings, newest first, filtered by disease and level. */
 export function ScreeningsList({ onOpen }: { onOpen: (id: string) => void }) {
@@ -62,7 +62,7 @@ export function ScreeningsList({ onOpen }: { onOpen: (id: string) => void }) {
           { title: t('disease.list.disease'), render: (_, r) => w(r.diseaseName) },
           {
             title: t('disease.list.level'),
-            render: (_, r) => <Tag color={LEVEL_COLOURS[r.level]}>{vocabularyWord(`risk.${r.level}`, lang)}</Tag>,
+            render: (_, r) => <Tag color={LEVEL_COLORS[r.level]}>{vocabularyWord(`risk.${r.level}`, lang)}</Tag>,
           },
           { title: t('disease.list.risk'), render: (_, r) => pct(r.risk) },
           { title: t('disease.list.by'), render: (_, r) => r.createdBy ?? '—' },

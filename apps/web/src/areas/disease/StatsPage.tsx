@@ -7,7 +7,7 @@ import { useDiseaseStats } from './disease-api.js';
 import { useWord } from './use-word.js';
 
 const LEVELS = ['low', 'medium', 'high'] as const;
-const COLOURS = { low: '#2E7D32', medium: '#D08A00', high: '#C62828' } as const;
+const COLORS = { low: '#2E7D32', medium: '#D08A00', high: '#C62828' } as const;
 
 /** Screenings per disease by risk level (stacked bars with the mean risk) and per month. */
 export function StatsPage() {
@@ -26,7 +26,7 @@ export function StatsPage() {
       name: vocabularyWord(`risk.${l}`, lang),
       type: 'bar',
       stack: 'level',
-      itemStyle: { color: COLOURS[l] },
+      itemStyle: { color: COLORS[l] },
       data: rows.map((r) => r[l]),
     }));
   return (

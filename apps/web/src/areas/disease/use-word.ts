@@ -7,5 +7,5 @@ export function useWord(): (w: DiseaseWord) => string {
   return (w) => w[lang];
 }
 
-export const LEVEL_COLOURS = { low: 'green', medium: 'orange', high: 'red' } as const;
+export const LEVEL_COLORS = { low: 'green', medium: 'orange', high: 'red' } as const;
 export const pct = (x: number) => `${Math.round(x * 100)} %`;

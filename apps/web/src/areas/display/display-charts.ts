@@ -10,7 +10,7 @@ const AXIS = { axisLabel: { color: TEXT, fontSize: 14 }, axisLine: { lineStyle: 
 const SPLIT = { splitLine: { lineStyle: { color: '#1b2c55' } } };
 const PALETTE = ['#36cfc9', '#4096ff', '#9254de', '#f759ab', '#ffc53d', '#73d13d', '#ff7a45', '#40a9ff', '#bae637'];
 
-/** Risk levels in traffic-light colours, whatever their order. */
+/** Risk levels in traffic-light colors, whatever their order. */
 export const RISK_COLORS: Record<string, string> = {
   low: '#73d13d',
   medium: '#ffc53d',

@@ -13,7 +13,7 @@ import {
 } from '@tcm/contract';
 import { DataTable, type Paging } from '../../components/DataTable.js';
 import { CombinedQueryDialog } from '../../components/query/CombinedQueryDialog.js';
-import type { QueryField } from '../../components/query/normalise.js';
+import type { QueryField } from '../../components/query/normalize.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { LiveRecordResult } from '../../diagnosis/LiveRecordResult.js';
 import { listRecords, useRecord } from '../../diagnosis/record-api.js';

@@ -10,7 +10,7 @@ import {
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { AdminList } from '../../components/AdminList.js';
 import { EChart } from '../../components/EChart.js';
-import type { QueryField } from '../../components/query/normalise.js';
+import type { QueryField } from '../../components/query/normalize.js';
 import { SearchAndQuery, type ListFilter } from '../../components/query/SearchAndQuery.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';

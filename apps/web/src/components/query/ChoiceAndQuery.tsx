@@ -1,5 +1,5 @@
 import { ChoiceFilter } from './ChoiceFilter.js';
-import type { QueryField } from './normalise.js';
+import type { QueryField } from './normalize.js';
 import { SearchAndQuery, type ListFilter } from './SearchAndQuery.js';
 
 /** A list's filter of one choice (entrance, approval state) plus its search term or combined query. */

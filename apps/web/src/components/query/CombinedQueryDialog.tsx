@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { NUMERIC_FIELD_TYPES, type CombinedQuery, type QueryConnector } from '@tcm/contract';
 import {
   emptyQueryForm,
-  normaliseQuery,
+  normalizeQuery,
   operatorsFor,
   type QueryField,
   type QueryForm,
   type QueryRow,
-} from './normalise.js';
+} from './normalize.js';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
 
 /** Dialog width of spec §9, px. */
@@ -68,7 +68,7 @@ export function CombinedQueryDialog(props: {
       width={QUERY_DIALOG_WIDTH}
       title={t('query.title')}
       onCancel={props.onClose}
-      onOk={() => props.onSubmit(normaliseQuery(form, props.fields))}
+      onOk={() => props.onSubmit(normalizeQuery(form, props.fields))}
       okText={t('app.search')}
       cancelText={t('app.cancel')}
     >

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CombinedQuery } from '@tcm/contract';
 import { SearchBox } from '../SearchBox.js';
 import { CombinedQueryDialog } from './CombinedQueryDialog.js';
-import type { QueryField } from './normalise.js';
+import type { QueryField } from './normalize.js';
 
 export interface ListFilter {
   keyword?: string;

@@ -2,8 +2,8 @@ import type { diagZh } from './diag-zh.js';
 
 /** Texts of the main job: en (same keys as diag-zh.ts). */
 export const diagEn: typeof diagZh = {
-  analyze: 'Analyse',
-  analyzeAgain: 'Analyse again',
+  analyze: 'Analyze',
+  analyzeAgain: 'Analyze again',
   answered: '{{done}}/{{total}} answered',
   cameraDenied: 'The camera cannot be opened; allow the browser to use it, or upload a photo',
   cameraUnavailable: 'This browser cannot use the camera; upload a photo instead',
@@ -19,7 +19,7 @@ export const diagEn: typeof diagZh = {
   details: 'Technical details',
   decisionSupport: 'These results are decision support ("suggests"); they do not replace a diagnosis by a physician',
   detail: 'Record',
-  engineFailed: '{{engine}} could not be analysed',
+  engineFailed: '{{engine}} could not be analyzed',
   evidence: 'Evidence',
   failed: 'The analysis failed',
   featureName: 'Feature',
@@ -53,7 +53,7 @@ export const diagEn: typeof diagZh = {
   reportFile: 'health-report',
   retry: 'Retry',
   retryFailed: 'The retry did not succeed; try again later',
-  running: 'Analysing: {{step}}',
+  running: 'Analyzing: {{step}}',
   seconds: '{{s}} s',
   shareNote: 'Anyone with this link can see this report without signing in; share it only with people you trust',
   switchCamera: 'Switch camera',
@@ -77,7 +77,7 @@ export const diagEn: typeof diagZh = {
   },
   downloadReport: { zh: 'Report in Chinese', en: 'Report in English' },
   reportLang: { zh: '中文', en: 'English' },
-  status: { queued: 'Queued', running: 'Analysing', done: 'Done', failed: 'Failed' },
+  status: { queued: 'Queued', running: 'Analyzing', done: 'Done', failed: 'Failed' },
   via: { events: 'Live progress (server events)', polling: 'Live progress (polling)' },
   tip: {
     tooDark: 'Too dark: move to a brighter place',
@@ -92,11 +92,11 @@ export const diagEn: typeof diagZh = {
   },
   intro: {
     normal:
-      'Upload a tongue photo or take one with the camera: the system reads body colour, coating colour and thickness, cracks, tooth marks and more, and makes a health report.',
+      'Upload a tongue photo or take one with the camera: the system reads body color, coating color and thickness, cracks, tooth marks and more, and makes a health report.',
     child:
       "Child tongue diagnosis: a parent helps the child put the tongue out in bright daylight; the result is for parents' and physicians' reference.",
     covid:
-      'Tongue observation related to COVID-19: changes of body colour, coating colour, thickness and greasiness, for health management only; it cannot diagnose COVID-19.',
+      'Tongue observation related to COVID-19: changes of body color, coating color, thickness and greasiness, for health management only; it cannot diagnose COVID-19.',
   },
   engine: {
     tongue: 'Tongue',
@@ -173,8 +173,8 @@ export const diagEn: typeof diagZh = {
   redo: {
     action: 'Redo this capture',
     intro:
-      'Give a new one: only this capture and the overall result are analysed again; your answers, vitals and the other results stay.',
-    send: 'Analyse the new capture',
+      'Give a new one: only this capture and the overall result are analyzed again; your answers, vitals and the other results stay.',
+    send: 'Analyze the new capture',
     cancel: 'Cancel',
   },
   check: {

@@ -16,7 +16,7 @@ export const h5Zh = {
   submitting: '正在上传…',
   needTongue: '请先拍摄舌象照片',
   wxHint: '在微信中:点“拍照”后选择“拍摄”;若无法调起相机,请点右上角“…”选择“在浏览器打开”。',
-  analysing: '正在分析,请稍候,不要关闭页面',
+  analyzing: '正在分析,请稍候,不要关闭页面',
   back: '返回 {{name}}',
   noReturn: '分析已完成,可以关闭此页面。',
   disclaimer: '结果仅供健康参考,不能代替医生的诊断。',

@@ -88,7 +88,7 @@ export const trainingEn: TrainingMessages = {
   },
   intro: {
     title: 'Tongue diagnosis training',
-    lead: 'Learn tongue diagnosis from illustrated courses, then practise and sit exams on real tongue photos labelled by experts: read the body colour, coating colour, coating thickness, cracks and tooth marks, and compare your reading with the expert label and the analysis engine after each answer. Passing the exam earns a certificate.',
+    lead: 'Learn tongue diagnosis from illustrated courses, then practise and sit exams on real tongue photos labelled by experts: read the body color, coating color, coating thickness, cracks and tooth marks, and compare your reading with the expert label and the analysis engine after each answer. Passing the exam earns a certificate.',
     courses: 'Public courses',
     lessons: '{{n}} lessons',
     exam: 'Exam: {{n}} photos / {{m}} minutes',

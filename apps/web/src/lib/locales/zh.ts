@@ -270,7 +270,7 @@ export const zh = {
       hint: '开通 h5 的企业可通过签名接口为用户生成一次性采集链接;页面显示以下名称、颜色和标志,完成后返回白名单内的地址。',
       brandName: '显示名称(留空则用企业名称)',
       colour: '主题色',
-      colourRule: '请填写 #rrggbb 颜色',
+      colorRule: '请填写 #rrggbb 颜色',
       logo: '标志',
       logoHint: 'PNG、JPEG 或 WebP,不超过 200 KB',
       removeLogo: '移除',

@@ -148,8 +148,8 @@ export function measureContour(crop: TongueCrop, maps: PixelMaps): Record<string
   v.edge_rms_15 = fine.rms / scale;
   v.scallops_1pct_15 = scallops(fine.d, rows, scale);
   v.edge_rms_61 = dents(xl, xr, 61).rms / scale;
-  // Tooth marks often leave a paler, bluish band along the sides: colour of the outer band of
-  // the side rows against the tongue's centre line.
+  // Tooth marks often leave a paler, bluish band along the sides: color of the outer band of
+  // the side rows against the tongue's center line.
   let bandL = 0;
   let bandA = 0;
   let bandB = 0;

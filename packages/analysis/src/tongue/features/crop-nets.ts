@@ -1,5 +1,5 @@
 // The small convolutional networks that read the tongue, run with onnxruntime on one thread: the
-// texture network (training/tongue-features/train_cnn.py: colours, cracks, tooth marks, coating
+// texture network (training/tongue-features/train_cnn.py: colors, cracks, tooth marks, coating
 // type) and the marks network (train_marks.py: cracks and tooth marks only, deeper, it learnt the
 // thin dark lines the texture network missed) take the same 4 x 256 x 256 crop (RGB + mask,
 // networkInput), built once per photo; the sides network (train_sides.py: tooth marks) takes the

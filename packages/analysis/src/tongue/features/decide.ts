@@ -1,17 +1,17 @@
 // Turns the measurement vector and the learned probabilities into the labelled features of the
 // contract, each with the measured values behind it.
 import {
-  TONGUE_BODY_COLOURS,
-  TONGUE_COATING_COLOURS,
-  type TongueBodyColour,
-  type TongueCoatingColour,
+  TONGUE_BODY_COLORS,
+  TONGUE_COATING_COLORS,
+  type TongueBodyColor,
+  type TongueCoatingColor,
   type TongueFeatures,
   type TongueLab,
   type TongueZone,
 } from '@tcm/contract';
 import type { Measurement, Measures } from './measure.js';
 import type { LearnedFeatures, Probs } from './learned.js';
-import { argmax, darkShade, isGreyBlack, ordinal, RULES, zoneBodyColour, zoneCoatingColour } from './rules.js';
+import { argmax, darkShade, isGreyBlack, ordinal, RULES, zoneBodyColor, zoneCoatingColor } from './rules.js';
 import { clamp01 } from './stats.js';
 
 const round = (x: number, d = 4): number => Math.round(x * 10 ** d) / 10 ** d;
@@ -35,17 +35,17 @@ function typed<T extends string>(labels: readonly T[], p: Probs): Record<T, numb
   return out;
 }
 
-/** Body colour: the learned pale / light red / darker, "darker" split into red, crimson, purple by shade. */
-function bodyProbabilities(p: Probs, L: number, a: number, b: number): Record<TongueBodyColour, number> {
-  const out = typed(TONGUE_BODY_COLOURS, { pale: p.pale ?? 0, light_red: p.light_red ?? 0 });
+/** Body color: the learned pale / light red / darker, "darker" split into red, crimson, purple by shade. */
+function bodyProbabilities(p: Probs, L: number, a: number, b: number): Record<TongueBodyColor, number> {
+  const out = typed(TONGUE_BODY_COLORS, { pale: p.pale ?? 0, light_red: p.light_red ?? 0 });
   out[darkShade(L, a, b)] = p.dark ?? 0;
   return out;
 }
 
-/** Coating colour: the learned white / light yellow / yellow, unless the grey-black rule holds. */
-function coatingProbabilities(p: Probs, L: number, a: number, b: number): Record<TongueCoatingColour, number> {
-  if (isGreyBlack(L, a, b)) return typed(TONGUE_COATING_COLOURS, { grey_black: 1 });
-  return typed(TONGUE_COATING_COLOURS, p);
+/** Coating color: the learned white / light yellow / yellow, unless the grey-black rule holds. */
+function coatingProbabilities(p: Probs, L: number, a: number, b: number): Record<TongueCoatingColor, number> {
+  if (isGreyBlack(L, a, b)) return typed(TONGUE_COATING_COLORS, { grey_black: 1 });
+  return typed(TONGUE_COATING_COLORS, p);
 }
 
 const gradeScore = (p: Probs): number => clamp01((p.light ?? 0) * 0.5 + (p.severe ?? 0));
@@ -61,7 +61,7 @@ export function decide(m: Measurement, learned: LearnedFeatures): TongueFeatures
   const greasyP = typed(['not_greasy', 'greasy'] as const, learned.greasy);
 
   // Peeled: mirror = no separable coating and a glossy surface; partial = coating missing from
-  // the centre or the root while the other one is coated (peeled patches where coating lies).
+  // the center or the root while the other one is coated (peeled patches where coating lies).
   const { mirrorBelowCoverage, mirrorGlossAboveHighlightShare, partialZoneRatio } = RULES.peeled;
   const cc = v.centre_coverage!;
   const rc = v.root_coverage!;
@@ -96,8 +96,8 @@ export function decide(m: Measurement, learned: LearnedFeatures): TongueFeatures
       coatingLab: z.coating ? lab(z.coating) : null,
       coatingCoverage: round(clamp01(z.coverage)),
       coatingThickness: round(clamp01(z.coverage * (thickP.thick + 0.5))),
-      bodyColour: zoneBodyColour(z.body),
-      coatingColour: z.coating ? zoneCoatingColour(z.coating) : null,
+      bodyColour: zoneBodyColor(z.body),
+      coatingColour: z.coating ? zoneCoatingColor(z.coating) : null,
     };
   };
   const bodyLabel = argmax(bodyP);

@@ -47,7 +47,7 @@ describe('tongue features on real photos', () => {
     expect(TONGUE_FEATURES_VERSION).toMatch(/sides-net/);
   });
 
-  it('measures plausible colours, coverage and proportions', () => {
+  it('measures plausible colors, coverage and proportions', () => {
     for (const f of results.values()) {
       // A tongue body is red: positive a*, mid lightness; coating is less red than the body.
       expect(f.bodyColor.lab.L).toBeGreaterThan(30);
@@ -130,9 +130,9 @@ describe('tongue features on real photos', () => {
 });
 
 describe('accuracy on held-out expert-labelled photos', () => {
-  it('classifies coating colour, body colour and marks cracks and tooth marks far better than chance', async () => {
+  it('classifies coating color, body color and marks cracks and tooth marks far better than chance', async () => {
     const labels = expertLabels();
-    // Every third held-out photo with a colour label: about 40 photos, a few seconds.
+    // Every third held-out photo with a color label: about 40 photos, a few seconds.
     const ids = heldOutIds().filter((id, k) => k % 3 === 0);
     let coatN = 0;
     let coatOk = 0;

@@ -33,12 +33,12 @@ export interface Measurement {
 
 const QS5 = [0.1, 0.25, 0.5, 0.75, 0.9] as const;
 const QS3 = [0.25, 0.5, 0.75] as const;
-/** Below this share of the tongue a class is too small to give its own colour. */
+/** Below this share of the tongue a class is too small to give its own color. */
 const MIN_CLASS_SHARE = 0.02;
-/** Fewest pixels of a class in a zone for the zone to report that class's colour. */
+/** Fewest pixels of a class in a zone for the zone to report that class's color. */
 const MIN_ZONE_PIXELS = 20;
 const ZONE_NAMES = ['tip', 'centre', 'root', 'sides'] as const;
-const COLOURED = [PIXEL_BODY, PIXEL_COATING] as const;
+const COLORED = [PIXEL_BODY, PIXEL_COATING] as const;
 
 function labQuantiles(v: Measures, prefix: string, maps: PixelMaps, idx: Int32Array, qs: readonly number[]): void {
   const planes: [string, BinnedPlane][] = [
@@ -77,16 +77,16 @@ export function measure(crop: TongueCrop, al: Alloc = HEAP): Measurement {
   const v: Measures = {};
   const body = pixelsOf(maps, [PIXEL_BODY]);
   const coating = pixelsOf(maps, [PIXEL_COATING]);
-  const coloured = pixelsOf(maps, COLOURED);
+  const colored = pixelsOf(maps, COLORED);
   const highlight = pixelsOf(maps, [PIXEL_HIGHLIGHT]);
   const shadow = pixelsOf(maps, [PIXEL_SHADOW]);
-  const nColoured = Math.max(1, coloured.length);
+  const nColoured = Math.max(1, colored.length);
 
   labQuantiles(v, 'all', maps, tongue, QS5);
-  // A tongue without measurable body (fully coated) or coating gives the other class's colour,
+  // A tongue without measurable body (fully coated) or coating gives the other class's color,
   // so the vector never holds NaN; `coverage` tells the models which case it is.
-  const bodyIdx = body.length >= MIN_CLASS_SHARE * n ? body : coloured;
-  const coatIdx = coating.length >= MIN_CLASS_SHARE * n ? coating : coloured;
+  const bodyIdx = body.length >= MIN_CLASS_SHARE * n ? body : colored;
+  const coatIdx = coating.length >= MIN_CLASS_SHARE * n ? coating : colored;
   labQuantiles(v, 'body', maps, bodyIdx, QS3);
   labQuantiles(v, 'coat', maps, coatIdx, QS3);
   v.coverage = coating.length / nColoured;
@@ -103,7 +103,7 @@ export function measure(crop: TongueCrop, al: Alloc = HEAP): Measurement {
 
   const zones: ZoneMeasure[] = [];
   ZONE_NAMES.forEach((name, z) => {
-    const all = pixelsOf(maps, COLOURED, [z]);
+    const all = pixelsOf(maps, COLORED, [z]);
     const zb = maps.groups[PIXEL_BODY]![z]!;
     const zc = maps.groups[PIXEL_COATING]![z]!;
     const zoneN = [0, 1, 2, 3].reduce((s, c) => s + maps.groups[c]![z]!.length, 0);

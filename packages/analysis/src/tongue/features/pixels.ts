@@ -20,7 +20,7 @@ export const ZONE_SIDES = 3;
 export const PIXEL_RULES = {
   /** A highlight is this much brighter than the tongue's median L* ... */
   highlightDeltaL: 18,
-  /** ... and at most this chroma (specular reflection keeps the light's colour). */
+  /** ... and at most this chroma (specular reflection keeps the light's color). */
   highlightMaxChroma: 22,
   /** A shadow (crack floors, the mouth's edge) is this much darker than the median L*. */
   shadowDeltaL: 22,
@@ -98,22 +98,22 @@ export function classifyPixels(crop: TongueCrop, al: Alloc = HEAP): PixelMaps {
   const [medianL] = binnedQuantiles(binned.L, tongue, [0.5]) as [number];
   const cls = al.u8(w * h);
   const colour = al.i32(n);
-  let nColour = 0;
+  let nColor = 0;
   for (let k = 0; k < n; k++) {
     const i = tongue[k]!;
     if (L[i]! > medianL + PIXEL_RULES.highlightDeltaL && chroma[i]! < PIXEL_RULES.highlightMaxChroma) {
       cls[i] = PIXEL_HIGHLIGHT;
     } else if (L[i]! < medianL - PIXEL_RULES.shadowDeltaL) cls[i] = PIXEL_SHADOW;
-    else colour[nColour++] = i;
+    else colour[nColor++] = i;
   }
-  const colourIdx = colour.subarray(0, nColour);
-  const t = colourIdx.length > 0 ? otsu(a, colourIdx, -10, 60) : 0;
+  const colorIdx = colour.subarray(0, nColor);
+  const t = colorIdx.length > 0 ? otsu(a, colorIdx, -10, 60) : 0;
   let s0 = 0;
   let n0 = 0;
   let s1 = 0;
   let n1 = 0;
-  for (let k = 0; k < nColour; k++) {
-    const i = colourIdx[k]!;
+  for (let k = 0; k < nColor; k++) {
+    const i = colorIdx[k]!;
     if (a[i]! < t) {
       s0 += a[i]!;
       n0++;
@@ -124,8 +124,8 @@ export function classifyPixels(crop: TongueCrop, al: Alloc = HEAP): PixelMaps {
   }
   const splitGap = n0 > 0 && n1 > 0 ? s1 / n1 - s0 / n0 : 0;
   const coatingA = splitGap >= PIXEL_RULES.minSplitGap ? t : Math.min(t, PIXEL_RULES.absoluteCoatingA);
-  for (let k = 0; k < nColour; k++) {
-    const i = colourIdx[k]!;
+  for (let k = 0; k < nColor; k++) {
+    const i = colorIdx[k]!;
     cls[i] = a[i]! < coatingA ? PIXEL_COATING : PIXEL_BODY;
   }
 

@@ -1,7 +1,7 @@
-// The rule layer: soft ordinal steps, the shade of a darker body, zone colours by centroid and
+// The rule layer: soft ordinal steps, the shade of a darker body, zone colors by centroid and
 // the grey-black coating rule, checked against the measured thresholds in rules.json.
 import { describe, expect, it } from 'vitest';
-import { argmax, darkShade, isGreyBlack, ordinal, RULES, zoneBodyColour, zoneCoatingColour } from './rules.js';
+import { argmax, darkShade, isGreyBlack, ordinal, RULES, zoneBodyColor, zoneCoatingColor } from './rules.js';
 
 describe('ordinal', () => {
   const labels = ['dry', 'normal', 'moist'] as const;
@@ -19,7 +19,7 @@ describe('ordinal', () => {
   });
 });
 
-describe('body shade and zone colours', () => {
+describe('body shade and zone colors', () => {
   const { purpleBelowHue, crimsonBelowL, crimsonAboveA } = RULES.darkBody;
   const labAt = (hueDeg: number, chroma: number): [number, number] => [
     chroma * Math.cos((hueDeg * Math.PI) / 180),
@@ -34,11 +34,11 @@ describe('body shade and zone colours', () => {
   });
 
   it('labels each class centroid as its own class', () => {
-    expect(zoneBodyColour(RULES.centroids.body.pale)).toBe('pale');
-    expect(zoneBodyColour(RULES.centroids.body.light_red)).toBe('light_red');
-    expect(['red', 'crimson', 'purple']).toContain(zoneBodyColour(RULES.centroids.body.dark));
+    expect(zoneBodyColor(RULES.centroids.body.pale)).toBe('pale');
+    expect(zoneBodyColor(RULES.centroids.body.light_red)).toBe('light_red');
+    expect(['red', 'crimson', 'purple']).toContain(zoneBodyColor(RULES.centroids.body.dark));
     for (const c of ['white', 'light_yellow', 'yellow'] as const)
-      expect(zoneCoatingColour(RULES.centroids.coating[c])).toBe(c);
+      expect(zoneCoatingColor(RULES.centroids.coating[c])).toBe(c);
   });
 
   it('calls only a dark, nearly grey coating grey-black', () => {

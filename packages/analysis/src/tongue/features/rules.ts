@@ -1,7 +1,7 @@
 // The features without expert labels are decided by rules on measured values; their thresholds
 // are measured on the TonguExpert photos by training/tongue-features/rules.py (rules.json).
 import { readFileSync } from 'node:fs';
-import type { TongueBodyColour, TongueCoatingColour } from '@tcm/contract';
+import type { TongueBodyColor, TongueCoatingColor } from '@tcm/contract';
 import { MODEL_DIR } from './model.js';
 import { clamp01, sigmoid } from './stats.js';
 
@@ -68,8 +68,8 @@ function nearest<K extends string>(lab: Lab3, centroids: Record<K, Lab3>): K {
   return best!;
 }
 
-/** Body colour of a zone: nearest expert-class centroid in CIELAB (ΔE*ab), dark split by shade. */
-export function zoneBodyColour(lab: Lab3): TongueBodyColour {
+/** Body color of a zone: nearest expert-class centroid in CIELAB (ΔE*ab), dark split by shade. */
+export function zoneBodyColor(lab: Lab3): TongueBodyColor {
   const c = nearest(lab, RULES.centroids.body);
   return c === 'dark' ? darkShade(lab[0], lab[1], lab[2]) : c;
 }
@@ -78,7 +78,7 @@ export function isGreyBlack(L: number, a: number, b: number): boolean {
   return L < RULES.coatingGreyBlack.maxL && Math.hypot(a, b) < RULES.coatingGreyBlack.maxChroma;
 }
 
-/** Coating colour of a zone: grey-black rule, else the nearest expert-class centroid. */
-export function zoneCoatingColour(lab: Lab3): TongueCoatingColour {
+/** Coating color of a zone: grey-black rule, else the nearest expert-class centroid. */
+export function zoneCoatingColor(lab: Lab3): TongueCoatingColor {
   return isGreyBlack(lab[0], lab[1], lab[2]) ? 'grey_black' : nearest(lab, RULES.centroids.coating);
 }

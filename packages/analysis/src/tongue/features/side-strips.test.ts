@@ -56,7 +56,7 @@ describe('sideStrips', () => {
     expect(Math.max(...dent)).toBeGreaterThanOrEqual(24);
     expect(dent.indexOf(Math.max(...dent)) / STRIP_ROWS).toBeGreaterThan(0.4);
     expect(offsets(b, STRIP_DEPTH)).toEqual(offsets(a, STRIP_DEPTH));
-    // The pixel colours come through on tongue pixels only.
+    // The pixel colors come through on tongue pixels only.
     const j = STRIP_ROWS >> 1;
     expect(a[j * STRIP_WIDTH + 16]).toBe(200);
     expect(a[P + j * STRIP_WIDTH + 16]).toBe(120);

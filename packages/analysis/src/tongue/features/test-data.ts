@@ -47,7 +47,7 @@ export function heldOutIds(): string[] {
   return readFileSync(path, 'utf8').split('\n').filter(Boolean);
 }
 
-/** The photo with every pixel's channels multiplied by the given gains (a colour cast). */
+/** The photo with every pixel's channels multiplied by the given gains (a color cast). */
 export function withGains(image: TongueImage, r: number, g: number, b: number): TongueImage {
   const data = new Uint8Array(image.data.length);
   for (let i = 0; i < data.length; i += 3) {

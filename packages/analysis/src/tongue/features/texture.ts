@@ -177,7 +177,7 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps, al: Alloc = HE
   v.crack_long_count = long.length;
   v.crack_max_len = sizes.length ? Math.max(...sizes) / Math.max(1, Math.sqrt(innerIdx.length)) : 0;
 
-  // Spots: small blobs standing out from the mean of their 9 x 9 neighbourhood.
+  // Spots: small blobs standing out from the mean of their 9 x 9 neighborhood.
   const La = boxBlur(L, w, h, SPOT_RADIUS, al);
   const aa = boxBlur(a, w, h, SPOT_RADIUS, al);
   const ba = boxBlur(b, w, h, SPOT_RADIUS, al);
@@ -207,10 +207,10 @@ export function measureTexture(crop: TongueCrop, maps: PixelMaps, al: Alloc = HE
   return v;
 }
 
-/** Radius of the neighbourhood spots are compared with (9 x 9 pixels at the working scale). */
+/** Radius of the neighborhood spots are compared with (9 x 9 pixels at the working scale). */
 export const SPOT_RADIUS = 4;
-/** A prickle is at least this much redder (a*) than its 3-pixel neighbourhood. */
+/** A prickle is at least this much redder (a*) than its 3-pixel neighborhood. */
 export const PRICKLE_DELTA_A = 6;
-/** A stasis spot is this much darker (L*) and bluer (b*) than its neighbourhood. */
+/** A stasis spot is this much darker (L*) and bluer (b*) than its neighborhood. */
 export const STASIS_DELTA_L = 10;
 export const STASIS_DELTA_B = 3;

@@ -1,4 +1,4 @@
-import { analyseVoice } from '../analyse.js';
+import { analyzeVoice } from '../analyze.js';
 import reference from './praat-reference.json' with { type: 'json' };
 import { VOICE_SET, type VoiceItem } from './voice-set.js';
 
@@ -47,7 +47,7 @@ const rel = (a: number, b: number) => (a - b) / b;
 export function compareItem(item: VoiceItem): Comparison {
   const praat = measures[item.name];
   if (!praat) throw new Error(`no Praat measures for ${item.name}: run praat:voice-reference`);
-  const r = analyseVoice(item.bytes());
+  const r = analyzeVoice(item.bytes());
   const ours = {
     f0: r.pitch.meanHz,
     f0Sd: r.pitch.sdHz,

@@ -81,7 +81,7 @@ function rosenberg(p: number): number {
   return 0;
 }
 
-/** The voice at `rate` Hz, peak-normalised to `peak`. */
+/** The voice at `rate` Hz, peak-normalized to `peak`. */
 export function synthVoice(v: VoiceSpec, rate: number, peak = 0.5): Float32Array {
   const n = Math.round(v.seconds * rate);
   const { t, amp } = pulses(v);

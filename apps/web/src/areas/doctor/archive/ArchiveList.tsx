@@ -16,7 +16,7 @@ import type { ToolbarButton } from '../../../app/dynamic-menu.js';
 import { selectionProblem } from '../../../app/toolbar.js';
 import { DataTable, type Paging } from '../../../components/DataTable.js';
 import { CombinedQueryDialog } from '../../../components/query/CombinedQueryDialog.js';
-import type { QueryField } from '../../../components/query/normalise.js';
+import type { QueryField } from '../../../components/query/normalize.js';
 import { SearchBox } from '../../../components/SearchBox.js';
 import { Toolbar } from '../../../components/Toolbar.js';
 import { archiveApi, fetchFile, saveBlob } from './archive-api.js';

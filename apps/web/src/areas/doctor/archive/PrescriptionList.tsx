@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PRESCRIPTION_QUERY_FIELDS, type CombinedQuery, type PrescriptionRow } from '@tcm/contract';
 import { DataTable, type Paging } from '../../../components/DataTable.js';
 import { CombinedQueryDialog } from '../../../components/query/CombinedQueryDialog.js';
-import type { QueryField } from '../../../components/query/normalise.js';
+import type { QueryField } from '../../../components/query/normalize.js';
 import { SearchBox } from '../../../components/SearchBox.js';
 import { inquiryApi } from './inquiry/inquiry-api.js';
 

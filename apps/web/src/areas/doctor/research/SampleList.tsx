@@ -10,7 +10,7 @@ import { selectionProblem } from '../../../app/toolbar.js';
 import { DataTable, type Paging } from '../../../components/DataTable.js';
 import { Toolbar } from '../../../components/Toolbar.js';
 import { CombinedQueryDialog } from '../../../components/query/CombinedQueryDialog.js';
-import type { QueryField } from '../../../components/query/normalise.js';
+import type { QueryField } from '../../../components/query/normalize.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { ExportButtons, type Cell } from './ExportButtons.js';
 import { ImportModal } from './ImportModal.js';

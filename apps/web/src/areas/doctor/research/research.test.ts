@@ -8,7 +8,7 @@ const TONGUE: PoolVariable = {
   key: 'tongue.bodyColor',
   type: 'categorical',
   kind: 'finding',
-  label: { zh: '舌色', en: 'Body colour' },
+  label: { zh: '舌色', en: 'Body color' },
   levels: ['pale', 'red'],
   levelWords: { pale: { zh: '淡白', en: 'Pale' }, red: { zh: '红', en: 'Red' } },
 };
@@ -30,7 +30,7 @@ describe('research screens', () => {
 
   it('names variables, levels and encoded columns in the reader language, never by raw id', () => {
     expect(columnWord([TONGUE], 'tongue.bodyColor=red', 'zh')).toBe('舌色 = 红');
-    expect(columnWord([TONGUE], 'tongue.bodyColor=red', 'en')).toBe('Body colour = Red');
+    expect(columnWord([TONGUE], 'tongue.bodyColor=red', 'en')).toBe('Body color = Red');
     expect(itemWord([THIRST], { variable: 'thirst', level: null }, 'en')).toBe('Thirst');
     const yesNo = { yes: '有', no: '无' };
     expect(valueText(THIRST, true, 'zh', yesNo, String)).toBe('有');

@@ -54,8 +54,8 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
     setError(null);
     try {
       // The record calls (and the contract paths they use) load with the first analysis.
-      const { analyzeAsVisitor } = await import('../../../diagnosis/record-api.js');
-      const created = await analyzeAsVisitor(file, kind, currentLanguage());
+      const { createAsVisitor } = await import('../../../diagnosis/record-api.js');
+      const created = await createAsVisitor(file, kind, currentLanguage());
       onCreated(created.shareToken);
     } catch (e) {
       setError((e as Error).message);

@@ -18,7 +18,7 @@ import { PhotoField } from './PhotoField.js';
 
 const inWeChat = () => /MicroMessenger/i.test(navigator.userAgent);
 
-/** The partner's band: logo, name and colour (their page, our analysis). */
+/** The partner's band: logo, name and color (their page, our analysis). */
 function Brand({ page }: { page: H5Page }) {
   return (
     <div
@@ -65,7 +65,7 @@ function H5Result({ page, sent }: { page: H5Page; sent: H5Submitted }) {
   );
   return (
     <div data-testid="h5-result">
-      {!finished && <Alert type="info" showIcon message={t('h5.analysing')} style={{ marginBottom: 12 }} />}
+      {!finished && <Alert type="info" showIcon message={t('h5.analyzing')} style={{ marginBottom: 12 }} />}
       {state.error && !state.detail ? (
         <Result status="error" title={state.error.message} />
       ) : state.detail ? (

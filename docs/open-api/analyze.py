@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Open API example (Python 3.8+, standard library only): submit a tongue photo, poll, read the usage.
 
-    TCM_BASE_URL=http://localhost:8080 TCM_APP_KEY=tcm_... TCM_APP_SECRET=... python3 analyse.py tongue.jpg
+    TCM_BASE_URL=http://localhost:8080 TCM_APP_KEY=tcm_... TCM_APP_SECRET=... python3 analyze.py tongue.jpg
 """
 import base64, hashlib, hmac, json, os, secrets, sys, time, urllib.error, urllib.request
 

@@ -1,6 +1,6 @@
 import { VOICE_ERRORS, type VoiceResult } from '@tcm/contract';
 import { EngineError } from '../common/index.js';
-import { mean, parseWav, round, sd, WavError, type WavAudio } from '../signal/index.js';
+import { isWavError, mean, parseWav, round, sd, type WavAudio } from '../signal/index.js';
 import { coarseFactor, meanHnr } from './harmonicity.js';
 import { meanIntensity, toIntensity } from './intensity.js';
 import { jitterLocal, shimmerLocal } from './perturbation.js';
@@ -35,17 +35,17 @@ export function readVoiceWav(bytes: Uint8Array): WavAudio {
   try {
     return parseWav(bytes);
   } catch (e) {
-    if (e instanceof WavError)
+    if (isWavError(e))
       throw new EngineError(
-        e.problem === 'unsupported-encoding' ? VOICE_ERRORS.VOICE_UNSUPPORTED_ENCODING : VOICE_ERRORS.VOICE_UNREADABLE,
-        { reason: e.message },
+        e.kind === 'unsupported-encoding' ? VOICE_ERRORS.VOICE_UNSUPPORTED_ENCODING : VOICE_ERRORS.VOICE_UNREADABLE,
+        { reason: e.detail?.reason },
       );
     throw e;
   }
 }
 
 /**
- * The mono mix is analysed and dropped within one call, so its buffer is reused from call to
+ * The mono mix is analyzed and dropped within one call, so its buffer is reused from call to
  * call (a fresh multi-megabyte array costs more to fault in than the pass that fills it); longer
  * recordings than this get their own array rather than pinning a large one.
  */
@@ -67,7 +67,7 @@ function toMono(audio: WavAudio): { mono: Float64Array; bad: number; clipped: nu
   let clipped = 0;
   let peak = 0;
   // One pass per channel: sum into mono (invalid samples count as 0), and clipping (a sample at
-  // full scale with both neighbours there too). The peak of several channels is taken over the
+  // full scale with both neighbors there too). The peak of several channels is taken over the
   // channels themselves; a single channel's comes with the sound's block statistics.
   for (let ch = 0; ch < chans.length; ch++) {
     const c = chans[ch]!;
@@ -97,7 +97,7 @@ function toMono(audio: WavAudio): { mono: Float64Array; bad: number; clipped: nu
 }
 
 /** Analyses one WAV recording: pitch (Hz), jitter/shimmer (%), HNR (dB), intensity (dB), pauses, rate. */
-export function analyseVoice(bytes: Uint8Array): VoiceResult {
+export function analyzeVoice(bytes: Uint8Array): VoiceResult {
   const audio = readVoiceWav(bytes);
   const L = VOICE_LIMITS;
   if (audio.sampleRate < L.minRateHz || audio.sampleRate > L.maxRateHz)

@@ -1,5 +1,5 @@
 // Open API example (Node 18+, no packages): submit a tongue photo, poll the task, read the usage.
-//   TCM_BASE_URL=http://localhost:8080 TCM_APP_KEY=tcm_… TCM_APP_SECRET=… node analyse.mjs tongue.jpg
+//   TCM_BASE_URL=http://localhost:8080 TCM_APP_KEY=tcm_… TCM_APP_SECRET=… node analyze.mjs tongue.jpg
 // Prints the finished task (typed results, conclusion, report link) as JSON. docs/open-api.md
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -34,7 +34,7 @@ async function signed(method, path, body) {
 }
 
 const photo = process.argv[2];
-if (!photo) throw new Error('usage: node analyse.mjs <tongue photo>');
+if (!photo) throw new Error('usage: node analyze.mjs <tongue photo>');
 
 // 1. Submit (the idempotency key makes a retry of this call safe).
 const task = await signed('POST', '/backend/openapi/v1/analysis', {

@@ -1,5 +1,5 @@
-// Colour metrics: redness, shine, dark circles and skin tone (ITA), from the CIELAB planes
-// of the normalised face.
+// Color metrics: redness, shine, dark circles and skin tone (ITA), from the CIELAB planes
+// of the normalized face.
 import type { FaceMetric, FaceResult } from '@tcm/contract';
 import { itaAngle, itaCategory, labToLch, type ItaCategory } from '../color/index.js';
 import type { FaceFrame } from './face-frame.js';
@@ -15,7 +15,7 @@ const ITA_LABELS: Record<ItaCategory, { zh: string; en: string }> = {
   dark: { zh: '深色', en: 'dark' },
 };
 
-export interface ColourMetrics {
+export interface ColorMetrics {
   redness: FaceMetric;
   shine: FaceMetric;
   darkCircles: FaceMetric;
@@ -25,7 +25,7 @@ export interface ColourMetrics {
 }
 
 /** Redness, shine, dark circles (0-100, higher = more) and the ITA skin tone. */
-export function colourMetrics(frame: FaceFrame): ColourMetrics {
+export function colorMetrics(frame: FaceFrame): ColorMetrics {
   const { L, a, b, regions, skin } = frame;
 
   // Redness: 90th percentile of a* over cheeks and nose, 10 -> 0 and 30 -> 100; the share of

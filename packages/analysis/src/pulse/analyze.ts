@@ -1,14 +1,14 @@
 import type { PulseChannelResult, PulseClass, PulseResult } from '@tcm/contract';
 import { isEngineError } from '../common/index.js';
 import { round } from '../signal/index.js';
-import { analyseChannel } from './channel.js';
+import { analyzeChannel } from './channel.js';
 import { depthClass, rateClass, rhythmClass, shapeClasses } from './classes.js';
 import type { PulseCapture } from './input.js';
 
 export const PULSE_ENGINE_VERSION = 'pulse@0.1.0';
 
 /** Analyses a capture: per-channel rate (bpm), rhythm, HRV (ms), pulse diagram, and pulse classes. */
-export function analysePulse(capture: PulseCapture): PulseResult {
+export function analyzePulse(capture: PulseCapture): PulseResult {
   const channels: PulseChannelResult[] = [];
   let firstError: unknown;
   for (const c of capture.channels) {
@@ -16,7 +16,7 @@ export function analysePulse(capture: PulseCapture): PulseResult {
       channels.push({
         position: c.position ?? null,
         pressure: c.pressure ?? null,
-        ...analyseChannel(c.samples, capture.rate),
+        ...analyzeChannel(c.samples, capture.rate),
       });
     } catch (e) {
       // With several channels one bad one is reported, not fatal; a single channel's error is.
@@ -34,7 +34,7 @@ export function analysePulse(capture: PulseCapture): PulseResult {
   if (depth) classes.push(depth);
   const issues = channels.flatMap((c) => c.quality.issues);
   if (channels.length < capture.channels.length)
-    issues.push(`${capture.channels.length - channels.length} channel(s) could not be analysed`);
+    issues.push(`${capture.channels.length - channels.length} channel(s) could not be analyzed`);
   const n = Math.max(...capture.channels.map((c) => c.samples.length));
   return {
     version: { engine: PULSE_ENGINE_VERSION },

@@ -69,7 +69,7 @@ function convert(type: QueryFieldType, value: unknown): string | number | null {
  * field, condition and value are set (0 allowed), strings are trimmed, numeric types become
  * numbers, dates 'yyyy-MM-dd HH:mm'; groups without a counted row are dropped. Null when empty.
  */
-export function normaliseQuery(form: QueryForm, fields: readonly QueryField[]): CombinedQuery | null {
+export function normalizeQuery(form: QueryForm, fields: readonly QueryField[]): CombinedQuery | null {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const groups = form.groups.slice(0, QUERY_GROUPS).map((rows) => {
     const conditions: QueryCondition[] = [];

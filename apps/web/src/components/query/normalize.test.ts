@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyQueryForm, normaliseQuery, operatorsFor, searchQuery, type QueryField } from './normalise.js';
+import { emptyQueryForm, normalizeQuery, operatorsFor, searchQuery, type QueryField } from './normalize.js';
 
 const fields: QueryField[] = [
   { name: 'originalText', type: 'string', label: 'o' },
@@ -9,11 +9,11 @@ const fields: QueryField[] = [
   { name: 'level', type: 'short', label: 'l' },
 ];
 
-describe('normaliseQuery', () => {
+describe('normalizeQuery', () => {
   it('starts with 2 groups of 5 rows and yields null when nothing is set', () => {
     const f = emptyQueryForm();
     expect(f.groups.map((g) => g.length)).toEqual([5, 5]);
-    expect(normaliseQuery(f, fields)).toBeNull();
+    expect(normalizeQuery(f, fields)).toBeNull();
   });
 
   it('counts a row only when field, condition and value are set, with 0 allowed', () => {
@@ -25,7 +25,7 @@ describe('normaliseQuery', () => {
       { connector: 'or', operator: 'EQ', value: 3 },
       { connector: 'or', field: 'originalText', operator: 'LK', value: '   ' },
     ];
-    expect(normaliseQuery(f, fields)).toEqual({
+    expect(normalizeQuery(f, fields)).toEqual({
       join: 'and',
       groups: [{ conditions: [{ connector: 'and', name: 'age', type: 'integer', operator: 'EQ', value: 0 }] }],
     });
@@ -39,7 +39,7 @@ describe('normaliseQuery', () => {
     f.groups[1]![0] = { connector: 'and', field: 'createdAt', operator: 'LT', value: new Date(2026, 4, 6, 7, 8) };
     f.groups[1]![1] = { connector: 'and', field: 'level', operator: 'EQ', value: '3.9' };
     f.groups[1]![2] = { connector: 'and', field: 'age', operator: 'EQ', value: 'abc' };
-    expect(normaliseQuery(f, fields)).toEqual({
+    expect(normalizeQuery(f, fields)).toEqual({
       join: 'or',
       groups: [
         {
@@ -63,7 +63,7 @@ describe('normaliseQuery', () => {
     const f = emptyQueryForm();
     f.groups[0]![0] = { connector: 'and', field: 'originalText', operator: 'GT', value: 'x' };
     f.groups[0]![1] = { connector: 'and', field: 'unknown', operator: 'EQ', value: 'x' };
-    expect(normaliseQuery(f, fields)).toBeNull();
+    expect(normalizeQuery(f, fields)).toBeNull();
   });
 });
 
