@@ -47,7 +47,9 @@ function vary(model: unknown, n: number, seed: { s: number }): unknown {
 
 console.log(`${N} different full health reports per language, one process; load average ${load()}`);
 for (const lang of ['zh', 'en']) {
-  const model = JSON.parse(readFileSync(new URL(`../examples/full-report.${lang}.json`, import.meta.url), 'utf8'));
+  const model: unknown = JSON.parse(
+    readFileSync(new URL(`../examples/full-report.${lang}.json`, import.meta.url), 'utf8'),
+  );
   const seed = { s: 42 };
   // The first report pays the font parse; it is left out of the figures.
   await renderReport(vary(model, 0, seed));

@@ -22,7 +22,7 @@ const bmpError = (problem: BmpProblem, reason: string): BmpError =>
 
 /** Whether `e` is the BMP reader's refusal (not another engine error passing through). */
 export const isBmpError = (e: unknown): e is BmpError =>
-  e instanceof EngineError && e.kind !== undefined && BMP_PROBLEMS.has(e.kind);
+  e instanceof EngineError && typeof e.kind === 'string' && BMP_PROBLEMS.has(e.kind);
 
 export interface BmpHeader {
   width: number;

@@ -29,7 +29,7 @@ const wavError = (problem: WavProblem, reason: string): WavError =>
 
 /** Whether `e` is the WAV reader's refusal (not another engine's error passing through). */
 export const isWavError = (e: unknown): e is WavError =>
-  e instanceof EngineError && e.kind !== undefined && WAV_PROBLEMS.has(e.kind);
+  e instanceof EngineError && typeof e.kind === 'string' && WAV_PROBLEMS.has(e.kind);
 
 export interface WavAudio {
   /** Samples per second (Hz). */

@@ -46,7 +46,7 @@ describe('doctor registrations page', { timeout: 90_000 }, () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
-        if (String(url).includes(DOCTOR_APPROVAL_PATHS.list)) bodies.push(JSON.parse(String(init?.body)));
+        if (String(url).includes(DOCTOR_APPROVAL_PATHS.list)) bodies.push(JSON.parse(init?.body as string));
         return envelope(0, { list: [DOCTOR], total: 1 });
       }),
     );

@@ -93,7 +93,7 @@ function WechatAuthor() {
   const { mutate } = signIn;
   // The code is spent by the exchange: it runs once per code, when the page opens with it.
   useEffect(() => {
-    if (code) mutate(code, { onSuccess: (to) => navigate(to, { replace: true }) });
+    if (code) mutate(code, { onSuccess: (to) => void navigate(to, { replace: true }) });
   }, [code, mutate, navigate]);
   const error = code ? (signIn.error?.message ?? null) : t('login.wechatNoCode');
   return <Busy error={error} text={t('login.wechatWaiting')} />;
