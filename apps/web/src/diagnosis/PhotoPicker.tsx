@@ -1,11 +1,12 @@
 import './texts.js';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Image, Space, Typography, Upload } from 'antd';
 import { CameraOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CameraCapture, type Outline } from './CameraCapture.js';
 import { checkPhoto, PHOTO_ACCEPT, type FileProblem } from './photo-file.js';
 import { useTouch } from './touch.js';
+import { useObjectUrl } from '../lib/use-object-url.js';
 
 /** A photo chosen from disk or taken with the camera, checked on the client (spec §5). */
 export function PhotoPicker(props: {
@@ -21,15 +22,9 @@ export function PhotoPicker(props: {
   const { t } = useTranslation();
   const [problem, setProblem] = useState<FileProblem | null>(null);
   const [shooting, setShooting] = useState(false);
-  const [preview, setPreview] = useState<string | null>(null);
   const { touch, button } = useTouch();
 
-  useEffect(() => {
-    if (!props.file) return setPreview(null);
-    const url = URL.createObjectURL(props.file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [props.file]);
+  const preview = useObjectUrl(props.file);
 
   const take = async (file: File) => {
     const p = await checkPhoto(file);

@@ -1,8 +1,9 @@
 import '../../../diagnosis/texts.js';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WithAnt } from '../../../app/WithAnt.js';
 import { checkPhoto, PHOTO_ACCEPT, type FileProblem } from '../../../diagnosis/photo-file.js';
+import { useObjectUrl } from '../../../lib/use-object-url.js';
 
 // The camera view uses antd and measures frames: it loads only when the visitor opens it, so the
 // page's first paint stays free of Ant Design (docs/web.md "Speed and reach").
@@ -28,15 +29,9 @@ export function PlainPhotoPicker(props: { file: File | null; onChange: (file: Fi
   const { testId } = props;
   const [problem, setProblem] = useState<FileProblem | null>(null);
   const [shooting, setShooting] = useState(false);
-  const [preview, setPreview] = useState<string | null>(null);
   const phone = useSyncExternalStore(subscribe, isPhone, () => false);
 
-  useEffect(() => {
-    if (!props.file) return setPreview(null);
-    const url = URL.createObjectURL(props.file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [props.file]);
+  const preview = useObjectUrl(props.file);
 
   const take = async (file: File) => {
     const p = await checkPhoto(file);

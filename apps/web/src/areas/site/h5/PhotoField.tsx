@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Typography } from 'antd';
 import { CameraOutlined, PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { checkPhoto, PHOTO_ACCEPT } from '../../../diagnosis/photo-file.js';
+import { useObjectUrl } from '../../../lib/use-object-url.js';
 
 /** A big tap target that is really a file input: the label opens the phone's camera or album. */
 function PickButton(props: {
@@ -59,13 +60,8 @@ export function PhotoField(props: {
 }) {
   const { t } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!props.file) return setPreview(null);
-    const url = URL.createObjectURL(props.file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [props.file]);
+  const preview = useObjectUrl(props.file);
+
   const take = async (f: File) => {
     // Phones name camera shots freely (image.jpg, no extension in WeChat): the bytes decide.
     const p = await checkPhoto(f.name.includes('.') ? f : new File([f], `${f.name || 'photo'}.jpg`, { type: f.type }));
