@@ -23,20 +23,36 @@ bash scripts/with-postgres.sh npx vitest run --project @tcm/server >"$pg_log" 2>
 pg_pid=$!
 
 echo "[test] unit and integration suites (server on embedded PGlite)"
-vitest_rc=0
-npx vitest run || vitest_rc=$?
+# The embedded-PGlite run is the longest chain (its server files run one after another). Once the
+# PostgreSQL 15 run and the static checks are done, a core would sit idle for minutes beside its
+# tail, so the browser journeys start then (their own server, database and bundles; no unit test
+# reads apps/*/dist), and their output follows.
+npx vitest run &
+vitest_pid=$!
 static_rc=0
 wait "$static_pid" || static_rc=$?
-cat "$static_log"
-rm -f "$static_log"
 pg_rc=0
 wait "$pg_pid" || pg_rc=$?
+e2e_log=$(mktemp -t tcm-e2e-log-XXXXXX)
+e2e_pid=
+if [ "$static_rc" = 0 ] && [ "$pg_rc" = 0 ]; then
+  echo "[test] browser journeys start beside the embedded-PGlite run (output follows it)"
+  bash scripts/e2e.sh >"$e2e_log" 2>&1 &
+  e2e_pid=$!
+fi
+vitest_rc=0
+wait "$vitest_pid" || vitest_rc=$?
+cat "$static_log"
+rm -f "$static_log"
 echo "[test] server suite on a real PostgreSQL 15:"
 cat "$pg_log"
 rm -f "$pg_log"
 [ "$static_rc" = 0 ] || { echo "[test] typecheck or lint failed"; exit "$static_rc"; }
-[ "$vitest_rc" = 0 ] || exit "$vitest_rc"
 [ "$pg_rc" = 0 ] || { echo "[test] server suite on PostgreSQL 15 failed"; exit "$pg_rc"; }
-
-echo "[test] browser journeys (web app served by the real server, Debian Chromium)"
-bash scripts/e2e.sh
+echo "[test] browser journeys (web app served by the real server, Debian Chromium):"
+e2e_rc=0
+wait "$e2e_pid" || e2e_rc=$?
+cat "$e2e_log"
+rm -f "$e2e_log"
+[ "$vitest_rc" = 0 ] || exit "$vitest_rc"
+[ "$e2e_rc" = 0 ] || { echo "[test] browser journeys failed"; exit "$e2e_rc"; }
