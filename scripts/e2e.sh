@@ -10,52 +10,89 @@ cd "$(dirname "$0")/.."
 bash scripts/build-if-changed.sh web
 bash scripts/build-if-changed.sh server
 
-data_dir=$(mktemp -d -t tcm-e2e-XXXXXX)
 free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
-port=$(free_port)
-wx_port=$(free_port)
-wx_app=(wx-e2e-app "wx-e2e-$(node -e "console.log(require('crypto').randomBytes(6).toString('hex'))")")
-# The official account's server token: WeChat signs its pushes (QR scan events) with it.
-wx_token="wx-token-$(node -e "console.log(require('crypto').randomBytes(6).toString('hex'))")"
-password="e2e-$(node -e "console.log(require('crypto').randomBytes(6).toString('hex'))")"
-# Known to the journeys so one of them can present a really expired access token.
-jwt_secret="$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")"
-log="$data_dir/server.log"
-
-node --import tsx apps/server/src/test/wechat-protocol-cli.ts "$wx_port" "${wx_app[@]}" "$wx_token" >"$data_dir/wechat.log" 2>&1 &
-wx_pid=$!
-PORT=$port DATA_DIR="$data_dir" SEED_PASSWORD="$password" JWT_SECRET="$jwt_secret" WEB_DIST="$PWD/apps/web/dist" LOG_LEVEL=warn \
-  WECHAT_API_BASE="http://127.0.0.1:$wx_port" WECHAT_APP_ID="${wx_app[0]}" WECHAT_APP_SECRET="${wx_app[1]}" WECHAT_MP_TOKEN="$wx_token" \
-  node apps/server/dist/main.js >"$log" 2>&1 &
-server_pid=$!
+hex() { node -e "console.log(require('crypto').randomBytes($1).toString('hex'))"; }
+pids=()
+dirs=()
 cleanup() {
-  kill "$server_pid" "$wx_pid" 2>/dev/null || true
-  wait "$server_pid" "$wx_pid" 2>/dev/null || true
-  rm -rf "$data_dir"
+  [ ${#pids[@]} -gt 0 ] && { kill "${pids[@]}" 2>/dev/null || true; wait "${pids[@]}" 2>/dev/null || true; }
+  [ ${#dirs[@]} -gt 0 ] && rm -rf "${dirs[@]}"
+  return 0
 }
 trap cleanup EXIT
 
+# Starts one server with its own database and WeChat stand-in; sets S_DIR, S_PORT, S_WX_PORT,
+# S_PASSWORD, S_JWT_SECRET, S_PID for the caller (globals: bash functions return no values).
+start_server() {
+  S_DIR=$(mktemp -d -t tcm-e2e-XXXXXX)
+  dirs+=("$S_DIR")
+  S_PORT=$(free_port)
+  S_WX_PORT=$(free_port)
+  local wx_app=(wx-e2e-app "wx-e2e-$(hex 6)")
+  # The official account's server token: WeChat signs its pushes (QR scan events) with it.
+  local wx_token="wx-token-$(hex 6)"
+  S_PASSWORD="e2e-$(hex 6)"
+  # Known to the journeys so one of them can present a really expired access token.
+  S_JWT_SECRET="$(hex 32)"
+  node --import tsx apps/server/src/test/wechat-protocol-cli.ts "$S_WX_PORT" "${wx_app[@]}" "$wx_token" >"$S_DIR/wechat.log" 2>&1 &
+  pids+=($!)
+  PORT=$S_PORT DATA_DIR="$S_DIR" SEED_PASSWORD="$S_PASSWORD" JWT_SECRET="$S_JWT_SECRET" WEB_DIST="$PWD/apps/web/dist" LOG_LEVEL=warn \
+    WECHAT_API_BASE="http://127.0.0.1:$S_WX_PORT" WECHAT_APP_ID="${wx_app[0]}" WECHAT_APP_SECRET="${wx_app[1]}" WECHAT_MP_TOKEN="$wx_token" \
+    node apps/server/dist/main.js >"$S_DIR/server.log" 2>&1 &
+  S_PID=$!
+  pids+=("$S_PID")
+}
+
 # Up to 5 minutes: a fresh database's migrations and seed take over a minute on a loaded machine,
 # and journeys started before the server answers fail with ERR_CONNECTION_REFUSED.
-for _ in $(seq 1 600); do
-  if curl -fsS "http://127.0.0.1:$port/pc/" >/dev/null 2>&1 && grep -q 'protocol server on' "$data_dir/wechat.log"; then
-    break
-  fi
-  if ! kill -0 "$server_pid" 2>/dev/null; then cat "$log"; echo "[e2e] server exited"; exit 1; fi
-  sleep 0.5
-done
+wait_ready() { # dir port pid
+  for _ in $(seq 1 600); do
+    if curl -fsS "http://127.0.0.1:$2/pc/" >/dev/null 2>&1 && grep -q 'protocol server on' "$1/wechat.log"; then
+      return 0
+    fi
+    if ! kill -0 "$3" 2>/dev/null; then cat "$1/server.log"; echo "[e2e] server exited"; exit 1; fi
+    sleep 0.5
+  done
+  echo "[e2e] server on port $2 did not answer"; exit 1
+}
 
-echo "[e2e] server on port $port; running journeys"
-export E2E_BASE_URL="http://127.0.0.1:$port" E2E_PASSWORD="$password" E2E_WECHAT_URL="http://127.0.0.1:$wx_port" \
-  E2E_JWT_SECRET="$jwt_secret"
-journeys() { npx vitest run --config e2e/vitest.config.ts "$@" || { echo "[e2e] server log:"; tail -50 "$log"; exit 1; }; }
+# Runs journey files against the server whose variables are given first.
+journeys() { # dir port wx_port password jwt_secret vitest-args...
+  local dir=$1 port=$2 wx=$3 pw=$4 jwt=$5
+  shift 5
+  E2E_BASE_URL="http://127.0.0.1:$port" E2E_PASSWORD="$pw" E2E_WECHAT_URL="http://127.0.0.1:$wx" E2E_JWT_SECRET="$jwt" \
+    npx vitest run --config e2e/vitest.config.ts "$@" || { echo "[e2e] server log:"; tail -50 "$dir/server.log"; return 1; }
+}
+
+start_server
+a=("$S_DIR" "$S_PORT" "$S_WX_PORT" "$S_PASSWORD" "$S_JWT_SECRET")
+a_pid=$S_PID
 if [ $# -gt 0 ]; then
-  journeys "$@"
-else
-  # The whole run: a journey spends much of its time waiting on the browser and the server, so two
-  # files at a time keep both cores busy. Files that change what every account sees (the seeded
-  # accounts' passwords, the menu tree) run afterwards, alone.
-  alone=(e2e/passwords.test.ts e2e/console.test.ts)
-  journeys --maxWorkers 2 --fileParallelism "${alone[@]/#/--exclude=}"
-  journeys "${alone[@]}"
+  wait_ready "${a[0]}" "${a[1]}" "$a_pid"
+  echo "[e2e] server on port ${a[1]}; running journeys"
+  journeys "${a[@]}" "$@"
+  exit
 fi
+
+# The whole run: a journey spends much of its time waiting on the browser and the server, so two
+# files at a time keep both cores busy. The files that change what every account sees (the seeded
+# accounts' passwords, the menu tree) run afterwards, each on a server of its own so the two run
+# at once: `passwords` on the first server once the others are done, `console` on a second one
+# started now (it seeds while the first journeys run).
+alone=(e2e/passwords.test.ts e2e/console.test.ts)
+start_server
+b=("$S_DIR" "$S_PORT" "$S_WX_PORT" "$S_PASSWORD" "$S_JWT_SECRET")
+b_pid=$S_PID
+wait_ready "${a[0]}" "${a[1]}" "$a_pid"
+echo "[e2e] server on port ${a[1]}; running journeys"
+journeys "${a[@]}" --maxWorkers 2 --fileParallelism "${alone[@]/#/--exclude=}"
+wait_ready "${b[0]}" "${b[1]}" "$b_pid"
+echo "[e2e] ${alone[1]} on a second server (port ${b[1]}) beside ${alone[0]}"
+console_log="${b[0]}/journeys.log"
+journeys "${b[@]}" "${alone[1]}" >"$console_log" 2>&1 &
+console_pid=$!
+rc=0
+journeys "${a[@]}" "${alone[0]}" || rc=1
+wait "$console_pid" || rc=1
+cat "$console_log"
+exit "$rc"
