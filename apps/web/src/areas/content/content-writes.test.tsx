@@ -45,7 +45,7 @@ const ROUTE = {
 function openInbox() {
   const row = { ...ENQUIRY };
   const server = stubServer([
-    [CONTENT_PATHS.enquiryList, () => ({ list: [row], total: 1 })],
+    [CONTENT_PATHS.enquiryList, () => ({ list: [{ ...row }], total: 1 })],
     [CONTENT_PATHS.enquiryUpdate, (b) => Object.assign(row, b as Partial<Enquiry>)],
   ]);
   setSession({ user: { buttons: [CONTENT_BUTTONS.enquiryEdit] } as UserInfoBase });
