@@ -9,6 +9,22 @@ const noUnsafeOff = Object.fromEntries(
   ]),
 );
 
+/** QueryClient methods that change the cache: only mutation hooks in `-api.ts` files call them. */
+const CACHE_WRITES = 'invalidateQueries|refetchQueries|resetQueries|removeQueries|setQueryData|setQueriesData';
+/** Leading verbs of the write calls of the `xxxApi` objects. */
+const WRITE_VERBS =
+  'add|edit|update|save|set|remove|delete|create|publish|rotate|revoke|assign|appoint|move|approve|reject|decide|enquire|upload|submit|send|import|reset|invite|apply|leave|rename|bind|unbind|archive|restore';
+/**
+ * Screens whose writes still go through handlers (issue 16 item 5, the doctor, member, training
+ * and disease screens): the data-pattern rule skips them until they are converted.
+ */
+const WEB_WRITES_PENDING = [
+  'apps/web/src/areas/doctor/**',
+  'apps/web/src/areas/member/RecordsPage.tsx',
+  'apps/web/src/areas/member/WechatBindPage.tsx',
+  'apps/web/src/areas/site/h5/H5CapturePage.tsx',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -36,6 +52,39 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+
+  // One web data pattern (issue 16, docs/web.md "Server data"): a screen writes through its
+  // feature's mutation hooks, which invalidate the keys the write changes; query keys come from
+  // the feature's `*_KEYS` object. Component files (.tsx) may not touch the cache by hand, call a
+  // write of an `xxxApi` object, or spell a key inline. Write names are recognised by their verb.
+  {
+    name: 'tcm/web-data-pattern',
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: [
+      '**/*.test.tsx',
+      // Not yet converted (docs/spine.md "Not yet done"); each leaves this list when it is.
+      ...WEB_WRITES_PENDING,
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `MemberExpression[property.name=/^(${CACHE_WRITES})$/]`,
+          message: "Cache work belongs in the feature's -api.ts mutation hook (onSuccess), not in a component.",
+        },
+        {
+          selector: `CallExpression[callee.object.name=/Api$/][callee.property.name=/^(${WRITE_VERBS})/]`,
+          message: "A write goes through the feature's useXxx mutation hook (-api.ts), not an xxxApi call.",
+        },
+        {
+          // A key built on a given prefix (`[...props.queryKey, page]`, the list frame) is allowed.
+          selector:
+            "Property[key.name='queryKey'] > ArrayExpression[elements.0.type!='SpreadElement'], JSXAttribute[name.name='queryKey'] ArrayExpression",
+          message: "Query keys come from the feature's *_KEYS object in its -api.ts.",
+        },
+      ],
     },
   },
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Space, Typography, message } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BuiltRoute, ToolbarButton } from '../app/dynamic-menu.js';
 import { selectionProblem } from '../app/toolbar.js';
@@ -20,8 +20,6 @@ export interface AdminListContext<Row, F = unknown> {
   withOne: (f: (row: Row) => void) => () => void;
   /** Runs `f` on the selected rows, or warns when there are none. */
   withSome: (f: (rows: Row[]) => void) => () => void;
-  /** Loads the list again (after a dialog saved). */
-  refresh: () => void;
   clearSelection: () => void;
 }
 
@@ -37,7 +35,10 @@ export interface AdminListFilter<F> {
 export interface AdminListProps<Row extends { id: string | number }, F, Data extends { list: Row[]; total: number }> {
   testId: string;
   title?: ReactNode;
-  /** Query key prefix: the list reloads under it, and `refresh` invalidates it. */
+  /**
+   * Query key prefix (from the feature's `*_KEYS`): the list is read under it, so the feature's
+   * mutations that invalidate it refresh the list (docs/web.md "Server data").
+   */
   queryKey: readonly unknown[];
   load: (paging: Paging, filter: F) => Promise<Data>;
   initialFilter: F;
@@ -74,7 +75,6 @@ export function AdminList<Row extends { id: string | number }, F, Data extends {
   props: AdminListProps<Row, F, Data>,
 ) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [filter, setFilterState] = useState<F>(props.initialFilter);
   const [selected, setSelected] = useState<React.Key[]>([]);
@@ -98,7 +98,6 @@ export function AdminList<Row extends { id: string | number }, F, Data extends {
     chosen,
     withOne: (f) => warnOr('onlyOne', f, () => chosen[0]!),
     withSome: (f) => warnOr('some', f, () => chosen),
-    refresh: () => void qc.invalidateQueries({ queryKey: props.queryKey }),
     clearSelection: () => setSelected([]),
   };
   const all = props.route?.buttons ?? [];

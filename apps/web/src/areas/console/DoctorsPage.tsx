@@ -13,7 +13,7 @@ import { AdminList } from '../../components/AdminList.js';
 import { ChoiceAndQuery, type ChoiceQuery } from '../../components/query/ChoiceAndQuery.js';
 import type { QueryField } from '../../components/query/normalize.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
-import { doctorsApi } from './doctors-api.js';
+import { DOCTOR_APPROVAL_KEYS, doctorsApi, useDecideDoctor } from './doctors-api.js';
 
 const FIELDS: QueryField[] = (Object.keys(DOCTOR_QUERY_FIELDS) as Array<keyof typeof DOCTOR_QUERY_FIELDS>).map(
   (name) => ({
@@ -28,21 +28,21 @@ const STATE_COLOUR: Record<DoctorApproval, string> = { pending: 'processing', ap
 function DecideDialog({ doctor, onClose, onDone }: { doctor: DoctorRow; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const run = async (f: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await f();
-      void message.success(t('doctorApproval.saved'));
-      onDone();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const decide = useDecideDoctor();
+  const run = (d: { id: string; reason?: string }) =>
+    decide.mutate(d, {
+      onSuccess: () => {
+        void message.success(t('doctorApproval.saved'));
+        onDone();
+      },
+    });
   const reject = () => {
     if (!reason.trim()) return void message.warning(t('doctorApproval.reasonRequired'));
-    void run(() => doctorsApi.reject(doctor.id, reason.trim()));
+    run({ id: doctor.id, reason: reason.trim() });
   };
+  // The button of the decision being sent spins; the other waits.
+  const sending = (kind: 'approve' | 'reject') =>
+    decide.isPending && (decide.variables?.reason === undefined) === (kind === 'approve');
   return (
     <Modal open title={t('doctorApproval.title')} onCancel={onClose} footer={null}>
       <Typography.Paragraph>
@@ -51,9 +51,10 @@ function DecideDialog({ doctor, onClose, onDone }: { doctor: DoctorRow; onClose:
       <Space orientation="vertical" style={{ width: '100%' }} data-testid="doctor-decide">
         <Button
           type="primary"
-          loading={busy}
+          loading={sending('approve')}
+          disabled={decide.isPending}
           data-testid="doctor-approve"
-          onClick={() => void run(() => doctorsApi.approve(doctor.id))}
+          onClick={() => run({ id: doctor.id })}
         >
           {t('doctorApproval.approve')}
         </Button>
@@ -66,7 +67,13 @@ function DecideDialog({ doctor, onClose, onDone }: { doctor: DoctorRow; onClose:
               value={reason}
               onChange={(e) => setReason(e.target.value)}
             />
-            <Button danger loading={busy} onClick={reject} data-testid="doctor-reject">
+            <Button
+              danger
+              loading={sending('reject')}
+              disabled={decide.isPending}
+              onClick={reject}
+              data-testid="doctor-reject"
+            >
               {t('doctorApproval.reject')}
             </Button>
           </>
@@ -85,7 +92,7 @@ export default function DoctorsPage({ route }: { route?: BuiltRoute }) {
     <AdminList<DoctorRow, ChoiceQuery<DoctorApproval>, DoctorPage>
       testId="console-doctors"
       title={t('doctorApproval.title')}
-      queryKey={['console-doctors']}
+      queryKey={DOCTOR_APPROVAL_KEYS.list}
       load={(p, { choice, ...f }) => doctorsApi.list(p.page, p.size, { approval: choice, ...f })}
       // Opens on the registrations that wait: the reviewer's daily question.
       initialFilter={{ choice: 'pending' }}
@@ -138,7 +145,7 @@ export default function DoctorsPage({ route }: { route?: BuiltRoute }) {
         },
       ]}
     >
-      {({ refresh, clearSelection }) =>
+      {({ clearSelection }) =>
         deciding && (
           <DecideDialog
             doctor={deciding}
@@ -146,7 +153,6 @@ export default function DoctorsPage({ route }: { route?: BuiltRoute }) {
             onDone={() => {
               setDeciding(null);
               clearSelection();
-              refresh();
             }}
           />
         )

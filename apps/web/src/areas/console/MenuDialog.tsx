@@ -2,7 +2,7 @@ import { Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MenuAddBody, MenuNode } from '@tcm/contract';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
-import { consoleApi } from './console-api.js';
+import { useAddMenu, useEditMenu } from './console-api.js';
 import { SaveDialog } from './SaveDialog.js';
 
 type Values = Pick<
@@ -42,6 +42,8 @@ export function MenuDialog(props: {
         showOnSideBar: true,
       };
   const type = Form.useWatch('type', form) ?? initial.type;
+  const add = useAddMenu();
+  const edit = useEditMenu();
   const text = (name: keyof Values, label: string, required = false) => (
     <Form.Item
       name={name}
@@ -57,8 +59,8 @@ export function MenuDialog(props: {
     const body = Object.fromEntries(
       Object.entries(v).map(([k, x]) => [k, x === '' ? null : x]),
     ) as Partial<MenuAddBody>;
-    if (e) await consoleApi.editMenu({ ...body, id: e.id });
-    else await consoleApi.addMenu({ ...body, pid: props.parent?.id ?? 0, area: props.area });
+    if (e) await edit.mutateAsync({ ...body, id: e.id });
+    else await add.mutateAsync({ ...body, pid: props.parent?.id ?? 0, area: props.area });
   };
   return (
     <SaveDialog
@@ -66,6 +68,7 @@ export function MenuDialog(props: {
       testId="menu"
       width={720}
       save={save}
+      pending={add.isPending || edit.isPending}
       onClose={props.onClose}
       onSaved={props.onSaved}
     >

@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Button, Empty, Modal, Segmented, Space, Spin, Switch, Tag, Tree, Typography, message } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MENU_AREAS, type MenuNode, type TranslationEntry } from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { Toolbar } from '../../components/Toolbar.js';
 import { TranslationDialog } from '../translation/TranslationDialog.js';
-import { translationApi } from '../translation/translation-api.js';
-import { consoleApi } from './console-api.js';
+import { useFindTranslation } from '../translation/translation-api.js';
+import { useMenuTree, useMoveMenu, useRemoveMenu, useSetMenuStatus } from './console-api.js';
 import { MenuDialog } from './MenuDialog.js';
 import { dropPlace, flatten, moveFor } from './menu-tree-model.js';
 import { menuLabel } from './RolesPage.js';
@@ -23,39 +22,37 @@ type Editing = { entry: MenuNode | null; parent: MenuNode | null } | null;
  */
 export default function MenusPage({ route }: { route?: BuiltRoute }) {
   const { t, i18n } = useTranslation();
-  const qc = useQueryClient();
   const [area, setArea] = useState<Area>('console');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [translating, setTranslating] = useState<{ entry: TranslationEntry | null; original: string } | null>(null);
-  const tree = useQuery({ queryKey: ['console-menus'], queryFn: consoleApi.menuTree });
+  const tree = useMenuTree();
+  const status = useSetMenuStatus();
+  const remove = useRemoveMenu();
+  const move = useMoveMenu();
+  const findTranslation = useFindTranslation();
   const roots = useMemo(() => (tree.data ?? []).filter((n) => n.area === area), [tree.data, area]);
   const byId = useMemo(() => new Map(flatten(tree.data ?? []).map((n) => [n.id, n])), [tree.data]);
   const selected = selectedId === null ? null : (byId.get(selectedId) ?? null);
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['console-menus'] });
   const needOne = (f: (n: MenuNode) => void) => () =>
     selected ? f(selected) : void message.warning(t('selection.one'));
 
-  const setStatus = async (n: MenuNode, on: boolean) => {
-    await consoleApi.setMenuStatus(n.id, on ? 1 : 0);
-    refresh();
-  };
+  const setStatus = (n: MenuNode, on: boolean) => status.mutate({ id: n.id, status: on ? 1 : 0 });
   const translate = async (n: MenuNode) => {
-    const entry = await translationApi.findByText(n.name).catch(() => null);
+    const entry = await findTranslation(n.name);
     setTranslating({ entry, original: n.name });
   };
   const handlers: Record<string, () => void> = {
     addMenu: () => setEditing({ entry: null, parent: selected }),
     editMenu: needOne((n) => setEditing({ entry: n, parent: null })),
-    updateStatus: needOne((n) => void setStatus(n, n.status !== 1)),
+    updateStatus: needOne((n) => setStatus(n, n.status !== 1)),
     removeMenu: needOne((n) =>
       Modal.confirm({
         title: t('app.hint'),
         content: t('consoleAdmin.confirmRemoveMenu', { name: n.name }),
         onOk: async () => {
-          await consoleApi.removeMenu(n.id);
+          await remove.mutateAsync(n.id);
           setSelectedId(null);
-          refresh();
         },
       }),
     ),
@@ -76,9 +73,12 @@ export default function MenusPage({ route }: { route?: BuiltRoute }) {
             size="small"
             checked={n.status === 1}
             aria-label={t('consoleAdmin.enabled')}
+            // One status change at a time; the one being sent spins until the tree is read again.
+            disabled={status.isPending}
+            loading={status.isPending && status.variables?.id === n.id}
             onClick={(on, ev) => {
               ev.stopPropagation();
-              void setStatus(n, on);
+              setStatus(n, on);
             }}
             data-testid={`menu-status-${n.id}`}
           />
@@ -117,7 +117,8 @@ export default function MenusPage({ route }: { route?: BuiltRoute }) {
       {tree.data && roots.length === 0 && <Empty />}
       {roots.length > 0 && (
         <Tree
-          draggable={{ icon: false }}
+          // No second move while one is sent: the next drop must start from the tree as saved.
+          draggable={move.isPending ? false : { icon: false }}
           blockNode
           defaultExpandAll
           selectedKeys={selectedId === null ? [] : [selectedId]}
@@ -127,17 +128,14 @@ export default function MenusPage({ route }: { route?: BuiltRoute }) {
             !(dropPosition === 0 && byId.get(Number(dropNode.key))?.type === 'button')
           }
           onDrop={(info) => {
-            const move = moveFor(
+            const place = moveFor(
               roots,
               Number(info.dragNode.key),
               Number(info.node.key),
               dropPlace(info.dropToGap, info.dropPosition, info.node.pos),
             );
-            if (!move) return;
-            void consoleApi.moveMenu(move).then(() => {
-              void message.success(t('consoleAdmin.saved'));
-              refresh();
-            });
+            if (!place) return;
+            move.mutate(place, { onSuccess: () => void message.success(t('consoleAdmin.saved')) });
           }}
           data-testid="menu-tree"
         />
@@ -148,10 +146,7 @@ export default function MenusPage({ route }: { route?: BuiltRoute }) {
           parent={editing.parent}
           area={area}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            refresh();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
       {translating && (

@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Empty, Form, Input, Modal, Select, Space, Table, Tag, Tree, Typography, message } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DATA_SCOPES, type ConsoleRole, type DataScope, type MenuNode } from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { selectionProblem } from '../../app/toolbar.js';
 import { Toolbar } from '../../components/Toolbar.js';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
-import { consoleApi } from './console-api.js';
+import { useAddRole, useEditRole, useMenuTree, useRemoveRole, useRoles } from './console-api.js';
 import { toggleGrant } from './menu-tree-model.js';
 import { SaveDialog } from './SaveDialog.js';
 
@@ -47,11 +46,13 @@ function RoleDialog({
   const [form] = Form.useForm<RoleValues>();
   const [checked, setChecked] = useState<Set<number>>(() => new Set(role?.menuIds ?? []));
   const data = useMemo(() => toData(menus, i18n.language), [menus, i18n.language]);
+  const add = useAddRole();
+  const edit = useEditRole();
   const save = async () => {
     const v = await form.validateFields();
     const menuIds = [...checked];
-    if (role) await consoleApi.editRole({ id: role.id, name: v.name, dataScope: v.dataScope, menuIds });
-    else await consoleApi.addRole({ ...v, menuIds });
+    if (role) await edit.mutateAsync({ id: role.id, name: v.name, dataScope: v.dataScope, menuIds });
+    else await add.mutateAsync({ ...v, menuIds });
   };
   return (
     <SaveDialog
@@ -59,6 +60,7 @@ function RoleDialog({
       testId="role"
       width={720}
       save={save}
+      pending={add.isPending || edit.isPending}
       onClose={onClose}
       onSaved={onSaved}
     >
@@ -113,13 +115,12 @@ function RoleDialog({
 /** Role administration (issue 22 item 1). */
 export default function RolesPage({ route }: { route?: BuiltRoute }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
-  const roles = useQuery({ queryKey: ['console-roles'], queryFn: consoleApi.roles });
-  const menus = useQuery({ queryKey: ['console-menus'], queryFn: consoleApi.menuTree });
+  const roles = useRoles();
+  const menus = useMenuTree();
+  const remove = useRemoveRole();
   const [selected, setSelected] = useState<React.Key[]>([]);
   const [editing, setEditing] = useState<{ role: ConsoleRole | null } | null>(null);
   const chosen = (roles.data ?? []).filter((r) => selected.includes(r.id));
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['console-roles'] });
   const one = (f: (r: ConsoleRole) => void) => () => {
     const problem = selectionProblem('onlyOne', chosen.length);
     if (problem) return void message.warning(t(problem));
@@ -133,9 +134,8 @@ export default function RolesPage({ route }: { route?: BuiltRoute }) {
         title: t('app.hint'),
         content: t('consoleAdmin.confirmRemoveRole', { name: role.name }),
         onOk: async () => {
-          await consoleApi.removeRole(role.id);
+          await remove.mutateAsync(role.id);
           setSelected([]);
-          refresh();
         },
       }),
     ),
@@ -176,10 +176,7 @@ export default function RolesPage({ route }: { route?: BuiltRoute }) {
           role={editing.role}
           menus={menus.data}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            refresh();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
     </div>

@@ -1,32 +1,28 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Modal, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The save/cancel dialog the console's forms share: runs `save`, shows the success toast and
- * calls `onSaved`; a refusal keeps it open (the HTTP client already toasted the server's message,
- * a failed field check shows under its field).
+ * The save/cancel dialog the back-office forms share: runs `save` (the field checks, then the
+ * feature's mutation), shows the success toast and calls `onSaved`; a refusal keeps it open (the
+ * HTTP client already toasted the server's message, a failed field check shows under its field).
+ * `pending` is the mutation's `isPending`: the save button spins and cannot be pressed twice.
  */
 export function SaveDialog(props: {
   title: string;
   testId: string;
   width?: number;
   save: () => Promise<void>;
+  pending: boolean;
   onClose: () => void;
   onSaved: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
   const run = async () => {
-    setBusy(true);
-    try {
-      await props.save();
-      void message.success(t('consoleAdmin.saved'));
-      props.onSaved();
-    } finally {
-      setBusy(false);
-    }
+    await props.save();
+    void message.success(t('consoleAdmin.saved'));
+    props.onSaved();
   };
   return (
     <Modal
@@ -35,7 +31,7 @@ export function SaveDialog(props: {
       title={props.title}
       onCancel={props.onClose}
       onOk={() => void run().catch(() => undefined)}
-      confirmLoading={busy}
+      confirmLoading={props.pending}
       okText={t('app.save')}
       cancelText={t('app.cancel')}
       okButtonProps={{ 'data-testid': `${props.testId}-save` }}

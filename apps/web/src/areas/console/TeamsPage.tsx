@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Drawer, Form, Input, Space, Switch, Table, Tag, Typography, message } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONSOLE_BUTTONS, type ConsoleTeam, type ConsoleTeamMember } from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
@@ -8,7 +7,7 @@ import { selectionProblem } from '../../app/toolbar.js';
 import { Toolbar } from '../../components/Toolbar.js';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
 import { useSession } from '../../lib/session.js';
-import { consoleApi } from './console-api.js';
+import { useAddTeam, useAppointLeader, useSetMemberFlags, useTeamMembers, useTeams } from './console-api.js';
 import { SaveDialog } from './SaveDialog.js';
 
 const FLAGS = ['canConfigTreatPlan', 'displayPermission', 'canDoctorAgent'] as const;
@@ -16,12 +15,20 @@ const FLAGS = ['canConfigTreatPlan', 'displayPermission', 'canDoctorAgent'] as c
 function AddTeamDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
+  const add = useAddTeam();
   const save = async () => {
     const v = await form.validateFields();
-    await consoleApi.addTeam(v.name);
+    await add.mutateAsync(v.name);
   };
   return (
-    <SaveDialog title={t('consoleAdmin.addTeam')} testId="team" save={save} onClose={onClose} onSaved={onSaved}>
+    <SaveDialog
+      title={t('consoleAdmin.addTeam')}
+      testId="team"
+      save={save}
+      pending={add.isPending}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
       <Form form={form} layout="vertical">
         <Form.Item
           name="name"
@@ -37,29 +44,18 @@ function AddTeamDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () 
   );
 }
 
-/** A team's members: appoint the leader, switch the member flags (each needs its button code). */
-function MembersDrawer({
-  team,
-  onClose,
-  onChanged,
-}: {
-  team: ConsoleTeam;
-  onClose: () => void;
-  onChanged: () => void;
-}) {
+/**
+ * A team's members: appoint the leader, switch the member flags (each needs its button code).
+ * While one change is sent, the others wait (buttons and switches disabled).
+ */
+function MembersDrawer({ team, onClose }: { team: ConsoleTeam; onClose: () => void }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const buttons = new Set(useSession().user?.buttons ?? []);
-  const members = useQuery({ queryKey: ['console-team', team.id], queryFn: () => consoleApi.teamMembers(team.id) });
-  const reload = () => {
-    void qc.invalidateQueries({ queryKey: ['console-team', team.id] });
-    onChanged();
-  };
-  const act = (f: () => Promise<unknown>) => () =>
-    void f().then(() => {
-      void message.success(t('consoleAdmin.saved'));
-      reload();
-    });
+  const members = useTeamMembers(team.id);
+  const appoint = useAppointLeader();
+  const flags = useSetMemberFlags();
+  const busy = appoint.isPending || flags.isPending;
+  const saved = { onSuccess: () => void message.success(t('consoleAdmin.saved')) };
   return (
     <Drawer open width={820} title={t('consoleAdmin.membersOf', { name: team.name })} onClose={onClose}>
       <Table<ConsoleTeamMember>
@@ -79,7 +75,13 @@ function MembersDrawer({
                 <Tag color="gold">{t('consoleAdmin.leader')}</Tag>
               ) : (
                 buttons.has(CONSOLE_BUTTONS.teamLeader) && (
-                  <Button size="small" onClick={act(() => consoleApi.appointLeader(team.id, m.id))}>
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    loading={appoint.isPending && appoint.variables?.userId === m.id}
+                    onClick={() => appoint.mutate({ teamId: team.id, userId: m.id }, saved)}
+                    data-testid={`appoint-${m.id}`}
+                  >
                     {t('consoleAdmin.appoint')}
                   </Button>
                 )
@@ -91,8 +93,10 @@ function MembersDrawer({
               <Switch
                 size="small"
                 checked={m[f] === 1}
-                disabled={!buttons.has(CONSOLE_BUTTONS.memberFlags)}
-                onChange={(on) => act(() => consoleApi.setMemberFlags({ userId: m.id, [f]: on ? 1 : 0 }))()}
+                disabled={!buttons.has(CONSOLE_BUTTONS.memberFlags) || busy}
+                loading={flags.isPending && flags.variables?.userId === m.id && flags.variables[f] !== undefined}
+                onChange={(on) => flags.mutate({ userId: m.id, [f]: on ? 1 : 0 }, saved)}
+                data-testid={`flag-${f}-${m.id}`}
               />
             ),
           })),
@@ -105,12 +109,10 @@ function MembersDrawer({
 /** Teams across the platform (issue 22 item 1): create, appoint the leader, member flags. */
 export default function TeamsPage({ route }: { route?: BuiltRoute }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
-  const teams = useQuery({ queryKey: ['console-teams'], queryFn: consoleApi.teams });
+  const teams = useTeams();
   const [selected, setSelected] = useState<React.Key[]>([]);
   const [adding, setAdding] = useState(false);
   const [open, setOpen] = useState<ConsoleTeam | null>(null);
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['console-teams'] });
   const openSelected = () => {
     const chosen = (teams.data ?? []).filter((x) => selected.includes(x.id));
     const problem = selectionProblem('onlyOne', chosen.length);
@@ -150,16 +152,8 @@ export default function TeamsPage({ route }: { route?: BuiltRoute }) {
           },
         ]}
       />
-      {adding && (
-        <AddTeamDialog
-          onClose={() => setAdding(false)}
-          onSaved={() => {
-            setAdding(false);
-            refresh();
-          }}
-        />
-      )}
-      {open && <MembersDrawer team={open} onClose={() => setOpen(null)} onChanged={refresh} />}
+      {adding && <AddTeamDialog onClose={() => setAdding(false)} onSaved={() => setAdding(false)} />}
+      {open && <MembersDrawer team={open} onClose={() => setOpen(null)} />}
     </div>
   );
 }

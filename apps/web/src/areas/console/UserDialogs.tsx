@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Checkbox, Drawer, Form, Input, Select, Table, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONSOLE_CREATABLE_ENTRANCES, type ConsoleUser } from '@tcm/contract';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
 import { formatDateTime } from '../../lib/format.js';
 import { newPasswordRule, PASSWORD_INPUT_MAX } from '../../components/passwords/password-rules.js';
-import { consoleApi } from './console-api.js';
+import { useAddUser, useAssignRoles, useEditUser, useRoles, useSignInHistory } from './console-api.js';
 import { SaveDialog } from './SaveDialog.js';
 
 interface UserValues {
@@ -31,24 +30,27 @@ export function UserDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<UserValues>();
+  const add = useAddUser();
+  const edit = useEditUser();
   const required = (field: string) => ({ required: true, whitespace: true, message: t('login.required', { field }) });
   const save = async () => {
     const v = await form.validateFields();
     if (user)
-      await consoleApi.editUser({
+      await edit.mutateAsync({
         id: user.id,
         name: v.name,
         email: v.email ?? null,
         phone: v.phone ?? null,
         organisation: v.organisation ?? null,
       });
-    else await consoleApi.addUser(v);
+    else await add.mutateAsync(v);
   };
   return (
     <SaveDialog
       title={t(user ? 'consoleAdmin.editUser' : 'consoleAdmin.addUser')}
       testId="user"
       save={save}
+      pending={add.isPending || edit.isPending}
       onClose={onClose}
       onSaved={onSaved}
     >
@@ -127,16 +129,18 @@ export function AssignRolesDialog({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const roles = useQuery({ queryKey: ['console-roles'], queryFn: consoleApi.roles });
+  const roles = useRoles();
+  const assign = useAssignRoles();
   const [chosen, setChosen] = useState<string[]>(user.roles.map((r) => r.id));
   const save = async () => {
-    await consoleApi.assignRoles(user.id, chosen);
+    await assign.mutateAsync({ userId: user.id, roleIds: chosen });
   };
   return (
     <SaveDialog
       title={t('consoleAdmin.assignRolesOf', { name: user.loginName })}
       testId="roles"
       save={save}
+      pending={assign.isPending}
       onClose={onClose}
       onSaved={onSaved}
     >
@@ -159,10 +163,7 @@ export function AssignRolesDialog({
 export function HistoryDrawer({ user, onClose }: { user: ConsoleUser; onClose: () => void }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const history = useQuery({
-    queryKey: ['console-history', user.id, page],
-    queryFn: () => consoleApi.history(user.id, page, 100),
-  });
+  const history = useSignInHistory(user.id, page);
   return (
     <Drawer open width={640} title={t('consoleAdmin.historyOf', { name: user.loginName })} onClose={onClose}>
       <Table

@@ -13,7 +13,7 @@ import { AdminList } from '../../components/AdminList.js';
 import { ChoiceAndQuery, type ChoiceQuery } from '../../components/query/ChoiceAndQuery.js';
 import type { QueryField } from '../../components/query/normalize.js';
 import { formatDateTime } from '../../lib/format.js';
-import { consoleApi } from './console-api.js';
+import { CONSOLE_KEYS, consoleApi, useSetUserStatus } from './console-api.js';
 import { AssignRolesDialog, HistoryDrawer, UserDialog } from './UserDialogs.js';
 
 const ResetPasswordDialog = lazy(() =>
@@ -30,16 +30,17 @@ type Open = { kind: 'edit' | 'roles' | 'history' | 'reset'; user: ConsoleUser } 
 export default function UsersPage({ route }: { route?: BuiltRoute }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open>(null);
+  const setStatus = useSetUserStatus();
   return (
     <AdminList<ConsoleUser, ChoiceQuery<Entrance>, ConsoleUserPage>
       testId="console-users"
       title={t('consoleAdmin.usersTitle')}
-      queryKey={['console-users']}
+      queryKey={CONSOLE_KEYS.users}
       load={(p, { choice, ...f }) => consoleApi.users(p.page, p.size, { entrance: choice, ...f })}
       initialFilter={{ choice: 'sys' }}
       route={route}
       emptyText={t('consoleAdmin.noUsers')}
-      handlers={({ withOne, refresh }) => ({
+      handlers={({ withOne }) => ({
         addUser: () => setOpen({ kind: 'add' }),
         editUser: withOne((user) => setOpen({ kind: 'edit', user })),
         assignRoles: withOne((user) => setOpen({ kind: 'roles', user })),
@@ -52,10 +53,10 @@ export default function UsersPage({ route }: { route?: BuiltRoute }) {
             content: t(status === 0 ? 'consoleAdmin.confirmDisable' : 'consoleAdmin.confirmEnable', {
               name: user.loginName,
             }),
+            // The confirmation's OK button spins until the write and the list's reload are done.
             onOk: async () => {
-              await consoleApi.setUserStatus(user.id, status);
+              await setStatus.mutateAsync({ id: user.id, status });
               void message.success(t('consoleAdmin.saved'));
-              refresh();
             },
           });
         }),
@@ -104,23 +105,20 @@ export default function UsersPage({ route }: { route?: BuiltRoute }) {
         },
       ]}
     >
-      {({ refresh }) => {
-        const done = () => {
-          setOpen(null);
-          refresh();
-        };
+      {() => {
+        // The dialogs' mutations read the lists again; closing only closes.
+        const done = () => setOpen(null);
         return (
           <>
             {(open?.kind === 'add' || open?.kind === 'edit') && (
-              <UserDialog user={open.kind === 'edit' ? open.user : null} onClose={() => setOpen(null)} onSaved={done} />
+              <UserDialog user={open.kind === 'edit' ? open.user : null} onClose={done} onSaved={done} />
             )}
-            {open?.kind === 'roles' && (
-              <AssignRolesDialog user={open.user} onClose={() => setOpen(null)} onSaved={done} />
-            )}
-            {open?.kind === 'history' && <HistoryDrawer user={open.user} onClose={() => setOpen(null)} />}
+            {open?.kind === 'roles' && <AssignRolesDialog user={open.user} onClose={done} onSaved={done} />}
+            {open?.kind === 'history' && <HistoryDrawer user={open.user} onClose={done} />}
             {open?.kind === 'reset' && (
               <Suspense fallback={<Spin />}>
-                <ResetPasswordDialog loginName={open.user.loginName} onClose={done} />
+                {/* The user must change the new password: the list's tag says so. */}
+                <ResetPasswordDialog loginName={open.user.loginName} onClose={done} changes={[CONSOLE_KEYS.users]} />
               </Suspense>
             )}
           </>

@@ -7,7 +7,7 @@ import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { AdminList } from '../../components/AdminList.js';
 import { KeywordSearch } from '../../components/query/KeywordSearch.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
-import { contentApi } from './content-api.js';
+import { CONTENT_KEYS, contentApi, usePublishContent, useRemoveContent } from './content-api.js';
 import { ContentDialog } from './ContentDialog.js';
 
 /** State of an item as the list shows it: draft, scheduled (published, time ahead) or published. */
@@ -21,24 +21,35 @@ const STATE_COLOR = { draft: 'default', scheduled: 'blue', published: 'green' } 
 function PublishDialog({ row, onClose, onDone }: { row: ContentRow; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const [at, setAt] = useState<Dayjs | null>(null);
-  const run = async (published: boolean) => {
-    await contentApi.publish(row.id, published, published && at ? at.toISOString() : null);
-    void message.success(t('consoleAdmin.saved'));
-    onDone();
-  };
+  const publish = usePublishContent(row.kind);
+  const run = (published: boolean) =>
+    publish.mutate(
+      { id: row.id, published, publishAt: published && at ? at.toISOString() : null },
+      {
+        onSuccess: () => {
+          void message.success(t('consoleAdmin.saved'));
+          onDone();
+        },
+      },
+    );
   return (
     <Modal
       open
       title={t('content.publish')}
       onCancel={onClose}
       okText={t(at ? 'content.schedule' : 'content.publishNow')}
-      onOk={() => void run(true).catch(() => undefined)}
+      onOk={() => run(true)}
+      confirmLoading={publish.isPending}
       okButtonProps={{ 'data-testid': 'publish-ok' }}
       footer={(_, { OkBtn, CancelBtn }) => (
         <Space>
           <CancelBtn />
           {row.published && (
-            <a data-testid="unpublish" onClick={() => void run(false).catch(() => undefined)}>
+            <a
+              data-testid="unpublish"
+              aria-disabled={publish.isPending}
+              onClick={() => !publish.isPending && run(false)}
+            >
               {t('content.unpublish')}
             </a>
           )}
@@ -61,16 +72,17 @@ function ContentTable({ kind, route }: { kind: ContentKind; route?: BuiltRoute }
   const fmt = useReaderFormat();
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [publishing, setPublishing] = useState<ContentRow | null>(null);
+  const remove = useRemoveContent(kind);
   return (
     <AdminList<ContentRow, string, ContentPage>
       testId={`content-${kind}`}
-      queryKey={['content', kind]}
+      queryKey={CONTENT_KEYS.list(kind)}
       load={(p, keyword) => contentApi.list(kind, p.page, p.size, keyword)}
       initialFilter=""
       keepPrevious
       route={route}
       emptyText={t('content.empty')}
-      handlers={({ withOne, refresh, clearSelection }) => ({
+      handlers={({ withOne, clearSelection }) => ({
         addContent: () => setEditing({ id: null }),
         editContent: withOne((r) => setEditing({ id: r.id })),
         publishContent: withOne(setPublishing),
@@ -79,9 +91,8 @@ function ContentTable({ kind, route }: { kind: ContentKind; route?: BuiltRoute }
             title: t('app.hint'),
             content: t('content.confirmRemove', { title: r.title }),
             onOk: async () => {
-              await contentApi.remove(r.id);
+              await remove.mutateAsync(r.id);
               clearSelection();
-              refresh();
             },
           }),
         ),
@@ -106,28 +117,18 @@ function ContentTable({ kind, route }: { kind: ContentKind; route?: BuiltRoute }
         { title: t('content.updatedAt'), render: (_v, r) => fmt.date(r.updatedAt) },
       ]}
     >
-      {({ refresh }) => (
+      {() => (
         <>
           {editing && (
             <ContentDialog
               kind={kind}
               id={editing.id}
               onClose={() => setEditing(null)}
-              onSaved={() => {
-                setEditing(null);
-                refresh();
-              }}
+              onSaved={() => setEditing(null)}
             />
           )}
           {publishing && (
-            <PublishDialog
-              row={publishing}
-              onClose={() => setPublishing(null)}
-              onDone={() => {
-                setPublishing(null);
-                refresh();
-              }}
-            />
+            <PublishDialog row={publishing} onClose={() => setPublishing(null)} onDone={() => setPublishing(null)} />
           )}
         </>
       )}

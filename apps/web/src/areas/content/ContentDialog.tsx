@@ -3,7 +3,7 @@ import { Form, Input, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_LANGS, type ContentKind } from '@tcm/contract';
 import { SaveDialog } from '../console/SaveDialog.js';
-import { contentApi, useContentItem } from './content-api.js';
+import { useContentItem, useSaveContent } from './content-api.js';
 
 // The editor (tiptap) loads only when a dialog opens: never part of the public site's first load.
 const RichTextEditor = lazy(() =>
@@ -30,6 +30,7 @@ export function ContentDialog(props: {
   const [form] = Form.useForm<Values>();
   const [body, setBody] = useState<string | null>(props.id ? null : '');
   const item = useContentItem(props.id);
+  const saving = useSaveContent();
   // The form is filled once the stored item arrives (an effect: antd's form is not React state).
   useEffect(() => {
     const c = item.data;
@@ -59,8 +60,7 @@ export function ContentDialog(props: {
         .filter(Boolean),
       ...(props.kind === 'page' ? { name: v.name } : {}),
     };
-    if (props.id) await contentApi.edit({ ...values, id: props.id });
-    else await contentApi.add(values);
+    await saving.mutateAsync(props.id ? { ...values, id: props.id } : values);
   };
   const required = (field: string) => [{ required: true, whitespace: true, message: t('login.required', { field }) }];
   return (
@@ -69,6 +69,7 @@ export function ContentDialog(props: {
       testId="content"
       width={880}
       save={save}
+      pending={saving.isPending}
       onClose={props.onClose}
       onSaved={props.onSaved}
     >

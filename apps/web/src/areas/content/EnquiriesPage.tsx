@@ -10,21 +10,23 @@ import { useReaderFormat } from '../../lib/reader-format.js';
 import { saveBlob } from '../../lib/save-blob.js';
 import { fetchFile } from '../doctor/archive/archive-api.js';
 import { SaveDialog } from '../console/SaveDialog.js';
-import { contentApi } from './content-api.js';
+import { CONTENT_KEYS, contentApi, useUpdateEnquiry } from './content-api.js';
 
 const STATUS_COLOR: Record<EnquiryStatus, string> = { new: 'orange', contacted: 'blue', closed: 'default' };
 
 function HandleDialog({ row, onClose, onSaved }: { row: Enquiry; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ status: EnquiryStatus; note?: string }>();
+  const update = useUpdateEnquiry();
   return (
     <SaveDialog
       title={t('enquiry.handle')}
       testId="enquiry"
       save={async () => {
         const v = await form.validateFields();
-        await contentApi.updateEnquiry(row.id, v.status, v.note?.trim() || null);
+        await update.mutateAsync({ id: row.id, status: v.status, note: v.note?.trim() || null });
       }}
+      pending={update.isPending}
       onClose={onClose}
       onSaved={onSaved}
     >
@@ -60,7 +62,7 @@ export default function EnquiriesPage({ route }: { route?: BuiltRoute }) {
     <AdminList<Enquiry, Filter, EnquiryPage>
       testId="enquiries"
       title={t('enquiry.inboxTitle')}
-      queryKey={['enquiries']}
+      queryKey={CONTENT_KEYS.enquiries}
       load={(p, f) => contentApi.enquiries(p.page, p.size, f.status, f.keyword)}
       initialFilter={{ keyword: '' }}
       keepPrevious
@@ -99,17 +101,8 @@ export default function EnquiriesPage({ route }: { route?: BuiltRoute }) {
         { title: t('enquiry.note'), dataIndex: 'note', ellipsis: true },
       ]}
     >
-      {({ refresh }) =>
-        handling && (
-          <HandleDialog
-            row={handling}
-            onClose={() => setHandling(null)}
-            onSaved={() => {
-              setHandling(null);
-              refresh();
-            }}
-          />
-        )
+      {() =>
+        handling && <HandleDialog row={handling} onClose={() => setHandling(null)} onSaved={() => setHandling(null)} />
       }
     </AdminList>
   );

@@ -11,10 +11,11 @@ import {
   type EnquirySubmitBody,
   type SiteSettings,
 } from '@tcm/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/api.js';
+import { useInvalidatingMutation } from '../../lib/invalidating-mutation.js';
 
-/** Back-office calls of the content pages (docs/site.md). */
+/** Back-office reads of the content pages (docs/site.md); writes are the hooks below. */
 export const contentApi = {
   list: (kind: ContentKind, page: number, size: number, keyword?: string) =>
     http.post<ContentPage>(CONTENT_PATHS.list, {
@@ -22,20 +23,12 @@ export const contentApi = {
       body: { kind, ...(keyword ? { keyword } : {}) },
     }),
   find: (id: number) => http.get<ContentItem>(CONTENT_PATHS.find(id)),
-  add: (body: ContentAddBody) => http.post<ContentItem>(CONTENT_PATHS.add, { body }),
-  edit: (body: ContentEditBody) => http.post<ContentItem>(CONTENT_PATHS.edit, { body }),
-  publish: (id: number, published: boolean, publishAt?: string | null) =>
-    http.post<ContentItem>(CONTENT_PATHS.publish, { body: { id, published, ...(publishAt ? { publishAt } : {}) } }),
-  remove: (id: number) => http.del<null>(CONTENT_PATHS.remove(id)),
   enquiries: (page: number, size: number, status?: EnquiryStatus, keyword?: string) =>
     http.post<EnquiryPage>(CONTENT_PATHS.enquiryList, {
       params: { page, size },
       body: { ...(status ? { status } : {}), ...(keyword ? { keyword } : {}) },
     }),
-  updateEnquiry: (id: number, status: EnquiryStatus, note: string | null) =>
-    http.post<Enquiry>(CONTENT_PATHS.enquiryUpdate, { body: { id, status, note } }),
   settings: () => http.get<SiteSettings>(CONTENT_PATHS.settings),
-  saveSettings: (body: SiteSettings) => http.post<SiteSettings>(CONTENT_PATHS.settings, { body }),
 };
 
 /** Public calls of the site; the client sends the reader's language (spec §7 /portal/ rule). */
@@ -44,28 +37,29 @@ export const siteApi = {
     http.get<ContentPage>(CONTENT_PATHS.portalNews, { params: { page, size }, noErrorMessage: true }),
   page: (name: string) => http.get<ContentItem>(CONTENT_PATHS.portalPage(name), { noErrorMessage: true }),
   settings: () => http.get<SiteSettings>(CONTENT_PATHS.portalSettings, { noErrorMessage: true }),
-  /** The form shows the server's message itself (field named, reader's language). */
-  enquire: (body: EnquirySubmitBody) =>
-    http.post<{ id: number }>(CONTENT_PATHS.portalEnquiry, { body, noErrorMessage: true }),
 };
 
 /** Query keys of the content pages. */
 export const CONTENT_KEYS = {
+  list: (kind: ContentKind) => ['content', 'list', kind] as const,
   item: (id: number) => ['content', 'item', id] as const,
+  enquiries: ['enquiries'] as const,
   settings: ['settings'] as const,
+  /** The public site's reads, per reader language (the server answers in it). */
+  sitePage: (name: string, lang: string) => ['site-page', name, lang] as const,
+  siteNews: (lang: string) => ['site-news', lang] as const,
+  siteSettings: ['site-settings'] as const,
 };
 
 /** The organisation settings (name, logo, contact, report footer). */
 export const useSettings = () => useQuery({ queryKey: CONTENT_KEYS.settings, queryFn: contentApi.settings });
 
 /** Saves the settings; they are read again afterwards. */
-export const useSaveSettings = () => {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: contentApi.saveSettings,
-    onSuccess: () => void qc.invalidateQueries({ queryKey: CONTENT_KEYS.settings }),
-  });
-};
+export const useSaveSettings = () =>
+  useInvalidatingMutation(
+    (body: SiteSettings) => http.post<SiteSettings>(CONTENT_PATHS.settings, { body }),
+    [CONTENT_KEYS.settings],
+  );
 
 /** One news item or page for its edit dialog; null id (a new item) reads nothing. */
 export const useContentItem = (id: number | null) =>
@@ -74,3 +68,44 @@ export const useContentItem = (id: number | null) =>
     queryFn: () => contentApi.find(id!),
     enabled: id !== null && id !== 0,
   });
+
+/** Adds (no id) or edits a news item or page: its list, and the stored item of an edit. */
+export const useSaveContent = () =>
+  useInvalidatingMutation(
+    (body: ContentAddBody | ContentEditBody) =>
+      'id' in body
+        ? http.post<ContentItem>(CONTENT_PATHS.edit, { body })
+        : http.post<ContentItem>(CONTENT_PATHS.add, { body }),
+    (body) => [CONTENT_KEYS.list(body.kind), ...('id' in body ? [CONTENT_KEYS.item(body.id)] : [])],
+  );
+
+/** Publishes now or at `publishAt`, or takes an item back to draft (`published` false). */
+export const usePublishContent = (kind: ContentKind) =>
+  useInvalidatingMutation(
+    (a: { id: number; published: boolean; publishAt?: string | null }) =>
+      http.post<ContentItem>(CONTENT_PATHS.publish, {
+        body: { id: a.id, published: a.published, ...(a.publishAt ? { publishAt: a.publishAt } : {}) },
+      }),
+    (a) => [CONTENT_KEYS.list(kind), CONTENT_KEYS.item(a.id)],
+  );
+
+export const useRemoveContent = (kind: ContentKind) =>
+  useInvalidatingMutation((id: number) => http.del<null>(CONTENT_PATHS.remove(id)), [CONTENT_KEYS.list(kind)]);
+
+/** The inbox's status and note of one enquiry. */
+export const useUpdateEnquiry = () =>
+  useInvalidatingMutation(
+    (a: { id: number; status: EnquiryStatus; note: string | null }) =>
+      http.post<Enquiry>(CONTENT_PATHS.enquiryUpdate, { body: a }),
+    [CONTENT_KEYS.enquiries],
+  );
+
+/**
+ * The public cooperation form (spec §5). No toast: the form shows the server's message itself
+ * (field named, reader's language). It adds to the back office's inbox.
+ */
+export const useEnquire = () =>
+  useInvalidatingMutation(
+    (body: EnquirySubmitBody) => http.post<{ id: number }>(CONTENT_PATHS.portalEnquiry, { body, noErrorMessage: true }),
+    [CONTENT_KEYS.enquiries],
+  );

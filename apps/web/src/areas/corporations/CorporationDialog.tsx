@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { H5_DEFAULT_BRANDING, type Corporation, type CorporationH5 } from '@tcm/contract';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
 import { SaveDialog } from '../console/SaveDialog.js';
-import { corporationsApi } from './corporations-api.js';
+import { useAddCorporation, useEditCorporation } from './corporations-api.js';
 import { H5BrandingFields } from './H5BrandingFields.js';
 
 const FLAGS = ['api', 'h5', 'wx'] as const;
@@ -21,11 +21,13 @@ export function CorporationDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const add = useAddCorporation();
+  const edit = useEditCorporation();
   const save = async () => {
     const v = await form.validateFields();
     const flags = { api: v.flags.includes('api'), h5: v.flags.includes('h5'), wx: v.flags.includes('wx') };
     if (editing)
-      await corporationsApi.edit({
+      await edit.mutateAsync({
         id: editing.id,
         name: v.name,
         contact: v.contact ?? '',
@@ -38,13 +40,14 @@ export function CorporationDialog({
           returnOrigins: v.h5.returnOrigins ?? [],
         },
       });
-    else await corporationsApi.add({ name: v.name, contact: v.contact || undefined, flags });
+    else await add.mutateAsync({ name: v.name, contact: v.contact || undefined, flags });
   };
   return (
     <SaveDialog
       title={t(editing ? 'corporations.edit' : 'corporations.add')}
       testId="corporation"
       save={save}
+      pending={add.isPending || edit.isPending}
       onClose={onClose}
       onSaved={onSaved}
     >

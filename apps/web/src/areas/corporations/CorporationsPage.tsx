@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Space, Table, Tag, Typography, message } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Corporation } from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
@@ -8,7 +7,7 @@ import { selectionProblem } from '../../app/toolbar.js';
 import { Toolbar } from '../../components/Toolbar.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { CorporationDialog } from './CorporationDialog.js';
-import { corporationsApi } from './corporations-api.js';
+import { useCorporations } from './corporations-api.js';
 import { KeysDrawer } from './KeysDrawer.js';
 import { UsageDrawer } from './UsageDrawer.js';
 
@@ -18,13 +17,11 @@ const FLAGS = ['api', 'h5', 'wx'] as const;
 export default function CorporationsPage({ route }: { route?: BuiltRoute }) {
   const { t } = useTranslation();
   const fmt = useReaderFormat();
-  const qc = useQueryClient();
-  const list = useQuery({ queryKey: ['corporations'], queryFn: corporationsApi.list });
+  const list = useCorporations();
   const [selected, setSelected] = useState<React.Key[]>([]);
   const [dialog, setDialog] = useState<{ editing?: Corporation } | null>(null);
   const [keysOf, setKeysOf] = useState<Corporation | null>(null);
   const [usageOf, setUsageOf] = useState<Corporation | null>(null);
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['corporations'] });
   const one = (then: (c: Corporation) => void) => () => {
     const chosen = (list.data ?? []).filter((x) => selected.includes(x.id));
     const problem = selectionProblem('onlyOne', chosen.length);
@@ -78,24 +75,9 @@ export default function CorporationsPage({ route }: { route?: BuiltRoute }) {
         ]}
       />
       {dialog && (
-        <CorporationDialog
-          editing={dialog.editing}
-          onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            refresh();
-          }}
-        />
+        <CorporationDialog editing={dialog.editing} onClose={() => setDialog(null)} onSaved={() => setDialog(null)} />
       )}
-      {keysOf && (
-        <KeysDrawer
-          corporation={keysOf}
-          onClose={() => {
-            setKeysOf(null);
-            refresh();
-          }}
-        />
-      )}
+      {keysOf && <KeysDrawer corporation={keysOf} onClose={() => setKeysOf(null)} />}
       {usageOf && <UsageDrawer corporation={usageOf} onClose={() => setUsageOf(null)} />}
     </div>
   );

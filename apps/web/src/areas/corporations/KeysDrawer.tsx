@@ -13,11 +13,10 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AppKey, AppKeyCredentials, Corporation } from '@tcm/contract';
 import { useReaderFormat } from '../../lib/reader-format.js';
-import { corporationsApi } from './corporations-api.js';
+import { useAddKey, useAppKeys, useRevokeKey, useRotateKey } from './corporations-api.js';
 
 /** The secret of a new or rotated key: shown this once, never again (only its sealed copy is stored). */
 function SecretModal({ creds, onClose }: { creds: AppKeyCredentials; onClose: () => void }) {
@@ -51,20 +50,18 @@ function SecretModal({ creds, onClose }: { creds: AppKeyCredentials; onClose: ()
 export function KeysDrawer({ corporation, onClose }: { corporation: Corporation; onClose: () => void }) {
   const { t } = useTranslation();
   const fmt = useReaderFormat();
-  const qc = useQueryClient();
-  const queryKey = ['corporation-keys', corporation.id];
-  const keys = useQuery({ queryKey, queryFn: () => corporationsApi.keys(corporation.id) });
+  const keys = useAppKeys(corporation.id);
+  const add = useAddKey(corporation.id);
+  const rotate = useRotateKey(corporation.id);
+  const revoke = useRevokeKey(corporation.id);
+  // One key change at a time: each button waits while another is sent.
+  const busy = add.isPending || rotate.isPending || revoke.isPending;
   const [shown, setShown] = useState<AppKeyCredentials | null>(null);
   const [form] = Form.useForm<{ label?: string; rateLimitPerMin: number; dailyQuota: number }>();
-  const reload = () => void qc.invalidateQueries({ queryKey });
-  const reveal = (p: Promise<AppKeyCredentials>) =>
-    void p.then((c) => {
-      setShown(c);
-      reload();
-    });
+  const reveal = { onSuccess: setShown };
   const create = async () => {
     const v = await form.validateFields();
-    reveal(corporationsApi.addKey({ corporationId: corporation.id, ...v, label: v.label || undefined }));
+    add.mutate({ ...v, label: v.label || undefined }, reveal);
   };
   return (
     <Drawer open width={900} title={t('corporations.keysOf', { name: corporation.name })} onClose={onClose}>
@@ -83,7 +80,13 @@ export function KeysDrawer({ corporation, onClose }: { corporation: Corporation;
         <Form.Item name="dailyQuota" label={t('corporations.dailyQuota')} rules={[{ required: true }]}>
           <InputNumber min={1} max={10000000} precision={0} />
         </Form.Item>
-        <Button type="primary" onClick={() => void create().catch(() => undefined)} data-testid="create-key">
+        <Button
+          type="primary"
+          loading={add.isPending}
+          disabled={busy && !add.isPending}
+          onClick={() => void create().catch(() => undefined)}
+          data-testid="create-key"
+        >
           {t('corporations.createKey')}
         </Button>
       </Form>
@@ -119,15 +122,19 @@ export function KeysDrawer({ corporation, onClose }: { corporation: Corporation;
                 <Space>
                   <Popconfirm
                     title={t('corporations.rotateConfirm')}
-                    onConfirm={() => reveal(corporationsApi.rotateKey(k.id))}
+                    onConfirm={() => rotate.mutate(k.id, reveal)}
+                    disabled={busy}
                   >
-                    <Button size="small">{t('corporations.rotate')}</Button>
+                    <Button size="small" disabled={busy} loading={rotate.isPending && rotate.variables === k.id}>
+                      {t('corporations.rotate')}
+                    </Button>
                   </Popconfirm>
                   <Popconfirm
                     title={t('corporations.revokeConfirm')}
-                    onConfirm={() => void corporationsApi.revokeKey(k.id).then(reload)}
+                    onConfirm={() => revoke.mutate(k.id)}
+                    disabled={busy}
                   >
-                    <Button size="small" danger>
+                    <Button size="small" danger disabled={busy} loading={revoke.isPending && revoke.variables === k.id}>
                       {t('corporations.revoke')}
                     </Button>
                   </Popconfirm>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Drawer, Empty, Segmented, Spin, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OPEN_API_OPERATIONS, type Corporation, type UsageDay } from '@tcm/contract';
 import { EChart } from '../../components/EChart.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
-import { corporationsApi } from './corporations-api.js';
+import { useUsage } from './corporations-api.js';
 
 const RANGES = [7, 30, 90] as const;
 
@@ -34,10 +33,7 @@ export function UsageDrawer({ corporation, onClose }: { corporation: Corporation
   const { t } = useTranslation();
   const fmt = useReaderFormat();
   const [range, setRange] = useState<number>(30);
-  const usage = useQuery({
-    queryKey: ['corporation-usage', corporation.id, range],
-    queryFn: () => corporationsApi.usage(corporation.id, range),
-  });
+  const usage = useUsage(corporation.id, range);
   const days = usage.data?.days ?? [];
   const any = days.some((d) => d.errors || d.analyses || Object.values(d.calls).some(Boolean));
   return (

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import type { EChartsCoreOption } from 'echarts/core';
 import { Button, Space, Spin } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   constitutionWord,
@@ -70,9 +69,8 @@ function Kpi({ label, value, testId }: { label: string; value: string; testId: s
 
 function Charts({ data, scope, scale }: { data: DisplaySummary; scope: DisplayScope; scale: number }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const f = useReaderFormat();
-  const feed = useDisplayFeed(scope, () => void qc.invalidateQueries({ queryKey: ['display', scope] }));
+  const feed = useDisplayFeed(scope);
   const region = useMemo(() => new Map(DISPLAY_PROVINCES.map((p) => [p.zh, p])), []);
   const province = (zh: string) => (f.lang === 'en' ? (region.get(zh)?.en ?? zh) : zh);
   const nameMap = f.lang === 'en' ? Object.fromEntries(DISPLAY_PROVINCES.map((p) => [p.zh, p.en])) : undefined;

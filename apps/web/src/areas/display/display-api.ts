@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DISPLAY_EVENTS, DISPLAY_PATHS, type DisplayFeedItem, type DisplaySummary } from '@tcm/contract';
 import { http } from '../../lib/api.js';
 
@@ -15,9 +15,14 @@ const summaryPath = (s: DisplayScope) =>
   s.kind === 'team' ? DISPLAY_PATHS.teamSummary(s.teamId) : DISPLAY_PATHS.summary;
 const feedPath = (s: DisplayScope) => (s.kind === 'team' ? DISPLAY_PATHS.teamFeed(s.teamId) : DISPLAY_PATHS.feed);
 
+/** Query keys of the dashboards. */
+export const DISPLAY_KEYS = {
+  summary: (s: DisplayScope) => ['display', s] as const,
+};
+
 export const useDisplaySummary = (scope: DisplayScope) =>
   useQuery({
-    queryKey: ['display', scope],
+    queryKey: DISPLAY_KEYS.summary(scope),
     queryFn: () => http.get<DisplaySummary>(summaryPath(scope), { params: { days: 30 } }),
     refetchInterval: SUMMARY_REFRESH_MS,
   });
@@ -26,14 +31,15 @@ export type FeedState = { items: DisplayFeedItem[]; live: boolean };
 
 /**
  * The live feed (server-sent events, authenticated by the access_token cookie): newest first.
- * EventSource reconnects by itself; `live` is false while it is down. `onItem` hears each new
- * result (the dashboard refreshes its counts then).
+ * EventSource reconnects by itself; `live` is false while it is down. Each new result makes the
+ * scope's summary stale, so the counts are read again then (not only every 30 s).
  */
-export function useDisplayFeed(scope: DisplayScope, onItem?: () => void): FeedState {
+export function useDisplayFeed(scope: DisplayScope): FeedState {
+  const qc = useQueryClient();
   const [state, setState] = useState<FeedState>({ items: [], live: false });
   const key = JSON.stringify(scope);
-  // Read when an event comes: a new onItem closure needs no new connection.
-  const heard = useEffectEvent(() => onItem?.());
+  // Read when an event comes: the latest scope, with no new connection.
+  const heard = useEffectEvent(() => void qc.invalidateQueries({ queryKey: DISPLAY_KEYS.summary(scope) }));
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(feedPath(JSON.parse(key) as DisplayScope), { withCredentials: true });

@@ -16,7 +16,7 @@ import { useReaderFormat } from '../../lib/reader-format.js';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
 import { TranslationDialog } from './TranslationDialog.js';
 import { TranslationPopover } from './TranslationPopover.js';
-import { translationApi } from './translation-api.js';
+import { TRANSLATION_KEYS, translationApi, useRemoveTranslations } from './translation-api.js';
 import { languageCoverage } from './coverage.js';
 
 const FIELD_LABELS: Record<keyof typeof TRANSLATION_QUERY_FIELDS, string> = {
@@ -60,15 +60,16 @@ export default function TranslationAdmin({ route }: { route?: BuiltRoute }) {
   const fmt = useReaderFormat();
   const [editing, setEditing] = useState<Editing>(null);
   const [check, setCheck] = useState('');
+  const remove = useRemoveTranslations();
   return (
     <AdminList<TranslationEntry, ListFilter, TranslationPage>
       testId="translation-admin"
       title={t('translation.title')}
-      queryKey={['translations']}
+      queryKey={TRANSLATION_KEYS.list}
       load={(p, f) => translationApi.list(p.page, p.size, f)}
       initialFilter={{}}
       route={route}
-      handlers={({ withOne, withSome, refresh, clearSelection }) => ({
+      handlers={({ withOne, withSome, clearSelection }) => ({
         addTranslation: () => setEditing({ entry: null }),
         editTranslation: withOne((entry) => setEditing({ entry })),
         deleteTranslation: withSome((rows) =>
@@ -76,10 +77,9 @@ export default function TranslationAdmin({ route }: { route?: BuiltRoute }) {
             title: t('app.hint'),
             content: t('translation.confirmRemove'),
             onOk: async () => {
-              for (const r of rows) await translationApi.remove(r.id);
+              await remove.mutateAsync(rows.map((r) => r.id));
               clearSelection();
               void message.success(t('translation.removed'));
-              refresh();
             },
           }),
         ),
@@ -101,7 +101,7 @@ export default function TranslationAdmin({ route }: { route?: BuiltRoute }) {
         },
       ]}
     >
-      {({ rows, refresh }) => (
+      {({ rows }) => (
         <>
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             {t('translation.coverage')}
@@ -127,10 +127,7 @@ export default function TranslationAdmin({ route }: { route?: BuiltRoute }) {
               entry={editing.entry}
               initialOriginal={editing.original}
               onClose={() => setEditing(null)}
-              onSaved={() => {
-                setEditing(null);
-                refresh();
-              }}
+              onSaved={() => setEditing(null)}
             />
           )}
         </>

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { TRANSLATION_LANGS, TRANSLATION_PATHS, type TranslationEntry, type TranslationLang } from '@tcm/contract';
 import { message } from 'antd';
 import type { MessageType } from 'antd/es/message/interface';
 import '../../lib/i18n.js';
+import { renderWithQuery } from '../../test/render-with-query.js';
 import { saveMode, TranslationDialog, TRANSLATION_DIALOG_WIDTH } from './TranslationDialog.js';
 
 /**
@@ -52,7 +53,10 @@ function open(e: TranslationEntry | null, initialOriginal?: string) {
   // The call is what is asserted: the app-wide success toast would close 3 s later, after the
   // file's jsdom is gone, and its React update would throw "window is not defined".
   success = vi.spyOn(message, 'success').mockImplementation(() => (() => undefined) as unknown as MessageType);
-  render(<TranslationDialog entry={e} initialOriginal={initialOriginal} onClose={() => undefined} onSaved={onSaved} />);
+  // The dialog saves through mutation hooks, which need the query client App gives every screen.
+  renderWithQuery(
+    <TranslationDialog entry={e} initialOriginal={initialOriginal} onClose={() => undefined} onSaved={onSaved} />,
+  );
   return { onSaved };
 }
 /** Opens a language tab (only the active pane is rendered). */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TRANSLATION_LANG_LABELS, TRANSLATION_LANGS, type TranslationEntry, type TranslationLang } from '@tcm/contract';
 import { RichTextEditor } from '../../components/editor/RichTextEditor.js';
 import { isHtmlText } from '../../components/editor/sanitize.js';
-import { translationApi } from './translation-api.js';
+import { useCreateTranslation, useUpdateTranslation } from './translation-api.js';
 
 /** Dialog width of spec §9, px. */
 export const TRANSLATION_DIALOG_WIDTH = 960;
@@ -30,6 +30,8 @@ export function TranslationDialog(props: {
   const [toast, toastHolder] = message.useMessage();
   const editing = props.entry !== null && props.entry.id !== 0;
   const [keepCurrent, setKeepCurrent] = useState(false);
+  const create = useCreateTranslation();
+  const update = useUpdateTranslation();
   const [values, setValues] = useState<Values>(() => {
     const e = props.entry;
     const v: Values = { originalText: e?.originalText ?? props.initialOriginal ?? '', remark: e?.remark ?? '' };
@@ -63,22 +65,25 @@ export function TranslationDialog(props: {
       content: t('translation.confirmSave'),
       okText: t('app.ok'),
       cancelText: t('app.cancel'),
-      onOk: async () => {
-        const langs = Object.fromEntries(TRANSLATION_LANGS.map((l) => [l, values[l] ?? '']));
-        if (mode === 'create') {
-          await translationApi.create({
-            originalText: values.originalText ?? '',
-            remark: values.remark ?? '',
-            ...langs,
-          });
-          void message.success(t('translation.created'));
-        } else {
-          await translationApi.update({ id: props.entry!.id, remark: values.remark ?? '', ...langs });
-          void message.success(t('translation.updated'));
-        }
-        props.onSaved();
-      },
+      // A refusal closes the confirmation and leaves the dialog open: the HTTP client has shown the
+      // server's message, and a rejected onOk would only become an unhandled rejection.
+      onOk: () => send(mode).catch(() => undefined),
     });
+  };
+  const send = async (mode: 'create' | 'update') => {
+    const langs = Object.fromEntries(TRANSLATION_LANGS.map((l) => [l, values[l] ?? '']));
+    if (mode === 'create') {
+      await create.mutateAsync({
+        originalText: values.originalText ?? '',
+        remark: values.remark ?? '',
+        ...langs,
+      });
+      void message.success(t('translation.created'));
+    } else {
+      await update.mutateAsync({ id: props.entry!.id, remark: values.remark ?? '', ...langs });
+      void message.success(t('translation.updated'));
+    }
+    props.onSaved();
   };
 
   return (
@@ -91,6 +96,7 @@ export function TranslationDialog(props: {
         title={editing ? t('translation.edit') : t('translation.add')}
         onCancel={props.onClose}
         onOk={save}
+        confirmLoading={create.isPending || update.isPending}
         okText={t('app.save')}
         cancelText={t('app.cancel')}
         okButtonProps={{ 'data-testid': 'tr-save' }}

@@ -6,7 +6,7 @@ import Image from '@tiptap/extension-image';
 import { useTranslation } from 'react-i18next';
 import { FONT_SIZES, FontSize, Indent, Video } from './extensions.js';
 import { sanitizeHtml } from './sanitize.js';
-import { pickProblem, uploadEditorFile, type PickKind } from './upload.js';
+import { pickProblem, useEditorUpload, type PickKind } from './upload.js';
 
 /** Editor defaults of spec §9, px. */
 export const EDITOR_SIZE = { width: 800, height: 300 } as const;
@@ -27,6 +27,7 @@ export function RichTextEditor(props: {
   const [preview, setPreview] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const pickKind = useRef<PickKind>('image');
+  const upload = useEditorUpload();
   const editor = useEditor({
     extensions: [StarterKit, Image, FontSize, Indent, Video],
     content: sanitizeHtml(props.value),
@@ -45,13 +46,20 @@ export function RichTextEditor(props: {
     const problem = pickProblem(pickKind.current, file);
     if (problem) return void message.warning(t(problem));
     try {
-      const url = await uploadEditorFile(file);
+      const url = await upload.mutateAsync(file);
       if (pickKind.current === 'image') editor.chain().focus().setImage({ src: url }).run();
       else editor.chain().focus().setVideo(url).run();
     } catch {
       void message.error(t('editor.uploadFailed'));
     }
   };
+  // While a file is sent, its picker spins and neither picker takes another.
+  const picker = (kind: PickKind) => ({
+    loading: upload.isPending && !!upload.variables && pickProblem(kind, upload.variables) === null,
+    disabled: upload.isPending,
+    onClick: () => pick(kind),
+    'data-testid': `editor-pick-${kind}`,
+  });
 
   return (
     <div
@@ -82,10 +90,10 @@ export function RichTextEditor(props: {
             {t('editor.indent')}
           </Button>
         </Tooltip>
-        <Button size="small" onClick={() => pick('image')}>
+        <Button size="small" {...picker('image')}>
           {t('editor.image')}
         </Button>
-        <Button size="small" onClick={() => pick('media')}>
+        <Button size="small" {...picker('media')}>
           {t('editor.media')}
         </Button>
         <Button size="small" onClick={() => setPreview(true)}>

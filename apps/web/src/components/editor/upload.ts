@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { http } from '../../lib/api.js';
 
 /** Upload endpoint of the rich-text editor (spec §7 Files). */
@@ -12,7 +13,7 @@ export function pickProblem(kind: PickKind, file: Pick<File, 'type'>): 'editor.p
 }
 
 /** Uploads one file; resolves with its remote URL (code 0 and data.remoteFileUrl). */
-export async function uploadEditorFile(file: File): Promise<string> {
+async function uploadEditorFile(file: File): Promise<string> {
   const form = new FormData();
   form.set('file', file);
   const data = await http.post<{ remoteFileUrl?: string }>(EDITOR_UPLOAD_PATH, {
@@ -22,3 +23,10 @@ export async function uploadEditorFile(file: File): Promise<string> {
   if (!data?.remoteFileUrl) throw new Error('no remoteFileUrl');
   return data.remoteFileUrl;
 }
+
+/**
+ * The editor's upload as a mutation (docs/web.md "Server data"): `isPending` while a file is sent.
+ * It changes no query (the URL goes into the text being edited). No toast from the HTTP client:
+ * the editor says "upload failed" itself.
+ */
+export const useEditorUpload = () => useMutation({ mutationFn: uploadEditorFile });

@@ -1,4 +1,5 @@
 import { Form, Input, Typography } from 'antd';
+import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useResetPassword } from './passwords-api.js';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
@@ -14,10 +15,19 @@ interface Values {
  * The administrator sets a user's password by login name; from the user list the name is given.
  * The user must change it at the next sign-in (the server enforces it).
  */
-export function ResetPasswordDialog({ onClose, loginName }: { onClose: () => void; loginName?: string }) {
+export function ResetPasswordDialog({
+  onClose,
+  loginName,
+  changes,
+}: {
+  onClose: () => void;
+  loginName?: string;
+  /** Query keys the reset changes (read again after it). */
+  changes?: readonly QueryKey[];
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const reset = useResetPassword();
+  const reset = useResetPassword(changes);
   const send = async (v: Values) => {
     const loginName = v.loginName.trim();
     await reset.mutateAsync({ loginName, newPassword: v.newPassword });

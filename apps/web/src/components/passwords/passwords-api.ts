@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type QueryKey } from '@tanstack/react-query';
 import { PASSWORD_PATHS, type ChangePasswordBody, type ResetPasswordBody } from '@tcm/contract';
 import { http } from '../../lib/api.js';
+import { useInvalidatingMutation } from '../../lib/invalidating-mutation.js';
 
 /*
  * The password calls, loaded with the dialogs (a lazy chunk): their paths live in a contract file
@@ -15,9 +16,12 @@ export const useChangePassword = () =>
       http.post<null>(PASSWORD_PATHS.changePassword, { body: b, noErrorMessage: true }),
   });
 
-/** An administrator sets a user's password by login name. */
-export const useResetPassword = () =>
-  useMutation({
-    mutationFn: (b: ResetPasswordBody) =>
-      http.post<null>(PASSWORD_PATHS.resetPassword, { body: b, noErrorMessage: true }),
-  });
+/**
+ * An administrator sets a user's password by login name. `changes`: the keys of the screen that
+ * shows it (the console's user list tags an account that must change its password).
+ */
+export const useResetPassword = (changes: readonly QueryKey[] = []) =>
+  useInvalidatingMutation(
+    (b: ResetPasswordBody) => http.post<null>(PASSWORD_PATHS.resetPassword, { body: b, noErrorMessage: true }),
+    changes,
+  );

@@ -14,7 +14,7 @@ import type { BuiltRoute } from '../../../app/dynamic-menu.js';
 import { AdminList } from '../../../components/AdminList.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { saveBlob } from '../../../lib/save-blob.js';
-import { auditApi } from './audit-api.js';
+import { AUDIT_KEYS, auditApi } from './audit-api.js';
 
 interface QueryForm {
   actor?: string;
@@ -56,7 +56,7 @@ export default function AuditPage({ route }: { route?: BuiltRoute }) {
     <AdminList<AuditRowView, AuditQueryBody, AuditPageData>
       testId="audit"
       title={t('audit.title')}
-      queryKey={['audit']}
+      queryKey={AUDIT_KEYS.list}
       load={(p, query) => auditApi.list(query, p.page, p.size)}
       initialFilter={{}}
       keepPrevious

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isPhoneNumber, type EnquirySubmitBody } from '@tcm/contract';
-import { siteApi } from '../../content/content-api.js';
+import { useEnquire } from '../../content/content-api.js';
 
 type Values = Required<Omit<EnquirySubmitBody, 'language'>>;
 
@@ -14,23 +14,18 @@ type Values = Required<Omit<EnquirySubmitBody, 'language'>>;
 export function CooperationForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The server's refusal (reader's language) shows above the button until the next send.
+  const enquire = useEnquire();
   const required = (field: string) => ({ required: true, whitespace: true, message: t('site.required', { field }) });
   const send = async () => {
     const v = await form.validateFields();
-    setSending(true);
-    setError(null);
-    try {
-      await siteApi.enquire(v);
-      setSent(true);
-      form.resetFields();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setSending(false);
-    }
+    enquire.mutate(v, {
+      onSuccess: () => {
+        setSent(true);
+        form.resetFields();
+      },
+    });
   };
   return (
     <Card title={t('site.cooperationTitle')} data-testid="cooperation" style={{ maxWidth: 720 }}>
@@ -69,10 +64,16 @@ export function CooperationForm() {
             <Form.Item name="description" label={t('site.description')} rules={[required(t('site.description'))]}>
               <Input.TextArea rows={4} maxLength={2000} data-testid="coop-description" />
             </Form.Item>
-            {error && (
-              <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="coop-error" />
+            {enquire.error && (
+              <Alert
+                type="error"
+                showIcon
+                title={enquire.error.message}
+                style={{ marginBottom: 12 }}
+                data-testid="coop-error"
+              />
             )}
-            <Button type="primary" htmlType="submit" loading={sending} data-testid="coop-submit">
+            <Button type="primary" htmlType="submit" loading={enquire.isPending} data-testid="coop-submit">
               {t('site.submit')}
             </Button>
           </Form>
