@@ -18,10 +18,15 @@
  * From BENCH_RECORDS ≥ 20,000 the rows are made by SQL (bench-seed-sql.ts); BENCH_FILTER=sex
  * adds a filter (status + a combined-query row); BENCH_ROUNDS alternates app and bare runs.
  *
+ * BENCH_KEEP_DB=name (PostgreSQL): seed that database once and keep it; later runs with the same
+ * name and BENCH_RECORDS reuse it (a 1 M seed takes minutes). BENCH_ROUNDS=0: no load rounds, only
+ * the CPU per call. BENCH_PROFILE=dir: a CPU profile of the app's list and detail calls there
+ * (list.cpuprofile, detail.cpuprofile) and its top frames printed.
+ *
  * The load generator runs in a worker thread so that the client's work stays off the server's
  * event loop; on PGlite the database shares the server's thread, as it does in production.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -35,14 +40,17 @@ import type { Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import * as schema from '../src/db/schema/index.js';
 import { recordsTable, teams, users } from '../src/db/schema/index.js';
+import { profiled, summarize } from './bench-profile.js';
 import { seedRecordsSql } from './bench-seed-sql.js';
-import { poolOf, realResults, throwAwayDatabase } from './bench-support.js';
+import { keptDatabase, poolOf, realResults, throwAwayDatabase } from './bench-support.js';
 
 const N = Number(process.env.BENCH_RECORDS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
-const CPU_CALLS = 100;
+const CPU_CALLS = Number(process.env.BENCH_CPU_CALLS ?? 100);
+const KEEP_DB = process.env.BENCH_KEEP_DB;
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 /**
  * BENCH_FILTER=sex: the page asks for done records of women (status + a combined-query row on
  * person_sex), a filter most of the doctor's records pass, so the total counts hundreds of
@@ -187,13 +195,50 @@ interface Captured {
   rowMode?: string;
 }
 
+/** The bench doctor of a kept database seeded by an earlier run with the same BENCH_RECORDS. */
+async function seededBefore(pool: pg.Pool): Promise<string> {
+  const doctor = await pool.query<{ id: string }>(`SELECT id FROM users WHERE login_name = 'bench_doctor_0'`);
+  const n = await pool.query<{ n: string }>('SELECT count(*) AS n FROM diagnosis_record');
+  if (!doctor.rows[0] || Number(n.rows[0]!.n) !== N)
+    throw new Error(`BENCH_KEEP_DB=${KEEP_DB} holds ${n.rows[0]!.n} records, not ${N}: drop it or pick another name`);
+  return doctor.rows[0].id;
+}
+
+/** The SQL statements `run` sends through the pool, as sent (text, values, row mode). */
+async function captureSql(pool: pg.Pool, run: () => Promise<void>): Promise<Captured[]> {
+  const captured: Captured[] = [];
+  const query = pool.query.bind(pool) as (...a: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const q = args[0];
+    // drizzle passes (config, params) or (text, params).
+    const config = typeof q === 'string' ? { text: q } : (q as Captured);
+    captured.push({ ...config, values: config.values ?? (args[1] as unknown[] | undefined) });
+    return query(...args);
+  }) as typeof pool.query;
+  try {
+    await run();
+  } finally {
+    pool.query = query as typeof pool.query;
+  }
+  return captured;
+}
+
+/** Replays captured statements in order and answers their rows: the bare handler's whole work. */
+const replay = async (barePool: pg.Pool, captured: Captured[]) => {
+  const out: unknown[] = [];
+  for (const q of captured) out.push((await barePool.query({ ...q, values: q.values ?? [] } as pg.QueryConfig)).rows);
+  return out;
+};
+
 async function main(): Promise<void> {
-  const where = await throwAwayDatabase();
+  const where = KEEP_DB ? await keptDatabase(KEEP_DB) : await throwAwayDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'tcm-bench-'));
   const pool = poolOf(where);
   const database: Database = { db: drizzle(pool, { schema }), pool, embedded: !where.url, close: () => pool.end() };
   await runMigrations(database.db);
-  const doctorId = await seed(database);
+  const reuse = KEEP_DB && !('fresh' in where && where.fresh);
+  const doctorId = reuse ? await seededBefore(pool) : await seed(database);
+  if (reuse) console.log(`reusing ${KEEP_DB}: ${N} records seeded by an earlier run`);
 
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -206,20 +251,23 @@ async function main(): Promise<void> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}${RECORD_PATHS.list}`;
 
-  // The SQL of one list call, exactly as the app sent it (session check, page, total, names).
-  const captured: Captured[] = [];
-  const query = pool.query.bind(pool) as (...a: unknown[]) => unknown;
-  pool.query = ((...args: unknown[]) => {
-    const q = args[0];
-    // drizzle passes (config, params) or (text, params).
-    const config = typeof q === 'string' ? { text: q } : (q as Captured);
-    captured.push({ ...config, values: config.values ?? (args[1] as unknown[] | undefined) });
-    return query(...args);
-  }) as typeof pool.query;
-  const probe = await fetch(appUrl, { method: 'POST', headers, body: LIST_BODY });
-  const page = (await probe.json()) as { data: { list: unknown[]; total: number } };
-  pool.query = query as typeof pool.query;
+  // The SQL of one list call, exactly as the app sent it (session check, page, total).
+  let page = { data: { list: [] as { id: string }[], total: 0 } };
+  const captured = await captureSql(pool, async () => {
+    const probe = await fetch(appUrl, { method: 'POST', headers, body: LIST_BODY });
+    page = (await probe.json()) as typeof page;
+  });
   console.log(`one list call: ${page.data.list.length} of ${page.data.total} records, ${captured.length} queries`);
+  // The detail call reads the newest listed record, with real engine outcomes (the SQL seed leaves
+  // `results` empty): ~75 KB of JSON through the row mapping and the answer, as a result page reads it.
+  const detailId = page.data.list[0]!.id;
+  const { results: realOutcomes } = await realResults();
+  await pool.query('UPDATE diagnosis_record SET results = $1 WHERE id = $2', [realOutcomes, detailId]);
+  const detailUrl = RECORD_PATHS.detail(detailId);
+  const detailSql = await captureSql(pool, async () => {
+    const r = await app.inject({ method: 'GET', url: detailUrl, headers });
+    if (r.statusCode !== 200) throw new Error(`detail: ${r.statusCode} ${r.body}`);
+  });
 
   const barePool = poolOf(where);
   // How the database runs the page query (an index in created-time order, or a sort of the scope).
@@ -229,11 +277,8 @@ async function main(): Promise<void> {
     console.log(`page query plan:\n${plan.rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
   }
   const bare = Fastify();
-  bare.post('/list', async () => {
-    const out: unknown[] = [];
-    for (const q of captured) out.push((await barePool.query({ ...q, values: q.values ?? [] } as pg.QueryConfig)).rows);
-    return out;
-  });
+  bare.post('/list', () => replay(barePool, captured));
+  bare.get('/detail', () => replay(barePool, detailSql));
   await bare.listen({ host: '127.0.0.1', port: 0 });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/list`;
   const check = await fetch(bareUrl, { method: 'POST', headers, body: LIST_BODY });
@@ -244,6 +289,63 @@ async function main(): Promise<void> {
       `${where.url ? 'PostgreSQL' : 'PGlite'}, body ${LIST_BODY}`,
   );
   // Rounds alternate app and bare so that a change in the shared machine's load falls on both.
+  if (ROUNDS > 0) await loadRounds(appUrl, bareUrl, headers);
+
+  // CPU of this process per call, one call at a time through inject (no sockets, no load thread):
+  // what each costs in Node whatever the machine's load; the database's own CPU is not in it on
+  // PostgreSQL (another process). App and bare take turns in chunks of 20 calls, so a change in
+  // the shared machine's load falls on both.
+  const perCall = async (a: () => Promise<{ statusCode: number }>, b: () => Promise<{ statusCode: number }>) => {
+    for (let i = 0; i < 5; i++) await Promise.all([a(), b()]);
+    const used = [0, 0];
+    for (let done = 0; done < CPU_CALLS; done += 20)
+      for (const [k, inject] of [a, b].entries()) {
+        const c0 = process.cpuUsage();
+        for (let i = 0; i < 20; i++) if ((await inject()).statusCode !== 200) throw new Error('inject failed');
+        const c = process.cpuUsage(c0);
+        used[k]! += c.user + c.system;
+      }
+    const calls = Math.ceil(CPU_CALLS / 20) * 20;
+    return used.map((us) => us / 1000 / calls) as [number, number];
+  };
+  const calls = {
+    list: {
+      app: () => app.inject({ method: 'POST', url: RECORD_PATHS.list, headers, payload: LIST_BODY }),
+      bare: () => bare.inject({ method: 'POST', url: '/list', headers, payload: LIST_BODY }),
+    },
+    detail: {
+      app: () => app.inject({ method: 'GET', url: detailUrl, headers }),
+      bare: () => bare.inject({ method: 'GET', url: '/detail', headers }),
+    },
+  };
+  for (const [name, call] of Object.entries(calls)) {
+    const [appCpu, bareCpu] = await perCall(call.app, call.bare);
+    console.log(
+      `CPU per ${name} call, ${CPU_CALLS} sequential injects: app ${appCpu.toFixed(2)} ms, bare ${bareCpu.toFixed(2)} ms ` +
+        `(ratio ${(bareCpu / appCpu).toFixed(2)}); load ${loadAverage()}`,
+    );
+  }
+  if (PROFILE_DIR) {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    for (const [name, call] of Object.entries(calls)) {
+      const file = join(PROFILE_DIR, `${name}.cpuprofile`);
+      const profile = await profiled(file, async () => {
+        for (let i = 0; i < CPU_CALLS; i++) await call.app();
+      });
+      console.log(`profile of ${CPU_CALLS} app ${name} calls: ${file}\n${summarize(profile)}`);
+    }
+  }
+
+  await bare.close();
+  await app.close();
+  await barePool.end();
+  await pool.end();
+  await where.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** BENCH_ROUNDS rounds of closed loops on the app and the bare handler, and the targets. */
+async function loadRounds(appUrl: string, bareUrl: string, headers: Record<string, string>): Promise<void> {
   const results: [string, Load & { cpuS: number; load: string }][] = [];
   for (let round = 1; round <= ROUNDS; round++)
     for (const [name, url] of [
@@ -274,32 +376,6 @@ async function main(): Promise<void> {
     `app / bare throughput ${ratio.toFixed(2)} (target ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'MISSED'}); ` +
       `app p99 ${appRun.p99.toFixed(1)} ms (target < 50 ms: ${appRun.p99 < 50 ? 'met' : 'MISSED'})`,
   );
-
-  // CPU of this process per call, one call at a time through inject (no sockets, no load thread):
-  // what each costs in Node whatever the machine's load; the database's own CPU is not in it on
-  // PostgreSQL (another process).
-  const perCall = async (inject: () => Promise<{ statusCode: number }>) => {
-    for (let i = 0; i < 5; i++) await inject();
-    const c0 = process.cpuUsage();
-    for (let i = 0; i < CPU_CALLS; i++) if ((await inject()).statusCode !== 200) throw new Error('inject failed');
-    const c = process.cpuUsage(c0);
-    return (c.user + c.system) / 1000 / CPU_CALLS;
-  };
-  const appCpu = await perCall(() =>
-    app.inject({ method: 'POST', url: RECORD_PATHS.list, headers, payload: LIST_BODY }),
-  );
-  const bareCpu = await perCall(() => bare.inject({ method: 'POST', url: '/list', headers, payload: LIST_BODY }));
-  console.log(
-    `CPU per call, ${CPU_CALLS} sequential injects: app ${appCpu.toFixed(2)} ms, bare ${bareCpu.toFixed(2)} ms ` +
-      `(ratio ${(bareCpu / appCpu).toFixed(2)}); load ${loadAverage()}`,
-  );
-
-  await bare.close();
-  await app.close();
-  await barePool.end();
-  await pool.end();
-  await where.drop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 main().catch((e: unknown) => {

@@ -40,7 +40,7 @@ async function authenticate(request: FastifyRequest): Promise<Principal> {
   const token = bearerOf(request);
   if (!token) throw new AppError(SPEC_ERRORS.TOKEN_INVALID);
   const { ctx } = request.server;
-  const claims = await ctx.tokens.verifyAccess(token);
+  const claims = ctx.tokens.verifyAccess(token);
   const user = await loadSessionUser(ctx.db, claims.sessionId, claims.userId);
   if (!user) throw new AppError(SPEC_ERRORS.TOKEN_INVALID);
   request.principal = { user, sessionId: claims.sessionId, entrance: claims.entrance, tokenExp: claims.exp };

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Entrance } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { menus, roleMenus, roles, sessions, userRoles, users } from '../../db/schema/index.js';
@@ -14,14 +14,28 @@ export interface Principal {
   tokenExp: number;
 }
 
-/** The user behind a live session, or undefined when the session is revoked or the user gone. */
-export async function loadSessionUser(db: Db, sessionId: string, userId: string): Promise<UserRow | undefined> {
-  const row = await db
+/**
+ * The session check of every private call, built once per database (drizzle's prepared query):
+ * through the select builder the user's ~40 columns were assembled into SQL again on every call
+ * (docs/server.md "List at 1 M records", the profile). Unnamed on the wire (''): PGlite's socket
+ * server runs all its connections on one backend, where a named statement one connection
+ * prepared already exists for the next, whose Parse of the same name then fails.
+ */
+function sessionUserQuery(db: Db) {
+  return db
     .select({ u: users, revokedAt: sessions.revokedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-    .then((r) => r[0]);
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId'))))
+    .prepare('');
+}
+const SESSION_USER = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+
+/** The user behind a live session, or undefined when the session is revoked or the user gone. */
+export async function loadSessionUser(db: Db, sessionId: string, userId: string): Promise<UserRow | undefined> {
+  let query = SESSION_USER.get(db);
+  if (!query) SESSION_USER.set(db, (query = sessionUserQuery(db)));
+  const [row] = await query.execute({ sessionId, userId });
   if (!row || row.revokedAt || row.u.status !== 1) return undefined;
   return row.u;
 }

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 import { AUTH_ERRORS, SPEC_ERRORS, type Entrance, type TokenResult } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { refreshTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
+import { Hs256Verifier } from './access-token.js';
 
 export interface AccessClaims {
   userId: string;
@@ -25,10 +26,14 @@ const ISSUER = 'tcm-platform';
 
 /** Issues access JWTs and rotating refresh tokens; one session row per refresh-token family. */
 export class TokenService {
+  private readonly verifier: Hs256Verifier;
+
   constructor(
     private readonly db: Db,
     private readonly settings: TokenSettings,
-  ) {}
+  ) {
+    this.verifier = new Hs256Verifier(settings.secret, ISSUER);
+  }
 
   get accessTtlS(): number {
     return this.settings.accessTtlS;
@@ -71,22 +76,26 @@ export class TokenService {
     };
   }
 
-  /** Verifies an access token's signature and expiry; the session check is the caller's. */
-  async verifyAccess(token: string): Promise<AccessClaims> {
-    try {
-      const { payload } = await jwtVerify(token, this.settings.secret, { issuer: ISSUER, algorithms: ['HS256'] });
-      if (
-        typeof payload.sub !== 'string' ||
-        typeof payload.sid !== 'string' ||
-        typeof payload.ent !== 'string' ||
-        !payload.exp
-      ) {
-        throw new Error('claims missing');
-      }
-      return { userId: payload.sub, sessionId: payload.sid, entrance: payload.ent as Entrance, exp: payload.exp };
-    } catch {
+  /**
+   * Verifies an access token's signature and expiry; the session check is the caller's. Synchronous
+   * (node:crypto HMAC, access-token.ts): it runs on every private call.
+   */
+  verifyAccess(token: string): AccessClaims {
+    const payload = this.verifier.verify(token);
+    if (
+      !payload ||
+      typeof payload.sub !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      typeof payload.ent !== 'string' ||
+      !payload.exp
+    )
       throw new AppError(SPEC_ERRORS.TOKEN_INVALID);
-    }
+    return {
+      userId: payload.sub,
+      sessionId: payload.sid,
+      entrance: payload.ent as Entrance,
+      exp: payload.exp as number,
+    };
   }
 
   /**

@@ -21,6 +21,7 @@ import {
 } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
+import { fastSerializerCompiler } from '../../http/fast-serializer.js';
 import { msgLang, ok, okSchema } from '../../http/envelope.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { noteAudit } from '../audit/audit-hook.js';
@@ -137,6 +138,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     RECORD_PATHS.shared(':token'),
     {
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,
         summary: 'A record by its share token (open: /checked/pdf)',
@@ -220,6 +222,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     RECORD_PATHS.list,
     {
       onRequest: signedIn,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,
         summary: 'teamRecord / deviceRecord / memberRecord with paging, search and combined query',
@@ -237,6 +240,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     RECORD_PATHS.detail(':id'),
     {
       onRequest: signedIn,
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,
         summary: 'One record with files, results and progress',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import {
   FILE_ERRORS,
   RECORD_ERRORS,
@@ -25,6 +25,7 @@ import { filesByIds, type StoredFileRow } from '../files/files.service.js';
 import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
 import { scopeWhere, visibleWhere } from './access.js';
 import { withQueueRoom } from './queue-limits.js';
+import { queryListPage } from './records.list-sql.js';
 import { presentDetail, presentSummary, type RecordNames } from './records.presenter.js';
 import {
   audit,
@@ -32,7 +33,6 @@ import {
   markRedo,
   markRetry,
   personRecords,
-  summaryColumns,
   type RecordInsert,
   type RecordRow,
   type RecordSummaryRow,
@@ -271,57 +271,30 @@ export async function countListed(ctx: AppContext, cond: SQL | undefined): Promi
 }
 
 /**
- * count(*) of a condition, stopping after `limit` rows: `capped` when more rows match. An exact
- * count of a scope with hundreds of thousands of matches read every one of them on every list
- * call (1 M records: ~2 req/s, p99 seconds; docs/server.md "List at 1 M records"); the pager needs
- * the total only to draw the pages ahead, so the list counts LIST_COUNT_AHEAD (10,000) rows past
- * its page's first row and says "more than" beyond. Paging on moves the limit with it, so every
- * row stays reachable.
+ * A page of a list scope with the search box and the combined query (spec §5, §9). The total is
+ * count(*) of the condition stopping LIST_COUNT_AHEAD (10,000) rows past the page's first row,
+ * `totalCapped` when more match: an exact count of a scope with hundreds of thousands of matches
+ * read every one of them on every call (1 M records: ~2 req/s, p99 seconds; docs/server.md "List
+ * at 1 M records"); the pager needs the total only to draw the pages ahead, and paging on moves
+ * the limit with it, so every row stays reachable. Summary columns only, with the owner's and
+ * device's names from the joins the search needs anyway; the SQL is written out in
+ * records.list-sql.ts around the WHERE drizzle builds.
  */
-async function countListedAhead(
-  ctx: AppContext,
-  cond: SQL | undefined,
-  limit: number,
-): Promise<{ total: number; capped: boolean }> {
-  const matching = ctx.db
-    .select({ one: sql`1` })
-    .from(recordsTable)
-    .leftJoin(owner, eq(owner.id, recordsTable.ownerUserId))
-    .leftJoin(devices, eq(devices.id, recordsTable.deviceId))
-    .where(cond)
-    .limit(limit + 1)
-    .as('matching');
-  const [row] = await ctx.db.select({ n: count() }).from(matching);
-  const n = row?.n ?? 0;
-  return n > limit ? { total: limit, capped: true } : { total: n, capped: false };
-}
-
-/** A page of a list scope with the search box and the combined query (spec §5, §9). */
 export async function listRecords(ctx: AppContext, p: Principal, body: ListBody): Promise<RecordPage> {
-  const cond = listCondition(p, body);
-  const sortCol =
-    body.sortBy === 'personName'
-      ? recordsTable.personName
-      : body.sortBy === 'status'
-        ? recordsTable.status
-        : recordsTable.createdAt;
-  const order = body.order === 'asc' ? asc(sortCol) : desc(sortCol);
-  // Summary columns only, and the owner's and device's names from the joins the search needs
-  // anyway: one query for the page instead of whole rows plus two name look-ups.
-  const rows = await ctx.db
-    .select({ r: summaryColumns, ownerName: owner.name, deviceName: devices.name })
-    .from(recordsTable)
-    .leftJoin(owner, eq(owner.id, recordsTable.ownerUserId))
-    .leftJoin(devices, eq(devices.id, recordsTable.deviceId))
-    .where(cond)
-    .orderBy(order, desc(recordsTable.id))
-    .limit(body.size)
-    .offset((body.page - 1) * body.size);
-  const { total, capped } = await countListedAhead(ctx, cond, (body.page - 1) * body.size + ctx.config.listCountAhead);
+  const offset = (body.page - 1) * body.size;
+  const countAhead = offset + ctx.config.listCountAhead;
+  const { rows, counted } = await queryListPage(ctx.database.pool, {
+    where: listCondition(p, body),
+    sortBy: body.sortBy,
+    order: body.order,
+    limit: body.size,
+    offset,
+    countLimit: countAhead,
+  });
   return {
     list: rows.map((x) => presentSummary(x.r, { ownerName: x.ownerName, deviceName: x.deviceName })),
-    total,
-    totalCapped: capped,
+    total: Math.min(counted, countAhead),
+    totalCapped: counted > countAhead,
     page: body.page,
     size: body.size,
   };
