@@ -34,6 +34,12 @@ export const SERVER_ENV = {
   QUEUED_RECORDS_PER_ADDRESS: '60',
 };
 
+/**
+ * BENCH_HEAVY=1: each analysis also names a tongue photo (the segmentation model: seconds of CPU
+ * in an engine child), to see whether the engines take the CPU from the API (ENGINE_NICE).
+ */
+const HEAVY = process.env.BENCH_HEAVY === '1';
+
 const pulse = new Uint8Array(readFileSync(join(DATA, 'pulse/goda-ppg-125hz.csv')));
 const tongue = new Uint8Array(readFileSync(join(DATA, 'tongue/images/TE0000458.jpg')));
 
@@ -43,6 +49,7 @@ export interface Client {
   index: number;
   auth: string;
   pulses: string[];
+  photos: string[];
   records: string[];
   n: number;
 }
@@ -96,16 +103,19 @@ async function call(c: Client, op: Op, base: string): Promise<Response> {
         headers: headers(c, false),
         body: form,
       });
-      if (res.ok && !photo) c.pulses.push(((await res.clone().json()) as { data: { uuid: string } }).data.uuid);
+      if (res.ok)
+        (photo ? c.photos : c.pulses).push(((await res.clone().json()) as { data: { uuid: string } }).data.uuid);
+      if (c.photos.length > 50) c.photos.shift();
       return res;
     }
     case 'analysis': {
       const file = c.pulses.shift() ?? c.pulses[0];
+      const photo = HEAVY ? (c.photos.shift() ?? c.photos[0]) : undefined;
       const res = await fetch(base + RECORD_PATHS.create, {
         method: 'POST',
         headers: headers(c),
         body: JSON.stringify({
-          files: file ? { pulse: file } : {},
+          files: { ...(file ? { pulse: file } : {}), ...(photo ? { tongue: photo } : {}) },
           person: { name: `mixed-${c.n}` },
           vitals: { heightCm: 170, weightKg: 50 + (c.n % 40), systolic: 120, diastolic: 80 },
         }),
@@ -179,6 +189,7 @@ export async function prepare(base: string): Promise<Client[]> {
       index: i + 1,
       auth: '',
       pulses: [],
+      photos: [],
       records: [],
       n: 0,
     };

@@ -20,7 +20,7 @@
  * every 10 s with first/last/max and the flat-within-10 % verdict; CPU time of the server and the
  * load average. Exit 1 on any error or RSS not flat (one rate), or no sustainable step (steps).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, Server } from './bench-server.js';
@@ -55,7 +55,17 @@ const load = () =>
     .map((x) => x.toFixed(1))
     .join(' ');
 
+/** File descriptors the server process holds (its sockets among them): the limit it ran into. */
+const descriptors = (pid: number) => {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return NaN;
+  }
+};
+
 interface Run {
+  fds: number[];
   tallies: Tallies;
   rss: number[];
   cpuS: number;
@@ -80,6 +90,7 @@ async function runRate(
   const tallies: Tallies = new Map();
   const inFlight = new Set<Promise<void>>();
   const rss: number[] = [];
+  const fds: number[] = [];
   const total = Math.round((warmupS + seconds) * rate);
   const warmup = Math.round(warmupS * rate);
   let cpuStart = processTree(pid).cpuS;
@@ -100,6 +111,7 @@ async function runRate(
       void p.finally(() => inFlight.delete(p));
       if (counting && k >= nextSample) {
         rss.push(processTree(pid).rssMb);
+        fds.push(descriptors(pid));
         nextSample += SAMPLE_S * rate;
       }
     }
@@ -108,7 +120,8 @@ async function runRate(
   const drainBy = performance.now() + DRAIN_MS;
   while (inFlight.size && performance.now() < drainBy) await sleep(50);
   rss.push(processTree(pid).rssMb);
-  return { tallies, rss, cpuS: processTree(pid).cpuS - cpuStart, maxLagMs, unanswered: inFlight.size, seconds };
+  fds.push(descriptors(pid));
+  return { fds, tallies, rss, cpuS: processTree(pid).cpuS - cpuStart, maxLagMs, unanswered: inFlight.size, seconds };
 }
 
 interface Verdict {
@@ -149,6 +162,7 @@ function report(run: Run): Verdict {
     `RSS first ${first.toFixed(0)} / last ${last.toFixed(0)} / max ${max.toFixed(0)} MB: ` +
       `${flat ? 'flat within 10 %' : 'NOT flat within 10 %'}`,
   );
+  console.log(`server descriptors every ${SAMPLE_S} s: ${run.fds.join(' ')}`);
   console.log(`server CPU (process + engine children) ${run.cpuS.toFixed(0)} s in ${run.seconds} s; load ${load()}`);
   return { errors, refusals, worstP99, flat };
 }
