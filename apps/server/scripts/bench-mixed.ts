@@ -4,303 +4,214 @@
  * The real server runs as a child process (bench-server.ts: the bundle on a throw-away data
  * folder, embedded PGlite unless DATABASE_URL is set); this process is the load generator, so the
  * client's work never shares the server's event loop. Open loop: request k is due at
- * k / BENCH_RPS seconds and is sent then whether or not earlier ones have answered, and its
- * latency counts from when it was due, so a server that falls behind shows it in the figures
- * (no coordinated omission). BENCH_WARMUP_S (20) at the same rate first, not counted.
+ * k / rate seconds and is sent then whether or not earlier ones have answered, and its latency
+ * counts from when it was due, so a server that falls behind shows it in the figures (no
+ * coordinated omission). BENCH_WARMUP_S (20) at the first rate first, not counted.
  *
- * Mix (MIX below) and why: reads dominate the archive work (doctors and members open lists and
- * records far more often than they capture); a capture brings about two uploads (tongue photo
- * and pulse file) per analysis; sign-ins are rare because a token lasts 15 minutes and is
- * refreshed. Four seeded accounts (member, leader, outsider, doctor) take turns, each request
- * from one of 64 addresses per account (`X-Forwarded-For` with TRUST_PROXY=true, as behind the
- * reverse proxy of docs/deploy.md), so per-address rules see many clients as they would.
+ * Two modes:
+ * - one rate (default): BENCH_RPS (200) for BENCH_MINUTES (10);
+ * - steps (BENCH_STEPS=25,50,100,150,200): each rate for BENCH_STEP_S (60) seconds, the server
+ *   kept, a pause for the answers between steps; stops after the first step that fails and prints
+ *   the highest rate with 0 errors, 0 refusals and every endpoint's p99 under BENCH_P99_MS (500).
  *
- * Prints per endpoint: requests, statuses, p50/p99/max; refusals (429/503) apart from errors
- * (anything else not 2xx, or no answer); the server's RSS (process + engine children) every
- * 10 s with first/last/max and the flat-within-10 % verdict; CPU time of the server and the load
- * average. Exit 1 on any error or RSS not flat.
+ * The mix and the accounts: bench-mixed-traffic.ts. Prints per endpoint: requests, statuses,
+ * p50/p99/max; refusals (429/503 with Retry-After, by code) apart from errors (anything else not
+ * 2xx, a 429/503 without Retry-After, no answer); the server's RSS (process + engine children)
+ * every 10 s with first/last/max and the flat-within-10 % verdict; CPU time of the server and the
+ * load average. Exit 1 on any error or RSS not flat (one rate), or no sustainable step (steps).
  */
-import { readFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RECORD_PATHS } from '@tcm/contract';
-import { freePort, Server, signIn } from './bench-server.js';
-import { DATA } from './bench-support.js';
+import { freePort, Server } from './bench-server.js';
 import { processTree } from './bench-proc.js';
+import {
+  fire,
+  MIX,
+  prepare,
+  queueState,
+  schedule,
+  SERVER_ENV,
+  type Client,
+  type Tallies,
+} from './bench-mixed-traffic.js';
 
 const RPS = Number(process.env.BENCH_RPS ?? 200);
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 20);
+const STEPS = (process.env.BENCH_STEPS ?? '')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const STEP_S = Number(process.env.BENCH_STEP_S ?? 60);
+const P99_MS = Number(process.env.BENCH_P99_MS ?? 500);
 const SAMPLE_S = 10;
+const DRAIN_MS = 60_000;
 
-type Op = 'detail' | 'list' | 'upload' | 'analysis' | 'signin';
-/** Per 100 requests. An analysis is one record create naming a pulse file uploaded before. */
-const MIX: [Op, number][] = [
-  ['detail', 58],
-  ['list', 30],
-  ['upload', 7],
-  ['analysis', 3],
-  ['signin', 2],
-];
-
-/**
- * The deployment settings for 200 req/s from four accounts (docs/server.md "Mixed traffic"):
- * the proxy's client address is trusted; the sign-in guard's per-account counts (which hold an
- * attempt as a failure until its password is checked) would see four people signing in several
- * times a second, so they are raised: in a deployment those are thousands of people. The
- * queued-work limits stay at their defaults (20 per user, 60 per address).
- */
-const SERVER_ENV = {
-  TRUST_PROXY: 'true',
-  LOGIN_FREE_ATTEMPTS: '1000',
-  LOGIN_CAPTCHA_AFTER: '1000',
-  LOGIN_MAX_FAILURES: '1000',
-  QUEUED_RECORDS_PER_USER: '20',
-  QUEUED_RECORDS_PER_ADDRESS: '60',
-};
-
-const pulse = new Uint8Array(readFileSync(join(DATA, 'pulse/goda-ppg-125hz.csv')));
-const tongue = new Uint8Array(readFileSync(join(DATA, 'tongue/images/TE0000458.jpg')));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Client {
-  loginName: string;
-  entrance: string;
-  index: number;
-  auth: string;
-  pulses: string[];
-  records: string[];
-  n: number;
-}
-
-interface Tally {
-  lat: number[];
-  status: Record<string, number>;
-  errors: string[];
-}
-
-const tallies = new Map<Op, Tally>();
-let counting = false;
-
-function record(op: Op, dueAt: number, status: string, error?: string): void {
-  if (!counting) return;
-  let t = tallies.get(op);
-  if (!t) tallies.set(op, (t = { lat: [], status: {}, errors: [] }));
-  t.lat.push(performance.now() - dueAt);
-  t.status[status] = (t.status[status] ?? 0) + 1;
-  if (error && t.errors.length < 5) t.errors.push(error);
-}
-
-const headers = (c: Client, json = true) => ({
-  authorization: c.auth,
-  'x-forwarded-for': `10.${c.index}.${(c.n >> 8) & 63}.${c.n++ & 255}`,
-  ...(json ? { 'content-type': 'application/json' } : {}),
-});
-
-async function call(c: Client, op: Op, base: string): Promise<Response> {
-  switch (op) {
-    case 'signin':
-      c.auth = await signIn(base, c.loginName, c.entrance);
-      return new Response(null, { status: 200 });
-    case 'list':
-      return fetch(base + RECORD_PATHS.list, {
-        method: 'POST',
-        headers: headers(c),
-        body: JSON.stringify({ scope: 'memberRecord', page: 1, size: 100 }),
-      });
-    case 'detail':
-      return fetch(base + RECORD_PATHS.detail(c.records[c.n % c.records.length]!), { headers: headers(c) });
-    case 'upload': {
-      const photo = c.n % 2 === 0;
-      const form = new FormData();
-      // The pulse file's name carries its sample rate (the CSV has no time column).
-      form.append('file', new Blob([photo ? tongue : pulse]), photo ? 't.jpg' : 'goda-ppg-125hz.csv');
-      const res = await fetch(base + '/backend/common/file/upload', {
-        method: 'POST',
-        headers: headers(c, false),
-        body: form,
-      });
-      if (res.ok && !photo) c.pulses.push(((await res.clone().json()) as { data: { uuid: string } }).data.uuid);
-      return res;
-    }
-    case 'analysis': {
-      const file = c.pulses.shift() ?? c.pulses[0];
-      const res = await fetch(base + RECORD_PATHS.create, {
-        method: 'POST',
-        headers: headers(c),
-        body: JSON.stringify({
-          files: file ? { pulse: file } : {},
-          person: { name: `mixed-${c.n}` },
-          vitals: { heightCm: 170, weightKg: 50 + (c.n % 40), systolic: 120, diastolic: 80 },
-        }),
-      });
-      if (res.ok) {
-        c.records.push(((await res.clone().json()) as { data: { recordId: string } }).data.recordId);
-        if (c.records.length > 500) c.records.shift();
-      }
-      return res;
-    }
-  }
-}
-
-async function fire(c: Client, op: Op, base: string, dueAt: number): Promise<void> {
-  try {
-    const res = await call(c, op, base);
-    const text = await res.text();
-    const refused = res.status === 429 || res.status === 503;
-    record(op, dueAt, String(res.status), res.ok || refused ? undefined : `${res.status} ${text.slice(0, 160)}`);
-  } catch (e) {
-    // undici says only "fetch failed"; the cause names it (connect timeout, reset...).
-    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    record(op, dueAt, 'network', `${String(e)} (${cause?.code ?? cause?.message ?? 'no cause'})`.slice(0, 160));
-  }
-}
-
-/** A fixed order of 100 operations with the MIX counts, spread evenly (a stride, not random). */
-function schedule(): Op[] {
-  const out: Op[] = [];
-  for (const [op, n] of MIX) for (let i = 0; i < n; i++) out.push(op);
-  const spread: Op[] = [];
-  for (let i = 0; i < out.length; i++) spread.push(out[(i * 37) % out.length]!);
-  return spread;
-}
-
 const q = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? NaN;
 const load = () =>
   loadavg()
     .map((x) => x.toFixed(1))
     .join(' ');
 
-async function prepare(base: string): Promise<Client[]> {
-  const accounts = [
-    ['member', 'member'],
-    ['leader', 'member'],
-    ['outsider', 'member'],
-    ['doctor', 'doctor'],
-  ];
-  const clients: Client[] = [];
-  for (const [i, [loginName, entrance]] of accounts.entries()) {
-    const c: Client = {
-      loginName: loginName!,
-      entrance: entrance!,
-      index: i + 1,
-      auth: '',
-      pulses: [],
-      records: [],
-      n: 0,
-    };
-    c.auth = await signIn(base, c.loginName, c.entrance);
-    // Something to open from the first second: two records each.
-    for (let k = 0; k < 2; k++) {
-      await call(c, 'upload', base); // photo
-      await call(c, 'upload', base); // pulse
-      const res = await call(c, 'analysis', base);
-      if (!res.ok) throw new Error(`${loginName}: create ${res.status} ${await res.text()}`);
-    }
-    clients.push(c);
+/** File descriptors the server process holds (its sockets among them): the limit it ran into. */
+const descriptors = (pid: number) => {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return NaN;
   }
-  return clients;
+};
+
+interface Run {
+  fds: number[];
+  tallies: Tallies;
+  rss: number[];
+  cpuS: number;
+  maxLagMs: number;
+  unanswered: number;
+  seconds: number;
+}
+
+/** Where the rotation over accounts and the mix stands (kept from one step to the next). */
+let sent = 0;
+const ops = schedule();
+
+/** `rate` req/s for `seconds` (after `warmupS` not counted), then up to DRAIN_MS for the answers. */
+async function runRate(
+  server: Server,
+  clients: Client[],
+  rate: number,
+  seconds: number,
+  warmupS: number,
+): Promise<Run> {
+  const pid = server.proc!.pid!;
+  const tallies: Tallies = new Map();
+  const inFlight = new Set<Promise<void>>();
+  const rss: number[] = [];
+  const fds: number[] = [];
+  const total = Math.round((warmupS + seconds) * rate);
+  const warmup = Math.round(warmupS * rate);
+  let cpuStart = processTree(pid).cpuS;
+  let maxLagMs = 0;
+  let nextSample = warmup;
+  const t0 = performance.now();
+  for (let k = 0; k < total;) {
+    const now = performance.now();
+    const due = Math.min(total, Math.floor(((now - t0) * rate) / 1000) + 1);
+    for (; k < due; k++, sent++) {
+      const counting = k >= warmup;
+      if (k === warmup) cpuStart = processTree(pid).cpuS;
+      const dueAt = t0 + (k * 1000) / rate;
+      if (counting) maxLagMs = Math.max(maxLagMs, now - dueAt);
+      const c = clients[sent % clients.length]!;
+      const p = fire(c, ops[sent % ops.length]!, server.base, dueAt, counting ? tallies : undefined);
+      inFlight.add(p);
+      void p.finally(() => inFlight.delete(p));
+      if (counting && k >= nextSample) {
+        rss.push(processTree(pid).rssMb);
+        fds.push(descriptors(pid));
+        nextSample += SAMPLE_S * rate;
+      }
+    }
+    await sleep(2);
+  }
+  const drainBy = performance.now() + DRAIN_MS;
+  while (inFlight.size && performance.now() < drainBy) await sleep(50);
+  rss.push(processTree(pid).rssMb);
+  fds.push(descriptors(pid));
+  return { fds, tallies, rss, cpuS: processTree(pid).cpuS - cpuStart, maxLagMs, unanswered: inFlight.size, seconds };
+}
+
+interface Verdict {
+  errors: number;
+  refusals: number;
+  worstP99: number;
+  flat: boolean;
+}
+
+/** Prints one run's table and figures; answers its verdict. */
+function report(run: Run): Verdict {
+  let errors = run.unanswered;
+  let refusals = 0;
+  let worstP99 = 0;
+  console.log(`endpoint    requests  p50 ms   p99 ms   max ms  statuses`);
+  for (const [op] of MIX) {
+    const t = run.tallies.get(op);
+    if (!t) continue;
+    t.lat.sort((a, b) => a - b);
+    errors += t.errorCount;
+    refusals += t.refusedCount;
+    worstP99 = Math.max(worstP99, q(t.lat, 0.99));
+    console.log(
+      `${op.padEnd(10)} ${String(t.lat.length).padStart(9)} ${q(t.lat, 0.5).toFixed(0).padStart(7)} ` +
+        `${q(t.lat, 0.99).toFixed(0).padStart(8)} ${q(t.lat, 1).toFixed(0).padStart(8)}  ${JSON.stringify(t.status)}`,
+    );
+    if (t.refusedCount) console.log(`           refused (Retry-After) by code: ${JSON.stringify(t.refused)}`);
+    for (const e of t.errors) console.log(`           error: ${e}`);
+  }
+  const first = run.rss[0] ?? NaN;
+  const last = run.rss[run.rss.length - 1] ?? NaN;
+  const max = Math.max(...run.rss);
+  const flat = max <= first * 1.1 && last <= first * 1.1;
+  console.log(`errors ${errors}, refusals (429/503 with Retry-After) ${refusals}, unanswered ${run.unanswered}`);
+  console.log(`generator lag (a request sent after it was due) max ${run.maxLagMs.toFixed(0)} ms`);
+  console.log(`RSS every ${SAMPLE_S} s (MB): ${run.rss.map((x) => x.toFixed(0)).join(' ')}`);
+  console.log(
+    `RSS first ${first.toFixed(0)} / last ${last.toFixed(0)} / max ${max.toFixed(0)} MB: ` +
+      `${flat ? 'flat within 10 %' : 'NOT flat within 10 %'}`,
+  );
+  console.log(`server descriptors every ${SAMPLE_S} s: ${run.fds.join(' ')}`);
+  console.log(`server CPU (process + engine children) ${run.cpuS.toFixed(0)} s in ${run.seconds} s; load ${load()}`);
+  return { errors, refusals, worstP99, flat };
+}
+
+async function oneRate(server: Server, clients: Client[]): Promise<void> {
+  const run = await runRate(server, clients, RPS, MINUTES * 60, WARMUP_S);
+  console.log('');
+  const v = report(run);
+  if (v.errors > 0 || !v.flat) process.exitCode = 1;
+}
+
+async function steps(server: Server, clients: Client[]): Promise<void> {
+  let sustained: number | undefined;
+  for (const [i, rate] of STEPS.entries()) {
+    console.log(`\n== step ${rate} req/s for ${STEP_S} s (load ${load()})`);
+    const v = report(await runRate(server, clients, rate, STEP_S, i === 0 ? WARMUP_S : 0));
+    const ok = v.errors === 0 && v.refusals === 0 && v.worstP99 < P99_MS;
+    console.log(
+      `step ${rate} req/s: ${ok ? 'sustained' : 'NOT sustained'} (errors ${v.errors}, refusals ${v.refusals}, worst p99 ${v.worstP99.toFixed(0)} ms)`,
+    );
+    if (!ok) break;
+    sustained = rate;
+  }
+  console.log(
+    `\nhighest sustained rate (0 errors, 0 refusals, p99 < ${P99_MS} ms on every endpoint): ` +
+      `${sustained === undefined ? 'none of the steps' : `${sustained} req/s`}`,
+  );
+  if (sustained === undefined) process.exitCode = 1;
 }
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tcm-bench-mixed-'));
   const server = new Server(await freePort(), dataDir, SERVER_ENV);
-  console.log(`bench:mixed  ${RPS} req/s open loop, ${MINUTES} min (+${WARMUP_S} s warm-up)  load ${load()}`);
-  console.log(`server ready in ${((await server.start()) / 1000).toFixed(1)} s (${server.startPhases})`);
-  const clients = await prepare(server.base);
-  const ops = schedule();
-  const pid = server.proc!.pid!;
-  const inFlight = new Set<Promise<void>>();
-  const rss: number[] = [];
-  let cpuStart = 0;
-  let maxLagMs = 0;
+  const what = STEPS.length ? `steps ${STEPS.join('/')} req/s, ${STEP_S} s each` : `${RPS} req/s, ${MINUTES} min`;
+  console.log(`bench:mixed  open loop, ${what} (+${WARMUP_S} s warm-up)  load ${load()}`);
   try {
-    const total = Math.round((WARMUP_S + MINUTES * 60) * RPS);
-    const warmup = Math.round(WARMUP_S * RPS);
-    const t0 = performance.now();
-    let sent = 0;
-    let nextSample = 0;
-    while (sent < total) {
-      const now = performance.now();
-      const due = Math.min(total, Math.floor(((now - t0) * RPS) / 1000) + 1);
-      for (; sent < due; sent++) {
-        if (sent === warmup) {
-          counting = true;
-          cpuStart = processTree(pid).cpuS;
-          nextSample = sent;
-        }
-        const dueAt = t0 + (sent * 1000) / RPS;
-        maxLagMs = counting ? Math.max(maxLagMs, now - dueAt) : 0;
-        const c = clients[sent % clients.length]!;
-        const p = fire(c, ops[sent % ops.length]!, server.base, dueAt);
-        inFlight.add(p);
-        void p.finally(() => inFlight.delete(p));
-        if (counting && sent >= nextSample) {
-          rss.push(processTree(pid).rssMb);
-          nextSample += SAMPLE_S * RPS;
-        }
-      }
-      await sleep(2);
-    }
-    const drainBy = performance.now() + 60_000;
-    while (inFlight.size && performance.now() < drainBy) await sleep(50);
-    rss.push(processTree(pid).rssMb);
-    report(rss, processTree(pid).cpuS - cpuStart, maxLagMs, inFlight.size);
-    await queueState(server.base, clients);
+    console.log(`server ready in ${((await server.start()) / 1000).toFixed(1)} s (${server.startPhases})`);
+    const clients = await prepare(server.base);
+    if (STEPS.length) await steps(server, clients);
+    else await oneRate(server, clients);
+    const alive = server.proc?.exitCode === null && server.proc.signalCode === null;
+    console.log(
+      `server process ${alive ? 'alive' : 'GONE'} at the end; records at the end: ${await queueState(server.base, clients)}`,
+    );
+    if (!alive) process.exitCode = 1;
   } finally {
     await server.kill().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-function report(rss: number[], cpuS: number, maxLagMs: number, unanswered: number): void {
-  let errors = unanswered;
-  let refusals = 0;
-  console.log(`\nendpoint    requests  p50 ms   p99 ms   max ms  statuses`);
-  for (const [op] of MIX) {
-    const t = tallies.get(op);
-    if (!t) continue;
-    t.lat.sort((a, b) => a - b);
-    for (const [s, n] of Object.entries(t.status)) {
-      if (s === '429' || s === '503') refusals += n;
-      else if (!/^2/.test(s)) errors += n;
-    }
-    console.log(
-      `${op.padEnd(10)} ${String(t.lat.length).padStart(9)} ${q(t.lat, 0.5).toFixed(0).padStart(7)} ` +
-        `${q(t.lat, 0.99).toFixed(0).padStart(8)} ${t.lat[t.lat.length - 1]!.toFixed(0).padStart(8)}  ${JSON.stringify(t.status)}`,
-    );
-    for (const e of t.errors) console.log(`           error: ${e}`);
-  }
-  const first = rss[0]!;
-  const last = rss[rss.length - 1]!;
-  const max = Math.max(...rss);
-  const flat = max <= first * 1.1 && last <= first * 1.1;
-  console.log(`errors ${errors}, refusals (429/503) ${refusals}, requests still unanswered ${unanswered}`);
-  console.log(`generator lag (a request sent after it was due) max ${maxLagMs.toFixed(0)} ms`);
-  console.log(`RSS every ${SAMPLE_S} s (MB): ${rss.map((x) => x.toFixed(0)).join(' ')}`);
-  console.log(
-    `RSS first ${first.toFixed(0)} / last ${last.toFixed(0)} / max ${max.toFixed(0)} MB: ` +
-      `${flat ? 'flat within 10 %' : 'NOT flat within 10 %'}`,
-  );
-  console.log(`server CPU (process + engine children) ${cpuS.toFixed(0)} s in ${MINUTES} min; load ${load()}`);
-  if (errors > 0 || !flat) process.exitCode = 1;
-}
-
-/** How far the analyses got: records done / waiting per account (the queue's throughput). */
-async function queueState(base: string, clients: Client[]): Promise<void> {
-  const by: Record<string, number> = {};
-  for (const c of clients) {
-    for (const status of ['done', 'failed', 'queued', 'running']) {
-      const res = await fetch(base + RECORD_PATHS.list, {
-        method: 'POST',
-        headers: headers(c),
-        body: JSON.stringify({ scope: 'memberRecord', page: 1, size: 100, status }),
-      });
-      by[status] = (by[status] ?? 0) + ((await res.json()) as { data: { total: number } }).data.total;
-    }
-  }
-  console.log(`records at the end: ${JSON.stringify(by)}`);
 }
 
 await main();

@@ -42,6 +42,8 @@ import { registerHealth } from './ops/health.js';
 import { registerRequestMetrics, setQueueDepthSource } from './ops/metrics.js';
 import { queueDepth } from './ops/queue-depth.js';
 import { registerUploadGate, UploadGate } from './http/upload-gate.js';
+import { Admission } from './http/admission.js';
+import { createHttpServer } from './http/http-server.js';
 
 export interface AppDeps {
   database: Database;
@@ -60,7 +62,10 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
  * `app.inject`. The caller owns the database (closing the app does not close it).
  */
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  // Bounded admission in front of Fastify on the listening server (not on app.inject).
+  const admission = new Admission(config.admission);
   const app = Fastify({
+    serverFactory: (handler) => createHttpServer(handler, admission, config.http),
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -93,7 +98,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       size: config.engines.poolSize,
       maxQueue: config.engines.maxQueue,
       maxHeapMb: config.engines.heapMb,
+      nice: config.engines.nice,
     }),
+    admission,
     publicUploads: new PublicUploadLimit(config.publicUploadsPerMin),
     openApi: {
       box: openApiBox,
@@ -118,6 +125,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   // for requests that finish by themselves (docs/server.md "Production mode").
   app.addHook('preClose', async () => {
     ctx.lifecycle.shuttingDown = true;
+    admission.drain();
     endEventStreams(ctx);
   });
 

@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import { ENTRANCES, type Entrance } from '@tcm/contract';
 import type { LoginGuardSettings } from './modules/auth/login-guard.service.js';
 import type { UploadGateSettings } from './http/upload-gate.js';
+import type { AdmissionSettings } from './http/admission.js';
+import type { HttpServerSettings } from './http/http-server.js';
 
 /**
  * The one typed, validated configuration of the server, read from the environment.
@@ -107,6 +109,25 @@ const envSchema = z.object({
   UPLOADS_IN_FLIGHT: z.coerce.number().int().min(0).default(8),
   UPLOADS_WAITING: z.coerce.number().int().min(0).default(64),
   UPLOAD_WAIT_MS: z.coerce.number().int().min(0).default(15000),
+  /**
+   * Admission (http/admission.ts, docs/server.md "Mixed traffic"): requests worked on at once in
+   * this process (0 = no limit), requests waiting for a place, longest wait; beyond: 503 4009101.
+   */
+  ADMISSION_IN_FLIGHT: z.coerce.number().int().min(0).default(64),
+  ADMISSION_WAITING: z.coerce.number().int().min(0).default(128),
+  ADMISSION_WAIT_MS: z.coerce.number().int().min(0).default(1000),
+  /** The listener (http/http-server.ts): connections held at once, keep-alive, header and request limits. */
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2048),
+  HTTP_KEEP_ALIVE_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(65),
+  HTTP_HEADERS_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(15),
+  HTTP_REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(120),
+  /** PostgreSQL pool of this process (DATABASE_URL; embedded PGlite is always 1) and the longest wait for a connection (then 503 4009102). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** Records waiting for analysis, deployment-wide, beyond which a new one is refused (503 4009103); 0 = no limit. */
+  ANALYSIS_QUEUE_MAX: z.coerce.number().int().min(0).default(500),
+  /** Niceness of the engine children (0-19): they yield the CPU to the API process. */
+  ENGINE_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Record list: matching rows counted past the page's first row before the total says "more than". */
   LIST_COUNT_AHEAD: z.coerce.number().int().min(100).default(10_000),
   /** Heap limit of one engine child, MB. */
@@ -172,6 +193,12 @@ export interface AppConfig {
   hstsMaxAgeS: number;
   imageResize: { perMinute: number; concurrency: number };
   uploads: UploadGateSettings;
+  admission: AdmissionSettings;
+  http: HttpServerSettings;
+  /** Pool of DATABASE_URL (size, longest wait for a connection, ms). */
+  databasePool: { max: number; timeoutMs: number };
+  /** Records queued for analysis deployment-wide before a new one is refused; 0 = no limit. */
+  analysisQueueMax: number;
   /** Record list: rows counted past the page's first row before `totalCapped` (records.service.ts). */
   listCountAhead: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -189,7 +216,7 @@ export interface AppConfig {
   storage: StorageConfig;
   analysisWorkers: number;
   publicUploadsPerMin: number;
-  engines: { poolSize: number; maxQueue: number; heapMb: number };
+  engines: { poolSize: number; maxQueue: number; heapMb: number; nice: number };
   queuedRecords: { perUser: number; perAddress: number };
   openApi: {
     secretKey: string | undefined;
@@ -235,6 +262,18 @@ function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
       secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
       prefix: e.S3_PREFIX,
     },
+  };
+}
+
+/** Node refuses a headers limit longer than the request limit: say so by name. */
+function httpSettings(e: z.infer<typeof envSchema>): HttpServerSettings {
+  if (e.HTTP_HEADERS_TIMEOUT_S > e.HTTP_REQUEST_TIMEOUT_S)
+    throw new Error('Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_S must not exceed HTTP_REQUEST_TIMEOUT_S');
+  return {
+    maxConnections: e.HTTP_MAX_CONNECTIONS,
+    keepAliveTimeoutS: e.HTTP_KEEP_ALIVE_TIMEOUT_S,
+    headersTimeoutS: e.HTTP_HEADERS_TIMEOUT_S,
+    requestTimeoutS: e.HTTP_REQUEST_TIMEOUT_S,
   };
 }
 
@@ -287,6 +326,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     hstsMaxAgeS: e.HSTS_MAX_AGE_S,
     imageResize: { perMinute: e.IMAGE_RESIZES_PER_MIN, concurrency: e.IMAGE_RESIZE_CONCURRENCY },
     uploads: { inFlight: e.UPLOADS_IN_FLIGHT, waiting: e.UPLOADS_WAITING, waitMs: e.UPLOAD_WAIT_MS },
+    admission: { inFlight: e.ADMISSION_IN_FLIGHT, waiting: e.ADMISSION_WAITING, waitMs: e.ADMISSION_WAIT_MS },
+    http: httpSettings(e),
+    databasePool: { max: e.DATABASE_POOL_MAX, timeoutMs: e.DATABASE_POOL_TIMEOUT_MS },
+    analysisQueueMax: e.ANALYSIS_QUEUE_MAX,
     listCountAhead: e.LIST_COUNT_AHEAD,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
@@ -312,7 +355,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storage: storageConfig(e),
     analysisWorkers: e.ANALYSIS_WORKERS,
     publicUploadsPerMin: e.PUBLIC_UPLOADS_PER_MIN,
-    engines: { poolSize: e.ENGINE_POOL_SIZE, maxQueue: e.ENGINE_QUEUE_MAX, heapMb: e.ENGINE_WORKER_HEAP_MB },
+    engines: {
+      poolSize: e.ENGINE_POOL_SIZE,
+      maxQueue: e.ENGINE_QUEUE_MAX,
+      heapMb: e.ENGINE_WORKER_HEAP_MB,
+      nice: e.ENGINE_NICE,
+    },
     queuedRecords: { perUser: e.QUEUED_RECORDS_PER_USER, perAddress: e.QUEUED_RECORDS_PER_ADDRESS },
     openApi: {
       secretKey: e.OPEN_API_SECRET_KEY,

@@ -11,6 +11,7 @@ import type { SecretBox } from './modules/open-api/secret-box.js';
 import type { WebhookDispatcher } from './modules/open-api/webhooks.js';
 import type { AuditBuffer } from './modules/audit/audit-buffer.js';
 import type { FileSigner } from './modules/files/file-signing.js';
+import type { Admission } from './http/admission.js';
 
 /** What every feature module gets from the app: config, database and the shared services. */
 export interface AppContext {
@@ -35,6 +36,8 @@ export interface AppContext {
   lifecycle: { shuttingDown: boolean };
   /** Audit rows of health-data routes, written in batches after the reply (docs/security.md §11). */
   audit: AuditBuffer;
+  /** Requests worked on at once (http/admission.ts): long waits and streams leave the count. */
+  admission: Admission;
   /** Short-lived signed URLs of health files (docs/security.md §12). */
   fileSigner: FileSigner;
 }

@@ -21,7 +21,12 @@ async function serve(config: AppConfig, clusterWorker: boolean): Promise<void> {
   phases.mark('modules');
   collectProcessMetrics();
   if (clusterWorker) answerPrimaryMetrics();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.databasePool.max,
+    poolTimeoutMs: config.databasePool.timeoutMs,
+  });
   phases.mark('database');
   const seedInfo = clusterWorker ? [] : await prepareDatabase(database, config);
   phases.mark('migrations+seed');

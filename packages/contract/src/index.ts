@@ -49,6 +49,7 @@ export * from './ops.js';
 export * from './doctor-approval.js';
 export * from './assistant.js';
 export * from './load.js';
+export * from './admission.js';
 export * from './audit.js';
 export * from './h5.js';
 export * from './site-meta.js';

@@ -97,14 +97,20 @@ export async function openDatabase(opts: {
   inMemory?: boolean;
   /** Pool size for DATABASE_URL (default 10). */
   poolMax?: number;
+  /**
+   * Longest wait for a pooled connection, ms (DATABASE_POOL_TIMEOUT_MS); then the query fails
+   * and the request answers 503 4009102 (http/resource-errors.ts). Unset: wait for ever.
+   */
+  poolTimeoutMs?: number;
 }): Promise<Database> {
   let embedded: Embedded | undefined;
   let pool: pg.Pool;
+  const wait = opts.poolTimeoutMs ? { connectionTimeoutMillis: opts.poolTimeoutMs } : {};
   if (opts.databaseUrl) {
-    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10, ...wait });
   } else {
     embedded = await startEmbeddedPostgres(opts.inMemory ? undefined : join(opts.dataDir ?? './data', 'db'));
-    pool = new pg.Pool({ host: embedded.host, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
+    pool = new pg.Pool({ host: embedded.host, port: 5432, user: 'postgres', database: 'postgres', max: 1, ...wait });
   }
   // An idle client error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);

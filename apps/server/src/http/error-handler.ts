@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HTTP_ERRORS, type ErrorDef } from '@tcm/contract';
 import { isAppError } from './app-error.js';
 import { fail } from './envelope.js';
+import { resourceRefusal } from './resource-errors.js';
 
 interface PgError {
   code?: string;
@@ -37,7 +38,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const send = (def: ErrorDef, detail?: string, data: unknown = null) =>
       reply.status(def.status).send(fail(def, lang, detail, data));
 
-    if (isAppError(error)) return send(error.def, error.detailMsg, error.data ?? null);
+    if (isAppError(error)) {
+      // A refusal that says when to come back says it in the header too (clients, proxies).
+      const retryAfterS = (error.data as { retryAfterS?: unknown } | undefined)?.retryAfterS;
+      const status = error.def.status;
+      if ((status === 429 || status === 503) && typeof retryAfterS === 'number' && !reply.hasHeader('retry-after'))
+        reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterS))));
+      return send(error.def, error.detailMsg, error.data ?? null);
+    }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return send(HTTP_ERRORS.VALIDATION, describeValidation(error));
     }
@@ -54,6 +62,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 429) return send(HTTP_ERRORS.RATE_LIMITED);
     if (status === 404) return send(HTTP_ERRORS.NOT_FOUND);
     if (status >= 400 && status < 500) return send(HTTP_ERRORS.VALIDATION, error.message);
+    // Out of descriptors, no pooled connection in time, the database restarting: 503, not 500.
+    const refusal = resourceRefusal(error);
+    if (refusal) {
+      request.log.warn({ err: error }, 'refused for want of a resource');
+      reply.header('retry-after', String(refusal.retryAfterS));
+      return send(refusal.def, undefined, { retryAfterS: refusal.retryAfterS });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return send(HTTP_ERRORS.INTERNAL);
   });

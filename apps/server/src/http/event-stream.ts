@@ -17,6 +17,8 @@ export interface EventStream {
  */
 export function openEventStream(request: FastifyRequest, reply: FastifyReply): EventStream {
   reply.hijack();
+  // A stream lasts minutes and works only now and then: it must not hold an admission place.
+  request.server.ctx.admission.leave(request.raw);
   const res = reply.raw;
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',

@@ -29,6 +29,11 @@ export class UploadGate {
     return { active: this.active, waiting: this.queue.length };
   }
 
+  /** An upload arriving now would wait for a slot (or be refused). */
+  get full(): boolean {
+    return this.s.inFlight > 0 && this.active >= this.s.inFlight;
+  }
+
   /** Resolves with the slot's release, or throws 503 4005001. */
   async acquire(): Promise<() => void> {
     if (this.s.inFlight <= 0) return () => undefined;
@@ -83,6 +88,9 @@ function readsMultipart(request: FastifyRequest): boolean {
 export function registerUploadGate(app: FastifyInstance, gate: UploadGate): void {
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!readsMultipart(request)) return;
+    // Waiting here (bounded by this gate, body unread) costs nothing: it holds no admission place.
+    const waits = gate.full;
+    if (waits) request.server.ctx.admission.leave(request.raw);
     try {
       const release = await gate.acquire();
       reply.raw.once('close', release);
@@ -91,6 +99,8 @@ export function registerUploadGate(app: FastifyInstance, gate: UploadGate): void
       // The body stays unread: close the connection rather than drain megabytes we refuse.
       reply.header('connection', 'close');
       throw e;
+    } finally {
+      if (waits) request.server.ctx.admission.rejoin(request.raw);
     }
   });
 }

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -8,6 +10,7 @@ import { isAppError } from '../http/app-error.js';
 import { call } from '../test/http.js';
 import { DATA, dataFile, userWithToken } from '../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { loadConfig } from '../config.js';
 import { EnginePool } from './engine-pool.js';
 
 let t: TestApp;
@@ -108,4 +111,31 @@ describe('engine pool: crash isolation, timeouts, bounded queue', () => {
     );
     expect(stdout.trim()).toBe('tongue done');
   }, 150_000);
+});
+
+/** Child processes of this process (any of its threads may have forked them). */
+function childPids(): Set<number> {
+  const out = new Set<number>();
+  for (const task of readdirSync(`/proc/${process.pid}/task`)) {
+    const list = readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim();
+    for (const pid of list.split(/\s+/).filter(Boolean)) out.add(Number(pid));
+  }
+  return out;
+}
+
+describe('engine children yield the CPU to the API process (issue 25 item 7)', () => {
+  it('run ENGINE_NICE (default 10) nicer than the API process', async () => {
+    expect(loadConfig({}).engines.nice).toBe(10);
+    const before = childPids();
+    const nice = new EnginePool({ size: 2, maxQueue: 1, nice: 7 });
+    try {
+      nice.warm();
+      const mine = [...childPids()].filter((pid) => !before.has(pid));
+      expect(mine).toHaveLength(2);
+      // No job is run here: on a shared, loaded machine a niced child waits behind everyone else.
+      for (const pid of mine) expect(getPriority(pid)).toBe(Math.min(19, getPriority() + 7));
+    } finally {
+      await nice.close();
+    }
+  });
 });

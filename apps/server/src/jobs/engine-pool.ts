@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { getPriority, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JOB_ERRORS } from '@tcm/contract';
@@ -21,6 +22,11 @@ export interface EnginePoolOptions {
   maxQueue: number;
   /** Heap limit of a child, MB: a runaway decode dies alone instead of swapping the machine. */
   maxHeapMb?: number;
+  /**
+   * How much nicer than the API process the children run (0-19; 0 = the same priority): an
+   * analysis takes whole seconds of CPU, and the API's requests must not wait for it.
+   */
+  nice?: number;
   /** Allows the `test` job kind (crash, hang) in the children. Tests only. */
   testJobs?: boolean;
 }
@@ -169,11 +175,26 @@ export class EnginePool {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     slot.child = child;
+    this.lowerPriority(child);
     child.on('message', (m: FromChild) => this.onMessage(slot, child, m));
     child.on('exit', (code, signal) => this.onExit(slot, child, code, signal));
     // A failed spawn emits 'error' and then (usually) 'exit'; make sure the job is not left waiting.
     child.on('error', () => this.onExit(slot, child, null, null));
     return child;
+  }
+
+  /**
+   * Relative to this process's own niceness (a systemd `Nice=` stays the base). Raising a child's
+   * niceness needs no privilege; should the OS refuse anyway, the child runs at normal priority.
+   */
+  private lowerPriority(child: ChildProcess): void {
+    const nice = this.opts.nice ?? 0;
+    if (!nice || child.pid === undefined) return;
+    try {
+      setPriority(child.pid, Math.min(19, getPriority() + nice));
+    } catch (e) {
+      console.warn('[engines] could not lower the priority of an engine child:', (e as Error).message);
+    }
   }
 
   private onMessage(slot: Slot, child: ChildProcess, m: FromChild): void {

@@ -30,6 +30,12 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     // All suites' records come from 127.0.0.1 and would add up (queue-limits.test.ts sets its own).
     QUEUED_RECORDS_PER_ADDRESS: '100000',
+    // Suites leave records queued in the shared database; analysis-queue.test.ts sets its own bound.
+    ANALYSIS_QUEUE_MAX: '0',
+    // Engine children at the runner's priority: on a shared, loaded machine a niced child waits
+    // behind every other process and the record suites' analyses would time out
+    // (engine-pool.test.ts checks ENGINE_NICE).
+    ENGINE_NICE: '0',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
     // Every inject comes from 127.0.0.1: tests of the IP lock and of the registration limits use

@@ -64,7 +64,11 @@ describe('queued-work limits (QUEUED_RECORDS_PER_USER, QUEUED_RECORDS_PER_ADDRES
     expect((await create(a.token, ip)).status).toBe(200);
     expect((await create(a.token, freshIp())).status).toBe(200);
     const over = await create(a.token, freshIp());
-    expect([over.status, over.code, over.data]).toEqual([429, JOB_ERRORS.USER_QUEUE_FULL.code, { limit: 2 }]);
+    expect([over.status, over.code, over.data]).toEqual([
+      429,
+      JOB_ERRORS.USER_QUEUE_FULL.code,
+      { limit: 2, retryAfterS: 10 },
+    ]);
     expect(over.msg).toBe(JOB_ERRORS.USER_QUEUE_FULL.en);
     // The refused record is not kept.
     expect(await ownActive(a.user.id)).toBe(2);
@@ -91,7 +95,11 @@ describe('queued-work limits (QUEUED_RECORDS_PER_USER, QUEUED_RECORDS_PER_ADDRES
     expect((await create(users[0]!.token, ip)).status).toBe(200);
     expect((await create(users[1]!.token, ip)).status).toBe(200);
     const over = await create(users[2]!.token, ip);
-    expect([over.status, over.code, over.data]).toEqual([429, JOB_ERRORS.ADDRESS_QUEUE_FULL.code, { limit: 3 }]);
+    expect([over.status, over.code, over.data]).toEqual([
+      429,
+      JOB_ERRORS.ADDRESS_QUEUE_FULL.code,
+      { limit: 3, retryAfterS: 10 },
+    ]);
     expect((await create(users[2]!.token, freshIp())).status).toBe(200);
   });
 
