@@ -27,14 +27,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { RESEARCH_PATHS, type JobParamsInput, type PoolVariable, type SampleValue } from '@tcm/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase, startEmbeddedPostgres, type Database } from '../src/db/client.js';
+import { openDatabase, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
-import * as schema from '../src/db/schema/index.js';
 import { researchPools, researchSamples, users } from '../src/db/schema/index.js';
 import { startJobs, stopJobs } from '../src/jobs/boss.js';
 import { JOB_PHASE_CHANNEL, type JobPhaseEvent } from '../src/modules/research/research.trace.js';
@@ -176,17 +173,9 @@ async function benchDatabase(): Promise<{ database: Database; label: string; sto
     const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
     return { database, label: 'PostgreSQL', stop: () => database.close() };
   }
-  const embedded = await startEmbeddedPostgres(undefined, 1);
-  const pool = new pg.Pool({ host: embedded.host, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
-  const database: Database = { db: drizzle(pool, { schema }), pool, embedded: true, close: () => pool.end() };
-  return {
-    database,
-    label: 'embedded PGlite',
-    stop: async () => {
-      await pool.end();
-      await embedded.stop();
-    },
-  };
+  // The product's own opening (one connection, the priority gate in front of it), in memory.
+  const database = await openDatabase({ inMemory: true });
+  return { database, label: 'embedded PGlite', stop: () => database.close() };
 }
 
 async function main(): Promise<void> {
