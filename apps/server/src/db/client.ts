@@ -98,7 +98,7 @@ const BACKGROUND_MAX_WAIT_MS = 200;
 /**
  * Puts a PriorityGate in front of `pool.connect` (which `pool.query` above, drizzle's
  * transactions and pg-boss all go through): queries run under `inBackground` wait while requests
- * want a connection (docs/research.md "API latency"). The gate holds a slot from connect until
+ * want a connection (docs/research.md "Requests first"). The gate holds a slot from connect until
  * the client's release, so a transaction keeps its slot for its whole length.
  */
 function gateConnections(pool: pg.Pool, capacity: number): PriorityGate {
@@ -116,8 +116,11 @@ function gateConnections(pool: pg.Pool, capacity: number): PriorityGate {
     // pg-pool gives each checkout its own `release`; the slot goes back right after it.
     const release = client.release.bind(client);
     client.release = (err?: Error | boolean) => {
-      release(err);
-      free();
+      try {
+        release(err);
+      } finally {
+        free();
+      }
     };
     return client;
   };
