@@ -27,66 +27,16 @@ import { loadavg, tmpdir } from 'node:os';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { RESEARCH_PATHS, type JobParamsInput, type PoolVariable, type SampleValue } from '@tcm/contract';
+import { RESEARCH_PATHS, type JobParamsInput } from '@tcm/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase, startEmbeddedPostgres, type Database } from '../src/db/client.js';
+import { openDatabase, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
-import * as schema from '../src/db/schema/index.js';
-import { researchPools, researchSamples, users } from '../src/db/schema/index.js';
 import { startJobs, stopJobs } from '../src/jobs/boss.js';
 import { JOB_PHASE_CHANNEL, type JobPhaseEvent } from '../src/modules/research/research.trace.js';
+import { seedPool } from './bench-research-pool.js';
 
 const N = Number(process.env.BENCH_SAMPLES ?? 10_000);
-const SYNDROMES = ['湿热', '气虚', '阴虚', '血瘀', '痰湿'];
-
-/** A seeded RNG (mulberry32): the same pool every run. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** 40 findings whose rate depends on the syndrome, 9 measurements shifted by it, the syndrome. */
-function generate(): { variables: PoolVariable[]; samples: Array<Record<string, SampleValue>> } {
-  const r = rng(1);
-  const variables: PoolVariable[] = [
-    ...Array.from({ length: 40 }, (_, i): PoolVariable => ({
-      key: `f${i + 1}`,
-      type: 'binary',
-      kind: 'finding',
-      label: { zh: `症状${i + 1}`, en: `Finding ${i + 1}` },
-    })),
-    ...Array.from({ length: 9 }, (_, i): PoolVariable => ({
-      key: `m${i + 1}`,
-      type: 'numeric',
-      kind: 'vital',
-      label: { zh: `指标${i + 1}`, en: `Measure ${i + 1}` },
-    })),
-    {
-      key: 'syndrome',
-      type: 'categorical',
-      kind: 'syndrome',
-      label: { zh: '证型', en: 'Syndrome' },
-      levels: SYNDROMES,
-    },
-  ];
-  const samples = Array.from({ length: N }, () => {
-    const s = Math.floor(r() * SYNDROMES.length);
-    const v: Record<string, SampleValue> = { syndrome: SYNDROMES[s]! };
-    for (let i = 0; i < 40; i++) v[`f${i + 1}`] = r() < (i % SYNDROMES.length === s ? 0.6 : 0.2);
-    for (let i = 0; i < 9; i++)
-      v[`m${i + 1}`] = Math.round((60 + 10 * (i % SYNDROMES.length === s ? 1 : 0) + 8 * (r() - 0.5) * 2) * 10) / 10;
-    return v;
-  });
-  return { variables, samples };
-}
-
 /** Epoch milliseconds, comparable between threads. */
 const now = () => performance.timeOrigin + performance.now();
 
@@ -176,37 +126,17 @@ async function benchDatabase(): Promise<{ database: Database; label: string; sto
     const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
     return { database, label: 'PostgreSQL', stop: () => database.close() };
   }
-  const embedded = await startEmbeddedPostgres(undefined, 1);
-  const pool = new pg.Pool({ host: embedded.host, port: 5432, user: 'postgres', database: 'postgres', max: 1 });
-  const database: Database = { db: drizzle(pool, { schema }), pool, embedded: true, close: () => pool.end() };
-  return {
-    database,
-    label: 'embedded PGlite',
-    stop: async () => {
-      await pool.end();
-      await embedded.stop();
-    },
-  };
+  // The product's own opening (one connection, the priority gate in front of it), in memory.
+  const database = await openDatabase({ inMemory: true });
+  return { database, label: 'embedded PGlite', stop: () => database.close() };
 }
 
 async function main(): Promise<void> {
   const { database, label, stop } = await benchDatabase();
   await runMigrations(database.db);
   const db = database.db;
-  const [doctor] = await db
-    .insert(users)
-    .values({ entrance: 'doctor', loginName: `bench_doctor_${Date.now()}`, name: 'Bench doctor', passwordHash: 'x' })
-    .returning();
-  const { variables, samples } = generate();
-  const [p] = await db
-    .insert(researchPools)
-    .values({ ownerUserId: doctor!.id, name: 'bench', variables, sampleCount: N })
-    .returning();
   const t0 = performance.now();
-  for (let i = 0; i < samples.length; i += 1000)
-    await db
-      .insert(researchSamples)
-      .values(samples.slice(i, i + 1000).map((values) => ({ poolId: p!.id, source: 'file' as const, values })));
+  const { doctor, pool: p, variables } = await seedPool(db, N);
   console.log(
     `seeded ${N} samples × ${variables.length} variables in ${((performance.now() - t0) / 1000).toFixed(1)} s (${label}; load ${load()})`,
   );
@@ -221,7 +151,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { database, boss });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const { access_token: token } = await app.ctx.tokens.issue(doctor!.id, 'doctor');
+  const { access_token: token } = await app.ctx.tokens.issue(doctor.id, 'doctor');
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const listBody = JSON.stringify({ page: 1, size: 100 });
   const listUrl = `${base}${RESEARCH_PATHS.pools}`;
@@ -277,7 +207,7 @@ async function main(): Promise<void> {
     loop.reset();
     const start = performance.now();
     open = { name: 'queue', from: now() };
-    const res = await fetch(`${base}${RESEARCH_PATHS.startJob(p!.id)}`, {
+    const res = await fetch(`${base}${RESEARCH_PATHS.startJob(p.id)}`, {
       method: 'POST',
       headers,
       body: JSON.stringify(params),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/index.js';
+import { PriorityGate, currentPriority } from './priority-gate.js';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -13,6 +14,8 @@ export interface Database {
   pool: pg.Pool;
   /** true when the embedded PGlite serves the data. */
   embedded: boolean;
+  /** Who gets the next connection: requests before background work (priority-gate.ts). */
+  gate?: PriorityGate;
   /** Embedded only: a gzipped tar of the live data folder, taken between queries (backups). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -87,6 +90,50 @@ function keepConnectionOnSqlErrors(pool: pg.Pool): void {
   pool.query = query as unknown as typeof pool.query;
 }
 
+/** How long requests must leave the last connection alone before background work takes it. */
+const BACKGROUND_GRACE_MS = 5;
+/** The longest background work waits behind a steady stream of requests before it goes next. */
+const BACKGROUND_MAX_WAIT_MS = 200;
+
+/**
+ * Puts a PriorityGate in front of `pool.connect` (which `pool.query` above, drizzle's
+ * transactions and pg-boss all go through): queries run under `inBackground` wait while requests
+ * want a connection (docs/research.md "Requests first"). The gate holds a slot from connect until
+ * the client's release, so a transaction keeps its slot for its whole length.
+ */
+function gateConnections(pool: pg.Pool, capacity: number, requestTimeoutMs: number | undefined): PriorityGate {
+  const gate = new PriorityGate({
+    capacity,
+    graceMs: BACKGROUND_GRACE_MS,
+    maxWaitMs: BACKGROUND_MAX_WAIT_MS,
+    requestTimeoutMs,
+  });
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const gated = async (): Promise<pg.PoolClient> => {
+    const free = await gate.acquire(currentPriority());
+    let client: pg.PoolClient;
+    try {
+      client = await connect();
+    } catch (e) {
+      free();
+      throw e;
+    }
+    // pg-pool gives each checkout its own `release`; the slot goes back right after it.
+    const release = client.release.bind(client);
+    client.release = (err?: Error | boolean) => {
+      try {
+        release(err);
+      } finally {
+        free();
+      }
+    };
+    return client;
+  };
+  // Callers (drizzle, pg-boss, the query above) use the promise form only.
+  pool.connect = gated;
+  return gate;
+}
+
 /**
  * Opens the database: DATABASE_URL when given, else embedded PGlite in `<dataDir>/db`.
  * PGlite executes one connection, so the pool is sized 1 there (pg-boss shares it).
@@ -106,20 +153,25 @@ export async function openDatabase(opts: {
   let embedded: Embedded | undefined;
   let pool: pg.Pool;
   const wait = opts.poolTimeoutMs ? { connectionTimeoutMillis: opts.poolTimeoutMs } : {};
+  let size: number;
   if (opts.databaseUrl) {
-    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10, ...wait });
+    size = opts.poolMax ?? 10;
+    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: size, ...wait });
   } else {
     embedded = await startEmbeddedPostgres(opts.inMemory ? undefined : join(opts.dataDir ?? './data', 'db'));
-    pool = new pg.Pool({ host: embedded.host, port: 5432, user: 'postgres', database: 'postgres', max: 1, ...wait });
+    size = 1;
+    pool = new pg.Pool({ host: embedded.host, port: 5432, user: 'postgres', database: 'postgres', max: size, ...wait });
   }
   // An idle client error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   keepConnectionOnSqlErrors(pool);
+  const gate = gateConnections(pool, size, opts.poolTimeoutMs);
   const db = drizzle(pool, { schema });
   return {
     db,
     pool,
     embedded: Boolean(embedded),
+    gate,
     ...(embedded ? { dumpDataDir: embedded.dump } : {}),
     async close() {
       await pool.end();

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESEARCH_ERRORS, RESEARCH_PATHS as P } from '@tcm/contract';
+import { RESEARCH_ERRORS, RESEARCH_PATHS as P, type JobParams } from '@tcm/contract';
+import { eq } from 'drizzle-orm';
+import { researchSamples } from '../../db/schema/index.js';
 import { call } from '../../test/http.js';
 import { waitFor } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { doctorWithToken } from '../archive/archive.test-helpers.js';
+import { compute } from './research.compute.js';
+import { toDataset } from './research.dictionary.js';
+import { LOAD_PAGE, findJob, loadModel } from './research.repo.js';
 import { MAPPING, newPool, upload } from './research.test-helpers.js';
 
 let t: TestApp;
@@ -17,9 +22,9 @@ afterAll(async () => t.close());
  * fixed pattern of exceptions (samples 0, 5, 10, 15… flip their syndrome), so the counts are
  * known: thirst in 100 of 200; 湿热 in 100 (80 with thirst, 20 without); no rule beats 0.8.
  */
-function pool200(): string {
+function pool200(n = 200): string {
   const lines = ['patient,thirst,tongue color,pulse rate,syndrome'];
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < n; i++) {
     const hot = i % 2 === 0;
     const flip = i % 10 === 0 || i % 10 === 5;
     const syndrome = hot !== flip ? '湿热' : '气虚';
@@ -28,13 +33,13 @@ function pool200(): string {
   return lines.join('\n');
 }
 
-async function poolWithData(token: string) {
+async function poolWithData(token: string, n = 200) {
   const poolId = await newPool(t, token);
   const r = await upload(
     t,
     P.importFile(poolId),
     token,
-    { name: 'p.csv', bytes: pool200() },
+    { name: 'p.csv', bytes: pool200(n) },
     { mapping: JSON.stringify(MAPPING) },
   );
   expect(r.status).toBe(200);
@@ -155,6 +160,40 @@ describe('research: analysis jobs', { timeout: 120_000 }, () => {
       await upload(t, P.predictFile(job.id), b.token, { name: 'n.csv', bytes: 'thirst\n1\n' }),
     ])
       expect([r.status, r.body.code]).toEqual([403, RESEARCH_ERRORS.JOB_FORBIDDEN.code]);
+  });
+
+  it('a job reads its pool in pages, yet trains the same model as the pool read whole in (created_at, id) order', async () => {
+    // More samples than a page: the job's thread gets three pages.
+    const big = await poolWithData(a.token, 2 * LOAD_PAGE + 100);
+    const params = {
+      kind: 'classification',
+      classifier: 'random-forest',
+      target: 'syndrome',
+      features: ['thirst', 'tongueColour', 'pulseRate'],
+      trees: 10,
+      folds: 3,
+    };
+    const first = await runJob(a.token, big, params);
+    const again = await runJob(a.token, big, params);
+    expect(first.job.status, JSON.stringify(first.job.failure)).toBe('done');
+
+    const db = t.database.db;
+    const row = (await findJob(db, first.job.id))!;
+    const s = researchSamples;
+    const whole = await db.select({ v: s.values }).from(s).where(eq(s.poolId, big)).orderBy(s.createdAt, s.id);
+    const expected = compute(
+      { params: row.params as JobParams, variables: row.variables },
+      toDataset(
+        row.variables,
+        whole.map((x) => x.v),
+      ),
+      () => undefined,
+    );
+    const model = JSON.parse(JSON.stringify(expected.model)) as unknown;
+    expect(await loadModel(db, first.job.id)).toEqual(model);
+    expect(await loadModel(db, again.job.id)).toEqual(model);
+    expect(first.job.result).toEqual(JSON.parse(JSON.stringify(expected.result)));
+    expect(row.sampleCount).toBe(whole.length);
   });
 
   it('a refused analysis fails the job with the reason in zh and en; a non-model job cannot predict', async () => {

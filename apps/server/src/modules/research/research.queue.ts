@@ -4,6 +4,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { researchJobs } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
+import { inBackground } from '../../db/priority-gate.js';
 import { claimJob, saveModel, streamPoolValues, updateJob } from './research.repo.js';
 import { isResearchError } from '@tcm/research';
 import { startCompute } from './research.runner.js';
@@ -20,9 +21,15 @@ const STALE_RUNNING_MS = 60 * 60 * 1000;
  * at a time, lets it compute (the API's event loop only relays progress), then saves the result
  * and the model a page at a time. A refusal of @tcm/research (a target with one class, too few
  * samples…) fails the job with its zh/en reason; anything else fails it as unexpected. Never
- * throws: the job row is the outcome, so no pg-boss retry re-runs it.
+ * throws: the job row is the outcome, so no pg-boss retry re-runs it. All its queries run at
+ * background priority: on embedded PGlite's one connection, requests go first
+ * (db/priority-gate.ts).
  */
-export async function runResearchJob(db: Db, jobId: string): Promise<void> {
+export function runResearchJob(db: Db, jobId: string): Promise<void> {
+  return inBackground(() => runJob(db, jobId));
+}
+
+async function runJob(db: Db, jobId: string): Promise<void> {
   const job = await claimJob(db, jobId);
   if (!job) return;
   let lastWrite = 0;

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { inBackground } from '../../db/priority-gate.js';
 import { researchJobModelParts, researchJobs, researchPools, researchSamples } from '../../db/schema/index.js';
 
 export type PoolRow = typeof researchPools.$inferSelect;
@@ -82,70 +83,88 @@ export async function listSamples(
 
 /**
  * Rows per query when a job loads a pool. On embedded PGlite the database runs on the API's own
- * thread and serves one connection, so each page is a pause for every request; short pages let
- * the API's queued queries have the connection between them (docs/research.md "API latency").
+ * thread and serves one connection: a request that comes while a page is read waits for that
+ * page, so a page's time bounds the wait (docs/research.md "API latency").
  */
 export const LOAD_PAGE = 250;
-/**
- * Pause between pages. A request runs a few queries one after another (the session, then its
- * own); with a bare turn of the event loop the job's next page took the connection between them,
- * so each request waited a page per query. A couple of milliseconds let a request in flight
- * finish its chain first: 400 pages at 100k cost under a second more.
- */
-const LOAD_PAUSE_MS = 2;
 
 /**
  * Streams a pool's samples to `onPage`, oldest first ((created_at, id): the order a job's seeds
- * and folds were always drawn in), LOAD_PAGE rows a query, each page as the JSON text of an array
- * of the samples' values: the API thread neither parses them nor holds the whole pool (a job's
- * worker thread parses each page as it arrives). Pages follow the key (created_at, id) of the
- * last row, so each query reads its own rows from the (pool_id, created_at, id) index and nothing
- * else; the key is kept as text, as JS Dates would drop the microseconds. A short pause between
- * pages lets requests have the connection (LOAD_PAUSE_MS). Answers the number of samples.
+ * and folds were always drawn in), `pageSize` rows a query, each page as the JSON text of an
+ * array of the samples' values: the API thread neither parses them nor holds the whole pool (a
+ * job's worker thread parses each page as it arrives). Pages follow the key (created_at, id) of
+ * the last row, so each query reads its own rows from the (pool_id, created_at, id) index and
+ * nothing else. Each page is read at background priority (db/priority-gate.ts): a request that
+ * wants the connection gets it first. Answers the number of samples.
  */
-export async function streamPoolValues(db: Db, poolId: string, onPage: (json: string) => void): Promise<number> {
+export async function streamPoolValues(
+  db: Db,
+  poolId: string,
+  onPage: (json: string) => void,
+  pageSize = LOAD_PAGE,
+): Promise<number> {
   let after: PageKey | null = null;
   let total = 0;
   for (;;) {
-    const rows = await poolPage(db, poolId, after);
-    if (!rows.length) return total;
-    onPage(`[${rows.map((r) => r.v).join(',')}]`);
-    total += rows.length;
-    const last = rows[rows.length - 1]!;
-    after = { at: last.at, id: last.id };
-    if (rows.length < LOAD_PAGE) return total;
-    await new Promise((r) => setTimeout(r, LOAD_PAUSE_MS));
+    const page = await inBackground(() => poolPage(db, poolId, after, pageSize));
+    if (!page.n) return total;
+    onPage(page.json);
+    total += page.n;
+    if (page.n < pageSize) return total;
+    after = { at: page.at, id: page.id };
   }
 }
 
 interface PageKey {
+  /** created_at as PostgreSQL's text: a JS Date would drop the microseconds. */
   at: string;
   id: string;
 }
 
+interface Page extends PageKey {
+  n: number;
+  json: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMESTAMP = /^[0-9]{4,}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?[+-][0-9]{2}(:[0-9]{2}){0,2}$/;
+
+/** A value that goes into the page's SQL text as a literal: only the shapes we read back. */
+function literal(value: string, shape: RegExp): string {
+  if (!shape.test(value)) throw new Error(`research page key out of shape: ${value}`);
+  return `'${value}'`;
+}
+
 /**
- * One page of a pool's samples after `after`. The planner is told to walk the index: PGlite
- * never analyses its tables (no autovacuum), so without statistics PostgreSQL guesses a few rows
- * per pool, picks a bitmap scan and sorts every remaining row of the pool for each page (5,000
- * rows: 100 ms a page instead of 13 ms, and the whole pool for the last). `set_config(…, true)`
- * holds for this transaction only; on PostgreSQL with statistics the plan is the same.
+ * One page of a pool's samples after `after`, in one round trip: one simple-protocol query of two
+ * statements (one implicit transaction), answering one row with the page already as JSON text
+ * and the page's last key; no per-row work in JS. Its values are literals (checked uuid and
+ * timestamp shapes), since a parameterised query holds one statement only.
+ *
+ * The first statement tells the planner to walk the index for this transaction only
+ * (`set_config(…, true)`): PGlite never analyses its tables (no autovacuum), so without
+ * statistics PostgreSQL guesses a few rows per pool, picks a bitmap scan and sorts every
+ * remaining row of the pool for each page (5,000 rows: 100 ms a page instead of 13 ms, and the
+ * whole pool for the last). On PostgreSQL with statistics the plan is the same.
  */
-function poolPage(db: Db, poolId: string, after: PageKey | null) {
-  const s = researchSamples;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true)`);
-    return tx
-      .select({ at: sql<string>`${s.createdAt}::text`.as('at'), id: s.id, v: sql<string>`${s.values}::text`.as('v') })
-      .from(s)
-      .where(
-        and(
-          eq(s.poolId, poolId),
-          after ? sql`(${s.createdAt}, ${s.id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
-        ),
-      )
-      .orderBy(s.poolId, s.createdAt, s.id)
-      .limit(LOAD_PAGE);
-  });
+async function poolPage(db: Db, poolId: string, after: PageKey | null, size: number): Promise<Page> {
+  const from = after
+    ? `and (created_at, id) > (${literal(after.at, TIMESTAMP)}::timestamptz, ${literal(after.id, UUID)}::uuid)`
+    : '';
+  const text = `select set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true);
+select count(*)::int as n,
+  '[' || coalesce(string_agg(p.v, ',' order by p.c, p.id), '') || ']' as json,
+  (array_agg(p.c::text order by p.c desc, p.id desc))[1] as at,
+  (array_agg(p.id::text order by p.c desc, p.id desc))[1] as id
+from (
+  select created_at as c, id, "values"::text as v from research_sample
+  where pool_id = ${literal(poolId, UUID)} ${from}
+  order by pool_id, created_at, id
+  limit ${Math.trunc(size)}
+) p`;
+  // Two statements answer two results; the page is the second.
+  const results = (await db.execute(sql.raw(text))) as unknown as Array<{ rows: Page[] }>;
+  return results[1]!.rows[0]!;
 }
 
 /** Source ids of a source already in the pool (a repeated system import skips them). */

@@ -20,6 +20,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** Resolves once `ok()` holds (checked every few milliseconds). */
+async function until(ok: () => boolean): Promise<void> {
+  while (!ok()) await new Promise((r) => setTimeout(r, 2));
+}
+
 async function pool(name: string): Promise<string> {
   const [p] = await t.database.db.insert(researchPools).values({ ownerUserId: owner, name }).returning();
   return p!.id;
@@ -49,6 +54,38 @@ describe('research: a job reads its pool a page at a time', () => {
     );
     expect(pages.flat()).toEqual(expected.rows.map((r) => r.v));
     expect(pages.flat().at(-1)).toEqual({ n: 600, s: '“引号” \\ ✓' });
+  });
+
+  it('a request that asks for the connection after a job page does is served before that page', async () => {
+    const db = t.database.db;
+    const gate = t.database.gate!;
+    const mine = await pool('gated');
+    await db
+      .insert(researchSamples)
+      .values(Array.from({ length: 300 }, (_, i) => ({ poolId: mine, source: 'file' as const, values: { n: i } })));
+    const order: string[] = [];
+    // Something holds the suite's only connection (one, as embedded PGlite serves)…
+    let holding!: () => void;
+    let letGo!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    const open = new Promise<void>((r) => (letGo = r));
+    const holder = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      holding();
+      await open;
+    });
+    await held;
+    // …the job's first page is queued for it, then a request's query.
+    const stream = streamPoolValues(db, mine, (json) =>
+      order.push(`page of ${(JSON.parse(json) as unknown[]).length}`),
+    );
+    await until(() => gate.waiting().background === 1);
+    const request = db.execute(sql`select 1`).then(() => order.push('request'));
+    await until(() => gate.waiting().request === 1);
+    letGo();
+    await Promise.all([holder, stream, request]);
+
+    expect(order).toEqual(['request', `page of ${LOAD_PAGE}`, `page of ${300 - LOAD_PAGE}`]);
   });
 
   it('an empty pool gives no page', async () => {
