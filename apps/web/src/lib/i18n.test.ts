@@ -39,7 +39,7 @@ function sources(dir: string): string[] {
 
 describe('i18n', () => {
   // The main job's and the member area's texts are registered by their lazy chunks
-  // (diagnosis/texts.ts, areas/member/texts.ts, the doctor area's archive texts), checked here too.
+  // (record/texts.ts, areas/member/texts.ts, the doctor area's archive texts), checked here too.
   const z = flatten({
     ...zh,
     diag: diagZh,

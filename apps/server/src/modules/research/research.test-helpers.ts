@@ -11,9 +11,7 @@ import { newShareToken } from '../records/records.service.js';
  * The `results` of a done record as the analysis pipeline stored them on real inputs (the web's
  * fixture, made by scripts/web-result-fixture.ts): real engine output, not a hand-made shape.
  */
-const FIXTURE = fileURLToPath(
-  new URL('../../../../web/src/diagnosis/fixtures/done-record-results.json', import.meta.url),
-);
+const FIXTURE = fileURLToPath(new URL('../../../../web/src/record/fixtures/done-record-results.json', import.meta.url));
 export const doneResults = (): RecordResults => recordResultsSchema.parse(JSON.parse(readFileSync(FIXTURE, 'utf8')));
 
 /** A done platform record of the doctor whose tongue body color and leading pattern are set. */

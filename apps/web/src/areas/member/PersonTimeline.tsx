@@ -1,6 +1,6 @@
 import { Button, Empty, Result, Spin, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRecordHistory } from '../../diagnosis/record-api.js';
+import { useRecordHistory } from '../../record/record-api.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 
 const COLOR = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' } as const;

@@ -1,4 +1,4 @@
-import '../../diagnosis/texts.js';
+import '../../record/texts.js';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { App, Button, Drawer, Result, Select, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -15,15 +15,15 @@ import { DataTable, type Paging } from '../../components/DataTable.js';
 import { CombinedQueryDialog } from '../../components/query/CombinedQueryDialog.js';
 import type { QueryField } from '../../components/query/normalize.js';
 import { SearchBox } from '../../components/SearchBox.js';
-import { LiveRecordResult } from '../../diagnosis/LiveRecordResult.js';
-import { listRecords, useRecord } from '../../diagnosis/record-api.js';
+import { LiveRecordResult } from '../../record/LiveRecordResult.js';
+import { listRecords, useRecord } from '../../record/record-api.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { PersonTimeline } from './PersonTimeline.js';
 import { RecordsExportBar } from './RecordsExportBar.js';
 import { usePushReport } from './records-export-api.js';
 
 // The history brings ECharts: its own chunk, loaded when a detail opens.
-const PersonHistory = lazy(() => import('../../diagnosis/PersonHistory.js'));
+const PersonHistory = lazy(() => import('../../record/PersonHistory.js'));
 
 const STATUS_COLOR = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
 const STATUSES: readonly RecordStatus[] = ['queued', 'running', 'done', 'failed'];

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PrescriptionInput, VisitBody, VisitDetail } from '@tcm/contract';
-import { listRecords } from '../../../diagnosis/record-api.js';
+import { listRecords } from '../../../record/record-api.js';
 import { ARCHIVE_KEYS, archiveApi, useSaveVisit } from './archive-api.js';
 import { PrescriptionComposer } from './PrescriptionComposer.js';
 

@@ -1,4 +1,4 @@
-import '../../../diagnosis/texts.js';
+import '../../../record/texts.js';
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Modal, Result, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';

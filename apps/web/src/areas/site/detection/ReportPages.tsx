@@ -1,12 +1,12 @@
-import '../../../diagnosis/texts.js';
+import '../../../record/texts.js';
 import { Alert, Button, Card, Input, Result, Segmented, Space, Typography, message } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RECORD_PATHS, type ReportLanguage } from '@tcm/contract';
-import { AnalysisProgress, RecordResult } from '../../../diagnosis/RecordResult.js';
-import { reportPath, retryRecord, useRecord } from '../../../diagnosis/record-api.js';
+import { AnalysisProgress, RecordResult } from '../../../record/RecordResult.js';
+import { reportPath, retryRecord, useRecord } from '../../../record/record-api.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { ReportButtons } from '../../../diagnosis/ReportButtons.js';
+import { ReportButtons } from '../../../record/ReportButtons.js';
 
 /** Report language: `?lang=` of the link, else the interface language. */
 function useReportLang(): [ReportLanguage, (l: ReportLanguage) => void] {

@@ -1,4 +1,4 @@
-import '../../../diagnosis/texts.js';
+import '../../../record/texts.js';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +54,7 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
     setError(null);
     try {
       // The record calls (and the contract paths they use) load with the first analysis.
-      const { createAsVisitor } = await import('../../../diagnosis/record-api.js');
+      const { createAsVisitor } = await import('../../../record/record-api.js');
       const created = await createAsVisitor(file, kind, currentLanguage());
       onCreated(created.shareToken);
     } catch (e) {

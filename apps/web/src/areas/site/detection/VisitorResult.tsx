@@ -1,9 +1,9 @@
-import '../../../diagnosis/texts.js';
+import '../../../record/texts.js';
 import { Button, Card, Result } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LiveRecordResult } from '../../../diagnosis/LiveRecordResult.js';
-import { useRecord } from '../../../diagnosis/record-api.js';
+import { LiveRecordResult } from '../../../record/LiveRecordResult.js';
+import { useRecord } from '../../../record/record-api.js';
 
 /**
  * A visitor's result at `?token=`: a lazy chunk with antd, loaded only once there is a result to
