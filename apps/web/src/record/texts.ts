@@ -1,10 +1,10 @@
 import { i18n } from '../lib/i18n.js';
-import { diagEn } from '../lib/locales/diag-en.js';
-import { diagZh } from '../lib/locales/diag-zh.js';
+import { recordEn } from '../lib/locales/record-en.js';
+import { recordZh } from '../lib/locales/record-zh.js';
 
-// The main job's texts (`diag.*`) come with the detection and member chunks, not with the
+// The main job's texts (`record.*`) come with the detection and member chunks, not with the
 // public home's entry (docs/web.md bundle sizes). Every module that renders them imports this.
-i18n.addResourceBundle('zh', 'translation', { diag: diagZh }, true, true);
-i18n.addResourceBundle('en', 'translation', { diag: diagEn }, true, true);
+i18n.addResourceBundle('zh', 'translation', { record: recordZh }, true, true);
+i18n.addResourceBundle('en', 'translation', { record: recordEn }, true, true);
 
 export { i18n };

@@ -60,7 +60,7 @@ export function PlainPhotoPicker(props: { file: File | null; onChange: (file: Fi
       onClick={() => setShooting(true)}
       data-testid={`${testId}-camera`}
     >
-      {t('diag.useCamera')}
+      {t('record.useCamera')}
     </button>
   );
   return (
@@ -80,14 +80,14 @@ export function PlainPhotoPicker(props: { file: File | null; onChange: (file: Fi
               if (f) void take(f);
             }}
           />
-          {t('diag.choosePhoto')}
+          {t('record.choosePhoto')}
         </label>
         {!phone && camera}
       </div>
-      <span className="site-muted">{t('diag.photoRule')}</span>
+      <span className="site-muted">{t('record.photoRule')}</span>
       {problem && (
         <div className="site-alert" role="alert" data-testid={`${testId}-problem`}>
-          {t(`diag.fileProblem.${problem}`)}
+          {t(`record.fileProblem.${problem}`)}
         </div>
       )}
       {preview && props.file && (

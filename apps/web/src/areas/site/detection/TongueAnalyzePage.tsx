@@ -65,7 +65,7 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
   };
   return (
     <section className="site-card-box site-stack">
-      <p className="site-p">{t(`diag.intro.${kind}`)}</p>
+      <p className="site-p">{t(`record.intro.${kind}`)}</p>
       <PlainPhotoPicker file={file} onChange={setFile} testId="tongue" />
       {error && (
         <div className="site-alert" role="alert" data-testid="analyze-error">
@@ -81,9 +81,9 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
         onClick={() => void send()}
       >
         {sending && <span className="site-btn-spin" aria-hidden="true" />}
-        {t('diag.analyze')}
+        {t('record.analyze')}
       </button>
-      <span className="site-muted">{t('diag.privacy')}</span>
+      <span className="site-muted">{t('record.privacy')}</span>
     </section>
   );
 }
