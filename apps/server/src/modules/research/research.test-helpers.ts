@@ -68,7 +68,7 @@ export const CSV = [
 
 export const MAPPING = [
   { column: 'thirst', key: 'thirst', type: 'binary', kind: 'finding', label: { zh: '口渴', en: 'Thirst' } },
-  { column: 'tongue color', key: 'tongueColour', type: 'categorical', kind: 'finding' },
+  { column: 'tongue color', key: 'tongueColor', type: 'categorical', kind: 'finding' },
   { column: 'pulse rate', key: 'pulseRate', type: 'numeric', kind: 'vital' },
   { column: 'syndrome', key: 'syndrome', type: 'categorical', kind: 'syndrome' },
 ];
