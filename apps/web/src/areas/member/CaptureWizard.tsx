@@ -33,7 +33,7 @@ type Checks = Partial<Record<CaptureSlot, CaptureCheckState>>;
 const isSlot = (step: Step): step is CaptureSlot => ['tongue', 'face', 'pulse', 'voice'].includes(step);
 
 /**
- * What blocks leaving a step (an i18n key), or null. Tongue is required: it is a tongue diagnosis.
+ * What blocks leaving a step (an i18n key), or null. Tongue is required: every record is built on the tongue photo.
  * A capture whose check is running, or that its engine refused, holds its step (issue 17: a bad
  * file was reported only after the last step).
  */

@@ -1,4 +1,4 @@
-/** Texts of the main job (detection, capture, results, reports, records, devices): zh. */
+/** Texts of the main job (capture, results, reports, records, devices, the detection pages): zh. */
 export const recordZh = {
   analyze: '开始分析',
   analyzeAgain: '重新分析',
