@@ -79,7 +79,7 @@ async function signInMember(name: string): Promise<void> {
   await page.getByTestId('side-menu').waitFor();
 }
 
-describe('visitor detection', () => {
+describe('visitor capture', () => {
   it(
     'checks the file on the client, analyses a real tongue photo, explains its features and gives the report',
     async () => {
@@ -155,7 +155,7 @@ describe('visitor detection', () => {
   );
 });
 
-describe('visitor detection without a tongue', () => {
+describe('visitor capture without a tongue', () => {
   it(
     'keeps the record of a photo without a tongue and says why, with the tip, in either language',
     async () => {

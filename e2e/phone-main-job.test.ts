@@ -7,7 +7,7 @@ import { BASE, PASSWORD } from './browser.js';
 import { dragKnob, fillLogin, solveJigsaw } from './helpers.js';
 import { journeyHooks, type Journey } from './hooks.js';
 
-// Issue 17: the main job on a phone (390×844, touch), in zh and en — a visitor detects a tongue;
+// Issue 17: the main job on a phone (390×844, touch), in zh and en — a visitor hands in a tongue photo;
 // a member completes a full capture (photo, pulse file, voice file, questionnaire), plays the
 // voice, reloads the result by its URL; a refused photo of a record is redone on the result page
 // without losing the answers. No page scrolls sideways; the wizard's main buttons are ≥ 44 px.
@@ -79,7 +79,7 @@ const fileInput = (page: Page, scope: string) => page.locator(`[data-testid="${s
 
 describe('the main job on a phone (390×844)', () => {
   it(
-    'a visitor detects a tongue (en)',
+    'a visitor hands in a tongue photo (en)',
     async () => {
       const { page, errors } = j;
       await setLanguage(page, 'en');

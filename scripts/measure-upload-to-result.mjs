@@ -1,5 +1,5 @@
 // Times upload → result for a real tongue photo against a running server: POST the photo to the
-// visitor detection endpoint, follow the record's server-sent events until `end`. One warm-up
+// visitor capture endpoint, follow the record's server-sent events until `end`. One warm-up
 // (loads the models), then N measured runs; prints each time and the median.
 // Usage: node scripts/measure-upload-to-result.mjs BASE_URL PHOTO [N]
 import { readFile } from 'node:fs/promises';

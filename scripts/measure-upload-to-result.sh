@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prints the median of 10 upload-to-result times for a real tongue photo on the embedded
 # default (bundled server, PGlite, pg-boss worker in the process, local file storage):
-# upload to the visitor detection endpoint → record done (server-sent `end` event).
+# upload to the visitor capture endpoint → record done (server-sent `end` event).
 # Usage: bash scripts/measure-upload-to-result.sh [PHOTO] [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."

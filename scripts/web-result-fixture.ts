@@ -1,9 +1,9 @@
-// Writes apps/web/src/diagnosis/fixtures/done-record-results.json: the `results` of a done record
+// Writes apps/web/src/record/fixtures/done-record-results.json: the `results` of a done record
 // as the server's analysis stores them, made by the same pipeline (`@tcm/analysis/pipeline`) on
 // real inputs (a tongue and a face photo, voice and pulse files of the shared data, a full questionnaire, vitals), for the
 // web's result-view tests. The web depends on @tcm/contract only, so it reads these saved outcomes;
 // the test parses them with the contract's `recordResultsSchema`. Regenerate after an engine changes:
-//   npx tsx scripts/web-result-fixture.ts && npx prettier --write apps/web/src/diagnosis/fixtures
+//   npx tsx scripts/web-result-fixture.ts && npx prettier --write apps/web/src/record/fixtures
 import { readFileSync, writeFileSync } from 'node:fs';
 import { questionsFor } from '@tcm/analysis/constitution';
 import { runPipeline } from '@tcm/analysis/pipeline';
@@ -34,6 +34,6 @@ const results = await runPipeline(
 // Times vary run to run; the fixture keeps one value so a regeneration diffs only what changed.
 for (const o of Object.values(results)) o.ms = 42;
 writeFileSync(
-  new URL('apps/web/src/diagnosis/fixtures/done-record-results.json', root),
+  new URL('apps/web/src/record/fixtures/done-record-results.json', root),
   JSON.stringify(results, null, 2) + '\n',
 );

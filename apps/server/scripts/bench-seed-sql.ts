@@ -1,5 +1,5 @@
 /**
- * Seeds many diagnosis records with one INSERT … SELECT generate_series per batch (not the API,
+ * Seeds many records (table diagnosis_record) with one INSERT … SELECT generate_series per batch (not the API,
  * not row by row from Node): a million rows in minutes. For bench-record-list.ts at
  * BENCH_RECORDS ≥ 20,000.
  *

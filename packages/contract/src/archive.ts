@@ -262,7 +262,7 @@ export const visitBody = z.object({
   presentIllness: optText(4000),
   pastHistory: optText(4000),
   fourDiagnosis: fourDiagnosisSchema.default({ inspection: '', listening: '', inquiry: '', palpation: '' }),
-  /** Platform diagnosis records (tongue/face/pulse/voice captures) linked to the visit. */
+  /** Platform records (tongue/face/pulse/voice captures) linked to the visit. */
   recordIds: z.array(uuid).max(20).default([]),
   tcmDisease: optText(200),
   tcmSyndrome: optText(200),

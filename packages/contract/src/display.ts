@@ -104,7 +104,7 @@ export const displaySummarySchema = z.object({
   /** Records with a tongue result in the window, and how many show each finding. */
   tongue: z.object({ records: z.number().int(), findings: z.array(bucket) }),
   risk: z.array(bucket),
-  /** One point a day, oldest first: finished diagnoses and those rated high risk. */
+  /** One point a day, oldest first: finished records and those rated high risk. */
   trend: z.array(z.object({ day: z.string(), count: z.number().int(), high: z.number().int() })),
   /** By province (zh name as on the map); `unknown` counts records without a located device. */
   regions: z.array(bucket),

@@ -1,13 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sourceFiles, tokens } from './source-scan.test-helpers.js';
 
 // One spelling (issue 16, docs/conventions.md): code says analyze, color, normalize. Identifiers
 // and file names are checked here; words in strings and comments are American too, but a test
 // of prose would stop at every quoted source, so it is left to review.
 
-const ROOT = new URL('../../../', import.meta.url).pathname;
 const BRITISH = /[Aa]nalys(?:e|ed|ing)(?![a-z])|ANALYS(?:E|ED|ING)(?![A-Z])|[Cc]olour|COLOUR|[Nn]ormalis|NORMALIS/;
 
 /**
@@ -17,41 +16,11 @@ const BRITISH = /[Aa]nalys(?:e|ed|ing)(?![a-z])|ANALYS(?:E|ED|ING)(?![A-Z])|[Cc]
  */
 const WIRE_NAMES = new Set(['bodyColour', 'coatingColour', 'colour']);
 
-/** The source files of the workspaces, scripts and journeys (git's list: nothing generated). */
-function sourceFiles(): string[] {
-  const out = execFileSync('git', ['ls-files', '--', 'apps', 'packages', 'e2e', 'scripts'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  return out.split('\n').filter((f) => /\.(ts|tsx|mjs|js)$/.test(f));
-}
-
-/** Tokens after which a slash divides (a value just ended); after anything else it opens a regex. */
-const VALUE_ENDS = new Set<ts.SyntaxKind>([
-  ts.SyntaxKind.Identifier,
-  ts.SyntaxKind.NumericLiteral,
-  ts.SyntaxKind.StringLiteral,
-  ts.SyntaxKind.CloseParenToken,
-  ts.SyntaxKind.CloseBracketToken,
-  ts.SyntaxKind.CloseBraceToken,
-  ts.SyntaxKind.ThisKeyword,
-]);
-
 /** The identifiers of a file that are spelled the British way. */
 export function britishIdentifiers(text: string, jsx: boolean): string[] {
-  const variant = jsx ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard;
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, variant, text);
   const found: string[] = [];
-  let previous = ts.SyntaxKind.Unknown;
-  for (let k = scanner.scan(); k !== ts.SyntaxKind.EndOfFileToken; k = scanner.scan()) {
-    // A slash where an expression starts opens a regular expression, not a division: read it whole,
-    // so the letters of a pattern (this file's own) are not taken for identifiers.
-    if ((k === ts.SyntaxKind.SlashToken || k === ts.SyntaxKind.SlashEqualsToken) && !VALUE_ENDS.has(previous))
-      k = scanner.reScanSlashToken();
-    if (k !== ts.SyntaxKind.WhitespaceTrivia && k !== ts.SyntaxKind.NewLineTrivia) previous = k;
-    const word = scanner.getTokenText();
-    if (k === ts.SyntaxKind.Identifier && BRITISH.test(word) && !WIRE_NAMES.has(word)) found.push(word);
-  }
+  for (const { kind, text: word } of tokens(text, jsx))
+    if (kind === ts.SyntaxKind.Identifier && BRITISH.test(word) && !WIRE_NAMES.has(word)) found.push(word);
   return found;
 }
 

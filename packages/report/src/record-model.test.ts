@@ -220,7 +220,7 @@ describe('skin measures in the PDF (issue 17)', () => {
   // The face engine's real output on a shared-data photo, as the web fixture saved it: redness 36,
   // dark circles 17.7 and so on, each 0-100 with higher = more pronounced.
   const saved: unknown = JSON.parse(
-    readFileSync(new URL('../../../apps/web/src/diagnosis/fixtures/done-record-results.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../../../apps/web/src/record/fixtures/done-record-results.json', import.meta.url), 'utf8'),
   );
   const results = recordResultsSchema.parse(saved);
   const face = doneResult(results, 'face')!;

@@ -20,7 +20,7 @@ export interface Matrix {
 }
 
 export interface EncodedColumn {
-  /** "age", "tongueColour=red". */
+  /** "age", "tongueColor=red". */
   name: string;
   variable: string;
   level: string | null;

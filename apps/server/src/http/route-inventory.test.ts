@@ -59,10 +59,10 @@ const OPEN: Record<string, string> = {
   'get /backend/portal/pages/{name}': 'a published dynamic page (/pages/{name})',
   'get /backend/portal/settings': "the organisation's public name, logo and contact",
   'post /backend/portal/cooperation/submit': 'the public cooperation form (spec §5), limited per client address',
-  // The open detection and share routes answer the empty probe with 400 (no file, malformed token),
+  // The open visitor capture and share routes answer the empty probe with 400 (no file, malformed token),
   // so the check above holds them too; they are listed here so the openness is on purpose.
   'post /backend/portal/ossFile/upload': 'public-site image upload (spec §7), limited per IP',
-  'post /backend/portal/tongue/analyze': 'visitor tongue detection (/tongueAnalyze), limited per IP',
+  'post /backend/portal/tongue/analyze': 'visitor tongue capture (/tongueAnalyze), limited per IP',
   'get /backend/portal/diagnosis/{token}': 'a visitor result by its 256-bit share token',
   'get /backend/portal/diagnosis/{token}/events': 'progress of a shared result',
   'get /backend/portal/diagnosis/{token}/report': 'the PDF of /checked/pdf (spec §2 open route)',

@@ -3,8 +3,8 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { en } from './locales/en.js';
 import { zh } from './locales/zh.js';
-import { diagEn } from './locales/diag-en.js';
-import { diagZh } from './locales/diag-zh.js';
+import { recordEn } from './locales/record-en.js';
+import { recordZh } from './locales/record-zh.js';
 import { memberEn } from './locales/member-en.js';
 import { memberZh } from './locales/member-zh.js';
 import { archiveEn } from './locales/archive-en.js';
@@ -39,10 +39,10 @@ function sources(dir: string): string[] {
 
 describe('i18n', () => {
   // The main job's and the member area's texts are registered by their lazy chunks
-  // (diagnosis/texts.ts, areas/member/texts.ts, the doctor area's archive texts), checked here too.
+  // (record/texts.ts, areas/member/texts.ts, the doctor area's archive texts), checked here too.
   const z = flatten({
     ...zh,
-    diag: diagZh,
+    record: recordZh,
     member: memberZh,
     archive: archiveZh,
     disease: diseaseZh,
@@ -52,7 +52,7 @@ describe('i18n', () => {
   });
   const e = flatten({
     ...en,
-    diag: diagEn,
+    record: recordEn,
     member: memberEn,
     archive: archiveEn,
     disease: diseaseEn,

@@ -128,7 +128,7 @@ describe('WAV reader', () => {
     expect(Array.from(w.channels[0]!).map((v) => Math.round(v * 1000) / 1000)).toEqual([0, 0.5, -0.5]);
   });
 
-  // The web recorder uploads through the contract's writer (apps/web/src/diagnosis/audio-wav.ts);
+  // The web recorder uploads through the contract's writer (apps/web/src/record/audio-wav.ts);
   // the engine side of that agreement is checked here, where the dependency direction allows it.
   it("reads the contract's writer (the web recorder's upload format): clipped samples, real voice pitch kept", () => {
     const clipped = parseWav(encodeContractWav([Float32Array.from([0, 0.5, -0.5, 1, -1, 2, -2])], 16000));

@@ -10,7 +10,7 @@ export interface ClusterProfile {
 }
 
 export interface ClusterProfiles {
-  /** "thirst", "tongueColour=red", "pulseRate". */
+  /** "thirst", "tongueColor=red", "pulseRate". */
   columns: string[];
   /** The whole pool's mean of each column, to compare each cluster against. */
   overall: number[];

@@ -95,7 +95,7 @@ export const archiveVisits = pgTable(
     presentIllness: text('present_illness').notNull().default(''),
     pastHistory: text('past_history').notNull().default(''),
     fourDiagnosis: jsonb('four_diagnosis').$type<FourDiagnosisText>().notNull(),
-    /** Linked platform diagnosis records (diagnosis_record ids). */
+    /** Linked platform records (diagnosis_record ids). */
     recordIds: jsonb('record_ids').$type<string[]>().notNull().default([]),
     tcmDisease: text('tcm_disease').notNull().default(''),
     tcmSyndrome: text('tcm_syndrome').notNull().default(''),

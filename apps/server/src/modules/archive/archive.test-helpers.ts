@@ -49,7 +49,7 @@ export async function newCase(t: TestApp, token: string, extra: Record<string, u
   return r.body.data.id as string;
 }
 
-/** A finished platform diagnosis record made by `ownerUserId` (as the doctor's capture would be). */
+/** A finished platform record made by `ownerUserId` (as the doctor's capture would be). */
 export async function platformRecord(t: TestApp, ownerUserId: string, conclusion = '肝郁脾虚') {
   return insertRecord(t.database.db, {
     source: 'doctor',

@@ -26,7 +26,7 @@ async function analyze(parts: Part[], headers: Record<string, string> = {}) {
   return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: any }>() };
 }
 
-describe('visitor detection (no sign-in) and the open share routes', () => {
+describe('visitor capture (no sign-in) and the open share routes', () => {
   it('wrong type, over 10 MB, corrupt, no file: clear codes, nothing created', async () => {
     const wrong = await analyze(
       [{ field: 'file', filename: 'x.jpg', value: dataFile('voice/sustained-a-118hz.wav') }],

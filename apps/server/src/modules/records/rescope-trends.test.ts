@@ -79,7 +79,7 @@ async function stored(id: string) {
  * Stores what the worker before the fix stored: the vitals and synthesis outcomes computed by
  * the real pipeline with the history of the old grouping (`earlierIds`, other owners' included).
  */
-async function analyseTheOldWay(id: string, earlierIds: string[]) {
+async function analyzeTheOldWay(id: string, earlierIds: string[]) {
   const r = (await findRecord(t.database.db, id))!;
   const earlier = await Promise.all(earlierIds.map(async (e) => (await findRecord(t.database.db, e))!));
   await runPipeline(
@@ -149,7 +149,7 @@ describe('rescope-trends: other owners’ readings leave the trends of records a
     const other = await made(docA.token, 70, { name: `Other ${uid()}`, phone });
     ids = { a1, b1, b2, a2, other };
     fresh = (await findRecord(t.database.db, b2))!.results;
-    await analyseTheOldWay(b2, [a1, b1]);
+    await analyzeTheOldWay(b2, [a1, b1]);
   }, 120000);
 
   it('a record analyzed before the fix shows doctor A’s reading (the simulation is right)', async () => {
@@ -229,7 +229,7 @@ describe('rescope-trends: other owners’ readings leave the trends of records a
     await t.database.db.update(users).set({ teamId: team.id }).where(eq(users.id, member.user.id));
     const after = await made(member.token, 55, {});
     const keep = await made(member.token, 56, {});
-    await analyseTheOldWay(after, [before]);
+    await analyzeTheOldWay(after, [before]);
     expect(await weightsShown(after)).toContain(50);
     const keepStored = await stored(keep);
     expect((await rescopeTrends(t.database.db, log)).repaired).toContain(after);
@@ -240,7 +240,7 @@ describe('rescope-trends: other owners’ readings leave the trends of records a
   it('the server start runs it once: recorded in maintenance_runs, not run again', async () => {
     const db = t.database.db;
     await db.delete(maintenanceRuns).where(eq(maintenanceRuns.name, RESCOPE_TRENDS));
-    await analyseTheOldWay(ids.b2, [ids.a1, ids.b1]);
+    await analyzeTheOldWay(ids.b2, [ids.a1, ids.b1]);
     // Other repairs (console-admin-menus) may still be pending in the shared test database.
     expect(await runPendingMaintenance(db, log)).toContain(RESCOPE_TRENDS);
     expect(await weightsShown(ids.b2)).not.toContain(90);
@@ -248,7 +248,7 @@ describe('rescope-trends: other owners’ readings leave the trends of records a
     expect(run?.detail).toMatchObject({ repaired: expect.any(Number) });
 
     // Recorded: a later start leaves even a record that needs it alone; by hand it runs again.
-    await analyseTheOldWay(ids.b2, [ids.a1, ids.b1]);
+    await analyzeTheOldWay(ids.b2, [ids.a1, ids.b1]);
     expect(await runPendingMaintenance(db, log)).not.toContain(RESCOPE_TRENDS);
     expect(await weightsShown(ids.b2)).toContain(90);
     expect(await runMaintenance(db, RESCOPE_TRENDS, log)).toMatchObject({ repaired: 1 });

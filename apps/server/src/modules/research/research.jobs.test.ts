@@ -105,7 +105,7 @@ describe('research: analysis jobs', { timeout: 120_000 }, () => {
   it('clustering: two clusters of the two groups, PCA points and profiles', async () => {
     const { job } = await runJob(a.token, poolId, {
       kind: 'clustering',
-      variables: ['thirst', 'tongueColour', 'pulseRate'],
+      variables: ['thirst', 'tongueColor', 'pulseRate'],
       k: 2,
     });
     expect(job.status).toBe('done');
@@ -120,7 +120,7 @@ describe('research: analysis jobs', { timeout: 120_000 }, () => {
       kind: 'classification',
       classifier: 'random-forest',
       target: 'syndrome',
-      features: ['thirst', 'tongueColour', 'pulseRate'],
+      features: ['thirst', 'tongueColor', 'pulseRate'],
       trees: 30,
     });
     expect(job.status, JSON.stringify(job.failure)).toBe('done');
@@ -135,14 +135,14 @@ describe('research: analysis jobs', { timeout: 120_000 }, () => {
 
     const form = await call(t.app, 'POST', P.predict(job.id), a.token, {
       records: [
-        { thirst: true, tongueColour: 'red', pulseRate: 88 },
-        { thirst: false, tongueColour: 'pale', pulseRate: 60 },
+        { thirst: true, tongueColor: 'red', pulseRate: 88 },
+        { thirst: false, tongueColor: 'pale', pulseRate: 60 },
       ],
     });
     expect(form.body.data.predictions.map((p: { label: string }) => p.label)).toEqual(['湿热', '气虚']);
     const file = await upload(t, P.predictFile(job.id), a.token, {
       name: 'new.csv',
-      bytes: 'thirst,tongueColour,pulseRate\n1,red,90\n',
+      bytes: 'thirst,tongueColor,pulseRate\n1,red,90\n',
     });
     expect(file.body.data.predictions[0].label).toBe('湿热');
     const bad = await call(t.app, 'POST', P.predict(job.id), a.token, { records: [{ pulseRate: 'fast' }] });

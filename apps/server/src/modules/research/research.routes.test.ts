@@ -223,7 +223,7 @@ describe('research: pools and samples', () => {
     const vars = csv.body.data.pool.variables;
     expect(vars.map((v: { key: string; type: string }) => [v.key, v.type])).toEqual([
       ['thirst', 'binary'],
-      ['tongueColour', 'categorical'],
+      ['tongueColor', 'categorical'],
       ['pulseRate', 'numeric'],
       ['syndrome', 'categorical'],
     ]);
@@ -256,7 +256,7 @@ describe('research: pools and samples', () => {
     const edit = await call(t.app, 'POST', P.updateSample(poolId, one.id), a.token, {
       values: { pulseRate: 100, thirst: null },
     });
-    expect(edit.body.data.values).toEqual({ tongueColour: 'red', pulseRate: 100, syndrome: '湿热' });
+    expect(edit.body.data.values).toEqual({ tongueColor: 'red', pulseRate: 100, syndrome: '湿热' });
     const wrong = await call(t.app, 'POST', P.updateSample(poolId, one.id), a.token, { values: { pulseRate: 'fast' } });
     expect([wrong.status, wrong.body.code]).toEqual([400, RESEARCH_ERRORS.VALUE_INVALID.code]);
     const unknown = await call(t.app, 'POST', P.updateSample(poolId, one.id), a.token, { values: { nope: 1 } });

@@ -11,9 +11,7 @@ import { newShareToken } from '../records/records.service.js';
  * The `results` of a done record as the analysis pipeline stored them on real inputs (the web's
  * fixture, made by scripts/web-result-fixture.ts): real engine output, not a hand-made shape.
  */
-const FIXTURE = fileURLToPath(
-  new URL('../../../../web/src/diagnosis/fixtures/done-record-results.json', import.meta.url),
-);
+const FIXTURE = fileURLToPath(new URL('../../../../web/src/record/fixtures/done-record-results.json', import.meta.url));
 export const doneResults = (): RecordResults => recordResultsSchema.parse(JSON.parse(readFileSync(FIXTURE, 'utf8')));
 
 /** A done platform record of the doctor whose tongue body color and leading pattern are set. */
@@ -70,7 +68,7 @@ export const CSV = [
 
 export const MAPPING = [
   { column: 'thirst', key: 'thirst', type: 'binary', kind: 'finding', label: { zh: '口渴', en: 'Thirst' } },
-  { column: 'tongue color', key: 'tongueColour', type: 'categorical', kind: 'finding' },
+  { column: 'tongue color', key: 'tongueColor', type: 'categorical', kind: 'finding' },
   { column: 'pulse rate', key: 'pulseRate', type: 'numeric', kind: 'vital' },
   { column: 'syndrome', key: 'syndrome', type: 'categorical', kind: 'syndrome' },
 ];

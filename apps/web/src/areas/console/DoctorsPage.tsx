@@ -22,7 +22,7 @@ const FIELDS: QueryField[] = (Object.keys(DOCTOR_QUERY_FIELDS) as Array<keyof ty
     label: `doctorApproval.${name === 'title' ? 'titleField' : name}`,
   }),
 );
-const STATE_COLOUR: Record<DoctorApproval, string> = { pending: 'processing', approved: 'success', rejected: 'error' };
+const STATE_COLOR: Record<DoctorApproval, string> = { pending: 'processing', approved: 'success', rejected: 'error' };
 
 /** The decision dialog: approve, or reject with the reason the applicant will read. */
 function DecideDialog({ doctor, onClose, onDone }: { doctor: DoctorRow; onClose: () => void; onDone: () => void }) {
@@ -125,7 +125,7 @@ export default function DoctorsPage({ route }: { route?: BuiltRoute }) {
         {
           title: t('doctorApproval.state'),
           width: 110,
-          render: (_v, d) => <Tag color={STATE_COLOUR[d.approval]}>{t(`doctorApproval.states.${d.approval}`)}</Tag>,
+          render: (_v, d) => <Tag color={STATE_COLOR[d.approval]}>{t(`doctorApproval.states.${d.approval}`)}</Tag>,
         },
         {
           title: t('doctorApproval.decision'),

@@ -1,17 +1,17 @@
-import '../../diagnosis/texts.js';
+import '../../record/texts.js';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Space, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CaptureSlot, RecordPerson, ReportLanguage, Sex, Vitals } from '@tcm/contract';
-import { CaptureInput } from '../../diagnosis/CaptureInput.js';
-import { Questionnaire, questionnaireComplete, type Answers } from '../../diagnosis/Questionnaire.js';
-import { LiveRecordResult } from '../../diagnosis/LiveRecordResult.js';
-import { VitalsForm, vitalsProblem } from '../../diagnosis/VitalsForm.js';
-import { createRecord, uploadCapture, useRecord } from '../../diagnosis/record-api.js';
-import { useCaptureChecks, type CaptureCheckState } from '../../diagnosis/use-capture-checks.js';
-import { CaptureCheckPanel } from '../../diagnosis/CaptureCheckPanel.js';
-import { useTouch } from '../../diagnosis/touch.js';
+import { CaptureInput } from '../../record/CaptureInput.js';
+import { Questionnaire, questionnaireComplete, type Answers } from '../../record/Questionnaire.js';
+import { LiveRecordResult } from '../../record/LiveRecordResult.js';
+import { VitalsForm, vitalsProblem } from '../../record/VitalsForm.js';
+import { createRecord, uploadCapture, useRecord } from '../../record/record-api.js';
+import { useCaptureChecks, type CaptureCheckState } from '../../record/use-capture-checks.js';
+import { CaptureCheckPanel } from '../../record/CaptureCheckPanel.js';
+import { useTouch } from '../../record/touch.js';
 import { currentLanguage } from '../../lib/i18n.js';
 import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
 import { useSession } from '../../lib/session.js';
@@ -33,24 +33,24 @@ type Checks = Partial<Record<CaptureSlot, CaptureCheckState>>;
 const isSlot = (step: Step): step is CaptureSlot => ['tongue', 'face', 'pulse', 'voice'].includes(step);
 
 /**
- * What blocks leaving a step (an i18n key), or null. Tongue is required: it is a tongue diagnosis.
+ * What blocks leaving a step (an i18n key), or null. Tongue is required: every record is built on the tongue photo.
  * A capture whose check is running, or that its engine refused, holds its step (issue 17: a bad
  * file was reported only after the last step).
  */
 export function stepProblem(step: Step, s: WizardState, checks: Checks = {}): string | null {
-  if (step === 'person' && !s.person.sex) return 'diag.wizard.sexRequired';
-  if (step === 'tongue' && !s.files.tongue) return 'diag.wizard.tongueRequired';
+  if (step === 'person' && !s.person.sex) return 'record.wizard.sexRequired';
+  if (step === 'tongue' && !s.files.tongue) return 'record.wizard.tongueRequired';
   if (isSlot(step) && s.files[step]) {
     const c = checks[step]?.status;
-    if (c === 'checking') return 'diag.wizard.checking';
-    if (c === 'failed') return 'diag.wizard.checkFailed';
+    if (c === 'checking') return 'record.wizard.checking';
+    if (c === 'failed') return 'record.wizard.checkFailed';
   }
   if (step === 'questionnaire') {
     const n = Object.keys(s.answers).length;
     if (n > 0 && s.person.sex && !questionnaireComplete(s.person.sex, s.answers))
-      return 'diag.wizard.questionnairePartial';
+      return 'record.wizard.questionnairePartial';
   }
-  if (step === 'vitals' && vitalsProblem(s.vitals)) return 'diag.vitalsInvalid';
+  if (step === 'vitals' && vitalsProblem(s.vitals)) return 'record.vitalsInvalid';
   return null;
 }
 
@@ -127,12 +127,12 @@ export function CaptureWizard() {
           uuids[slot] = c.uuid;
           continue;
         }
-        what = t(`diag.engine.${slot}`);
+        what = t(`record.engine.${slot}`);
         setSending(what);
         uuids[slot] = (await uploadCapture(file)).uuid;
       }
       what = '';
-      setSending(t('diag.wizard.creating'));
+      setSending(t('record.wizard.creating'));
       const hasAnswers = Object.keys(s.answers).length > 0;
       const created = await createRecord({
         files: uuids,
@@ -146,7 +146,7 @@ export function CaptureWizard() {
       setRecordId(created.recordId);
     } catch (e) {
       const msg = (e as Error).message;
-      setError(what ? t('diag.wizard.uploadFailed', { what, msg }) : msg);
+      setError(what ? t('record.wizard.uploadFailed', { what, msg }) : msg);
     } finally {
       setSending(null);
     }
@@ -164,7 +164,7 @@ export function CaptureWizard() {
         size="small"
         current={step}
         items={STEPS.map((k) => ({
-          title: t(`diag.wizard.step.${k}`),
+          title: t(`record.wizard.step.${k}`),
           // A refused capture marks its step, wherever the person is now.
           ...(isSlot(k) && checks[k]?.status === 'failed' ? { status: 'error' as const } : {}),
         }))}
@@ -207,20 +207,20 @@ export function CaptureWizard() {
         {current === 'submit' && (
           <Space orientation="vertical" data-testid="wizard-summary">
             <Typography.Text>
-              {t('diag.wizard.summary', {
-                captures: (Object.keys(s.files) as CaptureSlot[]).map((k) => t(`diag.engine.${k}`)).join(' · '),
+              {t('record.wizard.summary', {
+                captures: (Object.keys(s.files) as CaptureSlot[]).map((k) => t(`record.engine.${k}`)).join(' · '),
                 answers: Object.keys(s.answers).length,
                 vitals: Object.keys(s.vitals).length,
               })}
             </Typography.Text>
             <Space>
-              <Typography.Text>{t('diag.wizard.reportLang')}</Typography.Text>
+              <Typography.Text>{t('record.wizard.reportLang')}</Typography.Text>
               <Radio.Group
                 value={s.lang}
                 onChange={(e) => setS((x) => ({ ...x, lang: e.target.value as ReportLanguage }))}
                 options={[
-                  { value: 'zh', label: t('diag.reportLang.zh') },
-                  { value: 'en', label: t('diag.reportLang.en') },
+                  { value: 'zh', label: t('record.reportLang.zh') },
+                  { value: 'en', label: t('record.reportLang.en') },
                 ]}
               />
             </Space>
@@ -239,12 +239,12 @@ export function CaptureWizard() {
             style={button}
             data-testid="wizard-prev"
           >
-            {t('diag.wizard.prev')}
+            {t('record.wizard.prev')}
           </Button>
         )}
         {current !== 'submit' ? (
           <Button type="primary" onClick={next} data-testid="wizard-next" style={button}>
-            {t('diag.wizard.next')}
+            {t('record.wizard.next')}
           </Button>
         ) : (
           <Button
@@ -254,7 +254,7 @@ export function CaptureWizard() {
             data-testid="wizard-submit"
             style={button}
           >
-            {sending ? t('diag.wizard.uploading', { what: sending }) : t('diag.analyze')}
+            {sending ? t('record.wizard.uploading', { what: sending }) : t('record.analyze')}
           </Button>
         )}
       </Space>
@@ -274,19 +274,19 @@ function PersonStep(props: {
   return (
     <Form layout="vertical" style={{ maxWidth: 480 }}>
       {leader && (
-        <Form.Item label={t('diag.wizard.forWhom')}>
+        <Form.Item label={t('record.wizard.forWhom')}>
           <Radio.Group
             value={props.source}
             data-testid="wizard-source"
             onChange={(e) => props.onSource(e.target.value as WizardState['source'])}
             options={[
-              { value: 'member', label: t('diag.wizard.forMe') },
-              { value: 'team', label: t('diag.wizard.forTeam') },
+              { value: 'member', label: t('record.wizard.forMe') },
+              { value: 'team', label: t('record.wizard.forTeam') },
             ]}
           />
         </Form.Item>
       )}
-      <Form.Item label={t('diag.field.personName')}>
+      <Form.Item label={t('record.field.personName')}>
         <Input
           maxLength={DEFAULT_MAX_LENGTH}
           value={person.name ?? ''}
@@ -294,18 +294,18 @@ function PersonStep(props: {
           onChange={(e) => onChange({ ...person, name: e.target.value || undefined })}
         />
       </Form.Item>
-      <Form.Item label={t('diag.field.personSex')} required help={t('diag.wizard.sexWhy')}>
+      <Form.Item label={t('record.field.personSex')} required help={t('record.wizard.sexWhy')}>
         <Radio.Group
           value={person.sex}
           data-testid="person-sex"
           onChange={(e) => onChange({ ...person, sex: e.target.value as Sex })}
           options={[
-            { value: 'female', label: t('diag.sex.female') },
-            { value: 'male', label: t('diag.sex.male') },
+            { value: 'female', label: t('record.sex.female') },
+            { value: 'male', label: t('record.sex.male') },
           ]}
         />
       </Form.Item>
-      <Form.Item label={t('diag.field.personAge')}>
+      <Form.Item label={t('record.field.personAge')}>
         <InputNumber
           min={0}
           max={150}
@@ -332,7 +332,7 @@ function WizardResult({ id, onNew }: { id: string; onNew: () => void }) {
         recordRef={ref}
         state={{ ...state, detail }}
         person={detail.person.name}
-        extra={<Button onClick={onNew}>{t('diag.newAnalysis')}</Button>}
+        extra={<Button onClick={onNew}>{t('record.newAnalysis')}</Button>}
       />
     </Card>
   );

@@ -28,7 +28,7 @@ export function HomePage() {
         <MemberHomePanel />
       </Suspense>
       <Card title={t('member.home.newCheck')}>
-        <p style={{ color: 'rgba(0,0,0,.45)' }}>{t('diag.wizard.intro')}</p>
+        <p style={{ color: 'rgba(0,0,0,.45)' }}>{t('record.wizard.intro')}</p>
         <CaptureWizard />
       </Card>
     </Space>

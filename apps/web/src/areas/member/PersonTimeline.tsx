@@ -1,6 +1,6 @@
 import { Button, Empty, Result, Spin, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRecordHistory } from '../../diagnosis/record-api.js';
+import { useRecordHistory } from '../../record/record-api.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 
 const COLOR = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' } as const;
@@ -28,8 +28,8 @@ export function PersonTimeline({ id, onOpen }: { id: string; onOpen: (id: string
           children: (
             <div data-testid={`timeline-${r.id}`}>
               <Typography.Text strong>{fmt.date(r.createdAt)}</Typography.Text>{' '}
-              <Tag>{t(`diag.status.${r.status}`)}</Tag>
-              {r.captures.map((c) => t(`diag.engine.${c}`)).join(' · ')}
+              <Tag>{t(`record.status.${r.status}`)}</Tag>
+              {r.captures.map((c) => t(`record.engine.${c}`)).join(' · ')}
               <div>{r.conclusion ?? r.failure?.msg ?? '—'}</div>
               {r.id !== id && (
                 <Button size="small" type="link" onClick={() => onOpen(r.id)}>

@@ -1,4 +1,4 @@
-import '../../diagnosis/texts.js';
+import '../../record/texts.js';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { App, Button, Drawer, Result, Select, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -15,15 +15,15 @@ import { DataTable, type Paging } from '../../components/DataTable.js';
 import { CombinedQueryDialog } from '../../components/query/CombinedQueryDialog.js';
 import type { QueryField } from '../../components/query/normalize.js';
 import { SearchBox } from '../../components/SearchBox.js';
-import { LiveRecordResult } from '../../diagnosis/LiveRecordResult.js';
-import { listRecords, useRecord } from '../../diagnosis/record-api.js';
+import { LiveRecordResult } from '../../record/LiveRecordResult.js';
+import { listRecords, useRecord } from '../../record/record-api.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { PersonTimeline } from './PersonTimeline.js';
 import { RecordsExportBar } from './RecordsExportBar.js';
 import { usePushReport } from './records-export-api.js';
 
 // The history brings ECharts: its own chunk, loaded when a detail opens.
-const PersonHistory = lazy(() => import('../../diagnosis/PersonHistory.js'));
+const PersonHistory = lazy(() => import('../../record/PersonHistory.js'));
 
 const STATUS_COLOR = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
 const STATUSES: readonly RecordStatus[] = ['queued', 'running', 'done', 'failed'];
@@ -32,7 +32,7 @@ const STATUSES: readonly RecordStatus[] = ['queued', 'running', 'done', 'failed'
 export const RECORD_FIELDS: readonly QueryField[] = Object.entries(RECORD_QUERY_FIELDS).map(([name, type]) => ({
   name,
   type,
-  label: `diag.field.${name}`,
+  label: `record.field.${name}`,
 }));
 
 /**
@@ -82,36 +82,36 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
   const columns = useMemo(
     () => [
       {
-        title: t('diag.field.personName'),
+        title: t('record.field.personName'),
         render: (_: unknown, r: RecordSummary) => r.person.name ?? r.ownerName ?? '—',
       },
       {
-        title: t('diag.field.personSex'),
-        render: (_: unknown, r: RecordSummary) => (r.person.sex ? t(`diag.sex.${r.person.sex}`) : '—'),
+        title: t('record.field.personSex'),
+        render: (_: unknown, r: RecordSummary) => (r.person.sex ? t(`record.sex.${r.person.sex}`) : '—'),
       },
-      { title: t('diag.field.personAge'), render: (_: unknown, r: RecordSummary) => r.person.age ?? '—' },
+      { title: t('record.field.personAge'), render: (_: unknown, r: RecordSummary) => r.person.age ?? '—' },
       {
-        title: scope === 'deviceRecord' ? t('diag.field.deviceName') : t('diag.field.ownerName'),
+        title: scope === 'deviceRecord' ? t('record.field.deviceName') : t('record.field.ownerName'),
         render: (_: unknown, r: RecordSummary) => (scope === 'deviceRecord' ? r.deviceName : r.ownerName) ?? '—',
       },
       {
-        title: t('diag.captures'),
-        render: (_: unknown, r: RecordSummary) => r.captures.map((c) => t(`diag.engine.${c}`)).join(' · '),
+        title: t('record.captures'),
+        render: (_: unknown, r: RecordSummary) => r.captures.map((c) => t(`record.engine.${c}`)).join(' · '),
       },
       {
-        title: t('diag.field.status'),
+        title: t('record.field.status'),
         render: (_: unknown, r: RecordSummary) => (
           <Tag color={STATUS_COLOR[r.status]} data-testid="row-status">
-            {t(`diag.status.${r.status}`)}
+            {t(`record.status.${r.status}`)}
           </Tag>
         ),
       },
       {
-        title: t('diag.field.conclusion'),
+        title: t('record.field.conclusion'),
         render: (_: unknown, r: RecordSummary) => r.conclusion ?? r.failure?.msg ?? '—',
       },
       {
-        title: t('diag.field.createdAt'),
+        title: t('record.field.createdAt'),
         render: (_: unknown, r: RecordSummary) => fmt.date(r.createdAt),
       },
       {
@@ -119,7 +119,7 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
         render: (_: unknown, r: RecordSummary) => (
           <Space size={4} wrap>
             <Button size="small" data-testid={`view-${r.id}`} onClick={() => setParams({ id: r.id })}>
-              {t('diag.view')}
+              {t('record.view')}
             </Button>
             <Button size="small" data-testid={`timeline-open-${r.id}`} onClick={() => setParams({ timeline: r.id })}>
               {t('member.records.timeline')}
@@ -146,18 +146,18 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
         </Button>
         {query && (
           <Tag closable onClose={() => setQuery(null)}>
-            {t('diag.queryActive')}
+            {t('record.queryActive')}
           </Tag>
         )}
         <Select<RecordStatus>
           allowClear
-          placeholder={t('diag.field.status')}
+          placeholder={t('record.field.status')}
           style={{ width: 140 }}
           value={status}
-          options={STATUSES.map((s) => ({ value: s, label: t(`diag.status.${s}`) }))}
+          options={STATUSES.map((s) => ({ value: s, label: t(`record.status.${s}`) }))}
           onChange={(v) => setStatus(v)}
         />
-        <Button onClick={() => void list.refetch()}>{t('diag.refresh')}</Button>
+        <Button onClick={() => void list.refetch()}>{t('record.refresh')}</Button>
         <RecordsExportBar
           filter={{ scope, search: search || undefined, query: query ?? undefined, status }}
           selected={selected}
@@ -192,7 +192,7 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
       <Drawer
         open={openId !== null}
         width="min(1100px, 96vw)"
-        title={t('diag.detail')}
+        title={t('record.detail')}
         onClose={() => setParams({})}
         destroyOnHidden
       >

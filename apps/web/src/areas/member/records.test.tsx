@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RECORD_ERRORS, RECORD_PATHS, type RecordPage } from '@tcm/contract';
 import { RecordDetailView, RecordsPage } from './RecordsPage.js';
-import '../../diagnosis/texts.js';
+import '../../record/texts.js';
 
 /** Answers the app's fetches like the server does: an envelope with its HTTP status. */
 function serve(routes: Record<string, { status: number; body: unknown }>) {

@@ -80,7 +80,7 @@ export function measure(crop: TongueCrop, al: Alloc = HEAP): Measurement {
   const colored = pixelsOf(maps, COLORED);
   const highlight = pixelsOf(maps, [PIXEL_HIGHLIGHT]);
   const shadow = pixelsOf(maps, [PIXEL_SHADOW]);
-  const nColoured = Math.max(1, colored.length);
+  const nColored = Math.max(1, colored.length);
 
   labQuantiles(v, 'all', maps, tongue, QS5);
   // A tongue without measurable body (fully coated) or coating gives the other class's color,
@@ -89,7 +89,7 @@ export function measure(crop: TongueCrop, al: Alloc = HEAP): Measurement {
   const coatIdx = coating.length >= MIN_CLASS_SHARE * n ? coating : colored;
   labQuantiles(v, 'body', maps, bodyIdx, QS3);
   labQuantiles(v, 'coat', maps, coatIdx, QS3);
-  v.coverage = coating.length / nColoured;
+  v.coverage = coating.length / nColored;
   v.highlight_share = highlight.length / n;
   v.shadow_share = shadow.length / n;
   v.split_gap = maps.splitGap;

@@ -22,7 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReportLanguage, VisitDetail } from '@tcm/contract';
-import { RecordResult } from '../../../diagnosis/RecordResult.js';
+import { RecordResult } from '../../../record/RecordResult.js';
 import { archiveApi, casePdfUrl, fetchFile, saveBlob } from './archive-api.js';
 import { FIRST_VISIT_ID } from './VisitEditor.js';
 import { CaseForms } from './inquiry/CaseForms.js';

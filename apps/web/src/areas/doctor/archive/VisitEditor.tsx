@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PrescriptionInput, VisitBody, VisitDetail } from '@tcm/contract';
-import { listRecords } from '../../../diagnosis/record-api.js';
+import { listRecords } from '../../../record/record-api.js';
 import { ARCHIVE_KEYS, archiveApi, useSaveVisit } from './archive-api.js';
 import { PrescriptionComposer } from './PrescriptionComposer.js';
 
@@ -38,7 +38,7 @@ export function visitForm(v: VisitDetail | null, mode: 'add' | 'edit'): VisitBod
 /**
  * /doctor/archive/addRecord/:archiveId/:recordId and /doctor/archive/editRecord/:archiveId/:recordId
  * share this screen (spec §2): add pre-fills from the visit `recordId` (the previous one), edit
- * loads it. `recordId` is a visit of the case archive, not a platform diagnosis record.
+ * loads it. `recordId` is a visit of the case archive, not a platform record.
  */
 export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
   const { t } = useTranslation();

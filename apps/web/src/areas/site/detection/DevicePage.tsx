@@ -1,4 +1,4 @@
-import '../../../diagnosis/texts.js';
+import '../../../record/texts.js';
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Modal, Result, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -21,12 +21,12 @@ export function DevicePage() {
   return (
     <Space orientation="vertical" style={{ width: '100%', maxWidth: 1100, margin: '0 auto' }} size="large">
       <Typography.Title level={2}>{t('route.device')}</Typography.Title>
-      <Typography.Paragraph>{t('diag.device.intro')}</Typography.Paragraph>
-      <Card size="small" title={t('diag.device.apiTitle')}>
+      <Typography.Paragraph>{t('record.device.intro')}</Typography.Paragraph>
+      <Card size="small" title={t('record.device.apiTitle')}>
         <Typography.Paragraph>
           <Typography.Text code>POST {DEVICE_PATHS.upload}</Typography.Text>
         </Typography.Paragraph>
-        <Typography.Paragraph>{t('diag.device.apiText')}</Typography.Paragraph>
+        <Typography.Paragraph>{t('record.device.apiText')}</Typography.Paragraph>
       </Card>
       {signedIn ? (
         <LeaderDevices />
@@ -34,7 +34,7 @@ export function DevicePage() {
         <Alert
           type="info"
           showIcon
-          title={t('diag.device.signIn')}
+          title={t('record.device.signIn')}
           action={
             <Link to="/member-login">
               <Button>{t('route.memberLogin')}</Button>
@@ -57,7 +57,7 @@ function LeaderDevices() {
   const denied = list.error?.message ?? null;
   if (denied) return <Result status="403" title={denied} data-testid="device-denied" />;
   return (
-    <Card title={t('diag.device.mine')}>
+    <Card title={t('record.device.mine')}>
       <Form
         form={form}
         layout="inline"
@@ -67,14 +67,14 @@ function LeaderDevices() {
           form.resetFields();
         })}
       >
-        <Form.Item name="name" rules={[{ required: true, whitespace: true, message: t('diag.device.nameRequired') }]}>
-          <Input placeholder={t('diag.device.name')} maxLength={DEFAULT_MAX_LENGTH} data-testid="device-name" />
+        <Form.Item name="name" rules={[{ required: true, whitespace: true, message: t('record.device.nameRequired') }]}>
+          <Input placeholder={t('record.device.name')} maxLength={DEFAULT_MAX_LENGTH} data-testid="device-name" />
         </Form.Item>
         <Form.Item name="location">
-          <Input placeholder={t('diag.device.location')} maxLength={DEFAULT_MAX_LENGTH} />
+          <Input placeholder={t('record.device.location')} maxLength={DEFAULT_MAX_LENGTH} />
         </Form.Item>
         <Button type="primary" htmlType="submit" data-testid="device-register">
-          {t('diag.device.register')}
+          {t('record.device.register')}
         </Button>
       </Form>
       <Table<Device>
@@ -85,19 +85,19 @@ function LeaderDevices() {
         dataSource={list.data ?? []}
         pagination={false}
         columns={[
-          { title: t('diag.device.name'), dataIndex: 'name' },
-          { title: t('diag.device.location'), dataIndex: 'location' },
-          { title: t('diag.device.id'), dataIndex: 'id' },
+          { title: t('record.device.name'), dataIndex: 'name' },
+          { title: t('record.device.location'), dataIndex: 'location' },
+          { title: t('record.device.id'), dataIndex: 'id' },
           {
-            title: t('diag.device.state'),
+            title: t('record.device.state'),
             render: (_, d) => (
               <Tag color={d.enabled ? 'green' : 'default'}>
-                {t(d.enabled ? 'diag.device.enabled' : 'diag.device.disabled')}
+                {t(d.enabled ? 'record.device.enabled' : 'record.device.disabled')}
               </Tag>
             ),
           },
           {
-            title: t('diag.device.lastSeen'),
+            title: t('record.device.lastSeen'),
             render: (_, d) => (d.lastSeenAt ? fmt.date(d.lastSeenAt) : '—'),
           },
           {
@@ -110,14 +110,14 @@ function LeaderDevices() {
                   onClick={() =>
                     Modal.confirm({
                       title: t('app.hint'),
-                      content: t('diag.device.confirmDisable', { name: d.name }),
+                      content: t('record.device.confirmDisable', { name: d.name }),
                       onOk: async () => {
                         await disable.mutateAsync(d.id);
                       },
                     })
                   }
                 >
-                  {t('diag.device.disable')}
+                  {t('record.device.disable')}
                 </Button>
               ),
           },
@@ -125,21 +125,21 @@ function LeaderDevices() {
       />
       <Modal
         open={creds !== null}
-        title={t('diag.device.credentials')}
+        title={t('record.device.credentials')}
         closable={false}
         maskClosable={false}
         cancelButtonProps={{ style: { display: 'none' } }}
         onOk={() => setCreds(null)}
-        okText={t('diag.device.saved')}
+        okText={t('record.device.saved')}
       >
         {creds && (
           <Space orientation="vertical" style={{ width: '100%' }} data-testid="device-credentials">
-            <Alert type="warning" showIcon title={t('diag.device.once')} />
-            <Typography.Text>{t('diag.device.id')}</Typography.Text>
+            <Alert type="warning" showIcon title={t('record.device.once')} />
+            <Typography.Text>{t('record.device.id')}</Typography.Text>
             <Typography.Text code copyable data-testid="device-id">
               {creds.id}
             </Typography.Text>
-            <Typography.Text>{t('diag.device.secret')}</Typography.Text>
+            <Typography.Text>{t('record.device.secret')}</Typography.Text>
             <Typography.Text code copyable data-testid="device-secret">
               {creds.secret}
             </Typography.Text>

@@ -1,14 +1,14 @@
-import '../../../diagnosis/texts.js';
+import '../../../record/texts.js';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WithAnt } from '../../../app/WithAnt.js';
-import { checkPhoto, PHOTO_ACCEPT, type FileProblem } from '../../../diagnosis/photo-file.js';
+import { checkPhoto, PHOTO_ACCEPT, type FileProblem } from '../../../record/photo-file.js';
 import { useObjectUrl } from '../../../lib/use-object-url.js';
 
 // The camera view uses antd and measures frames: it loads only when the visitor opens it, so the
 // page's first paint stays free of Ant Design (docs/web.md "Speed and reach").
 const CameraCapture = lazy(() =>
-  import('../../../diagnosis/CameraCapture.js').then((m) => ({ default: m.CameraCapture })),
+  import('../../../record/CameraCapture.js').then((m) => ({ default: m.CameraCapture })),
 );
 
 /** Below 768 px (antd's `md`, as `useTouch` of the member wizard) the camera comes first. */
@@ -60,7 +60,7 @@ export function PlainPhotoPicker(props: { file: File | null; onChange: (file: Fi
       onClick={() => setShooting(true)}
       data-testid={`${testId}-camera`}
     >
-      {t('diag.useCamera')}
+      {t('record.useCamera')}
     </button>
   );
   return (
@@ -80,14 +80,14 @@ export function PlainPhotoPicker(props: { file: File | null; onChange: (file: Fi
               if (f) void take(f);
             }}
           />
-          {t('diag.choosePhoto')}
+          {t('record.choosePhoto')}
         </label>
         {!phone && camera}
       </div>
-      <span className="site-muted">{t('diag.photoRule')}</span>
+      <span className="site-muted">{t('record.photoRule')}</span>
       {problem && (
         <div className="site-alert" role="alert" data-testid={`${testId}-problem`}>
-          {t(`diag.fileProblem.${problem}`)}
+          {t(`record.fileProblem.${problem}`)}
         </div>
       )}
       {preview && props.file && (

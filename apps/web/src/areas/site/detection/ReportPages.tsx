@@ -1,12 +1,12 @@
-import '../../../diagnosis/texts.js';
+import '../../../record/texts.js';
 import { Alert, Button, Card, Input, Result, Segmented, Space, Typography, message } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RECORD_PATHS, type ReportLanguage } from '@tcm/contract';
-import { AnalysisProgress, RecordResult } from '../../../diagnosis/RecordResult.js';
-import { reportPath, retryRecord, useRecord } from '../../../diagnosis/record-api.js';
+import { AnalysisProgress, RecordResult } from '../../../record/RecordResult.js';
+import { reportPath, retryRecord, useRecord } from '../../../record/record-api.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { ReportButtons } from '../../../diagnosis/ReportButtons.js';
+import { ReportButtons } from '../../../record/ReportButtons.js';
 
 /** Report language: `?lang=` of the link, else the interface language. */
 function useReportLang(): [ReportLanguage, (l: ReportLanguage) => void] {
@@ -30,8 +30,8 @@ function LangSwitch({ lang, onChange }: { lang: ReportLanguage; onChange: (l: Re
       value={lang}
       data-testid="report-lang"
       options={[
-        { label: t('diag.reportLang.zh'), value: 'zh' },
-        { label: t('diag.reportLang.en'), value: 'en' },
+        { label: t('record.reportLang.zh'), value: 'zh' },
+        { label: t('record.reportLang.en'), value: 'en' },
       ]}
       onChange={(v) => onChange(v as ReportLanguage)}
     />
@@ -40,7 +40,9 @@ function LangSwitch({ lang, onChange }: { lang: ReportLanguage; onChange: (l: Re
 
 function NoToken() {
   const { t } = useTranslation();
-  return <Result status="warning" title={t('diag.noToken')} subTitle={t('diag.noTokenText')} data-testid="no-token" />;
+  return (
+    <Result status="warning" title={t('record.noToken')} subTitle={t('record.noTokenText')} data-testid="no-token" />
+  );
 }
 
 function PdfFrame({ src, title }: { src: string; title: string }) {
@@ -77,7 +79,7 @@ export function ReportPdfPage() {
       {status === 'done' ? (
         <PdfFrame src={reportPath({ token }, lang)} title={t('route.pdfReport')} />
       ) : status === 'failed' ? (
-        <Alert type="error" showIcon title={t('diag.failed')} description={progress?.failure?.msg} />
+        <Alert type="error" showIcon title={t('record.failed')} description={progress?.failure?.msg} />
       ) : (
         progress && <AnalysisProgress progress={progress} via={via} />
       )}
@@ -107,15 +109,15 @@ export function ReportNewPage() {
         <Button
           onClick={() => {
             void navigator.clipboard?.writeText(link).then(
-              () => message.success(t('diag.linkCopied')),
+              () => message.success(t('record.linkCopied')),
               () => undefined,
             );
           }}
         >
-          {t('diag.copyLink')}
+          {t('record.copyLink')}
         </Button>
       </Space.Compact>
-      <Typography.Text type="secondary">{t('diag.shareNote')}</Typography.Text>
+      <Typography.Text type="secondary">{t('record.shareNote')}</Typography.Text>
       <RecordResult
         detail={detail}
         progress={progress}
@@ -142,7 +144,7 @@ export function ReportPreviewPage() {
         </Typography.Title>
         <LangSwitch lang={lang} onChange={setLang} />
       </Space>
-      <Typography.Text type="secondary">{t('diag.previewNote')}</Typography.Text>
+      <Typography.Text type="secondary">{t('record.previewNote')}</Typography.Text>
       <PdfFrame src={`${RECORD_PATHS.reportPreview}?lang=${lang}`} title={t('route.pdfPreview')} />
     </Space>
   );

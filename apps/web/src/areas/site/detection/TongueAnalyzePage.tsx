@@ -1,4 +1,4 @@
-import '../../../diagnosis/texts.js';
+import '../../../record/texts.js';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +54,7 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
     setError(null);
     try {
       // The record calls (and the contract paths they use) load with the first analysis.
-      const { createAsVisitor } = await import('../../../diagnosis/record-api.js');
+      const { createAsVisitor } = await import('../../../record/record-api.js');
       const created = await createAsVisitor(file, kind, currentLanguage());
       onCreated(created.shareToken);
     } catch (e) {
@@ -65,7 +65,7 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
   };
   return (
     <section className="site-card-box site-stack">
-      <p className="site-p">{t(`diag.intro.${kind}`)}</p>
+      <p className="site-p">{t(`record.intro.${kind}`)}</p>
       <PlainPhotoPicker file={file} onChange={setFile} testId="tongue" />
       {error && (
         <div className="site-alert" role="alert" data-testid="analyze-error">
@@ -81,9 +81,9 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
         onClick={() => void send()}
       >
         {sending && <span className="site-btn-spin" aria-hidden="true" />}
-        {t('diag.analyze')}
+        {t('record.analyze')}
       </button>
-      <span className="site-muted">{t('diag.privacy')}</span>
+      <span className="site-muted">{t('record.privacy')}</span>
     </section>
   );
 }

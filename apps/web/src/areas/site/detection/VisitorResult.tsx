@@ -1,9 +1,9 @@
-import '../../../diagnosis/texts.js';
+import '../../../record/texts.js';
 import { Button, Card, Result } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LiveRecordResult } from '../../../diagnosis/LiveRecordResult.js';
-import { useRecord } from '../../../diagnosis/record-api.js';
+import { LiveRecordResult } from '../../../record/LiveRecordResult.js';
+import { useRecord } from '../../../record/record-api.js';
 
 /**
  * A visitor's result at `?token=`: a lazy chunk with antd, loaded only once there is a result to
@@ -19,7 +19,7 @@ export default function VisitorResult({ token, onNew }: { token: string; onNew: 
       <Result
         status={error.status === 404 ? '404' : 'error'}
         title={error.message}
-        extra={<Button onClick={onNew}>{t('diag.newAnalysis')}</Button>}
+        extra={<Button onClick={onNew}>{t('record.newAnalysis')}</Button>}
         data-testid="record-error"
       />
     );
@@ -31,9 +31,9 @@ export default function VisitorResult({ token, onNew }: { token: string; onNew: 
       extra={
         <>
           <Link to={`/checked/pdf?token=${encodeURIComponent(token)}`} data-testid="open-report">
-            <Button>{t('diag.openReport')}</Button>
+            <Button>{t('record.openReport')}</Button>
           </Link>
-          <Button onClick={onNew}>{t('diag.newAnalysis')}</Button>
+          <Button onClick={onNew}>{t('record.newAnalysis')}</Button>
         </>
       }
     />

@@ -1,5 +1,5 @@
 import './texts.js';
-import '../../../diagnosis/texts.js';
+import '../../../record/texts.js';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Result, Spin, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -7,8 +7,8 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { H5Page, H5Submitted } from '@tcm/contract';
 import { LanguageSwitch } from '../../../components/LanguageSwitch.js';
-import { LiveRecordResult } from '../../../diagnosis/LiveRecordResult.js';
-import { useRecord } from '../../../diagnosis/record-api.js';
+import { LiveRecordResult } from '../../../record/LiveRecordResult.js';
+import { useRecord } from '../../../record/record-api.js';
 import { readCookie } from '../../../lib/cookies.js';
 import type { HttpError } from '../../../lib/http.js';
 import { LANGUAGE_COOKIE } from '../../../lib/i18n.js';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Typography } from 'antd';
 import { CameraOutlined, PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { checkPhoto, PHOTO_ACCEPT } from '../../../diagnosis/photo-file.js';
+import { checkPhoto, PHOTO_ACCEPT } from '../../../record/photo-file.js';
 import { useObjectUrl } from '../../../lib/use-object-url.js';
 
 /** A big tap target that is really a file input: the label opens the phone's camera or album. */

@@ -57,10 +57,10 @@ export function RedoCapture(props: { recordId: string; slot: CaptureSlot; onSent
             }
           })}
         >
-          {t('diag.redo.send')}
+          {t('record.redo.send')}
         </Button>
         <Button onClick={props.onCancel} disabled={sending}>
-          {t('diag.redo.cancel')}
+          {t('record.redo.cancel')}
         </Button>
       </Space>
     </Space>

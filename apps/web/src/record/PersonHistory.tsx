@@ -20,7 +20,7 @@ export default function PersonHistory({ id, onOpen }: { id: string; onOpen: (id:
     () =>
       trendOption(
         series,
-        (f) => t(`diag.vitals.${f}`),
+        (f) => t(`record.vitals.${f}`),
         (iso) => fmt.date(iso, { time: false }),
       ),
     [series, t, fmt],
@@ -29,14 +29,14 @@ export default function PersonHistory({ id, onOpen }: { id: string; onOpen: (id:
   const others = q.data.records.filter((r) => r.id !== id);
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="person-history">
-      <Typography.Title level={5}>{t('diag.history.title')}</Typography.Title>
+      <Typography.Title level={5}>{t('record.history.title')}</Typography.Title>
       {series.length > 0 ? (
         <EChart option={option} height={trendHeight(series)} testId="history-chart" />
       ) : (
-        <Typography.Text type="secondary">{t('diag.history.noTrend')}</Typography.Text>
+        <Typography.Text type="secondary">{t('record.history.noTrend')}</Typography.Text>
       )}
       {others.length === 0 ? (
-        <Empty description={t('diag.history.none')} />
+        <Empty description={t('record.history.none')} />
       ) : (
         <List
           size="small"
@@ -45,13 +45,13 @@ export default function PersonHistory({ id, onOpen }: { id: string; onOpen: (id:
             <List.Item
               actions={[
                 <a key="open" onClick={() => onOpen(r.id)}>
-                  {t('diag.view')}
+                  {t('record.view')}
                 </a>,
               ]}
             >
               <Space>
                 <Typography.Text>{fmt.date(r.createdAt)}</Typography.Text>
-                <Tag>{t(`diag.status.${r.status}`)}</Tag>
+                <Tag>{t(`record.status.${r.status}`)}</Tag>
                 <Typography.Text type="secondary">{r.conclusion ?? '—'}</Typography.Text>
               </Space>
             </List.Item>

@@ -47,16 +47,16 @@ export function VitalsForm(props: { value: Vitals; onChange: (v: Vitals) => void
           return (
             <Col key={field} xs={24} sm={12} md={8}>
               <Form.Item
-                label={`${t(`diag.vitals.${field}`)} (${unit})`}
+                label={`${t(`record.vitals.${field}`)} (${unit})`}
                 validateStatus={bad ? 'error' : undefined}
                 help={
                   bad
-                    ? t(`diag.vitalsError.${props.problem!.code}`, {
+                    ? t(`record.vitalsError.${props.problem!.code}`, {
                         min,
                         max,
-                        defaultValue: t('diag.vitalsInvalid'),
+                        defaultValue: t('record.vitalsInvalid'),
                       })
-                    : t('diag.range', { min, max })
+                    : t('record.range', { min, max })
                 }
               >
                 {/* No min/max on the input: it would clamp 400 to 300 without a word (issue 17);
@@ -78,7 +78,7 @@ export function VitalsForm(props: { value: Vitals; onChange: (v: Vitals) => void
           );
         })}
       </Row>
-      <Typography.Text type="secondary">{t('diag.vitalsOptional')}</Typography.Text>
+      <Typography.Text type="secondary">{t('record.vitalsOptional')}</Typography.Text>
     </Form>
   );
 }

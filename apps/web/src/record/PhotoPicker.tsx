@@ -40,7 +40,7 @@ export function PhotoPicker(props: {
       data-testid={`${props.testId}-camera`}
       style={button}
     >
-      {t('diag.useCamera')}
+      {t('record.useCamera')}
     </Button>
   );
 
@@ -69,14 +69,19 @@ export function PhotoPicker(props: {
           }}
         >
           <Button icon={<UploadOutlined />} data-testid={`${props.testId}-choose`} style={button}>
-            {t('diag.choosePhoto')}
+            {t('record.choosePhoto')}
           </Button>
         </Upload>
         {!touch && camera}
       </Space>
-      <Typography.Text type="secondary">{t(props.hint ?? 'diag.photoRule')}</Typography.Text>
+      <Typography.Text type="secondary">{t(props.hint ?? 'record.photoRule')}</Typography.Text>
       {problem && (
-        <Alert type="error" showIcon title={t(`diag.fileProblem.${problem}`)} data-testid={`${props.testId}-problem`} />
+        <Alert
+          type="error"
+          showIcon
+          title={t(`record.fileProblem.${problem}`)}
+          data-testid={`${props.testId}-problem`}
+        />
       )}
       {preview && props.file && (
         <Space align="start">

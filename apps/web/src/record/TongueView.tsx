@@ -31,9 +31,9 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
   return (
     <Row gutter={[24, 16]}>
       <Col xs={24} md={10}>
-        {photoUrl && <MaskedPhoto src={photoUrl} mask={r.mask} alt={t('diag.engine.tongue')} />}
+        {photoUrl && <MaskedPhoto src={photoUrl} mask={r.mask} alt={t('record.engine.tongue')} />}
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
-          {t('diag.maskNote', { share: pct(r.mask.areaFraction, lang) })}
+          {t('record.maskNote', { share: pct(r.mask.areaFraction, lang) })}
         </Typography.Paragraph>
         {r.quality.issues.map((q) => {
           const text = qualityIssueText(q, TONGUE_ERRORS, lang);
@@ -57,9 +57,9 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
           dataSource={rows}
           data-testid="tongue-features"
           columns={[
-            { title: t('diag.featureName'), render: (_, f) => tongueFeatureWord(f.name, lang) },
+            { title: t('record.featureName'), render: (_, f) => tongueFeatureWord(f.name, lang) },
             {
-              title: t('diag.finding'),
+              title: t('record.finding'),
               render: (_, f) => (
                 <Space orientation="vertical" size={0}>
                   <Typography.Text strong data-testid={`tongue-word-${f.name}`}>
@@ -92,7 +92,7 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
               ),
             },
             {
-              title: t('diag.evidence'),
+              title: t('record.evidence'),
               render: (_, f) => (
                 <Space orientation="vertical" size={0} style={{ fontSize: 12 }}>
                   <span>

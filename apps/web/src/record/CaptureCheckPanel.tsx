@@ -13,12 +13,12 @@ function Reading({ outcome }: { outcome: EngineOutcome }) {
   if (outcome.status !== 'done') return null;
   switch (outcome.engine) {
     case 'pulse':
-      return <>{t('diag.check.pulseRead', { bpm: fmt.number(outcome.result.rateBpm, 0) })}</>;
+      return <>{t('record.check.pulseRead', { bpm: fmt.number(outcome.result.rateBpm, 0) })}</>;
     case 'voice':
-      return <>{t('diag.check.voiceRead', { s: fmt.number(outcome.result.voicedDurationS, 1) })}</>;
+      return <>{t('record.check.voiceRead', { s: fmt.number(outcome.result.voicedDurationS, 1) })}</>;
     case 'tongue':
     case 'face':
-      return <>{t('diag.check.photoRead')}</>;
+      return <>{t('record.check.photoRead')}</>;
     // Not capture slots: their outcomes never come to a capture check.
     case 'constitution':
     case 'vitals':
@@ -55,7 +55,7 @@ export function CaptureCheckPanel(props: { slot: CaptureSlot; state: CaptureChec
       {state.status === 'checking' && (
         <Space data-testid={`check-${slot}-checking`}>
           <Spin size="small" />
-          <Typography.Text type="secondary">{t('diag.check.checking')}</Typography.Text>
+          <Typography.Text type="secondary">{t('record.check.checking')}</Typography.Text>
         </Space>
       )}
       {state.status === 'ok' && (
@@ -68,7 +68,7 @@ export function CaptureCheckPanel(props: { slot: CaptureSlot; state: CaptureChec
       )}
       {state.status === 'unchecked' && (
         <Typography.Text type="secondary" data-testid={`check-${slot}-unchecked`}>
-          {t('diag.check.unchecked')}
+          {t('record.check.unchecked')}
         </Typography.Text>
       )}
       {state.status === 'failed' && (
@@ -77,11 +77,11 @@ export function CaptureCheckPanel(props: { slot: CaptureSlot; state: CaptureChec
           showIcon
           data-testid={`check-${slot}-failed`}
           title={state.msg}
-          description={t(`diag.check.tip.${slot}`)}
+          description={t(`record.check.tip.${slot}`)}
           action={
             props.onRemove && (
               <Button size="small" onClick={props.onRemove} data-testid={`check-${slot}-remove`}>
-                {t('diag.check.leaveOut')}
+                {t('record.check.leaveOut')}
               </Button>
             )
           }

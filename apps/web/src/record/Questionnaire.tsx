@@ -31,11 +31,11 @@ export function Questionnaire(props: { sex: Sex; answers: Answers; onChange: (a:
       </Typography.Text>
       <Progress
         percent={Math.round((done / questions.length) * 100)}
-        format={() => t('diag.answered', { done, total: questions.length })}
+        format={() => t('record.answered', { done, total: questions.length })}
       />
       {done > 0 && (
         <Button size="small" onClick={() => props.onChange({})} data-testid="questionnaire-clear">
-          {t('diag.clearAnswers')}
+          {t('record.clearAnswers')}
         </Button>
       )}
       {questions.map((q, i) => (

@@ -37,7 +37,7 @@ export function CameraCapture(props: {
     let stopped = false;
     const canvas = document.createElement('canvas');
     if (!navigator.mediaDevices?.getUserMedia) {
-      setError(t('diag.cameraUnavailable'));
+      setError(t('record.cameraUnavailable'));
       return;
     }
     navigator.mediaDevices
@@ -61,7 +61,7 @@ export function CameraCapture(props: {
           setTips(frameTips(frameQuality(ctx.getImageData(0, 0, w, h).data, w, h)));
         }, TIP_INTERVAL_MS);
       })
-      .catch(() => setError(t('diag.cameraDenied')));
+      .catch(() => setError(t('record.cameraDenied')));
     return () => {
       stopped = true;
       clearInterval(timer);
@@ -110,24 +110,24 @@ export function CameraCapture(props: {
       </div>
       <Space wrap data-testid="camera-tips">
         {tips === null ? (
-          <Tag>{t('diag.tipWaiting')}</Tag>
+          <Tag>{t('record.tipWaiting')}</Tag>
         ) : tips.length === 0 ? (
-          <Tag color="success">{t('diag.tipGood')}</Tag>
+          <Tag color="success">{t('record.tipGood')}</Tag>
         ) : (
           tips.map((tip) => (
             <Tag key={tip} color="warning">
-              {t(`diag.tip.${tip}`)}
+              {t(`record.tip.${tip}`)}
             </Tag>
           ))
         )}
       </Space>
-      <Alert type="info" title={t(props.outline === 'face' ? 'diag.cameraGuideFace' : 'diag.cameraGuide')} />
+      <Alert type="info" title={t(props.outline === 'face' ? 'record.cameraGuideFace' : 'record.cameraGuide')} />
       <Space>
         <Button type="primary" onClick={capture} data-testid="camera-shoot">
-          {t('diag.shoot')}
+          {t('record.shoot')}
         </Button>
         <Button onClick={() => setFacing((f) => (f === 'user' ? 'environment' : 'user'))} data-testid="camera-switch">
-          {t('diag.switchCamera')}
+          {t('record.switchCamera')}
         </Button>
         <Button onClick={props.onClose}>{t('app.cancel')}</Button>
       </Space>

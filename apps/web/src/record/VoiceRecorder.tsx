@@ -35,14 +35,14 @@ export function VoiceRecorder(props: { file: File | null; onChange: (file: File 
   const start = async () => {
     setError(null);
     if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined')
-      return setError(t('diag.micUnavailable'));
+      return setError(t('record.micUnavailable'));
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({
         audio: { echoCancellation: false, noiseSuppression: false },
       });
     } catch {
-      return setError(t('diag.micDenied'));
+      return setError(t('record.micDenied'));
     }
     const rec = new MediaRecorder(stream);
     const chunks: Blob[] = [];
@@ -57,7 +57,7 @@ export function VoiceRecorder(props: { file: File | null; onChange: (file: File 
         const wav = toWav16(buf);
         props.onChange(new File([new Uint8Array(wav)], `voice-${Date.now()}.wav`, { type: 'audio/wav' }));
       } catch {
-        setError(t('diag.micDecodeFailed'));
+        setError(t('record.micDecodeFailed'));
       }
     };
     const timer = setTimeout(() => rec.state === 'recording' && rec.stop(), MAX_RECORD_S * 1000);
@@ -72,15 +72,15 @@ export function VoiceRecorder(props: { file: File | null; onChange: (file: File 
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Text type="secondary">{t('diag.voiceGuide')}</Typography.Text>
+      <Typography.Text type="secondary">{t('record.voiceGuide')}</Typography.Text>
       <Space wrap data-testid="voice-upload">
         {recording ? (
           <Button danger onClick={() => stop.current?.()} data-testid="voice-stop" style={button}>
-            {t('diag.stopRecording')}
+            {t('record.stopRecording')}
           </Button>
         ) : (
           <Button icon={<AudioOutlined />} onClick={() => void start()} data-testid="voice-record" style={button}>
-            {t('diag.record')}
+            {t('record.record')}
           </Button>
         )}
         <Upload
@@ -94,12 +94,12 @@ export function VoiceRecorder(props: { file: File | null; onChange: (file: File 
           }}
         >
           <Button icon={<UploadOutlined />} style={button}>
-            {t('diag.chooseWav')}
+            {t('record.chooseWav')}
           </Button>
         </Upload>
       </Space>
       {error && <Alert type="warning" showIcon title={error} />}
-      {problem && <Alert type="error" showIcon title={t(`diag.fileProblem.${problem}`)} />}
+      {problem && <Alert type="error" showIcon title={t(`record.fileProblem.${problem}`)} />}
       {props.file && url && (
         <Space data-testid="voice-ready">
           <audio controls src={url} />
@@ -126,6 +126,6 @@ function WavLength({ file }: { file: File }) {
       });
   }, [file]);
   return s === null ? null : (
-    <Typography.Text type="secondary">{t('diag.seconds', { s: s.toFixed(1) })}</Typography.Text>
+    <Typography.Text type="secondary">{t('record.seconds', { s: s.toFixed(1) })}</Typography.Text>
   );
 }

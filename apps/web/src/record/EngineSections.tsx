@@ -57,9 +57,9 @@ export function VersionTag({ outcome }: { outcome: EngineOutcome }) {
   if (!details) return null;
   return (
     <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="engine-version">
-      {t('diag.version', { engine: v.engine })}
-      {v.model ? ` · ${t('diag.model', { model: v.model })}` : ''}
-      {` · ${t('diag.took', { ms: Math.round(outcome.ms) })}`}
+      {t('record.version', { engine: v.engine })}
+      {v.model ? ` · ${t('record.model', { model: v.model })}` : ''}
+      {` · ${t('record.took', { ms: Math.round(outcome.ms) })}`}
     </Typography.Text>
   );
 }
@@ -83,7 +83,7 @@ export function EngineFailure({
       type="warning"
       showIcon
       data-testid={`engine-failed-${engine}`}
-      title={t('diag.engineFailed', { engine: t(`diag.engine.${engine}`) })}
+      title={t('record.engineFailed', { engine: t(`record.engine.${engine}`) })}
       description={failureLine(outcome.error, i18n.language, details)}
     />
   );
@@ -180,18 +180,18 @@ export function PulseView({ r, wave }: { r: PulseResult; wave?: PulseWave }) {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Text>
-        <span data-testid="pulse-rate">{t('diag.pulse.rate', { bpm: mean })}</span> ·{' '}
-        {t('diag.pulse.quality', { q: pct(r.quality.index, lang) })}
+        <span data-testid="pulse-rate">{t('record.pulse.rate', { bpm: mean })}</span> ·{' '}
+        {t('record.pulse.quality', { q: pct(r.quality.index, lang) })}
       </Typography.Text>
       {medianText !== mean && (
         <Typography.Text type="secondary" data-testid="pulse-rates">
-          {t('diag.pulse.rates', { mean, median: medianText })}
+          {t('record.pulse.rates', { mean, median: medianText })}
         </Typography.Text>
       )}
       {wave && (
         <div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('diag.pulse.waveform')}
+            {t('record.pulse.waveform')}
           </Typography.Text>
           <Suspense fallback={null}>
             <PulseWaveform wave={wave} />
@@ -223,11 +223,11 @@ export function VoiceView({ r }: { r: VoiceResult }) {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Text>
-        {t('diag.voice.pitch', { hz: num(r.pitch.meanHz, lang) })} ·{' '}
-        {t('diag.voice.duration', { s: num(r.quality.durationS, lang) })}
-        {r.hnrDb !== null && ` · ${t('diag.voice.hnr', { v: num(r.hnrDb, lang) })}`}
-        {r.jitterLocalPct !== null && ` · ${t('diag.voice.jitter', { v: num(r.jitterLocalPct, lang) })}`}
-        {r.shimmerLocalPct !== null && ` · ${t('diag.voice.shimmer', { v: num(r.shimmerLocalPct, lang) })}`}
+        {t('record.voice.pitch', { hz: num(r.pitch.meanHz, lang) })} ·{' '}
+        {t('record.voice.duration', { s: num(r.quality.durationS, lang) })}
+        {r.hnrDb !== null && ` · ${t('record.voice.hnr', { v: num(r.hnrDb, lang) })}`}
+        {r.jitterLocalPct !== null && ` · ${t('record.voice.jitter', { v: num(r.jitterLocalPct, lang) })}`}
+        {r.shimmerLocalPct !== null && ` · ${t('record.voice.shimmer', { v: num(r.shimmerLocalPct, lang) })}`}
       </Typography.Text>
       {r.readings.map((rd) => (
         <div key={rd.code}>
@@ -259,14 +259,14 @@ export function ConstitutionView({ r }: { r: ConstitutionResult }) {
         rowKey="code"
         dataSource={r.scales}
         columns={[
-          { title: t('diag.constitution.type'), render: (_, s) => constitutionWord(s.code, lang) },
+          { title: t('record.constitution.type'), render: (_, s) => constitutionWord(s.code, lang) },
           {
-            title: t('diag.constitution.score'),
+            title: t('record.constitution.score'),
             render: (_, s) => (
               <span data-testid={`constitution-score-${s.code}`}>{shownScore('score.constitution', s.display)}</span>
             ),
           },
-          { title: t('diag.constitution.verdict'), render: (_, s) => VERDICT_WORDS[s.verdict][lang] },
+          { title: t('record.constitution.verdict'), render: (_, s) => VERDICT_WORDS[s.verdict][lang] },
         ]}
       />
       <Typography.Text type="secondary">{r.standard}</Typography.Text>
@@ -292,18 +292,18 @@ export function VitalsView({ r }: { r: VitalsResult }) {
       rowKey="indicator"
       dataSource={r.indicators}
       columns={[
-        { title: t('diag.vitals.indicator'), render: (_, x) => loc(x.name, lang) },
+        { title: t('record.vitals.indicator'), render: (_, x) => loc(x.name, lang) },
         {
-          title: t('diag.vitals.value'),
+          title: t('record.vitals.value'),
           // Blood pressure is both pressures, systolic/diastolic (issue 17: the diastolic was dropped).
           render: (_, x) => <span data-testid={`vitals-value-${x.indicator}`}>{vitalsValue(x, lang)}</span>,
         },
         {
-          title: t('diag.vitals.level'),
+          title: t('record.vitals.level'),
           render: (_, x) => <Tag color={LEVEL_COLOR[x.level]}>{RISK_LEVEL_WORDS[x.level][lang]}</Tag>,
         },
-        { title: t('diag.vitals.reason'), render: (_, x) => loc(x.reason, lang) },
-        { title: t('diag.vitals.reference'), render: (_, x) => loc(x.reference, lang) },
+        { title: t('record.vitals.reason'), render: (_, x) => loc(x.reason, lang) },
+        { title: t('record.vitals.reference'), render: (_, x) => loc(x.reference, lang) },
       ]}
     />
   );
@@ -315,16 +315,16 @@ export function SynthesisView({ r }: { r: SynthesisResult }) {
   const lang = readerLang(i18n.language);
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="synthesis">
-      {r.patterns.length === 0 && <Typography.Text>{t('diag.noPattern')}</Typography.Text>}
+      {r.patterns.length === 0 && <Typography.Text>{t('record.noPattern')}</Typography.Text>}
       {r.patterns.map((p) => (
         <div key={p.id} style={{ borderBottom: '1px solid #f0f0f0', paddingBottom: 8 }}>
           <Space wrap>
             <Typography.Text strong>
-              {t('diag.suggests', { name: wordOf(PATTERN_WORDS, p.id, lang, loc(p.name, lang)) })}
+              {t('record.suggests', { name: wordOf(PATTERN_WORDS, p.id, lang, loc(p.name, lang)) })}
             </Typography.Text>
-            <Tag>{t(`diag.strength.${p.strength}`)}</Tag>
+            <Tag>{t(`record.strength.${p.strength}`)}</Tag>
             <Typography.Text type="secondary">
-              {t('diag.patternScore', {
+              {t('record.patternScore', {
                 score: pct(shownScore('score.syndrome', p.score) / 100, lang),
                 confidence: pct(p.confidence, lang),
               })}
@@ -334,15 +334,15 @@ export function SynthesisView({ r }: { r: SynthesisResult }) {
           <ul style={{ margin: 0, paddingLeft: 20 }}>
             {p.evidence.map((e, i) => (
               <li key={i}>
-                <Tag color={e.role === 'supports' ? 'blue' : 'default'}>{t(`diag.role.${e.role}`)}</Tag>
+                <Tag color={e.role === 'supports' ? 'blue' : 'default'}>{t(`record.role.${e.role}`)}</Tag>
                 {loc(e.text, lang)}
               </li>
             ))}
           </ul>
           {p.missingModalities.length > 0 && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('diag.missing', {
-                list: p.missingModalities.map((m) => t(`diag.modality.${m}`)).join(lang === 'en' ? ', ' : '、'),
+              {t('record.missing', {
+                list: p.missingModalities.map((m) => t(`record.modality.${m}`)).join(lang === 'en' ? ', ' : '、'),
               })}
             </Typography.Text>
           )}
@@ -364,7 +364,7 @@ export function SynthesisView({ r }: { r: SynthesisResult }) {
         {loc(r.disclaimer, lang)}
       </Typography.Text>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('diag.kbVersion', { version: r.knowledgeBase.version })}
+        {t('record.kbVersion', { version: r.knowledgeBase.version })}
       </Typography.Text>
     </Space>
   );

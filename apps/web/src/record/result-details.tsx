@@ -31,7 +31,7 @@ export function ResultDetails(props: { children: (toggle: React.ReactNode) => Re
         size="small"
         checked={on}
         data-testid="details-toggle"
-        aria-label={t('diag.details')}
+        aria-label={t('record.details')}
         onChange={(v) => {
           setOn(v);
           try {
@@ -41,7 +41,7 @@ export function ResultDetails(props: { children: (toggle: React.ReactNode) => Re
           }
         }}
       />{' '}
-      {t('diag.details')}
+      {t('record.details')}
     </Typography.Text>
   );
   return <DetailsContext.Provider value={on}>{props.children(toggle)}</DetailsContext.Provider>;

@@ -74,17 +74,17 @@ describe('vitals check before submitting (the engine’s own rules)', () => {
 describe('capture wizard steps', () => {
   const base: WizardState = { person: {}, files: {}, answers: {}, vitals: {}, lang: 'zh', source: 'member' };
   it('needs the sex, a tongue photo, a whole questionnaire or none, and valid vitals', () => {
-    expect(stepProblem('person', base)).toBe('diag.wizard.sexRequired');
+    expect(stepProblem('person', base)).toBe('record.wizard.sexRequired');
     const s = { ...base, person: { sex: 'female' as const } };
     expect(stepProblem('person', s)).toBeNull();
-    expect(stepProblem('tongue', s)).toBe('diag.wizard.tongueRequired');
+    expect(stepProblem('tongue', s)).toBe('record.wizard.tongueRequired');
     expect(stepProblem('tongue', { ...s, files: { tongue: new File(['x'], 't.jpg') } })).toBeNull();
     expect(stepProblem('face', s)).toBeNull();
     expect(stepProblem('questionnaire', s)).toBeNull();
-    expect(stepProblem('questionnaire', { ...s, answers: { A1: 3 } })).toBe('diag.wizard.questionnairePartial');
+    expect(stepProblem('questionnaire', { ...s, answers: { A1: 3 } })).toBe('record.wizard.questionnairePartial');
     const all = Object.fromEntries(questionsFor('female').map((q) => [q.id, 3]));
     expect(stepProblem('questionnaire', { ...s, answers: all })).toBeNull();
-    expect(stepProblem('vitals', { ...s, vitals: { systolic: 70, diastolic: 90 } })).toBe('diag.vitalsInvalid');
+    expect(stepProblem('vitals', { ...s, vitals: { systolic: 70, diastolic: 90 } })).toBe('record.vitalsInvalid');
   });
 
   it('holds a capture step while its check runs or after its engine refused the file (issue 17)', () => {
@@ -93,12 +93,12 @@ describe('capture wizard steps', () => {
       person: { sex: 'female' as const },
       files: { tongue: new File(['x'], 't.jpg'), pulse: new File(['x'], 'p.csv') },
     };
-    expect(stepProblem('tongue', s, { tongue: { status: 'checking' } })).toBe('diag.wizard.checking');
+    expect(stepProblem('tongue', s, { tongue: { status: 'checking' } })).toBe('record.wizard.checking');
     expect(stepProblem('tongue', s, { tongue: { status: 'failed', msg: 'no tongue', code: 3100101 } })).toBe(
-      'diag.wizard.checkFailed',
+      'record.wizard.checkFailed',
     );
     expect(stepProblem('pulse', s, { pulse: { status: 'failed', msg: 'unreadable', code: null } })).toBe(
-      'diag.wizard.checkFailed',
+      'record.wizard.checkFailed',
     );
     // Read by the engine, or uploaded but not checkable now (busy engines): the person goes on.
     expect(stepProblem('tongue', s, { tongue: { status: 'unchecked', uuid: 'u' } })).toBeNull();

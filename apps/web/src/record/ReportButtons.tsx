@@ -18,7 +18,7 @@ export function reportFileName(
   lang: ReportLanguage,
   person?: string | null,
 ) {
-  const stem = t('diag.reportFile', { lng: lang });
+  const stem = t('record.reportFile', { lng: lang });
   const name = person?.trim();
   return `${name ? `${name}-${stem}` : stem}.pdf`;
 }
@@ -40,13 +40,13 @@ export function ReportButtons(props: { recordRef: RecordRef; person?: string | n
             try {
               await downloadReport(props.recordRef, lang, reportFileName(t, lang, props.person));
             } catch (e) {
-              void message.error((e as Error).message || t('diag.reportFailed'));
+              void message.error((e as Error).message || t('record.reportFailed'));
             } finally {
               setBusy(null);
             }
           })}
         >
-          {t(`diag.downloadReport.${lang}`)}
+          {t(`record.downloadReport.${lang}`)}
         </Button>
       ))}
       {props.extra}

@@ -42,14 +42,14 @@ export function AnalysisProgress({ progress, via }: { progress: RecordProgress; 
         <Spin size="small" />
         <Typography.Text>
           {progress.status === 'queued'
-            ? t('diag.queued')
-            : t('diag.running', { step: progress.step ? t(`diag.engine.${progress.step}`) : '' })}
+            ? t('record.queued')
+            : t('record.running', { step: progress.step ? t(`record.engine.${progress.step}`) : '' })}
         </Typography.Text>
       </Space>
       <Progress percent={percent} status="active" />
       {via && details && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t(`diag.via.${via}`)}
+          {t(`record.via.${via}`)}
         </Typography.Text>
       )}
     </Space>
@@ -110,7 +110,7 @@ export function RecordResult(props: {
         <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="record-result">
           <Space wrap>
             <Tag color={STATUS_COLOR[status]} data-testid="record-status" data-status={status}>
-              {t(`diag.status.${status}`)}
+              {t(`record.status.${status}`)}
             </Tag>
             {detail.person.name && <Typography.Text>{detail.person.name}</Typography.Text>}
             <Typography.Text type="secondary">{fmt.date(detail.createdAt)}</Typography.Text>
@@ -122,7 +122,7 @@ export function RecordResult(props: {
               type="error"
               showIcon
               data-testid="record-failed"
-              title={t('diag.failed')}
+              title={t('record.failed')}
               description={progress.failure ? <FailureText failure={progress.failure} /> : undefined}
               action={
                 props.onRetry && (
@@ -134,13 +134,13 @@ export function RecordResult(props: {
                       try {
                         await props.onRetry!();
                       } catch {
-                        void message.error(t('diag.retryFailed'));
+                        void message.error(t('record.retryFailed'));
                       } finally {
                         setRetrying(false);
                       }
                     })}
                   >
-                    {t('diag.retry')}
+                    {t('record.retry')}
                   </Button>
                 )
               }
@@ -148,7 +148,7 @@ export function RecordResult(props: {
           )}
           {status === 'done' && props.actions}
           {status === 'done' && (
-            <Alert type="info" showIcon title={t('diag.decisionSupport')} data-testid="decision-support" />
+            <Alert type="info" showIcon title={t('record.decisionSupport')} data-testid="decision-support" />
           )}
           {order.map((engine) => {
             const outcome = detail.results[engine];
@@ -157,7 +157,7 @@ export function RecordResult(props: {
               <Card
                 key={engine}
                 size="small"
-                title={t(`diag.engine.${engine}`)}
+                title={t(`record.engine.${engine}`)}
                 extra={<VersionTag outcome={outcome} />}
                 data-testid={`engine-${engine}`}
               >
@@ -170,12 +170,12 @@ export function RecordResult(props: {
                   <div style={{ marginTop: 12 }}>
                     {redoing === engine ? (
                       <Space orientation="vertical" style={{ width: '100%' }}>
-                        <Typography.Text type="secondary">{t('diag.redo.intro')}</Typography.Text>
+                        <Typography.Text type="secondary">{t('record.redo.intro')}</Typography.Text>
                         {props.redo(engine, () => setRedoing(null))}
                       </Space>
                     ) : (
                       <Button type="primary" data-testid={`redo-${engine}`} onClick={() => setRedoing(engine)}>
-                        {t('diag.redo.action')}
+                        {t('record.redo.action')}
                       </Button>
                     )}
                   </div>

@@ -1,5 +1,5 @@
-/** Texts of the main job (detection, capture, results, reports, records, devices): zh. */
-export const diagZh = {
+/** Texts of the main job (capture, results, reports, records, devices, the detection pages): zh. */
+export const recordZh = {
   analyze: '开始分析',
   analyzeAgain: '重新分析',
   answered: '已答 {{done}}/{{total}}',

@@ -11,7 +11,8 @@ export function ConstitutionRadar({ r }: { r: ConstitutionResult }) {
   const { t, i18n } = useTranslation();
   const lang = readerLang(i18n.language);
   const option = useMemo(
-    () => radarOption(r, lang, { score: t('diag.constitution.score'), threshold: t('diag.constitution.threshold') }),
+    () =>
+      radarOption(r, lang, { score: t('record.constitution.score'), threshold: t('record.constitution.threshold') }),
     [r, lang, t],
   );
   return <EChart option={option} height={300} testId="constitution-radar" />;
@@ -20,6 +21,6 @@ export function ConstitutionRadar({ r }: { r: ConstitutionResult }) {
 /** The pulse waveform of the PDF, on the page. */
 export function PulseWaveform({ wave }: { wave: PulseWave }) {
   const { t } = useTranslation();
-  const option = useMemo(() => waveOption(wave, t('diag.pulse.seconds')), [wave, t]);
+  const option = useMemo(() => waveOption(wave, t('record.pulse.seconds')), [wave, t]);
   return <EChart option={option} height={140} testId="pulse-waveform" />;
 }

@@ -1,7 +1,7 @@
-import type { diagZh } from './diag-zh.js';
+import type { recordZh } from './record-zh.js';
 
-/** Texts of the main job: en (same keys as diag-zh.ts). */
-export const diagEn: typeof diagZh = {
+/** Texts of the main job: en (same keys as record-zh.ts). */
+export const recordEn: typeof recordZh = {
   analyze: 'Analyze',
   analyzeAgain: 'Analyze again',
   answered: '{{done}}/{{total}} answered',

@@ -18,7 +18,7 @@ function PulseFilePicker({ file, onChange }: { file: File | null; onChange: (f: 
   const { button } = useTouch();
   return (
     <Space orientation="vertical">
-      <Typography.Text type="secondary">{t('diag.pulseGuide')}</Typography.Text>
+      <Typography.Text type="secondary">{t('record.pulseGuide')}</Typography.Text>
       <div data-testid="pulse-upload">
         <Upload
           accept={PULSE_EXTENSIONS.join(',')}
@@ -31,11 +31,11 @@ function PulseFilePicker({ file, onChange }: { file: File | null; onChange: (f: 
           }}
         >
           <Button icon={<UploadOutlined />} style={button}>
-            {t('diag.choosePulse')}
+            {t('record.choosePulse')}
           </Button>
         </Upload>
       </div>
-      {problem && <Alert type="error" showIcon title={t(`diag.fileProblem.${problem}`)} />}
+      {problem && <Alert type="error" showIcon title={t(`record.fileProblem.${problem}`)} />}
       {file && <Typography.Text data-testid="pulse-ready">{file.name}</Typography.Text>}
     </Space>
   );
@@ -51,7 +51,7 @@ export function CaptureInput(props: { slot: CaptureSlot; file: File | null; onCh
     case 'tongue':
       return <PhotoPicker file={file} onChange={onChange} testId="tongue" />;
     case 'face':
-      return <PhotoPicker file={file} onChange={onChange} outline="face" testId="face" hint="diag.faceRule" />;
+      return <PhotoPicker file={file} onChange={onChange} outline="face" testId="face" hint="record.faceRule" />;
     case 'pulse':
       return <PulseFilePicker file={file} onChange={onChange} />;
     case 'voice':
