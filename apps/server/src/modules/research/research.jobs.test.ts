@@ -169,7 +169,7 @@ describe('research: analysis jobs', { timeout: 120_000 }, () => {
       kind: 'classification',
       classifier: 'random-forest',
       target: 'syndrome',
-      features: ['thirst', 'tongueColour', 'pulseRate'],
+      features: ['thirst', 'tongueColor', 'pulseRate'],
       trees: 10,
       folds: 3,
     };
