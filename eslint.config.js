@@ -14,16 +14,6 @@ const CACHE_WRITES = 'invalidateQueries|refetchQueries|resetQueries|removeQuerie
 /** Leading verbs of the write calls of the `xxxApi` objects. */
 const WRITE_VERBS =
   'add|edit|update|save|set|remove|delete|create|publish|rotate|revoke|assign|appoint|move|approve|reject|decide|enquire|upload|submit|send|import|reset|invite|apply|leave|rename|bind|unbind|archive|restore';
-/**
- * Screens whose writes still go through handlers (issue 16 item 5, the doctor, member, training
- * and disease screens): the data-pattern rule skips them until they are converted.
- */
-const WEB_WRITES_PENDING = [
-  'apps/web/src/areas/doctor/**',
-  'apps/web/src/areas/member/RecordsPage.tsx',
-  'apps/web/src/areas/member/WechatBindPage.tsx',
-  'apps/web/src/areas/site/h5/H5CapturePage.tsx',
-];
 
 export default tseslint.config(
   {
@@ -62,11 +52,7 @@ export default tseslint.config(
   {
     name: 'tcm/web-data-pattern',
     files: ['apps/web/src/**/*.tsx'],
-    ignores: [
-      '**/*.test.tsx',
-      // Not yet converted (docs/spine.md "Not yet done"); each leaves this list when it is.
-      ...WEB_WRITES_PENDING,
-    ],
+    ignores: ['**/*.test.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Descriptions, Progress, Result, Space, Spin, Table
 import { useTranslation } from 'react-i18next';
 import { vocabularyWord, type ScreeningEvidence } from '@tcm/contract';
 import { useReaderFormat } from '../../lib/reader-format.js';
-import { openScreeningPdf, useScreening } from './disease-api.js';
+import { useScreening, useScreeningPdf } from './disease-api.js';
 import { LEVEL_COLORS, pct, useWord } from './use-word.js';
 
 /** A saved screening: the risk, every item of evidence with its share, the patterns' fit and the PDF. */
@@ -11,6 +11,7 @@ export function ScreeningResult({ id, onBack }: { id: string; onBack: () => void
   const w = useWord();
   const { lang, date } = useReaderFormat();
   const s = useScreening(id);
+  const pdf = useScreeningPdf();
   if (s.isPending) return <Spin data-testid="result-loading" />;
   if (s.isError)
     return (
@@ -22,10 +23,18 @@ export function ScreeningResult({ id, onBack }: { id: string; onBack: () => void
     <Space direction="vertical" style={{ width: '100%', maxWidth: 1100 }} data-testid="screen-result">
       <Space>
         <Button onClick={onBack}>{t('disease.result.back')}</Button>
-        <Button onClick={() => void openScreeningPdf(id, 'zh')} data-testid="result-pdf-zh">
+        <Button
+          onClick={() => pdf.mutate({ id, lang: 'zh' })}
+          loading={pdf.isPending && pdf.variables.lang === 'zh'}
+          data-testid="result-pdf-zh"
+        >
           {t('disease.result.pdf')}
         </Button>
-        <Button onClick={() => void openScreeningPdf(id, 'en')} data-testid="result-pdf-en">
+        <Button
+          onClick={() => pdf.mutate({ id, lang: 'en' })}
+          loading={pdf.isPending && pdf.variables.lang === 'en'}
+          data-testid="result-pdf-en"
+        >
           {t('disease.result.pdfEn')}
         </Button>
       </Space>

@@ -20,11 +20,24 @@ interface Page<T> {
   rows: T[];
 }
 
+/** Query keys of the disease area; every key starts with 'disease'. */
+export const DISEASE_KEYS = {
+  all: ['disease'] as const,
+  list: ['disease', 'list'] as const,
+  detail: (id: string) => ['disease', 'detail', id] as const,
+  records: ['disease', 'records'] as const,
+  screening: (id: string | null) => ['disease', 'screening', id] as const,
+  /** Every screenings page. */
+  allScreenings: ['disease', 'screenings'] as const,
+  screenings: (q: object) => ['disease', 'screenings', q] as const,
+  stats: ['disease', 'stats'] as const,
+};
+
 export const useDiseases = () =>
-  useQuery({ queryKey: ['disease', 'list'], queryFn: () => http.get<DiseaseSummary[]>(DISEASE_PATHS.diseases) });
+  useQuery({ queryKey: DISEASE_KEYS.list, queryFn: () => http.get<DiseaseSummary[]>(DISEASE_PATHS.diseases) });
 
 const diseaseQuery = (id: string) => ({
-  queryKey: ['disease', 'detail', id],
+  queryKey: DISEASE_KEYS.detail(id),
   queryFn: () => http.get<DiseaseDetail>(DISEASE_PATHS.disease(id)),
 });
 
@@ -41,13 +54,17 @@ export function useSaveDisease(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: DiseaseSaveBody) => http.request<DiseaseDetail>('PUT', DISEASE_PATHS.disease(id), { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['disease'] }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: DISEASE_KEYS.list }),
+        qc.invalidateQueries({ queryKey: DISEASE_KEYS.detail(id) }),
+      ]),
   });
 }
 
 export const useLinkableRecords = () =>
   useQuery({
-    queryKey: ['disease', 'records'],
+    queryKey: DISEASE_KEYS.records,
     queryFn: () => http.get<Page<LinkableRecord>>(DISEASE_PATHS.records, { params: { page: 1, size: 100 } }),
   });
 
@@ -55,26 +72,31 @@ export function useCreateScreening() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ScreeningBody) => http.post<Screening>(DISEASE_PATHS.screenings, { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['disease'] }),
+    // A new row in the screenings list and one more in the statistics.
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: DISEASE_KEYS.allScreenings }),
+        qc.invalidateQueries({ queryKey: DISEASE_KEYS.stats }),
+      ]),
   });
 }
 
 export const useScreening = (id: string | null) =>
   useQuery({
-    queryKey: ['disease', 'screening', id],
+    queryKey: DISEASE_KEYS.screening(id),
     queryFn: () => http.get<Screening>(DISEASE_PATHS.screening(id!)),
     enabled: !!id,
   });
 
 export const useScreenings = (q: { page: number; size: number; diseaseId?: string; level?: ScreeningLevel }) =>
   useQuery({
-    queryKey: ['disease', 'screenings', q],
+    queryKey: DISEASE_KEYS.screenings(q),
     queryFn: () => http.get<Page<ScreeningRow>>(DISEASE_PATHS.screenings, { params: q }),
     placeholderData: keepPreviousData,
   });
 
 export const useDiseaseStats = () =>
-  useQuery({ queryKey: ['disease', 'stats'], queryFn: () => http.get<DiseaseStats>(DISEASE_PATHS.stats) });
+  useQuery({ queryKey: DISEASE_KEYS.stats, queryFn: () => http.get<DiseaseStats>(DISEASE_PATHS.stats) });
 
 /** The screening's PDF in `lang`, opened in a new tab. */
 export async function openScreeningPdf(id: string, lang: 'zh' | 'en'): Promise<void> {
@@ -82,12 +104,16 @@ export async function openScreeningPdf(id: string, lang: 'zh' | 'en'): Promise<v
   window.open(URL.createObjectURL(blob), '_blank');
 }
 
+/** Opening the PDF (a file, not cached: a mutation only for its pending state). */
+export const useScreeningPdf = () =>
+  useMutation({ mutationFn: (a: { id: string; lang: 'zh' | 'en' }) => openScreeningPdf(a.id, a.lang) });
+
 /** Adding or deleting a disease changes the list; both read it again. */
 export function useCreateDisease() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: DiseaseCreateBody) => http.post<DiseaseDetail>(DISEASE_PATHS.diseases, { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['disease'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: DISEASE_KEYS.list }),
   });
 }
 
@@ -95,6 +121,10 @@ export function useDeleteDisease() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => http.request<{ deleted: true }>('DELETE', DISEASE_PATHS.disease(id)),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['disease'] }),
+    onSuccess: (_r, id) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: DISEASE_KEYS.list }),
+        qc.invalidateQueries({ queryKey: DISEASE_KEYS.detail(id) }),
+      ]),
   });
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { App, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RecordExportBody } from '@tcm/contract';
 import { currentLanguage } from '../../lib/i18n.js';
-import { downloadZip, exportXlsx } from './records-export-api.js';
+import { useRecordsExport } from './records-export-api.js';
 
 /**
  * Export of the list as it is filtered now: the Excel file of every matching row, and the ZIP of
@@ -12,26 +11,25 @@ import { downloadZip, exportXlsx } from './records-export-api.js';
 export function RecordsExportBar({ filter, selected }: { filter: RecordExportBody; selected: string[] }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [busy, setBusy] = useState<'xlsx' | 'zip' | null>(null);
+  const exporting = useRecordsExport();
   const lang = currentLanguage() === 'en' ? 'en' : 'zh';
-  const run = async (kind: 'xlsx' | 'zip') => {
-    setBusy(kind);
-    try {
-      if (kind === 'xlsx') await exportXlsx({ ...filter, lang });
-      else await downloadZip({ ...filter, lang, ...(selected.length ? { ids: selected } : {}) });
-      void message.success(t('member.records.exported'));
-    } catch (e) {
-      void message.error((e as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const busy = exporting.isPending ? exporting.variables.kind : null;
+  const run = (kind: 'xlsx' | 'zip') =>
+    exporting.mutate(
+      kind === 'xlsx'
+        ? { kind, body: { ...filter, lang } }
+        : { kind, body: { ...filter, lang, ...(selected.length ? { ids: selected } : {}) } },
+      {
+        onSuccess: () => void message.success(t('member.records.exported')),
+        onError: (e) => void message.error(e.message),
+      },
+    );
   return (
     <Space wrap>
-      <Button data-testid="export-xlsx" loading={busy === 'xlsx'} onClick={() => void run('xlsx')}>
+      <Button data-testid="export-xlsx" loading={busy === 'xlsx'} onClick={() => run('xlsx')}>
         {t('member.records.exportXlsx')}
       </Button>
-      <Button data-testid="export-zip" loading={busy === 'zip'} onClick={() => void run('zip')}>
+      <Button data-testid="export-zip" loading={busy === 'zip'} onClick={() => run('zip')}>
         {selected.length ? t('member.records.selectedOnly', { n: selected.length }) : t('member.records.downloadZip')}
       </Button>
     </Space>

@@ -20,7 +20,7 @@ import { listRecords, useRecord } from '../../record/record-api.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { PersonTimeline } from './PersonTimeline.js';
 import { RecordsExportBar } from './RecordsExportBar.js';
-import { usePushReport } from './records-export-api.js';
+import { MEMBER_RECORD_KEYS, usePushReport } from './records-export-api.js';
 
 // The history brings ECharts: its own chunk, loaded when a detail opens.
 const PersonHistory = lazy(() => import('../../record/PersonHistory.js'));
@@ -64,17 +64,17 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
     [pushReport, message, t],
   );
 
+  const body = {
+    scope,
+    page: paging.page,
+    size: paging.size,
+    search: search || undefined,
+    query: query ?? undefined,
+    status,
+  };
   const list = useQuery({
-    queryKey: ['records', scope, paging, search, query, status],
-    queryFn: () =>
-      listRecords({
-        scope,
-        page: paging.page,
-        size: paging.size,
-        search: search || undefined,
-        query: query ?? undefined,
-        status,
-      }),
+    queryKey: MEMBER_RECORD_KEYS.list(body),
+    queryFn: () => listRecords(body),
     refetchInterval: (q) =>
       q.state.data?.list.some((r) => r.status === 'queued' || r.status === 'running') ? 3000 : false,
   });

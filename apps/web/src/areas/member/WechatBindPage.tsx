@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, QRCode, Result, Space, Spin, Typography } from 'antd';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { WechatBinding } from '@tcm/contract';
-import { wechatApi } from './records-export-api.js';
+import { useCreateBinding, useWechatBinding, useWechatMine } from './records-export-api.js';
 
 const BASE = '/member/config';
 
@@ -27,11 +26,7 @@ function Outcome({ b }: { b: WechatBinding }) {
 /** One scene code's outcome, read from the server (polled while it is pending). */
 function SceneOutcome({ scene }: { scene: string }) {
   const { t } = useTranslation();
-  const q = useQuery({
-    queryKey: ['wechat-binding', scene],
-    queryFn: () => wechatApi.status(scene),
-    refetchInterval: (s) => (s.state.data?.status === 'pending' ? 2000 : false),
-  });
+  const q = useWechatBinding(scene, (b) => b?.status === 'pending');
   if (q.isLoading) return <Spin data-testid="wechat-loading" />;
   if (q.error)
     return (
@@ -64,15 +59,10 @@ export function WechatBindPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const scene = params.get('scene');
-  const mine = useQuery({ queryKey: ['wechat-mine'], queryFn: wechatApi.mine, enabled: !scene });
-  const create = useMutation({ mutationFn: wechatApi.create });
+  const mine = useWechatMine(!scene);
+  const create = useCreateBinding();
   const [code, setCode] = useState<WechatBinding | null>(null);
-  const live = useQuery({
-    queryKey: ['wechat-binding', code?.scene],
-    queryFn: () => wechatApi.status(code!.scene),
-    enabled: !!code,
-    refetchInterval: 2000,
-  });
+  const live = useWechatBinding(code?.scene, () => true);
   useEffect(() => {
     const s = live.data;
     if (!s || s.status === 'pending') return;

@@ -2,15 +2,26 @@ import {
   RECORD_EXPORT_PATHS,
   WECHAT_BIND_PATHS,
   type RecordExportBody,
+  type RecordListBody,
   type RecordZipBody,
   type WechatBinding,
 } from '@tcm/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/api.js';
 import { fetchFile } from '../../lib/fetch-file.js';
 import { saveBlob } from '../../lib/save-blob.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Query keys of the member's record lists and WeChat binding (the record history's keys are in
+ * record/record-api.ts).
+ */
+export const MEMBER_RECORD_KEYS = {
+  list: (body: RecordListBody) => ['records', body] as const,
+  wechatMine: ['wechat-mine'] as const,
+  wechatBinding: (scene: string | undefined) => ['wechat-binding', scene] as const,
+};
 
 /** The filtered list as an Excel file, saved under the list's name. */
 export async function exportXlsx(body: RecordExportBody): Promise<void> {
@@ -29,6 +40,34 @@ export const wechatApi = {
   push: (recordId: string) =>
     http.post<{ msgid: number | null }>(WECHAT_BIND_PATHS.pushReport(recordId), { body: {}, noErrorMessage: true }),
 };
+
+/**
+ * The Excel file or the reports' ZIP: file downloads (saved, not cached), so plain functions
+ * above; this mutation only carries which one is running.
+ */
+export const useRecordsExport = () =>
+  useMutation({
+    mutationFn: (a: { kind: 'xlsx'; body: RecordExportBody } | { kind: 'zip'; body: RecordZipBody }) =>
+      a.kind === 'xlsx' ? exportXlsx(a.body) : downloadZip(a.body),
+  });
+
+/** Whether the member has bound WeChat. */
+export const useWechatMine = (enabled: boolean) =>
+  useQuery({ queryKey: MEMBER_RECORD_KEYS.wechatMine, queryFn: wechatApi.mine, enabled });
+/** A scene code's outcome (none read while `scene` is undefined), polled while `keepPolling` says so. */
+export const useWechatBinding = (
+  scene: string | undefined,
+  keepPolling: (b: WechatBinding | undefined) => boolean,
+  poll = 2000,
+) =>
+  useQuery({
+    queryKey: MEMBER_RECORD_KEYS.wechatBinding(scene),
+    queryFn: () => wechatApi.status(scene!),
+    enabled: scene !== undefined,
+    refetchInterval: (q) => (keepPolling(q.state.data) ? poll : false),
+  });
+/** A one-time QR code to scan (a new binding scene); nothing cached changes until it is scanned. */
+export const useCreateBinding = () => useMutation({ mutationFn: wechatApi.create });
 
 /** Sends a done record's report to the member's bound WeChat (no cached data to refresh). */
 export const usePushReport = () => useMutation({ mutationFn: wechatApi.push });

@@ -15,12 +15,17 @@ import { loadInfo } from '../../app/loaders.js';
 
 /** Query keys of the member home and team calls: one place, so mutations refresh the right ones. */
 export const TEAM_KEYS = {
+  /** Every team key (the team, its applications). */
+  team: ['team'] as const,
+  /** Every home key (the member's and the team's home, drill-downs). */
+  home: ['home'] as const,
   mine: ['team', 'mine'] as const,
   myApplications: ['team', 'applications', 'mine'] as const,
   applications: (status?: string) => ['team', 'applications', status ?? 'all'] as const,
   homeMine: ['home', 'mine'] as const,
   homeTeam: ['home', 'team'] as const,
-  drill: (q: TeamRecordsQuery) => ['home', 'drill', q.facet, q.key ?? ''] as const,
+  drill: (q: TeamRecordsQuery | null) =>
+    q ? (['home', 'drill', q.facet, q.key ?? ''] as const) : (['home', 'drill', 'none'] as const),
 };
 
 export const useTeam = () =>
@@ -31,7 +36,7 @@ export const useTeamStats = (enabled: boolean) =>
   useQuery({ queryKey: TEAM_KEYS.homeTeam, queryFn: () => http.get<TeamStats>(TEAM_PATHS.homeTeam), enabled });
 export const useDrill = (q: TeamRecordsQuery | null) =>
   useQuery({
-    queryKey: q ? TEAM_KEYS.drill(q) : ['home', 'drill', 'none'],
+    queryKey: TEAM_KEYS.drill(q),
     queryFn: () => http.get<HomeRecord[]>(TEAM_PATHS.homeTeamRecords, { params: { facet: q!.facet, key: q!.key } }),
     enabled: !!q,
   });
@@ -54,8 +59,8 @@ function useTeamMutation<A, R>(fn: (a: A) => Promise<R>) {
     mutationFn: fn,
     onSuccess: async () => {
       await Promise.all([
-        qc.invalidateQueries({ queryKey: ['team'] }),
-        qc.invalidateQueries({ queryKey: ['home'] }),
+        qc.invalidateQueries({ queryKey: TEAM_KEYS.team }),
+        qc.invalidateQueries({ queryKey: TEAM_KEYS.home }),
         loadInfo('member'),
       ]);
     },

@@ -3,7 +3,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RECORD_EXPORT_PATHS, WECHAT_BIND_PATHS } from '@tcm/contract';
+import { RECORD_ERRORS, RECORD_EXPORT_PATHS, WECHAT_BIND_PATHS } from '@tcm/contract';
+import { door, fakeServer, isSpinning, refusal } from '../../test/fake-server.js';
+import { renderWithQuery } from '../../test/render-with-query.js';
 import { RecordsExportBar } from './RecordsExportBar.js';
 import { WechatBindPage, WechatBoundPage } from './WechatBindPage.js';
 import './texts.js';
@@ -31,6 +33,9 @@ function serve(routes: Record<string, { status: number; body?: unknown; file?: s
   return calls;
 }
 afterEach(() => vi.unstubAllGlobals());
+
+/** The shared test machine is loaded: a refetch may take longer than the 1 s default wait. */
+const SLOW = { timeout: 10_000 };
 
 const wrap = (path: string) => (
   <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -93,7 +98,8 @@ describe('records export bar', () => {
       [RECORD_EXPORT_PATHS.zip]: { status: 200, file: 'application/zip' },
     });
     const filter = { scope: 'teamRecord' as const, search: '张', status: 'done' as const };
-    render(
+    // In a query client (the bar's busy state is a mutation's), as App renders every screen.
+    renderWithQuery(
       <App>
         <RecordsExportBar filter={filter} selected={['00000000-0000-4000-8000-00000000000b']} />
       </App>,
@@ -105,4 +111,30 @@ describe('records export bar', () => {
     await waitFor(() => expect(calls.length).toBe(2));
     expect(calls[1]!.body).toMatchObject({ ...filter, ids: ['00000000-0000-4000-8000-00000000000b'] });
   });
+
+  it("spins only the running export's button, and shows the server's refusal of the other", async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    const gate = door();
+    const f = RECORD_ERRORS.RECORD_FORBIDDEN;
+    fakeServer({
+      [`POST ${RECORD_EXPORT_PATHS.xlsx}`]: async () => {
+        await gate.passed;
+        return { file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+      },
+      [`POST ${RECORD_EXPORT_PATHS.zip}`]: refusal(f),
+    });
+    renderWithQuery(
+      <App>
+        <RecordsExportBar filter={{ scope: 'memberRecord' }} selected={[]} />
+      </App>,
+    );
+    fireEvent.click(screen.getByTestId('export-xlsx'));
+    await waitFor(() => expect(isSpinning(screen.getByTestId('export-xlsx'))).toBe(true), SLOW);
+    expect(isSpinning(screen.getByTestId('export-zip'))).toBe(false);
+    gate.open();
+    await waitFor(() => expect(isSpinning(screen.getByTestId('export-xlsx'))).toBe(false), SLOW);
+    fireEvent.click(screen.getByTestId('export-zip'));
+    expect(await screen.findByText(f.zh, {}, SLOW)).toBeTruthy();
+    // Two exports under the shared machine's load run past the 20 s default (not a defect).
+  }, 60_000);
 });

@@ -12,9 +12,7 @@ import {
   type TrainingReading,
 } from '@tcm/contract';
 import { useReaderFormat } from '../../lib/reader-format.js';
-import { saveBlob } from '../../lib/save-blob.js';
-import { certificateBlob, useAnswer, useFinish } from './training-api.js';
-import { asyncHandler } from '../../lib/async-handler.js';
+import { useAnswer, useFinish, useSaveCertificate } from './training-api.js';
 
 /** Seconds left until the exam's deadline, ticking each second (the server enforces it). */
 function useSecondsLeft(deadline: string | null): number | null {
@@ -90,6 +88,7 @@ export function AttemptRunner({ initial, onClose }: { initial: TrainingAttempt; 
   const [draft, setDraft] = useState<TrainingReading>({});
   const answer = useAnswer(attempt.id);
   const finish = useFinish(attempt.id);
+  const certificate = useSaveCertificate();
   const left = useSecondsLeft(attempt.finishedAt ? null : attempt.deadline);
   const item = attempt.items[index]!;
   const n = attempt.items.length;
@@ -112,9 +111,8 @@ export function AttemptRunner({ initial, onClose }: { initial: TrainingAttempt; 
               key="cert"
               type="primary"
               data-testid="training-certificate"
-              onClick={asyncHandler(async () =>
-                saveBlob(await certificateBlob(attempt.id, lang), `certificate-${lang}.pdf`),
-              )}
+              loading={certificate.isPending}
+              onClick={() => certificate.mutate({ attemptId: attempt.id, lang })}
             >
               {t('training.certificate')}
             </Button>

@@ -1,15 +1,14 @@
 import { Button, Card, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useReaderFormat } from '../../lib/reader-format.js';
-import { saveBlob } from '../../lib/save-blob.js';
 import { LoadState } from './LoadState.js';
-import { certificateBlob, useLeaderboard, useProgress } from './training-api.js';
-import { asyncHandler } from '../../lib/async-handler.js';
+import { useLeaderboard, useProgress, useSaveCertificate } from './training-api.js';
 
 /** The learner's lessons read, best exam score and certificate per course, and practice totals. */
 export function ProgressPanel() {
   const { t } = useTranslation();
   const { lang, number } = useReaderFormat();
+  const certificate = useSaveCertificate();
   const q = useProgress();
   const p = q.data;
   return (
@@ -38,9 +37,8 @@ export function ProgressPanel() {
                   c.certificateAttemptId ? (
                     <Button
                       size="small"
-                      onClick={asyncHandler(async () =>
-                        saveBlob(await certificateBlob(c.certificateAttemptId!, lang), `certificate-${lang}.pdf`),
-                      )}
+                      loading={certificate.isPending && certificate.variables.attemptId === c.certificateAttemptId}
+                      onClick={() => certificate.mutate({ attemptId: c.certificateAttemptId!, lang })}
                     >
                       {t('training.certificate')}
                     </Button>

@@ -20,7 +20,6 @@ import {
   TRAINING_FEATURES,
   tongueLabelWord,
   type TrainingCourseBody,
-  type TrainingImportResult,
   type TrainingLessonBody,
   type TrainingTeacherResults,
 } from '@tcm/contract';
@@ -28,8 +27,7 @@ import { DataTable, type Paging } from '../../components/DataTable.js';
 import { RichTextEditor } from '../../components/editor/RichTextEditor.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { LoadState } from './LoadState.js';
-import { importFolder, useCourses, useQuestions, useSaveCourse, useSaveLesson } from './training-api.js';
-import { asyncHandler } from '../../lib/async-handler.js';
+import { useCourses, useImportFolder, useQuestions, useSaveCourse, useSaveLesson } from './training-api.js';
 
 function Results({ rows }: { rows: TrainingTeacherResults }) {
   const { t } = useTranslation();
@@ -98,13 +96,14 @@ function ImportForm() {
   const { t } = useTranslation();
   const [photos, setPhotos] = useState<File[]>([]);
   const [table, setTable] = useState<File | null>(null);
-  const [done, setDone] = useState<number | null>(null);
-  const [result, setResult] = useState<TrainingImportResult | null>(null);
-  const run = async () => {
+  // Photos sent so far: progress of the running import, which the mutation does not carry.
+  const [done, setDone] = useState(0);
+  const importing = useImportFolder();
+  const result = importing.data;
+  const run = () => {
     if (!table) return;
-    setResult(null);
     setDone(0);
-    setResult(await importFolder(table, photos, setDone));
+    importing.mutate({ table, photos, onProgress: setDone });
   };
   return (
     <Card title={t('training.teacher.importTitle')}>
@@ -131,12 +130,14 @@ function ImportForm() {
         </label>
         <Button
           type="primary"
-          disabled={!table || !photos.length || (done !== null && !result)}
-          onClick={asyncHandler(run)}
+          disabled={!table || !photos.length}
+          loading={importing.isPending}
+          data-testid="training-import-start"
+          onClick={run}
         >
           {t('training.teacher.startImport')}
         </Button>
-        {done !== null && !result && (
+        {importing.isPending && (
           <Progress
             percent={Math.round((100 * done) / Math.max(1, photos.length))}
             format={() => t('training.teacher.importing', { done, n: photos.length })}

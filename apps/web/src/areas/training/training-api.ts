@@ -16,21 +16,26 @@ import {
 } from '@tcm/contract';
 import type { z } from 'zod';
 import { http } from '../../lib/api.js';
-import { fetchFile } from '../doctor/archive/archive-api.js';
+import { fetchFile } from '../../lib/fetch-file.js';
+import { saveBlob } from '../../lib/save-blob.js';
 
 export type PublicCourse = z.infer<typeof trainingPublicCourseSchema>;
 export type QuestionPage = z.infer<typeof trainingQuestionPageSchema>;
 
-const KEYS = {
+/** Query keys of the training area; every key starts with 'training'. */
+export const TRAINING_KEYS = {
+  all: ['training'],
+  publicCourses: ['training', 'public'],
   courses: ['training', 'courses'],
   progress: ['training', 'progress'],
   board: ['training', 'leaderboard'],
   results: ['training', 'teacherResults'],
   questions: ['training', 'questions'],
 } as const;
+const KEYS = TRAINING_KEYS;
 
 export const usePublicCourses = () =>
-  useQuery({ queryKey: ['training', 'public'], queryFn: () => http.get<PublicCourse[]>(TRAINING_PATHS.publicCourses) });
+  useQuery({ queryKey: KEYS.publicCourses, queryFn: () => http.get<PublicCourse[]>(TRAINING_PATHS.publicCourses) });
 export const useCourses = () =>
   useQuery({ queryKey: KEYS.courses, queryFn: () => http.get<TrainingCourse[]>(TRAINING_PATHS.courses) });
 export const useProgress = () =>
@@ -53,7 +58,7 @@ export const useQuestions = (page: number, size: number) =>
 /** Progress, board and teacher view change with every lesson read and every attempt handed in. */
 function useRefresh() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ['training'] });
+  return () => qc.invalidateQueries({ queryKey: KEYS.all });
 }
 
 export function useLessonDone() {
@@ -120,6 +125,26 @@ export async function importFolder(
   return total;
 }
 
+/**
+ * A folder import as one write (its batches inside): the question bank is read again afterwards.
+ * A refused batch is listed among the skipped photos, so the mutation itself does not fail.
+ */
+export function useImportFolder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { table: File; photos: readonly File[]; onProgress: (done: number) => void }) =>
+      importFolder(a.table, a.photos, a.onProgress),
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEYS.questions }),
+  });
+}
+
 /** The certificate PDF of a passed exam, in the reader's language. */
 export const certificateBlob = (attemptId: string, lang: 'zh' | 'en') =>
   fetchFile(`${TRAINING_PATHS.certificate(attemptId)}?lang=${lang}`);
+
+/** Saves a certificate (a file download, not cached: a mutation only for its pending state). */
+export const useSaveCertificate = () =>
+  useMutation({
+    mutationFn: async (a: { attemptId: string; lang: 'zh' | 'en' }) =>
+      saveBlob(await certificateBlob(a.attemptId, a.lang), `certificate-${a.lang}.pdf`),
+  });

@@ -1,7 +1,6 @@
 import './texts.js';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Modal, Result, Select, Space, Switch, Tag, Typography, message } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,7 +18,7 @@ import { CombinedQueryDialog } from '../../../components/query/CombinedQueryDial
 import type { QueryField } from '../../../components/query/normalize.js';
 import { SearchBox } from '../../../components/SearchBox.js';
 import { Toolbar } from '../../../components/Toolbar.js';
-import { archiveApi, fetchFile, saveBlob } from './archive-api.js';
+import { useCases, useDownload, useGroups, useRemoveCases, useRestoreCases } from './archive-api.js';
 import { CaseFormModal } from './CaseFormModal.js';
 import { GroupModal } from './GroupModal.js';
 import { asyncHandler } from '../../../lib/async-handler.js';
@@ -59,7 +58,6 @@ const FIELDS: readonly QueryField[] = Object.entries(ARCHIVE_QUERY_FIELDS).map((
 export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState<CombinedQuery | null>(null);
@@ -78,12 +76,11 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
     groupId,
     deleted: recycle,
   };
-  const list = useQuery({
-    queryKey: ['archive', 'list', paging, filter],
-    queryFn: () => archiveApi.list({ ...filter, page: paging.page, size: paging.size }),
-  });
-  const groups = useQuery({ queryKey: ['archive', 'groups'], queryFn: archiveApi.groups });
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['archive'] });
+  const list = useCases({ ...filter, page: paging.page, size: paging.size });
+  const groups = useGroups();
+  const remove = useRemoveCases();
+  const restore = useRestoreCases();
+  const download = useDownload();
 
   const handlers: Record<string, () => void> = {
     addArchive: () => setAdding(true),
@@ -100,10 +97,9 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
         content: t('archive.confirmDelete', { n: selected.length }),
         okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
         onOk: async () => {
-          await archiveApi.remove(selected);
+          await remove.mutateAsync(selected);
           setSelected([]);
           void message.success(t('archive.deleted'));
-          refresh();
         },
       });
     },
@@ -142,14 +138,11 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
     [navigate, recycle, t],
   );
 
-  const exportXlsx = async () => {
-    try {
-      const blob = await fetchFile(ARCHIVE_PATHS.exportXlsx, { method: 'POST', body: filter });
-      saveBlob(blob, `cases-${new Date().toISOString().slice(0, 10)}.xlsx`);
-    } catch (e) {
-      void message.error((e as Error).message);
-    }
-  };
+  const exportXlsx = () =>
+    download.mutate(
+      { url: ARCHIVE_PATHS.exportXlsx, body: filter, name: `cases-${new Date().toISOString().slice(0, 10)}.xlsx` },
+      { onError: (e) => void message.error(e.message) },
+    );
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="archive-list">
@@ -159,12 +152,12 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
         {recycle && (
           <Button
             disabled={!selected.length}
+            loading={restore.isPending}
             data-testid="restore"
             onClick={asyncHandler(async () => {
-              await archiveApi.restore(selected);
+              await restore.mutateAsync(selected);
               setSelected([]);
               void message.success(t('archive.restored'));
-              refresh();
             })}
           >
             {t('archive.restore')}
@@ -185,7 +178,7 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
           onChange={(v) => setGroupId(v)}
           options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
         />
-        <Button onClick={() => void exportXlsx()} data-testid="export-xlsx">
+        <Button onClick={exportXlsx} loading={download.isPending} data-testid="export-xlsx">
           {t('archive.exportXlsx')}
         </Button>
         <Space>
@@ -226,7 +219,6 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
         onClose={() => setAdding(false)}
         onSaved={(c) => {
           setAdding(false);
-          refresh();
           void navigate(`/doctor/archive/review/${c.id}`);
         }}
       />
@@ -238,7 +230,6 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
         onDone={() => {
           setGrouping(false);
           setSelected([]);
-          refresh();
         }}
       />
     </Space>

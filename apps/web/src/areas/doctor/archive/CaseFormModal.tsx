@@ -2,7 +2,7 @@ import './texts.js';
 import { Checkbox, Form, Input, Modal, Radio, Select, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CaseGroup, CaseSummary } from '@tcm/contract';
-import { archiveApi } from './archive-api.js';
+import { useAddCase } from './archive-api.js';
 import { asyncHandler } from '../../../lib/async-handler.js';
 
 interface Values {
@@ -26,13 +26,14 @@ export function CaseFormModal(props: {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const sex = Form.useWatch('sex', form);
+  const add = useAddCase();
   return (
     <Modal
       open={props.open}
       title={t('archive.add.title')}
       onCancel={props.onClose}
       onOk={() => form.submit()}
-      okButtonProps={{ 'data-testid': 'case-save' }}
+      okButtonProps={{ loading: add.isPending, 'data-testid': 'case-save' }}
       destroyOnHidden
     >
       <Form<Values>
@@ -41,7 +42,7 @@ export function CaseFormModal(props: {
         preserve={false}
         initialValues={{ sex: 'female', pregnant: false }}
         onFinish={asyncHandler(async (v) => {
-          const c = await archiveApi.add({
+          const c = await add.mutateAsync({
             name: v.name,
             sex: v.sex,
             birthDate: v.birthDate,

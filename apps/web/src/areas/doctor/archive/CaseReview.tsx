@@ -18,12 +18,11 @@ import {
   Typography,
   message,
 } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReportLanguage, VisitDetail } from '@tcm/contract';
 import { RecordResult } from '../../../record/RecordResult.js';
-import { archiveApi, casePdfUrl, fetchFile, saveBlob } from './archive-api.js';
+import { casePdfUrl, useCase, useDownload } from './archive-api.js';
 import { FIRST_VISIT_ID } from './VisitEditor.js';
 import { CaseForms } from './inquiry/CaseForms.js';
 import { TeachingCaseButton } from './TeachingCaseButton.js';
@@ -84,7 +83,8 @@ export function CaseReview() {
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const [compare, setCompare] = useState<string[]>([]);
-  const q = useQuery({ queryKey: ['archive', 'case', id], queryFn: () => archiveApi.detail(id) });
+  const q = useCase(id);
+  const download = useDownload();
   if (q.isLoading) return <Spin style={{ display: 'block', margin: '10vh auto' }} />;
   if (q.error || !q.data)
     return <Result status="403" title="403" subTitle={(q.error as Error)?.message} data-testid="case-denied" />;
@@ -93,13 +93,11 @@ export function CaseReview() {
   const pair = c.visits.filter((v) => compare.includes(v.id));
   const visitTitle = (v: VisitDetail) =>
     v.type === 'first' ? t('archive.review.firstVisit') : t('archive.review.followUp', { n: v.number - 1 });
-  const downloadCase = async (lang: ReportLanguage) => {
-    try {
-      saveBlob(await fetchFile(casePdfUrl(c.id, lang)), `${c.name}-${lang}.pdf`);
-    } catch (e) {
-      void message.error((e as Error).message);
-    }
-  };
+  const downloadCase = (lang: ReportLanguage) =>
+    download.mutate(
+      { url: casePdfUrl(c.id, lang), name: `${c.name}-${lang}.pdf` },
+      { onError: (e) => void message.error(e.message) },
+    );
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="case-review">
@@ -127,7 +125,12 @@ export function CaseReview() {
         </Button>
         {c.visits.length > 0 &&
           (['zh', 'en'] as const).map((lang) => (
-            <Button key={lang} onClick={() => void downloadCase(lang)} data-testid={`case-pdf-${lang}`}>
+            <Button
+              key={lang}
+              onClick={() => downloadCase(lang)}
+              loading={download.isPending && download.variables.url === casePdfUrl(c.id, lang)}
+              data-testid={`case-pdf-${lang}`}
+            >
               {t('archive.review.casePdf')} ({lang})
             </Button>
           ))}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Divider, Input, Modal, Select, Space, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CaseGroup } from '@tcm/contract';
-import { archiveApi } from './archive-api.js';
+import { useAddGroup, useJoinGroup } from './archive-api.js';
 import { asyncHandler } from '../../../lib/async-handler.js';
 
 const NONE = '__none__';
@@ -21,14 +21,17 @@ export function GroupModal(props: {
   const [name, setName] = useState('');
   const [share, setShare] = useState<string[]>([]);
   const [extra, setExtra] = useState<CaseGroup[]>([]);
+  const join = useJoinGroup();
+  const addGroup = useAddGroup();
   const all = [...props.groups, ...extra.filter((g) => !props.groups.some((x) => x.id === g.id))];
   return (
     <Modal
       open={props.open}
       title={t('archive.group.title')}
       onCancel={props.onClose}
+      okButtonProps={{ loading: join.isPending, 'data-testid': 'group-save' }}
       onOk={asyncHandler(async () => {
-        await archiveApi.joinGroups(props.ids, groupId === NONE ? null : groupId);
+        await join.mutateAsync({ ids: props.ids, groupId: groupId === NONE ? null : groupId });
         void message.success(t('archive.group.done'));
         props.onDone();
       })}
@@ -54,8 +57,9 @@ export function GroupModal(props: {
         />
         <Button
           disabled={!name.trim()}
+          loading={addGroup.isPending}
           onClick={asyncHandler(async () => {
-            const g = await archiveApi.addGroup(name.trim(), share);
+            const g = await addGroup.mutateAsync({ name: name.trim(), shareWith: share });
             setExtra((x) => [...x, g]);
             setGroupId(g.id);
             setName('');

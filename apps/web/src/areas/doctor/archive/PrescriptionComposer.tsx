@@ -2,11 +2,10 @@ import './texts.js';
 import { useMemo, useRef, useState } from 'react';
 import { Alert, AutoComplete, Button, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import type { InputRef } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkPrescription, PREPARATIONS, type PrescriptionHerbInput, type PrescriptionInput } from '@tcm/contract';
 import { FORMULAS, HERBS, searchByKey, type FormulaEntry, type HerbEntry } from '@tcm/contract/herbs';
-import { ARCHIVE_KEYS, archiveApi } from './archive-api.js';
+import { useFormulas, useHerbs } from './archive-api.js';
 
 const UNITS = ['g', '枚', '片', '条', '只', 'ml'] as const;
 
@@ -15,8 +14,8 @@ const UNITS = ['g', '枚', '片', '条', '只', 'ml'] as const;
  * included); the shipped data until they arrive, so typing never waits for the network.
  */
 export function useLibrary(): { herbs: readonly HerbEntry[]; formulas: readonly FormulaEntry[] } {
-  const herbs = useQuery({ queryKey: ARCHIVE_KEYS.herbs, queryFn: archiveApi.herbs, staleTime: 60_000 });
-  const formulas = useQuery({ queryKey: ['archive', 'formulas'], queryFn: archiveApi.formulas, staleTime: 60_000 });
+  const herbs = useHerbs();
+  const formulas = useFormulas();
   return { herbs: herbs.data ?? HERBS, formulas: formulas.data ?? FORMULAS };
 }
 

@@ -10,6 +10,7 @@ import { CombinedQueryDialog } from '../../../components/query/CombinedQueryDial
 import type { QueryField } from '../../../components/query/normalize.js';
 import { SearchBox } from '../../../components/SearchBox.js';
 import { inquiryApi } from './inquiry/inquiry-api.js';
+import { ARCHIVE_KEYS } from './archive-api.js';
 
 const FIELDS: readonly QueryField[] = Object.entries(PRESCRIPTION_QUERY_FIELDS).map(([name, type]) => ({
   name,
@@ -26,7 +27,7 @@ export function PrescriptionList() {
   const [query, setQuery] = useState<CombinedQuery | null>(null);
   const [dialog, setDialog] = useState(false);
   const list = useQuery({
-    queryKey: ['archive', 'prescriptions', paging, search, query],
+    queryKey: ARCHIVE_KEYS.prescriptionPage({ paging, search, query }),
     queryFn: () =>
       inquiryApi.prescriptions({
         page: paging.page,

@@ -1,7 +1,6 @@
 import './texts.js';
 import { useMemo, useState } from 'react';
 import { Button, Card, Checkbox, Input, Table, Tabs, Tag, Typography, message, type TableColumnsType } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type PrescriptionInput } from '@tcm/contract';
 import {
@@ -13,7 +12,7 @@ import {
   type FormulaEntry,
   type HerbEntry,
 } from '@tcm/contract/herbs';
-import { archiveApi } from './archive-api.js';
+import { useFormulaChange } from './archive-api.js';
 import { HerbOverrideModal } from './HerbOverrideModal.js';
 import { PrescriptionComposer, useLibrary } from './PrescriptionComposer.js';
 import { PrescriptionList } from './PrescriptionList.js';
@@ -59,20 +58,16 @@ export function PrescriptionsPage() {
   const [pregnant, setPregnant] = useState(false);
   const [q, setQ] = useState('');
   const [editing, setEditing] = useState<HerbEntry | null>(null);
-  const qc = useQueryClient();
+  const formula = useFormulaChange();
   const lib = useLibrary();
   const herbs = useFiltered(lib.herbs, q);
   const formulas = useFiltered(lib.formulas, q);
   const saveFormula = async () => {
     if (!rx?.herbs.length) return;
-    await archiveApi.addFormula({ name: rx.name || t('archive.prescriptions.mine'), herbs: rx.herbs, usage: rx.usage });
+    await formula.mutateAsync({ name: rx.name || t('archive.prescriptions.mine'), herbs: rx.herbs, usage: rx.usage });
     void message.success(t('archive.prescriptions.saved'));
-    await qc.invalidateQueries({ queryKey: ['archive', 'formulas'] });
   };
-  const removeFormula = async (id: string) => {
-    await archiveApi.removeFormula(id);
-    await qc.invalidateQueries({ queryKey: ['archive', 'formulas'] });
-  };
+  const removeFormula = (id: string) => formula.mutateAsync({ remove: id });
   const search = (
     <Input.Search
       allowClear
@@ -103,6 +98,7 @@ export function PrescriptionsPage() {
                 <Button
                   style={{ marginTop: 8 }}
                   disabled={!rx?.herbs.length}
+                  loading={formula.isPending && !('remove' in formula.variables)}
                   onClick={() => void saveFormula()}
                   data-testid="save-formula"
                 >
@@ -140,7 +136,14 @@ export function PrescriptionsPage() {
                     width: 80,
                     render: (_: unknown, f) =>
                       f.mine && (
-                        <Button size="small" danger onClick={() => void removeFormula(f.id)}>
+                        <Button
+                          size="small"
+                          danger
+                          loading={
+                            formula.isPending && 'remove' in formula.variables && formula.variables.remove === f.id
+                          }
+                          onClick={() => void removeFormula(f.id)}
+                        >
                           {t('archive.prescriptions.remove')}
                         </Button>
                       ),

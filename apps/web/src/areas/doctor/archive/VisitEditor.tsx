@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PrescriptionInput, VisitBody, VisitDetail } from '@tcm/contract';
 import { listRecords } from '../../../record/record-api.js';
-import { ARCHIVE_KEYS, archiveApi, useSaveVisit } from './archive-api.js';
+import { ARCHIVE_KEYS, useCase, useSaveVisit } from './archive-api.js';
 import { PrescriptionComposer } from './PrescriptionComposer.js';
 
 /** `recordId` of addRecord when the case has no visit yet (the first visit starts empty). */
@@ -47,10 +47,10 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
   const [form] = Form.useForm<VisitBody>();
   const [rx, setRx] = useState<PrescriptionInput | null>(null);
   const saving = useSaveVisit();
-  const caseQ = useQuery({ queryKey: ARCHIVE_KEYS.case(archiveId), queryFn: () => archiveApi.detail(archiveId) });
+  const caseQ = useCase(archiveId);
   const base = recordId === FIRST_VISIT_ID ? null : (caseQ.data?.visits.find((v) => v.id === recordId) ?? null);
   const records = useQuery({
-    queryKey: ['archive', 'linkable-records'],
+    queryKey: ARCHIVE_KEYS.linkableRecords,
     queryFn: () => listRecords({ scope: 'memberRecord', page: 1, size: 100 }),
   });
 

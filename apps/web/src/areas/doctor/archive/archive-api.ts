@@ -16,6 +16,7 @@ import type { FormulaEntry, HerbEntry } from '@tcm/contract/herbs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.js';
 import { fetchFile } from '../../../lib/fetch-file.js';
+import { saveBlob } from '../../../lib/save-blob.js';
 
 export { saveBlob } from '../../../lib/save-blob.js';
 export { fetchFile } from '../../../lib/fetch-file.js';
@@ -55,13 +56,105 @@ export const archiveApi = {
 export const visitPdfUrl = (visitId: string, lang: ReportLanguage) => `${ARCHIVE_PATHS.visitPdf(visitId)}?lang=${lang}`;
 export const casePdfUrl = (caseId: string, lang: ReportLanguage) => `${ARCHIVE_PATHS.casePdf(caseId)}?lang=${lang}`;
 
-/** Query keys of the archive: every key starts with 'archive', so one invalidation refreshes all. */
+/**
+ * Query keys of the archive: every key starts with 'archive' (a saved visit refreshes them all);
+ * the other writes invalidate only the keys below whose answer they change.
+ */
 export const ARCHIVE_KEYS = {
   all: ['archive'] as const,
+  /** Every case list (the archive list, a picker's list). */
+  lists: ['archive', 'list'] as const,
+  list: (body: CaseListBody) => ['archive', 'list', body] as const,
+  /** The case picker of a new form: a search over the doctor's cases. */
+  pick: (search: string) => ['archive', 'list', 'pick', search] as const,
+  groups: ['archive', 'groups'] as const,
+  /** Every case's detail. */
+  cases: ['archive', 'case'] as const,
   case: (id: string) => ['archive', 'case', id] as const,
   herbs: ['archive', 'herbs'] as const,
+  formulas: ['archive', 'formulas'] as const,
+  /** Every prescription page (the prescriptions tab; inquiry-api reads it). */
+  prescriptions: ['archive', 'prescriptions'] as const,
+  prescriptionPage: (body: unknown) => ['archive', 'prescriptions', body] as const,
+  linkableRecords: ['archive', 'linkable-records'] as const,
   visitPdf: (visitId: string, lang: ReportLanguage) => ['archive', 'visit-pdf', visitId, lang] as const,
 };
+
+export const useCases = (body: CaseListBody) =>
+  useQuery({ queryKey: ARCHIVE_KEYS.list(body), queryFn: () => archiveApi.list(body) });
+export const useCase = (id: string, enabled = true) =>
+  useQuery({ queryKey: ARCHIVE_KEYS.case(id), queryFn: () => archiveApi.detail(id), enabled });
+export const useGroups = () => useQuery({ queryKey: ARCHIVE_KEYS.groups, queryFn: archiveApi.groups });
+/** The herb dictionary and formula library change rarely: kept a minute. */
+export const useHerbs = () => useQuery({ queryKey: ARCHIVE_KEYS.herbs, queryFn: archiveApi.herbs, staleTime: 60_000 });
+export const useFormulas = () =>
+  useQuery({ queryKey: ARCHIVE_KEYS.formulas, queryFn: archiveApi.formulas, staleTime: 60_000 });
+
+/** A new case shows in the case lists. */
+export function useAddCase() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: archiveApi.add,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ARCHIVE_KEYS.lists }),
+  });
+}
+
+/** Deleting or restoring cases changes the lists, their details and the prescriptions listed with them. */
+function useCasesMoved(fn: (ids: string[]) => Promise<{ ids: string[] }>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () =>
+      Promise.all(
+        [ARCHIVE_KEYS.lists, ARCHIVE_KEYS.cases, ARCHIVE_KEYS.prescriptions].map((queryKey) =>
+          qc.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
+export const useRemoveCases = () => useCasesMoved(archiveApi.remove);
+export const useRestoreCases = () => useCasesMoved(archiveApi.restore);
+
+/** Cases put into a group (or none): the group column of the lists and of the cases' details. */
+export function useJoinGroup() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { ids: string[]; groupId: string | null }) => archiveApi.joinGroups(a.ids, a.groupId),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ARCHIVE_KEYS.lists }),
+        qc.invalidateQueries({ queryKey: ARCHIVE_KEYS.cases }),
+      ]),
+  });
+}
+export function useAddGroup() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { name: string; shareWith: string[] }) => archiveApi.addGroup(a.name, a.shareWith),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ARCHIVE_KEYS.groups }),
+  });
+}
+
+/** A formula saved to, or removed from, the doctor's library. */
+export function useFormulaChange() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { remove: string } | Parameters<typeof archiveApi.addFormula>[0]) =>
+      'remove' in a ? archiveApi.removeFormula(a.remove) : archiveApi.addFormula(a),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ARCHIVE_KEYS.formulas }),
+  });
+}
+
+/**
+ * A file download (the filtered list as Excel, a case as PDF): saved, not cached, so a mutation
+ * only for its pending state. A failure is shown by the caller (the JSON client's toast does not
+ * cover `fetchFile`).
+ */
+export const useDownload = () =>
+  useMutation({
+    mutationFn: async (a: { url: string; body?: unknown; name: string }) =>
+      saveBlob(await fetchFile(a.url, a.body === undefined ? {} : { method: 'POST', body: a.body }), a.name),
+  });
 
 /**
  * One visit's medical record as a PDF file (a file download: binary, so through `fetchFile`,

@@ -1,13 +1,12 @@
 import './texts.js';
 import { useState } from 'react';
 import { Button, Card, InputNumber, Select, Space, Table, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLASSIFIER_KINDS, type ResearchJobSummary } from '@tcm/contract';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { AnalysisFrame } from './AnalysisFrame.js';
-import { researchApi } from './research-api.js';
+import { useJobHistory } from './research-api.js';
 import { useAnalysis } from './use-analysis.js';
 
 export const resultPath = (taskId: string) => `/doctor/analysis/syndromes/classify-syndromes/classify-result/${taskId}`;
@@ -22,11 +21,7 @@ export function ClassifyPage() {
   const [features, setFeatures] = useState<string[]>([]);
   const [classifier, setClassifier] = useState<(typeof CLASSIFIER_KINDS)[number]>('random-forest');
   const [trees, setTrees] = useState(100);
-  const history = useQuery({
-    queryKey: ['research', 'jobs', 'classification', a.poolId, 'history', a.job?.status],
-    queryFn: () => researchApi.jobs({ poolId: a.poolId, kind: 'classification', limit: 20 }),
-    enabled: !!a.poolId,
-  });
+  const history = useJobHistory('classification', a.poolId, a.job?.status);
   return (
     <AnalysisFrame
       title={t('research.classify.title')}
@@ -72,6 +67,7 @@ export function ClassifyPage() {
           <Button
             type="primary"
             data-testid="start"
+            loading={a.starting}
             disabled={!target || !features.length}
             onClick={() => void a.start({ kind: 'classification', classifier, target: target!, features, trees })}
           >

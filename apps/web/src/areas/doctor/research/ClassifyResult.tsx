@@ -23,7 +23,7 @@ import { useReaderFormat } from '../../../lib/reader-format.js';
 import { savePng, type Cell } from './ExportButtons.js';
 import { TableCard } from './TableCard.js';
 import { JobPanel } from './JobPanel.js';
-import { researchApi, useJob, type Prediction } from './research-api.js';
+import { useJob, usePredict, type Prediction } from './research-api.js';
 import { levelWord, variableWord } from './words.js';
 
 interface ClassResult {
@@ -187,15 +187,9 @@ function PredictCard({
   const { lang, number } = useReaderFormat();
   const [values, setValues] = useState<Record<string, SampleValue>>({});
   const [predictions, setPredictions] = useState<Prediction[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (f: () => Promise<{ predictions: Prediction[] }>) => {
-    setBusy(true);
-    try {
-      setPredictions((await f()).predictions);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const predict = usePredict(job.id);
+  const run = async (input: Parameters<typeof predict.mutateAsync>[0]) =>
+    setPredictions((await predict.mutateAsync(input)).predictions);
   const input = (v: PoolVariable) => {
     const set = (x: SampleValue | undefined) => setValues((s) => ({ ...s, [v.key]: x ?? null }));
     if (v.type === 'numeric')
@@ -229,12 +223,10 @@ function PredictCard({
       <Space style={{ marginTop: 12 }}>
         <Button
           type="primary"
-          loading={busy}
+          loading={predict.isPending}
           data-testid="predict-form"
           onClick={() =>
-            void run(() =>
-              researchApi.predict(job.id, [Object.fromEntries(Object.entries(values).filter(([, x]) => x !== null))]),
-            )
+            void run({ records: [Object.fromEntries(Object.entries(values).filter(([, x]) => x !== null))] })
           }
         >
           {t('research.result.predictForm')}
@@ -243,7 +235,7 @@ function PredictCard({
           accept=".csv,.xlsx"
           showUploadList={false}
           beforeUpload={(file) => {
-            void run(() => researchApi.predictFile(job.id, file));
+            void run({ file });
             return false;
           }}
         >

@@ -110,6 +110,7 @@ export function ClusterPage() {
           <Button
             type="primary"
             data-testid="start"
+            loading={a.starting}
             disabled={!keys.length}
             onClick={() => void a.start({ kind: 'clustering', variables: keys, k })}
           >

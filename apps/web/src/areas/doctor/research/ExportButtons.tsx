@@ -1,8 +1,7 @@
 import { Button, Space, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RESEARCH_PATHS } from '@tcm/contract';
-import { fetchFile, saveBlob } from '../archive/archive-api.js';
-import { asyncHandler } from '../../../lib/async-handler.js';
+import { saveBlob } from '../archive/archive-api.js';
+import { useExportXlsx } from './research-api.js';
 
 export type Cell = string | number | null;
 
@@ -19,6 +18,7 @@ export function toCsv(columns: readonly string[], rows: readonly Cell[][]): stri
 export function ExportButtons({ name, columns, rows }: { name: string; columns: string[]; rows: Cell[][] }) {
   const { t } = useTranslation();
   const safe = name.replace(/[\\/:*?"<>|]/g, ' ');
+  const xlsx = useExportXlsx();
   return (
     <Space>
       <Button
@@ -30,18 +30,15 @@ export function ExportButtons({ name, columns, rows }: { name: string; columns: 
       </Button>
       <Button
         size="small"
+        loading={xlsx.isPending}
         data-testid={`export-xlsx-${name}`}
-        onClick={asyncHandler(async () => {
-          try {
-            const blob = await fetchFile(RESEARCH_PATHS.exportXlsx, {
-              method: 'POST',
-              body: { name: safe, columns, rows },
-            });
-            saveBlob(blob, `${safe}.xlsx`);
-          } catch (e) {
-            void message.error((e as Error).message);
-          }
-        })}
+        onClick={() =>
+          xlsx.mutate(
+            { name: safe, columns, rows },
+            // A file download's failure is not shown by the JSON client: the message is shown here.
+            { onError: (e) => void message.error(e.message) },
+          )
+        }
       >
         {t('research.exportXlsx')}
       </Button>

@@ -127,6 +127,7 @@ export function FrequencyPage() {
           <Button
             type="primary"
             data-testid="start"
+            loading={a.starting}
             onClick={() => void a.start({ kind: 'frequency', variables: keys.length ? keys : undefined })}
           >
             {t('research.start')}

@@ -10,7 +10,7 @@ import {
   type Pool,
 } from '@tcm/contract';
 import { HttpError } from '../../../lib/http.js';
-import { researchApi } from './research-api.js';
+import { useImportFile, useImportPreview } from './research-api.js';
 
 interface Row {
   column: string;
@@ -47,7 +47,8 @@ export function ImportModal({
   const [preview, setPreview] = useState<{ columns: string[]; rows: string[][]; total: number } | null>(null);
   const [rows, setRows] = useState<Row[]>([]);
   const [errors, setErrors] = useState<ImportError[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const previewing = useImportPreview(pool.id);
+  const importing = useImportFile(pool.id);
   const reset = () => {
     setFile(null);
     setPreview(null);
@@ -57,7 +58,7 @@ export function ImportModal({
   const pick = async (f: File) => {
     reset();
     setFile(f);
-    const p = await researchApi.preview(pool.id, f);
+    const p = await previewing.mutateAsync(f);
     setPreview(p);
     setRows(
       p.columns.map((column, i) => {
@@ -85,9 +86,8 @@ export function ImportModal({
           ? { column: r.column, key: r.key }
           : { column: r.column, key: r.key, type: r.type, kind: r.kind, label: { zh: r.column, en: r.column } };
       });
-    setBusy(true);
     try {
-      await researchApi.importFile(pool.id, file, mapping);
+      await importing.mutateAsync({ file, mapping });
       reset();
       onDone();
     } catch (e) {
@@ -95,8 +95,6 @@ export function ImportModal({
       setErrors(
         data?.errors ?? [{ row: 0, column: '', value: '', zh: (e as Error).message, en: (e as Error).message }],
       );
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -109,7 +107,7 @@ export function ImportModal({
         onClose();
       }}
       okText={t('research.import.run')}
-      okButtonProps={{ disabled: !preview, loading: busy, 'data-testid': 'import-run' }}
+      okButtonProps={{ disabled: !preview, loading: importing.isPending, 'data-testid': 'import-run' }}
       onOk={() => void run()}
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
@@ -122,7 +120,9 @@ export function ImportModal({
               return false;
             }}
           >
-            <Button data-testid="import-pick">{t('research.import.pick')}</Button>
+            <Button loading={previewing.isPending} data-testid="import-pick">
+              {t('research.import.pick')}
+            </Button>
           </Upload>
           <Typography.Text type="secondary">{file ? file.name : t('research.import.fileHint')}</Typography.Text>
         </Space>

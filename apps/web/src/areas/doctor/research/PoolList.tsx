@@ -1,7 +1,6 @@
 import './texts.js';
 import { useState } from 'react';
 import { Form, Input, Modal, Result, Space, Typography, message } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RESEARCH_BUTTONS, type Pool } from '@tcm/contract';
@@ -12,7 +11,7 @@ import { SearchBox } from '../../../components/SearchBox.js';
 import { Toolbar } from '../../../components/Toolbar.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { ExportButtons } from './ExportButtons.js';
-import { researchApi } from './research-api.js';
+import { usePools, useRemovePools, useSavePool } from './research-api.js';
 import { asyncHandler } from '../../../lib/async-handler.js';
 
 /** The pool toolbar of spec §6 (codes, names, handlers as the seeded menu's buttons); the Toolbar shows those held. */
@@ -45,16 +44,12 @@ export function PoolList() {
   const { t } = useTranslation();
   const { date } = useReaderFormat();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<Pool | 'new' | null>(null);
-  const list = useQuery({
-    queryKey: ['research', 'pools', paging, search],
-    queryFn: () => researchApi.pools({ ...paging, search: search || undefined }),
-  });
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['research'] });
+  const list = usePools({ ...paging, search: search || undefined });
+  const remove = useRemovePools();
   const handlers: Record<string, () => void> = {
     addPool: () => setEditing('new'),
     editPool: () => {
@@ -69,11 +64,12 @@ export function PoolList() {
         title: t('app.hint'),
         content: t('research.confirmDelete', { n: selected.length }),
         okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
+        // The confirm's OK button spins while the returned promise runs (antd), and the lists are
+        // fresh once it resolves (the mutation's onSuccess).
         onOk: async () => {
-          await researchApi.removePools(selected);
+          await remove.mutateAsync(selected);
           setSelected([]);
           void message.success(t('research.deleted'));
-          refresh();
         },
       });
     },
@@ -134,14 +130,7 @@ export function PoolList() {
           ]}
         />
       )}
-      <PoolForm
-        pool={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          refresh();
-        }}
-      />
+      <PoolForm pool={editing} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />
     </Space>
   );
 }
@@ -150,17 +139,18 @@ function PoolForm({ pool, onClose, onSaved }: { pool: Pool | 'new' | null; onClo
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string; remark: string }>();
   const isNew = pool === 'new';
+  const save = useSavePool();
   return (
     <Modal
       open={!!pool}
       destroyOnHidden
       title={isNew ? t('research.poolForm.add') : t('research.poolForm.edit')}
       onCancel={onClose}
-      okButtonProps={{ 'data-testid': 'pool-save' }}
+      okButtonProps={{ loading: save.isPending, 'data-testid': 'pool-save' }}
       onOk={asyncHandler(async () => {
         const v = await form.validateFields();
-        if (isNew) await researchApi.addPool(v);
-        else if (pool) await researchApi.updatePool(pool.id, v);
+        if (!pool) return;
+        await save.mutateAsync({ id: isNew ? null : pool.id, body: v });
         void message.success(t('research.saved'));
         onSaved();
       })}

@@ -145,6 +145,7 @@ export function RelatePage() {
           <Button
             type="primary"
             data-testid="start"
+            loading={a.starting}
             onClick={() =>
               void a.start({
                 kind: 'association',

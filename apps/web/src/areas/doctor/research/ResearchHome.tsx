@@ -1,12 +1,11 @@
 import './texts.js';
 import { Card, Col, Empty, Result, Row, Spin, Statistic, Table, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ResearchJobSummary } from '@tcm/contract';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { resultPath } from './ClassifyPage.js';
-import { researchApi } from './research-api.js';
+import { useResearchHome } from './research-api.js';
 
 const KIND_PATH: Record<ResearchJobSummary['kind'], string> = {
   frequency: '/doctor/analysis/statistics/frequency/index',
@@ -20,7 +19,7 @@ export function ResearchHome() {
   const { t } = useTranslation();
   const { date } = useReaderFormat();
   const navigate = useNavigate();
-  const home = useQuery({ queryKey: ['research', 'home'], queryFn: researchApi.home });
+  const home = useResearchHome();
   if (home.isLoading) return <Spin />;
   if (home.error || !home.data)
     return <Result status="error" title={t('research.loadFailed')} subTitle={home.error?.message} />;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Form, InputNumber, Modal, Select, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { readerLang, type Pool, type Sample, type SampleValue } from '@tcm/contract';
-import { researchApi } from './research-api.js';
+import { useUpdateSample } from './research-api.js';
 import { levelWord } from './words.js';
 import { asyncHandler } from '../../../lib/async-handler.js';
 
@@ -22,12 +22,14 @@ export function SampleEditModal({
   const lang = readerLang(i18n.language);
   const [values, setValues] = useState<Record<string, SampleValue>>({});
   useEffect(() => setValues(sample?.values ?? {}), [sample]);
+  const save = useUpdateSample(pool.id);
   const set = (key: string, v: SampleValue | undefined) => setValues((s) => ({ ...s, [key]: v ?? null }));
   return (
     <Modal
       open={!!sample}
       title={t('research.items.edit')}
       onCancel={onClose}
+      okButtonProps={{ loading: save.isPending, 'data-testid': 'sample-save' }}
       onOk={asyncHandler(async () => {
         if (!sample) return;
         const changed = Object.fromEntries(
@@ -35,7 +37,7 @@ export function SampleEditModal({
             .filter((v) => (values[v.key] ?? null) !== (sample.values[v.key] ?? null))
             .map((v) => [v.key, values[v.key] ?? null]),
         );
-        await researchApi.updateSample(pool.id, sample.id, changed);
+        await save.mutateAsync({ id: sample.id, values: changed });
         void message.success(t('research.saved'));
         onSaved();
       })}

@@ -1,7 +1,6 @@
 import './texts.js';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, Modal, Result, Space, Tag, Typography, message } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RESEARCH_BUTTONS, type CombinedQuery, type Sample } from '@tcm/contract';
@@ -15,7 +14,7 @@ import { useReaderFormat } from '../../../lib/reader-format.js';
 import { ExportButtons, type Cell } from './ExportButtons.js';
 import { ImportModal } from './ImportModal.js';
 import { SampleEditModal } from './SampleEditModal.js';
-import { researchApi } from './research-api.js';
+import { useImportSystem, usePool, useRemoveSamples, useSamples } from './research-api.js';
 import { valueText, variableWord } from './words.js';
 import { asyncHandler } from '../../../lib/async-handler.js';
 
@@ -57,7 +56,6 @@ export function SampleList() {
   const { t } = useTranslation();
   const { lang, number } = useReaderFormat();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [query, setQuery] = useState<CombinedQuery | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
@@ -66,12 +64,9 @@ export function SampleList() {
   const [editing, setEditing] = useState<Sample | null>(null);
   const [system, setSystem] = useState(false);
   useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [query]);
-  const pool = useQuery({ queryKey: ['research', 'pool', id], queryFn: () => researchApi.pool(id) });
-  const list = useQuery({
-    queryKey: ['research', 'samples', id, paging, query],
-    queryFn: () => researchApi.samples(id, { ...paging, query: query ?? undefined }),
-  });
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['research'] });
+  const pool = usePool(id);
+  const list = useSamples(id, { ...paging, query });
+  const remove = useRemoveSamples(id);
   const vars = useMemo(() => pool.data?.variables ?? [], [pool.data]);
   const fields: QueryField[] = useMemo(
     () => [
@@ -109,10 +104,9 @@ export function SampleList() {
         content: t('research.confirmDelete', { n: selected.length }),
         okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
         onOk: async () => {
-          await researchApi.removeSamples(id, selected);
+          await remove.mutateAsync(selected);
           setSelected([]);
           void message.success(t('research.deleted'));
-          refresh();
         },
       });
     },
@@ -182,10 +176,7 @@ export function SampleList() {
           open={importing}
           pool={pool.data}
           onClose={() => setImporting(false)}
-          onDone={() => {
-            setImporting(false);
-            refresh();
-          }}
+          onDone={() => setImporting(false)}
         />
       )}
       {pool.data && (
@@ -193,21 +184,10 @@ export function SampleList() {
           sample={editing}
           pool={pool.data}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            refresh();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
-      <SystemImport
-        open={system}
-        poolId={id}
-        onClose={() => setSystem(false)}
-        onDone={() => {
-          setSystem(false);
-          refresh();
-        }}
-      />
+      <SystemImport open={system} poolId={id} onClose={() => setSystem(false)} onDone={() => setSystem(false)} />
     </Space>
   );
 }
@@ -225,14 +205,15 @@ function SystemImport({
 }) {
   const { t } = useTranslation();
   const [sources, setSources] = useState<Array<'records' | 'visits'>>(['records', 'visits']);
+  const run = useImportSystem(poolId);
   return (
     <Modal
       open={open}
       title={t('research.items.system')}
       onCancel={onClose}
-      okButtonProps={{ disabled: !sources.length, 'data-testid': 'system-import' }}
+      okButtonProps={{ disabled: !sources.length, loading: run.isPending, 'data-testid': 'system-import' }}
       onOk={asyncHandler(async () => {
-        const r = await researchApi.importSystem(poolId, sources);
+        const r = await run.mutateAsync(sources);
         void message.success(t('research.items.imported', { n: r.imported }));
         onDone();
       })}

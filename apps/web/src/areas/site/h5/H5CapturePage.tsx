@@ -2,7 +2,6 @@ import './texts.js';
 import '../../../record/texts.js';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Result, Spin, Typography } from 'antd';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { H5Page, H5Submitted } from '@tcm/contract';
@@ -13,7 +12,7 @@ import { readCookie } from '../../../lib/cookies.js';
 import type { HttpError } from '../../../lib/http.js';
 import { LANGUAGE_COOKIE } from '../../../lib/i18n.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
-import { h5Api, photoBase64 } from './h5-api.js';
+import { photoBase64, useH5Page, useH5Submit } from './h5-api.js';
 import { PhotoField } from './PhotoField.js';
 
 const inWeChat = () => /MicroMessenger/i.test(navigator.userAgent);
@@ -89,25 +88,18 @@ export default function H5CapturePage() {
   const token = useParams().token ?? '';
   const [tongue, setTongue] = useState<File | null>(null);
   const [face, setFace] = useState<File | null>(null);
-  const page = useQuery({
-    queryKey: ['h5', token],
-    queryFn: () => h5Api.open(token),
-    retry: false,
-    staleTime: Infinity,
-  });
+  const page = useH5Page(token);
   // The partner names the person's language; a language the person chose before wins.
   useEffect(() => {
     if (page.data && !readCookie(LANGUAGE_COOKIE)) void i18n.changeLanguage(page.data.lang);
   }, [page.data, i18n]);
-  const submit = useMutation({
-    mutationFn: async () => {
-      if (!tongue) throw new Error(t('h5.needTongue'));
-      const captures = {
-        tongue: { data: await photoBase64(tongue), name: 'tongue.jpg' },
-        ...(face ? { face: { data: await photoBase64(face), name: 'face.jpg' } } : {}),
-      };
-      return h5Api.submit(token, { captures, lang: i18n.language === 'en' ? 'en' : 'zh' });
-    },
+  const submit = useH5Submit(token, async () => {
+    if (!tongue) throw new Error(t('h5.needTongue'));
+    const captures = {
+      tongue: { data: await photoBase64(tongue), name: 'tongue.jpg' },
+      ...(face ? { face: { data: await photoBase64(face), name: 'face.jpg' } } : {}),
+    };
+    return { captures, lang: i18n.language === 'en' ? 'en' : 'zh' };
   });
   const shell = (body: React.ReactNode, brand?: H5Page) => (
     <div style={{ maxWidth: 480, margin: '0 auto', minHeight: '100vh', background: '#fff' }} data-testid="h5-page">

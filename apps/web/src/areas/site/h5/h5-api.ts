@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { H5_PATHS, type H5Page, type H5Submitted, type H5SubmitBody } from '@tcm/contract';
 import { http } from '../../../lib/api.js';
 
@@ -7,6 +8,28 @@ export const h5Api = {
   submit: (token: string, body: H5SubmitBody) =>
     http.post<H5Submitted>(H5_PATHS.submit(token), { body, noErrorMessage: true }),
 };
+
+export const H5_KEYS = {
+  page: (token: string) => ['h5', token] as const,
+};
+
+/** The link's page (branding, language); a used or expired link answers its refusal once, no retry. */
+export function useH5Page(token: string) {
+  return useQuery({
+    queryKey: H5_KEYS.page(token),
+    queryFn: () => h5Api.open(token),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * Sends the photos once. `prepare` builds the body when the person presses send (it encodes the
+ * photos and may refuse with the screen's own message); nothing cached changes, so no refresh.
+ */
+export function useH5Submit(token: string, prepare: () => Promise<H5SubmitBody>) {
+  return useMutation({ mutationFn: async () => h5Api.submit(token, await prepare()) });
+}
 
 /** Photos above this are re-encoded smaller: Base64 in one JSON body must stay under the body limit. */
 const REENCODE_ABOVE = 6 * 1024 * 1024;

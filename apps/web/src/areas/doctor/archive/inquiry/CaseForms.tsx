@@ -4,7 +4,7 @@ import { Button, Card, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FormSummary } from '@tcm/contract';
-import { inquiryApi } from './inquiry-api.js';
+import { INQUIRY_KEYS, inquiryApi } from './inquiry-api.js';
 import { NewFormModal } from './NewFormModal.js';
 import { useFormColumns } from './FormList.js';
 
@@ -14,7 +14,7 @@ export function CaseForms({ caseId }: { caseId: string }) {
   const [adding, setAdding] = useState(false);
   const columns = useFormColumns(false);
   const forms = useQuery({
-    queryKey: ['inquiry', 'forms', 'case', caseId],
+    queryKey: INQUIRY_KEYS.caseForms(caseId),
     queryFn: () => inquiryApi.forms({ caseId, size: 100 }),
   });
   return (

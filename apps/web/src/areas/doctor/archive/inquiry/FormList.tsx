@@ -8,7 +8,7 @@ import { FORM_STATUSES, type FormSummary } from '@tcm/contract';
 import { DataTable, type Paging } from '../../../../components/DataTable.js';
 import { SearchBox } from '../../../../components/SearchBox.js';
 import { useReaderFormat } from '../../../../lib/reader-format.js';
-import { inquiryApi } from './inquiry-api.js';
+import { INQUIRY_KEYS, inquiryApi } from './inquiry-api.js';
 import { NewFormModal } from './NewFormModal.js';
 
 const STATUS_COLOR = { pending: 'orange', submitted: 'green', expired: 'default' } as const;
@@ -68,7 +68,7 @@ export function FormList() {
   const [adding, setAdding] = useState(false);
   const columns = useFormColumns(true);
   const list = useQuery({
-    queryKey: ['inquiry', 'forms', paging, search, status],
+    queryKey: INQUIRY_KEYS.formPage({ page: paging.page, size: paging.size, search: search || undefined, status }),
     queryFn: () => inquiryApi.forms({ page: paging.page, size: paging.size, search: search || undefined, status }),
   });
   if (list.isError) return <Result status="warning" title={t('archive.loadFailed')} subTitle={list.error.message} />;

@@ -1,12 +1,11 @@
 import '../texts.js';
 import { Button, Card, Descriptions, Result, Space, Spin, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FILE_PATHS, allQuestions, type AnswerValue, type FormDetail, type Question } from '@tcm/contract';
 import { textIn, type Lang } from '../../../../components/inquiry/FormFiller.js';
 import { useReaderFormat } from '../../../../lib/reader-format.js';
-import { inquiryApi } from './inquiry-api.js';
+import { useInquiryForm } from './inquiry-api.js';
 import { ScoreView } from './ScoreView.js';
 
 /** One answer in words: option labels, the scale point's label, number with unit, the photo. */
@@ -61,7 +60,7 @@ export function FormShow() {
   const { date } = useReaderFormat();
   const navigate = useNavigate();
   const id = useParams().id ?? '';
-  const q = useQuery({ queryKey: ['inquiry', 'form', id], queryFn: () => inquiryApi.form(id), retry: false });
+  const q = useInquiryForm(id);
   if (q.isPending) return <Spin />;
   if (q.isError) return <Result status="403" title={q.error.message} />;
   const f = q.data;

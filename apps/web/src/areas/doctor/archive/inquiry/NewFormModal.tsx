@@ -1,12 +1,12 @@
 import '../texts.js';
 import { useState } from 'react';
 import { Alert, Button, InputNumber, Modal, Select, Space, Typography, message } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { INQUIRY_LINK_HOURS, type Answers } from '@tcm/contract';
 import { FormFiller, problemsOf } from '../../../../components/inquiry/FormFiller.js';
-import { archiveApi } from '../archive-api.js';
-import { inquiryApi, linkUrl } from './inquiry-api.js';
+import { ARCHIVE_KEYS, archiveApi, useCase } from '../archive-api.js';
+import { inquiryApi, linkUrl, useFillForm, useSendLink, useTemplate, useTemplates } from './inquiry-api.js';
 
 /**
  * A new form for a case's patient: the doctor fills it now, or makes a one-time link for the
@@ -15,7 +15,6 @@ import { inquiryApi, linkUrl } from './inquiry-api.js';
  */
 export function NewFormModal(props: { open: boolean; caseId?: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const [caseSearch, setCaseSearch] = useState('');
   const [caseId, setCaseId] = useState<string | undefined>(props.caseId);
   const [templateId, setTemplateId] = useState<string>();
@@ -26,25 +25,15 @@ export function NewFormModal(props: { open: boolean; caseId?: string; onClose: (
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [link, setLink] = useState<string | null>(null);
   const cases = useQuery({
-    queryKey: ['archive', 'list', 'pick', caseSearch],
+    queryKey: ARCHIVE_KEYS.pick(caseSearch),
     queryFn: () => archiveApi.list({ search: caseSearch || undefined, size: 100 }),
     enabled: props.open && !props.caseId,
   });
-  const detail = useQuery({
-    queryKey: ['archive', 'detail', caseId],
-    queryFn: () => archiveApi.detail(caseId!),
-    enabled: props.open && !!caseId,
-  });
-  const templates = useQuery({
-    queryKey: ['inquiry', 'templates'],
-    queryFn: inquiryApi.templates,
-    enabled: props.open,
-  });
-  const template = useQuery({
-    queryKey: ['inquiry', 'template', templateId],
-    queryFn: () => inquiryApi.template(templateId!),
-    enabled: filling && !!templateId,
-  });
+  const detail = useCase(caseId ?? '', props.open && !!caseId);
+  const templates = useTemplates(props.open);
+  const template = useTemplate(templateId, filling && !!templateId);
+  const sending = useSendLink();
+  const filled = useFillForm();
   const close = () => {
     setFilling(false);
     setLink(null);
@@ -55,15 +44,13 @@ export function NewFormModal(props: { open: boolean; caseId?: string; onClose: (
   const ready = !!caseId && !!templateId;
   const target = { templateId: templateId!, caseId: caseId!, ...(visitId ? { visitId } : {}) };
   const send = async () => {
-    const sent = await inquiryApi.send({ ...target, hours });
+    const sent = await sending.mutateAsync({ ...target, hours });
     setLink(linkUrl(sent.path));
-    await qc.invalidateQueries({ queryKey: ['inquiry', 'forms'] });
   };
   const fill = async () => {
     try {
-      await inquiryApi.fill({ ...target, answers });
+      await filled.mutateAsync({ ...target, answers });
       void message.success(t('archive.inquiry.filled'));
-      await qc.invalidateQueries({ queryKey: ['inquiry', 'forms'] });
       close();
     } catch (e) {
       setProblems(problemsOf(e));
@@ -138,7 +125,7 @@ export function NewFormModal(props: { open: boolean; caseId?: string; onClose: (
               problems={problems}
               upload={inquiryApi.upload}
             />
-            <Button type="primary" onClick={() => void fill()} data-testid="fill-submit">
+            <Button type="primary" loading={filled.isPending} onClick={() => void fill()} data-testid="fill-submit">
               {t('archive.inquiry.submit')}
             </Button>
           </>
@@ -154,7 +141,13 @@ export function NewFormModal(props: { open: boolean; caseId?: string; onClose: (
               value={hours}
               onChange={(v) => setHours(v ?? INQUIRY_LINK_HOURS.default)}
             />
-            <Button type="primary" disabled={!ready} onClick={() => void send()} data-testid="send-link">
+            <Button
+              type="primary"
+              disabled={!ready}
+              loading={sending.isPending}
+              onClick={() => void send()}
+              data-testid="send-link"
+            >
               {t('archive.inquiry.sendLink')}
             </Button>
           </Space>

@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { QUESTION_TYPES, type QuestionInput, type QuestionType, type TemplateBody } from '@tcm/contract';
-import { inquiryApi, useSaveTemplate } from './inquiry-api.js';
+import { INQUIRY_KEYS, inquiryApi, useSaveTemplate } from './inquiry-api.js';
 import { ScoringEditor, type Draft } from './ScoringEditor.js';
 
 const blank = (): Draft => ({
@@ -259,7 +259,7 @@ export function TemplateEditor() {
   const [problems, setProblems] = useState<string[]>([]);
   const saving = useSaveTemplate();
   const source = useQuery({
-    queryKey: ['inquiry', 'template', from],
+    queryKey: INQUIRY_KEYS.template(from),
     queryFn: () => inquiryApi.template(from!),
     enabled: !!from,
     retry: false,

@@ -1,31 +1,30 @@
 import '../texts.js';
 import { useState } from 'react';
 import { Button, Modal, Result, Space, Tag, Typography, message } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TemplateSummary } from '@tcm/contract';
 import { DataTable, type Paging } from '../../../../components/DataTable.js';
 import { useReaderFormat } from '../../../../lib/reader-format.js';
-import { inquiryApi } from './inquiry-api.js';
+import { useRemoveTemplate, useTemplates } from './inquiry-api.js';
 
 /** /doctor/archive/inquiryTemp/index: the built-in constitution questionnaire and the doctor's own templates. */
 export function TemplateList() {
   const { t } = useTranslation();
   const { date } = useReaderFormat();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
-  const list = useQuery({ queryKey: ['inquiry', 'templates'], queryFn: inquiryApi.templates });
+  const list = useTemplates();
+  const removing = useRemoveTemplate();
   const remove = (tpl: TemplateSummary) =>
     Modal.confirm({
       title: t('app.hint'),
       content: t('archive.inquiry.confirmRemove', { name: tpl.name }),
       okButtonProps: { danger: true },
+      // The OK button spins while the returned promise runs (antd); the list is fresh once it resolves.
       onOk: async () => {
-        await inquiryApi.removeTemplate(tpl.id);
+        await removing.mutateAsync(tpl.id);
         void message.success(t('archive.inquiry.removed'));
-        await qc.invalidateQueries({ queryKey: ['inquiry', 'templates'] });
       },
     });
   if (list.isError) return <Result status="warning" title={t('archive.loadFailed')} subTitle={list.error.message} />;

@@ -1,12 +1,11 @@
 import '../texts.js';
 import { useState } from 'react';
 import { Alert, Button, Card, Radio, Result, Space, Spin, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Answers, Sex } from '@tcm/contract';
 import { FormFiller } from '../../../../components/inquiry/FormFiller.js';
-import { inquiryApi } from './inquiry-api.js';
+import { inquiryApi, useTemplate } from './inquiry-api.js';
 
 /** /doctor/archive/inquiryTemp/show?id=: a template as the patient will see it (a preview: nothing is saved). */
 export function TemplateShow() {
@@ -15,7 +14,7 @@ export function TemplateShow() {
   const id = useSearchParams()[0].get('id') ?? '';
   const [sex, setSex] = useState<Sex>('female');
   const [answers, setAnswers] = useState<Answers>({});
-  const q = useQuery({ queryKey: ['inquiry', 'template', id], queryFn: () => inquiryApi.template(id), retry: false });
+  const q = useTemplate(id);
   if (q.isPending) return <Spin />;
   if (q.isError) return <Result status="403" title={q.error.message} />;
   const tpl = q.data;

@@ -12,7 +12,7 @@ import {
   type TemplateBody,
   type TemplateSummary,
 } from '@tcm/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../../lib/api.js';
 
 interface Page<T> {
@@ -45,6 +45,56 @@ export const inquiryApi = {
   },
 };
 
+/** Query keys of the forms and templates (the prescription list's keys are the archive's). */
+export const INQUIRY_KEYS = {
+  all: ['inquiry'] as const,
+  templates: ['inquiry', 'templates'] as const,
+  template: (id: string | null | undefined) => ['inquiry', 'template', id] as const,
+  /** Every form list (the list page and a case's forms). */
+  forms: ['inquiry', 'forms'] as const,
+  formPage: (body: FormListBody) => ['inquiry', 'forms', body] as const,
+  caseForms: (caseId: string) => ['inquiry', 'forms', 'case', caseId] as const,
+  form: (id: string) => ['inquiry', 'form', id] as const,
+};
+
+export const useTemplates = (enabled = true) =>
+  useQuery({ queryKey: INQUIRY_KEYS.templates, queryFn: inquiryApi.templates, enabled });
+/**
+ * One template; a refusal (another's, gone, no id in the address) is shown by the page, so not
+ * retried. `enabled`: read only once it is wanted (the new-form dialog's filling step).
+ */
+export const useTemplate = (id: string | undefined, enabled = true) =>
+  useQuery({
+    queryKey: INQUIRY_KEYS.template(id),
+    queryFn: () => inquiryApi.template(id ?? ''),
+    enabled,
+    retry: false,
+  });
+export const useInquiryForm = (id: string) =>
+  useQuery({ queryKey: INQUIRY_KEYS.form(id), queryFn: () => inquiryApi.form(id), retry: false });
+
+/** A form filled now, or a link made for the patient: a new row in the form lists. */
+function useNewForm<A, R>(fn: (a: A) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: INQUIRY_KEYS.forms }) });
+}
+/** A refusal carries the answers' problems in its data (the filler shows them beside the questions). */
+export const useFillForm = () => useNewForm(inquiryApi.fill);
+export const useSendLink = () => useNewForm(inquiryApi.send);
+
+/** A removed template leaves the template list (its forms keep their copy of the definition). */
+export function useRemoveTemplate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: inquiryApi.removeTemplate,
+    onSuccess: (_r, id) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: INQUIRY_KEYS.templates }),
+        qc.invalidateQueries({ queryKey: INQUIRY_KEYS.template(id) }),
+      ]),
+  });
+}
+
 /** The patient's link as a full address on this site. */
 export const linkUrl = (path: string) =>
   `${window.location.origin}${import.meta.env.BASE_URL.replace(/\/$/, '')}${path}`;
@@ -58,6 +108,6 @@ export const useSaveTemplate = () => {
   return useMutation({
     mutationFn: (a: { id: string | null; body: TemplateBody }) =>
       a.id ? inquiryApi.updateTemplate(a.id, a.body) : inquiryApi.addTemplate(a.body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['inquiry'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: INQUIRY_KEYS.all }),
   });
 };
