@@ -6,27 +6,76 @@
  * out every 50 ms. Prints the light request's p50/p99/max, the uploads' answers by status, and
  * the server's RSS (its own process plus its engine children, from /proc) before, at peak and
  * after. Extra server settings pass through (e.g. UPLOADS_IN_FLIGHT=0 for the code without the
- * gate).
+ * gate). BENCH_BIG=1 makes every file nearly 10 MB (below).
  */
 import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FILE_PATHS, USER_PATHS } from '@tcm/contract';
+import sharp from 'sharp';
+import { FILE_PATHS, MAX_UPLOAD_BYTES, USER_PATHS } from '@tcm/contract';
 import { processTree } from './bench-proc.js';
 import { freePort, Server, signIn } from './bench-server.js';
 import { DATA } from './bench-support.js';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 900);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
-const jpeg = readFileSync(join(DATA, 'tongue/images/TE0000458.jpg'));
-const csv = readFileSync(join(DATA, 'pulse/goda-ppg-125hz.csv'));
-const FILES: [Buffer, string, string][] = [
-  [jpeg, 'tongue.jpg', 'image/jpeg'],
-  [csv, 'goda-ppg-125hz.csv', 'text/csv'],
-  [jpeg.subarray(0, jpeg.length >> 1), 'cut.jpg', 'image/jpeg'],
-  [Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) & 255)), 'junk.png', 'image/png'],
-];
+/**
+ * BENCH_BIG=1: every file just under the upload limit (MAX_UPLOAD_BYTES), as the issue's burst had
+ * to be measured: a real tongue photo enlarged and saved as a fine JPEG, a pulse recording
+ * repeated to fill the size, that JPEG cut in half, and junk of the full size.
+ */
+const BIG = process.env.BENCH_BIG === '1';
+const photo = readFileSync(join(DATA, 'tongue/images/TE0000458.jpg'));
+const pulse = readFileSync(join(DATA, 'pulse/goda-ppg-125hz.csv'));
+
+async function bigJpeg(): Promise<Buffer> {
+  // An enlarged photo compresses too well to reach a camera file's size; sensor-like noise (a
+  // fixed pseudo-random sequence) gives it a camera's detail. Sides shrink until it fits.
+  for (let side = 7000; side >= 1000; side -= 300) {
+    const { data, info } = await sharp(photo)
+      .resize(side, side, { fit: 'inside' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let seed = 12345;
+    for (let i = 0; i < data.length; i++) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      data[i] = Math.max(0, Math.min(255, data[i]! + ((seed >>> 24) % 25) - 12));
+    }
+    const out = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    if (out.length < MAX_UPLOAD_BYTES) return out;
+  }
+  return photo;
+}
+
+function bigCsv(): Buffer {
+  const text = pulse.toString('utf8');
+  const [header, ...rows] = text.trimEnd().split('\n');
+  const body: string[] = [header!];
+  let size = header!.length;
+  while (size < MAX_UPLOAD_BYTES * 0.9) {
+    for (const r of rows) {
+      body.push(r);
+      size += r.length + 1;
+      if (size >= MAX_UPLOAD_BYTES * 0.9) break;
+    }
+  }
+  return Buffer.from(body.join('\n') + '\n');
+}
+
+async function files(): Promise<[Buffer, string, string][]> {
+  const jpeg = BIG ? await bigJpeg() : photo;
+  const csv = BIG ? bigCsv() : pulse;
+  const junk = BIG ? MAX_UPLOAD_BYTES - 1024 : 4096;
+  return [
+    [jpeg, 'tongue.jpg', 'image/jpeg'],
+    [csv, 'goda-ppg-125hz.csv', 'text/csv'],
+    [jpeg.subarray(0, jpeg.length >> 1), 'cut.jpg', 'image/jpeg'],
+    [Buffer.from(Array.from({ length: junk }, (_, i) => (i * 7919) & 255)), 'junk.png', 'image/png'],
+  ];
+}
 
 /** RSS of a process and its children (the engine pool), MB. */
 const rssMb = (pid: number) => processTree(pid).rssMb;
@@ -35,6 +84,10 @@ const quantile = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 
 async function main() {
+  const FILES = await files();
+  console.log(
+    `files: ${FILES.map(([b, n]) => `${n} ${(b.length / 1e6).toFixed(1)} MB`).join(', ')}${BIG ? ' (BENCH_BIG=1)' : ''}`,
+  );
   const dataDir = mkdtempSync(join(tmpdir(), 'tcm-bench-burst-'));
   const server = new Server(await freePort(), dataDir);
   await server.start();
