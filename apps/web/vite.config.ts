@@ -5,14 +5,18 @@ import react from '@vitejs/plugin-react';
 // routes, so automatic code splitting keeps the console, editor and charts out of the public
 // home. (Manual vendor groups were tried: they either pulled React into the editor group, which
 // the entry then loaded, or, without their dependencies, broke execution order.)
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/pc/',
   plugins: [react()],
   server: { proxy: { '/backend': 'http://localhost:8080' } },
-  build: {
-    outDir: 'dist',
-    // The manifest lets scripts/bundle-size.mjs sum what each entry page downloads.
-    manifest: true,
-    chunkSizeWarningLimit: 1500,
-  },
-});
+  build: isSsrBuild
+    ? // The server's first HTML of the public pages (src/prerender/site-prerender.tsx, docs/web.md
+      // "First HTML"): a Node module beside the app, never served (the server skips dist/ssr/).
+      { outDir: 'dist/ssr', copyPublicDir: false, manifest: false }
+    : {
+        outDir: 'dist',
+        // The manifest lets scripts/bundle-size.mjs sum what each entry page downloads.
+        manifest: true,
+        chunkSizeWarningLimit: 1500,
+      },
+}));

@@ -52,3 +52,4 @@ export * from './load.js';
 export * from './audit.js';
 export * from './h5.js';
 export * from './site-meta.js';
+export * from './site-prerender.js';
