@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertItem } from '../modules/content/content.repo.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -139,6 +140,19 @@ describe('first HTML of the public pages (issue 22 item 7)', () => {
       expect(res.body, url).toContain('rel="stylesheet"');
     }
     expect((await get(`/pc/xinwendongtai/${draft.id}`)).body).not.toContain('草稿');
+  });
+
+  it('the page is sent compressed as the browser accepts it (brotli, else gzip), plain otherwise', async () => {
+    const plain = (await get('/pc/')).body;
+    const br = await get('/pc/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect([br.headers['content-encoding'], br.headers.vary]).toEqual(['br', 'accept-encoding']);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    const gz = await get('/pc/', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
+    const none = await get('/pc/', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain);
   });
 
   it('the server module of the build is never served', async () => {
