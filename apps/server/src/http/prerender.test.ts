@@ -31,6 +31,7 @@ beforeAll(async () => {
       '    <title>spa</title>',
       '    <script type="module" crossorigin src="/pc/assets/index-AbCd1234.js"></script>',
       '    <link rel="stylesheet" crossorigin href="/pc/assets/index-AbCd1234.css">',
+      '    <link rel="modulepreload" crossorigin href="/pc/assets/boot-AbCd1234.js">',
       '  </head>',
       '  <body>',
       '    <div id="root"></div>',
@@ -78,6 +79,8 @@ describe('first HTML of the public pages (issue 22 item 7)', () => {
     expect(zh.body).toContain(`<style>${CSS}</style>`);
     expect(zh.body).not.toContain('rel="stylesheet"');
     expect(zh.body).toContain('<script type="module" crossorigin src="/pc/assets/index-AbCd1234.js">');
+    // The app's code is fetched after the first paint (by the entry): nothing holds it up.
+    expect(zh.body).not.toContain('boot-AbCd1234.js');
     // The head of the page is written as before.
     expect(zh.body).toContain('<title>中医智能舌诊开放平台</title>');
     // Test ids are the app's alone: a journey finds each once even while both copies are there.
@@ -136,8 +139,9 @@ describe('first HTML of the public pages (issue 22 item 7)', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<body>\n    <div id="root"></div>');
       expect(res.body, url).not.toContain('id="prerender"');
-      // The build's stylesheet link as it was.
+      // The build's stylesheet link and preloads as they were.
       expect(res.body, url).toContain('rel="stylesheet"');
+      expect(res.body, url).toContain('<link rel="modulepreload"');
     }
     expect((await get(`/pc/xinwendongtai/${draft.id}`)).body).not.toContain('草稿');
   });

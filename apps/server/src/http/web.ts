@@ -11,6 +11,7 @@ import {
   prerenderPageOf,
   renderPage,
   withInlineCss,
+  withoutModulePreloads,
   withPrerender,
 } from './prerender.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
@@ -97,7 +98,7 @@ export async function registerWeb(
   // The home, /tongueAnalyze and a news item get their first HTML from the server (prerender.ts),
   // with the stylesheet inline; other pages stay the app alone.
   const prerender = await loadPrerender(root, app.log);
-  const inlined = prerender ? withInlineCss(page, root) : page;
+  const inlined = prerender ? withoutModulePreloads(withInlineCss(page, root)) : page;
   /** The web app's absolute address (with /pc): the configured one, else this request's host. */
   const baseOf = (request: FastifyRequest) => opts.publicWebUrl ?? `${request.protocol}://${request.host}/pc`;
   // The page is answered from memory, never cached, so a changed client takes effect on reload;
