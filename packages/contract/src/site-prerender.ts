@@ -10,6 +10,12 @@ import type { SiteLang } from './site-meta.js';
 /** Id of the element holding the server's markup; the app removes it once it has drawn the page. */
 export const PRERENDER_ID = 'prerender';
 
+/**
+ * Id of the JSON data block (inside the server's markup) holding the news item the page shows, so
+ * the app draws it in its first render instead of asking for it again.
+ */
+export const PRERENDER_NEWS_ID = 'prerender-news';
+
 /** A news item as its page shows it; `bodyHtml` is already sanitised by the server. */
 export interface PrerenderNews {
   title: string;

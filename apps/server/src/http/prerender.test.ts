@@ -120,6 +120,9 @@ describe('first HTML of the public pages (issue 22 item 7)', () => {
     expect(page).toMatch(/<img src="\/backend\/file\/a.png" loading="lazy" decoding="async" \/>/);
     expect(page).toContain('《中医诊断学》');
     expect(res.body).not.toMatch(/<script>alert|onerror/);
+    // The item itself as a JSON data block for the app's first render: no text closes the element.
+    const block = /<script type="application\/json" id="prerender-news">([^<]*)<\/script>/.exec(page)?.[1];
+    expect(JSON.parse(block!)).toMatchObject({ id: item.id, title: '平台上线 <script>alert(1)</script>' });
 
     const en = first((await get(`/pc/xinwendongtai/${item.id}`, { cookie: 'language=en' })).body)!;
     expect(en).toContain('Back to the news');

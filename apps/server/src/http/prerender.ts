@@ -2,7 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { PRERENDER_ID, type PrerenderPage, type SiteLang, type SitePrerenderModule } from '@tcm/contract';
+import {
+  PRERENDER_ID,
+  PRERENDER_NEWS_ID,
+  type PrerenderPage,
+  type SiteLang,
+  type SitePrerenderModule,
+} from '@tcm/contract';
 import { sanitizeShownHtml } from '../modules/content/sanitize-content.js';
 import type { PageHead } from './page-head.js';
 
@@ -72,9 +78,20 @@ export function withoutModulePreloads(html: string): string {
   return html.replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '');
 }
 
-/** The page's markup before the app's root, which the entry CSS hides until the app takes over. */
-export function withPrerender(html: string, markup: string): string {
-  return html.replace(/<div id="root"><\/div>/, () => `<div id="${PRERENDER_ID}">${markup}</div><div id="root"></div>`);
+/**
+ * The page's markup before the app's root, which the entry CSS hides until the app takes over;
+ * with `data` (the news item, as its portal call answers it) as a JSON data block: never executed
+ * (the CSP allows no inline script), `<` written as `\u003c` so no text can close the element.
+ */
+export function withPrerender(html: string, markup: string, data?: unknown): string {
+  const json =
+    data === undefined
+      ? ''
+      : `<script type="application/json" id="${PRERENDER_NEWS_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+  return html.replace(
+    /<div id="root"><\/div>/,
+    () => `<div id="${PRERENDER_ID}">${markup}${json}</div><div id="root"></div>`,
+  );
 }
 
 /** The first HTML of `page` in the reader's language, or null when the module fails on it. */

@@ -145,7 +145,7 @@ export async function registerWeb(
       const first = prerender && prerenderPageOf(path, head);
       // The frame and texts speak the reader's language, as the app that takes over draws them.
       const markup = first ? renderPage(prerender, lang, first, request.log) : null;
-      const html = markup ? withPrerender(inlined, markup) : page;
+      const html = markup ? withPrerender(inlined, markup, head?.news) : page;
       return sendPage(reply, head ? withPageHead(html, head) : html);
     });
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { CONTENT_PATHS, PRERENDER_ID, type PrerenderNews, type SiteLang } from '@tcm/contract';
+import { CONTENT_PATHS, PRERENDER_ID, PRERENDER_NEWS_ID, type PrerenderNews, type SiteLang } from '@tcm/contract';
 import { sanitizeHtml } from '../components/editor/sanitize.js';
 import { i18n, setLanguage } from '../lib/i18n.js';
 import { renderAt } from '../test/render-at.js';
@@ -102,6 +102,26 @@ describe('takeover', () => {
     expect(document.getElementById(PRERENDER_ID)).not.toBeNull();
     answer(envelope(0, ITEM));
     await screen.findByTestId('news-detail');
+    expect(document.getElementById(PRERENDER_ID)).toBeNull();
+  });
+
+  it('a news item in the first HTML is drawn from its data block, without waiting for the server', async () => {
+    const first = document.createElement('div');
+    first.id = PRERENDER_ID;
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = PRERENDER_NEWS_ID;
+    block.textContent = JSON.stringify(ITEM);
+    first.append(block);
+    document.body.prepend(first);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    renderAt('/xinwendongtai/7');
+    expect((await screen.findByTestId('news-detail', {}, { timeout: 15_000 })).querySelector('h1')?.textContent).toBe(
+      ITEM.title,
+    );
     expect(document.getElementById(PRERENDER_ID)).toBeNull();
   });
 

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { PRERENDER_NEWS_ID, type ContentItem } from '@tcm/contract';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
 import { findPage, type PageComponent, type PageRegistry } from '../../app/pages.js';
@@ -58,10 +59,24 @@ function NotFound() {
   );
 }
 
+/** The news item of the server's first HTML (its JSON data block), if it is item `id`. */
+function seedFromFirstHtml(client: QueryClient, id: string): void {
+  const block = document.getElementById(PRERENDER_NEWS_ID);
+  if (!block?.textContent) return;
+  try {
+    const item = JSON.parse(block.textContent) as ContentItem;
+    if (String(item.id) === id) client.setQueryData(newsItemQuery(id).queryKey, item);
+  } catch {
+    // A damaged block: the page asks the server, as without one.
+  }
+}
+
 /** A news item: its call starts beside the page's chunk (both in flight at once), not after it. */
 function NewsDetail() {
   const { id = '' } = useParams();
   const client = useQueryClient();
+  // The item the server's first HTML shows is drawn at once, in the first render (no second call).
+  useState(() => seedFromFirstHtml(client, id));
   useEffect(() => void client.prefetchQuery(newsItemQuery(id)), [client, id]);
   return (
     <Suspense fallback={<PageSpinner />}>
