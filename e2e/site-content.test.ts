@@ -75,12 +75,27 @@ describe('site content', () => {
     await v.getByTestId('news-body').getByText('今天平台上线。').waitFor();
     const src = await v.getByTestId('news-body').locator('img').getAttribute('src');
     expect(src).toMatch(/^\/backend\/file\//);
+    // The picture loads lazily (near the viewport): its size is read once it has loaded or failed.
     expect(
       await v
         .getByTestId('news-body')
         .locator('img')
-        .evaluate((i) => (i as HTMLImageElement).naturalWidth),
+        .evaluate(async (i) => {
+          const img = i as HTMLImageElement;
+          if (!img.complete)
+            await new Promise((done) => {
+              img.addEventListener('load', done, { once: true });
+              img.addEventListener('error', done, { once: true });
+            });
+          return img.naturalWidth;
+        }),
     ).toBeGreaterThan(0);
+    // A shared link opens the item drawn by the server first (docs/web.md "First HTML"); the app
+    // takes over: the server's copy is gone and the title shows once.
+    await v.goto(`${BASE}/pc/xinwendongtai/${en.id}`);
+    await v.getByTestId('news-detail').waitFor();
+    expect(await v.locator('#prerender').count()).toBe(0);
+    expect(await v.getByText(enTitle).count()).toBe(1);
     await v.goto(`${BASE}/pc/xinwendongtai`);
     await v.getByTestId('language-switch').getByText('EN').click();
     await v.getByText(enTitle).waitFor();

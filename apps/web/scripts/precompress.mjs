@@ -14,8 +14,10 @@ const MIN_BYTES = 1024;
 function walk(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path);
-    else if (TEXT.test(name) && statSync(path).size >= MIN_BYTES) {
+    // dist/ssr is the server's module (never sent to a browser).
+    if (statSync(path).isDirectory()) {
+      if (path !== join(dist, 'ssr')) walk(path);
+    } else if (TEXT.test(name) && statSync(path).size >= MIN_BYTES) {
       const raw = readFileSync(path);
       writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }));
       writeFileSync(

@@ -53,3 +53,4 @@ export * from './admission.js';
 export * from './audit.js';
 export * from './h5.js';
 export * from './site-meta.js';
+export * from './site-prerender.js';

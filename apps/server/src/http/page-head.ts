@@ -1,4 +1,12 @@
-import { SITE_LANG_PARAM, SITE_NAME, SITE_NEWS_PATH, SITE_PAGES, SITE_PAGES_PATH, type SiteLang } from '@tcm/contract';
+import {
+  SITE_LANG_PARAM,
+  SITE_NAME,
+  SITE_NEWS_PATH,
+  SITE_PAGES,
+  SITE_PAGES_PATH,
+  type ContentItem,
+  type SiteLang,
+} from '@tcm/contract';
 import type { Db } from '../db/client.js';
 import { publicNewsItem, publicPage } from '../modules/content/content.service.js';
 import { plainText } from '../modules/content/sanitize-content.js';
@@ -14,6 +22,8 @@ export interface PageHead {
   image?: string;
   /** hreflang alternates (absolute), for pages that exist in both languages. */
   alternates?: Record<SiteLang, string>;
+  /** The published news item read for this head, kept for the page's first HTML (prerender.ts). */
+  news?: ContentItem;
 }
 
 const DESCRIPTION_CHARS = 160;
@@ -63,6 +73,7 @@ export async function pageHead(db: Db, base: string, path: string, lang: SiteLan
       url: `${base}${path}`,
       type: 'article',
       image: absolute(origin, item.coverUrl),
+      news: item,
     };
   }
   const cms = new RegExp(`^${SITE_PAGES_PATH}/([^/]{1,200})$`).exec(path);

@@ -1,9 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SITE_LANG_PARAM, type SiteLang } from '@tcm/contract';
 import { pageHead, withPageHead } from './page-head.js';
+import {
+  loadPrerender,
+  PRERENDER_DIR,
+  prerenderPageOf,
+  renderPage,
+  withInlineCss,
+  withoutModulePreloads,
+  withPrerender,
+} from './prerender.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 
 /** The fixed web client (spec §7) the server checks on sign-in, refresh and captcha calls. */
@@ -28,6 +38,36 @@ export function withClientMeta(html: string, client: WebClient): string {
   // A page without a head element: the parser puts a leading meta into the implied head.
   const doctype = /^\s*<!doctype[^>]*>/i.exec(html)?.[0] ?? '';
   return `${doctype}${meta}${html.slice(doctype.length)}`;
+}
+
+/**
+ * The page compressed for the browser's `accept-encoding` (brotli, else gzip), or null for a
+ * browser that takes neither. Per request, because the head and first HTML are; brotli at a low
+ * quality costs well under a millisecond for a page this size.
+ */
+export function compressPage(
+  html: string,
+  accept: string | string[] | undefined,
+): { encoding: string; body: Buffer } | null {
+  const header = Array.isArray(accept) ? accept.join(',') : (accept ?? '');
+  // `name` or `name;q=0.5`; a q of 0 refuses it.
+  const offered = new Set(
+    header
+      .split(',')
+      .map((part) =>
+        part
+          .trim()
+          .toLowerCase()
+          .split(/\s*;\s*q=/),
+      )
+      .filter(([, q]) => q === undefined || Number(q) > 0)
+      .map(([name]) => name),
+  );
+  const takes = (name: string) => offered.has(name);
+  if (takes('br'))
+    return { encoding: 'br', body: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
+  if (takes('gzip')) return { encoding: 'gzip', body: gzipSync(html, { level: 6 }) };
+  return null;
 }
 
 /** Language of a served page: `?hl=`, else the interface's language cookie, else Chinese (spec §1). */
@@ -55,17 +95,25 @@ export async function registerWeb(
   const indexFile = resolve(root, 'index.html');
   if (!dist || !existsSync(indexFile)) return false;
   const page = withClientMeta(readFileSync(indexFile, 'utf8'), client);
+  // The home, /tongueAnalyze and a news item get their first HTML from the server (prerender.ts),
+  // with the stylesheet inline; other pages stay the app alone.
+  const prerender = await loadPrerender(root, app.log);
+  const inlined = prerender ? withoutModulePreloads(withInlineCss(page, root)) : page;
   /** The web app's absolute address (with /pc): the configured one, else this request's host. */
   const baseOf = (request: FastifyRequest) => opts.publicWebUrl ?? `${request.protocol}://${request.host}/pc`;
-  // The page is answered from memory, never cached, so a changed client takes effect on reload.
-  const sendPage = (reply: FastifyReply, html = page) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  // The page is answered from memory, never cached, so a changed client takes effect on reload;
+  // compressed when the browser takes it (a prerendered page with its CSS inline is about 10 KB).
+  const sendPage = (reply: FastifyReply, html = page) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    const packed = compressPage(html, reply.request.headers['accept-encoding']);
+    return packed ? reply.header('content-encoding', packed.encoding).send(packed.body) : reply.send(html);
+  };
   await app.register(fastifyStatic, {
     root,
     prefix: '/pc/',
     wildcard: false,
     index: false,
-    globIgnore: ['index.html', '**/*.gz', '**/*.br'],
+    globIgnore: ['index.html', '**/*.gz', '**/*.br', `${PRERENDER_DIR}/**`],
     // The build writes .br and .gz beside each text asset (apps/web/scripts/precompress.mjs).
     preCompressed: true,
     // Our own cache-control: a year for hashed build files, revalidation for the rest (favicon).
@@ -89,11 +137,17 @@ export async function registerWeb(
     // A file that exists is served by the static plugin's own routes; any other path is a client route.
     const rel = (request.params as { '*': string })['*'];
     const file = resolve(root, rel);
-    if (rel && file !== indexFile && file.startsWith(root) && existsSync(file) && !file.endsWith('/'))
-      return reply.sendFile(rel);
-    return pageHead(app.ctx.db, baseOf(request), `/${rel}`.replace(/\/+$/, '') || '/', pageLanguage(request)).then(
-      (head) => sendPage(reply, head ? withPageHead(page, head) : page),
-    );
+    const served = file !== indexFile && file.startsWith(root) && !file.startsWith(resolve(root, PRERENDER_DIR));
+    if (rel && served && existsSync(file) && !file.endsWith('/')) return reply.sendFile(rel);
+    const path = `/${rel}`.replace(/\/+$/, '') || '/';
+    const lang = pageLanguage(request);
+    return pageHead(app.ctx.db, baseOf(request), path, lang).then((head) => {
+      const first = prerender && prerenderPageOf(path, head);
+      // The frame and texts speak the reader's language, as the app that takes over draws them.
+      const markup = first ? renderPage(prerender, lang, first, request.log) : null;
+      const html = markup ? withPrerender(inlined, markup, head?.news) : page;
+      return sendPage(reply, head ? withPageHead(html, head) : html);
+    });
   });
   return true;
 }

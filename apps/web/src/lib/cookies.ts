@@ -1,5 +1,7 @@
 /** Minimal cookie helpers: the token (spec §9 access_token), language and login type live in cookies. */
 export function readCookie(name: string): string | null {
+  // The server's first HTML is drawn in Node (prerender/site-prerender.tsx): no cookies there.
+  if (typeof document === 'undefined') return null;
   const prefix = `${encodeURIComponent(name)}=`;
   for (const part of document.cookie.split(';')) {
     const p = part.trim();

@@ -23,6 +23,23 @@ const CONTENT_POLICY: sanitizeHtml.IOptions = {
 /** A news or page body as it may be stored and served: inert HTML. */
 export const sanitizeContentHtml = (html: string): string => sanitizeHtml(html, CONTENT_POLICY);
 
+/**
+ * The same list for a page's first HTML (http/prerender.ts): pictures load when the reader scrolls
+ * near them, as the web app sets them (components/editor/sanitize.ts `lazyImages`), so they do not
+ * compete with the page's first paint.
+ */
+const LAZY_IMAGES_POLICY: sanitizeHtml.IOptions = {
+  ...CONTENT_POLICY,
+  allowedAttributes: {
+    ...CONTENT_POLICY.allowedAttributes,
+    img: [...((CONTENT_POLICY.allowedAttributes || {}).img ?? []), 'loading', 'decoding'],
+  },
+  transformTags: {
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
+  },
+};
+export const sanitizeShownHtml = (html: string): string => sanitizeHtml(html, LAZY_IMAGES_POLICY);
+
 const NO_MARKUP: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"', '&#39;': "'" };
 const TAG_LIKE = /<[a-zA-Z!/?]/;

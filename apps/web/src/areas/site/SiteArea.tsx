@@ -1,33 +1,17 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { PRERENDER_NEWS_ID, type ContentItem } from '@tcm/contract';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
 import { findPage, type PageComponent, type PageRegistry } from '../../app/pages.js';
 import type { PageKey } from '../../app/route-table.js';
 import { withAnt, WithAnt } from '../../app/WithAnt.js';
-import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
+import { useTakeOver } from '../../lib/prerender.js';
 import { newsItemQuery } from './content/news-item-query.js';
-import './site.css';
-
-const NAV = [
-  ['/tongueAnalyze', 'tongueAnalyze'],
-  ['/xinwendongtai', 'news'],
-  ['/shexiangyujibingyanjiu', 'tongueResearch'],
-  ['/jiankangzhuangtaibianshi', 'healthState'],
-  ['/shezhenshixun', 'tongueTraining'],
-  ['/zhongyishiAIzhushou', 'aiAssistant'],
-  ['/guanyuwomen', 'aboutUs'],
-] as const;
-const ENTRANCES = [
-  ['/login', 'sysLogin'],
-  ['/member-login', 'memberLogin'],
-  ['/keyan-login', 'doctorLogin'],
-  ['/dpLogin', 'displayLogin'],
-  ['/disease/login', 'diseaseLogin'],
-  ['/training/login', 'trainingLogin'],
-] as const;
+import { SiteFrame } from './SiteFrame.js';
+import { SiteHome } from './SiteHome.js';
 
 // The pages a visitor most often opens first (a shared news link, the detection page) are light
 // chunks without Ant Design, like the home (docs/web.md "Speed and reach"); antd loads only with
@@ -47,72 +31,19 @@ const SitePages = lazy(withAnt(() => import('./content/SitePages.js')));
 const AreaPlaceholder = lazy(
   withAnt(() => import('../../components/AreaPlaceholder.js').then((m) => ({ default: m.AreaPlaceholder }))),
 );
-/**
- * The site's frame (header with the navigation and the language switch) in plain markup and CSS:
- * the home page renders without Ant Design, so its first load stays small (docs/web.md).
- */
-function SiteFrame({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  // On a phone the navigation folds behind a menu button (site.css hides the button on wider screens).
-  const [open, setOpen] = useState(false);
-  return (
-    <div className="site">
-      <header className="site-header">
-        <Link to="/" className="site-brand">
-          {t('app.projectName')}
-        </Link>
-        <button
-          type="button"
-          className="site-menu-toggle"
-          aria-expanded={open}
-          aria-controls="site-nav"
-          onClick={() => setOpen((o) => !o)}
-          data-testid="site-menu-toggle"
-        >
-          {t('site.menu')}
-        </button>
-        <nav
-          id="site-nav"
-          className={open ? 'site-nav open' : 'site-nav'}
-          aria-label={t('site.navLabel')}
-          onClick={() => setOpen(false)}
-        >
-          {NAV.map(([to, key]) => (
-            <Link key={to} to={to}>
-              {t(`route.${key}`)}
-            </Link>
-          ))}
-        </nav>
-        <LanguageSwitch />
-      </header>
-      <main className="site-main">{children}</main>
-    </div>
-  );
-}
+
+/** The pages the server writes a first HTML for (apps/server/src/http/prerender.ts); each hands over itself. */
+const PRERENDERED: ReadonlySet<string> = new Set<PageKey<'site'>>(['home', 'tongueAnalyze', 'newsDetail']);
 
 function Home() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <h1 className="site-title">{t('app.windowTitle')}</h1>
-      <p className="site-lead">{t('area.siteHolds')}</p>
-      <ul className="site-cards">
-        {ENTRANCES.map(([to, key]) => (
-          <li key={to}>
-            <Link to={to} className="site-card" data-testid={`entrance-${to}`}>
-              {t(`route.${key}`)}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {/* A link, not the form: the form's chunk loads on its own page, keeping the home light. */}
-      <p className="site-lead">
-        <Link to="/guanyuwomen#cooperation" data-testid="home-cooperation">
-          {t('site.cooperationTitle')}
-        </Link>
-      </p>
-    </>
-  );
+  useTakeOver();
+  return <SiteHome />;
+}
+
+/** Hands over once the page inside the same Suspense boundary is drawn, not its spinner. */
+function TakeOver() {
+  useTakeOver();
+  return null;
 }
 
 function NotFound() {
@@ -128,10 +59,24 @@ function NotFound() {
   );
 }
 
+/** The news item of the server's first HTML (its JSON data block), if it is item `id`. */
+function seedFromFirstHtml(client: QueryClient, id: string): void {
+  const block = document.getElementById(PRERENDER_NEWS_ID);
+  if (!block?.textContent) return;
+  try {
+    const item = JSON.parse(block.textContent) as ContentItem;
+    if (String(item.id) === id) client.setQueryData(newsItemQuery(id).queryKey, item);
+  } catch {
+    // A damaged block: the page asks the server, as without one.
+  }
+}
+
 /** A news item: its call starts beside the page's chunk (both in flight at once), not after it. */
 function NewsDetail() {
   const { id = '' } = useParams();
   const client = useQueryClient();
+  // The item the server's first HTML shows is drawn at once, in the first render (no second call).
+  useState(() => seedFromFirstHtml(client, id));
   useEffect(() => void client.prefetchQuery(newsItemQuery(id)), [client, id]);
   return (
     <Suspense fallback={<PageSpinner />}>
@@ -180,6 +125,7 @@ function TongueForm({ page }: AreaProps) {
         </Heavy>
       )}
       <Suspense fallback={<PageSpinner />}>
+        <TakeOver />
         <TongueAnalyzePage kind={kind} />
       </Suspense>
     </>
@@ -245,6 +191,8 @@ const FRAMELESS: ReadonlySet<string> = new Set<PageKey<'site'>>(['h5Capture', 'i
 /** Public site pages (spec §2 public routes). */
 export default function SiteArea({ page }: AreaProps) {
   const Screen = findPage(PAGES, page) ?? Placeholder;
+  // No first HTML is written for other pages; a stray one never hides the app.
+  useTakeOver(!PRERENDERED.has(page));
   if (FRAMELESS.has(page)) return <Screen page={page} />;
   return (
     <SiteFrame>

@@ -5,6 +5,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { CONTENT_PATHS } from '@tcm/contract';
 import { renderAt } from '../../test/render-at.js';
 import { envelope, resetFetchAndSession } from '../../test/fetch-stub.js';
+import { newsItem } from '../../test/news-item.js';
 
 // Issue 22 item 7: the news detail and the detection page load no Ant Design (nor the editor or
 // the charts) on first paint, like the home; antd comes with what the visitor opens later.
@@ -57,22 +58,7 @@ describe('first load of the light site pages', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
-        if (String(url).includes(CONTENT_PATHS.portalNewsItem(7)))
-          return envelope(0, {
-            id: 7,
-            kind: 'news',
-            name: null,
-            lang: 'zh',
-            title: '平台上线',
-            summary: null,
-            body: '<p>今天上线。</p><img src="/backend/file/a.png" onerror="alert(1)">',
-            coverUrl: '/backend/file/cover.png',
-            sources: ['《中医诊断学》'],
-            published: true,
-            publishAt: '2026-11-20T02:00:00Z',
-            createdAt: '2026-11-19T02:00:00Z',
-            updatedAt: '2026-11-19T02:00:00Z',
-          });
+        if (String(url).includes(CONTENT_PATHS.portalNewsItem(7))) return envelope(0, newsItem());
         return new Response(JSON.stringify({ code: 1500001, msg: '内容不存在', data: null }), { status: 404 });
       }),
     );

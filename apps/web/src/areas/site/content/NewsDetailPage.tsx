@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ContentItem } from '@tcm/contract';
 import { sanitizeHtml } from '../../../components/editor/sanitize.js';
-import { useReaderFormat } from '../../../lib/reader-format.js';
+import { useTakeOver } from '../../../lib/prerender.js';
+import { NewsArticle } from './NewsArticle.js';
 import { newsItemQuery } from './news-item-query.js';
 
 /**
@@ -12,10 +13,11 @@ import { newsItemQuery } from './news-item-query.js';
  */
 export default function NewsDetailPage() {
   const { t } = useTranslation();
-  const fmt = useReaderFormat();
   const { id = '' } = useParams();
   const q = useQuery(newsItemQuery(id));
   const n: ContentItem | undefined = q.data;
+  // The server's first HTML of this item stays until the item (or why it is missing) is drawn.
+  useTakeOver(Boolean(n) || q.isError);
   if (!n)
     return (
       <article className="site-page">
@@ -35,34 +37,15 @@ export default function NewsDetailPage() {
       </article>
     );
   return (
-    <article className="site-page" data-testid="news-detail">
-      <Link to="/xinwendongtai">{t('site.backToNews')}</Link>
-      <h1 className="site-h1">{n.title}</h1>
-      <p className="site-muted">
-        {t('site.publishedAt', { date: fmt.date(n.publishAt ?? n.createdAt, { time: false }) })}
-      </p>
-      {n.coverUrl && (
-        // A fixed 16:9 frame keeps the text below in place while the cover loads (CLS 0).
-        <img className="site-cover" src={n.coverUrl} alt="" width={900} height={506} fetchPriority="high" />
-      )}
-      <div
-        className="cms-body"
-        data-testid="news-body"
+    <NewsArticle
+      news={{
+        title: n.title,
+        date: n.publishAt ?? n.createdAt,
+        coverUrl: n.coverUrl,
         // Server-sanitised HTML, cleaned once more in the browser before it is set (defence in depth).
-        dangerouslySetInnerHTML={{ __html: sanitizeHtml(n.body, { lazyImages: true }) }}
-      />
-      {n.sources.length > 0 && (
-        <>
-          <h2 className="site-h5">{t('site.sources')}</h2>
-          <ol data-testid="cms-sources">
-            {n.sources.map((s) => (
-              <li key={s} className="site-muted">
-                {s}
-              </li>
-            ))}
-          </ol>
-        </>
-      )}
-    </article>
+        bodyHtml: sanitizeHtml(n.body, { lazyImages: true }),
+        sources: n.sources,
+      }}
+    />
   );
 }
