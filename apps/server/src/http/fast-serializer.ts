@@ -13,7 +13,10 @@ import { z } from 'zod';
  * extra leaks, in a union's branch too), optional ones when present. What it gives up: the answer is no longer checked
  * against the schema on the way out (a wrong value is coerced or throws, not a 500 from zod), so
  * it is for routes whose answer a typed presenter builds; their tests compare it with the zod
- * serializer's output (fast-serializer.test.ts). Used by the record list and detail routes.
+ * serializer's output (records.serializer.test.ts). Used by the record list route only: a record's
+ * detail holds engine outcomes, unions that fast-json-stringify resolves by validating the value
+ * against each branch (ajv), which for a long pulse recording held the event loop for half a
+ * second; the detail keeps the zod serializer.
  */
 export const fastSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => {
   if (!(schema instanceof z.ZodType)) throw new Error('fastSerializerCompiler takes a zod schema');

@@ -138,7 +138,6 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     RECORD_PATHS.shared(':token'),
     {
-      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,
         summary: 'A record by its share token (open: /checked/pdf)',
@@ -222,6 +221,10 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     RECORD_PATHS.list,
     {
       onRequest: signedIn,
+      // Compiled serializer for the page of rows (docs/server.md "List and detail CPU per call"). A
+      // record's detail keeps the zod serializer: its engine outcomes are unions, which
+      // fast-json-stringify resolves by validating the value against each branch, and for a long
+      // pulse recording that held the event loop for 400-560 ms (records.offthread.test.ts).
       serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,
@@ -240,7 +243,6 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     RECORD_PATHS.detail(':id'),
     {
       onRequest: signedIn,
-      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags,
         summary: 'One record with files, results and progress',

@@ -1,7 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { PRERENDER_NEWS_ID, type ContentItem } from '@tcm/contract';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
 import { findPage, type PageComponent, type PageRegistry } from '../../app/pages.js';
@@ -9,7 +7,7 @@ import type { PageKey } from '../../app/route-table.js';
 import { withAnt, WithAnt } from '../../app/WithAnt.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { useTakeOver } from '../../lib/prerender.js';
-import { newsItemQuery } from './content/news-item-query.js';
+import { useNewsItemStart } from './content/news-item-query.js';
 import { SiteFrame } from './SiteFrame.js';
 import { SiteHome } from './SiteHome.js';
 
@@ -59,25 +57,10 @@ function NotFound() {
   );
 }
 
-/** The news item of the server's first HTML (its JSON data block), if it is item `id`. */
-function seedFromFirstHtml(client: QueryClient, id: string): void {
-  const block = document.getElementById(PRERENDER_NEWS_ID);
-  if (!block?.textContent) return;
-  try {
-    const item = JSON.parse(block.textContent) as ContentItem;
-    if (String(item.id) === id) client.setQueryData(newsItemQuery(id).queryKey, item);
-  } catch {
-    // A damaged block: the page asks the server, as without one.
-  }
-}
-
 /** A news item: its call starts beside the page's chunk (both in flight at once), not after it. */
 function NewsDetail() {
   const { id = '' } = useParams();
-  const client = useQueryClient();
-  // The item the server's first HTML shows is drawn at once, in the first render (no second call).
-  useState(() => seedFromFirstHtml(client, id));
-  useEffect(() => void client.prefetchQuery(newsItemQuery(id)), [client, id]);
+  useNewsItemStart(id);
   return (
     <Suspense fallback={<PageSpinner />}>
       <NewsDetailPage />

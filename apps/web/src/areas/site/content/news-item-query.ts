@@ -1,4 +1,6 @@
-import { CONTENT_PATHS, type ContentItem } from '@tcm/contract';
+import { useEffect, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { CONTENT_PATHS, PRERENDER_NEWS_ID, type ContentItem } from '@tcm/contract';
 import { http } from '../../../lib/api.js';
 
 /**
@@ -11,3 +13,25 @@ export const newsItemQuery = (id: string) => ({
   queryFn: () => http.get<ContentItem>(CONTENT_PATHS.portalNewsItem(id), { noErrorMessage: true }),
   retry: false,
 });
+
+/** The news item of the server's first HTML (its JSON data block), if it is item `id`. */
+function seedFromFirstHtml(client: QueryClient, id: string): void {
+  const block = document.getElementById(PRERENDER_NEWS_ID);
+  if (!block?.textContent) return;
+  try {
+    const item = JSON.parse(block.textContent) as ContentItem;
+    if (String(item.id) === id) client.setQueryData(newsItemQuery(id).queryKey, item);
+  } catch {
+    // A damaged block: the page asks the server, as without one.
+  }
+}
+
+/**
+ * Starts news item `id` as the frame mounts: the item the server's first HTML carries is in the
+ * cache for the first render (no second call); otherwise its call starts beside the page's chunk.
+ */
+export function useNewsItemStart(id: string): void {
+  const client = useQueryClient();
+  useState(() => seedFromFirstHtml(client, id));
+  useEffect(() => void client.prefetchQuery(newsItemQuery(id)), [client, id]);
+}
