@@ -29,7 +29,7 @@ function SecretModal({ creds, onClose }: { creds: AppKeyCredentials; onClose: ()
       onOk={onClose}
       cancelButtonProps={{ style: { display: 'none' } }}
     >
-      <Alert type="warning" showIcon message={t('corporations.secretOnce')} style={{ marginBottom: 12 }} />
+      <Alert type="warning" showIcon title={t('corporations.secretOnce')} style={{ marginBottom: 12 }} />
       <Typography.Paragraph>
         {t('corporations.appKey')}:{' '}
         <Typography.Text copyable code data-testid="new-app-key">

@@ -102,7 +102,7 @@ export function ScreeningResult({ id, onBack }: { id: string; onBack: () => void
           ]}
         />
       </Card>
-      <Alert type="info" showIcon message={t('disease.result.disclaimer')} />
+      <Alert type="info" showIcon title={t('disease.result.disclaimer')} />
     </Space>
   );
 }

@@ -56,13 +56,13 @@ export function MemberHomePanel() {
   if (home.isError) return <Result status="warning" title={home.error.message} />;
   const data = home.data;
   if (!data.latest.length)
-    return <Alert type="info" showIcon message={t('member.home.noRecords')} data-testid="home-no-records" />;
+    return <Alert type="info" showIcon title={t('member.home.noRecords')} data-testid="home-no-records" />;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="member-home">
       <Alert
         type={data.nextCheckAt && Date.parse(data.nextCheckAt) > Date.now() ? 'info' : 'warning'}
         showIcon
-        message={
+        title={
           data.nextCheckAt && Date.parse(data.nextCheckAt) > Date.now()
             ? t('member.home.nextCheck', { date: day(data.nextCheckAt) })
             : t('member.home.checkNow')

@@ -25,7 +25,7 @@ function ApplyCard() {
   return (
     <Card title={t('member.apply.title')} data-testid="apply-card">
       {member?.teamId ? (
-        <Alert type="info" showIcon message={t('member.apply.inTeam', { name: member.teamName ?? '' })} />
+        <Alert type="info" showIcon title={t('member.apply.inTeam', { name: member.teamName ?? '' })} />
       ) : (
         <Form
           layout="vertical"

@@ -60,11 +60,11 @@ function H5Result({ page, sent }: { page: H5Page; sent: H5Submitted }) {
       {t('h5.back', { name: page.brandName })}
     </Button>
   ) : (
-    <Alert type="success" message={t('h5.noReturn')} />
+    <Alert type="success" title={t('h5.noReturn')} />
   );
   return (
     <div data-testid="h5-result">
-      {!finished && <Alert type="info" showIcon message={t('h5.analyzing')} style={{ marginBottom: 12 }} />}
+      {!finished && <Alert type="info" showIcon title={t('h5.analyzing')} style={{ marginBottom: 12 }} />}
       {state.error && !state.detail ? (
         <Result status="error" title={state.error.message} />
       ) : state.detail ? (
@@ -131,7 +131,7 @@ export default function H5CapturePage() {
   return shell(
     <>
       {p.wx && inWeChat() && (
-        <Alert type="info" showIcon message={t('h5.wxHint')} style={{ marginBottom: 12 }} data-testid="h5-wx-hint" />
+        <Alert type="info" showIcon title={t('h5.wxHint')} style={{ marginBottom: 12 }} data-testid="h5-wx-hint" />
       )}
       <PhotoField
         title={t('h5.tongue')}
@@ -150,13 +150,7 @@ export default function H5CapturePage() {
         testId="h5-face"
       />
       {submit.error && (
-        <Alert
-          type="error"
-          showIcon
-          message={submit.error.message}
-          style={{ marginBottom: 12 }}
-          data-testid="h5-error"
-        />
+        <Alert type="error" showIcon title={submit.error.message} style={{ marginBottom: 12 }} data-testid="h5-error" />
       )}
       <Button
         type="primary"

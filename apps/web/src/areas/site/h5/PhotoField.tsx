@@ -100,7 +100,7 @@ export function PhotoField(props: {
           testId={`${props.testId}-file`}
         />
       </div>
-      {problem && <Alert type="error" showIcon message={problem} style={{ marginTop: 8 }} />}
+      {problem && <Alert type="error" showIcon title={problem} style={{ marginTop: 8 }} />}
     </div>
   );
 }

@@ -55,13 +55,7 @@ export default function InquiryLinkPage() {
         upload={uploadAnswerPhoto}
       />
       {submit.error && (
-        <Alert
-          type="error"
-          showIcon
-          message={submit.error.message}
-          style={{ marginTop: 12 }}
-          data-testid="link-error"
-        />
+        <Alert type="error" showIcon title={submit.error.message} style={{ marginTop: 12 }} data-testid="link-error" />
       )}
       <Button
         type="primary"

@@ -106,7 +106,7 @@ export function NewFormModal(props: { open: boolean; caseId?: string; onClose: (
         {link ? (
           <Alert
             type="success"
-            message={t('archive.inquiry.linkReady')}
+            title={t('archive.inquiry.linkReady')}
             description={
               <Space orientation="vertical" style={{ width: '100%' }}>
                 <Typography.Text copyable={{ text: link }} code data-testid="form-link">

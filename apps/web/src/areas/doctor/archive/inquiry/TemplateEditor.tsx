@@ -398,7 +398,7 @@ export function TemplateEditor() {
         <Alert
           type="error"
           showIcon
-          message={t('archive.inquiry.problems')}
+          title={t('archive.inquiry.problems')}
           description={
             <ul>
               {problems.map((p) => (

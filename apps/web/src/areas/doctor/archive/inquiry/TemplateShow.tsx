@@ -36,7 +36,7 @@ export function TemplateShow() {
         </Button>
       </Space>
       {tpl.description && <Typography.Paragraph>{tpl.description}</Typography.Paragraph>}
-      {tpl.builtin && <Alert type="info" showIcon message={t('archive.inquiry.readOnly')} />}
+      {tpl.builtin && <Alert type="info" showIcon title={t('archive.inquiry.readOnly')} />}
       <Card
         size="small"
         title={t('archive.inquiry.preview')}
