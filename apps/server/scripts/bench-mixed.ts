@@ -24,7 +24,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, Server } from './bench-server.js';
-import { processTree } from './bench-proc.js';
+import { cpuOfNamed, processTree } from './bench-proc.js';
 import {
   fire,
   MIX,
@@ -45,6 +45,8 @@ const STEPS = (process.env.BENCH_STEPS ?? '')
   .filter((n) => n > 0);
 const STEP_S = Number(process.env.BENCH_STEP_S ?? 60);
 const P99_MS = Number(process.env.BENCH_P99_MS ?? 500);
+/** BENCH_COST=N: instead of a rate, N requests of each kind on their own and the server's CPU per request. */
+const COST_N = Number(process.env.BENCH_COST ?? 0);
 const SAMPLE_S = 10;
 const DRAIN_MS = 60_000;
 
@@ -69,6 +71,8 @@ interface Run {
   tallies: Tallies;
   rss: number[];
   cpuS: number;
+  /** This process's own CPU (the load generator shares the machine), s. */
+  generatorCpuS: number;
   maxLagMs: number;
   unanswered: number;
   seconds: number;
@@ -94,6 +98,7 @@ async function runRate(
   const total = Math.round((warmupS + seconds) * rate);
   const warmup = Math.round(warmupS * rate);
   let cpuStart = processTree(pid).cpuS;
+  let generatorStart = process.cpuUsage();
   let maxLagMs = 0;
   let nextSample = warmup;
   const t0 = performance.now();
@@ -102,7 +107,10 @@ async function runRate(
     const due = Math.min(total, Math.floor(((now - t0) * rate) / 1000) + 1);
     for (; k < due; k++, sent++) {
       const counting = k >= warmup;
-      if (k === warmup) cpuStart = processTree(pid).cpuS;
+      if (k === warmup) {
+        cpuStart = processTree(pid).cpuS;
+        generatorStart = process.cpuUsage();
+      }
       const dueAt = t0 + (k * 1000) / rate;
       if (counting) maxLagMs = Math.max(maxLagMs, now - dueAt);
       const c = clients[sent % clients.length]!;
@@ -121,7 +129,17 @@ async function runRate(
   while (inFlight.size && performance.now() < drainBy) await sleep(50);
   rss.push(processTree(pid).rssMb);
   fds.push(descriptors(pid));
-  return { fds, tallies, rss, cpuS: processTree(pid).cpuS - cpuStart, maxLagMs, unanswered: inFlight.size, seconds };
+  const g = process.cpuUsage(generatorStart);
+  return {
+    fds,
+    tallies,
+    rss,
+    cpuS: processTree(pid).cpuS - cpuStart,
+    generatorCpuS: (g.user + g.system) / 1e6,
+    maxLagMs,
+    unanswered: inFlight.size,
+    seconds,
+  };
 }
 
 interface Verdict {
@@ -163,7 +181,10 @@ function report(run: Run): Verdict {
       `${flat ? 'flat within 10 %' : 'NOT flat within 10 %'}`,
   );
   console.log(`server descriptors every ${SAMPLE_S} s: ${run.fds.join(' ')}`);
-  console.log(`server CPU (process + engine children) ${run.cpuS.toFixed(0)} s in ${run.seconds} s; load ${load()}`);
+  console.log(
+    `server CPU (process + engine children) ${run.cpuS.toFixed(0)} s in ${run.seconds} s, ` +
+      `the load generator's ${run.generatorCpuS.toFixed(0)} s; load ${load()}`,
+  );
   return { errors, refusals, worstP99, flat };
 }
 
@@ -193,6 +214,48 @@ async function steps(server: Server, clients: Client[]): Promise<void> {
   if (sustained === undefined) process.exitCode = 1;
 }
 
+/**
+ * What each kind of request costs the server (process + engine children), ms of CPU per request:
+ * N requests, four at a time, then until the analysis queue is empty (an analysis's engine work
+ * comes after its answer). Tells what a rate needs: sum over the mix of share × cost.
+ */
+async function cost(server: Server, clients: Client[]): Promise<void> {
+  const pid = server.proc!.pid!;
+  let perHundred = 0;
+  const db = process.env.DATABASE_URL ? ' (server + PostgreSQL)' : '';
+  console.log(`\nkind       CPU ms per request${db}   (N = ${COST_N}, 4 at a time)`);
+  // BENCH_COST_OPS=detail,list: only those kinds (a profile of one of them, with BENCH_CPU_PROF).
+  const only = process.env.BENCH_COST_OPS?.split(',');
+  for (const [op, share] of MIX.filter(([o]) => !only || only.includes(o))) {
+    // On DATABASE_URL the database's own processes count too (they share the machine).
+    const serverCpu = () => processTree(pid).cpuS + (process.env.DATABASE_URL ? cpuOfNamed('postgres') : 0);
+    const cpu0 = serverCpu();
+    const tallies: Tallies = new Map();
+    let next = 0;
+    const worker = async (c: Client) => {
+      while (next < COST_N) {
+        next++;
+        await fire(c, op, server.base, performance.now(), tallies);
+      }
+    };
+    await Promise.all(clients.map(worker));
+    // Analyses: wait for the engine runs they queued (records neither queued nor running).
+    for (let i = 0; i < 600; i++) {
+      const state = JSON.parse(await queueState(server.base, clients)) as Record<string, unknown>;
+      if (state.queued === 0 && state.running === 0) break;
+      await sleep(500);
+    }
+    const ms = ((serverCpu() - cpu0) * 1000) / COST_N;
+    perHundred += share * ms;
+    const t = tallies.get(op);
+    console.log(`${op.padEnd(10)} ${ms.toFixed(1).padStart(8)}   statuses ${JSON.stringify(t?.status ?? {})}`);
+  }
+  console.log(
+    `the mix: ${(perHundred / 100).toFixed(1)} ms of server CPU per request on average, ` +
+      `${(perHundred / 1000).toFixed(2)} cores at 100 req/s, ${(perHundred / 500).toFixed(2)} at 200`,
+  );
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tcm-bench-mixed-'));
   const server = new Server(await freePort(), dataDir, SERVER_ENV);
@@ -201,7 +264,8 @@ async function main(): Promise<void> {
   try {
     console.log(`server ready in ${((await server.start()) / 1000).toFixed(1)} s (${server.startPhases})`);
     const clients = await prepare(server.base);
-    if (STEPS.length) await steps(server, clients);
+    if (COST_N) await cost(server, clients);
+    else if (STEPS.length) await steps(server, clients);
     else await oneRate(server, clients);
     const alive = server.proc?.exitCode === null && server.proc.signalCode === null;
     console.log(

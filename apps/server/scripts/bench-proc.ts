@@ -1,5 +1,5 @@
 /** A server process and its children (the engine pool) as /proc sees them, for the benchmarks. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_S = 100; // USER_HZ on Linux
 
@@ -28,4 +28,20 @@ export function processTree(pid: number): { rssMb: number; cpuS: number } {
     if (rest.length > 12) cpuS += (Number(rest[11]) + Number(rest[12])) / TICKS_PER_S;
   }
   return { rssMb, cpuS };
+}
+
+/**
+ * CPU time so far (s) of every process named `name` (a real PostgreSQL's backends, DATABASE_URL
+ * runs): the database's share of a request's cost, which processTree does not see.
+ */
+export function cpuOfNamed(name: string): number {
+  let cpuS = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = read(`/proc/${entry}/stat`);
+    if (!stat.includes(`(${name})`)) continue;
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (rest.length > 12) cpuS += (Number(rest[11]) + Number(rest[12])) / TICKS_PER_S;
+  }
+  return cpuS;
 }

@@ -44,6 +44,8 @@ await build({
     'engine-worker': `${root}/src/jobs/engine-worker.ts`,
     // research jobs' worker thread (modules/research/research.runner.ts starts it from beside main.js)
     'research-thread': `${root}/src/modules/research/research.thread.ts`,
+    // the embedded database's thread (db/client.ts starts it from beside main.js)
+    'pglite-thread': `${root}/src/db/pglite-thread.ts`,
   },
   outdir: out,
   bundle: true,
@@ -55,4 +57,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync(`${root}/src/db/migrations`, `${out}/migrations`, { recursive: true });
-console.log(`[build] server bundled in ${Date.now() - t0} ms -> ${out}/main.js, engine-worker.js, research-thread.js`);
+console.log(`[build] server bundled in ${Date.now() - t0} ms -> ${out}/main.js, engine-worker.js, research-thread.js, pglite-thread.js`);

@@ -130,6 +130,8 @@ const envSchema = z.object({
   ENGINE_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Record list: matching rows counted past the page's first row before the total says "more than". */
   LIST_COUNT_AHEAD: z.coerce.number().int().min(100).default(10_000),
+  /** Memory for answered record details kept while their record is unchanged, MB; 0 = none (modules/records/detail-cache.ts). */
+  DETAIL_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Heap limit of one engine child, MB. */
   ENGINE_WORKER_HEAP_MB: z.coerce.number().int().min(128).default(1536),
   /** Records queued or running at once per user (or device), and per client address; 0 = no limit. */
@@ -201,6 +203,7 @@ export interface AppConfig {
   analysisQueueMax: number;
   /** Record list: rows counted past the page's first row before `totalCapped` (records.service.ts). */
   listCountAhead: number;
+  detailCacheMb: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   login: LoginGuardSettings;
@@ -331,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePool: { max: e.DATABASE_POOL_MAX, timeoutMs: e.DATABASE_POOL_TIMEOUT_MS },
     analysisQueueMax: e.ANALYSIS_QUEUE_MAX,
     listCountAhead: e.LIST_COUNT_AHEAD,
+    detailCacheMb: e.DETAIL_CACHE_MB,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     login: {

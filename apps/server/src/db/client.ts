@@ -6,6 +6,8 @@ import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/index.js';
 import { PriorityGate, currentPriority } from './priority-gate.js';
+import { startSourceWorker } from '../jobs/source-worker.js';
+import type { FromPgliteThread, PgliteThreadInput, ToPgliteThread } from './pglite-thread.js';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -29,25 +31,61 @@ interface Embedded {
 }
 
 /**
- * Starts PGlite (PostgreSQL in WASM) on a private Unix socket so that node-postgres and
- * pg-boss speak to it like to a real server. `dataDir` undefined keeps it in memory (tests).
+ * Starts PGlite (PostgreSQL in WASM) in its own thread (pglite-thread.ts), on a private Unix
+ * socket, so that node-postgres and pg-boss speak to it like to a real server and its queries run
+ * beside the API thread rather than on it. `dataDir` undefined keeps it in memory (tests).
+ *
+ * The thread ending while the server runs (a WASM abort, memory) leaves no database: the process
+ * then fails loudly, as it did when PGlite crashed on the API thread, so the supervisor restarts
+ * it (docs/operations.md) rather than answering 503 for ever.
  */
 export async function startEmbeddedPostgres(dataDir: string | undefined, maxConnections = 1): Promise<Embedded> {
-  // Loaded lazily: a server on DATABASE_URL never pays for the WASM module.
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
   const sockDir = await mkdtemp(join(tmpdir(), 'tcm-pg-'));
-  // node-postgres finds a Unix socket as <host dir>/.s.PGSQL.<port>.
-  const server = new PGLiteSocketServer({ db: pglite, path: join(sockDir, '.s.PGSQL.5432'), maxConnections });
-  await server.start();
+  const input: PgliteThreadInput = { dataDir, socketPath: join(sockDir, '.s.PGSQL.5432'), maxConnections };
+  const thread = startSourceWorker(import.meta.url, 'pglite-thread.ts', 'pglite-thread.js', input);
+  let stopping = false;
+  const dumps = new Map<number, { resolve: (b: Blob) => void; reject: (e: Error) => void }>();
+  let nextDump = 0;
+  const ready = new Promise<void>((resolve, reject) => {
+    thread.on('message', (m: FromPgliteThread) => {
+      if (m.type === 'ready') resolve();
+      else if (m.type === 'dumped') dumps.get(m.id)?.resolve(new Blob([m.bytes]));
+      else if (m.type === 'dumpFailed') dumps.get(m.id)?.reject(new Error(m.message));
+      if (m.type === 'dumped' || m.type === 'dumpFailed') dumps.delete(m.id);
+    });
+    thread.once('error', reject);
+    thread.once('exit', (code) => {
+      const gone = new Error(`the embedded database's thread ended (exit code ${code})`);
+      reject(gone);
+      for (const d of dumps.values()) d.reject(gone);
+      if (!stopping)
+        setImmediate(() => {
+          throw gone;
+        });
+    });
+  });
+  try {
+    await ready;
+  } catch (e) {
+    stopping = true;
+    await rm(sockDir, { recursive: true, force: true });
+    throw e;
+  }
   return {
     host: sockDir,
-    dump: () => pglite.dumpDataDir('gzip'),
+    dump: () =>
+      new Promise<Blob>((resolve, reject) => {
+        const id = nextDump++;
+        dumps.set(id, { resolve, reject });
+        thread.postMessage({ type: 'dump', id } satisfies ToPgliteThread);
+      }),
     async stop() {
-      await server.stop();
-      await pglite.close();
+      if (stopping) return;
+      stopping = true;
+      const exited = new Promise((r) => thread.once('exit', r));
+      thread.postMessage({ type: 'stop' } satisfies ToPgliteThread);
+      await exited;
       await rm(sockDir, { recursive: true, force: true });
     },
   };

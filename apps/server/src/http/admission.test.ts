@@ -104,6 +104,39 @@ describe('beyond the requests in flight and the waiting room the answer is 503 a
   });
 });
 
+describe('a refused upload: the client gets the 503, not a broken pipe', () => {
+  const s = listening({ ADMISSION_IN_FLIGHT: '1', ADMISSION_WAITING: '0' });
+
+  it('an upload still being sent when refused: the sender gets the 503 with Retry-After, not a broken pipe', async () => {
+    const held = await heldRequest(s);
+    const m = multipart([{ field: 'file', filename: 'p.csv', value: new Uint8Array(2 * 1024 * 1024).fill(65) }]);
+    const socket = connect(s.port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    let answer = '';
+    let failure: string | undefined;
+    socket.setEncoding('utf8').on('data', (d: string) => (answer += d));
+    socket.on('error', (e: NodeJS.ErrnoException) => (failure = e.code ?? e.message));
+    socket.write(
+      `POST ${FILE_PATHS.upload} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${s.token}\r\n` +
+        `Content-Type: ${m.headers['content-type']}\r\nContent-Length: ${m.payload.length}\r\n\r\n`,
+    );
+    // The refusal is decided on the headers; the client goes on sending, as a slow uplink does.
+    for (let at = 0; at < m.payload.length && !failure; at += 256 * 1024) {
+      socket.write(m.payload.subarray(at, at + 256 * 1024));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    for (let i = 0; i < 100 && !/\r\n\r\n\{[\s\S]*\}/.test(answer) && !failure; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    socket.destroy();
+    expect(failure, 'the sender saw its pipe broken').toBeUndefined();
+    expect(answer).toMatch(/^HTTP\/1\.1 503/);
+    expect(answer).toMatch(/retry-after: 1/i);
+    expect(answer).toContain(`"code":${ADMISSION_ERRORS.SERVER_BUSY.code}`);
+    await held.finish();
+    expect((await get(s, USER_PATHS.currentUser, { authorization: `Bearer ${s.token}` })).status).toBe(200);
+  }, 30_000);
+});
+
 describe('a short waiting room', () => {
   const s = listening({ ADMISSION_IN_FLIGHT: '1', ADMISSION_WAITING: '2', ADMISSION_WAIT_MS: '4000' });
 

@@ -18,6 +18,7 @@ import {
   visitorCreateFieldsSchema,
   captureCheckBodySchema,
   captureCheckSchema,
+  type RecordDetail,
 } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
@@ -27,7 +28,8 @@ import { principalOf, requireAuth } from '../auth/guard.js';
 import { noteAudit } from '../audit/audit-hook.js';
 import { saveFile } from '../files/files.service.js';
 import { readMultipart } from '../files/multipart.js';
-import { assertCanSee } from './access.js';
+import { assertCanSee, canSee } from './access.js';
+import { DetailCache, recordStamp, serializeData, SerializedAnswer, serializedOrZod } from './detail-cache.js';
 import { streamProgress } from '../analysis/progress-events.js';
 import { previewReport } from './preview.js';
 import { renderRecordReport } from '../reports/report.service.js';
@@ -74,6 +76,11 @@ async function sendPdf(
 export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const { db } = ctx;
+  // At most a quarter of a signed file URL's life old, and a minute: the URLs inside stay valid.
+  const detailCache = new DetailCache(
+    ctx.config.detailCacheMb * 1024 * 1024,
+    Math.min(60_000, (ctx.config.files.urlTtlS * 1000) / 4),
+  );
 
   const byToken = async (request: FastifyRequest, token: string) => {
     const r = await findRecordByToken(db, token);
@@ -243,6 +250,8 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     RECORD_PATHS.detail(':id'),
     {
       onRequest: signedIn,
+      // A cached detail is already JSON (detail-cache.ts); anything else goes through zod as before.
+      serializerCompiler: serializedOrZod,
       schema: {
         tags,
         summary: 'One record with files, results and progress',
@@ -250,7 +259,21 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(recordDetailSchema) },
       },
     },
-    async (request) => ok(await recordDetail(ctx, await own(request)), request.msgLang),
+    async (request) => {
+      const id = request.params.id;
+      const stamp = await recordStamp(ctx.database.pool, id);
+      if (!stamp) throw new AppError(RECORD_ERRORS.RECORD_NOT_FOUND);
+      if (!canSee(principalOf(request), stamp)) throw new AppError(RECORD_ERRORS.RECORD_FORBIDDEN);
+      let json = detailCache.get(id, stamp.stamp);
+      if (json === undefined) {
+        // Read after the stamp: the row is that version or newer, never older than what it is cached under.
+        const r = assertCanSee(principalOf(request), await findRecord(db, id));
+        json = serializeData(recordDetailSchema, await recordDetail(ctx, r));
+        detailCache.set(id, stamp.stamp, json);
+      }
+      // Typed as the schema's answer for the type provider; serializedOrZod writes it as the text it is.
+      return SerializedAnswer.ok(json, request.msgLang) as unknown as ReturnType<typeof ok<RecordDetail>>;
+    },
   );
 
   app.get(

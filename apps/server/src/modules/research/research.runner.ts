@@ -1,9 +1,7 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { EngineError, RESEARCH_ERRORS } from '@tcm/contract';
 import type { ResearchErrorReason } from '@tcm/research';
+import { startSourceWorker } from '../../jobs/source-worker.js';
 import type { ComputeInput } from './research.compute.js';
 
 /**
@@ -29,18 +27,9 @@ type ThreadMessage =
   | { type: 'done'; out: ComputeOut }
   | { type: 'failed'; refused: ThreadRefusal | null; message: string };
 
-/**
- * A worker thread running research.thread.ts. From the source tree (dev, tests) the thread first
- * registers tsx's loader itself: a thread does not inherit the parent's loader, and `--import` in
- * a Worker's execArgv is ignored. The bundle (scripts/build.mjs) has research-thread.js beside main.js.
- */
+/** A worker thread running research.thread.ts (research-thread.js in the bundle). */
 function startThread(input: ComputeInput): Worker {
-  const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith('.ts')) return new Worker(join(dirname(here), 'research-thread.js'), { workerData: input });
-  const api = join(dirname(createRequire(here).resolve('tsx/esm/api')), 'index.mjs');
-  const entry = pathToFileURL(join(dirname(here), 'research.thread.ts')).href;
-  const boot = `import(${JSON.stringify(pathToFileURL(api).href)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(boot, { eval: true, workerData: input });
+  return startSourceWorker(import.meta.url, 'research.thread.ts', 'research-thread.js', input);
 }
 
 /** A running analysis: feed it the pool's pages, then `end()`; `out` settles with the analysis. */
