@@ -15,11 +15,14 @@ function children(pid: number): number[] {
   return read(`/proc/${pid}/task/${pid}/children`).trim().split(/\s+/).filter(Boolean).map(Number);
 }
 
-/** RSS (MB) and CPU time so far (user + system, s) of a process plus its live children. */
+/** RSS (MB) and CPU time so far (user + system, s) of a process plus all its live descendants. */
 export function processTree(pid: number): { rssMb: number; cpuS: number } {
   let rssMb = 0;
   let cpuS = 0;
-  for (const p of [pid, ...children(pid)]) {
+  // The whole tree: a cluster's workers (WORKERS > 1) and their engine children are grandchildren.
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...children(tree[i]!));
+  for (const p of tree) {
     const m = /VmRSS:\s+(\d+)/.exec(read(`/proc/${p}/status`));
     rssMb += m ? Number(m[1]) / 1024 : 0;
     // Fields after the command name: state is 3rd, utime 14th and stime 15th of the whole line.
