@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECORD_PATHS } from '@tcm/contract';
+import { formWithFile, send } from './bench-http.js';
 import { signIn, signInRequest } from './bench-server.js';
 import { DATA } from './bench-support.js';
 
@@ -90,22 +91,21 @@ async function call(c: Client, op: Op, base: string): Promise<Response> {
       return res;
     }
     case 'list':
-      return fetch(base + RECORD_PATHS.list, {
+      return send(base + RECORD_PATHS.list, {
         method: 'POST',
         headers: headers(c),
         body: JSON.stringify({ scope: 'memberRecord', page: 1, size: 100 }),
       });
     case 'detail':
-      return fetch(base + RECORD_PATHS.detail(c.records[c.n % c.records.length]!), { headers: headers(c) });
+      return send(base + RECORD_PATHS.detail(c.records[c.n % c.records.length]!), { headers: headers(c) });
     case 'upload': {
       const photo = c.n % 2 === 0;
-      const form = new FormData();
       // The pulse file's name carries its sample rate (the CSV has no time column).
-      form.append('file', new Blob([photo ? tongue : pulse]), photo ? 't.jpg' : 'goda-ppg-125hz.csv');
-      const res = await fetch(base + '/backend/common/file/upload', {
+      const form = formWithFile('file', photo ? 't.jpg' : 'goda-ppg-125hz.csv', photo ? tongue : pulse);
+      const res = await send(base + '/backend/common/file/upload', {
         method: 'POST',
-        headers: headers(c, false),
-        body: form,
+        headers: { ...headers(c, false), 'content-type': form.type },
+        body: form.body,
       });
       if (res.ok)
         (photo ? c.photos : c.pulses).push(((await res.clone().json()) as { data: { uuid: string } }).data.uuid);
@@ -115,7 +115,7 @@ async function call(c: Client, op: Op, base: string): Promise<Response> {
     case 'analysis': {
       const file = c.pulses.shift() ?? c.pulses[0];
       const photo = HEAVY ? (c.photos.shift() ?? c.photos[0]) : undefined;
-      const res = await fetch(base + RECORD_PATHS.create, {
+      const res = await send(base + RECORD_PATHS.create, {
         method: 'POST',
         headers: headers(c),
         body: JSON.stringify({
@@ -215,7 +215,7 @@ export async function queueState(base: string, clients: Client[]): Promise<strin
   for (const c of clients) {
     for (const status of ['done', 'failed', 'queued', 'running']) {
       try {
-        const res = await fetch(base + RECORD_PATHS.list, {
+        const res = await send(base + RECORD_PATHS.list, {
           method: 'POST',
           headers: headers(c),
           body: JSON.stringify({ scope: 'memberRecord', page: 1, size: 100, status }),
