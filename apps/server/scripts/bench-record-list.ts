@@ -24,7 +24,7 @@
  * (list.cpuprofile, detail.cpuprofile) and its top frames printed.
  *
  * The load generator runs in a worker thread so that the client's work stays off the server's
- * event loop; on PGlite the database shares the server's thread, as it does in production.
+ * event loop; on PGlite the database runs in its own thread (src/db/pglite-thread.ts), as in production.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
