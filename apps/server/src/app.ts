@@ -92,7 +92,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     }),
     loginGuard: new LoginGuard(deps.database.db, config.login),
     storage: createStorage(config),
-    analysis: new AnalysisQueue(deps.boss),
+    analysis: new AnalysisQueue(deps.boss, { retryDelayS: config.analysisRetryDelayS }),
     research: new ResearchQueue(deps.boss),
     engines: new EnginePool({
       size: config.engines.poolSize,

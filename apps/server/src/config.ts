@@ -126,6 +126,8 @@ const envSchema = z.object({
   DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /** Records waiting for analysis, deployment-wide, beyond which a new one is refused (503 4009103); 0 = no limit. */
   ANALYSIS_QUEUE_MAX: z.coerce.number().int().min(0).default(500),
+  /** First retry of a failed analysis job after this many seconds, doubling (pg-boss backoff). */
+  ANALYSIS_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(2),
   /** Niceness of the engine children (0-19): they yield the CPU to the API process. */
   ENGINE_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Record list: matching rows counted past the page's first row before the total says "more than". */
@@ -218,6 +220,8 @@ export interface AppConfig {
   };
   storage: StorageConfig;
   analysisWorkers: number;
+  /** Seconds before an analysis job's first retry (then doubling). */
+  analysisRetryDelayS: number;
   publicUploadsPerMin: number;
   engines: { poolSize: number; maxQueue: number; heapMb: number; nice: number };
   queuedRecords: { perUser: number; perAddress: number };
@@ -358,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     storage: storageConfig(e),
     analysisWorkers: e.ANALYSIS_WORKERS,
+    analysisRetryDelayS: e.ANALYSIS_RETRY_DELAY_S,
     publicUploadsPerMin: e.PUBLIC_UPLOADS_PER_MIN,
     engines: {
       poolSize: e.ENGINE_POOL_SIZE,

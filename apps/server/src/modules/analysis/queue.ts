@@ -18,13 +18,16 @@ export interface AnalysisJobs {
   analyze(recordId: string, opts: { lastAttempt: boolean }): Promise<void>;
 }
 
-/** Retries of a job after an unexpected (transient) failure, with exponential backoff from 2 s. */
-const JOB_OPTIONS: PgBoss.SendOptions = {
+/**
+ * Retries of a job after an unexpected (transient) failure, with exponential backoff from
+ * `retryDelayS` (ANALYSIS_RETRY_DELAY_S, 2 s by default; the test app waits 1 s).
+ */
+const jobOptions = (retryDelayS: number): PgBoss.SendOptions => ({
   retryLimit: 2,
-  retryDelay: 2,
+  retryDelay: retryDelayS,
   retryBackoff: true,
   expireInSeconds: JOB_EXPIRE_S,
-};
+});
 const IDLE_POLL_MS = 1000;
 
 /**
@@ -40,7 +43,14 @@ export class AnalysisQueue {
   /** Record changes made by this process's workers, so event streams answer at once. */
   private readonly changes = new EventEmitter().setMaxListeners(0);
 
-  constructor(private readonly boss: PgBoss | undefined) {}
+  private readonly jobOptions: PgBoss.SendOptions;
+
+  constructor(
+    private readonly boss: PgBoss | undefined,
+    opts: { retryDelayS?: number } = {},
+  ) {
+    this.jobOptions = jobOptions(opts.retryDelayS ?? 2);
+  }
 
   notify(recordId: string): void {
     this.changes.emit(recordId);
@@ -85,7 +95,7 @@ export class AnalysisQueue {
   /** Queues the analysis of a record; answers once the job is safely in the database. */
   async enqueue(recordId: string): Promise<void> {
     if (!this.boss) throw new AppError(HTTP_ERRORS.INTERNAL, 'the job queue is not running');
-    await this.boss.send(ANALYZE_QUEUE, { recordId }, JOB_OPTIONS);
+    await this.boss.send(ANALYZE_QUEUE, { recordId }, this.jobOptions);
     this.wake();
   }
 

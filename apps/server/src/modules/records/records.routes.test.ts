@@ -238,6 +238,13 @@ describe('records: failures, retry, progress and history', () => {
       expect(failed.body.data.failure.code).toBe(RECORD_ERRORS.ANALYSIS_FAILED.code);
       expect(failed.body.data.failure.msg).toMatch(/ECONNREFUSED/);
       expect(reads).toBe(3);
+      // The retries waited ANALYSIS_RETRY_DELAY_S (1 s in the test app), doubling.
+      const job = await t.database.pool.query<{ retry_delay: number; retry_backoff: boolean }>(
+        `select retry_delay, retry_backoff from pgboss.job where name = 'record-analyze' and data->>'recordId' = $1`,
+        [c.body.data.recordId],
+      );
+      expect(job.rows).toEqual([{ retry_delay: t.config.analysisRetryDelayS, retry_backoff: true }]);
+      expect(t.config.analysisRetryDelayS).toBe(1);
       t.app.ctx.storage = real;
       await call(t.app, 'POST', RECORD_PATHS.retry(c.body.data.recordId), a.token);
       const done = await finished(a.token, c.body.data.recordId);
