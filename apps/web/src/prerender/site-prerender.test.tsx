@@ -114,15 +114,18 @@ describe('takeover', () => {
     block.textContent = JSON.stringify(ITEM);
     first.append(block);
     document.body.prepend(first);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>(() => undefined)),
-    );
+    const fetched = vi.fn((_url: string) => new Promise<Response>(() => undefined));
+    vi.stubGlobal('fetch', fetched);
     renderAt('/xinwendongtai/7');
     expect((await screen.findByTestId('news-detail', {}, { timeout: 15_000 })).querySelector('h1')?.textContent).toBe(
       ITEM.title,
     );
     expect(document.getElementById(PRERENDER_ID)).toBeNull();
+    // Nor is the item asked for again as the page starts (the frame's prefetch, the page's mount).
+    await new Promise((r) => setTimeout(r, 50));
+    expect(
+      fetched.mock.calls.map(([url]) => String(url)).filter((u) => u.includes(CONTENT_PATHS.portalNewsItem(7))),
+    ).toEqual([]);
   });
 
   it.each(['/', '/tongueAnalyze', '/xinwendongtai'])('%s: the server copy goes when the app draws', async (path) => {

@@ -12,6 +12,10 @@ export const newsItemQuery = (id: string) => ({
   queryKey: ['site-news-item', id],
   queryFn: () => http.get<ContentItem>(CONTENT_PATHS.portalNewsItem(id), { noErrorMessage: true }),
   retry: false,
+  // A published item read a moment ago (or carried by the page's first HTML) is not asked for
+  // again at once: without this the seeded item was fetched twice more as the page started, the
+  // frame's prefetch and the page's mount (work and two re-renders right after the paint).
+  staleTime: 60_000,
 });
 
 /** The news item of the server's first HTML (its JSON data block), if it is item `id`. */
