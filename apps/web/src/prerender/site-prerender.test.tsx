@@ -128,6 +128,30 @@ describe('takeover', () => {
     ).toEqual([]);
   });
 
+  it('draws the body the first HTML shows as it is, without cleaning the same markup again', async () => {
+    const first = document.createElement('div');
+    first.id = PRERENDER_ID;
+    first.innerHTML = renderSitePage('zh', { page: 'newsDetail', news: NEWS });
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = PRERENDER_NEWS_ID;
+    block.textContent = JSON.stringify(ITEM);
+    first.append(block);
+    document.body.prepend(first);
+    const shown = canonical(first.querySelector('.cms-body')!);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    // DOMPurify parses what it cleans: no parse, no second cleaning.
+    const parsed = vi.spyOn(DOMParser.prototype, 'parseFromString');
+    renderAt('/xinwendongtai/7');
+    const body = await screen.findByTestId('news-body', {}, { timeout: 15_000 });
+    expect(parsed).not.toHaveBeenCalled();
+    expect(canonical(body).replace(' data-testid="news-body"', '')).toBe(shown);
+    parsed.mockRestore();
+  });
+
   it.each(['/', '/tongueAnalyze', '/xinwendongtai'])('%s: the server copy goes when the app draws', async (path) => {
     const first = document.createElement('div');
     first.id = PRERENDER_ID;
