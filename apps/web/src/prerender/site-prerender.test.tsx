@@ -50,6 +50,20 @@ function stubNews() {
   );
 }
 
+/** The server's first HTML in the page: `markup` and ITEM as its data block. */
+function firstHtmlWithItem(markup: string): HTMLElement {
+  const first = document.createElement('div');
+  first.id = PRERENDER_ID;
+  first.innerHTML = markup;
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = PRERENDER_NEWS_ID;
+  block.textContent = JSON.stringify(ITEM);
+  first.append(block);
+  document.body.prepend(first);
+  return first;
+}
+
 afterEach(async () => {
   resetFetchAndSession();
   document.getElementById(PRERENDER_ID)?.remove();
@@ -106,14 +120,7 @@ describe('takeover', () => {
   });
 
   it('a news item in the first HTML is drawn from its data block, without waiting for the server', async () => {
-    const first = document.createElement('div');
-    first.id = PRERENDER_ID;
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = PRERENDER_NEWS_ID;
-    block.textContent = JSON.stringify(ITEM);
-    first.append(block);
-    document.body.prepend(first);
+    firstHtmlWithItem('');
     const fetched = vi.fn((_url: string) => new Promise<Response>(() => undefined));
     vi.stubGlobal('fetch', fetched);
     renderAt('/xinwendongtai/7');
@@ -129,15 +136,7 @@ describe('takeover', () => {
   });
 
   it('draws the body the first HTML shows as it is, without cleaning the same markup again', async () => {
-    const first = document.createElement('div');
-    first.id = PRERENDER_ID;
-    first.innerHTML = renderSitePage('zh', { page: 'newsDetail', news: NEWS });
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = PRERENDER_NEWS_ID;
-    block.textContent = JSON.stringify(ITEM);
-    first.append(block);
-    document.body.prepend(first);
+    const first = firstHtmlWithItem(renderSitePage('zh', { page: 'newsDetail', news: NEWS }));
     const shown = canonical(first.querySelector('.cms-body')!);
     vi.stubGlobal(
       'fetch',
