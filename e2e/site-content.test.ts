@@ -92,11 +92,24 @@ describe('site content', () => {
     ).toBeGreaterThan(0);
     // A shared link opens the item drawn by the server first (docs/web.md "First HTML"); the app
     // takes over: the server's copy is gone and the title shows once.
+    const itemCalls: string[] = [];
+    v.on('request', (r) => {
+      if (r.url().includes(`/backend/portal/news/item/${en.id}`)) itemCalls.push(r.url());
+    });
     await v.goto(`${BASE}/pc/xinwendongtai/${en.id}`);
     await v.getByTestId('news-detail').waitFor();
     expect(await v.locator('#prerender').count()).toBe(0);
     expect(await v.getByText(enTitle).count()).toBe(1);
-    await v.goto(`${BASE}/pc/xinwendongtai`);
+    // Light start (docs/site.md "Speed"): the item the page carries is not fetched again, and the
+    // app appends no preload link for its own boot chunk, which is already running.
+    expect(itemCalls).toEqual([]);
+    expect(await v.locator('link[rel=modulepreload][href*="/boot-"]').count()).toBe(0);
+    // The same app after the takeover: the back link navigates inside it (no page load) and the
+    // language switch works there.
+    await v.evaluate(() => Object.assign(window, { sameApp: true }));
+    await v.getByRole('link', { name: '返回新闻列表' }).click();
+    await v.getByText(zhTitle).waitFor();
+    expect(await v.evaluate(() => (window as { sameApp?: boolean }).sameApp)).toBe(true);
     await v.getByTestId('language-switch').getByText('EN').click();
     await v.getByText(enTitle).waitFor();
     expect(await v.getByText(zhTitle).count()).toBe(0);

@@ -1,6 +1,21 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+
+/** The boot chunk (src/app/boot.tsx) and every chunk it imports statically, as output file names. */
+function bootGraph(bundle: Rollup.OutputBundle): Set<string> {
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const boot = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/boot.tsx'));
+  const files = new Set<string>();
+  const add = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const c = chunks.find((x) => x.fileName === file);
+    if (c?.type === 'chunk') c.imports.forEach(add);
+  };
+  if (boot) add(boot.fileName);
+  return files;
+}
 
 /**
  * The entry (src/main.tsx) imports the app (src/app/boot.tsx) dynamically, so that a page the
@@ -15,17 +30,7 @@ function bootPreload(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
-        const boot = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/boot.tsx'));
-        if (!boot || boot.type !== 'chunk') return;
-        const files = new Set<string>();
-        const add = (file: string) => {
-          if (files.has(file)) return;
-          files.add(file);
-          const c = chunks.find((x) => x.fileName === file);
-          if (c?.type === 'chunk') c.imports.forEach(add);
-        };
-        add(boot.fileName);
+        const files = bootGraph(ctx.bundle ?? {});
         return [...files].map((file) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/pc/${file}` },
@@ -36,13 +41,44 @@ function bootPreload(): Plugin {
   };
 }
 
+/**
+ * Vite's preload helper, run at each dynamic import, appends a `<link rel=modulepreload>` for
+ * every chunk of the imported module's graph that the page's head does not list. On a page with
+ * the server's first HTML the head lists none (apps/server/src/http/prerender.ts strips them), so
+ * starting the app appended ~20 links and opening the news page's chunk ~20 more, nearly all for
+ * chunks already loaded: 60-250 ms of main thread at the mobile preset's 4x CPU, the first long
+ * task after the paint (docs/site.md "Speed"). The chunks of the boot graph are loaded before
+ * any dynamic import of the app can run (the app is the boot chunk), so they are left out of
+ * every list: the entry's import of the boot chunk gets none (the browser's module loader
+ * fetches that graph), a page chunk lists only what it adds. The head's preloads are unchanged.
+ */
+function bootGraphPreloads(): {
+  plugin: Plugin;
+  resolveDependencies: (file: string, deps: string[], ctx: { hostType: 'html' | 'js' }) => string[];
+} {
+  let loaded = new Set<string>();
+  return {
+    plugin: {
+      name: 'tcm-boot-graph',
+      apply: 'build',
+      // Before vite:build-import-analysis (a post plugin) writes the lists in its generateBundle.
+      generateBundle(_opts, bundle) {
+        loaded = bootGraph(bundle);
+      },
+    },
+    // Only dynamic imports: the page's own head (hostType html) is bootPreload's business.
+    resolveDependencies: (_file, deps, ctx) => (ctx.hostType === 'js' ? deps.filter((d) => !loaded.has(d)) : deps),
+  };
+}
+const bootGraphDeps = bootGraphPreloads();
+
 // Served by the API server under /pc/ (history router with the same base). Areas are lazy
 // routes, so automatic code splitting keeps the console, editor and charts out of the public
 // home. (Manual vendor groups were tried: they either pulled React into the editor group, which
 // the entry then loaded, or, without their dependencies, broke execution order.)
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/pc/',
-  plugins: [react(), bootPreload()],
+  plugins: [react(), bootPreload(), bootGraphDeps.plugin],
   server: { proxy: { '/backend': 'http://localhost:8080' } },
   build: isSsrBuild
     ? // The server's first HTML of the public pages (src/prerender/site-prerender.tsx, docs/web.md
@@ -53,5 +89,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The manifest lets scripts/bundle-size.mjs sum what each entry page downloads.
         manifest: true,
         chunkSizeWarningLimit: 1500,
+        modulePreload: { resolveDependencies: bootGraphDeps.resolveDependencies },
       },
 }));

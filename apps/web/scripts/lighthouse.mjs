@@ -9,6 +9,9 @@
 // the trace (ms as measured, before the 4x CPU multiplier of the mobile preset).
 // The full reports go to $LH_OUT (default: a temp folder).
 // Usage: npm run bench:lighthouse -w @tcm/web [-- --desktop] [-- --audits]  (RUNS=5 for five runs)
+// LH_WEB_DIST=apps/web/<copy of a dist> audits that build instead, without building (before/after
+// pairs on the same machine state); it must sit inside the repository, where its dist/ssr module
+// finds React in node_modules (elsewhere the server quietly serves the pages without first HTML).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -61,7 +64,8 @@ function figures(lhr) {
   };
 }
 
-for (const ws of ['web', 'server'])
+const webDist = process.env.LH_WEB_DIST ? join(repo, process.env.LH_WEB_DIST) : join(repo, 'apps/web/dist');
+for (const ws of process.env.LH_WEB_DIST ? ['server'] : ['web', 'server'])
   execFileSync('bash', ['scripts/build-if-changed.sh', ws], { cwd: repo, stdio: 'inherit' });
 
 const freePort = () =>
@@ -84,7 +88,7 @@ const server = spawn('node', ['apps/server/dist/main.js'], {
     DATA_DIR: dataDir,
     SEED_PASSWORD: password,
     JWT_SECRET: randomBytes(32).toString('hex'),
-    WEB_DIST: join(repo, 'apps/web/dist'),
+    WEB_DIST: webDist,
     LOG_LEVEL: 'warn',
     // The bench signs in through the API to publish its news item; this private server needs no captcha.
     LOGIN_CAPTCHA_ENTRANCES: 'none',
@@ -182,6 +186,7 @@ try {
   console.log(
     `Lighthouse 12.2.3, ${desktop ? 'desktop' : 'mobile'} preset (simulated throttling), median of ${runs} runs, ${base}`,
   );
+  if (process.env.LH_WEB_DIST) console.log(`build: ${webDist}`);
   console.log(`load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAfter}; ${cpus().length} CPUs`);
   console.log('page           runs  perf  a11y  best   seo   FCP ms   LCP ms   TBT ms    CLS  JS KiB  main ms');
   const f = (v, d = 0, w = 8) => (Number.isFinite(v) ? v.toFixed(d) : '-').padStart(w);

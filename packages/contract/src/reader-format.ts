@@ -42,11 +42,46 @@ export interface DateOptions {
   timeZone?: string;
 }
 
-/** A date (or date-time) in the reader's language; an unreadable value comes back as given. */
+/** English short month names as en-GB writes them (CLDR: "Sept", not "Sep"). */
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The calendar fields of `d` in the runtime's time zone or in UTC, the two that `Date` can read
+ * without Intl; undefined for any other zone and for years Intl writes differently (below 1000,
+ * BC, beyond 9999).
+ */
+function plainFields(d: Date, timeZone: string | undefined) {
+  if (timeZone !== undefined && timeZone !== 'UTC') return undefined;
+  const utc = timeZone === 'UTC';
+  const year = utc ? d.getUTCFullYear() : d.getFullYear();
+  if (year < 1000 || year > 9999) return undefined;
+  return {
+    year: String(year),
+    month: utc ? d.getUTCMonth() : d.getMonth(),
+    day: utc ? d.getUTCDate() : d.getDate(),
+    hm: `${pad2(utc ? d.getUTCHours() : d.getHours())}:${pad2(utc ? d.getUTCMinutes() : d.getMinutes())}`,
+  };
+}
+
+/**
+ * A date (or date-time) in the reader's language; an unreadable value comes back as given.
+ * In the runtime's zone and in UTC (what pages and reports ask for) the two fixed shapes are written
+ * from the date's own fields: the first `Intl.DateTimeFormat` of a page loads the locale's
+ * calendar data, one long task of ~40 ms on a phone in the middle of the news page's first
+ * render (docs/web.md "First HTML"). The output is Intl's, character for character
+ * (reader-format.plain.test.ts compares them); any other time zone goes through Intl.
+ */
 export function formatDate(value: Date | string | number, lang: ReaderLang, opts: DateOptions = {}): string {
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
   const time = opts.time ?? true;
+  const f = plainFields(d, opts.timeZone);
+  if (f) {
+    const day =
+      lang === 'zh' ? `${f.year}-${pad2(f.month + 1)}-${pad2(f.day)}` : `${f.day} ${MONTHS_EN[f.month]} ${f.year}`;
+    return time ? `${day}${lang === 'zh' ? ' ' : ', '}${f.hm}` : day;
+  }
   const tz = opts.timeZone ? { timeZone: opts.timeZone } : {};
   if (lang === 'zh') {
     const parts = dateFormat(LOCALE.zh, {

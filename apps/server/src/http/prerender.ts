@@ -69,7 +69,8 @@ export function withInlineCss(html: string, dist: string): string {
 
 /**
  * index.html without the app's module preloads, for a prerendered page: the entry fetches the app
- * after the first paint (apps/web/src/main.tsx; Vite preloads its imports then, in parallel).
+ * after the first paint (apps/web/src/main.tsx; the browser's module loader then fetches the boot
+ * chunk's imports, and Vite's helper appends no preload link for them: apps/web/vite.config.ts).
  * Lighthouse counts script requests that end before the paint into its simulated FCP (those of
  * high priority) and LCP (any), which then waited for 150 KB on a slow phone network (seen:
  * observed FCP 0.56 s, simulated 2.5 s; with prefetch instead, simulated LCP 2.0 s against 0.3 s).

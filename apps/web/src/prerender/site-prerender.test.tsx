@@ -50,6 +50,20 @@ function stubNews() {
   );
 }
 
+/** The server's first HTML in the page: `markup` and ITEM as its data block. */
+function firstHtmlWithItem(markup: string): HTMLElement {
+  const first = document.createElement('div');
+  first.id = PRERENDER_ID;
+  first.innerHTML = markup;
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = PRERENDER_NEWS_ID;
+  block.textContent = JSON.stringify(ITEM);
+  first.append(block);
+  document.body.prepend(first);
+  return first;
+}
+
 afterEach(async () => {
   resetFetchAndSession();
   document.getElementById(PRERENDER_ID)?.remove();
@@ -106,23 +120,35 @@ describe('takeover', () => {
   });
 
   it('a news item in the first HTML is drawn from its data block, without waiting for the server', async () => {
-    const first = document.createElement('div');
-    first.id = PRERENDER_ID;
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = PRERENDER_NEWS_ID;
-    block.textContent = JSON.stringify(ITEM);
-    first.append(block);
-    document.body.prepend(first);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>(() => undefined)),
-    );
+    firstHtmlWithItem('');
+    const fetched = vi.fn((_url: string) => new Promise<Response>(() => undefined));
+    vi.stubGlobal('fetch', fetched);
     renderAt('/xinwendongtai/7');
     expect((await screen.findByTestId('news-detail', {}, { timeout: 15_000 })).querySelector('h1')?.textContent).toBe(
       ITEM.title,
     );
     expect(document.getElementById(PRERENDER_ID)).toBeNull();
+    // Nor is the item asked for again as the page starts (the frame's prefetch, the page's mount).
+    await new Promise((r) => setTimeout(r, 50));
+    expect(
+      fetched.mock.calls.map(([url]) => String(url)).filter((u) => u.includes(CONTENT_PATHS.portalNewsItem(7))),
+    ).toEqual([]);
+  });
+
+  it('draws the body the first HTML shows as it is, without cleaning the same markup again', async () => {
+    const first = firstHtmlWithItem(renderSitePage('zh', { page: 'newsDetail', news: NEWS }));
+    const shown = canonical(first.querySelector('.cms-body')!);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    // DOMPurify parses what it cleans: no parse, no second cleaning.
+    const parsed = vi.spyOn(DOMParser.prototype, 'parseFromString');
+    renderAt('/xinwendongtai/7');
+    const body = await screen.findByTestId('news-body', {}, { timeout: 15_000 });
+    expect(parsed).not.toHaveBeenCalled();
+    expect(canonical(body).replace(' data-testid="news-body"', '')).toBe(shown);
+    parsed.mockRestore();
   });
 
   it.each(['/', '/tongueAnalyze', '/xinwendongtai'])('%s: the server copy goes when the app draws', async (path) => {

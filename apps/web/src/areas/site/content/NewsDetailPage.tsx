@@ -5,7 +5,7 @@ import type { ContentItem } from '@tcm/contract';
 import { sanitizeHtml } from '../../../components/editor/sanitize.js';
 import { useTakeOver } from '../../../lib/prerender.js';
 import { NewsArticle } from './NewsArticle.js';
-import { newsItemQuery } from './news-item-query.js';
+import { firstHtmlBody, newsItemQuery } from './news-item-query.js';
 
 /**
  * One published news item, in plain markup and CSS (site.css): the page a shared link opens, so
@@ -42,8 +42,9 @@ export default function NewsDetailPage() {
         title: n.title,
         date: n.publishAt ?? n.createdAt,
         coverUrl: n.coverUrl,
-        // Server-sanitised HTML, cleaned once more in the browser before it is set (defence in depth).
-        bodyHtml: sanitizeHtml(n.body, { lazyImages: true }),
+        // Server-sanitised HTML, cleaned once more in the browser before it is set (defence in
+        // depth), unless it is the very markup the server's first HTML already put in the page.
+        bodyHtml: firstHtmlBody(n) ?? sanitizeHtml(n.body, { lazyImages: true }),
         sources: n.sources,
       }}
     />

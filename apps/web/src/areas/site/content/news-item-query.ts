@@ -12,7 +12,17 @@ export const newsItemQuery = (id: string) => ({
   queryKey: ['site-news-item', id],
   queryFn: () => http.get<ContentItem>(CONTENT_PATHS.portalNewsItem(id), { noErrorMessage: true }),
   retry: false,
+  // A published item read a moment ago (or carried by the page's first HTML) is not asked for
+  // again at once: without this the seeded item was fetched twice more as the page started, the
+  // frame's prefetch and the page's mount (work and two re-renders right after the paint).
+  staleTime: 60_000,
 });
+
+/**
+ * The body of the item the first HTML carries, as the server showed it there (its allow-list
+ * output, already in the page), by item id, with the raw body it was made from.
+ */
+const firstHtmlBodies = new Map<string, { body: string; html: string }>();
 
 /** The news item of the server's first HTML (its JSON data block), if it is item `id`. */
 function seedFromFirstHtml(client: QueryClient, id: string): void {
@@ -20,7 +30,10 @@ function seedFromFirstHtml(client: QueryClient, id: string): void {
   if (!block?.textContent) return;
   try {
     const item = JSON.parse(block.textContent) as ContentItem;
-    if (String(item.id) === id) client.setQueryData(newsItemQuery(id).queryKey, item);
+    if (String(item.id) !== id) return;
+    client.setQueryData(newsItemQuery(id).queryKey, item);
+    const shown = block.parentElement?.querySelector('.cms-body');
+    if (shown) firstHtmlBodies.set(id, { body: item.body, html: shown.innerHTML });
   } catch {
     // A damaged block: the page asks the server, as without one.
   }
@@ -34,4 +47,17 @@ export function useNewsItemStart(id: string): void {
   const client = useQueryClient();
   useState(() => seedFromFirstHtml(client, id));
   useEffect(() => void client.prefetchQuery(newsItemQuery(id)), [client, id]);
+}
+
+/**
+ * The body of item `n` as the server's first HTML showed it, while `n` is still that item: the
+ * page draws it as it is instead of cleaning it again with DOMPurify. That markup is already in
+ * the page, put there by the server's sanitiser (docs/web.md "First HTML"), so a second cleaning
+ * of the same text protects nothing; it was the largest piece of the page's first render (a
+ * DOMPurify instance and a parse, ~20 ms at 4x CPU in one uninterruptible component). An item
+ * fetched from the API (another item, or this one changed) is cleaned as before.
+ */
+export function firstHtmlBody(n: ContentItem): string | undefined {
+  const f = firstHtmlBodies.get(String(n.id));
+  return f && f.body === n.body ? f.html : undefined;
 }
