@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_ERRORS, USER_PATHS } from '@tcm/contract';
-import { isAppError } from '../http/app-error.js';
+import { isAppError, type AppError } from '../http/app-error.js';
 import { call } from '../test/http.js';
 import { DATA, dataFile, userWithToken } from '../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -79,9 +79,10 @@ describe('engine pool: crash isolation, timeouts, bounded queue', () => {
     const running = pool.run({ kind: 'test', act: 'sleep', ms: 1500 }, { timeoutMs: 30000 });
     await new Promise((r) => setTimeout(r, 100));
     const queued = pool.run({ ...PULSE, bytes: dataFile('pulse/bidmc01.csv') }, { timeoutMs: 30000 });
-    expect(await codeOf(pool.run({ kind: 'test', act: 'sleep', ms: 1 }, { timeoutMs: 30000 }))).toBe(
-      JOB_ERRORS.ENGINE_BUSY.code,
-    );
+    const busy = await pool.run({ kind: 'test', act: 'sleep', ms: 1 }, { timeoutMs: 30000 }).catch((e: unknown) => e);
+    expect((busy as AppError).def.code).toBe(JOB_ERRORS.ENGINE_BUSY.code);
+    // It says when to come back (the error handler's Retry-After): a refusal, not a failure.
+    expect((busy as AppError).data).toMatchObject({ queued: 1, retryAfterS: 2 });
     expect(pool.load).toEqual({ queued: 1, running: 1 });
     await running;
     expect(await queued).toBeNull();

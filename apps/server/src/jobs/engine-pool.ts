@@ -77,6 +77,11 @@ function workerEntry(): { file: string; execArgv: string[] } {
  * holds a job fails that job alone (4003002) and a fresh child takes the next; a job past its
  * timeout has its child killed (4003003).
  */
+/** Seconds a caller refused by a full engine queue is asked to wait: a queue of checks drains in moments. */
+const BUSY_RETRY_S = 2;
+/** Seconds while this process stops: another process (or this one, restarted) will answer. */
+const CLOSING_RETRY_S = 5;
+
 export class EnginePool {
   private readonly slots: Slot[];
   private readonly queue: Pending[] = [];
@@ -114,11 +119,18 @@ export class EnginePool {
   }
 
   private schedule<J extends EngineJob>(job: J, opts: RunOptions): Promise<ResultOf<J>> {
-    if (this.closed) return Promise.reject(new AppError(JOB_ERRORS.ENGINE_BUSY, undefined, { closing: true }));
+    if (this.closed)
+      return Promise.reject(
+        new AppError(JOB_ERRORS.ENGINE_BUSY, undefined, { closing: true, retryAfterS: CLOSING_RETRY_S }),
+      );
     if (!this.slots.length) return this.runInline(job, opts) as Promise<ResultOf<J>>;
     const idle = this.slots.some((s) => !s.pending);
     if (!idle && opts.bounded !== false && this.queue.length >= this.opts.maxQueue)
-      return Promise.reject(new AppError(JOB_ERRORS.ENGINE_BUSY, undefined, { queued: this.queue.length }));
+      // A 503 that says when to come back (the error handler puts it in Retry-After): a client
+      // or proxy retries it as a refusal; without it the mixed-traffic bench counted it an error.
+      return Promise.reject(
+        new AppError(JOB_ERRORS.ENGINE_BUSY, undefined, { queued: this.queue.length, retryAfterS: BUSY_RETRY_S }),
+      );
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, job, opts, resolve, reject });
       this.dispatch();
@@ -128,7 +140,8 @@ export class EnginePool {
   /** Stops the children; queued jobs fail with 4003001. Running ones fail as their child exits. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const p of this.queue.splice(0)) p.reject(new AppError(JOB_ERRORS.ENGINE_BUSY, undefined, { closing: true }));
+    for (const p of this.queue.splice(0))
+      p.reject(new AppError(JOB_ERRORS.ENGINE_BUSY, undefined, { closing: true, retryAfterS: CLOSING_RETRY_S }));
     await Promise.all(
       this.slots.map(async (s) => {
         const c = s.child;
