@@ -57,4 +57,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync(`${root}/src/db/migrations`, `${out}/migrations`, { recursive: true });
-console.log(`[build] server bundled in ${Date.now() - t0} ms -> ${out}/main.js, engine-worker.js, research-thread.js, pglite-thread.js`);
+console.log(
+  `[build] server bundled in ${Date.now() - t0} ms -> ${out}/main.js, engine-worker.js, research-thread.js, pglite-thread.js`,
+);
