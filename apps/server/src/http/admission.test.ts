@@ -107,7 +107,7 @@ describe('beyond the requests in flight and the waiting room the answer is 503 a
 describe('a refused upload: the client gets the 503, not a broken pipe', () => {
   const s = listening({ ADMISSION_IN_FLIGHT: '1', ADMISSION_WAITING: '0' });
 
-  it('an upload still being sent when refused: the sender gets the 503 with Retry-After, not a broken pipe', async () => {
+  it('an upload still being sent when refused is read to its end, then answered 503 with Retry-After: no broken pipe', async () => {
     const held = await heldRequest(s);
     const m = multipart([{ field: 'file', filename: 'p.csv', value: new Uint8Array(2 * 1024 * 1024).fill(65) }]);
     const socket = connect(s.port, '127.0.0.1');
@@ -121,6 +121,8 @@ describe('a refused upload: the client gets the 503, not a broken pipe', () => {
         `Content-Type: ${m.headers['content-type']}\r\nContent-Length: ${m.payload.length}\r\n\r\n`,
     );
     // The refusal is decided on the headers; the client goes on sending, as a slow uplink does.
+    // Answered and closed before the rest arrived, the sender's next write met a reset: EPIPE
+    // under load (the whole run of session 22 caught it), the bench's 3 errors of session 21.
     for (let at = 0; at < m.payload.length && !failure; at += 256 * 1024) {
       socket.write(m.payload.subarray(at, at + 256 * 1024));
       await new Promise((r) => setTimeout(r, 50));
@@ -128,11 +130,13 @@ describe('a refused upload: the client gets the 503, not a broken pipe', () => {
     for (let i = 0; i < 100 && !/\r\n\r\n\{[\s\S]*\}/.test(answer) && !failure; i++)
       await new Promise((r) => setTimeout(r, 50));
     socket.destroy();
+    // Whatever the outcome, the held request ends (the app's close waits for it otherwise).
+    const heldAnswer = await held.finish();
     expect(failure, 'the sender saw its pipe broken').toBeUndefined();
     expect(answer).toMatch(/^HTTP\/1\.1 503/);
     expect(answer).toMatch(/retry-after: 1/i);
     expect(answer).toContain(`"code":${ADMISSION_ERRORS.SERVER_BUSY.code}`);
-    await held.finish();
+    expect(heldAnswer).toMatch(/^HTTP\/1\.1 400/);
     expect((await get(s, USER_PATHS.currentUser, { authorization: `Bearer ${s.token}` })).status).toBe(200);
   }, 30_000);
 });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ADMISSION_ERRORS, LANGUAGE_HEADER, OPS_PATHS } from '@tcm/contract';
+import { ADMISSION_ERRORS, LANGUAGE_HEADER, MAX_UPLOAD_BYTES, OPS_PATHS } from '@tcm/contract';
 import { fail, msgLang } from './envelope.js';
 
 export interface AdmissionSettings {
@@ -10,6 +10,9 @@ export interface AdmissionSettings {
   /** Longest wait for a place, ms; a request that waited longer is refused. */
   waitMs: number;
 }
+
+/** The largest body a refusal reads to its end before answering: an upload and its form around it. */
+const DRAIN_LIMIT_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 
 /** Seconds a refused client is asked to wait: overload here is a matter of moments. */
 export const SHED_RETRY_AFTER_S = 1;
@@ -47,8 +50,9 @@ const REFUSAL = {
  * Bounded admission (issue 25 item 7): at most `inFlight` requests are worked on at once, up to
  * `waiting` more wait in turn (at most `waitMs`), and any beyond are answered 503 4009101 with
  * Retry-After at once. It sits in front of Fastify on the raw `http` server (app.ts
- * `serverFactory`), so a refusal costs no routing, hooks, logging or body parsing: the request's
- * body is never read, and the connection is closed when one was coming. Without it an open-loop
+ * `serverFactory`), so a refusal costs no routing, hooks, logging or body parsing: a body up to an
+ * upload's size is read to nothing before the answer (so the client, still sending, gets the 503
+ * rather than a broken pipe); a larger one is not read and its connection is closed. Without it an open-loop
  * flood piled up as sockets until the process ran out of file descriptors and its database
  * failed every query (docs/server.md "Mixed traffic").
  *
@@ -168,14 +172,26 @@ export class Admission {
     const header = req.headers[LANGUAGE_HEADER];
     const lang = msgLang((Array.isArray(header) ? header[0] : header) || req.headers['accept-language']);
     const body = REFUSAL[lang];
-    const hasBody = (req.headers['content-length'] ?? '0') !== '0' || req.headers['transfer-encoding'] !== undefined;
-    res.writeHead(503, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': body.length,
-      'retry-after': String(SHED_RETRY_AFTER_S),
-      // A body we will not read: close rather than drain it; a bodiless request keeps its connection.
-      ...(hasBody ? { connection: 'close' } : {}),
-    });
-    res.end(body);
+    const length = Number(req.headers['content-length'] ?? '0');
+    const chunked = req.headers['transfer-encoding'] !== undefined;
+    const answer = (close: boolean) => {
+      res.writeHead(503, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': body.length,
+        'retry-after': String(SHED_RETRY_AFTER_S),
+        ...(close ? { connection: 'close' } : {}),
+      });
+      res.end(body);
+    };
+    if (!chunked && length > 0 && length <= DRAIN_LIMIT_BYTES) {
+      // A body of an upload's size is read to nothing first, then answered: closing on a client
+      // still sending it gave that client EPIPE (an error) instead of the 503 (a refusal it can
+      // retry). Reading costs a copy, no parsing; the connection stays usable.
+      req.resume();
+      req.once('end', () => answer(false));
+      return;
+    }
+    // A body too large (or of unknown length) to read for nothing: close rather than drain it.
+    answer(chunked || length > 0);
   }
 }
