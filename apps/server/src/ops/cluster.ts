@@ -5,7 +5,7 @@ import type { AppConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { ensureOpenApiKey, ensureSecrets } from '../secrets.js';
 import { startMetricsServer } from './metrics.js';
-import { bannerLines, prepareDatabase } from './prepare.js';
+import { bannerLines, prepareDatabase, prepareQueues } from './prepare.js';
 
 /** A worker that dies on its own is replaced after this pause (a crash loop stays slow). */
 const RESTART_DELAY_MS = 1000;
@@ -27,6 +27,7 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   let seedInfo: string[];
   try {
     seedInfo = await prepareDatabase(database, config);
+    await prepareQueues(database);
   } finally {
     await database.close();
   }
