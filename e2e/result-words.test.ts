@@ -110,6 +110,10 @@ describe('one vocabulary on the page and in the PDF', () => {
         await status.first().waitFor({ timeout: ANALYSIS_MS });
       }
       await page.getByTestId('tongue-features').getByText(FEATURE_NAMES[lang]['tongue-word-bodyColor']).waitFor();
+      // Each engine's section draws on its own; read the words once all four are on the page
+      // (the whole run of session 22 read them while the face section was still missing).
+      for (const id of ['face-word-complexion', 'pulse-class', 'voice-reading'])
+        await page.getByTestId(id).first().waitFor({ timeout: 20_000 });
       const words = await pageWords();
       // Every engine's features are there: ten tongue features, three face classes, the pulse and voice readings.
       expect([...words.keys()].filter((k) => k.startsWith('tongue-word-')).length).toBe(10);
