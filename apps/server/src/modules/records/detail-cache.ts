@@ -1,10 +1,10 @@
 import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { getTableName } from 'drizzle-orm';
 import type pg from 'pg';
 import { z } from 'zod';
 import { SPEC_ERRORS } from '@tcm/contract';
 import { devices, recordsTable, users } from '../../db/schema/index.js';
+import { D, q, R, U } from './records.list-sql.js';
 import type { RecordSummaryRow } from './records.repo.js';
 
 /**
@@ -25,10 +25,6 @@ import type { RecordSummaryRow } from './records.repo.js';
  * never serve each other's stale answers.
  */
 
-const q = (name: string) => `"${name}"`;
-const R = q(getTableName(recordsTable));
-const U = q(getTableName(users));
-const D = q(getTableName(devices));
 const STAMP_SQL =
   `select ${R}.xmin::text, ${R}.${q(recordsTable.ownerUserId.name)}, ${R}.${q(recordsTable.subjectUserId.name)},` +
   ` ${R}.${q(recordsTable.teamId.name)}, ${U}.${q(users.name.name)}, ${D}.${q(devices.name.name)}` +

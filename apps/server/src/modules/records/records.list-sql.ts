@@ -14,10 +14,11 @@ import { summaryColumns, type RecordSummaryRow } from './records.repo.js';
  */
 
 const dialect = new PgDialect();
-const q = (name: string) => `"${name}"`;
-const R = q(getTableName(recordsTable));
-const U = q(getTableName(users));
-const D = q(getTableName(devices));
+/** A quoted identifier, and the three tables' quoted names (detail-cache.ts writes its statement with them too). */
+export const q = (name: string) => `"${name}"`;
+export const R = q(getTableName(recordsTable));
+export const U = q(getTableName(users));
+export const D = q(getTableName(devices));
 
 /** The summary columns in a fixed order, then the owner's and the device's names. */
 const SUMMARY_KEYS = Object.keys(summaryColumns) as (keyof typeof summaryColumns)[];
