@@ -28,7 +28,7 @@ export function decimate(s: Sound, factor: number, halfTaps = 4): Sound {
  * side, normalized). Output sample m sits on input sample m·factor + off, so the filter is one
  * aligned dot product and the new sound keeps Praat's time grid (no fractional shift).
  */
-export function decimateWith(s: Sound, factor: number, hs: Float64Array): Sound {
+function decimateWith(s: Sound, factor: number, hs: Float64Array): Sound {
   const x = s.samples;
   const n = Math.floor(x.length / factor);
   const half = hs.length - 1;

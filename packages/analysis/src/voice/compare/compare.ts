@@ -17,8 +17,11 @@ export interface PraatMeasures {
   channels: number;
 }
 
-/** The issue's tolerances for sustained vowels: F0 2 %, jitter and shimmer 20 % (relative), HNR 2 dB. */
-export const VOWEL_TOLERANCE = { f0: 0.02, jitter: 0.2, shimmer: 0.2, hnrDb: 2 };
+/**
+ * The issues' tolerances for sustained vowels: F0 mean 2 %, F0 SD 5 Hz, jitter and shimmer 20 %
+ * (relative), HNR 2 dB; intensity 1 dB.
+ */
+export const VOWEL_TOLERANCE = { f0: 0.02, f0SdHz: 5, jitter: 0.2, shimmer: 0.2, hnrDb: 2, intensityDb: 1 };
 
 export interface Comparison {
   item: VoiceItem;
@@ -32,8 +35,10 @@ export interface Comparison {
     shimmer: number;
     hnr: number;
     intensity: number;
+    /** Reading codes (readings.ts). */
+    readings: string[];
   };
-  diff: { f0: number; jitter: number; shimmer: number; hnrDb: number };
+  diff: { f0: number; f0SdHz: number; jitter: number; shimmer: number; hnrDb: number };
   /** Within the vowel tolerances (always reported; asserted for vowels only). */
   within: boolean;
 }
@@ -47,6 +52,11 @@ const rel = (a: number, b: number) => (a - b) / b;
 export function compareItem(item: VoiceItem): Comparison {
   const praat = measures[item.name];
   if (!praat) throw new Error(`no Praat measures for ${item.name}: run praat:voice-reference`);
+  return compareWith(item, praat);
+}
+
+/** Runs our engine on one recording and sets it beside Praat's measures of the same file. */
+export function compareWith(item: VoiceItem, praat: PraatMeasures): Comparison {
   const r = analyzeVoice(item.bytes());
   const ours = {
     f0: r.pitch.meanHz,
@@ -57,20 +67,35 @@ export function compareItem(item: VoiceItem): Comparison {
     shimmer: (r.shimmerLocalPct ?? NaN) / 100,
     hnr: r.hnrDb ?? NaN,
     intensity: r.intensityDb,
+    readings: r.readings.map((x) => x.code),
   };
   const diff = {
     f0: rel(ours.f0, praat.f0Mean),
+    f0SdHz: ours.f0Sd - praat.f0Sd,
     jitter: rel(ours.jitter, praat.jitterLocal),
     shimmer: rel(ours.shimmer, praat.shimmerLocal),
     hnrDb: ours.hnr - praat.hnr,
   };
-  const t = VOWEL_TOLERANCE;
-  const within =
-    Math.abs(diff.f0) < t.f0 &&
-    Math.abs(diff.jitter) < t.jitter &&
-    Math.abs(diff.shimmer) < t.shimmer &&
-    Math.abs(diff.hnrDb) < t.hnrDb;
+  const within = vowelMisses({ ours, praat, diff }).length === 0;
   return { item, praat, ours, diff, within };
+}
+
+/**
+ * The vowel tolerances a comparison misses, named (empty when within all): F0 mean, F0 SD,
+ * jitter, shimmer, HNR and intensity.
+ */
+export function vowelMisses(c: Pick<Comparison, 'ours' | 'praat' | 'diff'>): string[] {
+  const t = VOWEL_TOLERANCE;
+  const { diff } = c;
+  const checks: [string, boolean][] = [
+    ['F0 mean', Math.abs(diff.f0) < t.f0],
+    ['F0 SD', Math.abs(diff.f0SdHz) < t.f0SdHz],
+    ['jitter', Math.abs(diff.jitter) < t.jitter],
+    ['shimmer', Math.abs(diff.shimmer) < t.shimmer],
+    ['HNR', Math.abs(diff.hnrDb) < t.hnrDb],
+    ['intensity', Math.abs(c.ours.intensity - c.praat.intensity) < t.intensityDb],
+  ];
+  return checks.filter(([, ok]) => !ok).map(([name]) => name);
 }
 
 const signed = (v: number, digits: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(digits)}`;
