@@ -2,7 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseWav } from '../../signal/index.js';
+import { PRAAT_PITCH_AC, toPitch } from '../pitch.js';
 import { voiceReadings } from '../readings.js';
+import { makeSound } from '../sound.js';
 import { compareWith, TABLE_HEAD, tableRow, type Comparison, type PraatMeasures } from './compare.js';
 import type { VoiceItem } from './voice-set.js';
 
@@ -141,6 +144,7 @@ export const PRAAT_SIGNALS: readonly PraatSignal[] = [
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 const MAKE = here('./praat-signals.praat');
 const MEASURE = here('../praat-reference.praat');
+const FRAMES = here('./praat-pitch-frames.praat');
 
 /** Praat's version line; throws with the way to install it when Praat is missing. */
 export function praatVersion(): string {
@@ -174,6 +178,43 @@ export function makeAndMeasure(s: PraatSignal, dir: string): { item: VoiceItem; 
     bytes: () => new Uint8Array(readFileSync(file)),
   };
   return { item, praat };
+}
+
+/** Our pitch track against Praat's, frame by frame. */
+export interface FrameComparison {
+  frames: number;
+  /** Difference of the first frames' times (s). */
+  t1Diff: number;
+  /** Frames voiced in one track and not in the other. */
+  voicingDiffers: number;
+  /** Largest |ours / Praat − 1| over the frames both call voiced. */
+  maxRelDiff: number;
+}
+
+/**
+ * The pitch path, frame by frame, against Praat's To Pitch (ac) of the same file
+ * (praat-pitch-frames.praat): the test that the tracker follows the voice where Praat does, on
+ * every frame rather than on the mean. Channels are averaged, as by the engine and by Praat's
+ * Convert to mono.
+ */
+export function compareFrames(file: string): FrameComparison {
+  const praat = JSON.parse(execFileSync('praat', ['--run', FRAMES, file], { encoding: 'utf8' }).trim()) as {
+    t1: number;
+    f0: number[];
+  };
+  const wav = parseWav(new Uint8Array(readFileSync(file)));
+  const mono = new Float64Array(wav.channels[0]!.length);
+  for (const c of wav.channels) for (let i = 0; i < mono.length; i++) mono[i] += c[i]! / wav.channels.length;
+  const ours = toPitch(makeSound(mono, wav.sampleRate), PRAAT_PITCH_AC);
+  let voicingDiffers = Math.abs(ours.f0.length - praat.f0.length);
+  let maxRelDiff = 0;
+  for (let i = 0; i < Math.min(ours.f0.length, praat.f0.length); i++) {
+    const a = ours.f0[i]!;
+    const b = praat.f0[i]!;
+    if (a > 0 !== b > 0) voicingDiffers++;
+    else if (a > 0) maxRelDiff = Math.max(maxRelDiff, Math.abs(a / b - 1));
+  }
+  return { frames: praat.f0.length, t1Diff: ours.x1 - praat.t1, voicingDiffers, maxRelDiff };
 }
 
 /** The readings Praat's own measures would give (readings.ts on Praat's jitter, shimmer, HNR, intensity). */
