@@ -204,7 +204,7 @@ export function compareFrames(file: string): FrameComparison {
   };
   const wav = parseWav(new Uint8Array(readFileSync(file)));
   const mono = new Float64Array(wav.channels[0]!.length);
-  for (const c of wav.channels) for (let i = 0; i < mono.length; i++) mono[i] += c[i]! / wav.channels.length;
+  for (const c of wav.channels) for (let i = 0; i < mono.length; i++) mono[i] = mono[i]! + c[i]! / wav.channels.length;
   const ours = toPitch(makeSound(mono, wav.sampleRate), PRAAT_PITCH_AC);
   let voicingDiffers = Math.abs(ours.f0.length - praat.f0.length);
   let maxRelDiff = 0;
