@@ -48,12 +48,14 @@ export async function gatePrescription(
   const asked = needsAcknowledgement(warnings);
   // A reason sent for a prescription that needs none is not kept: nothing was acknowledged.
   if (!asked.length) return { prescription: rx, fresh: null };
-  if (!acknowledgement) throw new AppError(ARCHIVE_ERRORS.PRESCRIPTION_NEEDS_REASON, undefined, listed(asked));
-  // An edit that keeps the reason and raises no warning beyond those acknowledged keeps who and when.
+  // An edit that raises no warning beyond those already acknowledged keeps who, when and why, whether
+  // it sends the reason again or none; a new warning needs a reason given now.
   const old = previous?.acknowledgement;
-  const covered = old && new Set(old.warnings.map(key));
-  if (old && covered && old.reason === acknowledgement.reason && asked.every((w) => covered.has(key(w))))
+  const done = new Set(old?.warnings.map(key));
+  const covered = asked.every((w) => done.has(key(w)));
+  if (old && covered && (!acknowledgement || acknowledgement.reason === old.reason))
     return { prescription: { ...rx, acknowledgement: old }, fresh: null };
+  if (!acknowledgement) throw new AppError(ARCHIVE_ERRORS.PRESCRIPTION_NEEDS_REASON, undefined, listed(asked));
   const fresh: Acknowledgement = {
     reason: acknowledgement.reason,
     byUserId: p.user.id,

@@ -111,6 +111,25 @@ describe('archive: prescription safety on save', () => {
     expect(again.body.data.prescription.acknowledgement).toEqual(ack);
     const acks = (await auditTrail(t.database.db, caseId)).filter((e) => e.action === 'archive.visit.acknowledge');
     expect(acks.length).toBe(1);
+    // An edit without a reason that adds no warning keeps the acknowledgement; one that adds a pair is refused.
+    const silent = await call(
+      t.app,
+      'POST',
+      ARCHIVE_PATHS.updateVisit(r.body.data.id),
+      a.token,
+      visitWith(INCOMPATIBLE),
+    );
+    expect(silent.body.data.prescription.acknowledgement).toEqual(ack);
+    const more = await call(
+      t.app,
+      'POST',
+      ARCHIVE_PATHS.updateVisit(r.body.data.id),
+      a.token,
+      visitWith([...INCOMPATIBLE, ...herbs(['海藻', 9])]),
+    );
+    // The answer lists every warning that needs the reason, the new one among them.
+    expect([more.status, codes(more)]).toEqual([409, [4101401, 4101401, 4101402]]);
+    expect(more.body.data.warnings[1].herbs).toEqual(['甘草', '海藻']);
     // Dropping the pair: the reason has nothing to acknowledge and is not kept.
     const clean = await call(t.app, 'POST', ARCHIVE_PATHS.updateVisit(r.body.data.id), a.token, {
       ...visitWith(herbs(['甘草', 6]), REASON),

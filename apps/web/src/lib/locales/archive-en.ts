@@ -121,6 +121,18 @@ export const archiveEn: ArchiveMessages = {
     noWarnings: 'No incompatibility, antagonism, dose or pregnancy warning',
     pregnant: 'Patient is pregnant',
     range: 'Usual {{min}}–{{max}} {{unit}}',
+    ack: {
+      title: 'Give a reason for this prescription',
+      lead: 'The prescription raises the following; it is saved only with your reason:',
+      reason: 'Reason (saved with the prescription and printed on the medical-record PDF)',
+      placeholder: 'e.g. severe case, decocted first for 2 hours, under close watch',
+      recorded: 'Your name and the time are recorded with it.',
+      save: 'Save with this reason',
+      change: 'Back to the prescription',
+      refusedTitle: 'The prescription cannot be saved',
+      refusedLead: 'These toxic doses are above the hard limit; no reason can pass them. Change the dose:',
+    },
+    needsReason: 'needs a reason to save',
   },
   prescriptions: {
     title: 'Prescriptions',

@@ -119,6 +119,18 @@ export const archiveZh = {
     noWarnings: '未发现十八反、十九畏、超量或妊娠禁忌',
     pregnant: '患者妊娠',
     range: '常用量 {{min}}–{{max}} {{unit}}',
+    ack: {
+      title: '请注明用药理由',
+      lead: '处方存在以下情况，注明理由后才能保存：',
+      reason: '理由（将随处方保存，并打印在病历 PDF 上）',
+      placeholder: '例如：病重药重，已嘱先煎 2 小时，密切观察',
+      recorded: '系统记录确认医生与时间。',
+      save: '注明理由并保存',
+      change: '返回修改处方',
+      refusedTitle: '处方不能保存',
+      refusedLead: '以下毒性药剂量超过上限，任何理由都不能保存，请修改剂量：',
+    },
+    needsReason: '保存时需注明理由',
   },
   prescriptions: {
     title: '处方管理',

@@ -22,7 +22,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReportLanguage, VisitDetail } from '@tcm/contract';
 import { RecordResult } from '../../../record/RecordResult.js';
-import { casePdfUrl, useCase, useDownload } from './archive-api.js';
+import { casePdfUrl, openMedicalRecordPdf, useCase, useDownload } from './archive-api.js';
 import { FIRST_VISIT_ID } from './VisitEditor.js';
 import { CaseForms } from './inquiry/CaseForms.js';
 import { TeachingCaseButton } from './TeachingCaseButton.js';
@@ -179,7 +179,7 @@ export function CaseReview() {
                       <Button
                         size="small"
                         data-testid={`visit-pdf-${v.number}`}
-                        onClick={() => void navigate(`/doctor/archive/showMedicalRecordPdf/${v.id}`)}
+                        onClick={() => openMedicalRecordPdf(v.id)}
                       >
                         {t('archive.review.pdf')}
                       </Button>
