@@ -85,6 +85,8 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
   await page.getByTestId('ack-save').click();
   await page.waitForURL(/\/pc\/doctor\/archive\/review\//);
   await page.getByTestId('visit-1').getByText(T[lang].incompatible).waitFor();
+  // The case page shows who acknowledged, when and why.
+  await page.getByTestId('visit-1').getByTestId('rx-acknowledged').getByText(T[lang].reason).waitFor();
 
   // The viewer: a document of its own, whose policy lets the blob: frame load the PDF.
   await page.getByTestId('visit-pdf-1').click();
