@@ -121,6 +121,9 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
   await pickOption('法半夏');
   await page.getByTestId('rx-warnings').getByText(T[lang].warning).waitFor();
   await page.getByTestId('visit-save').click();
+  // 十八反 is saved only with the doctor's reason (issue 32; doctor-prescription-safety.test.ts).
+  await page.getByTestId('ack-reason').fill(T[lang].complaint);
+  await page.getByTestId('ack-save').click();
   await page.waitForURL(/\/pc\/doctor\/archive\/review\//);
   await page.getByTestId('visit-2').getByText(T[lang].warning).waitFor();
 

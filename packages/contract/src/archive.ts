@@ -99,6 +99,20 @@ export const ARCHIVE_ERRORS = defineErrors({
     zh: '方剂不存在或不是你创建的',
     en: 'The formula does not exist or is not yours',
   },
+  /** `data.warnings`: the warnings (with codes) that need the doctor's written reason. */
+  PRESCRIPTION_NEEDS_REASON: {
+    code: 4101013,
+    status: 409,
+    zh: '处方有配伍禁忌、妊娠禁忌或毒性药超量，请注明理由后再保存',
+    en: 'The prescription has an incompatibility, a pregnancy contraindication or a toxic herb above its dose; give a reason to save it',
+  },
+  /** `data.warnings`: the toxic doses above the hard ceiling; no reason passes them. */
+  PRESCRIPTION_REFUSED: {
+    code: 4101014,
+    status: 409,
+    zh: '处方中毒性药剂量超过上限，不能保存',
+    en: 'A toxic herb in the prescription is above its hard limit and cannot be saved',
+  },
   CASE_DELETED: {
     code: 4101010,
     status: 409,
@@ -249,6 +263,33 @@ export const prescriptionSchema = z.object({
 export type Prescription = z.infer<typeof prescriptionSchema>;
 export type PrescriptionInput = z.input<typeof prescriptionSchema>;
 
+/**
+ * The doctor's written reason for saving a prescription that raises 十八反, 十九畏, 孕妇禁用 or a
+ * toxic herb above its range (issue 32). Sent with the visit; the server adds who and when.
+ */
+export const acknowledgementBody = z.object({ reason: text(500).min(1) });
+
+/** The acknowledgement as stored with the prescription and answered. */
+export const acknowledgementSchema = acknowledgementBody.extend({
+  byUserId: uuid,
+  byName: z.string(),
+  /** ISO time of the save that gave (or changed) the reason. */
+  at: z.string(),
+  /** The warnings the reason was given for, as they read at that time. */
+  warnings: z.array(safetyWarningSchema),
+});
+export type Acknowledgement = z.infer<typeof acknowledgementSchema>;
+
+/** A prescription as a visit is saved: `acknowledgement` when the checks ask for a reason. */
+export const prescriptionBodySchema = prescriptionSchema.extend({ acknowledgement: acknowledgementBody.optional() });
+export type PrescriptionBodyInput = z.input<typeof prescriptionBodySchema>;
+
+/** A prescription as stored and answered, with who acknowledged its warnings, when and why. */
+export const storedPrescriptionSchema = prescriptionSchema.extend({
+  acknowledgement: acknowledgementSchema.optional(),
+});
+export type StoredPrescription = z.infer<typeof storedPrescriptionSchema>;
+
 export const fourDiagnosisSchema = z.object({
   inspection: optText(2000),
   listening: optText(2000),
@@ -268,7 +309,7 @@ export const visitBody = z.object({
   tcmSyndrome: optText(200),
   western: z.array(text(200).min(1)).max(20).default([]),
   treatmentPrinciple: optText(1000),
-  prescription: prescriptionSchema.nullable().default(null),
+  prescription: prescriptionBodySchema.nullable().default(null),
   advice: optText(4000),
   outcome: optText(2000),
 });
@@ -289,7 +330,7 @@ export const visitSchema = z.object({
   tcmSyndrome: z.string(),
   western: z.array(z.string()),
   treatmentPrinciple: z.string(),
-  prescription: prescriptionSchema.nullable(),
+  prescription: storedPrescriptionSchema.nullable(),
   /** Safety checks of the prescription for this patient, recomputed on every read. */
   warnings: z.array(safetyWarningSchema),
   advice: z.string(),

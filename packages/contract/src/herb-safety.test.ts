@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkPrescription, type HerbFacts } from './herb-safety.js';
+import {
+  checkPrescription,
+  needsAcknowledgement,
+  refusedWarnings,
+  SAFETY_WARNING_CODES,
+  type HerbFacts,
+} from './herb-safety.js';
+import { herbFactsMap } from './herbs.js';
 
 const pair = (a: string, b: string) =>
   checkPrescription([
@@ -129,6 +136,56 @@ describe('checkPrescription: doses and pregnancy', () => {
     expect(checkPrescription(herbs, { dictionary: dict, pregnant: true }).map((w) => [w.kind, w.herbs[0]])).toEqual([
       ['pregnancyCaution', '桃仁'],
       ['pregnancyForbidden', '三棱'],
+    ]);
+  });
+});
+
+describe('checkPrescription: toxic herbs (ChP 2020 toxicity and dose range)', () => {
+  const dictionary = herbFactsMap();
+  const kinds = (name: string, dose: number) => checkPrescription([{ name, dose }], { dictionary }).map((w) => w.kind);
+
+  it('a toxic herb within its range raises nothing; above it a reason; above the ceiling a refusal', () => {
+    // 附子 有毒, 3–15 g: ceiling 4 × 15 = 60 g.
+    expect(kinds('附子', 15)).toEqual([]);
+    expect(kinds('附子', 15.5)).toEqual(['toxicDoseHigh']);
+    expect(kinds('附子', 60)).toEqual(['toxicDoseHigh']);
+    expect(kinds('附子', 61)).toEqual(['toxicDoseCeiling']);
+    expect(kinds('附子', 200)).toEqual(['toxicDoseCeiling']);
+    // 川乌 有大毒, 1.5–3 g: ceiling 2 × 3 = 6 g.
+    expect(kinds('川乌', 6)).toEqual(['toxicDoseHigh']);
+    expect(kinds('川乌', 6.5)).toEqual(['toxicDoseCeiling']);
+    // A non-toxic herb above its range keeps the ordinary note; below the range too.
+    expect(kinds('白术', 30)).toEqual(['doseHigh']);
+    expect(kinds('附子', 1)).toEqual(['doseLow']);
+  });
+
+  it('levels and codes: pairs, 孕妇禁用 and toxic doses need a reason, the ceiling refuses, the rest are notes', () => {
+    const ws = checkPrescription(
+      [
+        { name: '甘草', dose: 6 },
+        { name: '甘遂', dose: 1 },
+        { name: '附子', dose: 200 },
+        { name: '白术', dose: 30 },
+      ],
+      { dictionary, pregnant: true },
+    );
+    expect(ws.map((w) => [w.kind, w.code])).toEqual([
+      ['incompatible', SAFETY_WARNING_CODES.incompatible],
+      ['pregnancyForbidden', 4101403],
+      ['toxicDoseCeiling', 4101405],
+      ['pregnancyCaution', 4101413],
+      ['doseHigh', 4101411],
+    ]);
+    expect(needsAcknowledgement(ws).map((w) => w.kind)).toEqual(['incompatible', 'pregnancyForbidden']);
+    expect(refusedWarnings(ws).map((w) => w.kind)).toEqual(['toxicDoseCeiling']);
+    // Every code is distinct.
+    expect(new Set(Object.values(SAFETY_WARNING_CODES)).size).toBe(Object.keys(SAFETY_WARNING_CODES).length);
+  });
+
+  it('an override of the range moves the notes, never the toxic thresholds', () => {
+    const own = herbFactsMap([{ name: '附子', doseMin: 3, doseMax: 300 }]);
+    expect(checkPrescription([{ name: '附子', dose: 30 }], { dictionary: own }).map((w) => w.kind)).toEqual([
+      'toxicDoseHigh',
     ]);
   });
 });

@@ -3,8 +3,9 @@ import { z } from 'zod';
 /**
  * Prescription safety checks (issue 19 item 3; docs/archive.md "Safety checks"): a pure function
  * over the herbs of a prescription that warns on the eighteen incompatibilities (十八反), the
- * nineteen antagonisms (十九畏), doses outside the usual range, and pregnancy cautions. It never
- * refuses: the doctor decides, but is always told.
+ * nineteen antagonisms (十九畏), doses outside the usual range, toxic herbs above the pharmacopoeia's
+ * range, and pregnancy cautions. The function only reports; `SAFETY_WARNING_LEVEL` says which
+ * warnings the server asks a written reason for and which it refuses (issue 32).
  *
  * Sources: 十八反 and 十九畏 as the Chinese Pharmacopoeia 2020 (Vol. I) writes them in each
  * monograph's 【注意】 ("不宜与…同用"), which expands the classical mnemonic (《珍珠囊补遗药性赋》
@@ -16,8 +17,53 @@ import { z } from 'zod';
 export const PREPARATIONS = ['先煎', '后下', '包煎', '烊化', '另煎', '冲服'] as const;
 export type Preparation = (typeof PREPARATIONS)[number];
 
+export const SAFETY_WARNING_KINDS = [
+  'incompatible',
+  'antagonism',
+  'doseHigh',
+  'doseLow',
+  'pregnancyForbidden',
+  'pregnancyCaution',
+  'toxicDoseHigh',
+  'toxicDoseCeiling',
+] as const;
+export type SafetyWarningKind = (typeof SAFETY_WARNING_KINDS)[number];
+
+/**
+ * Stable code of each warning kind (issue 32): the 409 answer of a refused save and the audit row
+ * name warnings by code. 41014xx sits beside the archive's error codes (41010xx).
+ */
+export const SAFETY_WARNING_CODES: Record<SafetyWarningKind, number> = {
+  incompatible: 4101401,
+  antagonism: 4101402,
+  pregnancyForbidden: 4101403,
+  toxicDoseHigh: 4101404,
+  toxicDoseCeiling: 4101405,
+  doseHigh: 4101411,
+  doseLow: 4101412,
+  pregnancyCaution: 4101413,
+};
+
+/**
+ * What a warning does to saving a visit (docs/archive.md "Safety checks"): `note` is shown and
+ * printed only; `acknowledge` needs the doctor's written reason; `refuse` cannot be saved at all.
+ * 十八反, 十九畏, 孕妇禁用 and a toxic herb above its range need a reason; a toxic herb above the hard
+ * ceiling is refused. A dose outside the range of a non-toxic herb and 孕妇慎用 stay notes.
+ */
+export const SAFETY_WARNING_LEVEL: Record<SafetyWarningKind, 'note' | 'acknowledge' | 'refuse'> = {
+  incompatible: 'acknowledge',
+  antagonism: 'acknowledge',
+  pregnancyForbidden: 'acknowledge',
+  toxicDoseHigh: 'acknowledge',
+  toxicDoseCeiling: 'refuse',
+  doseHigh: 'note',
+  doseLow: 'note',
+  pregnancyCaution: 'note',
+};
+
 export const safetyWarningSchema = z.object({
-  kind: z.enum(['incompatible', 'antagonism', 'doseHigh', 'doseLow', 'pregnancyForbidden', 'pregnancyCaution']),
+  kind: z.enum(SAFETY_WARNING_KINDS),
+  code: z.number().int(),
   /** The herbs concerned, as written in the prescription. */
   herbs: z.array(z.string()),
   zh: z.string(),
@@ -34,7 +80,34 @@ export interface HerbFacts {
   unit?: string;
   /** 禁用 forbidden, 慎用 caution, absent when the pharmacopoeia says nothing. */
   pregnancy?: 'forbidden' | 'caution';
+  /** 有大毒 high, 有毒 medium, 有小毒 low (ChP 2020 【性味与归经】); absent when not listed. */
+  toxicity?: Toxicity;
+  /**
+   * The pharmacopoeia's own upper dose of a toxic herb. Kept apart from `doseMax`, which a doctor's
+   * override may change: the acknowledgement and the ceiling always follow the pharmacopoeia.
+   */
+  toxicDoseMax?: number;
 }
+
+export type Toxicity = 'high' | 'medium' | 'low';
+
+/**
+ * Hard ceiling of a toxic herb as a multiple of the pharmacopoeia's upper dose. The pharmacopoeia
+ * gives no ceiling; these factors are this project's decision (docs/archive.md): 有大毒 herbs leave
+ * the least room (2×), 有毒 and 有小毒 4× (附子 15 g → 60 g), which still lets the high doses some
+ * schools use pass with a reason and stops a slip of the keyboard (附子 200 g).
+ */
+export const TOXIC_CEILING_FACTOR: Record<Toxicity, number> = { high: 2, medium: 4, low: 4 };
+
+const TOXICITY_ZH: Record<Toxicity, string> = { high: '有大毒', medium: '有毒', low: '有小毒' };
+const TOXICITY_EN: Record<Toxicity, string> = { high: 'highly toxic', medium: 'toxic', low: 'mildly toxic' };
+
+/** The warnings that need the doctor's written reason before the visit is saved. */
+export const needsAcknowledgement = (ws: readonly SafetyWarning[]) =>
+  ws.filter((w) => SAFETY_WARNING_LEVEL[w.kind] === 'acknowledge');
+/** The warnings no reason can pass (above the hard ceiling). */
+export const refusedWarnings = (ws: readonly SafetyWarning[]) =>
+  ws.filter((w) => SAFETY_WARNING_LEVEL[w.kind] === 'refuse');
 
 export interface CheckedHerb {
   name: string;
@@ -136,12 +209,14 @@ export function checkPrescription(
           r.kind === 'incompatible'
             ? {
                 kind: r.kind,
+                code: SAFETY_WARNING_CODES[r.kind],
                 herbs: [x, y],
                 zh: `十八反：${x}（${r.a.label}）反${y}（${r.b.label}），不宜同用`,
                 en: `Eighteen incompatibilities: ${x} (${r.a.label}) and ${y} (${r.b.label}) should not be used together`,
               }
             : {
                 kind: r.kind,
+                code: SAFETY_WARNING_CODES[r.kind],
                 herbs: [x, y],
                 zh: `十九畏：${x}与${y}相畏（${r.a.label}畏${r.b.label}），不宜同用`,
                 en: `Nineteen antagonisms: ${x} and ${y} (${r.a.label} / ${r.b.label}) should not be used together`,
@@ -153,38 +228,64 @@ export function checkPrescription(
   for (const h of herbs) {
     const f = opts.dictionary?.get(h.name.trim());
     if (!f) continue;
-    const unit = h.unit ?? 'g';
-    if (f.unit === undefined || f.unit === unit) {
-      const range = `${f.doseMin ?? '?'}–${f.doseMax ?? '?'} ${unit}`;
-      if (f.doseMax !== undefined && h.dose > f.doseMax)
-        out.push({
-          kind: 'doseHigh',
-          herbs: [h.name],
-          zh: `${h.name} ${fmt(h.dose)} ${unit} 超过常用量（${range}）`,
-          en: `${h.name} ${fmt(h.dose)} ${unit} is above the usual dose (${range})`,
-        });
-      else if (f.doseMin !== undefined && h.dose < f.doseMin)
-        out.push({
-          kind: 'doseLow',
-          herbs: [h.name],
-          zh: `${h.name} ${fmt(h.dose)} ${unit} 低于常用量（${range}）`,
-          en: `${h.name} ${fmt(h.dose)} ${unit} is below the usual dose (${range})`,
-        });
-    }
+    out.push(...doseWarnings(h, f));
     if (opts.pregnant && f.pregnancy === 'forbidden')
-      out.push({
-        kind: 'pregnancyForbidden',
-        herbs: [h.name],
-        zh: `${h.name}：孕妇禁用`,
-        en: `${h.name}: must not be used in pregnancy`,
-      });
+      out.push(
+        warning('pregnancyForbidden', h.name, `${h.name}：孕妇禁用`, `${h.name}: must not be used in pregnancy`),
+      );
     else if (opts.pregnant && f.pregnancy === 'caution')
-      out.push({
-        kind: 'pregnancyCaution',
-        herbs: [h.name],
-        zh: `${h.name}：孕妇慎用`,
-        en: `${h.name}: use with caution in pregnancy`,
-      });
+      out.push(warning('pregnancyCaution', h.name, `${h.name}：孕妇慎用`, `${h.name}: use with caution in pregnancy`));
   }
   return out;
+}
+
+const warning = (kind: SafetyWarningKind, herb: string, zh: string, en: string): SafetyWarning => ({
+  kind,
+  code: SAFETY_WARNING_CODES[kind],
+  herbs: [herb],
+  zh,
+  en,
+});
+
+/**
+ * Dose warnings of one line (only when its unit is the dictionary's). A toxic herb is measured
+ * against the pharmacopoeia's range, whatever the doctor's override says, and gets one warning:
+ * the ceiling, else above the range; other herbs the usual high/low note against the reader's range.
+ */
+function doseWarnings(h: CheckedHerb, f: HerbFacts): SafetyWarning[] {
+  const unit = h.unit ?? 'g';
+  if (f.unit !== undefined && f.unit !== unit) return [];
+  const range = `${f.doseMin ?? '?'}–${f.doseMax ?? '?'} ${unit}`;
+  const dose = `${h.name} ${fmt(h.dose)} ${unit}`;
+  if (f.toxicity && f.toxicDoseMax !== undefined) {
+    const tz = TOXICITY_ZH[f.toxicity];
+    const te = TOXICITY_EN[f.toxicity];
+    const ceiling = f.toxicDoseMax * TOXIC_CEILING_FACTOR[f.toxicity];
+    const chp = `${f.doseMin ?? '?'}–${f.toxicDoseMax} ${unit}`;
+    if (h.dose > ceiling)
+      return [
+        warning(
+          'toxicDoseCeiling',
+          h.name,
+          `${dose}（${tz}）超过上限 ${fmt(ceiling)} ${unit}（药典常用量 ${chp}），不能保存`,
+          `${dose} (${te}) is above the limit of ${fmt(ceiling)} ${unit} (pharmacopoeia dose ${chp}) and cannot be saved`,
+        ),
+      ];
+    if (h.dose > f.toxicDoseMax)
+      return [
+        warning(
+          'toxicDoseHigh',
+          h.name,
+          `${dose}（${tz}）超过药典常用量（${chp}），需注明理由`,
+          `${dose} (${te}) is above the pharmacopoeia dose (${chp}); a reason is required`,
+        ),
+      ];
+  }
+  if (f.doseMax !== undefined && h.dose > f.doseMax)
+    return [
+      warning('doseHigh', h.name, `${dose} 超过常用量（${range}）`, `${dose} is above the usual dose (${range})`),
+    ];
+  if (f.doseMin !== undefined && h.dose < f.doseMin)
+    return [warning('doseLow', h.name, `${dose} 低于常用量（${range}）`, `${dose} is below the usual dose (${range})`)];
+  return [];
 }

@@ -1,7 +1,7 @@
 import herbData from './data/herbs.json' with { type: 'json' };
 import formulaData from './data/formulas.json' with { type: 'json' };
 import { z } from 'zod';
-import { PREPARATIONS, type HerbFacts, type Preparation } from './herb-safety.js';
+import { PREPARATIONS, type HerbFacts, type Preparation, type Toxicity } from './herb-safety.js';
 
 /**
  * The herb dictionary and the classic-formula library shipped with the project (issue 19 item 3;
@@ -26,6 +26,10 @@ export interface HerbEntry {
   /** 归经, e.g. "肺、脾". */
   meridians: string;
   pregnancy?: 'forbidden' | 'caution';
+  /** 有大毒 high, 有毒 medium, 有小毒 low (ChP 2020 【性味与归经】, herbs.json `toxicity`). */
+  toxicity?: Toxicity;
+  /** The pharmacopoeia's upper dose of a toxic herb (an override never changes it). */
+  toxicDoseMax?: number;
   /** Usual handling in a decoction when the pharmacopoeia prescribes one (先煎, 后下, 包煎, 烊化). */
   preparation?: Preparation;
   /** Key of `HERB_SOURCES`. */
@@ -68,6 +72,8 @@ export const herbEntrySchema = z.object({
   flavour: z.string(),
   meridians: z.string(),
   pregnancy: z.enum(['forbidden', 'caution']).optional(),
+  toxicity: z.enum(['high', 'medium', 'low']).optional(),
+  toxicDoseMax: z.number().optional(),
   preparation: z.enum(PREPARATIONS).optional(),
   source: z.string(),
   /** true when the caller's own override replaced the dose range or pregnancy rule. */
@@ -106,6 +112,12 @@ export const initialsOf = (pinyin: string): string =>
 
 const PREGNANCY: Record<string, HerbEntry['pregnancy']> = { 禁用: 'forbidden', 慎用: 'caution' };
 
+const TOXICITY_GRADE: Record<string, Toxicity> = { 有大毒: 'high', 有毒: 'medium', 有小毒: 'low' };
+/** Herb name → toxicity grade, from the file's `toxicity` block. */
+const TOXICITY = new Map<string, Toxicity>(
+  Object.entries(herbData.toxicity).flatMap(([grade, g]) => g.herbs.map((n) => [n, TOXICITY_GRADE[grade]!] as const)),
+);
+
 export const HERB_SOURCES: Record<string, string> = herbData.sources;
 export const HERBS: readonly HerbEntry[] = (herbData.herbs as HerbRow[]).map(
   ([name, pinyin, doseMin, doseMax, nature, flavour, meridians, pregnancy, preparation, source]) => ({
@@ -120,6 +132,7 @@ export const HERBS: readonly HerbEntry[] = (herbData.herbs as HerbRow[]).map(
     flavour,
     meridians,
     ...(pregnancy && PREGNANCY[pregnancy] ? { pregnancy: PREGNANCY[pregnancy] } : {}),
+    ...(TOXICITY.has(name) ? { toxicity: TOXICITY.get(name)!, toxicDoseMax: doseMax } : {}),
     ...(preparation ? { preparation: preparation as Preparation } : {}),
     source: source || herbData.defaultSource,
   }),

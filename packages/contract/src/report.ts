@@ -280,6 +280,14 @@ export const medicalRecordSchema = z.object({
       doses: z.number().int().positive().max(365),
       preparation: text.optional(),
       usage: text.optional(),
+      /**
+       * Every safety warning the screen shows beside this prescription (十八反, 十九畏, pregnancy,
+       * dose), in the document's language: what the pharmacist and patient take away carries them.
+       */
+      warnings: z.array(text).max(120).default([]),
+      /** The prescribing doctor's written reason for keeping the prescription despite the warnings. */
+      /** `at`: when, as printed (e.g. "2026-12-02 09:30 UTC"). */
+      acknowledgement: z.object({ reason: text, by: z.string().max(60), at: z.string().max(40) }).optional(),
     })
     .optional(),
   advice: text.optional(),

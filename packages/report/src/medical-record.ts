@@ -65,6 +65,36 @@ function prescription(ctx: Ctx, p: NonNullable<MedicalRecord['prescription']>): 
   if (!p.name) field(ctx, 'record.prescription', t('record.doses', { n: p.doses }));
   field(ctx, 'record.preparation', p.preparation);
   field(ctx, 'record.usage', p.usage);
+  safetyBlock(ctx, p);
+}
+
+/**
+ * The prescription's safety warnings and the doctor's acknowledgement, right under the herbs
+ * (issue 32): a pharmacist reading the paper must meet them before dispensing.
+ */
+function safetyBlock(ctx: Ctx, p: NonNullable<MedicalRecord['prescription']>): void {
+  if (!p.warnings.length && !p.acknowledgement) return;
+  const w = PAGE.content - labelWidth(ctx);
+  const lines = p.warnings.map((x, i) => `${i + 1}. ${x}`).join('\n');
+  if (lines) {
+    const h = textHeight(ctx, lines, { width: w, size: 9.5, lineGap: 1.5 }) + 8;
+    ensureSpace(ctx, h);
+    drawText(ctx, label(ctx.lang, 'record.warnings'), PAGE.left + 4, ctx.y + 4, {
+      size: 9.5,
+      font: 'B',
+      color: THEME.risk.high,
+      width: labelWidth(ctx) - 8,
+    });
+    drawText(ctx, lines, PAGE.left + labelWidth(ctx), ctx.y + 4, {
+      size: 9.5,
+      width: w,
+      lineGap: 1.5,
+      color: THEME.risk.high,
+    });
+    ctx.y += h;
+  }
+  const a = p.acknowledgement;
+  if (a) field(ctx, 'record.acknowledged', label(ctx.lang, 'record.ackLine', { by: a.by, at: a.at, reason: a.reason }));
 }
 
 /** Renders a validated medical-record model (case archive) to PDF bytes. */

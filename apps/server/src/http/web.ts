@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SITE_LANG_PARAM, type SiteLang } from '@tcm/contract';
 import { pageHead, withPageHead } from './page-head.js';
+import { isPdfViewerPage, withBlobFrames } from './pdf-viewer-csp.js';
 import {
   loadPrerender,
   PRERENDER_DIR,
@@ -140,6 +141,8 @@ export async function registerWeb(
     const served = file !== indexFile && file.startsWith(root) && !file.startsWith(resolve(root, PRERENDER_DIR));
     if (rel && served && existsSync(file) && !file.endsWith('/')) return reply.sendFile(rel);
     const path = `/${rel}`.replace(/\/+$/, '') || '/';
+    const csp = reply.getHeader('content-security-policy');
+    if (isPdfViewerPage(path) && typeof csp === 'string') reply.header('content-security-policy', withBlobFrames(csp));
     const lang = pageLanguage(request);
     return pageHead(app.ctx.db, baseOf(request), path, lang).then((head) => {
       const first = prerender && prerenderPageOf(path, head);

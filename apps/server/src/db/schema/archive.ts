@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Prescription } from '@tcm/contract';
+import type { Prescription, StoredPrescription } from '@tcm/contract';
 import { users } from './users.js';
 
 /** A doctor's case group; its cases are shared read/write with the group's member doctors (docs/archive.md). */
@@ -101,7 +101,7 @@ export const archiveVisits = pgTable(
     tcmSyndrome: text('tcm_syndrome').notNull().default(''),
     western: jsonb('western').$type<string[]>().notNull().default([]),
     treatmentPrinciple: text('treatment_principle').notNull().default(''),
-    prescription: jsonb('prescription').$type<Prescription>(),
+    prescription: jsonb('prescription').$type<StoredPrescription>(),
     advice: text('advice').notNull().default(''),
     outcome: text('outcome').notNull().default(''),
     /** Who wrote the visit (the owner or a doctor of a shared group). */

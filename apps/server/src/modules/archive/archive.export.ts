@@ -1,7 +1,14 @@
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import type { z } from 'zod';
-import { medicalRecordSchema, type caseListBody, type MedicalRecordInput, type ReportLanguage } from '@tcm/contract';
+import {
+  checkPrescription,
+  medicalRecordSchema,
+  type caseListBody,
+  type HerbFacts,
+  type MedicalRecordInput,
+  type ReportLanguage,
+} from '@tcm/contract';
 import { renderMedicalRecord } from '@tcm/report';
 import type { AppContext } from '../../context.js';
 import type { Principal } from '../auth/principal.repo.js';
@@ -33,8 +40,12 @@ async function visitModel(
   v: repo.VisitRow,
   doctor: { name: string; title: string | null; organisation: string | null },
   lang: ReportLanguage,
+  dictionary: ReadonlyMap<string, HerbFacts>,
 ): Promise<MedicalRecordInput> {
   const p = v.prescription;
+  // The warnings the reader's screen shows for this visit (same function, same dictionary).
+  const warnings = p ? checkPrescription(p.herbs, { pregnant: c.pregnant, dictionary }) : [];
+  const ack = p?.acknowledgement;
   return {
     kind: 'medical-record',
     header: {
@@ -67,6 +78,16 @@ async function visitModel(
           })),
           doses: p.doses,
           usage: orNone(p.usage),
+          warnings: warnings.map((w) => w[lang]),
+          ...(ack
+            ? {
+                acknowledgement: {
+                  reason: ack.reason,
+                  by: ack.byName,
+                  at: `${ack.at.slice(0, 16).replace('T', ' ')} UTC`,
+                },
+              }
+            : {}),
         }
       : undefined,
     advice: orNone([v.advice, v.outcome].filter(Boolean).join('\n')),
@@ -79,18 +100,32 @@ async function doctorOf(ctx: AppContext, userId: string) {
   return u ?? { name: '', title: null, organisation: null };
 }
 
-export async function visitPdf(ctx: AppContext, c: repo.CaseRow, v: repo.VisitRow, lang: ReportLanguage) {
-  const model = medicalRecordSchema.parse(await visitModel(ctx, c, v, await doctorOf(ctx, v.doctorUserId), lang));
+/** The reader's dictionary (own overrides) decides the dose warnings, as on their screen. */
+export async function visitPdf(
+  ctx: AppContext,
+  c: repo.CaseRow,
+  v: repo.VisitRow,
+  lang: ReportLanguage,
+  dictionary: ReadonlyMap<string, HerbFacts>,
+) {
+  const model = medicalRecordSchema.parse(
+    await visitModel(ctx, c, v, await doctorOf(ctx, v.doctorUserId), lang, dictionary),
+  );
   return renderMedicalRecord(model);
 }
 
 /** Every visit of the case in order, one medical record each, joined into one file. */
-export async function casePdf(ctx: AppContext, c: repo.CaseRow, lang: ReportLanguage): Promise<Buffer> {
+export async function casePdf(
+  ctx: AppContext,
+  c: repo.CaseRow,
+  lang: ReportLanguage,
+  dictionary: ReadonlyMap<string, HerbFacts>,
+): Promise<Buffer> {
   const visits = await repo.visitsOf(ctx.db, c.id);
   const out = await PDFDocument.create();
   out.setTitle(`${c.name} ${lang === 'zh' ? '医案' : 'case record'}`);
   for (const v of visits) {
-    const part = await PDFDocument.load(await visitPdf(ctx, c, v, lang));
+    const part = await PDFDocument.load(await visitPdf(ctx, c, v, lang, dictionary));
     for (const page of await out.copyPages(part, part.getPageIndices())) out.addPage(page);
   }
   return Buffer.from(await out.save());

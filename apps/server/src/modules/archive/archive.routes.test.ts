@@ -221,6 +221,8 @@ describe('archive: cases and visits', () => {
         { name: '桃仁', dose: 30 },
       ],
       doses: 5,
+      // 十八反 needs the doctor's reason to be saved (prescription-safety.routes.test.ts).
+      acknowledgement: { reason: '病重药重' },
     };
     const plain = await newCase(t, a.token);
     const v1 = await call(t.app, 'POST', ARCHIVE_PATHS.addVisit(plain), a.token, { ...FIRST_VISIT, prescription: rx });
@@ -257,12 +259,23 @@ describe('archive: own dictionary corrections and formulas', () => {
   it("a doctor's herb override changes their checks only; removing it restores the shipped row", async () => {
     const a = await doctorWithVisit('Dr Override');
     const b = await doctorWithToken(t, 'Dr Plain');
-    const rx = { herbs: [{ name: '附子', dose: 30, preparation: '先煎' }], pregnant: true };
+    const rx = { herbs: [{ name: '白术', dose: 30 }], pregnant: true };
     const before = await call(t.app, 'POST', ARCHIVE_PATHS.checkPrescription, a.token, rx);
-    expect(before.body.data.map((w: { kind: string }) => w.kind)).toEqual(['doseHigh', 'pregnancyCaution']);
+    expect(before.body.data.map((w: { kind: string }) => w.kind)).toEqual(['doseHigh']);
+    // A toxic herb above the pharmacopoeia's range is measured against the pharmacopoeia whatever
+    // the override says: the override changes the ordinary notes only.
+    const toxic = { herbs: [{ name: '附子', dose: 30, preparation: '先煎' }], pregnant: true };
+    const toxicBefore = await call(t.app, 'POST', ARCHIVE_PATHS.checkPrescription, a.token, toxic);
+    expect(toxicBefore.body.data.map((w: { kind: string }) => w.kind)).toEqual(['toxicDoseHigh', 'pregnancyCaution']);
     const saved = await call(t.app, 'POST', ARCHIVE_PATHS.herbOverride, a.token, {
       name: '附子',
       doseMin: 3,
+      doseMax: 30,
+      pregnancy: 'none',
+    });
+    await call(t.app, 'POST', ARCHIVE_PATHS.herbOverride, a.token, {
+      name: '白术',
+      doseMin: 6,
       doseMax: 30,
       pregnancy: 'none',
     });
@@ -272,15 +285,19 @@ describe('archive: own dictionary corrections and formulas', () => {
       true,
     ]);
     expect((await call(t.app, 'POST', ARCHIVE_PATHS.checkPrescription, a.token, rx)).body.data).toEqual([]);
+    const toxicAfter = await call(t.app, 'POST', ARCHIVE_PATHS.checkPrescription, a.token, toxic);
+    expect(toxicAfter.body.data.map((w: { kind: string }) => w.kind)).toEqual(['toxicDoseHigh']);
     // b still gets the pharmacopoeia's warnings.
     const other = await call(t.app, 'POST', ARCHIVE_PATHS.checkPrescription, b.token, rx);
-    expect(other.body.data.map((w: { kind: string }) => w.kind)).toEqual(['doseHigh', 'pregnancyCaution']);
+    expect(other.body.data.map((w: { kind: string }) => w.kind)).toEqual(['doseHigh']);
+    const otherToxic = await call(t.app, 'POST', ARCHIVE_PATHS.checkPrescription, b.token, toxic);
+    expect(otherToxic.body.data.map((w: { kind: string }) => w.kind)).toEqual(['toxicDoseHigh', 'pregnancyCaution']);
     const herbs = await call(t.app, 'GET', ARCHIVE_PATHS.herbs, b.token);
     expect(herbs.body.data.find((h: { name: string }) => h.name === '附子').doseMax).toBe(15);
     // Visit warnings follow the reader's dictionary too.
     await call(t.app, 'POST', ARCHIVE_PATHS.updateVisit(a.visitId), a.token, {
       ...FIRST_VISIT,
-      prescription: { herbs: [{ name: '附子', dose: 30 }], doses: 3 },
+      prescription: { herbs: [{ name: '白术', dose: 30 }], doses: 3 },
     });
     expect((await call(t.app, 'GET', ARCHIVE_PATHS.visit(a.visitId), a.token)).body.data.warnings).toEqual([]);
     const unknown = await call(t.app, 'POST', ARCHIVE_PATHS.herbOverride, a.token, {
@@ -292,7 +309,7 @@ describe('archive: own dictionary corrections and formulas', () => {
     expect([unknown.status, unknown.body.code]).toEqual([400, ARCHIVE_ERRORS.HERB_UNKNOWN.code]);
     const back = await call(t.app, 'POST', ARCHIVE_PATHS.herbOverrideRemove, a.token, { name: '附子' });
     expect([back.body.data.doseMax, back.body.data.pregnancy]).toEqual([15, 'caution']);
-    expect((await call(t.app, 'POST', ARCHIVE_PATHS.checkPrescription, a.token, rx)).body.data.length).toBe(2);
+    expect((await call(t.app, 'POST', ARCHIVE_PATHS.checkPrescription, a.token, toxic)).body.data.length).toBe(2);
   });
 
   it('own formulas are listed for their doctor only; another doctor cannot delete them', async () => {

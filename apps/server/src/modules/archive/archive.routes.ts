@@ -35,6 +35,7 @@ import { writeAudit, writeAuditMany } from '../audit/audit.service.js';
 import { caseFor } from './archive.access.js';
 import { casePdf, casesXlsx, visitPdf } from './archive.export.js';
 import * as dict from './archive.dictionary.js';
+import { auditAcknowledgement } from './archive.safety.js';
 import * as svc from './archive.service.js';
 import { listPrescriptions } from './prescription-list.js';
 
@@ -274,8 +275,9 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const c = await caseFor(db, principalOf(request), request.params.id, 'read');
-      const pdf = await casePdf(ctx, c, request.query.lang);
+      const p = principalOf(request);
+      const c = await caseFor(db, p, request.params.id, 'read');
+      const pdf = await casePdf(ctx, c, request.query.lang, await dict.dictionaryFor(db, p.user.id));
       await writeAudit(db, request, { action: 'archive.pdf', targetId: c.id, detail: { lang: request.query.lang } });
       return sendFile(reply, pdf, 'application/pdf', `case-${c.id.slice(0, 8)}-${request.query.lang}.pdf`);
     },
@@ -294,8 +296,9 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const v = await svc.addVisit(ctx, principalOf(request), request.params.id, request.body);
+      const { visit: v, acknowledged } = await svc.addVisit(ctx, principalOf(request), request.params.id, request.body);
       await writeAudit(db, request, { action: 'archive.visit.create', targetId: v.caseId, detail: { visitId: v.id } });
+      await auditAcknowledgement(db, request, v, acknowledged);
       return ok(v, request.msgLang);
     },
   );
@@ -331,8 +334,14 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const v = await svc.updateVisit(ctx, principalOf(request), request.params.id, request.body);
+      const { visit: v, acknowledged } = await svc.updateVisit(
+        ctx,
+        principalOf(request),
+        request.params.id,
+        request.body,
+      );
       await writeAudit(db, request, { action: 'archive.visit.update', targetId: v.caseId, detail: { visitId: v.id } });
+      await auditAcknowledgement(db, request, v, acknowledged);
       return ok(v, request.msgLang);
     },
   );
@@ -351,8 +360,9 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { v, c } = await svc.visitFor(ctx, principalOf(request), request.params.id, 'read');
-      const pdf = await visitPdf(ctx, c, v, request.query.lang);
+      const p = principalOf(request);
+      const { v, c } = await svc.visitFor(ctx, p, request.params.id, 'read');
+      const pdf = await visitPdf(ctx, c, v, request.query.lang, await dict.dictionaryFor(db, p.user.id));
       await writeAudit(db, request, {
         action: 'archive.visit.pdf',
         targetId: c.id,

@@ -5,6 +5,7 @@ import {
   ARCHIVE_QUERY_FIELDS,
   ARCHIVE_RESTORE_DAYS,
   checkPrescription,
+  type Acknowledgement,
   type CaseDetail,
   type HerbFacts,
   type CaseGroup,
@@ -28,6 +29,7 @@ import { findRecord } from '../records/records.repo.js';
 import { recordDetail } from '../records/records.service.js';
 import { caseFor, ownCases } from './archive.access.js';
 import { dictionaryFor } from './archive.dictionary.js';
+import { gatePrescription } from './archive.safety.js';
 import * as repo from './archive.repo.js';
 
 const QUERY_FIELDS: QueryWhitelist = {
@@ -284,16 +286,27 @@ const visitValues = (b: VisitInput) => ({
   tcmSyndrome: b.tcmSyndrome,
   western: b.western,
   treatmentPrinciple: b.treatmentPrinciple,
-  prescription: b.prescription,
   advice: b.advice,
   outcome: b.outcome,
 });
 
-export async function addVisit(ctx: AppContext, p: Principal, caseId: string, b: VisitInput): Promise<VisitDetail> {
+/** A saved visit and the acknowledgement this save gave, if any (the route audits it). */
+export interface SavedVisit {
+  visit: VisitDetail;
+  acknowledged: Acknowledgement | null;
+}
+
+export async function addVisit(ctx: AppContext, p: Principal, caseId: string, b: VisitInput): Promise<SavedVisit> {
   const c = await caseFor(ctx.db, p, caseId, 'write');
   await assertLinkable(ctx, p, b.recordIds);
-  const v = await repo.insertVisit(ctx.db, { caseId: c.id, doctorUserId: p.user.id, ...visitValues(b) });
-  return visitDetail(ctx, p, v, c, p.user.name);
+  const rx = await gatePrescription(ctx, p, c.pregnant, b.prescription);
+  const v = await repo.insertVisit(ctx.db, {
+    caseId: c.id,
+    doctorUserId: p.user.id,
+    ...visitValues(b),
+    prescription: rx.prescription,
+  });
+  return { visit: await visitDetail(ctx, p, v, c, p.user.name), acknowledged: rx.fresh };
 }
 
 /** The visit and its case when the caller may act on the case. */
@@ -309,7 +322,7 @@ export async function getVisit(ctx: AppContext, p: Principal, visitId: string): 
   return visitDetail(ctx, p, v, c, names.get(v.doctorUserId) ?? '');
 }
 
-export async function updateVisit(ctx: AppContext, p: Principal, visitId: string, b: VisitInput): Promise<VisitDetail> {
+export async function updateVisit(ctx: AppContext, p: Principal, visitId: string, b: VisitInput): Promise<SavedVisit> {
   const { v, c } = await visitFor(ctx, p, visitId, 'write');
   // Only newly linked records are checked: a shared doctor keeps the owner's links when editing.
   await assertLinkable(
@@ -317,7 +330,8 @@ export async function updateVisit(ctx: AppContext, p: Principal, visitId: string
     p,
     b.recordIds.filter((id) => !v.recordIds.includes(id)),
   );
-  const row = await repo.updateVisit(ctx.db, v, visitValues(b));
+  const rx = await gatePrescription(ctx, p, c.pregnant, b.prescription, v.prescription);
+  const row = await repo.updateVisit(ctx.db, v, { ...visitValues(b), prescription: rx.prescription });
   const names = await repo.userNames(ctx.db, [row.doctorUserId]);
-  return visitDetail(ctx, p, row, c, names.get(row.doctorUserId) ?? '');
+  return { visit: await visitDetail(ctx, p, row, c, names.get(row.doctorUserId) ?? ''), acknowledged: rx.fresh };
 }

@@ -22,7 +22,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReportLanguage, VisitDetail } from '@tcm/contract';
 import { RecordResult } from '../../../record/RecordResult.js';
-import { casePdfUrl, useCase, useDownload } from './archive-api.js';
+import { casePdfUrl, openMedicalRecordPdf, useCase, useDownload } from './archive-api.js';
 import { FIRST_VISIT_ID } from './VisitEditor.js';
 import { CaseForms } from './inquiry/CaseForms.js';
 import { TeachingCaseButton } from './TeachingCaseButton.js';
@@ -38,6 +38,7 @@ const rxText = (v: VisitDetail) =>
 /** The fields of one visit, in the order of the medical record. */
 function VisitFields({ v }: { v: VisitDetail }) {
   const { t, i18n } = useTranslation();
+  const ack = v.prescription?.acknowledgement;
   const items = [
     ['visitDate', v.visitDate],
     ['chiefComplaint', v.chiefComplaint],
@@ -69,7 +70,20 @@ function VisitFields({ v }: { v: VisitDetail }) {
           type="warning"
           showIcon
           title={t('archive.rx.warnings')}
-          description={v.warnings.map((w) => (i18n.language === 'en' ? w.en : w.zh)).join('；')}
+          description={
+            <>
+              {v.warnings.map((w) => (i18n.language === 'en' ? w.en : w.zh)).join('；')}
+              {ack && (
+                <div data-testid="rx-acknowledged">
+                  {t('archive.rx.ack.stored', {
+                    by: ack.byName,
+                    at: new Date(ack.at).toLocaleString(i18n.language === 'en' ? 'en' : 'zh-CN'),
+                    reason: ack.reason,
+                  })}
+                </div>
+              )}
+            </>
+          }
         />
       )}
     </Space>
@@ -179,7 +193,7 @@ export function CaseReview() {
                       <Button
                         size="small"
                         data-testid={`visit-pdf-${v.number}`}
-                        onClick={() => void navigate(`/doctor/archive/showMedicalRecordPdf/${v.id}`)}
+                        onClick={() => openMedicalRecordPdf(v.id)}
                       >
                         {t('archive.review.pdf')}
                       </Button>

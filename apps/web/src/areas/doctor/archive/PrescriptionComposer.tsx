@@ -3,7 +3,13 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, AutoComplete, Button, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import type { InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { checkPrescription, PREPARATIONS, type PrescriptionHerbInput, type PrescriptionInput } from '@tcm/contract';
+import {
+  checkPrescription,
+  PREPARATIONS,
+  SAFETY_WARNING_LEVEL,
+  type PrescriptionHerbInput,
+  type PrescriptionInput,
+} from '@tcm/contract';
 import { FORMULAS, HERBS, searchByKey, type FormulaEntry, type HerbEntry } from '@tcm/contract/herbs';
 import { useFormulas, useHerbs } from './archive-api.js';
 
@@ -210,8 +216,13 @@ export function PrescriptionComposer(props: {
             description={
               <ul style={{ margin: 0, paddingLeft: 18 }}>
                 {warnings.map((w) => (
-                  <li key={`${w.kind}:${w.herbs.join('+')}`} data-kind={w.kind}>
+                  <li key={`${w.kind}:${w.herbs.join('+')}`} data-kind={w.kind} data-code={w.code}>
                     {lang === 'en' ? w.en : w.zh}
+                    {SAFETY_WARNING_LEVEL[w.kind] === 'acknowledge' && (
+                      <Tag color="orange" style={{ marginInlineStart: 8 }}>
+                        {t('archive.rx.needsReason')}
+                      </Tag>
+                    )}
                   </li>
                 ))}
               </ul>

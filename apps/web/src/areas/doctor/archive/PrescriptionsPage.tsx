@@ -181,6 +181,17 @@ export function PrescriptionsPage() {
                       ) : null,
                     width: 90,
                   },
+                  {
+                    // ChP 2020 有大毒 / 有毒 / 有小毒: above the range such a herb needs a reason to save.
+                    title: t('archive.prescriptions.toxicity'),
+                    render: (_: unknown, h) =>
+                      h.toxicity ? (
+                        <Tag color={h.toxicity === 'high' ? 'red' : 'orange'}>
+                          {t(`archive.prescriptions.toxic.${h.toxicity}`)}
+                        </Tag>
+                      ) : null,
+                    width: 90,
+                  },
                   { title: t('archive.rx.preparation'), dataIndex: 'preparation', width: 80 },
                   {
                     title: '',

@@ -4,8 +4,16 @@ import { Alert, Button, Card, Col, Form, Input, Result, Row, Select, Space, Spin
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PrescriptionInput, VisitBody, VisitDetail } from '@tcm/contract';
+import {
+  ARCHIVE_ERRORS,
+  type PrescriptionInput,
+  type SafetyWarning,
+  type VisitBody,
+  type VisitDetail,
+} from '@tcm/contract';
+import { HttpError } from '../../../lib/http.js';
 import { listRecords } from '../../../record/record-api.js';
+import { AcknowledgeDialog } from './AcknowledgeDialog.js';
 import { ARCHIVE_KEYS, useCase, useSaveVisit } from './archive-api.js';
 import { PrescriptionComposer } from './PrescriptionComposer.js';
 
@@ -29,11 +37,24 @@ export function visitForm(v: VisitDetail | null, mode: 'add' | 'edit'): VisitBod
     tcmSyndrome: v.tcmSyndrome,
     western: v.western,
     treatmentPrinciple: v.treatmentPrinciple,
-    prescription: v.prescription,
+    prescription: v.prescription && withoutAcknowledgement(v.prescription),
     advice: v.advice,
     outcome: mode === 'edit' ? v.outcome : '',
   };
 }
+
+/**
+ * The form never sends a stored acknowledgement back: the server keeps it while the warnings stay
+ * those acknowledged, and asks anew (the dialog) when the prescription raises another one.
+ */
+function withoutAcknowledgement(p: NonNullable<VisitDetail['prescription']>): PrescriptionInput {
+  const { acknowledgement: _stored, ...rx } = p;
+  return rx;
+}
+
+/** The warnings of a 409 answer of the prescription checks. */
+const refusedWith = (e: unknown): SafetyWarning[] =>
+  e instanceof HttpError ? ((e.data as { warnings?: SafetyWarning[] } | null)?.warnings ?? []) : [];
 
 /**
  * /doctor/archive/addRecord/:archiveId/:recordId and /doctor/archive/editRecord/:archiveId/:recordId
@@ -47,6 +68,9 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
   const [form] = Form.useForm<VisitBody>();
   const [rx, setRx] = useState<PrescriptionInput | null>(null);
   const saving = useSaveVisit();
+  /** Warnings of the last refused save: the reason dialog is open while set. */
+  const [asked, setAsked] = useState<{ warnings: SafetyWarning[]; refused: boolean } | null>(null);
+  const [pending, setPending] = useState<VisitBody | null>(null);
   const caseQ = useCase(archiveId);
   const base = recordId === FIRST_VISIT_ID ? null : (caseQ.data?.visits.find((v) => v.id === recordId) ?? null);
   const records = useQuery({
@@ -68,18 +92,31 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
   const title =
     mode === 'edit' ? t('archive.visit.titleEdit') : base ? t('archive.visit.titleAdd') : t('archive.visit.titleFirst');
 
-  const save = (v: VisitBody) => {
-    const body: VisitBody = { ...v, prescription: rx && rx.herbs.length ? rx : null };
+  const submit = (body: VisitBody) => {
     saving.mutate(
       { caseId: archiveId, visitId: mode === 'edit' ? recordId : null, body },
       {
         onSuccess: () => {
+          setAsked(null);
           void message.success(t('archive.visit.saved'));
           void navigate(`/doctor/archive/review/${archiveId}`);
+        },
+        onError: (e) => {
+          const code = e instanceof HttpError ? e.code : 0;
+          if (code === ARCHIVE_ERRORS.PRESCRIPTION_NEEDS_REASON.code) {
+            setPending(body);
+            setAsked({ warnings: refusedWith(e), refused: false });
+          } else if (code === ARCHIVE_ERRORS.PRESCRIPTION_REFUSED.code)
+            setAsked({ warnings: refusedWith(e), refused: true });
+          else void message.error(e.message);
         },
       },
     );
   };
+  const save = (v: VisitBody) => submit({ ...v, prescription: rx && rx.herbs.length ? rx : null });
+  const acknowledge = (reason: string) =>
+    pending?.prescription &&
+    submit({ ...pending, prescription: { ...pending.prescription, acknowledgement: { reason } } });
 
   const text = (name: keyof VisitBody | ['fourDiagnosis', string], rows = 2) => (
     <Form.Item name={name} label={t(`archive.visit.${Array.isArray(name) ? name[1] : name}`)}>
@@ -156,6 +193,13 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
           <Button onClick={() => void navigate(`/doctor/archive/review/${archiveId}`)}>{t('app.back')}</Button>
         </Space>
       </Form>
+      <AcknowledgeDialog
+        warnings={asked?.warnings ?? null}
+        refused={asked?.refused ?? false}
+        saving={saving.isPending}
+        onSubmit={acknowledge}
+        onClose={() => setAsked(null)}
+      />
     </Space>
   );
 }

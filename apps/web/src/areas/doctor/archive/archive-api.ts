@@ -34,9 +34,12 @@ export const archiveApi = {
   groups: () => http.get<CaseGroup[]>(ARCHIVE_PATHS.groups),
   addGroup: (name: string, shareWith: string[]) =>
     http.post<CaseGroup>(ARCHIVE_PATHS.addGroup, { body: { name, shareWith } }),
-  addVisit: (caseId: string, body: VisitBody) => http.post<VisitDetail>(ARCHIVE_PATHS.addVisit(caseId), { body }),
+  // No toast: a refusal of the prescription checks opens the reason dialog instead (VisitEditor).
+  addVisit: (caseId: string, body: VisitBody) =>
+    http.post<VisitDetail>(ARCHIVE_PATHS.addVisit(caseId), { body, noErrorMessage: true }),
   visit: (id: string) => http.get<VisitDetail>(ARCHIVE_PATHS.visit(id), { noErrorMessage: true }),
-  updateVisit: (id: string, body: VisitBody) => http.post<VisitDetail>(ARCHIVE_PATHS.updateVisit(id), { body }),
+  updateVisit: (id: string, body: VisitBody) =>
+    http.post<VisitDetail>(ARCHIVE_PATHS.updateVisit(id), { body, noErrorMessage: true }),
   herbs: () => http.get<HerbEntry[]>(ARCHIVE_PATHS.herbs),
   formulas: () => http.get<FormulaEntry[]>(ARCHIVE_PATHS.formulas),
   saveOverride: (body: {
@@ -186,3 +189,14 @@ export const useSaveVisit = () => {
     onSuccess: () => qc.invalidateQueries({ queryKey: ARCHIVE_KEYS.all }),
   });
 };
+
+/**
+ * Opens the medical-record viewer as a new document, not a client-side route: only that page's
+ * own answer allows the blob: frame the PDF is shown in (docs/security.md), and a document keeps
+ * the policy it was loaded with.
+ */
+export function openMedicalRecordPdf(visitId: string): void {
+  window.location.assign(
+    `${import.meta.env.BASE_URL.replace(/\/$/, '')}/doctor/archive/showMedicalRecordPdf/${visitId}`,
+  );
+}
