@@ -1,5 +1,8 @@
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCHIVE_PATHS, CONSTITUTION_TEMPLATE_ID, HTTP_ERRORS, INQUIRY_PATHS, WECHAT_BIND_PATHS } from '@tcm/contract';
+import { archiveCases } from '../../db/schema/index.js';
 import { call } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -97,5 +100,32 @@ describe('archive: plausible patients (issue 32)', () => {
     const m = await userWithToken(t, { entrance: 'member' });
     const r = await call(t.app, 'GET', WECHAT_BIND_PATHS.status('short'), m.token);
     expect(expectWorded(r, 'zh')).toEqual(['scene=二维码无效或已过期，请重新扫码']);
+  });
+});
+
+describe('archive: dates of the export on the clinic clock (issue 32 item 6)', () => {
+  it('writes the created time as yyyy-MM-dd HH:mm (UTC+8) in the zh and en workbooks', async () => {
+    const d = await doctorWithToken(t, 'Dr Dates');
+    const id = await newCase(t, d.token);
+    // 22:14 UTC is 06:14 the next morning at the clinic: the export wrote the UTC clock before.
+    await t.database.db
+      .update(archiveCases)
+      .set({ createdAt: new Date('2026-12-01T22:14:22Z') })
+      .where(eq(archiveCases.id, id));
+    for (const lang of ['zh', 'en']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: ARCHIVE_PATHS.exportXlsx,
+        headers: { authorization: `Bearer ${d.token}`, language: lang },
+        payload: {},
+      });
+      expect(res.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0]!;
+      const header = (ws.getRow(1).values as unknown[]).map(String);
+      const col = header.findIndex((h) => h === '创建时间' || h === 'Created');
+      expect(ws.getRow(2).getCell(col).text).toBe('2026-12-02 06:14');
+    }
   });
 });

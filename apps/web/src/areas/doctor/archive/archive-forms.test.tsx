@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { ARCHIVE_PATHS, type CaseSummary } from '@tcm/contract';
+import { ARCHIVE_PATHS } from '@tcm/contract';
 import { fakeServer } from '../../../test/fake-server.js';
 import { resetFetchAndSession } from '../../../test/fetch-stub.js';
 import { renderWithQuery } from '../../../test/render-with-query.js';
 import { i18n } from '../../../lib/i18n.js';
 import { ArchiveList } from './ArchiveList.js';
+import { caseSummary } from './archive.test-helpers.js';
 import './texts.js';
 
 // Issue 32: the case dialog words its rules for a clinician in the page's language (no regex,
@@ -19,28 +20,8 @@ afterEach(async () => {
 });
 const SLOW = { timeout: 10_000 };
 
-const summary: CaseSummary = {
-  id: '00000000-0000-4000-8000-000000000001',
-  name: '张一',
-  sex: 'female',
-  birthDate: '1980-01-01',
-  age: 46,
-  phone: '13800000000',
-  idNumberMasked: null,
-  pregnant: false,
-  groupId: null,
-  groupName: null,
-  ownerId: '00000000-0000-4000-8000-0000000000d1',
-  ownerName: 'Dr',
-  mine: true,
-  visitCount: 0,
-  tcmDisease: '',
-  tcmSyndrome: '',
-  lastVisitAt: null,
-  // 22:14:22 at the clinic (UTC+8); the test runtime is UTC.
-  createdAt: '2026-12-01T14:14:22Z',
-  deletedAt: null,
-};
+// 22:14:22 at the clinic (UTC+8); the test runtime is UTC.
+const summary = caseSummary(1, '张一', { createdAt: '2026-12-01T14:14:22Z' });
 
 function serve() {
   return fakeServer({
