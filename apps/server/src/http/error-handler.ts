@@ -70,7 +70,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.validation) return send(HTTP_ERRORS.VALIDATION);
     const pg = pgErrorOf(error);
     if (pg?.code === '23505') return send(HTTP_ERRORS.CONFLICT, undefined, { constraint: pg.constraint ?? null });
-    if (pg?.code === '22P02' || pg?.code === '22003') return send(HTTP_ERRORS.VALIDATION, pg.detail);
+    // A value the database cannot read as its column's type: the catalog's words, not the
+    // database's English detail (issue 32), which the log keeps.
+    if (pg?.code === '22P02' || pg?.code === '22003') {
+      request.log.info({ err: error }, 'value refused by the database');
+      return send(HTTP_ERRORS.VALIDATION);
+    }
     // Text the database cannot store (U+0000 in text or jsonb) is bad input, not a server fault:
     // a backstop for text that reached a query without passing the NUL guard.
     if (pg?.code === '22021' || pg?.code === '22P05') return send(HTTP_ERRORS.NUL_CHARACTER);
