@@ -84,7 +84,9 @@ describe('envelope and error mapping', () => {
       payload: JSON.stringify({ n: 99 }),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toMatch(/body\.n: .*10.*\(too_big\)/);
+    // Worded for the reader (issue 32): the rule and its bound, no path or zod code.
+    expect(res.json().msg).toBe('不能大于 10');
+    expect(res.json().data.fields).toEqual([{ path: ['n'], label: null, message: '不能大于 10' }]);
   });
 
   it('writes msg in English when the language header asks for it', async () => {

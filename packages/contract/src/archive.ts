@@ -4,6 +4,8 @@ import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
 import { recordDetailSchema } from './records.js';
 import { reportLanguageSchema } from './report.js';
 import { PREPARATIONS, safetyWarningSchema } from './herb-safety.js';
+import { clinicDay } from './reader-format.js';
+import { FORM_RULES, ruleParams } from './validation-text.js';
 
 /**
  * The doctor's case archive (医案, spec §2 医案管理, issue 19; docs/archive.md): cases of
@@ -124,7 +126,31 @@ export const ARCHIVE_ERRORS = defineErrors({
 const uuid = z.string().uuid();
 const text = (max: number) => z.string().trim().max(max);
 const optText = (max: number) => text(max).optional().default('');
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd');
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The oldest age a date of birth may give (years); older is a typing error. */
+export const MAX_AGE_YEARS = 120;
+
+/** Whole years from `birth` to `today` (both yyyy-MM-dd). */
+export function ageOn(birth: string, today: string): number {
+  const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/**
+ * A date of birth: a real calendar day, not after today on the clinic's calendar, and at most
+ * MAX_AGE_YEARS ago (issue 32: a birth date in 2090 was saved as age 0).
+ */
+const birthDate = isoDay.superRefine((day, ctx) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  const rule = (t: { zh: string; en: string }) =>
+    ctx.addIssue({ code: 'custom', message: t.en, params: ruleParams(t) });
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day) return rule(FORM_RULES.DATE_INVALID);
+  const today = clinicDay();
+  if (day > today) return rule(FORM_RULES.BIRTH_DATE_FUTURE);
+  if (ageOn(day, today) > MAX_AGE_YEARS) rule(FORM_RULES.AGE_OVER_120);
+});
 
 /**
  * Chinese resident ID number (18 characters, last may be X) or another document up to 32
@@ -133,17 +159,17 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd');
 const idNumber = z
   .string()
   .trim()
-  .regex(/^[0-9A-Za-z]{6,32}$/, '6-32 letters or digits');
+  .regex(/^[0-9A-Za-z]{6,32}$/);
 
 /** Patient fields without defaults: a partial update must leave unnamed fields alone. */
 const patientFields = z.object({
   name: text(60).min(1),
   sex: z.enum(['male', 'female']),
-  birthDate: isoDay,
+  birthDate,
   phone: z
     .string()
     .trim()
-    .regex(/^\+?[0-9 -]{5,20}$/, 'phone number'),
+    .regex(/^\+?[0-9 -]{5,20}$/),
   idNumber: idNumber.nullable(),
   /** Drives the pregnancy cautions of the prescription checks. */
   pregnant: z.boolean(),
@@ -157,8 +183,22 @@ export const patientSchema = patientFields.extend({
 });
 export type PatientInput = z.input<typeof patientSchema>;
 
-export const caseAddBody = patientSchema.extend({ groupId: uuid.nullable().optional() });
-export const caseUpdateBody = patientFields.partial();
+/**
+ * Pregnancy is recorded for female patients only (issue 32: a male patient was saved pregnant).
+ * A partial update is checked here when it names both; the server checks it against the stored sex.
+ */
+export function checkPregnancy(p: { sex?: 'male' | 'female'; pregnant?: boolean }, ctx: z.RefinementCtx): void {
+  if (p.pregnant === true && p.sex === 'male')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['pregnant'],
+      message: FORM_RULES.PREGNANT_NOT_FEMALE.en,
+      params: ruleParams(FORM_RULES.PREGNANT_NOT_FEMALE),
+    });
+}
+
+export const caseAddBody = patientSchema.extend({ groupId: uuid.nullable().optional() }).superRefine(checkPregnancy);
+export const caseUpdateBody = patientFields.partial().superRefine(checkPregnancy);
 
 /** Fields the combined query of the case list accepts (whitelist, both sides). */
 export const ARCHIVE_QUERY_FIELDS = {

@@ -26,6 +26,8 @@ export * from './jobs.js';
 export * from './evidence-labels.js';
 export * from './vocabulary/index.js';
 export * from './reader-format.js';
+export * from './validation-text.js';
+export * from './field-labels.js';
 export * from './engine-errors.js';
 export * from './engine-error.js';
 export * from './password.js';

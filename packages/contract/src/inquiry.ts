@@ -3,6 +3,7 @@ import { defineErrors } from './errors.js';
 import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
 import { constitutionResultSchema, localizedTextSchema, sexSchema } from './constitution.js';
 import { prescriptionSchema } from './archive.js';
+import { FORM_RULES, ruleParams } from './validation-text.js';
 
 export * from './inquiry-rules.js';
 
@@ -243,12 +244,26 @@ const target = z.object({
   /** The visit whose inquiry the answers belong to; none: the case's latest visit at the time. */
   visitId: uuid.optional(),
 });
-export const fillBody = target.extend({ answers: answersSchema });
+/** Whether an answer says something: not null, not blank text, not an empty choice list. */
+const answered = (v: AnswerValue | null) =>
+  v !== null && (typeof v === 'number' || (Array.isArray(v) ? v.length > 0 : v.trim() !== ''));
+
+/**
+ * Answers a form is filled or submitted with: at least one question answered (issue 32: an
+ * empty form was saved as submitted). Which questions are required is checked against the
+ * template by the server.
+ */
+export const filledAnswersSchema = answersSchema.superRefine((answers, ctx) => {
+  if (!Object.values(answers).some(answered))
+    ctx.addIssue({ code: 'custom', message: FORM_RULES.FORM_EMPTY.en, params: ruleParams(FORM_RULES.FORM_EMPTY) });
+});
+
+export const fillBody = target.extend({ answers: filledAnswersSchema });
 export const sendBody = target.extend({
   hours: z.number().int().min(1).max(INQUIRY_LINK_HOURS.max).default(INQUIRY_LINK_HOURS.default),
 });
 /** `language`: the portal language field every /portal/ call carries (zh-cn, en; spec §7). */
-export const submitBody = z.object({ answers: answersSchema, language: z.string().max(20).optional() });
+export const submitBody = z.object({ answers: filledAnswersSchema, language: z.string().max(20).optional() });
 
 export const FORM_STATUSES = ['pending', 'submitted', 'expired'] as const;
 

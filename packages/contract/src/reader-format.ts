@@ -1,13 +1,31 @@
-// Dates, numbers and units in the reader's language, for every page and the PDF (issue 16,
-// deliverable 6). Intl does the work with the page language; the shapes are chosen so that no
-// page prints a US month/day date:
-// - zh: spec §9's `yyyy-MM-dd HH:mm` (24-hour), e.g. 2026-11-26 09:30;
-// - en: day, short month name, year, 24-hour time, e.g. 26 Nov 2026, 09:30 (unambiguous to any
-//   English reader, unlike 11/26/2026).
+// Dates, numbers and units in the reader's language, for every page, export and PDF (issue 16,
+// deliverable 6; issue 32 item 6).
+// - Dates: spec §9's `yyyy-MM-dd HH:mm` (24-hour), e.g. 2026-11-26 09:30, in zh and en alike, on
+//   the clinic's wall clock (CLINIC_TIME_ZONE), never a US month/day date or the browser's zone.
 // Numbers: grouping and decimal signs of the language, at most `decimals` decimals, no trailing
 // zeros. Units: the words a reader of the language expects (次/分 for bpm in Chinese).
 
 export type ReaderLang = 'zh' | 'en';
+
+/**
+ * The clinic's time zone: every date and time a reader sees (screens, exports, PDFs) is the
+ * clinic's wall clock, whatever the zone of the browser or of the server that renders it
+ * (issue 32 item 6). China Standard Time has kept UTC+8 without daylight saving since 1991, so
+ * its fields are read from the UTC fields of the shifted instant, without Intl.
+ */
+export const CLINIC_TIME_ZONE = 'Asia/Shanghai';
+const CLINIC_OFFSET_MS = 8 * 3_600_000;
+
+/** The date (yyyy-MM-dd) of an instant on the clinic's calendar; default today. */
+export const clinicDay = (at: Date | number | string = Date.now()): string =>
+  new Date(new Date(at).getTime() + CLINIC_OFFSET_MS).toISOString().slice(0, 10);
+
+/**
+ * An instant as ISO 8601 on the clinic's wall clock (`2026-12-02T06:14:22+08:00`): what a report
+ * model states, so that `formatIsoDate` prints the clinic's time wherever the PDF is rendered.
+ */
+export const clinicIso = (at: Date | number | string): string =>
+  `${new Date(new Date(at).getTime() + CLINIC_OFFSET_MS).toISOString().slice(0, 19)}+08:00`;
 
 /** The language of a page (`i18n.language`: 'zh', 'zh-CN', 'en', 'en-US'…) as a reader language. */
 export const readerLang = (lang: string | undefined): ReaderLang => (lang?.startsWith('en') ? 'en' : 'zh');
@@ -38,35 +56,35 @@ const dateFormat = (locale: string, o: Intl.DateTimeFormatOptions) =>
 export interface DateOptions {
   /** Print hours and minutes too (default true). */
   time?: boolean;
-  /** IANA time zone; default the runtime's (the browser's on a page). */
+  /** IANA time zone; default the clinic's (CLINIC_TIME_ZONE), whatever the runtime's zone. */
   timeZone?: string;
 }
 
-/** English short month names as en-GB writes them (CLDR: "Sept", not "Sep"). */
-const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
- * The calendar fields of `d` in the runtime's time zone or in UTC, the two that `Date` can read
+ * The calendar fields of `d` in the clinic's zone or in UTC, read from `Date`'s UTC fields
  * without Intl; undefined for any other zone and for years Intl writes differently (below 1000,
  * BC, beyond 9999).
  */
-function plainFields(d: Date, timeZone: string | undefined) {
-  if (timeZone !== undefined && timeZone !== 'UTC') return undefined;
-  const utc = timeZone === 'UTC';
-  const year = utc ? d.getUTCFullYear() : d.getFullYear();
+function plainFields(d: Date, timeZone: string) {
+  const shift = timeZone === CLINIC_TIME_ZONE ? CLINIC_OFFSET_MS : timeZone === 'UTC' ? 0 : undefined;
+  if (shift === undefined) return undefined;
+  const x = new Date(d.getTime() + shift);
+  const year = x.getUTCFullYear();
   if (year < 1000 || year > 9999) return undefined;
   return {
-    year: String(year),
-    month: utc ? d.getUTCMonth() : d.getMonth(),
-    day: utc ? d.getUTCDate() : d.getDate(),
-    hm: `${pad2(utc ? d.getUTCHours() : d.getHours())}:${pad2(utc ? d.getUTCMinutes() : d.getMinutes())}`,
+    day: `${year}-${pad2(x.getUTCMonth() + 1)}-${pad2(x.getUTCDate())}`,
+    hm: `${pad2(x.getUTCHours())}:${pad2(x.getUTCMinutes())}`,
   };
 }
 
 /**
- * A date (or date-time) in the reader's language; an unreadable value comes back as given.
- * In the runtime's zone and in UTC (what pages and reports ask for) the two fixed shapes are written
+ * A date (or date-time) as spec §9 writes it, `yyyy-MM-dd HH:mm` (24-hour), on zh and en pages
+ * alike (issue 32 item 6: the spec names one format, and a clinician switching language reads
+ * the same date); an unreadable value comes back as given. `lang` is kept so that a later
+ * language with its own shape changes only this function.
+ * In the clinic's zone and in UTC (what pages, exports and reports ask for) the text is written
  * from the date's own fields: the first `Intl.DateTimeFormat` of a page loads the locale's
  * calendar data, one long task of ~40 ms on a phone in the middle of the news page's first
  * render (docs/web.md "First HTML"). The output is Intl's, character for character
@@ -76,32 +94,23 @@ export function formatDate(value: Date | string | number, lang: ReaderLang, opts
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
   const time = opts.time ?? true;
-  const f = plainFields(d, opts.timeZone);
-  if (f) {
-    const day =
-      lang === 'zh' ? `${f.year}-${pad2(f.month + 1)}-${pad2(f.day)}` : `${f.day} ${MONTHS_EN[f.month]} ${f.year}`;
-    return time ? `${day}${lang === 'zh' ? ' ' : ', '}${f.hm}` : day;
-  }
-  const tz = opts.timeZone ? { timeZone: opts.timeZone } : {};
-  if (lang === 'zh') {
-    const parts = dateFormat(LOCALE.zh, {
-      ...tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      ...(time ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
-    }).formatToParts(d);
-    const p = (type: Intl.DateTimeFormatPartTypes) => parts.find((x) => x.type === type)?.value ?? '';
-    const day = `${p('year')}-${p('month')}-${p('day')}`;
-    return time ? `${day} ${p('hour')}:${p('minute')}` : day;
-  }
-  return dateFormat(LOCALE.en, {
-    ...tz,
-    day: 'numeric',
-    month: 'short',
+  const timeZone = opts.timeZone ?? CLINIC_TIME_ZONE;
+  const f = plainFields(d, timeZone) ?? intlFields(d, timeZone);
+  return time ? `${f.day} ${f.hm}` : f.day;
+}
+
+function intlFields(d: Date, timeZone: string) {
+  const parts = dateFormat(LOCALE.zh, {
+    timeZone,
     year: 'numeric',
-    ...(time ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
-  }).format(d);
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(d);
+  const p = (type: Intl.DateTimeFormatPartTypes) => parts.find((x) => x.type === type)?.value ?? '';
+  return { day: `${p('year')}-${p('month')}-${p('day')}`, hm: `${p('hour')}:${p('minute')}` };
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineErrors, type ErrorDef } from './errors.js';
 import { engineVersionSchema } from './engine.js';
 import { localizedTextSchema, sexSchema } from './constitution.js';
+import { ruleParams } from './validation-text.js';
 
 /**
  * Physiologically plausible range [min, max] (inclusive) of each measurement. A value outside it
@@ -41,14 +42,14 @@ export const storedVitalsSchema = z.object(fieldsOf(() => z.number()));
 /** Cross-field rules: systolic above diastolic, HDL/LDL below total cholesterol. */
 function checkConsistency(v: z.infer<typeof storedVitalsSchema>, ctx: z.RefinementCtx) {
   if (v.systolic !== undefined && v.diastolic !== undefined && v.systolic <= v.diastolic) {
-    const { code, en } = VITALS_ERRORS.VITALS_SYSTOLIC_NOT_ABOVE_DIASTOLIC;
-    ctx.addIssue({ code: 'custom', path: ['systolic'], message: en, params: { code } });
+    const def = VITALS_ERRORS.VITALS_SYSTOLIC_NOT_ABOVE_DIASTOLIC;
+    ctx.addIssue({ code: 'custom', path: ['systolic'], message: def.en, params: ruleParams(def) });
   }
   for (const part of ['hdl', 'ldl'] as const) {
     const value = v[part];
     if (value !== undefined && v.tc !== undefined && value >= v.tc) {
-      const { code, en } = VITALS_ERRORS.VITALS_LIPIDS_INCONSISTENT;
-      ctx.addIssue({ code: 'custom', path: [part], message: en, params: { code } });
+      const def = VITALS_ERRORS.VITALS_LIPIDS_INCONSISTENT;
+      ctx.addIssue({ code: 'custom', path: [part], message: def.en, params: ruleParams(def) });
     }
   }
 }
@@ -119,6 +120,32 @@ export function checkVitals(raw: unknown): { ok: true; vitals: Vitals } | { ok: 
         ? problem(VITALS_ERRORS.VITALS_INPUT_INVALID)
         : problem(VITALS_ERRORS.VITALS_NOT_A_NUMBER, { value });
   }
+}
+
+/**
+ * Every field with a problem, each with its first problem (issue 32: a form marks all invalid
+ * vitals at once, not only the first). Empty when the values pass.
+ */
+export function vitalsProblems(raw: Record<string, unknown>): VitalsProblem[] {
+  const out: VitalsProblem[] = [];
+  const seen = new Set<string>();
+  // Each field alone first (range, type), then the cross-field rules on the fields that passed.
+  for (const [field, value] of Object.entries(raw)) {
+    if (value === null || value === undefined) continue;
+    const r = checkVitals({ [field]: value });
+    if (!r.ok) {
+      out.push(r.problem);
+      seen.add(field);
+    }
+  }
+  const clean = Object.fromEntries(
+    Object.entries(raw).filter(([f, v]) => !seen.has(f) && v !== null && v !== undefined),
+  );
+  for (let r = checkVitals(clean); !r.ok && r.problem.field !== null; r = checkVitals(clean)) {
+    out.push(r.problem);
+    delete clean[r.problem.field];
+  }
+  return out;
 }
 
 /** An earlier record of the same person; date is ISO 8601 (yyyy-mm-dd or full timestamp). */

@@ -1,4 +1,11 @@
-import { formatIsoDate, vocabularyWord, type DiseaseWord, type ReportLanguage, type Screening } from '@tcm/contract';
+import {
+  formatIsoDate,
+  vocabularyWord,
+  type DiseaseWord,
+  type ReportLanguage,
+  type Screening,
+  clinicDay,
+} from '@tcm/contract';
 import { createDoc, finishPages, paragraph, sectionTitle, toBytes, type Ctx } from './layout/page.js';
 import { drawTable } from './layout/table.js';
 import { THEME } from './layout/theme.js';
@@ -30,7 +37,7 @@ export async function renderDiseaseScreening(d: DiseaseScreeningDocument): Promi
   const header = {
     organisation: d.organisation,
     reportId: s.id.slice(0, 8),
-    date: s.createdAt.slice(0, 10),
+    date: clinicDay(s.createdAt),
     language: lang,
     person: {
       name: s.person.name ?? t('disease.unnamed'),

@@ -21,6 +21,7 @@ import {
   faceMetricScore,
   FACE_METRICS,
   shownScore,
+  clinicIso,
 } from '@tcm/contract';
 import { readPulseFile } from '@tcm/analysis/pulse';
 
@@ -315,7 +316,8 @@ export async function recordReportModel(src: ReportSource, lang: Lang): Promise<
       organisation: (src.organisation || tr('中医舌诊开放平台', 'TCM Tongue Diagnosis Open Platform')).slice(0, 120),
       ...(src.footer?.trim() ? { footer: src.footer.trim().slice(0, 80) } : {}),
       reportId: src.id.slice(0, 8).toUpperCase(),
-      date: src.createdAt.toISOString(),
+      // The clinic's wall clock, so the PDF prints the time the clinic saw (issue 32 item 6).
+      date: clinicIso(src.createdAt),
       language: lang,
       person: {
         name: (p.name || tr('访客', 'Visitor')).slice(0, 80),

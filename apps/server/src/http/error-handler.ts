@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HTTP_ERRORS, type ErrorDef } from '@tcm/contract';
+import { HTTP_ERRORS, type ErrorDef, type IssueLike } from '@tcm/contract';
 import { isAppError } from './app-error.js';
 import { fail } from './envelope.js';
 import { resourceRefusal } from './resource-errors.js';
+import { InputError, validationAnswer } from './validation.js';
 
 interface PgError {
   code?: string;
@@ -11,14 +12,25 @@ interface PgError {
   detail?: string;
 }
 
-/** Names a zod issue's field and rule, e.g. `body.loginName: Too small: expected string to have >=1 characters`. */
-function describeValidation(error: FastifyError & { validationContext?: string }): string {
-  const where = error.validationContext ?? 'request';
-  const issues = (error.validation ?? []).map((v) => {
-    const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(root)';
-    return `${where}.${field}: ${v.message ?? v.keyword} (${v.keyword})`;
-  });
-  return issues.join('; ') || error.message;
+/** The zod issues behind a schema validation error of a route, rebuilt from the provider's copy. */
+function issuesOf(error: FastifyError): IssueLike[] {
+  return (error.validation ?? []).map((v) => ({
+    ...v.params,
+    code: v.keyword,
+    path: v.instancePath
+      .split('/')
+      .slice(1)
+      .filter((k) => k !== '')
+      .map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
+  }));
+}
+
+/** The part of the request a route schema checked (body, querystring, params, headers). */
+function validatedInput(error: FastifyError & { validationContext?: string }, request: FastifyRequest): unknown {
+  const where = error.validationContext;
+  return where === 'body' || where === 'querystring' || where === 'params' || where === 'headers'
+    ? request[where === 'querystring' ? 'query' : where]
+    : undefined;
 }
 
 function pgErrorOf(e: unknown): PgError | undefined {
@@ -38,6 +50,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const send = (def: ErrorDef, detail?: string, data: unknown = null) =>
       reply.status(def.status).send(fail(def, lang, detail, data));
 
+    if (error instanceof InputError) {
+      const a = validationAnswer(error.issues, error.input, lang);
+      return send(HTTP_ERRORS.VALIDATION, a.msg, a.data);
+    }
     if (isAppError(error)) {
       // A refusal that says when to come back says it in the header too (clients, proxies).
       const retryAfterS = (error.data as { retryAfterS?: unknown } | undefined)?.retryAfterS;
@@ -46,12 +62,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
         reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterS))));
       return send(error.def, error.detailMsg, error.data ?? null);
     }
-    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      return send(HTTP_ERRORS.VALIDATION, describeValidation(error));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const a = validationAnswer(issuesOf(error), validatedInput(error, request), lang);
+      return send(HTTP_ERRORS.VALIDATION, a.msg, a.data);
     }
+    // Any other schema check (none today) answers the catalog's words, never its English.
+    if (error.validation) return send(HTTP_ERRORS.VALIDATION);
     const pg = pgErrorOf(error);
     if (pg?.code === '23505') return send(HTTP_ERRORS.CONFLICT, undefined, { constraint: pg.constraint ?? null });
-    if (pg?.code === '22P02' || pg?.code === '22003') return send(HTTP_ERRORS.VALIDATION, pg.detail);
+    // A value the database cannot read as its column's type: the catalog's words, not the
+    // database's English detail (issue 32), which the log keeps.
+    if (pg?.code === '22P02' || pg?.code === '22003') {
+      request.log.info({ err: error }, 'value refused by the database');
+      return send(HTTP_ERRORS.VALIDATION);
+    }
     // Text the database cannot store (U+0000 in text or jsonb) is bad input, not a server fault:
     // a backstop for text that reached a query without passing the NUL guard.
     if (pg?.code === '22021' || pg?.code === '22P05') return send(HTTP_ERRORS.NUL_CHARACTER);
@@ -61,7 +85,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 415) return send(HTTP_ERRORS.UNSUPPORTED_MEDIA_TYPE);
     if (status === 429) return send(HTTP_ERRORS.RATE_LIMITED);
     if (status === 404) return send(HTTP_ERRORS.NOT_FOUND);
-    if (status >= 400 && status < 500) return send(HTTP_ERRORS.VALIDATION, error.message);
+    // A framework refusal (malformed JSON, an empty JSON body) answers the catalog's words in the
+    // reader's language: its own message is English for developers (issue 32).
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'request refused by the framework');
+      return send(HTTP_ERRORS.VALIDATION);
+    }
     // Out of descriptors, no pooled connection in time, the database restarting: 503, not 500.
     const refusal = resourceRefusal(error);
     if (refusal) {

@@ -126,7 +126,7 @@ describe('first HTML of the public pages (issue 22 item 7)', () => {
 
     const en = first((await get(`/pc/xinwendongtai/${item.id}`, { cookie: 'language=en' })).body)!;
     expect(en).toContain('Back to the news');
-    expect(en).toContain('Published 20 Nov 2026');
+    expect(en).toContain('Published 2026-11-20');
     expect(en).toContain('平台上线 &lt;script&gt;');
   });
 

@@ -65,3 +65,10 @@ export async function refusals(
   }
   return out;
 }
+
+/**
+ * The fields a 400 answer names (`data.fields[].path`, dotted): what a form marks. The `msg`
+ * a reader sees names no path (issue 32); tests that check which field was refused read these.
+ */
+export const refusedFields = (body: { data?: { fields?: { path: (string | number)[] }[] } | null }): string =>
+  (body.data?.fields ?? []).map((f) => f.path.join('.')).join('; ');

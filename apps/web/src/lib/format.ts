@@ -1,3 +1,5 @@
+import { formatDate } from '@tcm/contract';
+
 /** Money of spec §9: zh-CN, CNY, 2 decimals by default, digit grouping. */
 export function formatMoney(amount: number, decimals = 2): string {
   return new Intl.NumberFormat('zh-CN', {
@@ -16,8 +18,17 @@ export function toFixedNumber(value: number, decimals = 2): number {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** Date format of spec §9 'yyyy-MM-dd hh:mm' (24-hour hours). */
-export function formatDateTime(d: Date): string {
+/**
+ * Date format of spec §9 'yyyy-MM-dd HH:mm' on the clinic's clock (the contract's reader-format,
+ * the same in zh and en): what a reader sees, whatever the browser's time zone (issue 32).
+ */
+export const formatDateTime = (d: Date): string => formatDate(d, 'zh');
+
+/**
+ * A moment picked on this browser's calendar (a date picker's value), written as the combined
+ * query sends it (spec §5 'yyyy-MM-dd hh:mm'): the browser's own fields, not the clinic's.
+ */
+export function formatPickedDateTime(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 

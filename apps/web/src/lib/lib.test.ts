@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatMoney, relativeTime, toFixedNumber } from './format.js';
+import { formatDateTime, formatMoney, formatPickedDateTime, relativeTime, toFixedNumber } from './format.js';
 import { normalizeNumber, resizeParams } from './number-input.js';
 import { isEmail, isEmpty, isPhone } from './validators.js';
 
@@ -29,7 +29,7 @@ describe('format', () => {
     expect(toFixedNumber(2.34567, 3)).toBe(2.346);
   });
   it('labels relative time', () => {
-    const now = new Date(2026, 0, 10, 12, 0, 0);
+    const now = new Date(Date.UTC(2026, 0, 10, 4, 0, 0)); // 12:00 at the clinic (UTC+8)
     const ago = (s: number) => relativeTime(new Date(now.getTime() - s * 1000), now);
     expect(ago(10)).toEqual({ key: 'time.justNow' });
     expect(ago(29)).toEqual({ key: 'time.justNow' });
@@ -38,7 +38,9 @@ describe('format', () => {
     expect(ago(3 * 3600)).toEqual({ key: 'time.hoursAgo', count: 3 });
     expect(ago(30 * 3600)).toEqual({ key: 'time.oneDayAgo' });
     expect(ago(3 * 86400)).toEqual({ key: 'time.date', text: '2026-01-07 12:00' });
-    expect(formatDateTime(new Date(2026, 2, 4, 9, 5))).toBe('2026-03-04 09:05');
+    // The clinic's clock (UTC+8), whatever the runtime's zone.
+    expect(formatDateTime(new Date(Date.UTC(2026, 2, 4, 1, 5)))).toBe('2026-03-04 09:05');
+    expect(formatPickedDateTime(new Date(2026, 2, 4, 9, 5))).toBe('2026-03-04 09:05');
   });
 });
 

@@ -1,7 +1,13 @@
 import './texts.js';
 import { Col, Form, InputNumber, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { VITALS_PLAUSIBLE, checkVitals, type Vitals, type VitalsField } from '@tcm/contract';
+import {
+  VITALS_PLAUSIBLE,
+  checkVitals,
+  vitalsProblems as contractProblems,
+  type Vitals,
+  type VitalsField,
+} from '@tcm/contract';
 
 /** Fields in the order of the report (spec §1), with their units. */
 export const VITALS_FIELDS: readonly { field: VitalsField; unit: string; step: number }[] = [
@@ -35,15 +41,27 @@ export function vitalsProblem(v: Vitals): VitalsProblem | null {
   return r.ok ? null : { code: r.problem.error.code, field: r.problem.field };
 }
 
-/** Vitals entry: every field optional; a value outside the contract's plausible range is refused with the range named. */
-export function VitalsForm(props: { value: Vitals; onChange: (v: Vitals) => void; problem: VitalsProblem | null }) {
+/**
+ * Every field with a problem, each named once (issue 32: heart rate 400, SpO2 120 and a systolic
+ * below the diastolic are all marked at once, not only the first).
+ */
+export function vitalsProblems(v: Vitals): VitalsProblem[] {
+  return contractProblems(v).map((p) => ({ code: p.error.code, field: p.field }));
+}
+
+/** Vitals entry: every field optional; every value outside the contract's plausible range is refused with the range named. */
+export function VitalsForm(props: {
+  value: Vitals;
+  onChange: (v: Vitals) => void;
+  problems: readonly VitalsProblem[];
+}) {
   const { t } = useTranslation();
   return (
     <Form layout="vertical" data-testid="vitals-form">
       <Row gutter={16}>
         {VITALS_FIELDS.map(({ field, unit, step }) => {
           const [min, max] = VITALS_PLAUSIBLE[field];
-          const bad = props.problem?.field === field;
+          const bad = props.problems.find((p) => p.field === field);
           return (
             <Col key={field} xs={24} sm={12} md={8}>
               <Form.Item
@@ -51,7 +69,7 @@ export function VitalsForm(props: { value: Vitals; onChange: (v: Vitals) => void
                 validateStatus={bad ? 'error' : undefined}
                 help={
                   bad
-                    ? t(`record.vitalsError.${props.problem!.code}`, {
+                    ? t(`record.vitalsError.${bad.code}`, {
                         min,
                         max,
                         defaultValue: t('record.vitalsInvalid'),

@@ -4,7 +4,7 @@ import { questionsFor } from '@tcm/contract/questionnaire';
 import { Questionnaire, questionnaireComplete } from './Questionnaire.js';
 import { useState } from 'react';
 import type { Vitals } from '@tcm/contract';
-import { VitalsForm, vitalsProblem } from './VitalsForm.js';
+import { VitalsForm, vitalsProblem, vitalsProblems } from './VitalsForm.js';
 import { stepProblem, type WizardState } from '../areas/member/CaptureWizard.js';
 import '../lib/i18n.js';
 
@@ -51,7 +51,7 @@ describe('vitals check before submitting (the engine’s own rules)', () => {
     function Form() {
       const [v, setV] = useState<Vitals>({});
       last = v;
-      return <VitalsForm value={v} onChange={setV} problem={vitalsProblem(v)} />;
+      return <VitalsForm value={v} onChange={setV} problems={vitalsProblems(v)} />;
     }
     render(<Form />);
     const input = screen.getByTestId<HTMLInputElement>('vitals-systolic');
@@ -60,6 +60,34 @@ describe('vitals check before submitting (the engine’s own rules)', () => {
     expect(input.value).toBe('400');
     expect(last.systolic).toBe(400);
     expect(screen.getByText('Outside the physiologically plausible range (50–300)')).toBeTruthy();
+  });
+
+  it('marks every invalid vital at once: heart rate 400, SpO2 120, systolic below diastolic (issue 32)', async () => {
+    const { i18n } = await import('../lib/i18n.js');
+    await i18n.changeLanguage('zh');
+    function Form() {
+      const [v, setV] = useState<Vitals>({});
+      return <VitalsForm value={v} onChange={setV} problems={vitalsProblems(v)} />;
+    }
+    const { container } = render(<Form />);
+    for (const [field, value] of [
+      ['heartRate', '400'],
+      ['spo2', '120'],
+      ['systolic', '80'],
+      ['diastolic', '90'],
+      ['heightCm', '170'],
+    ] as const) {
+      const input = screen.getByTestId<HTMLInputElement>(`vitals-${field}`);
+      fireEvent.change(input, { target: { value } });
+      fireEvent.blur(input);
+    }
+    const marked = [...container.querySelectorAll('.ant-form-item-has-error')].map((item) =>
+      item.querySelector('input')?.getAttribute('data-testid'),
+    );
+    expect(marked).toEqual(['vitals-systolic', 'vitals-heartRate', 'vitals-spo2']);
+    expect(screen.getByText('超出生理可能范围（20–250）')).toBeTruthy();
+    expect(screen.getByText('超出生理可能范围（50–100）')).toBeTruthy();
+    expect(screen.getByText('收缩压必须高于舒张压')).toBeTruthy();
   });
 
   it('accepts plausible values and names the field of a bad one', () => {

@@ -48,7 +48,8 @@ describe('the result page in words', () => {
         expect(page.textContent).toMatch(/2026-11-06 \d\d:\d\d/);
         expect(features).toContain('舌色');
       } else {
-        expect(page.textContent).toMatch(/\b[67] Nov 2026, \d\d:\d\d/);
+        // Spec §9 yyyy-MM-dd HH:mm in English too (issue 32).
+        expect(page.textContent).toMatch(/2026-11-0[67] \d\d:\d\d/);
         expect(features).toContain('Body color');
       }
       expect(page.textContent).not.toMatch(/\b11\/[67]\/2026\b/);

@@ -3,6 +3,8 @@ import { PDFDocument } from 'pdf-lib';
 import type { z } from 'zod';
 import {
   checkPrescription,
+  clinicDay,
+  formatDate,
   medicalRecordSchema,
   type caseListBody,
   type HerbFacts,
@@ -25,7 +27,7 @@ async function inspectionText(ctx: AppContext, v: repo.VisitRow, lang: ReportLan
   for (const id of v.recordIds) {
     const r = await findRecord(ctx.db, id);
     if (!r?.conclusion) continue;
-    const day = r.createdAt.toISOString().slice(0, 10);
+    const day = clinicDay(r.createdAt);
     lines.push(lang === 'zh' ? `平台检测（${day}）：${r.conclusion}` : `Platform record (${day}): ${r.conclusion}`);
   }
   return lines.join('\n') || undefined;
@@ -166,8 +168,7 @@ export async function casesXlsx(
   const size = 1000;
   for (let page = 1; (page - 1) * size < EXPORT_MAX_ROWS; page++) {
     const { list } = await listCases(ctx, p, { ...body, page, size });
-    for (const c of list)
-      ws.addRow({ ...c, sex: sexText[c.sex], createdAt: c.createdAt.slice(0, 16).replace('T', ' ') });
+    for (const c of list) ws.addRow({ ...c, sex: sexText[c.sex], createdAt: formatDate(c.createdAt, lang) });
     if (list.length < size) break;
   }
   return Buffer.from(await wb.xlsx.writeBuffer());

@@ -13,7 +13,7 @@ import {
   type CaseSummary,
   type caseAddBody,
   type caseListBody,
-  type caseUpdateBody,
+  caseUpdateBody,
   type groupAddBody,
   type visitBody,
   type Visit,
@@ -22,6 +22,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { archiveCases } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
+import { parseOr400 } from '../../http/validation.js';
 import type { Principal } from '../auth/principal.repo.js';
 import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
 import { canSee } from '../records/access.js';
@@ -144,7 +145,11 @@ export async function addCase(ctx: AppContext, p: Principal, body: z.infer<typeo
 
 export async function updateCase(ctx: AppContext, p: Principal, id: string, body: z.infer<typeof caseUpdateBody>) {
   const c = await caseFor(ctx.db, p, id, 'write');
-  await repo.updateCase(ctx.db, c.id, body);
+  // Pregnancy is for female patients only (issue 32): checked against the stored sex when the
+  // update names one of the two, and cleared when the sex becomes male.
+  const sex = body.sex ?? c.sex;
+  const set = sex === 'male' ? { ...parseOr400(caseUpdateBody, { ...body, sex }, 'body'), pregnant: false } : body;
+  await repo.updateCase(ctx.db, c.id, set);
   const fresh = (await repo.findCase(ctx.db, c.id))!;
   return presentSummary(p, fresh, await repo.ownerAndGroupNames(ctx.db, fresh));
 }

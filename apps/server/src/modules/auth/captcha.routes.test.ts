@@ -5,7 +5,7 @@ import { AUTH_ERRORS, AUTH_PATHS, HTTP_ERRORS, SPEC_ERRORS, USER_PATHS } from '@
 import { captchas } from '../../db/schema/index.js';
 import { buildUser } from '../../test/factories.js';
 import { ageChallenge } from '../../test/captcha.js';
-import { call } from '../../test/http.js';
+import { call, refusedFields } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { encodeDragPayload } from './drag-check.js';
 
@@ -138,7 +138,7 @@ describe('jigsaw captcha', () => {
     expect([noClient.statusCode, noClient.json().code]).toEqual([401, AUTH_ERRORS.CLIENT_INVALID.code]);
     const bad = await check({ captchaId: 'nope', x: 'left' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().msg).toContain('body.captchaId');
+    expect(refusedFields(bad.json())).toContain('captchaId');
   });
 });
 
@@ -256,9 +256,9 @@ describe('drag captcha login', () => {
     expect((await post(undefined)).json().code).toBe(HTTP_ERRORS.VALIDATION.code);
     expect((await post('%%%')).statusCode).toBe(400);
     const ill = await post(encodeDragPayload({ loginName: 'x', width: 280, track: [] }));
-    expect(ill.json().msg).toContain('ld.captchaId');
+    expect(refusedFields(ill.json())).toContain('captchaId');
     expect(ill.statusCode).toBe(400);
-    expect(ill.json().msg).toContain('ld.loginPassword');
+    expect(refusedFields(ill.json())).toContain('loginPassword');
     expect((await post('e30=', 'Basic bm86bm8=')).statusCode).toBe(401);
   });
 });

@@ -1,3 +1,4 @@
+import { formatDate } from '@tcm/contract';
 import ExcelJS from 'exceljs';
 import type { Enquiry, EnquiryStatus } from '@tcm/contract';
 
@@ -32,7 +33,7 @@ export async function enquiriesXlsx(rows: Enquiry[], lang: 'zh' | 'en'): Promise
     ws.addRow({
       ...r,
       status: STATUS_WORDS[r.status][lang],
-      createdAt: r.createdAt.slice(0, 16).replace('T', ' '),
+      createdAt: formatDate(r.createdAt, lang),
     });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

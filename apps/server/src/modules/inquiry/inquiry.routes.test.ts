@@ -13,7 +13,7 @@ import {
   type TemplateBody,
 } from '@tcm/contract';
 import { inquiryForms } from '../../db/schema/index.js';
-import { call } from '../../test/http.js';
+import { call, refusedFields } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { auditTrail } from '../audit/audit.service.js';
@@ -144,7 +144,7 @@ describe('inquiry: templates', () => {
       definition: { sections: [{ id: 's', title: tx('s'), questions: [{ id: 'q', type: 'slider', label: tx('q') }] }] },
     });
     expect([shape.status, shape.body.code]).toEqual([400, 2000400]);
-    expect(shape.body.msg).toMatch(/type/);
+    expect(refusedFields(shape.body)).toMatch(/type/);
     const forward = structuredClone(SLEEP);
     forward.definition.sections[0]!.questions[0]!.showIf = { question: 'severity', anyOf: [5] };
     const rules = await call(t.app, 'POST', INQUIRY_PATHS.addTemplate, a.token, forward, { language: 'en' });
@@ -265,7 +265,7 @@ describe('inquiry: forms filled by the doctor', () => {
     ] as Array<[string, unknown, RegExp]>) {
       const r = await call(t.app, 'POST', url, a.token, body);
       expect([url, r.status, r.body.code]).toEqual([url, 400, 2000400]);
-      expect(r.body.msg).toMatch(field);
+      expect(refusedFields(r.body)).toMatch(field);
     }
   });
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { and, desc, lt, or, eq, type SQL } from 'drizzle-orm';
-import { XLSX_MAX_ROWS, type RecordExportBody, type ReportLanguage } from '@tcm/contract';
+import { XLSX_MAX_ROWS, type RecordExportBody, type ReportLanguage, formatDate } from '@tcm/contract';
 import type { z } from 'zod';
 import type { recordExportBodySchema } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
@@ -100,7 +100,7 @@ export async function recordsXlsx(ctx: AppContext, p: Principal, body: ExportBod
         captures: Object.keys(r.files)
           .map(word)
           .join(lang === 'zh' ? '、' : ', '),
-        createdAt: r.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+        createdAt: formatDate(r.createdAt, lang),
       });
     n += rows.length;
     last = rows.at(-1);

@@ -17,7 +17,7 @@ import {
 } from '@tcm/contract';
 // The report package's poppler helpers (test-only, not exported by the package).
 import { ensurePoppler, inspectPdf } from '../../../../../packages/report/src/testing/poppler.js';
-import { call, refusals } from '../../test/http.js';
+import { call, refusals, refusedFields } from '../../test/http.js';
 import { dataFile, multipart, userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { insertRecord } from '../records/records.repo.js';
@@ -136,7 +136,7 @@ describe('training: guards', () => {
     for (const [url, token, body, field] of bad) {
       const r = await post(url, token, body);
       expect([url, r.status, r.body.code]).toEqual([url, 400, 2000400]);
-      expect(r.body.msg).toMatch(field);
+      expect(refusedFields(r.body)).toMatch(field);
     }
     const en = await call(
       t.app,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import { RECORD_ERRORS, WECHAT_BIND_ERRORS, type ReportLanguage, type WechatBinding } from '@tcm/contract';
+import { RECORD_ERRORS, WECHAT_BIND_ERRORS, type ReportLanguage, type WechatBinding, formatDate } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import { users, wechatBindings, wechatEventNonces } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
@@ -156,7 +156,7 @@ export async function pushReport(
     data: {
       first: { value: TEXT[l].first },
       keyword1: { value: r.personName ?? '' },
-      keyword2: { value: (r.finishedAt ?? r.createdAt).toISOString().slice(0, 16).replace('T', ' ') + ' UTC' },
+      keyword2: { value: formatDate(r.finishedAt ?? r.createdAt, 'zh') },
       keyword3: { value: r.conclusion ?? '' },
       remark: { value: TEXT[l].remark },
     },

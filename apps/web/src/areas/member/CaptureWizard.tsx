@@ -7,7 +7,7 @@ import type { CaptureSlot, RecordPerson, ReportLanguage, Sex, Vitals } from '@tc
 import { CaptureInput } from '../../record/CaptureInput.js';
 import { Questionnaire, questionnaireComplete, type Answers } from '../../record/Questionnaire.js';
 import { LiveRecordResult } from '../../record/LiveRecordResult.js';
-import { VitalsForm, vitalsProblem } from '../../record/VitalsForm.js';
+import { VitalsForm, vitalsProblem, vitalsProblems } from '../../record/VitalsForm.js';
 import { createRecord, uploadCapture, useRecord } from '../../record/record-api.js';
 import { useCaptureChecks, type CaptureCheckState } from '../../record/use-capture-checks.js';
 import { CaptureCheckPanel } from '../../record/CaptureCheckPanel.js';
@@ -201,7 +201,7 @@ export function CaptureWizard() {
           <VitalsForm
             value={s.vitals}
             onChange={(vitals) => setS((x) => ({ ...x, vitals }))}
-            problem={vitalsProblem(s.vitals)}
+            problems={vitalsProblems(s.vitals)}
           />
         )}
         {current === 'submit' && (

@@ -9,7 +9,7 @@ import {
   type QueryFieldType,
   type QueryOperator,
 } from '@tcm/contract';
-import { formatDateTime } from '../../lib/format.js';
+import { formatPickedDateTime } from '../../lib/format.js';
 
 /** A queryable field offered by a screen. */
 export interface QueryField {
@@ -58,7 +58,7 @@ function convert(type: QueryFieldType, value: unknown): string | number | null {
   if (type === 'date') {
     const d =
       value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
-    return d && !Number.isNaN(d.getTime()) ? formatDateTime(d) : null;
+    return d && !Number.isNaN(d.getTime()) ? formatPickedDateTime(d) : null;
   }
   const s = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
   return s === '' ? null : s;

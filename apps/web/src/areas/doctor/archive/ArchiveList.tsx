@@ -22,6 +22,7 @@ import { useCases, useDownload, useGroups, useRemoveCases, useRestoreCases } fro
 import { CaseFormModal } from './CaseFormModal.js';
 import { GroupModal } from './GroupModal.js';
 import { asyncHandler } from '../../../lib/async-handler.js';
+import { useReaderFormat } from '../../../lib/reader-format.js';
 
 /** The case-list toolbar of spec §6 (codes, names, actions); the Toolbar shows those the doctor holds. */
 export const ARCHIVE_TOOLBAR: readonly ToolbarButton[] = [
@@ -57,6 +58,7 @@ const FIELDS: readonly QueryField[] = Object.entries(ARCHIVE_QUERY_FIELDS).map((
 /** /doctor/archive/index: own and shared cases, search, combined query, groups, recycle view, export. */
 export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
   const { t } = useTranslation();
+  const fmt = useReaderFormat();
   const navigate = useNavigate();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [search, setSearch] = useState('');
@@ -132,10 +134,10 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
       { title: t('archive.field.tcmSyndrome'), render: (_: unknown, c: CaseSummary) => c.tcmSyndrome || '—' },
       {
         title: recycle ? t('archive.field.deletedAt') : t('archive.field.createdAt'),
-        render: (_: unknown, c: CaseSummary) => new Date((recycle && c.deletedAt) || c.createdAt).toLocaleString(),
+        render: (_: unknown, c: CaseSummary) => fmt.date((recycle && c.deletedAt) || c.createdAt),
       },
     ],
-    [navigate, recycle, t],
+    [navigate, recycle, t, fmt],
   );
 
   const exportXlsx = () =>

@@ -1,9 +1,13 @@
 import './texts.js';
 import { Checkbox, Form, Input, Modal, Radio, Select, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { CaseGroup, CaseSummary } from '@tcm/contract';
+import { caseAddBody, readerLang, type CaseGroup, type CaseSummary } from '@tcm/contract';
 import { useAddCase } from './archive-api.js';
 import { asyncHandler } from '../../../lib/async-handler.js';
+import { checkWithSchema, markServerFields, schemaRule, textProps } from '../../../lib/form-rules.js';
+
+/** Each field's schema: rules, lengths and words come from the request the server checks too. */
+const F = caseAddBody.shape;
 
 interface Values {
   name: string;
@@ -23,10 +27,12 @@ export function CaseFormModal(props: {
   onClose: () => void;
   onSaved: (c: CaseSummary) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = readerLang(i18n.language);
   const [form] = Form.useForm<Values>();
   const sex = Form.useWatch('sex', form);
   const add = useAddCase();
+  const rule = (field: keyof typeof F) => [schemaRule(F[field], lang, field)];
   return (
     <Modal
       open={props.open}
@@ -42,7 +48,7 @@ export function CaseFormModal(props: {
         preserve={false}
         initialValues={{ sex: 'female', pregnant: false }}
         onFinish={asyncHandler(async (v) => {
-          const c = await add.mutateAsync({
+          const body = {
             name: v.name,
             sex: v.sex,
             birthDate: v.birthDate,
@@ -51,31 +57,35 @@ export function CaseFormModal(props: {
             pregnant: v.sex === 'female' && !!v.pregnant,
             remark: v.remark ?? '',
             groupId: v.groupId ?? null,
-          });
-          void message.success(t('archive.add.done'));
-          props.onSaved(c);
+          };
+          // The cross-field rules (date of birth against today, pregnancy) mark their fields
+          // before anything is sent; a refusal of the server marks the fields it names.
+          if (!checkWithSchema(form, caseAddBody, body, lang)) return;
+          try {
+            const c = await add.mutateAsync(body);
+            void message.success(t('archive.add.done'));
+            props.onSaved(c);
+          } catch (e) {
+            if (!markServerFields(form, e)) throw e;
+          }
         })}
       >
-        <Form.Item name="name" label={t('archive.field.name')} rules={[{ required: true, max: 60 }]}>
-          <Input data-testid="case-name" />
+        <Form.Item name="name" label={t('archive.field.name')} required rules={rule('name')}>
+          <Input data-testid="case-name" {...textProps(F.name)} />
         </Form.Item>
-        <Form.Item name="sex" label={t('archive.field.sex')} rules={[{ required: true }]}>
+        <Form.Item name="sex" label={t('archive.field.sex')} required rules={rule('sex')}>
           <Radio.Group
             options={(['female', 'male'] as const).map((s) => ({ value: s, label: t(`archive.sex.${s}`) }))}
           />
         </Form.Item>
-        <Form.Item name="birthDate" label={t('archive.field.birthDate')} rules={[{ required: true }]}>
+        <Form.Item name="birthDate" label={t('archive.field.birthDate')} required rules={rule('birthDate')}>
           <Input type="date" data-testid="case-birth" />
         </Form.Item>
-        <Form.Item
-          name="phone"
-          label={t('archive.field.phone')}
-          rules={[{ required: true, pattern: /^\+?[0-9 -]{5,20}$/ }]}
-        >
-          <Input data-testid="case-phone" />
+        <Form.Item name="phone" label={t('archive.field.phone')} required rules={rule('phone')}>
+          <Input data-testid="case-phone" maxLength={20} />
         </Form.Item>
-        <Form.Item name="idNumber" label={t('archive.field.idNumber')} rules={[{ pattern: /^[0-9A-Za-z]{6,32}$/ }]}>
-          <Input data-testid="case-id-number" />
+        <Form.Item name="idNumber" label={t('archive.field.idNumber')} rules={rule('idNumber')}>
+          <Input data-testid="case-id-number" maxLength={32} />
         </Form.Item>
         {sex === 'female' && (
           <Form.Item name="pregnant" valuePropName="checked">
@@ -85,8 +95,8 @@ export function CaseFormModal(props: {
         <Form.Item name="groupId" label={t('archive.field.group')}>
           <Select allowClear options={props.groups.map((g) => ({ value: g.id, label: g.name }))} />
         </Form.Item>
-        <Form.Item name="remark" label={t('archive.field.remark')} rules={[{ max: 500 }]}>
-          <Input.TextArea rows={2} />
+        <Form.Item name="remark" label={t('archive.field.remark')} rules={rule('remark')}>
+          <Input.TextArea rows={2} {...textProps(F.remark)} />
         </Form.Item>
       </Form>
     </Modal>

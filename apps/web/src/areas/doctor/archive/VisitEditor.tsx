@@ -6,12 +6,17 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   ARCHIVE_ERRORS,
+  clinicDay,
+  fourDiagnosisSchema,
+  visitBody,
   type PrescriptionInput,
   type SafetyWarning,
   type VisitBody,
   type VisitDetail,
 } from '@tcm/contract';
 import { HttpError } from '../../../lib/http.js';
+import { textProps } from '../../../lib/form-rules.js';
+import { useReaderFormat } from '../../../lib/reader-format.js';
 import { listRecords } from '../../../record/record-api.js';
 import { AcknowledgeDialog } from './AcknowledgeDialog.js';
 import { ARCHIVE_KEYS, useCase, useSaveVisit } from './archive-api.js';
@@ -20,7 +25,8 @@ import { PrescriptionComposer } from './PrescriptionComposer.js';
 /** `recordId` of addRecord when the case has no visit yet (the first visit starts empty). */
 export const FIRST_VISIT_ID = 'first';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today on the clinic's calendar (a visit after 16:00 UTC is already tomorrow there). */
+const today = () => clinicDay();
 
 /** The form values of a visit; a follow-up copies the previous visit but not its date or outcome. */
 export function visitForm(v: VisitDetail | null, mode: 'add' | 'edit'): VisitBody {
@@ -63,6 +69,7 @@ const refusedWith = (e: unknown): SafetyWarning[] =>
  */
 export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
   const { t } = useTranslation();
+  const fmt = useReaderFormat();
   const navigate = useNavigate();
   const { archiveId = '', recordId = '' } = useParams();
   const [form] = Form.useForm<VisitBody>();
@@ -120,7 +127,15 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
 
   const text = (name: keyof VisitBody | ['fourDiagnosis', string], rows = 2) => (
     <Form.Item name={name} label={t(`archive.visit.${Array.isArray(name) ? name[1] : name}`)}>
-      <Input.TextArea rows={rows} data-testid={`visit-${Array.isArray(name) ? name[1] : name}`} />
+      <Input.TextArea
+        rows={rows}
+        data-testid={`visit-${Array.isArray(name) ? name[1] : name}`}
+        {...textProps(
+          Array.isArray(name)
+            ? fourDiagnosisSchema.shape[name[1] as keyof typeof fourDiagnosisSchema.shape]
+            : visitBody.shape[name],
+        )}
+      />
     </Form.Item>
   );
 
@@ -160,7 +175,7 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
                   data-testid="visit-records"
                   options={(records.data?.list ?? []).map((r) => ({
                     value: r.id,
-                    label: `${new Date(r.createdAt).toLocaleDateString()} ${r.person.name ?? ''} ${r.conclusion ?? ''}`,
+                    label: `${fmt.date(r.createdAt, { time: false })} ${r.person.name ?? ''} ${r.conclusion ?? ''}`,
                   }))}
                 />
               </Form.Item>

@@ -6,6 +6,7 @@ import { door, fakeServer, isSpinning, refusal, write, type Answer } from '../..
 import { resetFetchAndSession } from '../../../test/fetch-stub.js';
 import { renderWithQuery } from '../../../test/render-with-query.js';
 import { ArchiveList } from './ArchiveList.js';
+import { caseSummary } from './archive.test-helpers.js';
 import './texts.js';
 
 afterEach(resetFetchAndSession);
@@ -13,28 +14,7 @@ afterEach(resetFetchAndSession);
 /** The shared test machine is loaded: a refetch may take longer than the 1 s default wait. */
 const SLOW = { timeout: 10_000 };
 
-const OWNER = '00000000-0000-4000-8000-0000000000d1';
-const summary = (n: number, name: string): CaseSummary => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  name,
-  sex: 'female',
-  birthDate: '1980-01-01',
-  age: 46,
-  phone: '13800000000',
-  idNumberMasked: null,
-  pregnant: false,
-  groupId: null,
-  groupName: null,
-  ownerId: OWNER,
-  ownerName: 'Dr',
-  mine: true,
-  visitCount: 0,
-  tcmDisease: '',
-  tcmSyndrome: '',
-  lastVisitAt: null,
-  createdAt: '2026-11-26T05:00:00Z',
-  deletedAt: null,
-});
+const summary = (n: number, name: string) => caseSummary(n, name);
 
 /** The case list, groups and add calls of the server, the add held until `gate` opens (when given). */
 function serve(add: (name: string) => Answer, gate?: ReturnType<typeof door>) {

@@ -17,7 +17,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { QUESTION_TYPES, type QuestionInput, type QuestionType, type TemplateBody } from '@tcm/contract';
+import { QUESTION_TYPES, templateBody, type QuestionInput, type QuestionType, type TemplateBody } from '@tcm/contract';
+import { textProps } from '../../../../lib/form-rules.js';
 import { INQUIRY_KEYS, inquiryApi, useSaveTemplate } from './inquiry-api.js';
 import { ScoringEditor, type Draft } from './ScoringEditor.js';
 
@@ -312,8 +313,10 @@ export function TemplateEditor() {
         value={draft.name}
         onChange={(e) => edit((d) => void (d.name = e.target.value))}
         data-testid="template-name"
+        {...textProps(templateBody.shape.name)}
       />
       <Input.TextArea
+        {...textProps(templateBody.shape.description)}
         placeholder={t('archive.inquiry.description')}
         value={draft.description}
         onChange={(e) => edit((d) => void (d.description = e.target.value))}

@@ -1,0 +1,84 @@
+import type { FormInstance, Rule } from 'antd/es/form';
+import type { z } from 'zod';
+import {
+  HTTP_ERRORS,
+  fieldMessages,
+  issueText,
+  type FieldMessage,
+  type IssueLike,
+  type ReaderLang,
+} from '@tcm/contract';
+import { HttpError } from './http.js';
+
+// A form's rules from the contract's schema of its request, worded by the contract's
+// validation-text.ts (issue 32 item 2): the words under a field are the words the server would
+// answer, in the reader's language, and never antd's or zod's own text.
+
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType };
+const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The schema under optional / nullable / default / pipe wrappers. */
+function core(s: z.ZodType): z.ZodType {
+  const d = defOf(s);
+  if (d.innerType) return core(d.innerType);
+  if (d.type === 'pipe' && d.in) return core(d.in);
+  return s;
+}
+
+/** A text field's maximum length from its schema (`max(n)`), for `maxLength` on the input. */
+export function maxLengthOf(s: z.ZodType): number | undefined {
+  const c = core(s) as z.ZodString;
+  return defOf(c).type === 'string' && typeof c.maxLength === 'number' ? c.maxLength : undefined;
+}
+
+/** Input props from a text field's schema: the maximum enforced as people type, with a counter. */
+export const textProps = (s: z.ZodType) => {
+  const maxLength = maxLengthOf(s);
+  return maxLength === undefined ? {} : { maxLength, showCount: true };
+};
+
+/**
+ * The antd rule of one field: the field's schema checks the value (a blank value as missing), the
+ * contract words the first problem. A required field's asterisk comes from `Form.Item required`,
+ * not from the rule, so that antd's own "please enter" text never speaks instead of the contract.
+ */
+export function schemaRule(s: z.ZodType, lang: ReaderLang, field: string): Rule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const blank = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+      const r = s.safeParse(blank ? undefined : value);
+      if (r.success) return;
+      // Parsed alone, the issue has no path; the field's key gives it its format hint (phone…).
+      const issue = r.error.issues[0] as unknown as IssueLike;
+      throw new Error(issueText({ ...issue, path: [field, ...issue.path] }, lang, value));
+    },
+  };
+}
+
+/** Marks every field a list of field messages names (the form's own fields only). */
+export function markFields<V>(form: FormInstance<V>, fields: readonly FieldMessage[]): void {
+  form.setFields(
+    fields.filter((f) => f.path.length > 0).map((f) => ({ name: f.path, errors: [f.message] })) as Parameters<
+      FormInstance<V>['setFields']
+    >[0],
+  );
+}
+
+/**
+ * Checks the whole request with its schema (cross-field rules included) and marks every field
+ * at once; true when it passes.
+ */
+export function checkWithSchema<V>(form: FormInstance<V>, s: z.ZodType, value: unknown, lang: ReaderLang): boolean {
+  const r = s.safeParse(value);
+  if (r.success) return true;
+  markFields(form, fieldMessages(r.error.issues as unknown as IssueLike[], lang, value));
+  return false;
+}
+
+/** Marks the fields a server's 400 answer names (`data.fields`); false when it named none. */
+export function markServerFields<V>(form: FormInstance<V>, e: unknown): boolean {
+  if (!(e instanceof HttpError) || e.code !== HTTP_ERRORS.VALIDATION.code) return false;
+  const fields = (e.data as { fields?: FieldMessage[] } | null)?.fields ?? [];
+  markFields(form, fields);
+  return fields.length > 0;
+}
