@@ -86,7 +86,7 @@ async function visitModel(
                 acknowledgement: {
                   reason: ack.reason,
                   by: ack.byName,
-                  at: `${ack.at.slice(0, 16).replace('T', ' ')} UTC`,
+                  at: formatDate(ack.at, lang),
                 },
               }
             : {}),

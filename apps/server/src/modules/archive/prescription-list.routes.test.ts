@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCHIVE_PATHS, INQUIRY_PATHS, QUERY_ERRORS, type PrescriptionRow } from '@tcm/contract';
-import { call } from '../../test/http.js';
+import { call, refusedFields } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { doctorWithToken, FIRST_VISIT, newCase } from './archive.test-helpers.js';
 
@@ -70,7 +70,7 @@ describe('prescription list across cases', () => {
   it('400 for a bad page size or a field outside the whitelist', async () => {
     const a = await doctorWithToken(t);
     const size = await call(t.app, 'POST', INQUIRY_PATHS.prescriptions, a.token, { size: 10 });
-    expect([size.status, size.body.msg]).toEqual([400, expect.stringMatching(/size/)]);
+    expect([size.status, refusedFields(size.body)]).toEqual([400, expect.stringMatching(/size/)]);
     const q = {
       join: 'and',
       groups: [{ conditions: [{ connector: 'and', name: 'phone', type: 'string', operator: 'EQ', value: '1' }] }],

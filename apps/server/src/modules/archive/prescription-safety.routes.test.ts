@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCHIVE_ERRORS, ARCHIVE_PATHS, SAFETY_WARNING_CODES, SPEC_ERRORS, type VisitBody } from '@tcm/contract';
 import { ensurePoppler, inspectPdf } from '../../../../../packages/report/src/testing/poppler.js';
-import { call } from '../../test/http.js';
+import { call, refusedFields } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { auditTrail } from '../audit/audit.service.js';
 import { doctorWithToken, FIRST_VISIT, newCase } from './archive.test-helpers.js';
@@ -50,7 +50,7 @@ describe('archive: prescription safety on save', () => {
     const caseId = await newCase(t, a.token);
     const r = await call(t.app, 'POST', ARCHIVE_PATHS.addVisit(caseId), a.token, visitWith(INCOMPATIBLE, '  '));
     expect(r.status).toBe(400);
-    expect(r.body.msg).toMatch(/prescription\.acknowledgement\.reason/);
+    expect(refusedFields(r.body)).toMatch(/prescription\.acknowledgement\.reason/);
   });
 
   it("403 on another doctor's case, even with a reason; nothing is stored", async () => {

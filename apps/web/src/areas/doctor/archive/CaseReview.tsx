@@ -38,6 +38,7 @@ const rxText = (v: VisitDetail) =>
 /** The fields of one visit, in the order of the medical record. */
 function VisitFields({ v }: { v: VisitDetail }) {
   const { t, i18n } = useTranslation();
+  const { date } = useReaderFormat();
   const ack = v.prescription?.acknowledgement;
   const items = [
     ['visitDate', v.visitDate],
@@ -77,7 +78,7 @@ function VisitFields({ v }: { v: VisitDetail }) {
                 <div data-testid="rx-acknowledged">
                   {t('archive.rx.ack.stored', {
                     by: ack.byName,
-                    at: new Date(ack.at).toLocaleString(i18n.language === 'en' ? 'en' : 'zh-CN'),
+                    at: date(ack.at),
                     reason: ack.reason,
                   })}
                 </div>
