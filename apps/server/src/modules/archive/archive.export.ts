@@ -1,7 +1,13 @@
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import type { z } from 'zod';
-import { medicalRecordSchema, type caseListBody, type MedicalRecordInput, type ReportLanguage } from '@tcm/contract';
+import {
+  medicalRecordSchema,
+  neutraliseRow,
+  type caseListBody,
+  type MedicalRecordInput,
+  type ReportLanguage,
+} from '@tcm/contract';
 import { renderMedicalRecord } from '@tcm/report';
 import type { AppContext } from '../../context.js';
 import type { Principal } from '../auth/principal.repo.js';
@@ -132,7 +138,7 @@ export async function casesXlsx(
   for (let page = 1; (page - 1) * size < EXPORT_MAX_ROWS; page++) {
     const { list } = await listCases(ctx, p, { ...body, page, size });
     for (const c of list)
-      ws.addRow({ ...c, sex: sexText[c.sex], createdAt: c.createdAt.slice(0, 16).replace('T', ' ') });
+      ws.addRow(neutraliseRow({ ...c, sex: sexText[c.sex], createdAt: c.createdAt.slice(0, 16).replace('T', ' ') }));
     if (list.length < size) break;
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
