@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BASE, PASSWORD } from './browser.js';
+import { registerThroughApi } from './register-api.js';
 import { journeyHooks, type Journey } from './hooks.js';
 import { fillLogin, signInBackOffice } from './helpers.js';
 
@@ -26,18 +27,13 @@ const WORDS = {
 /** Registers through the public call the /doctor/register page makes (seeded through the API, not clicks). */
 async function register(): Promise<string> {
   const loginName = `dra${Date.now()}`;
-  const res = await fetch(`${BASE}/backend/doctor/user/register`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${btoa('tcm-web:tcm-web-secret')}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      loginName,
-      email: `${loginName}@example.org`,
-      phone: `139${String(Date.now()).slice(-8)}`,
-      loginPassword: PASSWORD,
-      name: '待审医生',
-    }),
+  const env = await registerThroughApi({
+    loginName,
+    email: `${loginName}@example.org`,
+    phone: `139${String(Date.now()).slice(-8)}`,
+    loginPassword: PASSWORD,
+    name: '待审医生',
   });
-  const env = (await res.json()) as { code: number; msg: string };
   if (env.code !== 0) throw new Error(`register: ${env.code} ${env.msg}`);
   return loginName;
 }

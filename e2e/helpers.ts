@@ -3,60 +3,20 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DOCTOR_APPROVAL_PATHS, RECORD_PATHS } from '@tcm/contract';
 import { BASE, PASSWORD } from './browser.js';
+import { outlineMatch } from './register-api.js';
 
 /**
  * Finds the jigsaw answer the way a person does: the hole whose outline has the piece's shape
  * (the holes are filled pale with a dark edge; decoys of other orientations share the row).
+ * The page's images are read here and matched by `outlineMatch` (register-api.ts).
  */
 export async function solveJigsaw(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const load = (el: HTMLImageElement) =>
-      new Promise<ImageData>((resolve) => {
-        const draw = () => {
-          const c = document.createElement('canvas');
-          c.width = el.naturalWidth;
-          c.height = el.naturalHeight;
-          const ctx = c.getContext('2d')!;
-          ctx.drawImage(el, 0, 0);
-          resolve(ctx.getImageData(0, 0, c.width, c.height));
-        };
-        if (el.complete) draw();
-        else el.onload = draw;
-      });
-    const bgEl = document.querySelector<HTMLImageElement>('[data-testid="jigsaw-bg"]')!;
-    const pcEl = document.querySelector<HTMLImageElement>('[data-testid="jigsaw-piece"]')!;
-    const bg = await load(bgEl);
-    const pc = await load(pcEl);
-    const top = parseInt(pcEl.style.top, 10);
-    const inside = (i: number, j: number) =>
-      i >= 0 && j >= 0 && i < pc.width && j < pc.height && pc.data[(j * pc.width + i) * 4 + 3]! >= 128;
-    const near = (i: number, j: number, d: number) =>
-      inside(i - d, j) && inside(i + d, j) && inside(i, j - d) && inside(i, j + d);
-    const edge: Array<[number, number]> = [];
-    const core: Array<[number, number]> = [];
-    for (let j = 0; j < pc.height; j++)
-      for (let i = 0; i < pc.width; i++) {
-        if (!inside(i, j)) continue;
-        if (!near(i, j, 1)) edge.push([i, j]);
-        else if (near(i, j, 4)) core.push([i, j]);
-      }
-    const lum = (x: number, y: number) => {
-      const q = (y * bg.width + x) * 4;
-      return 0.299 * bg.data[q]! + 0.587 * bg.data[q + 1]! + 0.114 * bg.data[q + 2]!;
-    };
-    const mean = (pts: Array<[number, number]>, x: number) =>
-      pts.reduce((a, [i, j]) => a + lum(x + i, top + j), 0) / pts.length;
-    let best = 0;
-    let bestScore = -Infinity;
-    for (let x = 0; x + pc.width <= bg.width; x++) {
-      const score = mean(core, x) - mean(edge, x);
-      if (score > bestScore) {
-        bestScore = score;
-        best = x;
-      }
-    }
-    return best;
+  const shown = await page.evaluate(() => {
+    const bg = document.querySelector<HTMLImageElement>('[data-testid="jigsaw-bg"]')!;
+    const pc = document.querySelector<HTMLImageElement>('[data-testid="jigsaw-piece"]')!;
+    return { backgroundImage: bg.src, pieceImage: pc.src, pieceY: parseInt(pc.style.top, 10) };
   });
+  return outlineMatch(shown);
 }
 
 /** Drags the slider knob right by dx px with the mouse. */

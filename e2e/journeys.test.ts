@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BASE, PASSWORD } from './browser.js';
 import { journeyHooks } from './hooks.js';
-import { expiredCopy, fillLogin, path, signInBackOffice, wechatCode } from './helpers.js';
+import { dragKnob, expiredCopy, fillLogin, path, signInBackOffice, solveJigsaw, wechatCode } from './helpers.js';
 
 let page: Page;
 let errors: string[];
@@ -197,6 +197,12 @@ describe('other entrances', () => {
     await page.getByLabel('姓名').fill('测试医生');
     await page.getByLabel('密码').fill(PASSWORD);
     await page.getByRole('button', { name: '下一步' }).click();
+    // The final step is behind the jigsaw (issue 35 item 8): answered like a person.
+    await page.getByTestId('jigsaw-bg').waitFor();
+    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('[data-testid="jigsaw-bg"]')?.complete);
+    const x = await solveJigsaw(page);
+    await page.waitForTimeout(600);
+    await dragKnob(page, x);
     await page.getByText('注册成功，请等待管理员审核，审核通过后即可登录').waitFor();
     await page.getByText('已有账号？去登录').click();
     await page.waitForURL(/\/pc\/keyan-login$/);

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { BASE, PASSWORD } from './browser.js';
 import { useJourney } from './hooks.js';
 import { approveDoctor, dragKnob, solveJigsaw } from './helpers.js';
+import { registerThroughApi } from './register-api.js';
 
 // The password journeys, one language per file (e2e/passwords.test.ts: zh and the
 // administrator's reset; e2e/passwords-en.test.ts: en). Both change the seeded accounts'
@@ -31,7 +32,6 @@ const TEXTS = {
   },
 } as const;
 const CHANGE_PASSWORD = '/backend/auth/user/common/changePassword';
-const DOCTOR_REGISTER = '/backend/doctor/user/register';
 
 interface Door {
   entrance: Entrance;
@@ -113,18 +113,14 @@ let approved = false;
 
 async function registerDoctor(): Promise<void> {
   doctorName = `pwdr${Date.now()}`;
-  const res = await fetch(`${BASE}${DOCTOR_REGISTER}`, {
-    method: 'POST',
-    headers: { authorization: CLIENT, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      loginName: doctorName,
-      email: `${doctorName}@example.org`,
-      phone: `137${String(Date.now()).slice(-8)}`,
-      loginPassword: PASSWORD,
-      name: 'Password Doctor',
-    }),
+  const res = await registerThroughApi({
+    loginName: doctorName,
+    email: `${doctorName}@example.org`,
+    phone: `137${String(Date.now()).slice(-8)}`,
+    loginPassword: PASSWORD,
+    name: 'Password Doctor',
   });
-  expect(((await res.json()) as { code: number }).code).toBe(0);
+  expect(res.code).toBe(0);
 }
 
 /**

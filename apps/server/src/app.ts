@@ -109,6 +109,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         box: openApiBox,
         retries: config.openApi.webhookRetries,
         retryDelayS: config.openApi.webhookRetryDelayS,
+        allowPrivate: config.openApi.webhookAllowPrivate,
       }),
     },
     lifecycle: { shuttingDown: false },

@@ -72,6 +72,8 @@ const envSchema = z.object({
   LOGIN_LOCK_S: z.coerce.number().int().min(1).default(900),
   /** Entrances whose password sign-in always needs a solved captcha (comma list, or `none`). */
   LOGIN_CAPTCHA_ENTRANCES: z.string().default('sys'),
+  /** Proof-of-work zero bits every captcha answer must carry (docs/security.md §14d; 0 = none). */
+  CAPTCHA_POW_BITS: z.coerce.number().int().min(0).max(28).default(16),
   /** Doctor self-registration calls per client address and hour (register, duplicate check). */
   REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(5),
   REGISTER_CHECKS_PER_HOUR: z.coerce.number().int().min(1).default(30),
@@ -209,6 +211,7 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   login: LoginGuardSettings;
+  captchaPowBits: number;
   register: { perHour: number; checksPerHour: number };
   enquiriesPerHour: number;
   assistant: {
@@ -351,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       lockS: e.LOGIN_LOCK_S,
       captchaEntrances: captchaEntrances(e.LOGIN_CAPTCHA_ENTRANCES),
     },
+    captchaPowBits: e.CAPTCHA_POW_BITS,
     register: { perHour: e.REGISTER_PER_HOUR, checksPerHour: e.REGISTER_CHECKS_PER_HOUR },
     enquiriesPerHour: e.ENQUIRIES_PER_HOUR,
     assistant: {

@@ -78,7 +78,18 @@ export const auditActorKind = z.enum(AUDIT_ACTOR_KINDS);
 export type AuditActorKind = z.infer<typeof auditActorKind>;
 
 /** What kind of health data a row is about. */
-export const AUDIT_ENTITIES = ['record', 'report', 'case', 'visit', 'inquiry-form', 'export', 'file', 'audit'] as const;
+export const AUDIT_ENTITIES = [
+  'record',
+  'report',
+  'case',
+  'visit',
+  'inquiry-form',
+  'export',
+  'file',
+  'audit',
+  // A research pool's samples (copies of health data): issue 35 item 5.
+  'research-sample',
+] as const;
 export const auditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof auditEntity>;
 

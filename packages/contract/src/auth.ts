@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { powNonce } from './proof-of-work.js';
 import { defineErrors } from './errors.js';
 
 /** Auth errors added by this project (spec §8 keeps 1000000 and 1200001 in errors.ts). */
@@ -102,6 +103,8 @@ export const jigsawChallenge = z.object({
   pieceY: z.number().int(),
   /** Seconds until the challenge expires. */
   expiresIn: z.number().int(),
+  /** Zero bits the answer's proof of work must reach (proof-of-work.ts; 0: none asked). */
+  powBits: z.number().int(),
 });
 export type JigsawChallenge = z.infer<typeof jigsawChallenge>;
 
@@ -109,6 +112,8 @@ export type JigsawChallenge = z.infer<typeof jigsawChallenge>;
 export const jigsawCheckBody = z.object({
   captchaId: z.string().uuid(),
   x: z.coerce.number().min(0).max(4096),
+  /** Proof-of-work nonce for this challenge (proof-of-work.ts). */
+  pow: powNonce,
   loginName,
   loginPassword,
   entrance: entranceSchema.default('sys'),
@@ -122,6 +127,8 @@ export const dragChallenge = z.object({
   width: z.number().int(),
   /** Seconds until the challenge expires. */
   expiresIn: z.number().int(),
+  /** Zero bits the answer's proof of work must reach (proof-of-work.ts; 0: none asked). */
+  powBits: z.number().int(),
 });
 export type DragChallenge = z.infer<typeof dragChallenge>;
 
@@ -135,5 +142,7 @@ export const dragPayload = z.object({
   /** Slider track width in px; the knob must reach its end. */
   width: z.number().min(100).max(2000),
   track: z.array(dragPoint).min(5).max(1000),
+  /** Proof-of-work nonce for this challenge (proof-of-work.ts). */
+  pow: powNonce,
 });
 export type DragPayload = z.infer<typeof dragPayload>;

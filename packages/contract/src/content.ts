@@ -13,6 +13,8 @@ export const CONTENT_BUTTONS = {
   edit: 'content-edit',
   publish: 'content-publish',
   remove: 'content-remove',
+  /** Reading the inbox (enquirers' names and numbers): issue 35 item 5. */
+  enquiryView: 'enquiry-view',
   enquiryEdit: 'enquiry-edit',
   enquiryExport: 'enquiry-export',
   settingsEdit: 'settings-edit',

@@ -56,3 +56,5 @@ export * from './audit.js';
 export * from './h5.js';
 export * from './site-meta.js';
 export * from './site-prerender.js';
+export * from './spreadsheet-cell.js';
+export * from './proof-of-work.js';

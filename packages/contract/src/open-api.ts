@@ -125,6 +125,8 @@ export const CORPORATION_PATHS = {
 } as const;
 
 export const CORPORATION_BUTTONS = {
+  /** Listing corporations and their usage: issue 35 item 5. */
+  view: 'sysCorp-view',
   add: 'sysCorp-add',
   edit: 'sysCorp-edit',
   keys: 'sysCorp-keys',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { powNonce } from './proof-of-work.js';
 import { entranceSchema } from './auth.js';
 
 export { DEFAULT_THEME_COLOR } from './theme.js';
@@ -72,13 +73,23 @@ export const doctorRegisterCheckBody = z.object({
   email: emailSchema,
   phone: phoneSchema,
 });
-/** Final step of /doctor/register. */
-export const doctorRegisterBody = doctorRegisterCheckBody.extend({
+/** The account a registration asks for (final step, less its captcha). */
+export const doctorAccountBody = doctorRegisterCheckBody.extend({
   loginPassword: z.string().min(8).max(200),
   name: z.string().trim().min(1).max(200),
   kind: doctorKind.default('doctor'),
   organisation: z.string().trim().max(200).optional(),
   title: z.string().trim().max(200).optional(),
+});
+export type DoctorAccountBody = z.infer<typeof doctorAccountBody>;
+/**
+ * Final step of /doctor/register: the account and a solved jigsaw (challenge, offset, proof of
+ * work). Only this step says whether the name, email or phone is taken (issue 35 item 8).
+ */
+export const doctorRegisterBody = doctorAccountBody.extend({
+  captchaId: z.string().uuid(),
+  x: z.coerce.number().min(0).max(4096),
+  pow: powNonce,
 });
 export type DoctorRegisterBody = z.infer<typeof doctorRegisterBody>;
 

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
-import { menus } from '../db/schema/index.js';
+import { menus, roleMenus, roles } from '../db/schema/index.js';
 import { insertMenus } from '../seed/seed.js';
 import { CONSOLE_MENUS } from '../seed/menu-tree.js';
 import { addConsoleAdminMenus } from './console-admin-menus.js';
 import { addAuditMenu } from './audit-menu.js';
+import { addViewButtons } from './view-buttons.js';
 
 /** On its own in-memory PGlite: the repair changes the menu table, which the suite's database shares. */
 let database: Database;
@@ -51,5 +52,27 @@ describe('console-admin-menus repair', () => {
     expect(await addAuditMenu(db, { dryRun: false })).toEqual({ menus: 0 });
     const codes = (await db.select({ code: menus.buttonCode }).from(menus)).map((m) => m.code);
     expect(codes).toEqual(expect.arrayContaining(['audit-view', 'audit-export']));
+  });
+
+  it('view-buttons: adds the enquiry and corporation view buttons, granted to the roles holding the page, once', async () => {
+    const db = database.db;
+    // The tree the first test seeded, less the two view buttons (a database from before issue 35).
+    await db.delete(menus).where(inArray(menus.buttonCode, ['enquiry-view', 'sysCorp-view']));
+    const [page] = await db.select({ id: menus.id }).from(menus).where(eq(menus.path, '/content/enquiries'));
+    const [role] = await db
+      .insert(roles)
+      .values({ code: `inbox-${Date.now()}`, name: 'Inbox' })
+      .returning({ id: roles.id });
+    await db.insert(roleMenus).values({ roleId: role!.id, menuId: page!.id });
+    expect(await addViewButtons(db, { dryRun: true })).toEqual({ buttons: 0, grants: 0 });
+    expect(await addViewButtons(db, { dryRun: false })).toEqual({ buttons: 2, grants: 1 });
+    expect(await addViewButtons(db, { dryRun: false })).toEqual({ buttons: 0, grants: 0 });
+    const granted = await db
+      .select({ code: menus.buttonCode, pid: menus.pid })
+      .from(roleMenus)
+      .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+      .where(eq(roleMenus.roleId, role!.id));
+    expect(granted).toEqual(expect.arrayContaining([{ code: 'enquiry-view', pid: page!.id }]));
+    expect(granted.map((g) => g.code).filter(Boolean)).toEqual(['enquiry-view']);
   });
 });

@@ -79,6 +79,7 @@ export const CONSOLE_ADMIN_PAGES: SeedMenu[] = [
   page('合作企业', 'Corporations', '/system/corporation', 'system/corporation/index', {
     iconCls: 'bank',
     children: [
+      btn('sysCorp-view', '查看企业', 'View corporations'),
       btn('sysCorp-add', '新增企业', 'Add corporation', 'addCorporation', 'plus'),
       btn('sysCorp-edit', '修改企业', 'Edit corporation', 'editCorporation', 'edit'),
       btn('sysCorp-keys', '密钥管理', 'App keys', 'appKeys', 'key'),
@@ -114,6 +115,7 @@ export const SITE_ADMIN_PAGES: SeedMenu[] = [
   page('合作咨询', 'Enquiries', '/content/enquiries', 'content/enquiries/index', {
     iconCls: 'mail',
     children: [
+      btn('enquiry-view', '查看咨询', 'View enquiries'),
       btn('enquiry-edit', '处理咨询', 'Handle enquiry', 'editEnquiry', 'edit'),
       btn('enquiry-export', '导出 Excel', 'Export Excel', 'exportEnquiries', 'download'),
     ],

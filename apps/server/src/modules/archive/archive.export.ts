@@ -6,6 +6,7 @@ import {
   clinicDay,
   formatDate,
   medicalRecordSchema,
+  neutraliseRow,
   type caseListBody,
   type HerbFacts,
   type MedicalRecordInput,
@@ -168,7 +169,8 @@ export async function casesXlsx(
   const size = 1000;
   for (let page = 1; (page - 1) * size < EXPORT_MAX_ROWS; page++) {
     const { list } = await listCases(ctx, p, { ...body, page, size });
-    for (const c of list) ws.addRow({ ...c, sex: sexText[c.sex], createdAt: formatDate(c.createdAt, lang) });
+    for (const c of list)
+      ws.addRow(neutraliseRow({ ...c, sex: sexText[c.sex], createdAt: formatDate(c.createdAt, lang) }));
     if (list.length < size) break;
   }
   return Buffer.from(await wb.xlsx.writeBuffer());

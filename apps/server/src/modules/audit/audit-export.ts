@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { AuditRowView } from '@tcm/contract';
+import { neutraliseRow, type AuditRowView } from '@tcm/contract';
 
 const COLUMNS: Array<[keyof AuditRowView, string, string, number]> = [
   ['at', '时间 (UTC)', 'Time (UTC)', 20],
@@ -22,6 +22,6 @@ export async function auditXlsx(rows: AuditRowView[], lang: 'zh' | 'en'): Promis
   const ws = wb.addWorksheet(lang === 'zh' ? '审计日志' : 'Audit log');
   ws.columns = COLUMNS.map(([key, zh, en, width]) => ({ key, header: lang === 'zh' ? zh : en, width }));
   ws.getRow(1).font = { bold: true };
-  for (const r of rows) ws.addRow({ ...r, at: r.at.slice(0, 19).replace('T', ' ') });
+  for (const r of rows) ws.addRow(neutraliseRow({ ...r, at: r.at.slice(0, 19).replace('T', ' ') }));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

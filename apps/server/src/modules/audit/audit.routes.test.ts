@@ -1,9 +1,18 @@
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_ERRORS, AUDIT_PATHS, AUTH_ERRORS, RECORD_PATHS, SPEC_ERRORS, USER_PATHS } from '@tcm/contract';
+import {
+  AUDIT_ERRORS,
+  AUDIT_PATHS,
+  AUTH_ERRORS,
+  RECORD_PATHS,
+  RESEARCH_PATHS,
+  SPEC_ERRORS,
+  TEAM_PATHS,
+  USER_PATHS,
+} from '@tcm/contract';
 import { auditLog } from '../../db/schema/index.js';
-import { buildUser } from '../../test/factories.js';
+import { buildTeam, buildUser } from '../../test/factories.js';
 import { call, signIn } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -11,6 +20,8 @@ import { insertRecord } from '../records/records.repo.js';
 import { newShareToken } from '../records/records.service.js';
 import { AuditPurge, purgeAudit } from './audit-purge.js';
 import { AUDITED_ROUTES } from './audited-routes.js';
+import { doctorWithToken } from '../archive/archive.test-helpers.js';
+import { newPool } from '../research/research.test-helpers.js';
 
 /** Issue 25 item 4: every read and write of health data leaves a row; admins search and export it. */
 let t: TestApp;
@@ -38,7 +49,7 @@ const rowsBy = async (agent: string) => {
 
 /** A path of the table with its parameters filled (a fresh uuid, a well-formed share token). */
 const filled = (path: string) =>
-  path.replace(/:token/, newShareToken()).replace(/:(id|uuid|taskId)/, '6f1c1a52-5a0e-4b6f-9a7e-0c5d2b1e9f11');
+  path.replace(/:token/, newShareToken()).replace(/:[a-zA-Z]+/g, '6f1c1a52-5a0e-4b6f-9a7e-0c5d2b1e9f11');
 
 describe('every health-data route writes its row', () => {
   it('the table names only routes the app has', () => {
@@ -83,6 +94,36 @@ describe('every health-data route writes its row', () => {
     expect(rows.map((x) => [x.actorKind, x.actorUserId, x.entity, x.targetId, x.verb, x.status])).toEqual([
       ['member', member.user.id, 'record', r.id, 'read', 200],
       ['doctor', doctor.user.id, 'record', r.id, 'read', 403],
+    ]);
+  });
+});
+
+describe('research samples, exports and the team drill-down (issue 35 item 5)', () => {
+  it('a doctor reading a pool’s samples and exporting a table, a leader drilling into a segment, leave rows', async () => {
+    const dr = await doctorWithToken(t, 'Dr Audit');
+    const poolId = await newPool(t, dr.token);
+    const agent = 'audit-research';
+    const h = { 'user-agent': agent };
+    expect((await call(t.app, 'POST', RESEARCH_PATHS.samples(poolId), dr.token, {}, h)).status).toBe(200);
+    const table = { name: 'freq', columns: ['a'], rows: [[1]] };
+    const xlsx = await t.app.inject({
+      method: 'POST',
+      url: RESEARCH_PATHS.exportXlsx,
+      headers: { ...h, authorization: `Bearer ${dr.token}` },
+      payload: table,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const team = await buildTeam(t.database.db);
+    const leader = await userWithToken(t, { entrance: 'member', teamId: team.id, teamLeader: true });
+    const drill = `${TEAM_PATHS.homeTeamRecords}?facet=member&key=${leader.user.id}`;
+    expect((await call(t.app, 'GET', drill, leader.token, undefined, h)).status).toBe(200);
+    expect((await call(t.app, 'GET', drill, member.token, undefined, h)).status).toBe(403);
+    const rows = await rowsBy(agent);
+    expect(rows.map((x) => [x.actorUserId, x.entity, x.targetId, x.verb, x.status])).toEqual([
+      [dr.user.id, 'research-sample', poolId, 'list', 200],
+      [dr.user.id, 'export', null, 'download', 200],
+      [leader.user.id, 'record', null, 'list', 200],
+      [member.user.id, 'record', null, 'list', 403],
     ]);
   });
 });

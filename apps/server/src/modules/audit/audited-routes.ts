@@ -6,6 +6,8 @@ import {
   OPEN_API_PATHS,
   RECORD_EXPORT_PATHS,
   RECORD_PATHS,
+  RESEARCH_PATHS,
+  TEAM_PATHS,
   type AuditAction,
   type AuditEntity,
 } from '@tcm/contract';
@@ -66,4 +68,13 @@ export const AUDITED_ROUTES: Readonly<Record<string, AuditedRoute>> = {
   // files: uploads of captures, and every serving of a health file (public CMS images are skipped)
   [`POST ${FILE_PATHS.upload}`]: r('file', 'write'),
   [`GET ${FILE_PATHS.view(':uuid')}`]: r('file', 'read', 'uuid'),
+  // research pools hold copies of records and visits (issue 35 item 5): their samples and exports
+  [`POST ${RESEARCH_PATHS.samples(':poolId')}`]: r('research-sample', 'list', 'poolId'),
+  [`POST ${RESEARCH_PATHS.updateSample(':poolId', ':sampleId')}`]: r('research-sample', 'write', 'sampleId'),
+  [`POST ${RESEARCH_PATHS.removeSamples(':poolId')}`]: r('research-sample', 'write', 'poolId'),
+  [`POST ${RESEARCH_PATHS.importSystem(':poolId')}`]: r('research-sample', 'write', 'poolId'),
+  [`POST ${RESEARCH_PATHS.importFile(':poolId')}`]: r('research-sample', 'write', 'poolId'),
+  [`POST ${RESEARCH_PATHS.exportXlsx}`]: r('export', 'download'),
+  // a team leader's drill-down into the records behind a chart segment
+  [`GET ${TEAM_PATHS.homeTeamRecords}`]: r('record', 'list'),
 };

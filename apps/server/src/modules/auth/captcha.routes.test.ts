@@ -188,7 +188,6 @@ describe('drag captcha login', () => {
   });
 
   it('rejects robotic, too fast or unfinished drags', async () => {
-    const u = await buildUser(t.database.db);
     const linear = (w: number) => Array.from({ length: 30 }, (_, i) => ({ x: (i * w) / 29, y: 0, t: i * 20 }));
     const fast = (w: number) => humanTrack(w).map((p) => ({ ...p, t: p.t / 10 }));
     const short = (w: number) => humanTrack(w).map((p) => ({ ...p, x: p.x / 2 }));
@@ -197,6 +196,8 @@ describe('drag captcha login', () => {
       [fast, 'too-fast'],
       [short, 'not-to-end'],
     ] as const) {
+      // A fresh account each time: refused captchas count against the account (login guard).
+      const u = await buildUser(t.database.db);
       const { captchaId, width } = await challenge();
       const res = await post(
         encodeDragPayload({ captchaId, loginName: u.loginName, loginPassword: u.password, width, track: track(width) }),
@@ -222,11 +223,13 @@ describe('drag captcha login', () => {
     // The recorded track replayed against a new challenge that set another width.
     let next = await challenge();
     while (next.width === first.width) next = await challenge();
+    // Other accounts from here on: refused captchas count against the account (login guard).
+    const u2 = await buildUser(t.database.db);
     const replay = await post(
       encodeDragPayload({
         captchaId: next.captchaId,
-        loginName: u.loginName,
-        loginPassword: u.password,
+        loginName: u2.loginName,
+        loginPassword: u2.password,
         width: first.width,
         track: humanTrack(first.width),
       }),
@@ -240,11 +243,12 @@ describe('drag captcha login', () => {
     });
     const fresh = reg.json().data as { captchaId: string; width: number };
     await ageChallenge(t.database.db, fresh.captchaId, 300);
+    const u3 = await buildUser(t.database.db);
     const early = await post(
       encodeDragPayload({
         captchaId: fresh.captchaId,
-        loginName: u.loginName,
-        loginPassword: u.password,
+        loginName: u3.loginName,
+        loginPassword: u3.password,
         width: fresh.width,
         track: humanTrack(fresh.width),
       }),

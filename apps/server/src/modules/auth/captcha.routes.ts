@@ -61,13 +61,13 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
     AUTH_PATHS.jigsawRegister,
     'New jigsaw challenge: background with the hole and decoys + the piece (PNG data URLs)',
     jigsawChallenge,
-    () => createJigsaw(db),
+    () => createJigsaw(db, config.captchaPowBits),
   );
   issuer(
     AUTH_PATHS.dragRegister,
     'New drag challenge: the slider width the drag login must cross (single use, 120 s)',
     dragChallenge,
-    () => createDrag(db),
+    () => createDrag(db, config.captchaPowBits),
   );
 
   app.post(
@@ -82,9 +82,12 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       assertClient(request, config.clientId, config.clientSecret);
-      const { captchaId, x, ...cred } = request.body;
-      await checkJigsaw(db, captchaId, x);
-      const tokens = await signInWithPassword(app.ctx, { ...cred, ip: request.ip, captchaSolved: true });
+      const { captchaId, x, pow, ...cred } = request.body;
+      const tokens = await signInWithPassword(app.ctx, {
+        ...cred,
+        ip: request.ip,
+        captcha: () => checkJigsaw(db, captchaId, x, pow, config.captchaPowBits),
+      });
       setAccessCookie(reply, tokens);
       return ok(tokens, request.msgLang);
     },
@@ -106,8 +109,11 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart())
         throw new AppError(HTTP_ERRORS.UNSUPPORTED_MEDIA_TYPE, 'multipart/form-data with field ld expected');
       const payload = parseOr400(dragPayload, decodeLd(await readLdField(request.parts())), 'ld');
-      await checkDrag(db, payload);
-      const tokens = await signInWithPassword(app.ctx, { ...payload, ip: request.ip, captchaSolved: true });
+      const tokens = await signInWithPassword(app.ctx, {
+        ...payload,
+        ip: request.ip,
+        captcha: () => checkDrag(db, payload, config.captchaPowBits),
+      });
       setAccessCookie(reply, tokens);
       return ok(tokens, request.msgLang);
     },

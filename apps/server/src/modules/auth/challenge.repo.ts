@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { AUTH_ERRORS } from '@tcm/contract';
+import { AUTH_ERRORS, leadingZeroBits, powInput } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { captchas } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
@@ -32,4 +33,15 @@ export async function spendChallenge(db: Db, id: string, kind: ChallengeKind, mi
   if (!row || row.expiresAt.getTime() < now) throw new AppError(AUTH_ERRORS.CAPTCHA_EXPIRED);
   if (now - row.createdAt.getTime() < minSolveMs) throw new AppError(AUTH_ERRORS.CAPTCHA_WRONG);
   return row;
+}
+
+/**
+ * The answer's proof of work (docs/security.md §14d): SHA-256 of `<captchaId>:<pow>` must start
+ * with `bits` zero bits. Checked after the challenge is spent, so a failed proof costs the
+ * challenge like a wrong answer (CAPTCHA_WRONG).
+ */
+export function assertPow(captchaId: string, pow: string | undefined, bits: number): void {
+  if (bits <= 0) return;
+  const digest = pow === undefined ? undefined : createHash('sha256').update(powInput(captchaId, pow)).digest();
+  if (!digest || leadingZeroBits(digest) < bits) throw new AppError(AUTH_ERRORS.CAPTCHA_WRONG);
 }

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { AUTH_ERRORS, type JigsawChallenge } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
-import { spendChallenge, storeChallenge } from './challenge.repo.js';
+import { assertPow, spendChallenge, storeChallenge } from './challenge.repo.js';
 
 /**
  * Geometry of the challenge, px; the tolerance is how far the dropped piece may miss. `decoys`
@@ -79,7 +79,7 @@ const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')
  * the piece's pixels match nowhere), decoy holes of other orientations share the row, and grain
  * covers the image. A person matches the piece's outline to the hole of the same shape.
  */
-export async function createJigsaw(db: Db): Promise<JigsawChallenge> {
+export async function createJigsaw(db: Db, powBits: number): Promise<JigsawChallenge> {
   const { width: w, height: h, piece: s } = JIGSAW;
   const [x, ...decoys] = holePositions(w, s, JIGSAW.decoys + 1) as [number, ...number[]];
   const y = rand(5, h - s - 5);
@@ -119,6 +119,7 @@ export async function createJigsaw(db: Db): Promise<JigsawChallenge> {
     pieceSize: s,
     pieceY: y,
     expiresIn: JIGSAW.ttlS,
+    powBits,
   };
 }
 
@@ -127,7 +128,8 @@ export async function createJigsaw(db: Db): Promise<JigsawChallenge> {
  * offset. Throws CAPTCHA_EXPIRED for unknown, used or expired ids, CAPTCHA_WRONG for a miss or
  * an answer faster than a person.
  */
-export async function checkJigsaw(db: Db, captchaId: string, x: number): Promise<void> {
+export async function checkJigsaw(db: Db, captchaId: string, x: number, pow: string | undefined, powBits: number) {
   const row = await spendChallenge(db, captchaId, 'jigsaw', JIGSAW.minSolveMs);
+  assertPow(captchaId, pow, powBits);
   if (Math.abs(x - row.answerX) > JIGSAW.tolerancePx) throw new AppError(AUTH_ERRORS.CAPTCHA_WRONG);
 }

@@ -83,7 +83,7 @@ const SOLVERS: Record<string, Solver> = {
 async function solveRates(n: number): Promise<Record<string, number>> {
   const hits: Record<string, number> = Object.fromEntries(Object.keys(SOLVERS).map((k) => [k, 0]));
   for (let i = 0; i < n; i++) {
-    const ch = await createJigsaw(t.database.db);
+    const ch = await createJigsaw(t.database.db, 0);
     const [row] = await t.database.db.select().from(captchas).where(eq(captchas.id, ch.captchaId));
     const [bg, pc] = await Promise.all([decode(ch.backgroundImage), decode(ch.pieceImage)]);
     for (const [name, solve] of Object.entries(SOLVERS))

@@ -18,8 +18,12 @@ export interface PasswordAttempt {
   loginPassword: string;
   entrance: Entrance;
   ip: string;
-  /** True when this request carried a correctly solved, unspent captcha (jigsaw or drag). */
-  captchaSolved?: boolean;
+  /**
+   * The captcha this request answers (jigsaw or drag), checked inside the guard's reservation:
+   * a wrong answer is an account failure like a wrong password, so the escalating delays and the
+   * locks count captcha failures per account too (issue 35 item 7).
+   */
+  captcha?: () => Promise<void>;
 }
 
 /**
@@ -29,11 +33,12 @@ export interface PasswordAttempt {
  * another entrance all answer 1000000 alike.
  */
 export async function signInWithPassword(ctx: AppContext, a: PasswordAttempt): Promise<TokenResult> {
-  const captchaSolved = a.captchaSolved ?? false;
+  const captchaSolved = a.captcha !== undefined;
   if (!captchaSolved && ctx.loginGuard.alwaysNeedsCaptcha(a.entrance)) throw new AppError(AUTH_ERRORS.CAPTCHA_REQUIRED);
   const user = await findUserByLoginName(ctx.db, a.loginName.trim());
   try {
     await ctx.loginGuard.reserve(a.loginName, a.ip, captchaSolved);
+    await a.captcha?.();
     const passwordOk = await verifyPassword(user?.passwordHash, a.loginPassword);
     if (!user || !passwordOk || user.entrance !== a.entrance) throw new AppError(SPEC_ERRORS.BAD_CREDENTIALS);
     if (user.status !== 1) throw new AppError(AUTH_ERRORS.ACCOUNT_DISABLED);

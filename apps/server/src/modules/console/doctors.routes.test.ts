@@ -11,6 +11,7 @@ import { auditTrail } from '../audit/audit.service.js';
 import { buildUser, uid } from '../../test/factories.js';
 import { call, form, FORM, signIn } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { solvedJigsaw } from '../../test/captcha.js';
 import { expectGuards, JSON_H, userWithButtons, type Endpoint } from './console-test-helpers.js';
 
 let t: TestApp;
@@ -43,6 +44,7 @@ async function register(organisation = 'Harbour clinic') {
       loginPassword: PASSWORD,
       name: `Dr ${s}`,
       organisation,
+      ...(await solvedJigsaw(t)),
     }),
   });
   expect(res.json().code).toBe(0);

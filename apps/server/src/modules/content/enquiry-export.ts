@@ -1,6 +1,5 @@
-import { formatDate } from '@tcm/contract';
 import ExcelJS from 'exceljs';
-import type { Enquiry, EnquiryStatus } from '@tcm/contract';
+import { formatDate, neutraliseRow, type Enquiry, type EnquiryStatus } from '@tcm/contract';
 
 const STATUS_WORDS: Record<EnquiryStatus, { zh: string; en: string }> = {
   new: { zh: '待处理', en: 'New' },
@@ -21,7 +20,8 @@ const COLUMNS: Array<[keyof Enquiry, string, string, number]> = [
 
 /**
  * The inbox as an Excel sheet in the reader's language. Cells are written as text (ExcelJS
- * strings, never formulas), so a sender's `=HYPERLINK(...)` stays text in the sheet.
+ * strings, never formulas) and neutralised (`neutraliseRow`), so a sender's `=HYPERLINK(...)`
+ * stays text in the sheet and in any CSV or paste made from it.
  */
 export async function enquiriesXlsx(rows: Enquiry[], lang: 'zh' | 'en'): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -30,10 +30,12 @@ export async function enquiriesXlsx(rows: Enquiry[], lang: 'zh' | 'en'): Promise
   ws.columns = COLUMNS.map(([key, zh, en, width]) => ({ key, header: lang === 'zh' ? zh : en, width }));
   ws.getRow(1).font = { bold: true };
   for (const r of rows)
-    ws.addRow({
-      ...r,
-      status: STATUS_WORDS[r.status][lang],
-      createdAt: formatDate(r.createdAt, lang),
-    });
+    ws.addRow(
+      neutraliseRow({
+        ...r,
+        status: STATUS_WORDS[r.status][lang],
+        createdAt: formatDate(r.createdAt, lang),
+      }),
+    );
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

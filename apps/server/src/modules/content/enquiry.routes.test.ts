@@ -103,9 +103,10 @@ describe('cooperation form', () => {
 });
 
 describe('inbox', () => {
-  it('answers 401, 403 (member; no button) before reading the body', async () => {
+  // Issue 35 item 5: the list (enquirers' names and numbers) needs enquiry-view, not any back-office role.
+  it('answers 401, 403 (member; no button, the list included) before reading the body', async () => {
     await expectGuards(t, [
-      ['list', 'POST', CONTENT_PATHS.enquiryList, {}, null],
+      ['list', 'POST', CONTENT_PATHS.enquiryList, {}, 'enquiry-view'],
       ['update', 'POST', CONTENT_PATHS.enquiryUpdate, { junk: 1 }, 'enquiry-edit'],
       ['export', 'GET', CONTENT_PATHS.enquiryExport, undefined, 'enquiry-export'],
     ]);
@@ -120,7 +121,7 @@ describe('inbox', () => {
   });
 
   it('sets status and note (plain text), filters by status and exports Excel in the reader language', async () => {
-    const { token } = await userWithButtons(t, ['enquiry-edit', 'enquiry-export']);
+    const { token } = await userWithButtons(t, ['enquiry-view', 'enquiry-edit', 'enquiry-export']);
     const f = form();
     const id = (await submit(f)).body.data.id;
     const u = await post(

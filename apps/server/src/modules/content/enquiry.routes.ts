@@ -49,10 +49,10 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     CONTENT_PATHS.enquiryList,
     {
-      onRequest: sys(),
+      onRequest: sys([CONTENT_BUTTONS.enquiryView]),
       schema: {
         tags,
-        summary: 'The inbox, newest first',
+        summary: 'The inbox, newest first (button enquiry-view)',
         querystring: contentListQuery,
         body: enquiryListBody,
         response: { 200: okSchema(enquiryPage) },

@@ -10,6 +10,7 @@ import {
 } from '@tcm/contract';
 import { auditLog, openApiKeys } from '../../db/schema/index.js';
 import { call } from '../../test/http.js';
+import { userWithButtons } from '../console/console-test-helpers.js';
 import { partnerKey, signedCall } from '../../test/open-api-client.js';
 import { userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -40,12 +41,14 @@ describe('corporations in the back-office', () => {
     }
   });
 
-  it('403 for a member, and for a back-office user without the buttons', async () => {
+  it('403 for a member, and for a back-office user without the buttons (the list and usage included)', async () => {
     const member = (await userWithToken(t, { entrance: 'member' })).token;
     const plain = (await userWithToken(t, { entrance: 'sys' })).token;
     const m = await call(t.app, 'GET', CORPORATION_PATHS.list, member);
     expect([m.status, m.body.code]).toEqual([403, AUTH_ERRORS.FORBIDDEN.code]);
     for (const [method, url] of [
+      ['GET', CORPORATION_PATHS.list],
+      ['GET', CORPORATION_PATHS.usage(id())],
       ['POST', CORPORATION_PATHS.add],
       ['POST', CORPORATION_PATHS.edit],
       ['POST', CORPORATION_PATHS.keyAdd],
@@ -56,6 +59,16 @@ describe('corporations in the back-office', () => {
       const r = await call(t.app, method, url, plain, method === 'POST' ? { bad: true } : undefined);
       expect([r.status, r.body.code], url).toEqual([403, AUTH_ERRORS.FORBIDDEN.code]);
     }
+  });
+
+  it('a back-office role holding sysCorp-view lists corporations and their usage, and nothing more', async () => {
+    const { token } = await userWithButtons(t, ['sysCorp-view']);
+    const list = await call(t.app, 'GET', CORPORATION_PATHS.list, token);
+    expect([list.status, Array.isArray(list.body.data)]).toEqual([200, true]);
+    const { corporationId } = await partnerKey(t);
+    expect((await call(t.app, 'GET', CORPORATION_PATHS.usage(corporationId), token)).status).toBe(200);
+    const add = await call(t.app, 'POST', CORPORATION_PATHS.add, token, { name: `x ${id()}` });
+    expect([add.status, add.body.data.missingButtons]).toEqual([403, ['sysCorp-add']]);
   });
 
   it('400 for bad bodies and parameters; 404 for an unknown corporation or key; 409 for a taken name', async () => {

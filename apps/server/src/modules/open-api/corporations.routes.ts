@@ -28,10 +28,10 @@ export const corporationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     CORPORATION_PATHS.list,
     {
-      onRequest: sys(),
+      onRequest: sys([B.view]),
       schema: {
         tags,
-        summary: 'Every corporation with its menu flags',
+        summary: 'Every corporation with its menu flags (button sysCorp-view)',
         response: { 200: okSchema(z.array(corporationSchema)) },
       },
     },
@@ -137,7 +137,7 @@ export const corporationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     CORPORATION_PATHS.usage(':id'),
     {
-      onRequest: sys(),
+      onRequest: sys([B.view]),
       schema: {
         tags,
         summary: 'Calls per UTC day and operation, errors and analyses of a corporation’s keys',

@@ -124,11 +124,26 @@ describe('open API: asynchronous analysis', () => {
       HTTP_ERRORS.VALIDATION.code,
       expect.stringContaining('taskId'),
     ]);
-    const hook = await signedCall(t, key, 'POST', OPEN_API_PATHS.submit, {
-      ...vitalsOnly(),
-      webhookUrl: 'http://127.0.0.1:9/hook',
-    });
-    expect([hook.status, code(hook)]).toEqual([400, OPEN_API_ERRORS.WEBHOOK_URL_INVALID.code]);
+    // Issue 35 item 4: metadata (CGNAT, link-local, AWS v6) and v6 forms of loopback/metadata too.
+    for (const webhookUrl of [
+      'http://127.0.0.1:9/hook',
+      'http://100.100.100.200/latest/meta-data',
+      'http://169.254.169.254/latest',
+      'http://[::ffff:127.0.0.1]/hook',
+      'http://[::ffff:a9fe:a9fe]/hook',
+      'http://[64:ff9b::a9fe:a9fe]/hook',
+      'http://[fd00:ec2::254]/latest',
+      'http://[2002:7f00:1::]/hook',
+      'http://[::]/hook',
+      'http://0x7f000001/hook',
+    ]) {
+      const hook = await signedCall(t, key, 'POST', OPEN_API_PATHS.submit, { ...vitalsOnly(), webhookUrl });
+      expect([webhookUrl, hook.status, code(hook)]).toEqual([
+        webhookUrl,
+        400,
+        OPEN_API_ERRORS.WEBHOOK_URL_INVALID.code,
+      ]);
+    }
     // Refused submissions leave no task behind and take nothing from the quota.
     expect(await t.database.db.select().from(openApiTasks).where(eq(openApiTasks.keyId, key.id))).toEqual([]);
     expect((await signedCall(t, key, 'GET', OPEN_API_PATHS.usage)).body.data.analyses).toBe(0);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
+import { sendOutbound, type Resolve } from '../../http/outbound.js';
 import { openApiKeys, openApiTasks } from '../../db/schema/index.js';
 import { findRecord } from '../records/records.repo.js';
 import { pruneCounters } from './counters.js';
@@ -18,6 +19,10 @@ export interface WebhookDeps {
   box: SecretBox;
   retries: number;
   retryDelayS: number;
+  /** OPEN_API_WEBHOOK_ALLOW_PRIVATE: any resolved address may be reached (development only). */
+  allowPrivate: boolean;
+  /** Host name resolution; tests inject a table. */
+  resolve?: Resolve;
 }
 
 /**
@@ -118,10 +123,12 @@ export class WebhookDispatcher {
     const timestamp = String(Math.floor(Date.now() / 1000));
     let error: string | null = null;
     try {
-      const res = await fetch(row.task.webhookUrl, {
+      // Public addresses only, checked at every hop on the address actually connected to.
+      const res = await sendOutbound(row.task.webhookUrl, {
         method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        timeoutMs: DELIVERY_TIMEOUT_MS,
+        resolve: this.deps.resolve,
+        allow: this.deps.allowPrivate ? () => true : undefined,
         headers: {
           'content-type': 'application/json',
           'x-tcm-task-id': taskId,
@@ -131,7 +138,6 @@ export class WebhookDispatcher {
         },
         body,
       });
-      await res.body?.cancel();
       if (res.status < 200 || res.status > 299) error = `HTTP ${res.status}`;
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);

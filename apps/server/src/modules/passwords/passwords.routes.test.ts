@@ -13,6 +13,7 @@ import {
 import { buildUser, TEST_PASSWORD, uid } from '../../test/factories.js';
 import { call, form, FORM, signIn } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { solvedJigsaw } from '../../test/captcha.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -192,7 +193,7 @@ describe('administrator reset', () => {
 
 describe('doctor self-registration', () => {
   it('applies the same policy: 12345678 and a password holding the login name are refused', async () => {
-    const register = (loginName: string, loginPassword: string) =>
+    const register = async (loginName: string, loginPassword: string) =>
       t.app.inject({
         method: 'POST',
         url: USER_PATHS.doctorRegister,
@@ -203,6 +204,7 @@ describe('doctor self-registration', () => {
           phone: `13${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
           loginPassword,
           name: 'Dr Policy',
+          ...(await solvedJigsaw(t)),
         }),
       });
     const name = `dr_${uid()}`;

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { and, desc, lt, or, eq, type SQL } from 'drizzle-orm';
-import { XLSX_MAX_ROWS, type RecordExportBody, type ReportLanguage, formatDate } from '@tcm/contract';
+import { formatDate, neutraliseRow, XLSX_MAX_ROWS, type RecordExportBody, type ReportLanguage } from '@tcm/contract';
 import type { z } from 'zod';
 import type { recordExportBodySchema } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
@@ -92,16 +92,18 @@ export async function recordsXlsx(ctx: AppContext, p: Principal, body: ExportBod
       .orderBy(desc(recordsTable.createdAt), desc(recordsTable.id))
       .limit(Math.min(PAGE, XLSX_MAX_ROWS - n));
     for (const r of rows)
-      ws.addRow({
-        ...r,
-        personSex: word(r.personSex),
-        source: word(r.source),
-        status: word(r.status),
-        captures: Object.keys(r.files)
-          .map(word)
-          .join(lang === 'zh' ? '、' : ', '),
-        createdAt: formatDate(r.createdAt, lang),
-      });
+      ws.addRow(
+        neutraliseRow({
+          ...r,
+          personSex: word(r.personSex),
+          source: word(r.source),
+          status: word(r.status),
+          captures: Object.keys(r.files)
+            .map(word)
+            .join(lang === 'zh' ? '、' : ', '),
+          createdAt: formatDate(r.createdAt, lang),
+        }),
+      );
     n += rows.length;
     last = rows.at(-1);
     if (rows.length < PAGE) break;

@@ -5,6 +5,7 @@ import { users } from '../../db/schema/index.js';
 import { buildTeam, buildUser, uid } from '../../test/factories.js';
 import { call, signIn, refusedFields } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { solvedJigsaw } from '../../test/captcha.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,10 +136,19 @@ describe('doctor registration', () => {
     };
   };
 
+  /** The final step with a solved jigsaw, as the page sends it. */
+  const finalStep = async (account: object, name = 'Dr A') =>
+    post(USER_PATHS.doctorRegister, { ...account, loginPassword: 'long-enough-pw', name, ...(await solvedJigsaw(t)) });
+
   it('registers a doctor who can sign in at the doctor entrance once approved (docs/console.md "Doctors")', async () => {
     const id = fresh();
     expect((await post(USER_PATHS.doctorRegisterCheck, id)).json().code).toBe(0);
-    const res = await post(USER_PATHS.doctorRegister, { ...id, loginPassword: 'long-enough-pw', name: 'Dr Test' });
+    const res = await post(USER_PATHS.doctorRegister, {
+      ...id,
+      loginPassword: 'long-enough-pw',
+      name: 'Dr Test',
+      ...(await solvedJigsaw(t)),
+    });
     expect(res.json().code).toBe(0);
     // Approval itself (the console call, guards, refusals) is tested in console/doctors.routes.test.ts.
     await t.database.db.update(users).set({ approval: 'approved' }).where(eq(users.id, res.json().data.id));
@@ -147,24 +157,43 @@ describe('doctor registration', () => {
     expect(info.body.data).toMatchObject({ loginName: id.loginName, email: id.email, roles: ['doctor'] });
   });
 
-  it('answers 1200019, 1200014, 1200015 with 409 on duplicates', async () => {
+  // Issue 35 item 8: the check answers alike for taken and free; only the final, captcha-protected step tells.
+  it('register/check answers the same for taken and free identities; the final step says which is taken (409)', async () => {
     const id = fresh();
-    await post(USER_PATHS.doctorRegister, { ...id, loginPassword: 'long-enough-pw', name: 'Dr A' });
+    await finalStep(id);
     const other = fresh();
     const cases: Array<[object, number]> = [
       [{ ...other, loginName: id.loginName }, SPEC_ERRORS.LOGIN_NAME_EXISTS.code],
       [{ ...other, email: id.email }, SPEC_ERRORS.EMAIL_EXISTS.code],
       [{ ...other, phone: id.phone }, SPEC_ERRORS.PHONE_EXISTS.code],
     ];
+    const freeAnswer = await post(USER_PATHS.doctorRegisterCheck, fresh());
     for (const [body, code] of cases) {
       const check = await post(USER_PATHS.doctorRegisterCheck, body);
-      expect(check.statusCode).toBe(409);
-      expect(check.json().code).toBe(code);
-      expect(
-        (await post(USER_PATHS.doctorRegister, { ...body, loginPassword: 'long-enough-pw', name: 'Dr B' })).json().code,
-      ).toBe(code);
+      expect([check.statusCode, check.body]).toEqual([freeAnswer.statusCode, freeAnswer.body]);
+      const final = await finalStep(body, 'Dr B');
+      expect([final.statusCode, final.json().code]).toEqual([409, code]);
     }
-    expect((await post(USER_PATHS.doctorRegisterCheck, { ...other, email: id.email })).json().msg).toBe('邮箱已存在');
+    const zh = await finalStep({ ...other, email: id.email }, 'Dr B');
+    expect(zh.json().msg).toBe('邮箱已存在');
+  });
+
+  it('the final step without a solved captcha says nothing about the name: 400 alike for taken and free', async () => {
+    const id = fresh();
+    await finalStep(id);
+    const answers = [];
+    for (const loginName of [id.loginName, `free_${uid()}`]) {
+      const body = { ...fresh(), loginName, loginPassword: 'long-enough-pw', name: 'Dr C' };
+      const none = await post(USER_PATHS.doctorRegister, body);
+      expect([none.statusCode, none.json().code]).toEqual([400, HTTP_ERRORS.VALIDATION.code]);
+      const wrong = await solvedJigsaw(t);
+      const missed = await post(USER_PATHS.doctorRegister, { ...body, ...wrong, x: wrong.x + 80 });
+      answers.push([missed.statusCode, missed.json().code]);
+    }
+    expect(answers).toEqual([
+      [400, AUTH_ERRORS.CAPTCHA_WRONG.code],
+      [400, AUTH_ERRORS.CAPTCHA_WRONG.code],
+    ]);
   });
 
   it('rejects a bad email with 400 naming the field, and a missing client header with 401', async () => {
@@ -192,13 +221,18 @@ describe('doctor registration', () => {
         payload: JSON.stringify(body),
       });
     const address = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
-    const account = () => ({ ...fresh(), loginPassword: 'long-enough-pw', name: 'Dr Burst' });
+    const account = async () => ({
+      ...fresh(),
+      loginPassword: 'long-enough-pw',
+      name: 'Dr Burst',
+      ...(await solvedJigsaw(limited)),
+    });
 
     it('creates at most 3 doctor accounts per address and hour, even in parallel; other addresses unaffected', async () => {
       const ip = address();
-      const answers = await Promise.all(
-        Array.from({ length: 8 }, () => from(ip, USER_PATHS.doctorRegister, account())),
-      );
+      const bodies = [];
+      for (let i = 0; i < 8; i++) bodies.push(await account());
+      const answers = await Promise.all(bodies.map((b) => from(ip, USER_PATHS.doctorRegister, b)));
       expect(answers.filter((a) => a.json().code === 0)).toHaveLength(3);
       const refused = answers.filter((a) => a.json().code !== 0);
       expect(refused.every((a) => a.statusCode === 429)).toBe(true);
@@ -207,7 +241,7 @@ describe('doctor registration', () => {
         data: { retryAfterS: expect.any(Number) },
       });
       const elsewhere = `198.18.0.${Math.floor(Math.random() * 250) + 1}`;
-      expect((await from(elsewhere, USER_PATHS.doctorRegister, account())).json().code).toBe(0);
+      expect((await from(elsewhere, USER_PATHS.doctorRegister, await account())).json().code).toBe(0);
     });
 
     it('answers at most 5 duplicate checks per address and hour, so login names cannot be listed', async () => {

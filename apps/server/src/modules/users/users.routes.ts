@@ -19,7 +19,8 @@ import { assertClient } from '../auth/client-auth.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { presentDoctor, presentMember, presentUser } from './users.presenter.js';
 import { limitRegistration } from './registration-limit.js';
-import { assertIdentityFree, registerDoctor } from './users.service.js';
+import { registerDoctor } from './users.service.js';
+import { checkJigsaw } from '../auth/jigsaw.service.js';
 import { memberPages } from '../menu/menu.service.js';
 
 const tags = ['users'];
@@ -88,7 +89,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Registration step 1: duplicate check (1200019 / 1200014 / 1200015)',
+        summary: 'Registration step 1: checks the form only; answers alike for taken and free names (issue 35 item 8)',
         body: doctorRegisterCheckBody,
         response: { 200: okSchema(z.null()) },
       },
@@ -96,7 +97,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       assertClient(request, config.clientId, config.clientSecret);
       await limitRegistration(db, 'check', request.ip, config.register.checksPerHour);
-      await assertIdentityFree(db, request.body);
+      // No lookup: whether a name, email or phone is taken is said only at the final,
+      // captcha-protected step, so this call cannot list accounts (docs/security.md §14e).
       return ok(null, request.msgLang);
     },
   );
@@ -106,7 +108,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Registration final step: create the doctor account',
+        summary:
+          'Registration final step (solved jigsaw: captchaId, x, pow): create the doctor account, or 409 1200019 / 1200014 / 1200015',
         body: doctorRegisterBody,
         response: { 200: okSchema(z.object({ id: z.string() })) },
       },
@@ -114,7 +117,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       assertClient(request, config.clientId, config.clientSecret);
       await limitRegistration(db, 'register', request.ip, config.register.perHour);
-      return ok({ id: await registerDoctor(db, request.body) }, request.msgLang);
+      const { captchaId, x, pow, ...account } = request.body;
+      // The captcha first: without a solved one nothing is looked up (1100410 / 1100411).
+      await checkJigsaw(db, captchaId, x, pow, config.captchaPowBits);
+      return ok({ id: await registerDoctor(db, account) }, request.msgLang);
     },
   );
 

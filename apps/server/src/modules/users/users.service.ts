@@ -1,5 +1,5 @@
 import { eq, or } from 'drizzle-orm';
-import { SPEC_ERRORS, type DoctorRegisterBody } from '@tcm/contract';
+import { SPEC_ERRORS, type DoctorAccountBody } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
@@ -34,7 +34,7 @@ function duplicateOf(e: unknown): AppError | undefined {
 }
 
 /** Creates a pending doctor/researcher account with the `doctor` role; returns its id. */
-export async function registerDoctor(db: Db, body: DoctorRegisterBody): Promise<string> {
+export async function registerDoctor(db: Db, body: DoctorAccountBody): Promise<string> {
   assertPasswordAllowed(body.loginPassword, body.loginName);
   await assertIdentityFree(db, body);
   const passwordHash = await hashPassword(body.loginPassword);

@@ -18,8 +18,8 @@ export function CaptchaSignIn(props: {
     <JigsawModal
       open={props.cred !== null}
       onCancel={props.onCancel}
-      onSolve={async (id, x) => {
-        if (!props.cred || !(await jigsawSignIn(id, x, props.cred, props.entrance))) return false;
+      onSolve={async (id, x, pow) => {
+        if (!props.cred || !(await jigsawSignIn({ captchaId: id, x, pow }, props.cred, props.entrance))) return false;
         await props.onSignedIn();
         return true;
       }}

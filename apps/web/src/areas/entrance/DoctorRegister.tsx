@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Button, Card, Form, Input, Layout, Radio, Result, Steps } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { DoctorRegisterBody } from '@tcm/contract';
+import { AUTH_ERRORS, type DoctorAccountBody } from '@tcm/contract';
 import { useDoctorRegister, useDoctorRegisterCheck } from './entrance-api.js';
+import { JigsawModal } from './JigsawModal.js';
+import { HttpError } from '../../lib/http.js';
 import { DEFAULT_MAX_LENGTH, isEmail, isPhone } from '../../lib/validators.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 import { newPasswordRule } from '../../components/passwords/password-rules.js';
@@ -17,7 +19,8 @@ export function readRegisterStep(): 1 | 2 | 3 {
   return n === 2 || n === 3 ? n : 1;
 }
 
-type Account = Pick<DoctorRegisterBody, 'loginName' | 'email' | 'phone'>;
+type Account = Pick<DoctorAccountBody, 'loginName' | 'email' | 'phone'>;
+const MISSED = new Set<number>([AUTH_ERRORS.CAPTCHA_WRONG.code, AUTH_ERRORS.CAPTCHA_EXPIRED.code]);
 
 /** Doctor/researcher registration in steps: account (checked for duplicates), profile, done. */
 export function DoctorRegister() {
@@ -25,6 +28,8 @@ export function DoctorRegister() {
   const [step, setStepState] = useState(readRegisterStep);
   const check = useDoctorRegisterCheck();
   const register = useDoctorRegister();
+  // The filled-in account, waiting for the jigsaw that guards the final step (issue 35 item 8).
+  const [pending, setPending] = useState<DoctorAccountBody | null>(null);
   const setStep = (s: 1 | 2 | 3) => {
     sessionStorage.setItem(STEP_KEY, String(s));
     setStepState(s);
@@ -100,13 +105,11 @@ export function DoctorRegister() {
           <Form
             layout="vertical"
             initialValues={{ kind: 'doctor' }}
-            onFinish={asyncHandler(async (v: Omit<DoctorRegisterBody, keyof Account>) => {
+            onFinish={(v: Omit<DoctorAccountBody, keyof Account>) => {
               const a = account();
               if (!a) return setStep(1);
-              await register.mutateAsync({ ...a, ...v });
-              sessionStorage.removeItem(DATA_KEY);
-              setStep(3);
-            })}
+              setPending({ ...a, ...v });
+            }}
           >
             <Form.Item name="name" label={t('register.name')} rules={[{ required: true, whitespace: true }]}>
               <Input {...max} />
@@ -143,6 +146,27 @@ export function DoctorRegister() {
             </Button>
           </Form>
         )}
+        <JigsawModal
+          open={pending !== null}
+          onCancel={() => setPending(null)}
+          onSolve={async (captchaId, x, pow) => {
+            if (!pending) return false;
+            try {
+              await register.mutateAsync({ ...pending, captchaId, x, pow });
+            } catch (e) {
+              // A missed jigsaw loads a new one. A taken name, email or phone (409, its toast names
+              // which) is only told here, past the captcha: back to step 1 to change it.
+              if (e instanceof HttpError && MISSED.has(e.code)) return false;
+              setPending(null);
+              if (e instanceof HttpError && e.status === 409) setStep(1);
+              return true;
+            }
+            sessionStorage.removeItem(DATA_KEY);
+            setPending(null);
+            setStep(3);
+            return true;
+          }}
+        />
         {step === 3 && (
           <Result
             status="success"

@@ -1,22 +1,26 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useJigsawChallenge } from './entrance-api.js';
+import { solvePow } from '../../lib/proof-of-work.js';
 
 /**
  * Jigsaw captcha (spec §4): drag the piece along the slider until it fills the hole; the
- * release offset (px) is handed to `onSolve`, which answers the challenge with the credentials.
+ * release offset (px) is handed to `onSolve`, which answers the challenge with the credentials,
+ * together with the challenge's proof of work, worked out from the moment the challenge arrives.
  */
 export function JigsawModal(props: {
   open: boolean;
   onCancel: () => void;
-  onSolve: (captchaId: string, x: number) => Promise<boolean>;
+  onSolve: (captchaId: string, x: number, pow: string | undefined) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
   const challenge = useJigsawChallenge();
   const ch = challenge.data ?? null;
   const [x, setX] = useState(0);
   const drag = useRef<{ startX: number; base: number } | null>(null);
+  // The proof of work of the challenge on screen, started as soon as it arrives.
+  const work = useMemo(() => (ch ? solvePow(ch.captchaId, ch.powBits) : null), [ch]);
 
   // A new call drops the old challenge at once (the spinner shows until the new one arrives).
   const { mutate } = challenge;
@@ -39,11 +43,14 @@ export function JigsawModal(props: {
     setX(Math.min(max, Math.max(0, drag.current.base + e.clientX - drag.current.startX)));
   };
   const onUp = () => {
-    if (!drag.current || !ch) return;
+    if (!drag.current || !ch || !work) return;
     drag.current = null;
-    void props.onSolve(ch.captchaId, Math.round(x)).then((ok) => {
-      if (!ok) load();
-    });
+    const at = Math.round(x);
+    void work
+      .then((pow) => props.onSolve(ch.captchaId, at, pow))
+      .then((ok) => {
+        if (!ok) load();
+      });
   };
 
   return (

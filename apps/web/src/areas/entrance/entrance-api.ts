@@ -59,11 +59,18 @@ export function rejectionReason(e: unknown): string | null {
   return typeof data?.reason === 'string' ? data.reason.trim() : '';
 }
 
+/** A solved jigsaw: the challenge, the piece's offset and the challenge's proof of work. */
+export interface JigsawAnswer {
+  captchaId: string;
+  x: number;
+  pow: string | undefined;
+}
+
 /** Jigsaw answer with the credentials of an entrance; false when the answer missed. */
-export async function jigsawSignIn(captchaId: string, x: number, c: Credentials, entrance: Entrance): Promise<boolean> {
+export async function jigsawSignIn(a: JigsawAnswer, c: Credentials, entrance: Entrance): Promise<boolean> {
   try {
     const t = await http.post<TokenResult>(AUTH_PATHS.jigsawCheck, {
-      body: { captchaId, x, loginName: c.loginName.trim(), loginPassword: c.loginPassword, entrance },
+      body: { ...a, loginName: c.loginName.trim(), loginPassword: c.loginPassword, entrance },
       headers: { Authorization: CLIENT_BASIC },
     });
     saveTokens(t.access_token, t.refresh_token, entrance);
@@ -96,14 +103,17 @@ export const useWechatSignIn = () =>
     },
   });
 
-/** Doctor registration, step 1: the server checks the account is free (no account is made). */
+/**
+ * Doctor registration, step 1: the server checks the form only; whether the name, email or phone
+ * is taken is told at the final, captcha-protected step (docs/security.md §14e).
+ */
 export const useDoctorRegisterCheck = () =>
   useMutation({
     mutationFn: (body: Pick<DoctorRegisterBody, 'loginName' | 'email' | 'phone'>) =>
       http.post<null>(USER_PATHS.doctorRegisterCheck, { body, headers: { Authorization: CLIENT_BASIC } }),
   });
 
-/** Doctor registration, step 2: the account is made (an administrator approves it later). */
+/** Doctor registration, final step with a solved jigsaw: the account is made (approved later). */
 export const useDoctorRegister = () =>
   useMutation({
     mutationFn: (body: DoctorRegisterBody) =>

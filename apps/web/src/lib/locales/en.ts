@@ -571,6 +571,7 @@ export const en: Messages = {
       export: 'Export',
       file: 'File',
       audit: 'Audit log',
+      'research-sample': 'Research sample',
     },
     actions: { read: 'Read', list: 'List', write: 'Write', download: 'Download', purge: 'Purge' },
   },

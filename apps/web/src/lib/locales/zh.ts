@@ -548,6 +548,7 @@ export const zh = {
       export: '导出',
       file: '文件',
       audit: '审计日志',
+      'research-sample': '科研样本',
     },
     actions: { read: '查看', list: '列表', write: '修改', download: '下载', purge: '清除' },
   },

@@ -1,14 +1,18 @@
 import { Button, Space, message } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { neutraliseCell } from '@tcm/contract';
 import { saveBlob } from '../archive/archive-api.js';
 import { useExportXlsx } from './research-api.js';
 
 export type Cell = string | number | null;
 
-/** RFC 4180 CSV with a byte order mark, so Excel opens UTF-8 Chinese text correctly. */
+/**
+ * RFC 4180 CSV with a byte order mark, so Excel opens UTF-8 Chinese text correctly; cells that
+ * would open as formulas are neutralised (`neutraliseCell`, docs/security.md §14c).
+ */
 export function toCsv(columns: readonly string[], rows: readonly Cell[][]): string {
   const esc = (c: Cell) => {
-    const s = c === null ? '' : String(c);
+    const s = c === null ? '' : String(neutraliseCell(c));
     return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return `\uFEFF${[columns, ...rows].map((r) => r.map(esc).join(',')).join('\r\n')}\r\n`;
