@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { BackupScheduler } from './backup/scheduler.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { embeddedStartFailure } from './db/start-failure.js';
 import { startJobs } from './jobs/boss.js';
 import { runPrimary } from './ops/cluster.js';
 import { answerPrimaryMetrics, collectProcessMetrics, renderOwnMetrics, startMetricsServer } from './ops/metrics.js';
@@ -28,7 +29,12 @@ async function serve(config: AppConfig, clusterWorker: boolean): Promise<void> {
     poolTimeoutMs: config.databasePool.timeoutMs,
   });
   phases.mark('database');
-  const seedInfo = clusterWorker ? [] : await prepareDatabase(database, config);
+  const seedInfo = clusterWorker
+    ? []
+    : await prepareDatabase(database, config).catch((e: unknown) => {
+        // A damaged embedded folder may open and fail at its first query: name it and the way back.
+        throw database.embedded ? embeddedStartFailure(join(config.dataDir, 'db'), 'migrations', e) : e;
+      });
   phases.mark('migrations+seed');
   const boss = await startJobs(database, { onError: (e) => console.error('[jobs]', e.message) });
   phases.mark('queue');
