@@ -11,6 +11,7 @@ import { answerPrimaryMetrics, collectProcessMetrics, renderOwnMetrics, startMet
 import { bannerLines, prepareDatabase } from './ops/prepare.js';
 import { shutdown } from './ops/shutdown.js';
 import { StartPhases } from './ops/start-phases.js';
+import { keysInUse } from './secrets.js';
 
 /**
  * One server process: open DB, (migrate, run pending repairs, seed: unless a cluster's primary
@@ -52,7 +53,12 @@ async function serve(config: AppConfig, clusterWorker: boolean): Promise<void> {
       : { kind: 'postgres', url: config.databaseUrl! },
     config.backup,
     app.log,
+    config.backup.passphrase ? () => ({ values: keysInUse(config), passphrase: config.backup.passphrase! }) : undefined,
   );
+  if (config.backup.intervalH > 0 && !config.backup.passphrase)
+    app.log.warn(
+      'BACKUP_PASSPHRASE is unset: scheduled backups leave out the keys in secrets.json (docs/deploy.md "Backups")',
+    );
   scheduler.start();
   // A cluster's primary serves the summed metrics of its workers.
   const metrics =

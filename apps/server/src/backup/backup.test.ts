@@ -1,14 +1,14 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_PATHS, FILE_PATHS } from '@tcm/contract';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { basicHeader } from '../modules/auth/client-auth.js';
+import { plainConfig } from '../test/plain-config.js';
+import { tempDirs } from '../test/temp-dirs.js';
 import { seedIfEmpty } from '../seed/seed.js';
 import { buildRole, buildTeam, buildUser } from '../test/factories.js';
 import { signIn } from '../test/http.js';
@@ -17,15 +17,7 @@ import { tableFingerprints } from '../test/table-fingerprints.js';
 import { BackupError, createBackup, restoreBackup, type BackupTarget } from './backup.js';
 import { listBackups, pruneBackups } from './backup-files.js';
 
-const temp: string[] = [];
-const tempDir = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  temp.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of temp) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs();
 
 /**
  * Fills a new database as a deployment would: migrations, the first-start seed, rows from the
@@ -35,13 +27,7 @@ afterAll(() => {
 async function fill(database: Database): Promise<void> {
   await runMigrations(database.db);
   const dataDir = tempDir('tcm-bk-data-');
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SEED_PASSWORD: 'seed-password-for-tests',
-    LOG_LEVEL: 'silent',
-    LOGIN_CAPTCHA_ENTRANCES: 'none',
-    ENGINE_POOL_SIZE: '0',
-  });
+  const config = plainConfig(dataDir);
   await seedIfEmpty(database.db, config);
   const team = await buildTeam(database.db, '备份 team 🌿');
   await buildRole(database.db, { name: '医生 role' });
