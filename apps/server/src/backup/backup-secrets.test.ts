@@ -8,12 +8,13 @@ import { runMigrations } from '../db/migrate.js';
 import { basicHeader } from '../modules/auth/client-auth.js';
 import { keysInUse } from '../secrets.js';
 import { plainConfig } from '../test/plain-config.js';
+import { withScratchDatabases } from '../test/scratch-databases.js';
 import { tempDirs } from '../test/temp-dirs.js';
 import { seedIfEmpty } from '../seed/seed.js';
 import { partnerKey, signedCall } from '../test/open-api-client.js';
 import { dataFile, multipart } from '../test/records-helpers.js';
 import type { TestApp } from '../test/test-app.js';
-import { BackupError, createBackup, restoreBackup } from './backup.js';
+import { BackupError, createBackup, restoreBackup, type SecretsToSeal } from './backup.js';
 import { listBackups, pruneBackups, secretsFileOf } from './backup-files.js';
 import { openSecrets, SecretsBoxError } from './secrets-box.js';
 
@@ -47,45 +48,68 @@ async function restoreInto(file: string, filesFrom: string, opts: Parameters<typ
   return { fresh, result };
 }
 
+interface Made {
+  key: AppKeyCredentials;
+  photoUrl: string;
+  photoBytes: number;
+}
+
+/**
+ * On a new database served with DATA_DIR `dataDir`: migrations, the seed, a partner's app key and
+ * a photo (both answered 200 here), then `backUp` with the keys in use and the passphrase.
+ */
+async function fillAndBackUp(
+  database: Database,
+  dataDir: string,
+  backUp: (seal: SecretsToSeal) => Promise<unknown>,
+): Promise<Made> {
+  await runMigrations(database.db);
+  const t = await serverOn(dataDir, database);
+  try {
+    await seedIfEmpty(database.db, t.config);
+    const { key } = await partnerKey(t);
+    const photo = dataFile('tongue/images/TE0000387.jpg');
+    const { payload, headers } = multipart([
+      { field: 'file', filename: 'tongue.jpg', contentType: 'image/jpeg', value: photo },
+    ]);
+    const up = await t.app.inject({ method: 'POST', url: FILE_PATHS.portalOssUpload, payload, headers });
+    const photoUrl = up.json<{ data: { url: string } }>().data.url;
+    expect(photoUrl).toContain('sig=');
+    const before = await answers(t, key, photoUrl);
+    expect(before).toMatchObject({ partner: 200, photo: 200 });
+    await backUp({ values: keysInUse(t.config), passphrase: PASSPHRASE });
+    return { key, photoUrl, photoBytes: before.bytes };
+  } finally {
+    await t.close();
+  }
+}
+
+/** What a server on `database` with DATA_DIR `dataDir` answers to the partner and the photo URL; closes the database. */
+async function answersOn(dataDir: string, database: Database, made: Made) {
+  try {
+    const t = await serverOn(dataDir, database);
+    try {
+      return await answers(t, made.key, made.photoUrl);
+    } finally {
+      await t.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 describe('backups carry the server keys (issue 35 item 3)', () => {
   it('restored into a fresh folder with its sealed secrets, a partner signed call and a photo signed URL still work; without them they fail', async () => {
     const source = tempDir('tcm-bks-src-');
     const database = await openDatabase({ dataDir: source });
     const folder = tempDir('tcm-bks-files-');
-    let key: AppKeyCredentials;
-    let photoUrl: string;
-    let photoBytes: number;
+    let made: Made;
     try {
-      await runMigrations(database.db);
-      const t = await serverOn(source, database);
-      try {
-        await seedIfEmpty(database.db, t.config);
-        key = (await partnerKey(t)).key;
-        const { payload, headers } = multipart([
-          {
-            field: 'file',
-            filename: 'tongue.jpg',
-            contentType: 'image/jpeg',
-            value: dataFile('tongue/images/TE0000387.jpg'),
-          },
-        ]);
-        const up = await t.app.inject({ method: 'POST', url: FILE_PATHS.portalOssUpload, payload, headers });
-        photoUrl = up.json<{ data: { url: string } }>().data.url;
-        expect(photoUrl).toContain('sig=');
-        const before = await answers(t, key, photoUrl);
-        expect(before).toMatchObject({ partner: 200, photo: 200 });
-        photoBytes = before.bytes;
-        // The scheduled dump's path: the running instance's dump plus the keys in use, sealed.
-        const made = await createBackup(
-          { kind: 'pglite', dataDir: join(source, 'db'), dump: database.dumpDataDir! },
-          folder,
-          new Date(),
-          { values: keysInUse(t.config), passphrase: PASSPHRASE },
-        );
-        expect(made.secrets).toBe(true);
-      } finally {
-        await t.close();
-      }
+      // The scheduled dump's path: the running instance's dump plus the keys in use, sealed.
+      const target = { kind: 'pglite' as const, dataDir: join(source, 'db'), dump: database.dumpDataDir! };
+      made = await fillAndBackUp(database, source, async (seal) =>
+        expect((await createBackup(target, folder, new Date(), seal)).secrets).toBe(true),
+      );
     } finally {
       await database.close();
     }
@@ -113,35 +137,19 @@ describe('backups carry the server keys (issue 35 item 3)', () => {
     const whole = await restoreInto(backup!.path, source, { force: false, passphrase: PASSPHRASE });
     expect(whole.result.secrets).toBe('restored');
     expect(JSON.parse(readFileSync(join(whole.fresh, 'secrets.json'), 'utf8'))).toEqual(stored);
-    const restored = await openDatabase({ dataDir: whole.fresh });
-    try {
-      const t = await serverOn(whole.fresh, restored);
-      try {
-        expect(await answers(t, key!, photoUrl!)).toEqual({ partner: 200, photo: 200, bytes: photoBytes! });
-      } finally {
-        await t.close();
-      }
-    } finally {
-      await restored.close();
-    }
+    expect(await answersOn(whole.fresh, await openDatabase({ dataDir: whole.fresh }), made)).toEqual({
+      partner: 200,
+      photo: 200,
+      bytes: made.photoBytes,
+    });
 
     // The data alone (what every restore did before): the app key's secret cannot be read and
     // the photo URL's signature is another key's.
     const dataOnly = await restoreInto(backup!.path, source, { force: false, withoutSecrets: true });
     expect(dataOnly.result.secrets).toBe('left out');
-    const bare = await openDatabase({ dataDir: dataOnly.fresh });
-    try {
-      const t = await serverOn(dataOnly.fresh, bare);
-      try {
-        const lost = await answers(t, key!, photoUrl!);
-        expect(lost.partner).not.toBe(200);
-        expect(lost.photo).toBe(403);
-      } finally {
-        await t.close();
-      }
-    } finally {
-      await bare.close();
-    }
+    const lost = await answersOn(dataOnly.fresh, await openDatabase({ dataDir: dataOnly.fresh }), made);
+    expect(lost.partner).not.toBe(200);
+    expect(lost.photo).toBe(403);
 
     // A secrets.json with other keys is not overwritten without --force; with it, moved aside.
     const again = { kind: 'pglite' as const, dataDir: join(dataOnly.fresh, 'db') };
@@ -164,4 +172,41 @@ describe('backups carry the server keys (issue 35 item 3)', () => {
       BackupError,
     );
   }, 600_000);
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'PostgreSQL 15: restored with its sealed secrets into a fresh database and DATA_DIR, the partner and the photo URL still work; without them they fail',
+    async () => {
+      await withScratchDatabases(process.env.DATABASE_URL!, 3, async (urls) => {
+        const [srcUrl, dstUrl, bareUrl] = urls as [string, string, string];
+        const source = tempDir('tcm-bks-pg-src-');
+        const folder = tempDir('tcm-bks-pg-files-');
+        const database = await openDatabase({ databaseUrl: srcUrl, poolMax: 2 });
+        let made: Made;
+        try {
+          made = await fillAndBackUp(database, source, (seal) =>
+            createBackup({ kind: 'postgres', url: srcUrl }, folder, new Date(), seal),
+          );
+        } finally {
+          await database.close();
+        }
+        const [backup] = listBackups(folder);
+        expect(backup).toMatchObject({ kind: 'postgres', secrets: true });
+        const restoreTo = async (url: string, opts: { passphrase?: string; withoutSecrets?: boolean }) => {
+          const fresh = tempDir('tcm-bks-pg-dst-');
+          cpSync(join(source, 'files'), join(fresh, 'files'), { recursive: true });
+          await restoreBackup(backup!.path, { kind: 'postgres', url }, { force: false, secretsDir: fresh, ...opts });
+          return answersOn(fresh, await openDatabase({ databaseUrl: url, poolMax: 2 }), made);
+        };
+        expect(await restoreTo(dstUrl, { passphrase: PASSPHRASE })).toEqual({
+          partner: 200,
+          photo: 200,
+          bytes: made.photoBytes,
+        });
+        const lost = await restoreTo(bareUrl, { withoutSecrets: true });
+        expect(lost.partner).not.toBe(200);
+        expect(lost.photo).toBe(403);
+      });
+    },
+    600_000,
+  );
 });
