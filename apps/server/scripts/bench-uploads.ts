@@ -54,14 +54,18 @@ async function uploadAndAnalyze(app: FastifyInstance, auth: string, file: Return
     headers: { ...file.headers, authorization: auth },
     payload: file.payload,
   });
-  const uuid = up.json<{ data: { uuid: string } }>().data.uuid;
+  const answer = up.json<{ code: number; data?: { uuid: string } }>();
+  // A burst beyond the upload and engine queue limits is answered 503 busy: counted, not fatal.
+  if (answer.code !== 0 || !answer.data) return `upload refused ${up.statusCode} ${answer.code}`;
   const created = await app.inject({
     method: 'POST',
     url: RECORD_PATHS.create,
     headers: { authorization: auth },
-    payload: { files: { pulse: uuid } },
+    payload: { files: { pulse: answer.data.uuid } },
   });
-  const id = created.json<{ data: { recordId: string } }>().data.recordId;
+  const record = created.json<{ code: number; data?: { recordId: string } }>();
+  if (record.code !== 0 || !record.data) return `record refused ${created.statusCode} ${record.code}`;
+  const id = record.data.recordId;
   for (;;) {
     const r = await app.inject({ method: 'GET', url: RECORD_PATHS.detail(id), headers: { authorization: auth } });
     const status = r.json<{ data: { status: string } }>().data.status;
@@ -112,15 +116,21 @@ async function measure(database: Database, poolSize: string, withBurst: boolean)
         await new Promise((r) => setTimeout(r, 20));
       }
     })();
-    await burst();
-    busy = false;
-    await pinger;
+    try {
+      await burst();
+    } finally {
+      busy = false;
+      await pinger;
+    }
     loop.disable();
     const pool = poolSize === '0' ? 'inline (before)' : `pool of ${config.engines.poolSize} (after)`;
     return {
       mode: withBurst ? pool : `no burst, ${pool}`,
       seconds: ((performance.now() - t0) / 1000).toFixed(1),
       done: statuses.filter((s) => s === 'done').length,
+      refused: [...new Set(statuses.filter((s) => s.includes('refused')))].map(
+        (r) => `${statuses.filter((s) => s === r).length}× ${r}`,
+      ),
       maxLoopDelayMs: Math.round(loop.max / 1e6),
       light: light.length,
       p50: Math.round(quantile(light, 0.5)),
@@ -148,7 +158,7 @@ const runs = [
 for (const { mode, withBurst } of runs) {
   const r = await measure(database, mode, withBurst);
   console.log(
-    `${r.mode.padEnd(28)} ${r.seconds} s, ${withBurst ? `${r.done}/${UPLOADS} done` : 'no uploads'} | max event-loop delay ${r.maxLoopDelayMs} ms | ` +
+    `${r.mode.padEnd(28)} ${r.seconds} s, ${withBurst ? `${r.done}/${UPLOADS} done${r.refused.length ? ` (${r.refused.join(', ')})` : ''}` : 'no uploads'} | max event-loop delay ${r.maxLoopDelayMs} ms | ` +
       `light request (n=${r.light}) p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms`,
   );
 }
