@@ -157,6 +157,8 @@ const envSchema = z.object({
   /** Folder of the dumps (default DATA_DIR/backups) and how many of the newest to keep (0 = all). */
   BACKUP_DIR: z.string().optional(),
   BACKUP_KEEP: z.coerce.number().int().min(0).default(7),
+  /** Seals the server's keys into each scheduled backup (scrypt + AES-256-GCM); unset: backups without them. */
+  BACKUP_PASSPHRASE: z.string().min(12).optional(),
   /** Seconds SIGTERM waits for in-flight requests, jobs and a running backup before the process exits 1. */
   SHUTDOWN_GRACE_S: z.coerce.number().int().min(1).max(3600).default(25),
   /** Prometheus metrics listener (docs/server.md "Production mode"): port (0 = off) and its address. */
@@ -234,7 +236,13 @@ export interface AppConfig {
     webhookRetryDelayS: number;
     webhookAllowPrivate: boolean;
   };
-  backup: { intervalH: number; at: { h: number; m: number }; dir: string; keep: number };
+  backup: {
+    intervalH: number;
+    at: { h: number; m: number };
+    dir: string;
+    keep: number;
+    passphrase: string | undefined;
+  };
   shutdownGraceS: number;
   metrics: { port: number; host: string };
   workers: number;
@@ -386,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       at: { h: Number(e.BACKUP_AT.slice(0, 2)), m: Number(e.BACKUP_AT.slice(3, 5)) },
       dir: resolve(e.BACKUP_DIR ?? join(e.DATA_DIR, 'backups')),
       keep: e.BACKUP_KEEP,
+      passphrase: e.BACKUP_PASSPHRASE,
     },
     shutdownGraceS: e.SHUTDOWN_GRACE_S,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },

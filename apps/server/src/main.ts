@@ -4,12 +4,14 @@ import { buildApp } from './app.js';
 import { BackupScheduler } from './backup/scheduler.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { embeddedStartFailure } from './db/start-failure.js';
 import { startJobs } from './jobs/boss.js';
 import { runPrimary } from './ops/cluster.js';
 import { answerPrimaryMetrics, collectProcessMetrics, renderOwnMetrics, startMetricsServer } from './ops/metrics.js';
 import { bannerLines, prepareDatabase } from './ops/prepare.js';
 import { shutdown } from './ops/shutdown.js';
 import { StartPhases } from './ops/start-phases.js';
+import { keysInUse } from './secrets.js';
 
 /**
  * One server process: open DB, (migrate, run pending repairs, seed: unless a cluster's primary
@@ -28,7 +30,12 @@ async function serve(config: AppConfig, clusterWorker: boolean): Promise<void> {
     poolTimeoutMs: config.databasePool.timeoutMs,
   });
   phases.mark('database');
-  const seedInfo = clusterWorker ? [] : await prepareDatabase(database, config);
+  const seedInfo = clusterWorker
+    ? []
+    : await prepareDatabase(database, config).catch((e: unknown) => {
+        // A damaged embedded folder may open and fail at its first query: name it and the way back.
+        throw database.embedded ? embeddedStartFailure(join(config.dataDir, 'db'), 'migrations', e) : e;
+      });
   phases.mark('migrations+seed');
   const boss = await startJobs(database, { onError: (e) => console.error('[jobs]', e.message) });
   phases.mark('queue');
@@ -46,7 +53,12 @@ async function serve(config: AppConfig, clusterWorker: boolean): Promise<void> {
       : { kind: 'postgres', url: config.databaseUrl! },
     config.backup,
     app.log,
+    config.backup.passphrase ? () => ({ values: keysInUse(config), passphrase: config.backup.passphrase! }) : undefined,
   );
+  if (config.backup.intervalH > 0 && !config.backup.passphrase)
+    app.log.warn(
+      'BACKUP_PASSPHRASE is unset: scheduled backups leave out the keys in secrets.json (docs/deploy.md "Backups")',
+    );
   scheduler.start();
   // A cluster's primary serves the summed metrics of its workers.
   const metrics =

@@ -1,4 +1,4 @@
-import { readdirSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The two kinds of backup file, told apart by name (and checked by their first bytes on restore). */
@@ -14,7 +14,12 @@ export interface BackupFile {
   kind: BackupKind;
   bytes: number;
   createdAt: Date;
+  /** Whether its sealed secrets file (`<name>.secrets`) lies beside it. */
+  secrets: boolean;
 }
+
+/** The sealed secrets of a backup (secrets-box.ts) lie beside it under its name plus `.secrets`. */
+export const secretsFileOf = (backupPath: string): string => `${backupPath}.secrets`;
 
 export function backupName(kind: BackupKind, at: Date): string {
   const stamp = at
@@ -45,7 +50,14 @@ export function listBackups(folder: string): BackupFile[] {
     const path = join(folder, name);
     const s = m[1]!;
     const iso = `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T${s.slice(9, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}Z`;
-    files.push({ name, path, kind: kindOfName(name)!, bytes: statSync(path).size, createdAt: new Date(iso) });
+    files.push({
+      name,
+      path,
+      kind: kindOfName(name)!,
+      bytes: statSync(path).size,
+      createdAt: new Date(iso),
+      secrets: existsSync(secretsFileOf(path)),
+    });
   }
   return files;
 }
@@ -55,6 +67,9 @@ export function pruneBackups(folder: string, keep: number): string[] {
   if (keep <= 0) return [];
   const all = listBackups(folder);
   const old = all.slice(0, Math.max(0, all.length - keep));
-  for (const f of old) unlinkSync(f.path);
+  for (const f of old) {
+    unlinkSync(f.path);
+    rmSync(secretsFileOf(f.path), { force: true });
+  }
   return old.map((f) => f.name);
 }

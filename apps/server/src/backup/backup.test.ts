@@ -1,14 +1,14 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_PATHS, FILE_PATHS } from '@tcm/contract';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { basicHeader } from '../modules/auth/client-auth.js';
+import { plainConfig } from '../test/plain-config.js';
+import { withScratchDatabases } from '../test/scratch-databases.js';
+import { tempDirs } from '../test/temp-dirs.js';
 import { seedIfEmpty } from '../seed/seed.js';
 import { buildRole, buildTeam, buildUser } from '../test/factories.js';
 import { signIn } from '../test/http.js';
@@ -17,15 +17,7 @@ import { tableFingerprints } from '../test/table-fingerprints.js';
 import { BackupError, createBackup, restoreBackup, type BackupTarget } from './backup.js';
 import { listBackups, pruneBackups } from './backup-files.js';
 
-const temp: string[] = [];
-const tempDir = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  temp.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of temp) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs();
 
 /**
  * Fills a new database as a deployment would: migrations, the first-start seed, rows from the
@@ -35,13 +27,7 @@ afterAll(() => {
 async function fill(database: Database): Promise<void> {
   await runMigrations(database.db);
   const dataDir = tempDir('tcm-bk-data-');
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SEED_PASSWORD: 'seed-password-for-tests',
-    LOG_LEVEL: 'silent',
-    LOGIN_CAPTCHA_ENTRANCES: 'none',
-    ENGINE_POOL_SIZE: '0',
-  });
+  const config = plainConfig(dataDir);
   await seedIfEmpty(database.db, config);
   const team = await buildTeam(database.db, '备份 team 🌿');
   await buildRole(database.db, { name: '医生 role' });
@@ -127,18 +113,8 @@ describe('backups', () => {
   it.skipIf(!realPostgres)(
     'PostgreSQL 15: pg_dump (custom format) restores into a fresh database with every table equal; a non-empty one needs --force',
     async () => {
-      const admin = new pg.Client({ connectionString: realPostgres });
-      await admin.connect();
-      const suffix = Math.random().toString(36).slice(2, 10);
-      const names = [`tcm_bk_src_${suffix}`, `tcm_bk_dst_${suffix}`];
-      for (const n of names) await admin.query(`create database ${n}`);
-      const urlOf = (n: string) => {
-        const u = new URL(realPostgres!);
-        u.pathname = `/${n}`;
-        return u.toString();
-      };
-      const [srcUrl, dstUrl] = names.map(urlOf) as [string, string];
-      try {
+      await withScratchDatabases(realPostgres!, 2, async (urls) => {
+        const [srcUrl, dstUrl] = urls as [string, string];
         const database = await openDatabase({ databaseUrl: srcUrl, poolMax: 2 });
         const folder = tempDir('tcm-bk-files-');
         try {
@@ -159,10 +135,7 @@ describe('backups', () => {
         );
         await restoreBackup(backup!.path, { kind: 'postgres', url: dstUrl }, { force: true });
         expect(await tableFingerprints(dstUrl)).toEqual(before);
-      } finally {
-        for (const n of names) await admin.query(`drop database if exists ${n} with (force)`);
-        await admin.end();
-      }
+      });
     },
     SLOW,
   );

@@ -5,6 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { backupRuns } from '../db/schema/index.js';
+import { secretsFileOf } from './backup-files.js';
+import { openSecrets } from './secrets-box.js';
 import { BackupScheduler, currentSlot, type BackupSchedule } from './scheduler.js';
 
 const log = { info: () => undefined, error: () => undefined };
@@ -79,5 +81,34 @@ describe('backup schedule', () => {
       .where(eq(backupRuns.slot, new Date(`${year}-06-01T03:00:00Z`)));
     expect(row!.error).toMatch(/pg_dump/);
     expect(readdirSync(dir)).toEqual(before);
+  });
+
+  it('with BACKUP_PASSPHRASE each dump has its sealed keys beside it; a failed dump leaves neither', async () => {
+    const year = 3000 + Math.floor(Math.random() * 5000);
+    const sealed = mkdtempSync(join(tmpdir(), 'tcm-bk-sealed-'));
+    const values = { jwtSecret: 'j'.repeat(48), fileUrlKey: 'f'.repeat(43) };
+    const seal = () => ({ values, passphrase: 'scheduled passphrase' });
+    const schedule = { intervalH: 24, at: { h: 3, m: 0 }, dir: sealed, keep: 0 };
+    try {
+      const target = { kind: 'pglite' as const, dataDir: sealed, dump: async () => new Blob(['dump']) };
+      const made = await new BackupScheduler(a.db, target, schedule, log, seal).tick(
+        new Date(`${year}-03-01T04:00:00Z`),
+      );
+      expect(made?.secrets).toBe(true);
+      expect(await openSecrets(readFileSync(secretsFileOf(made!.path), 'utf8'), 'scheduled passphrase')).toEqual(
+        values,
+      );
+      const failing = new BackupScheduler(
+        a.db,
+        { kind: 'postgres', url: 'postgresql://nobody@127.0.0.1:1/none' },
+        schedule,
+        log,
+        seal,
+      );
+      await expect(failing.tick(new Date(`${year}-03-02T04:00:00Z`))).rejects.toThrow(/pg_dump/);
+      expect(readdirSync(sealed).sort()).toEqual([made!.name, `${made!.name}.secrets`]);
+    } finally {
+      rmSync(sealed, { recursive: true, force: true });
+    }
   });
 });

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { backupRuns } from '../db/schema/index.js';
-import { createBackup, type BackupTarget } from './backup.js';
+import { createBackup, type BackupTarget, type SecretsToSeal } from './backup.js';
 import { pruneBackups, type BackupFile } from './backup-files.js';
 
 export interface BackupSchedule {
@@ -43,6 +43,8 @@ export class BackupScheduler {
     private readonly target: BackupTarget,
     private readonly schedule: BackupSchedule,
     private readonly log: Log,
+    /** The server's keys and passphrase sealed into each dump (BACKUP_PASSPHRASE); unset: dumps without them. */
+    private readonly seal?: () => SecretsToSeal,
   ) {}
 
   start(): void {
@@ -72,13 +74,13 @@ export class BackupScheduler {
       .returning({ slot: backupRuns.slot });
     if (!claimed.length) return undefined;
     try {
-      const file = await createBackup(this.target, this.schedule.dir, now);
+      const file = await createBackup(this.target, this.schedule.dir, now, this.seal?.());
       await this.db
         .update(backupRuns)
         .set({ finishedAt: new Date(), file: file.name, bytes: file.bytes })
         .where(eq(backupRuns.slot, slot));
       const removed = pruneBackups(this.schedule.dir, this.schedule.keep);
-      this.log.info({ file: file.name, bytes: file.bytes, removed }, 'backup written');
+      this.log.info({ file: file.name, bytes: file.bytes, secrets: file.secrets, removed }, 'backup written');
       return file;
     } catch (e) {
       const error = e instanceof Error ? e.message : String(e);

@@ -8,6 +8,8 @@ import * as schema from './schema/index.js';
 import { PriorityGate, currentPriority } from './priority-gate.js';
 import { startSourceWorker } from '../jobs/source-worker.js';
 import type { FromPgliteThread, PgliteThreadInput, ToPgliteThread } from './pglite-thread.js';
+import { acquireDataLock, type DataLock } from './data-lock.js';
+import { embeddedStartFailure } from './start-failure.js';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -40,6 +42,8 @@ interface Embedded {
  * it (docs/operations.md) rather than answering 503 for ever.
  */
 export async function startEmbeddedPostgres(dataDir: string | undefined, maxConnections = 1): Promise<Embedded> {
+  // Before anything reads the folder: a second process on it is refused (data-lock.ts).
+  const lock: DataLock | undefined = dataDir ? acquireDataLock(dataDir) : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const sockDir = await mkdtemp(join(tmpdir(), 'tcm-pg-'));
   const input: PgliteThreadInput = { dataDir, socketPath: join(sockDir, '.s.PGSQL.5432'), maxConnections };
@@ -70,7 +74,8 @@ export async function startEmbeddedPostgres(dataDir: string | undefined, maxConn
   } catch (e) {
     stopping = true;
     await rm(sockDir, { recursive: true, force: true });
-    throw e;
+    lock?.release();
+    throw dataDir ? embeddedStartFailure(dataDir, 'open', e) : e;
   }
   return {
     host: sockDir,
@@ -87,6 +92,7 @@ export async function startEmbeddedPostgres(dataDir: string | undefined, maxConn
       thread.postMessage({ type: 'stop' } satisfies ToPgliteThread);
       await exited;
       await rm(sockDir, { recursive: true, force: true });
+      lock?.release();
     },
   };
 }

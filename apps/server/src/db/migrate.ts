@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Db } from './client.js';
 
@@ -16,4 +17,13 @@ export function migrationsFolder(): string {
 /** Applies every committed migration not yet applied (idempotent). */
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsFolder() });
+}
+
+let shipped: number | undefined;
+/** Migrations this build carries (drizzle's journal), read once. */
+export function shippedMigrations(): number {
+  shipped ??= (
+    JSON.parse(readFileSync(join(migrationsFolder(), 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }
+  ).entries.length;
+  return shipped;
 }

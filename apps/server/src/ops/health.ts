@@ -1,22 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { OPS_ERRORS, OPS_PATHS, type ReadinessChecks } from '@tcm/contract';
-import { migrationsFolder } from '../db/migrate.js';
+import { shippedMigrations } from '../db/migrate.js';
 import { fail, ok } from '../http/envelope.js';
 
 /** A database that has not answered `select 1` in this long counts as unreachable. */
 const DB_TIMEOUT_MS = 2000;
-
-let shipped: number | undefined;
-/** Migrations this build carries (drizzle's journal), read once. */
-function shippedMigrations(): number {
-  shipped ??= (
-    JSON.parse(readFileSync(join(migrationsFolder(), 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }
-  ).entries.length;
-  return shipped;
-}
 
 function within<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

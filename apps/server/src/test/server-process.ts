@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { OPS_PATHS } from '@tcm/contract';
+import { SEED_PASSWORD_FOR_TESTS } from './global-setup.js';
+
+const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** stdout and stderr of `child` together, as they came. */
+function collectOutput(child: ChildProcess): () => string {
+  const chunks: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) stream?.on('data', (d: Buffer) => chunks.push(d.toString()));
+  return () => chunks.join('');
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+  /** Resolves with the exit code (or the signal's name) once the process has ended and its output is read. */
+  exited: Promise<number | string>;
+}
+
+/**
+ * A real server process (`node --import tsx src/main.ts`, the entry `npm start` bundles) on the
+ * embedded database in `dataDir`, on its own port; no DATABASE_URL, whatever the suite uses.
+ */
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const { DATABASE_URL: _shared, ...parentEnv } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: {
+      ...parentEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_PASSWORD: SEED_PASSWORD_FOR_TESTS,
+      LOGIN_CAPTCHA_ENTRANCES: 'none',
+      ENGINE_POOL_SIZE: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = collectOutput(child);
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('close', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
+  return { child, base: `http://127.0.0.1:${port}`, output, exited };
+}
+
+/** Waits until `/readyz` answers 200; throws with the process's output if it exits first. */
+export async function untilReady(s: ServerProcess, timeoutMs = 240_000): Promise<void> {
+  for (const t0 = Date.now(); ;) {
+    if (s.child.exitCode !== null || s.child.signalCode !== null)
+      throw new Error(`server exited ${s.child.exitCode ?? s.child.signalCode}: ${s.output()}`);
+    const res = await fetch(s.base + OPS_PATHS.readyz).catch(() => undefined);
+    if (res?.status === 200) return;
+    if (Date.now() - t0 > timeoutMs) throw new Error(`not ready: ${s.output()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Runs an npm script of the server (`db:check`, `backup`) as an operator would; resolves with its exit code and output. */
+export function runServerScript(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const { DATABASE_URL: _shared, ...parentEnv } = process.env;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: serverRoot,
+      env: { ...parentEnv, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output = collectOutput(child);
+    child.on('close', (code) => resolve({ code, output: output() }));
+  });
+}
