@@ -14,14 +14,7 @@ import {
 import { researchError } from '../errors.js';
 import { benjaminiHochberg } from './multiple-testing.js';
 import { logFactorialTable } from './special.js';
-import {
-  type TwoByTwo,
-  chiSquareYates,
-  fisherExact,
-  minExpected,
-  oddsRatio,
-  ruleMeasures,
-} from './two-by-two.js';
+import { type TwoByTwo, chiSquareYates, fisherExact, minExpected, oddsRatio, ruleMeasures } from './two-by-two.js';
 
 /** One side of a 2×2 table: a binary variable, or one level of a categorical one (level null for binary). Shapes: the contract's. */
 export type Item = z.infer<typeof associationItemSchema>;
