@@ -94,14 +94,23 @@ export function kmeans(m: Matrix, options: KMeansOptions): KMeansResult {
 }
 
 function sqDist(data: Float64Array, i: number, centres: Float64Array, c: number, p: number): number {
-  let s = 0;
   const a = i * p;
   const b = c * p;
-  for (let j = 0; j < p; j++) {
-    const d = (data[a + j] as number) - (centres[b + j] as number);
-    s += d * d;
+  // Two columns a step (fewer loop checks), as `dot`.
+  let s0 = 0;
+  let s1 = 0;
+  let j = 0;
+  for (; j + 1 < p; j += 2) {
+    const d0 = (data[a + j] as number) - (centres[b + j] as number);
+    const d1 = (data[a + j + 1] as number) - (centres[b + j + 1] as number);
+    s0 += d0 * d0;
+    s1 += d1 * d1;
   }
-  return s;
+  if (j < p) {
+    const d = (data[a + j] as number) - (centres[b + j] as number);
+    s0 += d * d;
+  }
+  return s0 + s1;
 }
 
 /** One restart's state; the buffers are allocated once and reused by every restart. */
@@ -124,6 +133,8 @@ class Work {
   /** Centre-to-centre distances, k × k, and half the distance to each centre's nearest other. */
   private readonly between: Float64Array;
   private readonly half: Float64Array;
+  /** Squared norm of each centre (for the dot-product distances of the bounded steps). */
+  private readonly centreNorms: Float64Array;
   private readonly moves: Float64Array;
   private readonly tolerance: number;
   private readonly maxIterations: number;
@@ -151,6 +162,7 @@ class Work {
     this.sizes = new Int32Array(k);
     this.between = new Float64Array(k * k);
     this.half = new Float64Array(k);
+    this.centreNorms = new Float64Array(k);
     this.moves = new Float64Array(k);
     this.tolerance = (options.tolerance ?? 1e-4) * meanVariance(m);
     this.maxIterations = options.maxIterations ?? 300;
@@ -184,13 +196,13 @@ class Work {
     const { n, p, k, data, centres, nearest, labels, lower } = this;
     const first = rng.int(n);
     centres.set(data.subarray(first * p, first * p + p), 0);
-    let potential = 0;
+    nearest.fill(Infinity);
+    let potential = this.candidateDistances(first);
     for (let i = 0; i < n; i++) {
-      const d = sqDist(data, i, centres, 0, p);
+      const d = this.candidate[i] as number;
       nearest[i] = d;
       lower[i * k] = Math.sqrt(d);
       labels[i] = 0;
-      potential += d;
     }
     for (let c = 1; c < k; c++) {
       let bestPick = -1;
@@ -227,14 +239,25 @@ class Work {
     let total = 0;
     for (let i = 0; i < n; i++) {
       // |x − y|² = |x|² + |y|² − 2 x·y: one multiply-add per column instead of three operations.
-      let dot = 0;
-      const a = i * p;
-      for (let j = 0; j < p; j++) dot += (data[a + j] as number) * (data[at + j] as number);
-      const s = Math.max(0, (norms[i] as number) + own - 2 * dot);
+      const s = Math.max(0, (norms[i] as number) + own - 2 * dot(data, i * p, data, at, p));
       candidate[i] = s;
       total += Math.min(s, nearest[i] as number);
     }
     return total;
+  }
+
+  /**
+   * Distance of sample i to centre c as |x|² + |c|² − 2 x·c: one multiply-add per column instead
+   * of three operations. Used by the bounded steps only; the final assignment, whose sum is the
+   * reported inertia, measures differences.
+   */
+  private distance(i: number, c: number): number {
+    const { p, data, centres } = this;
+    const a = i * p;
+    const b = c * p;
+    return Math.sqrt(
+      Math.max(0, (this.norms[i] as number) + (this.centreNorms[c] as number) - 2 * dot(data, a, centres, b, p)),
+    );
   }
 
   /** Moves sample i to cluster c, keeping the cluster sums and sizes current. */
@@ -254,7 +277,12 @@ class Work {
   }
 
   private centreGeometry(): void {
-    const { k, p, centres, between, half } = this;
+    const { k, p, centres, between, half, centreNorms } = this;
+    for (let c = 0; c < k; c++) {
+      let s = 0;
+      for (let j = 0; j < p; j++) s += (centres[c * p + j] as number) ** 2;
+      centreNorms[c] = s;
+    }
     for (let c = 0; c < k; c++) {
       let closest = Infinity;
       for (let o = 0; o < k; o++) {
@@ -293,12 +321,12 @@ class Work {
         }
         if (u <= (lower[i * k + c] as number) || u <= apart / 2) continue;
         if (!tight) {
-          u = Math.sqrt(sqDist(data, i, centres, a, p));
+          u = this.distance(i, a);
           lower[i * k + a] = u;
           tight = true;
           if (u <= (lower[i * k + c] as number) || u <= apart / 2) continue;
         }
-        const d = Math.sqrt(sqDist(data, i, centres, c, p));
+        const d = exact ? Math.sqrt(sqDist(data, i, centres, c, p)) : this.distance(i, c);
         lower[i * k + c] = d;
         if (d < u) {
           a = c;
@@ -384,6 +412,23 @@ class Work {
     this.centreGeometry();
     return { inertia: this.assignStep(true), iterations, converged };
   }
+}
+
+/** x·y of two rows of p values, four columns a step (fewer loop checks; V8 does not vectorise). */
+function dot(x: Float64Array, a: number, y: Float64Array, b: number, p: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let j = 0;
+  for (; j + 3 < p; j += 4) {
+    s0 += (x[a + j] as number) * (y[b + j] as number);
+    s1 += (x[a + j + 1] as number) * (y[b + j + 1] as number);
+    s2 += (x[a + j + 2] as number) * (y[b + j + 2] as number);
+    s3 += (x[a + j + 3] as number) * (y[b + j + 3] as number);
+  }
+  for (; j < p; j++) s0 += (x[a + j] as number) * (y[b + j] as number);
+  return s0 + s1 + s2 + s3;
 }
 
 function sqDistCentresOf(a: Float64Array, b: Float64Array, c: number, p: number): number {
