@@ -111,11 +111,13 @@ const T = {
   },
 } as const;
 
-async function pick(testId: string, text: string, search = false): Promise<void> {
+async function pick(testId: string, text: string, search = false, exact = false): Promise<void> {
   await page.getByTestId(testId).click();
   // A long dictionary's list is virtual: only the first options exist until the search filters them.
   if (search) await page.keyboard.type(text);
-  const option = page.locator('.ant-select-item-option').filter({ hasText: text }).first();
+  // `exact`: the option named just so ("脉率", the file's, not the system's "脉率（次/分）").
+  const name = exact ? new RegExp(`^${text}$`) : text;
+  const option = page.locator('.ant-select-item-option').filter({ hasText: name }).first();
   await option.waitFor();
   await option.click();
 }
@@ -168,11 +170,28 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
   await page.goto(`${BASE}/pc/doctor/analysis/syndromes/cluster-syndromes/index`);
   await pick('pool-picker', name);
   await pick('cluster-vars', lang === 'zh' ? '口渴' : 'Thirst', true);
-  await pick('cluster-vars', lang === 'zh' ? '脉率' : 'Pulse rate', true);
+  // The file's pulse rate: the system's pulse rate has no data here (vitals-only records).
+  await pick('cluster-vars', lang === 'zh' ? '脉率' : 'Pulse rate', true, true);
   await page.keyboard.press('Escape');
   await runAndWait();
   await page.getByTestId('cluster-scatter').locator('canvas').waitFor();
   await page.getByTestId('cluster-profiles').locator('tbody tr').first().waitFor();
+  expect(await page.getByTestId('job-warning').count()).toBe(0);
+
+  // A variable no sample records (no voice reading in this pool): the job ends `warning` and the
+  // page says why in the reader's words (the variable by its label, never its key), above the result.
+  await page.goto(`${BASE}/pc/doctor/analysis/syndromes/cluster-syndromes/index`);
+  await pick('pool-picker', name);
+  await pick('cluster-vars', lang === 'zh' ? '声音' : 'Voice', true);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('start').click();
+  const warning = page.getByTestId('job-warning');
+  await warning
+    .getByText(lang === 'zh' ? '没有样本记录以下变量：声音' : 'No sample records Voice')
+    .waitFor({ timeout: 120_000 });
+  await warning.getByText(lang === 'zh' ? '个聚类中有 2 个为空' : '2 of 3 clusters are empty').waitFor();
+  expect(await warning.innerText()).not.toMatch(/voice\.reading|no_data/);
+  await page.getByTestId('cluster-profiles').waitFor();
 
   // Classification: a forest on the coded variables, progress, then the result page.
   await page.goto(`${BASE}/pc/doctor/analysis/syndromes/classify-syndromes/index`);

@@ -46,6 +46,7 @@ export * from './wechat-binding.js';
 export * from './display.js';
 export * from './display-regions.js';
 export * from './research.js';
+export * from './research-results.js';
 export * from './record-redo.js';
 export * from './ops.js';
 export * from './doctor-approval.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { combinedQuery, PAGE_SIZES } from './query.js';
+import { researchResultSchema } from './research-results.js';
 
 /**
  * The doctor's research area (issue 20; docs/research.md "Server"): data pools with a variable
@@ -127,6 +128,13 @@ export const RESEARCH_ERRORS = defineErrors({
     status: 409,
     zh: '变量已有样本数据，不能删除或更改类型',
     en: 'The variable holds sample values; it cannot be removed or change type',
+  },
+  /** A stored result this version no longer reads: shown as the job's failure, never a 500. */
+  RESULT_UNREADABLE: {
+    code: 4102014,
+    status: 500,
+    zh: '此分析结果的格式已过时，无法显示，请重新运行分析',
+    en: 'This result was stored in an older format and cannot be shown; run the analysis again',
   },
 });
 
@@ -283,6 +291,8 @@ export const jobParamsSchema = z.discriminatedUnion('kind', [
     kind: z.literal('clustering'),
     variables: keys.min(1),
     k: z.number().int().min(2).max(20),
+    /** k-means++ seedings, the lowest inertia kept; default 10 (`KMEANS_RESTARTS_DEFAULT`). */
+    restarts: z.number().int().min(1).max(100).optional(),
     seed: z.number().int().optional(),
   }),
   z.object({
@@ -298,7 +308,10 @@ export const jobParamsSchema = z.discriminatedUnion('kind', [
 export type JobParams = z.infer<typeof jobParamsSchema>;
 export type JobParamsInput = z.input<typeof jobParamsSchema>;
 
-export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+/** `warning`: finished, but degenerate (the result's `warnings` say why; docs/research.md). */
+export const JOB_STATUSES = ['queued', 'running', 'done', 'warning', 'failed'] as const;
+export type ResearchJobStatus = (typeof JOB_STATUSES)[number];
+export const KMEANS_RESTARTS_DEFAULT = 10;
 export const researchJobSchema = z.object({
   id: z.string(),
   poolId: z.string(),
@@ -311,8 +324,8 @@ export const researchJobSchema = z.object({
   phase: z.string().nullable(),
   /** Why it failed, in both languages (the reader's is shown). */
   failure: z.object({ code: z.number().int(), zh: z.string(), en: z.string() }).nullable(),
-  /** The analysis result (docs/research.md); null until done. */
-  result: z.unknown().nullable(),
+  /** The analysis result, a union by kind (research-results.ts); null until done or warning. */
+  result: researchResultSchema.nullable(),
   /** The pool's dictionary when the job was started (predict forms, labels). */
   variables: z.array(poolVariableSchema),
   createdAt: z.string(),

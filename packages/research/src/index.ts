@@ -23,3 +23,6 @@ export * from './classify/metrics.js';
 export * from './classify/folds.js';
 export * from './classify/model.js';
 export * from './classify/train.js';
+export * from './analyses/warnings.js';
+export * from './analyses/jobs.js';
+export * from './csv.js';

@@ -1,22 +1,9 @@
-export interface ClassMetrics {
-  label: string;
-  /** TP / predicted; 0 when the class was never predicted (scikit-learn's zero_division=0). */
-  precision: number;
-  recall: number;
-  f1: number;
-  /** Samples truly of this class. */
-  support: number;
-}
+import type { z } from 'zod';
+import type { classMetricsSchema, classificationMetricsSchema } from '@tcm/contract';
 
-export interface ClassificationMetrics {
-  samples: number;
-  accuracy: number;
-  /** Unweighted mean of the per-class F1 over every class of the target. */
-  macroF1: number;
-  perClass: ClassMetrics[];
-  /** matrix[true][predicted], rows and columns in `labels` order. */
-  confusion: { labels: string[]; matrix: number[][] };
-}
+/** precision is 0 for a class never predicted (scikit-learn's zero_division=0); matrix[true][predicted]. */
+export type ClassMetrics = z.infer<typeof classMetricsSchema>;
+export type ClassificationMetrics = z.infer<typeof classificationMetricsSchema>;
 
 export function classificationMetrics(
   truth: ArrayLike<number>,

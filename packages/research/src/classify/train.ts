@@ -1,9 +1,12 @@
+import type { z } from 'zod';
+import type { classificationEvaluationSchema, variableImportanceSchema } from '@tcm/contract';
 import { type Dataset, checkDataset } from '../dataset.js';
+import { wilsonInterval } from '../stats/frequency.js';
 import { researchError } from '../errors.js';
 import { type EncodedMatrix, encodeDataset } from '../features.js';
 import { createRng, shuffleInPlace } from '../rng.js';
 import { stratifiedFolds } from './folds.js';
-import { type ClassificationMetrics, classificationMetrics } from './metrics.js';
+import { classificationMetrics } from './metrics.js';
 import {
   type ClassifierModel,
   type ClassifierSpec,
@@ -32,20 +35,17 @@ export interface TrainingOptions extends ClassifierSpec {
   onProgress?: (progress: TrainingProgress) => void;
 }
 
-export interface VariableImportance {
-  variable: string;
-  /** Mean drop in accuracy when the variable is shuffled in a test fold. */
-  importance: number;
-  sd: number;
-}
+/** Mean drop in accuracy when the variable is shuffled in a test fold (and its sd). */
+export type VariableImportance = z.infer<typeof variableImportanceSchema>;
+/**
+ * Out-of-fold metrics (each sample predicted by the model that did not see it), with the
+ * majority-class baseline and the Wilson 95 % interval of the accuracy.
+ */
+export type ClassificationEvaluation = z.infer<typeof classificationEvaluationSchema>;
 
 export interface TrainingResult {
   model: ClassifierModel;
-  /** Out-of-fold metrics: each sample predicted by the model that did not see it. */
-  evaluation: ClassificationMetrics & {
-    folds: number;
-    perFold: Array<{ fold: number; accuracy: number; macroF1: number }>;
-  };
+  evaluation: ClassificationEvaluation;
   /** Sorted by importance, largest first; [] when importance is off. */
   importance: VariableImportance[];
   /** Samples left out because the target was missing. */
@@ -94,7 +94,7 @@ export function trainClassifier(dataset: Dataset, options: TrainingOptions): Tra
   ).map((f) => f.map((j) => usable[j] as number));
   const truth: number[] = [];
   const predicted: number[] = [];
-  const perFold: TrainingResult['evaluation']['perFold'] = [];
+  const perFold: ClassificationEvaluation['perFold'] = [];
   const drops = new Map<string, number[]>(options.features.map((f) => [f, []]));
   folds.forEach((test, f) => {
     const inTest = new Set(test);
@@ -122,9 +122,19 @@ export function trainClassifier(dataset: Dataset, options: TrainingOptions): Tra
   const model = fitClassifier(dataset, options, labels, usable, (x) => emit('final-model', null, x));
   unitsDone = units;
   emit('final-model', null, 0);
+  const metrics = classificationMetrics(truth, predicted, labels.classes);
+  // The majority class (first in class order on a tie): what always guessing it would score.
+  const top = metrics.perClass.reduce((a, b) => (b.support > a.support ? b : a));
+  const correct = Math.round(metrics.accuracy * metrics.samples);
   return {
     model,
-    evaluation: { ...classificationMetrics(truth, predicted, labels.classes), folds: foldCount, perFold },
+    evaluation: {
+      ...metrics,
+      folds: foldCount,
+      perFold,
+      baseline: { label: top.label, accuracy: metrics.samples > 0 ? top.support / metrics.samples : 0 },
+      accuracyCi95: wilsonInterval(correct, metrics.samples),
+    },
     importance: withImportance ? summariseDrops(drops) : [],
     skipped: labels.y.length - usable.length,
   };

@@ -78,6 +78,55 @@ describe('k-means', () => {
     );
   });
 
+  /**
+   * A crowded wide blob and two small tight ones side by side far from it: one seeding often
+   * splits the wide blob and merges the small pair (inertia ~500 against ~400), a local minimum.
+   */
+  function unequal(seed: number): number[][] {
+    const rng = createRng(seed);
+    const normal = (): number => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
+    const out: number[][] = [];
+    for (let i = 0; i < 200; i++) out.push([normal(), normal()]);
+    const angle = 2 * Math.PI * rng.next();
+    const [bx, by] = [10 * Math.cos(angle), 10 * Math.sin(angle)];
+    for (const [cx, cy] of [
+      [bx, by],
+      [bx + 5 * Math.sin(angle), by - 5 * Math.cos(angle)],
+    ] as const) {
+      for (let i = 0; i < 20; i++) out.push([cx + 0.3 * normal(), cy + 0.3 * normal()]);
+    }
+    return out;
+  }
+
+  it('with its default restarts reaches the optimum of 200 seedings on unequal blobs (local minima)', () => {
+    for (let set = 1; set <= 8; set++) {
+      const x = matrixFromRows(unequal(set));
+      let optimum = Infinity;
+      for (let seed = 1; seed <= 200; seed++)
+        optimum = Math.min(optimum, kmeans(x, { k: 3, seed, restarts: 1 }).inertia);
+      const r = kmeans(x, { k: 3 });
+      expect(r.inertia, `set ${set}`).toBeLessThanOrEqual(optimum * (1 + 1e-9));
+      expect(r.restarts).toBe(10);
+      expect(
+        [...r.sizes].sort((a, b) => a - b),
+        `set ${set}`,
+      ).toEqual([20, 20, 200]);
+    }
+  });
+
+  it('more restarts never end worse (the best inertia is kept)', () => {
+    const x = matrixFromRows(unequal(2));
+    const one = kmeans(x, { k: 3, restarts: 1 }).inertia;
+    expect(kmeans(x, { k: 3, restarts: 5 }).inertia).toBeLessThanOrEqual(one);
+    expect(() => kmeans(x, { k: 3, restarts: 0 })).toThrow(EngineError);
+  });
+
+  it('identical samples give one cluster and empty ones, never split copies', () => {
+    const r = kmeans(matrixFromRows(Array.from({ length: 27 }, () => [0, 0])), { k: 3 });
+    expect(r.sizes).toEqual([27, 0, 0]);
+    expect(r.inertia).toBe(0);
+  });
+
   it('refuses k larger than the samples', () => {
     expect(() => kmeans(matrixFromRows([[1], [2]]), { k: 3 })).toThrow(EngineError);
     expect(() => kmeans(m, { k: 0 })).toThrow(/k/);

@@ -1,21 +1,12 @@
+import type { z } from 'zod';
+import type { clusterProfilesSchema } from '@tcm/contract';
 import type { Dataset } from '../dataset.js';
 import { badParameter } from '../errors.js';
 import { encodeDataset, fitEncoding } from '../features.js';
 
-export interface ClusterProfile {
-  cluster: number;
-  size: number;
-  /** Per encoded column (see `columns`): the cluster's mean on the original scale. */
-  means: number[];
-}
-
-export interface ClusterProfiles {
-  /** "thirst", "tongueColor=red", "pulseRate". */
-  columns: string[];
-  /** The whole pool's mean of each column, to compare each cluster against. */
-  overall: number[];
-  clusters: ClusterProfile[];
-}
+/** Per cluster, the mean of every encoded column on the original scale; `overall`: the pool's. */
+export type ClusterProfiles = z.infer<typeof clusterProfilesSchema>;
+export type ClusterProfile = ClusterProfiles['clusters'][number];
 
 /**
  * What characterises each cluster: the mean of every variable per cluster on the original

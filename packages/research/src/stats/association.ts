@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { associationItemSchema, associationRowSchema, associationSchema } from '@tcm/contract';
 import {
   type Cell,
   type Dataset,
@@ -12,57 +14,14 @@ import {
 import { researchError } from '../errors.js';
 import { benjaminiHochberg } from './multiple-testing.js';
 import { logFactorialTable } from './special.js';
-import {
-  type OddsRatio,
-  type RuleMeasures,
-  type TwoByTwo,
-  chiSquareYates,
-  fisherExact,
-  minExpected,
-  oddsRatio,
-  ruleMeasures,
-} from './two-by-two.js';
+import { type TwoByTwo, chiSquareYates, fisherExact, minExpected, oddsRatio, ruleMeasures } from './two-by-two.js';
 
-/** One side of a 2×2 table: a binary variable, or one level of a categorical variable. */
-export interface Item {
-  variable: string;
-  /** null for a binary variable; the level for a categorical one ("舌色 = 红"). */
-  level: string | null;
-  /** Samples where the item is present. */
-  count: number;
-}
-
-export interface AssociationRow {
-  finding: Item;
-  syndrome: Item;
-  table: TwoByTwo;
-  /** Samples with both variables recorded (the table's total). */
-  n: number;
-  expectedMin: number;
-  chiSquare: number | null;
-  chiSquareP: number | null;
-  fisherP: number | null;
-  /** The test whose p is used: Fisher when an expected count is under 5 (Cochran). */
-  test: 'fisher' | 'chi-square-yates' | null;
-  p: number | null;
-  /** Benjamini–Hochberg over every testable pair of this call. */
-  q: number | null;
-  significant: boolean;
-  oddsRatio: OddsRatio | null;
-  support: RuleMeasures['support'];
-  confidence: RuleMeasures['confidence'];
-  lift: RuleMeasures['lift'];
-}
-
-export interface AssociationResult {
-  /** Samples in the dataset. */
-  samples: number;
-  alpha: number;
-  findings: Item[];
-  syndromes: Item[];
-  /** findings × syndromes, finding-major (row i·|syndromes| + j). */
-  rows: AssociationRow[];
-}
+/** One side of a 2×2 table: a binary variable, or one level of a categorical one (level null for binary). Shapes: the contract's. */
+export type Item = z.infer<typeof associationItemSchema>;
+/** `test`: Fisher when an expected count is under 5 (Cochran); `q`: Benjamini–Hochberg over every testable pair of the call. */
+export type AssociationRow = z.infer<typeof associationRowSchema>;
+/** `rows`: findings × syndromes, finding-major (row i·|syndromes| + j). */
+export type AssociationResult = z.infer<typeof associationSchema>;
 
 export interface AssociationOptions {
   /** Finding variables (binary or categorical); default every variable of kind "finding". */

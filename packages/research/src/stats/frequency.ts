@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { frequencyRowSchema, frequencyTableSchema, numericSummarySchema } from '@tcm/contract';
 import {
   type Dataset,
   checkDataset,
@@ -25,38 +27,10 @@ export function wilsonInterval(successes: number, n: number, z = Z95): [number, 
   return [Math.max(0, (centre - half) / denom), Math.min(1, (centre + half) / denom)];
 }
 
-export interface FrequencyRow {
-  /** A binary variable's row has `level` "present"; a categorical one's the level. */
-  level: string;
-  count: number;
-  /** count / known (samples where the variable is not missing), 0..1. */
-  proportion: number;
-  percent: number;
-  ci95: [number, number];
-}
-
-export interface FrequencyTable {
-  variable: string;
-  type: 'binary' | 'categorical';
-  /** Samples where the variable is recorded; the denominator of every proportion. */
-  known: number;
-  missing: number;
-  rows: FrequencyRow[];
-}
-
-export interface NumericSummary {
-  variable: string;
-  type: 'numeric';
-  known: number;
-  missing: number;
-  mean: number | null;
-  sd: number | null;
-  min: number | null;
-  q1: number | null;
-  median: number | null;
-  q3: number | null;
-  max: number | null;
-}
+/** Output shapes are the contract's (research-results.ts), so the job result needs no cast. */
+export type FrequencyRow = z.infer<typeof frequencyRowSchema>;
+export type FrequencyTable = z.infer<typeof frequencyTableSchema>;
+export type NumericSummary = z.infer<typeof numericSummarySchema>;
 
 function row(level: string, count: number, known: number): FrequencyRow {
   const proportion = known > 0 ? count / known : 0;

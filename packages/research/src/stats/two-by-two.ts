@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { oddsRatioSchema } from '@tcm/contract';
 import { chiSquareSurvival, logFactorialTable, Z95 } from './special.js';
 
 /**
@@ -118,12 +120,8 @@ function smallestAtMost(lo: number, hi: number, t: number, g: (x: number) => num
   return left;
 }
 
-export interface OddsRatio {
-  value: number;
-  ci95: [number, number];
-  /** True when a cell was zero and 0.5 was added to every cell (Haldane–Anscombe). */
-  haldane: boolean;
-}
+/** `haldane`: a cell was zero and 0.5 was added to every cell (Haldane–Anscombe). */
+export type OddsRatio = z.infer<typeof oddsRatioSchema>;
 
 /**
  * Odds ratio ad/bc with Woolf's 95 % interval exp(ln OR ± z·√(1/a + 1/b + 1/c + 1/d)).

@@ -69,7 +69,7 @@ export const researchJobs = pgTable(
       .references(() => users.id),
     kind: text('kind', { enum: ['frequency', 'association', 'clustering', 'classification'] }).notNull(),
     params: jsonb('params').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+    status: text('status', { enum: ['queued', 'running', 'done', 'warning', 'failed'] })
       .notNull()
       .default('queued'),
     progress: real('progress').notNull().default(0),

@@ -2,7 +2,8 @@ import { RESEARCH_ERRORS } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../auth/principal.repo.js';
-import { findJob, findPool, findPools, type JobRow, type PoolWithCount } from './research.repo.js';
+import { findJob, findPool, findPools, type PoolWithCount } from './research.repo.js';
+import type { StoredJob } from './research.stored.js';
 
 /**
  * A pool and its samples and jobs belong to the doctor who made it; anyone else gets 403, also
@@ -22,7 +23,7 @@ export async function ownPools(db: Db, p: Principal, ids: readonly string[]): Pr
     throw new AppError(RESEARCH_ERRORS.POOL_FORBIDDEN);
 }
 
-export async function jobFor(db: Db, p: Principal, id: string): Promise<JobRow> {
+export async function jobFor(db: Db, p: Principal, id: string): Promise<StoredJob> {
   const job = await findJob(db, id);
   if (!job || job.ownerUserId !== p.user.id) throw new AppError(RESEARCH_ERRORS.JOB_FORBIDDEN);
   return job;

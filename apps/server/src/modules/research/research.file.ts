@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { RESEARCH_ERRORS } from '@tcm/contract';
+import { parseCsv } from '@tcm/research';
 import { AppError } from '../../http/app-error.js';
 
 /** A file as text cells: its header row and the rows under it. */
@@ -10,46 +11,6 @@ export interface Table {
 
 /** Rows an import or a predict file may hold (a pool's stated scale is 100k samples). */
 export const MAX_FILE_ROWS = 100_000;
-
-/**
- * RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks; a UTF-8 byte order
- * mark is dropped (Excel writes one). The delimiter is a comma, or a tab for tab-separated text.
- */
-export function parseCsv(text: string): string[][] {
-  const s = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const firstLine = s.slice(0, s.indexOf('\n') >>> 0);
-  const sep = !firstLine.includes(',') && firstLine.includes('\t') ? '\t' : ',';
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (quoted) {
-      if (c === '"' && s[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === sep) {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && s[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  // Blank lines (a trailing newline, an empty line between rows) are no samples.
-  return rows.filter((r) => r.some((x) => x.trim() !== ''));
-}
 
 function cellText(v: ExcelJS.CellValue): string {
   if (v === null || v === undefined) return '';

@@ -55,7 +55,7 @@ async function runJob(token: string, poolId: string, params: Record<string, unkn
     async () => (await call(t.app, 'GET', P.job(start.body.data.id), token)).body.data,
     (j) => {
       seen.push(j.progress);
-      return j.status === 'done' || j.status === 'failed';
+      return j.status === 'done' || j.status === 'warning' || j.status === 'failed';
     },
     120_000,
   );
@@ -131,6 +131,11 @@ describe('research: analysis jobs', { timeout: 120_000 }, () => {
     expect(job.result.evaluation.accuracy).toBeGreaterThan(0.65);
     expect(job.result.evaluation.accuracy).toBeLessThanOrEqual(0.85);
     expect(job.result.evaluation.confusion.matrix).toHaveLength(2);
+    // 100 湿热 and 100 气虚: always guessing one class scores 0.5; the interval holds the accuracy.
+    expect(job.result.evaluation.baseline.accuracy).toBe(0.5);
+    const [low, high] = job.result.evaluation.accuracyCi95;
+    expect(low).toBeLessThan(job.result.evaluation.accuracy);
+    expect(high).toBeGreaterThan(job.result.evaluation.accuracy);
     expect(job.result.importance.length).toBe(3);
 
     const form = await call(t.app, 'POST', P.predict(job.id), a.token, {
@@ -194,6 +199,32 @@ describe('research: analysis jobs', { timeout: 120_000 }, () => {
     expect(await loadModel(db, again.job.id)).toEqual(model);
     expect(first.job.result).toEqual(JSON.parse(JSON.stringify(expected.result)));
     expect(row.sampleCount).toBe(whole.length);
+  });
+
+  it('clustering on a variable nobody recorded ends `warning` with its reasons, not `done`', async () => {
+    // The reported case: 27 samples, k = 3 on a variable with no data gave [27, 0, 0] as a result.
+    const empty = await newPool(t, a.token);
+    const csv = ['x,coat', ...Array.from({ length: 27 }, (_, i) => `${i % 2},`)].join('\n');
+    const mapping = [
+      { column: 'x', key: 'x', type: 'binary' },
+      { column: 'coat', key: 'coat', type: 'numeric', kind: 'finding' },
+    ];
+    const up = await upload(
+      t,
+      P.importFile(empty),
+      a.token,
+      { name: 'e.csv', bytes: csv },
+      { mapping: JSON.stringify(mapping) },
+    );
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const { job } = await runJob(a.token, empty, { kind: 'clustering', variables: ['coat'], k: 3, restarts: 3 });
+    expect(job.status).toBe('warning');
+    expect(job.result.kind).toBe('clustering');
+    expect(job.result.restarts).toBe(3);
+    expect(job.result.warnings.map((w: { code: string }) => w.code)).toEqual(['no_data', 'empty_clusters']);
+    expect(job.result.warnings[0].items).toEqual(['coat']);
+    const list = await call(t.app, 'POST', P.jobs, a.token, { poolId: empty });
+    expect(list.body.data[0]).toMatchObject({ id: job.id, status: 'warning' });
   });
 
   it('a refused analysis fails the job with the reason in zh and en; a non-model job cannot predict', async () => {

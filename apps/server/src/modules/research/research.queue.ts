@@ -55,7 +55,7 @@ async function runJob(db: Db, jobId: string): Promise<void> {
     tracePhase(job.id, 'save');
     if (out.model) await saveModel(db, job.id, out.model);
     await updateJob(db, job.id, {
-      status: 'done',
+      status: out.warned ? 'warning' : 'done',
       progress: 1,
       phase: null,
       // The thread's JSON text goes in as it is: no parse or stringify on the API thread.

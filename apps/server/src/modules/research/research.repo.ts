@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzl
 import type { Db } from '../../db/client.js';
 import { inBackground } from '../../db/priority-gate.js';
 import { researchJobModelParts, researchJobs, researchPools, researchSamples } from '../../db/schema/index.js';
+import { readJob, type StoredJob } from './research.stored.js';
 
 export type PoolRow = typeof researchPools.$inferSelect;
 export type SampleRow = typeof researchSamples.$inferSelect;
@@ -234,9 +235,10 @@ export async function insertJob(db: Db, values: JobInsert): Promise<JobRow> {
   return row!;
 }
 
-export async function findJob(db: Db, id: string): Promise<JobRow | undefined> {
+/** A job with its result parsed into the contract's union (research.stored.ts): the one read of a result. */
+export async function findJob(db: Db, id: string): Promise<StoredJob | undefined> {
   const [row] = await db.select().from(researchJobs).where(eq(researchJobs.id, id));
-  return row;
+  return row && readJob(row);
 }
 
 export async function updateJob(db: Db, id: string, set: Partial<JobInsert>): Promise<void> {

@@ -17,6 +17,8 @@ export interface ThreadRefusal {
 export interface ComputeOut {
   result: string;
   model: Uint8Array | null;
+  /** The result carries warnings (a degenerate run): the job ends `warning`, not `done`. */
+  warned: boolean;
 }
 
 /** What the API thread sends a job's thread: the pool a page at a time (JSON text of an array of values), then `end`. */

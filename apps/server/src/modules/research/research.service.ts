@@ -22,6 +22,7 @@ import { checkValues, mergeDictionary, parseCell, withLevels } from './research.
 import { readTable, type Table } from './research.file.js';
 import { jobFor, ownPools, poolFor } from './research.access.js';
 import * as repo from './research.repo.js';
+import { readJob, type StoredJob } from './research.stored.js';
 import { SYSTEM_VARIABLES, systemSamples } from './research.system.js';
 import type { CombinedQuery } from '@tcm/contract';
 
@@ -333,7 +334,7 @@ export async function startJob(
     sampleCount: pool.sampleCount,
   });
   await queue.enqueue(job.id);
-  return toJob(job, pool.name);
+  return toJob(readJob(job), pool.name);
 }
 
 function summaryOf(
@@ -355,7 +356,7 @@ function summaryOf(
   };
 }
 
-const toJob = (j: repo.JobRow, poolName: string): ResearchJob => ({
+const toJob = (j: StoredJob, poolName: string): ResearchJob => ({
   ...summaryOf(j, poolName),
   result: j.result ?? null,
   variables: j.variables,
@@ -378,10 +379,11 @@ export async function listJobs(
 }
 
 /** The trained model of an own, finished classification job. */
-async function modelOf(db: Db, p: Principal, jobId: string): Promise<{ model: ClassifierModel; job: repo.JobRow }> {
+async function modelOf(db: Db, p: Principal, jobId: string): Promise<{ model: ClassifierModel; job: StoredJob }> {
   const job = await jobFor(db, p, jobId);
   if (job.kind !== 'classification') throw new AppError(RESEARCH_ERRORS.NOT_A_MODEL);
-  const model = job.status === 'done' ? await repo.loadModel(db, job.id) : undefined;
+  // A `warning` job's model is usable too: its page shows why it is weak.
+  const model = job.status === 'done' || job.status === 'warning' ? await repo.loadModel(db, job.id) : undefined;
   if (!model) throw new AppError(RESEARCH_ERRORS.JOB_NOT_DONE);
   return { model: model as ClassifierModel, job };
 }

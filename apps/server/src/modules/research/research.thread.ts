@@ -43,7 +43,7 @@ function run(port: NonNullable<typeof parentPort>, input: ComputeInput, dataset:
     // the API thread only writes bytes, a page at a time (research.repo.ts saveModel).
     // A copy in a buffer of its own: zlib's may be a slice of a shared one, which cannot move.
     const model = out.model === undefined ? null : new Uint8Array(gzipSync(JSON.stringify(out.model)));
-    const done: ComputeOut = { result: JSON.stringify(out.result), model };
+    const done: ComputeOut = { result: JSON.stringify(out.result), model, warned: out.result.warnings.length > 0 };
     port.postMessage({ type: 'done', out: done }, model ? [model.buffer] : []);
   } catch (e) {
     const refused: ThreadRefusal | null = isResearchError(e) ? { reason: e.kind, texts: e.texts ?? e.def } : null;

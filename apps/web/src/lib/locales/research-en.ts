@@ -23,6 +23,15 @@ export const researchEn: ResearchMessages = {
   running: 'Running…',
   queued: 'Queued…',
   failed: 'Analysis failed',
+  warningTitle: 'The analysis finished, but its result may mislead:',
+  warningExport: 'Warning',
+  warnings: {
+    no_data: 'No sample records {{items}}; the result says nothing about them',
+    empty_clusters:
+      '{{count}} of {{limit}} clusters are empty ({{items}}): the samples do not hold that many distinct groups',
+    few_samples: '{{count}} samples are fewer than 10 per variable ({{limit}} needed); the result is unstable',
+    small_class: 'Classes with fewer than {{limit}} samples: {{items}}; their figures say little',
+  },
   progress: 'Progress',
   missing: 'Missing',
   source: 'Source',
@@ -33,7 +42,7 @@ export const researchEn: ResearchMessages = {
     clustering: 'Syndrome clustering',
     classification: 'Syndrome classification',
   },
-  status: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' },
+  status: { queued: 'Queued', running: 'Running', done: 'Done', warning: 'Done with warnings', failed: 'Failed' },
   varKind: {
     finding: 'Finding',
     syndrome: 'Syndrome',
@@ -120,6 +129,8 @@ export const researchEn: ResearchMessages = {
   cluster: {
     title: 'Syndrome clustering',
     k: 'Clusters k',
+    restarts: 'Restarts',
+    inertia: 'Within-cluster sum of squares',
     scatter: 'Principal component scatter',
     silhouette: 'Silhouette',
     profiles: 'Cluster profiles',
@@ -147,6 +158,8 @@ export const researchEn: ResearchMessages = {
   result: {
     title: 'Classification model result',
     accuracy: 'Accuracy',
+    baseline: 'Majority-class baseline',
+    interval: '95% interval (Wilson) {{low}}–{{high}}%',
     macroF1: 'Macro F1',
     samples: 'Training samples',
     confusion: 'Confusion matrix (rows: true, columns: predicted)',

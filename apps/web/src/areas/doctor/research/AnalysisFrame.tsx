@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Card, Empty, Result, Select, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Pool } from '@tcm/contract';
+import { readerLang, type Pool } from '@tcm/contract';
 import { JobPanel } from './JobPanel.js';
+import { ExportNotes, warningText } from './results.js';
 import type { useAnalysis } from './use-analysis.js';
 
 /** The frame of an analysis screen: title, pool picker, the screen's parameters, progress, result. */
@@ -21,7 +22,9 @@ export function AnalysisFrame({
   children: ReactNode;
   testId: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const job = a.job;
+  const notes = job?.result?.warnings.map((w) => warningText(w, job, t, readerLang(i18n.language))) ?? [];
   if (a.pools.isLoading) return <Spin />;
   if (a.pools.error) return <Result status="error" title={t('research.loadFailed')} subTitle={a.pools.error.message} />;
   const list = a.pools.data?.list ?? [];
@@ -49,7 +52,11 @@ export function AnalysisFrame({
             </Space>
           </Card>
           <JobPanel job={a.job} />
-          {a.done && a.job ? children : !a.job && <Empty description={t('research.empty')} />}
+          {a.done && a.job ? (
+            <ExportNotes.Provider value={notes}>{children}</ExportNotes.Provider>
+          ) : (
+            !a.job && <Empty description={t('research.empty')} />
+          )}
         </>
       )}
     </Space>

@@ -99,7 +99,7 @@ export function ClassifyPage() {
             {
               title: '',
               render: (_, j) =>
-                j.status === 'done' && (
+                (j.status === 'done' || j.status === 'warning') && (
                   <Button size="small" onClick={() => void navigate(resultPath(j.id))}>
                     {t('research.classify.viewResult')}
                   </Button>

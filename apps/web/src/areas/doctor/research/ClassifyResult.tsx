@@ -17,7 +17,13 @@ import {
 } from 'antd';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PoolVariable, ResearchJob, SampleValue } from '@tcm/contract';
+import {
+  readerLang,
+  type ClassificationJobResult,
+  type PoolVariable,
+  type ResearchJob,
+  type SampleValue,
+} from '@tcm/contract';
 import { EChart } from '../../../components/EChart.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { savePng, type Cell } from './ExportButtons.js';
@@ -25,21 +31,7 @@ import { TableCard } from './TableCard.js';
 import { JobPanel } from './JobPanel.js';
 import { useJob, usePredict, type Prediction } from './research-api.js';
 import { levelWord, variableWord } from './words.js';
-
-interface ClassResult {
-  classifier: string;
-  target: string;
-  features: string[];
-  classes: string[];
-  trainedSamples: number;
-  evaluation: {
-    accuracy: number;
-    macroF1: number;
-    perClass: Array<{ label: string; precision: number; recall: number; f1: number; support: number }>;
-    confusion: { labels: string[]; matrix: number[][] };
-  };
-  importance: Array<{ variable: string; importance: number; sd: number }>;
-}
+import { ExportNotes, resultOf, warningText } from './results.js';
 
 /** /doctor/analysis/syndromes/classify-syndromes/classify-result/:taskId: metrics, confusion, importance, predict. */
 export function ClassifyResult() {
@@ -50,19 +42,21 @@ export function ClassifyResult() {
   if (job.error || !job.data)
     return <Result status="error" title={t('research.loadFailed')} subTitle={job.error?.message} />;
   if (job.data.kind !== 'classification') return <Result status="warning" title={t('research.result.notModel')} />;
+  const result = resultOf(job.data, 'classification');
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="classify-result">
       <Typography.Title level={4}>{t('research.result.title')}</Typography.Title>
       <JobPanel job={job.data} />
-      {job.data.status === 'done' && <Done job={job.data} />}
+      {result && <Done job={job.data} r={result} />}
     </Space>
   );
 }
 
-function Done({ job }: { job: ResearchJob }) {
-  const { t } = useTranslation();
+function Done({ job, r }: { job: ResearchJob; r: ClassificationJobResult }) {
+  const { t, i18n } = useTranslation();
   const { lang, number } = useReaderFormat();
-  const r = job.result as ClassResult;
+  const notes = r.warnings.map((w) => warningText(w, job, t, readerLang(i18n.language)));
+  const [low, high] = r.evaluation.accuracyCi95;
   // Memoised on the job so the charts below are rebuilt only when the job or the language changes.
   const byKey = useMemo(() => new Map(job.variables.map((v) => [v.key, v])), [job.variables]);
   const target = byKey.get(r.target);
@@ -138,13 +132,24 @@ function Done({ job }: { job: ResearchJob }) {
     round(i.sd),
   ]);
   return (
-    <>
-      <Space size="large">
+    <ExportNotes.Provider value={notes}>
+      <Space size="large" align="start">
+        <Space orientation="vertical" size={0}>
+          <Statistic
+            title={t('research.result.accuracy')}
+            value={number(r.evaluation.accuracy * 100, 1)}
+            suffix="%"
+            data-testid="accuracy"
+          />
+          <Typography.Text type="secondary" data-testid="accuracy-interval">
+            {t('research.result.interval', { low: number(low * 100, 1), high: number(high * 100, 1) })}
+          </Typography.Text>
+        </Space>
         <Statistic
-          title={t('research.result.accuracy')}
-          value={number(r.evaluation.accuracy * 100, 1)}
+          title={t('research.result.baseline')}
+          value={number(r.evaluation.baseline.accuracy * 100, 1)}
           suffix="%"
-          data-testid="accuracy"
+          data-testid="baseline"
         />
         <Statistic title={t('research.result.macroF1')} value={number(r.evaluation.macroF1, 3)} />
         <Statistic title={t('research.result.samples')} value={r.trainedSamples} />
@@ -168,7 +173,7 @@ function Done({ job }: { job: ResearchJob }) {
         features={r.features.map((k) => byKey.get(k)).filter((v): v is PoolVariable => !!v)}
         cls={cls}
       />
-    </>
+    </ExportNotes.Provider>
   );
 }
 

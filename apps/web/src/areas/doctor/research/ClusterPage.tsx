@@ -2,6 +2,7 @@ import './texts.js';
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Card, InputNumber, Select, Space, Statistic, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { KMEANS_RESTARTS_DEFAULT } from '@tcm/contract';
 import { EChart } from '../../../components/EChart.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { AnalysisFrame } from './AnalysisFrame.js';
@@ -10,20 +11,6 @@ import { TableCard } from './TableCard.js';
 import { useAnalysis } from './use-analysis.js';
 import { columnWord } from './words.js';
 
-interface ClusterResult {
-  samples: number;
-  k: number;
-  sizes: number[];
-  silhouette: { mean: number; perCluster: Array<{ cluster: number; size: number; mean: number }>; sampled: boolean };
-  pca: { explainedRatio: number[] };
-  points: Array<[number, number, number]>;
-  profiles: {
-    columns: string[];
-    overall: number[];
-    clusters: Array<{ cluster: number; size: number; means: number[] }>;
-  };
-}
-
 /** /doctor/analysis/syndromes/cluster-syndromes/index: k-means on chosen variables, PCA scatter, profiles. */
 export function ClusterPage() {
   const { t } = useTranslation();
@@ -31,8 +18,9 @@ export function ClusterPage() {
   const a = useAnalysis('clustering');
   const [keys, setKeys] = useState<string[]>([]);
   const [k, setK] = useState(3);
+  const [restarts, setRestarts] = useState(KMEANS_RESTARTS_DEFAULT);
   const vars = a.job?.variables ?? [];
-  const r = a.job?.result as ClusterResult | null | undefined;
+  const r = a.result;
   const name = useCallback((c: number) => t('research.cluster.cluster', { n: c + 1 }), [t]);
 
   const option = useMemo(() => {
@@ -107,12 +95,22 @@ export function ClusterPage() {
             {t('research.cluster.k')}
             <InputNumber min={2} max={20} value={k} onChange={(v) => setK(v ?? 3)} />
           </Space>
+          <Space>
+            {t('research.cluster.restarts')}
+            <InputNumber
+              min={1}
+              max={100}
+              value={restarts}
+              onChange={(v) => setRestarts(v ?? KMEANS_RESTARTS_DEFAULT)}
+              data-testid="cluster-restarts"
+            />
+          </Space>
           <Button
             type="primary"
             data-testid="start"
             loading={a.starting}
             disabled={!keys.length}
-            onClick={() => void a.start({ kind: 'clustering', variables: keys, k })}
+            onClick={() => void a.start({ kind: 'clustering', variables: keys, k, restarts })}
           >
             {t('research.start')}
           </Button>
@@ -124,6 +122,8 @@ export function ClusterPage() {
           <Space size="large">
             <Statistic title={t('research.cluster.silhouette')} value={number(r.silhouette.mean, 3)} />
             <Statistic title={t('research.samples')} value={r.samples} />
+            <Statistic title={t('research.cluster.inertia')} value={number(r.inertia, 2)} />
+            <Statistic title={t('research.cluster.restarts')} value={r.restarts} />
           </Space>
           <Card size="small" title={t('research.cluster.scatter')}>
             <EChart option={option} height={360} testId="cluster-scatter" />

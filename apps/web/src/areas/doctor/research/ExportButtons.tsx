@@ -1,8 +1,10 @@
+import { useContext } from 'react';
 import { Button, Space, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { neutraliseCell } from '@tcm/contract';
 import { saveBlob } from '../archive/archive-api.js';
 import { useExportXlsx } from './research-api.js';
+import { ExportNotes } from './results.js';
 
 export type Cell = string | number | null;
 
@@ -19,8 +21,13 @@ export function toCsv(columns: readonly string[], rows: readonly Cell[][]): stri
 }
 
 /** CSV (written here) and Excel (the server's exceljs) exports of the table a screen shows. */
-export function ExportButtons({ name, columns, rows }: { name: string; columns: string[]; rows: Cell[][] }) {
+export function ExportButtons({ name, columns, rows: shown }: { name: string; columns: string[]; rows: Cell[][] }) {
   const { t } = useTranslation();
+  // A degenerate result's warnings follow the table in both files, as on the screen.
+  const notes = useContext(ExportNotes);
+  const rows = notes.length
+    ? [...shown, [], ...notes.map((n): Cell[] => [`${t('research.warningExport')}: ${n}`])]
+    : shown;
   const safe = name.replace(/[\\/:*?"<>|]/g, ' ');
   const xlsx = useExportXlsx();
   return (

@@ -2,7 +2,7 @@ import './texts.js';
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Card, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Pool, PoolVariable } from '@tcm/contract';
+import type { FrequencyJobResult, Pool, PoolVariable } from '@tcm/contract';
 import { EChart } from '../../../components/EChart.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { AnalysisFrame } from './AnalysisFrame.js';
@@ -11,25 +11,8 @@ import { TableCard } from './TableCard.js';
 import { useAnalysis } from './use-analysis.js';
 import { levelWord, variableWord } from './words.js';
 
-interface FreqRow {
-  level: string;
-  count: number;
-  percent: number;
-  ci95: [number, number];
-}
-type FreqTable =
-  | { variable: string; type: 'binary' | 'categorical'; known: number; missing: number; rows: FreqRow[] }
-  | {
-      variable: string;
-      type: 'numeric';
-      known: number;
-      missing: number;
-      mean: number | null;
-      sd: number | null;
-      min: number | null;
-      median: number | null;
-      max: number | null;
-    };
+type FreqTable = FrequencyJobResult['tables'][number];
+type FreqRow = Extract<FreqTable, { type: 'binary' | 'categorical' }>['rows'][number];
 
 /** /doctor/analysis/statistics/frequency/index: counts, percentages with Wilson 95 % CIs, bar chart. */
 export function FrequencyPage() {
@@ -41,7 +24,7 @@ export function FrequencyPage() {
   const variables = a.job?.variables;
   const vars = useMemo(() => variables ?? [], [variables]);
   const byKey = useMemo(() => new Map(vars.map((v) => [v.key, v])), [vars]);
-  const tables = (a.job?.result as { tables?: FreqTable[] } | null)?.tables ?? [];
+  const tables = a.result?.tables ?? [];
   // A variable no sample records (a system variable of an engine this pool never ran) is left out.
   const counted = tables.filter(
     (x): x is Extract<FreqTable, { rows: FreqRow[] }> => x.type !== 'numeric' && x.known > 0,

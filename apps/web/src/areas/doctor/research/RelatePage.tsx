@@ -2,7 +2,7 @@ import './texts.js';
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Card, Radio, Select, Space, Switch, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Pool } from '@tcm/contract';
+import type { AssociationJobResult, Pool } from '@tcm/contract';
 import { EChart } from '../../../components/EChart.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { AnalysisFrame } from './AnalysisFrame.js';
@@ -10,23 +10,8 @@ import { ExportButtons, savePng, type Cell } from './ExportButtons.js';
 import { useAnalysis } from './use-analysis.js';
 import { itemWord } from './words.js';
 
-interface Item {
-  variable: string;
-  level: string | null;
-}
-interface AssocRow {
-  finding: Item;
-  syndrome: Item;
-  table: { a: number; b: number; c: number; d: number };
-  test: 'fisher' | 'chi-square-yates' | null;
-  p: number | null;
-  q: number | null;
-  significant: boolean;
-  oddsRatio: { value: number; ci95: [number, number]; haldane: boolean } | null;
-  support: number;
-  confidence: number | null;
-  lift: number | null;
-}
+type AssocRow = AssociationJobResult['rows'][number];
+type Item = AssocRow['finding'];
 
 /** Significance marks on q (BH): *** < 0.001, ** < 0.01, * < 0.05. */
 export const stars = (q: number | null) =>
@@ -43,7 +28,7 @@ export function RelatePage() {
   const [onlySig, setOnlySig] = useState(false);
   const variables = a.job?.variables;
   const vars = useMemo(() => variables ?? [], [variables]);
-  const result = a.job?.result as { findings: Item[]; syndromes: Item[]; rows: AssocRow[] } | null | undefined;
+  const result = a.result;
   const word = useCallback((i: Item) => itemWord(vars, i, lang), [vars, lang]);
 
   const option = useMemo(() => {

@@ -80,7 +80,9 @@ export function ResearchHome() {
                   <Typography.Link
                     onClick={() =>
                       void navigate(
-                        j.kind === 'classification' && j.status === 'done' ? resultPath(j.id) : KIND_PATH[j.kind],
+                        j.kind === 'classification' && (j.status === 'done' || j.status === 'warning')
+                          ? resultPath(j.id)
+                          : KIND_PATH[j.kind],
                       )
                     }
                   >

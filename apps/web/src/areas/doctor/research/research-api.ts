@@ -231,7 +231,7 @@ export function useJob(id: string | null | undefined) {
     enabled: !!id,
     refetchInterval: (q) => {
       const s = q.state.data?.status;
-      return s === 'done' || s === 'failed' ? false : POLL_MS;
+      return s === 'done' || s === 'warning' || s === 'failed' ? false : POLL_MS;
     },
   });
 }

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { JobParamsInput, ResearchJob } from '@tcm/contract';
+import { finished, resultOf } from './results.js';
 import { useAllPools, useJob, useLatestJobs, useStartJob } from './research-api.js';
 
 /**
  * What an analysis screen shares: the chosen pool (its dictionary), the job shown (the newest
  * of this kind for the pool when the screen opens, else the one just started) and `start`.
  */
-export function useAnalysis(kind: ResearchJob['kind']) {
+export function useAnalysis<K extends ResearchJob['kind']>(kind: K) {
   const [poolId, setPoolId] = useState<string | undefined>();
   const [jobId, setJobId] = useState<string | null>(null);
   const pools = useAllPools();
@@ -32,6 +33,9 @@ export function useAnalysis(kind: ResearchJob['kind']) {
     job: job.data,
     start,
     starting: startJob.isPending,
-    done: job.data?.status === 'done',
+    /** Done or warning: the result is shown (a warning's reasons above it). */
+    done: finished(job.data),
+    /** The shown job's result, of this screen's kind. */
+    result: resultOf(job.data, kind),
   };
 }
