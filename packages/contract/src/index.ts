@@ -54,3 +54,4 @@ export * from './audit.js';
 export * from './h5.js';
 export * from './site-meta.js';
 export * from './site-prerender.js';
+export * from './fhir.js';
