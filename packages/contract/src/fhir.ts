@@ -11,6 +11,9 @@ export const FHIR_PATHS = {
   /** A searchset Bundle of every code system. */
   codeSystems: `${FHIR_BASE}/CodeSystem`,
   codeSystem: (id: string) => `${FHIR_BASE}/CodeSystem/${id}`,
+  questionnaire: (id: string) => `${FHIR_BASE}/Questionnaire/${id}`,
+  /** A record as a document Bundle, under the record's own access rules. */
+  recordBundle: (id: string) => `/backend/record/${id}/fhir`,
 } as const;
 
 /**
@@ -32,6 +35,10 @@ export const FHIR_CODE_SYSTEM_IDS = [
 export type FhirCodeSystemId = (typeof FHIR_CODE_SYSTEM_IDS)[number];
 
 export const fhirCodeSystemUrl = (id: FhirCodeSystemId) => `${FHIR_CANONICAL_BASE}/CodeSystem/${id}`;
+
+/** The constitution questionnaire (ZYYXH/T157-2009) a record's answers respond to. */
+export const CONSTITUTION_QUESTIONNAIRE_ID = 'constitution-zyyxh-t157-2009';
+export const fhirQuestionnaireUrl = (id: string) => `${FHIR_CANONICAL_BASE}/Questionnaire/${id}`;
 
 /**
  * A FHIR logical id (R4 `id`: 1–64 of A-Z a-z 0-9 - .). Checked by the handler, which answers
@@ -60,17 +67,22 @@ export const fhirConceptSchema: z.ZodType<FhirConcept> = z.lazy(() =>
   }),
 );
 
-/** The CodeSystem resources the server writes (a subset of R4's elements). */
-export const fhirCodeSystemSchema = z.object({
-  resourceType: z.literal('CodeSystem'),
+/** What our conformance resources (CodeSystem, Questionnaire) all carry. */
+const conformance = {
   id: z.string(),
   url: z.string(),
   version: z.string(),
   name: z.string(),
   title: z.string(),
   status: z.literal('active'),
-  experimental: z.boolean(),
   publisher: z.string(),
+};
+
+/** The CodeSystem resources the server writes (a subset of R4's elements). */
+export const fhirCodeSystemSchema = z.object({
+  resourceType: z.literal('CodeSystem'),
+  ...conformance,
+  experimental: z.boolean(),
   description: z.string(),
   language: z.string(),
   caseSensitive: z.boolean(),
@@ -89,8 +101,26 @@ export const fhirCodeSystemBundleSchema = z.object({
   entry: z.array(z.object({ fullUrl: z.string(), resource: fhirCodeSystemSchema })),
 });
 
+/** The Questionnaire the server writes (a subset of R4's elements). */
+export const fhirQuestionnaireSchema = z.object({
+  resourceType: z.literal('Questionnaire'),
+  ...conformance,
+  description: z.string(),
+  subjectType: z.array(z.string()),
+  item: z.array(z.object({ linkId: z.string(), text: z.string(), type: z.literal('integer'), required: z.boolean() })),
+});
+
+/** The document Bundle of a record (its resources are left open for the document: R4 is their schema). */
+export const fhirDocumentBundleSchema = z.looseObject({
+  resourceType: z.literal('Bundle'),
+  type: z.literal('document'),
+  timestamp: z.string(),
+  entry: z.array(z.looseObject({ fullUrl: z.string(), resource: z.looseObject({ resourceType: z.string() }) })),
+});
+
 export const FHIR_ERRORS = defineErrors({
   CODE_SYSTEM_NOT_FOUND: { code: 4800001, status: 404, zh: '没有这个代码系统', en: 'No such code system' },
+  QUESTIONNAIRE_NOT_FOUND: { code: 4800003, status: 404, zh: '没有这个问卷', en: 'No such questionnaire' },
   INVALID_ID: {
     code: 4800002,
     status: 400,

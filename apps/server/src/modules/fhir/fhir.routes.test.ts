@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questionsFor } from '@tcm/contract/questionnaire';
 import {
+  CONSTITUTION_QUESTIONNAIRE_ID,
   CONSTITUTION_TYPES,
   FHIR_CODE_SYSTEM_IDS,
   FHIR_ERRORS,
   FHIR_PATHS,
   fhirCodeSystemUrl,
+  fhirQuestionnaireUrl,
   PULSE_CLASS_CODES,
   SYNTHESIS_PATTERN_IDS,
   VOCABULARY,
@@ -80,6 +83,23 @@ describe('FHIR code systems', () => {
     const { body } = await get('tcm-pulse');
     const broken = { ...body, concept: [{ display: 'no code' }], count: 'one' };
     expect(fhirIssues(broken).join('\n')).toMatch(/code|count/);
+  });
+
+  it('publishes the constitution questionnaire the answers respond to, valid R4', async () => {
+    const res = await t.app.inject({ method: 'GET', url: FHIR_PATHS.questionnaire(CONSTITUTION_QUESTIONNAIRE_ID) });
+    expect(res.statusCode).toBe(200);
+    const q = res.json<{ url: string; item: Array<{ linkId: string; text: string }> }>();
+    expect(fhirIssues(q)).toEqual([]);
+    expect(q.url).toBe(fhirQuestionnaireUrl(CONSTITUTION_QUESTIONNAIRE_ID));
+    // Every question either sex is asked, once, by the id its answer is stored under.
+    const asked = new Set([...questionsFor('female'), ...questionsFor('male')].map((x) => x.id));
+    expect(new Set(q.item.map((i) => i.linkId))).toEqual(asked);
+    expect(q.item).toHaveLength(asked.size);
+    const missing = await t.app.inject({ method: 'GET', url: FHIR_PATHS.questionnaire('other') });
+    expect([missing.statusCode, missing.json<{ code: number }>().code]).toEqual([
+      404,
+      FHIR_ERRORS.QUESTIONNAIRE_NOT_FOUND.code,
+    ]);
   });
 
   it('answers an unknown code system 404 and a malformed id 400, in the reader’s language', async () => {
