@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -96,7 +96,9 @@ describe('the server API document', () => {
   it('generates a typed client (openapi-typescript, openapi-fetch) that compiles and calls the server', async () => {
     // Under the server's node_modules, so that the compiled client resolves openapi-fetch.
     const here = dirname(fileURLToPath(import.meta.url));
-    const dir = mkdtempSync(join(here, '../../node_modules/.openapi-client-'));
+    const modules = join(here, '../../node_modules');
+    mkdirSync(modules, { recursive: true });
+    const dir = mkdtempSync(join(modules, '.openapi-client-'));
     try {
       writeFileSync(join(dir, 'package.json'), '{ "type": "module" }');
       writeFileSync(join(dir, 'api.ts'), astToString(await openapiTS(structuredClone(doc) as never)));
