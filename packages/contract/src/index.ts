@@ -59,3 +59,4 @@ export * from './site-meta.js';
 export * from './site-prerender.js';
 export * from './spreadsheet-cell.js';
 export * from './proof-of-work.js';
+export * from './fhir.js';

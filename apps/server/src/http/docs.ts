@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { docsTransform, docsTransformObject } from './docs-schemas.js';
 
-/** OpenAPI 3 generated from the routes' zod schemas, browsable at /backend/docs (assets from npm). */
+/**
+ * OpenAPI 3 generated from the routes' zod schemas, browsable at /backend/docs (assets from npm).
+ * It validates (swagger-parser, redocly's recommended rules) and openapi-typescript generates a
+ * client from it: docs.test.ts holds it so (docs/open-api.md "The server's API document").
+ */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -13,6 +17,8 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         version: '0.1.0',
         description: 'Every response is the envelope { code, msg, data }; see docs/server.md.',
       },
+      // The paths are absolute (/backend/…): the server is the document's own origin.
+      servers: [{ url: '/', description: 'This server' }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -33,7 +39,8 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: docsTransform,
+    transformObject: docsTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/backend/docs', staticCSP: true });
 }

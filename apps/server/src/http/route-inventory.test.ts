@@ -77,6 +77,9 @@ const OPEN: Record<string, string> = {
   'get /backend/portal/h5/{token}': "a partner's one-use H5 capture link (256-bit token, docs/open-api.md)",
   'post /backend/portal/h5/{token}/submit': 'the person submits the photos of that link once',
   'get /backend/training/public/courses': 'published course titles and summaries for the public /shezhenshixun page',
+  'get /backend/fhir/CodeSystem': 'the FHIR code systems of our vocabulary (docs/fhir.md): words, no data',
+  'get /backend/fhir/CodeSystem/{id}': 'one FHIR code system of our vocabulary',
+  'get /backend/fhir/Questionnaire/{id}': 'the constitution questionnaire as FHIR (the standard’s items, no answers)',
 };
 
 /**

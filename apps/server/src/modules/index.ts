@@ -30,6 +30,7 @@ import { displayRoutes } from './display/display.routes.js';
 import { researchRoutes } from './research/research.routes.js';
 import { assistantRoutes } from './assistant/assistant.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
+import { fhirRoutes } from './fhir/fhir.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -68,4 +69,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['research', researchRoutes],
   ['assistant', assistantRoutes],
   ['audit', auditRoutes],
+  ['fhir', fhirRoutes],
 ];

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { OPEN_API_BASE, OPEN_API_PATHS } from '@tcm/contract';
+import { referencedComponents } from '../../http/docs-schemas.js';
 
 type Doc = {
   paths?: Record<string, unknown>;
@@ -26,32 +27,12 @@ export function openApiDocument(app: FastifyInstance) {
       description:
         'Signed requests (HMAC-SHA256 over method, path with query, timestamp, nonce and the body’s SHA-256), asynchronous analysis with polling or a signed webhook. Every answer is the envelope { code, msg, data }. Guide and examples: docs/open-api.md.',
     },
+    // Served by the server itself, the paths absolute: the document's own origin.
+    servers: [{ url: '/', description: 'This server' }],
     paths,
     components: {
-      schemas: referenced(paths, schemas),
+      schemas: referencedComponents(paths, schemas),
       securitySchemes: { tcmSignature: full.components?.securitySchemes?.tcmSignature },
     },
   };
-}
-
-const REF = '#/components/schemas/';
-
-/** The shared schemas the partner operations use, directly or through each other (not the whole API's). */
-function referenced(paths: unknown, schemas: Record<string, unknown>): Record<string, unknown> {
-  const names = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    for (const [k, v] of Object.entries(node)) {
-      if (k === '$ref' && typeof v === 'string' && v.startsWith(REF)) {
-        const name = v.slice(REF.length);
-        if (!names.has(name)) {
-          names.add(name);
-          visit(schemas[name]);
-        }
-      } else visit(v);
-    }
-  };
-  visit(paths);
-  return Object.fromEntries([...names].sort().map((n) => [n, schemas[n]]));
 }
