@@ -80,9 +80,21 @@ export const RECORD_ERRORS = defineErrors({
 export const recordSourceSchema = z.enum(['visitor', 'member', 'team', 'device', 'doctor']);
 export type RecordSource = z.infer<typeof recordSourceSchema>;
 
-/** queued → running → done | failed; failed → (retry) → queued. */
-export const recordStatusSchema = z.enum(['queued', 'running', 'done', 'failed']);
+/**
+ * queued → running → done | partial | failed; failed → (retry) → queued; done | partial | failed →
+ * (redo of one part) → queued. `partial`: finished, but a part the record asked for (a capture's
+ * engine, the questionnaire) failed; the failed parts and their reasons are the `failed` outcomes
+ * in `results` (docs/records.md "Partial records"), never dropped in silence.
+ */
+export const RECORD_STATUSES = ['queued', 'running', 'done', 'partial', 'failed'] as const;
+export const recordStatusSchema = z.enum(RECORD_STATUSES);
 export type RecordStatus = z.infer<typeof recordStatusSchema>;
+
+/** The statuses of a finished record whose results can be read (report, history, display, research). */
+export const RESULT_STATUSES = ['done', 'partial'] as const satisfies readonly RecordStatus[];
+export const hasResults = (s: RecordStatus): s is (typeof RESULT_STATUSES)[number] => s === 'done' || s === 'partial';
+/** Finished: no analysis runs or waits (done, partial or failed). */
+export const isFinishedStatus = (s: RecordStatus): boolean => hasResults(s) || s === 'failed';
 
 /** Detection variant of the public pages: /tongueAnalyze, /ertongshezhen (child), /xinguanshezhen (COVID). */
 export const detectionKindSchema = z.enum(['normal', 'child', 'covid']);

@@ -107,6 +107,27 @@ export function doneResults(r: RecordResults): DoneResults {
 export const doneResult = <E extends RecordEngine>(results: RecordResults, engine: E): DoneResults[E] =>
   doneResults(results)[engine];
 
+/** A part of a record that failed: its engine and its failure (worded from `code`: `failureText`). */
+export interface FailedPart {
+  engine: RecordEngine;
+  code: number;
+  msg: string;
+}
+
+/**
+ * The requested parts that failed, in engine order (docs/records.md "Partial records"): what makes
+ * a finished record `partial` rather than `done`. The synthesis is not a part a person asked for;
+ * when it fails the whole record fails.
+ */
+export function failedParts(r: RecordResults): FailedPart[] {
+  const out: FailedPart[] = [];
+  for (const engine of RECORD_ENGINES) {
+    const o = r[engine];
+    if (engine !== 'synthesis' && o?.status === 'failed') out.push({ engine, code: o.error.code, msg: o.error.msg });
+  }
+  return out;
+}
+
 /** The first few schema issues, one line (for a log). */
 const issuesOf = (e: z.ZodError) =>
   e.issues

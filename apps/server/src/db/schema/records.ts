@@ -70,7 +70,7 @@ export const recordsTable = pgTable(
     kind: text('kind', { enum: ['normal', 'child', 'covid'] })
       .notNull()
       .default('normal'),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+    status: text('status', { enum: ['queued', 'running', 'done', 'partial', 'failed'] })
       .notNull()
       .default('queued'),
     personName: text('person_name'),
@@ -130,10 +130,10 @@ export const recordsTable = pgTable(
     // The display's live feed and pattern names: finished records newest first, platform and team.
     index('diagnosis_record_display_idx')
       .on(t.createdAt)
-      .where(sql`${t.status} = 'done'`),
+      .where(sql`${t.status} in ('done', 'partial')`),
     index('diagnosis_record_display_team_idx')
       .on(t.teamId, t.createdAt)
-      .where(sql`${t.status} = 'done'`),
+      .where(sql`${t.status} in ('done', 'partial')`),
     // Only the few records waiting or running: the queued-work limit counts them per address.
     index('diagnosis_record_active_ip_idx')
       .on(t.clientIp)

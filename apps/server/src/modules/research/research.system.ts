@@ -13,6 +13,7 @@ import {
   type PoolVariable,
   type RecordResults,
   type SampleValue,
+  RESULT_STATUSES,
 } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { archiveCases, archiveVisits, recordsTable } from '../../db/schema/index.js';
@@ -145,7 +146,7 @@ export async function systemSamples(
         age: recordsTable.personAge,
       })
       .from(recordsTable)
-      .where(and(eq(recordsTable.ownerUserId, ownerUserId), eq(recordsTable.status, 'done')))
+      .where(and(eq(recordsTable.ownerUserId, ownerUserId), inArray(recordsTable.status, [...RESULT_STATUSES])))
       .orderBy(recordsTable.createdAt);
     for (const r of rows) {
       if (skip.record.has(r.id)) continue;
@@ -174,7 +175,7 @@ export async function systemSamples(
       ? await db
           .select({ id: recordsTable.id, results: recordsTable.results })
           .from(recordsTable)
-          .where(and(inArray(recordsTable.id, linked), eq(recordsTable.status, 'done')))
+          .where(and(inArray(recordsTable.id, linked), inArray(recordsTable.status, [...RESULT_STATUSES])))
       : [];
     const resultsOf = new Map(records.map((r) => [r.id, r.results]));
     for (const v of visits) {

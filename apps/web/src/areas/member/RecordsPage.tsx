@@ -5,7 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  hasResults,
   RECORD_QUERY_FIELDS,
+  RECORD_STATUSES,
   type CombinedQuery,
   type RecordScope,
   type RecordStatus,
@@ -16,6 +18,7 @@ import { CombinedQueryDialog } from '../../components/query/CombinedQueryDialog.
 import type { QueryField } from '../../components/query/normalize.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { LiveRecordResult } from '../../record/LiveRecordResult.js';
+import { STATUS_COLOR } from '../../record/RecordResult.js';
 import { listRecords, useRecord } from '../../record/record-api.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { PersonTimeline } from './PersonTimeline.js';
@@ -24,9 +27,6 @@ import { MEMBER_RECORD_KEYS, usePushReport } from './records-export-api.js';
 
 // The history brings ECharts: its own chunk, loaded when a detail opens.
 const PersonHistory = lazy(() => import('../../record/PersonHistory.js'));
-
-const STATUS_COLOR = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
-const STATUSES: readonly RecordStatus[] = ['queued', 'running', 'done', 'failed'];
 
 /** Fields of the combined query: the server's whitelist (contract RECORD_QUERY_FIELDS). */
 export const RECORD_FIELDS: readonly QueryField[] = Object.entries(RECORD_QUERY_FIELDS).map(([name, type]) => ({
@@ -124,7 +124,7 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
             <Button size="small" data-testid={`timeline-open-${r.id}`} onClick={() => setParams({ timeline: r.id })}>
               {t('member.records.timeline')}
             </Button>
-            {r.status === 'done' && (
+            {hasResults(r.status) && (
               <Button size="small" data-testid={`push-${r.id}`} onClick={() => push(r.id)}>
                 {t('member.records.pushWechat')}
               </Button>
@@ -154,7 +154,7 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
           placeholder={t('record.field.status')}
           style={{ width: 140 }}
           value={status}
-          options={STATUSES.map((s) => ({ value: s, label: t(`record.status.${s}`) }))}
+          options={RECORD_STATUSES.map((s) => ({ value: s, label: t(`record.status.${s}`) }))}
           onChange={(v) => setStatus(v)}
         />
         <Button onClick={() => void list.refetch()}>{t('record.refresh')}</Button>
