@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Sex } from '@tcm/contract';
+import { questionsFor } from '@tcm/contract/questionnaire';
 import { Questionnaire, questionnaireComplete, type Answers } from './Questionnaire.js';
 import { redoCapture } from './record-api.js';
 import { RedoSend } from './RedoSend.js';
@@ -21,7 +22,13 @@ export function RedoAnswers(props: {
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [answers, setAnswers] = useState<Answers>(props.answers);
+  // Only the questions the form shows: an answer under a shared question's other id (one way
+  // the engine's "two answers disagree" comes about) would be sent again unseen.
+  const [answers, setAnswers] = useState<Answers>(() =>
+    Object.fromEntries(
+      questionsFor(props.sex).flatMap((q) => (props.answers[q.id] !== undefined ? [[q.id, props.answers[q.id]!]] : [])),
+    ),
+  );
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="redo-panel-constitution">
       <Questionnaire sex={props.sex} answers={answers} onChange={setAnswers} />
