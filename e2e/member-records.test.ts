@@ -146,7 +146,7 @@ describe('member records: advice, exports, WeChat binding', () => {
       await expect
         .poll(async () => (await apiAs<{ status: string }>(page, 'GET', RECORD_PATHS.detail(recordId))).status, {
           timeout: ANALYSIS_MS,
-          intervals: [1000],
+          interval: 1000,
         })
         .toBe('partial');
       const words = {
