@@ -150,19 +150,20 @@ describe('member records: advice, exports, WeChat binding', () => {
         })
         .toBe('partial');
       const words = {
-        zh: { status: '部分完成', part: '缺少体质问卷：同一问题的两个条目答案不一致' },
+        zh: { status: '部分完成', missing: '缺少：体质问卷', part: '缺少体质问卷：同一问题的两个条目答案不一致' },
         en: {
           status: 'Partly done',
+          missing: 'Missing: Constitution questionnaire',
           part: 'Constitution questionnaire missing: The two ids of one shared question carry different answers',
         },
       }[lang];
 
       await page.goto(`${BASE}/pc/member/config/memberRecord`);
       await page.getByTestId('records-memberRecord').waitFor();
-      await page
-        .getByRole('row', { name: new RegExp(name) })
-        .getByText(words.status, { exact: true })
-        .waitFor();
+      const row = page.getByRole('row', { name: new RegExp(name) });
+      await row.getByText(words.status, { exact: true }).waitFor();
+      // The row names the missing part (its reason is the row's tooltip and the result page's).
+      expect(await row.getByTestId('row-missing').textContent()).toBe(words.missing);
 
       await page.goto(`${BASE}/pc/member/config/home?record=${recordId}`);
       await page.getByTestId('record-partial').waitFor();

@@ -4,7 +4,7 @@ import { sexSchema } from './constitution.js';
 import { storedVitalsSchema, vitalsSchema } from './vitals.js';
 import { reportLanguageSchema } from './report.js';
 import { storedFileSchema } from './files.js';
-import { failureSchema, recordEngineSchema, recordResultsSchema } from './results.js';
+import { failureSchema, missingPartSchema, recordEngineSchema, recordResultsSchema } from './results.js';
 import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
 
 /**
@@ -147,6 +147,11 @@ export const recordSummarySchema = z.object({
   /** Short conclusion once done: top syndrome pattern / constitution, in the record's language. */
   conclusion: z.string().nullable(),
   failure: failureSchema.nullable(),
+  /**
+   * A partial record's failed parts (issue 32): engine and failure code, so a list says which
+   * part is missing and why (worded from the code) without reading the results.
+   */
+  missing: z.array(missingPartSchema),
   attempts: z.number().int().nonnegative(),
   lang: reportLanguageSchema,
   createdAt: z.string(),

@@ -107,6 +107,10 @@ export function doneResults(r: RecordResults): DoneResults {
 export const doneResult = <E extends RecordEngine>(results: RecordResults, engine: E): DoneResults[E] =>
   doneResults(results)[engine];
 
+/** A failed part as the record lists carry it: the engine and the failure's code (worded by `failureText`). */
+export const missingPartSchema = z.object({ engine: recordEngineSchema, code: z.number().int() });
+export type MissingPart = z.infer<typeof missingPartSchema>;
+
 /** A part of a record that failed: its engine and its failure (worded from `code`: `failureText`). */
 export interface FailedPart {
   engine: RecordEngine;

@@ -92,6 +92,7 @@ function detail(status: RecordDetail['status'], results: RecordDetail['results']
     captures: ['tongue', 'voice'],
     conclusion: null,
     failure: status === 'failed' ? { code: 4001007, msg: '分析失败，请稍后重试' } : null,
+    missing: [],
     attempts: 1,
     lang: 'zh',
     createdAt: '2026-11-22T08:00:00Z',

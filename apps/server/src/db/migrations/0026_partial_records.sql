@@ -1,5 +1,6 @@
 DROP INDEX "diagnosis_record_display_idx";--> statement-breakpoint
 DROP INDEX "diagnosis_record_display_team_idx";--> statement-breakpoint
+ALTER TABLE "diagnosis_record" ADD COLUMN "missing" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 CREATE INDEX "diagnosis_record_display_idx" ON "diagnosis_record" USING btree ("created_at") WHERE "diagnosis_record"."status" in ('done', 'partial');--> statement-breakpoint
 CREATE INDEX "diagnosis_record_display_team_idx" ON "diagnosis_record" USING btree ("team_id","created_at") WHERE "diagnosis_record"."status" in ('done', 'partial');--> statement-breakpoint
 -- Hand-written below (issue 32, docs/records.md "Partial records"): a finished record with a
@@ -85,7 +86,10 @@ $$ LANGUAGE sql;
 -- (their stored outcomes say so), then the display's counts are rebuilt once.
 ALTER TABLE diagnosis_record DISABLE TRIGGER display_daily_sync;
 --> statement-breakpoint
-UPDATE diagnosis_record SET status = 'partial'
+UPDATE diagnosis_record r SET status = 'partial',
+       missing = (SELECT jsonb_agg(jsonb_build_object('engine', e.key, 'code', coalesce((e.value->'error'->>'code')::int, 4001011)) ORDER BY e.key)
+                    FROM jsonb_each(r.results) e
+                   WHERE e.key <> 'synthesis' AND e.value->>'status' = 'failed')
  WHERE status = 'done' AND cardinality(display_missing(results)) > 0;
 --> statement-breakpoint
 ALTER TABLE diagnosis_record ENABLE TRIGGER display_daily_sync;

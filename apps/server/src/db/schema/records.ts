@@ -1,6 +1,6 @@
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { RecordFailure, Vitals } from '@tcm/contract';
+import type { MissingPart, RecordFailure, Vitals } from '@tcm/contract';
 import { recordResultsColumn } from './record-results.js';
 import { teams, users } from './users.js';
 import { DISPLAY_CONSTITUTION, DISPLAY_PATTERN, DISPLAY_RISK, DISPLAY_TONGUE } from './display-facets.js';
@@ -91,6 +91,8 @@ export const recordsTable = pgTable(
     /** Engine now running. */
     step: text('step'),
     failure: jsonb('failure').$type<RecordFailure>(),
+    /** A partial record's failed parts (engine, code), written when it finishes; [] otherwise (issue 32). */
+    missing: jsonb('missing').$type<MissingPart[]>().notNull().default([]),
     attempts: integer('attempts').notNull().default(1),
     lang: text('lang', { enum: ['zh', 'en'] })
       .notNull()

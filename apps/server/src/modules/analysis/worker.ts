@@ -152,8 +152,10 @@ async function analyzeClaimed(ctx: AnalysisDeps, r: RecordRow, opts: { lastAttem
     }
     // A part asked for that failed (a refused questionnaire, a capture its engine refused) leaves
     // the record `partial`, never a plain `done` that hides it (issue 32; docs/records.md).
+    const missing = failedParts(outcomes).map(({ engine, code }) => ({ engine, code }));
     await updateRecord(r.id, {
-      status: failedParts(outcomes).length ? 'partial' : 'done',
+      status: missing.length ? 'partial' : 'done',
+      missing,
       step: null,
       conclusion: conclusionOf(doneResult(outcomes, 'synthesis'), r.lang),
       finishedAt: new Date(),

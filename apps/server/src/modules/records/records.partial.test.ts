@@ -63,7 +63,7 @@ const listed = async (token: string, status?: string) => {
     ...(status ? { status } : {}),
   });
   expect(res.status).toBe(200);
-  return res.body.data.list as { id: string; status: string }[];
+  return res.body.data.list as { id: string; status: string; missing: unknown[] }[];
 };
 
 describe('partial records', () => {
@@ -94,7 +94,14 @@ describe('partial records', () => {
     if (first.results.synthesis?.status === 'done') expect(first.results.synthesis.result.constitution).toBeFalsy();
 
     // Lists show it as partial; the status filter finds it under partial and not under done.
-    expect((await listed(me.token)).find((r) => r.id === id)?.status).toBe('partial');
+    // The list row names the failed part and its code (the page words it), without the results.
+    expect((await listed(me.token)).find((r) => r.id === id)).toMatchObject({
+      status: 'partial',
+      missing: [{ engine: 'constitution', code: CONSTITUTION_ERRORS.CONSTITUTION_SHARED_CONFLICT.code }],
+    });
+    expect(first.missing).toEqual([
+      { engine: 'constitution', code: CONSTITUTION_ERRORS.CONSTITUTION_SHARED_CONFLICT.code },
+    ]);
     expect((await listed(me.token, 'partial')).map((r) => r.id)).toContain(id);
     expect((await listed(me.token, 'done')).map((r) => r.id)).not.toContain(id);
 
@@ -125,6 +132,7 @@ describe('partial records', () => {
     expect([redo.status, redo.body.data?.status]).toEqual([200, 'queued']);
     const again = await finished(me.token, id);
     expect(again.status).toBe('done');
+    expect(again.missing).toEqual([]);
     expect(again.results.constitution?.status).toBe('done');
     expect(again.results.pulse?.ms).toBe(mark);
     if (again.results.synthesis?.status === 'done') expect(again.results.synthesis.result.constitution).toBeTruthy();

@@ -37,6 +37,7 @@ export function presentSummary(r: RecordSummaryRow, names: RecordNames): RecordS
     captures: Object.keys(r.files) as CaptureSlot[],
     conclusion: r.conclusion,
     failure: r.failure ?? null,
+    missing: r.missing,
     attempts: r.attempts,
     lang: r.lang,
     createdAt: r.createdAt.toISOString(),

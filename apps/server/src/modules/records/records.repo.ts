@@ -62,6 +62,7 @@ async function requeue(
     .set({
       status: 'queued',
       failure: null,
+      missing: [],
       step: null,
       finishedAt: null,
       attempts: sql`${recordsTable.attempts} + 1`,
@@ -124,6 +125,7 @@ export const summaryColumns = {
   files: recordsTable.files,
   conclusion: recordsTable.conclusion,
   failure: recordsTable.failure,
+  missing: recordsTable.missing,
   attempts: recordsTable.attempts,
   lang: recordsTable.lang,
   createdAt: recordsTable.createdAt,

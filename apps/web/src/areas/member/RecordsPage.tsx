@@ -1,6 +1,6 @@
 import '../../record/texts.js';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { App, Button, Drawer, Result, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Drawer, Result, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import type { QueryField } from '../../components/query/normalize.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { LiveRecordResult } from '../../record/LiveRecordResult.js';
 import { STATUS_COLOR } from '../../record/RecordResult.js';
+import { failureLine } from '../../record/EngineSections.js';
 import { listRecords, useRecord } from '../../record/record-api.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { PersonTimeline } from './PersonTimeline.js';
@@ -101,9 +102,12 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
       {
         title: t('record.field.status'),
         render: (_: unknown, r: RecordSummary) => (
-          <Tag color={STATUS_COLOR[r.status]} data-testid="row-status">
-            {t(`record.status.${r.status}`)}
-          </Tag>
+          <>
+            <Tag color={STATUS_COLOR[r.status]} data-testid="row-status">
+              {t(`record.status.${r.status}`)}
+            </Tag>
+            {r.missing.length > 0 && <MissingParts missing={r.missing} />}
+          </>
         ),
       },
       {
@@ -236,5 +240,27 @@ export function RecordDetailView({ id, onOpen }: { id: string; onOpen?: (id: str
         </Suspense>
       )}
     </>
+  );
+}
+
+/**
+ * Which parts a partial record lacks (issue 32), and why on hover: each reason worded from its
+ * failure code in the reader's language.
+ */
+function MissingParts({ missing }: { missing: RecordSummary['missing'] }) {
+  const { t, i18n } = useTranslation();
+  const parts = missing.map((m) => t(`record.engine.${m.engine}`)).join(i18n.language === 'en' ? ', ' : '、');
+  const reasons = missing.map((m) => {
+    const part = t(`record.engine.${m.engine}`);
+    // A code no catalog knows reads "… could not be analyzed", never a raw text.
+    const reason = failureLine({ code: m.code, msg: t('record.engineFailed', { engine: part }) }, i18n.language);
+    return <div key={m.engine}>{t('record.partial.part', { part, reason })}</div>;
+  });
+  return (
+    <Tooltip title={reasons}>
+      <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid="row-missing">
+        {t('record.partial.short', { parts })}
+      </Typography.Text>
+    </Tooltip>
   );
 }

@@ -25,6 +25,7 @@ export const recordEn: typeof recordZh = {
   partial: {
     title: 'Partly done: some parts are missing from this result',
     part: '{{part}} missing: {{reason}}',
+    short: 'Missing: {{parts}}',
     note: 'The other results stand without them. Redo only the missing part below; nothing else is analyzed again.',
   },
   featureName: 'Feature',

@@ -22,6 +22,7 @@ export const recordZh = {
   partial: {
     title: '部分完成：本结果缺少以下项目',
     part: '缺少{{part}}：{{reason}}',
+    short: '缺少：{{parts}}',
     note: '其他结果不受影响。可在下方只重做缺少的项目，其他项目不会重新分析。',
   },
   featureName: '特征',
