@@ -6,6 +6,7 @@ import {
   DISPLAY_PATHS,
   RECORD_PATHS,
   REDO_ERRORS,
+  RESEARCH_PATHS,
   SPEC_ERRORS,
   type DisplaySummary,
   type RecordDetail,
@@ -16,6 +17,8 @@ import { buildTeam } from '../../test/factories.js';
 import { call } from '../../test/http.js';
 import { uploadDataFile, userWithToken, waitFor } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { doctorWithToken } from '../archive/archive.test-helpers.js';
+import { newPool } from '../research/research.test-helpers.js';
 
 // Issue 32 item 3: a record whose questionnaire the constitution engine refused read plain
 // `done`, its constitution silently missing from the record, the PDF and the display. Such a
@@ -119,6 +122,22 @@ describe('partial records', () => {
     expect(before.counts.total).toBe(1);
     expect(before.constitution.reduce((n, b) => n + b.count, 0)).toBe(0);
     expect(before.missing).toEqual({ records: 1, parts: [{ key: 'constitution', count: 1 }] });
+
+    // A research pool of these records counts the record with what it holds and says that its
+    // constitution is missing (the record handed to a doctor for the pool: research reads a
+    // doctor's own records).
+    const doctor = await doctorWithToken(t, 'Dr partial');
+    await t.database.db.update(recordsTable).set({ ownerUserId: doctor.user.id }).where(eq(recordsTable.id, id));
+    const pool = await newPool(t, doctor.token, { name: 'partial pool' });
+    const imported = await call(t.app, 'POST', RESEARCH_PATHS.importSystem(pool), doctor.token, {
+      sources: ['records'],
+    });
+    expect([imported.status, imported.body.data.imported, imported.body.data.missing]).toEqual([
+      200,
+      1,
+      { records: 1, parts: [{ engine: 'constitution', count: 1 }] },
+    ]);
+    await t.database.db.update(recordsTable).set({ ownerUserId: me.user.id }).where(eq(recordsTable.id, id));
 
     // Redo the questionnaire alone: the pulse outcome is kept (a re-run would overwrite the mark).
     const mark = 987654;
