@@ -8,8 +8,10 @@ CREATE INDEX "diagnosis_record_display_team_idx" ON "diagnosis_record" USING btr
 -- adds one per failed part to the facet 'missing' (key: the engine), so the screen can say
 -- "constitution missing for 3 of 27 records".
 CREATE FUNCTION display_missing(results jsonb) RETURNS text[] AS $$
+  -- A column that is no object (a malformed stored value) has no parts: never an error here, in
+  -- the trigger of every write.
   SELECT coalesce(array_agg(e.key ORDER BY e.key), '{}')
-    FROM jsonb_each(results) e
+    FROM jsonb_each(CASE WHEN jsonb_typeof(results) = 'object' THEN results ELSE '{}'::jsonb END) e
    WHERE e.key <> 'synthesis' AND e.value->>'status' = 'failed';
 $$ LANGUAGE sql IMMUTABLE;
 --> statement-breakpoint
@@ -88,7 +90,7 @@ ALTER TABLE diagnosis_record DISABLE TRIGGER display_daily_sync;
 --> statement-breakpoint
 UPDATE diagnosis_record r SET status = 'partial',
        missing = (SELECT jsonb_agg(jsonb_build_object('engine', e.key, 'code', coalesce((e.value->'error'->>'code')::int, 4001011)) ORDER BY e.key)
-                    FROM jsonb_each(r.results) e
+                    FROM jsonb_each(CASE WHEN jsonb_typeof(r.results) = 'object' THEN r.results ELSE '{}'::jsonb END) e
                    WHERE e.key <> 'synthesis' AND e.value->>'status' = 'failed')
  WHERE status = 'done' AND cardinality(display_missing(results)) > 0;
 --> statement-breakpoint
