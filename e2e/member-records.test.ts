@@ -128,6 +128,58 @@ describe('member records: advice, exports, WeChat binding', () => {
     expect(errors).toEqual([]);
   }, 300_000);
 
+  it.each<Lang>(['zh', 'en'])(
+    'a refused questionnaire leaves the record partial: the list and the result page say the constitution is missing and why, and the answers alone are redone (%s)',
+    async (lang) => {
+      await signIn(page, lang, 'member');
+      const name = `partial${lang}${Date.now() % 1_000_000}`;
+      // One shared question answered twice, differently: the constitution engine refuses the
+      // answers; the vitals still stand, so the record is partial, not failed.
+      const questions = questionsFor('female');
+      const shared = questions.find((q) => q.alsoKnownAs.length > 0)!;
+      const answers = { ...Object.fromEntries(questions.map((q) => [q.id, 3])), [shared.alsoKnownAs[0]!]: 4 };
+      const { recordId } = await apiAs<{ recordId: string }>(page, 'POST', RECORD_PATHS.create, {
+        person: { name, sex: 'female', age: 40 },
+        inquiry: { answers },
+        vitals: { heightCm: 163, weightKg: 60, systolic: 150, diastolic: 95 },
+      });
+      await expect
+        .poll(async () => (await apiAs<{ status: string }>(page, 'GET', RECORD_PATHS.detail(recordId))).status, {
+          timeout: ANALYSIS_MS,
+          interval: 1000,
+        })
+        .toBe('partial');
+      const words = {
+        zh: { status: '部分完成', missing: '缺少：体质问卷', part: '缺少体质问卷：同一问题的两个条目答案不一致' },
+        en: {
+          status: 'Partly done',
+          missing: 'Missing: Constitution questionnaire',
+          part: 'Constitution questionnaire missing: The two ids of one shared question carry different answers',
+        },
+      }[lang];
+
+      await page.goto(`${BASE}/pc/member/config/memberRecord`);
+      await page.getByTestId('records-memberRecord').waitFor();
+      const row = page.getByRole('row', { name: new RegExp(name) });
+      await row.getByText(words.status, { exact: true }).waitFor();
+      // The row names the missing part (its reason is the row's tooltip and the result page's).
+      expect(await row.getByTestId('row-missing').textContent()).toBe(words.missing);
+
+      await page.goto(`${BASE}/pc/member/config/home?record=${recordId}`);
+      await page.getByTestId('record-partial').waitFor();
+      expect(await page.getByTestId('record-status').textContent()).toBe(words.status);
+      expect(await page.getByTestId('partial-constitution').textContent()).toBe(words.part);
+      // The report of what exists can be downloaded; the questionnaire alone is answered again.
+      await page.getByTestId(`report-download-${lang}`).waitFor();
+      await page.getByTestId('redo-constitution').click();
+      await page.getByTestId('redo-send-constitution').click();
+      await page.locator('[data-testid="record-status"][data-status="done"]').waitFor({ timeout: ANALYSIS_MS });
+      expect(await page.getByTestId('record-partial').count()).toBe(0);
+      expect(errors).toEqual([]);
+    },
+    300_000,
+  );
+
   it.each<Lang>(['zh', 'en'])('a member binds WeChat by scanning the code (%s)', async (lang) => {
     const wechat = process.env.E2E_WECHAT_URL;
     if (!wechat) throw new Error('E2E_WECHAT_URL is not set (run the journeys through scripts/e2e.sh)');

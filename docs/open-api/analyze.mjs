@@ -44,7 +44,7 @@ const task = await signed('POST', '/backend/openapi/v1/analysis', {
   idempotencyKey: `example-${Date.now()}`,
 });
 
-// 2. Poll until done or failed (or pass webhookUrl in step 1 and wait for the call).
+// 2. Poll until done, partial or failed (or pass webhookUrl in step 1 and wait for the call).
 let done = task;
 while (done.status === 'queued' || done.status === 'running') {
   await new Promise((r) => setTimeout(r, 1000));

@@ -104,6 +104,12 @@ export const displaySummarySchema = z.object({
   /** Records with a tongue result in the window, and how many show each finding. */
   tongue: z.object({ records: z.number().int(), findings: z.array(bucket) }),
   risk: z.array(bucket),
+  /**
+   * Finished records in the window, and for each part (engine) that failed on some of them how
+   * many lack it (issue 32: "constitution missing for 3 of 27 records"); the distributions above
+   * count only what exists.
+   */
+  missing: z.object({ records: z.number().int(), parts: z.array(bucket) }),
   /** One point a day, oldest first: finished records and those rated high risk. */
   trend: z.array(z.object({ day: z.string(), count: z.number().int(), high: z.number().int() })),
   /** By province (zh name as on the map); `unknown` counts records without a located device. */

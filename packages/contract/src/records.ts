@@ -4,7 +4,7 @@ import { sexSchema } from './constitution.js';
 import { storedVitalsSchema, vitalsSchema } from './vitals.js';
 import { reportLanguageSchema } from './report.js';
 import { storedFileSchema } from './files.js';
-import { failureSchema, recordEngineSchema, recordResultsSchema } from './results.js';
+import { failureSchema, missingPartSchema, recordEngineSchema, recordResultsSchema } from './results.js';
 import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
 
 /**
@@ -80,9 +80,21 @@ export const RECORD_ERRORS = defineErrors({
 export const recordSourceSchema = z.enum(['visitor', 'member', 'team', 'device', 'doctor']);
 export type RecordSource = z.infer<typeof recordSourceSchema>;
 
-/** queued → running → done | failed; failed → (retry) → queued. */
-export const recordStatusSchema = z.enum(['queued', 'running', 'done', 'failed']);
+/**
+ * queued → running → done | partial | failed; failed → (retry) → queued; done | partial | failed →
+ * (redo of one part) → queued. `partial`: finished, but a part the record asked for (a capture's
+ * engine, the questionnaire) failed; the failed parts and their reasons are the `failed` outcomes
+ * in `results` (docs/records.md "Partial records"), never dropped in silence.
+ */
+export const RECORD_STATUSES = ['queued', 'running', 'done', 'partial', 'failed'] as const;
+export const recordStatusSchema = z.enum(RECORD_STATUSES);
 export type RecordStatus = z.infer<typeof recordStatusSchema>;
+
+/** The statuses of a finished record whose results can be read (report, history, display, research). */
+export const RESULT_STATUSES = ['done', 'partial'] as const satisfies readonly RecordStatus[];
+export const hasResults = (s: RecordStatus): s is (typeof RESULT_STATUSES)[number] => s === 'done' || s === 'partial';
+/** Finished: no analysis runs or waits (done, partial or failed). */
+export const isFinishedStatus = (s: RecordStatus): boolean => hasResults(s) || s === 'failed';
 
 /** Detection variant of the public pages: /tongueAnalyze, /ertongshezhen (child), /xinguanshezhen (COVID). */
 export const detectionKindSchema = z.enum(['normal', 'child', 'covid']);
@@ -135,6 +147,11 @@ export const recordSummarySchema = z.object({
   /** Short conclusion once done: top syndrome pattern / constitution, in the record's language. */
   conclusion: z.string().nullable(),
   failure: failureSchema.nullable(),
+  /**
+   * A partial record's failed parts (issue 32): engine and failure code, so a list says which
+   * part is missing and why (worded from the code) without reading the results.
+   */
+  missing: z.array(missingPartSchema),
   attempts: z.number().int().nonnegative(),
   lang: reportLanguageSchema,
   createdAt: z.string(),

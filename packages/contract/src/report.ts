@@ -239,6 +239,15 @@ export const healthReportSchema = z.object({
   trends: z.object({ series: z.array(trendSeriesSchema).min(1) }).optional(),
   /** Replaces the dictionary's decision-support disclaimer when given. */
   disclaimer: text.optional(),
+  /**
+   * The parts of a partial record that could not be analyzed (issue 32), printed under the header:
+   * `part` a label (the part's section, e.g. `section.constitution`), `reason` its failure worded
+   * from its code in the report's language. What is missing is said, never left out in silence.
+   */
+  missing: z
+    .array(z.object({ part: label, reason: text }))
+    .max(10)
+    .optional(),
 });
 export type HealthReport = z.infer<typeof healthReportSchema>;
 export type HealthReportInput = z.input<typeof healthReportSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { combinedQuery, PAGE_SIZES } from './query.js';
 import { researchResultSchema } from './research-results.js';
+import { recordEngineSchema } from './results.js';
 
 /**
  * The doctor's research area (issue 20; docs/research.md "Server"): data pools with a variable
@@ -244,8 +245,20 @@ export const importSystemBody = z.object({
 export const importResultSchema = z.object({
   imported: z.number().int(),
   skipped: z.number().int(),
+  /**
+   * Of the platform records imported, how many lack a part because it failed (partial records,
+   * issue 32): such a sample holds what exists and leaves the part's variables empty. The
+   * system import only (a file's rows have no parts).
+   */
+  missing: z
+    .object({
+      records: z.number().int(),
+      parts: z.array(z.object({ engine: recordEngineSchema, count: z.number().int() })),
+    })
+    .optional(),
   pool: poolSchema,
 });
+export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** One file column → one variable; a key not in the dictionary is added with `type`, `kind`, `label`. */
 export const importMappingEntry = z.object({

@@ -107,6 +107,31 @@ export function doneResults(r: RecordResults): DoneResults {
 export const doneResult = <E extends RecordEngine>(results: RecordResults, engine: E): DoneResults[E] =>
   doneResults(results)[engine];
 
+/** A failed part as the record lists carry it: the engine and the failure's code (worded by `failureText`). */
+export const missingPartSchema = z.object({ engine: recordEngineSchema, code: z.number().int() });
+export type MissingPart = z.infer<typeof missingPartSchema>;
+
+/** A part of a record that failed: its engine and its failure (worded from `code`: `failureText`). */
+export interface FailedPart {
+  engine: RecordEngine;
+  code: number;
+  msg: string;
+}
+
+/**
+ * The requested parts that failed, in engine order (docs/records.md "Partial records"): what makes
+ * a finished record `partial` rather than `done`. The synthesis is not a part a person asked for;
+ * when it fails the whole record fails.
+ */
+export function failedParts(r: RecordResults): FailedPart[] {
+  const out: FailedPart[] = [];
+  for (const engine of RECORD_ENGINES) {
+    const o = r[engine];
+    if (engine !== 'synthesis' && o?.status === 'failed') out.push({ engine, code: o.error.code, msg: o.error.msg });
+  }
+  return out;
+}
+
 /** The first few schema issues, one line (for a log). */
 const issuesOf = (e: z.ZodError) =>
   e.issues

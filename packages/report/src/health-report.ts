@@ -12,6 +12,7 @@ import { drawSyndromes } from './sections/syndromes.js';
 import { drawAdvice } from './sections/advice.js';
 import { drawTrends } from './sections/trends.js';
 import { disclaimerHeight, drawDisclaimer } from './sections/disclaimer.js';
+import { drawMissing } from './sections/missing.js';
 
 /** Renders a validated health report model to PDF bytes (A4, fonts embedded as subsets). */
 export async function renderHealthReport(m: HealthReport): Promise<Buffer> {
@@ -21,6 +22,8 @@ export async function renderHealthReport(m: HealthReport): Promise<Buffer> {
   const ctx: Ctx = { doc, lang, y: 0 };
   const subtitle = lang === 'zh' ? 'TCM Health Assessment Report' : '中医健康评估报告';
   drawHeaderBand(ctx, m.header, 'report.title', subtitle, personFields(ctx, m.header));
+  // What a partial record lacks comes first: the sections below are read knowing it.
+  if (m.missing?.length) drawMissing(ctx, m.missing);
   // Order follows the spec's list: vitals, then the four diagnostics, then their synthesis.
   if (m.vitals) drawVitals(ctx, m.vitals);
   if (m.tongue) drawTongue(ctx, m.tongue);

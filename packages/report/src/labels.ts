@@ -38,6 +38,12 @@ export const LABELS = {
   'section.advice': { zh: '调养建议', en: 'Health advice' },
   'section.trends': { zh: '健康趋势', en: 'Health trends' },
   'section.disclaimer': { zh: '说明', en: 'Notice' },
+  'section.missing': { zh: '本报告缺少的项目', en: 'Missing from this report' },
+  'missing.note': {
+    zh: '以下项目未能完成分析，报告中没有它们的结果；其余结果不受影响，但综合判断缺少这些依据。',
+    en: 'These parts could not be analyzed and their results are not in this report; the other results stand, but the overall assessment lacks them.',
+  },
+  'missing.unknown': { zh: '未能完成分析', en: 'Could not be analyzed' },
 
   'col.indicator': { zh: '指标', en: 'Indicator' },
   'col.value': { zh: '结果', en: 'Result' },

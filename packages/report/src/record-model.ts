@@ -4,6 +4,8 @@ import {
   bilingualText,
   doneResult,
   evidenceLine,
+  failedParts,
+  failureText,
   evidencePairs,
   qualityIssueText,
   ruleText,
@@ -24,6 +26,7 @@ import {
   clinicIso,
 } from '@tcm/contract';
 import { readPulseFile } from '@tcm/analysis/pulse';
+import { label } from './labels.js';
 
 /**
  * Maps a done record onto the report model of `@tcm/report` (packages/contract/src/report.ts):
@@ -332,6 +335,22 @@ export async function recordReportModel(src: ReportSource, lang: Lang): Promise<
     ...(voiceSection(src, lang) ? { voice: voiceSection(src, lang) } : {}),
     ...(constitutionSection(src, lang) ? { constitution: constitutionSection(src, lang) } : {}),
     ...synthesisSections(src, lang),
+    ...missingParts(src, lang),
+  };
+}
+
+/**
+ * The failed parts of a partial record, worded from their codes in the report's language (the
+ * saved text is in the record's language; an unknown code gets a plain "could not be analyzed").
+ */
+function missingParts(src: ReportSource, lang: Lang): Pick<HealthReportInput, 'missing'> {
+  const parts = failedParts(src.results);
+  if (!parts.length) return {};
+  return {
+    missing: parts.map((p) => ({
+      part: `section.${p.engine}`,
+      reason: failureText(p.code, lang) ?? label(lang, 'missing.unknown'),
+    })),
   };
 }
 

@@ -88,6 +88,6 @@ export async function partnerKey(
 export const pollTask = (t: TestApp, key: { appKey: string; secret: string }, taskId: string) =>
   waitFor(
     () => signedCall(t, key, 'GET', OPEN_API_PATHS.task(taskId)),
-    (r) => ['done', 'failed'].includes(r.body.data.status),
+    (r) => ['done', 'partial', 'failed'].includes(r.body.data.status),
     120000,
   );

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { AUTH_PATHS } from '@tcm/contract';
+import { AUTH_PATHS, FILE_PATHS } from '@tcm/contract';
 import { buildUser } from './factories.js';
 import { signIn } from './http.js';
 import type { TestApp } from './test-app.js';
@@ -48,4 +48,17 @@ export async function waitFor<T>(fn: () => Promise<T>, done: (v: T) => boolean, 
     if (done(v) || Date.now() - t0 > timeoutMs) return v;
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** Uploads a shared data file as the signed-in user (the uuid upload records are made from); its uuid. */
+export async function uploadDataFile(t: TestApp, token: string, rel: string, filename: string): Promise<string> {
+  const m = multipart([{ field: 'file', filename, value: dataFile(rel) }]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: FILE_PATHS.upload,
+    headers: { ...m.headers, authorization: `Bearer ${token}` },
+    payload: m.payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`upload of ${rel} answered ${res.statusCode}: ${res.body}`);
+  return res.json<{ data: { uuid: string } }>().data.uuid;
 }

@@ -1,5 +1,6 @@
 import type { RecordDetail } from '@tcm/contract';
 import { RecordResult } from './RecordResult.js';
+import { RedoAnswers } from './RedoAnswers.js';
 import { RedoCapture } from './RedoCapture.js';
 import { ReportButtons } from './ReportButtons.js';
 import { useSession } from '../lib/session.js';
@@ -32,19 +33,27 @@ export function LiveRecordResult(props: {
       }}
       actions={<ReportButtons recordRef={recordRef} person={props.person} extra={props.extra} />}
       redo={
-        // Only the record's maker may redo one of its captures (docs/records.md "Redo").
+        // Only the record's maker may redo one of its parts (docs/records.md "Redo").
         'id' in recordRef && me && state.detail.ownerId === me
-          ? (slot, close) => (
-              <RedoCapture
-                recordId={recordRef.id}
-                slot={slot}
-                onCancel={close}
-                onSent={() => {
-                  close();
-                  state.reload();
-                }}
-              />
-            )
+          ? (part, close) => {
+              const done = () => {
+                close();
+                state.reload();
+              };
+              const { inquiry, person } = state.detail;
+              if (part !== 'constitution')
+                return <RedoCapture recordId={recordRef.id} slot={part} onCancel={close} onSent={done} />;
+              // The questionnaire needs the person's sex; a record with answers always has it.
+              return inquiry && person.sex ? (
+                <RedoAnswers
+                  recordId={recordRef.id}
+                  sex={person.sex}
+                  answers={inquiry.answers}
+                  onCancel={close}
+                  onSent={done}
+                />
+              ) : null;
+            }
           : undefined
       }
     />

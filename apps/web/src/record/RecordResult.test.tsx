@@ -92,6 +92,7 @@ function detail(status: RecordDetail['status'], results: RecordDetail['results']
     captures: ['tongue', 'voice'],
     conclusion: null,
     failure: status === 'failed' ? { code: 4001007, msg: '分析失败，请稍后重试' } : null,
+    missing: [],
     attempts: 1,
     lang: 'zh',
     createdAt: '2026-11-22T08:00:00Z',
@@ -277,7 +278,7 @@ describe('redo one capture (issue 17 item 4)', () => {
     const { voice, constitution } = stored;
     render(
       <RecordResult
-        detail={detail('done', { tongue: failedTongue, voice, constitution })}
+        detail={detail('partial', { tongue: failedTongue, voice, constitution })}
         progress={null}
         via={null}
         redo={redo}
@@ -306,5 +307,49 @@ describe('redo one capture (issue 17 item 4)', () => {
     rerender(<RecordResult detail={detail('done', { tongue: failedTongue })} progress={null} via={null} />);
     expect(screen.queryByTestId('engine-failed-tongue')).toBeTruthy();
     expect(screen.queryByTestId('redo-tongue')).toBeNull();
+  });
+});
+
+describe('a partial record (issue 32)', () => {
+  const refused = {
+    engine: 'constitution' as const,
+    status: 'failed' as const,
+    version: { engine: 'constitution@test' },
+    // Saved in the record's language (zh); the reader's language words it from the code.
+    error: { code: 3500006, msg: '同一问题的两个条目答案不一致' },
+    ms: 1,
+  };
+
+  it('says it is partial, which part is missing and why in the reader’s language, and offers the questionnaire alone', async () => {
+    const { voice, synthesis } = stored;
+    const redo = vi.fn((part: string) => <span data-testid="redo-input">{part}</span>);
+    for (const [lang, status, line] of [
+      ['zh', '部分完成', '缺少体质问卷：同一问题的两个条目答案不一致'],
+      [
+        'en',
+        'Partly done',
+        'Constitution questionnaire missing: The two ids of one shared question carry different answers',
+      ],
+    ] as const) {
+      await i18n.changeLanguage(lang);
+      const { unmount } = render(
+        <RecordResult
+          detail={detail('partial', { voice, constitution: refused, synthesis })}
+          progress={null}
+          via={null}
+          actions={<span data-testid="report-actions" />}
+          redo={redo}
+        />,
+      );
+      expect(screen.getByTestId('record-status').textContent).toBe(status);
+      expect(screen.getByTestId('partial-constitution').textContent).toBe(line);
+      // What it holds is real: the report and the other results are there.
+      expect(screen.getByTestId('report-actions')).toBeTruthy();
+      expect(screen.getByTestId('engine-voice')).toBeTruthy();
+      fireEvent.click(screen.getByTestId('redo-constitution'));
+      expect(redo).toHaveBeenLastCalledWith('constitution', expect.any(Function));
+      unmount();
+    }
+    await i18n.changeLanguage('zh');
   });
 });

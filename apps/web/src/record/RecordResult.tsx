@@ -4,12 +4,17 @@ import { Alert, Button, Card, Progress, Space, Spin, Tag, Typography, message } 
 import { useTranslation } from 'react-i18next';
 import {
   CAPTURE_SLOTS,
+  failedParts,
+  hasResults,
+  isFinishedStatus,
   RECORD_ENGINES,
   type CaptureSlot,
   type EngineOutcome,
   type RecordDetail,
   type RecordEngine,
   type RecordProgress,
+  type RecordStatus,
+  type RedoPart,
 } from '@tcm/contract';
 import {
   ConstitutionView,
@@ -28,8 +33,17 @@ import { useReaderFormat } from '../lib/reader-format.js';
 import { asyncHandler } from '../lib/async-handler.js';
 
 const isCapture = (e: RecordEngine): e is CaptureSlot => (CAPTURE_SLOTS as readonly string[]).includes(e);
+/** The parts a person may redo alone: the captures and the questionnaire (docs/records.md "Redo"). */
+const isRedoPart = (e: RecordEngine): e is RedoPart => isCapture(e) || e === 'constitution';
 
-const STATUS_COLOR = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
+// Every status has its color: a new status fails the typecheck here until it is decided.
+export const STATUS_COLOR: Record<RecordStatus, string> = {
+  queued: 'default',
+  running: 'processing',
+  done: 'success',
+  partial: 'warning',
+  failed: 'error',
+};
 
 /** Progress of a queued or running analysis (server-sent events, or polling as fallback). */
 export function AnalysisProgress({ progress, via }: { progress: RecordProgress; via: 'events' | 'polling' | null }) {
@@ -93,7 +107,7 @@ export function RecordResult(props: {
    * The redo of one capture (issue 17 item 4), where the reader may redo it: offered on a
    * failed capture's card of a finished record; `close` hides it again.
    */
-  redo?: (slot: CaptureSlot, close: () => void) => React.ReactNode;
+  redo?: (part: RedoPart, close: () => void) => React.ReactNode;
 }) {
   const { t } = useTranslation();
   const fmt = useReaderFormat();
@@ -101,8 +115,8 @@ export function RecordResult(props: {
   const progress = props.progress ?? detail.progress;
   const status = progress.status;
   const [retrying, setRetrying] = useState(false);
-  const [redoing, setRedoing] = useState<CaptureSlot | null>(null);
-  const finished = status === 'done' || status === 'failed';
+  const [redoing, setRedoing] = useState<RedoPart | null>(null);
+  const finished = isFinishedStatus(status);
   const order: RecordEngine[] = ['synthesis', ...RECORD_ENGINES.filter((e) => e !== 'synthesis')];
   return (
     <ResultDetails>
@@ -146,8 +160,9 @@ export function RecordResult(props: {
               }
             />
           )}
-          {status === 'done' && props.actions}
-          {status === 'done' && (
+          {status === 'partial' && <PartialNotice detail={detail} />}
+          {hasResults(status) && props.actions}
+          {hasResults(status) && (
             <Alert type="info" showIcon title={t('record.decisionSupport')} data-testid="decision-support" />
           )}
           {order.map((engine) => {
@@ -166,16 +181,18 @@ export function RecordResult(props: {
                 ) : (
                   engineBody(outcome, detail)
                 )}
-                {props.redo && finished && isCapture(engine) && outcome.status === 'failed' && (
+                {props.redo && finished && isRedoPart(engine) && outcome.status === 'failed' && (
                   <div style={{ marginTop: 12 }}>
                     {redoing === engine ? (
                       <Space orientation="vertical" style={{ width: '100%' }}>
-                        <Typography.Text type="secondary">{t('record.redo.intro')}</Typography.Text>
+                        <Typography.Text type="secondary">
+                          {t(engine === 'constitution' ? 'record.redo.answersIntro' : 'record.redo.intro')}
+                        </Typography.Text>
                         {props.redo(engine, () => setRedoing(null))}
                       </Space>
                     ) : (
                       <Button type="primary" data-testid={`redo-${engine}`} onClick={() => setRedoing(engine)}>
-                        {t('record.redo.action')}
+                        {t(engine === 'constitution' ? 'record.redo.answersAction' : 'record.redo.action')}
                       </Button>
                     )}
                   </div>
@@ -193,4 +210,35 @@ export function RecordResult(props: {
 function FailureText({ failure }: { failure: { code: number; msg: string } }) {
   const { i18n } = useTranslation();
   return <>{failureLine(failure, i18n.language, useShowDetails())}</>;
+}
+
+/**
+ * What a partial record lacks and why (issue 32): each failed part by name with its reason worded
+ * from its code in the reader's language, so a missing part is never silent.
+ */
+function PartialNotice({ detail }: { detail: RecordDetail }) {
+  const { t, i18n } = useTranslation();
+  const details = useShowDetails();
+  const parts = failedParts(detail.results);
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="record-partial"
+      title={t('record.partial.title')}
+      description={
+        <Space orientation="vertical" size={2}>
+          {parts.map((p) => (
+            <Typography.Text key={p.engine} data-testid={`partial-${p.engine}`}>
+              {t('record.partial.part', {
+                part: t(`record.engine.${p.engine}`),
+                reason: failureLine(p, i18n.language, details),
+              })}
+            </Typography.Text>
+          ))}
+          <Typography.Text type="secondary">{t('record.partial.note')}</Typography.Text>
+        </Space>
+      }
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import './texts.js';
 import { useState } from 'react';
-import { Alert, Button, Space } from 'antd';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CaptureSlot } from '@tcm/contract';
 import { CaptureInput } from './CaptureInput.js';
@@ -8,7 +8,7 @@ import { CaptureCheckPanel } from './CaptureCheckPanel.js';
 import { redoCapture } from './record-api.js';
 import { useCaptureChecks } from './use-capture-checks.js';
 import { currentLanguage } from '../lib/i18n.js';
-import { asyncHandler } from '../lib/async-handler.js';
+import { RedoSend } from './RedoSend.js';
 
 /**
  * Redo one capture of a record (issue 17 item 4): the wizard's own input and check for that
@@ -20,8 +20,6 @@ export function RedoCapture(props: { recordId: string; slot: CaptureSlot; onSent
   const { slot } = props;
   const [file, setFile] = useState<File | null>(null);
   const { checks, give } = useCaptureChecks(currentLanguage);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const check = checks[slot];
   const uuid = check && 'uuid' in check ? check.uuid : null;
   return (
@@ -31,38 +29,23 @@ export function RedoCapture(props: { recordId: string; slot: CaptureSlot; onSent
         file={file}
         onChange={(f) => {
           setFile(f);
-          setError(null);
           void give(slot, f);
         }}
       />
       {file && check && <CaptureCheckPanel slot={slot} state={check} />}
-      {error && <Alert type="error" showIcon title={error} data-testid="redo-error" />}
-      <Space wrap>
-        <Button
-          type="primary"
-          disabled={!uuid}
-          loading={sending}
-          data-testid={`redo-send-${slot}`}
-          onClick={asyncHandler(async () => {
-            if (!uuid) return;
-            setSending(true);
-            setError(null);
-            try {
-              await redoCapture(props.recordId, { slot, fileId: uuid });
-              props.onSent();
-            } catch (e) {
-              setError((e as Error).message);
-            } finally {
-              setSending(false);
-            }
-          })}
-        >
-          {t('record.redo.send')}
-        </Button>
-        <Button onClick={props.onCancel} disabled={sending}>
-          {t('record.redo.cancel')}
-        </Button>
-      </Space>
+      <RedoSend
+        // A new file starts without the last file's refusal.
+        key={uuid ?? 'none'}
+        label={t('record.redo.send')}
+        testId={`redo-send-${slot}`}
+        disabled={!uuid}
+        send={async () => {
+          if (!uuid) return;
+          await redoCapture(props.recordId, { slot, fileId: uuid });
+          props.onSent();
+        }}
+        onCancel={props.onCancel}
+      />
     </Space>
   );
 }

@@ -16,6 +16,7 @@ import {
   type PersonHistory,
   type RecordRedoBody,
   type ReportLanguage,
+  isFinishedStatus,
 } from '@tcm/contract';
 import type { UploadedFile } from '../components/upload-rules.js';
 import { http } from '../lib/api.js';
@@ -126,7 +127,8 @@ export const useRecordHistory = (id: string) =>
 /** Polling interval when server-sent events are not available, ms. */
 export const POLL_MS = 1500;
 
-export const isFinished = (s: RecordDetail['status']) => s === 'done' || s === 'failed';
+/** No analysis runs or waits: done, partial or failed (the contract decides; issue 32). */
+export const isFinished = (s: RecordDetail['status']) => isFinishedStatus(s);
 
 export interface RecordState {
   detail: RecordDetail | null;

@@ -7,7 +7,8 @@ import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
  * queries read a few thousand rows whatever the number of records.
  *
  * Facets and keys: `total` (''), `constitution` (letter), `pattern` (id), `risk` (level),
- * `device` (device id, '' for none), `tongue` (`records`, or the finding's bit 0-9).
+ * `device` (device id, '' for none), `tongue` (`records`, or the finding's bit 0-9), `missing`
+ * (the engine of a failed part of a partial record; migration 0026).
  */
 export const displayDaily = pgTable(
   'display_daily',

@@ -1,6 +1,6 @@
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { RecordFailure, Vitals } from '@tcm/contract';
+import type { MissingPart, RecordFailure, Vitals } from '@tcm/contract';
 import { recordResultsColumn } from './record-results.js';
 import { teams, users } from './users.js';
 import { DISPLAY_CONSTITUTION, DISPLAY_PATTERN, DISPLAY_RISK, DISPLAY_TONGUE } from './display-facets.js';
@@ -70,7 +70,7 @@ export const recordsTable = pgTable(
     kind: text('kind', { enum: ['normal', 'child', 'covid'] })
       .notNull()
       .default('normal'),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+    status: text('status', { enum: ['queued', 'running', 'done', 'partial', 'failed'] })
       .notNull()
       .default('queued'),
     personName: text('person_name'),
@@ -91,6 +91,8 @@ export const recordsTable = pgTable(
     /** Engine now running. */
     step: text('step'),
     failure: jsonb('failure').$type<RecordFailure>(),
+    /** A partial record's failed parts (engine, code), written when it finishes; [] otherwise (issue 32). */
+    missing: jsonb('missing').$type<MissingPart[]>().notNull().default([]),
     attempts: integer('attempts').notNull().default(1),
     lang: text('lang', { enum: ['zh', 'en'] })
       .notNull()
@@ -130,10 +132,10 @@ export const recordsTable = pgTable(
     // The display's live feed and pattern names: finished records newest first, platform and team.
     index('diagnosis_record_display_idx')
       .on(t.createdAt)
-      .where(sql`${t.status} = 'done'`),
+      .where(sql`${t.status} in ('done', 'partial')`),
     index('diagnosis_record_display_team_idx')
       .on(t.teamId, t.createdAt)
-      .where(sql`${t.status} = 'done'`),
+      .where(sql`${t.status} in ('done', 'partial')`),
     // Only the few records waiting or running: the queued-work limit counts them per address.
     index('diagnosis_record_active_ip_idx')
       .on(t.clientIp)

@@ -1,4 +1,5 @@
-import { desc, eq, and } from 'drizzle-orm';
+import { RESULT_STATUSES } from '@tcm/contract';
+import { desc, eq, and, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { recordsTable, teamAdviceVersions } from '../../db/schema/index.js';
 
@@ -57,7 +58,7 @@ export const newestDoneRecord = async (db: Db, teamId: string) =>
     await db
       .select()
       .from(recordsTable)
-      .where(and(eq(recordsTable.teamId, teamId), eq(recordsTable.status, 'done')))
+      .where(and(eq(recordsTable.teamId, teamId), inArray(recordsTable.status, [...RESULT_STATUSES])))
       .orderBy(desc(recordsTable.createdAt))
       .limit(1)
   )[0];

@@ -7,6 +7,7 @@ import {
   type AdviceVersion,
   type TeamAdviceConfig,
   type TeamAdviceEntry,
+  hasResults,
 } from '@tcm/contract';
 import { ADVICE_CATEGORIES, buildAdvice, defaultAdvice } from '@tcm/analysis/advice';
 import type { Db } from '../../db/client.js';
@@ -137,7 +138,7 @@ export async function preview(ctx: AppContext, u: UserRow, body: AdvicePreviewBo
   if (!r) throw new AppError(RECORD_ERRORS.RECORD_NOT_FOUND);
   if (r.teamId !== teamId) throw new AppError(ADVICE_CONFIG_ERRORS.RECORD_NOT_IN_TEAM);
   const synthesis = r.results.synthesis;
-  if (r.status !== 'done' || synthesis?.status !== 'done') throw new AppError(RECORD_ERRORS.RECORD_NOT_READY);
+  if (!hasResults(r.status) || synthesis?.status !== 'done') throw new AppError(RECORD_ERRORS.RECORD_NOT_READY);
   const s = synthesis.result;
   const advice = buildAdvice(s.patterns, s.constitution?.summary ?? null, s.vitals?.indicators ?? [], {
     teamId,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RECORD_EVENTS, type RecordProgress } from '@tcm/contract';
+import { RECORD_EVENTS, type RecordProgress, isFinishedStatus } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import { openEventStream } from '../../http/event-stream.js';
 import { progressOf } from '../records/records.presenter.js';
@@ -34,7 +34,7 @@ export async function streamProgress(
         last = key;
         lastWrite = Date.now();
       }
-      if (p.status === 'done' || p.status === 'failed') {
+      if (isFinishedStatus(p.status)) {
         send(RECORD_EVENTS.end, p);
         break;
       }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   doneResult,
+  failedParts,
   FILE_ERRORS,
   JOB_ERRORS,
   RECORD_ERRORS,
@@ -149,8 +150,12 @@ async function analyzeClaimed(ctx: AnalysisDeps, r: RecordRow, opts: { lastAttem
       await updateRecord(r.id, { status: 'failed', step: null, failure: fatal, finishedAt: new Date() });
       return;
     }
+    // A part asked for that failed (a refused questionnaire, a capture its engine refused) leaves
+    // the record `partial`, never a plain `done` that hides it (issue 32; docs/records.md).
+    const missing = failedParts(outcomes).map(({ engine, code }) => ({ engine, code }));
     await updateRecord(r.id, {
-      status: 'done',
+      status: missing.length ? 'partial' : 'done',
+      missing,
       step: null,
       conclusion: conclusionOf(doneResult(outcomes, 'synthesis'), r.lang),
       finishedAt: new Date(),

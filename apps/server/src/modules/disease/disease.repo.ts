@@ -1,4 +1,5 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { RESULT_STATUSES } from '@tcm/contract';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { recordsTable, diseaseEntries, diseaseScreenings, users } from '../../db/schema/index.js';
 
@@ -38,7 +39,7 @@ export async function loginNameOf(db: Db, id: string | null): Promise<string | n
 
 /** Done records of one team, newest first, with the columns a picker shows. */
 export async function teamDoneRecords(db: Db, teamId: string, page: number, size: number) {
-  const where = and(eq(recordsTable.teamId, teamId), eq(recordsTable.status, 'done'));
+  const where = and(eq(recordsTable.teamId, teamId), inArray(recordsTable.status, [...RESULT_STATUSES]));
   const [rows, [total]] = await Promise.all([
     db
       .select({

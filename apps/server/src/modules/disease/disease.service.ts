@@ -16,6 +16,7 @@ import {
   type Screening,
   type ScreeningBody,
   type ScreeningLevel,
+  hasResults,
 } from '@tcm/contract';
 import { findingText } from '@tcm/analysis/synthesis';
 import { renderDiseaseScreening } from '@tcm/report';
@@ -227,7 +228,7 @@ async function linkedRecords(db: Db, me: Me, ids: readonly string[]): Promise<Re
   for (const r of rows) {
     if (!r) throw new AppError(DISEASE_ERRORS.RECORD_NOT_FOUND);
     if (!me.teamId || r.teamId !== me.teamId) throw new AppError(DISEASE_ERRORS.RECORD_FORBIDDEN);
-    if (r.status !== 'done') throw new AppError(DISEASE_ERRORS.RECORD_NOT_DONE);
+    if (!hasResults(r.status)) throw new AppError(DISEASE_ERRORS.RECORD_NOT_DONE);
   }
   const done = rows as RecordRow[];
   const distinct = (key: (r: RecordRow) => string | null) => new Set(done.map(key).filter((k) => k !== null)).size;

@@ -9,8 +9,9 @@ import type { Db } from '../../db/client.js';
 /** Whose records: the whole platform (null) or one team. */
 export type Scope = { teamId: string | null };
 
-const where = (s: Scope): SQL =>
-  s.teamId ? sql`r.status = 'done' and r.team_id = ${s.teamId}` : sql`r.status = 'done'`;
+// Finished records with results: done, and partial ones (what they hold is real; issue 32).
+const finished = sql`r.status in ('done', 'partial')`;
+const where = (s: Scope): SQL => (s.teamId ? sql`${finished} and r.team_id = ${s.teamId}` : finished);
 const scopeKey = (s: Scope) => s.teamId ?? 'all';
 
 export interface Counts {
@@ -30,7 +31,7 @@ export interface Daily {
 }
 
 /** The facets the summary shows over its window (schema/display.ts lists every facet). */
-const WINDOW_FACETS = ['constitution', 'pattern', 'risk', 'device', 'tongue'] as const;
+const WINDOW_FACETS = ['constitution', 'pattern', 'risk', 'device', 'tongue', 'missing'] as const;
 
 type DailyRow = {
   part: 'count' | 'facet' | 'trend';
@@ -95,7 +96,7 @@ export async function patternName(db: Db, id: string): Promise<{ zh: string; en:
   const { rows } = await db.execute<{ name: { zh?: string; en?: string } | null }>(sql`
     select r.results->'synthesis'->'result'->'patterns'->0->'name' as name
       from diagnosis_record r
-     where r.status = 'done' and r.display_pattern = ${id}
+     where ${finished} and r.display_pattern = ${id}
      order by r.created_at desc limit 1`);
   const name = rows[0]?.name;
   return name ? { zh: name.zh ?? id, en: name.en ?? id } : null;

@@ -113,6 +113,7 @@ export async function summary(
       ),
     },
     risk: buckets('risk'),
+    missing: { records: trend.reduce((n, d) => n + d.count, 0), parts: buckets('missing') },
     trend,
     regions: [...regions].map(([key, count]) => ({ key, count })).sort(largestFirst),
     unknownRegion,

@@ -9,6 +9,7 @@ import {
   type CaptureSlot,
   type OpenApiTask,
   type openApiSubmitBody,
+  hasResults,
 } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import { openApiCounters, openApiTasks } from '../../db/schema/index.js';
@@ -35,7 +36,7 @@ function decodeCapture(slot: CaptureSlot, data: string): Buffer {
 
 /** The poll answer (and the webhook's task): the record's status, typed results and report link. */
 export function presentTask(t: TaskRow, r: RecordRow | undefined, replayed = false): OpenApiTask {
-  const done = r?.status === 'done';
+  const done = !!r && hasResults(r.status);
   return {
     taskId: t.id,
     status: r?.status ?? 'queued',

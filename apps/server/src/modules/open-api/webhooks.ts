@@ -98,7 +98,7 @@ export class WebhookDispatcher {
       update open_api_task set webhook_status = 'sending'
       where id in (
         select t.id from open_api_task t join diagnosis_record r on r.id = t.record_id
-        where t.webhook_status = 'waiting' and r.status in ('done', 'failed')
+        where t.webhook_status = 'waiting' and r.status in ('done', 'partial', 'failed')
         order by t.created_at limit 20 for update of t skip locked)
       returning id`);
     for (const { id } of taken.rows)

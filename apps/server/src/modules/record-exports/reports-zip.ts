@@ -1,7 +1,13 @@
 import { once } from 'node:events';
 import archiver from 'archiver';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { RECORD_EXPORT_ERRORS, ZIP_MAX_REPORTS, type ReportLanguage, type recordZipBodySchema } from '@tcm/contract';
+import { and, count, desc, inArray, type SQL } from 'drizzle-orm';
+import {
+  RECORD_EXPORT_ERRORS,
+  ZIP_MAX_REPORTS,
+  type ReportLanguage,
+  type recordZipBodySchema,
+  RESULT_STATUSES,
+} from '@tcm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { recordsTable } from '../../db/schema/index.js';
@@ -35,8 +41,8 @@ export async function zipSelection(ctx: AppContext, p: Principal, body: ZipBody)
       .from(recordsTable)
       .where(and(inArray(recordsTable.id, ids), visibleWhere(p)));
     if ((seen[0]?.n ?? 0) !== ids.length) throw new AppError(RECORD_EXPORT_ERRORS.EXPORT_FORBIDDEN);
-    cond = and(inArray(recordsTable.id, ids), eq(recordsTable.status, 'done'));
-  } else cond = and(listCondition(p, body), eq(recordsTable.status, 'done'));
+    cond = and(inArray(recordsTable.id, ids), inArray(recordsTable.status, [...RESULT_STATUSES]));
+  } else cond = and(listCondition(p, body), inArray(recordsTable.status, [...RESULT_STATUSES]));
   const n = await countListed(ctx, cond);
   if (n === 0) throw new AppError(RECORD_EXPORT_ERRORS.ZIP_EMPTY);
   if (n > ZIP_MAX_REPORTS) throw new AppError(RECORD_EXPORT_ERRORS.ZIP_TOO_MANY, undefined, { total: n });

@@ -1,4 +1,10 @@
-import { type CaptureSlot, type RecordDetail, type RecordProgress, type RecordSummary } from '@tcm/contract';
+import {
+  hasResults,
+  type CaptureSlot,
+  type RecordDetail,
+  type RecordProgress,
+  type RecordSummary,
+} from '@tcm/contract';
 import type { FileSigner } from '../files/file-signing.js';
 import { presentFile, type StoredFileRow } from '../files/files.service.js';
 import { planEngines } from '@tcm/analysis/pipeline';
@@ -31,6 +37,7 @@ export function presentSummary(r: RecordSummaryRow, names: RecordNames): RecordS
     captures: Object.keys(r.files) as CaptureSlot[],
     conclusion: r.conclusion,
     failure: r.failure ?? null,
+    missing: r.missing,
     attempts: r.attempts,
     lang: r.lang,
     createdAt: r.createdAt.toISOString(),
@@ -46,7 +53,7 @@ export function progressOf(r: RecordRow): RecordProgress {
     inquiry: r.inquiry,
     vitals: r.vitals,
   });
-  const done = r.status === 'done' ? plan.length : plan.filter((e) => r.results[e]).length;
+  const done = hasResults(r.status) ? plan.length : plan.filter((e) => r.results[e]).length;
   return {
     status: r.status,
     step: r.status === 'running' && r.step ? (r.step as RecordProgress['step']) : null,

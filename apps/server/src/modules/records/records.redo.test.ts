@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionsFor } from '@tcm/analysis/constitution';
-import { FILE_ERRORS, FILE_PATHS, RECORD_ERRORS, RECORD_PATHS, REDO_ERRORS, SPEC_ERRORS } from '@tcm/contract';
+import { FILE_ERRORS, RECORD_ERRORS, RECORD_PATHS, REDO_ERRORS, SPEC_ERRORS } from '@tcm/contract';
 import { pulseWaveform } from '@tcm/report';
 import { auditLog, recordsTable } from '../../db/schema/index.js';
 import { buildTeam } from '../../test/factories.js';
 import { call } from '../../test/http.js';
-import { dataFile, multipart, userWithToken, waitFor } from '../../test/records-helpers.js';
+import { dataFile, uploadDataFile, userWithToken, waitFor } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 // Issue 17 item 4: a failed tongue photo failed the whole capture and the person redid a
@@ -18,22 +18,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function upload(token: string, rel: string, filename: string): Promise<string> {
-  const m = multipart([{ field: 'file', filename, value: dataFile(rel) }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: FILE_PATHS.upload,
-    headers: { ...m.headers, authorization: `Bearer ${token}` },
-    payload: m.payload,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: { uuid: string } }>().data.uuid;
-}
+const upload = (token: string, rel: string, filename: string) => uploadDataFile(t, token, rel, filename);
 
 const finished = (token: string, id: string) =>
   waitFor(
     () => call(t.app, 'GET', RECORD_PATHS.detail(id), token),
-    (r) => r.status !== 200 || ['done', 'failed'].includes(r.body.data.status),
+    (r) => r.status !== 200 || ['done', 'partial', 'failed'].includes(r.body.data.status),
     120000,
   );
 
@@ -41,7 +31,7 @@ const PULSE_FILE = 'pulse/goda-ppg-125hz.csv';
 const ANSWERS = Object.fromEntries(questionsFor('female').map((q) => [q.id, 3]));
 const VITALS = { heightCm: 163, weightKg: 60, systolic: 150, diastolic: 95 };
 
-/** A member's done record whose tongue "photo" is a face (the tongue engine refuses it), with a pulse file, answers and vitals. */
+/** A member's partial record whose tongue "photo" is a face (the tongue engine refuses it), with a pulse file, answers and vitals. */
 async function recordWithBadTongue() {
   const team = await buildTeam(t.database.db);
   const me = await userWithToken(t, { entrance: 'member', teamId: team.id });
@@ -59,7 +49,8 @@ async function recordWithBadTongue() {
   expect(created.status).toBe(200);
   const id = created.body.data.recordId as string;
   const first = await finished(me.token, id);
-  expect(first.body.data.status).toBe('done');
+  // A failed engine leaves the record partial, never a plain done that hides it (issue 32).
+  expect(first.body.data.status).toBe('partial');
   return { me, leader, id, first: first.body.data };
 }
 
@@ -117,7 +108,15 @@ describe('redo one capture of a record', () => {
   it('a refused tongue photo is replaced: only the tongue engine and the synthesis run again; answers, vitals and the pulse result stay', async () => {
     const { me, id, first } = await recordWithBadTongue();
     expect(first.results.tongue.status).toBe('failed');
+    expect(first.results.tongue.error.code).toBeGreaterThanOrEqual(3100000);
     expect(first.results.pulse.status).toBe('done');
+    // The list and its status filter show it as partial.
+    const listed = async (status: string) =>
+      (await call(t.app, 'POST', RECORD_PATHS.list, me.token, { scope: 'memberRecord', status })).body.data.list.map(
+        (r: { id: string }) => r.id,
+      );
+    expect(await listed('partial')).toContain(id);
+    expect(await listed('done')).not.toContain(id);
     // Marks the kept outcomes: a re-run engine would overwrite the mark.
     const mark = 987654;
     const [row] = await t.database.db.select().from(recordsTable).where(eq(recordsTable.id, id));
@@ -162,7 +161,15 @@ describe('redo one capture of a record', () => {
       .from(auditLog)
       .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'record.redo')));
     expect(audits.map((a) => [a.actorUserId, a.detail])).toEqual([
-      [me.user.id, expect.objectContaining({ slot: 'tongue', fileId: photo, previousFileId: first.files.tongue.uuid })],
+      [
+        me.user.id,
+        expect.objectContaining({
+          slot: 'tongue',
+          fileId: photo,
+          previousFileId: first.files.tongue.uuid,
+          previousStatus: 'partial',
+        }),
+      ],
     ]);
     // The report of the redone record renders (the PDF reads the saved results).
     const pdf = await t.app.inject({

@@ -62,6 +62,7 @@ async function requeue(
     .set({
       status: 'queued',
       failure: null,
+      missing: [],
       step: null,
       finishedAt: null,
       attempts: sql`${recordsTable.attempts} + 1`,
@@ -80,24 +81,26 @@ export const markRetry = (db: Db, id: string, clientIp: string | null): Promise<
   requeue(db, id, ['failed'], clientIp, { results: {}, keepResults: false });
 
 /**
- * done | failed → queued with one capture replaced (docs/records.md "Redo"): the slot's file is
- * the new one, its outcome and the synthesis are dropped (they run again), the other outcomes
- * stay and the next attempt keeps them (`keep_results`). A new tongue photo drops the old one's
- * mask. True when this call did it (never while an analysis runs).
+ * done | partial | failed → queued with one part replaced (docs/records.md "Redo"): a capture
+ * slot's file, or the questionnaire's answers (`constitution`). That part's outcome and the
+ * synthesis are dropped (they run again), the other outcomes stay and the next attempt keeps them
+ * (`keep_results`). A new tongue photo drops the old one's mask. True when this call did it
+ * (never while an analysis runs).
  */
 export const markRedo = (
   db: Db,
   id: string,
-  slot: CaptureSlot,
-  fileId: string,
+  part: { slot: CaptureSlot; fileId: string } | { slot: 'constitution'; inquiry: { answers: Record<string, number> } },
   clientIp: string | null,
 ): Promise<boolean> =>
-  requeue(db, id, ['done', 'failed'], clientIp, {
+  requeue(db, id, ['done', 'partial', 'failed'], clientIp, {
     conclusion: null,
-    files: sql`${recordsTable.files} || ${JSON.stringify({ [slot]: fileId })}::jsonb`,
-    results: sql`${recordsTable.results} - ${slot}::text - 'synthesis'`,
+    ...('fileId' in part
+      ? { files: sql`${recordsTable.files} || ${JSON.stringify({ [part.slot]: part.fileId })}::jsonb` }
+      : { inquiry: part.inquiry }),
+    results: sql`${recordsTable.results} - ${part.slot}::text - 'synthesis'`,
     keepResults: true,
-    ...(slot === 'tongue' ? { tongueMaskFileId: null } : {}),
+    ...(part.slot === 'tongue' ? { tongueMaskFileId: null } : {}),
   });
 
 /**
@@ -122,6 +125,7 @@ export const summaryColumns = {
   files: recordsTable.files,
   conclusion: recordsTable.conclusion,
   failure: recordsTable.failure,
+  missing: recordsTable.missing,
   attempts: recordsTable.attempts,
   lang: recordsTable.lang,
   createdAt: recordsTable.createdAt,

@@ -14,6 +14,8 @@ import {
   type RecordPage,
   type RecordPerson,
   type RecordRedoBody,
+  hasResults,
+  isFinishedStatus,
 } from '@tcm/contract';
 import type { z } from 'zod';
 import type { recordCreateBodySchema, recordListBodySchema } from '@tcm/contract';
@@ -317,9 +319,10 @@ export async function retryRecord(
 }
 
 /**
- * Replaces one capture of a record and queues its engine and the synthesis again; the answers,
- * vitals and the other captures' outcomes stay (docs/records.md "Redo"). Only the record's maker
- * may (the file must be their own upload, as at creation), never while it is being analyzed.
+ * Replaces one part of a record (a capture's file, or the questionnaire's answers) and queues its
+ * engine and the synthesis again; the vitals and the other parts' outcomes stay (docs/records.md
+ * "Redo"). Only the record's maker may (a file must be their own upload, as at creation), never
+ * while it is being analyzed.
  */
 export async function redoCapture(
   ctx: AppContext,
@@ -330,12 +333,12 @@ export async function redoCapture(
 ): Promise<RecordCreated> {
   const me = p.user;
   if (r.ownerUserId !== me.id) throw new AppError(REDO_ERRORS.REDO_NOT_MAKER);
-  const previous = r.files[body.slot];
-  if (!previous) throw new AppError(REDO_ERRORS.REDO_NO_CAPTURE, undefined, { slot: body.slot });
-  if (r.status === 'queued' || r.status === 'running') throw new AppError(REDO_ERRORS.REDO_BUSY);
-  await ownCaptureFiles(ctx, me.id, [[body.slot, body.fileId]]);
+  const had = body.slot === 'constitution' ? r.inquiry : r.files[body.slot];
+  if (!had) throw new AppError(REDO_ERRORS.REDO_NO_CAPTURE, undefined, { slot: body.slot });
+  if (!isFinishedStatus(r.status)) throw new AppError(REDO_ERRORS.REDO_BUSY);
+  if ('fileId' in body) await ownCaptureFiles(ctx, me.id, [[body.slot, body.fileId]]);
   const redone = await withQueueRoom(ctx, { userId: r.ownerUserId, deviceId: r.deviceId, ip }, (tx) =>
-    markRedo(tx, r.id, body.slot, body.fileId, ip),
+    markRedo(tx, r.id, body, ip),
   );
   // Another redo or retry queued it between the read and now.
   if (!redone) throw new AppError(REDO_ERRORS.REDO_BUSY);
@@ -344,7 +347,11 @@ export async function redoCapture(
     actorUserId: me.id,
     targetId: r.id,
     ip,
-    detail: { slot: body.slot, previousFileId: previous, fileId: body.fileId, previousStatus: r.status },
+    // The answers themselves are health data: the audit names the part only.
+    detail:
+      'fileId' in body
+        ? { slot: body.slot, previousFileId: had, fileId: body.fileId, previousStatus: r.status }
+        : { slot: body.slot, previousStatus: r.status },
   });
   await ctx.analysis.enqueue(r.id);
   return { recordId: r.id, shareToken: r.shareToken, status: 'queued' };
@@ -357,7 +364,7 @@ export async function redoCapture(
 export async function personHistory(ctx: AppContext, p: Principal, r: RecordRow): Promise<PersonHistory> {
   const rows = await personRecords(ctx.db, r, { visible: visibleWhere(p) });
   const names = await namesOf(ctx, rows);
-  const done = rows.filter((x) => x.status === 'done').reverse();
+  const done = rows.filter((x) => hasResults(x.status)).reverse();
   return {
     records: rows.map((x) => presentSummary(x, names.get(x.id)!)),
     vitals: done

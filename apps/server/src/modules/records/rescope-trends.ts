@@ -29,7 +29,7 @@ export const RESCOPE_TRENDS = 'rescope-trends';
  * history, so the vitals outcome's tell for both.
  */
 const PAIR = sql`
-  r.status in ('done', 'failed') and r.results -> 'vitals' ->> 'status' = 'done'
+  r.status in ('done', 'partial', 'failed') and r.results -> 'vitals' ->> 'status' = 'done'
   and e.id <> r.id and e.created_at < r.created_at
   and jsonb_typeof(e.vitals) = 'object' and e.vitals <> '{}'::jsonb
   and jsonb_path_exists(r.results -> 'vitals' -> 'result', '$.trends[*].points[*] ? (@.date == $d)',
@@ -204,7 +204,7 @@ export async function rescopeTrends(
       const [r] = await tx
         .select()
         .from(recordsTable)
-        .where(and(eq(recordsTable.id, a.id), inArray(recordsTable.status, ['done', 'failed'])))
+        .where(and(eq(recordsTable.id, a.id), inArray(recordsTable.status, ['done', 'partial', 'failed'])))
         .for('update');
       if (!r?.vitals || !r.results.vitals) return false;
       const history = await trendHistory(tx, r);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { RECORD_ERRORS, type ReportLanguage, type SiteSettings } from '@tcm/contract';
+import { RECORD_ERRORS, type ReportLanguage, type SiteSettings, hasResults } from '@tcm/contract';
 import { renderReport } from '@tcm/report';
 import { isEngineError } from '@tcm/analysis/common';
 import type { AppContext } from '../../context.js';
@@ -48,7 +48,7 @@ async function recordModel(
   lang: ReportLanguage | undefined,
   lookups: ReportLookups = batchLookups(ctx),
 ) {
-  if (r.status !== 'done') throw new AppError(RECORD_ERRORS.RECORD_NOT_READY);
+  if (!hasResults(r.status)) throw new AppError(RECORD_ERRORS.RECORD_NOT_READY);
   const files = await filesByIds(
     ctx.db,
     Object.values(r.files).filter((x): x is string => !!x),

@@ -23,7 +23,7 @@ import { readTable, type Table } from './research.file.js';
 import { jobFor, ownPools, poolFor } from './research.access.js';
 import * as repo from './research.repo.js';
 import { readJob, type StoredJob } from './research.stored.js';
-import { SYSTEM_VARIABLES, systemSamples } from './research.system.js';
+import { SYSTEM_VARIABLES, systemSamples, type ImportMissing } from './research.system.js';
 import type { CombinedQuery } from '@tcm/contract';
 
 const iso = (d: Date) => d.toISOString();
@@ -158,13 +158,13 @@ export async function importSystem(
   p: Principal,
   poolId: string,
   sources: Array<'records' | 'visits'>,
-): Promise<{ imported: number; skipped: number; pool: Pool }> {
+): Promise<{ imported: number; skipped: number; missing: ImportMissing; pool: Pool }> {
   const pool = await poolFor(db, p, poolId);
   const skip = {
     record: await repo.importedSourceIds(db, poolId, 'record'),
     visit: await repo.importedSourceIds(db, poolId, 'visit'),
   };
-  const { samples, patternWords } = await systemSamples(db, p.user.id, sources, skip);
+  const { samples, patternWords, missing } = await systemSamples(db, p.user.id, sources, skip);
   const seen = (key: string) => samples.map((s) => s.values[key]).filter((x): x is string => typeof x === 'string');
   const system = SYSTEM_VARIABLES.map((v) => {
     if (v.key === 'synthesis.pattern')
@@ -184,6 +184,7 @@ export async function importSystem(
   return {
     imported: samples.length,
     skipped: skip.record.size + skip.visit.size,
+    missing,
     pool: toPool((await repo.findPool(db, poolId))!),
   };
 }

@@ -13,6 +13,8 @@ import {
   type PoolVariable,
   type RecordResults,
   type SampleValue,
+  RESULT_STATUSES,
+  type ImportResult,
 } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { archiveCases, archiveVisits, recordsTable } from '../../db/schema/index.js';
@@ -110,6 +112,9 @@ export function valuesOfResults(results: RecordResults, patternWords: Map<string
   return out;
 }
 
+/** Imported platform records and, per failed part, how many lack it (issue 32). */
+export type ImportMissing = NonNullable<ImportResult['missing']>;
+
 export interface SystemSample {
   source: 'record' | 'visit';
   sourceId: string;
@@ -133,9 +138,10 @@ export async function systemSamples(
   ownerUserId: string,
   sources: ReadonlyArray<'records' | 'visits'>,
   skip: { record: Set<string>; visit: Set<string> },
-): Promise<{ samples: SystemSample[]; patternWords: Map<string, Words> }> {
+): Promise<{ samples: SystemSample[]; patternWords: Map<string, Words>; missing: ImportMissing }> {
   const patternWords = new Map<string, Words>();
   const samples: SystemSample[] = [];
+  const missing: ImportMissing = { records: 0, parts: [] };
   if (sources.includes('records')) {
     const rows = await db
       .select({
@@ -143,9 +149,10 @@ export async function systemSamples(
         results: recordsTable.results,
         sex: recordsTable.personSex,
         age: recordsTable.personAge,
+        missing: recordsTable.missing,
       })
       .from(recordsTable)
-      .where(and(eq(recordsTable.ownerUserId, ownerUserId), eq(recordsTable.status, 'done')))
+      .where(and(eq(recordsTable.ownerUserId, ownerUserId), inArray(recordsTable.status, [...RESULT_STATUSES])))
       .orderBy(recordsTable.createdAt);
     for (const r of rows) {
       if (skip.record.has(r.id)) continue;
@@ -153,6 +160,12 @@ export async function systemSamples(
       if (r.sex) values.sex = r.sex;
       if (r.age !== null) values.age = r.age;
       samples.push({ source: 'record', sourceId: r.id, values });
+      missing.records++;
+      for (const m of r.missing) {
+        const part = missing.parts.find((p) => p.engine === m.engine);
+        if (part) part.count++;
+        else missing.parts.push({ engine: m.engine, count: 1 });
+      }
     }
   }
   if (sources.includes('visits')) {
@@ -174,7 +187,7 @@ export async function systemSamples(
       ? await db
           .select({ id: recordsTable.id, results: recordsTable.results })
           .from(recordsTable)
-          .where(and(inArray(recordsTable.id, linked), eq(recordsTable.status, 'done')))
+          .where(and(inArray(recordsTable.id, linked), inArray(recordsTable.status, [...RESULT_STATUSES])))
       : [];
     const resultsOf = new Map(records.map((r) => [r.id, r.results]));
     for (const v of visits) {
@@ -187,5 +200,5 @@ export async function systemSamples(
       samples.push({ source: 'visit', sourceId: v.id, values });
     }
   }
-  return { samples, patternWords };
+  return { samples, patternWords, missing };
 }

@@ -1,3 +1,4 @@
+import { RESULT_STATUSES } from '@tcm/contract';
 import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { recordsTable, users } from '../../db/schema/index.js';
@@ -34,7 +35,8 @@ export interface FacetRow {
   vitals: unknown;
 }
 
-const done = eq(recordsTable.status, 'done');
+// Finished records with results (partial ones too: what they hold is real; issue 32).
+const done = inArray(recordsTable.status, [...RESULT_STATUSES]);
 
 /** A member's own finished records (the ones about them), newest first. */
 export const ownRecords = (db: Db, userId: string, limit: number): Promise<FacetRow[]> =>

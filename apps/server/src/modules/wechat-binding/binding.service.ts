@@ -1,6 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import { RECORD_ERRORS, WECHAT_BIND_ERRORS, type ReportLanguage, type WechatBinding, formatDate } from '@tcm/contract';
+import {
+  RECORD_ERRORS,
+  WECHAT_BIND_ERRORS,
+  type ReportLanguage,
+  type WechatBinding,
+  formatDate,
+  hasResults,
+} from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import { users, wechatBindings, wechatEventNonces } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
@@ -140,7 +147,7 @@ export async function pushReport(
   ip: string,
 ): Promise<{ msgid: number | null }> {
   const r = assertCanSee(p, await findRecord(ctx.db, recordId));
-  if (r.status !== 'done') throw new AppError(RECORD_ERRORS.RECORD_NOT_READY);
+  if (!hasResults(r.status)) throw new AppError(RECORD_ERRORS.RECORD_NOT_READY);
   const cfg = ctx.config.wechat;
   const memberId = r.subjectUserId ?? (r.source === 'member' ? r.ownerUserId : null);
   if (!memberId) throw new AppError(WECHAT_BIND_ERRORS.NO_MEMBER);

@@ -77,6 +77,7 @@ function Charts({ data, scope, scale }: { data: DisplaySummary; scope: DisplaySc
   const riskWord = (k: string) =>
     k === 'low' || k === 'medium' || k === 'high' ? RISK_LEVEL_WORDS[k][f.lang] : t('display.riskNone');
   const constitution = (k: string) => constitutionWord(k as ConstitutionCode, f.lang);
+  const missingConstitution = data.missing.parts.find((p) => p.key === 'constitution')?.count ?? 0;
   const total = data.tongue.records;
   const title = data.scope.kind === 'team' ? t('display.teamTitle', { team: data.scope.name }) : t('display.title');
 
@@ -111,7 +112,16 @@ function Charts({ data, scope, scale }: { data: DisplaySummary; scope: DisplaySc
       </div>
       <div style={{ flex: 1, display: 'grid', gridTemplateColumns: '520px 1fr 520px', gap: 16, minHeight: 0 }}>
         <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-          <Panel title={t('display.constitution')} height={238} testId="panel-constitution">
+          <Panel
+            title={t('display.constitution')}
+            extra={
+              missingConstitution
+                ? t('display.missingOf', { n: f.number(missingConstitution), of: f.number(data.missing.records) })
+                : undefined
+            }
+            height={238}
+            testId="panel-constitution"
+          >
             <ChartOrEmpty
               empty={!data.constitution.length}
               option={pieOption(named(data.constitution, constitution))}

@@ -1,9 +1,16 @@
 import { Button, Empty, Result, Spin, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { RecordStatus } from '@tcm/contract';
 import { useRecordHistory } from '../../record/record-api.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 
-const COLOR = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' } as const;
+const COLOR: Record<RecordStatus, string> = {
+  queued: 'gray',
+  running: 'blue',
+  done: 'green',
+  partial: 'orange',
+  failed: 'red',
+};
 
 /**
  * A person's timeline: every record about the same person that the caller may see, oldest at the

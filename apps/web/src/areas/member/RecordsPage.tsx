@@ -1,11 +1,13 @@
 import '../../record/texts.js';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { App, Button, Drawer, Result, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Drawer, Result, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  hasResults,
   RECORD_QUERY_FIELDS,
+  RECORD_STATUSES,
   type CombinedQuery,
   type RecordScope,
   type RecordStatus,
@@ -16,6 +18,8 @@ import { CombinedQueryDialog } from '../../components/query/CombinedQueryDialog.
 import type { QueryField } from '../../components/query/normalize.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { LiveRecordResult } from '../../record/LiveRecordResult.js';
+import { STATUS_COLOR } from '../../record/RecordResult.js';
+import { failureLine } from '../../record/EngineSections.js';
 import { listRecords, useRecord } from '../../record/record-api.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { PersonTimeline } from './PersonTimeline.js';
@@ -24,9 +28,6 @@ import { MEMBER_RECORD_KEYS, usePushReport } from './records-export-api.js';
 
 // The history brings ECharts: its own chunk, loaded when a detail opens.
 const PersonHistory = lazy(() => import('../../record/PersonHistory.js'));
-
-const STATUS_COLOR = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
-const STATUSES: readonly RecordStatus[] = ['queued', 'running', 'done', 'failed'];
 
 /** Fields of the combined query: the server's whitelist (contract RECORD_QUERY_FIELDS). */
 export const RECORD_FIELDS: readonly QueryField[] = Object.entries(RECORD_QUERY_FIELDS).map(([name, type]) => ({
@@ -101,9 +102,12 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
       {
         title: t('record.field.status'),
         render: (_: unknown, r: RecordSummary) => (
-          <Tag color={STATUS_COLOR[r.status]} data-testid="row-status">
-            {t(`record.status.${r.status}`)}
-          </Tag>
+          <>
+            <Tag color={STATUS_COLOR[r.status]} data-testid="row-status">
+              {t(`record.status.${r.status}`)}
+            </Tag>
+            {r.missing.length > 0 && <MissingParts missing={r.missing} />}
+          </>
         ),
       },
       {
@@ -124,7 +128,7 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
             <Button size="small" data-testid={`timeline-open-${r.id}`} onClick={() => setParams({ timeline: r.id })}>
               {t('member.records.timeline')}
             </Button>
-            {r.status === 'done' && (
+            {hasResults(r.status) && (
               <Button size="small" data-testid={`push-${r.id}`} onClick={() => push(r.id)}>
                 {t('member.records.pushWechat')}
               </Button>
@@ -154,7 +158,7 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
           placeholder={t('record.field.status')}
           style={{ width: 140 }}
           value={status}
-          options={STATUSES.map((s) => ({ value: s, label: t(`record.status.${s}`) }))}
+          options={RECORD_STATUSES.map((s) => ({ value: s, label: t(`record.status.${s}`) }))}
           onChange={(v) => setStatus(v)}
         />
         <Button onClick={() => void list.refetch()}>{t('record.refresh')}</Button>
@@ -236,5 +240,27 @@ export function RecordDetailView({ id, onOpen }: { id: string; onOpen?: (id: str
         </Suspense>
       )}
     </>
+  );
+}
+
+/**
+ * Which parts a partial record lacks (issue 32), and why on hover: each reason worded from its
+ * failure code in the reader's language.
+ */
+function MissingParts({ missing }: { missing: RecordSummary['missing'] }) {
+  const { t, i18n } = useTranslation();
+  const parts = missing.map((m) => t(`record.engine.${m.engine}`)).join(i18n.language === 'en' ? ', ' : '、');
+  const reasons = missing.map((m) => {
+    const part = t(`record.engine.${m.engine}`);
+    // A code no catalog knows reads "… could not be analyzed", never a raw text.
+    const reason = failureLine({ code: m.code, msg: t('record.engineFailed', { engine: part }) }, i18n.language);
+    return <div key={m.engine}>{t('record.partial.part', { part, reason })}</div>;
+  });
+  return (
+    <Tooltip title={reasons}>
+      <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid="row-missing">
+        {t('record.partial.short', { parts })}
+      </Typography.Text>
+    </Tooltip>
   );
 }

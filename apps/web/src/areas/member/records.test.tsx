@@ -64,6 +64,7 @@ describe('record lists and detail', () => {
           captures: ['tongue'],
           conclusion: '气虚质',
           failure: null,
+          missing: [],
           attempts: 1,
           lang: 'zh',
           createdAt: '2026-11-22T08:00:00Z',

@@ -12,6 +12,8 @@ export const displayEn: DisplayMessages = {
   patterns: 'Syndrome patterns (top 10)',
   tongue: 'Tongue findings',
   tongueOf: '{{n}} tongue readings',
+  // A partial record counts only what it holds (issue 32): the panel says what is missing.
+  missingOf: 'constitution missing for {{n}} of {{of}} records',
   risk: 'Risk levels',
   trend: 'Diagnoses, last {{days}} days',
   trendCount: 'Diagnoses',

@@ -11,6 +11,8 @@ export const displayZh = {
   patterns: '证型分布（前十）',
   tongue: '舌象特征检出率',
   tongueOf: '{{n}} 例舌诊',
+  // A partial record counts only what it holds (issue 32): the panel says what is missing.
+  missingOf: '{{of}} 例中 {{n}} 例缺少体质结果',
   risk: '风险等级构成',
   trend: '近 {{days}} 日诊断趋势',
   trendCount: '诊断数',

@@ -22,6 +22,12 @@ export const recordEn: typeof recordZh = {
   engineFailed: '{{engine}} could not be analyzed',
   evidence: 'Evidence',
   failed: 'The analysis failed',
+  partial: {
+    title: 'Partly done: some parts are missing from this result',
+    part: '{{part}} missing: {{reason}}',
+    short: 'Missing: {{parts}}',
+    note: 'The other results stand without them. Redo only the missing part below; nothing else is analyzed again.',
+  },
   featureName: 'Feature',
   finding: 'Finding',
   faceRule: 'Look straight at the camera, whole face visible, no glasses or make-up; PNG, JPG, JPEG or BMP up to 10M',
@@ -77,7 +83,7 @@ export const recordEn: typeof recordZh = {
   },
   downloadReport: { zh: 'Report in Chinese', en: 'Report in English' },
   reportLang: { zh: '中文', en: 'English' },
-  status: { queued: 'Queued', running: 'Analyzing', done: 'Done', failed: 'Failed' },
+  status: { queued: 'Queued', running: 'Analyzing', done: 'Done', partial: 'Partly done', failed: 'Failed' },
   via: { events: 'Live progress (server events)', polling: 'Live progress (polling)' },
   tip: {
     tooDark: 'Too dark: move to a brighter place',
@@ -176,6 +182,10 @@ export const recordEn: typeof recordZh = {
       'Give a new one: only this capture and the overall result are analyzed again; your answers, vitals and the other results stay.',
     send: 'Analyze the new capture',
     cancel: 'Cancel',
+    answersAction: 'Answer the questionnaire again',
+    answersIntro:
+      'Answer again: only the questionnaire and the overall result are analyzed again; your captures, vitals and the other results stay.',
+    answersSend: 'Analyze the new answers',
   },
   check: {
     checking: 'Checking the file with its engine…',

@@ -19,6 +19,12 @@ export const recordZh = {
   engineFailed: '{{engine}}分析未成功',
   evidence: '依据',
   failed: '分析失败',
+  partial: {
+    title: '部分完成：本结果缺少以下项目',
+    part: '缺少{{part}}：{{reason}}',
+    short: '缺少：{{parts}}',
+    note: '其他结果不受影响。可在下方只重做缺少的项目，其他项目不会重新分析。',
+  },
   featureName: '特征',
   finding: '结果',
   faceRule: '正面平视镜头，露出整张面部，不戴眼镜、不化妆；支持 PNG、JPG、JPEG、BMP，不超过 10M',
@@ -68,7 +74,7 @@ export const recordZh = {
   history: { title: '历次检测与趋势', noTrend: '体征记录少于两次，暂无趋势', none: '暂无其他检测记录' },
   downloadReport: { zh: '下载中文报告', en: '下载英文报告' },
   reportLang: { zh: '中文', en: 'English' },
-  status: { queued: '排队中', running: '分析中', done: '已完成', failed: '失败' },
+  status: { queued: '排队中', running: '分析中', done: '已完成', partial: '部分完成', failed: '失败' },
   via: { events: '实时进度（服务器推送）', polling: '实时进度（定时查询）' },
   tip: { tooDark: '光线太暗，请到明亮处', tooBright: '光线过强，请避开直射光', blurry: '画面模糊，请保持稳定并对焦' },
   fileProblem: {
@@ -154,6 +160,9 @@ export const recordZh = {
     intro: '重新提供这一项：只重新分析这一项和综合结果，问卷答案、体征和其他结果保留不变。',
     send: '分析新的采集',
     cancel: '取消',
+    answersAction: '重新填写问卷',
+    answersIntro: '重新作答：只重新分析问卷和综合结果，采集、体征和其他结果保留不变。',
+    answersSend: '分析新的答案',
   },
   check: {
     checking: '正在用引擎检查文件…',

@@ -75,6 +75,8 @@ export const researchEn: ResearchMessages = {
     systemRecords: 'Platform records',
     systemVisits: 'Case visits',
     imported: '{{n}} samples imported',
+    // Partial records (issue 32): the samples hold what exists; the part's variables stay empty.
+    importedMissing: '{{part}} missing for {{n}} of {{of}} platform records (its variables are empty)',
     clear: 'Clear',
   },
   import: {

@@ -67,6 +67,8 @@ export const researchZh = {
     systemRecords: '平台检测记录',
     systemVisits: '医案就诊记录',
     imported: '已导入 {{n}} 个样本',
+    // Partial records (issue 32): the samples hold what exists; the part's variables stay empty.
+    importedMissing: '{{of}} 条平台记录中 {{n}} 条缺少{{part}}（该项变量为空）',
     clear: '清空',
   },
   import: {

@@ -1,4 +1,5 @@
 import './texts.js';
+import '../../../record/texts.js';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, Modal, Result, Space, Tag, Typography, message } from 'antd';
 import { useNavigate, useParams } from 'react-router';
@@ -215,6 +216,14 @@ function SystemImport({
       onOk={asyncHandler(async () => {
         const r = await run.mutateAsync(sources);
         void message.success(t('research.items.imported', { n: r.imported }));
+        for (const m of r.missing?.parts ?? [])
+          void message.warning(
+            t('research.items.importedMissing', {
+              part: t(`record.engine.${m.engine}`),
+              n: m.count,
+              of: r.missing!.records,
+            }),
+          );
         onDone();
       })}
     >

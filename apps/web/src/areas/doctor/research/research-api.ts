@@ -10,6 +10,7 @@ import {
   type SampleValue,
   type CombinedQuery,
   type TableExportBody,
+  type ImportResult as ContractImportResult,
 } from '@tcm/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.js';
@@ -23,6 +24,8 @@ export interface Page<T> {
 export interface ImportResult {
   imported: number;
   skipped: number;
+  /** System import: records lacking a failed part (issue 32; contract `importResultSchema`). */
+  missing?: ContractImportResult['missing'];
   pool: Pool;
 }
 export interface Prediction {

@@ -2,7 +2,7 @@ import '../../../record/texts.js';
 import { Alert, Button, Card, Input, Result, Segmented, Space, Typography, message } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RECORD_PATHS, type ReportLanguage } from '@tcm/contract';
+import { RECORD_PATHS, type ReportLanguage, hasResults } from '@tcm/contract';
 import { AnalysisProgress, RecordResult } from '../../../record/RecordResult.js';
 import { reportPath, retryRecord, useRecord } from '../../../record/record-api.js';
 import { currentLanguage } from '../../../lib/i18n.js';
@@ -74,9 +74,9 @@ export function ReportPdfPage() {
           {t('route.pdfReport')}
         </Typography.Title>
         <LangSwitch lang={lang} onChange={setLang} />
-        {status === 'done' && <ReportButtons recordRef={{ token }} />}
+        {hasResults(status) && <ReportButtons recordRef={{ token }} />}
       </Space>
-      {status === 'done' ? (
+      {hasResults(status) ? (
         <PdfFrame src={reportPath({ token }, lang)} title={t('route.pdfReport')} />
       ) : status === 'failed' ? (
         <Alert type="error" showIcon title={t('record.failed')} description={progress?.failure?.msg} />

@@ -1,3 +1,4 @@
+import { isFinishedStatus } from '@tcm/contract';
 import './texts.js';
 import '../../../record/texts.js';
 import { useEffect, useState } from 'react';
@@ -47,7 +48,7 @@ function H5Result({ page, sent }: { page: H5Page; sent: H5Submitted }) {
   const { t } = useTranslation();
   const ref = { token: sent.shareToken };
   const state = useRecord(ref);
-  const finished = state.detail?.status === 'done' || state.detail?.status === 'failed';
+  const finished = !!state.detail && isFinishedStatus(state.detail.status);
   const back = sent.returnUrl ? (
     <Button
       type="primary"
