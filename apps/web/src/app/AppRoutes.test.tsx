@@ -55,6 +55,24 @@ describe('routes without a session', () => {
     expect(await screen.findByTestId('login-member')).toBeTruthy();
   });
 
+  // Issue 34: /doctor/index speaks of the doctor area, not of "the public site" it is served in.
+  it('shows /doctor/index as the way into the doctor area, in zh and en', async () => {
+    at('/doctor/index');
+    const page = await screen.findByTestId('doctor-index');
+    expect(page.textContent).toContain('医案管理');
+    expect(page.textContent).not.toContain('公开站点');
+    fireEvent.click(screen.getByTestId('doctor-index-login'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/doctor/login'));
+    await i18n.changeLanguage('en');
+    try {
+      at('/doctor/index');
+      const en = (await screen.findAllByTestId('doctor-index')).at(-1)!;
+      expect(en.textContent).toContain('case archives');
+    } finally {
+      await i18n.changeLanguage('zh');
+    }
+  });
+
   it('resolves /redirect/{path*} to the path', async () => {
     at('/redirect/guanyuwomen');
     // The about page: its CMS text (loaded from the server) and the cooperation form below it.

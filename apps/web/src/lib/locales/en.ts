@@ -462,6 +462,8 @@ export const en: Messages = {
   },
   site: {
     menu: 'Menu',
+    doctorIndexText:
+      'Doctors and researchers sign in for case archives, four-diagnosis forms, prescriptions and data analysis; a new doctor registers and the platform approves the account.',
     navLabel: 'Site navigation',
     cooperationTitle: 'Cooperation enquiry',
     cooperationIntro: 'Tell us what you need and we will contact you soon.',

@@ -4,6 +4,7 @@ import type { MemberMessages } from './member-zh.js';
 export const memberEn: MemberMessages = {
   team: {
     title: 'My team',
+    memberName: 'Member name',
     none: 'You do not belong to a team yet. Create one, or apply to join with an invitation code.',
     create: 'Create team',
     name: 'Team name',

@@ -2,6 +2,7 @@
 export const memberZh = {
   team: {
     title: '我的团队',
+    memberName: '成员姓名',
     none: '您尚未加入团队。可以创建一个团队，或使用邀请码申请加入。',
     create: '创建团队',
     name: '团队名称',

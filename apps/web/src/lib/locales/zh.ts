@@ -446,6 +446,7 @@ export const zh = {
   },
   site: {
     menu: '菜单',
+    doctorIndexText: '医生与科研人员登录后使用医案管理、四诊单、处方管理和数据分析；新医生注册后由平台审核开通。',
     navLabel: '网站导航',
     cooperationTitle: '合作咨询',
     cooperationIntro: '请留下您的需求，我们会尽快与您联系。',
