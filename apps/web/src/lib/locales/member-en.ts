@@ -145,6 +145,7 @@ export const memberEn: MemberMessages = {
     expiredText: 'Make a new QR code and scan it again.',
     pendingTitle: 'Not scanned yet',
     loadFailed: 'The binding could not be read',
+    mineFailed: 'The WeChat binding state could not be read: {{msg}}',
     backHome: 'Back to home',
   },
   risk: { none: 'No risk item', low: 'Low risk', medium: 'Medium risk', high: 'High risk' },

@@ -141,6 +141,7 @@ export const memberZh = {
     expiredText: '请重新生成二维码后再扫描。',
     pendingTitle: '尚未扫码',
     loadFailed: '无法读取绑定结果',
+    mineFailed: '无法读取微信绑定状态：{{msg}}',
     backHome: '返回首页',
   },
   risk: { none: '无风险项', low: '低风险', medium: '中风险', high: '高风险' },
