@@ -32,6 +32,37 @@ describe('public site and guards', () => {
     await page.waitForURL(/\/pc\/guanyuwomen$/);
     expect(errors).toEqual([]);
   });
+
+  // Issue 34: an unknown address is the 404 page, not the back-office sign-in, and
+  // /member/config/refresh opens without a sign-in (spec §2), in zh and en.
+  it('lands an unknown address on /404 and opens /member/config/refresh signed out, in zh and en', async () => {
+    await page.goto(`${BASE}/pc/no-such-page`);
+    await page.waitForURL(/\/pc\/404$/);
+    await page.getByText('您访问的页面不存在').waitFor();
+    await page.goto(`${BASE}/pc/member/config/refresh`);
+    await page.getByTestId('member-refresh').getByText('此浏览器未登录会员账号').waitFor();
+    expect(path(page)).toBe('/pc/member/config/refresh');
+
+    await page.context().addCookies([{ name: 'language', value: 'en', url: BASE }]);
+    await page.goto(`${BASE}/pc/some/unknown/address`);
+    await page.waitForURL(/\/pc\/404$/);
+    await page.getByText('The page you asked for does not exist').waitFor();
+    await page.goto(`${BASE}/pc/member/config/refresh`);
+    await page.getByTestId('member-refresh').getByText('No member is signed in on this browser').waitFor();
+    expect(path(page)).toBe('/pc/member/config/refresh');
+    // Its sign-in link leads to the member sign-in, which brings the member home.
+    await page.getByTestId('member-refresh-login').click();
+    await page.waitForURL(/\/pc\/member\/config\/login$/);
+    await fillLogin(page, 'member');
+    await page.waitForURL(/\/pc\/member\/config\/home$/);
+    // Signed in, the refresh address moves on to the member home (spec §2).
+    await page.goto(`${BASE}/pc/member/config/refresh`);
+    await page.waitForURL(/\/pc\/member\/config\/home$/);
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/pc\/member-login$/);
+    await page.context().addCookies([{ name: 'language', value: 'zh', url: BASE }]);
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('back-office', () => {

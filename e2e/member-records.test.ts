@@ -210,4 +210,31 @@ describe('member records: advice, exports, WeChat binding', () => {
       .waitFor();
     expect(errors).toEqual([]);
   });
+
+  // Issue 34: a record the caller may not see says so in the drawer (403 and the server's words),
+  // in the reader's language, rather than a spinner.
+  it.each<Lang>(['zh', 'en'])(
+    'a plain member opening a team-mate’s record reads the refusal in the drawer (%s)',
+    async (lang) => {
+      await signIn(page, lang, 'leader');
+      const { recordId } = await apiAs<{ recordId: string }>(page, 'POST', RECORD_PATHS.create, {
+        source: 'member',
+        person: { name: `Refused ${lang}`, sex: 'female', age: 40 },
+        inquiry: { answers: Object.fromEntries(questionsFor('female').map((q) => [q.id, 3])) },
+      });
+      await page.getByTestId('logout').click();
+      await page.waitForURL(/\/pc\/member-login$/);
+      await signIn(page, lang, 'member');
+      await page.goto(`${BASE}/pc/member/config/memberRecord?id=${recordId}`);
+      const denied = page.getByTestId('record-denied');
+      await denied.waitFor();
+      const text = (await denied.textContent()) ?? '';
+      expect(text).toContain('403');
+      expect(text).toMatch(lang === 'zh' ? /[\u4e00-\u9fff]/ : /^[\x20-\x7e]+$/);
+      await page.goto(`${BASE}/pc/member/config/home`);
+      await page.getByTestId('logout').click();
+      await page.waitForURL(/\/pc\/member-login$/);
+      expect(errors).toEqual([]);
+    },
+  );
 });

@@ -10,6 +10,7 @@ import {
 } from './console-admin-menus.js';
 import { addSiteContent, SITE_CONTENT } from './site-content.js';
 import { addAuditMenu, AUDIT_MENU } from './audit-menu.js';
+import { replaceProjectFileSources, SITE_SOURCES } from './site-sources.js';
 import { addViewButtons, VIEW_BUTTONS } from './view-buttons.js';
 
 export type { MaintenanceLog };
@@ -28,6 +29,7 @@ export const MAINTENANCE_TASKS: Record<string, Task> = {
   [DOCTOR_APPROVAL_MENUS]: (db, _log, opts) => addDoctorApprovalMenus(db, opts),
   [AUDIT_MENU]: (db, _log, opts) => addAuditMenu(db, opts),
   [VIEW_BUTTONS]: (db, _log, opts) => addViewButtons(db, opts),
+  [SITE_SOURCES]: (db, _log, opts) => replaceProjectFileSources(db, opts),
 };
 
 export async function maintenanceFinishedAt(db: Db, name: string): Promise<Date | undefined> {

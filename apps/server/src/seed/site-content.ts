@@ -1,6 +1,7 @@
 /**
  * The public site's pages as first content of the CMS (docs/site.md), in zh and en. Facts stated
- * here carry their sources; what the platform does is described from its own documents. Editors
+ * here carry their sources, which a visitor reads under the page: published works and standards,
+ * never the project's own files (issue 34). Editors
  * change everything afterwards in the back office (内容管理); the seed never overwrites a page.
  */
 export interface SeedPage {
@@ -12,10 +13,12 @@ export interface SeedPage {
 
 const P = (...lines: string[]) => lines.map((l) => `<p style="text-indent: 2em">${l}</p>`).join('');
 
-const TONGUE_DOC =
-  'docs/tongue.md of this platform (tongue engine tongue-1.0.0: segmentation, features, quality checks)';
 const TONGUE_DATA =
   'Li et al., "TonguExpert", Phenomics 2025, doi:10.1007/s43657-024-00210-9 (public tongue image database used to build and test the engine)';
+/** The standards the health-state identification follows (its engines cite the same ones). */
+const CONSTITUTION_STANDARD = '中华中医药学会 ZYYXH/T157-2009《中医体质分类与判定》';
+const DIAGNOSTICS_TEXTBOOK =
+  '李灿东, 吴承玉 主编.《中医诊断学》(全国中医药行业高等教育“十三五”规划教材). 北京: 中国中医药出版社, 2016';
 const WHO_TERMS =
   'WHO Regional Office for the Western Pacific, WHO International Standard Terminologies on Traditional Medicine in the Western Pacific Region, 2007';
 
@@ -38,7 +41,7 @@ export const SITE_PAGES: SeedPage[] = [
         "Results support health management and physicians; they do not replace a physician's diagnosis.",
       ),
     },
-    sources: [TONGUE_DOC],
+    sources: [],
   },
   {
     name: 'information',
@@ -58,7 +61,7 @@ export const SITE_PAGES: SeedPage[] = [
         'Team members, physicians and researchers sign in through their own entrances for records, case archives and research.',
       ),
     },
-    sources: [TONGUE_DOC],
+    sources: [TONGUE_DATA],
   },
   {
     name: 'shexiangyujibingyanjiu',
@@ -98,7 +101,7 @@ export const SITE_PAGES: SeedPage[] = [
         'It serves health management; for a diagnosis of disease, consult a physician.',
       ),
     },
-    sources: ['docs/synthesis.md and docs/constitution.md of this platform'],
+    sources: [CONSTITUTION_STANDARD, DIAGNOSTICS_TEXTBOOK, 'GB/T 16751.2-2021《中医临床诊疗术语 第2部分：证候》'],
   },
   {
     name: 'shezhenshixun',
@@ -134,7 +137,7 @@ export const SITE_PAGES: SeedPage[] = [
         'This page uses the same tongue engine as tongue detection (tongue-1.0.0); there is no separate child model. Records are marked "child" so physicians and researchers can tell them apart. A parent should help the child put the tongue out in bright daylight; results are for parents\' and physicians\' reference.',
       ),
     },
-    sources: ['《中医儿科学》全国中医药行业高等教育规划教材（舌诊：小儿舌象特点）', TONGUE_DOC],
+    sources: ['《中医儿科学》全国中医药行业高等教育规划教材（舌诊：小儿舌象特点）', TONGUE_DATA],
   },
   {
     name: 'xinguanshezhen',
@@ -154,7 +157,7 @@ export const SITE_PAGES: SeedPage[] = [
         'This page uses the same tongue engine as tongue detection (tongue-1.0.0) to observe body color, coating color, thickness and greasiness; there is no separate COVID-19 model and it cannot diagnose COVID-19. With fever, cough or other symptoms, see a doctor.',
       ),
     },
-    sources: ['国家卫生健康委员会、国家中医药管理局《新型冠状病毒肺炎诊疗方案（试行第九版）》, 2022', TONGUE_DOC],
+    sources: ['国家卫生健康委员会、国家中医药管理局《新型冠状病毒肺炎诊疗方案（试行第九版）》, 2022', TONGUE_DATA],
   },
   {
     name: 'zhongyishiAIzhushou',

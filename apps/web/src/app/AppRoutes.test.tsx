@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { clearSession, saveTokens } from '../lib/session.js';
 import { renderAt } from '../test/render-at.js';
+import { i18n } from '../lib/i18n.js';
 import { readRegisterStep } from '../areas/entrance/DoctorRegister.js';
 
 const at = renderAt;
@@ -28,6 +29,48 @@ describe('routes without a session', () => {
     at('/system/translation');
     expect(await screen.findByTestId('login-sys')).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/login');
+  });
+
+  // Issue 34: an unknown address is the 404 page, not the back-office sign-in (spec §2).
+  it('lands an unknown address on the 404 page, in zh and en', async () => {
+    at('/no-such-page');
+    expect(await screen.findByText('您访问的页面不存在')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/404');
+    await i18n.changeLanguage('en');
+    try {
+      await screen.findByText('The page you asked for does not exist');
+    } finally {
+      await i18n.changeLanguage('zh');
+    }
+  });
+
+  // Issue 34: /member/config/refresh is open (spec §2) and stays put for a visitor.
+  it('opens /member/config/refresh without a session and offers the member sign-in', async () => {
+    at('/member/config/refresh');
+    const card = await screen.findByTestId('member-refresh');
+    expect(card.textContent).toContain('此浏览器未登录会员账号');
+    expect(screen.getByTestId('where').textContent).toBe('/member/config/refresh');
+    fireEvent.click(screen.getByTestId('member-refresh-login'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/member/config/login'));
+    expect(await screen.findByTestId('login-member')).toBeTruthy();
+  });
+
+  // Issue 34: /doctor/index speaks of the doctor area, not of "the public site" it is served in.
+  it('shows /doctor/index as the way into the doctor area, in zh and en', async () => {
+    at('/doctor/index');
+    const page = await screen.findByTestId('doctor-index');
+    expect(page.textContent).toContain('医案管理');
+    expect(page.textContent).not.toContain('公开站点');
+    fireEvent.click(screen.getByTestId('doctor-index-login'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/doctor/login'));
+    await i18n.changeLanguage('en');
+    try {
+      at('/doctor/index');
+      const en = (await screen.findAllByTestId('doctor-index')).at(-1)!;
+      expect(en.textContent).toContain('case archives');
+    } finally {
+      await i18n.changeLanguage('zh');
+    }
   });
 
   it('resolves /redirect/{path*} to the path', async () => {

@@ -53,7 +53,17 @@ const rows: Row[] = [
   // Everything else.
   ['/welcome', 'out', 'sys', to('/login')],
   ['/system/translation', 'out', 'sys', to('/login')],
-  ['/no-such-page', 'out', 'sys', to('/login')],
+  ['/system/user', 'out', 'sys', to('/login')],
+  ['/content/index', 'out', 'sys', to('/login')],
+  // An unknown path is the 404 page for a visitor (spec "any unknown path redirects to /404"),
+  // whatever login type the browser last used; unknown member and doctor paths keep their sign-in.
+  ['/no-such-page', 'out', 'sys', to('/404')],
+  ['/no/such/page', 'out', 'member', to('/404')],
+  ['/systems', 'out', 'sys', to('/404')],
+  ['/member/config/no-such-page', 'out', 'member', to('/member-login')],
+  ['/doctor/no-such-page', 'out', 'doctor', to('/keyan-login')],
+  // A partner's H5 link: its token is the credential (issue 34).
+  ['/h5/abc', 'out', 'sys', pass],
   // Public site group (docs/web.md).
   ['/', 'out', 'sys', pass],
   ['/xinwendongtai', 'out', 'sys', pass],
@@ -97,6 +107,10 @@ const rows: Row[] = [
   ['/welcome', 'in-loaded', 'sys', pass],
   ['/system/translation', 'in-loaded', 'sys', pass],
   ['/unknown', 'in', 'sys', load('sys', '/login')],
+  // A signed-in member or doctor at an unknown path: /404, not signed out by the system check.
+  ['/unknown', 'in-loaded', 'member', to('/404')],
+  ['/unknown', 'in', 'doctor', to('/404')],
+  ['/welcome', 'in', 'member', load('sys', '/login')],
   ['/redirect/welcome', 'in', 'sys', pass],
   ['/xinwendongtai', 'in', 'member', pass],
   // Open and public pages stay open when signed in, whatever the login type.

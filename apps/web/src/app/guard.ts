@@ -28,6 +28,7 @@ export type GuardDecision =
 export const WELCOME_PATH = '/welcome';
 export const MEMBER_HOME = '/member/config/home';
 export const DOCTOR_HOME = '/doctor/home';
+export const NOT_FOUND = '/404';
 
 /** Open without login (spec §2 "not logged in"). */
 const OPEN_EXACT = new Set(['/device', '/unsubscribe/post', '/checked/pdf', '/checked/pdf/new', '/wx_login/author']);
@@ -69,9 +70,22 @@ const PUBLIC_EXACT = new Set([
 const isRedirect = (p: string) => p === '/redirect' || p.startsWith('/redirect/');
 /** Dynamic pages and news items (docs/site.md) are public like their lists. */
 const isPublic = (p: string) => PUBLIC_EXACT.has(p) || p.startsWith('/pages/') || p.startsWith('/xinwendongtai/');
-/** A patient's one-time form link (docs/archive.md): the token in the path is the credential. */
-const isFormLink = (p: string) => p.startsWith('/inquiry/');
-const isOpen = (p: string) => OPEN_EXACT.has(p) || isRedirect(p) || isPublic(p) || isFormLink(p);
+/**
+ * A patient's one-time form link (docs/archive.md) and a partner's H5 capture link
+ * (docs/open-api.md): the token in the path is the credential.
+ */
+const isTokenLink = (p: string) => p.startsWith('/inquiry/') || p.startsWith('/h5/');
+const isOpen = (p: string) => OPEN_EXACT.has(p) || isRedirect(p) || isPublic(p) || isTokenLink(p);
+
+/**
+ * Back-office pages come from the server's menus, which a signed-out page cannot read; these are
+ * the seeded ones' paths (apps/server/src/seed/menu-tree.ts), so a signed-out user following a
+ * back-office bookmark meets the sign-in (spec "everything else goes to /login") while any other
+ * unknown path is the 404 page (spec "any unknown path redirects to /404"). A menu added later
+ * under another path is a 404 until its user signs in (docs/web.md).
+ */
+const BACK_OFFICE = ['/welcome', '/system', '/content'];
+const isBackOffice = (p: string) => BACK_OFFICE.some((b) => p === b || p.startsWith(`${b}/`));
 
 function normalize(path: string): string {
   const p = path.split(/[?#]/)[0] ?? '/';
@@ -85,7 +99,7 @@ function notLoggedIn(p: string): GuardDecision {
   if (p === '/display') return { kind: 'redirect', to: '/login' };
   if (p === '/disease/index') return { kind: 'redirect', to: '/disease/login' };
   if (p === '/training/index') return { kind: 'redirect', to: '/training/login' };
-  return { kind: 'redirect', to: '/login' };
+  return { kind: 'redirect', to: isBackOffice(p) ? '/login' : NOT_FOUND };
 }
 
 function memberCheck(input: GuardInput, target: string, p: string): GuardDecision {
@@ -147,5 +161,9 @@ export function decideRoute(input: GuardInput): GuardDecision {
   if (p.startsWith('/member/config/')) return memberCheck(input, p, p);
   if (p === '/keyan-login' || p === '/doctor/login') return doctorCheck(input, DOCTOR_HOME, p);
   if (p.startsWith('/doctor/')) return doctorCheck(input, p, p);
+  // The back-office's menus may hold any path, so a back-office user's paths go to the system
+  // check (the router answers /404 when no menu matches); for any other login type a path that
+  // is no back-office page is unknown: /404, not a system check that would sign them out.
+  if (input.loginType !== 'sys' && !isBackOffice(p)) return { kind: 'redirect', to: NOT_FOUND };
   return sysCheck(input, p);
 }

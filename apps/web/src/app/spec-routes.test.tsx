@@ -161,11 +161,9 @@ describe('spec §2 routes', () => {
     expect(DOCTOR.filter(([p, f]) => JSON.stringify(flagsOf(byPath.get(p))) !== JSON.stringify(f))).toEqual([]);
   });
 
-  // Left out: pages the guard sends a signed-out user elsewhere (guard.test.ts), and
-  // /member/config/refresh, which is open but moves on to the member home at once.
+  // Left out: pages the guard sends a signed-out user elsewhere (guard.test.ts).
   const signedOutPages = PUBLIC.filter(
-    ([p]) =>
-      !['/display', '/disease/index', '/training/index', '/member/config/index', '/member/config/refresh'].includes(p),
+    ([p]) => !['/display', '/disease/index', '/training/index', '/member/config/index'].includes(p),
   );
   it.each(signedOutPages)('renders %s signed out as a real page', async (pattern) => {
     localStorage.clear();

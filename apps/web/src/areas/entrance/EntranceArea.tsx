@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Layout, Spin } from 'antd';
+import { Alert, Layout, Result, Spin } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
@@ -99,11 +99,29 @@ function WechatAuthor() {
   return <Busy error={error} text={t('login.wechatWaiting')} />;
 }
 
+/**
+ * /member/config/refresh re-reads the member's session: the guard sends a signed-in member on to
+ * the member home once their info is loaded (spec §2). The page itself is open (spec: no sign-in
+ * needed), so what renders here is a browser without a member session: it says so and offers the
+ * member sign-in rather than bouncing to it (issue 34).
+ */
 function MemberRefresh() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  useEffect(() => void navigate('/member/config/home', { replace: true }), [navigate]);
-  return <Busy error={null} text={t('login.refreshing')} />;
+  return (
+    <Layout style={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+      <Result
+        status="info"
+        title={t('login.refreshSignedOut')}
+        subTitle={t('login.refreshSignedOutHint')}
+        data-testid="member-refresh"
+        extra={
+          <Link to="/member/config/login" data-testid="member-refresh-login">
+            {t('login.refreshSignIn')}
+          </Link>
+        }
+      />
+    </Layout>
+  );
 }
 
 const PAGES: PageRegistry<'entrance'> = {

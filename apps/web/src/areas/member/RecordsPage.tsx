@@ -215,8 +215,16 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
   );
 }
 
-/** One record by id: its result and reports, or the server's refusal (403) / not found. */
-export function RecordDetailView({ id, onOpen }: { id: string; onOpen?: (id: string) => void }) {
+/**
+ * One record by id: its result and reports, or the server's refusal (403) / not found. Keyed by
+ * the id: the drawer stays open when a history entry inside it opens another record, and the
+ * followed state must start over rather than keep showing the record before (issue 34).
+ */
+export function RecordDetailView(props: { id: string; onOpen?: (id: string) => void }) {
+  return <RecordDetail key={props.id} {...props} />;
+}
+
+function RecordDetail({ id, onOpen }: { id: string; onOpen?: (id: string) => void }) {
   const { t } = useTranslation();
   const ref = { id };
   const state = useRecord(ref);

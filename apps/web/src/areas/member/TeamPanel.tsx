@@ -142,7 +142,7 @@ function Members({
         scroll={{ x: true }}
         columns={[
           {
-            title: t('member.apply.applicant'),
+            title: t('member.team.memberName'),
             render: (_, m) => `${m.name}${m.id === me.id ? t('member.team.you') : ''}`,
           },
           { title: t('member.team.coLeader'), render: (_, m) => toggle(m, 'teamLeader', true) },

@@ -78,9 +78,12 @@ export function WechatBindPage() {
         <Typography.Text data-testid="wechat-state">
           {mine.isLoading
             ? t('app.loading')
-            : mine.data?.bound
-              ? t('member.wechat.bound')
-              : t('member.wechat.notBound')}
+            : mine.error
+              ? // A failed read is said so, not shown as "not bound" (issue 34).
+                t('member.wechat.mineFailed', { msg: mine.error.message })
+              : mine.data?.bound
+                ? t('member.wechat.bound')
+                : t('member.wechat.notBound')}
         </Typography.Text>
         <Typography.Paragraph>{t('member.wechat.intro')}</Typography.Paragraph>
         {code?.qrUrl && (

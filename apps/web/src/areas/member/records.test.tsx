@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RECORD_ERRORS, RECORD_PATHS, type RecordPage } from '@tcm/contract';
 import { RecordDetailView, RecordsPage } from './RecordsPage.js';
 import '../../record/texts.js';
+import { doneRecord } from '../../record/fixtures/done-record.js';
 
 /** Answers the app's fetches like the server does: an envelope with its HTTP status. */
 function serve(routes: Record<string, { status: number; body: unknown }>) {
@@ -95,5 +96,24 @@ describe('record lists and detail', () => {
     serve({ [RECORD_PATHS.list]: { status: 403, body: { code: f.code, msg: f.zh } } });
     render(wrap(<RecordsPage scope="deviceRecord" />));
     await waitFor(() => expect(screen.getByTestId('records-error').textContent).toContain(f.zh));
+  });
+});
+
+describe('the detail drawer moving to another record (issue 34)', () => {
+  it("shows the next record's refusal, not the record it showed before", async () => {
+    const seen = { ...doneRecord(), id: '00000000-0000-4000-8000-0000000000c1' };
+    const refused = '00000000-0000-4000-8000-0000000000c2';
+    const f = RECORD_ERRORS.RECORD_FORBIDDEN;
+    serve({
+      [RECORD_PATHS.detail(seen.id)]: { status: 200, body: { code: 0, msg: 'ok', data: seen } },
+      [RECORD_PATHS.detail(refused)]: { status: 403, body: { code: f.code, msg: f.zh } },
+    });
+    const { rerender } = render(wrap(<RecordDetailView id={seen.id} />));
+    await screen.findByTestId('record-result', {}, { timeout: 10_000 });
+    // The drawer stays open while its `?id=` changes (a history entry opened from inside it).
+    rerender(wrap(<RecordDetailView id={refused} />));
+    const denied = await screen.findByTestId('record-denied', {}, { timeout: 10_000 });
+    expect(denied.textContent).toContain(f.zh);
+    expect(screen.queryByTestId('record-result')).toBeNull();
   });
 });

@@ -34,6 +34,19 @@ function serve(routes: Record<string, { status: number; body?: unknown; file?: s
 }
 afterEach(() => vi.unstubAllGlobals());
 
+describe('the binding page when its state cannot be read (issue 34)', () => {
+  it('says the read failed with the server\'s words, not "not bound"', async () => {
+    serve({ [WECHAT_BIND_PATHS.mine]: { status: 500, body: { code: 500, msg: '服务暂不可用' } } });
+    render(wrap('/member/config/bind-wechat/result'));
+    await waitFor(
+      () => expect(screen.getByTestId('wechat-state').textContent).toBe('无法读取微信绑定状态：服务暂不可用'),
+      {
+        timeout: 10_000,
+      },
+    );
+  });
+});
+
 /** The shared test machine is loaded: a refetch may take longer than the 1 s default wait. */
 const SLOW = { timeout: 10_000 };
 

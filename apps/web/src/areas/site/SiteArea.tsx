@@ -125,7 +125,28 @@ function Training({ page }: AreaProps) {
   );
 }
 
-/** A spec route whose page is not built yet (/doctor/index), and any page key unknown here. */
+/**
+ * /doctor/index (spec: placeholder): the way into the doctor area from the public site, saying
+ * what doctors and researchers find there and where they sign in or register. Plain markup like
+ * the 404 page: no Ant Design.
+ */
+function DoctorIndex() {
+  const { t } = useTranslation();
+  return (
+    <section className="site-not-found" data-testid="doctor-index">
+      <h1>{t('route.doctorIndex')}</h1>
+      <p>{t('site.doctorIndexText')}</p>
+      <Link to="/doctor/login" className="site-button" data-testid="doctor-index-login">
+        {t('route.doctorLogin')}
+      </Link>{' '}
+      <Link to="/doctor/register" className="site-button">
+        {t('route.doctorRegister')}
+      </Link>
+    </section>
+  );
+}
+
+/** A page key unknown here (the route table and this registry disagree). */
 function Placeholder({ page }: AreaProps) {
   return (
     <Heavy>
@@ -165,7 +186,7 @@ const PAGES: PageRegistry<'site'> = {
   pdfPreview: Detection,
   device: Detection,
   tongueTraining: Training,
-  doctorIndex: Placeholder,
+  doctorIndex: DoctorIndex,
   h5Capture: frameless(H5CapturePage),
   inquiryLink: frameless(InquiryLinkPage),
 };

@@ -121,7 +121,9 @@ export const en: Messages = {
     toLogin: 'Have an account? Sign in',
     wechatWaiting: 'Authorising with WeChat…',
     wechatNoCode: 'The WeChat authorisation code is missing',
-    refreshing: 'Refreshing the member state…',
+    refreshSignedOut: 'No member is signed in on this browser',
+    refreshSignedOutHint: 'Sign in to return to the member home with your team and tongue records.',
+    refreshSignIn: 'Member sign-in',
     rejectedTitle: 'Your doctor registration was not approved',
     rejectedReason: 'The administrator gave this reason: {{reason}}',
     rejectedNoReason: 'The administrator gave no reason; please contact the platform administrator',
@@ -460,6 +462,8 @@ export const en: Messages = {
   },
   site: {
     menu: 'Menu',
+    doctorIndexText:
+      'Doctors and researchers sign in for case archives, four-diagnosis forms, prescriptions and data analysis; a new doctor registers and the platform approves the account.',
     navLabel: 'Site navigation',
     cooperationTitle: 'Cooperation enquiry',
     cooperationIntro: 'Tell us what you need and we will contact you soon.',

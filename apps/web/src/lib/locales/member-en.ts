@@ -4,6 +4,7 @@ import type { MemberMessages } from './member-zh.js';
 export const memberEn: MemberMessages = {
   team: {
     title: 'My team',
+    memberName: 'Member name',
     none: 'You do not belong to a team yet. Create one, or apply to join with an invitation code.',
     create: 'Create team',
     name: 'Team name',
@@ -144,6 +145,7 @@ export const memberEn: MemberMessages = {
     expiredText: 'Make a new QR code and scan it again.',
     pendingTitle: 'Not scanned yet',
     loadFailed: 'The binding could not be read',
+    mineFailed: 'The WeChat binding state could not be read: {{msg}}',
     backHome: 'Back to home',
   },
   risk: { none: 'No risk item', low: 'Low risk', medium: 'Medium risk', high: 'High risk' },

@@ -2,6 +2,7 @@
 export const memberZh = {
   team: {
     title: '我的团队',
+    memberName: '成员姓名',
     none: '您尚未加入团队。可以创建一个团队，或使用邀请码申请加入。',
     create: '创建团队',
     name: '团队名称',
@@ -140,6 +141,7 @@ export const memberZh = {
     expiredText: '请重新生成二维码后再扫描。',
     pendingTitle: '尚未扫码',
     loadFailed: '无法读取绑定结果',
+    mineFailed: '无法读取微信绑定状态：{{msg}}',
     backHome: '返回首页',
   },
   risk: { none: '无风险项', low: '低风险', medium: '中风险', high: '高风险' },

@@ -118,7 +118,9 @@ export const zh = {
     toLogin: '已有账号？去登录',
     wechatWaiting: '正在进行微信授权…',
     wechatNoCode: '缺少微信授权码',
-    refreshing: '正在刷新会员状态…',
+    refreshSignedOut: '此浏览器未登录会员账号',
+    refreshSignedOutHint: '登录后将回到会员首页，查看团队与舌诊记录。',
+    refreshSignIn: '会员登录',
     rejectedTitle: '您的医生注册未通过审核',
     rejectedReason: '管理员给出的原因：{{reason}}',
     rejectedNoReason: '管理员没有填写原因，请联系平台管理员',
@@ -444,6 +446,7 @@ export const zh = {
   },
   site: {
     menu: '菜单',
+    doctorIndexText: '医生与科研人员登录后使用医案管理、四诊单、处方管理和数据分析；新医生注册后由平台审核开通。',
     navLabel: '网站导航',
     cooperationTitle: '合作咨询',
     cooperationIntro: '请留下您的需求，我们会尽快与您联系。',
