@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { AUTH_ERRORS, AUTH_PATHS, USER_PATHS } from '@tcm/contract';
 import { users } from '../../db/schema/index.js';
 import { buildUser, uid } from '../../test/factories.js';
-import { call, form, FORM } from '../../test/http.js';
+import { call, form, FORM, refusedFields } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { WechatProtocolServer } from '../../test/wechat-protocol-server.js';
 
@@ -74,7 +74,7 @@ describe('WeChat OAuth exchange', () => {
     for (const url of [AUTH_PATHS.wechatGetAccessToken, AUTH_PATHS.wechatGetAccessTokenWithoutInitUser]) {
       const res = await t.app.inject({ method: 'POST', url, headers: FORM, payload: '' });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().msg, url).toContain('oauth2Sessionid');
+      expect(refusedFields(res.json()), url).toContain('oauth2Sessionid');
     }
   });
 
