@@ -8,6 +8,7 @@ import type {
   MedicationRequest,
   Observation,
   Patient,
+  Practitioner,
   Resource,
 } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,6 +207,21 @@ describe('a case visit as a FHIR R4 document Bundle', () => {
   it('writes an archive.visit.fhir audit row', async () => {
     const rows = await auditTrail(t.database.db, caseId, doctor.user.id);
     expect(rows.filter((r) => r.action === 'archive.visit.fhir').map((r) => r.detail)).toEqual([{ visitId }]);
+  });
+
+  it("lets a doctor the case is shared with export it (the archive's read rule), naming the writer as author", async () => {
+    const shared = await doctorWithToken(t, 'Dr Shared');
+    const g = await call(t.app, 'POST', ARCHIVE_PATHS.addGroup, doctor.token, {
+      name: '脾胃病',
+      shareWith: [shared.user.loginName],
+    });
+    await call(t.app, 'POST', ARCHIVE_PATHS.joinGroups, doctor.token, { ids: [caseId], groupId: g.body.data.id });
+    const res = await call(t.app, 'GET', FHIR_PATHS.visitBundle(visitId), shared.token);
+    expect(res.status).toBe(200);
+    const b = res.body as unknown as Bundle;
+    expect(ofType<Practitioner>(b, 'Practitioner').map((p) => p.name?.[0]?.text)).toEqual(['Dr Wang']);
+    await call(t.app, 'POST', ARCHIVE_PATHS.joinGroups, doctor.token, { ids: [caseId], groupId: null });
+    expect((await call(t.app, 'GET', FHIR_PATHS.visitBundle(visitId), shared.token)).status).toBe(403);
   });
 
   it('refuses anonymous 401, a malformed id 400, another doctor or an unknown visit 403, another entrance 403', async () => {
