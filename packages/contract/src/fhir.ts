@@ -14,6 +14,8 @@ export const FHIR_PATHS = {
   questionnaire: (id: string) => `${FHIR_BASE}/Questionnaire/${id}`,
   /** A record as a document Bundle, under the record's own access rules. */
   recordBundle: (id: string) => `/backend/record/${id}/fhir`,
+  /** A case visit as a document Bundle, under the archive's rules (beside `visit/pdf/:id`). */
+  visitBundle: (visitId: string) => `/backend/doctor/archive/visit/fhir/${visitId}`,
 } as const;
 
 /**

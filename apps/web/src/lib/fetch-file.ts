@@ -14,7 +14,8 @@ export async function fetchFile(url: string, init: { method?: 'GET' | 'POST'; bo
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const type = res.headers.get('content-type') ?? '';
-  if (!res.ok || type.includes('json')) {
+  // Our envelope is application/json; a FHIR export (application/fhir+json) is a file like a PDF.
+  if (!res.ok || type.includes('application/json')) {
     const body = (await res.json().catch(() => null)) as { msg?: string } | null;
     throw new Error(body?.msg ?? `HTTP ${res.status}`);
   }

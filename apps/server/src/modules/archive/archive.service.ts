@@ -322,9 +322,17 @@ export async function visitFor(ctx: AppContext, p: Principal, visitId: string, n
 }
 
 export async function getVisit(ctx: AppContext, p: Principal, visitId: string): Promise<VisitDetail> {
+  return (await visitWithCase(ctx, p, visitId)).visit;
+}
+
+/** A visit as its detail answers it, with its case row and the doctor who wrote it (the FHIR export). */
+export async function visitWithCase(ctx: AppContext, p: Principal, visitId: string) {
   const { v, c } = await visitFor(ctx, p, visitId, 'read');
-  const names = await repo.userNames(ctx.db, [v.doctorUserId]);
-  return visitDetail(ctx, p, v, c, names.get(v.doctorUserId) ?? '');
+  const doctor = {
+    userId: v.doctorUserId,
+    name: (await repo.userNames(ctx.db, [v.doctorUserId])).get(v.doctorUserId) ?? '',
+  };
+  return { visit: await visitDetail(ctx, p, v, c, doctor.name), case: c, doctor };
 }
 
 export async function updateVisit(ctx: AppContext, p: Principal, visitId: string, b: VisitInput): Promise<SavedVisit> {

@@ -14,6 +14,8 @@ import {
 } from '@tcm/contract';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
+import { writeAudit } from '../audit/audit.service.js';
+import { visitWithCase } from '../archive/archive.service.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { assertCanSee } from '../records/access.js';
 import { findRecord } from '../records/records.repo.js';
@@ -21,6 +23,7 @@ import { recordDetail } from '../records/records.service.js';
 import { codeSystem } from './code-systems.js';
 import { constitutionQuestionnaire } from './questionnaire.js';
 import { recordBundle } from './record-bundle.js';
+import { visitBundle } from './visit-bundle.js';
 
 const tags = ['fhir'];
 /** FHIR's JSON media type: a FHIR client reads the answer as a resource, not our envelope. */
@@ -120,6 +123,31 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
         origin: `${request.protocol}://${request.host}`,
         subjectUserId: row.subjectUserId ?? null,
       }) as z.infer<typeof fhirDocumentBundleSchema>;
+    },
+  );
+
+  app.get(
+    FHIR_PATHS.visitBundle(':id'),
+    {
+      // The visit PDF's guard and rules (archive.routes.ts): the doctor entrance, the case's
+      // owner or a doctor of a group it is shared with; anything else 403, unknown ids too.
+      onRequest: requireAuth({ entrances: ['doctor'] }),
+      schema: {
+        tags: ['archive', ...tags],
+        summary: 'A case visit as a FHIR R4 document Bundle (Patient, Encounter, Conditions, prescription, warnings)',
+        params: z.object({ id: z.string().uuid() }),
+        response: { 200: fhirDocumentBundleSchema },
+      },
+    },
+    async (request, reply) => {
+      const found = await visitWithCase(app.ctx, principalOf(request), request.params.id);
+      await writeAudit(app.ctx.db, request, {
+        action: 'archive.visit.fhir',
+        targetId: found.case.id,
+        detail: { visitId: found.visit.id },
+      });
+      reply.type(FHIR_JSON);
+      return visitBundle(found) as z.infer<typeof fhirDocumentBundleSchema>;
     },
   );
 };

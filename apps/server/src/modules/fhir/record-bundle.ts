@@ -43,7 +43,7 @@ export interface BundleOptions {
 
 /** The constitution questionnaire's canonical URL (ZYYXH/T157-2009, our item ids). */
 export const CONSTITUTION_QUESTIONNAIRE = fhirQuestionnaireUrl(CONSTITUTION_QUESTIONNAIRE_ID);
-const DECISION_SUPPORT =
+export const DECISION_SUPPORT =
   '本报告为中医健康评估的辅助参考，结果提示倾向，不构成诊断。 / Decision support: the findings suggest, they do not diagnose.';
 
 export function recordBundle(d: RecordDetail, opts: BundleOptions): Bundle {
@@ -209,7 +209,8 @@ function notes(d: RecordDetail): string[] {
 }
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const narrative = (lines: string[]) => ({
+/** An XHTML narrative of plain lines (a Composition section's text). */
+export const narrative = (lines: string[]) => ({
   status: 'generated' as const,
   div: `<div xmlns="http://www.w3.org/1999/xhtml">${lines.map((l) => `<p>${escape(l)}</p>`).join('')}</div>`,
 });

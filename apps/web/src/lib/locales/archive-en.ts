@@ -69,6 +69,7 @@ export const archiveEn: ArchiveMessages = {
     addFirst: 'Add first visit',
     edit: 'Edit',
     pdf: 'Medical record',
+    fhir: 'Export FHIR',
     casePdf: 'Whole case PDF',
     compare: 'Compare two visits',
     compareHint: 'Tick two visits to compare them',

@@ -67,6 +67,7 @@ export const archiveZh = {
     addFirst: '添加初诊',
     edit: '修改',
     pdf: '病历',
+    fhir: '导出 FHIR',
     casePdf: '整份医案 PDF',
     compare: '对比两次就诊',
     compareHint: '勾选两次就诊进行对比',

@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ReportLanguage, VisitDetail } from '@tcm/contract';
+import { FHIR_PATHS, type ReportLanguage, type VisitDetail } from '@tcm/contract';
 import { RecordResult } from '../../../record/RecordResult.js';
 import { casePdfUrl, openMedicalRecordPdf, useCase, useDownload } from './archive-api.js';
 import { FIRST_VISIT_ID } from './VisitEditor.js';
@@ -197,6 +197,19 @@ export function CaseReview() {
                         onClick={() => openMedicalRecordPdf(v.id)}
                       >
                         {t('archive.review.pdf')}
+                      </Button>
+                      <Button
+                        size="small"
+                        data-testid={`visit-fhir-${v.number}`}
+                        loading={download.isPending && download.variables.url === FHIR_PATHS.visitBundle(v.id)}
+                        onClick={() =>
+                          download.mutate(
+                            { url: FHIR_PATHS.visitBundle(v.id), name: `${c.name}-${v.visitDate}-fhir.json` },
+                            { onError: (e) => void message.error(e.message) },
+                          )
+                        }
+                      >
+                        {t('archive.review.fhir')}
                       </Button>
                     </Space>
                   }
