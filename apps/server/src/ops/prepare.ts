@@ -37,7 +37,7 @@ export async function prepareQueues(database: Database): Promise<void> {
 }
 
 /** Advisory lock (two-key form) held while one process prepares a shared database; apart from queue-limits.ts's space. */
-const PREPARE_LOCK: readonly [number, number] = [0x74636d, 1];
+export const PREPARE_LOCK: readonly [number, number] = [0x74636d, 1];
 
 /**
  * Runs a start's preparation while holding a session advisory
