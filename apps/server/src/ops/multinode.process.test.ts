@@ -232,8 +232,16 @@ describe.skipIf(!realPostgres)(
       expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(dataFile('tongue/images/TE0000458.jpg')))).toBe(
         true,
       );
-      // And A accepts the URL B signed.
-      expect((await fetch(a.base + (detail.body.data.files.tongue.url as string))).status).toBe(200);
+      // And A accepts the URL B signed, also for a resized copy (made by A, kept in the bucket).
+      const url = detail.body.data.files.tongue.url as string;
+      const small: Buffer[] = [];
+      for (const base of [a.base, b.base]) {
+        const r = await fetch(`${base}${url}&w=64`);
+        expect([r.status, r.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+        small.push(Buffer.from(await r.arrayBuffer()));
+      }
+      expect(small[0]!.equals(small[1]!)).toBe(true);
+      expect(small[0]!.length).toBeLessThan(dataFile('tongue/images/TE0000458.jpg').length);
       const pdf = await fetch(`${b.base}${RECORD_PATHS.report(id)}?lang=en`, {
         headers: { authorization: `Bearer ${member.token}` },
       });
