@@ -6,7 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { plainConfig } from '../test/plain-config.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { PREPARE_LOCK, prepareQueues, prepareShared } from './prepare.js';
+import { bannerLines, PREPARE_LOCK, prepareQueues, prepareShared } from './prepare.js';
+import { loadConfig } from '../config.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,5 +61,19 @@ describe.skipIf(!process.env.DATABASE_URL)('nodes starting together on one Postg
       await other.end();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the start banner names the keys a second host would need', () => {
+  const keys = (env: Record<string, string>, embedded: boolean) =>
+    bannerLines(loadConfig({ DATA_DIR: tmpdir(), ...env }), embedded, 1).find((l) => l.startsWith('  keys'));
+  it('on PostgreSQL: the shared keys left to secrets.json, none once all are set; never on the embedded database', () => {
+    const url = { DATABASE_URL: 'postgresql://tcm@127.0.0.1/tcm' };
+    expect(keys({ ...url, JWT_SECRET: 'j'.repeat(32) }, false)).toMatch(
+      /^ {2}keys {4}: OPEN_API_SECRET_KEY, FILE_URL_KEY generated/,
+    );
+    const all = { JWT_SECRET: 'j'.repeat(32), OPEN_API_SECRET_KEY: 'o'.repeat(32), FILE_URL_KEY: 'f'.repeat(32) };
+    expect(keys({ ...url, ...all }, false)).toBeUndefined();
+    expect(keys({}, true)).toBeUndefined();
   });
 });

@@ -77,5 +77,24 @@ export function bannerLines(config: AppConfig, embedded: boolean, seconds: numbe
     `  web app : ${base}/pc/${config.webDist ? '' : '  (not built)'}`,
     `  API     : ${base}/backend/   docs: ${base}/backend/docs`,
     ...(config.metrics.port ? [`  metrics : http://${config.metrics.host}:${config.metrics.port}/metrics`] : []),
+    ...(embedded ? [] : unsharedKeysLine(config)),
+  ];
+}
+
+/**
+ * On PostgreSQL, the keys every host must share that this one keeps in its own
+ * DATA_DIR/secrets.json (generated there, not set in the env): fine for one host, but a second
+ * host would generate others and refuse this one's tokens, partner secrets and file URLs
+ * (docs/deploy.md "Several hosts on one database"). Said at start, so it is set before that.
+ */
+function unsharedKeysLine(config: AppConfig): string[] {
+  const unset = Object.entries({
+    JWT_SECRET: config.jwtSecret,
+    OPEN_API_SECRET_KEY: config.openApi.secretKey,
+    FILE_URL_KEY: config.files.urlKey,
+  }).flatMap(([name, value]) => (value ? [] : [name]));
+  if (!unset.length) return [];
+  return [
+    `  keys    : ${unset.join(', ')} generated into this host's DATA_DIR/secrets.json; set them in the env, the same on every host, before adding another (docs/deploy.md "Several hosts on one database")`,
   ];
 }
