@@ -8,7 +8,7 @@ import { embeddedStartFailure } from './db/start-failure.js';
 import { startJobs } from './jobs/boss.js';
 import { runPrimary } from './ops/cluster.js';
 import { answerPrimaryMetrics, collectProcessMetrics, renderOwnMetrics, startMetricsServer } from './ops/metrics.js';
-import { bannerLines, prepareDatabase } from './ops/prepare.js';
+import { bannerLines, prepareDatabase, prepareShared } from './ops/prepare.js';
 import { shutdown } from './ops/shutdown.js';
 import { StartPhases } from './ops/start-phases.js';
 import { keysInUse } from './secrets.js';
@@ -30,12 +30,16 @@ async function serve(config: AppConfig, clusterWorker: boolean): Promise<void> {
     poolTimeoutMs: config.databasePool.timeoutMs,
   });
   phases.mark('database');
+  // On PostgreSQL other hosts may be starting at the same moment: prepareShared takes turns
+  // with them and installs the queues too (docs/deploy.md "Several hosts").
   const seedInfo = clusterWorker
     ? []
-    : await prepareDatabase(database, config).catch((e: unknown) => {
-        // A damaged embedded folder may open and fail at its first query: name it and the way back.
-        throw database.embedded ? embeddedStartFailure(join(config.dataDir, 'db'), 'migrations', e) : e;
-      });
+    : config.databaseUrl
+      ? await prepareShared(database, config, config.databaseUrl)
+      : await prepareDatabase(database, config).catch((e: unknown) => {
+          // A damaged embedded folder may open and fail at its first query: name it and the way back.
+          throw database.embedded ? embeddedStartFailure(join(config.dataDir, 'db'), 'migrations', e) : e;
+        });
   phases.mark('migrations+seed');
   const boss = await startJobs(database, { onError: (e) => console.error('[jobs]', e.message) });
   phases.mark('queue');

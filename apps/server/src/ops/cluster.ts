@@ -3,9 +3,9 @@ import type { Server } from 'node:http';
 import client from 'prom-client';
 import type { AppConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { ensureOpenApiKey, ensureSecrets } from '../secrets.js';
+import { ensureFileUrlKey, ensureOpenApiKey, ensureSecrets } from '../secrets.js';
 import { startMetricsServer } from './metrics.js';
-import { bannerLines, prepareDatabase, prepareQueues } from './prepare.js';
+import { bannerLines, prepareShared } from './prepare.js';
 
 /** A worker that dies on its own is replaced after this pause (a crash loop stays slow). */
 const RESTART_DELAY_MS = 1000;
@@ -20,14 +20,17 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   const t0 = performance.now();
   if (!config.databaseUrl)
     throw new Error('WORKERS > 1 needs DATABASE_URL: the embedded database is served by one process only');
-  // Generated secrets are written once here, so every worker reads the same file.
+  // Generated secrets are written once here, so every worker reads the same file. Each one a
+  // worker would generate itself (the file URL key was) races: two workers starting together
+  // each kept their own key, and a URL one signed was refused by the other.
   ensureSecrets(config.dataDir, config.jwtSecret);
   ensureOpenApiKey(config.dataDir, config.openApi.secretKey);
+  ensureFileUrlKey(config.dataDir, config.files.urlKey);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolMax: 2 });
   let seedInfo: string[];
   try {
-    seedInfo = await prepareDatabase(database, config);
-    await prepareQueues(database);
+    // Several hosts' primaries may start together on the one database.
+    seedInfo = await prepareShared(database, config, config.databaseUrl);
   } finally {
     await database.close();
   }

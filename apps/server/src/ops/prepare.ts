@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
@@ -35,6 +36,39 @@ export async function prepareQueues(database: Database): Promise<void> {
   }
 }
 
+/** Advisory lock (two-key form) held while one process prepares a shared database; apart from queue-limits.ts's space. */
+export const PREPARE_LOCK: readonly [number, number] = [0x74636d, 1];
+
+/**
+ * Runs a start's preparation while holding a session advisory
+ * lock on PostgreSQL, on a connection of its own (a pool of one stays free for `prepare`): hosts
+ * started together on one database prepare it one after the other, and the later ones find it
+ * done. Without it, two hosts starting at once both ran the same migration or installed
+ * pg-boss's schema together ("deadlock detected", docs/deploy.md "Several processes"), and one
+ * exited at start. Ending the connection releases the lock, whatever `prepare` did.
+ */
+async function oneAtATime<T>(databaseUrl: string, prepare: () => Promise<T>): Promise<T> {
+  const lock = new pg.Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1, $2)', [...PREPARE_LOCK]);
+    return await prepare();
+  } finally {
+    await lock.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The start's preparation on PostgreSQL (a single process, or a cluster's primary): the
+ * database, then the queues, one host at a time. Returns the banner's seed lines.
+ */
+export const prepareShared = (database: Database, config: AppConfig, databaseUrl: string): Promise<string[]> =>
+  oneAtATime(databaseUrl, async () => {
+    const lines = await prepareDatabase(database, config);
+    await prepareQueues(database);
+    return lines;
+  });
+
 export function bannerLines(config: AppConfig, embedded: boolean, seconds: number, workers = 1): string[] {
   const base = `http://localhost:${config.port}`;
   return [
@@ -43,5 +77,24 @@ export function bannerLines(config: AppConfig, embedded: boolean, seconds: numbe
     `  web app : ${base}/pc/${config.webDist ? '' : '  (not built)'}`,
     `  API     : ${base}/backend/   docs: ${base}/backend/docs`,
     ...(config.metrics.port ? [`  metrics : http://${config.metrics.host}:${config.metrics.port}/metrics`] : []),
+    ...(embedded ? [] : unsharedKeysLine(config)),
+  ];
+}
+
+/**
+ * On PostgreSQL, the keys every host must share that this one keeps in its own
+ * DATA_DIR/secrets.json (generated there, not set in the env): fine for one host, but a second
+ * host would generate others and refuse this one's tokens, partner secrets and file URLs
+ * (docs/deploy.md "Several hosts on one database"). Said at start, so it is set before that.
+ */
+function unsharedKeysLine(config: AppConfig): string[] {
+  const unset = Object.entries({
+    JWT_SECRET: config.jwtSecret,
+    OPEN_API_SECRET_KEY: config.openApi.secretKey,
+    FILE_URL_KEY: config.files.urlKey,
+  }).flatMap(([name, value]) => (value ? [] : [name]));
+  if (!unset.length) return [];
+  return [
+    `  keys    : ${unset.join(', ')} generated into this host's DATA_DIR/secrets.json; set them in the env, the same on every host, before adding another (docs/deploy.md "Several hosts on one database")`,
   ];
 }

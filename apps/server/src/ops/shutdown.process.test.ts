@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { FILE_PATHS, OPS_PATHS, RECORD_PATHS } from '@tcm/contract';
+import { FILE_PATHS, OPS_PATHS } from '@tcm/contract';
 import { SEED_PASSWORD_FOR_TESTS } from '../test/global-setup.js';
+import { postVisitorPhoto } from '../test/server-process.js';
 import { dataFile, multipart } from '../test/records-helpers.js';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -75,20 +76,7 @@ describe('graceful shutdown of the built server', () => {
     const { child, base, output } = await startServer({ SHUTDOWN_GRACE_S: '90' });
     try {
       // A visitor's tongue photo: its analysis runs in this process's queue worker.
-      const photo = multipart([
-        {
-          field: 'file',
-          filename: 'tongue.jpg',
-          contentType: 'image/jpeg',
-          value: dataFile('tongue/images/TE0000458.jpg'),
-        },
-      ]);
-      const started = await fetch(base + RECORD_PATHS.visitorCreate, {
-        method: 'POST',
-        headers: photo.headers,
-        body: photo.payload,
-      });
-      const { recordId } = ((await started.json()) as { data: { recordId: string } }).data;
+      const recordId = await postVisitorPhoto(base);
       const status = async () =>
         (await sql.query<{ status: string }>('select status from diagnosis_record where id = $1', [recordId])).rows[0]!
           .status;

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { OPS_PATHS } from '@tcm/contract';
+import { OPS_PATHS, RECORD_PATHS } from '@tcm/contract';
 import { SEED_PASSWORD_FOR_TESTS } from './global-setup.js';
+import { dataFile, multipart } from './records-helpers.js';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -85,4 +86,24 @@ export function runServerScript(
     const output = collectOutput(child);
     child.on('close', (code) => resolve({ code, output: output() }));
   });
+}
+
+/** A visitor's tongue photo sent to a running server (the public capture, no sign-in); the new record's id. */
+export async function postVisitorPhoto(base: string): Promise<string> {
+  const photo = multipart([
+    {
+      field: 'file',
+      filename: 'tongue.jpg',
+      contentType: 'image/jpeg',
+      value: dataFile('tongue/images/TE0000458.jpg'),
+    },
+  ]);
+  const res = await fetch(base + RECORD_PATHS.visitorCreate, {
+    method: 'POST',
+    headers: photo.headers,
+    body: photo.payload,
+  });
+  const body = (await res.json()) as { data: { recordId: string } };
+  if (res.status !== 200) throw new Error(`visitor capture on ${base}: ${res.status} ${JSON.stringify(body)}`);
+  return body.data.recordId;
 }
