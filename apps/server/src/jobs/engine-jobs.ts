@@ -1,6 +1,11 @@
 import type { EngineOutcome, ErrorDef, PulseWave, RecordEngine, RecordResults } from '@tcm/contract';
 import { AppError, isAppError } from '../http/app-error.js';
-import { decodeCapture, type DecodedCapture, type HeavyCapture } from '../modules/files/content-check.js';
+import {
+  decodeCapture,
+  type CaptureSource,
+  type DecodedCapture,
+  type HeavyCapture,
+} from '../modules/files/content-check.js';
 import {
   checkCapture,
   runPipeline,
@@ -15,8 +20,12 @@ import { pulseWaveform, renderReport } from '@tcm/report';
  * it over IPC (structured clone, so byte arrays travel as they are) and answers plain data.
  */
 export type EngineJob =
-  /** The full decode of an upload that pure JavaScript does (pulse text, WAV, BMP → PNG). */
-  | { kind: 'decode'; capture: HeavyCapture; bytes: Uint8Array; name: string }
+  /**
+   * The full decode of an upload that pure JavaScript does (pulse text, WAV, BMP → PNG). An
+   * upload streamed to disk travels as its path: the child reads it, the API thread neither
+   * reads nor serializes its bytes.
+   */
+  | { kind: 'decode'; capture: HeavyCapture; source: CaptureSource; name: string }
   /** One record's engines, in order (@tcm/analysis/pipeline). */
   | { kind: 'analyze'; input: PipelineInput }
   /** One capture's engine alone, at the capture step (records.service `checkCaptureFile`). */
@@ -68,7 +77,7 @@ export async function runEngineJob(
 ): Promise<unknown> {
   switch (job.kind) {
     case 'decode':
-      return decodeCapture(job.capture, job.bytes, job.name);
+      return decodeCapture(job.capture, job.source, job.name);
     case 'analyze':
       return runPipeline(job.input, {
         onStep: async (engine) => emit({ type: 'step', engine }),

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AppConfig } from '../../config.js';
 import { S3Storage } from './storage-s3.js';
@@ -7,6 +7,11 @@ import { S3Storage } from './storage-s3.js';
 export interface FileStorage {
   readonly name: string;
   put(key: string, bytes: Uint8Array, mime: string): Promise<void>;
+  /**
+   * Stores a file from a local path, which it may move away (an upload streamed to disk). Absent:
+   * `putFromPath` reads the file and calls `put`.
+   */
+  putFile?(key: string, path: string, mime: string): Promise<void>;
   /** The bytes, or null when the key is unknown. */
   get(key: string): Promise<Uint8Array | null>;
   delete(key: string): Promise<void>;
@@ -30,6 +35,20 @@ export class LocalStorage implements FileStorage {
     await rename(tmp, p);
   }
 
+  /** A rename when the upload's temp folder is on the same disk (DATA_DIR): no byte is copied. */
+  async putFile(key: string, path: string): Promise<void> {
+    const p = this.path(key);
+    await mkdir(dirname(p), { recursive: true });
+    try {
+      await rename(path, p);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+      const tmp = `${p}.${process.pid}.tmp`;
+      await copyFile(path, tmp);
+      await rename(tmp, p);
+    }
+  }
+
   async get(key: string): Promise<Uint8Array | null> {
     try {
       return new Uint8Array(await readFile(this.path(key)));
@@ -42,6 +61,12 @@ export class LocalStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
   }
+}
+
+/** Stores a local file through whichever way the storage offers. */
+export async function putFromPath(storage: FileStorage, key: string, path: string, mime: string): Promise<void> {
+  if (storage.putFile) return storage.putFile(key, path, mime);
+  await storage.put(key, new Uint8Array(await readFile(path)), mime);
 }
 
 export const storageKey = (id: string) => `${id.slice(0, 2)}/${id}`;
