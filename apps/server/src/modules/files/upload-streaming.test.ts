@@ -34,7 +34,8 @@ async function heldAtCheck(send: () => Promise<void>): Promise<{ grewBy: number;
   const engines = t.app.ctx.engines;
   const run = engines.run.bind(engines);
   const jobs: EngineJob[] = [];
-  let grewBy = -1;
+  // Can come out negative: memory other work let go of meanwhile is collected too.
+  let grewBy = Number.NEGATIVE_INFINITY;
   gc();
   const before = process.memoryUsage().arrayBuffers;
   engines.run = (job, opts) => {
@@ -68,7 +69,6 @@ describe('uploads stream to disk (docs/server.md "Uploads that don\'t stall othe
     expect(body?.code).toBe(0);
     // Before: the body was gathered into one 10 MB buffer (and handed to the pool as bytes).
     expect(jobs.map((j) => j.kind)).toEqual(['decode']);
-    expect(grewBy).toBeGreaterThanOrEqual(0);
     expect(grewBy).toBeLessThan(csv.length / 4);
     // What was stored is the upload, byte for byte, with the hash taken on the way.
     const row = (await t.database.db.select().from(storedFiles).where(eq(storedFiles.id, body!.data.uuid)))[0]!;
