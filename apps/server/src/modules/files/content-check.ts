@@ -26,8 +26,12 @@ export interface CheckedFile<Content = Uint8Array | DiskUpload> {
   height: number | null;
 }
 
-/** Where a decode job finds the content: a file (read in the pool, never on the API thread) or bytes. */
+/** Where a pool job finds a file's content: a path (read in the pool, never on the API thread) or bytes. */
 export type CaptureSource = { path: string } | { bytes: Uint8Array };
+
+/** The bytes of a source: in an engine child, reading its file there. */
+export const bytesOf = async (source: CaptureSource): Promise<Uint8Array> =>
+  'path' in source ? new Uint8Array(await readFile(source.path)) : source.bytes;
 
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
 
@@ -96,7 +100,7 @@ export async function decodeCapture(
   source: CaptureSource,
   name: string,
 ): Promise<DecodedCapture> {
-  const bytes = 'path' in source ? new Uint8Array(await readFile(source.path)) : source.bytes;
+  const bytes = await bytesOf(source);
   switch (capture) {
     case 'audio':
       try {
