@@ -24,11 +24,14 @@ import { basicHeader } from '../src/modules/auth/client-auth.js';
 import { bigPulseCsv } from '../src/test/big-pulse.js';
 import { multipart, userWithToken } from '../src/test/records-helpers.js';
 import type { TestApp } from '../src/test/test-app.js';
+import { profiled, summarize } from './bench-profile.js';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 6);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
 /** Seconds of light requests alone, measured first as the reference (0: none). */
 const BASELINE_S = Number(process.env.BENCH_BASELINE_S ?? 10);
+/** A .cpuprofile path: the burst runs under the V8 profiler and its top frames are printed. */
+const PROFILE = process.env.BENCH_PROFILE;
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -92,8 +95,8 @@ async function measure(database: Database, poolSize: string, withBurst: boolean)
 
     const statuses: string[] = [];
     let next = 0;
-    const burst = async () => {
-      if (!withBurst) return new Promise((r) => setTimeout(r, BASELINE_S * 1000));
+    const burst = async (): Promise<void> => {
+      if (!withBurst) return new Promise<void>((r) => setTimeout(r, BASELINE_S * 1000));
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
           while (next < UPLOADS) {
@@ -117,7 +120,8 @@ async function measure(database: Database, poolSize: string, withBurst: boolean)
       }
     })();
     try {
-      await burst();
+      if (PROFILE && withBurst) console.log(summarize(await profiled(PROFILE, burst), 25));
+      else await burst();
     } finally {
       busy = false;
       await pinger;

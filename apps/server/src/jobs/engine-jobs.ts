@@ -1,6 +1,12 @@
 import type { EngineOutcome, ErrorDef, PulseWave, RecordEngine, RecordResults } from '@tcm/contract';
 import { AppError, isAppError } from '../http/app-error.js';
-import { decodeCapture, type DecodedCapture, type HeavyCapture } from '../modules/files/content-check.js';
+import {
+  bytesOf,
+  decodeCapture,
+  type CaptureSource,
+  type DecodedCapture,
+  type HeavyCapture,
+} from '../modules/files/content-check.js';
 import {
   checkCapture,
   runPipeline,
@@ -15,18 +21,40 @@ import { pulseWaveform, renderReport } from '@tcm/report';
  * it over IPC (structured clone, so byte arrays travel as they are) and answers plain data.
  */
 export type EngineJob =
-  /** The full decode of an upload that pure JavaScript does (pulse text, WAV, BMP → PNG). */
-  | { kind: 'decode'; capture: HeavyCapture; bytes: Uint8Array; name: string }
+  /**
+   * The full decode of an upload that pure JavaScript does (pulse text, WAV, BMP → PNG). An
+   * upload streamed to disk travels as its path: the child reads it, the API thread neither
+   * reads nor serializes its bytes.
+   */
+  | { kind: 'decode'; capture: HeavyCapture; source: CaptureSource; name: string }
   /** One record's engines, in order (@tcm/analysis/pipeline). */
-  | { kind: 'analyze'; input: PipelineInput }
+  | { kind: 'analyze'; input: PooledInput }
   /** One capture's engine alone, at the capture step (records.service `checkCaptureFile`). */
   | { kind: 'check'; slot: CaptureSlotName; file: CaptureFile; lang: 'zh' | 'en' }
   /** One PDF from a report model (@tcm/report): the batch ZIP renders its reports here, off the API thread. */
   | { kind: 'report'; model: unknown }
   /** The pulse waveform the result page draws (a whole pulse file parsed: off the API thread). */
-  | { kind: 'pulseWave'; bytes: Uint8Array; name: string }
+  | { kind: 'pulseWave'; source: CaptureSource; name: string }
   /** Test-only misbehavior, refused unless the pool was started with test jobs. */
   | { kind: 'test'; act: 'exit' | 'kill' | 'hang' | 'sleep'; ms?: number };
+
+type Slot = keyof PipelineInput['files'];
+
+/**
+ * A record's inputs as they travel to the child: each file as bytes or, from local storage, as
+ * its path, so that the API thread neither reads a 10 MB capture nor serializes it into the message.
+ */
+export type PooledInput = Omit<PipelineInput, 'files'> & {
+  files: Partial<Record<Slot, CaptureSource & { name: string }>>;
+};
+
+/** The pipeline's input with every file's bytes, read where the job runs. */
+async function withBytes(input: PooledInput): Promise<PipelineInput> {
+  const files: PipelineInput['files'] = {};
+  for (const [slot, f] of Object.entries(input.files) as [Slot, CaptureSource & { name: string }][])
+    files[slot] = { bytes: await bytesOf(f), name: f.name };
+  return { ...input, files };
+}
 
 /** Progress of an `analyze` job, sent while it runs so the record is saved engine by engine. */
 export type EngineEvent =
@@ -68,9 +96,9 @@ export async function runEngineJob(
 ): Promise<unknown> {
   switch (job.kind) {
     case 'decode':
-      return decodeCapture(job.capture, job.bytes, job.name);
+      return decodeCapture(job.capture, job.source, job.name);
     case 'analyze':
-      return runPipeline(job.input, {
+      return runPipeline(await withBytes(job.input), {
         onStep: async (engine) => emit({ type: 'step', engine }),
         onOutcome: async (engine, outcome) => emit({ type: 'outcome', engine, outcome }),
         onTongueMask: async (png, size) => emit({ type: 'mask', png, ...size }),
@@ -80,7 +108,7 @@ export async function runEngineJob(
     case 'report':
       return renderReport(job.model);
     case 'pulseWave':
-      return pulseWaveform({ bytes: job.bytes, name: job.name }) ?? null;
+      return pulseWaveform({ bytes: await bytesOf(job.source), name: job.name }) ?? null;
     case 'test':
       return testJob(job, opts.testJobs);
   }

@@ -52,7 +52,7 @@ async function keepCalling(stop: Promise<unknown>) {
 describe('engine pool: crash isolation, timeouts, bounded queue', () => {
   it('a child that exits or is killed fails only its job (4003002); the next job runs in a fresh child, the server answers throughout', async () => {
     const bytes = dataFile('pulse/bidmc01.csv');
-    expect(await pool.run({ ...PULSE, bytes }, { timeoutMs: 30000 })).toBeNull();
+    expect(await pool.run({ ...PULSE, source: { bytes } }, { timeoutMs: 30000 })).toBeNull();
     for (const act of ['exit', 'kill'] as const) {
       const crash = pool.run({ kind: 'test', act }, { timeoutMs: 30000 });
       const [code, light] = await Promise.all([codeOf(crash), keepCalling(crash)]);
@@ -61,7 +61,7 @@ describe('engine pool: crash isolation, timeouts, bounded queue', () => {
         act === 'exit' ? { exitCode: 70, signal: null } : { exitCode: null, signal: 'SIGKILL' },
       );
       expect(light.statuses.every((s) => s === 200)).toBe(true);
-      expect(await pool.run({ ...PULSE, bytes }, { timeoutMs: 30000 }), `after ${act}`).toBeNull();
+      expect(await pool.run({ ...PULSE, source: { bytes } }, { timeoutMs: 30000 }), `after ${act}`).toBeNull();
     }
   });
 
@@ -72,13 +72,15 @@ describe('engine pool: crash isolation, timeouts, bounded queue', () => {
     // The busy loop ran in the child: the API answered all along.
     expect(light.statuses.length).toBeGreaterThan(5);
     expect(light.slowest).toBeLessThan(1000);
-    expect(await pool.run({ ...PULSE, bytes: dataFile('pulse/bidmc01.csv') }, { timeoutMs: 30000 })).toBeNull();
+    expect(
+      await pool.run({ ...PULSE, source: { bytes: dataFile('pulse/bidmc01.csv') } }, { timeoutMs: 30000 }),
+    ).toBeNull();
   });
 
   it('answers 4003001 (busy) when the queue is full, and engine errors keep their own code', async () => {
     const running = pool.run({ kind: 'test', act: 'sleep', ms: 1500 }, { timeoutMs: 30000 });
     await new Promise((r) => setTimeout(r, 100));
-    const queued = pool.run({ ...PULSE, bytes: dataFile('pulse/bidmc01.csv') }, { timeoutMs: 30000 });
+    const queued = pool.run({ ...PULSE, source: { bytes: dataFile('pulse/bidmc01.csv') } }, { timeoutMs: 30000 });
     const busy = await pool.run({ kind: 'test', act: 'sleep', ms: 1 }, { timeoutMs: 30000 }).catch((e: unknown) => e);
     expect((busy as AppError).def.code).toBe(JOB_ERRORS.ENGINE_BUSY.code);
     // It says when to come back (the error handler's Retry-After): a refusal, not a failure.
@@ -88,7 +90,7 @@ describe('engine pool: crash isolation, timeouts, bounded queue', () => {
     expect(await queued).toBeNull();
     // An unreadable file is the decoder's answer (4000004), not a pool failure.
     const junk = new TextEncoder().encode('a,b\nx,y\n');
-    const junkCode = await codeOf(pool.run({ ...PULSE, bytes: junk }, { timeoutMs: 30000 }));
+    const junkCode = await codeOf(pool.run({ ...PULSE, source: { bytes: junk } }, { timeoutMs: 30000 }));
     expect(junkCode).toBeGreaterThan(0);
     expect(Object.values(JOB_ERRORS).map((d) => d.code)).not.toContain(junkCode);
   });
@@ -96,7 +98,9 @@ describe('engine pool: crash isolation, timeouts, bounded queue', () => {
   it('refuses test jobs where they are not enabled (the server’s own pool)', async () => {
     expect(await codeOf(t.app.ctx.engines.run({ kind: 'test', act: 'exit' }, { timeoutMs: 30000 }))).toBe(-1);
     expect(
-      await codeOf(t.app.ctx.engines.run({ ...PULSE, bytes: dataFile('pulse/bidmc01.csv') }, { timeoutMs: 30000 })),
+      await codeOf(
+        t.app.ctx.engines.run({ ...PULSE, source: { bytes: dataFile('pulse/bidmc01.csv') } }, { timeoutMs: 30000 }),
+      ),
     ).toBe(0);
   });
 

@@ -1,5 +1,5 @@
-import type { PipelineHooks, PipelineInput } from '@tcm/analysis/pipeline';
-import type { AnalyzeResult, EngineEvent } from './engine-jobs.js';
+import type { PipelineHooks } from '@tcm/analysis/pipeline';
+import type { AnalyzeResult, EngineEvent, PooledInput } from './engine-jobs.js';
 import type { EnginePool } from './engine-pool.js';
 
 /**
@@ -9,7 +9,7 @@ import type { EnginePool } from './engine-pool.js';
  */
 export async function runPipelineInPool(
   pool: EnginePool,
-  input: PipelineInput,
+  input: PooledInput,
   hooks: PipelineHooks,
   timeoutMs: number,
 ): Promise<AnalyzeResult> {

@@ -17,7 +17,9 @@ import { heartbeat } from './orphans.js';
 import { ATTEMPT_TIMEOUT_MS, HEARTBEAT_MS, ORPHAN_AFTER_MS } from './timing.js';
 import { configForTeam } from '../advice-config/advice-config.service.js';
 import { filesByIds, saveFile } from '../files/files.service.js';
-import { planEngines, type PipelineInput } from '@tcm/analysis/pipeline';
+import { sourceOf } from '../files/storage.js';
+import type { PooledInput } from '../../jobs/engine-jobs.js';
+import { planEngines } from '@tcm/analysis/pipeline';
 import {
   claimRecord,
   saveOutcome,
@@ -61,16 +63,17 @@ class PermanentFailure extends Error {
   }
 }
 
-async function loadInputs(ctx: AnalysisDeps, r: RecordRow): Promise<PipelineInput> {
+async function loadInputs(ctx: AnalysisDeps, r: RecordRow): Promise<PooledInput> {
   const ids = Object.values(r.files).filter((x): x is string => !!x);
   const rows = await filesByIds(ctx.db, ids);
-  const files: PipelineInput['files'] = {};
-  for (const [slot, id] of Object.entries(r.files) as [keyof PipelineInput['files'], string][]) {
+  const files: PooledInput['files'] = {};
+  for (const [slot, id] of Object.entries(r.files) as [keyof PooledInput['files'], string][]) {
     const row = rows.find((f) => f.id === id);
-    const bytes = row ? await ctx.storage.get(row.storageKey) : null;
-    if (!row || !bytes)
+    // Local files travel as paths: the engine child reads them, not the API thread.
+    const source = row ? await sourceOf(ctx.storage, row.storageKey) : null;
+    if (!row || !source)
       throw new PermanentFailure({ code: FILE_ERRORS.FILE_NOT_FOUND.code, msg: FILE_ERRORS.FILE_NOT_FOUND[r.lang] });
-    files[slot] = { bytes, name: row.name };
+    files[slot] = { ...source, name: row.name };
   }
   const history = (await trendHistory(ctx.db, r)).map(({ date, vitals }) => ({ date, vitals }));
   return {

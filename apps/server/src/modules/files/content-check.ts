@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { FILE_ERRORS, MAX_UPLOAD_BYTES, type FileKind } from '@tcm/contract';
 import { readPulseFile } from '@tcm/analysis/pulse';
@@ -5,6 +6,7 @@ import { readVoiceWav } from '@tcm/analysis/voice';
 import { decodeBmp, isBmpError, isEngineError, readBmpHeader } from '@tcm/analysis/common';
 import { AppError } from '../../http/app-error.js';
 import type { EnginePool } from '../../jobs/engine-pool.js';
+import type { DiskUpload } from './multipart.js';
 
 /** What a caller accepts: kinds, and for images which formats (the detection page: PNG, JPEG, BMP). */
 export interface AcceptRule {
@@ -14,14 +16,22 @@ export interface AcceptRule {
 }
 
 /** A checked upload, ready to store: `bytes` may differ from the input (BMP becomes PNG). */
-export interface CheckedFile {
+export interface CheckedFile<Content = Uint8Array | DiskUpload> {
   kind: FileKind;
   mime: string;
-  bytes: Uint8Array;
+  /** The content to store: bytes in memory, or the upload's temporary file as it came. */
+  bytes: Content;
   name: string;
   width: number | null;
   height: number | null;
 }
+
+/** Where a pool job finds a file's content: a path (read in the pool, never on the API thread) or bytes. */
+export type CaptureSource = { path: string } | { bytes: Uint8Array };
+
+/** The bytes of a source: in an engine child, reading its file there. */
+export const bytesOf = async (source: CaptureSource): Promise<Uint8Array> =>
+  'path' in source ? new Uint8Array(await readFile(source.path)) : source.bytes;
 
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
 
@@ -85,7 +95,12 @@ export type DecodedCapture = { png: Uint8Array; width: number; height: number } 
  * The full decode of a pulse file, a WAV or a BMP (engine pool job `decode`). Throws AppError
  * 4000003 (or the engine's own code) when the content does not decode.
  */
-export async function decodeCapture(capture: HeavyCapture, bytes: Uint8Array, name: string): Promise<DecodedCapture> {
+export async function decodeCapture(
+  capture: HeavyCapture,
+  source: CaptureSource,
+  name: string,
+): Promise<DecodedCapture> {
+  const bytes = await bytesOf(source);
   switch (capture) {
     case 'audio':
       try {
@@ -124,7 +139,9 @@ export async function decodeCapture(capture: HeavyCapture, bytes: Uint8Array, na
 /**
  * Checks an upload by content — size, magic bytes, then a full decode — and answers the
  * normalized file. The decode of pulse, WAV and BMP files runs in the engine pool (a 10 MB file
- * would hold the event loop for a second); PNG/JPEG decode in libvips' own threads.
+ * would hold the event loop for a second); PNG/JPEG decode in libvips' own threads. An upload
+ * streamed to disk is sniffed from its first 4 KB and decoded from its file: the API thread
+ * neither reads it whole nor copies it to the pool.
  * Throws AppError 4000002 / 4000003 / 4000004, or 4003001-3 from the pool.
  */
 export async function checkUpload(
@@ -132,20 +149,35 @@ export async function checkUpload(
   name: string,
   accept: AcceptRule,
   engines: EnginePool,
+): Promise<CheckedFile<Uint8Array>>;
+export async function checkUpload(
+  bytes: Uint8Array | DiskUpload,
+  name: string,
+  accept: AcceptRule,
+  engines: EnginePool,
+): Promise<CheckedFile>;
+export async function checkUpload(
+  bytes: Uint8Array | DiskUpload,
+  name: string,
+  accept: AcceptRule,
+  engines: EnginePool,
 ): Promise<CheckedFile> {
-  if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError(FILE_ERRORS.FILE_TOO_LARGE);
-  if (bytes.length === 0) throw corrupt('empty file');
-  const s = sniff(bytes);
+  const onDisk = !(bytes instanceof Uint8Array);
+  const size = onDisk ? bytes.size : bytes.length;
+  if (size > MAX_UPLOAD_BYTES) throw new AppError(FILE_ERRORS.FILE_TOO_LARGE);
+  if (size === 0) throw corrupt('empty file');
+  const s = sniff(onDisk ? bytes.head : bytes);
   const imageOk = (mime: string) =>
     ['image/png', 'image/jpeg', 'image/bmp'].includes(mime) || (accept.extraImages && mime !== 'image/bmp');
   if (!s || !accept.kinds.includes(s.kind) || (s.kind === 'image' && !imageOk(s.mime)))
     throw new AppError(FILE_ERRORS.FILE_TYPE_NOT_ALLOWED, undefined, { detected: s?.mime ?? null });
   const clean = name.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200) || 'file';
+  const source: CaptureSource = onDisk ? { path: bytes.path } : { bytes };
   const decode = (capture: HeavyCapture) =>
-    engines.run({ kind: 'decode', capture, bytes, name: clean }, { timeoutMs: DECODE_TIMEOUT_MS });
+    engines.run({ kind: 'decode', capture, source, name: clean }, { timeoutMs: DECODE_TIMEOUT_MS });
   switch (s.kind) {
     case 'image': {
-      if (s.mime !== 'image/bmp') return checkImage(bytes, s.mime, clean);
+      if (s.mime !== 'image/bmp') return checkImage(bytes, onDisk ? bytes.path : bytes, s.mime, clean);
       const d = (await decode('bmp'))!;
       const pngName = clean.replace(/\.bmp$/i, '') + '.png';
       return { kind: 'image', mime: 'image/png', bytes: d.png, name: pngName, width: d.width, height: d.height };
@@ -160,14 +192,19 @@ export async function checkUpload(
   }
 }
 
-async function checkImage(bytes: Uint8Array, mime: string, name: string): Promise<CheckedFile> {
+async function checkImage(
+  bytes: CheckedFile['bytes'],
+  input: Uint8Array | string,
+  mime: string,
+  name: string,
+): Promise<CheckedFile> {
   try {
     // A full decode (not just the header): truncated or damaged pixel data fails here. Decoding
     // into a small copy keeps memory bounded (libvips streams), and the pixel limit stops
     // decompression bombs (a few KB of PNG claiming gigapixels).
     const opts = { failOn: 'truncated' as const, limitInputPixels: MAX_PIXELS };
-    const meta = await sharp(bytes, opts).metadata();
-    await sharp(bytes, opts).resize(256, 256, { fit: 'inside' }).raw().toBuffer();
+    const meta = await sharp(input, opts).metadata();
+    await sharp(input, opts).resize(256, 256, { fit: 'inside' }).raw().toBuffer();
     return { kind: 'image', mime, bytes, name, width: meta.width ?? null, height: meta.height ?? null };
   } catch (e) {
     throw corrupt(e instanceof Error ? e.message : 'undecodable image');

@@ -21,7 +21,7 @@ import { noteAudit } from '../audit/audit-hook.js';
 import { canOpenFile } from './file-access.js';
 import type { AcceptRule } from './content-check.js';
 import { filesByIds, presentFile, readFileBytes, saveFile, type StoredFileRow } from './files.service.js';
-import { readMultipart } from './multipart.js';
+import { discardUploads, incomingDir, readMultipartToDisk, sweepIncoming } from './multipart.js';
 import { ResizedImages } from './resized-images.js';
 import { contentDisposition, servedType } from './served-name.js';
 
@@ -32,6 +32,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, config, fileSigner } = app.ctx;
   const resized = new ResizedImages(storage, config.imageResize);
   const signedIn = requireAuth();
+  const incoming = incomingDir(config.dataDir);
+  await sweepIncoming(incoming);
 
   /**
    * Who may have a health file's bytes (docs/security.md §12): a valid signed URL of this file, or
@@ -51,20 +53,24 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   const upload = async (request: FastifyRequest, accept: AcceptRule, ownerUserId: string | null, isPublic = false) => {
-    const { files } = await readMultipart(request, ['file']);
-    const part = files.get('file');
-    if (!part) throw new AppError(FILE_ERRORS.FILE_MISSING);
-    return presentFile(
-      await saveFile(db, storage, {
-        bytes: part.bytes,
-        name: part.name,
-        accept,
-        engines: app.ctx.engines,
-        ownerUserId,
-        public: isPublic,
-      }),
-      fileSigner,
-    );
+    const body = await readMultipartToDisk(request, ['file'], incoming);
+    try {
+      const part = body.files.get('file');
+      if (!part) throw new AppError(FILE_ERRORS.FILE_MISSING);
+      return presentFile(
+        await saveFile(db, storage, {
+          bytes: part,
+          name: part.name,
+          accept,
+          engines: app.ctx.engines,
+          ownerUserId,
+          public: isPublic,
+        }),
+        fileSigner,
+      );
+    } finally {
+      await discardUploads(body);
+    }
   };
   const oss = <T extends { url: string }>(f: T) => ({ ...f, remoteFileUrl: f.url });
 

@@ -8,7 +8,8 @@ import type { EnginePool } from '../../jobs/engine-pool.js';
 import { checkUpload, type AcceptRule, type CheckedFile } from './content-check.js';
 import type { FileSigner } from './file-signing.js';
 import { discardPending } from './pending-files.js';
-import { storageKey, type FileStorage } from './storage.js';
+import type { DiskUpload } from './multipart.js';
+import { putFromPath, storageKey, type FileStorage } from './storage.js';
 
 export type StoredFileRow = typeof storedFiles.$inferSelect;
 
@@ -32,7 +33,8 @@ export const presentFile = (f: StoredFileRow, signer: FileSigner): StoredFile =>
 });
 
 interface SaveFileBase {
-  bytes: Uint8Array;
+  /** The content: bytes in memory, or an upload streamed to a temporary file (moved into storage). */
+  bytes: Uint8Array | DiskUpload;
   name: string;
   ownerUserId?: string | null;
   deviceId?: string | null;
@@ -72,15 +74,18 @@ export async function saveFile(db: Db, storage: FileStorage, input: SaveFileInpu
       : await checkUpload(input.bytes, input.name, input.accept, input.engines);
   const id = randomUUID();
   const key = storageKey(id);
+  const content = checked.bytes;
+  const onDisk = !(content instanceof Uint8Array);
   await db.insert(storedFiles).values({
     id,
     name: checked.name,
     kind: checked.kind,
     mime: checked.mime,
-    size: checked.bytes.length,
+    size: onDisk ? content.size : content.length,
     width: checked.width,
     height: checked.height,
-    sha256: await sha256Hex(checked.bytes),
+    // A streamed upload was hashed chunk by chunk as it arrived.
+    sha256: onDisk ? content.sha256 : await sha256Hex(content),
     storageKey: key,
     ownerUserId: input.ownerUserId ?? null,
     deviceId: input.deviceId ?? null,
@@ -88,7 +93,8 @@ export async function saveFile(db: Db, storage: FileStorage, input: SaveFileInpu
     pendingSince: new Date(),
   });
   try {
-    await storage.put(key, checked.bytes, checked.mime);
+    if (onDisk) await putFromPath(storage, key, content.path, checked.mime);
+    else await storage.put(key, content, checked.mime);
   } catch (e) {
     // Nobody knows this id yet: the row goes at once (the sweep would take it later otherwise).
     await discardPending(db, storage, { id, storageKey: key }).catch(() => undefined);

@@ -1,12 +1,20 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AppConfig } from '../../config.js';
+import type { CaptureSource } from './content-check.js';
 import { S3Storage } from './storage-s3.js';
 
 /** Where file bytes live. Keys are `<2 hex>/<uuid>`; metadata stays in the stored_file table. */
 export interface FileStorage {
   readonly name: string;
   put(key: string, bytes: Uint8Array, mime: string): Promise<void>;
+  /**
+   * Stores a file from a local path, which it may move away (an upload streamed to disk). Absent:
+   * `putFromPath` reads the file and calls `put`.
+   */
+  putFile?(key: string, path: string, mime: string): Promise<void>;
+  /** Where the bytes lie on this machine, when they do (local storage): pool jobs read them there. */
+  localPath?(key: string): string;
   /** The bytes, or null when the key is unknown. */
   get(key: string): Promise<Uint8Array | null>;
   delete(key: string): Promise<void>;
@@ -30,6 +38,24 @@ export class LocalStorage implements FileStorage {
     await rename(tmp, p);
   }
 
+  localPath(key: string): string {
+    return this.path(key);
+  }
+
+  /** A rename when the upload's temp folder is on the same disk (DATA_DIR): no byte is copied. */
+  async putFile(key: string, path: string): Promise<void> {
+    const p = this.path(key);
+    await mkdir(dirname(p), { recursive: true });
+    try {
+      await rename(path, p);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+      const tmp = `${p}.${process.pid}.tmp`;
+      await copyFile(path, tmp);
+      await rename(tmp, p);
+    }
+  }
+
   async get(key: string): Promise<Uint8Array | null> {
     try {
       return new Uint8Array(await readFile(this.path(key)));
@@ -42,6 +68,27 @@ export class LocalStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
   }
+}
+
+/** Stores a local file through whichever way the storage offers. */
+export async function putFromPath(storage: FileStorage, key: string, path: string, mime: string): Promise<void> {
+  if (storage.putFile) return storage.putFile(key, path, mime);
+  await storage.put(key, new Uint8Array(await readFile(path)), mime);
+}
+
+/**
+ * A stored file as a pool job takes it: its path when local (the child reads it; the API thread
+ * does not), else its bytes. null when the file is gone.
+ */
+export async function sourceOf(storage: FileStorage, key: string): Promise<CaptureSource | null> {
+  const path = storage.localPath?.(key);
+  if (path)
+    return access(path).then(
+      () => ({ path }),
+      () => null,
+    );
+  const bytes = await storage.get(key);
+  return bytes ? { bytes } : null;
 }
 
 export const storageKey = (id: string) => `${id.slice(0, 2)}/${id}`;

@@ -20,7 +20,7 @@ describe('records: decoding and engines run off the request thread', () => {
     // Warm the pool's child up first: its start-up is not what is measured.
     await call(t.app, 'GET', USER_PATHS.currentUser, token);
     await t.app.ctx.engines.run(
-      { kind: 'decode', capture: 'pulse', bytes: csv.subarray(0, 100_000), name: 'w.csv' },
+      { kind: 'decode', capture: 'pulse', source: { bytes: csv.subarray(0, 100_000) }, name: 'w.csv' },
       {
         timeoutMs: 60000,
       },

@@ -27,7 +27,7 @@ import { msgLang, ok, okSchema } from '../../http/envelope.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { noteAudit } from '../audit/audit-hook.js';
 import { saveFile } from '../files/files.service.js';
-import { readMultipart } from '../files/multipart.js';
+import { discardUploads, incomingDir, readMultipartToDisk } from '../files/multipart.js';
 import { assertCanSee, canSee } from './access.js';
 import { DetailCache, recordStamp, serializeData, SerializedAnswer, serializedOrZod } from './detail-cache.js';
 import { streamProgress } from '../analysis/progress-events.js';
@@ -102,17 +102,22 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       ctx.publicUploads.check(request);
-      const { files, fields } = await readMultipart(request, ['file']);
-      const parsed = visitorCreateFieldsSchema.safeParse(fields);
-      if (!parsed.success) throw new AppError(FILE_ERRORS.FILE_MISSING, parsed.error.issues[0]?.message);
-      const part = files.get('file');
-      if (!part) throw new AppError(FILE_ERRORS.FILE_MISSING);
-      const file = await saveFile(db, ctx.storage, {
-        bytes: part.bytes,
-        name: part.name,
-        accept: { kinds: ['image'] },
-        engines: ctx.engines,
-      });
+      const body = await readMultipartToDisk(request, ['file'], incomingDir(ctx.config.dataDir));
+      const parsed = visitorCreateFieldsSchema.safeParse(body.fields);
+      let file;
+      try {
+        if (!parsed.success) throw new AppError(FILE_ERRORS.FILE_MISSING, parsed.error.issues[0]?.message);
+        const part = body.files.get('file');
+        if (!part) throw new AppError(FILE_ERRORS.FILE_MISSING);
+        file = await saveFile(db, ctx.storage, {
+          bytes: part,
+          name: part.name,
+          accept: { kinds: ['image'] },
+          engines: ctx.engines,
+        });
+      } finally {
+        await discardUploads(body);
+      }
       const lang = parsed.data.lang ?? msgLang(request.language);
       const created = await startRecord(
         ctx,

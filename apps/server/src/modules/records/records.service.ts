@@ -24,6 +24,7 @@ import { devices, recordsTable, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../auth/principal.repo.js';
 import { filesByIds, type StoredFileRow } from '../files/files.service.js';
+import { sourceOf } from '../files/storage.js';
 import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
 import { scopeWhere, visibleWhere } from './access.js';
 import { withQueueRoom } from './queue-limits.js';
@@ -182,10 +183,10 @@ async function pulseWaveOf(ctx: AppContext, r: RecordRow, files: StoredFileRow[]
   const f = files.find((x) => x.id === r.files.pulse);
   if (!f) return undefined;
   if (WAVE_CACHE.has(f.id)) return WAVE_CACHE.get(f.id) ?? undefined;
-  const bytes = await ctx.storage.get(f.storageKey);
-  if (!bytes) return undefined;
+  const source = await sourceOf(ctx.storage, f.storageKey);
+  if (!source) return undefined;
   try {
-    const wave = await ctx.engines.run({ kind: 'pulseWave', bytes, name: f.name }, { timeoutMs: 30_000 });
+    const wave = await ctx.engines.run({ kind: 'pulseWave', source, name: f.name }, { timeoutMs: 30_000 });
     if (WAVE_CACHE.size >= WAVE_CACHE_SIZE) WAVE_CACHE.delete(WAVE_CACHE.keys().next().value!);
     WAVE_CACHE.set(f.id, wave);
     return wave ?? undefined;
