@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Card, Checkbox, Input, InputNumber, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../DayInput.js';
 import {
   visibleIds,
   type Answers,
@@ -153,12 +154,11 @@ function Field(props: {
       );
     case 'date':
       return (
-        <Input
-          type="date"
+        <DayInput
           size="large"
-          value={typeof value === 'string' ? value : ''}
-          onChange={(e) => onChange(e.target.value || null)}
-          style={{ maxWidth: 220 }}
+          value={typeof value === 'string' ? value : null}
+          onChange={onChange}
+          style={{ width: 220 }}
           data-testid={tid}
         />
       );
