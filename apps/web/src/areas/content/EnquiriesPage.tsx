@@ -8,7 +8,9 @@ import {
   type Enquiry,
   type EnquiryPage,
   type EnquiryStatus,
+  enquiryUpdateBody,
 } from '@tcm/contract';
+import { textProps } from '../../lib/form-rules.js';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { AdminList } from '../../components/AdminList.js';
 import { ChoiceFilter } from '../../components/query/ChoiceFilter.js';
@@ -48,7 +50,7 @@ function HandleDialog({ row, onClose, onSaved }: { row: Enquiry; onClose: () => 
           />
         </Form.Item>
         <Form.Item name="note" label={t('enquiry.note')}>
-          <Input.TextArea rows={3} maxLength={2000} data-testid="enquiry-note" />
+          <Input.TextArea rows={3} {...textProps(enquiryUpdateBody.shape.note)} data-testid="enquiry-note" />
         </Form.Item>
       </Form>
     </SaveDialog>

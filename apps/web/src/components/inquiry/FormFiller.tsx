@@ -9,7 +9,9 @@ import {
   type Question,
   type Sex,
   type TemplateDefinition,
+  answerValueSchema,
 } from '@tcm/contract';
+import { textProps } from '../../lib/form-rules.js';
 
 /** Phone-sized touch targets (at least 44 px high, WCAG 2.5.5 / Apple HIG). */
 const TOUCH = { minHeight: 44, display: 'flex', alignItems: 'center' } as const;
@@ -148,7 +150,7 @@ function Field(props: {
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => onChange(e.target.value)}
           autoSize={{ minRows: 2 }}
-          maxLength={4000}
+          {...textProps(answerValueSchema.options[0])}
           data-testid={tid}
         />
       );

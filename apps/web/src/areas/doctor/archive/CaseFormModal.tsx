@@ -83,10 +83,10 @@ export function CaseFormModal(props: {
           <DayInput data-testid="case-birth" />
         </Form.Item>
         <Form.Item name="phone" label={t('archive.field.phone')} required rules={rule('phone')}>
-          <Input data-testid="case-phone" maxLength={20} />
+          <Input data-testid="case-phone" {...textProps(F.phone)} />
         </Form.Item>
         <Form.Item name="idNumber" label={t('archive.field.idNumber')} rules={rule('idNumber')}>
-          <Input data-testid="case-id-number" maxLength={32} />
+          <Input data-testid="case-id-number" {...textProps(F.idNumber)} />
         </Form.Item>
         {sex === 'female' && (
           <Form.Item name="pregnant" valuePropName="checked">
