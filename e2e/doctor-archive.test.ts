@@ -87,7 +87,9 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
   // addArchive from the toolbar.
   await page.getByTestId('btn-doctorArchiveManage-add').click();
   await page.getByTestId('case-name').fill(patient);
+  // antd's date picker (localised) takes a typed day on Enter.
   await page.getByTestId('case-birth').fill('1980-05-17');
+  await page.getByTestId('case-birth').press('Enter');
   await page.getByTestId('case-phone').fill('13800138000');
   await page.getByTestId('case-id-number').fill('110101198005170023');
   await page.getByTestId('case-save').click();

@@ -65,7 +65,10 @@ export const contentLang = z.enum(CONTENT_LANGS);
 export type ContentLang = z.infer<typeof contentLang>;
 
 /** A page's name: the `{name}` of /pages/{name} (also the fixed site pages, e.g. `guanyuwomen`). */
-export const pageName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ (1-64)');
+export const pageName = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ (1-64)');
 
 const isoDate = z.string().datetime({ offset: true });
 /** Cover images and logos: a file of this server (`/backend/file/...`) or an http(s) address. */

@@ -21,6 +21,13 @@ export const clinicDay = (at: Date | number | string = Date.now()): string =>
   new Date(new Date(at).getTime() + CLINIC_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
+ * An export's file name dated by the clinic's day (`cases-2026-12-02.xlsx`), never the UTC date:
+ * from 00:00 to 08:00 in the clinic the UTC date is still yesterday (issue 32 item 6).
+ */
+export const datedFileName = (stem: string, ext: string, at: Date | number | string = Date.now()): string =>
+  `${stem}-${clinicDay(at)}.${ext}`;
+
+/**
  * An instant as ISO 8601 on the clinic's wall clock (`2026-12-02T06:14:22+08:00`): what a report
  * model states, so that `formatIsoDate` prints the clinic's time wherever the PDF is rendered.
  */

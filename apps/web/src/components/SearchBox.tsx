@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CombinedQuery } from '@tcm/contract';
 import { searchQuery, type QueryField } from './query/normalize.js';
 import { useDebouncedEffect } from './use-debounced.js';
-import { DEFAULT_MAX_LENGTH } from '../lib/validators.js';
+import { SEARCH_MAX } from '../lib/form-rules.js';
 
 /** Search box of spec §5: trimmed term, like/exact by field type, fields ORed, 500 ms debounce. */
 export function SearchBox(props: {
@@ -17,7 +17,7 @@ export function SearchBox(props: {
   return (
     <Input.Search
       allowClear
-      maxLength={DEFAULT_MAX_LENGTH}
+      maxLength={SEARCH_MAX}
       placeholder={t('app.search')}
       value={term}
       onChange={(e) => setTerm(e.target.value)}

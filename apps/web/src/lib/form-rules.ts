@@ -4,10 +4,13 @@ import {
   HTTP_ERRORS,
   fieldMessages,
   issueText,
+  queryCondition,
   type FieldMessage,
   type IssueLike,
+  readerLang,
   type ReaderLang,
 } from '@tcm/contract';
+import { useTranslation } from 'react-i18next';
 import { HttpError } from './http.js';
 
 // A form's rules from the contract's schema of its request, worded by the contract's
@@ -46,6 +49,8 @@ export function schemaRule(s: z.ZodType, lang: ReaderLang, field: string): Rule 
   return {
     validator: async (_rule, value: unknown) => {
       const blank = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+      // A blank field is sent as absent or null (forms send `|| null`): either passing is enough.
+      if (blank && s.safeParse(null).success) return;
       const r = s.safeParse(blank ? undefined : value);
       if (r.success) return;
       // Parsed alone, the issue has no path; the field's key gives it its format hint (phone…).
@@ -82,3 +87,31 @@ export function markServerFields<V>(form: FormInstance<V>, e: unknown): boolean 
   markFields(form, fields);
   return fields.length > 0;
 }
+
+/**
+ * A form's rules and text-input props by field from its request schema's shape, in the page's
+ * language: `rules('name')` for `Form.Item rules`, `text('name')` for the input (maximum length
+ * enforced as people type, with a counter). Every form with a contract schema uses this (issue 32
+ * item 2; `forms-follow-schemas.test.ts` keeps hand-written rules out).
+ */
+export function useSchemaRules<S extends Record<string, z.ZodType>>(shape: S) {
+  const { i18n } = useTranslation();
+  const lang = readerLang(i18n.language);
+  return {
+    lang,
+    rules: (field: keyof S & string): Rule[] => [schemaRule(shape[field]!, lang, field)],
+    text: (field: keyof S & string) => textProps(shape[field]!),
+  };
+}
+
+/** A repeat field (password confirmation): equal to `field`, else `message` (the form's own words). */
+export const sameAsRule =
+  (field: string, message: string): Rule =>
+  ({ getFieldValue }) => ({
+    validator: async (_r, value: unknown) => {
+      if (value && value !== getFieldValue(field)) throw new Error(message);
+    },
+  });
+
+/** A search term becomes a query condition's value: its schema's maximum (inputs without a counter). */
+export const SEARCH_MAX = maxLengthOf(queryCondition.shape.value.options[0]);

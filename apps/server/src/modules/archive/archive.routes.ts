@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  datedFileName,
   ARCHIVE_BUTTONS,
   ARCHIVE_PATHS,
   caseAddBody,
@@ -256,7 +257,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         bytes,
         'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        `cases-${new Date().toISOString().slice(0, 10)}.xlsx`,
+        datedFileName('cases', 'xlsx'),
       );
     },
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  datedFileName,
   AUDIT_BUTTONS,
   AUDIT_ERRORS,
   AUDIT_EXPORT_MAX_ROWS,
@@ -64,7 +65,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       await writeAudit(db, request, { action: 'audit.export', detail: { rows: rows.length, query: q } });
       return reply
         .header('content-type', XLSX)
-        .header('content-disposition', `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.xlsx"`)
+        .header('content-disposition', `attachment; filename="${datedFileName('audit', 'xlsx')}"`)
         .header('cache-control', 'private, no-store')
         .send(bytes);
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  datedFileName,
   CONTENT_BUTTONS,
   CONTENT_PATHS,
   contentListQuery,
@@ -96,7 +97,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
       await writeAudit(db, request, { action: 'enquiry.export', detail: { status: request.query.status ?? null } });
       return reply
         .header('content-type', XLSX)
-        .header('content-disposition', `attachment; filename="enquiries-${new Date().toISOString().slice(0, 10)}.xlsx"`)
+        .header('content-disposition', `attachment; filename="${datedFileName('enquiries', 'xlsx')}"`)
         .header('cache-control', 'private, no-store')
         .send(bytes);
     },

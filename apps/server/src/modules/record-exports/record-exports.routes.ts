@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RECORD_EXPORT_PATHS, recordExportBodySchema, recordZipBodySchema } from '@tcm/contract';
+import { RECORD_EXPORT_PATHS, datedFileName, recordExportBodySchema, recordZipBodySchema } from '@tcm/contract';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { audit } from '../records/records.repo.js';
 import { recordsXlsx } from './records-xlsx.js';
@@ -9,7 +9,6 @@ import { streamReportsZip, zipSelection } from './reports-zip.js';
 const tags = ['records'];
 const member = requireAuth({ entrances: ['member'] });
 const fileResponse = { 200: z.any().describe('file bytes') };
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** Exports of the member-area record lists (docs/member.md "Records: exports"). */
 export const recordExportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +37,7 @@ export const recordExportRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${request.body.scope}-${today()}.xlsx"`)
+        .header('content-disposition', `attachment; filename="${datedFileName(request.body.scope, 'xlsx')}"`)
         .header('cache-control', 'private, no-store')
         .send(bytes);
     },
@@ -74,7 +73,7 @@ export const recordExportRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="reports-${today()}.zip"`)
+        .header('content-disposition', `attachment; filename="${datedFileName('reports', 'zip')}"`)
         .header('cache-control', 'private, no-store')
         .header('x-report-count', String(total))
         .send(zip);

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import archiver from 'archiver';
 import { and, count, desc, inArray, type SQL } from 'drizzle-orm';
 import {
+  clinicDay,
   RECORD_EXPORT_ERRORS,
   ZIP_MAX_REPORTS,
   type ReportLanguage,
@@ -52,9 +53,9 @@ export async function zipSelection(ctx: AppContext, p: Principal, body: ZipBody)
 /** A file name without path separators or characters some unzip tools refuse. */
 const safe = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 40);
 
-/** `YYYY-MM-DD_name_id8.pdf`: sorted by date in any file manager, unique by the id. */
+/** `YYYY-MM-DD_name_id8.pdf` (the clinic's day): sorted by date in any file manager, unique by the id. */
 export const entryName = (r: { id: string; createdAt: Date; personName: string | null }) =>
-  `${r.createdAt.toISOString().slice(0, 10)}_${safe(r.personName ?? 'record')}_${r.id.slice(0, 8)}.pdf`;
+  `${clinicDay(r.createdAt)}_${safe(r.personName ?? 'record')}_${r.id.slice(0, 8)}.pdf`;
 
 type Listed = { id: string; createdAt: Date; personName: string | null };
 

@@ -7,7 +7,9 @@ import {
   type DoctorApproval,
   type DoctorPage,
   type DoctorRow,
+  doctorRejectBody,
 } from '@tcm/contract';
+import { textProps } from '../../lib/form-rules.js';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { AdminList } from '../../components/AdminList.js';
 import { ChoiceAndQuery, type ChoiceQuery } from '../../components/query/ChoiceAndQuery.js';
@@ -63,7 +65,7 @@ function DecideDialog({ doctor, onClose, onDone }: { doctor: DoctorRow; onClose:
             <Input.TextArea
               aria-label={t('doctorApproval.reason')}
               placeholder={t('doctorApproval.reason')}
-              maxLength={500}
+              {...textProps(doctorRejectBody.shape.reason)}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
             />

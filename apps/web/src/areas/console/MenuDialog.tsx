@@ -1,7 +1,7 @@
 import { Checkbox, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MenuAddBody, MenuNode } from '@tcm/contract';
-import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { menuAddBody, type MenuAddBody, type MenuNode } from '@tcm/contract';
+import { schemaRule, useSchemaRules } from '../../lib/form-rules.js';
 import { useAddMenu, useEditMenu } from './console-api.js';
 import { SaveDialog } from './SaveDialog.js';
 
@@ -44,13 +44,18 @@ export function MenuDialog(props: {
   const type = Form.useWatch('type', form) ?? initial.type;
   const add = useAddMenu();
   const edit = useEditMenu();
+  const schema = useSchemaRules(menuAddBody.shape);
+  // A button needs its code although the schema lets other entries go without: required here.
   const text = (name: keyof Values, label: string, required = false) => (
     <Form.Item
       name={name}
       label={label}
-      rules={required ? [{ required: true, whitespace: true, message: t('login.required', { field: label }) }] : []}
+      required={required}
+      rules={[
+        schemaRule(required ? menuAddBody.shape[name].nonoptional() : menuAddBody.shape[name], schema.lang, name),
+      ]}
     >
-      <Input maxLength={DEFAULT_MAX_LENGTH} data-testid={`menu-${name}`} />
+      <Input {...schema.text(name)} data-testid={`menu-${name}`} />
     </Form.Item>
   );
   const save = async () => {
@@ -71,6 +76,7 @@ export function MenuDialog(props: {
       pending={add.isPending || edit.isPending}
       onClose={props.onClose}
       onSaved={props.onSaved}
+      form={form}
     >
       <Form form={form} layout="vertical" initialValues={initial}>
         <Space wrap align="start">

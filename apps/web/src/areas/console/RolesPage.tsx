@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { Empty, Form, Input, Modal, Select, Space, Table, Tag, Tree, Typography, message } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
-import { DATA_SCOPES, type ConsoleRole, type DataScope, type MenuNode } from '@tcm/contract';
+import { DATA_SCOPES, consoleRoleAddBody, type ConsoleRole, type DataScope, type MenuNode } from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { selectionProblem } from '../../app/toolbar.js';
 import { Toolbar } from '../../components/Toolbar.js';
-import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { useSchemaRules } from '../../lib/form-rules.js';
 import { useAddRole, useEditRole, useMenuTree, useRemoveRole, useRoles } from './console-api.js';
 import { toggleGrant } from './menu-tree-model.js';
 import { SaveDialog } from './SaveDialog.js';
@@ -43,6 +43,7 @@ function RoleDialog({
   onSaved: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const { rules, text } = useSchemaRules(consoleRoleAddBody.shape);
   const [form] = Form.useForm<RoleValues>();
   const [checked, setChecked] = useState<Set<number>>(() => new Set(role?.menuIds ?? []));
   const data = useMemo(() => toData(menus, i18n.language), [menus, i18n.language]);
@@ -63,26 +64,15 @@ function RoleDialog({
       pending={add.isPending || edit.isPending}
       onClose={onClose}
       onSaved={onSaved}
+      form={form}
     >
       <Form form={form} layout="vertical" initialValues={role ?? { dataScope: 'self' }}>
         <Space wrap>
-          <Form.Item
-            name="code"
-            label={t('consoleAdmin.roleCode')}
-            rules={[
-              { required: true, whitespace: true, message: t('login.required', { field: t('consoleAdmin.roleCode') }) },
-            ]}
-          >
-            <Input maxLength={64} disabled={Boolean(role)} data-testid="role-code" />
+          <Form.Item name="code" label={t('consoleAdmin.roleCode')} required rules={rules('code')}>
+            <Input {...text('code')} disabled={Boolean(role)} data-testid="role-code" />
           </Form.Item>
-          <Form.Item
-            name="name"
-            label={t('consoleAdmin.roleName')}
-            rules={[
-              { required: true, whitespace: true, message: t('login.required', { field: t('consoleAdmin.roleName') }) },
-            ]}
-          >
-            <Input maxLength={DEFAULT_MAX_LENGTH} data-testid="role-name" />
+          <Form.Item name="name" label={t('consoleAdmin.roleName')} required rules={rules('name')}>
+            <Input {...text('name')} data-testid="role-name" />
           </Form.Item>
           <Form.Item name="dataScope" label={t('consoleAdmin.dataScope')} extra={t('consoleAdmin.dataScopeHint')}>
             <Select

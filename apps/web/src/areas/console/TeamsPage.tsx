@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Drawer, Form, Input, Space, Switch, Table, Tag, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONSOLE_BUTTONS, type ConsoleTeam, type ConsoleTeamMember } from '@tcm/contract';
+import { CONSOLE_BUTTONS, consoleTeamAddBody, type ConsoleTeam, type ConsoleTeamMember } from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { selectionProblem } from '../../app/toolbar.js';
 import { Toolbar } from '../../components/Toolbar.js';
-import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { useSchemaRules } from '../../lib/form-rules.js';
 import { useSession } from '../../lib/session.js';
 import { useAddTeam, useAppointLeader, useSetMemberFlags, useTeamMembers, useTeams } from './console-api.js';
 import { SaveDialog } from './SaveDialog.js';
@@ -16,6 +16,7 @@ function AddTeamDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () 
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const add = useAddTeam();
+  const { rules, text } = useSchemaRules(consoleTeamAddBody.shape);
   const save = async () => {
     const v = await form.validateFields();
     await add.mutateAsync(v.name);
@@ -30,14 +31,8 @@ function AddTeamDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () 
       onSaved={onSaved}
     >
       <Form form={form} layout="vertical">
-        <Form.Item
-          name="name"
-          label={t('consoleAdmin.teamName')}
-          rules={[
-            { required: true, whitespace: true, message: t('login.required', { field: t('consoleAdmin.teamName') }) },
-          ]}
-        >
-          <Input maxLength={DEFAULT_MAX_LENGTH} data-testid="team-name" />
+        <Form.Item name="name" label={t('consoleAdmin.teamName')} required rules={rules('name')}>
+          <Input {...text('name')} data-testid="team-name" />
         </Form.Item>
       </Form>
     </SaveDialog>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Checkbox, Drawer, Form, Input, Select, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONSOLE_CREATABLE_ENTRANCES, type ConsoleUser } from '@tcm/contract';
-import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { CONSOLE_CREATABLE_ENTRANCES, consoleUserAddBody, type ConsoleUser } from '@tcm/contract';
+import { useSchemaRules } from '../../lib/form-rules.js';
 import { formatDateTime } from '../../lib/format.js';
 import { newPasswordRule, PASSWORD_INPUT_MAX } from '../../components/passwords/password-rules.js';
 import { useAddUser, useAssignRoles, useEditUser, useRoles, useSignInHistory } from './console-api.js';
@@ -32,7 +32,7 @@ export function UserDialog({
   const [form] = Form.useForm<UserValues>();
   const add = useAddUser();
   const edit = useEditUser();
-  const required = (field: string) => ({ required: true, whitespace: true, message: t('login.required', { field }) });
+  const { rules, text } = useSchemaRules(consoleUserAddBody.shape);
   const save = async () => {
     const v = await form.validateFields();
     if (user)
@@ -53,6 +53,7 @@ export function UserDialog({
       pending={add.isPending || edit.isPending}
       onClose={onClose}
       onSaved={onSaved}
+      form={form}
     >
       <Form
         form={form}
@@ -78,26 +79,22 @@ export function UserDialog({
                 }))}
               />
             </Form.Item>
-            <Form.Item
-              name="loginName"
-              label={t('consoleAdmin.loginName')}
-              rules={[required(t('consoleAdmin.loginName'))]}
-            >
-              <Input maxLength={64} autoComplete="off" data-testid="user-login-name" />
+            <Form.Item name="loginName" label={t('consoleAdmin.loginName')} required rules={rules('loginName')}>
+              <Input {...text('loginName')} autoComplete="off" data-testid="user-login-name" />
             </Form.Item>
           </>
         )}
-        <Form.Item name="name" label={t('consoleAdmin.name')} rules={[required(t('consoleAdmin.name'))]}>
-          <Input maxLength={DEFAULT_MAX_LENGTH} data-testid="user-name" />
+        <Form.Item name="name" label={t('consoleAdmin.name')} required rules={rules('name')}>
+          <Input {...text('name')} data-testid="user-name" />
         </Form.Item>
-        <Form.Item name="email" label={t('consoleAdmin.email')}>
-          <Input maxLength={DEFAULT_MAX_LENGTH} />
+        <Form.Item name="email" label={t('consoleAdmin.email')} rules={rules('email')}>
+          <Input {...text('email')} />
         </Form.Item>
-        <Form.Item name="phone" label={t('consoleAdmin.phone')}>
-          <Input maxLength={20} />
+        <Form.Item name="phone" label={t('consoleAdmin.phone')} rules={rules('phone')}>
+          <Input {...text('phone')} />
         </Form.Item>
-        <Form.Item name="organisation" label={t('consoleAdmin.organisation')}>
-          <Input maxLength={DEFAULT_MAX_LENGTH} />
+        <Form.Item name="organisation" label={t('consoleAdmin.organisation')} rules={rules('organisation')}>
+          <Input {...text('organisation')} />
         </Form.Item>
         {!user && (
           <Form.Item
@@ -105,10 +102,8 @@ export function UserDialog({
             label={t('consoleAdmin.firstPassword')}
             dependencies={['loginName']}
             extra={t('consoleAdmin.firstPasswordHint')}
-            rules={[
-              { required: true, message: t('login.required', { field: t('consoleAdmin.firstPassword') }) },
-              newPasswordRule(() => String(form.getFieldValue('loginName') ?? '')),
-            ]}
+            required
+            rules={[...rules('password'), newPasswordRule(() => String(form.getFieldValue('loginName') ?? ''))]}
           >
             <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" data-testid="user-password" />
           </Form.Item>

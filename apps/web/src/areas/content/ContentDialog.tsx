@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Form, Input, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONTENT_LANGS, type ContentKind } from '@tcm/contract';
+import { CONTENT_LANGS, contentAddBody, pageNameParam, type ContentKind } from '@tcm/contract';
+import { schemaRule, textProps, useSchemaRules } from '../../lib/form-rules.js';
 import { SaveDialog } from '../console/SaveDialog.js';
 import { useContentItem, useSaveContent } from './content-api.js';
 
@@ -62,7 +63,7 @@ export function ContentDialog(props: {
     };
     await saving.mutateAsync(props.id ? { ...values, id: props.id } : values);
   };
-  const required = (field: string) => [{ required: true, whitespace: true, message: t('login.required', { field }) }];
+  const { lang, rules, text } = useSchemaRules(contentAddBody.shape);
   return (
     <SaveDialog
       title={t(props.id ? 'content.edit' : 'content.add')}
@@ -72,6 +73,7 @@ export function ContentDialog(props: {
       pending={saving.isPending}
       onClose={props.onClose}
       onSaved={props.onSaved}
+      form={form}
     >
       <Form form={form} layout="vertical" initialValues={{ lang: 'zh' }}>
         <Form.Item name="lang" label={t('content.lang')}>
@@ -86,22 +88,20 @@ export function ContentDialog(props: {
             name="name"
             label={t('content.name')}
             extra={t('content.nameHint')}
-            rules={[
-              ...required(t('content.name')),
-              { pattern: /^[A-Za-z0-9_-]{1,64}$/, message: t('content.nameHint') },
-            ]}
+            required
+            rules={[schemaRule(pageNameParam.shape.name, lang, 'name')]}
           >
-            <Input maxLength={64} data-testid="content-name" />
+            <Input {...textProps(pageNameParam.shape.name)} data-testid="content-name" />
           </Form.Item>
         )}
-        <Form.Item name="title" label={t('content.title')} rules={required(t('content.title'))}>
-          <Input maxLength={200} data-testid="content-title" />
+        <Form.Item name="title" label={t('content.title')} required rules={rules('title')}>
+          <Input {...text('title')} data-testid="content-title" />
         </Form.Item>
-        <Form.Item name="summary" label={t('content.summary')}>
-          <Input.TextArea maxLength={500} rows={2} data-testid="content-summary" />
+        <Form.Item name="summary" label={t('content.summary')} rules={rules('summary')}>
+          <Input.TextArea {...text('summary')} rows={2} data-testid="content-summary" />
         </Form.Item>
-        <Form.Item name="coverUrl" label={t('content.cover')} extra={t('content.coverHint')}>
-          <Input maxLength={500} data-testid="content-cover" />
+        <Form.Item name="coverUrl" label={t('content.cover')} extra={t('content.coverHint')} rules={rules('coverUrl')}>
+          <Input {...text('coverUrl')} data-testid="content-cover" />
         </Form.Item>
         <Form.Item label={t('content.body')} required>
           {body === null ? (

@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { Form, Input, Select, Tag, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONTENT_PATHS, ENQUIRY_STATUSES, type Enquiry, type EnquiryPage, type EnquiryStatus } from '@tcm/contract';
+import {
+  CONTENT_PATHS,
+  ENQUIRY_STATUSES,
+  datedFileName,
+  type Enquiry,
+  type EnquiryPage,
+  type EnquiryStatus,
+  enquiryUpdateBody,
+} from '@tcm/contract';
+import { textProps } from '../../lib/form-rules.js';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { AdminList } from '../../components/AdminList.js';
 import { ChoiceFilter } from '../../components/query/ChoiceFilter.js';
@@ -41,7 +50,7 @@ function HandleDialog({ row, onClose, onSaved }: { row: Enquiry; onClose: () => 
           />
         </Form.Item>
         <Form.Item name="note" label={t('enquiry.note')}>
-          <Input.TextArea rows={3} maxLength={2000} data-testid="enquiry-note" />
+          <Input.TextArea rows={3} {...textProps(enquiryUpdateBody.shape.note)} data-testid="enquiry-note" />
         </Form.Item>
       </Form>
     </SaveDialog>
@@ -72,7 +81,7 @@ export default function EnquiriesPage({ route }: { route?: BuiltRoute }) {
         editEnquiry: withOne(setHandling),
         exportEnquiries: () =>
           void fetchFile(`${CONTENT_PATHS.enquiryExport}${status ? `?status=${status}` : ''}`)
-            .then((blob) => saveBlob(blob, `enquiries-${new Date().toISOString().slice(0, 10)}.xlsx`))
+            .then((blob) => saveBlob(blob, datedFileName('enquiries', 'xlsx')))
             .catch((e: Error) => void message.error(e.message)),
       })}
       filters={({ filter, setFilter }) => (

@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
 import { Button, Form, Input, Space, Spin, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONTENT_BUTTONS, type SiteSettings } from '@tcm/contract';
+import { CONTENT_BUTTONS, siteSettings, type SiteSettings } from '@tcm/contract';
+import { markServerFields, schemaRule, textProps, useSchemaRules } from '../../lib/form-rules.js';
 import { useSession } from '../../lib/session.js';
 import { useSaveSettings, useSettings } from './content-api.js';
 
-const PAIRS = [
-  ['orgName', 200],
-  ['address', 200],
-  ['reportFooter', 80],
-] as const;
+/** The texts kept in both languages; each language's rule is the schema's. */
+const PAIRS = ['orgName', 'address', 'reportFooter'] as const;
+const S = siteSettings.shape;
 
 /** Organization name, logo, contact and report footer (issue 22 item 4), used by the site and the PDFs. */
 export default function SettingsPage() {
@@ -18,6 +17,7 @@ export default function SettingsPage() {
   const [form] = Form.useForm<SiteSettings>();
   const settings = useSettings();
   const saving = useSaveSettings();
+  const { lang, rules, text } = useSchemaRules(S);
   // antd's form is not React state: it is filled when the settings arrive.
   useEffect(() => {
     if (settings.data) form.setFieldsValue(settings.data);
@@ -25,7 +25,12 @@ export default function SettingsPage() {
   const canSave = user?.buttons?.includes(CONTENT_BUTTONS.settingsEdit) ?? false;
   const save = async () => {
     const v = await form.validateFields();
-    await saving.mutateAsync({ ...v, logoUrl: v.logoUrl?.trim() || null });
+    try {
+      await saving.mutateAsync({ ...v, logoUrl: v.logoUrl?.trim() || null });
+    } catch (e) {
+      if (markServerFields(form, e)) return;
+      throw e;
+    }
     void message.success(t('consoleAdmin.saved'));
   };
   if (settings.isLoading) return <Spin />;
@@ -36,24 +41,29 @@ export default function SettingsPage() {
       <Typography.Title level={4}>{t('settings.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('settings.hint')}</Typography.Paragraph>
       <Form form={form} layout="vertical" disabled={!canSave}>
-        {PAIRS.map(([key, max]) => (
+        {PAIRS.map((key) => (
           <Space key={key} wrap style={{ width: '100%' }}>
             {(['zh', 'en'] as const).map((l) => (
-              <Form.Item key={l} name={[key, l]} label={`${t(`settings.${key}`)} (${t(`content.langs.${l}`)})`}>
-                <Input maxLength={max} style={{ width: 340 }} data-testid={`settings-${key}-${l}`} />
+              <Form.Item
+                key={l}
+                name={[key, l]}
+                label={`${t(`settings.${key}`)} (${t(`content.langs.${l}`)})`}
+                rules={[schemaRule(S[key].shape[l], lang, key)]}
+              >
+                <Input {...textProps(S[key].shape[l])} style={{ width: 340 }} data-testid={`settings-${key}-${l}`} />
               </Form.Item>
             ))}
           </Space>
         ))}
-        <Form.Item name="logoUrl" label={t('settings.logoUrl')} extra={t('content.coverHint')}>
-          <Input maxLength={500} />
+        <Form.Item name="logoUrl" label={t('settings.logoUrl')} extra={t('content.coverHint')} rules={rules('logoUrl')}>
+          <Input {...text('logoUrl')} />
         </Form.Item>
         <Space wrap>
-          <Form.Item name="phone" label={t('settings.phone')}>
-            <Input maxLength={50} style={{ width: 240 }} />
+          <Form.Item name="phone" label={t('settings.phone')} rules={rules('phone')}>
+            <Input {...text('phone')} style={{ width: 240 }} />
           </Form.Item>
-          <Form.Item name="email" label={t('settings.email')}>
-            <Input maxLength={120} style={{ width: 300 }} />
+          <Form.Item name="email" label={t('settings.email')} rules={rules('email')}>
+            <Input {...text('email')} style={{ width: 300 }} />
           </Form.Item>
         </Space>
       </Form>

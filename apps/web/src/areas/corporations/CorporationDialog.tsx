@@ -1,7 +1,7 @@
 import { Checkbox, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { H5_DEFAULT_BRANDING, type Corporation, type CorporationH5 } from '@tcm/contract';
-import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { H5_DEFAULT_BRANDING, corporationAddBody, type Corporation, type CorporationH5 } from '@tcm/contract';
+import { useSchemaRules } from '../../lib/form-rules.js';
 import { SaveDialog } from '../console/SaveDialog.js';
 import { useAddCorporation, useEditCorporation } from './corporations-api.js';
 import { H5BrandingFields } from './H5BrandingFields.js';
@@ -21,6 +21,7 @@ export function CorporationDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const { rules, text } = useSchemaRules(corporationAddBody.shape);
   const add = useAddCorporation();
   const edit = useEditCorporation();
   const save = async () => {
@@ -50,6 +51,7 @@ export function CorporationDialog({
       pending={add.isPending || edit.isPending}
       onClose={onClose}
       onSaved={onSaved}
+      form={form}
     >
       <Form
         form={form}
@@ -62,17 +64,11 @@ export function CorporationDialog({
           h5: editing?.h5 ?? H5_DEFAULT_BRANDING,
         }}
       >
-        <Form.Item
-          name="name"
-          label={t('corporations.name')}
-          rules={[
-            { required: true, whitespace: true, message: t('login.required', { field: t('corporations.name') }) },
-          ]}
-        >
-          <Input maxLength={100} data-testid="corporation-name" />
+        <Form.Item name="name" label={t('corporations.name')} required rules={rules('name')}>
+          <Input {...text('name')} data-testid="corporation-name" />
         </Form.Item>
-        <Form.Item name="contact" label={t('corporations.contact')}>
-          <Input maxLength={DEFAULT_MAX_LENGTH} />
+        <Form.Item name="contact" label={t('corporations.contact')} rules={rules('contact')}>
+          <Input {...text('contact')} />
         </Form.Item>
         <Form.Item name="flags" label={t('corporations.flags')} extra={t('corporations.flagsHint')}>
           <Checkbox.Group options={FLAGS.map((f) => ({ value: f, label: t(`corporations.flag.${f}`) }))} />

@@ -14,7 +14,8 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AppKey, AppKeyCredentials, Corporation } from '@tcm/contract';
+import { appKeyAddBody, type AppKey, type AppKeyCredentials, type Corporation } from '@tcm/contract';
+import { markServerFields, useSchemaRules } from '../../lib/form-rules.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { useAddKey, useAppKeys, useRevokeKey, useRotateKey } from './corporations-api.js';
 
@@ -58,7 +59,8 @@ export function KeysDrawer({ corporation, onClose }: { corporation: Corporation;
   const busy = add.isPending || rotate.isPending || revoke.isPending;
   const [shown, setShown] = useState<AppKeyCredentials | null>(null);
   const [form] = Form.useForm<{ label?: string; rateLimitPerMin: number; dailyQuota: number }>();
-  const reveal = { onSuccess: setShown };
+  const { rules, text } = useSchemaRules(appKeyAddBody.shape);
+  const reveal = { onSuccess: setShown, onError: (e: unknown) => markServerFields(form, e) };
   const create = async () => {
     const v = await form.validateFields();
     add.mutate({ ...v, label: v.label || undefined }, reveal);
@@ -71,14 +73,14 @@ export function KeysDrawer({ corporation, onClose }: { corporation: Corporation;
         initialValues={{ rateLimitPerMin: 60, dailyQuota: 1000 }}
         style={{ marginBottom: 12 }}
       >
-        <Form.Item name="label" label={t('corporations.keyLabel')}>
-          <Input maxLength={100} />
+        <Form.Item name="label" label={t('corporations.keyLabel')} rules={rules('label')}>
+          <Input {...text('label')} />
         </Form.Item>
-        <Form.Item name="rateLimitPerMin" label={t('corporations.rateLimit')} rules={[{ required: true }]}>
-          <InputNumber min={1} max={100000} precision={0} />
+        <Form.Item name="rateLimitPerMin" label={t('corporations.rateLimit')} rules={rules('rateLimitPerMin')}>
+          <InputNumber precision={0} />
         </Form.Item>
-        <Form.Item name="dailyQuota" label={t('corporations.dailyQuota')} rules={[{ required: true }]}>
-          <InputNumber min={1} max={10000000} precision={0} />
+        <Form.Item name="dailyQuota" label={t('corporations.dailyQuota')} rules={rules('dailyQuota')}>
+          <InputNumber precision={0} />
         </Form.Item>
         <Button
           type="primary"

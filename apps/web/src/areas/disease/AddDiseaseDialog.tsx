@@ -1,8 +1,19 @@
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DiseaseSummary } from '@tcm/contract';
+import { diseaseDefinitionSchema, readerLang, type DiseaseSummary } from '@tcm/contract';
+import { markServerFields, schemaRule, textProps } from '../../lib/form-rules.js';
 import { useCreateDisease, useFetchDisease } from './disease-api.js';
 import { useWord } from './use-word.js';
+
+const D = diseaseDefinitionSchema.shape;
+/** Each form field's schema: the id, and the two languages of the western and TCM names. */
+const FIELDS = {
+  id: D.id,
+  westernZh: D.western.shape.zh,
+  westernEn: D.western.shape.en,
+  tcmZh: D.tcm.shape.zh,
+  tcmEn: D.tcm.shape.en,
+} as const;
 
 type Values = { id: string; westernZh: string; westernEn: string; tcmZh: string; tcmEn: string; from: string };
 
@@ -15,7 +26,9 @@ export function AddDiseaseDialog(props: {
   onClose: () => void;
   onAdded: (id: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = readerLang(i18n.language);
+  const rules = (f: keyof typeof FIELDS) => [schemaRule(FIELDS[f], lang, f)];
   const { message } = App.useApp();
   const w = useWord();
   const [form] = Form.useForm<Values>();
@@ -41,10 +54,9 @@ export function AddDiseaseDialog(props: {
         void message.success(t('disease.add.added'));
         props.onAdded(d.id);
       },
-      onError: (e) => void message.error(e.message),
+      onError: (e) => void (markServerFields(form, e) || message.error(e.message)),
     });
   };
-  const required = { required: true, whitespace: true, message: t('disease.add.required') };
   return (
     <Modal
       open
@@ -55,47 +67,46 @@ export function AddDiseaseDialog(props: {
       okButtonProps={{ id: 'disease-add-save' }}
     >
       <Form form={form} layout="vertical" initialValues={{ from: props.diseases[0]?.id }}>
-        <Form.Item
-          name="id"
-          label={t('disease.add.id')}
-          extra={t('disease.add.idHint')}
-          rules={[{ required: true, pattern: /^[a-z][a-z0-9_]{1,62}$/, message: t('disease.add.idHint') }]}
-        >
-          <Input data-testid="disease-add-id" />
+        <Form.Item name="id" label={t('disease.add.id')} extra={t('disease.add.idHint')} required rules={rules('id')}>
+          <Input {...textProps(FIELDS.id)} data-testid="disease-add-id" />
         </Form.Item>
         <Form.Item
           name="westernZh"
           label={`${t('disease.knowledge.western')} · ${t('disease.knowledge.zh')}`}
-          rules={[required]}
+          required
+          rules={rules('westernZh')}
         >
-          <Input maxLength={200} data-testid="disease-add-western-zh" />
+          <Input {...textProps(FIELDS.westernZh)} data-testid="disease-add-western-zh" />
         </Form.Item>
         <Form.Item
           name="westernEn"
           label={`${t('disease.knowledge.western')} · ${t('disease.knowledge.en')}`}
-          rules={[required]}
+          required
+          rules={rules('westernEn')}
         >
-          <Input maxLength={200} data-testid="disease-add-western-en" />
+          <Input {...textProps(FIELDS.westernEn)} data-testid="disease-add-western-en" />
         </Form.Item>
         <Form.Item
           name="tcmZh"
           label={`${t('disease.knowledge.tcm')} · ${t('disease.knowledge.zh')}`}
-          rules={[required]}
+          required
+          rules={rules('tcmZh')}
         >
-          <Input maxLength={200} />
+          <Input {...textProps(FIELDS.tcmZh)} />
         </Form.Item>
         <Form.Item
           name="tcmEn"
           label={`${t('disease.knowledge.tcm')} · ${t('disease.knowledge.en')}`}
-          rules={[required]}
+          required
+          rules={rules('tcmEn')}
         >
-          <Input maxLength={200} />
+          <Input {...textProps(FIELDS.tcmEn)} />
         </Form.Item>
         <Form.Item
           name="from"
           label={t('disease.add.from')}
           extra={t('disease.add.fromHint')}
-          rules={[{ required: true }]}
+          rules={[schemaRule(D.id, lang, 'from')]}
         >
           <Select options={props.diseases.map((d) => ({ value: d.id, label: w(d.western) }))} />
         </Form.Item>

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Button, Card, Form, Input, Layout, Radio, Result, Steps } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AUTH_ERRORS, type DoctorAccountBody } from '@tcm/contract';
+import { AUTH_ERRORS, doctorAccountBody, type DoctorAccountBody } from '@tcm/contract';
+import { useSchemaRules } from '../../lib/form-rules.js';
 import { useDoctorRegister, useDoctorRegisterCheck } from './entrance-api.js';
 import { JigsawModal } from './JigsawModal.js';
 import { HttpError } from '../../lib/http.js';
-import { DEFAULT_MAX_LENGTH, isEmail, isPhone } from '../../lib/validators.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 import { newPasswordRule } from '../../components/passwords/password-rules.js';
 import { asyncHandler } from '../../lib/async-handler.js';
@@ -41,7 +41,8 @@ export function DoctorRegister() {
       return null;
     }
   };
-  const max = { maxLength: DEFAULT_MAX_LENGTH };
+  // Both steps check with the final body's schema (step 1's fields are its first three).
+  const { rules, text } = useSchemaRules(doctorAccountBody.shape);
   return (
     <Layout style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f3f1ee' }}>
       <Card
@@ -65,36 +66,14 @@ export function DoctorRegister() {
               setStep(2);
             })}
           >
-            <Form.Item name="loginName" label={t('login.loginName')} rules={[{ required: true, whitespace: true }]}>
-              <Input {...max} />
+            <Form.Item name="loginName" label={t('login.loginName')} required rules={rules('loginName')}>
+              <Input {...text('loginName')} />
             </Form.Item>
-            <Form.Item
-              name="email"
-              label={t('register.email')}
-              rules={[
-                { required: true },
-                {
-                  validator: async (_r, v: string) => {
-                    if (v && !isEmail(v)) throw new Error(t('register.emailInvalid'));
-                  },
-                },
-              ]}
-            >
-              <Input {...max} />
+            <Form.Item name="email" label={t('register.email')} required rules={rules('email')}>
+              <Input {...text('email')} />
             </Form.Item>
-            <Form.Item
-              name="phone"
-              label={t('register.phone')}
-              rules={[
-                { required: true },
-                {
-                  validator: async (_r, v: string) => {
-                    if (v && !isPhone(v)) throw new Error(t('register.phoneInvalid'));
-                  },
-                },
-              ]}
-            >
-              <Input {...max} />
+            <Form.Item name="phone" label={t('register.phone')} required rules={rules('phone')}>
+              <Input {...text('phone')} />
             </Form.Item>
             <Button type="primary" htmlType="submit" block>
               {t('register.next')}
@@ -111,18 +90,16 @@ export function DoctorRegister() {
               setPending({ ...a, ...v });
             }}
           >
-            <Form.Item name="name" label={t('register.name')} rules={[{ required: true, whitespace: true }]}>
-              <Input {...max} />
+            <Form.Item name="name" label={t('register.name')} required rules={rules('name')}>
+              <Input {...text('name')} />
             </Form.Item>
             <Form.Item
               name="loginPassword"
               label={t('login.password')}
-              rules={[
-                { required: true, message: t('register.passwordShort') },
-                newPasswordRule(() => account()?.loginName ?? ''),
-              ]}
+              required
+              rules={[...rules('loginPassword'), newPasswordRule(() => account()?.loginName ?? '')]}
             >
-              <Input.Password {...max} />
+              <Input.Password {...text('loginPassword')} />
             </Form.Item>
             <Form.Item name="kind" label={t('register.kind')}>
               <Radio.Group
@@ -132,11 +109,11 @@ export function DoctorRegister() {
                 ]}
               />
             </Form.Item>
-            <Form.Item name="organisation" label={t('register.organisation')}>
-              <Input {...max} />
+            <Form.Item name="organisation" label={t('register.organisation')} rules={rules('organisation')}>
+              <Input {...text('organisation')} />
             </Form.Item>
-            <Form.Item name="title" label={t('register.title')}>
-              <Input {...max} />
+            <Form.Item name="title" label={t('register.title')} rules={rules('title')}>
+              <Input {...text('title')} />
             </Form.Item>
             <Button onClick={() => setStep(1)} style={{ marginRight: 8 }}>
               {t('register.prev')}

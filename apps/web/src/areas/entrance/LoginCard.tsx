@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Form, Input, Layout, Space } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { pwdSigninBody } from '@tcm/contract';
+import { maxLengthOf, useSchemaRules } from '../../lib/form-rules.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 
 export interface Credentials {
@@ -20,6 +21,8 @@ export function LoginCard(props: {
   testId: string;
 }) {
   const { t } = useTranslation();
+  // The schema's maximum without a counter: a sign-in form shows no character count.
+  const { rules } = useSchemaRules(pwdSigninBody.shape);
   const [busy, setBusy] = useState(false);
   const [params] = useSearchParams();
   return (
@@ -44,22 +47,16 @@ export function LoginCard(props: {
               .finally(() => setBusy(false));
           }}
         >
-          <Form.Item
-            name="loginName"
-            label={t('login.loginName')}
-            rules={[
-              { required: true, whitespace: true, message: t('login.required', { field: t('login.loginName') }) },
-            ]}
-          >
-            <Input maxLength={DEFAULT_MAX_LENGTH} autoComplete="username" data-testid="login-name" />
+          <Form.Item name="loginName" label={t('login.loginName')} required rules={rules('loginName')}>
+            <Input
+              maxLength={maxLengthOf(pwdSigninBody.shape.loginName)}
+              autoComplete="username"
+              data-testid="login-name"
+            />
           </Form.Item>
-          <Form.Item
-            name="loginPassword"
-            label={t('login.password')}
-            rules={[{ required: true, message: t('login.required', { field: t('login.password') }) }]}
-          >
+          <Form.Item name="loginPassword" label={t('login.password')} required rules={rules('loginPassword')}>
             <Input.Password
-              maxLength={DEFAULT_MAX_LENGTH}
+              maxLength={maxLengthOf(pwdSigninBody.shape.loginPassword)}
               autoComplete="current-password"
               data-testid="login-password"
             />

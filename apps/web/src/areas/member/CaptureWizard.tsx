@@ -3,7 +3,15 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Space, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { CaptureSlot, RecordPerson, ReportLanguage, Sex, Vitals } from '@tcm/contract';
+import {
+  recordPersonSchema,
+  type CaptureSlot,
+  type RecordPerson,
+  type ReportLanguage,
+  type Sex,
+  type Vitals,
+} from '@tcm/contract';
+import { textProps } from '../../lib/form-rules.js';
 import { CaptureInput } from '../../record/CaptureInput.js';
 import { Questionnaire, questionnaireComplete, type Answers } from '../../record/Questionnaire.js';
 import { LiveRecordResult } from '../../record/LiveRecordResult.js';
@@ -13,7 +21,6 @@ import { useCaptureChecks, type CaptureCheckState } from '../../record/use-captu
 import { CaptureCheckPanel } from '../../record/CaptureCheckPanel.js';
 import { useTouch } from '../../record/touch.js';
 import { currentLanguage } from '../../lib/i18n.js';
-import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
 import { useSession } from '../../lib/session.js';
 
 const STEPS = ['person', 'tongue', 'face', 'pulse', 'voice', 'questionnaire', 'vitals', 'submit'] as const;
@@ -288,7 +295,7 @@ function PersonStep(props: {
       )}
       <Form.Item label={t('record.field.personName')}>
         <Input
-          maxLength={DEFAULT_MAX_LENGTH}
+          {...textProps(recordPersonSchema.shape.name)}
           value={person.name ?? ''}
           data-testid="person-name"
           onChange={(e) => onChange({ ...person, name: e.target.value || undefined })}

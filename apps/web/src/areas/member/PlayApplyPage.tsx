@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Input, Modal, Result, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Application } from '@tcm/contract';
+import { applyBody, decideBody, type Application } from '@tcm/contract';
+import { markServerFields, textProps, useSchemaRules } from '../../lib/form-rules.js';
 import { useSession } from '../../lib/session.js';
 import { day } from './home-format.js';
 import { useApply, useDecide, useMyApplications, useTeamApplications } from './team-api.js';
@@ -22,27 +23,33 @@ function ApplyCard() {
   const [params] = useSearchParams();
   const apply = useApply();
   const mine = useMyApplications();
+  const [form] = Form.useForm();
+  const { rules, text } = useSchemaRules(applyBody.shape);
   return (
     <Card title={t('member.apply.title')} data-testid="apply-card">
       {member?.teamId ? (
         <Alert type="info" showIcon title={t('member.apply.inTeam', { name: member.teamName ?? '' })} />
       ) : (
         <Form
+          form={form}
           layout="vertical"
           initialValues={{ code: params.get('code') ?? '' }}
           onFinish={(v: { code: string; message?: string }) =>
             apply.mutate(
               { code: v.code.trim(), message: v.message?.trim() || undefined },
-              { onSuccess: () => void message.success(t('member.apply.sent')) },
+              {
+                onSuccess: () => void message.success(t('member.apply.sent')),
+                onError: (e) => markServerFields(form, e),
+              },
             )
           }
           style={{ maxWidth: 420 }}
         >
-          <Form.Item name="code" label={t('member.apply.code')} rules={[{ required: true, whitespace: true, max: 32 }]}>
-            <Input maxLength={32} data-testid="apply-code" />
+          <Form.Item name="code" label={t('member.apply.code')} required rules={rules('code')}>
+            <Input {...text('code')} data-testid="apply-code" />
           </Form.Item>
-          <Form.Item name="message" label={t('member.apply.message')}>
-            <Input.TextArea maxLength={200} rows={2} data-testid="apply-message" />
+          <Form.Item name="message" label={t('member.apply.message')} rules={rules('message')}>
+            <Input.TextArea {...text('message')} rows={2} data-testid="apply-message" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={apply.isPending} data-testid="apply-submit">
             {t('member.apply.submit')}
@@ -145,7 +152,7 @@ function TeamApplications() {
       >
         <Input.TextArea
           rows={3}
-          maxLength={200}
+          {...textProps(decideBody.shape.reason)}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           placeholder={t('member.apply.reasonRequired')}

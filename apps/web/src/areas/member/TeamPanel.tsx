@@ -18,7 +18,8 @@ import {
 } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Invitation, TeamMemberRow, TeamOverview } from '@tcm/contract';
+import { teamCreateBody, teamRenameBody, type Invitation, type TeamMemberRow, type TeamOverview } from '@tcm/contract';
+import { useSchemaRules } from '../../lib/form-rules.js';
 import { useSession } from '../../lib/session.js';
 import { day } from './home-format.js';
 import {
@@ -38,12 +39,13 @@ const APPLY_PAGE = '/member/config/playApply';
 function NoTeam() {
   const { t } = useTranslation();
   const create = useCreateTeam();
+  const { rules, text } = useSchemaRules(teamCreateBody.shape);
   return (
     <Card title={t('member.team.title')} data-testid="team-none">
       <Typography.Paragraph>{t('member.team.none')}</Typography.Paragraph>
       <Form layout="inline" onFinish={(v: { name: string }) => create.mutate(v.name)}>
-        <Form.Item name="name" rules={[{ required: true, whitespace: true, max: 100 }]}>
-          <Input placeholder={t('member.team.name')} maxLength={100} data-testid="team-name" />
+        <Form.Item name="name" required rules={rules('name')}>
+          <Input placeholder={t('member.team.name')} {...text('name')} data-testid="team-name" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="team-create">
           {t('member.team.create')}
@@ -176,10 +178,16 @@ function Rename({ name }: { name: string }) {
   const { t } = useTranslation();
   const rename = useRenameTeam();
   const [value, setValue] = useState<string | null>(null);
+  const { text } = useSchemaRules(teamRenameBody.shape);
   if (value === null) return <a onClick={() => setValue(name)}>{t('member.team.rename')}</a>;
   return (
     <Space.Compact>
-      <Input value={value} maxLength={100} onChange={(e) => setValue(e.target.value)} data-testid="team-rename-input" />
+      <Input
+        value={value}
+        {...text('name')}
+        onChange={(e) => setValue(e.target.value)}
+        data-testid="team-rename-input"
+      />
       <Button
         type="primary"
         disabled={!value.trim()}

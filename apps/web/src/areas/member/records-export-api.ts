@@ -1,4 +1,5 @@
 import {
+  datedFileName,
   RECORD_EXPORT_PATHS,
   WECHAT_BIND_PATHS,
   type RecordExportBody,
@@ -10,8 +11,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/api.js';
 import { fetchFile } from '../../lib/fetch-file.js';
 import { saveBlob } from '../../lib/save-blob.js';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Query keys of the member's record lists and WeChat binding (the record history's keys are in
@@ -25,12 +24,12 @@ export const MEMBER_RECORD_KEYS = {
 
 /** The filtered list as an Excel file, saved under the list's name. */
 export async function exportXlsx(body: RecordExportBody): Promise<void> {
-  saveBlob(await fetchFile(RECORD_EXPORT_PATHS.xlsx, { method: 'POST', body }), `${body.scope}-${today()}.xlsx`);
+  saveBlob(await fetchFile(RECORD_EXPORT_PATHS.xlsx, { method: 'POST', body }), datedFileName(body.scope, 'xlsx'));
 }
 
 /** The filtered (or ticked) done records' reports as one ZIP. */
 export async function downloadZip(body: RecordZipBody): Promise<void> {
-  saveBlob(await fetchFile(RECORD_EXPORT_PATHS.zip, { method: 'POST', body }), `reports-${today()}.zip`);
+  saveBlob(await fetchFile(RECORD_EXPORT_PATHS.zip, { method: 'POST', body }), datedFileName('reports', 'zip'));
 }
 
 export const wechatApi = {

@@ -19,12 +19,15 @@ import { useTranslation } from 'react-i18next';
 import {
   TRAINING_FEATURES,
   tongueLabelWord,
+  trainingCourseBody,
+  trainingLessonBody,
   type TrainingCourseBody,
   type TrainingLessonBody,
   type TrainingTeacherResults,
 } from '@tcm/contract';
 import { DataTable, type Paging } from '../../components/DataTable.js';
 import { RichTextEditor } from '../../components/editor/RichTextEditor.js';
+import { useSchemaRules } from '../../lib/form-rules.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { LoadState } from './LoadState.js';
 import { useCourses, useImportFolder, useQuestions, useSaveCourse, useSaveLesson } from './training-api.js';
@@ -156,13 +159,15 @@ function ImportForm() {
 /** The two required titles of a course or a lesson. */
 function TitleFields() {
   const { t } = useTranslation();
+  // Course and lesson titles share one rule (localText.min(1)).
+  const { rules, text } = useSchemaRules(trainingCourseBody.shape);
   return (
     <>
-      <Form.Item name="titleZh" label={t('training.teacher.titleZh')} rules={[{ required: true }]}>
-        <Input />
+      <Form.Item name="titleZh" label={t('training.teacher.titleZh')} required rules={rules('titleZh')}>
+        <Input {...text('titleZh')} />
       </Form.Item>
-      <Form.Item name="titleEn" label={t('training.teacher.titleEn')} rules={[{ required: true }]}>
-        <Input />
+      <Form.Item name="titleEn" label={t('training.teacher.titleEn')} required rules={rules('titleEn')}>
+        <Input {...text('titleEn')} />
       </Form.Item>
     </>
   );
@@ -178,6 +183,8 @@ function Editors() {
   const [bodyZh, setBodyZh] = useState('');
   const [bodyEn, setBodyEn] = useState('');
   const saved = () => void message.success(t('training.teacher.saved'));
+  const { rules, text } = useSchemaRules(trainingCourseBody.shape);
+  const lesson = useSchemaRules(trainingLessonBody.shape);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Card title={t('training.teacher.courseEdit')}>
@@ -187,21 +194,21 @@ function Editors() {
           initialValues={{ examQuestions: 10, examMinutes: 20, passScore: 60, published: false }}
         >
           <TitleFields />
-          <Form.Item name="summaryZh" label={t('training.teacher.summaryZh')}>
-            <Input.TextArea />
+          <Form.Item name="summaryZh" label={t('training.teacher.summaryZh')} rules={rules('summaryZh')}>
+            <Input.TextArea {...text('summaryZh')} />
           </Form.Item>
-          <Form.Item name="summaryEn" label={t('training.teacher.summaryEn')}>
-            <Input.TextArea />
+          <Form.Item name="summaryEn" label={t('training.teacher.summaryEn')} rules={rules('summaryEn')}>
+            <Input.TextArea {...text('summaryEn')} />
           </Form.Item>
           <Space wrap>
-            <Form.Item name="examQuestions" label={t('training.teacher.examQuestions')}>
-              <InputNumber min={1} max={100} />
+            <Form.Item name="examQuestions" label={t('training.teacher.examQuestions')} rules={rules('examQuestions')}>
+              <InputNumber />
             </Form.Item>
-            <Form.Item name="examMinutes" label={t('training.teacher.examMinutes')}>
-              <InputNumber min={1} max={240} />
+            <Form.Item name="examMinutes" label={t('training.teacher.examMinutes')} rules={rules('examMinutes')}>
+              <InputNumber />
             </Form.Item>
-            <Form.Item name="passScore" label={t('training.teacher.passScore')}>
-              <InputNumber min={0} max={100} />
+            <Form.Item name="passScore" label={t('training.teacher.passScore')} rules={rules('passScore')}>
+              <InputNumber />
             </Form.Item>
             <Form.Item name="published" label={t('training.teacher.published')} valuePropName="checked">
               <Switch />
@@ -219,7 +226,7 @@ function Editors() {
             saveLesson.mutate({ ...v, bodyZh, bodyEn }, { onSuccess: saved })
           }
         >
-          <Form.Item name="courseId" label={t('training.teacher.course')} rules={[{ required: true }]}>
+          <Form.Item name="courseId" label={t('training.teacher.course')} required rules={lesson.rules('courseId')}>
             <Select
               options={(courses.data ?? []).map((c) => ({ value: c.id, label: lang === 'zh' ? c.titleZh : c.titleEn }))}
             />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   TRANSLATION_LANG_LABELS,
   TRANSLATION_QUERY_FIELDS,
+  translationCreateBody,
   type TranslationEntry,
   type TranslationPage,
 } from '@tcm/contract';
@@ -13,7 +14,7 @@ import { EChart } from '../../components/EChart.js';
 import type { QueryField } from '../../components/query/normalize.js';
 import { SearchAndQuery, type ListFilter } from '../../components/query/SearchAndQuery.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
-import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { maxLengthOf } from '../../lib/form-rules.js';
 import { TranslationDialog } from './TranslationDialog.js';
 import { TranslationPopover } from './TranslationPopover.js';
 import { TRANSLATION_KEYS, translationApi, useRemoveTranslations } from './translation-api.js';
@@ -114,7 +115,7 @@ export default function TranslationAdmin({ route }: { route?: BuiltRoute }) {
           <Space>
             <TranslationPopover text={check} onConfigure={(text) => setEditing({ entry: null, original: text })}>
               <Input
-                maxLength={DEFAULT_MAX_LENGTH}
+                maxLength={maxLengthOf(translationCreateBody.shape.originalText)}
                 value={check}
                 onChange={(e) => setCheck(e.target.value)}
                 style={{ width: 320 }}

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Checkbox, Form, Input, Modal, Tabs, Tag, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TRANSLATION_LANG_LABELS, TRANSLATION_LANGS, type TranslationEntry, type TranslationLang } from '@tcm/contract';
+import {
+  TRANSLATION_LANG_LABELS,
+  TRANSLATION_LANGS,
+  type TranslationEntry,
+  type TranslationLang,
+  translationCreateBody,
+} from '@tcm/contract';
+import { textProps } from '../../lib/form-rules.js';
 import { RichTextEditor } from '../../components/editor/RichTextEditor.js';
 import { isHtmlText } from '../../components/editor/sanitize.js';
 import { useCreateTranslation, useUpdateTranslation } from './translation-api.js';
@@ -127,7 +134,11 @@ export function TranslationDialog(props: {
             }))}
           />
           <Form.Item label={t('translation.remark')}>
-            <Input maxLength={200} value={values.remark} onChange={(e) => set('remark', e.target.value)} />
+            <Input
+              {...textProps(translationCreateBody.shape.remark)}
+              value={values.remark}
+              onChange={(e) => set('remark', e.target.value)}
+            />
           </Form.Item>
         </Form>
       </Modal>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Card, Checkbox, Input, InputNumber, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../DayInput.js';
 import {
   visibleIds,
   type Answers,
@@ -8,7 +9,9 @@ import {
   type Question,
   type Sex,
   type TemplateDefinition,
+  answerValueSchema,
 } from '@tcm/contract';
+import { textProps } from '../../lib/form-rules.js';
 
 /** Phone-sized touch targets (at least 44 px high, WCAG 2.5.5 / Apple HIG). */
 const TOUCH = { minHeight: 44, display: 'flex', alignItems: 'center' } as const;
@@ -147,18 +150,17 @@ function Field(props: {
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => onChange(e.target.value)}
           autoSize={{ minRows: 2 }}
-          maxLength={4000}
+          {...textProps(answerValueSchema.options[0])}
           data-testid={tid}
         />
       );
     case 'date':
       return (
-        <Input
-          type="date"
+        <DayInput
           size="large"
-          value={typeof value === 'string' ? value : ''}
-          onChange={(e) => onChange(e.target.value || null)}
-          style={{ maxWidth: 220 }}
+          value={typeof value === 'string' ? value : null}
+          onChange={onChange}
+          style={{ width: 220 }}
           data-testid={tid}
         />
       );

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { Alert, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ChangePasswordBody } from '@tcm/contract';
+import { changePasswordBody, type ChangePasswordBody } from '@tcm/contract';
+import { sameAsRule, useSchemaRules } from '../../lib/form-rules.js';
 import { useChangePassword } from './passwords-api.js';
 import { useSession } from '../../lib/session.js';
 import { newPasswordRule, PASSWORD_INPUT_MAX } from './password-rules.js';
@@ -27,6 +28,7 @@ export function ChangePasswordDialog({
   const [form] = Form.useForm<Values>();
   const changed = useRef(false);
   const change = useChangePassword();
+  const { rules } = useSchemaRules(changePasswordBody.shape);
   const send = async (v: Values) => {
     await change.mutateAsync({ oldPassword: v.oldPassword, newPassword: v.newPassword });
     changed.current = true;
@@ -50,21 +52,15 @@ export function ChangePasswordDialog({
           data-testid="pw-forced"
         />
       )}
-      <Form.Item
-        name="oldPassword"
-        label={t('password.oldPassword')}
-        rules={[{ required: true, message: t('login.required', { field: t('password.oldPassword') }) }]}
-      >
+      <Form.Item name="oldPassword" label={t('password.oldPassword')} required rules={rules('oldPassword')}>
         <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="current-password" data-testid="pw-old" />
       </Form.Item>
       <Form.Item
         name="newPassword"
         label={t('password.newPassword')}
         extra={<Typography.Text type="secondary">{t('password.rules')}</Typography.Text>}
-        rules={[
-          { required: true, message: t('login.required', { field: t('password.newPassword') }) },
-          newPasswordRule(() => user?.loginName ?? ''),
-        ]}
+        required
+        rules={[...rules('newPassword'), newPasswordRule(() => user?.loginName ?? '')]}
       >
         <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" data-testid="pw-new" />
       </Form.Item>
@@ -72,14 +68,8 @@ export function ChangePasswordDialog({
         name="confirm"
         label={t('password.confirmPassword')}
         dependencies={['newPassword']}
-        rules={[
-          { required: true, message: t('login.required', { field: t('password.confirmPassword') }) },
-          ({ getFieldValue }) => ({
-            validator: async (_r, value: unknown) => {
-              if (value && value !== getFieldValue('newPassword')) throw new Error(t('password.mismatch'));
-            },
-          }),
-        ]}
+        required
+        rules={[...rules('newPassword'), sameAsRule('newPassword', t('password.mismatch'))]}
       >
         <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" data-testid="pw-confirm" />
       </Form.Item>

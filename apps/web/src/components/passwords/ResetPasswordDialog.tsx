@@ -2,7 +2,8 @@ import { Form, Input, Typography } from 'antd';
 import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useResetPassword } from './passwords-api.js';
-import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { resetPasswordBody } from '@tcm/contract';
+import { schemaRule, textProps, useSchemaRules } from '../../lib/form-rules.js';
 import { newPasswordRule, PASSWORD_INPUT_MAX } from './password-rules.js';
 import { PasswordFormModal } from './PasswordFormModal.js';
 
@@ -28,6 +29,9 @@ export function ResetPasswordDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const reset = useResetPassword(changes);
+  const { lang, rules } = useSchemaRules(resetPasswordBody.shape);
+  // The body names its target by id or login name; this dialog always by name.
+  const target = resetPasswordBody.shape.loginName.nonoptional();
   const send = async (v: Values) => {
     const loginName = v.loginName.trim();
     await reset.mutateAsync({ loginName, newPassword: v.newPassword });
@@ -40,24 +44,18 @@ export function ResetPasswordDialog({
         name="loginName"
         initialValue={loginName}
         label={t('password.target')}
-        rules={[{ required: true, whitespace: true, message: t('login.required', { field: t('password.target') }) }]}
+        required
+        rules={[schemaRule(target, lang, 'loginName')]}
       >
-        <Input
-          maxLength={DEFAULT_MAX_LENGTH}
-          autoComplete="off"
-          data-testid="reset-login-name"
-          disabled={Boolean(loginName)}
-        />
+        <Input {...textProps(target)} autoComplete="off" data-testid="reset-login-name" disabled={Boolean(loginName)} />
       </Form.Item>
       <Form.Item
         name="newPassword"
         label={t('password.newPassword')}
         dependencies={['loginName']}
         extra={<Typography.Text type="secondary">{t('password.rules')}</Typography.Text>}
-        rules={[
-          { required: true, message: t('login.required', { field: t('password.newPassword') }) },
-          newPasswordRule(() => String(form.getFieldValue('loginName') ?? '')),
-        ]}
+        required
+        rules={[...rules('newPassword'), newPasswordRule(() => String(form.getFieldValue('loginName') ?? ''))]}
       >
         <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" data-testid="reset-new" />
       </Form.Item>

@@ -10,7 +10,7 @@ import {
   type QueryForm,
   type QueryRow,
 } from './normalize.js';
-import { DEFAULT_MAX_LENGTH } from '../../lib/validators.js';
+import { SEARCH_MAX } from '../../lib/form-rules.js';
 
 /** Dialog width of spec §9, px. */
 export const QUERY_DIALOG_WIDTH = 1200;
@@ -55,7 +55,7 @@ export function CombinedQueryDialog(props: {
     return (
       <Input
         style={{ width: 220 }}
-        maxLength={DEFAULT_MAX_LENGTH}
+        maxLength={SEARCH_MAX}
         value={(row.value as string | undefined) ?? ''}
         onChange={(e) => setRow(g, r, { value: e.target.value })}
       />

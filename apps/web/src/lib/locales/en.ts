@@ -19,6 +19,7 @@ export const en: Messages = {
     confirm: 'Confirm',
     welcomeUser: 'Welcome, {{name}}',
     openInNewTab: 'Open in a new tab',
+    today: 'Today',
   },
   route: {
     h5Capture: 'Health capture',

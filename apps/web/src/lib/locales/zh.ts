@@ -17,6 +17,7 @@ export const zh = {
     confirm: '确认',
     welcomeUser: '欢迎，{{name}}',
     openInNewTab: '新窗口打开',
+    today: '今天',
   },
   route: {
     h5Capture: '健康采集',

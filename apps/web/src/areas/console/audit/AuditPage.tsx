@@ -2,6 +2,7 @@ import { Button, DatePicker, Form, Input, Select, Space, Tag, Typography, messag
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
+  datedFileName,
   AUDIT_ACTIONS,
   AUDIT_ACTOR_KINDS,
   AUDIT_BUTTONS,
@@ -68,7 +69,7 @@ export default function AuditPage({ route }: { route?: BuiltRoute }) {
         exportAudit: () =>
           void auditApi
             .exportXlsx(filter, i18n.language === 'en' ? 'en' : 'zh')
-            .then((blob) => saveBlob(blob, `audit-${new Date().toISOString().slice(0, 10)}.xlsx`))
+            .then((blob) => saveBlob(blob, datedFileName('audit', 'xlsx')))
             .catch((e: Error) => void message.error(e.message)),
       })}
       intro={(data) =>

@@ -2,7 +2,8 @@ import './texts.js';
 import { useEffect, useState } from 'react';
 import { Alert, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SafetyWarning } from '@tcm/contract';
+import { acknowledgementBody, type SafetyWarning } from '@tcm/contract';
+import { textProps } from '../../../lib/form-rules.js';
 
 /**
  * The reason dialog of a refused save (issue 32): the server answered 409 with the warnings that
@@ -60,7 +61,7 @@ export function AcknowledgeDialog(props: {
             </Typography.Paragraph>
             <Input.TextArea
               rows={3}
-              maxLength={500}
+              {...textProps(acknowledgementBody.shape.reason)}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               placeholder={t('archive.rx.ack.placeholder')}

@@ -4,6 +4,7 @@ import { Button, Modal, Result, Select, Space, Switch, Tag, Typography, message 
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  datedFileName,
   ARCHIVE_BUTTONS,
   ARCHIVE_PATHS,
   ARCHIVE_QUERY_FIELDS,
@@ -142,7 +143,7 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
 
   const exportXlsx = () =>
     download.mutate(
-      { url: ARCHIVE_PATHS.exportXlsx, body: filter, name: `cases-${new Date().toISOString().slice(0, 10)}.xlsx` },
+      { url: ARCHIVE_PATHS.exportXlsx, body: filter, name: datedFileName('cases', 'xlsx') },
       { onError: (e) => void message.error(e.message) },
     );
 

@@ -3,6 +3,7 @@ import { Checkbox, Form, Input, Modal, Radio, Select, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { caseAddBody, readerLang, type CaseGroup, type CaseSummary } from '@tcm/contract';
 import { useAddCase } from './archive-api.js';
+import { DayInput } from '../../../components/DayInput.js';
 import { asyncHandler } from '../../../lib/async-handler.js';
 import { checkWithSchema, markServerFields, schemaRule, textProps } from '../../../lib/form-rules.js';
 
@@ -79,13 +80,13 @@ export function CaseFormModal(props: {
           />
         </Form.Item>
         <Form.Item name="birthDate" label={t('archive.field.birthDate')} required rules={rule('birthDate')}>
-          <Input type="date" data-testid="case-birth" />
+          <DayInput data-testid="case-birth" />
         </Form.Item>
         <Form.Item name="phone" label={t('archive.field.phone')} required rules={rule('phone')}>
-          <Input data-testid="case-phone" maxLength={20} />
+          <Input data-testid="case-phone" {...textProps(F.phone)} />
         </Form.Item>
         <Form.Item name="idNumber" label={t('archive.field.idNumber')} rules={rule('idNumber')}>
-          <Input data-testid="case-id-number" maxLength={32} />
+          <Input data-testid="case-id-number" {...textProps(F.idNumber)} />
         </Form.Item>
         {sex === 'female' && (
           <Form.Item name="pregnant" valuePropName="checked">

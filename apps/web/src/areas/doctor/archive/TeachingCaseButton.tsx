@@ -9,7 +9,9 @@ import {
   tongueLabelWord,
   type TrainingKey,
   type TrainingTeachingCaseState,
+  trainingTeachingCaseBody,
 } from '@tcm/contract';
+import { textProps } from '../../../lib/form-rules.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { useMarkTeachingCase, useTeachingCase } from './teaching-case-api.js';
 
@@ -99,7 +101,11 @@ export function TeachingCaseButton({ recordId }: { recordId: string }) {
             </Form.Item>
           ))}
           <Form.Item label={t('archive.teaching.note')}>
-            <Input.TextArea value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
+            <Input.TextArea
+              value={note}
+              {...textProps(trainingTeachingCaseBody.shape.note)}
+              onChange={(e) => setNote(e.target.value)}
+            />
           </Form.Item>
         </Form>
         {mark.error && <Alert type="error" showIcon title={mark.error.message} data-testid="teaching-error" />}

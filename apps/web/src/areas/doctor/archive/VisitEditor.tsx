@@ -8,14 +8,16 @@ import {
   ARCHIVE_ERRORS,
   clinicDay,
   fourDiagnosisSchema,
+  readerLang,
   visitBody,
   type PrescriptionInput,
   type SafetyWarning,
   type VisitBody,
   type VisitDetail,
 } from '@tcm/contract';
+import { DayInput } from '../../../components/DayInput.js';
 import { HttpError } from '../../../lib/http.js';
-import { textProps } from '../../../lib/form-rules.js';
+import { markServerFields, schemaRule, textProps } from '../../../lib/form-rules.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { listRecords } from '../../../record/record-api.js';
 import { AcknowledgeDialog } from './AcknowledgeDialog.js';
@@ -68,7 +70,9 @@ const refusedWith = (e: unknown): SafetyWarning[] =>
  * loads it. `recordId` is a visit of the case archive, not a platform record.
  */
 export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = readerLang(i18n.language);
+  const rule = (field: keyof VisitBody) => [schemaRule(visitBody.shape[field], lang, field)];
   const fmt = useReaderFormat();
   const navigate = useNavigate();
   const { archiveId = '', recordId = '' } = useParams();
@@ -115,7 +119,7 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
             setAsked({ warnings: refusedWith(e), refused: false });
           } else if (code === ARCHIVE_ERRORS.PRESCRIPTION_REFUSED.code)
             setAsked({ warnings: refusedWith(e), refused: true });
-          else void message.error(e.message);
+          else if (!markServerFields(form, e)) void message.error(e.message);
         },
       },
     );
@@ -151,15 +155,16 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
         <Row gutter={16}>
           <Col xs={24} lg={12}>
             <Card size="small">
-              <Form.Item name="visitDate" label={t('archive.visit.visitDate')} rules={[{ required: true }]}>
-                <Input type="date" style={{ width: 180 }} />
+              <Form.Item name="visitDate" label={t('archive.visit.visitDate')} required rules={rule('visitDate')}>
+                <DayInput data-testid="visit-date" />
               </Form.Item>
               <Form.Item
                 name="chiefComplaint"
                 label={t('archive.visit.chiefComplaint')}
-                rules={[{ required: true, message: t('archive.visit.required') }]}
+                required
+                rules={rule('chiefComplaint')}
               >
-                <Input data-testid="visit-chiefComplaint" />
+                <Input data-testid="visit-chiefComplaint" {...textProps(visitBody.shape.chiefComplaint)} />
               </Form.Item>
               {text('presentIllness', 3)}
               {text('pastHistory')}
@@ -184,10 +189,10 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
           <Col xs={24} lg={12}>
             <Card size="small">
               <Form.Item name="tcmDisease" label={t('archive.visit.tcmDisease')}>
-                <Input data-testid="visit-tcmDisease" />
+                <Input data-testid="visit-tcmDisease" {...textProps(visitBody.shape.tcmDisease)} />
               </Form.Item>
               <Form.Item name="tcmSyndrome" label={t('archive.visit.tcmSyndrome')}>
-                <Input data-testid="visit-tcmSyndrome" />
+                <Input data-testid="visit-tcmSyndrome" {...textProps(visitBody.shape.tcmSyndrome)} />
               </Form.Item>
               <Form.Item name="western" label={t('archive.visit.western')} extra={t('archive.visit.westernHint')}>
                 <Select mode="tags" open={false} />

@@ -5,7 +5,9 @@ import { ARCHIVE_PATHS } from '@tcm/contract';
 import { fakeServer } from '../../../test/fake-server.js';
 import { resetFetchAndSession } from '../../../test/fetch-stub.js';
 import { renderWithQuery } from '../../../test/render-with-query.js';
+import { typeDay } from '../../../test/type-day.js';
 import { i18n } from '../../../lib/i18n.js';
+import AntShell from '../../../app/AntShell.js';
 import { ArchiveList } from './ArchiveList.js';
 import { caseSummary } from './archive.test-helpers.js';
 import './texts.js';
@@ -51,13 +53,33 @@ describe('case archive: dates and the case dialog (issue 32)', { timeout: 60_000
     const calls = serve();
     open(true);
     fireEvent.change(await screen.findByTestId('case-name', {}, SLOW), { target: { value: '王二' } });
-    fireEvent.change(screen.getByTestId('case-birth'), { target: { value: '2090-01-01' } });
+    typeDay(screen.getByTestId('case-birth'), '2090-01-01');
     fireEvent.change(screen.getByTestId('case-phone'), { target: { value: 'call me' } });
     fireEvent.click(screen.getByTestId('case-save'));
     expect(await screen.findByText('出生日期不能晚于今天', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('请输入正确的电话号码（5 到 20 位数字，可含空格、短横线或开头的 +）')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/\/\^|\$\/|phone number|body\.|invalid_format|不匹配/);
     await waitFor(() => expect(calls.filter((c) => c.path === ARCHIVE_PATHS.add)).toHaveLength(0));
+  });
+
+  it("takes the birth date in antd's picker of the page's language, not the browser's date input", async () => {
+    serve();
+    // The app's antd providers (AntShell): the picker's words follow their locale.
+    renderWithQuery(
+      <AntShell>
+        <MemoryRouter>
+          <ArchiveList openAdd />
+        </MemoryRouter>
+      </AntShell>,
+    );
+    const birth = await screen.findByTestId<HTMLInputElement>('case-birth', {}, SLOW);
+    expect(birth.type).not.toBe('date');
+    expect(birth.closest('.ant-picker')).toBeTruthy();
+    expect(birth.placeholder).toBe('请选择日期');
+    typeDay(birth, '1980-05-17');
+    await waitFor(() => expect(birth.value).toBe('1980-05-17'));
+    await i18n.changeLanguage('en');
+    await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('case-birth').placeholder).toBe('Select date'));
   });
 
   it('counts the name as it is typed and stops at the schema maximum', async () => {

@@ -5,6 +5,7 @@ import { ARCHIVE_ERRORS, ARCHIVE_PATHS, type CaseSummary } from '@tcm/contract';
 import { door, fakeServer, isSpinning, refusal, write, type Answer } from '../../../test/fake-server.js';
 import { resetFetchAndSession } from '../../../test/fetch-stub.js';
 import { renderWithQuery } from '../../../test/render-with-query.js';
+import { typeDay } from '../../../test/type-day.js';
 import { ArchiveList } from './ArchiveList.js';
 import { caseSummary } from './archive.test-helpers.js';
 import './texts.js';
@@ -39,7 +40,7 @@ async function addCase(name: string) {
   );
   await screen.findByText('张一', {}, SLOW);
   fireEvent.change(await screen.findByTestId('case-name', {}, SLOW), { target: { value: name } });
-  fireEvent.change(screen.getByTestId('case-birth'), { target: { value: '1990-05-01' } });
+  typeDay(screen.getByTestId('case-birth'), '1990-05-01');
   fireEvent.change(screen.getByTestId('case-phone'), { target: { value: '13900000000' } });
   fireEvent.click(screen.getByTestId('case-save'));
 }

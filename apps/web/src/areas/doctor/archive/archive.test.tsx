@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { VisitDetail } from '@tcm/contract';
+import { clinicDay, type VisitDetail } from '@tcm/contract';
 import { archiveEn } from '../../../lib/locales/archive-en.js';
 import { archiveZh } from '../../../lib/locales/archive-zh.js';
 import '../../../lib/i18n.js';
@@ -47,7 +47,7 @@ describe('case archive web', () => {
     expect(f.chiefComplaint).toBe('胃脘胀痛');
     expect(f.tcmSyndrome).toBe('肝胃不和证');
     expect(f.prescription?.name).toBe('四逆散');
-    expect(f.visitDate).toBe(new Date().toISOString().slice(0, 10));
+    expect(f.visitDate).toBe(clinicDay());
     expect([f.outcome, f.recordIds]).toEqual(['', []]);
     expect(visitForm(VISIT, 'edit')).toMatchObject({ visitDate: '2026-11-01', outcome: '好转' });
   });

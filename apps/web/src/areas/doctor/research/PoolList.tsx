@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Form, Input, Modal, Result, Space, Typography, message } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RESEARCH_BUTTONS, type Pool } from '@tcm/contract';
+import { RESEARCH_BUTTONS, poolAddBody, type Pool } from '@tcm/contract';
+import { markServerFields, useSchemaRules } from '../../../lib/form-rules.js';
 import type { ToolbarButton } from '../../../app/dynamic-menu.js';
 import { selectionProblem } from '../../../app/toolbar.js';
 import { DataTable, type Paging } from '../../../components/DataTable.js';
@@ -140,6 +141,7 @@ function PoolForm({ pool, onClose, onSaved }: { pool: Pool | 'new' | null; onClo
   const [form] = Form.useForm<{ name: string; remark: string }>();
   const isNew = pool === 'new';
   const save = useSavePool();
+  const { rules, text } = useSchemaRules(poolAddBody.shape);
   return (
     <Modal
       open={!!pool}
@@ -150,7 +152,12 @@ function PoolForm({ pool, onClose, onSaved }: { pool: Pool | 'new' | null; onClo
       onOk={asyncHandler(async () => {
         const v = await form.validateFields();
         if (!pool) return;
-        await save.mutateAsync({ id: isNew ? null : pool.id, body: v });
+        try {
+          await save.mutateAsync({ id: isNew ? null : pool.id, body: v });
+        } catch (e) {
+          if (markServerFields(form, e)) return;
+          throw e;
+        }
         void message.success(t('research.saved'));
         onSaved();
       })}
@@ -161,15 +168,11 @@ function PoolForm({ pool, onClose, onSaved }: { pool: Pool | 'new' | null; onClo
         preserve={false}
         initialValues={isNew || !pool ? {} : { name: pool.name, remark: pool.remark }}
       >
-        <Form.Item
-          name="name"
-          label={t('research.name')}
-          rules={[{ required: true, whitespace: true, message: t('research.poolForm.nameRequired') }]}
-        >
-          <Input maxLength={60} data-testid="pool-name" />
+        <Form.Item name="name" label={t('research.name')} required rules={rules('name')}>
+          <Input {...text('name')} data-testid="pool-name" />
         </Form.Item>
-        <Form.Item name="remark" label={t('research.remark')}>
-          <Input.TextArea maxLength={500} />
+        <Form.Item name="remark" label={t('research.remark')} rules={rules('remark')}>
+          <Input.TextArea {...text('remark')} />
         </Form.Item>
       </Form>
     </Modal>

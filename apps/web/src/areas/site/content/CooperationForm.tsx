@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isPhoneNumber, type EnquirySubmitBody } from '@tcm/contract';
+import { enquirySubmitBody, isPhoneNumber, type EnquirySubmitBody } from '@tcm/contract';
+import { textProps } from '../../../lib/form-rules.js';
+
+const F = enquirySubmitBody.shape;
 import { useEnquire } from '../../content/content-api.js';
 
 type Values = Required<Omit<EnquirySubmitBody, 'language'>>;
@@ -40,10 +43,10 @@ export function CooperationForm() {
           <Typography.Paragraph>{t('site.cooperationIntro')}</Typography.Paragraph>
           <Form form={form} layout="vertical" onFinish={() => void send().catch(() => undefined)}>
             <Form.Item name="company" label={t('site.company')} rules={[required(t('site.company'))]}>
-              <Input maxLength={100} data-testid="coop-company" />
+              <Input {...textProps(F.company)} data-testid="coop-company" />
             </Form.Item>
             <Form.Item name="contactPerson" label={t('site.contactPerson')} rules={[required(t('site.contactPerson'))]}>
-              <Input maxLength={50} data-testid="coop-person" />
+              <Input {...textProps(F.contactPerson)} data-testid="coop-person" />
             </Form.Item>
             <Form.Item
               name="contact"
@@ -59,10 +62,10 @@ export function CooperationForm() {
                 },
               ]}
             >
-              <Input maxLength={30} data-testid="coop-contact" />
+              <Input {...textProps(F.contact)} data-testid="coop-contact" />
             </Form.Item>
             <Form.Item name="description" label={t('site.description')} rules={[required(t('site.description'))]}>
-              <Input.TextArea rows={4} maxLength={2000} data-testid="coop-description" />
+              <Input.TextArea rows={4} {...textProps(F.description)} data-testid="coop-description" />
             </Form.Item>
             {enquire.error && (
               <Alert

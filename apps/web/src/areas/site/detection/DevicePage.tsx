@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Modal, Result, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_PATHS, type Device, type DeviceCredentials } from '@tcm/contract';
-import { DEFAULT_MAX_LENGTH } from '../../../lib/validators.js';
+import { DEVICE_PATHS, deviceRegisterBodySchema, type Device, type DeviceCredentials } from '@tcm/contract';
+import { markServerFields, useSchemaRules } from '../../../lib/form-rules.js';
 import { useSession } from '../../../lib/session.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { useDevices, useDisableDevice, useRegisterDevice } from './device-api.js';
@@ -54,6 +54,7 @@ function LeaderDevices() {
   const disable = useDisableDevice();
   const [creds, setCreds] = useState<DeviceCredentials | null>(null);
   const [form] = Form.useForm<{ name: string; location?: string }>();
+  const { rules, text } = useSchemaRules(deviceRegisterBodySchema.shape);
   const denied = list.error?.message ?? null;
   if (denied) return <Result status="403" title={denied} data-testid="device-denied" />;
   return (
@@ -62,16 +63,22 @@ function LeaderDevices() {
         form={form}
         layout="inline"
         onFinish={asyncHandler(async (v) => {
-          const c = await register.mutateAsync(v);
+          let c: DeviceCredentials;
+          try {
+            c = await register.mutateAsync(v);
+          } catch (e) {
+            if (markServerFields(form, e)) return;
+            throw e;
+          }
           setCreds(c);
           form.resetFields();
         })}
       >
-        <Form.Item name="name" rules={[{ required: true, whitespace: true, message: t('record.device.nameRequired') }]}>
-          <Input placeholder={t('record.device.name')} maxLength={DEFAULT_MAX_LENGTH} data-testid="device-name" />
+        <Form.Item name="name" required rules={rules('name')}>
+          <Input placeholder={t('record.device.name')} {...text('name')} data-testid="device-name" />
         </Form.Item>
-        <Form.Item name="location">
-          <Input placeholder={t('record.device.location')} maxLength={DEFAULT_MAX_LENGTH} />
+        <Form.Item name="location" rules={rules('location')}>
+          <Input placeholder={t('record.device.location')} {...text('location')} />
         </Form.Item>
         <Button type="primary" htmlType="submit" data-testid="device-register">
           {t('record.device.register')}
