@@ -1,7 +1,7 @@
 import { cpSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FILE_PATHS, OPEN_API_PATHS, type AppKeyCredentials } from '@tcm/contract';
+import { FILE_PATHS, OPEN_API_ERRORS, OPEN_API_PATHS, type AppKeyCredentials } from '@tcm/contract';
 import { buildApp } from '../app.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
@@ -148,7 +148,7 @@ describe('backups carry the server keys (issue 35 item 3)', () => {
     const dataOnly = await restoreInto(backup!.path, source, { force: false, withoutSecrets: true });
     expect(dataOnly.result.secrets).toBe('left out');
     const lost = await answersOn(dataOnly.fresh, await openDatabase({ dataDir: dataOnly.fresh }), made);
-    expect(lost.partner).not.toBe(200);
+    expect(lost.partner).toBe(OPEN_API_ERRORS.APP_KEY_INVALID.status); // never a 500
     expect(lost.photo).toBe(403);
 
     // A secrets.json with other keys is not overwritten without --force; with it, moved aside.
@@ -203,7 +203,7 @@ describe('backups carry the server keys (issue 35 item 3)', () => {
           bytes: made.photoBytes,
         });
         const lost = await restoreTo(bareUrl, { withoutSecrets: true });
-        expect(lost.partner).not.toBe(200);
+        expect(lost.partner).toBe(OPEN_API_ERRORS.APP_KEY_INVALID.status); // never a 500
         expect(lost.photo).toBe(403);
       });
     },

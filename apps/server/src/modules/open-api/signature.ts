@@ -75,7 +75,18 @@ export function openApiGuard(operation: Operation): onRequestAsyncHookHandler {
       .innerJoin(corporations, eq(corporations.id, openApiKeys.corporationId))
       .where(eq(openApiKeys.appKey, h.key));
     if (!row || row.key.status !== 'active') throw new AppError(OPEN_API_ERRORS.APP_KEY_INVALID);
-    const secret = openApi.box.open(row.key.secretEnc);
+    // A secret sealed under another key (a restore without the backup's keys) cannot be opened:
+    // the partner is told its key is not valid and the operator reads why, never a 500.
+    let secret: string;
+    try {
+      secret = openApi.box.open(row.key.secretEnc);
+    } catch (err) {
+      request.log.error(
+        { err, appKey: h.key },
+        'partner key secret unreadable with this server key (docs/deploy.md "What a restore needs")',
+      );
+      throw new AppError(OPEN_API_ERRORS.APP_KEY_INVALID);
+    }
     const expected = hmacHex(
       secret,
       openApiStringToSign({
