@@ -64,24 +64,36 @@ describe('embedded data folder lock', () => {
     const dir = folder();
     writeLock(dir, { pid: deadPid() });
     const lockModule = fileURLToPath(new URL('./data-lock.ts', import.meta.url));
-    // Each taker holds what it got for a second, so that every other one meets it live.
+    // A taker holds what it got until the parent has heard every answer (its stdin ends), so
+    // every other one meets it live however slowly the processes start on a loaded machine.
     const script = `
       const { acquireDataLock } = await import(${JSON.stringify(lockModule)});
-      try { const l = acquireDataLock(${JSON.stringify(dir)}); console.log('got'); setTimeout(() => l.release(), 1500); }
-      catch (e) { console.log('refused'); }`;
-    const runs = Array.from(
-      { length: 6 },
-      () =>
+      try {
+        const l = acquireDataLock(${JSON.stringify(dir)});
+        console.log('got');
+        process.stdin.on('end', () => { l.release(); process.exit(0); });
+        process.stdin.resume();
+      } catch (e) { console.log('refused'); process.exit(0); }`;
+    const children = Array.from({ length: 6 }, () =>
+      spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      }),
+    );
+    const exits = children.map((c) => new Promise<void>((resolve) => c.on('exit', () => resolve())));
+    const runs = children.map(
+      (child) =>
         new Promise<string>((resolve) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-            stdio: ['ignore', 'pipe', 'inherit'],
-          });
           let out = '';
-          child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+          child.stdout.on('data', (d: Buffer) => {
+            out += d.toString();
+            if (out.includes('\n')) resolve(out.trim());
+          });
           child.on('exit', () => resolve(out.trim()));
         }),
     );
     const answers = await Promise.all(runs);
+    for (const c of children) c.stdin.end();
+    await Promise.all(exits);
     expect(answers.sort()).toEqual(['got', 'refused', 'refused', 'refused', 'refused', 'refused']);
     expect(existsSync(`${dir}.lock`)).toBe(false);
   }, 60_000);
