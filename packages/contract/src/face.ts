@@ -186,6 +186,12 @@ const label = z.object({ zh: z.string(), en: z.string() });
 export const faceMetricSchema = z.object({
   score: z.number().min(0).max(100),
   evidence: z.record(z.string(), z.number()),
+  /**
+   * 'low' when the engine's repeatability reference (docs/face.md) found the score moving more
+   * under ordinary re-takes (exposure, white balance, compression, scale, rotation) than it
+   * differs between people. Set from face-1.1.0; absent on results stored before.
+   */
+  confidence: z.enum(['normal', 'low']).optional(),
 });
 export type FaceMetric = z.infer<typeof faceMetricSchema>;
 
@@ -233,7 +239,13 @@ export const faceResultSchema = z.object({
     redness: faceMetricSchema,
     shine: faceMetricSchema,
     darkCircles: faceMetricSchema,
-    skinTone: z.object({ ita: z.number(), category: z.enum(ITA_CATEGORIES), label, lab: faceLabSchema }),
+    skinTone: z.object({
+      ita: z.number(),
+      category: z.enum(ITA_CATEGORIES),
+      label,
+      lab: faceLabSchema,
+      confidence: z.enum(['normal', 'low']).optional(),
+    }),
   }),
   spots: z.array(faceSpotSchema),
   /** Decision-support sentences, never a diagnosis. */

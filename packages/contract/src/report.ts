@@ -134,7 +134,9 @@ export const faceSectionSchema = z.object({
    * Cosmetic skin measures, 0-100, higher = more pronounced (the face engine's scores: more
    * spots, deeper wrinkles, more redness), drawn as neutral bars: no population bands exist.
    */
-  skinScores: z.array(z.object({ name: label, score: z.number().min(0).max(100) })).default([]),
+  skinScores: z
+    .array(z.object({ name: label, score: z.number().min(0).max(100), lowConfidence: z.boolean().optional() }))
+    .default([]),
 });
 
 export const pulseSectionSchema = z.object({

@@ -81,6 +81,11 @@ export const LABELS = {
 
   // The scale's direction comes from the contract, as on the result page.
   'face.skinScores': SCORE_SCALES['face.metric.spots'].scale,
+  'face.lowConfidence': { zh: '可信度低', en: 'low confidence' },
+  'face.lowConfidenceNote': {
+    zh: '标注“可信度低”的指标在曝光、白平衡、压缩或角度稍有变化时,变化幅度可超过人与人之间的差异(见面诊引擎重复性参考)。',
+    en: 'Scores marked "low confidence" can change more with a small change of exposure, white balance, compression or angle than they differ between people (face engine repeatability reference).',
+  },
 
   'pulse.waveform': { zh: '脉搏波形', en: 'Pulse waveform' },
   'pulse.time': { zh: '时间（s）', en: 'Time (s)' },

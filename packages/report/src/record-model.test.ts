@@ -258,6 +258,36 @@ describe('skin measures in the PDF (issue 17)', () => {
   });
 });
 
+describe('low-confidence skin scores in the PDF (issue 36 item 3)', () => {
+  const saved: unknown = JSON.parse(
+    readFileSync(new URL('../../../apps/web/src/record/fixtures/done-record-results.json', import.meta.url), 'utf8'),
+  );
+  const results = recordResultsSchema.parse(saved);
+  // As face-1.1.0 writes it: the repeatability reference marks two scores low confidence.
+  const marked = structuredClone(results.face!) as Record<string, unknown>;
+  const face = (marked as { result: { metrics: Record<string, { confidence?: string }> } }).result;
+  for (const k of FACE_METRICS) face.metrics[k]!.confidence = k === 'shine' || k === 'darkCircles' ? 'low' : 'normal';
+
+  it('carries the mark beside each marked score and explains it, in zh and en', async () => {
+    ensurePoppler();
+    const mark = { zh: '可信度低', en: 'low confidence' } as const;
+    for (const lang of ['zh', 'en'] as const) {
+      const model = await recordReportModel(doneRecord({ face: marked as typeof results.face }), lang);
+      expect((model.face?.skinScores ?? []).filter((s) => s.lowConfidence).map((s) => s.name)).toEqual([
+        'face.metric.shine',
+        'face.metric.darkCircles',
+      ]);
+      const { text } = inspectPdf(await renderReport(model));
+      const flat = text.replace(/\s+/g, ' ');
+      // Two marks beside the bars, and the note under them that names the mark once more.
+      expect(flat.split(mark[lang]).length - 1).toBe(3);
+      // An unmarked result prints no mark.
+      const plain = await recordReportModel(doneRecord({ face: results.face }), lang);
+      expect(inspectPdf(await renderReport(plain)).text).not.toContain(mark[lang]);
+    }
+  }, 60000);
+});
+
 type Box = ReturnType<typeof wordBoxes>[number];
 /** On the same line as `name`, to its right, within the half-page column of its bar. */
 const near = (name: Box, n: Box) =>

@@ -153,6 +153,8 @@ async function faceSection(src: ReportSource, lang: Lang): Promise<HealthReportI
     skinScores: FACE_METRICS.map((k) => ({
       name: `face.metric.${k}`,
       score: shownScore(faceMetricScore(k), m[k].score),
+      // The result page shows the same mark: what a person takes away carries it too.
+      ...(m[k].confidence === 'low' ? { lowConfidence: true } : {}),
     })),
     summary: r.summary[lang],
   };

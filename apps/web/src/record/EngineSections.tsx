@@ -1,6 +1,6 @@
 import './texts.js';
 import { lazy, Suspense } from 'react';
-import { Alert, Descriptions, List, Progress, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, List, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type {
   ConstitutionResult,
@@ -110,14 +110,14 @@ function Evidence({ values }: { values: Record<string, number> }) {
 }
 
 export function FaceView({ r }: { r: FaceResult }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lang = readerLang(i18n.language);
   // Classes are worded from the vocabulary by their ids (the PDF does the same); the engine's
   // own label is the fallback for a class a newer engine adds.
   const feature = (k: keyof typeof FACE_FEATURE_WORDS) => FACE_FEATURE_WORDS[k][lang];
   const metrics = Object.entries(r.metrics).filter(([k]) => k !== 'skinTone') as [
     string,
-    { score: number; evidence: Record<string, number> },
+    { score: number; evidence: Record<string, number>; confidence?: 'normal' | 'low' },
   ][];
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -161,6 +161,13 @@ export function FaceView({ r }: { r: FaceResult }) {
               size="small"
               style={{ width: 200 }}
             />{' '}
+            {m.confidence === 'low' ? (
+              <Tooltip title={t('record.faceLowConfidenceTip')}>
+                <Tag color="orange" data-testid={`face-low-${k}`}>
+                  {t('record.faceLowConfidence')}
+                </Tag>
+              </Tooltip>
+            ) : null}
             <Evidence values={m.evidence} />
           </Descriptions.Item>
         ))}

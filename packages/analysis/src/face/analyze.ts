@@ -11,9 +11,11 @@ import { colorMetrics } from './color-metrics.js';
 import { classifyComplexion, classifyGloss, classifyLips } from './complexion.js';
 import { renderOverlay } from './overlay.js';
 import { summarize } from './summary.js';
+import { withConfidence } from './confidence.js';
 import type { Point } from './raster.js';
 
-export const FACE_ENGINE_VERSION = 'face-1.0.0';
+// 1.1.0: every score carries its confidence from the repeatability reference (docs/face.md).
+export const FACE_ENGINE_VERSION = 'face-1.1.0';
 
 export interface AnalyzeFaceOptions {
   /** Also render the annotated overlay PNG. */
@@ -91,7 +93,7 @@ export async function analyzeFace(bytes: Uint8Array, options: AnalyzeFaceOptions
   }));
 
   const deg = (r: number) => round((r * 180) / Math.PI, 1);
-  const metrics: FaceResult['metrics'] = {
+  const metrics: FaceResult['metrics'] = withConfidence({
     spots: structure.spots,
     wrinkles: structure.wrinkles,
     texture: structure.texture,
@@ -100,7 +102,7 @@ export async function analyzeFace(bytes: Uint8Array, options: AnalyzeFaceOptions
     shine: colour.shine,
     darkCircles: colour.darkCircles,
     skinTone: colour.skinTone,
-  };
+  });
   const notes = [
     'Decision support from one photo, not a diagnosis; colors depend on the light and the camera.',
     'Left and right are the person\u2019s own sides.',

@@ -24,11 +24,13 @@ export function summarize(
     .filter((k) => metrics[k].score >= 50)
     .sort((p, q) => metrics[q].score - metrics[p].score);
   const tone = metrics.skinTone;
+  // A pronounced score the repeatability reference found unsteady says so where it is named.
+  const low = (k: keyof typeof METRIC_NAMES) => metrics[k].confidence === 'low';
   const zhMarked = marked.length
-    ? `较明显的皮肤指标:${marked.map((k) => METRIC_NAMES[k].zh).join('、')}。`
+    ? `较明显的皮肤指标:${marked.map((k) => METRIC_NAMES[k].zh + (low(k) ? '(可信度低)' : '')).join('、')}。`
     : '各项皮肤指标均不明显。';
   const enMarked = marked.length
-    ? `More pronounced skin measures: ${marked.map((k) => METRIC_NAMES[k].en).join(', ')}.`
+    ? `More pronounced skin measures: ${marked.map((k) => METRIC_NAMES[k].en + (low(k) ? ' (low confidence)' : '')).join(', ')}.`
     : 'No skin measure is pronounced.';
   // On deep skin tones the 五色 rules say little (see complexion.ts): say so instead of a class.
   const zhFace = complexion.reliable

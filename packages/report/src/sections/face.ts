@@ -96,9 +96,13 @@ export function drawFace(ctx: Ctx, s: NonNullable<HealthReport['face']>): void {
       const y = ctx.y + Math.floor(i / 2) * 15;
       drawText(ctx, t(sc.name), x, y, { size: 8.5, width: 80 });
       // Neutral color: the scores say how pronounced a feature is, not whether that is a risk.
-      scoreBar(sc.score, 100, THEME.chart.fill).draw(ctx, x + 84, y, colW - 100);
+      const low = sc.lowConfidence === true;
+      scoreBar(sc.score, 100, THEME.chart.fill).draw(ctx, x + 84, y, colW - (low ? 160 : 100));
+      if (low)
+        drawText(ctx, t('face.lowConfidence'), x + colW - 72, y, { size: 7.5, width: 60, color: THEME.risk.medium });
     });
     ctx.y += rows * 15 + 4;
+    if (s.skinScores.some((sc) => sc.lowConfidence)) paragraph(ctx, t('face.lowConfidenceNote'), { size: 7.5 });
   }
   if (s.summary) paragraph(ctx, s.summary, { size: 9 });
   versionLine(ctx, s.version);

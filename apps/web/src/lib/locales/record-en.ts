@@ -20,6 +20,9 @@ export const recordEn: typeof recordZh = {
   decisionSupport: 'These results are decision support ("suggests"); they do not replace a diagnosis by a physician',
   detail: 'Record',
   engineFailed: '{{engine}} could not be analyzed',
+  faceLowConfidence: 'low confidence',
+  faceLowConfidenceTip:
+    'A small change of exposure, white balance, compression or angle can move this score more than it differs between people',
   evidence: 'Evidence',
   failed: 'The analysis failed',
   partial: {

@@ -17,6 +17,8 @@ export const recordZh = {
   decisionSupport: '以下结果为辅助参考（“提示”），不能替代医生的诊断',
   detail: '检测详情',
   engineFailed: '{{engine}}分析未成功',
+  faceLowConfidence: '可信度低',
+  faceLowConfidenceTip: '曝光、白平衡、压缩或角度稍有变化时,此项的变化可超过人与人之间的差异',
   evidence: '依据',
   failed: '分析失败',
   partial: {
