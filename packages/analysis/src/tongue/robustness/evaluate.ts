@@ -1,0 +1,84 @@
+// `npm run -s eval:tongue-robust -w @tcm/analysis` (issue 36 item 2): the engine on the
+// segmentation validation split under each distortion of distort.ts — segmentation mIoU against
+// the expert mask moved the same way, and how often the body and coating colour labels change
+// from the undistorted photo's; the same with the shades-of-grey colour-constancy step applied
+// before the features; then body and coating colour macro-F1 on the held-out expert labels with
+// and without that step. ROBUST_N=<n> evaluates the first n validation photos only.
+import { decodePhoto } from '../decode.js';
+import { extractTongueFeatures } from '../features/index.js';
+import { expertLabels, heldOutIds, loadPhoto } from '../features/test-data.js';
+import { locateTongue } from '../locate.js';
+import { addCounts, count, scores, type Counts } from '../seg-metrics.js';
+import { TONGUE_MODEL_VERSION } from '../segment.js';
+import { readMask, readPhoto, validationIds } from '../test-data.js';
+import type { RgbImage } from '../decode.js';
+import { DISTORTIONS, distort } from './distort.js';
+import { applyGains, toReferenceGains, TRAINING_LIGHT } from './light.js';
+import { macroF1 } from './macro-f1.js';
+
+interface Colours {
+  body: string;
+  coating: string;
+}
+const colours = async (img: RgbImage, mask: Uint8Array, constancy: boolean): Promise<Colours> => {
+  const f = await extractTongueFeatures(constancy ? applyGains(img, toReferenceGains(img, TRAINING_LIGHT)) : img, mask);
+  return { body: f.bodyColor.label, coating: f.coatingColor.label };
+};
+
+const limit = Number(process.env.ROBUST_N ?? Infinity);
+const ids = validationIds().slice(0, limit);
+const seg = Object.fromEntries(DISTORTIONS.map((d) => [d, { tp: 0, fp: 0, fn: 0, tn: 0 }]));
+const base: Counts = { tp: 0, fp: 0, fn: 0, tn: 0 };
+const changed = Object.fromEntries(DISTORTIONS.map((d) => [d, { plain: 0, constancy: 0, n: 0 }]));
+const t0 = performance.now();
+for (const id of ids) {
+  const photo = await decodePhoto(await readPhoto(id));
+  const truth = await readMask(id);
+  const region = await locateTongue(photo.work);
+  addCounts(base, count(region.mask, truth.mask));
+  const ref = await colours(photo.work, region.mask, false);
+  const refCc = await colours(photo.work, region.mask, true);
+  for (const d of DISTORTIONS) {
+    const dist = await distort(photo.work, truth.mask, d);
+    const got = await decodePhoto(dist.jpeg);
+    if (got.work.width !== dist.width) throw new Error(`${id} ${d}: evaluated at another size`);
+    const r = await locateTongue(got.work);
+    addCounts(seg[d]!, count(r.mask, dist.mask));
+    const c = await colours(got.work, r.mask, false);
+    const cc = await colours(got.work, r.mask, true);
+    const row = changed[d]!;
+    row.n++;
+    if (c.body !== ref.body || c.coating !== ref.coating) row.plain++;
+    if (cc.body !== refCc.body || cc.coating !== refCc.coating) row.constancy++;
+  }
+}
+const f4 = (x: number) => x.toFixed(4);
+const pct = (a: number, n: number) => `${((100 * a) / n).toFixed(1)} %`;
+console.log(
+  `model ${TONGUE_MODEL_VERSION}: ${ids.length} validation photos × ${DISTORTIONS.length} distortions, ` +
+    `${((performance.now() - t0) / 1000).toFixed(0)} s`,
+);
+console.log(`\n| distortion | mIoU (pooled) | colour labels changed | with colour constancy |\n|---|---|---|---|`);
+console.log(`| none | ${f4(scores(base).miou)} | – | – |`);
+for (const d of DISTORTIONS) {
+  const c = changed[d]!;
+  console.log(`| ${d} | ${f4(scores(seg[d]!).miou)} | ${pct(c.plain, c.n)} | ${pct(c.constancy, c.n)} |`);
+}
+
+// Held-out expert labels (training never saw these photos): does the constancy step cost accuracy?
+const labels = expertLabels();
+const bodyOf = (l: string) => (l === 'pale' ? 'light' : l === 'light_red' ? 'regular' : 'dark');
+const pairs = { body: [[], []] as [string, string][][], coating: [[], []] as [string, string][][] };
+for (const id of heldOutIds()) {
+  const row = labels.get(id);
+  if (!row || (row.labels_zhi === 'NA' && row.labels_tai === 'NA')) continue;
+  const p = await loadPhoto(id);
+  for (const [k, constancy] of [false, true].entries()) {
+    const c = await colours(p.image, p.mask, constancy);
+    if (row.labels_zhi !== 'NA') pairs.body[k]!.push([row.labels_zhi!, bodyOf(c.body)]);
+    if (row.labels_tai !== 'NA') pairs.coating[k]!.push([row.labels_tai!, c.coating]);
+  }
+}
+console.log(`\n| held-out expert labels | n | macro-F1 | with colour constancy |\n|---|---|---|---|`);
+for (const k of ['body', 'coating'] as const)
+  console.log(`| ${k} colour | ${pairs[k][0]!.length} | ${f4(macroF1(pairs[k][0]!))} | ${f4(macroF1(pairs[k][1]!))} |`);
