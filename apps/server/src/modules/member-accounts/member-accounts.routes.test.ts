@@ -85,7 +85,11 @@ describe('member self-registration', () => {
     const noClient = await t.app.inject({ method: 'POST', url: P.register, headers: JSON_H, payload: '{}' });
     expect(noClient.statusCode).toBe(401);
     const bad = await register({ ...account(), loginName: 'a b' });
-    expect([bad.statusCode, bad.json().code, refusedFields(bad.json())]).toEqual([400, HTTP_ERRORS.VALIDATION.code, 'loginName']);
+    expect([bad.statusCode, bad.json().code, refusedFields(bad.json())]).toEqual([
+      400,
+      HTTP_ERRORS.VALIDATION.code,
+      'loginName',
+    ]);
     const common = await register({ ...account(), loginPassword: 'password123' }, 'en');
     expect([common.statusCode, common.json().code]).toEqual([400, PASSWORD_ERRORS.COMMON.code]);
     expect(common.json().msg).toBe(PASSWORD_ERRORS.COMMON.en);
@@ -124,7 +128,11 @@ describe('a leader resets a member’s forgotten password', () => {
     const leader = await userWithToken(t, { entrance: 'member', teamId: team.id, teamLeader: true });
     const mate = await userWithToken(t, { entrance: 'member', teamId: team.id });
     const coLeader = await buildUser(t.database.db, { entrance: 'member', teamId: team.id, teamLeader: true });
-    const other = await userWithToken(t, { entrance: 'member', teamId: (await buildTeam(t.database.db)).id, teamLeader: true });
+    const other = await userWithToken(t, {
+      entrance: 'member',
+      teamId: (await buildTeam(t.database.db)).id,
+      teamLeader: true,
+    });
     expect((await reset(mate.user.id, undefined)).status).toBe(401);
     const bad = await reset(mate.user.id, leader.token, { newPassword: 5 });
     expect([bad.status, refusedFields(bad.body)]).toEqual([400, 'newPassword']);
@@ -173,7 +181,7 @@ async function workbook(rows: Array<Array<string | number>>): Promise<Buffer> {
 }
 const upload = (token: string | undefined, bytes: Buffer, lang = 'zh') => {
   const m = multipart([{ field: 'file', filename: 'members.xlsx', value: bytes }]);
-  return call(t.app, 'POST', P.import, token, m.payload as unknown as string, { ...m.headers, 'accept-language': lang });
+  return call(t.app, 'POST', P.import, token, m.payload, { ...m.headers, 'accept-language': lang });
 };
 
 describe('the administrator creates and imports members', () => {
@@ -183,7 +191,7 @@ describe('the administrator creates and imports members', () => {
       ['template', 'GET', P.importTemplate, undefined, CONSOLE_BUTTONS.userAdd],
     ]);
     const m = multipart([{ field: 'file', filename: 'a.xlsx', value: await workbook([]) }]);
-    expect((await call(t.app, 'POST', P.import, undefined, m.payload as unknown as string, m.headers)).status).toBe(401);
+    expect((await call(t.app, 'POST', P.import, undefined, m.payload, m.headers)).status).toBe(401);
     const { token } = await userWithButtons(t, []);
     const denied = await upload(token, await workbook([]));
     expect([denied.status, denied.body.data.missingButtons]).toEqual([403, [CONSOLE_BUTTONS.userAdd]]);
@@ -199,7 +207,10 @@ describe('the administrator creates and imports members', () => {
     expect(info.body.data).toMatchObject({ loginName, mustChangePassword: true });
     expect((await add({ loginName: `m_${uid()}`, name: '', password: PW })).status).toBe(400);
     expect((await add({ loginName, name: 'X', password: PW })).body.code).toBe(SPEC_ERRORS.LOGIN_NAME_EXISTS.code);
-    const org = await userWithButtons(t, [CONSOLE_BUTTONS.userAdd], { dataScope: 'organisation', organisation: 'North' });
+    const org = await userWithButtons(t, [CONSOLE_BUTTONS.userAdd], {
+      dataScope: 'organisation',
+      organisation: 'North',
+    });
     const foreign = await add({ loginName: `m_${uid()}`, name: 'Y', password: PW, organisation: 'South' }, org.token);
     expect([foreign.status, foreign.body.code]).toEqual([403, CONSOLE_ERRORS.OUT_OF_SCOPE.code]);
     const own = await add({ loginName: `m_${uid()}`, name: 'Z', password: PW }, org.token);
@@ -267,7 +278,11 @@ describe('the administrator creates and imports members', () => {
   it('duplicates inside the file name the first line; not a workbook and empty sheets are 400', async () => {
     const { token } = await userWithButtons(t, [CONSOLE_BUTTONS.userAdd]);
     const name = `dup_${uid()}`;
-    const twice = await upload(token, await workbook([[name, 'A', '', '', '', PW], [], [name, 'B', '', '', '', PW]]), 'en');
+    const twice = await upload(
+      token,
+      await workbook([[name, 'A', '', '', '', PW], [], [name, 'B', '', '', '', PW]]),
+      'en',
+    );
     expect(twice.body.data.rows).toEqual([{ line: 4, reason: 'Same login name as line 2' }]);
     const notXlsx = await upload(token, Buffer.from('loginName,name\na,b'));
     expect([notXlsx.status, notXlsx.body.code]).toEqual([400, MEMBER_ACCOUNT_ERRORS.IMPORT_UNREADABLE.code]);
@@ -298,4 +313,3 @@ describe('unsubscribe links', () => {
     expect(rows).toHaveLength(1);
   });
 });
-
