@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Form, Input, Modal, message } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_ACCOUNT_PATHS, type TeamMemberRow } from '@tcm/contract';
+import { MEMBER_ACCOUNT_PATHS, teamResetPasswordBody, type TeamMemberRow } from '@tcm/contract';
 import { http } from '../../lib/api.js';
 import { newPasswordRule } from '../../components/passwords/password-rules.js';
+import { useSchemaRules } from '../../lib/form-rules.js';
 
 /**
  * A leader's "Reset password" for a plain member who forgot theirs (issue 33 item 1): the member
@@ -14,6 +15,7 @@ export function MemberPasswordReset({ member }: { member: TeamMemberRow }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ newPassword: string }>();
+  const { rules, text } = useSchemaRules(teamResetPasswordBody.shape);
   const reset = useMutation({
     mutationFn: (newPassword: string) =>
       http.post<{ revokedSessions: number }>(MEMBER_ACCOUNT_PATHS.resetPassword(member.id), { body: { newPassword } }),
@@ -43,12 +45,9 @@ export function MemberPasswordReset({ member }: { member: TeamMemberRow }) {
               name="newPassword"
               label={t('login.password')}
               required
-              rules={[
-                { required: true, message: t('memberAccounts.passwordRequired') },
-                newPasswordRule(() => member.loginName),
-              ]}
+              rules={[...rules('newPassword'), newPasswordRule(() => member.loginName)]}
             >
-              <Input.Password autoComplete="new-password" />
+              <Input.Password {...text('newPassword')} autoComplete="new-password" />
             </Form.Item>
           </Form>
         </Modal>

@@ -167,7 +167,6 @@ export const en: Messages = {
     email: 'Email',
     organisation: 'Organisation',
     created: 'Member created; they change the password at the first sign-in',
-    passwordRequired: 'Enter the new password',
     resetPassword: 'Reset password',
     resetTitle: 'New password for {{name}}',
     resetDone: 'Password set. Tell {{name}} the new password; it must be changed at the next sign-in',

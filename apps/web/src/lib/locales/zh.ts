@@ -164,7 +164,6 @@ export const zh = {
     email: '邮箱',
     organisation: '机构',
     created: '成员已创建，首次登录时须修改密码',
-    passwordRequired: '请输入新密码',
     resetPassword: '重置密码',
     resetTitle: '为 {{name}} 设置新密码',
     resetDone: '密码已设置，请告知 {{name}} 新密码；下次登录时须修改',
