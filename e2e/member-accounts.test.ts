@@ -99,7 +99,7 @@ describe('members without WeChat', () => {
       expect(personErrors).toEqual([]);
       await ctx.close();
       expect(errors).toEqual([]);
-    });
+    }, 240_000);
   }
 
   it('en: the administrator imports 50 members with 3 bad rows: the 3 are listed, then the 47 sign in', async () => {
@@ -151,5 +151,5 @@ describe('members without WeChat', () => {
     }
     expect(answers).toEqual(good.map(() => 0));
     expect(errors).toEqual([]);
-  });
+  }, 300_000);
 });
