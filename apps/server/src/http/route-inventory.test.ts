@@ -103,6 +103,9 @@ const SELF_CHECKED: Record<string, string> = {
   'post /backend/auth/user/oauth2code/wechat/getAccessTokenWithoutInitUser': 'WeChat sign-in without a new user',
   'post /backend/doctor/user/register/check': 'doctor self-registration (client header), limited per IP',
   'post /backend/doctor/user/register': 'doctor self-registration (client header), limited per IP',
+  'post /backend/member/auth/register': 'member self-registration (client header, jigsaw), limited per IP',
+  'get /backend/unsubscribe': 'unsubscribe link: the signed token in the query is the credential',
+  'post /backend/unsubscribe': 'unsubscribe confirmation: the signed token in the body is the credential',
   'get /backend/wechat/mp/callback': 'WeChat server URL check: the signature in the query is the credential',
   'post /backend/wechat/mp/callback': 'WeChat event push: the signature in the query is the credential (403 else)',
 };

@@ -31,6 +31,7 @@ import { researchRoutes } from './research/research.routes.js';
 import { assistantRoutes } from './assistant/assistant.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { fhirRoutes } from './fhir/fhir.routes.js';
+import { memberAccountRoutes } from './member-accounts/member-accounts.routes.js';
 
 /**
  * Every feature module of the API, in registration order. To add a feature, write its
@@ -70,4 +71,5 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['assistant', assistantRoutes],
   ['audit', auditRoutes],
   ['fhir', fhirRoutes],
+  ['member-accounts', memberAccountRoutes],
 ];

@@ -52,7 +52,7 @@ export function GuardGate({ children }: { children: ReactNode }) {
 
   if (loginOut) return null;
   if (decision.kind === 'redirect') {
-    const keep = decision.to === pathname ? search : '';
+    const keep = decision.to === pathname || decision.keepSearch ? search : '';
     return <Navigate to={`${decision.to}${keep}`} replace />;
   }
   if (decision.kind === 'pass') return <>{children}</>;

@@ -37,6 +37,10 @@ const rows: Row[] = [
   ['/member/config/home', 'out', 'member', to('/member-login')],
   ['/member/config/teamRecord', 'out', 'sys', to('/member-login')],
   ['/member/config/index', 'out', 'member', to('/member-login')],
+  // Issue 33: an invitation link reaches people without an account: registration, query kept.
+  ['/member/config/playApply', 'out', 'member', { kind: 'redirect', to: '/member-register', keepSearch: true }],
+  ['/member-register', 'out', 'sys', pass],
+  ['/member-register', 'in', 'member', pass],
   // Doctor entrance.
   ['/doctor/login', 'out', 'doctor', pass],
   ['/doctor/register', 'out', 'doctor', pass],

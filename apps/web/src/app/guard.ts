@@ -18,7 +18,8 @@ export interface GuardInput {
 
 export type GuardDecision =
   | { kind: 'pass' }
-  | { kind: 'redirect'; to: string }
+  /** `keepSearch`: the query goes along (an invitation link's code to the registration). */
+  | { kind: 'redirect'; to: string; keepSearch?: boolean }
   /** Fetch the info, build its routes, then run the guard again; on failure logout → onFail. */
   | { kind: 'load'; info: InfoKind; onFail: string }
   /** Stored token gone while the page still holds one: clear cache and reload (spec §2). */
@@ -29,6 +30,8 @@ export const WELCOME_PATH = '/welcome';
 export const MEMBER_HOME = '/member/config/home';
 export const DOCTOR_HOME = '/doctor/home';
 export const NOT_FOUND = '/404';
+/** The page an invitation link opens (`?code=`; apps/server teams.service APPLY_PAGE). */
+const INVITE_PAGE = '/member/config/playApply';
 
 /** Open without login (spec §2 "not logged in"). */
 const OPEN_EXACT = new Set(['/device', '/unsubscribe/post', '/checked/pdf', '/checked/pdf/new', '/wx_login/author']);
@@ -39,6 +42,7 @@ const ENTRANCE_LOGINS = new Set([
   '/member-login',
   '/doctor/login',
   '/doctor/register',
+  '/member-register',
   '/keyan-login',
   '/dpLogin',
   '/disease/login',
@@ -94,6 +98,8 @@ function normalize(path: string): string {
 
 function notLoggedIn(p: string): GuardDecision {
   if (isOpen(p) || ENTRANCE_LOGINS.has(p)) return { kind: 'pass' };
+  // A team's invitation link reaches people who may have no account yet: registration, code kept.
+  if (p === INVITE_PAGE) return { kind: 'redirect', to: '/member-register', keepSearch: true };
   if (p.startsWith('/member/config/')) return { kind: 'redirect', to: '/member-login' };
   if (p.startsWith('/doctor/')) return { kind: 'redirect', to: '/keyan-login' };
   if (p === '/display') return { kind: 'redirect', to: '/login' };
@@ -148,7 +154,7 @@ export function decideRoute(input: GuardInput): GuardDecision {
   if (p === '/training/login') return { kind: 'redirect', to: '/training/index' };
   if (p === '/disease/index' || p === '/training/index') return { kind: 'pass' };
   // Public pages, open helpers and the doctor registration stay reachable when signed in.
-  if (isOpen(p) || p === '/doctor/register') return { kind: 'pass' };
+  if (isOpen(p) || p === '/doctor/register' || p === '/member-register') return { kind: 'pass' };
 
   if (
     p === '/member-login' ||

@@ -72,6 +72,7 @@ export const PUBLIC_ROUTES = [
   r('/keyan-login', 'entrance', 'doctorLogin'),
   r('/doctor/login', 'entrance', 'doctorLogin'),
   r('/doctor/register', 'entrance', 'doctorRegister'),
+  r('/member-register', 'entrance', 'memberRegister'),
   r('/dpLogin', 'entrance', 'displayLogin'),
   r('/disease/login', 'entrance', 'diseaseLogin'),
   r('/training/login', 'entrance', 'trainingLogin'),

@@ -16,3 +16,4 @@ export * from './wechat.js';
 export * from './display.js';
 export * from './research.js';
 export * from './backups.js';
+export * from './message-opt-outs.js';

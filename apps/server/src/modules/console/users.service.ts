@@ -26,7 +26,7 @@ const WHITELIST = repo.accountWhitelist(CONSOLE_USER_QUERY_FIELDS);
  * Throws 1200019 / 1200014 / 1200015 (spec §8) when another account (not `selfId`) holds the
  * login name, email or phone; absent values are not checked.
  */
-async function assertIdentityFree(
+export async function assertIdentityFree(
   db: Db,
   id: { loginName?: string; email?: string | null; phone?: string | null },
   selfId?: string,

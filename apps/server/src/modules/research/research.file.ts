@@ -12,7 +12,7 @@ export interface Table {
 /** Rows an import or a predict file may hold (a pool's stated scale is 100k samples). */
 export const MAX_FILE_ROWS = 100_000;
 
-function cellText(v: ExcelJS.CellValue): string {
+export function cellText(v: ExcelJS.CellValue): string {
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'object') {

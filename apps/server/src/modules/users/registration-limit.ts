@@ -13,7 +13,7 @@ const HOUR_S = 3600;
  */
 export async function limitRegistration(
   db: Db,
-  call: 'register' | 'check',
+  call: 'register' | 'check' | 'member',
   ip: string,
   perHour: number,
 ): Promise<void> {

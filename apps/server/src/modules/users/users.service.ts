@@ -24,7 +24,7 @@ export async function assertIdentityFree(db: Db, id: Identity): Promise<void> {
 }
 
 /** Maps a unique-violation race (two registrations at once) onto the same spec codes. */
-function duplicateOf(e: unknown): AppError | undefined {
+export function duplicateOf(e: unknown): AppError | undefined {
   const c =
     (e as { cause?: { code?: string; constraint?: string } }).cause ?? (e as { code?: string; constraint?: string });
   if (c?.code !== '23505') return undefined;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import {
+  MEMBER_ACCOUNT_ERRORS,
   RECORD_ERRORS,
   WECHAT_BIND_ERRORS,
   type ReportLanguage,
@@ -14,6 +15,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../auth/principal.repo.js';
 import { assertCanSee } from '../records/access.js';
 import { audit, findRecord } from '../records/records.repo.js';
+import { hasStopped, unsubscribeToken } from '../member-accounts/unsubscribe.service.js';
 import { assertConfigured, createSceneQr, sendTemplate } from './mp-client.js';
 
 /** How long a binding QR code works (WeChat allows up to 30 days; a binding is done on the spot). */
@@ -131,8 +133,8 @@ export async function isBound(ctx: AppContext, p: Principal): Promise<boolean> {
 }
 
 const TEXT = {
-  zh: { first: '您的健康检测报告已生成', remark: '点击查看报告' },
-  en: { first: 'Your health check report is ready', remark: 'Tap to open the report' },
+  zh: { first: '您的健康检测报告已生成', remark: '点击查看报告', stop: '不再接收此类通知：' },
+  en: { first: 'Your health check report is ready', remark: 'Tap to open the report', stop: 'To stop these notices: ' },
 } as const;
 
 /**
@@ -153,9 +155,12 @@ export async function pushReport(
   if (!memberId) throw new AppError(WECHAT_BIND_ERRORS.NO_MEMBER);
   const [member] = await ctx.db.select({ openId: users.wechatOpenId }).from(users).where(eq(users.id, memberId));
   if (!member?.openId) throw new AppError(WECHAT_BIND_ERRORS.NOT_BOUND);
+  // The member stopped these notices by the link in an earlier one (issue 33 item 5).
+  if (await hasStopped(ctx.db, memberId, 'report-ready')) throw new AppError(MEMBER_ACCOUNT_ERRORS.MESSAGES_STOPPED);
   assertConfigured(cfg);
   if (!cfg.reportTemplateId || !cfg.publicWebUrl) throw new AppError(WECHAT_BIND_ERRORS.NOT_CONFIGURED);
   const l = lang ?? r.lang;
+  const stop = unsubscribeToken(ctx.config, memberId, 'report-ready');
   const msgid = await sendTemplate(cfg, {
     touser: member.openId,
     template_id: cfg.reportTemplateId,
@@ -165,7 +170,7 @@ export async function pushReport(
       keyword1: { value: r.personName ?? '' },
       keyword2: { value: formatDate(r.finishedAt ?? r.createdAt, 'zh') },
       keyword3: { value: r.conclusion ?? '' },
-      remark: { value: TEXT[l].remark },
+      remark: { value: `${TEXT[l].remark}\n${TEXT[l].stop}${cfg.publicWebUrl}/unsubscribe/post?token=${stop}` },
     },
   });
   await audit(ctx.db, {

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_ERRORS, RECORD_ERRORS, WECHAT_BIND_ERRORS, WECHAT_BIND_PATHS } from '@tcm/contract';
+import {
+  AUTH_ERRORS,
+  MEMBER_ACCOUNT_ERRORS,
+  MEMBER_ACCOUNT_PATHS,
+  RECORD_ERRORS,
+  WECHAT_BIND_ERRORS,
+  WECHAT_BIND_PATHS,
+} from '@tcm/contract';
 import { recordsTable, users, wechatBindings } from '../../db/schema/index.js';
 import { buildTeam, uid } from '../../test/factories.js';
 import { call } from '../../test/http.js';
@@ -243,5 +250,38 @@ describe('WeChat binding: report push', () => {
     const refused = await call(t.app, 'POST', WECHAT_BIND_PATHS.pushReport(r2.id), leader.token, {});
     expect([refused.status, refused.body.code]).toEqual([502, WECHAT_BIND_ERRORS.API_FAILED.code]);
     expect(refused.body.msg).toContain('43004');
+  });
+});
+
+describe('unsubscribe (issue 33 item 5)', () => {
+  it('each notice carries its unsubscribe link; once confirmed, the next push is refused (409) and WeChat is not called', async () => {
+    const team = await buildTeam(t.database.db);
+    const leader = await member({ teamId: team.id, teamLeader: true });
+    const person = await member({ teamId: team.id, wechatOpenId: `o_${uid()}`, name: '周七' });
+    const [r] = await t.database.db
+      .insert(recordsTable)
+      .values({
+        source: 'team',
+        status: 'done',
+        teamId: team.id,
+        subjectUserId: person.user.id,
+        personName: '周七',
+        lang: 'en',
+        shareToken: `share${uid()}`,
+        finishedAt: new Date(),
+      })
+      .returning();
+    const first = await call(t.app, 'POST', WECHAT_BIND_PATHS.pushReport(r!.id), leader.token, {});
+    expect(first.status).toBe(200);
+    const remark = wx.mp.templates.at(-1)!.data.remark!.value;
+    const link = /https:\/\/tcm\.example\/pc\/unsubscribe\/post\?token=(\S+)/.exec(remark);
+    expect(remark).toContain('To stop these notices');
+    const token = decodeURIComponent(link![1]!);
+    const stop = await call(t.app, 'POST', MEMBER_ACCOUNT_PATHS.unsubscribe, undefined, { token });
+    expect(stop.body.data).toMatchObject({ kind: 'report-ready', stopped: true });
+    const sent = wx.mp.templates.length;
+    const again = await call(t.app, 'POST', WECHAT_BIND_PATHS.pushReport(r!.id), leader.token, {});
+    expect([again.status, again.body.code]).toEqual([409, MEMBER_ACCOUNT_ERRORS.MESSAGES_STOPPED.code]);
+    expect(wx.mp.templates.length).toBe(sent);
   });
 });

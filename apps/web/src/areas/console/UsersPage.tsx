@@ -15,6 +15,7 @@ import type { QueryField } from '../../components/query/normalize.js';
 import { formatDateTime } from '../../lib/format.js';
 import { CONSOLE_KEYS, consoleApi, useSetUserStatus } from './console-api.js';
 import { AssignRolesDialog, HistoryDrawer, UserDialog } from './UserDialogs.js';
+import { MemberAccountButtons } from './MemberAccountDialogs.js';
 
 const ResetPasswordDialog = lazy(() =>
   import('../../components/passwords/ResetPasswordDialog.js').then((m) => ({ default: m.ResetPasswordDialog })),
@@ -39,6 +40,7 @@ export default function UsersPage({ route }: { route?: BuiltRoute }) {
       load={(p, { choice, ...f }) => consoleApi.users(p.page, p.size, { entrance: choice, ...f })}
       initialFilter={{ choice: 'sys' }}
       route={route}
+      intro={() => <MemberAccountButtons route={route} />}
       emptyText={t('consoleAdmin.noUsers')}
       handlers={({ withOne }) => ({
         addUser: () => setOpen({ kind: 'add' }),

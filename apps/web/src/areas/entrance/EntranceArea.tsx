@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
 import { findPage, type PageComponent, type PageRegistry } from '../../app/pages.js';
 import { DoctorRegister } from './DoctorRegister.js';
+import { MemberRegister } from './MemberRegister.js';
 import { CaptchaSignIn } from './CaptchaSignIn.js';
 import { LoginCard, type Credentials } from './LoginCard.js';
 import { ENTRANCE_HOME, entranceSignIn, rejectionReason, useWechatSignIn } from './entrance-api.js';
@@ -54,7 +55,15 @@ function EntranceLogin({ entrance, page }: { entrance: Other; page: string }) {
             throw e;
           }
         }}
-        footer={entrance === 'doctor' ? <Link to="/doctor/register">{t('login.register')}</Link> : undefined}
+        footer={
+          entrance === 'doctor' ? (
+            <Link to="/doctor/register">{t('login.register')}</Link>
+          ) : entrance === 'member' ? (
+            <Link to="/member-register" data-testid="member-register-link">
+              {t('login.register')}
+            </Link>
+          ) : undefined
+        }
       />
       <CaptchaSignIn
         cred={cred}
@@ -127,6 +136,7 @@ function MemberRefresh() {
 const PAGES: PageRegistry<'entrance'> = {
   sysLogin: SysLogin,
   doctorRegister: DoctorRegister,
+  memberRegister: MemberRegister,
   wechatAuthor: WechatAuthor,
   memberRefresh: MemberRefresh,
   memberLogin: login('member'),

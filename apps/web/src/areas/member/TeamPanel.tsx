@@ -18,6 +18,7 @@ import {
 } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { MemberPasswordReset } from './MemberPasswordReset.js';
 import { teamCreateBody, teamRenameBody, type Invitation, type TeamMemberRow, type TeamOverview } from '@tcm/contract';
 import { useSchemaRules } from '../../lib/form-rules.js';
 import { useSession } from '../../lib/session.js';
@@ -160,12 +161,15 @@ function Members({
             title: t('member.team.actions'),
             render: (_, m) =>
               m.id === me.id ? null : (
-                <Popconfirm
-                  title={t('member.team.removeConfirm', { name: m.name })}
-                  onConfirm={() => remove.mutate(m.id)}
-                >
-                  <a style={{ color: '#cf1322' }}>{t('member.team.remove')}</a>
-                </Popconfirm>
+                <>
+                  <MemberPasswordReset member={m} />
+                  <Popconfirm
+                    title={t('member.team.removeConfirm', { name: m.name })}
+                    onConfirm={() => remove.mutate(m.id)}
+                  >
+                    <a style={{ color: '#cf1322' }}>{t('member.team.remove')}</a>
+                  </Popconfirm>
+                </>
               ),
           },
         ]}

@@ -9,6 +9,7 @@ import { useReaderFormat } from '../../../lib/reader-format.js';
 import { CONTENT_KEYS, siteApi } from '../../content/content-api.js';
 import { CooperationForm } from './CooperationForm.js';
 import AssistantPage from '../assistant/AssistantPage.js';
+import { UnsubscribePage } from './UnsubscribePage.js';
 
 /** The fixed site pages and the CMS page each shows (docs/site.md). */
 export const CMS_PAGE_OF: Record<string, string> = {
@@ -185,7 +186,7 @@ const PAGES: Record<ContentPage, PageComponent> = {
   tongueResearch: FixedPage,
   aboutUs: FixedPage,
   healthState: FixedPage,
-  unsubscribe: FixedPage,
+  unsubscribe: ({ page }) => <UnsubscribePage fallback={<FixedPage page={page} />} />,
   tongueTraining: FixedPage,
   childTongue: IntroPage,
   covidTongue: IntroPage,

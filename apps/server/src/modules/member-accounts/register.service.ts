@@ -1,0 +1,48 @@
+import { TEAM_ERRORS, type MemberRegisterBody } from '@tcm/contract';
+import type { Db } from '../../db/client.js';
+import { teamApplications, users } from '../../db/schema/index.js';
+import { AppError } from '../../http/app-error.js';
+import { hashPassword } from '../auth/password.js';
+import { assertPasswordAllowed } from '../passwords/policy.js';
+import { assertIdentityFree } from '../console/users.service.js';
+import { findInvitationByCode } from '../teams/teams.repo.js';
+import { duplicateOf } from '../users/users.service.js';
+
+/** The invitation a code names, or 404 (unknown) / 410 (expired or revoked), as the apply call answers. */
+async function openInvitation(db: Db, code: string) {
+  const inv = await findInvitationByCode(db, code.toUpperCase());
+  if (!inv) throw new AppError(TEAM_ERRORS.INVITATION_INVALID);
+  if (inv.revokedAt || inv.expiresAt.getTime() <= Date.now()) throw new AppError(TEAM_ERRORS.INVITATION_EXPIRED);
+  return inv;
+}
+
+/**
+ * Creates a member account with a password (no WeChat needed) and, with an invitation code, its
+ * pending application to that team in the same transaction: either both exist or neither. The
+ * caller has already checked the captcha, so only now is anything looked up (a taken name: 409).
+ */
+export async function registerMember(
+  db: Db,
+  body: Omit<MemberRegisterBody, 'captchaId' | 'x' | 'pow'>,
+): Promise<{ id: string; applicationId: string | null }> {
+  assertPasswordAllowed(body.loginPassword, body.loginName);
+  const inv = body.inviteCode ? await openInvitation(db, body.inviteCode) : undefined;
+  await assertIdentityFree(db, { loginName: body.loginName, phone: body.phone });
+  const passwordHash = await hashPassword(body.loginPassword);
+  try {
+    return await db.transaction(async (tx) => {
+      const [u] = await tx
+        .insert(users)
+        .values({ entrance: 'member', loginName: body.loginName, name: body.name, phone: body.phone ?? null, passwordHash })
+        .returning({ id: users.id });
+      if (!inv) return { id: u!.id, applicationId: null };
+      const [a] = await tx
+        .insert(teamApplications)
+        .values({ teamId: inv.teamId, applicantId: u!.id, invitationId: inv.id })
+        .returning({ id: teamApplications.id });
+      return { id: u!.id, applicationId: a!.id };
+    });
+  } catch (e) {
+    throw duplicateOf(e) ?? e;
+  }
+}
