@@ -272,7 +272,13 @@ async function present(db: Db, a: repo.AttemptRow): Promise<TrainingAttempt> {
         kind: q.kind,
         photoUrl: q.fileId ? FILE_PATHS.view(q.fileId) : null,
         prompt: c
-          ? { topic: c.topic, promptZh: c.promptZh, promptEn: c.promptEn, optionsZh: c.optionsZh, optionsEn: c.optionsEn }
+          ? {
+              topic: c.topic,
+              promptZh: c.promptZh,
+              promptEn: c.promptEn,
+              optionsZh: c.optionsZh,
+              optionsEn: c.optionsEn,
+            }
           : null,
         answered: !!i.answeredAt,
         review: review(q, i),
