@@ -231,7 +231,11 @@ export const trainingChoiceFields = z.object({
   promptEn: z.string().trim().min(1).max(1000),
   optionsZh: z.array(choiceOption).min(2).max(TRAINING_MAX_OPTIONS),
   optionsEn: z.array(choiceOption).min(2).max(TRAINING_MAX_OPTIONS),
-  answer: z.number().int().min(0).max(TRAINING_MAX_OPTIONS - 1),
+  answer: z
+    .number()
+    .int()
+    .min(0)
+    .max(TRAINING_MAX_OPTIONS - 1),
   explanationZh: z.string().trim().max(2000).default(''),
   explanationEn: z.string().trim().max(2000).default(''),
   reference: z.string().trim().min(1).max(500),
@@ -272,7 +276,12 @@ export type TrainingStartAttemptBody = z.infer<typeof trainingStartAttemptBody>;
 export const trainingAnswerBody = z.object({
   questionId: z.string().uuid(),
   reading: trainingReadingSchema.optional(),
-  choice: z.number().int().min(0).max(TRAINING_MAX_OPTIONS - 1).optional(),
+  choice: z
+    .number()
+    .int()
+    .min(0)
+    .max(TRAINING_MAX_OPTIONS - 1)
+    .optional(),
 });
 export type TrainingAnswerBody = z.infer<typeof trainingAnswerBody>;
 

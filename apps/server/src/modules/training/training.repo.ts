@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   trainingAttemptItems,
@@ -100,7 +100,7 @@ export async function questionPage(db: Db, page: number, size: number) {
  * text questions), else the shared bank (questions of no course: imported photos, teaching cases).
  */
 export async function drawQuestions(db: Db, n: number, courseId?: string) {
-  const draw = (scope: ReturnType<typeof eq> | ReturnType<typeof isNull>) =>
+  const draw = (scope: SQL) =>
     db
       .select({ id: trainingQuestions.id })
       .from(trainingQuestions)
