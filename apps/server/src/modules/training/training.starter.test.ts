@@ -5,7 +5,6 @@ import {
   SPEC_ERRORS,
   TRAINING_ERRORS,
   TRAINING_PATHS,
-  TRAINING_TEACHER_ROLE,
   TRAINING_TOPICS,
   type TrainingAttempt,
   type TrainingCourse,
@@ -15,6 +14,7 @@ import { trainingQuestions } from '../../db/schema/index.js';
 import { call, refusals, refusedFields } from '../../test/http.js';
 import { dataFile, userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { trainingKit } from './training.test-kit.js';
 import { saveFile } from '../files/files.service.js';
 import { starterContent } from './training.starter.js';
 
@@ -29,10 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string, token?: string) => call(t.app, 'GET', url, token);
-const post = (url: string, token?: string, body: unknown = {}) => call(t.app, 'POST', url, token, body);
-const learner = (name = '赵同学') => userWithToken(t, { entrance: 'training', name });
-const teacher = () => userWithToken(t, { entrance: 'training', name: 'Teacher', roleCodes: [TRAINING_TEACHER_ROLE] });
+const { get, post, learner, teacher } = trainingKit(() => t);
 const ID = '00000000-0000-4000-8000-000000000002';
 const STARTER = starterContent();
 
