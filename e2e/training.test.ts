@@ -63,6 +63,60 @@ async function seed(p: Page, lang: string): Promise<Map<string, TrainingKey>> {
   return new Map(bank.rows.map((q) => [q.photoUrl, q.key]));
 }
 
+/** The starter course's data file (docs/training.md "Starter course"): the journey knows each right option. */
+const STARTER = JSON.parse(
+  readFileSync(new URL('../apps/server/src/modules/training/data/starter-course.json', import.meta.url), 'utf8'),
+) as {
+  course: { titleZh: string; titleEn: string };
+  lessons: Array<{ titleZh: string; titleEn: string }>;
+  questions: Array<{ answer: number; zh: { q: string; o: string[] }; en: { q: string; o: string[] } }>;
+};
+
+// Issue 33 item 4: on a fresh install (nothing imported, no course written) a learner opens the
+// starter course, reads a lesson and answers a practice at once; zh and en.
+describe('training starter course', () => {
+  it.each(['zh', 'en'] as const)(
+    'a learner on a fresh install opens the starter course and answers a practice (%s)',
+    async (lang) => {
+      const { page, errors } = j;
+      if (lang === 'en') await page.context().addCookies([{ name: 'language', value: 'en', url: BASE }]);
+      await page.goto(`${BASE}/pc/training/login`);
+      await fillLogin(page, 'training');
+      await page.waitForURL(/\/pc\/training\/index$/);
+      const panel = page.locator('.ant-collapse-item', {
+        hasText: STARTER.course[lang === 'zh' ? 'titleZh' : 'titleEn'],
+      });
+      if (!(await panel.getAttribute('class'))?.includes('ant-collapse-item-active'))
+        await panel.getByText(STARTER.course[lang === 'zh' ? 'titleZh' : 'titleEn']).click();
+      // A lesson, with the sources of its facts.
+      await panel.getByText(STARTER.lessons[3]![lang === 'zh' ? 'titleZh' : 'titleEn']).click();
+      await panel.getByText(lang === 'zh' ? '来源' : 'Sources', { exact: true }).waitFor();
+
+      await panel.getByTestId('training-start-practice').click();
+      const byPrompt = new Map(STARTER.questions.map((q) => [q[lang].q, q]));
+      for (let i = 0; i < 5; i++) {
+        const prompt = (await page.getByTestId('training-prompt').textContent())!;
+        const q = byPrompt.get(prompt)!;
+        expect(q).toBeDefined();
+        await page.getByText(`${String.fromCharCode(65 + q.answer)}. ${q[lang].o[q.answer]}`, { exact: true }).click();
+        await page.getByTestId('training-submit').click();
+        const review = page.getByTestId('training-choice-review');
+        await review.waitFor();
+        expect(await review.textContent()).toContain(lang === 'zh' ? '回答正确' : 'Right');
+        expect(await review.textContent()).toContain(lang === 'zh' ? '出处' : 'Source');
+        if (i < 4) await page.getByTestId('training-next').click();
+      }
+      await page.getByTestId('training-finish').click();
+      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await page.getByTestId('training-score').waitFor();
+      expect(await page.getByTestId('training-score').textContent()).toBe(lang === 'zh' ? '得分 100' : 'Score 100');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(errors).toEqual([]);
+    },
+    JOURNEY_MS,
+  );
+});
+
 describe('training', () => {
   it.each(['zh', 'en'] as const)(
     'a learner takes an exam on a phone, gets a score and a certificate (%s)',

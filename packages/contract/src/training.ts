@@ -95,6 +95,18 @@ export const TRAINING_ERRORS = defineErrors({
     zh: '至少需要一项专家标注',
     en: 'At least one expert label is needed',
   },
+  ANSWER_MISMATCH: {
+    code: 4400018,
+    status: 400,
+    zh: '答案与题型不符：图片题请给出舌象判读，选择题请选择其中一个选项',
+    en: 'The answer does not fit the question: a photo needs a reading, a choice question one of its options',
+  },
+  QUESTION_NOT_EDITABLE: {
+    code: 4400019,
+    status: 400,
+    zh: '图片题的标注只能通过导入或教学病例修改，这里只能隐藏或显示',
+    en: 'A photo question’s key changes only through an import or a teaching case; here it can only be hidden or shown',
+  },
 });
 
 /** The five readings a learner gives for a photo, with the vocabulary's label ids. */
@@ -146,6 +158,10 @@ export const TRAINING_PATHS = {
   /** GET: question bank (teacher). POST multipart: import photos + label table (teacher). */
   questions: '/backend/training/questions',
   questionsImport: '/backend/training/questions/import',
+  /** POST: create or update a text (multiple-choice) question (teacher). */
+  choiceQuestions: '/backend/training/questions/choice',
+  /** POST `{ hidden }`: hide a question from practices and exams, or show it again (teacher). */
+  questionHidden: (id: string) => `/backend/training/questions/${id}/hidden`,
   /** POST: start a practice or an exam. */
   attempts: '/backend/training/attempts',
   attempt: (id: string) => `/backend/training/attempts/${id}`,
@@ -165,6 +181,8 @@ export const TRAINING_PATHS = {
 } as const;
 
 const MAX_HTML = 200_000;
+/** Options of a text question, at most. */
+export const TRAINING_MAX_OPTIONS = 6;
 const localText = z.string().trim().max(200);
 
 export const trainingCourseBody = z.object({
@@ -191,10 +209,59 @@ export const trainingLessonBody = z.object({
   bodyZh: z.string().max(MAX_HTML).default(''),
   bodyEn: z.string().max(MAX_HTML).default(''),
   sort: z.number().int().min(0).max(10000).default(0),
+  /** Hidden lessons stay for teachers and disappear for learners; left out = unchanged (new: shown). */
+  hidden: z.boolean().optional(),
 });
 export type TrainingLessonBody = z.infer<typeof trainingLessonBody>;
 
 export const trainingIdParams = z.object({ id: z.string().uuid() });
+
+/** The four diagnoses a text question belongs to (望 闻 问 切). */
+export const TRAINING_TOPICS = ['inspection', 'listening', 'inquiry', 'palpation'] as const;
+export type TrainingTopic = (typeof TRAINING_TOPICS)[number];
+
+const choiceOption = z.string().trim().min(1).max(300);
+/**
+ * A text question: a prompt and 2–6 options in zh and en (same count), the right option's index,
+ * the explanation shown after the answer and the source of its fact (docs/training.md "Starter course").
+ */
+export const trainingChoiceFields = z.object({
+  topic: z.enum(TRAINING_TOPICS),
+  promptZh: z.string().trim().min(1).max(1000),
+  promptEn: z.string().trim().min(1).max(1000),
+  optionsZh: z.array(choiceOption).min(2).max(TRAINING_MAX_OPTIONS),
+  optionsEn: z.array(choiceOption).min(2).max(TRAINING_MAX_OPTIONS),
+  answer: z
+    .number()
+    .int()
+    .min(0)
+    .max(TRAINING_MAX_OPTIONS - 1),
+  explanationZh: z.string().trim().max(2000).default(''),
+  explanationEn: z.string().trim().max(2000).default(''),
+  reference: z.string().trim().min(1).max(500),
+});
+export type TrainingChoice = z.infer<typeof trainingChoiceFields>;
+
+/** The options agree in count across languages and the answer is one of them. */
+const choiceConsistent = (c: Pick<TrainingChoice, 'optionsZh' | 'optionsEn' | 'answer'>, ctx: z.RefinementCtx) => {
+  if (c.optionsEn.length !== c.optionsZh.length)
+    ctx.addIssue({ code: 'custom', path: ['optionsEn'], message: 'same count as optionsZh' });
+  if (c.answer >= c.optionsZh.length) ctx.addIssue({ code: 'custom', path: ['answer'], message: 'one of the options' });
+};
+export const trainingChoiceSchema = trainingChoiceFields.superRefine(choiceConsistent);
+
+export const trainingChoiceQuestionBody = trainingChoiceFields
+  .extend({
+    /** Given: update that question (its key stays its own; a starter question is never rewritten by the server). */
+    id: z.string().uuid().optional(),
+    /** The course whose practices and exams draw it; none = the shared bank. */
+    courseId: z.string().uuid().nullable().optional(),
+    hidden: z.boolean().default(false),
+  })
+  .superRefine(choiceConsistent);
+export type TrainingChoiceQuestionBody = z.infer<typeof trainingChoiceQuestionBody>;
+
+export const trainingHiddenBody = z.object({ hidden: z.boolean() });
 
 export const trainingStartAttemptBody = z.object({
   mode: z.enum(['practice', 'exam']),
@@ -205,9 +272,16 @@ export const trainingStartAttemptBody = z.object({
 });
 export type TrainingStartAttemptBody = z.infer<typeof trainingStartAttemptBody>;
 
+/** A photo question takes `reading`, a choice question `choice` (the option's index); else 400 4400018. */
 export const trainingAnswerBody = z.object({
   questionId: z.string().uuid(),
-  reading: trainingReadingSchema,
+  reading: trainingReadingSchema.optional(),
+  choice: z
+    .number()
+    .int()
+    .min(0)
+    .max(TRAINING_MAX_OPTIONS - 1)
+    .optional(),
 });
 export type TrainingAnswerBody = z.infer<typeof trainingAnswerBody>;
 
@@ -239,6 +313,9 @@ export const trainingLessonSchema = z.object({
   bodyZh: z.string(),
   bodyEn: z.string(),
   sort: z.number(),
+  hidden: z.boolean(),
+  /** Part of the starter course shipped with the project (a teacher may edit or hide it). */
+  starter: z.boolean(),
   done: z.boolean(),
 });
 export const trainingCourseSchema = z.object({
@@ -252,6 +329,7 @@ export const trainingCourseSchema = z.object({
   examMinutes: z.number(),
   passScore: z.number(),
   sort: z.number(),
+  starter: z.boolean(),
   lessons: z.array(trainingLessonSchema),
 });
 export type TrainingCourse = z.infer<typeof trainingCourseSchema>;
@@ -267,13 +345,20 @@ export const trainingPublicCourseSchema = trainingCourseSchema
   })
   .extend({ lessonCount: z.number() });
 
+export const TRAINING_QUESTION_SOURCES = ['import', 'teaching-case', 'starter', 'teacher'] as const;
 export const trainingQuestionSchema = z.object({
   id: z.string(),
-  photoUrl: z.string(),
-  source: z.enum(['import', 'teaching-case']),
+  kind: z.enum(['photo', 'choice']),
+  /** Photo questions only. */
+  photoUrl: z.string().nullable(),
+  source: z.enum(TRAINING_QUESTION_SOURCES),
   sourceRef: z.string(),
+  courseId: z.string().nullable(),
+  hidden: z.boolean(),
   key: trainingKeySchema,
   engine: trainingReadingSchema.nullable(),
+  /** Text questions only: prompt, options, answer, explanation, source of the fact. */
+  choice: trainingChoiceFields.nullable(),
   createdAt: z.string(),
 });
 export type TrainingQuestion = z.infer<typeof trainingQuestionSchema>;
@@ -292,10 +377,14 @@ export const trainingImportResultSchema = z.object({
 });
 export type TrainingImportResult = z.infer<typeof trainingImportResultSchema>;
 
-/** A question as the learner sees it before answering: the photo only. */
+/** A question as the learner sees it before answering: the photo, or the prompt and options. */
 export const trainingAttemptItemSchema = z.object({
   questionId: z.string(),
-  photoUrl: z.string(),
+  kind: z.enum(['photo', 'choice']),
+  photoUrl: z.string().nullable(),
+  prompt: trainingChoiceFields
+    .pick({ topic: true, promptZh: true, promptEn: true, optionsZh: true, optionsEn: true })
+    .nullable(),
   answered: z.boolean(),
   /** After the answer: the learner's reading, the key, per-feature marks and the engine's reading. */
   review: z
@@ -306,6 +395,16 @@ export const trainingAttemptItemSchema = z.object({
       correct: z.number(),
       scored: z.number(),
       engine: trainingReadingSchema.nullable(),
+      /** Text questions: the option chosen, the right one, the explanation and its source. */
+      choice: z
+        .object({
+          given: z.number(),
+          answer: z.number(),
+          explanationZh: z.string(),
+          explanationEn: z.string(),
+          reference: z.string(),
+        })
+        .nullable(),
     })
     .nullable(),
 });

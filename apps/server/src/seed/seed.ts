@@ -10,6 +10,7 @@ import { hashPassword } from '../modules/auth/password.js';
 import { passwordError, passwordProblem } from '../modules/passwords/policy.js';
 import { CONSOLE_MENUS, DOCTOR_MENUS, MEMBER_MENUS, type SeedMenu } from './menu-tree.js';
 import { seedSitePages } from './site-pages.js';
+import { addTrainingStarter } from '../modules/training/training.starter.js';
 
 export interface SeedAccount {
   loginName: string;
@@ -143,6 +144,8 @@ export async function seedIfEmpty(db: Db, config: AppConfig): Promise<SeedResult
     await grant(role('member'), memberIds);
     await grant(role('doctor'), doctorIds);
     await seedSitePages(tx);
+    // The training module's starter course (also the training-starter repair for older databases).
+    await addTrainingStarter(tx);
 
     const [team, otherTeam] = await tx
       .insert(teams)

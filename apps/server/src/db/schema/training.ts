@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TrainingKey, TrainingReading } from '@tcm/contract';
+import type { TrainingChoice, TrainingKey, TrainingReading } from '@tcm/contract';
 import { recordsTable, storedFiles } from './records.js';
 import { users } from './users.js';
 
@@ -26,6 +26,8 @@ export const trainingCourses = pgTable('training_course', {
   examMinutes: integer('exam_minutes').notNull().default(20),
   passScore: integer('pass_score').notNull().default(60),
   sort: integer('sort').notNull().default(0),
+  /** The starter course's id in the project's data file (docs/training.md "Starter course"); null = a teacher's. */
+  starterRef: text('starter_ref').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -42,6 +44,9 @@ export const trainingLessons = pgTable(
     bodyZh: text('body_zh').notNull().default(''),
     bodyEn: text('body_en').notNull().default(''),
     sort: integer('sort').notNull().default(0),
+    /** Hidden from learners (teachers still see and edit it). */
+    hidden: boolean('hidden').notNull().default(false),
+    starterRef: text('starter_ref').unique(),
   },
   (t) => [index('training_lesson_course_idx').on(t.courseId)],
 );
@@ -61,19 +66,26 @@ export const trainingLessonDone = pgTable(
 );
 
 /**
- * The question bank: one tongue photo with its answer key (expert labels as vocabulary ids) and
- * the engine's reading when known. `sourceRef` = the photo id of an import or the record id of a
- * teaching case, unique per source so that an import run twice adds nothing.
+ * The question bank. A photo question: one tongue photo with its answer key (expert labels as
+ * vocabulary ids) and the engine's reading when known. A choice question: a text prompt with
+ * options (`choice`), from the starter course or written by a teacher. `sourceRef` = the photo id
+ * of an import, the record id of a teaching case, the starter data file's id, or a random id for
+ * a teacher's question; unique per source so that an import or a repair run twice adds nothing.
+ * `courseId` set: drawn by that course's practices and exams instead of the shared bank.
  */
 export const trainingQuestions = pgTable(
   'training_question',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    fileId: uuid('file_id')
+    kind: text('kind', { enum: ['photo', 'choice'] })
       .notNull()
-      .references(() => storedFiles.id),
-    source: text('source', { enum: ['import', 'teaching-case'] }).notNull(),
+      .default('photo'),
+    fileId: uuid('file_id').references(() => storedFiles.id),
+    source: text('source', { enum: ['import', 'teaching-case', 'starter', 'teacher'] }).notNull(),
     sourceRef: text('source_ref').notNull(),
+    courseId: uuid('course_id').references(() => trainingCourses.id, { onDelete: 'cascade' }),
+    choice: jsonb('choice').$type<TrainingChoice>(),
+    hidden: boolean('hidden').notNull().default(false),
     recordId: uuid('record_id').references(() => recordsTable.id, { onDelete: 'set null' }),
     key: jsonb('key').$type<TrainingKey>().notNull(),
     engine: jsonb('engine').$type<TrainingReading>(),
@@ -81,7 +93,10 @@ export const trainingQuestions = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('training_question_source_idx').on(t.source, t.sourceRef)],
+  (t) => [
+    uniqueIndex('training_question_source_idx').on(t.source, t.sourceRef),
+    index('training_question_course_idx').on(t.courseId),
+  ],
 );
 
 /** One practice or exam of a learner; the exam's deadline is fixed at the start. */
@@ -115,6 +130,8 @@ export const trainingAttemptItems = pgTable(
       .notNull()
       .references(() => trainingQuestions.id, { onDelete: 'cascade' }),
     reading: jsonb('reading').$type<TrainingReading>(),
+    /** Text questions: the index of the option chosen. */
+    choice: integer('choice'),
     correct: integer('correct'),
     scored: integer('scored'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),

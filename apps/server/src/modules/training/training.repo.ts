@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   trainingAttemptItems,
@@ -95,14 +95,38 @@ export async function questionPage(db: Db, page: number, size: number) {
   return { rows, total: total?.n ?? 0 };
 }
 
-/** `n` questions drawn at random from the whole bank. */
-export const drawQuestions = (db: Db, n: number) =>
+/**
+ * `n` shown questions drawn at random: the course's own when it has any (the starter course's
+ * text questions), else the shared bank (questions of no course: imported photos, teaching cases).
+ */
+export async function drawQuestions(db: Db, n: number, courseId?: string) {
+  const draw = (scope: SQL) =>
+    db
+      .select({ id: trainingQuestions.id })
+      .from(trainingQuestions)
+      .where(and(scope, eq(trainingQuestions.hidden, false)))
+      .orderBy(sql`random()`)
+      .limit(n)
+      .then((r) => r.map((x) => x.id));
+  const own = courseId ? await draw(eq(trainingQuestions.courseId, courseId)) : [];
+  return own.length ? own : draw(isNull(trainingQuestions.courseId));
+}
+
+export const findQuestion = (db: Db, id: string) =>
   db
-    .select({ id: trainingQuestions.id })
+    .select()
     .from(trainingQuestions)
-    .orderBy(sql`random()`)
-    .limit(n)
-    .then((r) => r.map((x) => x.id));
+    .where(eq(trainingQuestions.id, id))
+    .then((r) => r[0]);
+
+export async function updateQuestion(db: Db, id: string, v: Partial<typeof trainingQuestions.$inferInsert>) {
+  const r = await db.update(trainingQuestions).set(v).where(eq(trainingQuestions.id, id)).returning();
+  return r[0];
+}
+
+export async function insertQuestionRow(db: Db, v: typeof trainingQuestions.$inferInsert) {
+  return (await db.insert(trainingQuestions).values(v).returning())[0]!;
+}
 
 export const questionsByIds = (db: Db, ids: readonly string[]) =>
   ids.length
@@ -144,7 +168,7 @@ export async function saveAnswer(
   db: Db,
   attemptId: string,
   position: number,
-  v: Pick<ItemRow, 'reading' | 'correct' | 'scored'>,
+  v: Pick<ItemRow, 'reading' | 'choice' | 'correct' | 'scored'>,
 ): Promise<boolean> {
   const r = await db
     .update(trainingAttemptItems)
@@ -217,10 +241,13 @@ export const trainingAccounts = (db: Db) =>
     .where(eq(users.entrance, 'training'))
     .orderBy(asc(users.loginName));
 
+/** Lessons read per learner, hidden lessons left out (as learners no longer see them). */
 export const lessonsDoneCounts = (db: Db) =>
   db
     .select({ userId: trainingLessonDone.userId, n: count() })
     .from(trainingLessonDone)
+    .innerJoin(trainingLessons, eq(trainingLessons.id, trainingLessonDone.lessonId))
+    .where(eq(trainingLessons.hidden, false))
     .groupBy(trainingLessonDone.userId)
     .then((r) => new Map(r.map((x) => [x.userId, x.n])));
 

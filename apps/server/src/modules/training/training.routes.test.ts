@@ -11,7 +11,6 @@ import {
   TEAM_PATHS,
   TRAINING_ERRORS,
   TRAINING_PATHS,
-  TRAINING_TEACHER_ROLE,
   type TrainingKey,
   type TrainingReading,
 } from '@tcm/contract';
@@ -20,6 +19,7 @@ import { ensurePoppler, inspectPdf } from '../../../../../packages/report/src/te
 import { call, refusals, refusedFields } from '../../test/http.js';
 import { dataFile, multipart, userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { trainingKit } from './training.test-kit.js';
 import { insertRecord } from '../records/records.repo.js';
 import { newShareToken } from '../records/records.service.js';
 import { saveFile } from '../files/files.service.js';
@@ -30,10 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string, token?: string) => call(t.app, 'GET', url, token);
-const post = (url: string, token?: string, body: unknown = {}) => call(t.app, 'POST', url, token, body);
-const learner = (name = '王小明') => userWithToken(t, { entrance: 'training', name });
-const teacher = () => userWithToken(t, { entrance: 'training', name: 'Teacher', roleCodes: [TRAINING_TEACHER_ROLE] });
+const { get, post, learner, teacher } = trainingKit(() => t);
 
 const ID = '00000000-0000-4000-8000-000000000001';
 /** Four photos of ../shared/data/tongue with their rows of labels-manual.tsv (header first). */

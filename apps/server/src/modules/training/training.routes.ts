@@ -8,7 +8,9 @@ import {
   TRAINING_TEACHER_ROLE,
   trainingAnswerBody,
   trainingAttemptSchema,
+  trainingChoiceQuestionBody,
   trainingCourseBody,
+  trainingHiddenBody,
   trainingCourseSchema,
   trainingIdParams,
   trainingImportResultSchema,
@@ -155,6 +157,35 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
       const upload = await readImportUpload(request);
       return ok(await importQuestions(ctx, { ...upload, importedBy: me(request).id }), request.msgLang);
     },
+  );
+
+  app.post(
+    TRAINING_PATHS.choiceQuestions,
+    {
+      onRequest: teacher,
+      schema: {
+        tags,
+        summary: 'Create or update a text (multiple-choice) question, a starter one too (teacher)',
+        body: trainingChoiceQuestionBody,
+        response: { 200: okSchema(trainingQuestionSchema) },
+      },
+    },
+    async (request) => ok(await svc.saveChoiceQuestion(db, me(request).id, request.body), request.msgLang),
+  );
+
+  app.post(
+    TRAINING_PATHS.questionHidden(':id'),
+    {
+      onRequest: teacher,
+      schema: {
+        tags,
+        summary: 'Hide a question from new practices and exams, or show it again (teacher)',
+        params: trainingIdParams,
+        body: trainingHiddenBody,
+        response: { 200: okSchema(trainingQuestionSchema) },
+      },
+    },
+    async (request) => ok(await svc.setQuestionHidden(db, request.params.id, request.body.hidden), request.msgLang),
   );
 
   app.post(

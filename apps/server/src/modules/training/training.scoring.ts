@@ -28,6 +28,11 @@ export function markReading(key: TrainingKey, reading: TrainingReading): Marked 
   return { marks, correct, scored };
 }
 
+/** A text question counts as one scored reading: right when the chosen option is the answer. */
+export function markChoice(answer: number, given: number | null | undefined): Omit<Marked, 'marks'> {
+  return { correct: given === answer ? 1 : 0, scored: 1 };
+}
+
 /**
  * Score of an attempt, 0–100: correct readings over scored readings of every question drawn, so
  * an unanswered question costs all its scored features. Rounded half up to a whole number.

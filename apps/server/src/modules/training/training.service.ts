@@ -3,6 +3,7 @@ import {
   TRAINING_ERRORS,
   type TrainingAnswerBody,
   type TrainingAttempt,
+  type TrainingChoiceQuestionBody,
   type TrainingCourse,
   type TrainingCourseBody,
   type TrainingLessonBody,
@@ -13,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { sanitizeTranslationText } from '../translation/sanitize.js';
 import * as repo from './training.repo.js';
-import { attemptScore, markReading } from './training.scoring.js';
+import { attemptScore, markChoice, markReading } from './training.scoring.js';
 
 /** Photos of a practice when the learner names no count. */
 const PRACTICE_DEFAULT = 5;
@@ -28,27 +29,48 @@ const courseTexts = (c: repo.CourseRow) => ({
   summaryEn: c.summaryEn,
 });
 
-/** A bank question as the teacher sees it: photo, source, key and the engine's reading. */
+/** A bank question as the teacher sees it: photo or text, source, key and the engine's reading. */
 export const presentQuestion = (q: repo.QuestionRow) => ({
   id: q.id,
-  photoUrl: FILE_PATHS.view(q.fileId),
+  kind: q.kind,
+  photoUrl: q.fileId ? FILE_PATHS.view(q.fileId) : null,
   source: q.source,
   sourceRef: q.sourceRef,
+  courseId: q.courseId,
+  hidden: q.hidden,
   key: q.key,
   engine: q.engine ?? null,
+  choice: q.choice ?? null,
   createdAt: iso(q.createdAt)!,
 });
 
-/** Courses with their lessons; `done` marks the lessons the caller has read. */
+const presentLesson = (l: repo.LessonRow, done: boolean) => ({
+  id: l.id,
+  courseId: l.courseId,
+  titleZh: l.titleZh,
+  titleEn: l.titleEn,
+  bodyZh: l.bodyZh,
+  bodyEn: l.bodyEn,
+  sort: l.sort,
+  hidden: l.hidden,
+  starter: l.starterRef !== null,
+  done,
+});
+
+/**
+ * Courses with their lessons; `done` marks the lessons the caller has read. Learners
+ * (`publishedOnly`) see published courses and shown lessons only; teachers everything.
+ */
 export async function courses(db: Db, userId: string, publishedOnly: boolean): Promise<TrainingCourse[]> {
   const list = await repo.listCourses(db, publishedOnly);
-  const [lessons, done] = await Promise.all([
+  const [all, done] = await Promise.all([
     repo.lessonsOf(
       db,
       list.map((c) => c.id),
     ),
     repo.lessonsDoneBy(db, userId),
   ]);
+  const lessons = publishedOnly ? all.filter((l) => !l.hidden) : all;
   return list.map((c) => ({
     ...courseTexts(c),
     published: c.published,
@@ -56,7 +78,8 @@ export async function courses(db: Db, userId: string, publishedOnly: boolean): P
     examMinutes: c.examMinutes,
     passScore: c.passScore,
     sort: c.sort,
-    lessons: lessons.filter((l) => l.courseId === c.id).map((l) => ({ ...l, done: done.has(l.id) })),
+    starter: c.starterRef !== null,
+    lessons: lessons.filter((l) => l.courseId === c.id).map((l) => presentLesson(l, done.has(l.id))),
   }));
 }
 
@@ -71,7 +94,7 @@ export async function publicCourses(db: Db) {
     ...courseTexts(c),
     examQuestions: c.examQuestions,
     examMinutes: c.examMinutes,
-    lessonCount: lessons.filter((l) => l.courseId === c.id).length,
+    lessonCount: lessons.filter((l) => l.courseId === c.id && !l.hidden).length,
   }));
 }
 
@@ -92,7 +115,7 @@ export async function saveLesson(db: Db, b: TrainingLessonBody) {
     bodyEn: sanitizeTranslationText(v.bodyEn),
   });
   if (!row) throw new AppError(TRAINING_ERRORS.LESSON_NOT_FOUND);
-  return { ...row, done: false };
+  return presentLesson(row, false);
 }
 
 export async function lessonDone(db: Db, userId: string, lessonId: string) {
@@ -107,7 +130,7 @@ export async function startAttempt(db: Db, userId: string, b: TrainingStartAttem
   // An exam needs a course: its size, time and pass mark are the course's.
   if (b.mode === 'exam' && !course) throw new AppError(TRAINING_ERRORS.COURSE_NOT_FOUND);
   const n = b.mode === 'exam' ? course!.examQuestions : (b.count ?? PRACTICE_DEFAULT);
-  const ids = await repo.drawQuestions(db, n);
+  const ids = await repo.drawQuestions(db, n, course?.id);
   if (ids.length < n)
     throw new AppError(TRAINING_ERRORS.NOT_ENOUGH_QUESTIONS, undefined, { available: ids.length, needed: n });
   const now = new Date();
@@ -146,12 +169,7 @@ export async function answer(db: Db, userId: string, id: string, b: TrainingAnsw
   if (!item) throw new AppError(TRAINING_ERRORS.NOT_IN_ATTEMPT);
   if (item.answeredAt) throw new AppError(TRAINING_ERRORS.ALREADY_ANSWERED);
   const [q] = await repo.questionsByIds(db, [item.questionId]);
-  const m = markReading(q!.key, b.reading);
-  const saved = await repo.saveAnswer(db, a.id, item.position, {
-    reading: b.reading,
-    correct: m.correct,
-    scored: m.scored,
-  });
+  const saved = await repo.saveAnswer(db, a.id, item.position, markAnswer(q!, b));
   if (!saved) {
     // The UPDATE's own condition refused it: late, handed in or answered meanwhile.
     const now = await repo.findAttempt(db, a.id);
@@ -163,6 +181,24 @@ export async function answer(db: Db, userId: string, id: string, b: TrainingAnsw
   return present(db, a);
 }
 
+/** What an answer stores: a photo's reading marked per feature, or a text question's option. */
+function markAnswer(q: repo.QuestionRow, b: TrainingAnswerBody) {
+  if (q.kind === 'choice') {
+    const c = q.choice!;
+    if (b.choice === undefined || b.reading !== undefined || b.choice >= c.optionsZh.length)
+      throw new AppError(TRAINING_ERRORS.ANSWER_MISMATCH);
+    return { reading: null, choice: b.choice, ...markChoice(c.answer, b.choice) };
+  }
+  if (b.choice !== undefined) throw new AppError(TRAINING_ERRORS.ANSWER_MISMATCH);
+  const reading = b.reading ?? {};
+  const m = markReading(q.key, reading);
+  return { reading, choice: null, correct: m.correct, scored: m.scored };
+}
+
+/** An unanswered question's marks: all its scored features (or its one option) wrong. */
+const unanswered = (q: repo.QuestionRow | undefined) =>
+  q?.kind === 'choice' ? markChoice(q.choice!.answer, null) : markReading(q?.key ?? {}, {});
+
 /** Hands in: unanswered questions count with all their scored features wrong. */
 export async function finish(db: Db, userId: string, id: string): Promise<TrainingAttempt> {
   const a = await ownAttempt(db, userId, id);
@@ -172,16 +208,41 @@ export async function finish(db: Db, userId: string, id: string): Promise<Traini
     db,
     items.map((i) => i.questionId),
   );
-  const keyOf = new Map(questions.map((q) => [q.id, q.key]));
+  const byId = new Map(questions.map((q) => [q.id, q]));
   const marked = items.map((i) =>
-    i.answeredAt ? { correct: i.correct ?? 0, scored: i.scored ?? 0 } : markReading(keyOf.get(i.questionId) ?? {}, {}),
+    i.answeredAt ? { correct: i.correct ?? 0, scored: i.scored ?? 0 } : unanswered(byId.get(i.questionId)),
   );
   const done = await repo.finishAttempt(db, a.id, attemptScore(marked));
   if (!done) throw new AppError(TRAINING_ERRORS.ATTEMPT_FINISHED);
   return present(db, done);
 }
 
-/** An attempt as its learner sees it: photos; the key and the engine's reading only once answered. */
+/** An item's review once answered: the key (or right option, explanation and source) and the engine's reading. */
+function review(q: repo.QuestionRow, i: repo.ItemRow): TrainingAttempt['items'][number]['review'] {
+  if (!i.answeredAt) return null;
+  if (q.kind === 'choice') {
+    const c = q.choice!;
+    const given = i.choice ?? -1;
+    return {
+      reading: {},
+      key: {},
+      marks: {},
+      ...markChoice(c.answer, given),
+      engine: null,
+      choice: {
+        given,
+        answer: c.answer,
+        explanationZh: c.explanationZh,
+        explanationEn: c.explanationEn,
+        reference: c.reference,
+      },
+    };
+  }
+  const reading = i.reading ?? {};
+  return { reading, key: q.key, ...markReading(q.key, reading), engine: q.engine ?? null, choice: null };
+}
+
+/** An attempt as its learner sees it: photos or prompts; the key and the engine's reading only once answered. */
 async function present(db: Db, a: repo.AttemptRow): Promise<TrainingAttempt> {
   const items = await repo.itemsOf(db, a.id);
   const questions = new Map(
@@ -205,12 +266,22 @@ async function present(db: Db, a: repo.AttemptRow): Promise<TrainingAttempt> {
     passed,
     items: items.map((i) => {
       const q = questions.get(i.questionId)!;
-      const reading = i.reading;
+      const c = q.choice;
       return {
         questionId: i.questionId,
-        photoUrl: FILE_PATHS.view(q.fileId),
+        kind: q.kind,
+        photoUrl: q.fileId ? FILE_PATHS.view(q.fileId) : null,
+        prompt: c
+          ? {
+              topic: c.topic,
+              promptZh: c.promptZh,
+              promptEn: c.promptEn,
+              optionsZh: c.optionsZh,
+              optionsEn: c.optionsEn,
+            }
+          : null,
         answered: !!i.answeredAt,
-        review: reading ? { reading, key: q.key, ...markReading(q.key, reading), engine: q.engine ?? null } : null,
+        review: review(q, i),
       };
     }),
   };
@@ -229,7 +300,7 @@ export async function progress(db: Db, userId: string): Promise<TrainingProgress
   );
   return {
     courses: list.map((c) => {
-      const own = lessons.filter((l) => l.courseId === c.id);
+      const own = lessons.filter((l) => l.courseId === c.id && !l.hidden);
       const exams = attempts.filter((a) => a.mode === 'exam' && a.courseId === c.id && a.score !== null);
       const best = exams.reduce<repo.AttemptRow | undefined>((b, a) => (!b || a.score! > b.score! ? a : b), undefined);
       const passedOne = exams.find((a) => a.score! >= (a.passScore ?? 0));
@@ -298,6 +369,44 @@ export async function questions(db: Db, page: number, size: number) {
     total: r.total,
     rows: r.rows.map(presentQuestion),
   };
+}
+
+/**
+ * A teacher's text question, new or edited (a starter one too: the starter repair never writes a
+ * question it finds, so the edit stays). A photo question's key is not edited here (4400019).
+ */
+export async function saveChoiceQuestion(db: Db, userId: string, b: TrainingChoiceQuestionBody) {
+  const { id, courseId, hidden, ...choice } = b;
+  if (courseId && !(await repo.findCourse(db, courseId))) throw new AppError(TRAINING_ERRORS.COURSE_NOT_FOUND);
+  if (!id) {
+    const row = await repo.insertQuestionRow(db, {
+      kind: 'choice',
+      source: 'teacher',
+      sourceRef: crypto.randomUUID(),
+      courseId: courseId ?? null,
+      choice,
+      hidden,
+      key: {},
+      createdBy: userId,
+    });
+    return presentQuestion(row);
+  }
+  const q = await repo.findQuestion(db, id);
+  if (!q) throw new AppError(TRAINING_ERRORS.QUESTION_NOT_FOUND);
+  if (q.kind !== 'choice') throw new AppError(TRAINING_ERRORS.QUESTION_NOT_EDITABLE);
+  const row = await repo.updateQuestion(db, id, {
+    choice,
+    hidden,
+    ...(courseId !== undefined ? { courseId } : {}),
+  });
+  return presentQuestion(row!);
+}
+
+/** Hides a question from new practices and exams (attempts already drawn keep it), or shows it again. */
+export async function setQuestionHidden(db: Db, id: string, hidden: boolean) {
+  const row = await repo.updateQuestion(db, id, { hidden });
+  if (!row) throw new AppError(TRAINING_ERRORS.QUESTION_NOT_FOUND);
+  return presentQuestion(row);
 }
 
 /** A passed exam of the caller, for the certificate. */

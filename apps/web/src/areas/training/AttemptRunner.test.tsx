@@ -20,14 +20,16 @@ const EXAM: TrainingAttempt = {
   score: null,
   passScore: 60,
   passed: null,
-  items: [{ questionId: Q, photoUrl: '/backend/file/f1', answered: false, review: null }],
+  items: [{ questionId: Q, kind: 'photo', photoUrl: '/backend/file/f1', prompt: null, answered: false, review: null }],
 };
 const ANSWERED: TrainingAttempt = {
   ...EXAM,
   items: [
     {
       questionId: Q,
+      kind: 'photo',
       photoUrl: '/backend/file/f1',
+      prompt: null,
       answered: true,
       review: {
         reading: { bodyColor: 'pale', cracks: 'none' },
@@ -41,6 +43,46 @@ const ANSWERED: TrainingAttempt = {
           coatingThickness: 'thin',
           cracks: 'light',
           toothMarks: 'none',
+        },
+        choice: null,
+      },
+    },
+  ],
+};
+
+/** A practice of one text question of the starter course (its prompt and options, no answer). */
+const PROMPT = {
+  topic: 'palpation' as const,
+  promptZh: '轻取即得的脉象是？',
+  promptEn: 'Which pulse is felt at once with light touch?',
+  optionsZh: ['沉脉', '浮脉'],
+  optionsEn: ['Deep pulse', 'Floating pulse'],
+};
+const PRACTICE: TrainingAttempt = {
+  ...EXAM,
+  mode: 'practice',
+  passScore: null,
+  items: [{ questionId: Q, kind: 'choice', photoUrl: null, prompt: PROMPT, answered: false, review: null }],
+};
+const PRACTICE_ANSWERED: TrainingAttempt = {
+  ...PRACTICE,
+  items: [
+    {
+      ...PRACTICE.items[0]!,
+      answered: true,
+      review: {
+        reading: {},
+        key: {},
+        marks: {},
+        correct: 0,
+        scored: 1,
+        engine: null,
+        choice: {
+          given: 0,
+          answer: 1,
+          explanationZh: '浮脉轻取即得，主表证。',
+          explanationEn: 'Floating: exterior.',
+          reference: '《中医诊断学》切诊',
         },
       },
     },
@@ -96,5 +138,30 @@ describe('exam screen', () => {
     fireEvent.click(screen.getByTestId('training-submit'));
     expect((await screen.findByTestId('training-answer-error')).textContent).toContain(late.zh);
     expect(screen.queryByTestId('training-review-count')).toBeNull();
+  });
+});
+
+describe('practice screen: text questions', () => {
+  it('sends the chosen option and shows right or wrong, the right option, the explanation and its source', async () => {
+    const calls: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push([url, JSON.parse(init?.body as string)]);
+        return envelope(0, PRACTICE_ANSWERED);
+      }),
+    );
+    runner(PRACTICE);
+    expect(screen.getByTestId('training-prompt').textContent).toBe('轻取即得的脉象是？');
+    // Nothing chosen yet: the answer cannot be sent.
+    expect(screen.getByTestId('training-submit').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByText('A. 沉脉'));
+    fireEvent.click(screen.getByTestId('training-submit'));
+    const review = await screen.findByTestId('training-choice-review');
+    expect(calls).toEqual([[TRAINING_PATHS.answer('a1'), { questionId: Q, choice: 0 }]]);
+    expect(review.textContent).toContain('回答错误');
+    expect(review.textContent).toContain('正确答案: B. 浮脉');
+    expect(review.textContent).toContain('解析: 浮脉轻取即得，主表证。');
+    expect(review.textContent).toContain('出处: 《中医诊断学》切诊');
   });
 });

@@ -12,6 +12,7 @@ import {
   type TrainingReading,
 } from '@tcm/contract';
 import { useReaderFormat } from '../../lib/reader-format.js';
+import { ChoicePrompt, ChoiceReviewView } from './ChoiceItem.js';
 import { useAnswer, useFinish, useSaveCertificate } from './training-api.js';
 
 /** Seconds left until the exam's deadline, ticking each second (the server enforces it). */
@@ -78,7 +79,10 @@ function Review({ review }: { review: NonNullable<TrainingAttemptItem['review']>
   );
 }
 
-/** One practice or exam: a photo at a time, five readings, the review after each answer, the score at the end. */
+/**
+ * One practice or exam, a question at a time: a photo with five readings or a text question with
+ * its options; the review after each answer, the score at the end.
+ */
 export function AttemptRunner({ initial, onClose }: { initial: TrainingAttempt; onClose: () => void }) {
   const { t } = useTranslation();
   const { lang } = useReaderFormat();
@@ -86,6 +90,7 @@ export function AttemptRunner({ initial, onClose }: { initial: TrainingAttempt; 
   const [attempt, setAttempt] = useState(initial);
   const [index, setIndex] = useState(0);
   const [draft, setDraft] = useState<TrainingReading>({});
+  const [choice, setChoice] = useState<number | undefined>();
   const answer = useAnswer(attempt.id);
   const finish = useFinish(attempt.id);
   const certificate = useSaveCertificate();
@@ -127,11 +132,14 @@ export function AttemptRunner({ initial, onClose }: { initial: TrainingAttempt; 
 
   const submit = () =>
     answer.mutate(
-      { questionId: item.questionId, reading: draft },
+      item.kind === 'choice'
+        ? { questionId: item.questionId, choice }
+        : { questionId: item.questionId, reading: draft },
       {
         onSuccess: (a) => {
           setAttempt(a);
           setDraft({});
+          setChoice(undefined);
         },
       },
     );
@@ -153,8 +161,19 @@ export function AttemptRunner({ initial, onClose }: { initial: TrainingAttempt; 
         {answer.error && (
           <Alert type="error" showIcon title={answer.error.message} data-testid="training-answer-error" />
         )}
-        <Image src={item.photoUrl} alt="" style={{ maxWidth: '100%', maxHeight: '50vh', objectFit: 'contain' }} />
-        {item.review ? (
+        {item.photoUrl && (
+          <Image src={item.photoUrl} alt="" style={{ maxWidth: '100%', maxHeight: '50vh', objectFit: 'contain' }} />
+        )}
+        {item.prompt ? (
+          <>
+            <ChoicePrompt
+              prompt={item.prompt}
+              value={item.review?.choice?.given ?? choice}
+              onChange={item.answered ? undefined : setChoice}
+            />
+            {item.review?.choice && <ChoiceReviewView prompt={item.prompt} review={item.review.choice} />}
+          </>
+        ) : item.review ? (
           <Review review={item.review} />
         ) : (
           TRAINING_FEATURES.map((f) => (
@@ -178,7 +197,7 @@ export function AttemptRunner({ initial, onClose }: { initial: TrainingAttempt; 
             <Button
               type="primary"
               loading={answer.isPending}
-              disabled={timeOver}
+              disabled={timeOver || (item.kind === 'choice' && choice === undefined)}
               onClick={submit}
               data-testid="training-submit"
             >
@@ -186,7 +205,13 @@ export function AttemptRunner({ initial, onClose }: { initial: TrainingAttempt; 
             </Button>
           )}
           {index + 1 < n && (
-            <Button onClick={() => setIndex(index + 1)} data-testid="training-next">
+            <Button
+              onClick={() => {
+                setIndex(index + 1);
+                setChoice(undefined);
+              }}
+              data-testid="training-next"
+            >
               {t('training.next')}
             </Button>
           )}

@@ -14,11 +14,15 @@ const SLOW = { timeout: 10_000 };
 
 const question = (ref: string): TrainingQuestion => ({
   id: `q-${ref}`,
+  kind: 'photo',
   photoUrl: `/files/${ref}`,
   source: 'import',
   sourceRef: ref,
+  courseId: null,
+  hidden: false,
   key: { bodyColor: ['pale'] },
   engine: null,
+  choice: null,
   createdAt: '2026-11-26T05:00:00Z',
 });
 
@@ -68,5 +72,45 @@ describe('training teacher panel: writes through mutation hooks', { timeout: 60_
     // The course form's submit (the lesson form's comes after it).
     fireEvent.click(container.querySelector('button[type=submit]')!);
     expect(await screen.findByText(f.zh, {}, SLOW)).toBeTruthy();
+  });
+});
+
+describe('training teacher panel: starter questions', { timeout: 60_000 }, () => {
+  it('lists a text question with its prompt and right option, and hides it from learners with the switch', async () => {
+    const starter: TrainingQuestion = {
+      ...question('four-diagnoses/pulse-floating'),
+      kind: 'choice',
+      photoUrl: null,
+      source: 'starter',
+      courseId: 'c1',
+      key: {},
+      choice: {
+        topic: 'palpation',
+        promptZh: '浮脉主什么证？',
+        promptEn: 'What does a floating pulse indicate?',
+        optionsZh: ['表证', '里证'],
+        optionsEn: ['Exterior', 'Interior'],
+        answer: 0,
+        explanationZh: '',
+        explanationEn: '',
+        reference: '《中医诊断学》',
+      },
+    };
+    const calls = fakeServer({
+      [`GET ${TRAINING_PATHS.questions}`]: () => ({ data: { total: 1, rows: [starter] } }),
+      [`GET ${TRAINING_PATHS.courses}`]: () => ({ data: [] }),
+      [`POST ${TRAINING_PATHS.questionHidden(starter.id)}`]: () => ({ data: { ...starter, hidden: true } }),
+    });
+    renderWithQuery(<TeacherPanel results={[]} />);
+    tab('题库');
+    expect(await screen.findByText('浮脉主什么证？', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('入门课程')).toBeTruthy();
+    expect(screen.getByText('表证')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('training-shown-four-diagnoses/pulse-floating'));
+    await waitFor(
+      () =>
+        expect(calls.find((c) => c.path === TRAINING_PATHS.questionHidden(starter.id))?.body).toEqual({ hidden: true }),
+      SLOW,
+    );
   });
 });

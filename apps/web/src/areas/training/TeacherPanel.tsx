@@ -29,8 +29,16 @@ import { DataTable, type Paging } from '../../components/DataTable.js';
 import { RichTextEditor } from '../../components/editor/RichTextEditor.js';
 import { useSchemaRules } from '../../lib/form-rules.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
+import { ChoiceQuestionButton } from './ChoiceQuestionEditor.js';
 import { LoadState } from './LoadState.js';
-import { useCourses, useImportFolder, useQuestions, useSaveCourse, useSaveLesson } from './training-api.js';
+import {
+  useCourses,
+  useImportFolder,
+  useQuestionHidden,
+  useQuestions,
+  useSaveCourse,
+  useSaveLesson,
+} from './training-api.js';
 
 function Results({ rows }: { rows: TrainingTeacherResults }) {
   const { t } = useTranslation();
@@ -58,14 +66,26 @@ function Results({ rows }: { rows: TrainingTeacherResults }) {
   );
 }
 
-/** The question bank, a page at a time, with each photo's expert key in words. */
+const SOURCE_WORD = {
+  import: 'sourceImport',
+  'teaching-case': 'sourceCase',
+  starter: 'sourceStarter',
+  teacher: 'sourceTeacher',
+} as const;
+
+/**
+ * The question bank, a page at a time: each photo with its expert key in words, each text question
+ * with its prompt and right option; every question can be hidden from learners, text ones edited.
+ */
 function Bank() {
   const { t } = useTranslation();
   const { lang } = useReaderFormat();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const q = useQuestions(paging.page, paging.size);
+  const hide = useQuestionHidden();
   return (
     <LoadState query={q}>
+      <ChoiceQuestionButton question={null} />
       <DataTable
         rowKey="id"
         paging={paging}
@@ -74,20 +94,41 @@ function Bank() {
         dataSource={q.data?.rows ?? []}
         scroll={{ x: true }}
         columns={[
-          { title: '', render: (_, r) => <Image src={r.photoUrl} width={64} /> },
-          { title: 'ID', dataIndex: 'sourceRef' },
           {
-            title: t('training.teacher.source'),
+            title: t('training.teacher.question'),
             render: (_, r) =>
-              r.source === 'import' ? t('training.teacher.sourceImport') : t('training.teacher.sourceCase'),
+              r.photoUrl ? (
+                <Image src={r.photoUrl} width={64} alt={t('training.teacher.photo')} />
+              ) : (
+                <Typography.Text style={{ maxWidth: 360, display: 'inline-block' }}>
+                  {lang === 'zh' ? r.choice?.promptZh : r.choice?.promptEn}
+                </Typography.Text>
+              ),
           },
+          { title: 'ID', dataIndex: 'sourceRef' },
+          { title: t('training.teacher.source'), render: (_, r) => t(`training.teacher.${SOURCE_WORD[r.source]}`) },
           {
             title: t('training.expertKey'),
             render: (_, r) =>
-              TRAINING_FEATURES.filter((f) => r.key[f])
-                .map((f) => r.key[f]!.map((l) => tongueLabelWord(f, l, lang)).join('/'))
-                .join('；'),
+              r.choice
+                ? (lang === 'zh' ? r.choice.optionsZh : r.choice.optionsEn)[r.choice.answer]
+                : TRAINING_FEATURES.filter((f) => r.key[f])
+                    .map((f) => r.key[f]!.map((l) => tongueLabelWord(f, l, lang)).join('/'))
+                    .join('；'),
           },
+          {
+            title: t('training.teacher.shown'),
+            render: (_, r) => (
+              <Switch
+                size="small"
+                checked={!r.hidden}
+                aria-label={t('training.teacher.shown')}
+                onChange={(on) => hide.mutate({ id: r.id, hidden: !on })}
+                data-testid={`training-shown-${r.sourceRef}`}
+              />
+            ),
+          },
+          { title: '', render: (_, r) => r.kind === 'choice' && <ChoiceQuestionButton question={r} /> },
         ]}
       />
     </LoadState>
@@ -173,18 +214,81 @@ function TitleFields() {
   );
 }
 
-/** New course and new lesson forms (lesson text in the rich-text editor; images go through the files module). */
-function Editors() {
+/**
+ * A new lesson, or an existing one picked from its course (starter lessons too) to edit or hide
+ * from learners. Text in the rich-text editor; images go through the files module.
+ */
+function LessonEditor() {
   const { t } = useTranslation();
   const { lang } = useReaderFormat();
   const courses = useCourses();
-  const saveCourse = useSaveCourse();
   const saveLesson = useSaveLesson();
+  const [form] = Form.useForm<Partial<TrainingLessonBody>>();
   const [bodyZh, setBodyZh] = useState('');
   const [bodyEn, setBodyEn] = useState('');
+  const [lessonId, setLessonId] = useState<string | undefined>();
+  const lesson = useSchemaRules(trainingLessonBody.shape);
+  const courseId = Form.useWatch('courseId', form);
+  const lessons = courses.data?.find((c) => c.id === courseId)?.lessons ?? [];
+  const word = (zh: string, en: string) => (lang === 'zh' ? zh : en);
+  const pick = (id: string | undefined) => {
+    const l = lessons.find((x) => x.id === id);
+    setLessonId(l?.id);
+    form.setFieldsValue({ titleZh: l?.titleZh ?? '', titleEn: l?.titleEn ?? '', hidden: l?.hidden ?? false });
+    setBodyZh(l?.bodyZh ?? '');
+    setBodyEn(l?.bodyEn ?? '');
+  };
+  return (
+    <Card title={t('training.teacher.lessonAdd')}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ hidden: false }}
+        onFinish={(v: Partial<TrainingLessonBody>) =>
+          saveLesson.mutate(
+            { ...v, id: lessonId, bodyZh, bodyEn },
+            { onSuccess: () => void message.success(t('training.teacher.saved')) },
+          )
+        }
+      >
+        <Form.Item name="courseId" label={t('training.teacher.course')} required rules={lesson.rules('courseId')}>
+          <Select
+            onChange={() => pick(undefined)}
+            options={(courses.data ?? []).map((c) => ({ value: c.id, label: word(c.titleZh, c.titleEn) }))}
+          />
+        </Form.Item>
+        <Form.Item label={t('training.teacher.lessonPick')}>
+          <Select
+            allowClear
+            value={lessonId}
+            onChange={pick}
+            options={lessons.map((l) => ({ value: l.id, label: word(l.titleZh, l.titleEn) }))}
+          />
+        </Form.Item>
+        <TitleFields />
+        <Form.Item label={t('training.teacher.bodyZh')}>
+          <RichTextEditor value={bodyZh} onChange={setBodyZh} />
+        </Form.Item>
+        <Form.Item label={t('training.teacher.bodyEn')}>
+          <RichTextEditor value={bodyEn} onChange={setBodyEn} />
+        </Form.Item>
+        <Form.Item name="hidden" label={t('training.teacher.lessonHidden')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Button htmlType="submit" type="primary" loading={saveLesson.isPending}>
+          {t('training.teacher.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** The new-course form and the lesson editor. */
+function Editors() {
+  const { t } = useTranslation();
+  const saveCourse = useSaveCourse();
   const saved = () => void message.success(t('training.teacher.saved'));
   const { rules, text } = useSchemaRules(trainingCourseBody.shape);
-  const lesson = useSchemaRules(trainingLessonBody.shape);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Card title={t('training.teacher.courseEdit')}>
@@ -219,30 +323,7 @@ function Editors() {
           </Button>
         </Form>
       </Card>
-      <Card title={t('training.teacher.lessonAdd')}>
-        <Form
-          layout="vertical"
-          onFinish={(v: Partial<TrainingLessonBody>) =>
-            saveLesson.mutate({ ...v, bodyZh, bodyEn }, { onSuccess: saved })
-          }
-        >
-          <Form.Item name="courseId" label={t('training.teacher.course')} required rules={lesson.rules('courseId')}>
-            <Select
-              options={(courses.data ?? []).map((c) => ({ value: c.id, label: lang === 'zh' ? c.titleZh : c.titleEn }))}
-            />
-          </Form.Item>
-          <TitleFields />
-          <Form.Item label={t('training.teacher.bodyZh')}>
-            <RichTextEditor value={bodyZh} onChange={setBodyZh} />
-          </Form.Item>
-          <Form.Item label={t('training.teacher.bodyEn')}>
-            <RichTextEditor value={bodyEn} onChange={setBodyEn} />
-          </Form.Item>
-          <Button htmlType="submit" type="primary" loading={saveLesson.isPending}>
-            {t('training.teacher.save')}
-          </Button>
-        </Form>
-      </Card>
+      <LessonEditor />
     </Space>
   );
 }

@@ -3,6 +3,7 @@ import {
   TRAINING_PATHS,
   type TrainingAnswerBody,
   type TrainingAttempt,
+  type TrainingChoiceQuestionBody,
   type TrainingCourse,
   type TrainingCourseBody,
   type TrainingImportResult,
@@ -94,6 +95,24 @@ export function useSaveLesson() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: Partial<TrainingLessonBody>) => http.post(TRAINING_PATHS.lessons, { body }),
+    onSuccess: refresh,
+  });
+}
+
+/** A text question, new or edited (a starter one too); the bank is read again. */
+export function useSaveChoiceQuestion() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: Partial<TrainingChoiceQuestionBody>) => http.post(TRAINING_PATHS.choiceQuestions, { body }),
+    onSuccess: refresh,
+  });
+}
+/** Hides a question from new practices and exams, or shows it again. */
+export function useQuestionHidden() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (a: { id: string; hidden: boolean }) =>
+      http.post(TRAINING_PATHS.questionHidden(a.id), { body: { hidden: a.hidden } }),
     onSuccess: refresh,
   });
 }
