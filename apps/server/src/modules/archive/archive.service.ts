@@ -202,7 +202,8 @@ async function visitDetail(
   const records = [];
   for (const id of v.recordIds) {
     const r = await findRecord(ctx.db, id);
-    if (r) records.push(await recordDetail(ctx, r));
+    // Worded in the record's own language: the visit's reader language is not threaded here yet.
+    if (r) records.push(await recordDetail(ctx, r, r.lang));
   }
   return { ...presentVisit(v, c, doctorName, await dictionaryFor(ctx.db, p.user.id)), records };
 }

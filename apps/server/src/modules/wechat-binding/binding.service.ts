@@ -5,6 +5,7 @@ import {
   WECHAT_BIND_ERRORS,
   type ReportLanguage,
   type WechatBinding,
+  conclusionText,
   formatDate,
   hasResults,
 } from '@tcm/contract';
@@ -164,7 +165,7 @@ export async function pushReport(
       first: { value: TEXT[l].first },
       keyword1: { value: r.personName ?? '' },
       keyword2: { value: formatDate(r.finishedAt ?? r.createdAt, 'zh') },
-      keyword3: { value: r.conclusion ?? '' },
+      keyword3: { value: conclusionText(r.conclusion, l) ?? '' },
       remark: { value: TEXT[l].remark },
     },
   });
