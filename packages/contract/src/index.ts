@@ -26,6 +26,7 @@ export * from './jobs.js';
 export * from './evidence-labels.js';
 export * from './vocabulary/index.js';
 export * from './conclusion.js';
+export * from './legacy-ids.js';
 export * from './reader-format.js';
 export * from './validation-text.js';
 export * from './field-labels.js';
