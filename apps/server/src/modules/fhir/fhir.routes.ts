@@ -140,7 +140,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const found = await visitWithCase(app.ctx, principalOf(request), request.params.id);
+      const found = await visitWithCase(app.ctx, principalOf(request), request.params.id, request.msgLang);
       await writeAudit(app.ctx.db, request, {
         action: 'archive.visit.fhir',
         targetId: found.case.id,
