@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
+import { TONGUE_FEATURES } from './vocabulary/tongue.js';
 
 /**
  * The large-screen display (docs/display.md): platform-wide for display accounts (`/display`),
@@ -46,20 +47,11 @@ export type DisplayBucket = z.infer<typeof bucket>;
 
 /**
  * Tongue findings counted for the prevalence chart, in bit order of the stored mask
- * (diagnosis_record.display_tongue): each is "not the healthy label" of that feature.
+ * (diagnosis_record.display_tongue): each is "not the healthy label" of that feature. The
+ * vocabulary's list of labelled features (issue 38: one list, not a copy); its order is the bit
+ * order of every stored mask, so a feature may only be added at the end (display-facets.test.ts).
  */
-export const DISPLAY_TONGUE_FINDINGS = [
-  'bodyColor',
-  'coatingColor',
-  'coatingThickness',
-  'greasy',
-  'peeled',
-  'moisture',
-  'cracks',
-  'toothMarks',
-  'spots',
-  'shape',
-] as const;
+export const DISPLAY_TONGUE_FINDINGS = TONGUE_FEATURES;
 export type DisplayTongueFinding = (typeof DISPLAY_TONGUE_FINDINGS)[number];
 
 export const displayRiskSchema = z.enum(['low', 'medium', 'high', 'none']);

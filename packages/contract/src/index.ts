@@ -25,6 +25,8 @@ export * from './devices.js';
 export * from './jobs.js';
 export * from './evidence-labels.js';
 export * from './vocabulary/index.js';
+export * from './conclusion.js';
+export * from './legacy-ids.js';
 export * from './reader-format.js';
 export * from './validation-text.js';
 export * from './field-labels.js';

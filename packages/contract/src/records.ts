@@ -144,7 +144,10 @@ export const recordSummarySchema = z.object({
   deviceName: z.string().nullable(),
   /** Which captures the record holds. */
   captures: z.array(captureSlotSchema),
-  /** Short conclusion once done: top syndrome pattern / constitution, in the record's language. */
+  /**
+   * Short conclusion once done: top syndrome pattern / constitution, in the reader's language
+   * (stored as an id, worded when read: conclusion.ts).
+   */
   conclusion: z.string().nullable(),
   failure: failureSchema.nullable(),
   /**

@@ -7,6 +7,7 @@ import { voiceResultSchema } from './voice.js';
 import { constitutionResultSchema } from './constitution.js';
 import { vitalsResultSchema } from './vitals.js';
 import { synthesisResultSchema } from './synthesis.js';
+import { upgradeStoredOutcome } from './legacy-ids.js';
 
 // The typed spine of a record (issue 16, docs/spine.md): what each engine run leaves, one union
 // discriminated by engine, so every reader (server findings, PDF mapping, web, research) gets the
@@ -166,7 +167,8 @@ export function parseStoredResults(
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return out;
   const stored: Record<string, unknown> = { ...raw };
   for (const engine of RECORD_ENGINES) {
-    const value = stored[engine];
+    // Codes saved before issue 38 (kebab case) are read as today's ids, here, once.
+    const value = upgradeStoredOutcome(engine, stored[engine]);
     if (value === undefined || value === null) continue;
     const withEngine = typeof value === 'object' && !Array.isArray(value) ? { engine, ...value } : value;
     const parsed = engineOutcomeSchema.safeParse(withEngine);

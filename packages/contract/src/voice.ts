@@ -51,7 +51,7 @@ export const VOICE_ERRORS = defineErrors({
 
 /** A TCM listening reading (闻诊) with the measures behind it. */
 export const voiceReadingSchema = z.object({
-  code: z.enum(['weak-low', 'loud-coarse', 'hoarse', 'normal']),
+  code: z.enum(['weak_low', 'loud_coarse', 'hoarse', 'normal']),
   /** 语声低微 / 声高气粗 / 声音嘶哑 / 正常 */
   zh: z.string(),
   en: z.string(),

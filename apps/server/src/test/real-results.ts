@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RecordResults } from '@tcm/contract';
+import { conclusionIdOf, doneResult, type RecordResults } from '@tcm/contract';
 import { questionsFor } from '@tcm/analysis/constitution';
 import { runPipeline } from '@tcm/analysis/pipeline';
 import { DATA } from './records-helpers.js';
@@ -34,6 +34,6 @@ export async function realResults(data = DATA): Promise<{ results: RecordResults
       },
     },
   );
-  const synthesis = results.synthesis as { result?: { patterns?: { name: { zh: string } }[] } } | undefined;
-  return { results, conclusion: synthesis?.result?.patterns?.[0]?.name.zh ?? null };
+  // The conclusion as the worker stores it: an id (docs/records.md "Conclusion").
+  return { results, conclusion: conclusionIdOf(doneResult(results as RecordResults, 'synthesis')) };
 }

@@ -3,9 +3,11 @@ import { BrowserRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n.js';
+import { refetchOnLanguageChange } from '../lib/language-refetch.js';
 import { AppRoutes } from './AppRoutes.js';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+refetchOnLanguageChange(queryClient, i18n);
 
 function Themed() {
   const { i18n: inst } = useTranslation();

@@ -1,5 +1,6 @@
 import {
   CONSTITUTION_ERRORS,
+  constitutionSummaryText,
   type ConstitutionCode,
   type ConstitutionSummary,
   type ConstitutionVerdict,
@@ -27,10 +28,6 @@ export function balancedVerdict(balanced: number, biased: readonly number[]): Co
   return 'no';
 }
 
-const name = (code: ConstitutionCode) => SCALES.find((s) => s.code === code)!;
-const joinZh = (codes: readonly ConstitutionCode[]) => codes.map((c) => name(c).zh).join('、');
-const joinEn = (codes: readonly ConstitutionCode[]) => codes.map((c) => name(c).en.toLowerCase()).join(', ');
-
 /**
  * The determination of ZYYXH/T157-2009 from transformed scores (0-100 per type letter),
  * including the case the standard leaves unlabeled. Scores are compared unrounded.
@@ -50,33 +47,5 @@ export function determine(transformed: Readonly<Record<ConstitutionCode, number>
     BIASED_CODES.map((c) => transformed[c]),
   );
   const undetermined = balanced === 'no' && types.length === 0 && tendencies.length === 0;
-  return { balanced, types, tendencies, undetermined, text: summaryText(balanced, types, tendencies) };
-}
-
-function summaryText(
-  balanced: ConstitutionVerdict,
-  types: readonly ConstitutionCode[],
-  tendencies: readonly ConstitutionCode[],
-) {
-  const tendZh = tendencies.length ? `有${joinZh(tendencies)}倾向` : '';
-  const tendEn = tendencies.length ? `a tendency to ${joinEn(tendencies)}` : '';
-  if (balanced === 'yes') return { zh: '平和质', en: 'Answers suggest a balanced constitution.' };
-  if (balanced === 'basically_yes') {
-    return {
-      zh: tendZh ? `基本是平和质，${tendZh}` : '基本是平和质',
-      en: `Answers suggest a basically balanced constitution${tendEn ? `, with ${tendEn}` : ''}.`,
-    };
-  }
-  if (types.length) {
-    return {
-      zh: `是${joinZh(types)}${tendZh ? `，${tendZh}` : ''}`,
-      en: `Answers suggest ${joinEn(types)} constitution${tendEn ? `, with ${tendEn}` : ''}.`,
-    };
-  }
-  if (tendencies.length) return { zh: tendZh, en: `Answers suggest ${tendEn}.` };
-  // The standard has no label here (balanced < 60 yet no biased type reaches 30): say so plainly.
-  return {
-    zh: '未能判定（不典型）：平和质转化分低于60，且无偏颇体质达到30',
-    en: 'Undetermined (atypical): the balanced score is below 60 and no biased type reaches 30.',
-  };
+  return { balanced, types, tendencies, undetermined, text: constitutionSummaryText(balanced, types, tendencies) };
 }

@@ -88,7 +88,7 @@ export function rhythmClass(ch: PulseChannelResult): PulseClass | undefined {
   if (regular)
     return {
       group: 'rhythm',
-      code: 'regularly-intermittent',
+      code: 'regularly_intermittent',
       zh: '代',
       en: 'regularly intermittent',
       suggests: {

@@ -1,4 +1,10 @@
-import { SYNTHESIS_ERRORS, type ConstitutionResult, type Modality, type VitalsResult } from '@tcm/contract';
+import {
+  currentFindingValue,
+  SYNTHESIS_ERRORS,
+  type ConstitutionResult,
+  type Modality,
+  type VitalsResult,
+} from '@tcm/contract';
 import { fieldError } from '../constitution/field-error.js';
 import { VOCABULARY, type FindingValue } from './knowledge-base.js';
 
@@ -45,8 +51,8 @@ export function normalizeFindings(raw: unknown): { findings: NormalFinding[]; ig
       throw fieldError(SYNTHESIS_ERRORS.SYNTHESIS_FINDING_INVALID, `${at}.modality`, { modality, key });
     }
     const entry = VOCABULARY[key];
-    // An engine's own code for a vocabulary value (pulse `knotted` = `jie`) is taken as that value.
-    const canonical: FindingValue = (typeof value === 'string' && entry?.aliases?.[value]) || value;
+    // A finding sent or saved with an id retired in issue 38 (pulse `jie`, voice `weak-low`) is read as today's.
+    const canonical: FindingValue = currentFindingValue(key, value);
     const why = !MODALITIES.includes(prefix) || !entry ? 'unknown key' : vocabularyMiss(key, canonical);
     if (why) {
       ignored.push({ key, value, reason: why });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PATTERN_WORDS, SYNTHESIS_PATTERN_IDS } from '@tcm/contract';
+import {
+  currentFindingValue,
+  DISEASE_KNOWLEDGE,
+  PATTERN_WORDS,
+  SYNTHESIS_PATTERN_IDS,
+  VOCABULARY as CONTRACT_WORDS,
+} from '@tcm/contract';
 import kb from './knowledge-base.json' with { type: 'json' };
 import { INDICATORS } from '../vitals/reference-table.js';
 import { PATTERNS, VOCABULARY } from './knowledge-base.js';
@@ -15,14 +21,15 @@ const AGREED: Record<string, string[]> = {
   'tongue.cracks': ['none', 'light', 'severe'],
   'tongue.toothMarks': ['none', 'light', 'severe'],
   'tongue.shape': ['normal', 'swollen', 'thin'],
-  'face.complexion': ['normal', 'qing', 'chi', 'huang', 'bai', 'hei'],
+  // The engines' own ids since issue 38 (pinyin ids and alias tables are gone).
+  'face.complexion': ['normal', 'blue_green', 'red', 'yellow', 'pale', 'dark'],
   'face.lipColor': ['pale', 'light_red', 'red', 'dark_purple'],
-  'pulse.rateClass': ['slow', 'normal', 'rapid'],
-  'pulse.rhythm': ['regular', 'cu', 'jie', 'dai'],
+  'pulse.rateClass': ['slow', 'even', 'rapid'],
+  'pulse.rhythm': ['regular', 'hasty', 'knotted', 'regularly_intermittent'],
   'pulse.shape': ['slippery', 'wiry', 'thin', 'surging'],
   // 'middle' added: the pulse engine reports it (no pattern uses it).
   'pulse.depth': ['floating', 'deep', 'middle'],
-  'voice.reading': ['weak', 'loud_coarse', 'hoarse', 'normal'],
+  'voice.reading': ['weak_low', 'loud_coarse', 'hoarse', 'normal'],
 };
 
 describe('knowledge base file', () => {
@@ -69,14 +76,43 @@ describe('knowledge base file', () => {
       expect(Object.keys(VOCABULARY[key]?.values ?? {}).sort(), key).toEqual([...values].sort());
   });
 
-  it('aliases point at vocabulary values and never shadow one', () => {
+  it('names each finding by the id its engine writes and the contract words: one id, snake case, no aliases', () => {
+    // The vocabulary group of the contract that words each engine finding key of the base.
+    const GROUP: Record<string, string> = {
+      'face.complexion': 'face.complexion',
+      'face.lipColor': 'face.lips',
+      'face.gloss': 'face.gloss',
+      'pulse.rateClass': 'pulse.class',
+      'pulse.rhythm': 'pulse.class',
+      'pulse.shape': 'pulse.class',
+      'pulse.depth': 'pulse.class',
+      'voice.reading': 'voice.reading',
+    };
+    // Values no engine writes as a class of its own: a regular rhythm is the absence of one.
+    const NOT_WRITTEN = new Set(['pulse.rhythm=regular']);
     for (const [key, entry] of Object.entries(VOCABULARY)) {
-      for (const [alias, target] of Object.entries(entry.aliases ?? {})) {
-        expect(entry.values, `${key}: ${alias} -> ${target}`).toHaveProperty(target);
-        // face.complexion 'red'/'pale' are the face engine's codes; they are not values of that key.
-        expect(Object.keys(entry.values ?? {}), `${key}: alias ${alias} is also a value`).not.toContain(alias);
+      expect(entry, key).not.toHaveProperty('aliases');
+      for (const v of Object.keys(entry.values ?? {})) {
+        expect(v, `${key}=${v}`).toMatch(/^[a-z0-9]+(_[a-z0-9]+)*$/);
+        const group = key.startsWith('tongue.') ? key : GROUP[key];
+        if (!group || NOT_WRITTEN.has(`${key}=${v}`) || ['true', 'false'].includes(v)) continue;
+        expect(CONTRACT_WORDS, `${key}=${v} is worded by the contract as ${group}.${v}`).toHaveProperty([
+          `${group}.${v}`,
+        ]);
       }
     }
+  });
+
+  it('the shipped disease signs name findings by the same ids (no retired id, every value known)', () => {
+    for (const d of DISEASE_KNOWLEDGE.diseases)
+      for (const sign of d.signs) {
+        const entry = VOCABULARY[sign.key];
+        expect(entry, `${d.id}: ${sign.key}`).toBeDefined();
+        for (const v of sign.is ?? []) {
+          expect(currentFindingValue(sign.key, v), `${d.id}: ${sign.key}=${String(v)} is retired`).toBe(v);
+          expect(entry!.values, `${d.id}: ${sign.key}=${String(v)}`).toHaveProperty([String(v)]);
+        }
+      }
   });
 
   it('vitals vocabulary equals the band codes of the vitals reference table', () => {

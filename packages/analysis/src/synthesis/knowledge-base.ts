@@ -1,4 +1,4 @@
-import type { LocalizedText, Modality } from '@tcm/contract';
+import { currentFindingValue, type LocalizedText, type Modality } from '@tcm/contract';
 import kb from './knowledge-base.json' with { type: 'json' };
 
 export type FindingValue = string | number | boolean;
@@ -29,8 +29,6 @@ export interface VocabularyEntry {
   readonly values?: Readonly<Record<string, LocalizedText>>;
   readonly number?: { readonly min: number; readonly max: number; readonly unit: string };
   readonly label?: LocalizedText;
-  /** Codes other engines print for a value (e.g. pulse rhythm `knotted` = `jie`), mapped on input. */
-  readonly aliases?: Readonly<Record<string, string>>;
 }
 
 export const KB_VERSION: string = kb.version;
@@ -41,7 +39,8 @@ export const VOCABULARY = kb.vocabulary as unknown as Readonly<Record<string, Vo
 
 /** Does a rule match a finding value? Values compare as strings so that `true` matches "true". */
 export function ruleMatches(rule: Rule, value: FindingValue): boolean {
-  if (rule.is) return rule.is.some((v) => String(v) === String(value));
+  // A disease definition saved before issue 38 may still name a retired id (pulse `jie`).
+  if (rule.is) return rule.is.some((v) => String(currentFindingValue(rule.key, v)) === String(value));
   if (typeof value !== 'number') return false;
   return (rule.min === undefined || value >= rule.min) && (rule.below === undefined || value < rule.below);
 }
@@ -51,7 +50,7 @@ const fmt = (x: number) => String(Math.round(x * 10) / 10);
 /** Human text of a finding from the vocabulary, e.g. 舌淡白 / pale tongue, 问卷气虚质转化分 71.9. */
 export function findingText(key: string, value: FindingValue): LocalizedText {
   const entry = VOCABULARY[key];
-  const label = entry?.values?.[String(value)];
+  const label = entry?.values?.[String(currentFindingValue(key, value))];
   if (label) return label;
   if (entry?.label && typeof value === 'number')
     return { zh: `${entry.label.zh} ${fmt(value)}`, en: `${entry.label.en} ${fmt(value)}` };

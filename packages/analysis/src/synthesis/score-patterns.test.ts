@@ -14,7 +14,7 @@ const yangDeficient = [
   f('tongue.shape', 'swollen'),
   f('tongue.moisture', 'moist'),
   f('tongue.coatingColor', 'white'),
-  f('face.complexion', 'bai'),
+  f('face.complexion', 'pale'),
   f('pulse.rateClass', 'slow'),
   f('pulse.depth', 'deep'),
 ];
@@ -32,14 +32,14 @@ describe('textbook presentations rank their pattern first', () => {
         f('tongue.coatingThickness', 'thick'),
         f('pulse.shape', 'slippery'),
         f('pulse.rateClass', 'rapid'),
-        f('face.complexion', 'huang'),
+        f('face.complexion', 'yellow'),
       ]),
     ).toBe('damp_heat');
   });
   it('purple tongue and dark-purple lips -> 血瘀证', () => {
-    expect(top([f('tongue.bodyColor', 'purple'), f('face.lipColor', 'dark_purple'), f('pulse.rhythm', 'jie')])).toBe(
-      'blood_stasis',
-    );
+    expect(
+      top([f('tongue.bodyColor', 'purple'), f('face.lipColor', 'dark_purple'), f('pulse.rhythm', 'knotted')]),
+    ).toBe('blood_stasis');
   });
   it('red peeled cracked dry thin tongue, thin rapid pulse -> 阴虚证', () => {
     expect(

@@ -112,20 +112,31 @@ describe('synthesize: incomplete and bad input', () => {
     expect(f.msg).toContain(field);
   });
 
-  it('accepts the sibling engines’ own codes through the vocabulary aliases', () => {
-    const r = synthesize({
+  it('takes the engines’ own ids as they are, and reads ids retired in issue 38 as today’s', () => {
+    const today = synthesize({
       findings: [
         { key: 'pulse.rhythm', value: 'knotted' },
         { key: 'face.complexion', value: 'blue_green' },
-        { key: 'voice.reading', value: 'weak-low' },
+        { key: 'voice.reading', value: 'weak_low' },
         { key: 'pulse.rateClass', value: 'even' },
       ],
     });
-    expect(r.ignoredFindings).toEqual([]);
-    const stasis = r.patterns.find((p) => p.id === 'blood_stasis')!;
+    expect(today.ignoredFindings).toEqual([]);
+    const stasis = today.patterns.find((p) => p.id === 'blood_stasis')!;
+    // One id from engine to evidence: no pinyin id (jie, qing) in between.
     expect(stasis.evidence.map((e) => `${e.key}=${String(e.value)}`)).toEqual(
-      expect.arrayContaining(['pulse.rhythm=jie', 'face.complexion=qing']),
+      expect.arrayContaining(['pulse.rhythm=knotted', 'face.complexion=blue_green']),
     );
+    const retired = synthesize({
+      findings: [
+        { key: 'pulse.rhythm', value: 'jie' },
+        { key: 'face.complexion', value: 'qing' },
+        { key: 'voice.reading', value: 'weak-low' },
+        { key: 'pulse.rateClass', value: 'normal' },
+      ],
+    });
+    expect(retired.ignoredFindings).toEqual([]);
+    expect(retired.patterns).toEqual(today.patterns);
   });
 
   it('values outside the vocabulary are set aside, not fatal', () => {

@@ -29,7 +29,7 @@ describe('TCM voice readings from the measures', () => {
       ...voiceReadings({ jitterPct: 2, shimmerPct: 6, hnrDb: 8, intensityDb: 50 }),
       ...voiceReadings({ ...calm, intensityDb: 85, shimmerPct: 5 }),
     ];
-    expect(all.map((r) => r.code).sort()).toEqual(['hoarse', 'loud-coarse', 'normal', 'weak-low']);
+    expect(all.map((r) => r.code).sort()).toEqual(['hoarse', 'loud_coarse', 'normal', 'weak_low']);
     for (const r of all) {
       if (typeof r.suggests === 'string') throw new Error(`${r.code}: suggests is not localized`);
       expect(r.suggests.zh).toMatch(/提示/);
@@ -66,13 +66,13 @@ describe('TCM voice readings from the measures', () => {
   });
 
   it('weak below 60 dB, loud and coarse above 80 dB only with a rough voice', () => {
-    expect(codes({ ...calm, intensityDb: 59.9 })).toEqual(['weak-low']);
+    expect(codes({ ...calm, intensityDb: 59.9 })).toEqual(['weak_low']);
     expect(codes({ ...calm, intensityDb: 60 })).toEqual(['normal']);
     expect(codes({ ...calm, intensityDb: 85 })).toEqual(['normal']);
-    expect(codes({ ...calm, intensityDb: 85, shimmerPct: 5 })).toEqual(['loud-coarse']);
+    expect(codes({ ...calm, intensityDb: 85, shimmerPct: 5 })).toEqual(['loud_coarse']);
     expect(codes({ ...calm, intensityDb: 80, shimmerPct: 5 })).toEqual(['normal']);
     // Several readings can hold at once: a quiet, hoarse voice.
-    expect(codes({ jitterPct: 2, shimmerPct: 6, hnrDb: 8, intensityDb: 50 })).toEqual(['hoarse', 'weak-low']);
+    expect(codes({ jitterPct: 2, shimmerPct: 6, hnrDb: 8, intensityDb: 50 })).toEqual(['hoarse', 'weak_low']);
   });
 
   it('a measure that could not be computed (null) never counts as beyond its limit', () => {
@@ -85,7 +85,7 @@ describe('readings end to end on synthetic vowels', () => {
 
   it('a clean vowel reads normal, the same vowel 40 dB quieter reads weak', () => {
     expect(read(vowel(140, 16000, 2, 0.3))).toEqual(['normal']);
-    expect(read(vowel(140, 16000, 2, 0.003))).toEqual(['weak-low']);
+    expect(read(vowel(140, 16000, 2, 0.003))).toEqual(['weak_low']);
   });
 
   it('a vowel with period jitter and breath noise reads hoarse', () => {

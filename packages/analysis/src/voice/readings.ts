@@ -66,7 +66,7 @@ export function voiceReadings(m: VoiceMeasures): VoiceReading[] {
   );
   if (weak.met)
     out.push({
-      code: 'weak-low',
+      code: 'weak_low',
       zh: '语声低微',
       en: 'weak, low voice',
       suggests: {
@@ -84,7 +84,7 @@ export function voiceReadings(m: VoiceMeasures): VoiceReading[] {
   );
   if (loud.met && roughCount >= 1)
     out.push({
-      code: 'loud-coarse',
+      code: 'loud_coarse',
       zh: '声高气粗',
       en: 'loud, coarse voice',
       suggests: {

@@ -8,7 +8,7 @@ export const PULSE_CLASS_CODES = [
   'slow',
   'rapid',
   'even',
-  'regularly-intermittent',
+  'regularly_intermittent',
   'hasty',
   'knotted',
   'wiry',
@@ -25,7 +25,7 @@ export const PULSE_CLASS_WORDS: Words<PulseClassCode> = {
   slow: { zh: '迟脉', en: 'Slow' },
   rapid: { zh: '数脉', en: 'Rapid' },
   even: { zh: '平（脉率正常）', en: 'Even rate' },
-  'regularly-intermittent': { zh: '代脉', en: 'Regularly intermittent' },
+  regularly_intermittent: { zh: '代脉', en: 'Regularly intermittent' },
   hasty: { zh: '促脉', en: 'Hasty' },
   knotted: { zh: '结脉', en: 'Knotted' },
   wiry: { zh: '弦脉', en: 'Wiry' },
@@ -37,13 +37,13 @@ export const PULSE_CLASS_WORDS: Words<PulseClassCode> = {
   middle: { zh: '中（不浮不沉）', en: 'Middle depth' },
 };
 
-export const VOICE_READING_CODES = ['weak-low', 'loud-coarse', 'hoarse', 'normal'] as const;
+export const VOICE_READING_CODES = ['weak_low', 'loud_coarse', 'hoarse', 'normal'] as const;
 export type VoiceReadingCode = (typeof VOICE_READING_CODES)[number];
 
 /** Listening readings (闻诊) by the code the voice engine writes (tcm-diagnosis.md §4). */
 export const VOICE_READING_WORDS: Words<VoiceReadingCode> = {
-  'weak-low': { zh: '语声低微', en: 'Weak and low' },
-  'loud-coarse': { zh: '声高气粗', en: 'Loud and coarse' },
+  weak_low: { zh: '语声低微', en: 'Weak and low' },
+  loud_coarse: { zh: '声高气粗', en: 'Loud and coarse' },
   hoarse: { zh: '声音嘶哑', en: 'Hoarse' },
   normal: { zh: '正常', en: 'Normal' },
 };

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  conclusionIdOf,
   doneResult,
   failedParts,
   FILE_ERRORS,
@@ -7,7 +8,6 @@ import {
   RECORD_ERRORS,
   type RecordEngine,
   type RecordFailure,
-  type SynthesisResult,
 } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import { recordsTable } from '../../db/schema/index.js';
@@ -35,14 +35,6 @@ import {
  */
 export interface AnalysisDeps extends Pick<AppContext, 'db' | 'storage' | 'engines'> {
   notify(recordId: string): void;
-}
-
-/** The short conclusion of a done record: the leading syndrome pattern, else the constitution. */
-export function conclusionOf(s: SynthesisResult | undefined, lang: 'zh' | 'en'): string | null {
-  if (!s) return null;
-  const top = s.patterns[0];
-  if (top) return top.name[lang];
-  return s.constitution ? s.constitution.summary.text[lang].slice(0, 200) : null;
 }
 
 /** The tongue photo is the point of visitor and device captures: without it the record failed. */
@@ -160,7 +152,8 @@ async function analyzeClaimed(ctx: AnalysisDeps, r: RecordRow, opts: { lastAttem
       status: missing.length ? 'partial' : 'done',
       missing,
       step: null,
-      conclusion: conclusionOf(doneResult(outcomes, 'synthesis'), r.lang),
+      // An id, worded when read in the reader's language (docs/records.md "Conclusion").
+      conclusion: conclusionIdOf(doneResult(outcomes, 'synthesis')),
       finishedAt: new Date(),
     });
   } catch (e) {

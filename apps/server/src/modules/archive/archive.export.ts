@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   checkPrescription,
   clinicDay,
+  conclusionText,
   formatDate,
   medicalRecordSchema,
   neutraliseRow,
@@ -27,9 +28,10 @@ async function inspectionText(ctx: AppContext, v: repo.VisitRow, lang: ReportLan
   const lines = v.fourDiagnosis.inspection ? [v.fourDiagnosis.inspection] : [];
   for (const id of v.recordIds) {
     const r = await findRecord(ctx.db, id);
-    if (!r?.conclusion) continue;
+    const conclusion = conclusionText(r?.conclusion ?? null, lang);
+    if (!r || !conclusion) continue;
     const day = clinicDay(r.createdAt);
-    lines.push(lang === 'zh' ? `平台检测（${day}）：${r.conclusion}` : `Platform record (${day}): ${r.conclusion}`);
+    lines.push(lang === 'zh' ? `平台检测（${day}）：${conclusion}` : `Platform record (${day}): ${conclusion}`);
   }
   return lines.join('\n') || undefined;
 }

@@ -176,6 +176,23 @@ describe('archive: cases and visits', () => {
     expect([got.body.data.type, got.body.data.number, got.body.data.records.length]).toEqual(['first', 1, 1]);
   });
 
+  it('words a linked record’s conclusion (stored as an id) in the reader’s language', async () => {
+    const a = await doctorWithToken(t);
+    const id = await newCase(t, a.token);
+    const rec = await platformRecord(t, a.user.id, 'pattern:damp_heat');
+    const v = await call(t.app, 'POST', ARCHIVE_PATHS.addVisit(id), a.token, { ...FIRST_VISIT, recordIds: [rec.id] });
+    expect(v.status).toBe(200);
+    for (const [language, word] of [
+      ['zh', '湿热证'],
+      ['en', 'Damp-heat pattern'],
+    ] as const) {
+      const got = await call(t.app, 'GET', ARCHIVE_PATHS.visit(v.body.data.id), a.token, undefined, { language });
+      expect(got.body.data.records[0].conclusion).toBe(word);
+      const c = await call(t.app, 'GET', ARCHIVE_PATHS.detail(id), a.token, undefined, { language });
+      expect(c.body.data.visits[0].records[0].conclusion).toBe(word);
+    }
+  });
+
   it('follow-ups are numbered after the last visit and the list shows the latest diagnosis', async () => {
     const a = await doctorWithVisit();
     const f = await call(t.app, 'POST', ARCHIVE_PATHS.addVisit(a.caseId), a.token, {

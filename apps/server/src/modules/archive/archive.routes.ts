@@ -116,7 +116,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const c = await svc.caseDetail(ctx, principalOf(request), request.params.id);
+      const c = await svc.caseDetail(ctx, principalOf(request), request.params.id, request.msgLang);
       await writeAudit(db, request, { action: 'archive.read', targetId: c.id });
       return ok(c, request.msgLang);
     },
@@ -297,7 +297,13 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { visit: v, acknowledged } = await svc.addVisit(ctx, principalOf(request), request.params.id, request.body);
+      const { visit: v, acknowledged } = await svc.addVisit(
+        ctx,
+        principalOf(request),
+        request.params.id,
+        request.body,
+        request.msgLang,
+      );
       await writeAudit(db, request, { action: 'archive.visit.create', targetId: v.caseId, detail: { visitId: v.id } });
       await auditAcknowledgement(db, request, v, acknowledged);
       return ok(v, request.msgLang);
@@ -316,7 +322,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const v = await svc.getVisit(ctx, principalOf(request), request.params.id);
+      const v = await svc.getVisit(ctx, principalOf(request), request.params.id, request.msgLang);
       await writeAudit(db, request, { action: 'archive.visit.read', targetId: v.caseId, detail: { visitId: v.id } });
       return ok(v, request.msgLang);
     },
@@ -340,6 +346,7 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
         principalOf(request),
         request.params.id,
         request.body,
+        request.msgLang,
       );
       await writeAudit(db, request, { action: 'archive.visit.update', targetId: v.caseId, detail: { visitId: v.id } });
       await auditAcknowledgement(db, request, v, acknowledged);

@@ -18,6 +18,7 @@ import {
   type visitBody,
   type Visit,
   type VisitDetail,
+  type WordLang,
 } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
 import { archiveCases } from '../../db/schema/index.js';
@@ -198,16 +199,18 @@ async function visitDetail(
   v: repo.VisitRow,
   c: repo.CaseRow,
   doctorName: string,
+  lang: WordLang,
 ): Promise<VisitDetail> {
   const records = [];
   for (const id of v.recordIds) {
     const r = await findRecord(ctx.db, id);
-    if (r) records.push(await recordDetail(ctx, r));
+    // The linked records' conclusions in the reader's language (stored as ids, issue 34).
+    if (r) records.push(await recordDetail(ctx, r, lang));
   }
   return { ...presentVisit(v, c, doctorName, await dictionaryFor(ctx.db, p.user.id)), records };
 }
 
-export async function caseDetail(ctx: AppContext, p: Principal, id: string): Promise<CaseDetail> {
+export async function caseDetail(ctx: AppContext, p: Principal, id: string, lang: WordLang): Promise<CaseDetail> {
   const c = await caseFor(ctx.db, p, id, 'read');
   const visits = await repo.visitsOf(ctx.db, c.id);
   const names = await repo.userNames(
@@ -215,7 +218,7 @@ export async function caseDetail(ctx: AppContext, p: Principal, id: string): Pro
     visits.map((v) => v.doctorUserId),
   );
   const details = [];
-  for (const v of visits) details.push(await visitDetail(ctx, p, v, c, names.get(v.doctorUserId) ?? ''));
+  for (const v of visits) details.push(await visitDetail(ctx, p, v, c, names.get(v.doctorUserId) ?? '', lang));
   return {
     ...presentSummary(p, c, await repo.ownerAndGroupNames(ctx.db, c)),
     idNumber: c.idNumber,
@@ -301,7 +304,13 @@ export interface SavedVisit {
   acknowledged: Acknowledgement | null;
 }
 
-export async function addVisit(ctx: AppContext, p: Principal, caseId: string, b: VisitInput): Promise<SavedVisit> {
+export async function addVisit(
+  ctx: AppContext,
+  p: Principal,
+  caseId: string,
+  b: VisitInput,
+  lang: WordLang,
+): Promise<SavedVisit> {
   const c = await caseFor(ctx.db, p, caseId, 'write');
   await assertLinkable(ctx, p, b.recordIds);
   const rx = await gatePrescription(ctx, p, c.pregnant, b.prescription);
@@ -311,7 +320,7 @@ export async function addVisit(ctx: AppContext, p: Principal, caseId: string, b:
     ...visitValues(b),
     prescription: rx.prescription,
   });
-  return { visit: await visitDetail(ctx, p, v, c, p.user.name), acknowledged: rx.fresh };
+  return { visit: await visitDetail(ctx, p, v, c, p.user.name, lang), acknowledged: rx.fresh };
 }
 
 /** The visit and its case when the caller may act on the case. */
@@ -321,21 +330,27 @@ export async function visitFor(ctx: AppContext, p: Principal, visitId: string, n
   return { v, c: await caseFor(ctx.db, p, v.caseId, need) };
 }
 
-export async function getVisit(ctx: AppContext, p: Principal, visitId: string): Promise<VisitDetail> {
-  return (await visitWithCase(ctx, p, visitId)).visit;
+export async function getVisit(ctx: AppContext, p: Principal, visitId: string, lang: WordLang): Promise<VisitDetail> {
+  return (await visitWithCase(ctx, p, visitId, lang)).visit;
 }
 
 /** A visit as its detail answers it, with its case row and the doctor who wrote it (the FHIR export). */
-export async function visitWithCase(ctx: AppContext, p: Principal, visitId: string) {
+export async function visitWithCase(ctx: AppContext, p: Principal, visitId: string, lang: WordLang) {
   const { v, c } = await visitFor(ctx, p, visitId, 'read');
   const doctor = {
     userId: v.doctorUserId,
     name: (await repo.userNames(ctx.db, [v.doctorUserId])).get(v.doctorUserId) ?? '',
   };
-  return { visit: await visitDetail(ctx, p, v, c, doctor.name), case: c, doctor };
+  return { visit: await visitDetail(ctx, p, v, c, doctor.name, lang), case: c, doctor };
 }
 
-export async function updateVisit(ctx: AppContext, p: Principal, visitId: string, b: VisitInput): Promise<SavedVisit> {
+export async function updateVisit(
+  ctx: AppContext,
+  p: Principal,
+  visitId: string,
+  b: VisitInput,
+  lang: WordLang,
+): Promise<SavedVisit> {
   const { v, c } = await visitFor(ctx, p, visitId, 'write');
   // Only newly linked records are checked: a shared doctor keeps the owner's links when editing.
   await assertLinkable(
@@ -346,5 +361,5 @@ export async function updateVisit(ctx: AppContext, p: Principal, visitId: string
   const rx = await gatePrescription(ctx, p, c.pregnant, b.prescription, v.prescription);
   const row = await repo.updateVisit(ctx.db, v, { ...visitValues(b), prescription: rx.prescription });
   const names = await repo.userNames(ctx.db, [row.doctorUserId]);
-  return { visit: await visitDetail(ctx, p, row, c, names.get(row.doctorUserId) ?? ''), acknowledged: rx.fresh };
+  return { visit: await visitDetail(ctx, p, row, c, names.get(row.doctorUserId) ?? '', lang), acknowledged: rx.fresh };
 }

@@ -203,7 +203,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       const r = await findRecord(db, request.params.id);
       if (!r) throw new AppError(RECORD_ERRORS.RECORD_NOT_FOUND);
       if (r.deviceId !== device.id) throw new AppError(RECORD_ERRORS.RECORD_FORBIDDEN);
-      return ok(await recordDetail(ctx, r), request.msgLang);
+      return ok(await recordDetail(ctx, r, request.msgLang), request.msgLang);
     },
   );
 };

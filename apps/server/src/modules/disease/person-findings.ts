@@ -27,7 +27,7 @@ export function personFindings(records: readonly LinkedRecord[]): PersonFinding[
       ...(constitution ? constitutionFindings(constitution) : []),
       ...(vitals ? vitalsFindings(vitals) : []),
     ];
-    // normalizeFindings maps engine codes to the vocabulary's (pulse `knotted` = `jie`) and drops unknown keys.
+    // normalizeFindings reads retired ids as today's (pulse `jie` = `knotted`) and drops unknown keys.
     const { findings } = normalizeFindings(raw);
     const keys = new Set(findings.map((f) => f.key));
     for (const f of findings) if (!taken.has(f.key)) out.push({ ...f, recordId: r.id });

@@ -113,7 +113,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = principalOf(request);
       const row = assertCanSee(principal, await findRecord(app.ctx.db, request.params.id));
-      const detail = await recordDetail(app.ctx, row);
+      const detail = await recordDetail(app.ctx, row, request.msgLang);
       // Name and phone only for the person who made the record or whom it is about; a team
       // leader's export of a member's record carries the pseudonym alone (docs/fhir.md).
       const identity = [row.ownerUserId, row.subjectUserId].includes(principal.user.id);
@@ -140,7 +140,7 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const found = await visitWithCase(app.ctx, principalOf(request), request.params.id);
+      const found = await visitWithCase(app.ctx, principalOf(request), request.params.id, request.msgLang);
       await writeAudit(app.ctx.db, request, {
         action: 'archive.visit.fhir',
         targetId: found.case.id,

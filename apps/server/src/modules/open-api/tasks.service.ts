@@ -9,6 +9,7 @@ import {
   type CaptureSlot,
   type OpenApiTask,
   type openApiSubmitBody,
+  conclusionText,
   hasResults,
 } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
@@ -42,7 +43,8 @@ export function presentTask(t: TaskRow, r: RecordRow | undefined, replayed = fal
     status: r?.status ?? 'queued',
     progress: r ? progressOf(r) : null,
     results: r ? r.results : null,
-    conclusion: r?.conclusion ?? null,
+    // Stored as an id; worded in the task's language, as its report link.
+    conclusion: r ? conclusionText(r.conclusion, r.lang) : null,
     failure: r?.failure ?? null,
     // The open report route of the record's unguessable share token (docs/records.md).
     reportUrl: done ? `${RECORD_PATHS.sharedReport(r.shareToken)}?lang=${r.lang}` : null,

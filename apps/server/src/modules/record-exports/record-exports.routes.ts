@@ -28,7 +28,13 @@ export const recordExportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const p = principalOf(request);
-      const { bytes, rows } = await recordsXlsx(ctx, p, request.body, request.body.lang ?? request.msgLang);
+      const { bytes, rows } = await recordsXlsx(
+        ctx,
+        p,
+        request.body,
+        request.body.lang ?? request.msgLang,
+        request.msgLang,
+      );
       await audit(ctx.db, {
         action: 'record.export',
         actorUserId: p.user.id,
@@ -58,7 +64,7 @@ export const recordExportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const p = principalOf(request);
       // Every refusal (403, 400 too many, 404 nothing done) happens here, before the first byte.
-      const { cond, total } = await zipSelection(ctx, p, request.body);
+      const { cond, total } = await zipSelection(ctx, p, request.body, request.msgLang);
       const { zip, abort } = streamReportsZip(ctx, cond, request.body.lang, (written, failed) => {
         void audit(ctx.db, {
           action: 'record.export',

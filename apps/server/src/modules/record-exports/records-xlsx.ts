@@ -1,6 +1,13 @@
 import ExcelJS from 'exceljs';
 import { and, desc, lt, or, eq, type SQL } from 'drizzle-orm';
-import { formatDate, neutraliseRow, XLSX_MAX_ROWS, type RecordExportBody, type ReportLanguage } from '@tcm/contract';
+import {
+  conclusionText,
+  formatDate,
+  neutraliseRow,
+  XLSX_MAX_ROWS,
+  type RecordExportBody,
+  type ReportLanguage,
+} from '@tcm/contract';
 import type { z } from 'zod';
 import type { recordExportBodySchema } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
@@ -33,6 +40,7 @@ const WORDS: Record<ReportLanguage, Record<string, string>> = {
     queued: '排队中',
     running: '分析中',
     done: '已完成',
+    partial: '部分完成',
     failed: '失败',
     member: '成员',
     team: '团队',
@@ -50,6 +58,7 @@ const WORDS: Record<ReportLanguage, Record<string, string>> = {
     queued: 'Queued',
     running: 'Running',
     done: 'Done',
+    partial: 'Partly done',
     failed: 'Failed',
     member: 'Member',
     team: 'Team',
@@ -75,9 +84,18 @@ export const afterRow = (last: { createdAt: Date; id: string } | undefined): SQL
       )
     : undefined;
 
-/** The filtered list (every page, at most XLSX_MAX_ROWS rows) as an .xlsx workbook. */
-export async function recordsXlsx(ctx: AppContext, p: Principal, body: ExportBody, lang: ReportLanguage) {
-  const cond = listCondition(p, body);
+/**
+ * The filtered list (every page, at most XLSX_MAX_ROWS rows) as an .xlsx workbook in `lang`; the
+ * filter matches as the list did in the reader's language `readerLang`.
+ */
+export async function recordsXlsx(
+  ctx: AppContext,
+  p: Principal,
+  body: ExportBody,
+  lang: ReportLanguage,
+  readerLang: ReportLanguage,
+) {
+  const cond = listCondition(p, body, readerLang);
   const words = WORDS[lang];
   const word = (s: string | null) => (s ? (words[s] ?? s) : '');
   const wb = new ExcelJS.Workbook();
@@ -98,6 +116,8 @@ export async function recordsXlsx(ctx: AppContext, p: Principal, body: ExportBod
           personSex: word(r.personSex),
           source: word(r.source),
           status: word(r.status),
+          // Stored as an id: worded in the file's language, whatever language the record was captured in.
+          conclusion: conclusionText(r.conclusion, lang) ?? '',
           captures: Object.keys(r.files)
             .map(word)
             .join(lang === 'zh' ? '、' : ', '),

@@ -32,7 +32,7 @@ const RENDERS_PER_CHILD = 2;
  * before anything is sent: another team's record is refused, not skipped); otherwise the list's
  * filter. The scope is checked either way (deviceRecord is for leaders).
  */
-export async function zipSelection(ctx: AppContext, p: Principal, body: ZipBody) {
+export async function zipSelection(ctx: AppContext, p: Principal, body: ZipBody, readerLang: ReportLanguage) {
   scopeWhere(p, body.scope);
   let cond;
   if (body.ids) {
@@ -43,7 +43,7 @@ export async function zipSelection(ctx: AppContext, p: Principal, body: ZipBody)
       .where(and(inArray(recordsTable.id, ids), visibleWhere(p)));
     if ((seen[0]?.n ?? 0) !== ids.length) throw new AppError(RECORD_EXPORT_ERRORS.EXPORT_FORBIDDEN);
     cond = and(inArray(recordsTable.id, ids), inArray(recordsTable.status, [...RESULT_STATUSES]));
-  } else cond = and(listCondition(p, body), inArray(recordsTable.status, [...RESULT_STATUSES]));
+  } else cond = and(listCondition(p, body, readerLang), inArray(recordsTable.status, [...RESULT_STATUSES]));
   const n = await countListed(ctx, cond);
   if (n === 0) throw new AppError(RECORD_EXPORT_ERRORS.ZIP_EMPTY);
   if (n > ZIP_MAX_REPORTS) throw new AppError(RECORD_EXPORT_ERRORS.ZIP_TOO_MANY, undefined, { total: n });

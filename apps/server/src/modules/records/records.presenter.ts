@@ -1,9 +1,11 @@
 import {
+  conclusionText,
   hasResults,
   type CaptureSlot,
   type RecordDetail,
   type RecordProgress,
   type RecordSummary,
+  type WordLang,
 } from '@tcm/contract';
 import type { FileSigner } from '../files/file-signing.js';
 import { presentFile, type StoredFileRow } from '../files/files.service.js';
@@ -17,7 +19,8 @@ export interface RecordNames {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function presentSummary(r: RecordSummaryRow, names: RecordNames): RecordSummary {
+/** A record's list row; its conclusion worded in the reader's language `lang` (stored as an id). */
+export function presentSummary(r: RecordSummaryRow, names: RecordNames, lang: WordLang): RecordSummary {
   return {
     id: r.id,
     source: r.source,
@@ -35,7 +38,7 @@ export function presentSummary(r: RecordSummaryRow, names: RecordNames): RecordS
     deviceId: r.deviceId,
     deviceName: names.deviceName,
     captures: Object.keys(r.files) as CaptureSlot[],
-    conclusion: r.conclusion,
+    conclusion: conclusionText(r.conclusion, lang),
     failure: r.failure ?? null,
     missing: r.missing,
     attempts: r.attempts,
@@ -73,6 +76,7 @@ export function presentDetail(
   names: RecordNames,
   files: StoredFileRow[],
   signer: FileSigner,
+  lang: WordLang,
 ): RecordDetail {
   const byId = new Map(files.map((f) => [f.id, f]));
   const present: RecordDetail['files'] = {};
@@ -81,7 +85,7 @@ export function presentDetail(
     if (f) present[slot] = presentFile(f, signer);
   }
   return {
-    ...presentSummary(r, names),
+    ...presentSummary(r, names, lang),
     files: present,
     vitals: r.vitals ?? null,
     inquiry: r.inquiry ?? null,

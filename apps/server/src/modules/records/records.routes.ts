@@ -157,7 +157,8 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(recordDetailSchema) },
       },
     },
-    async (request) => ok(await recordDetail(ctx, await byToken(request, request.params.token)), request.msgLang),
+    async (request) =>
+      ok(await recordDetail(ctx, await byToken(request, request.params.token), request.msgLang), request.msgLang),
   );
 
   app.get(
@@ -245,7 +246,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(recordPageSchema) },
       },
     },
-    async (request) => ok(await listRecords(ctx, principalOf(request), request.body), request.msgLang),
+    async (request) => ok(await listRecords(ctx, principalOf(request), request.body, request.msgLang), request.msgLang),
   );
 
   const own = async (request: FastifyRequest<{ Params: { id: string } }>) =>
@@ -269,12 +270,14 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
       const stamp = await recordStamp(ctx.database.pool, id);
       if (!stamp) throw new AppError(RECORD_ERRORS.RECORD_NOT_FOUND);
       if (!canSee(principalOf(request), stamp)) throw new AppError(RECORD_ERRORS.RECORD_FORBIDDEN);
-      let json = detailCache.get(id, stamp.stamp);
+      // One entry per reader language: the conclusion is worded in it.
+      const key = `${id} ${request.msgLang}`;
+      let json = detailCache.get(key, stamp.stamp);
       if (json === undefined) {
         // Read after the stamp: the row is that version or newer, never older than what it is cached under.
         const r = assertCanSee(principalOf(request), await findRecord(db, id));
-        json = serializeData(recordDetailSchema, await recordDetail(ctx, r));
-        detailCache.set(id, stamp.stamp, json);
+        json = serializeData(recordDetailSchema, await recordDetail(ctx, r, request.msgLang));
+        detailCache.set(key, stamp.stamp, json);
       }
       // Typed as the schema's answer for the type provider; serializedOrZod writes it as the text it is.
       return SerializedAnswer.ok(json, request.msgLang) as unknown as ReturnType<typeof ok<RecordDetail>>;
@@ -349,6 +352,7 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(personHistorySchema) },
       },
     },
-    async (request) => ok(await personHistory(ctx, principalOf(request), await own(request)), request.msgLang),
+    async (request) =>
+      ok(await personHistory(ctx, principalOf(request), await own(request), request.msgLang), request.msgLang),
   );
 };

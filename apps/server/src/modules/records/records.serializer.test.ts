@@ -95,13 +95,13 @@ describe('record list and detail answers', () => {
         headers: { authorization: `Bearer ${doctor.token}` },
       });
       expect(res.statusCode).toBe(200);
-      const detail = await recordDetail(t.app.ctx, (await findRecord(t.database.db, id))!);
+      const detail = await recordDetail(t.app.ctx, (await findRecord(t.database.db, id))!, 'zh');
       expect(JSON.parse(res.body)).toStrictEqual(zodWrites(okSchema(recordDetailSchema), ok(detail)));
     }
   });
 
   it('drops every field the contract does not name, at the top, in a row and deep in an engine outcome, and drops no field it names', async () => {
-    const detail = await recordDetail(t.app.ctx, (await findRecord(t.database.db, ids[0]!))!);
+    const detail = await recordDetail(t.app.ctx, (await findRecord(t.database.db, ids[0]!))!, 'zh');
     const leaky = structuredClone(detail) as unknown as Record<string, unknown> & {
       results: Record<string, Record<string, unknown>>;
     };
@@ -128,7 +128,7 @@ describe('record list and detail answers', () => {
     expect(res.body).toStrictEqual(zodWrites(okSchema(recordPageSchema), res.body));
     // The row read by position equals the summary part of the detail (drizzle's mapping).
     for (const row of page.list) {
-      const detail = await recordDetail(t.app.ctx, (await findRecord(t.database.db, row.id))!);
+      const detail = await recordDetail(t.app.ctx, (await findRecord(t.database.db, row.id))!, 'zh');
       expect(row).toEqual(recordSummarySchema.parse(detail));
     }
     const leaky = { ...page, extra: 1, list: page.list.map((r) => ({ ...r, shareToken: 'leak' })) };

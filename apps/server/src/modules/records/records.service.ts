@@ -14,6 +14,8 @@ import {
   type RecordPage,
   type RecordPerson,
   type RecordRedoBody,
+  type WordLang,
+  conclusionText,
   hasResults,
   isFinishedStatus,
 } from '@tcm/contract';
@@ -27,6 +29,7 @@ import { filesByIds, type StoredFileRow } from '../files/files.service.js';
 import { sourceOf } from '../files/storage.js';
 import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
 import { scopeWhere, visibleWhere } from './access.js';
+import { conclusionWordsSql } from './conclusion-sql.js';
 import { withQueueRoom } from './queue-limits.js';
 import { queryListPage } from './records.list-sql.js';
 import { presentDetail, presentSummary, type RecordNames } from './records.presenter.js';
@@ -159,10 +162,10 @@ export async function namesOf(ctx: AppContext, rows: RecordSummaryRow[]): Promis
   );
 }
 
-export async function recordDetail(ctx: AppContext, r: RecordRow): Promise<RecordDetail> {
+export async function recordDetail(ctx: AppContext, r: RecordRow, lang: WordLang): Promise<RecordDetail> {
   const ids = Object.values(r.files).filter((x): x is string => !!x);
   const [names, files] = await Promise.all([namesOf(ctx, [r]), filesByIds(ctx.db, ids)]);
-  const detail = presentDetail(r, names.get(r.id)!, files, ctx.fileSigner);
+  const detail = presentDetail(r, names.get(r.id)!, files, ctx.fileSigner, lang);
   const pulseWave = await pulseWaveOf(ctx, r, files);
   return pulseWave ? { ...detail, pulseWave } : detail;
 }
@@ -196,8 +199,8 @@ async function pulseWaveOf(ctx: AppContext, r: RecordRow, files: StoredFileRow[]
 }
 
 const owner = users;
-/** The combined-query whitelist (RECORD_QUERY_FIELDS of the contract). */
-const QUERY_FIELDS: QueryWhitelist = {
+/** The combined-query whitelist (RECORD_QUERY_FIELDS of the contract); the conclusion as the reader reads it. */
+const queryFields = (lang: WordLang): QueryWhitelist => ({
   personName: { column: recordsTable.personName, type: 'string' },
   personPhone: { column: recordsTable.personPhone, type: 'string' },
   personSex: { column: recordsTable.personSex, type: 'string' },
@@ -207,9 +210,9 @@ const QUERY_FIELDS: QueryWhitelist = {
   kind: { column: recordsTable.kind, type: 'string' },
   ownerName: { column: owner.name, type: 'string' },
   deviceName: { column: devices.name, type: 'string' },
-  conclusion: { column: recordsTable.conclusion, type: 'string' },
+  conclusion: { column: conclusionWordsSql(recordsTable.conclusion, lang), type: 'string' },
   createdAt: { column: recordsTable.createdAt, type: 'date' },
-};
+});
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -217,10 +220,11 @@ type ListBody = z.infer<typeof recordListBodySchema>;
 
 /**
  * The WHERE of a list call without paging: scope, combined query, status and search box. The
- * list and its exports (modules/record-exports) use it with the joins of `listFrom`.
+ * list and its exports (modules/record-exports) use it with the joins of `listFrom`. `lang`: the
+ * reader's language, in which the conclusion is matched (it is stored as an id).
  */
-export function listCondition(p: Principal, body: Omit<ListBody, 'page' | 'size'>): SQL | undefined {
-  const where: (SQL | undefined)[] = [scopeWhere(p, body.scope), buildQueryWhere(body.query, QUERY_FIELDS)];
+export function listCondition(p: Principal, body: Omit<ListBody, 'page' | 'size'>, lang: WordLang): SQL | undefined {
+  const where: (SQL | undefined)[] = [scopeWhere(p, body.scope), buildQueryWhere(body.query, queryFields(lang))];
   if (body.status) where.push(eq(recordsTable.status, body.status));
   if (body.search) {
     const pat = `%${escapeLike(body.search)}%`;
@@ -230,7 +234,7 @@ export function listCondition(p: Principal, body: Omit<ListBody, 'page' | 'size'
         ilike(recordsTable.personPhone, pat),
         ilike(owner.name, pat),
         ilike(devices.name, pat),
-        ilike(recordsTable.conclusion, pat),
+        ilike(conclusionWordsSql(recordsTable.conclusion, lang), pat),
       ),
     );
   }
@@ -283,11 +287,11 @@ export async function countListed(ctx: AppContext, cond: SQL | undefined): Promi
  * device's names from the joins the search needs anyway; the SQL is written out in
  * records.list-sql.ts around the WHERE drizzle builds.
  */
-export async function listRecords(ctx: AppContext, p: Principal, body: ListBody): Promise<RecordPage> {
+export async function listRecords(ctx: AppContext, p: Principal, body: ListBody, lang: WordLang): Promise<RecordPage> {
   const offset = (body.page - 1) * body.size;
   const countAhead = offset + ctx.config.listCountAhead;
   const { rows, counted } = await queryListPage(ctx.database.pool, {
-    where: listCondition(p, body),
+    where: listCondition(p, body, lang),
     sortBy: body.sortBy,
     order: body.order,
     limit: body.size,
@@ -295,7 +299,7 @@ export async function listRecords(ctx: AppContext, p: Principal, body: ListBody)
     countLimit: countAhead,
   });
   return {
-    list: rows.map((x) => presentSummary(x.r, { ownerName: x.ownerName, deviceName: x.deviceName })),
+    list: rows.map((x) => presentSummary(x.r, { ownerName: x.ownerName, deviceName: x.deviceName }, lang)),
     total: Math.min(counted, countAhead),
     totalCapped: counted > countAhead,
     page: body.page,
@@ -362,17 +366,26 @@ export async function redoCapture(
  * The person's records and their vitals and conclusions over time (docs/records.md): only the
  * record's owner scope, and only what the caller may see (docs/security.md §1).
  */
-export async function personHistory(ctx: AppContext, p: Principal, r: RecordRow): Promise<PersonHistory> {
+export async function personHistory(
+  ctx: AppContext,
+  p: Principal,
+  r: RecordRow,
+  lang: WordLang,
+): Promise<PersonHistory> {
   const rows = await personRecords(ctx.db, r, { visible: visibleWhere(p) });
   const names = await namesOf(ctx, rows);
   const done = rows.filter((x) => hasResults(x.status)).reverse();
   return {
-    records: rows.map((x) => presentSummary(x, names.get(x.id)!)),
+    records: rows.map((x) => presentSummary(x, names.get(x.id)!, lang)),
     vitals: done
       .filter((x) => x.vitals && Object.keys(x.vitals).length)
       .map((x) => ({ recordId: x.id, date: x.createdAt.toISOString(), vitals: x.vitals! })),
     conclusions: done
       .filter((x) => x.conclusion)
-      .map((x) => ({ recordId: x.id, date: x.createdAt.toISOString(), conclusion: x.conclusion! })),
+      .map((x) => ({
+        recordId: x.id,
+        date: x.createdAt.toISOString(),
+        conclusion: conclusionText(x.conclusion, lang)!,
+      })),
   };
 }

@@ -1,11 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { doneResult, type EngineOutcome, type RecordResults } from '@tcm/contract';
+import { conclusionIdOf, doneResult, type EngineOutcome, type RecordResults } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { recordsTable } from '../../db/schema/index.js';
 import { storedFindings } from '@tcm/analysis/pipeline';
 import { runStep, synthesisStep, vitalsStep } from '@tcm/analysis/pipeline';
 import { audit, trendHistory, type RecordRow, type TrendPoint } from './records.repo.js';
-import { conclusionOf } from '../analysis/worker.js';
 import { configOfLabel } from '../advice-config/advice-config.service.js';
 
 /**
@@ -146,7 +145,7 @@ async function recompute(db: Db, r: RecordRow, history: TrendPoint[]) {
     return { outcomes: out, set: { status: 'failed' as const, failure: synthesis.error ?? null } };
   return {
     outcomes: out,
-    set: { conclusion: conclusionOf(synthesis.engine === 'synthesis' ? synthesis.result : undefined, r.lang) },
+    set: { conclusion: conclusionIdOf(synthesis.engine === 'synthesis' ? synthesis.result : undefined) },
   };
 }
 

@@ -1,4 +1,11 @@
-import type { HomeRecord, MemberHome, TeamRecordsQuery, TeamStats } from '@tcm/contract';
+import {
+  conclusionText,
+  type HomeRecord,
+  type MemberHome,
+  type TeamRecordsQuery,
+  type TeamStats,
+  type WordLang,
+} from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../auth/principal.repo.js';
 import * as home from './home.repo.js';
@@ -57,13 +64,14 @@ function riskOf(v: unknown): HomeRecord['risk'] {
   return overall === 'low' || overall === 'medium' || overall === 'high' ? overall : 'none';
 }
 
-export function toHomeRecord(r: home.FacetRow): HomeRecord {
+/** A home-page record; its conclusion (stored as an id) worded in the reader's language. */
+export function toHomeRecord(r: home.FacetRow, lang: WordLang): HomeRecord {
   return {
     id: r.id,
     shareToken: r.shareToken,
     personName: r.personName,
     createdAt: r.createdAt.toISOString(),
-    conclusion: r.conclusion,
+    conclusion: conclusionText(r.conclusion, lang),
     constitution: constitutionOf(r.constitution),
     pattern: patternOf(r.pattern),
     risk: riskOf(r.vitals),
@@ -79,8 +87,8 @@ export function nextCheck(last: HomeRecord | undefined): string | null {
 }
 
 /** A member's own side of the home page: the latest results, trends and the next check. */
-export async function memberHome(db: Db, me: UserRow): Promise<MemberHome> {
-  const rows = (await home.ownRecords(db, me.id, 20)).map(toHomeRecord);
+export async function memberHome(db: Db, me: UserRow, lang: WordLang): Promise<MemberHome> {
+  const rows = (await home.ownRecords(db, me.id, 20)).map((r) => toHomeRecord(r, lang));
   return {
     latest: rows.slice(0, 5),
     trend: [...rows].reverse(),
@@ -101,12 +109,12 @@ const buckets = (m: Map<string, number>) =>
   [...m].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 
 /** The leader's side: the team statistics of docs/member.md "Home". */
-export async function teamStats(db: Db, me: UserRow): Promise<TeamStats> {
+export async function teamStats(db: Db, me: UserRow, lang: WordLang): Promise<TeamStats> {
   const teamId = assertLeader(me);
   const now = Date.now();
   const rows = (
     await home.teamRecordsSince(db, teamId, new Date(now - STATS_WINDOW_DAYS * DAY_MS), STATS_MAX_RECORDS)
-  ).map(toHomeRecord);
+  ).map((r) => toHomeRecord(r, lang));
   const since = (days: number) => rows.filter((r) => Date.parse(r.createdAt) >= now - days * DAY_MS).length;
   const names = new Map<string, { zh: string; en: string }>();
   for (const r of rows) if (r.pattern) names.set(r.pattern.id, r.pattern);
@@ -131,14 +139,16 @@ export async function teamStats(db: Db, me: UserRow): Promise<TeamStats> {
 }
 
 /** The records behind one chart segment (each chart is clickable through to these). */
-export async function teamRecordsOf(db: Db, me: UserRow, q: TeamRecordsQuery): Promise<HomeRecord[]> {
+export async function teamRecordsOf(db: Db, me: UserRow, q: TeamRecordsQuery, lang: WordLang): Promise<HomeRecord[]> {
   const teamId = assertLeader(me);
   const now = Date.now();
   const windowDays = q.facet === 'week' ? 7 : q.facet === 'month' ? 30 : STATS_WINDOW_DAYS;
   const since = new Date(q.facet === 'member' ? 0 : now - windowDays * DAY_MS);
   const extra = q.facet === 'member' && q.key ? home.aboutMember(q.key) : undefined;
   if (q.facet === 'member' && !q.key) return [];
-  const rows = (await home.teamRecordsSince(db, teamId, since, STATS_MAX_RECORDS, extra)).map(toHomeRecord);
+  const rows = (await home.teamRecordsSince(db, teamId, since, STATS_MAX_RECORDS, extra)).map((r) =>
+    toHomeRecord(r, lang),
+  );
   const match: Record<TeamRecordsQuery['facet'], (r: HomeRecord) => boolean> = {
     week: () => true,
     month: () => true,

@@ -201,7 +201,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(memberHomeSchema) },
       },
     },
-    async (request) => ok(await homeSvc.memberHome(db, me(request)), request.msgLang),
+    async (request) => ok(await homeSvc.memberHome(db, me(request), request.msgLang), request.msgLang),
   );
 
   app.get(
@@ -210,7 +210,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: member,
       schema: { tags, summary: 'Team statistics (leader)', response: { 200: okSchema(teamStatsSchema) } },
     },
-    async (request) => ok(await homeSvc.teamStats(db, me(request)), request.msgLang),
+    async (request) => ok(await homeSvc.teamStats(db, me(request), request.msgLang), request.msgLang),
   );
 
   app.get(
@@ -224,6 +224,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(z.array(homeRecordSchema)) },
       },
     },
-    async (request) => ok(await homeSvc.teamRecordsOf(db, me(request), request.query), request.msgLang),
+    async (request) =>
+      ok(await homeSvc.teamRecordsOf(db, me(request), request.query, request.msgLang), request.msgLang),
   );
 };

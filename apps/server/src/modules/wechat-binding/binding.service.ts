@@ -6,6 +6,7 @@ import {
   WECHAT_BIND_ERRORS,
   type ReportLanguage,
   type WechatBinding,
+  conclusionText,
   formatDate,
   hasResults,
 } from '@tcm/contract';
@@ -169,8 +170,9 @@ export async function pushReport(
       first: { value: TEXT[l].first },
       keyword1: { value: r.personName ?? '' },
       keyword2: { value: formatDate(r.finishedAt ?? r.createdAt, 'zh') },
-      keyword3: { value: r.conclusion ?? '' },
-      remark: { value: `${TEXT[l].remark}\n${TEXT[l].stop}${cfg.publicWebUrl}/unsubscribe/post?token=${stop}` },
+      keyword3: { value: conclusionText(r.conclusion, l) ?? '' },
+      remark: { value: `${TEXT[l].remark}
+${TEXT[l].stop}${cfg.publicWebUrl}/unsubscribe/post?token=${stop}` },
     },
   });
   await audit(ctx.db, {
