@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import type { Plugin, Rollup } from 'vite';
 
 /** The boot chunk (src/app/boot.tsx) and every chunk it imports statically, as output file names. */
@@ -72,13 +73,37 @@ function bootGraphPreloads(): {
 }
 const bootGraphDeps = bootGraphPreloads();
 
+/**
+ * The tongue engine's host in the browser: wherever packages/analysis/src/tongue/ imports its
+ * host (platform.ts: files, onnxruntime-node, sharp), the on-device worker gets the browser's
+ * (tongue-platform.ts: bundled model files, onnxruntime-web, a resize in JS) instead. The rest of
+ * the engine is bundled as it is (docs/tongue.md "On the visitor's device").
+ */
+function tongueOnDevice(): Plugin {
+  const nodeHost = fileURLToPath(new URL('../../packages/analysis/src/tongue/platform.ts', import.meta.url));
+  const browserHost = fileURLToPath(
+    new URL('./src/areas/site/detection/on-device/tongue-platform.ts', import.meta.url),
+  );
+  return {
+    name: 'tcm-tongue-on-device',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('/platform.js') || !importer?.includes('/packages/analysis/src/tongue/')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === nodeHost ? browserHost : null;
+    },
+  };
+}
+
 // Served by the API server under /pc/ (history router with the same base). Areas are lazy
 // routes, so automatic code splitting keeps the console, editor and charts out of the public
 // home. (Manual vendor groups were tried: they either pulled React into the editor group, which
 // the entry then loaded, or, without their dependencies, broke execution order.)
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/pc/',
-  plugins: [react(), bootPreload(), bootGraphDeps.plugin],
+  plugins: [react(), bootPreload(), bootGraphDeps.plugin, tongueOnDevice()],
+  // The on-device tongue worker (an ES module worker: it imports the engine's modules).
+  worker: { format: 'es', plugins: () => [tongueOnDevice()] },
   server: { proxy: { '/backend': 'http://localhost:8080' } },
   build: isSsrBuild
     ? // The server's first HTML of the public pages (src/prerender/site-prerender.tsx, docs/web.md
