@@ -192,4 +192,48 @@ describe('tongue analysis on the visitor device', () => {
     await old.waitForURL(/\/pc\/tongueAnalyze\?token=[\w-]{40,}/);
     await old.close();
   }, 300_000);
+
+  it('at a kiosk, after one visit: analyses with no network at all, keeps the save, and uploads it when the network returns', async () => {
+    const context = page.context();
+    await page.goto(`${BASE}/pc/tongueAnalyze`);
+    await page.getByTestId('on-device-note').waitFor();
+    // The service worker is installed and keeps the runtime and the models.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            await navigator.serviceWorker.ready;
+            const names = await caches.keys();
+            const kept = (await Promise.all(names.map(async (n) => (await caches.open(n)).keys()))).flat();
+            return kept.some((r) => r.url.endsWith('.wasm')) && kept.some((r) => /tongue-seg-.*\.onnx$/.test(r.url));
+          }),
+        { timeout: 120_000 },
+      )
+      .toBe(true);
+
+    // No network: the browser is offline and every request that would leave it is refused.
+    await context.setOffline(true);
+    const refused: string[] = [];
+    await context.route('**/*', (route) => {
+      refused.push(`${route.request().method()} ${route.request().url()}`);
+      return route.abort('internetdisconnected');
+    });
+    await page.reload();
+    await page.getByTestId('on-device-note').waitFor();
+    await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles(photo(IDS[2]!));
+    await page.getByTestId('analyze-submit').click();
+    await page.getByTestId('on-device-save').waitFor({ timeout: 180_000 });
+    await page.getByTestId('on-device-save').click();
+    await page.getByTestId('on-device-notice').getByText('联网后将自动上传').waitFor();
+    expect(refused.filter((r) => r.startsWith('POST'))).toEqual([]);
+
+    // The network returns: the kept save is uploaded as a visitor capture.
+    const upload = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === RECORD_PATHS.visitorCreate,
+    );
+    await context.unroute('**/*');
+    await context.setOffline(false);
+    await upload;
+    await page.getByTestId('on-device-notice').getByText('已上传').waitFor({ timeout: 60_000 });
+  }, 300_000);
 });

@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, Rollup } from 'vite';
 
@@ -95,13 +97,60 @@ function tongueOnDevice(): Plugin {
   };
 }
 
+/**
+ * /pc/sw.js, the detection pages' service worker (scripts/on-device-sw.mjs, docs/site.md "Offline at a
+ * kiosk"), with this build's on-device files (the worker, onnxruntime-web's WebAssembly, the
+ * models) to keep at install and a version from their names, so a new build installs a new worker.
+ */
+const OFFLINE_ROOTS =
+  /\/src\/(main\.tsx|app\/boot\.tsx|app\/AntShell\.tsx|areas\/site\/SiteArea\.tsx|areas\/site\/detection\/(TongueAnalyzePage\.tsx|on-device\/(OnDeviceResult\.tsx|client\.ts|offline\.ts))|record\/record-api\.ts)$/;
+
+function onDeviceOffline(base: string): Plugin {
+  const source = fileURLToPath(new URL('./scripts/on-device-sw.mjs', import.meta.url));
+  return {
+    name: 'tcm-on-device-offline',
+    apply: 'build',
+    generateBundle(_opts, bundle) {
+      const names = Object.keys(bundle).filter((f) =>
+        /(^|\/)(tongue\.worker-[^/]*\.js|[^/]*\.wasm|[^/]*\.onnx)$/.test(f),
+      );
+      if (!names.length) return;
+      // And the code a detection page runs to show a result made offline: these modules and every
+      // chunk and stylesheet they import statically (not the site's other pages, not the charts).
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const code = new Set<string>();
+      const add = (file: string) => {
+        const c = chunks.find((x) => x.fileName === file);
+        if (!c || code.has(file)) return;
+        code.add(file);
+        c.viteMetadata?.importedCss.forEach((css) => code.add(css));
+        c.imports.forEach(add);
+      };
+      chunks.filter((c) => OFFLINE_ROOTS.test(c.facadeModuleId ?? '')).forEach((c) => add(c.fileName));
+      const files = [...names.sort(), ...[...code].sort()].map((f) => `${base}${f}`);
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      const text = readFileSync(source, 'utf8')
+        .replace('__ON_DEVICE_VERSION__', version)
+        .replace('__ON_DEVICE_FILES__', JSON.stringify(files))
+        .replace('__ON_DEVICE_BASE__', base);
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: text });
+    },
+  };
+}
+
 // Served by the API server under /pc/ (history router with the same base). Areas are lazy
 // routes, so automatic code splitting keeps the console, editor and charts out of the public
 // home. (Manual vendor groups were tried: they either pulled React into the editor group, which
 // the entry then loaded, or, without their dependencies, broke execution order.)
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/pc/',
-  plugins: [react(), bootPreload(), bootGraphDeps.plugin, tongueOnDevice()],
+  plugins: [
+    react(),
+    bootPreload(),
+    bootGraphDeps.plugin,
+    tongueOnDevice(),
+    ...(isSsrBuild ? [] : [onDeviceOffline('/pc/')]),
+  ],
   // The on-device tongue worker (an ES module worker: it imports the engine's modules).
   worker: { format: 'es', plugins: () => [tongueOnDevice()] },
   server: { proxy: { '/backend': 'http://localhost:8080' } },

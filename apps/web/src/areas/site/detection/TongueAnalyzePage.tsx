@@ -58,6 +58,22 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
   useEffect(() => setOnDevice(onDeviceSupported()), []);
   const [step, setStep] = useState<OnDeviceStep | null>(null);
   const [done, setDone] = useState<{ result: TongueResult; ms: number } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [update, setUpdate] = useState<(() => void) | null>(null);
+  // The service worker (production builds) and saves made offline: after the first paint.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import('./on-device/offline.js').then((m) => {
+      if (gone) return;
+      m.registerOffline((apply) => setUpdate(() => apply));
+      stop = m.uploadKeptWhenOnline((count) => setNotice(t('onDevice.sentLater', { count })));
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [t]);
 
   const choose = (f: File | null) => {
     setFile(f);
@@ -70,6 +86,13 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
     setSending(true);
     setError(null);
     try {
+      // No network (a kiosk offline): the save waits on this device and uploads when it returns.
+      if (!navigator.onLine) {
+        const { keepForLater } = await import('./on-device/offline.js');
+        await keepForLater(file, kind, currentLanguage());
+        setNotice(t('onDevice.savedOffline'));
+        return;
+      }
       // The record calls (and the contract paths they use) load with the first analysis.
       const { createAsVisitor } = await import('../../../record/record-api.js');
       const created = await createAsVisitor(file, kind, currentLanguage());
@@ -102,9 +125,27 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
       setSending(false);
     }
   };
+  const banners = (
+    <>
+      {update && (
+        <div className="site-alert" role="status" data-testid="update-waiting">
+          {t('onDevice.updateWaiting')}{' '}
+          <button type="button" className="site-btn" onClick={update}>
+            {t('onDevice.reload')}
+          </button>
+        </div>
+      )}
+      {notice && (
+        <p className="site-p" role="status" data-testid="on-device-notice">
+          {notice}
+        </p>
+      )}
+    </>
+  );
   if (done && file)
     return (
       <WithAnt>
+        {banners}
         <Suspense fallback={<PageSpinner />}>
           <OnDeviceResult
             result={done.result}
@@ -124,6 +165,7 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
     );
   return (
     <section className="site-card-box site-stack">
+      {banners}
       <p className="site-p">{t(`record.intro.${kind}`)}</p>
       {onDevice !== null && (
         <p className="site-p" data-testid={onDevice ? 'on-device-note' : 'server-path-note'}>

@@ -17,6 +17,9 @@ const zh = {
   failed: '在本设备上分析失败：{{detail}}',
   useServer: '改用服务器分析',
   savedOffline: '当前离线：结果已保存在本设备，联网后将自动上传。',
+  sentLater: '离线时保存的 {{count}} 份结果已上传。',
+  updateWaiting: '新版本已就绪。',
+  reload: '重新载入',
 };
 const en: typeof zh = {
   staysHere:
@@ -36,6 +39,9 @@ const en: typeof zh = {
   failed: 'The analysis on this device failed: {{detail}}',
   useServer: 'Analyse on the server instead',
   savedOffline: 'Offline: the result is kept on this device and uploads when the network is back.',
+  sentLater: '{{count}} result(s) saved offline have been uploaded.',
+  updateWaiting: 'A new version is ready.',
+  reload: 'Reload',
 };
 
 i18n.addResourceBundle('zh', 'translation', { onDevice: zh }, true, true);
