@@ -8,8 +8,6 @@ import { PageSpinner } from '../../../components/PageSpinner.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { PlainPhotoPicker } from './PlainPhotoPicker.js';
 import type { OnDeviceStep } from './on-device/protocol.js';
-import { onDeviceSupported } from './on-device/support.js';
-import './on-device/texts.js';
 
 // The result (antd, the engine's sections, charts on demand) loads only when there is one to show.
 const VisitorResult = lazy(withAnt(() => import('./VisitorResult.js')));
@@ -53,9 +51,18 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // Known after the first paint (the server's first HTML cannot know the visitor's browser).
+  // Known after the first paint (the server's first HTML cannot know the visitor's browser); the
+  // check and the on-device texts load then, outside the page's first load.
   const [onDevice, setOnDevice] = useState<boolean | null>(null);
-  useEffect(() => setOnDevice(onDeviceSupported()), []);
+  useEffect(() => {
+    let gone = false;
+    void Promise.all([import('./on-device/support.js'), import('./on-device/texts.js')]).then(
+      ([{ onDeviceSupported }]) => !gone && setOnDevice(onDeviceSupported()),
+    );
+    return () => {
+      gone = true;
+    };
+  }, []);
   const [step, setStep] = useState<OnDeviceStep | null>(null);
   const [done, setDone] = useState<{ result: TongueResult; ms: number } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -32,10 +32,23 @@ function looksLikeImage(b: Uint8Array): boolean {
   );
 }
 
+/** A JPEG without its end marker or a PNG without its end chunk near the end of the file. */
+async function cutShort(photo: Blob): Promise<boolean> {
+  const head = new Uint8Array(await photo.slice(0, 8).arrayBuffer());
+  const tail = new Uint8Array(await photo.slice(Math.max(0, photo.size - 4096)).arrayBuffer());
+  const has = (sig: number[]) => tail.some((_, i) => sig.every((v, k) => tail[i + k] === v));
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return !has([0xff, 0xd9]);
+  if (head[1] === 0x50 && head[2] === 0x4e && head[3] === 0x47) return !has([0x49, 0x45, 0x4e, 0x44]);
+  return false;
+}
+
 /** The upright photo at most 1024 px on its long side as RGB, and its size as taken. */
 async function decode(photo: Blob) {
   if (photo.size === 0) throw new Refused(TONGUE_ERRORS.TONGUE_EMPTY_FILE.code);
   if (photo.size > MAX_FILE_BYTES) throw new Refused(TONGUE_ERRORS.TONGUE_FILE_TOO_LARGE.code);
+  // A JPEG or PNG cut short still decodes in the browser (grey below the cut); the server's
+  // decoder refuses it as damaged (sharp, failOn 'truncated'), and so does this.
+  if (await cutShort(photo)) throw new Refused(TONGUE_ERRORS.TONGUE_TRUNCATED.code);
   let bitmap: ImageBitmap;
   try {
     // 'from-image': the EXIF orientation applied, as sharp's rotate() does on the server.
