@@ -35,7 +35,7 @@ export default function OnDeviceResult({
   return (
     <Card data-testid="on-device-result">
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <Alert type="success" showIcon message={t('onDevice.done', { seconds: (ms / 1000).toFixed(1) })} />
+        <Alert type="success" showIcon title={t('onDevice.done', { seconds: (ms / 1000).toFixed(1) })} />
         <TongueView r={result} photoUrl={url} />
         <Space wrap>
           <Button type="primary" loading={saving} onClick={onSave} data-testid="on-device-save">

@@ -19,6 +19,8 @@ const zh = {
   savedOffline: '当前离线：结果已保存在本设备，联网后将自动上传。',
   sentLater: '离线时保存的 {{count}} 份结果已上传。',
   updateWaiting: '新版本已就绪。',
+  checkedOk: '已在本设备上检查：照片可用于分析。',
+  checkedIssues: '已在本设备上检查：{{issues}} 建议重拍后再提交。',
   reload: '重新载入',
 };
 const en: typeof zh = {
@@ -41,6 +43,8 @@ const en: typeof zh = {
   savedOffline: 'Offline: the result is kept on this device and uploads when the network is back.',
   sentLater: '{{count}} result(s) saved offline have been uploaded.',
   updateWaiting: 'A new version is ready.',
+  checkedOk: 'Checked on this device: the photo is fit for analysis.',
+  checkedIssues: 'Checked on this device: {{issues}} A retake is advised before sending.',
   reload: 'Reload',
 };
 
