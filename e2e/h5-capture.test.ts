@@ -65,8 +65,8 @@ async function signedPost<T>(key: { appKey: string; secret: string }, path: stri
 }
 
 const WORDS = {
-  zh: { tongue: '舌象照片', back: '返回', used: '链接已失效' },
-  en: { tongue: 'Tongue photo', back: 'Back to', used: 'no longer works' },
+  zh: { tongue: '舌象照片', back: '返回', used: '链接已失效', checked: '已在本设备上检查' },
+  en: { tongue: 'Tongue photo', back: 'Back to', used: 'no longer works', checked: 'Checked on this device' },
 } as const;
 
 describe('H5 capture page for partners', () => {
@@ -109,6 +109,9 @@ describe('H5 capture page for partners', () => {
         expect(await page.getByTestId('h5-tongue-camera').getAttribute('capture')).toBe('user');
         await page.getByTestId('h5-tongue-file').setInputFiles(PHOTO);
         await page.getByTestId('h5-tongue-preview').waitFor();
+        // Checked in the browser before anything is sent (the same engine as the detection pages).
+        await page.locator('[data-testid="h5-on-device"]:not([data-state="running"])').waitFor({ timeout: 180_000 });
+        expect(await page.getByTestId('h5-on-device').innerText()).toContain(WORDS[lang].checked);
         await page.getByTestId('h5-submit').click();
         const back = page.getByTestId('h5-return');
         await back.waitFor({ timeout: 180_000 });

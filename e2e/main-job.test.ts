@@ -98,7 +98,9 @@ describe('visitor capture', () => {
 
       await input.setInputFiles(TONGUE);
       await page.getByTestId('tongue-preview').waitFor();
+      // Analysed in the browser first (e2e/tongue-on-device.test.ts); saving sends it to the server.
       await page.getByTestId('analyze-submit').click();
+      await page.getByTestId('on-device-save').click({ timeout: ANALYSIS_MS });
       await page.waitForURL(/\/pc\/tongueAnalyze\?token=[\w-]{40,}/);
       await waitDone();
       const features = page.getByTestId('tongue-features');
@@ -163,6 +165,8 @@ describe('visitor capture without a tongue', () => {
       await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles(FACE);
       await page.getByTestId('tongue-preview').waitFor();
       await page.getByTestId('analyze-submit').click();
+      // The browser finds no tongue; the visitor may still keep the photo as a record.
+      await page.getByTestId('analyze-on-server').click({ timeout: ANALYSIS_MS });
       await page.waitForURL(/\/pc\/tongueAnalyze\?token=[\w-]{40,}/);
       const failed = page.getByTestId('engine-failed-tongue');
       await failed.waitFor({ timeout: ANALYSIS_MS });
@@ -185,7 +189,7 @@ describe('visitor capture without a tongue', () => {
 
 describe('public detection pages: variants, bad input, report preview', () => {
   it('refuses a corrupt photo with the server message, shows the variants and previews the report in zh and en', async () => {
-    // JPEG magic bytes pass the client check; the server decodes the file and refuses it.
+    // JPEG magic bytes pass the file check; decoding refuses it.
     const corrupt = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), readFileSync(TONGUE).subarray(4, 600)]);
     await page.goto(`${BASE}/pc/xinguanshezhen`);
     // The detection page's own title (the CMS page about it above has one too).
@@ -197,6 +201,9 @@ describe('public detection pages: variants, bad input, report preview', () => {
     });
     await page.getByTestId('tongue-preview').waitFor();
     await page.getByTestId('analyze-submit').click();
+    // The browser refuses it first, in the tongue engine's words; the server, asked, refuses it too.
+    await page.getByTestId('analyze-error').getByText('图片文件不完整或已损坏').waitFor({ timeout: ANALYSIS_MS });
+    await page.getByTestId('analyze-on-server').click();
     await page.getByTestId('analyze-error').getByText('文件已损坏或无法读取，请重新拍摄或选择文件').waitFor();
     expect(new URL(page.url()).search).toBe('');
 

@@ -90,6 +90,8 @@ describe('the main job on a phone (390×844)', () => {
       await fileInput(page, 'tongue-upload').setInputFiles(TONGUE);
       await page.getByTestId('tongue-preview').waitFor();
       await page.getByTestId('analyze-submit').click();
+      // Analysed on the phone first; saving sends it (e2e/tongue-on-device.test.ts).
+      await page.getByTestId('on-device-save').click({ timeout: 180_000 });
       await waitDone(page);
       await page.getByTestId('tongue-features').getByText('Body color', { exact: true }).waitFor();
       await fitsPhone(page, 'visitor result');

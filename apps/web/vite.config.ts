@@ -1,5 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Plugin, Rollup } from 'vite';
 
 /** The boot chunk (src/app/boot.tsx) and every chunk it imports statically, as output file names. */
@@ -72,13 +75,84 @@ function bootGraphPreloads(): {
 }
 const bootGraphDeps = bootGraphPreloads();
 
+/**
+ * The tongue engine's host in the browser: wherever packages/analysis/src/tongue/ imports its
+ * host (platform.ts: files, onnxruntime-node, sharp), the on-device worker gets the browser's
+ * (tongue-platform.ts: bundled model files, onnxruntime-web, a resize in JS) instead. The rest of
+ * the engine is bundled as it is (docs/tongue.md "On the visitor's device").
+ */
+function tongueOnDevice(): Plugin {
+  const nodeHost = fileURLToPath(new URL('../../packages/analysis/src/tongue/platform.ts', import.meta.url));
+  const browserHost = fileURLToPath(
+    new URL('./src/areas/site/detection/on-device/tongue-platform.ts', import.meta.url),
+  );
+  return {
+    name: 'tcm-tongue-on-device',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('/platform.js') || !importer?.includes('/packages/analysis/src/tongue/')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === nodeHost ? browserHost : null;
+    },
+  };
+}
+
+/**
+ * /pc/sw.js, the detection pages' service worker (scripts/on-device-sw.mjs, docs/site.md "Offline at a
+ * kiosk"), with this build's on-device files (the worker, onnxruntime-web's WebAssembly, the
+ * models) to keep at install and a version from their names, so a new build installs a new worker.
+ */
+const OFFLINE_ROOTS =
+  /\/src\/(main\.tsx|app\/boot\.tsx|app\/AntShell\.tsx|areas\/site\/SiteArea\.tsx|areas\/site\/detection\/(TongueAnalyzePage\.tsx|on-device\/(OnDeviceResult\.tsx|client\.ts|offline\.ts))|record\/record-api\.ts)$/;
+
+function onDeviceOffline(base: string): Plugin {
+  const source = fileURLToPath(new URL('./scripts/on-device-sw.mjs', import.meta.url));
+  return {
+    name: 'tcm-on-device-offline',
+    apply: 'build',
+    generateBundle(_opts, bundle) {
+      const names = Object.keys(bundle).filter((f) =>
+        /(^|\/)(tongue\.worker-[^/]*\.js|[^/]*\.wasm|[^/]*\.onnx)$/.test(f),
+      );
+      if (!names.length) return;
+      // And the code a detection page runs to show a result made offline: these modules and every
+      // chunk and stylesheet they import statically (not the site's other pages, not the charts).
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const code = new Set<string>();
+      const add = (file: string) => {
+        const c = chunks.find((x) => x.fileName === file);
+        if (!c || code.has(file)) return;
+        code.add(file);
+        c.viteMetadata?.importedCss.forEach((css) => code.add(css));
+        c.imports.forEach(add);
+      };
+      chunks.filter((c) => OFFLINE_ROOTS.test(c.facadeModuleId ?? '')).forEach((c) => add(c.fileName));
+      const files = [...names.sort(), ...[...code].sort()].map((f) => `${base}${f}`);
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      const text = readFileSync(source, 'utf8')
+        .replace('__ON_DEVICE_VERSION__', version)
+        .replace('__ON_DEVICE_FILES__', JSON.stringify(files))
+        .replace('__ON_DEVICE_BASE__', base);
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: text });
+    },
+  };
+}
+
 // Served by the API server under /pc/ (history router with the same base). Areas are lazy
 // routes, so automatic code splitting keeps the console, editor and charts out of the public
 // home. (Manual vendor groups were tried: they either pulled React into the editor group, which
 // the entry then loaded, or, without their dependencies, broke execution order.)
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/pc/',
-  plugins: [react(), bootPreload(), bootGraphDeps.plugin],
+  plugins: [
+    react(),
+    bootPreload(),
+    bootGraphDeps.plugin,
+    tongueOnDevice(),
+    ...(isSsrBuild ? [] : [onDeviceOffline('/pc/')]),
+  ],
+  // The on-device tongue worker (an ES module worker: it imports the engine's modules).
+  worker: { format: 'es', plugins: () => [tongueOnDevice()] },
   server: { proxy: { '/backend': 'http://localhost:8080' } },
   build: isSsrBuild
     ? // The server's first HTML of the public pages (src/prerender/site-prerender.tsx, docs/web.md

@@ -153,6 +153,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         upgradeInsecureRequests: null,
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
+        // The detection pages analyse the tongue in the browser (onnxruntime-web's WebAssembly, our
+        // own file): compiling WebAssembly needs 'wasm-unsafe-eval', which allows no JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       },
     },
   });

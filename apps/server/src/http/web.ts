@@ -78,8 +78,12 @@ function pageLanguage(request: FastifyRequest): SiteLang {
   return request.cookies?.language === 'en' ? 'en' : 'zh';
 }
 
-/** Built files carry a content hash in their name: a browser may keep them for a year. */
-const HASHED_ASSET = /[/\\]assets[/\\][^/\\]+-[A-Za-z0-9_-]{8}\.(?:js|css|woff2?|svg|png|jpe?g|webp)(?:\.br|\.gz)?$/;
+/**
+ * Built files carry a content hash in their name (the on-device tongue runtime and models too):
+ * a browser may keep them for a year.
+ */
+const HASHED_ASSET =
+  /[/\\]assets[/\\][^/\\]+-[A-Za-z0-9_-]{8}\.(?:js|css|woff2?|svg|png|jpe?g|webp|wasm|onnx)(?:\.br|\.gz)?$/;
 
 /**
  * Serves the built web app under /pc/ with the SPA fallback to index.html (history router).

@@ -7,3 +7,4 @@ export {
 } from './analyze.js';
 export { renderTongueOverlay, renderMaskPng } from './overlay.js';
 export { TONGUE_FEATURES_VERSION } from './features/index.js';
+export { analyzeWorkImage, type TongueRun, type TongueStep } from './result.js';

@@ -3,7 +3,7 @@
 // Every threshold was set from the distributions that calibrate-quality.ts prints over the
 // dataset photos (every fourth) and over degraded copies of them; docs/tongue.md has the figures.
 import { TONGUE_ERRORS, type QualityIssue, type TongueErrorDef } from '@tcm/contract';
-import { EngineError } from '../common/index.js';
+import { EngineError } from '../common/engine-error.js';
 import type { QualityMeasures } from './measures.js';
 
 /** Below this share of the photo the largest region is noise or lips, not a tongue. */

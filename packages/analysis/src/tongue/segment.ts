@@ -2,20 +2,10 @@
 // The photo is resized to the network's square input (aspect not kept, as in training) and the
 // logits come back at 256 x 256; mask.ts upsamples them bilinearly to the working image.
 import { HEAP, type Alloc } from '../common/scratch.js';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import sharp from 'sharp';
-import { createOnnxSession, ort } from '../common/onnx.js';
 import { TONGUE_ERRORS } from '@tcm/contract';
-import { EngineError } from '../common/index.js';
+import { EngineError } from '../common/engine-error.js';
 import type { RgbImage } from './decode.js';
-
-// TONGUE_SEG_DIR points the engine at another exported model (a training candidate under
-// evaluation: `TONGUE_SEG_DIR=training/.cache/candidate npm run -s eval:tongue-seg ...`).
-const MODEL_DIR = process.env.TONGUE_SEG_DIR
-  ? pathToFileURL(`${resolve(process.env.TONGUE_SEG_DIR)}/`)
-  : new URL('../../../../models/tongue-seg/', import.meta.url);
+import { modelJson, modelPath, modelSession, resizeRgb, type ModelNet } from './platform.js';
 
 interface ModelMeta {
   version: string;
@@ -24,7 +14,7 @@ interface ModelMeta {
 
 function readMeta(): ModelMeta {
   try {
-    return JSON.parse(readFileSync(new URL('model.json', MODEL_DIR), 'utf8')) as ModelMeta;
+    return modelJson<ModelMeta>('tongue-seg', 'model.json');
   } catch {
     return { version: 'tongue-seg-missing', input: 256 };
   }
@@ -34,20 +24,13 @@ const META = readMeta();
 /** Version of the segmentation model in models/tongue-seg (see its MODEL_CARD.md). */
 export const TONGUE_MODEL_VERSION = META.version;
 export const SEG_INPUT = META.input;
-export const MODEL_PATH = new URL('tongue-seg.onnx', MODEL_DIR).pathname;
+export const MODEL_PATH = modelPath('tongue-seg', 'tongue-seg.onnx');
 
-let session: Promise<ort.InferenceSession> | undefined;
+let session: Promise<ModelNet> | undefined;
 
-/** The ONNX session, created once per process. One intra-op thread: the engine is budgeted per core. */
-export function getSegmenter(): Promise<ort.InferenceSession> {
-  session ??= createOnnxSession(MODEL_PATH, {
-    intraOpNumThreads: Number(process.env.TONGUE_SEG_THREADS ?? 1),
-    interOpNumThreads: 1,
-    graphOptimizationLevel: 'all',
-    executionMode: 'sequential',
-    // No busy-waiting threads after a run: their spinning would cost CPU the next steps need.
-    extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
-  }).catch((e: unknown) => {
+/** The ONNX session, created once per process (platform.ts sets its threads). */
+export function getSegmenter(): Promise<ModelNet> {
+  session ??= modelSession('tongue-seg', 'tongue-seg.onnx').catch((e: unknown) => {
     session = undefined;
     throw new EngineError(TONGUE_ERRORS.TONGUE_MODEL_UNAVAILABLE, { cause: String((e as Error)?.message ?? e) });
   });
@@ -79,12 +62,9 @@ export function exposureGain(rgb: Uint8Array): number {
 
 /** Logits of the tongue class on the SEG_INPUT x SEG_INPUT grid (row-major). */
 export async function segmentLogits(image: RgbImage, al: Alloc = HEAP): Promise<Float32Array> {
-  const net = await getSegmenter();
+  const { ort, session: net } = await getSegmenter();
   const S = SEG_INPUT;
-  const small = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .resize(S, S, { fit: 'fill' })
-    .raw()
-    .toBuffer();
+  const small = await resizeRgb(image, S, S);
   const plane = S * S;
   const gain = exposureGain(small);
   const input = al.f32(3 * plane);

@@ -5,9 +5,7 @@
 // networkInput), built once per photo; the sides network (train_sides.py: tooth marks) takes the
 // tongue's two edges straightened (side-strips.ts). The networks take those 8-bit planes as they
 // are: the division by 255 is inside each ONNX graph (training/tongue-features/uint8_input.py).
-import { readFileSync } from 'node:fs';
-import type { InferenceSession } from '../../common/onnx.js';
-import { MODEL_DIR } from './model.js';
+import { modelJson, modelSession, type ModelNet } from '../platform.js';
 import { HEAP, type Alloc } from '../../common/scratch.js';
 
 interface NetMeta {
@@ -19,31 +17,19 @@ interface NetMeta {
 /** Probabilities by head and label. */
 export type HeadProbs = Record<string, Record<string, number>>;
 
-type Ort = (typeof import('../../common/onnx.js'))['ort'];
-
 /** One network file pair in models/tongue-features: <name>.onnx and <name>.json. */
 export class CropNet {
   readonly meta: NetMeta;
-  private ready: Promise<{ ort: Ort; session: InferenceSession }> | null = null;
+  private ready: Promise<ModelNet> | null = null;
 
   constructor(private readonly name: string) {
-    this.meta = JSON.parse(readFileSync(`${MODEL_DIR}${name}.json`, 'utf8')) as NetMeta;
+    this.meta = modelJson<NetMeta>('tongue-features', `${name}.json`);
   }
 
-  /**
-   * onnxruntime and the session, made on first use (importing the features costs nothing until a
-   * photo comes) and kept: a dynamic import on every call cost about a millisecond per photo.
-   */
-  private load(): Promise<{ ort: Ort; session: InferenceSession }> {
+  /** The session, made on first use (importing the features costs nothing until a photo comes) and kept. */
+  private load(): Promise<ModelNet> {
     if (!this.ready) {
-      const made = import('../../common/onnx.js').then(async ({ ort, createOnnxSession }) => ({
-        ort,
-        session: await createOnnxSession(`${MODEL_DIR}${this.name}.onnx`, {
-          intraOpNumThreads: 1,
-          interOpNumThreads: 1,
-          graphOptimizationLevel: 'all',
-        }),
-      }));
+      const made = modelSession('tongue-features', `${this.name}.onnx`);
       made.catch(() => (this.ready = null));
       this.ready = made;
     }

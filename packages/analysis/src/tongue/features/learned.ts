@@ -3,8 +3,8 @@
 // choose_ensemble.py, chosen on internal validation photos) lists the sources whose
 // probabilities are averaged: 'lr' (logistic model), 'net' (texture network), 'marks' (marks
 // network, cracks and tooth marks only), 'sides' (sides network, tooth marks only).
-import { readFileSync } from 'node:fs';
-import { loadModel, MODEL_DIR, predict } from './model.js';
+import { loadModel, predict } from './model.js';
+import { modelJson } from '../platform.js';
 import type { Measures } from './measure.js';
 import { HEAP, type Alloc } from '../../common/scratch.js';
 import { MARKS_NET, mirrored, SIDES_NET, TEXTURE_NET } from './crop-nets.js';
@@ -47,10 +47,12 @@ export function learnedVersions(): string[] {
 
 type Source = 'lr' | 'net' | 'marks' | 'sides';
 type Chosen = 'coating_colour' | 'body_colour' | 'cracks' | 'tooth_marks' | 'cracks_severity' | 'tooth_marks_severity';
-const ENSEMBLE = JSON.parse(readFileSync(`${MODEL_DIR}ensemble.json`, 'utf8')) as Record<Chosen, { use: Source[] }> & {
-  /** Networks whose probabilities are averaged with those of the mirror image (chosen on validation photos). */
-  mirror: Record<'net' | 'marks' | 'sides', boolean>;
-};
+const ENSEMBLE = modelJson<
+  Record<Chosen, { use: Source[] }> & {
+    /** Networks whose probabilities are averaged with those of the mirror image (chosen on validation photos). */
+    mirror: Record<'net' | 'marks' | 'sides', boolean>;
+  }
+>('tongue-features', 'ensemble.json');
 
 /** Label-wise mean of probability sets (the labels of the first). */
 function average(sets: Probs[]): Probs {

@@ -2,8 +2,7 @@
 // computes; each is a small JSON file of standardisation and coefficients. train.py picks logistic
 // regression or linear discriminant analysis per task: both give class probabilities as the
 // softmax (sigmoid for two classes) of linear scores, so this one runtime serves either.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { modelJson, modelPath } from '../platform.js';
 import { sigmoid, softmax } from './stats.js';
 import type { Measures } from './measure.js';
 
@@ -20,14 +19,14 @@ export interface LinearModel {
 }
 
 /** Folder of the committed feature models (repository root /models/tongue-features). */
-export const MODEL_DIR = fileURLToPath(new URL('../../../../../models/tongue-features/', import.meta.url));
+export const MODEL_DIR = modelPath('tongue-features', '');
 
 const cache = new Map<string, LinearModel>();
 
 export function loadModel(name: string): LinearModel {
   let m = cache.get(name);
   if (!m) {
-    m = JSON.parse(readFileSync(`${MODEL_DIR}${name}.json`, 'utf8')) as LinearModel;
+    m = modelJson<LinearModel>('tongue-features', `${name}.json`);
     cache.set(name, m);
   }
   return m;

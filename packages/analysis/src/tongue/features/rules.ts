@@ -1,8 +1,7 @@
 // The features without expert labels are decided by rules on measured values; their thresholds
 // are measured on the TonguExpert photos by training/tongue-features/rules.py (rules.json).
-import { readFileSync } from 'node:fs';
 import type { TongueBodyColor, TongueCoatingColor } from '@tcm/contract';
-import { MODEL_DIR } from './model.js';
+import { modelJson } from '../platform.js';
 import { clamp01, sigmoid } from './stats.js';
 
 type Lab3 = [number, number, number];
@@ -20,7 +19,7 @@ export interface Rules {
   };
 }
 
-export const RULES: Rules = JSON.parse(readFileSync(`${MODEL_DIR}rules.json`, 'utf8')) as Rules;
+export const RULES: Rules = modelJson<Rules>('tongue-features', 'rules.json');
 
 /** Probabilities of ordered labels from a value and the cut-offs between them (soft steps). */
 export function ordinal<T extends string>(

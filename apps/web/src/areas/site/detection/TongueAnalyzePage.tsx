@@ -1,15 +1,18 @@
 import '../../../record/texts.js';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { DetectionKind } from '@tcm/contract';
+import type { DetectionKind, TongueResult } from '@tcm/contract';
 import { withAnt, WithAnt } from '../../../app/WithAnt.js';
 import { PageSpinner } from '../../../components/PageSpinner.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { PlainPhotoPicker } from './PlainPhotoPicker.js';
+import type { OnDeviceStep } from './on-device/protocol.js';
 
 // The result (antd, the engine's sections, charts on demand) loads only when there is one to show.
 const VisitorResult = lazy(withAnt(() => import('./VisitorResult.js')));
+// The result analysed in the browser (docs/site.md "On-device analysis"), the same way.
+const OnDeviceResult = lazy(withAnt(() => import('./on-device/OnDeviceResult.js')));
 
 const TITLE: Record<DetectionKind, string> = {
   normal: 'route.tongueAnalyze',
@@ -48,11 +51,55 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const send = async () => {
+  // Known after the first paint (the server's first HTML cannot know the visitor's browser); the
+  // check and the on-device texts load then, outside the page's first load.
+  const [onDevice, setOnDevice] = useState<boolean | null>(null);
+  useEffect(() => {
+    let gone = false;
+    void Promise.all([import('./on-device/support.js'), import('./on-device/texts.js')]).then(
+      ([{ onDeviceSupported }]) => !gone && setOnDevice(onDeviceSupported()),
+    );
+    return () => {
+      gone = true;
+    };
+  }, []);
+  const [step, setStep] = useState<OnDeviceStep | null>(null);
+  const [done, setDone] = useState<{ result: TongueResult; ms: number } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [update, setUpdate] = useState<(() => void) | null>(null);
+  // The service worker (production builds) and saves made offline: after the first paint.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import('./on-device/offline.js').then((m) => {
+      if (gone) return;
+      m.registerOffline((apply) => setUpdate(() => apply));
+      stop = m.uploadKeptWhenOnline((count) => setNotice(t('onDevice.sentLater', { count })));
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [t]);
+
+  const choose = (f: File | null) => {
+    setFile(f);
+    setDone(null);
+    setError(null);
+  };
+  /** Today's visitor capture: the photo goes to the server, which analyses (or re-checks) it. */
+  const upload = async () => {
     if (!file) return;
     setSending(true);
     setError(null);
     try {
+      // No network (a kiosk offline): the save waits on this device and uploads when it returns.
+      if (!navigator.onLine) {
+        const { keepForLater } = await import('./on-device/offline.js');
+        await keepForLater(file, kind, currentLanguage());
+        setNotice(t('onDevice.savedOffline'));
+        return;
+      }
       // The record calls (and the contract paths they use) load with the first analysis.
       const { createAsVisitor } = await import('../../../record/record-api.js');
       const created = await createAsVisitor(file, kind, currentLanguage());
@@ -63,14 +110,90 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
       setSending(false);
     }
   };
+  /** The photo analysed in this browser; nothing leaves the device. */
+  const analyzeHere = async () => {
+    if (!file) return;
+    setSending(true);
+    setError(null);
+    try {
+      // The worker, the runtime and the models load only now, with the first photo.
+      const { analyzeOnDevice, OnDeviceError, refusalText } = await import('./on-device/client.js');
+      try {
+        setDone(await analyzeOnDevice(file, setStep));
+      } catch (e) {
+        const code = e instanceof OnDeviceError ? e.code : undefined;
+        setError(
+          (code !== undefined && refusalText(code, currentLanguage())) ||
+            t('onDevice.failed', { detail: (e as Error).message }),
+        );
+      }
+    } finally {
+      setStep(null);
+      setSending(false);
+    }
+  };
+  const banners = (
+    <>
+      {update && (
+        <div className="site-alert" role="status" data-testid="update-waiting">
+          {t('onDevice.updateWaiting')}{' '}
+          <button type="button" className="site-btn" onClick={update}>
+            {t('onDevice.reload')}
+          </button>
+        </div>
+      )}
+      {notice && (
+        <p className="site-p" role="status" data-testid="on-device-notice">
+          {notice}
+        </p>
+      )}
+    </>
+  );
+  if (done && file)
+    return (
+      <WithAnt>
+        {banners}
+        <Suspense fallback={<PageSpinner />}>
+          <OnDeviceResult
+            result={done.result}
+            ms={done.ms}
+            photo={file}
+            saving={sending}
+            onSave={() => void upload()}
+            onNew={() => choose(null)}
+          />
+        </Suspense>
+        {error && (
+          <div className="site-alert" role="alert" data-testid="analyze-error">
+            {error}
+          </div>
+        )}
+      </WithAnt>
+    );
   return (
     <section className="site-card-box site-stack">
+      {banners}
       <p className="site-p">{t(`record.intro.${kind}`)}</p>
-      <PlainPhotoPicker file={file} onChange={setFile} testId="tongue" />
+      {onDevice !== null && (
+        <p className="site-p" data-testid={onDevice ? 'on-device-note' : 'server-path-note'}>
+          {t(onDevice ? 'onDevice.staysHere' : 'onDevice.serverPath')}
+        </p>
+      )}
+      <PlainPhotoPicker file={file} onChange={choose} testId="tongue" />
       {error && (
         <div className="site-alert" role="alert" data-testid="analyze-error">
           {error}
         </div>
+      )}
+      {error && onDevice && file && !sending && (
+        <button type="button" className="site-btn" data-testid="analyze-on-server" onClick={() => void upload()}>
+          {t('onDevice.useServer')}
+        </button>
+      )}
+      {step && (
+        <p className="site-p" role="status" aria-live="polite" data-testid="on-device-step" data-step={step}>
+          {t(`onDevice.steps.${step}`)}
+        </p>
       )}
       <button
         type="button"
@@ -78,7 +201,7 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
         disabled={!file || sending}
         aria-busy={sending}
         data-testid="analyze-submit"
-        onClick={() => void send()}
+        onClick={() => void (onDevice ? analyzeHere() : upload())}
       >
         {sending && <span className="site-btn-spin" aria-hidden="true" />}
         {t('record.analyze')}

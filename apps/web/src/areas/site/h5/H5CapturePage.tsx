@@ -15,6 +15,7 @@ import { LANGUAGE_COOKIE } from '../../../lib/i18n.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { photoBase64, useH5Page, useH5Submit } from './h5-api.js';
 import { PhotoField } from './PhotoField.js';
+import { OnDeviceCheck } from '../detection/on-device/OnDeviceCheck.js';
 
 const inWeChat = () => /MicroMessenger/i.test(navigator.userAgent);
 
@@ -142,6 +143,7 @@ export default function H5CapturePage() {
         onChange={setTongue}
         testId="h5-tongue"
       />
+      {tongue && <OnDeviceCheck photo={tongue} />}
       <PhotoField
         title={t('h5.face')}
         hint={t('h5.faceHint')}

@@ -1,0 +1,114 @@
+// The detection page's offline side (docs/site.md "Offline at a kiosk"): the service worker
+// (scripts/on-device-sw.mjs, production builds only) and the saves made with no network, kept in IndexedDB and
+// uploaded when the network returns.
+import type { DetectionKind } from '@tcm/contract';
+
+const BASE = import.meta.env.BASE_URL;
+
+/**
+ * Registers the service worker; `onUpdate` hears that a new version is installed and waiting (the
+ * page offers to reload). The files this page loaded before the worker took over are kept too.
+ */
+export function registerOffline(onUpdate: (apply: () => void) => void): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const sw = navigator.serviceWorker;
+  const offer = (reg: ServiceWorkerRegistration) =>
+    onUpdate(() => {
+      sw.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+      reg.waiting?.postMessage({ type: 'skip-waiting' });
+    });
+  sw.register(`${BASE}sw.js`, { scope: BASE })
+    .then((reg) => {
+      if (reg.waiting && sw.controller) offer(reg);
+      reg.addEventListener('updatefound', () => {
+        const w = reg.installing;
+        w?.addEventListener('statechange', () => {
+          if (w.state === 'installed' && sw.controller) offer(reg);
+        });
+      });
+      return sw.ready;
+    })
+    .then((reg) => {
+      const urls = performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((u) => u.startsWith(`${location.origin}${BASE}assets/`));
+      reg.active?.postMessage({ type: 'keep', urls });
+    })
+    .catch(() => undefined);
+}
+
+interface PendingSave {
+  id?: number;
+  photo: Blob;
+  name: string;
+  kind: DetectionKind;
+  lang: 'zh' | 'en';
+  savedAt: string;
+}
+
+const DB = 'tcm-on-device';
+const STORE = 'pending-saves';
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true });
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB failed'));
+  });
+}
+
+function run<T>(mode: IDBTransactionMode, op: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return open().then(
+    (db) =>
+      new Promise<T>((resolve, reject) => {
+        const req = op(db.transaction(STORE, mode).objectStore(STORE));
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error ?? new Error('IndexedDB failed'));
+      }),
+  );
+}
+
+/** Keeps a save made with no network (the photo with what the visitor chose). */
+export function keepForLater(photo: File, kind: DetectionKind, lang: 'zh' | 'en'): Promise<unknown> {
+  const item: PendingSave = { photo, name: photo.name, kind, lang, savedAt: new Date().toISOString() };
+  return run('readwrite', (s) => s.add(item));
+}
+
+let flushing = false;
+
+/** Uploads the kept saves (oldest first), each removed once the server has it; answers how many. */
+export async function uploadKept(): Promise<number> {
+  if (flushing || !navigator.onLine) return 0;
+  flushing = true;
+  let sent = 0;
+  try {
+    const { createAsVisitor } = await import('../../../../record/record-api.js');
+    const items = await run<PendingSave[]>('readonly', (s) => s.getAll() as IDBRequest<PendingSave[]>);
+    for (const item of items) {
+      try {
+        await createAsVisitor(new File([item.photo], item.name, { type: item.photo.type }), item.kind, item.lang);
+        sent++;
+      } catch (e) {
+        // No network (again): this one and the rest wait for the next time. A refusal by the
+        // server (it answered) would refuse again: that save is dropped, not retried forever.
+        if (!navigator.onLine || !(e as { status?: number }).status) break;
+      }
+      await run('readwrite', (s) => s.delete(item.id!));
+    }
+  } catch {
+    // IndexedDB unavailable (a private window): nothing was kept.
+  } finally {
+    flushing = false;
+  }
+  return sent;
+}
+
+/** Uploads kept saves now and whenever the network returns. */
+export function uploadKeptWhenOnline(onSent: (n: number) => void): () => void {
+  const go = () => void uploadKept().then((n) => n && onSent(n));
+  go();
+  window.addEventListener('online', go);
+  return () => window.removeEventListener('online', go);
+}
