@@ -60,3 +60,4 @@ export * from './site-prerender.js';
 export * from './spreadsheet-cell.js';
 export * from './proof-of-work.js';
 export * from './fhir.js';
+export * from './platform-console.js';
