@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { openDatabase, type Database } from '../db/client.js';
-import { runMigrations } from '../db/migrate.js';
+import { useFreshDatabase } from './fresh-database.js';
 import { menus, roleMenus } from '../db/schema/index.js';
 import { insertMenus } from '../seed/seed.js';
 import { CONSOLE_MENUS } from '../seed/menu-tree.js';
 import { addPlatformConsole } from './platform-console.js';
 
 /** On its own in-memory PGlite: the repair changes the menu table. */
-let database: Database;
-beforeAll(async () => {
-  database = await openDatabase({ inMemory: true });
-  await runMigrations(database.db);
-}, 120000);
-afterAll(() => database.close());
+const fresh = useFreshDatabase();
 
 describe('platform-console repair', () => {
   it('adds the device page and the dashboard button to an older console tree once, granting neither', async () => {
-    const db = database.db;
+    const db = fresh.db;
     expect(await addPlatformConsole(db, { dryRun: false })).toEqual({ menus: 0, buttons: 0 }); // no menus yet
     await insertMenus(db, 'console', CONSOLE_MENUS);
     // An older database: no device page, a welcome page without buttons.

@@ -1,25 +1,19 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SPEC_ERRORS } from '@tcm/contract';
-import { openDatabase, type Database } from '../db/client.js';
-import { runMigrations } from '../db/migrate.js';
+import { useFreshDatabase } from './fresh-database.js';
 import { translations } from '../db/schema/index.js';
 import { list } from '../modules/translation/translation.service.js';
 import { seedTranslations } from '../seed/translations.js';
 import { addSeedTranslations } from './translation-seed.js';
 
 /** On its own in-memory PGlite: a new install's translation table. */
-let database: Database;
-beforeAll(async () => {
-  database = await openDatabase({ inMemory: true });
-  await runMigrations(database.db);
-}, 120000);
-afterAll(() => database.close());
+const fresh = useFreshDatabase();
 
 describe('translation-seed repair', () => {
   it("fills a new install's list with the spec's texts and the menu names, once, keeping edited entries", async () => {
-    const db = database.db;
+    const db = fresh.db;
     const seeds = seedTranslations();
     expect(new Set(seeds.map((s) => s.originalText)).size).toBe(seeds.length);
     expect(await addSeedTranslations(db, { dryRun: true })).toEqual({ added: 0 });
