@@ -14,8 +14,8 @@ const figure = async (p: Page, testId: string) =>
   Number((await p.getByTestId(testId).innerText()).replace(/[^\d]/g, ''));
 
 /** The account list's totals per entrance: the users repository, not the dashboard's query. */
-async function listTotals(p: Page): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
+async function listTotals(p: Page): Promise<Record<Entrance | 'devices', number>> {
+  const out = { devices: 0 } as Record<Entrance | 'devices', number>;
   for (const entrance of ENTRANCES)
     out[entrance] = (
       await apiAs<{ total: number }>(p, 'POST', `${CONSOLE_PATHS.userList}?page=1&size=1`, { entrance })
@@ -33,7 +33,7 @@ async function stableFigures(p: Page) {
     const before = await listTotals(p);
     await p.reload();
     await p.getByTestId('dashboard').waitFor();
-    const shown: Record<string, number> = {};
+    const shown = { devices: 0 } as Record<Entrance | 'devices', number>;
     for (const e of ENTRANCES) shown[e] = await figure(p, `dash-users-${e}`);
     shown.devices = await figure(p, 'dash-devices-total');
     const after = await listTotals(p);

@@ -96,8 +96,8 @@ describe('back-office', () => {
     const original = `舌苔薄白 ${Date.now()}`;
     await page.getByTestId('btn-translation-add').click();
     await page.getByTestId('tr-save').click();
-    // In the form: the list below holds the same text since translations are seeded (issue 33).
-    await page.locator('.ant-modal').getByText('请填写原文 / 简体中文 / zh-Hans！').waitFor();
+    // The toast: the list below holds the same text since translations are seeded (issue 33).
+    await page.locator('.ant-message').getByText('请填写原文 / 简体中文 / zh-Hans！').waitFor();
     await page.getByTestId('tr-originalText').fill(original);
     await page.getByTestId('tab-en').getByText('未配置').waitFor();
     // The tab bar may still be measuring right after the dialog opened: click until the pane shows.

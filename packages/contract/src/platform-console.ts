@@ -15,6 +15,7 @@ export const PLATFORM_PATHS = {
   dashboard: `${DASHBOARD}/summary`,
   deviceList: `${DEVICE}/list`,
   deviceStatus: `${DEVICE}/updateStatus`,
+  deviceEdit: `${DEVICE}/edit`,
 } as const;
 
 /** Button codes the server enforces: platform-wide figures and device locations are not for every role. */
@@ -22,6 +23,7 @@ export const PLATFORM_BUTTONS = {
   dashboard: 'sysDashboard-view',
   deviceView: 'sysDevice-view',
   deviceStatus: 'sysDevice-status',
+  deviceEdit: 'sysDevice-edit',
 } as const;
 
 /** Records of one window (Asia/Shanghai days): all created, and those that failed or finished partial. */
@@ -107,6 +109,17 @@ export const consoleDeviceStatusBody = z.object({
   id: z.string().uuid(),
   status: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
 });
+
+/**
+ * device/edit: the name and the location (free text such as 浙江省杭州市; the display's map reads
+ * the province from it). An empty location clears it: the device's records count as unlocated.
+ */
+export const consoleDeviceEditBody = z.object({
+  id: z.string().uuid(),
+  name: z.string().trim().min(1).max(200).optional(),
+  location: z.string().trim().max(200).nullable().optional(),
+});
+export type ConsoleDeviceEditBody = z.infer<typeof consoleDeviceEditBody>;
 
 /** Device administration errors (1400xxx beside the account errors). */
 export const PLATFORM_ERRORS = defineErrors({

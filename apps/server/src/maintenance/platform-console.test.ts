@@ -18,12 +18,12 @@ describe('platform-console repair', () => {
     const old = await db
       .select({ id: menus.id })
       .from(menus)
-      .where(inArray(menus.buttonCode, ['sysDashboard-view', 'sysDevice-view', 'sysDevice-status']));
+      .where(inArray(menus.buttonCode, ['sysDashboard-view', 'sysDevice-view', 'sysDevice-status', 'sysDevice-edit']));
     const [page] = await db.select({ id: menus.id }).from(menus).where(eq(menus.path, '/system/device'));
     await db.delete(menus).where(inArray(menus.id, [...old.map((m) => m.id), page!.id]));
 
     expect(await addPlatformConsole(db, { dryRun: true })).toEqual({ menus: 0, buttons: 0 });
-    expect(await addPlatformConsole(db, { dryRun: false })).toEqual({ menus: 3, buttons: 1 });
+    expect(await addPlatformConsole(db, { dryRun: false })).toEqual({ menus: 4, buttons: 1 });
     expect(await addPlatformConsole(db, { dryRun: false })).toEqual({ menus: 0, buttons: 0 });
     const [welcome] = await db.select({ id: menus.id }).from(menus).where(eq(menus.path, '/welcome'));
     const [button] = await db.select().from(menus).where(eq(menus.buttonCode, 'sysDashboard-view'));
@@ -31,7 +31,7 @@ describe('platform-console repair', () => {
     const added = await db
       .select({ id: menus.id })
       .from(menus)
-      .where(inArray(menus.buttonCode, ['sysDashboard-view', 'sysDevice-view', 'sysDevice-status']));
+      .where(inArray(menus.buttonCode, ['sysDashboard-view', 'sysDevice-view', 'sysDevice-status', 'sysDevice-edit']));
     expect(
       await db
         .select()

@@ -151,6 +151,7 @@ export const PLATFORM_ADMIN_PAGES: SeedMenu[] = [
     iconCls: 'desktop',
     children: [
       btn('sysDevice-view', '查看设备', 'View devices'),
+      btn('sysDevice-edit', '修改设备', 'Edit device', 'editDevice', 'edit'),
       btn('sysDevice-status', '启用/停用', 'Enable/disable', 'toggleDevice'),
     ],
   }),

@@ -3,6 +3,7 @@ import {
   DEVICE_ERRORS,
   PLATFORM_ERRORS,
   type ConsoleDevice,
+  type ConsoleDeviceEditBody,
   type ConsoleDeviceListBody,
   type ConsoleDevicePage,
 } from '@tcm/contract';
@@ -101,16 +102,29 @@ export async function listDevices(
   return { list: rows.map((r) => present(r, now)), total: n?.n ?? 0 };
 }
 
-/** Enables or disables a device in the caller's scope; a disabled device's uploads answer 403 at once. */
-export async function setDeviceStatus(db: Db, s: AdminScope, id: string, status: 0 | 1): Promise<ConsoleDevice> {
+/** Changes a device in the caller's scope: 404 for an unknown id, 403 outside the scope. */
+async function changeDevice(
+  db: Db,
+  s: AdminScope,
+  id: string,
+  set: Partial<typeof devices.$inferInsert>,
+): Promise<ConsoleDevice> {
   const [found] = await base(db).where(eq(devices.id, id));
   if (!found) throw new AppError(DEVICE_ERRORS.DEVICE_NOT_FOUND);
   const [inScope] = await base(db).where(and(eq(devices.id, id), scopeWhere(s)));
   if (!inScope) throw new AppError(PLATFORM_ERRORS.DEVICE_OUT_OF_SCOPE);
-  await db
-    .update(devices)
-    .set({ enabled: status === 1 })
-    .where(eq(devices.id, id));
+  if (Object.keys(set).length) await db.update(devices).set(set).where(eq(devices.id, id));
   const [row] = await base(db).where(eq(devices.id, id));
   return present(row as Row, Date.now());
 }
+
+/** Enables or disables a device; a disabled device's uploads answer 403 at once. */
+export const setDeviceStatus = (db: Db, s: AdminScope, id: string, status: 0 | 1) =>
+  changeDevice(db, s, id, { enabled: status === 1 });
+
+/** Renames a device or sets its location (empty: none, its records count as unlocated on the display). */
+export const editDevice = (db: Db, s: AdminScope, body: ConsoleDeviceEditBody) =>
+  changeDevice(db, s, body.id, {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.location !== undefined ? { location: body.location?.trim() ? body.location.trim() : null } : {}),
+  });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUDIT_BUTTONS,
@@ -32,6 +32,7 @@ const ENDPOINTS: Endpoint[] = [
   ['dashboard', 'GET', PLATFORM_PATHS.dashboard, undefined, B.dashboard],
   ['devices', 'POST', PLATFORM_PATHS.deviceList, {}, B.deviceView],
   ['device status', 'POST', PLATFORM_PATHS.deviceStatus, { id: ID, status: 0 }, B.deviceStatus],
+  ['device edit', 'POST', PLATFORM_PATHS.deviceEdit, { id: ID, location: 'x' }, B.deviceEdit],
 ];
 
 const dashboard = async (token = admin) => {
@@ -120,6 +121,8 @@ describe('console dashboard', () => {
     for (const body of [{ id: 'x', status: 0 }, { id: ID, status: 2 }, {}])
       expect((await post(PLATFORM_PATHS.deviceStatus, admin, body)).status, JSON.stringify(body)).toBe(400);
     expect((await call(t.app, 'POST', `${PLATFORM_PATHS.deviceList}?size=5000`, admin, '{}', JSON_H)).status).toBe(400);
+    for (const body of [{ id: ID, name: '' }, { id: ID, location: 'x'.repeat(201) }, { location: 'x' }])
+      expect((await post(PLATFORM_PATHS.deviceEdit, admin, body)).status, JSON.stringify(body)).toBe(400);
   });
 
   it("answers the database's figures, and moves with new records, accounts, files and devices", async () => {
@@ -233,6 +236,24 @@ describe('console devices', () => {
     expect(disabled.body.data.list.map((d: ConsoleDevice) => d.id)).toEqual([a!.id]);
     const on = await post(PLATFORM_PATHS.deviceStatus, admin, { id: a!.id, status: 1 });
     expect(on.body.data.enabled).toBe(true);
+
+    // The location the display's map reads, set here; empty clears it (the device is unlocated again).
+    const { token: editor } = await userWithButtons(t, [B.deviceEdit], {
+      dataScope: 'organisation',
+      organisation: org,
+    });
+    const moved = await post(PLATFORM_PATHS.deviceEdit, editor, {
+      id: a!.id,
+      location: ' 广东省深圳市 ',
+      name: 'front desk',
+    });
+    expect([moved.status, moved.body.data.location, moved.body.data.name]).toEqual([200, '广东省深圳市', 'front desk']);
+    const outside = await post(PLATFORM_PATHS.deviceEdit, editor, { id: b!.id, location: '浙江省' });
+    expect([outside.status, outside.body.code]).toEqual([403, PLATFORM_ERRORS.DEVICE_OUT_OF_SCOPE.code]);
+    const cleared = await post(PLATFORM_PATHS.deviceEdit, admin, { id: a!.id, location: '' });
+    expect(cleared.body.data.location).toBeNull();
+    const [stored] = await db.select().from(devices).where(eq(devices.id, a!.id));
+    expect([stored?.location, stored?.name]).toEqual([null, 'front desk']);
 
     // A self-scoped role: devices it registered, none here.
     const { token: self } = await userWithButtons(t, [B.deviceView], { dataScope: 'self', organisation: org });

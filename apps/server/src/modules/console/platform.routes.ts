@@ -4,6 +4,7 @@ import {
   PLATFORM_BUTTONS as B,
   PLATFORM_PATHS,
   consoleDevice,
+  consoleDeviceEditBody,
   consoleDeviceListBody,
   consoleDeviceListQuery,
   consoleDevicePage,
@@ -14,7 +15,7 @@ import { FORM_OR_JSON } from '../../http/body-type.js';
 import { ok, okSchema } from '../../http/envelope.js';
 import { requireAuth } from '../auth/guard.js';
 import { dashboardSummary as summarize } from './dashboard.service.js';
-import { listDevices, setDeviceStatus } from './devices-admin.service.js';
+import { editDevice, listDevices, setDeviceStatus } from './devices-admin.service.js';
 import { scopeOf } from './users.routes.js';
 
 const tags = ['console'];
@@ -72,5 +73,19 @@ export const consolePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await setDeviceStatus(db, await scopeOf(request), request.body.id, request.body.status), request.msgLang),
+  );
+
+  app.post(
+    PLATFORM_PATHS.deviceEdit,
+    {
+      onRequest: sys([B.deviceEdit]),
+      schema: {
+        tags,
+        summary: "Rename a device or set its location, which the display's map reads (button sysDevice-edit)",
+        body: consoleDeviceEditBody,
+        response: { 200: okSchema(consoleDevice) },
+      },
+    },
+    async (request) => ok(await editDevice(db, await scopeOf(request), request.body), request.msgLang),
   );
 };

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Modal, Tag, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_STATES, type ConsoleDevice, type ConsoleDevicePage } from '@tcm/contract';
@@ -6,6 +7,7 @@ import { AdminList } from '../../components/AdminList.js';
 import { ChoiceFilter } from '../../components/query/ChoiceFilter.js';
 import { KeywordSearch } from '../../components/query/KeywordSearch.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
+import { DeviceDialog } from './DeviceDialog.js';
 import { PLATFORM_KEYS, platformApi, useSetDeviceStatus } from './platform-api.js';
 
 type State = (typeof DEVICE_STATES)[number];
@@ -19,6 +21,7 @@ export default function DevicesPage({ route }: { route?: BuiltRoute }) {
   const { t } = useTranslation();
   const f = useReaderFormat();
   const setStatus = useSetDeviceStatus();
+  const [editing, setEditing] = useState<ConsoleDevice | null>(null);
   const stateTag = (d: ConsoleDevice) => {
     const s = !d.enabled ? 'disabled' : d.online ? 'online' : 'offline';
     const color = { disabled: 'default', online: 'success', offline: 'warning' }[s];
@@ -35,6 +38,7 @@ export default function DevicesPage({ route }: { route?: BuiltRoute }) {
       emptyText={t('console.devices.none')}
       intro={() => <Typography.Paragraph type="secondary">{t('console.devices.intro')}</Typography.Paragraph>}
       handlers={({ withOne }) => ({
+        editDevice: withOne((d) => setEditing(d)),
         toggleDevice: withOne((d) => {
           const status = d.enabled ? 0 : 1;
           Modal.confirm({
@@ -83,6 +87,8 @@ export default function DevicesPage({ route }: { route?: BuiltRoute }) {
           render: (v: string | null) => (v ? f.date(v) : t('console.devices.never')),
         },
       ]}
-    />
+    >
+      {() => editing && <DeviceDialog device={editing} onClose={() => setEditing(null)} />}
+    </AdminList>
   );
 }

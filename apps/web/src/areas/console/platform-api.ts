@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   PLATFORM_PATHS,
   type ConsoleDevice,
+  type ConsoleDeviceEditBody,
   type ConsoleDeviceListBody,
   type ConsoleDevicePage,
   type DashboardSummary,
@@ -30,4 +31,11 @@ export const useSetDeviceStatus = () =>
     (a: { id: string; status: 0 | 1 }) =>
       http.post<ConsoleDevice>(PLATFORM_PATHS.deviceStatus, { form: { id: a.id, status: String(a.status) } }),
     [PLATFORM_KEYS.devices, PLATFORM_KEYS.dashboard],
+  );
+
+/** A new location moves the device's records on the display's map; the list shows it at once. */
+export const useEditDevice = () =>
+  useInvalidatingMutation(
+    (body: ConsoleDeviceEditBody) => http.post<ConsoleDevice>(PLATFORM_PATHS.deviceEdit, { body }),
+    [PLATFORM_KEYS.devices],
   );

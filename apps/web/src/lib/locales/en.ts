@@ -638,6 +638,10 @@ export const en: Messages = {
       lastSeen: 'Last call',
       never: 'Never',
       confirmDisable: 'Disable device {{name}}? Its uploads will be refused.',
+      editTitle: 'Edit device {{name}}',
+      locationHelp:
+        "The display's map counts this device's records by the province named here; empty counts them as unlocated.",
+      locationExample: 'e.g. Hangzhou, Zhejiang',
       confirmEnable: 'Enable device {{name}}?',
     },
   },
