@@ -82,10 +82,14 @@ export type ConsoleUser = z.infer<typeof consoleUser>;
 export const consoleUserPage = z.object({ list: z.array(consoleUser), total: z.number().int() });
 export type ConsoleUserPage = z.infer<typeof consoleUserPage>;
 
+/** Columns the account list sorts by (issue 33: sortable columns); the login name breaks ties. */
+export const CONSOLE_USER_SORTS = ['createdAt', 'loginName', 'name', 'entrance', 'organisation', 'status'] as const;
+export type ConsoleUserSort = (typeof CONSOLE_USER_SORTS)[number];
 export const consoleUserListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(1000).default(100),
   order: sortOrder,
+  sort: z.enum(CONSOLE_USER_SORTS).default('createdAt'),
 });
 /** Body of user/list: entrance (default every one), a search term and/or a combined query. */
 export const consoleUserListBody = z

@@ -63,3 +63,4 @@ export * from './spreadsheet-cell.js';
 export * from './proof-of-work.js';
 export * from './fhir.js';
 export * from './member-accounts.js';
+export * from './platform-console.js';

@@ -13,6 +13,8 @@ import { addAuditMenu, AUDIT_MENU } from './audit-menu.js';
 import { replaceProjectFileSources, SITE_SOURCES } from './site-sources.js';
 import { addViewButtons, VIEW_BUTTONS } from './view-buttons.js';
 import { addTrainingStarter, TRAINING_STARTER } from '../modules/training/training.starter.js';
+import { addPlatformConsole, PLATFORM_CONSOLE } from './platform-console.js';
+import { addSeedTranslations, TRANSLATION_SEED } from './translation-seed.js';
 
 export type { MaintenanceLog };
 
@@ -32,6 +34,8 @@ export const MAINTENANCE_TASKS: Record<string, Task> = {
   [VIEW_BUTTONS]: (db, _log, opts) => addViewButtons(db, opts),
   [SITE_SOURCES]: (db, _log, opts) => replaceProjectFileSources(db, opts),
   [TRAINING_STARTER]: (db, _log, opts) => addTrainingStarter(db, opts),
+  [PLATFORM_CONSOLE]: (db, _log, opts) => addPlatformConsole(db, opts),
+  [TRANSLATION_SEED]: (db, _log, opts) => addSeedTranslations(db, opts),
 };
 
 export async function maintenanceFinishedAt(db: Db, name: string): Promise<Date | undefined> {

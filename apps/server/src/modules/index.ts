@@ -14,6 +14,7 @@ import { consoleUserRoutes } from './console/users.routes.js';
 import { consoleRoleRoutes } from './console/roles.routes.js';
 import { consoleTeamRoutes } from './console/teams.routes.js';
 import { consoleDoctorRoutes } from './console/doctors.routes.js';
+import { consolePlatformRoutes } from './console/platform.routes.js';
 import { archiveRoutes } from './archive/archive.routes.js';
 import { adviceConfigRoutes } from './advice-config/advice-config.routes.js';
 import { diseaseRoutes } from './disease/disease.routes.js';
@@ -54,6 +55,7 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['console-roles', consoleRoleRoutes],
   ['console-teams', consoleTeamRoutes],
   ['console-doctors', consoleDoctorRoutes],
+  ['console-platform', consolePlatformRoutes],
   ['archive', archiveRoutes],
   ['advice-config', adviceConfigRoutes],
   ['disease', diseaseRoutes],

@@ -137,6 +137,26 @@ export const AUDIT_ADMIN_PAGES: SeedMenu[] = [
   }),
 ];
 
+/**
+ * The welcome page's dashboard button and the device list (issue 33 item 3; docs/console.md
+ * "Dashboard", "Devices"). Exported for the one-time repair `platform-console`.
+ */
+export const DASHBOARD_BUTTON: SeedMenu = btn('sysDashboard-view', '查看平台概况', 'View platform figures');
+export const WELCOME_PAGE: SeedMenu = page('工作台', 'Welcome', '/welcome', 'welcome/index', {
+  iconCls: 'home',
+  children: [DASHBOARD_BUTTON],
+});
+export const PLATFORM_ADMIN_PAGES: SeedMenu[] = [
+  page('设备管理', 'Devices', '/system/device', 'system/device/index', {
+    iconCls: 'desktop',
+    children: [
+      btn('sysDevice-view', '查看设备', 'View devices'),
+      btn('sysDevice-edit', '修改设备', 'Edit device', 'editDevice', 'edit'),
+      btn('sysDevice-status', '启用/停用', 'Enable/disable', 'toggleDevice'),
+    ],
+  }),
+];
+
 export const CONSOLE_MENUS: SeedMenu[] = [
   {
     type: 'head',
@@ -146,8 +166,9 @@ export const CONSOLE_MENUS: SeedMenu[] = [
     component: 'Layout',
     iconCls: 'setting',
     children: [
-      page('工作台', 'Welcome', '/welcome', 'welcome/index', { iconCls: 'home' }),
+      WELCOME_PAGE,
       ...CONSOLE_ADMIN_PAGES,
+      ...PLATFORM_ADMIN_PAGES,
       ...DOCTOR_ADMIN_PAGES,
       page('菜单管理', 'Menus', '/system/menu', 'system/menu/index', {
         iconCls: 'menu',

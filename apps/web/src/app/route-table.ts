@@ -164,6 +164,7 @@ export const CONSOLE_PAGES = [
   'content/enquiries/index',
   'system/settings/index',
   'system/audit/index',
+  'system/device/index',
   'Frame',
 ] as const;
 

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { UserInfoBase } from '@tcm/contract';
 import type { BuiltRoute } from '../app/dynamic-menu.js';
 import { clearSession, setSession } from '../lib/session.js';
-import { AdminList } from './AdminList.js';
+import { AdminList, type ListSort } from './AdminList.js';
 import type { Paging } from './DataTable.js';
 import { ChoiceFilter } from './query/ChoiceFilter.js';
 import '../lib/i18n.js';
@@ -32,7 +32,10 @@ const ROUTE = {
   buttons: [{ buttonCode: 'x-edit', buttonName: '编辑', buttonNameEn: 'Edit', buttonIcon: null, buttonUrl: 'editRow' }],
 } as unknown as BuiltRoute;
 
-function show(load: (p: Paging, f: Filter) => Promise<{ list: Row[]; total: number }>, editRow = vi.fn()) {
+function show(
+  load: (p: Paging, f: Filter, sort?: ListSort) => Promise<{ list: Row[]; total: number }>,
+  editRow = vi.fn(),
+) {
   setSession({ user: { buttons: ['x-edit'] } as UserInfoBase });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -55,7 +58,7 @@ function show(load: (p: Paging, f: Filter) => Promise<{ list: Row[]; total: numb
             testId="state-filter"
           />
         )}
-        columns={[{ title: '名称', dataIndex: 'name' }]}
+        columns={[{ title: '名称', dataIndex: 'name', sorter: true }]}
       />
     </QueryClientProvider>,
   );
@@ -70,6 +73,20 @@ describe('the admin list frame', { timeout: 90_000 }, () => {
     expect(await screen.findByText('甲')).toBeTruthy();
     expect(screen.getByText('列表')).toBeTruthy();
     expect(load).toHaveBeenCalledWith({ page: 1, size: 100 }, { state: 'a' });
+  });
+
+  it('a click on a sortable header loads the first page sorted on the server, then the other way', async () => {
+    const load = vi.fn(async () => ({ list: ROWS, total: 2 }));
+    show(load);
+    await screen.findByText('甲');
+    fireEvent.click(screen.getByText('名称'));
+    await waitFor(() =>
+      expect(load).toHaveBeenLastCalledWith({ page: 1, size: 100 }, { state: 'a' }, { field: 'name', order: 'asc' }),
+    );
+    fireEvent.click(screen.getByText('名称'));
+    await waitFor(() =>
+      expect(load).toHaveBeenLastCalledWith({ page: 1, size: 100 }, { state: 'a' }, { field: 'name', order: 'desc' }),
+    );
   });
 
   it('runs a toolbar handler on the one selected row, and warns without a selection', async () => {

@@ -8,6 +8,12 @@ import { selectionProblem } from '../app/toolbar.js';
 import { DataTable, type Paging } from './DataTable.js';
 import { Toolbar } from './Toolbar.js';
 
+/** The server-side sort a reader chose by clicking a column header. */
+export interface ListSort {
+  field: string;
+  order: 'asc' | 'desc';
+}
+
 /** What a list page's toolbar handlers and dialogs get from the frame. */
 export interface AdminListContext<Row, F = unknown> {
   /** The filter on screen (an export takes the same). */
@@ -40,7 +46,8 @@ export interface AdminListProps<Row extends { id: string | number }, F, Data ext
    * mutations that invalidate it refresh the list (docs/web.md "Server data").
    */
   queryKey: readonly unknown[];
-  load: (paging: Paging, filter: F) => Promise<Data>;
+  /** `sort`: the column (its `key` or `dataIndex`) and order the reader chose, when columns have `sorter: true`. */
+  load: (paging: Paging, filter: F, sort?: ListSort) => Promise<Data>;
   initialFilter: F;
   columns: ColumnsType<Row>;
   /** The empty table's text; antd's own when left out. */
@@ -78,9 +85,10 @@ export function AdminList<Row extends { id: string | number }, F, Data extends {
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [filter, setFilterState] = useState<F>(props.initialFilter);
   const [selected, setSelected] = useState<React.Key[]>([]);
+  const [sort, setSort] = useState<ListSort | undefined>(undefined);
   const list = useQuery({
-    queryKey: [...props.queryKey, paging, filter],
-    queryFn: () => props.load(paging, filter),
+    queryKey: [...props.queryKey, paging, filter, sort],
+    queryFn: () => (sort ? props.load(paging, filter, sort) : props.load(paging, filter)),
     placeholderData: props.keepPrevious ? keepPreviousData : undefined,
   });
   const rows = list.data?.list ?? [];
@@ -142,6 +150,13 @@ export function AdminList<Row extends { id: string | number }, F, Data extends {
         onSelect={selectable ? setSelected : undefined}
         locale={props.emptyText === undefined ? undefined : { emptyText: props.emptyText }}
         columns={props.columns}
+        onChange={(_p, _f, sorter, extra) => {
+          // Paging has its own handler; a header click sorts on the server, from the first page.
+          if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+          const field = String(sorter.columnKey ?? sorter.field ?? '');
+          setSort(sorter.order && field ? { field, order: sorter.order === 'ascend' ? 'asc' : 'desc' } : undefined);
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}
       />
       {props.children?.(ctx)}
     </div>

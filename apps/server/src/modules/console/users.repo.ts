@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { QueryFieldType } from '@tcm/contract';
+import type { ConsoleUserSort, QueryFieldType } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
 import type { QueryWhitelist } from '../query/query-sql.js';
@@ -44,15 +44,23 @@ function keywordWhere(keyword: string | undefined): SQL | undefined {
 
 export async function listAccounts(
   db: Db,
-  o: { where: SQL | undefined; keyword?: string; page: number; size: number; order: 'asc' | 'desc' },
+  o: {
+    where: SQL | undefined;
+    keyword?: string;
+    page: number;
+    size: number;
+    order: 'asc' | 'desc';
+    sort?: ConsoleUserSort;
+  },
 ): Promise<{ rows: AccountRow[]; total: number }> {
   const where = and(o.where, keywordWhere(o.keyword));
+  const column = users[o.sort ?? 'createdAt'];
   // One after the other: the embedded PGlite serves a single connection.
   const rows = await db
     .select()
     .from(users)
     .where(where)
-    .orderBy(o.order === 'asc' ? asc(users.createdAt) : desc(users.createdAt), asc(users.loginName))
+    .orderBy(o.order === 'asc' ? asc(column) : desc(column), asc(users.loginName))
     .limit(o.size)
     .offset((o.page - 1) * o.size);
   const [n] = await db.select({ n: count() }).from(users).where(where);

@@ -157,6 +157,25 @@ describe('console users: happy paths', () => {
     });
   });
 
+  it('lists every entrance by default, sorted by the column asked for; an unknown column is 400', async () => {
+    const tag = uid();
+    for (const [entrance, name] of [
+      ['sys', 'b'],
+      ['member', 'c'],
+      ['display', 'a'],
+    ] as const)
+      await buildUser(t.database.db, { entrance, loginName: `s_${tag}_${name}`, name: `${name}-${tag}` });
+    const list = async (qs: string) => {
+      const r = await post(`${CONSOLE_PATHS.userList}?${qs}`, admin, { keyword: tag });
+      expect(r.status, qs).toBe(200);
+      return (r.body.data.list as Array<{ name: string; entrance: string }>).map((u) => u.name[0]);
+    };
+    expect((await list('sort=name&order=asc')).join('')).toBe('abc');
+    expect((await list('sort=name&order=desc')).join('')).toBe('cba');
+    expect((await list('sort=entrance&order=asc')).join('')).toBe('acb'); // display, member, sys
+    expect((await post(`${CONSOLE_PATHS.userList}?sort=passwordHash`, admin, {})).status).toBe(400);
+  });
+
   it('creates display, disease and training accounts; members cannot be created here', async () => {
     for (const entrance of ['display', 'disease', 'training'] as const) {
       const res = await add(admin, { entrance });

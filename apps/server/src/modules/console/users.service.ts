@@ -8,6 +8,7 @@ import {
   type ConsoleUserEditBody,
   type ConsoleUserListBody,
   type ConsoleUserPage,
+  type ConsoleUserSort,
   type SignInHistoryPage,
 } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
@@ -71,7 +72,7 @@ async function presentOne(db: Db, id: string): Promise<ConsoleUser> {
 export async function listUsers(
   db: Db,
   s: AdminScope,
-  q: ConsoleUserListBody & { page: number; size: number; order: 'asc' | 'desc' },
+  q: ConsoleUserListBody & { page: number; size: number; order: 'asc' | 'desc'; sort?: ConsoleUserSort },
 ): Promise<ConsoleUserPage> {
   const where = and(
     scopeWhere(s),

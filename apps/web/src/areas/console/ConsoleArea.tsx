@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Spin, Typography } from 'antd';
+import { Spin } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../app/LazyArea.js';
@@ -20,6 +20,8 @@ const ContentAdmin = lazy(() => import('../content/ContentAdmin.js'));
 const EnquiriesPage = lazy(() => import('../content/EnquiriesPage.js'));
 const SettingsPage = lazy(() => import('../content/SettingsPage.js'));
 const AuditPage = lazy(() => import('./audit/AuditPage.js'));
+const WelcomePage = lazy(() => import('./WelcomePage.js'));
+const DevicesPage = lazy(() => import('./DevicesPage.js'));
 
 /** An outside address in the console's frame (a menu entry of component 'Frame'). */
 function FramePage({ page, route }: AreaProps) {
@@ -35,7 +37,8 @@ function FramePage({ page, route }: AreaProps) {
 
 /** Console pages by the menu entry's component (seed: apps/server/src/seed/menu-tree.ts). */
 const PAGES: PageRegistry<'console'> = {
-  'welcome/index': () => <Welcome />,
+  'welcome/index': WelcomePage,
+  'system/device/index': DevicesPage,
   'system/translation/index': TranslationAdmin,
   'system/user/index': UsersPage,
   'system/role/index': RolesPage,
@@ -49,36 +52,9 @@ const PAGES: PageRegistry<'console'> = {
   'system/audit/index': AuditPage,
   Frame: FramePage,
 };
-const ResetPasswordDialog = lazy(() =>
-  import('../../components/passwords/ResetPasswordDialog.js').then((m) => ({ default: m.ResetPasswordDialog })),
-);
 
 function contains(r: BuiltRoute, path: string): boolean {
   return r.path === path || r.children.some((c) => contains(c, path));
-}
-
-function Welcome() {
-  const { t } = useTranslation();
-  const { user, roles } = useSession();
-  const [resetting, setResetting] = useState(false);
-  return (
-    <>
-      <Typography.Title level={3}>{t('console.welcomeTitle')}</Typography.Title>
-      <Typography.Paragraph>{t('app.welcomeUser', { name: user?.name ?? '' })}</Typography.Paragraph>
-      <Typography.Paragraph>{t('console.welcomeText')}</Typography.Paragraph>
-      {/* The server decides (admin role or the reset button code); the UI only hides it from others. */}
-      {roles.includes('admin') && (
-        <Button data-testid="reset-password" onClick={() => setResetting(true)}>
-          {t('password.reset')}
-        </Button>
-      )}
-      {resetting && (
-        <Suspense fallback={<Spin />}>
-          <ResetPasswordDialog onClose={() => setResetting(false)} />
-        </Suspense>
-      )}
-    </>
-  );
 }
 
 function Page({ page, route }: AreaProps) {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Modal, Spin, Tag, message } from 'antd';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   CONSOLE_USER_QUERY_FIELDS,
@@ -32,13 +33,15 @@ export default function UsersPage({ route }: { route?: BuiltRoute }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open>(null);
   const setStatus = useSetUserStatus();
+  const [params] = useSearchParams();
   return (
     <AdminList<ConsoleUser, ChoiceQuery<Entrance>, ConsoleUserPage>
       testId="console-users"
       title={t('consoleAdmin.usersTitle')}
       queryKey={CONSOLE_KEYS.users}
-      load={(p, { choice, ...f }) => consoleApi.users(p.page, p.size, { entrance: choice, ...f })}
-      initialFilter={{ choice: 'sys' }}
+      load={(p, { choice, ...f }, sort) => consoleApi.users(p.page, p.size, { entrance: choice, ...f }, sort)}
+      // Every entrance by default (issue 33), or the one a dashboard figure links to (?entrance=).
+      initialFilter={{ choice: ENTRANCES.find((e) => e === params.get('entrance')) }}
       route={route}
       intro={() => <MemberAccountButtons route={route} />}
       emptyText={t('consoleAdmin.noUsers')}
@@ -74,22 +77,25 @@ export default function UsersPage({ route }: { route?: BuiltRoute }) {
         />
       )}
       columns={[
-        { title: t('consoleAdmin.loginName'), dataIndex: 'loginName' },
-        { title: t('consoleAdmin.name'), dataIndex: 'name' },
+        { title: t('consoleAdmin.loginName'), dataIndex: 'loginName', sorter: true },
+        { title: t('consoleAdmin.name'), dataIndex: 'name', sorter: true },
         {
           title: t('consoleAdmin.entrance'),
           dataIndex: 'entrance',
           width: 110,
+          sorter: true,
           render: (e: Entrance) => t(`consoleAdmin.entrances.${e}`),
         },
-        { title: t('consoleAdmin.organisation'), dataIndex: 'organisation' },
+        { title: t('consoleAdmin.organisation'), dataIndex: 'organisation', sorter: true },
         {
           title: t('consoleAdmin.roles'),
           render: (_v, u) => u.roles.map((r) => <Tag key={r.id}>{r.name}</Tag>),
         },
         {
           title: t('consoleAdmin.status'),
+          key: 'status',
           width: 140,
+          sorter: true,
           render: (_v, u) => (
             <>
               <Tag color={u.status === 1 ? 'success' : 'default'}>
@@ -103,6 +109,7 @@ export default function UsersPage({ route }: { route?: BuiltRoute }) {
           title: t('consoleAdmin.createdAt'),
           dataIndex: 'createdAt',
           width: 150,
+          sorter: true,
           render: (v: string) => formatDateTime(new Date(v)),
         },
       ]}

@@ -36,8 +36,16 @@ export const CONSOLE_KEYS = {
 
 /** Reads of the back-office account, role and menu screens (docs/console.md); writes are the hooks below. */
 export const consoleApi = {
-  users: (page: number, size: number, body: { entrance?: Entrance; keyword?: string; query?: CombinedQuery }) =>
-    http.post<ConsoleUserPage>(CONSOLE_PATHS.userList, { params: { page, size }, body }),
+  users: (
+    page: number,
+    size: number,
+    body: { entrance?: Entrance; keyword?: string; query?: CombinedQuery },
+    sort?: { field: string; order: 'asc' | 'desc' },
+  ) =>
+    http.post<ConsoleUserPage>(CONSOLE_PATHS.userList, {
+      params: { page, size, ...(sort ? { sort: sort.field, order: sort.order } : {}) },
+      body,
+    }),
   history: (id: string, page: number, size: number) =>
     http.get<SignInHistoryPage>(CONSOLE_PATHS.userHistory(id), { params: { page, size } }),
   roles: () => http.get<ConsoleRole[]>(CONSOLE_PATHS.roleList),

@@ -20,26 +20,21 @@ import { barOption, mapOption, named, pieOption, RISK_COLORS, trendOption } from
 import { useDisplayFeed, useDisplaySummary, type DisplayScope } from './display-api.js';
 import { DisplayCanvas } from './DisplayCanvas.js';
 import { DevicesPanel, FeedPanel } from './DisplayLists.js';
-import { muted, Panel, panelStyle } from './Panel.js';
+import { EmptyNote, muted, Panel, panelStyle } from './Panel.js';
 import './texts.js';
 
 registerChinaMap();
 
-/** A chart, or the "no data" note when the list is empty. */
+/** A chart, or the note saying what is missing when the list is empty. */
 function ChartOrEmpty(props: {
   empty: boolean;
+  emptyText: string;
   option: EChartsCoreOption;
   height: number;
   scale: number;
   testId: string;
 }) {
-  const { t } = useTranslation();
-  if (props.empty)
-    return (
-      <div data-text data-testid={`${props.testId}-empty`} style={{ ...muted, paddingTop: 16 }}>
-        {t('display.noData')}
-      </div>
-    );
+  if (props.empty) return <EmptyNote text={props.emptyText} testId={`${props.testId}-empty`} />;
   return (
     <EChart
       option={props.option}
@@ -80,6 +75,13 @@ function Charts({ data, scope, scale }: { data: DisplaySummary; scope: DisplaySc
   const missingConstitution = data.missing.parts.find((p) => p.key === 'constitution')?.count ?? 0;
   const total = data.tongue.records;
   const title = data.scope.kind === 'team' ? t('display.teamTitle', { team: data.scope.name }) : t('display.title');
+  const none = (key: string) => t(key, { days: data.days });
+  // Where devices and their locations are set: the console's device list for the platform's
+  // administrators, the team leader's device page for a team.
+  const deviceSetup =
+    scope.kind === 'team'
+      ? { to: '/device', label: t('display.registerDevices') }
+      : { to: '/system/device', label: t('display.seeDevices') };
 
   return (
     <div style={{ padding: '0 24px 24px', height: '100%', display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -128,6 +130,7 @@ function Charts({ data, scope, scale }: { data: DisplaySummary; scope: DisplaySc
               height={186}
               scale={scale}
               testId="chart-constitution"
+              emptyText={none('display.noConstitution')}
             />
           </Panel>
           <Panel title={t('display.patterns')} height={262} testId="panel-patterns">
@@ -140,6 +143,7 @@ function Charts({ data, scope, scale }: { data: DisplaySummary; scope: DisplaySc
               height={210}
               scale={scale}
               testId="chart-patterns"
+              emptyText={none('display.noPatterns')}
             />
           </Panel>
           <Panel
@@ -158,6 +162,7 @@ function Charts({ data, scope, scale }: { data: DisplaySummary; scope: DisplaySc
               height={186}
               scale={scale}
               testId="chart-tongue"
+              emptyText={none('display.noTongue')}
             />
           </Panel>
         </div>
@@ -168,6 +173,10 @@ function Charts({ data, scope, scale }: { data: DisplaySummary; scope: DisplaySc
             height={470}
             testId="panel-regions"
           >
+            {/* The outline stays as background; the note says why it is blank and where locations are set. */}
+            {!data.regions.length && (
+              <EmptyNote overlay text={none('display.noRegions')} link={deviceSetup} testId="chart-map-empty" />
+            )}
             <EChart
               option={mapOption(named(data.regions, province), nameMap)}
               height={418}
@@ -176,14 +185,16 @@ function Charts({ data, scope, scale }: { data: DisplaySummary; scope: DisplaySc
             />
           </Panel>
           <Panel title={t('display.trend', { days: data.days })} height={284} testId="panel-trend">
-            <EChart
+            <ChartOrEmpty
+              empty={data.trend.every((p) => p.count === 0)}
+              emptyText={none('display.noTrend')}
               option={trendOption(data.trend, (d) => d.slice(5), {
                 count: t('display.trendCount'),
                 high: t('display.trendHigh'),
               })}
               height={232}
+              scale={scale}
               testId="chart-trend"
-              pixelRatio={scale * window.devicePixelRatio}
             />
           </Panel>
         </div>
@@ -201,9 +212,10 @@ function Charts({ data, scope, scale }: { data: DisplaySummary; scope: DisplaySc
               height={148}
               scale={scale}
               testId="chart-risk"
+              emptyText={none('display.noRisk')}
             />
           </Panel>
-          <DevicesPanel devices={data.devices} />
+          <DevicesPanel devices={data.devices} setup={deviceSetup} />
           <FeedPanel feed={feed} constitution={constitution} riskWord={riskWord} province={province} />
         </div>
       </div>

@@ -4,7 +4,7 @@ import type { DisplayFeedItem, DisplaySummary } from '@tcm/contract';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import type { FeedState } from './display-api.js';
 import { RISK_COLORS } from './display-charts.js';
-import { Panel } from './Panel.js';
+import { EmptyNote, Panel } from './Panel.js';
 
 // The dashboard's two lists: device status and the live feed. Each shows only the rows that fit
 // its panel (the screen never scrolls); the counts above a list cover everything.
@@ -30,7 +30,14 @@ const cell = (width: number | string, extra: CSSProperties = {}): CSSProperties 
 });
 const STATE_COLOR = { online: '#73d13d', offline: '#8c8c8c', disabled: '#ff7875' } as const;
 
-export function DevicesPanel({ devices }: { devices: DisplaySummary['devices'] }) {
+export function DevicesPanel({
+  devices,
+  setup,
+}: {
+  devices: DisplaySummary['devices'];
+  /** Where devices are registered: shown when there are none. */
+  setup?: { to: string; label: string };
+}) {
   const { t } = useTranslation();
   const f = useReaderFormat();
   const counts = (['online', 'offline', 'disabled'] as const)
@@ -39,9 +46,7 @@ export function DevicesPanel({ devices }: { devices: DisplaySummary['devices'] }
   return (
     <Panel title={t('display.devices')} extra={counts} height={220} testId="panel-devices">
       {devices.list.length === 0 ? (
-        <div data-text style={{ color: '#7f93bf', paddingTop: 16 }}>
-          {t('display.noDevices')}
-        </div>
+        <EmptyNote text={t('display.noDevicesHint')} link={setup} testId="devices-empty" />
       ) : (
         devices.list.slice(0, DEVICE_ROWS).map((d) => (
           <div key={d.id} style={row} data-testid="device-row">

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import type { DisplayFeedItem, DisplaySummary } from '@tcm/contract';
 import { setLanguage } from '../../lib/i18n.js';
 import { DevicesPanel, FeedPanel } from './DisplayLists.js';
@@ -65,5 +66,28 @@ describe('display lists', () => {
     expect(screen.getByTestId('panel-devices').textContent).toContain('在线 1 · 离线 2 · 停用 0');
     expect(screen.getAllByTestId('device-row')).toHaveLength(4);
     expect(screen.getAllByTestId('device-row')[0]!.textContent).toContain('今日 3 例');
+  });
+
+  it('no devices: the panel says what is missing and links to where devices are registered (zh, en)', async () => {
+    const none = { online: 0, offline: 0, disabled: 0, list: [] };
+    const setup = { to: '/device', label: '登记设备并填写位置' };
+    render(
+      <MemoryRouter>
+        <DevicesPanel devices={none} setup={setup} />
+      </MemoryRouter>,
+    );
+    const note = screen.getByTestId('devices-empty');
+    expect(note.textContent).toContain('团队负责人登记设备');
+    expect(note.querySelector('a')?.getAttribute('href')).toBe('/device');
+    expect(note.querySelector('a')?.getAttribute('target')).toBe('_blank');
+    cleanup();
+    await setLanguage('en');
+    render(
+      <MemoryRouter>
+        <DevicesPanel devices={none} setup={{ to: '/system/device', label: 'See the devices' }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('devices-empty').textContent).toContain('once a team leader registers them');
+    expect(screen.getByTestId('devices-empty').querySelector('a')?.getAttribute('href')).toBe('/system/device');
   });
 });
