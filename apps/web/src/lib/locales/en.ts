@@ -3,8 +3,8 @@ import type { Messages } from './zh.js';
 /** English texts. Same keys as zh.ts (i18n.test.ts fails on a missing key). */
 export const en: Messages = {
   app: {
-    projectName: '中医AI舌诊',
-    windowTitle: '中医智能舌诊开放平台',
+    projectName: 'TCM AI Tongue Diagnosis',
+    windowTitle: 'TCM Tongue Diagnosis Open Platform',
     loading: 'Loading',
     language: 'Language',
     logout: 'Sign out',
@@ -190,6 +190,22 @@ export const en: Messages = {
     pickVideo: 'Please choose a video file to upload!',
     pickImage: 'Please choose an image file to upload!',
     uploadFailed: 'An unknown problem occurred, refresh the page',
+    h2: 'Heading',
+    h3: 'Subheading',
+    bullet: 'Bulleted list',
+    ordered: 'Numbered list',
+    quote: 'Quote',
+    link: 'Link',
+    linkAsk: 'Link address (https://…, mailto:… or /… on this site; empty removes the link)',
+    linkBad: 'A link must start with https://, http://, mailto: or / (a page of this site)',
+    alt: 'Alt text',
+    altAsk: 'Alt text of the image: what it shows, for readers who cannot see it',
+    table: 'Table',
+    rowAdd: 'Add row',
+    colAdd: 'Add column',
+    rowDelete: 'Delete row',
+    colDelete: 'Delete column',
+    tableDelete: 'Delete table',
   },
   upload: {
     badType: 'The image format is not allowed!',
