@@ -12,6 +12,7 @@ import { addSiteContent, SITE_CONTENT } from './site-content.js';
 import { addAuditMenu, AUDIT_MENU } from './audit-menu.js';
 import { replaceProjectFileSources, SITE_SOURCES } from './site-sources.js';
 import { addViewButtons, VIEW_BUTTONS } from './view-buttons.js';
+import { addFooterPages, FOOTER_PAGES_REPAIR } from './footer-pages.js';
 
 export type { MaintenanceLog };
 
@@ -30,6 +31,7 @@ export const MAINTENANCE_TASKS: Record<string, Task> = {
   [AUDIT_MENU]: (db, _log, opts) => addAuditMenu(db, opts),
   [VIEW_BUTTONS]: (db, _log, opts) => addViewButtons(db, opts),
   [SITE_SOURCES]: (db, _log, opts) => replaceProjectFileSources(db, opts),
+  [FOOTER_PAGES_REPAIR]: (db, _log, opts) => addFooterPages(db, opts),
 };
 
 export async function maintenanceFinishedAt(db: Db, name: string): Promise<Date | undefined> {
