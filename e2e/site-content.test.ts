@@ -217,7 +217,7 @@ describe('site content', () => {
       await page.getByTestId('btn-content-add').click();
       if (item.lang === 'en') {
         await page.getByTestId('content-lang').click();
-        await page.getByRole('option', { name: 'English' }).click();
+        await page.locator('.ant-select-item-option').filter({ hasText: 'English' }).first().click();
       }
       await page.getByTestId('content-title').fill(item.title);
       await writeStructured(page, item);

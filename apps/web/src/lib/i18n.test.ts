@@ -17,6 +17,8 @@ import { displayEn } from './locales/display-en.js';
 import { displayZh } from './locales/display-zh.js';
 import { researchEn } from './locales/research-en.js';
 import { researchZh } from './locales/research-zh.js';
+import { homeEn } from './locales/home-en.js';
+import { homeZh } from './locales/home-zh.js';
 import { i18n, setLanguage } from './i18n.js';
 
 function flatten(o: object, prefix = ''): Map<string, unknown> {
@@ -49,6 +51,7 @@ describe('i18n', () => {
     training: trainingZh,
     display: displayZh,
     research: researchZh,
+    home: homeZh,
   });
   const e = flatten({
     ...en,
@@ -59,6 +62,7 @@ describe('i18n', () => {
     training: trainingEn,
     display: displayEn,
     research: researchEn,
+    home: homeEn,
   });
 
   it('has every key in both zh and en, none empty', () => {

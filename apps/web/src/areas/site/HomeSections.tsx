@@ -1,10 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useReaderFormat } from '../../lib/reader-format.js';
 import { withAnt, WithAnt } from '../../app/WithAnt.js';
-import { HOME_KEYS, homeApi } from './home-api.js';
 
 const PARTNERS = ['clinics', 'research', 'devices', 'teams'] as const;
 const ENTRANCES = [
@@ -21,41 +18,28 @@ const CooperationForm = lazy(
   withAnt(() => import('./content/CooperationForm.js').then((m) => ({ default: m.CooperationForm }))),
 );
 
-/** The latest published news of the reader's language. */
-function useLatestNews() {
-  const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: HOME_KEYS.latestNews(i18n.language),
-    queryFn: homeApi.latestNews,
-    retry: false,
-  });
-}
+// The list reads the server (the API client, the session): a chunk loaded in the browser only, so
+// the server's first HTML, which draws this page in Node, never evaluates it.
+const HomeNewsList = lazy(() => import('./HomeNewsList.js'));
 
+/**
+ * The latest news: the heading and an empty list of fixed minimum height in the first HTML (and
+ * the app's first render, the same markup), the items once the browser has read them.
+ */
 export function HomeNews() {
   const { t } = useTranslation();
-  const fmt = useReaderFormat();
-  const q = useLatestNews();
-  const list = q.data?.list;
+  const browser = typeof document !== 'undefined';
   return (
     <section className="home-section" aria-labelledby="home-news">
       <h2 id="home-news" className="home-h2">
         {t('home.newsTitle')}
       </h2>
-      {/* A fixed minimum height while the list loads: the sections below do not jump. */}
-      <ul className="home-news" data-testid="home-news" aria-busy={!list && !q.isError}>
-        {list?.map((n) => (
-          <li key={n.id} className="site-card-box">
-            <Link to={`/xinwendongtai/${n.id}`} data-testid={`home-news-${n.id}`}>
-              {n.title}
-            </Link>
-            <p className="site-muted">
-              {t('site.publishedAt', { date: fmt.date(n.publishAt ?? n.createdAt, { time: false }) })}
-            </p>
-            {n.summary && <p>{n.summary}</p>}
-          </li>
-        ))}
-        {list?.length === 0 && <li className="site-muted">{t('site.newsEmpty')}</li>}
-        {q.isError && <li className="site-muted">{t('site.loadFailed')}</li>}
+      <ul className="home-news" data-testid="home-news">
+        {browser && (
+          <Suspense fallback={null}>
+            <HomeNewsList />
+          </Suspense>
+        )}
       </ul>
       <Link to="/xinwendongtai" data-testid="home-all-news">
         {t('home.allNews')}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HomeCooperation, HomeEntrances, HomeNews, HomePartners } from './HomeSections.js';
+import './home-texts.js';
 
 /** The sample report (server-made, no personal data: docs/web.md "Report views"). */
 export const SAMPLE_REPORT = '/checked/pdf/newPdfTestPreview';
@@ -13,7 +14,8 @@ const SAMPLE_IMAGE = `${import.meta.env.BASE_URL}sample-result.svg`;
  * The public home (issue 34 item 3): what the platform does and for whom, the way to the
  * detection page and the sample report, the four diagnoses, a sample result, the latest news,
  * partners, the cooperation form and the sign-in entrances. Plain markup and CSS (no antd): the
- * server writes the same markup as the page's first HTML (prerender), so it paints at once.
+ * server writes the same markup as the page's first HTML (prerender), so it paints at once. A
+ * chunk of its own (with its texts), so the other site pages' first load does not carry it.
  */
 export function SiteHome() {
   const { t } = useTranslation();
@@ -76,3 +78,5 @@ export function SiteHome() {
     </div>
   );
 }
+
+export default SiteHome;
