@@ -32,7 +32,8 @@ const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const area = (name) => Object.keys(manifest).find((k) => k.endsWith(`/${name}.tsx`));
 const html = gz('index.html');
 for (const [label, chunk] of [
-  ['public home (/)', 'SiteArea'],
+  // The home's sections and texts are a chunk of their own since issue 34.
+  ['public home (/)', ['SiteArea', 'SiteHome']],
   ['news detail /xinwendongtai/{id}', 'NewsDetailPage'],
   ['tongue detection /tongueAnalyze', 'TongueAnalyzePage'],
   ['back-office login (/login)', 'EntranceArea'],

@@ -19,6 +19,8 @@ import { researchEn } from './locales/research-en.js';
 import { researchZh } from './locales/research-zh.js';
 import { homeEn } from './locales/home-en.js';
 import { homeZh } from './locales/home-zh.js';
+import { editorToolsEn } from './locales/editor-tools-en.js';
+import { editorToolsZh } from './locales/editor-tools-zh.js';
 import { i18n, setLanguage } from './i18n.js';
 
 function flatten(o: object, prefix = ''): Map<string, unknown> {
@@ -52,6 +54,7 @@ describe('i18n', () => {
     display: displayZh,
     research: researchZh,
     home: homeZh,
+    editorTools: editorToolsZh,
   });
   const e = flatten({
     ...en,
@@ -63,6 +66,7 @@ describe('i18n', () => {
     display: displayEn,
     research: researchEn,
     home: homeEn,
+    editorTools: editorToolsEn,
   });
 
   it('has every key in both zh and en, none empty', () => {

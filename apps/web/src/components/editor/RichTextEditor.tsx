@@ -125,7 +125,7 @@ export function RichTextEditor(props: {
       />
       <Modal
         open={!!ask}
-        title={ask && t(ask.kind === 'link' ? 'editor.linkAsk' : 'editor.altAsk')}
+        title={ask && t(ask.kind === 'link' ? 'editorTools.linkAsk' : 'editorTools.altAsk')}
         onCancel={() => setAsk(null)}
         okButtonProps={{ 'data-testid': 'editor-ask-ok' }}
         onOk={() => {

@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { useEditorState, type Editor } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
+import './texts.js';
 
 /** What the editor's small dialog asks for: a link's address, or a selected image's alt text. */
 export interface Ask {
@@ -13,7 +14,7 @@ export interface Ask {
  * else the message key. The server's allow-list drops any other scheme anyway (javascript:, data:).
  */
 export function linkProblem(href: string): string | null {
-  return /^(https?:\/\/[^\s]+|mailto:[^\s]+|\/[^\s/][^\s]*)$/i.test(href) ? null : 'editor.linkBad';
+  return /^(https?:\/\/[^\s]+|mailto:[^\s]+|\/[^\s/][^\s]*)$/i.test(href) ? null : 'editorTools.linkBad';
 }
 
 /**
@@ -49,12 +50,12 @@ export function StructureTools({ editor, onAsk }: { editor: Editor | null; onAsk
       onClick={act}
       data-testid={`editor-${key}`}
     >
-      {t(`editor.${key}`)}
+      {t(`editorTools.${key}`)}
     </Button>
   );
   const action = (key: string, act: () => void, disabled = false) => (
     <Button size="small" disabled={disabled} onClick={act} data-testid={`editor-${key}`}>
-      {t(`editor.${key}`)}
+      {t(`editorTools.${key}`)}
     </Button>
   );
   return (

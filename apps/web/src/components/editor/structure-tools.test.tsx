@@ -114,9 +114,9 @@ describe('the editor toolbar: structure', () => {
       null,
     ]);
     expect([linkProblem('javascript:alert(1)'), linkProblem('data:text/html,x'), linkProblem('//evil.org')]).toEqual([
-      'editor.linkBad',
-      'editor.linkBad',
-      'editor.linkBad',
+      'editorTools.linkBad',
+      'editorTools.linkBad',
+      'editorTools.linkBad',
     ]);
   });
 });
