@@ -73,7 +73,9 @@ describe('first HTML of the public pages (issue 22 item 7)', () => {
     const page = first(zh.body)!;
     expect(page).toContain('<h1 id="home-title" class="site-title">中医智能舌诊开放平台</h1>');
     // The front door (issue 34 item 3): the call to detection, the sample report, the footer.
-    expect(page).toMatch(/<a class="site-button site-button-primary" href="[^"]*\/tongueAnalyze"[^>]*>开始舌象检测<\/a>/);
+    expect(page).toMatch(
+      /<a class="site-button site-button-primary" href="[^"]*\/tongueAnalyze"[^>]*>开始舌象检测<\/a>/,
+    );
     expect(page).toMatch(/href="[^"]*\/checked\/pdf\/newPdfTestPreview"/);
     expect(page).toContain('>隐私政策</a>');
     expect(page).toContain('>舌象分析</a>');
