@@ -32,6 +32,42 @@ async function api<T>(p: Page, method: string, url: string, body?: unknown): Pro
   return env.data;
 }
 
+/**
+ * Writes a structured article in the open editor through its toolbar (issue 34 item 6): a
+ * heading, a bulleted list, a quote, a link and a table.
+ */
+async function writeStructured(
+  p: Page,
+  w: { heading: string; point: string; quote: string; link: string; cell: string },
+) {
+  const body = p.getByTestId('content-body');
+  const editor = body.locator('.ProseMirror');
+  const tool = (id: string) => body.getByTestId(`editor-${id}`).click();
+  await editor.click();
+  await editor.pressSequentially(w.heading);
+  await tool('h2');
+  await editor.press('End');
+  await editor.press('Enter');
+  await tool('bullet');
+  await editor.pressSequentially(w.point);
+  await editor.press('Enter');
+  await editor.press('Enter');
+  await tool('quote');
+  await editor.pressSequentially(w.quote);
+  await editor.press('Enter');
+  await editor.press('Enter');
+  await editor.pressSequentially(w.link);
+  await editor.press('Shift+Home');
+  await tool('link');
+  await p.getByTestId('editor-ask-input').fill('https://www.who.int/');
+  await p.getByTestId('editor-ask-ok').click();
+  await editor.press('End');
+  await editor.press('Enter');
+  await tool('table');
+  await editor.pressSequentially(w.cell);
+  await editor.locator('table th').first().waitFor();
+}
+
 describe('site content', () => {
   it('an editor publishes news with an image in the editor; it shows on the site in zh and en', async () => {
     await signInBackOffice(page);
@@ -145,4 +181,93 @@ describe('site content', () => {
     await row.getByText('010-88886666').waitFor();
     expect(journey.errors).toEqual([]);
   }, 240_000);
+  it('zh and en: an editor writes news with a heading, list, quote, link and table; the site shows them, the home lists it, the footer pages open', async () => {
+    await signInBackOffice(page);
+    const tag = Date.now();
+    const items = [
+      {
+        lang: 'zh',
+        ui: '中文',
+        title: `舌象小知识 ${tag}`,
+        heading: '什么是齿痕舌',
+        point: '舌边有牙齿压痕',
+        quote: '仅供参考',
+        link: '世界卫生组织',
+        cell: '特征',
+        privacy: '隐私政策',
+        home: '最新动态',
+      },
+      {
+        lang: 'en',
+        ui: 'EN',
+        title: `Tongue notes ${tag}`,
+        heading: 'What tooth marks are',
+        point: 'Marks on the edges',
+        quote: 'For reference only',
+        link: 'World Health Organization',
+        cell: 'Feature',
+        privacy: 'Privacy',
+        home: 'Latest news',
+      },
+    ] as const;
+    for (const item of items) {
+      await page.goto(`${BASE}/pc/content/index`);
+      await page.getByTestId('language-switch').getByText(item.ui).click();
+      await page.getByTestId('content-admin').waitFor();
+      await page.getByTestId('btn-content-add').click();
+      if (item.lang === 'en') {
+        await page.getByTestId('content-lang').click();
+        await page.locator('.ant-select-item-option').filter({ hasText: 'English' }).first().click();
+      }
+      await page.getByTestId('content-title').fill(item.title);
+      await writeStructured(page, item);
+      await page.getByTestId('content-save').click();
+      const row = page.getByRole('row').filter({ hasText: item.title });
+      await row.waitFor();
+      await row.locator('input[type=checkbox]').check();
+      await page.getByTestId('btn-content-publish').click();
+      await page.getByTestId('publish-ok').click();
+      await row.getByText(item.lang === 'zh' ? '已发布' : 'Published').waitFor();
+    }
+
+    // A visitor on a phone reads each on the site, in its language, from the home's latest news.
+    const visitor = await journey.browser.newContext({ viewport: { width: 360, height: 780 } });
+    const v = (current = await visitor.newPage());
+    for (const item of items) {
+      await v.goto(`${BASE}/pc/?hl=${item.lang}`);
+      if (item.lang === 'en') await v.getByTestId('language-switch').getByText('EN').click();
+      await v.getByRole('heading', { name: item.home }).waitFor();
+      await v.getByRole('link', { name: item.title }).click();
+      const news = v.getByTestId('news-body');
+      await news.waitFor();
+      expect(await news.locator('h2').textContent()).toBe(item.heading);
+      expect(await news.locator('ul > li').textContent()).toBe(item.point);
+      expect(await news.locator('blockquote').textContent()).toBe(item.quote);
+      const a = news.locator('a', { hasText: item.link });
+      expect([await a.getAttribute('href'), await a.getAttribute('rel')]).toEqual([
+        'https://www.who.int/',
+        'noopener noreferrer nofollow',
+      ]);
+      expect(await news.locator('table th').first().textContent()).toBe(item.cell);
+      expect(await news.locator('table tr').count()).toBe(3);
+      // The same page drawn by the server first (a shared link) holds the same structure.
+      await v.reload();
+      await v.getByTestId('news-body').locator('table th').first().waitFor();
+
+      // The footer's privacy page (seeded) opens in the reader's language.
+      await v.goto(`${BASE}/pc/`);
+      await v.getByTestId('footer-privacy').click();
+      await v.getByRole('heading', { level: 1, name: item.privacy }).waitFor();
+    }
+    // The home fits a phone: no sideways scrolling from 360 to 430 px.
+    for (const width of [360, 390, 430]) {
+      await v.setViewportSize({ width, height: 800 });
+      await v.goto(`${BASE}/pc/`);
+      await v.getByTestId('home-detect').waitFor();
+      expect(await v.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    }
+    await visitor.close();
+    current = page;
+    expect(journey.errors).toEqual([]);
+  }, 300_000);
 });

@@ -1,8 +1,8 @@
 /**
  * Head texts of the public site's pages (issue 22 item 7): the server writes them into the
  * index.html it answers for each public route (title, description, Open Graph) and lists the
- * pages in sitemap.xml. Titles follow the web app's route names; the platform's name is a product
- * name and stays Chinese in both languages (docs/web.md "Window titles").
+ * pages in sitemap.xml. Titles follow the web app's route names; the platform's name is said in
+ * the reader's language (issue 34 item 3; before, it stayed Chinese in English too).
  */
 export type SiteLang = 'zh' | 'en';
 export type Worded = Record<SiteLang, string>;
@@ -17,7 +17,16 @@ export interface SitePageMeta {
   listed: boolean;
 }
 
-export const SITE_NAME = '中医智能舌诊开放平台';
+/** The platform's name in each language (the web app's `app.windowTitle`). */
+export const SITE_NAMES: Worded = { zh: '中医智能舌诊开放平台', en: 'TCM Tongue Diagnosis Open Platform' };
+/** The Chinese name, as before issue 34. */
+export const SITE_NAME = SITE_NAMES.zh;
+
+/**
+ * The site pages its footer links to (issue 34 item 3), seeded in zh and en
+ * (apps/server/src/seed/site-footer-pages.ts) and shown at /pages/{name}.
+ */
+export const FOOTER_PAGES = { contact: 'lianxiwomen', privacy: 'yinsizhengce', terms: 'fuwutiaokuan' } as const;
 
 /** Query parameter that picks the language of a shared or crawled page (`hl=en`); `lang` is the report language of /checked/pdf. */
 export const SITE_LANG_PARAM = 'hl';

@@ -68,7 +68,8 @@ describe('public pages carry their own head (issue 22 item 7)', () => {
       await get('/pc/tongueAnalyze?hl=en'),
       await get('/pc/tongueAnalyze', { cookie: 'language=en' }),
     ]) {
-      expect(title(res.body)).toBe('Tongue analysis · 中医智能舌诊开放平台');
+      expect(title(res.body)).toBe('Tongue analysis · TCM Tongue Diagnosis Open Platform');
+      expect(meta(res.body, 'og:site_name')).toBe('TCM Tongue Diagnosis Open Platform');
       expect(meta(res.body, 'description')).toMatch(/^Online tongue analysis/);
       expect(meta(res.body, 'og:locale')).toBe('en_US');
       expect(res.body).toContain('<html lang="en">');
@@ -77,6 +78,7 @@ describe('public pages carry their own head (issue 22 item 7)', () => {
     const list = await get('/pc/xinwendongtai');
     expect(title(list.body)).toBe('新闻动态 · 中医智能舌诊开放平台');
     expect(title((await get('/pc/')).body)).toBe('中医智能舌诊开放平台');
+    expect(title((await get('/pc/?hl=en')).body)).toBe('TCM Tongue Diagnosis Open Platform');
     // Sign-in and back-office pages keep the plain page.
     expect(title((await get('/pc/login')).body)).toBe('spa');
   });
@@ -84,7 +86,7 @@ describe('public pages carry their own head (issue 22 item 7)', () => {
   it('a published news item has its own title, summary and cover, escaped; a draft gets the plain page', async () => {
     const item = await news({ title: 'Spring "clinic" <days>', published: true, lang: 'en' });
     const res = await get(`/pc/xinwendongtai/${item.id}`);
-    expect(title(res.body)).toBe('Spring &quot;clinic&quot; &lt;days&gt; · 中医智能舌诊开放平台');
+    expect(title(res.body)).toBe('Spring &quot;clinic&quot; &lt;days&gt; · TCM Tongue Diagnosis Open Platform');
     expect(meta(res.body, 'og:type')).toBe('article');
     expect(meta(res.body, 'og:image')).toBe(`${SITE}/backend/file/cover.png`);
     // The description is the body's text: markup and the script's content are gone.

@@ -1,6 +1,6 @@
 import {
   SITE_LANG_PARAM,
-  SITE_NAME,
+  SITE_NAMES,
   SITE_NEWS_PATH,
   SITE_PAGES,
   SITE_PAGES_PATH,
@@ -27,7 +27,8 @@ export interface PageHead {
 }
 
 const DESCRIPTION_CHARS = 160;
-const titled = (page: string | null) => (page ? `${page} · ${SITE_NAME}` : SITE_NAME);
+/** "<page> · <platform>", the platform named in the page's language. */
+const titled = (page: string | null, lang: SiteLang) => (page ? `${page} · ${SITE_NAMES[lang]}` : SITE_NAMES[lang]);
 
 /** Plain, single-line text cut to a description's length. */
 function summaryOf(text: string): string {
@@ -54,7 +55,7 @@ export async function pageHead(db: Db, base: string, path: string, lang: SiteLan
     const alternates = both(path);
     return {
       lang,
-      title: titled(known.title?.[lang] ?? null),
+      title: titled(known.title?.[lang] ?? null, lang),
       description: known.description[lang],
       url: alternates[lang],
       type: 'website',
@@ -68,7 +69,7 @@ export async function pageHead(db: Db, base: string, path: string, lang: SiteLan
     if (!item) return null;
     return {
       lang: item.lang,
-      title: titled(item.title),
+      title: titled(item.title, item.lang),
       description: summaryOf(item.summary || item.body || item.title),
       url: `${base}${path}`,
       type: 'article',
@@ -90,7 +91,7 @@ export async function pageHead(db: Db, base: string, path: string, lang: SiteLan
     const alternates = both(path);
     return {
       lang: item.lang,
-      title: titled(item.title),
+      title: titled(item.title, item.lang),
       description: summaryOf(item.summary || item.body || item.title),
       url: alternates[lang],
       type: 'website',
@@ -115,7 +116,7 @@ export function headTags(h: PageHead): string {
     ...Object.entries(h.alternates ?? {}).map(
       ([l, href]) => `<link rel="alternate" hreflang="${l === 'zh' ? 'zh-CN' : 'en'}" href="${escapeAttr(href)}" />`,
     ),
-    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:site_name', SITE_NAMES[h.lang]),
     meta('property', 'og:type', h.type),
     meta('property', 'og:title', h.title),
     meta('property', 'og:description', h.description),

@@ -71,8 +71,13 @@ describe('first HTML of the public pages (issue 22 item 7)', () => {
     const zh = await get('/pc/');
     expect(zh.statusCode).toBe(200);
     const page = first(zh.body)!;
-    expect(page).toContain('<h1 class="site-title">中医智能舌诊开放平台</h1>');
-    expect(page).toContain('平台介绍、舌象检测入口、新闻资讯与合作咨询表单');
+    expect(page).toContain('<h1 id="home-title" class="site-title">中医智能舌诊开放平台</h1>');
+    // The front door (issue 34 item 3): the call to detection, the sample report, the footer.
+    expect(page).toMatch(
+      /<a class="site-button site-button-primary" href="[^"]*\/tongueAnalyze"[^>]*>开始舌象检测<\/a>/,
+    );
+    expect(page).toMatch(/href="[^"]*\/checked\/pdf\/newPdfTestPreview"/);
+    expect(page).toContain('>隐私政策</a>');
     expect(page).toContain('>舌象分析</a>');
     expect(page).toContain('>会员登录</a>');
     // The stylesheet is in the head; no render-blocking link is left; the app's script still loads.
@@ -83,12 +88,15 @@ describe('first HTML of the public pages (issue 22 item 7)', () => {
     expect(zh.body).not.toContain('boot-AbCd1234.js');
     // The head of the page is written as before.
     expect(zh.body).toContain('<title>中医智能舌诊开放平台</title>');
+    expect((await get('/pc/?hl=en')).body).toContain('<title>TCM Tongue Diagnosis Open Platform</title>');
     // Test ids are the app's alone: a journey finds each once even while both copies are there.
     expect(page).not.toContain('data-testid');
 
     for (const en of [await get('/pc/?hl=en'), await get('/pc/', { cookie: 'language=en' })]) {
       const p = first(en.body)!;
-      expect(p).toContain('platform introduction, tongue detection, news and the cooperation enquiry form');
+      expect(p).toContain('<h1 id="home-title" class="site-title">TCM Tongue Diagnosis Open Platform</h1>');
+      expect(p).toContain('>Start tongue detection</a>');
+      expect(p).toContain('>Privacy</a>');
       expect(p).toContain('>Tongue analysis</a>');
       expect(p).toContain('>Member sign-in</a>');
       expect(p).not.toContain('会员登录');

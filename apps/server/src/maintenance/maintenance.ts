@@ -15,6 +15,7 @@ import { addViewButtons, VIEW_BUTTONS } from './view-buttons.js';
 import { addTrainingStarter, TRAINING_STARTER } from '../modules/training/training.starter.js';
 import { addPlatformConsole, PLATFORM_CONSOLE } from './platform-console.js';
 import { addSeedTranslations, TRANSLATION_SEED } from './translation-seed.js';
+import { addFooterPages, FOOTER_PAGES_REPAIR } from './footer-pages.js';
 
 export type { MaintenanceLog };
 
@@ -36,6 +37,7 @@ export const MAINTENANCE_TASKS: Record<string, Task> = {
   [TRAINING_STARTER]: (db, _log, opts) => addTrainingStarter(db, opts),
   [PLATFORM_CONSOLE]: (db, _log, opts) => addPlatformConsole(db, opts),
   [TRANSLATION_SEED]: (db, _log, opts) => addSeedTranslations(db, opts),
+  [FOOTER_PAGES_REPAIR]: (db, _log, opts) => addFooterPages(db, opts),
 };
 
 export async function maintenanceFinishedAt(db: Db, name: string): Promise<Date | undefined> {

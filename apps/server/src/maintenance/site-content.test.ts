@@ -7,6 +7,8 @@ import { insertMenus } from '../seed/seed.js';
 import { CONSOLE_MENUS } from '../seed/menu-tree.js';
 import { SITE_PAGES } from '../seed/site-content.js';
 import { addSiteContent } from './site-content.js';
+import { FOOTER_SEED } from '../seed/site-footer-pages.js';
+import { addFooterPages } from './footer-pages.js';
 
 /** On its own in-memory PGlite: the repair changes the menu and content tables. */
 let database: Database;
@@ -45,5 +47,26 @@ describe('site-content repair', () => {
       .from(contentItems)
       .where(eq(contentItems.name, 'guanyuwomen'));
     expect(titles.map((x) => x.t)).toEqual(['edited', 'edited']);
+  });
+});
+
+describe('footer-pages repair', () => {
+  it('adds the contact, privacy and terms pages an older database lacks, in zh and en, and nothing else', async () => {
+    const db = database.db;
+    const names = FOOTER_SEED.map((p) => p.name);
+    // An older database: the footer pages never seeded, and a site page an editor deleted.
+    await db.delete(contentItems).where(inArray(contentItems.name, [...names, 'information']));
+    expect(await addFooterPages(db, { dryRun: true })).toEqual({ pages: 6 });
+    expect(await addFooterPages(db, { dryRun: false })).toEqual({ pages: 6 });
+    expect(await addFooterPages(db, { dryRun: false })).toEqual({ pages: 0 });
+    const rows = await db
+      .select({ name: contentItems.name, lang: contentItems.lang, body: contentItems.body })
+      .from(contentItems)
+      .where(inArray(contentItems.name, [...names, 'information']));
+    expect(rows.map((r) => `${r.name}/${r.lang}`).sort()).toEqual(names.flatMap((n) => [`${n}/en`, `${n}/zh`]).sort());
+    // The privacy page keeps its structure through the allow-list.
+    expect(rows.find((r) => r.name === 'yinsizhengce' && r.lang === 'en')?.body).toMatch(
+      /<h2>What we collect<\/h2><ul><li>/,
+    );
   });
 });

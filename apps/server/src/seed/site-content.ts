@@ -4,6 +4,8 @@
  * never the project's own files (issue 34). Editors
  * change everything afterwards in the back office (内容管理); the seed never overwrites a page.
  */
+import { FOOTER_SEED } from './site-footer-pages.js';
+
 export interface SeedPage {
   name: string;
   zh: { title: string; summary: string; body: string };
@@ -23,6 +25,8 @@ const WHO_TERMS =
   'WHO Regional Office for the Western Pacific, WHO International Standard Terminologies on Traditional Medicine in the Western Pacific Region, 2007';
 
 export const SITE_PAGES: SeedPage[] = [
+  // The footer's contact, privacy and terms pages (issue 34 item 3).
+  ...FOOTER_SEED,
   {
     name: 'guanyuwomen',
     zh: {

@@ -17,6 +17,10 @@ import { displayEn } from './locales/display-en.js';
 import { displayZh } from './locales/display-zh.js';
 import { researchEn } from './locales/research-en.js';
 import { researchZh } from './locales/research-zh.js';
+import { homeEn } from './locales/home-en.js';
+import { homeZh } from './locales/home-zh.js';
+import { editorToolsEn } from './locales/editor-tools-en.js';
+import { editorToolsZh } from './locales/editor-tools-zh.js';
 import { i18n, setLanguage } from './i18n.js';
 
 function flatten(o: object, prefix = ''): Map<string, unknown> {
@@ -49,6 +53,8 @@ describe('i18n', () => {
     training: trainingZh,
     display: displayZh,
     research: researchZh,
+    home: homeZh,
+    editorTools: editorToolsZh,
   });
   const e = flatten({
     ...en,
@@ -59,6 +65,8 @@ describe('i18n', () => {
     training: trainingEn,
     display: displayEn,
     research: researchEn,
+    home: homeEn,
+    editorTools: editorToolsEn,
   });
 
   it('has every key in both zh and en, none empty', () => {

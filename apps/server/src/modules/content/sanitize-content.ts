@@ -2,11 +2,26 @@ import sanitizeHtml from 'sanitize-html';
 import { POLICY } from '../translation/sanitize.js';
 
 const STYLES = POLICY.allowedStyles?.['*'] ?? {};
+/** A cell spans 1 to 99 rows or columns: any other value (a script, a huge number) is dropped. */
+const SPAN = /^[1-9]\d?$/;
+const cellSpans: sanitizeHtml.Transformer = (tagName, attribs) => {
+  const out = { ...attribs };
+  for (const name of ['colspan', 'rowspan'] as const) if (name in out && !SPAN.test(out[name]!)) delete out[name];
+  return { tagName, attribs: out };
+};
+
+/** A link that opens a new tab gets no handle on this page (`window.opener`) and sends no referrer. */
+const safeLink: sanitizeHtml.Transformer = (tagName, attribs) =>
+  attribs.target
+    ? { tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } }
+    : { tagName, attribs };
 
 /**
- * The allow-list of news and page bodies: the translation texts' list (docs/security.md §10c)
+ * The allow-list of news and page bodies: the translation texts' list (docs/security.md §10c:
+ * sanitize-html's defaults, i.e. headings, lists, blockquote, links, tables, plus images)
  * plus what the rich-text editor adds for articles: videos from the media picker (http(s) or
- * this server's files, never `javascript:`/`data:`) and the first-line indent (text-indent).
+ * this server's files, never `javascript:`/`data:`), the first-line indent (text-indent), image
+ * alt text, and (issue 34 item 6) table cells that span (colspan/rowspan, numbers only).
  * Everything else (scripts, event handlers, iframes, forms, `javascript:` links) is removed.
  */
 const CONTENT_POLICY: sanitizeHtml.IOptions = {
@@ -15,9 +30,12 @@ const CONTENT_POLICY: sanitizeHtml.IOptions = {
   allowedAttributes: {
     ...POLICY.allowedAttributes,
     video: ['src', 'controls', 'poster', 'width', 'height'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan'],
   },
   allowedStyles: { '*': { ...STYLES, 'text-indent': [/^\d{1,2}(\.\d+)?(em|px)$/], width: [/^\d{1,4}(%|px)$/] } },
   allowedSchemesByTag: { img: ['http', 'https'], video: ['http', 'https'] },
+  transformTags: { a: safeLink, td: cellSpans, th: cellSpans },
 };
 
 /** A news or page body as it may be stored and served: inert HTML. */
@@ -35,6 +53,7 @@ const LAZY_IMAGES_POLICY: sanitizeHtml.IOptions = {
     img: [...((CONTENT_POLICY.allowedAttributes || {}).img ?? []), 'loading', 'decoding'],
   },
   transformTags: {
+    ...CONTENT_POLICY.transformTags,
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
   },
 };

@@ -9,12 +9,13 @@ import { PageSpinner } from '../../components/PageSpinner.js';
 import { useTakeOver } from '../../lib/prerender.js';
 import { useNewsItemStart } from './content/news-item-query.js';
 import { SiteFrame } from './SiteFrame.js';
-import { SiteHome } from './SiteHome.js';
 
 // The pages a visitor most often opens first (a shared news link, the detection page) are light
 // chunks without Ant Design, like the home (docs/web.md "Speed and reach"); antd loads only with
 // what the visitor opens later (the camera, the result).
 const NewsDetailPage = lazy(() => import('./content/NewsDetailPage.js'));
+// The home's sections and texts (issue 34 item 3) are its own chunk: news and /tongueAnalyze do not load them.
+const SiteHome = lazy(() => import('./SiteHome.js'));
 const TongueAnalyzePage = lazy(() => import('./detection/TongueAnalyzePage.js'));
 const TONGUE_KIND = { tongueAnalyze: 'normal', childTongue: 'child', covidTongue: 'covid' } as const;
 // Report and device pages load in their own chunk: the public home stays small.
@@ -34,8 +35,12 @@ const AreaPlaceholder = lazy(
 const PRERENDERED: ReadonlySet<string> = new Set<PageKey<'site'>>(['home', 'tongueAnalyze', 'newsDetail']);
 
 function Home() {
-  useTakeOver();
-  return <SiteHome />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <TakeOver />
+      <SiteHome />
+    </Suspense>
+  );
 }
 
 /** Hands over once the page inside the same Suspense boundary is drawn, not its spinner. */

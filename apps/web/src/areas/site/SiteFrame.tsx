@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FOOTER_PAGES } from '@tcm/contract';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 import './site.css';
 
@@ -53,6 +54,36 @@ export function SiteFrame({ children }: { children: ReactNode }) {
         <LanguageSwitch />
       </header>
       <main className="site-main">{children}</main>
+      <SiteFooter />
     </div>
+  );
+}
+
+const FOOTER_LINKS = [
+  [`/pages/${FOOTER_PAGES.contact}`, 'contact'],
+  [`/pages/${FOOTER_PAGES.privacy}`, 'privacy'],
+  [`/pages/${FOOTER_PAGES.terms}`, 'terms'],
+  ['/guanyuwomen', 'about'],
+] as const;
+
+/**
+ * The site's footer (issue 34 item 3): contact, privacy and terms pages (seeded CMS pages; the
+ * contact page shows the organisation's details from the settings) and the decision-support note.
+ * Fixed texts only, so the server's first HTML and the app draw the same footer.
+ */
+function SiteFooter() {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <nav aria-label={t('site.footerLabel')} className="site-footer-nav">
+        {FOOTER_LINKS.map(([to, key]) => (
+          <Link key={to} to={to} data-testid={`footer-${key}`}>
+            {t(`site.footer.${key}`)}
+          </Link>
+        ))}
+      </nav>
+      <p>{t('site.footer.notice')}</p>
+      <p>© {t('app.windowTitle')}</p>
+    </footer>
   );
 }

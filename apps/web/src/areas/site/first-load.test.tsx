@@ -32,6 +32,19 @@ function heavyReached(file: string, seen = new Set<string>(), path: string[] = [
   });
 }
 
+/** Our own modules reached from `file` through static imports. */
+function ownReached(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const s of staticImports(readFileSync(file, 'utf8'))) {
+    if (!s.startsWith('.')) continue;
+    const base = resolve(dirname(file), s).replace(/\.js$/, '');
+    const next = ['.ts', '.tsx'].map((e) => base + e).find(existsSync);
+    if (next) ownReached(next, seen);
+  }
+  return seen;
+}
+
 afterEach(resetFetchAndSession);
 
 describe('first load of the light site pages', () => {
@@ -52,6 +65,14 @@ describe('first load of the light site pages', () => {
     'areas/site/detection/TongueAnalyzePage.tsx',
   ])('%s reaches no antd, editor or charts through static imports', (file) => {
     expect(heavyReached(join(src, file))).toEqual([]);
+  });
+
+  it('the server-side first HTML module reaches no browser storage (the session) through static imports', () => {
+    // The server imports it in Node at start; a module reading localStorage there leaves every
+    // public page without its first HTML (issue 34: the home's news list once did).
+    const reached = [...ownReached(join(src, 'prerender/site-prerender.tsx'))].map((f) => f.slice(src.length + 1));
+    expect(reached).toContain('areas/site/SiteHome.tsx');
+    expect(reached.filter((f) => /^lib\/(session|api)\.ts$/.test(f))).toEqual([]);
   });
 
   it('news detail: the item in plain markup, pictures of the body load lazily; a draft reads as not found', async () => {

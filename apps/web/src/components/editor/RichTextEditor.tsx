@@ -1,11 +1,13 @@
 import { useRef, useState } from 'react';
-import { Button, Modal, Select, Space, Tooltip, message } from 'antd';
+import { Button, Input, Modal, Select, Space, Tooltip, message } from 'antd';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { useTranslation } from 'react-i18next';
 import { FONT_SIZES, FontSize, Indent, Video } from './extensions.js';
 import { sanitizeHtml } from './sanitize.js';
+import { Tables } from './table.js';
+import { linkProblem, StructureTools, type Ask } from './StructureTools.js';
 import { pickProblem, useEditorUpload, type PickKind } from './upload.js';
 
 /** Editor defaults of spec §9, px. */
@@ -14,7 +16,8 @@ export const PREVIEW_SIZE = { width: 320, height: 568 } as const;
 
 /**
  * Rich-text editor (spec §2): bold/italic, font sizes 6–46 px, first-line indent toggle,
- * image and media pickers that upload, a phone-sized preview. `onChange` gets sanitised HTML.
+ * image and media pickers that upload, a phone-sized preview; and (issue 34 item 6) headings,
+ * lists, links, quotes, tables and image alt text (StructureTools). `onChange` gets sanitised HTML.
  */
 export function RichTextEditor(props: {
   value: string;
@@ -28,8 +31,17 @@ export function RichTextEditor(props: {
   const fileInput = useRef<HTMLInputElement>(null);
   const pickKind = useRef<PickKind>('image');
   const upload = useEditorUpload();
+  const [ask, setAsk] = useState<Ask | null>(null);
   const editor = useEditor({
-    extensions: [StarterKit, Image, FontSize, Indent, Video],
+    extensions: [
+      // h1 is the article's title on the site: the body's headings start at h2.
+      StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, defaultProtocol: 'https' } }),
+      Image,
+      FontSize,
+      Indent,
+      Video,
+      Tables,
+    ],
     content: sanitizeHtml(props.value),
     onUpdate: ({ editor: e }) => props.onChange(sanitizeHtml(e.getHTML())),
   });
@@ -99,6 +111,7 @@ export function RichTextEditor(props: {
         <Button size="small" onClick={() => setPreview(true)}>
           {t('editor.preview')}
         </Button>
+        <StructureTools editor={editor} onAsk={setAsk} />
       </Space>
       <input
         ref={fileInput}
@@ -110,6 +123,44 @@ export function RichTextEditor(props: {
         editor={editor}
         style={{ height: props.height ?? EDITOR_SIZE.height, overflow: 'auto', padding: 8 }}
       />
+      <Modal
+        open={!!ask}
+        title={ask && t(ask.kind === 'link' ? 'editorTools.linkAsk' : 'editorTools.altAsk')}
+        onCancel={() => setAsk(null)}
+        okButtonProps={{ 'data-testid': 'editor-ask-ok' }}
+        onOk={() => {
+          if (!ask || !editor) return;
+          const value = ask.value.trim();
+          if (ask.kind === 'alt')
+            editor
+              .chain()
+              .focus()
+              .updateAttributes('image', { alt: value || null })
+              .run();
+          else if (!value) editor.chain().focus().extendMarkRange('link').unsetLink().run();
+          else {
+            const problem = linkProblem(value);
+            if (problem) return void message.warning(t(problem));
+            const chain = editor.chain().focus().extendMarkRange('link');
+            // Nothing selected: the address itself becomes the linked text.
+            if (editor.state.selection.empty)
+              chain
+                .insertContent({ type: 'text', text: value, marks: [{ type: 'link', attrs: { href: value } }] })
+                .run();
+            else chain.setLink({ href: value }).run();
+          }
+          setAsk(null);
+        }}
+        destroyOnHidden
+      >
+        <Input
+          autoFocus
+          value={ask?.value ?? ''}
+          placeholder={ask?.kind === 'link' ? 'https://' : undefined}
+          onChange={(e) => setAsk((a) => a && { ...a, value: e.target.value })}
+          data-testid="editor-ask-input"
+        />
+      </Modal>
       <Modal
         open={preview}
         footer={null}

@@ -3,8 +3,8 @@ import type { Messages } from './zh.js';
 /** English texts. Same keys as zh.ts (i18n.test.ts fails on a missing key). */
 export const en: Messages = {
   app: {
-    projectName: '中医AI舌诊',
-    windowTitle: '中医智能舌诊开放平台',
+    projectName: 'TCM AI Tongue Diagnosis',
+    windowTitle: 'TCM Tongue Diagnosis Open Platform',
     loading: 'Loading',
     language: 'Language',
     logout: 'Sign out',
@@ -514,6 +514,15 @@ export const en: Messages = {
     publishedAt: 'Published {{date}}',
     shownInChinese: 'This page has no English version yet; the Chinese original follows.',
     contactUs: 'Contact us',
+    footerLabel: 'Footer navigation',
+    footer: {
+      contact: 'Contact',
+      privacy: 'Privacy',
+      terms: 'Terms of use',
+      about: 'About us',
+      notice:
+        "The platform's results support health management and physicians; they do not replace a physician's diagnosis.",
+    },
   },
   doctorApproval: {
     title: 'Doctor registrations',

@@ -497,6 +497,14 @@ export const zh = {
     publishedAt: '发布于 {{date}}',
     shownInChinese: '此页面暂无英文版，以下为中文原文。',
     contactUs: '联系我们',
+    footerLabel: '页脚导航',
+    footer: {
+      contact: '联系我们',
+      privacy: '隐私政策',
+      terms: '服务条款',
+      about: '关于我们',
+      notice: '本平台的分析结果仅供健康管理与医生参考，不能代替医生的诊断。',
+    },
   },
   doctorApproval: {
     title: '医生审核',

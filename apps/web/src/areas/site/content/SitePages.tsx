@@ -1,5 +1,6 @@
 import { Alert, Card, Col, Empty, List, Row, Result, Skeleton, Space, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
+import { FOOTER_PAGES } from '@tcm/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../../app/LazyArea.js';
@@ -156,9 +157,19 @@ function IntroPage({ page }: AreaProps) {
   return cms ? <CmsPage name={cms} compact /> : null;
 }
 
+/** A CMS page by name; the footer's contact page adds the organisation's details (settings). */
 function DynamicPage() {
   const { name = '' } = useParams();
-  return <CmsPage name={name} />;
+  return (
+    <>
+      <CmsPage name={name} />
+      {name === FOOTER_PAGES.contact && (
+        <div style={{ maxWidth: 900, margin: '24px auto' }}>
+          <ContactCard />
+        </div>
+      )}
+    </>
+  );
 }
 
 type ContentPage = PageKeys<
