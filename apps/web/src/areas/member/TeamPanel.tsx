@@ -18,6 +18,7 @@ import {
 } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { STACK_TABLE, stackColumns } from '../../record/stack-table.js';
 import { teamCreateBody, teamRenameBody, type Invitation, type TeamMemberRow, type TeamOverview } from '@tcm/contract';
 import { useSchemaRules } from '../../lib/form-rules.js';
 import { useSession } from '../../lib/session.js';
@@ -81,7 +82,8 @@ function Invitations({ list }: { list: Invitation[] }) {
         pagination={false}
         scroll={{ x: true }}
         locale={{ emptyText: t('member.team.noInvitations') }}
-        columns={[
+        className={STACK_TABLE}
+        columns={stackColumns<Invitation>([
           {
             title: t('member.apply.code'),
             render: (_, i) => (
@@ -108,7 +110,7 @@ function Invitations({ list }: { list: Invitation[] }) {
               </Space>
             ),
           },
-        ]}
+        ])}
       />
     </Card>
   );
@@ -142,7 +144,8 @@ function Members({
         dataSource={list}
         pagination={false}
         scroll={{ x: true }}
-        columns={[
+        className={STACK_TABLE}
+        columns={stackColumns<TeamMemberRow>([
           {
             title: t('member.team.memberName'),
             render: (_, m) => `${m.name}${m.id === me.id ? t('member.team.you') : ''}`,
@@ -168,7 +171,7 @@ function Members({
                 </Popconfirm>
               ),
           },
-        ]}
+        ])}
       />
     </Card>
   );

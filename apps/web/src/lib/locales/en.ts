@@ -7,6 +7,7 @@ export const en: Messages = {
     windowTitle: '中医智能舌诊开放平台',
     loading: 'Loading',
     language: 'Language',
+    menu: 'Menu',
     logout: 'Sign out',
     home: 'Home',
     back: 'Back',
