@@ -54,45 +54,62 @@ async function seedFullRecord(): Promise<string> {
  * - a text is laid out a character or two per line: its text node has ≥ 3 characters on ≥ 3 line
  *   boxes with fewer than 2.5 characters a line (normal wrapping of a sentence has many a line);
  * - a text is drawn past the window's right edge, unless inside a deliberate sideways scroller;
+ * - a floating button (antd's collapsed-menu tab, a float button) lies over the page;
  * - with `touch`, a button of the page is under 44 px high (WCAG 2.5.5 target size). Visitor
  *   pages are checked for width and text only: their buttons belong to the site's own design.
  */
 async function phoneProblems(page: Page, touch: boolean): Promise<string[]> {
-  return page.evaluate((touch) => {
-    const out: string[] = [];
-    const W = window.innerWidth;
-    const doc = document.documentElement.scrollWidth;
-    if (doc > W) out.push(`document ${doc} px wide on a ${W} px screen`);
-    const scrolls = (el: Element | null): boolean => {
-      for (let e = el; e && e !== document.body; e = e.parentElement)
-        if (/auto|scroll/.test(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth) return true;
-      return false;
-    };
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const text = (n.textContent ?? '').replace(/\s+/g, '');
-      const el = n.parentElement;
-      if (text.length < 3 || !el || el.closest('script, style, noscript, [aria-hidden="true"]')) continue;
-      const range = document.createRange();
-      range.selectNodeContents(n);
-      const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
-      if (rects.length === 0) continue;
-      const lines = new Set(rects.map((r) => Math.round(r.top))).size;
-      if (lines >= 3 && text.length / lines < 2.5) out.push(`"${text.slice(0, 30)}" on ${lines} lines`);
-      const right = Math.max(...rects.map((r) => r.right));
-      if (right > W + 1 && !scrolls(el)) out.push(`"${text.slice(0, 30)}" drawn to x=${Math.round(right)}`);
-    }
-    // Buttons of the page (not the shared header's language and sign-out controls, nor inline
-    // switches and icons in a table row, whose row is the target).
-    if (touch)
-      for (const b of document.querySelectorAll('.ant-btn')) {
-        const r = b.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0 || b.closest('header, [aria-hidden="true"]')) continue;
-        if (Math.round(r.height) < 44)
-          out.push(`button "${(b.textContent ?? '').trim().slice(0, 20)}" ${Math.round(r.height)} px high`);
+  const width = page.viewportSize()!.width;
+  return page.evaluate(
+    ({ touch, W }) => {
+      const out: string[] = [];
+      // Measured against the phone's width, not innerWidth: a mobile browser zooms a too-wide page
+      // out until it fits, and then innerWidth grows with the page (524 px on a 390 px phone).
+      const doc = document.documentElement.scrollWidth;
+      if (doc > W || window.innerWidth > W) {
+        out.push(`document ${Math.max(doc, window.innerWidth)} px wide on a ${W} px screen`);
+        // Name the widest boxes past the edge whose children all fit: where the width comes from.
+        const past = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > W + 1);
+        for (const e of past.filter((e) => ![...e.children].some((c) => past.includes(c))).slice(0, 5))
+          out.push(
+            `${e.tagName.toLowerCase()}.${[...e.classList].slice(0, 2).join('.')}${e.closest('[data-testid]') ? ` in ${e.closest('[data-testid]')!.getAttribute('data-testid')}` : ''} to x=${Math.round(e.getBoundingClientRect().right)}`,
+          );
       }
-    return out;
-  }, touch);
+      // Nothing floats over the content (issue 34: antd's collapsed-menu tab covered the cards).
+      for (const f of document.querySelectorAll('.ant-layout-sider-zero-width-trigger, .ant-float-btn'))
+        if (f.getBoundingClientRect().width > 0) out.push(`floating ${f.className.split(' ')[0]}`);
+      const scrolls = (el: Element | null): boolean => {
+        for (let e = el; e && e !== document.body; e = e.parentElement)
+          if (/auto|scroll/.test(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth) return true;
+        return false;
+      };
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = (n.textContent ?? '').replace(/\s+/g, '');
+        const el = n.parentElement;
+        if (text.length < 3 || !el || el.closest('script, style, noscript, [aria-hidden="true"]')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+        if (rects.length === 0) continue;
+        const lines = new Set(rects.map((r) => Math.round(r.top))).size;
+        if (lines >= 3 && text.length / lines < 2.5) out.push(`"${text.slice(0, 30)}" on ${lines} lines`);
+        const right = Math.max(...rects.map((r) => r.right));
+        if (right > W + 1 && !scrolls(el)) out.push(`"${text.slice(0, 30)}" drawn to x=${Math.round(right)}`);
+      }
+      // Buttons of the page (not the shared header's language and sign-out controls, nor inline
+      // switches and icons in a table row, whose row is the target).
+      if (touch)
+        for (const b of document.querySelectorAll('.ant-btn')) {
+          const r = b.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0 || b.closest('header, [aria-hidden="true"]')) continue;
+          if (Math.round(r.height) < 44)
+            out.push(`button "${(b.textContent ?? '').trim().slice(0, 20)}" ${Math.round(r.height)} px high`);
+        }
+      return out;
+    },
+    { touch, W: width },
+  );
 }
 
 /** Waits until the page has settled: no request for a moment and no spinner. */

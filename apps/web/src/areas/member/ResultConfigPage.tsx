@@ -87,7 +87,7 @@ export function ResultConfigPage() {
             </Space>
           </div>
         ))}
-        <Space style={{ marginTop: 16 }}>
+        <Space style={{ marginTop: 16 }} wrap>
           <Button
             type="primary"
             disabled={!draft}
