@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DOCTOR_APPROVAL_PATHS, RECORD_PATHS } from '@tcm/contract';
+import { AUTH_PATHS, DOCTOR_APPROVAL_PATHS, FILE_PATHS, RECORD_PATHS } from '@tcm/contract';
 import { BASE, PASSWORD } from './browser.js';
 import { outlineMatch } from './register-api.js';
 
@@ -119,14 +120,7 @@ export function expiredCopy(token: string): string {
 /** A call of the API as the person signed in on `p`, with the access token the page holds. */
 export async function apiAs<T>(p: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const token = await p.evaluate(() => localStorage.getItem('access_token'));
-  const res = await fetch(`${BASE}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const env = (await res.json()) as { code: number; msg: string; data: T };
-  if (env.code !== 0) throw new Error(`${path}: ${res.status} ${env.msg}`);
-  return env.data;
+  return apiWith<T>(method, path, token ?? '', body);
 }
 
 /** Waits until the record's analysis is done (fails on `failed` or after `ms`). */
@@ -138,4 +132,41 @@ export async function recordDone(p: Page, recordId: string, pollMs = 1000, ms = 
     if (r.status === 'failed' || Date.now() - t0 > ms) expect.fail(`record ${r.status}`);
     await new Promise((res) => setTimeout(res, pollMs));
   }
+}
+
+/** A call of the API with a bearer token: seeding without a page. */
+export async function apiWith<T>(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${BASE}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const env = (await res.json()) as { code: number; msg: string; data: T };
+  if (env.code !== 0) throw new Error(`${path}: ${res.status} ${env.msg}`);
+  return env.data;
+}
+
+/** Uploads a real file (uuid upload) with a bearer token; its uuid. */
+export async function uploadWith(token: string, file: string, name: string): Promise<string> {
+  const form = new FormData();
+  form.set('file', new Blob([readFileSync(file)]), name);
+  const res = await fetch(`${BASE}${FILE_PATHS.upload}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return ((await res.json()) as { data: { uuid: string } }).data.uuid;
+}
+
+/** An access token of a seeded member account, signed in through the API (the member entrance has no jigsaw). */
+export async function memberTokenOf(loginName: string): Promise<string> {
+  const signIn = await fetch(`${BASE}${AUTH_PATHS.entranceSignin('member')}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from('tcm-web:tcm-web-secret').toString('base64')}`,
+    },
+    body: new URLSearchParams({ loginName, loginPassword: PASSWORD }).toString(),
+  });
+  return ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
 }

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AUTH_PATHS, FILE_PATHS, RECORD_PATHS } from '@tcm/contract';
+import { RECORD_PATHS } from '@tcm/contract';
 import { questionsFor } from '@tcm/contract/questionnaire';
 import { BASE, PASSWORD } from './browser.js';
-import { dragKnob, fillLogin, solveJigsaw } from './helpers.js';
+import { apiWith, dragKnob, fillLogin, memberTokenOf, solveJigsaw, uploadWith } from './helpers.js';
 import { journeyHooks, type Journey } from './hooks.js';
 
 // Issue 17: the main job on a phone (390×844, touch), in zh and en — a visitor hands in a tongue photo;
@@ -249,28 +248,8 @@ describe('the main job on a phone (390×844)', () => {
   );
 });
 
-async function api<T>(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${BASE}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: T };
-  if (json.code !== 0) throw new Error(`${path}: ${json.code} ${json.msg}`);
-  return json.data;
-}
-
-async function memberToken(): Promise<string> {
-  const signIn = await fetch(`${BASE}${AUTH_PATHS.entranceSignin('member')}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from('tcm-web:tcm-web-secret').toString('base64')}`,
-    },
-    body: new URLSearchParams({ loginName: 'member', loginPassword: PASSWORD }).toString(),
-  });
-  return ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
-}
+const api = apiWith;
+const memberToken = () => memberTokenOf('member');
 
 /**
  * A record of the member, seeded through the API (not clicks): a face photo as the tongue (the
@@ -278,16 +257,7 @@ async function memberToken(): Promise<string> {
  */
 async function recordWithRefusedTongue(): Promise<string> {
   const token = await memberToken();
-  const upload = async (file: string, name: string) => {
-    const form = new FormData();
-    form.set('file', new Blob([readFileSync(file)]), name);
-    const res = await fetch(`${BASE}${FILE_PATHS.upload}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    return ((await res.json()) as { data: { uuid: string } }).data.uuid;
-  };
+  const upload = (file: string, name: string) => uploadWith(token, file, name);
   const answers = Object.fromEntries(questionsFor('female').map((q) => [q.id, 2]));
   const created = await api<{ recordId: string }>('POST', RECORD_PATHS.create, token, {
     files: { tongue: await upload(FACE, 'not-a-tongue.jpg'), pulse: await upload(PULSE, 'bidmc01.csv') },

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { Avatar, Grid, Layout, Menu, Space, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Avatar, Button, Drawer, Grid, Layout, Menu, Space, Typography } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../lib/session.js';
@@ -32,8 +33,14 @@ export function ShellLayout(props: {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { user } = useSession();
-  const narrow = Grid.useBreakpoint().sm === false;
+  const screens = Grid.useBreakpoint();
+  const narrow = screens.sm === false;
+  // Below md the side menu is a drawer opened from the header (issue 34: antd's collapsed Sider
+  // left a floating ☰ tab over the page's cards). Before antd has measured, the desktop layout.
+  const phone = screens.md === false;
+  const [drawer, setDrawer] = useState(false);
   const open = (item: ShellItem) => {
+    setDrawer(false);
     if (item.newTab) window.open(`${import.meta.env.BASE_URL.replace(/\/$/, '')}${item.key}`, '_blank', 'noopener');
     else void navigate(item.key);
   };
@@ -47,6 +54,17 @@ export function ShellLayout(props: {
           label: g.label,
           children: g.items.map((i) => ({ key: i.key, label: i.label })),
         }));
+  const sideMenu = (
+    <Menu
+      mode="inline"
+      selectedKeys={[pathname]}
+      items={sideItems}
+      onClick={(e) => {
+        const item = all.find((i) => i.key === e.key);
+        if (item) open(item);
+      }}
+    />
+  );
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {/* On a phone the header wraps onto a second row instead of pushing sign-out off the screen. */}
@@ -59,6 +77,16 @@ export function ShellLayout(props: {
           ...(narrow ? { flexWrap: 'wrap', height: 'auto', lineHeight: '48px', rowGap: 0 } : {}),
         }}
       >
+        {phone && all.length > 0 && (
+          <Button
+            type="text"
+            icon={<MenuOutlined style={{ color: '#fff', fontSize: 20 }} />}
+            aria-label={t('app.menu')}
+            data-testid="menu-open"
+            style={{ width: 44, height: 44 }}
+            onClick={() => setDrawer(true)}
+          />
+        )}
         <Typography.Text strong style={{ color: '#fff', fontSize: 18, whiteSpace: 'nowrap' }}>
           {t('app.projectName')}
         </Typography.Text>
@@ -85,21 +113,25 @@ export function ShellLayout(props: {
         </Space>
       </Layout.Header>
       <Layout>
-        {all.length > 0 && (
-          // On a phone the menu folds away behind antd's edge button, leaving the page the width.
-          <Layout.Sider width={220} theme="light" breakpoint="md" collapsedWidth={0} data-testid="side-menu">
-            <Menu
-              mode="inline"
-              selectedKeys={[pathname]}
-              items={sideItems}
-              onClick={(e) => {
-                const item = all.find((i) => i.key === e.key);
-                if (item) open(item);
-              }}
-            />
+        {all.length > 0 && !phone && (
+          <Layout.Sider width={220} theme="light" data-testid="side-menu">
+            {sideMenu}
           </Layout.Sider>
         )}
-        <Layout.Content style={{ padding: 20 }}>{props.children}</Layout.Content>
+        {phone && (
+          <Drawer
+            placement="left"
+            open={drawer}
+            onClose={() => setDrawer(false)}
+            size={260}
+            styles={{ body: { padding: 0 } }}
+            title={t('app.menu')}
+          >
+            <div data-testid="side-menu">{sideMenu}</div>
+          </Drawer>
+        )}
+        {/* minWidth 0: a flex child otherwise grows to its widest content (a table) past the screen. */}
+        <Layout.Content style={{ padding: phone ? 12 : 20, minWidth: 0 }}>{props.children}</Layout.Content>
       </Layout>
     </Layout>
   );

@@ -41,6 +41,7 @@ import {
 } from '@tcm/contract';
 import { loc, num, pct } from './result-format.js';
 import { useShowDetails } from './result-details.js';
+import { STACK_TABLE, stackColumns } from './stack-table.js';
 
 // The charts (ECharts) load only where a result has a pulse wave or constitution scores.
 const charts = () => import('./ResultCharts.js');
@@ -265,7 +266,8 @@ export function ConstitutionView({ r }: { r: ConstitutionResult }) {
         pagination={false}
         rowKey="code"
         dataSource={r.scales}
-        columns={[
+        className={STACK_TABLE}
+        columns={stackColumns<ConstitutionResult['scales'][number]>([
           { title: t('record.constitution.type'), render: (_, s) => constitutionWord(s.code, lang) },
           {
             title: t('record.constitution.score'),
@@ -274,7 +276,7 @@ export function ConstitutionView({ r }: { r: ConstitutionResult }) {
             ),
           },
           { title: t('record.constitution.verdict'), render: (_, s) => VERDICT_WORDS[s.verdict][lang] },
-        ]}
+        ])}
       />
       <Typography.Text type="secondary">{r.standard}</Typography.Text>
     </Space>
@@ -298,7 +300,8 @@ export function VitalsView({ r }: { r: VitalsResult }) {
       pagination={false}
       rowKey="indicator"
       dataSource={r.indicators}
-      columns={[
+      className={STACK_TABLE}
+      columns={stackColumns<IndicatorAssessment>([
         { title: t('record.vitals.indicator'), render: (_, x) => loc(x.name, lang) },
         {
           title: t('record.vitals.value'),
@@ -311,7 +314,7 @@ export function VitalsView({ r }: { r: VitalsResult }) {
         },
         { title: t('record.vitals.reason'), render: (_, x) => loc(x.reason, lang) },
         { title: t('record.vitals.reference'), render: (_, x) => loc(x.reference, lang) },
-      ]}
+      ])}
     />
   );
 }

@@ -84,9 +84,9 @@ export function PhotoPicker(props: {
         />
       )}
       {preview && props.file && (
-        <Space align="start">
+        <Space align="start" wrap style={{ maxWidth: '100%' }}>
           <Image src={preview} width={160} alt={props.file.name} data-testid={`${props.testId}-preview`} />
-          <Typography.Text>{props.file.name}</Typography.Text>
+          <Typography.Text style={{ overflowWrap: 'anywhere' }}>{props.file.name}</Typography.Text>
         </Space>
       )}
     </Space>

@@ -31,6 +31,7 @@ import { TongueView } from './TongueView.js';
 import { ResultDetails, useShowDetails } from './result-details.js';
 import { useReaderFormat } from '../lib/reader-format.js';
 import { asyncHandler } from '../lib/async-handler.js';
+import { PHONE_FIRST } from './stack-table.js';
 
 const isCapture = (e: RecordEngine): e is CaptureSlot => (CAPTURE_SLOTS as readonly string[]).includes(e);
 /** The parts a person may redo alone: the captures and the questionnaire (docs/records.md "Redo"). */
@@ -121,7 +122,14 @@ export function RecordResult(props: {
   return (
     <ResultDetails>
       {(toggle) => (
-        <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="record-result">
+        // Phone-first wherever a result is shown (member home, drawers, visitor and H5 pages).
+        <Space
+          orientation="vertical"
+          style={{ width: '100%' }}
+          size="middle"
+          data-testid="record-result"
+          className={PHONE_FIRST}
+        >
           <Space wrap>
             <Tag color={STATUS_COLOR[status]} data-testid="record-status" data-status={status}>
               {t(`record.status.${status}`)}

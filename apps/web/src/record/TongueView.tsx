@@ -17,6 +17,7 @@ import {
 } from '@tcm/contract';
 import { MaskedPhoto } from './MaskedPhoto.js';
 import { featureRows, pct, type FeatureRow } from './result-format.js';
+import { STACK_TABLE, stackColumns } from './stack-table.js';
 
 /** The model's probability for the label it chose. */
 const probabilityOf = (f: FeatureRow): number | undefined => f.probabilities.find(([l]) => l === f.label)?.[1];
@@ -56,7 +57,8 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
           rowKey="name"
           dataSource={rows}
           data-testid="tongue-features"
-          columns={[
+          className={STACK_TABLE}
+          columns={stackColumns<FeatureRow>([
             { title: t('record.featureName'), render: (_, f) => tongueFeatureWord(f.name, lang) },
             {
               title: t('record.finding'),
@@ -107,7 +109,7 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
                 </Space>
               ),
             },
-          ]}
+          ])}
         />
         {r.notes.map((n, i) => (
           <Typography.Paragraph key={i} type="secondary" style={{ fontSize: 12, marginTop: 8 }}>

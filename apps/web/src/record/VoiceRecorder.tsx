@@ -101,9 +101,10 @@ export function VoiceRecorder(props: { file: File | null; onChange: (file: File 
       {error && <Alert type="warning" showIcon title={error} />}
       {problem && <Alert type="error" showIcon title={t(`record.fileProblem.${problem}`)} />}
       {props.file && url && (
-        <Space data-testid="voice-ready">
-          <audio controls src={url} />
-          <Typography.Text>{props.file.name}</Typography.Text>
+        // Wraps: beside a 300 px player a file name had no room left and stood one character a line.
+        <Space data-testid="voice-ready" wrap style={{ maxWidth: '100%' }}>
+          <audio controls src={url} style={{ maxWidth: '100%' }} />
+          <Typography.Text style={{ overflowWrap: 'anywhere' }}>{props.file.name}</Typography.Text>
           <WavLength file={props.file} />
         </Space>
       )}

@@ -8,6 +8,7 @@ import { useDoctorRegister, useDoctorRegisterCheck } from './entrance-api.js';
 import { JigsawModal } from './JigsawModal.js';
 import { HttpError } from '../../lib/http.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
+import { PHONE_FIRST } from '../../record/stack-table.js';
 import { newPasswordRule } from '../../components/passwords/password-rules.js';
 import { asyncHandler } from '../../lib/async-handler.js';
 
@@ -48,7 +49,9 @@ export function DoctorRegister() {
       <Card
         title={`${t('app.projectName')} · ${t('route.doctorRegister')}`}
         extra={<LanguageSwitch />}
-        style={{ width: 520 }}
+        // Never wider than a phone (issue 34: a fixed 520 px made the page 520 px wide on 390 px).
+        style={{ width: 'min(520px, calc(100vw - 24px))' }}
+        className={PHONE_FIRST}
       >
         <Steps
           current={step - 1}

@@ -13,6 +13,7 @@ import { PlayApplyPage } from './PlayApplyPage.js';
 import { RecordsPage } from './RecordsPage.js';
 import { ResultConfigPage } from './ResultConfigPage.js';
 import { WechatBindPage, WechatBoundPage } from './WechatBindPage.js';
+import { PHONE_FIRST } from '../../record/stack-table.js';
 
 // The team display brings ECharts' map and the China GeoJSON: its own chunk, loaded on opening.
 const TeamDisplay = lazy(() => import('../display/TeamDisplay.js'));
@@ -48,7 +49,12 @@ export default function MemberArea({ page }: AreaProps) {
   const routes = member ? memberRoutes(member) : [];
   const items = menuEntries(routes).map((r) => ({ key: r.path, label: t(`route.${r.title}`), newTab: r.newTab }));
   const full = routes.find((r) => r.page === page)?.fullscreen;
-  const body = <MemberPage page={page} />;
+  // Phone-first styles (record/phone.css) for every member page: 44 px buttons, wrapping words.
+  const body = (
+    <div className={PHONE_FIRST}>
+      <MemberPage page={page} />
+    </div>
+  );
   if (full) return body;
   return (
     <ShellLayout side={[{ key: 'member', label: t('area.member'), items }]} loginPath="/member-login">

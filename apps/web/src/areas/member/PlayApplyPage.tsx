@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Input, Modal, Result, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { STACK_TABLE, stackColumns } from '../../record/stack-table.js';
 import { applyBody, decideBody, type Application } from '@tcm/contract';
 import { markServerFields, textProps, useSchemaRules } from '../../lib/form-rules.js';
 import { useSession } from '../../lib/session.js';
@@ -69,12 +70,13 @@ function ApplyCard() {
           scroll={{ x: true }}
           locale={{ emptyText: t('member.apply.none') }}
           data-testid="my-applications"
-          columns={[
+          className={STACK_TABLE}
+          columns={stackColumns<Application>([
             { title: t('member.apply.team'), dataIndex: 'teamName' },
             { title: t('member.apply.status'), render: (_, a) => <StatusTag a={a} /> },
             { title: t('member.apply.reason'), render: (_, a) => a.reason ?? '—' },
             { title: t('member.apply.at'), render: (_, a) => day(a.createdAt) },
-          ]}
+          ])}
         />
       )}
     </Card>
@@ -99,7 +101,8 @@ function TeamApplications() {
         pagination={false}
         scroll={{ x: true }}
         locale={{ emptyText: t('member.apply.none') }}
-        columns={[
+        className={STACK_TABLE}
+        columns={stackColumns<Application>([
           { title: t('member.apply.applicant'), render: (_, a) => `${a.applicantName} (${a.applicantLoginName})` },
           { title: t('member.apply.message'), render: (_, a) => a.message ?? '—' },
           { title: t('member.apply.at'), render: (_, a) => day(a.createdAt) },
@@ -135,7 +138,7 @@ function TeamApplications() {
                 a.decidedAt && day(a.decidedAt)
               ),
           },
-        ]}
+        ])}
       />
       <Modal
         open={!!rejecting}

@@ -21,6 +21,7 @@ import { LiveRecordResult } from '../../record/LiveRecordResult.js';
 import { STATUS_COLOR } from '../../record/RecordResult.js';
 import { failureLine } from '../../record/EngineSections.js';
 import { listRecords, useRecord } from '../../record/record-api.js';
+import { STACK_TABLE, stackColumns } from '../../record/stack-table.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { PersonTimeline } from './PersonTimeline.js';
 import { RecordsExportBar } from './RecordsExportBar.js';
@@ -80,63 +81,65 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
       q.state.data?.list.some((r) => r.status === 'queued' || r.status === 'running') ? 3000 : false,
   });
 
+  // Label/value blocks on a phone (issue 34): nine columns do not fit 390 px.
   const columns = useMemo(
-    () => [
-      {
-        title: t('record.field.personName'),
-        render: (_: unknown, r: RecordSummary) => r.person.name ?? r.ownerName ?? '—',
-      },
-      {
-        title: t('record.field.personSex'),
-        render: (_: unknown, r: RecordSummary) => (r.person.sex ? t(`record.sex.${r.person.sex}`) : '—'),
-      },
-      { title: t('record.field.personAge'), render: (_: unknown, r: RecordSummary) => r.person.age ?? '—' },
-      {
-        title: scope === 'deviceRecord' ? t('record.field.deviceName') : t('record.field.ownerName'),
-        render: (_: unknown, r: RecordSummary) => (scope === 'deviceRecord' ? r.deviceName : r.ownerName) ?? '—',
-      },
-      {
-        title: t('record.captures'),
-        render: (_: unknown, r: RecordSummary) => r.captures.map((c) => t(`record.engine.${c}`)).join(' · '),
-      },
-      {
-        title: t('record.field.status'),
-        render: (_: unknown, r: RecordSummary) => (
-          <>
-            <Tag color={STATUS_COLOR[r.status]} data-testid="row-status">
-              {t(`record.status.${r.status}`)}
-            </Tag>
-            {r.missing.length > 0 && <MissingParts missing={r.missing} />}
-          </>
-        ),
-      },
-      {
-        title: t('record.field.conclusion'),
-        render: (_: unknown, r: RecordSummary) => r.conclusion ?? r.failure?.msg ?? '—',
-      },
-      {
-        title: t('record.field.createdAt'),
-        render: (_: unknown, r: RecordSummary) => fmt.date(r.createdAt),
-      },
-      {
-        title: t('translation.actions'),
-        render: (_: unknown, r: RecordSummary) => (
-          <Space size={4} wrap>
-            <Button size="small" data-testid={`view-${r.id}`} onClick={() => setParams({ id: r.id })}>
-              {t('record.view')}
-            </Button>
-            <Button size="small" data-testid={`timeline-open-${r.id}`} onClick={() => setParams({ timeline: r.id })}>
-              {t('member.records.timeline')}
-            </Button>
-            {hasResults(r.status) && (
-              <Button size="small" data-testid={`push-${r.id}`} onClick={() => push(r.id)}>
-                {t('member.records.pushWechat')}
+    () =>
+      stackColumns<RecordSummary>([
+        {
+          title: t('record.field.personName'),
+          render: (_: unknown, r: RecordSummary) => r.person.name ?? r.ownerName ?? '—',
+        },
+        {
+          title: t('record.field.personSex'),
+          render: (_: unknown, r: RecordSummary) => (r.person.sex ? t(`record.sex.${r.person.sex}`) : '—'),
+        },
+        { title: t('record.field.personAge'), render: (_: unknown, r: RecordSummary) => r.person.age ?? '—' },
+        {
+          title: scope === 'deviceRecord' ? t('record.field.deviceName') : t('record.field.ownerName'),
+          render: (_: unknown, r: RecordSummary) => (scope === 'deviceRecord' ? r.deviceName : r.ownerName) ?? '—',
+        },
+        {
+          title: t('record.captures'),
+          render: (_: unknown, r: RecordSummary) => r.captures.map((c) => t(`record.engine.${c}`)).join(' · '),
+        },
+        {
+          title: t('record.field.status'),
+          render: (_: unknown, r: RecordSummary) => (
+            <>
+              <Tag color={STATUS_COLOR[r.status]} data-testid="row-status">
+                {t(`record.status.${r.status}`)}
+              </Tag>
+              {r.missing.length > 0 && <MissingParts missing={r.missing} />}
+            </>
+          ),
+        },
+        {
+          title: t('record.field.conclusion'),
+          render: (_: unknown, r: RecordSummary) => r.conclusion ?? r.failure?.msg ?? '—',
+        },
+        {
+          title: t('record.field.createdAt'),
+          render: (_: unknown, r: RecordSummary) => fmt.date(r.createdAt),
+        },
+        {
+          title: t('translation.actions'),
+          render: (_: unknown, r: RecordSummary) => (
+            <Space size={4} wrap>
+              <Button size="small" data-testid={`view-${r.id}`} onClick={() => setParams({ id: r.id })}>
+                {t('record.view')}
               </Button>
-            )}
-          </Space>
-        ),
-      },
-    ],
+              <Button size="small" data-testid={`timeline-open-${r.id}`} onClick={() => setParams({ timeline: r.id })}>
+                {t('member.records.timeline')}
+              </Button>
+              {hasResults(r.status) && (
+                <Button size="small" data-testid={`push-${r.id}`} onClick={() => push(r.id)}>
+                  {t('member.records.pushWechat')}
+                </Button>
+              )}
+            </Space>
+          ),
+        },
+      ]),
     [scope, setParams, t, fmt, push],
   );
 
@@ -181,6 +184,7 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
           selected={selected}
           onSelect={(keys) => setSelected(keys.map(String))}
           columns={columns}
+          className={STACK_TABLE}
           data-testid="records-table"
         />
       )}

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Card, Input, Popconfirm, Result, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { STACK_TABLE, stackColumns } from '../../record/stack-table.js';
 import {
   adviceKeyWord,
   readerLang,
@@ -86,7 +87,7 @@ export function ResultConfigPage() {
             </Space>
           </div>
         ))}
-        <Space style={{ marginTop: 16 }}>
+        <Space style={{ marginTop: 16 }} wrap>
           <Button
             type="primary"
             disabled={!draft}
@@ -122,7 +123,8 @@ export function ResultConfigPage() {
           dataSource={history}
           locale={{ emptyText: t('member.resultConfig.noHistory') }}
           pagination={{ pageSizeOptions: [100, 200, 500, 1000], defaultPageSize: 100 }}
-          columns={[
+          className={STACK_TABLE}
+          columns={stackColumns<AdviceVersion>([
             { title: t('member.resultConfig.version'), dataIndex: 'version', render: (v: number) => `v${v}` },
             {
               title: t('member.resultConfig.action'),
@@ -142,7 +144,7 @@ export function ResultConfigPage() {
                 </Button>
               ),
             },
-          ]}
+          ])}
         />
       </Card>
     </Space>

@@ -19,6 +19,7 @@ import {
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MemberPasswordReset } from './MemberPasswordReset.js';
+import { STACK_TABLE, stackColumns } from '../../record/stack-table.js';
 import { teamCreateBody, teamRenameBody, type Invitation, type TeamMemberRow, type TeamOverview } from '@tcm/contract';
 import { useSchemaRules } from '../../lib/form-rules.js';
 import { useSession } from '../../lib/session.js';
@@ -82,7 +83,8 @@ function Invitations({ list }: { list: Invitation[] }) {
         pagination={false}
         scroll={{ x: true }}
         locale={{ emptyText: t('member.team.noInvitations') }}
-        columns={[
+        className={STACK_TABLE}
+        columns={stackColumns<Invitation>([
           {
             title: t('member.apply.code'),
             render: (_, i) => (
@@ -109,7 +111,7 @@ function Invitations({ list }: { list: Invitation[] }) {
               </Space>
             ),
           },
-        ]}
+        ])}
       />
     </Card>
   );
@@ -143,7 +145,8 @@ function Members({
         dataSource={list}
         pagination={false}
         scroll={{ x: true }}
-        columns={[
+        className={STACK_TABLE}
+        columns={stackColumns<TeamMemberRow>([
           {
             title: t('member.team.memberName'),
             render: (_, m) => `${m.name}${m.id === me.id ? t('member.team.you') : ''}`,
@@ -172,7 +175,7 @@ function Members({
                 </>
               ),
           },
-        ]}
+        ])}
       />
     </Card>
   );

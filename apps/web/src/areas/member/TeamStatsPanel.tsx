@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Card, Col, Drawer, Empty, List, Result, Row, Spin, Statistic, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { STACK_TABLE, stackColumns } from '../../record/stack-table.js';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { HomeRecord, TeamRecordsQuery, TeamStats } from '@tcm/contract';
 import { EChart } from '../../components/EChart.js';
@@ -34,7 +35,8 @@ function DrillDrawer({ query, onClose }: { query: TeamRecordsQuery | null; onClo
           scroll={{ x: true }}
           data-testid="drill-records"
           locale={{ emptyText: t('member.home.empty') }}
-          columns={[
+          className={STACK_TABLE}
+          columns={stackColumns<HomeRecord>([
             { title: t('member.home.date'), render: (_, r) => day(r.createdAt) },
             { title: t('member.home.person'), render: (_, r) => r.personName ?? '—' },
             { title: t('member.home.constitution'), render: (_, r) => constitutionName(t, r.constitution) },
@@ -51,7 +53,7 @@ function DrillDrawer({ query, onClose }: { query: TeamRecordsQuery | null; onClo
                 </a>
               ),
             },
-          ]}
+          ])}
         />
       )}
     </Drawer>

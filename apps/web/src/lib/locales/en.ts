@@ -7,6 +7,7 @@ export const en: Messages = {
     windowTitle: 'TCM Tongue Diagnosis Open Platform',
     loading: 'Loading',
     language: 'Language',
+    menu: 'Menu',
     logout: 'Sign out',
     home: 'Home',
     back: 'Back',

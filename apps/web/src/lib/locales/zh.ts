@@ -5,6 +5,7 @@ export const zh = {
     windowTitle: '中医智能舌诊开放平台',
     loading: '加载中',
     language: '语言',
+    menu: '菜单',
     logout: '退出登录',
     home: '首页',
     back: '返回',
