@@ -382,9 +382,10 @@ describe('team capture and the record lists', () => {
         await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
         await dialog.waitFor({ state: 'hidden' });
       };
-      await query(who.slice(-6));
+      // The "applied" toast lasts 3 s: it is awaited while the query is given, not after the
+      // table's refetch (on a loaded machine the row came after the toast had gone).
+      await Promise.all([page.getByText('组合查询已生效').waitFor(), query(who.slice(-6))]);
       await table.getByText(who).first().waitFor();
-      await page.getByText('组合查询已生效').waitFor();
       await page.locator('.ant-tag-close-icon').click();
       await query('没有这个人');
       await expect.poll(() => table.getByText(who).count()).toBe(0);
