@@ -26,12 +26,15 @@ import { WizardStepper } from './WizardStepper.js';
  * (`?record=<id>`), so a reload shows it again. The steps are `wizardReducer`'s (a pure state
  * machine); `data-step` on the card is the step on screen, the marker journeys wait for.
  *
- * `onCreated` (the doctor's visit capture) receives the new record instead of the wizard's own
- * result page; `owner` says whose form it is (a doctor's capture has no team source).
+ * A doctor's capture from a visit (docs/archive.md) passes `onCreated`, which receives the new
+ * record instead of the wizard's own result page, `owner: 'doctor'` (no "for whom": the record is
+ * the doctor's) and `person`, the case's patient, pre-filled.
  */
-export function CaptureWizard(props: { onCreated?: (recordId: string) => void; owner?: 'member' | 'doctor' } = {}) {
+export function CaptureWizard(
+  props: { onCreated?: (recordId: string) => void; owner?: 'member' | 'doctor'; person?: RecordPerson } = {},
+) {
   const { t } = useTranslation();
-  const [s, dispatch] = useReducer(wizardReducer, undefined, () => initialWizard(currentLanguage()));
+  const [s, dispatch] = useReducer(wizardReducer, undefined, () => initialWizard(currentLanguage(), props.person));
   const [params, setParams] = useSearchParams();
   const recordId = props.onCreated ? null : params.get('record');
   const setRecordId = (id: string | null) =>
@@ -55,7 +58,7 @@ export function CaptureWizard(props: { onCreated?: (recordId: string) => void; o
   };
   const startOver = () => {
     reset();
-    dispatch({ type: 'reset', lang: currentLanguage() });
+    dispatch({ type: 'reset', lang: currentLanguage(), person: props.person });
   };
 
   if (recordId)

@@ -45,15 +45,16 @@ export type WizardAction =
   | { type: 'next'; checks: Checks }
   | { type: 'prev' }
   | { type: 'skip' }
-  | { type: 'reset'; lang: ReportLanguage };
+  | { type: 'reset'; lang: ReportLanguage; person?: RecordPerson };
 
 export const isSlot = (step: Step): step is CaptureSlot =>
   step === 'tongue' || step === 'face' || step === 'pulse' || step === 'voice';
 
-export function initialWizard(lang: ReportLanguage): WizardState {
+/** A fresh wizard; `person` pre-fills the first step (a doctor's capture: the case's patient). */
+export function initialWizard(lang: ReportLanguage, person: RecordPerson = {}): WizardState {
   return {
     step: 'person',
-    person: {},
+    person,
     files: {},
     answers: {},
     vitals: {},
@@ -142,6 +143,6 @@ export function wizardReducer(s: WizardState, a: WizardAction): WizardState {
       return { ...next, vitals: {} };
     }
     case 'reset':
-      return initialWizard(a.lang);
+      return initialWizard(a.lang, a.person);
   }
 }
