@@ -3,7 +3,7 @@ import { ARCHIVE_PATHS, AUTH_PATHS, RECORD_PATHS } from '@tcm/contract';
 import { BASE, PASSWORD } from './browser.js';
 import { fillLogin } from './helpers.js';
 import { useJourney } from './hooks.js';
-import { waitStep, wizardNext, wizardSkip } from './wizard.js';
+import { tongueThenSkipToVitals, waitStep, wizardNext } from './wizard.js';
 
 // Issue 33 item 2: from a case visit the doctor captures with the members' wizard; the record is
 // the doctor's, linked to the visit and shown in it, and the case page draws the patient's trends
@@ -83,13 +83,7 @@ describe('doctor capture from a visit', () => {
       expect(await page.getByTestId('person-sex').locator('input[value="female"]').isChecked()).toBe(true);
       expect(await page.getByTestId('wizard-source').count()).toBe(0);
       await wizardNext(page, 'tongue');
-      await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles(TONGUE);
-      await page.getByTestId('check-tongue-ok').waitFor({ timeout: 60_000 });
-      await wizardNext(page, 'face');
-      await wizardSkip(page, 'pulse');
-      await wizardSkip(page, 'voice');
-      await wizardSkip(page, 'questionnaire');
-      await wizardSkip(page, 'vitals');
+      await tongueThenSkipToVitals(page, TONGUE);
       await page.getByTestId('vitals-systolic').fill('134');
       await page.getByTestId('vitals-diastolic').fill('86');
       await page.getByTestId('vitals-heartRate').fill('76');

@@ -6,7 +6,7 @@ import { BASE, watchErrors } from './browser.js';
 import { fillLogin } from './helpers.js';
 import { journeyHooks } from './hooks.js';
 import { launchWithFakeMedia, photoToY4m } from './media.js';
-import { waitStep, wizardNext, wizardSkip } from './wizard.js';
+import { tongueThenSkipToVitals, waitStep, wizardNext, wizardSkip } from './wizard.js';
 
 // The main job end to end (issue 8): real photos, pulse, voice and questionnaire through the
 // built app and the real server, engines and PDF renderer. Analyses run on the server's queue,
@@ -348,15 +348,8 @@ describe('team capture and the record lists', () => {
       await page.getByTestId('person-name').fill(who);
       await page.getByTestId('person-sex').locator('input[value="male"]').check();
       await wizardNext(page, 'tongue');
-      await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles(TONGUE);
-      await page.getByTestId('tongue-preview').waitFor();
-      await page.getByTestId('check-tongue-ok').waitFor({ timeout: 60_000 });
-      await wizardNext(page, 'face');
       // Face, pulse, voice, questionnaire and vitals are optional: each is skipped explicitly.
-      await wizardSkip(page, 'pulse');
-      await wizardSkip(page, 'voice');
-      await wizardSkip(page, 'questionnaire');
-      await wizardSkip(page, 'vitals');
+      await tongueThenSkipToVitals(page, TONGUE);
       await wizardSkip(page, 'submit');
       await page.getByTestId('wizard-skipped').getByText('已跳过：面象、脉象、声音、体质问卷、体征').waitFor();
       await page.getByTestId('wizard-submit').click();

@@ -29,3 +29,14 @@ export async function wizardSkip(page: Page, to: WizardStep): Promise<void> {
   await page.getByTestId('wizard-skip-confirm').click();
   await waitStep(page, to);
 }
+
+/** From the tongue step: hands in the tongue photo, then skips face, pulse, voice and questionnaire. */
+export async function tongueThenSkipToVitals(page: Page, photo: string): Promise<void> {
+  await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles(photo);
+  await page.getByTestId('check-tongue-ok').waitFor({ timeout: 60_000 });
+  await wizardNext(page, 'face');
+  await wizardSkip(page, 'pulse');
+  await wizardSkip(page, 'voice');
+  await wizardSkip(page, 'questionnaire');
+  await wizardSkip(page, 'vitals');
+}
