@@ -6,6 +6,7 @@ import { BASE, watchErrors } from './browser.js';
 import { fillLogin } from './helpers.js';
 import { journeyHooks } from './hooks.js';
 import { launchWithFakeMedia, photoToY4m } from './media.js';
+import { tongueThenSkipToVitals, waitStep, wizardNext, wizardSkip } from './wizard.js';
 
 // The main job end to end (issue 8): real photos, pulse, voice and questionnaire through the
 // built app and the real server, engines and PDF renderer. Analyses run on the server's queue,
@@ -254,10 +255,10 @@ describe('member four-diagnosis capture', () => {
 
 async function wizardJourney(): Promise<void> {
   await signInMember('member');
-  await page.getByTestId('capture-wizard').waitFor();
+  await waitStep(page, 'person');
   await page.getByTestId('person-name').fill('张测试');
-  await page.getByTestId('person-sex').getByText('女').click();
-  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('person-sex').locator('input[value="female"]').check();
+  await wizardNext(page, 'tongue');
 
   // Issue 17: a photo that is no tongue is refused at its step, with the engine's message and a
   // tip, and the step is held; a good capture then replaces it.
@@ -266,25 +267,25 @@ async function wizardJourney(): Promise<void> {
   await page.getByTestId('check-tongue-failed').getByText('提示：').waitFor();
   await page.getByTestId('wizard-next').click();
   await page.getByTestId('wizard-problem').getByText('该采集无法识别').waitFor();
-  await page.getByTestId('wizard-step-tongue').waitFor();
+  await waitStep(page, 'tongue');
 
   await page.getByTestId('tongue-camera').click();
   await page.getByTestId('camera-tips').getByText('光线和清晰度良好，可以拍摄').waitFor({ timeout: 15_000 });
   await page.getByTestId('camera-shoot').click();
   await page.getByTestId('tongue-preview').waitFor();
   await page.getByTestId('check-tongue-ok').waitFor({ timeout: 60_000 });
-  await page.getByTestId('wizard-next').click();
+  await wizardNext(page, 'face');
   await page.locator('[data-testid="face-upload"] input[type=file]').setInputFiles(FACE);
   await page.getByTestId('face-preview').waitFor();
   await page.getByTestId('check-face-ok').waitFor({ timeout: 60_000 });
-  await page.getByTestId('wizard-next').click();
+  await wizardNext(page, 'pulse');
   await page.locator('[data-testid="pulse-upload"] input[type=file]').setInputFiles(PULSE);
   await page.getByTestId('pulse-ready').waitFor();
   await page
     .getByTestId('check-pulse-ok')
     .getByText(/脉率 \d+ 次\/分/)
     .waitFor({ timeout: 60_000 });
-  await page.getByTestId('wizard-next').click();
+  await wizardNext(page, 'voice');
 
   await page.getByTestId('voice-record').click();
   await page.getByTestId('voice-stop').waitFor();
@@ -295,22 +296,21 @@ async function wizardJourney(): Promise<void> {
     .getByText(/voice-\d+\.wav/)
     .waitFor();
   await page.getByTestId('check-voice-ok').waitFor({ timeout: 60_000 });
-  await page.getByTestId('wizard-next').click();
+  await wizardNext(page, 'questionnaire');
 
   const radios = page.locator('[data-testid="questionnaire"] input[type=radio][value="2"]');
   await radios.first().waitFor();
   const n = await radios.count();
   expect(n).toBe(60);
   for (let i = 0; i < n; i++) await radios.nth(i).check();
-  await page.getByTestId('wizard-next').click();
+  await wizardNext(page, 'vitals');
 
   await page.getByTestId('vitals-heightCm').fill('162');
   await page.getByTestId('vitals-weightKg').fill('58');
   await page.getByTestId('vitals-systolic').fill('118');
   await page.getByTestId('vitals-diastolic').fill('76');
   await page.getByTestId('vitals-heartRate').fill('72');
-  await page.getByTestId('wizard-next').click();
-  await page.getByTestId('wizard-summary').waitFor();
+  await wizardNext(page, 'submit');
   await page.getByTestId('wizard-submit').click();
 
   const result = page.getByTestId('wizard-result');
@@ -350,17 +350,15 @@ describe('team capture and the record lists', () => {
     async () => {
       const who = `团队受检者${Date.now() % 1_000_000}`;
       await signInMember('leader');
-      await page.getByTestId('capture-wizard').waitFor();
-      await page.getByTestId('wizard-source').getByText('团队中的其他人（记入团队舌诊记录）').click();
+      await waitStep(page, 'person');
+      await page.getByTestId('wizard-source').locator('input[value="team"]').check();
       await page.getByTestId('person-name').fill(who);
-      await page.getByTestId('person-sex').getByText('男').click();
-      await page.getByTestId('wizard-next').click();
-      await page.locator('[data-testid="tongue-upload"] input[type=file]').setInputFiles(TONGUE);
-      await page.getByTestId('tongue-preview').waitFor();
-      await page.getByTestId('check-tongue-ok').waitFor({ timeout: 60_000 });
-      // Face, pulse, voice, questionnaire and vitals are optional: step past them.
-      for (let i = 0; i < 6 && !(await page.getByTestId('wizard-summary').isVisible()); i++)
-        await page.getByTestId('wizard-next').click();
+      await page.getByTestId('person-sex').locator('input[value="male"]').check();
+      await wizardNext(page, 'tongue');
+      // Face, pulse, voice, questionnaire and vitals are optional: each is skipped explicitly.
+      await tongueThenSkipToVitals(page, TONGUE);
+      await wizardSkip(page, 'submit');
+      await page.getByTestId('wizard-skipped').getByText('已跳过：面象、脉象、声音、体质问卷、体征').waitFor();
       await page.getByTestId('wizard-submit').click();
       const result = page.getByTestId('wizard-result');
       await result.waitFor({ timeout: 60_000 });
@@ -384,9 +382,10 @@ describe('team capture and the record lists', () => {
         await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
         await dialog.waitFor({ state: 'hidden' });
       };
-      await query(who.slice(-6));
+      // The "applied" toast lasts 3 s: it is awaited while the query is given, not after the
+      // table's refetch (on a loaded machine the row came after the toast had gone).
+      await Promise.all([page.getByText('组合查询已生效').waitFor(), query(who.slice(-6))]);
       await table.getByText(who).first().waitFor();
-      await page.getByText('组合查询已生效').waitFor();
       await page.locator('.ant-tag-close-icon').click();
       await query('没有这个人');
       await expect.poll(() => table.getByText(who).count()).toBe(0);

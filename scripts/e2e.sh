@@ -70,7 +70,20 @@ a_pid=$S_PID
 if [ $# -gt 0 ]; then
   wait_ready "${a[0]}" "${a[1]}" "$a_pid"
   echo "[e2e] server on port ${a[1]}; running journeys"
-  journeys "${a[@]}" "$@"
+  # E2E_RUNS=n runs the given journeys n times in a row on this one server and counts the passes
+  # (a flakiness check, e.g. issue 34's team-capture journey 20 times); default once.
+  runs=${E2E_RUNS:-1}
+  if [ "$runs" -le 1 ]; then
+    journeys "${a[@]}" "$@"
+    exit
+  fi
+  passed=0
+  for i in $(seq 1 "$runs"); do
+    if journeys "${a[@]}" "$@"; then passed=$((passed + 1)); fi
+    echo "[e2e] run $i of $runs: $passed passed so far"
+  done
+  echo "[e2e] $passed of $runs runs passed"
+  [ "$passed" -eq "$runs" ]
   exit
 fi
 

@@ -30,6 +30,8 @@ export const ARCHIVE_PATHS = {
   visit: (visitId: string) => `${BASE}/visit/detail/${visitId}`,
   updateVisit: (visitId: string) => `${BASE}/visit/update/${visitId}`,
   visitPdf: (visitId: string) => `${BASE}/visit/pdf/${visitId}`,
+  /** Links one platform record to a visit (the doctor's capture from the visit, issue 33). */
+  linkRecord: (visitId: string) => `${BASE}/visit/linkRecord/${visitId}`,
   herbs: `${BASE}/herbs`,
   /** The caller's own correction of a dictionary herb (dose range, pregnancy). */
   herbOverride: `${BASE}/herbs/override`,
@@ -114,6 +116,13 @@ export const ARCHIVE_ERRORS = defineErrors({
     status: 409,
     zh: '处方中毒性药剂量超过上限，不能保存',
     en: 'A toxic herb in the prescription is above its hard limit and cannot be saved',
+  },
+  /** A visit links at most `visitBody.recordIds`' 20 records. */
+  VISIT_RECORDS_FULL: {
+    code: 4101015,
+    status: 409,
+    zh: '该次就诊已关联 20 条检测记录，不能再添加',
+    en: 'This visit already links 20 records; no more can be added',
   },
   CASE_DELETED: {
     code: 4101010,
@@ -337,6 +346,9 @@ export const fourDiagnosisSchema = z.object({
   palpation: optText(2000),
 });
 
+/** Most platform records one visit links. */
+export const VISIT_MAX_RECORDS = 20;
+
 export const visitBody = z.object({
   visitDate: isoDay,
   chiefComplaint: text(500).min(1),
@@ -344,7 +356,7 @@ export const visitBody = z.object({
   pastHistory: optText(4000),
   fourDiagnosis: fourDiagnosisSchema.default({ inspection: '', listening: '', inquiry: '', palpation: '' }),
   /** Platform records (tongue/face/pulse/voice captures) linked to the visit. */
-  recordIds: z.array(uuid).max(20).default([]),
+  recordIds: z.array(uuid).max(VISIT_MAX_RECORDS).default([]),
   tcmDisease: optText(200),
   tcmSyndrome: optText(200),
   western: z.array(text(200).min(1)).max(20).default([]),
@@ -354,6 +366,10 @@ export const visitBody = z.object({
   outcome: optText(2000),
 });
 export type VisitBody = z.input<typeof visitBody>;
+
+/** `linkRecord`: a record the doctor may see (their own capture), added to the visit's links. */
+export const visitLinkRecordBody = z.object({ recordId: uuid });
+export type VisitLinkRecordBody = z.infer<typeof visitLinkRecordBody>;
 
 export const visitSchema = z.object({
   id: uuid,

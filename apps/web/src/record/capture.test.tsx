@@ -5,7 +5,6 @@ import { Questionnaire, questionnaireComplete } from './Questionnaire.js';
 import { useState } from 'react';
 import type { Vitals } from '@tcm/contract';
 import { VitalsForm, vitalsProblem, vitalsProblems } from './VitalsForm.js';
-import { stepProblem, type WizardState } from '../areas/member/CaptureWizard.js';
 import '../lib/i18n.js';
 
 describe('constitution questionnaire', () => {
@@ -96,41 +95,5 @@ describe('vitals check before submitting (the engine’s own rules)', () => {
     expect(vitalsProblem({ systolic: 80, diastolic: 90 })).toEqual({ code: 3520004, field: 'systolic' });
     expect(vitalsProblem({ heightCm: 20 })).toEqual({ code: 3520003, field: 'heightCm' });
     expect(vitalsProblem({ tc: 4, hdl: 5 })).toEqual({ code: 3520005, field: 'hdl' });
-  });
-});
-
-describe('capture wizard steps', () => {
-  const base: WizardState = { person: {}, files: {}, answers: {}, vitals: {}, lang: 'zh', source: 'member' };
-  it('needs the sex, a tongue photo, a whole questionnaire or none, and valid vitals', () => {
-    expect(stepProblem('person', base)).toBe('record.wizard.sexRequired');
-    const s = { ...base, person: { sex: 'female' as const } };
-    expect(stepProblem('person', s)).toBeNull();
-    expect(stepProblem('tongue', s)).toBe('record.wizard.tongueRequired');
-    expect(stepProblem('tongue', { ...s, files: { tongue: new File(['x'], 't.jpg') } })).toBeNull();
-    expect(stepProblem('face', s)).toBeNull();
-    expect(stepProblem('questionnaire', s)).toBeNull();
-    expect(stepProblem('questionnaire', { ...s, answers: { A1: 3 } })).toBe('record.wizard.questionnairePartial');
-    const all = Object.fromEntries(questionsFor('female').map((q) => [q.id, 3]));
-    expect(stepProblem('questionnaire', { ...s, answers: all })).toBeNull();
-    expect(stepProblem('vitals', { ...s, vitals: { systolic: 70, diastolic: 90 } })).toBe('record.vitalsInvalid');
-  });
-
-  it('holds a capture step while its check runs or after its engine refused the file (issue 17)', () => {
-    const s = {
-      ...base,
-      person: { sex: 'female' as const },
-      files: { tongue: new File(['x'], 't.jpg'), pulse: new File(['x'], 'p.csv') },
-    };
-    expect(stepProblem('tongue', s, { tongue: { status: 'checking' } })).toBe('record.wizard.checking');
-    expect(stepProblem('tongue', s, { tongue: { status: 'failed', msg: 'no tongue', code: 3100101 } })).toBe(
-      'record.wizard.checkFailed',
-    );
-    expect(stepProblem('pulse', s, { pulse: { status: 'failed', msg: 'unreadable', code: null } })).toBe(
-      'record.wizard.checkFailed',
-    );
-    // Read by the engine, or uploaded but not checkable now (busy engines): the person goes on.
-    expect(stepProblem('tongue', s, { tongue: { status: 'unchecked', uuid: 'u' } })).toBeNull();
-    // A check of a file that was since left out does not hold the step.
-    expect(stepProblem('face', s, { face: { status: 'failed', msg: 'x', code: null } })).toBeNull();
   });
 });

@@ -36,6 +36,7 @@ const routes = (caseId: string, visitId: string): Array<[Method, string, unknown
   ['GET', ARCHIVE_PATHS.visit(visitId)],
   ['POST', ARCHIVE_PATHS.updateVisit(visitId), FIRST_VISIT],
   ['GET', ARCHIVE_PATHS.visitPdf(visitId)],
+  ['POST', ARCHIVE_PATHS.linkRecord(visitId), { recordId: ID }],
   ['GET', ARCHIVE_PATHS.herbs],
   ['GET', ARCHIVE_PATHS.formulas],
   ['POST', ARCHIVE_PATHS.checkPrescription, { herbs: [] }],
@@ -90,6 +91,7 @@ describe('archive: guard', () => {
         /prescription\.herbs\.0\.dose/,
       ],
       ['POST', ARCHIVE_PATHS.checkPrescription, { herbs: [{ name: '甘草' }] }, /herbs\.0\.dose/],
+      ['POST', ARCHIVE_PATHS.linkRecord(a.visitId), { recordId: 'x' }, /recordId/],
       ['POST', ARCHIVE_PATHS.herbOverride, { name: '附子', doseMin: 30, doseMax: 3, pregnancy: 'none' }, /doseMin/],
       ['POST', ARCHIVE_PATHS.herbOverrideRemove, { name: '' }, /name/],
       ['POST', ARCHIVE_PATHS.addFormula, { name: '自拟方', herbs: [] }, /herbs/],
@@ -115,7 +117,7 @@ describe('archive: guard', () => {
     const caseRoutes = routes(a.caseId, a.visitId).filter(
       ([, url]) => url.includes(a.caseId) || url.includes(a.visitId) || url === ARCHIVE_PATHS.remove,
     );
-    expect(caseRoutes.length).toBe(8);
+    expect(caseRoutes.length).toBe(9);
     caseRoutes.push(['POST', ARCHIVE_PATHS.restore, { ids: [a.caseId] }]);
     caseRoutes.push(['POST', ARCHIVE_PATHS.joinGroups, { ids: [a.caseId], groupId: null }]);
     for (const [m, url, body] of caseRoutes) {

@@ -24,6 +24,7 @@ import {
   safetyWarningSchema,
   caseUpdateBody,
   visitBody,
+  visitLinkRecordBody,
   visitDetailSchema,
   INQUIRY_PATHS,
   prescriptionListBody,
@@ -350,6 +351,35 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       await writeAudit(db, request, { action: 'archive.visit.update', targetId: v.caseId, detail: { visitId: v.id } });
       await auditAcknowledgement(db, request, v, acknowledged);
+      return ok(v, request.msgLang);
+    },
+  );
+
+  app.post(
+    ARCHIVE_PATHS.linkRecord(':id'),
+    {
+      onRequest: doctor(),
+      schema: {
+        tags,
+        summary: "Link one of the doctor's platform records (a capture made from the visit) to the visit",
+        params: idParams,
+        body: visitLinkRecordBody,
+        response: { 200: okSchema(visitDetailSchema) },
+      },
+    },
+    async (request) => {
+      const v = await svc.linkRecord(
+        ctx,
+        principalOf(request),
+        request.params.id,
+        request.body.recordId,
+        request.msgLang,
+      );
+      await writeAudit(db, request, {
+        action: 'archive.visit.linkRecord',
+        targetId: v.caseId,
+        detail: { visitId: v.id, recordId: request.body.recordId },
+      });
       return ok(v, request.msgLang);
     },
   );

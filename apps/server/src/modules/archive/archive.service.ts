@@ -2,6 +2,7 @@ import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ARCHIVE_ERRORS,
+  VISIT_MAX_RECORDS,
   ARCHIVE_QUERY_FIELDS,
   ARCHIVE_RESTORE_DAYS,
   checkPrescription,
@@ -342,6 +343,23 @@ export async function visitWithCase(ctx: AppContext, p: Principal, visitId: stri
     name: (await repo.userNames(ctx.db, [v.doctorUserId])).get(v.doctorUserId) ?? '',
   };
   return { visit: await visitDetail(ctx, p, v, c, doctor.name, lang), case: c, doctor };
+}
+
+/**
+ * Adds one platform record to a visit's links (issue 33: the doctor captures from the visit; the
+ * record is theirs, made through the records API, then linked here). Linking a record already
+ * linked changes nothing; the visit's other fields are untouched, unlike `updateVisit`.
+ */
+export async function linkRecord(ctx: AppContext, p: Principal, visitId: string, recordId: string, lang: WordLang) {
+  const { v, c } = await visitFor(ctx, p, visitId, 'write');
+  await assertLinkable(ctx, p, [recordId]);
+  let row = v;
+  if (!v.recordIds.includes(recordId)) {
+    if (v.recordIds.length >= VISIT_MAX_RECORDS) throw new AppError(ARCHIVE_ERRORS.VISIT_RECORDS_FULL);
+    row = await repo.updateVisit(ctx.db, v, { recordIds: [...v.recordIds, recordId] });
+  }
+  const names = await repo.userNames(ctx.db, [row.doctorUserId]);
+  return visitDetail(ctx, p, row, c, names.get(row.doctorUserId) ?? '', lang);
 }
 
 export async function updateVisit(

@@ -57,7 +57,11 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       // The captcha first: without a solved one nothing is looked up (docs/security.md §14e).
       await checkJigsaw(db, captchaId, x, pow, config.captchaPowBits);
       const r = await registerMember(db, account);
-      await writeAudit(db, request, { action: 'member.register', targetId: r.id, detail: { applicationId: r.applicationId } });
+      await writeAudit(db, request, {
+        action: 'member.register',
+        targetId: r.id,
+        detail: { applicationId: r.applicationId },
+      });
       return ok(r, request.msgLang);
     },
   );
@@ -68,7 +72,8 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth({ entrances: ['member'] }),
       schema: {
         tags,
-        summary: "A leader sets a plain team member's password (to be changed at sign-in); every session of theirs ends",
+        summary:
+          "A leader sets a plain team member's password (to be changed at sign-in); every session of theirs ends",
         params: teamUserParams,
         body: teamResetPasswordBody,
         response: { 200: okSchema(z.object({ revokedSessions: z.number().int() })) },
@@ -104,7 +109,12 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     P.importTemplate,
     {
       onRequest: adder,
-      schema: { tags, summary: 'The Excel template of the member import', produces: [XLSX], response: { 200: z.any() } },
+      schema: {
+        tags,
+        summary: 'The Excel template of the member import',
+        produces: [XLSX],
+        response: { 200: z.any() },
+      },
     },
     async (request, reply) =>
       reply
@@ -120,7 +130,8 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adder,
       schema: {
         tags,
-        summary: 'Import members from the Excel template (multipart `file`): all rows or none; 400 1450001 lists every bad row',
+        summary:
+          'Import members from the Excel template (multipart `file`): all rows or none; 400 1450001 lists every bad row',
         consumes: ['multipart/form-data'],
         response: { 200: okSchema(memberImportResult) },
       },
@@ -163,7 +174,12 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId, changed, ...state } = await stopMessages(db, config, request.body.token);
-      if (changed) await writeAudit(db, request, { action: 'message.unsubscribe', targetId: userId, detail: { kind: state.kind } });
+      if (changed)
+        await writeAudit(db, request, {
+          action: 'message.unsubscribe',
+          targetId: userId,
+          detail: { kind: state.kind },
+        });
       return ok(state, request.msgLang);
     },
   );

@@ -101,7 +101,11 @@ interface Checked {
 async function checkRows(db: Db, s: AdminScope, rows: SheetRow[], lang: Lang) {
   const errors: ImportRowError[] = [];
   const good: Checked[] = [];
-  const seen = { loginName: new Map<string, number>(), phone: new Map<string, number>(), email: new Map<string, number>() };
+  const seen = {
+    loginName: new Map<string, number>(),
+    phone: new Map<string, number>(),
+    email: new Map<string, number>(),
+  };
   for (const row of rows) {
     const shape = shapeProblem(row.cells);
     if ('key' in shape) {
@@ -123,7 +127,11 @@ async function checkRows(db: Db, s: AdminScope, rows: SheetRow[], lang: Lang) {
       else seen[f].set(v.toLowerCase(), row.line);
     }
     if (why) errors.push({ line: row.line, reason: why });
-    else good.push({ line: row.line, body: { ...body, organisation: orgScoped ? (s.me.organisation ?? undefined) : body.organisation } });
+    else
+      good.push({
+        line: row.line,
+        body: { ...body, organisation: orgScoped ? (s.me.organisation ?? undefined) : body.organisation },
+      });
   }
   await takenRows(db, good, lang, errors);
   errors.sort((a, b) => a.line - b.line);
@@ -170,7 +178,8 @@ const memberValues = (b: ConsoleMemberAddBody, passwordHash: string) => ({
 /** Hashes with a few in flight: argon2 runs on the thread pool, so four at once use the cores. */
 async function hashAll(passwords: string[]): Promise<string[]> {
   const out: string[] = [];
-  for (let i = 0; i < passwords.length; i += 4) out.push(...(await Promise.all(passwords.slice(i, i + 4).map(hashPassword))));
+  for (let i = 0; i < passwords.length; i += 4)
+    out.push(...(await Promise.all(passwords.slice(i, i + 4).map(hashPassword))));
   return out;
 }
 
@@ -180,7 +189,12 @@ async function hashAll(passwords: string[]): Promise<string[]> {
  * are created in one transaction (a name taken meanwhile by someone else refuses the whole file).
  * Members created here have no team and must change their first password at sign-in.
  */
-export async function importMembers(db: Db, s: AdminScope, bytes: Uint8Array, lang: Lang): Promise<{ imported: number; ids: string[] }> {
+export async function importMembers(
+  db: Db,
+  s: AdminScope,
+  bytes: Uint8Array,
+  lang: Lang,
+): Promise<{ imported: number; ids: string[] }> {
   const rows = await readRows(bytes);
   if (!rows.length) throw new AppError(MEMBER_ACCOUNT_ERRORS.IMPORT_EMPTY);
   if (rows.length > MEMBER_IMPORT_MAX_ROWS) throw new AppError(MEMBER_ACCOUNT_ERRORS.IMPORT_TOO_MANY);
@@ -192,7 +206,14 @@ export async function importMembers(db: Db, s: AdminScope, bytes: Uint8Array, la
     const ids = await db.transaction(async (tx) => {
       const made: string[] = [];
       for (let i = 0; i < values.length; i += 200)
-        made.push(...(await tx.insert(users).values(values.slice(i, i + 200)).returning({ id: users.id })).map((r) => r.id));
+        made.push(
+          ...(
+            await tx
+              .insert(users)
+              .values(values.slice(i, i + 200))
+              .returning({ id: users.id })
+          ).map((r) => r.id),
+        );
       return made;
     });
     return { imported: ids.length, ids };

@@ -33,7 +33,13 @@ export async function registerMember(
     return await db.transaction(async (tx) => {
       const [u] = await tx
         .insert(users)
-        .values({ entrance: 'member', loginName: body.loginName, name: body.name, phone: body.phone ?? null, passwordHash })
+        .values({
+          entrance: 'member',
+          loginName: body.loginName,
+          name: body.name,
+          phone: body.phone ?? null,
+          passwordHash,
+        })
         .returning({ id: users.id });
       if (!inv) return { id: u!.id, applicationId: null };
       const [a] = await tx

@@ -61,7 +61,11 @@ export async function hasStopped(db: Db, userId: string, kind: MessageKind): Pro
 }
 
 /** What a link stops and whether it already has; an account that is gone makes the link invalid. */
-export async function unsubscribeState(db: Db, c: AppConfig, token: string): Promise<UnsubscribeState & { userId: string }> {
+export async function unsubscribeState(
+  db: Db,
+  c: AppConfig,
+  token: string,
+): Promise<UnsubscribeState & { userId: string }> {
   const { userId, kind } = readUnsubscribeToken(c, token);
   const [u] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   if (!u) throw new AppError(MEMBER_ACCOUNT_ERRORS.UNSUBSCRIBE_LINK_INVALID);
@@ -69,7 +73,11 @@ export async function unsubscribeState(db: Db, c: AppConfig, token: string): Pro
 }
 
 /** Records the opt-out (once: a second confirmation changes nothing) and answers the new state. */
-export async function stopMessages(db: Db, c: AppConfig, token: string): Promise<UnsubscribeState & { userId: string; changed: boolean }> {
+export async function stopMessages(
+  db: Db,
+  c: AppConfig,
+  token: string,
+): Promise<UnsubscribeState & { userId: string; changed: boolean }> {
   const state = await unsubscribeState(db, c, token);
   const added = await db
     .insert(messageOptOuts)

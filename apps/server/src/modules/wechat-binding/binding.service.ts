@@ -171,8 +171,10 @@ export async function pushReport(
       keyword1: { value: r.personName ?? '' },
       keyword2: { value: formatDate(r.finishedAt ?? r.createdAt, 'zh') },
       keyword3: { value: conclusionText(r.conclusion, l) ?? '' },
-      remark: { value: `${TEXT[l].remark}
-${TEXT[l].stop}${cfg.publicWebUrl}/unsubscribe/post?token=${stop}` },
+      remark: {
+        value: `${TEXT[l].remark}
+${TEXT[l].stop}${cfg.publicWebUrl}/unsubscribe/post?token=${stop}`,
+      },
     },
   });
   await audit(ctx.db, {

@@ -1,86 +1,42 @@
 import '../../record/texts.js';
-import { useState } from 'react';
+import { useReducer, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Space, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Popconfirm, Radio, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  recordPersonSchema,
-  type CaptureSlot,
-  type RecordPerson,
-  type ReportLanguage,
-  type Sex,
-  type Vitals,
-} from '@tcm/contract';
+import { recordPersonSchema, type CaptureSlot, type RecordPerson, type ReportLanguage, type Sex } from '@tcm/contract';
 import { textProps } from '../../lib/form-rules.js';
 import { CaptureInput } from '../../record/CaptureInput.js';
-import { Questionnaire, questionnaireComplete, type Answers } from '../../record/Questionnaire.js';
+import { Questionnaire } from '../../record/Questionnaire.js';
 import { LiveRecordResult } from '../../record/LiveRecordResult.js';
-import { VitalsForm, vitalsProblem, vitalsProblems } from '../../record/VitalsForm.js';
+import { VitalsForm, vitalsProblems } from '../../record/VitalsForm.js';
 import { createRecord, uploadCapture, useRecord } from '../../record/record-api.js';
-import { useCaptureChecks, type CaptureCheckState } from '../../record/use-capture-checks.js';
+import { useCaptureChecks } from '../../record/use-capture-checks.js';
 import { CaptureCheckPanel } from '../../record/CaptureCheckPanel.js';
 import { useTouch } from '../../record/touch.js';
 import { currentLanguage } from '../../lib/i18n.js';
 import { useSession } from '../../lib/session.js';
-
-const STEPS = ['person', 'tongue', 'face', 'pulse', 'voice', 'questionnaire', 'vitals', 'submit'] as const;
-type Step = (typeof STEPS)[number];
-
-export interface WizardState {
-  person: RecordPerson;
-  files: Partial<Record<CaptureSlot, File>>;
-  answers: Answers;
-  vitals: Vitals;
-  lang: ReportLanguage;
-  /** A leader capturing for a person of the team says `team` (listed under teamRecord). */
-  source: 'member' | 'team';
-}
-
-type Checks = Partial<Record<CaptureSlot, CaptureCheckState>>;
-const isSlot = (step: Step): step is CaptureSlot => ['tongue', 'face', 'pulse', 'voice'].includes(step);
-
-/**
- * What blocks leaving a step (an i18n key), or null. Tongue is required: every record is built on the tongue photo.
- * A capture whose check is running, or that its engine refused, holds its step (issue 17: a bad
- * file was reported only after the last step).
- */
-export function stepProblem(step: Step, s: WizardState, checks: Checks = {}): string | null {
-  if (step === 'person' && !s.person.sex) return 'record.wizard.sexRequired';
-  if (step === 'tongue' && !s.files.tongue) return 'record.wizard.tongueRequired';
-  if (isSlot(step) && s.files[step]) {
-    const c = checks[step]?.status;
-    if (c === 'checking') return 'record.wizard.checking';
-    if (c === 'failed') return 'record.wizard.checkFailed';
-  }
-  if (step === 'questionnaire') {
-    const n = Object.keys(s.answers).length;
-    if (n > 0 && s.person.sex && !questionnaireComplete(s.person.sex, s.answers))
-      return 'record.wizard.questionnairePartial';
-  }
-  if (step === 'vitals' && vitalsProblem(s.vitals)) return 'record.vitalsInvalid';
-  return null;
-}
+import { initialWizard, isSlot, SKIPPABLE, STEPS, wizardReducer, type WizardState } from './wizard-machine.js';
+import { WizardStepper } from './WizardStepper.js';
 
 /**
  * The member's four-diagnosis capture: person, tongue photo, face photo, pulse file, voice
  * (recorded in the browser → WAV), the constitution questionnaire and vitals → one record →
  * its result and the PDF in zh or en. Each file is uploaded (uuid upload) and read by its own
  * engine at its step; the record is created from those uuids. The result has its own URL
- * (`?record=<id>`), so a reload shows it again.
+ * (`?record=<id>`), so a reload shows it again. The steps are `wizardReducer`'s (a pure state
+ * machine); `data-step` on the card is the step on screen, the marker journeys wait for.
+ *
+ * A doctor's capture from a visit (docs/archive.md) passes `onCreated`, which receives the new
+ * record instead of the wizard's own result page, `owner: 'doctor'` (no "for whom": the record is
+ * the doctor's) and `person`, the case's patient, pre-filled.
  */
-export function CaptureWizard() {
+export function CaptureWizard(
+  props: { onCreated?: (recordId: string) => void; owner?: 'member' | 'doctor'; person?: RecordPerson } = {},
+) {
   const { t } = useTranslation();
-  const [step, setStep] = useState(0);
-  const [s, setS] = useState<WizardState>({
-    person: {},
-    files: {},
-    answers: {},
-    vitals: {},
-    lang: currentLanguage(),
-    source: 'member',
-  });
+  const [s, dispatch] = useReducer(wizardReducer, undefined, () => initialWizard(currentLanguage(), props.person));
   const [params, setParams] = useSearchParams();
-  const recordId = params.get('record');
+  const recordId = props.onCreated ? null : params.get('record');
   const setRecordId = (id: string | null) =>
     setParams(
       (p) => {
@@ -94,18 +50,15 @@ export function CaptureWizard() {
   const { checks, give, reset } = useCaptureChecks(currentLanguage);
   const [sending, setSending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [shownProblem, setShownProblem] = useState<string | null>(null);
-  const current = STEPS[step]!;
+  const current = s.step;
   const { button } = useTouch();
   const setFile = (slot: CaptureSlot, f: File | null) => {
-    setS((x) => {
-      const files = { ...x.files };
-      if (f) files[slot] = f;
-      else delete files[slot];
-      return { ...x, files };
-    });
-    setShownProblem(null);
+    dispatch({ type: 'file', slot, file: f });
     void give(slot, f);
+  };
+  const startOver = () => {
+    reset();
+    dispatch({ type: 'reset', lang: currentLanguage(), person: props.person });
   };
 
   if (recordId)
@@ -114,9 +67,7 @@ export function CaptureWizard() {
         id={recordId}
         onNew={() => {
           setRecordId(null);
-          reset();
-          setStep(0);
-          setS({ person: {}, files: {}, answers: {}, vitals: {}, lang: currentLanguage(), source: 'member' });
+          startOver();
         }}
       />
     );
@@ -150,7 +101,10 @@ export function CaptureWizard() {
         kind: 'normal',
         source: s.source,
       });
-      setRecordId(created.recordId);
+      if (props.onCreated) {
+        startOver();
+        props.onCreated(created.recordId);
+      } else setRecordId(created.recordId);
     } catch (e) {
       const msg = (e as Error).message;
       setError(what ? t('record.wizard.uploadFailed', { what, msg }) : msg);
@@ -159,44 +113,34 @@ export function CaptureWizard() {
     }
   };
 
-  const next = () => {
-    const p = stepProblem(current, s, checks);
-    setShownProblem(p);
-    if (!p) setStep(step + 1);
+  const skip = () => {
+    if (isSlot(current)) void give(current, null);
+    dispatch({ type: 'skip' });
   };
+  const failed = STEPS.filter((k) => isSlot(k) && checks[k]?.status === 'failed');
 
   return (
-    <Card data-testid="capture-wizard">
-      <Steps
-        size="small"
-        current={step}
-        items={STEPS.map((k) => ({
-          title: t(`record.wizard.step.${k}`),
-          // A refused capture marks its step, wherever the person is now.
-          ...(isSlot(k) && checks[k]?.status === 'failed' ? { status: 'error' as const } : {}),
-        }))}
-        style={{ marginBottom: 24 }}
-      />
+    <Card data-testid="capture-wizard" data-step={current}>
+      <WizardStepper step={current} failed={failed} skipped={s.skipped} />
       <div data-testid={`wizard-step-${current}`}>
         {current === 'person' && (
           <PersonStep
             person={s.person}
-            onChange={(person) => setS((x) => ({ ...x, person }))}
-            source={s.source}
-            onSource={(source) => setS((x) => ({ ...x, source }))}
+            onChange={(person) => dispatch({ type: 'person', person })}
+            source={props.owner === 'doctor' ? null : s.source}
+            onSource={(source) => dispatch({ type: 'source', source })}
           />
         )}
         {isSlot(current) && (
           <CaptureInput slot={current} file={s.files[current] ?? null} onChange={(f) => setFile(current, f)} />
         )}
-        {current === 'questionnaire' &&
-          (s.person.sex ? (
-            <Questionnaire
-              sex={s.person.sex}
-              answers={s.answers}
-              onChange={(answers) => setS((x) => ({ ...x, answers }))}
-            />
-          ) : null)}
+        {current === 'questionnaire' && s.person.sex ? (
+          <Questionnaire
+            sex={s.person.sex}
+            answers={s.answers}
+            onChange={(answers) => dispatch({ type: 'answers', answers })}
+          />
+        ) : null}
         {isSlot(current) && s.files[current] && checks[current] && (
           <CaptureCheckPanel
             slot={current}
@@ -207,41 +151,20 @@ export function CaptureWizard() {
         {current === 'vitals' && (
           <VitalsForm
             value={s.vitals}
-            onChange={(vitals) => setS((x) => ({ ...x, vitals }))}
+            onChange={(vitals) => dispatch({ type: 'vitals', vitals })}
             problems={vitalsProblems(s.vitals)}
           />
         )}
-        {current === 'submit' && (
-          <Space orientation="vertical" data-testid="wizard-summary">
-            <Typography.Text>
-              {t('record.wizard.summary', {
-                captures: (Object.keys(s.files) as CaptureSlot[]).map((k) => t(`record.engine.${k}`)).join(' · '),
-                answers: Object.keys(s.answers).length,
-                vitals: Object.keys(s.vitals).length,
-              })}
-            </Typography.Text>
-            <Space>
-              <Typography.Text>{t('record.wizard.reportLang')}</Typography.Text>
-              <Radio.Group
-                value={s.lang}
-                onChange={(e) => setS((x) => ({ ...x, lang: e.target.value as ReportLanguage }))}
-                options={[
-                  { value: 'zh', label: t('record.reportLang.zh') },
-                  { value: 'en', label: t('record.reportLang.en') },
-                ]}
-              />
-            </Space>
-          </Space>
-        )}
+        {current === 'submit' && <SubmitStep s={s} onLang={(lang) => dispatch({ type: 'lang', lang })} />}
       </div>
-      {shownProblem && (
-        <Alert style={{ marginTop: 16 }} type="warning" showIcon title={t(shownProblem)} data-testid="wizard-problem" />
+      {s.problem && (
+        <Alert style={{ marginTop: 16 }} type="warning" showIcon title={t(s.problem)} data-testid="wizard-problem" />
       )}
       {error && <Alert style={{ marginTop: 16 }} type="error" showIcon title={error} data-testid="wizard-error" />}
       <Space style={{ marginTop: 24 }} wrap>
-        {step > 0 && (
+        {current !== 'person' && (
           <Button
-            onClick={() => setStep(step - 1)}
+            onClick={() => dispatch({ type: 'prev' })}
             disabled={sending !== null}
             style={button}
             data-testid="wizard-prev"
@@ -250,7 +173,12 @@ export function CaptureWizard() {
           </Button>
         )}
         {current !== 'submit' ? (
-          <Button type="primary" onClick={next} data-testid="wizard-next" style={button}>
+          <Button
+            type="primary"
+            onClick={() => dispatch({ type: 'next', checks })}
+            data-testid="wizard-next"
+            style={button}
+          >
             {t('record.wizard.next')}
           </Button>
         ) : (
@@ -264,15 +192,66 @@ export function CaptureWizard() {
             {sending ? t('record.wizard.uploading', { what: sending }) : t('record.analyze')}
           </Button>
         )}
+        {SKIPPABLE.includes(current) && (
+          <Popconfirm
+            title={t('record.wizard.skipTitle', { part: t(`record.wizard.step.${current}`) })}
+            description={t('record.wizard.skipWhat', { part: t(`record.wizard.step.${current}`) })}
+            okText={t('record.wizard.skipOk')}
+            cancelText={t('record.wizard.skipCancel')}
+            okButtonProps={{ 'data-testid': 'wizard-skip-confirm' }}
+            onConfirm={skip}
+          >
+            <Button type="link" data-testid="wizard-skip" style={button}>
+              {t('record.wizard.skip')}
+            </Button>
+          </Popconfirm>
+        )}
       </Space>
     </Card>
+  );
+}
+
+/** The last step: what the record will hold, what was skipped, and the report's language. */
+function SubmitStep({ s, onLang }: { s: WizardState; onLang: (l: ReportLanguage) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Space orientation="vertical" data-testid="wizard-summary">
+      <Typography.Text>
+        {t('record.wizard.summary', {
+          captures: (Object.keys(s.files) as CaptureSlot[]).map((k) => t(`record.engine.${k}`)).join(' · '),
+          answers: Object.keys(s.answers).length,
+          vitals: Object.keys(s.vitals).length,
+        })}
+      </Typography.Text>
+      {s.skipped.length > 0 && (
+        <Typography.Text type="secondary" data-testid="wizard-skipped">
+          {t('record.wizard.skippedList', {
+            parts: STEPS.filter((k) => s.skipped.includes(k))
+              .map((k) => t(`record.wizard.step.${k}`))
+              .join(t('record.wizard.listSep')),
+          })}
+        </Typography.Text>
+      )}
+      <Space>
+        <Typography.Text>{t('record.wizard.reportLang')}</Typography.Text>
+        <Radio.Group
+          value={s.lang}
+          onChange={(e) => onLang(e.target.value as ReportLanguage)}
+          options={[
+            { value: 'zh', label: t('record.reportLang.zh') },
+            { value: 'en', label: t('record.reportLang.en') },
+          ]}
+        />
+      </Space>
+    </Space>
   );
 }
 
 function PersonStep(props: {
   person: RecordPerson;
   onChange: (p: RecordPerson) => void;
-  source: WizardState['source'];
+  /** Null where the form has no "for whom" (a doctor's capture). */
+  source: WizardState['source'] | null;
   onSource: (s: WizardState['source']) => void;
 }) {
   const { person, onChange } = props;
@@ -280,7 +259,7 @@ function PersonStep(props: {
   const leader = useSession().member?.teamLeader === 1;
   return (
     <Form layout="vertical" style={{ maxWidth: 480 }}>
-      {leader && (
+      {leader && props.source !== null && (
         <Form.Item label={t('record.wizard.forWhom')}>
           <Radio.Group
             value={props.source}

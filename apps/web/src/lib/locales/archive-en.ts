@@ -60,6 +60,27 @@ export const archiveEn: ArchiveMessages = {
     saved: 'Marked as a teaching case',
     needLabel: 'Give at least one reading',
   },
+  capture: {
+    button: 'Capture',
+    title: 'Capture for this visit: {{name}}',
+    hint: 'The same capture steps as members use: tongue, face, pulse, voice, constitution questionnaire and vitals. The record is yours and is linked to this visit.',
+    linked: 'The record is linked to this visit; its results show when the analysis is done',
+    analyzing: 'Analyzing; the results show when done',
+  },
+  trend: {
+    title: 'Trends across visits',
+    hint: "Each visit's value comes from its linked records (the latest one where a visit has several)",
+    empty: 'Trends show once two visits have a result of the same measure',
+    pulseEngine: 'Pulse rate (pulse capture)',
+    axis: {
+      bpm: 'Rate (bpm)',
+      score: 'Constitution score (0–100)',
+      mmHg: 'Blood pressure (mmHg)',
+      kg: 'Weight (kg)',
+      percent: 'SpO2 (%)',
+      mmol: 'Glucose (mmol/L)',
+    },
+  },
   review: {
     title: 'View case',
     timeline: 'Visits',

@@ -58,6 +58,27 @@ export const archiveZh = {
     saved: '已标为教学病例',
     needLabel: '请至少填写一项判读',
   },
+  capture: {
+    button: '采集四诊',
+    title: '为本次就诊采集四诊：{{name}}',
+    hint: '用与会员相同的采集流程采集舌象、面象、脉象、声音、体质问卷和体征；记录归属于您，并关联到本次就诊。',
+    linked: '检测记录已关联到本次就诊，分析完成后显示结果',
+    analyzing: '分析中，完成后自动显示结果',
+  },
+  trend: {
+    title: '历次就诊趋势',
+    hint: '每次就诊取其关联检测记录的结果（同一次就诊有多条时取最新一条）',
+    empty: '至少两次就诊有同一项检测结果后显示趋势',
+    pulseEngine: '脉率（脉诊）',
+    axis: {
+      bpm: '次/分',
+      score: '体质得分（0–100）',
+      mmHg: '血压（mmHg）',
+      kg: '体重（kg）',
+      percent: '血氧（%）',
+      mmol: '血糖（mmol/L）',
+    },
+  },
   review: {
     title: '查看医案',
     timeline: '就诊时间线',

@@ -1,5 +1,5 @@
 import './texts.js';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Alert,
   Button,
@@ -26,7 +26,11 @@ import { casePdfUrl, openMedicalRecordPdf, useCase, useDownload } from './archiv
 import { FIRST_VISIT_ID } from './VisitEditor.js';
 import { CaseForms } from './inquiry/CaseForms.js';
 import { TeachingCaseButton } from './TeachingCaseButton.js';
+import { VisitCapture } from './VisitCapture.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
+
+// ECharts comes with the trends only: its own chunk, loaded with a case that has visits.
+const CaseTrends = lazy(() => import('./CaseTrends.js'));
 
 const rxText = (v: VisitDetail) =>
   v.prescription
@@ -168,6 +172,9 @@ export function CaseReview() {
               </Row>
             </Card>
           )}
+          <Suspense fallback={<Spin />}>
+            <CaseTrends c={c} />
+          </Suspense>
           <Timeline
             items={c.visits.map((v) => ({
               key: v.id,
@@ -187,7 +194,8 @@ export function CaseReview() {
                     </Space>
                   }
                   extra={
-                    <Space>
+                    <Space wrap>
+                      <VisitCapture c={c} v={v} />
                       <Button size="small" onClick={() => void navigate(`/doctor/archive/editRecord/${c.id}/${v.id}`)}>
                         {t('archive.review.edit')}
                       </Button>

@@ -1,5 +1,6 @@
 import {
   ARCHIVE_PATHS,
+  isFinishedStatus,
   type CaseDetail,
   type CaseGroup,
   type CaseListBody,
@@ -40,6 +41,8 @@ export const archiveApi = {
   visit: (id: string) => http.get<VisitDetail>(ARCHIVE_PATHS.visit(id), { noErrorMessage: true }),
   updateVisit: (id: string, body: VisitBody) =>
     http.post<VisitDetail>(ARCHIVE_PATHS.updateVisit(id), { body, noErrorMessage: true }),
+  linkRecord: (visitId: string, recordId: string) =>
+    http.post<VisitDetail>(ARCHIVE_PATHS.linkRecord(visitId), { body: { recordId } }),
   herbs: () => http.get<HerbEntry[]>(ARCHIVE_PATHS.herbs),
   formulas: () => http.get<FormulaEntry[]>(ARCHIVE_PATHS.formulas),
   saveOverride: (body: {
@@ -85,13 +88,33 @@ export const ARCHIVE_KEYS = {
 
 export const useCases = (body: CaseListBody) =>
   useQuery({ queryKey: ARCHIVE_KEYS.list(body), queryFn: () => archiveApi.list(body) });
+/** A linked record still being analyzed (a capture just made from a visit) is followed until it finishes. */
+const analyzing = (c: CaseDetail | undefined) =>
+  !!c?.visits.some((v) => v.records.some((r) => !isFinishedStatus(r.status)));
 export const useCase = (id: string, enabled = true) =>
-  useQuery({ queryKey: ARCHIVE_KEYS.case(id), queryFn: () => archiveApi.detail(id), enabled });
+  useQuery({
+    queryKey: ARCHIVE_KEYS.case(id),
+    queryFn: () => archiveApi.detail(id),
+    enabled,
+    refetchInterval: (q) => (analyzing(q.state.data) ? 3000 : false),
+  });
 export const useGroups = () => useQuery({ queryKey: ARCHIVE_KEYS.groups, queryFn: archiveApi.groups });
 /** The herb dictionary and formula library change rarely: kept a minute. */
 export const useHerbs = () => useQuery({ queryKey: ARCHIVE_KEYS.herbs, queryFn: archiveApi.herbs, staleTime: 60_000 });
 export const useFormulas = () =>
   useQuery({ queryKey: ARCHIVE_KEYS.formulas, queryFn: archiveApi.formulas, staleTime: 60_000 });
+
+/** A capture made from a visit is linked to it: the case shows it, the visit picker lists it. */
+export function useLinkRecord() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { visitId: string; recordId: string }) => archiveApi.linkRecord(v.visitId, v.recordId),
+    onSuccess: () =>
+      Promise.all(
+        [ARCHIVE_KEYS.cases, ARCHIVE_KEYS.linkableRecords].map((queryKey) => qc.invalidateQueries({ queryKey })),
+      ),
+  });
+}
 
 /** A new case shows in the case lists. */
 export function useAddCase() {
