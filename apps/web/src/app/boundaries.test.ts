@@ -58,17 +58,24 @@ describe('dependency direction', () => {
     expect(found).toContain('@tcm/contract');
   });
 
-  it('the web app imports no engine, report, research or server package: only @tcm/contract', () => {
+  it("the web app imports no engine, report, research or server package: only @tcm/contract (and the tongue engine's browser entry)", () => {
     // One exception, by name: an `*.agreement.test.tsx` renders a record on the page and through
     // @tcm/report to prove both show the same numbers (issue 17). Tests are never bundled, so the
     // shipped app still reaches only @tcm/contract; every other file is held to the rule.
     const agreementTest = (file: string) => file.endsWith('.agreement.test.tsx');
-    expect(offending('apps/web/src', (s, file) => SERVER_SIDE.test(s) && !agreementTest(file))).toEqual([]);
+    // A second, by name (issue 39): the tongue engine's browser entry runs in the on-device
+    // worker, so the visitor's browser and the server run the same feature code, not a copy.
+    // Only that entry point (no sharp, no onnxruntime-node) and only from the on-device folder.
+    const onDevice = (s: string, file: string) =>
+      s === '@tcm/analysis/tongue-on-device' && file.includes('areas/site/detection/on-device/');
+    expect(
+      offending('apps/web/src', (s, file) => SERVER_SIDE.test(s) && !agreementTest(file) && !onDevice(s, file)),
+    ).toEqual([]);
     const pkg = JSON.parse(readFileSync(join(root, 'apps/web/package.json'), 'utf8')) as Record<string, unknown>;
     const deps = ['dependencies', 'devDependencies', 'peerDependencies'].flatMap((k) =>
       Object.keys((pkg[k] as Record<string, string> | undefined) ?? {}),
     );
-    expect(deps.filter((d) => d.startsWith('@tcm/'))).toEqual(['@tcm/contract']);
+    expect(deps.filter((d) => d.startsWith('@tcm/')).sort()).toEqual(['@tcm/analysis', '@tcm/contract']);
   });
 
   it('no package imports an app, by name or by a relative path into apps/', () => {

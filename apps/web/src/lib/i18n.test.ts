@@ -21,6 +21,7 @@ import { homeEn } from './locales/home-en.js';
 import { homeZh } from './locales/home-zh.js';
 import { editorToolsEn } from './locales/editor-tools-en.js';
 import { editorToolsZh } from './locales/editor-tools-zh.js';
+import { onDeviceEn, onDeviceZh } from '../areas/site/detection/on-device/texts.js';
 import { i18n, setLanguage } from './i18n.js';
 
 function flatten(o: object, prefix = ''): Map<string, unknown> {
@@ -55,6 +56,7 @@ describe('i18n', () => {
     research: researchZh,
     home: homeZh,
     editorTools: editorToolsZh,
+    onDevice: onDeviceZh,
   });
   const e = flatten({
     ...en,
@@ -67,6 +69,7 @@ describe('i18n', () => {
     research: researchEn,
     home: homeEn,
     editorTools: editorToolsEn,
+    onDevice: onDeviceEn,
   });
 
   it('has every key in both zh and en, none empty', () => {

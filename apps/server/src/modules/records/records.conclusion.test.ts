@@ -156,7 +156,7 @@ describe('conclusions are ids, worded in the reader’s language', () => {
       .where(eq(recordsTable.id, worded.id));
     await t.database.db.update(recordsTable).set({ conclusion: 'Written by hand' }).where(eq(recordsTable.id, note.id));
 
-    const file = readFileSync(join(migrationsFolder(), '0027_conclusion_ids.sql'), 'utf8');
+    const file = readFileSync(join(migrationsFolder(), '0029_conclusion_ids.sql'), 'utf8');
     // The migration names every pattern id the contract words.
     for (const p of SYNTHESIS_PATTERN_IDS) expect(file).toContain(`'${p}'`);
     // Its updates on the suites' shared database, inside a transaction that is rolled back (the

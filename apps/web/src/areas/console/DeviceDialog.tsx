@@ -1,6 +1,7 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ConsoleDevice } from '@tcm/contract';
+import { consoleDeviceEditBody, type ConsoleDevice } from '@tcm/contract';
+import { useSchemaRules } from '../../lib/form-rules.js';
 import { SaveDialog } from './SaveDialog.js';
 import { useEditDevice } from './platform-api.js';
 
@@ -9,6 +10,8 @@ export function DeviceDialog({ device, onClose }: { device: ConsoleDevice; onClo
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string; location: string }>();
   const edit = useEditDevice();
+  // Rules and lengths from the call's own schema, as every form (issue 32).
+  const { rules, text } = useSchemaRules(consoleDeviceEditBody.shape);
   return (
     <SaveDialog
       title={t('console.devices.editTitle', { name: device.name })}
@@ -23,15 +26,20 @@ export function DeviceDialog({ device, onClose }: { device: ConsoleDevice; onClo
       }}
     >
       <Form form={form} layout="vertical" initialValues={{ name: device.name, location: device.location ?? '' }}>
-        <Form.Item
-          name="name"
-          label={t('console.devices.name')}
-          rules={[{ required: true, whitespace: true, max: 200 }]}
-        >
-          <Input data-testid="device-name" maxLength={200} />
+        <Form.Item name="name" label={t('console.devices.name')} required rules={rules('name')}>
+          <Input {...text('name')} data-testid="device-name" />
         </Form.Item>
-        <Form.Item name="location" label={t('console.devices.location')} extra={t('console.devices.locationHelp')}>
-          <Input data-testid="device-location" maxLength={200} placeholder={t('console.devices.locationExample')} />
+        <Form.Item
+          name="location"
+          label={t('console.devices.location')}
+          extra={t('console.devices.locationHelp')}
+          rules={rules('location')}
+        >
+          <Input
+            {...text('location')}
+            data-testid="device-location"
+            placeholder={t('console.devices.locationExample')}
+          />
         </Form.Item>
       </Form>
     </SaveDialog>

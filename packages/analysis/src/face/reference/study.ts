@@ -1,5 +1,5 @@
 // The face engine's repeatability reference (issue 36 item 3): each portrait is re-taken under
-// every perturbation (perturb.ts) and analysed again; the change of every score and label is set
+// every perturbation (perturb.ts) and analyzed again; the change of every score and label is set
 // against the spread of that score between the people photographed. A score that one ordinary
 // re-take can move by more than the spread between people (largest change > between-people SD)
 // cannot be trusted to tell people apart: the engine marks it "low confidence". The largest
@@ -18,7 +18,7 @@ type StudiedLabel = (typeof STUDIED_LABELS)[number];
 export interface ReTake {
   portrait: string;
   perturbation: string;
-  /** Catalog code when the engine refused the re-take (it analysed the original). */
+  /** Catalog code when the engine refused the re-take (it analyzed the original). */
   refused?: number;
   /** Mean distance of the region outline points from the original's, % of the face width. */
   landmarkShiftPct?: number;
@@ -31,7 +31,7 @@ export interface ReTake {
 export interface ScoreRow {
   /** Sample SD of the originals' scores (between people). */
   betweenPeopleSd: number;
-  /** Root mean square of the change over every analysed re-take. */
+  /** Root mean square of the change over every analyzed re-take. */
   rmsChange: number;
   maxAbsChange: number;
   /** Mean absolute change per perturbation kind. */
@@ -46,7 +46,7 @@ export interface FaceReference {
   originals: Record<string, Record<StudiedScore, number> & Record<StudiedLabel, string>>;
   reTakes: ReTake[];
   scores: Record<StudiedScore, ScoreRow>;
-  /** Per label: re-takes where it changed / re-takes analysed. */
+  /** Per label: re-takes where it changed / re-takes analyzed. */
   labels: Record<StudiedLabel, { changed: number; of: number }>;
   detection: { refused: number; of: number };
   landmarks: { medianShiftPct: number; maxShiftPct: number };
@@ -115,16 +115,16 @@ export async function runFaceReference(portraits: Record<string, Buffer>, engine
     }
   }
 
-  const analysed = reTakes.filter((t) => t.delta);
+  const kept = reTakes.filter((t) => t.delta);
   const kindOf = (id: string) => PERTURBATIONS.find((p) => p.id === id)!.kind;
   const scores = {} as Record<StudiedScore, ScoreRow>;
   for (const k of STUDIED_SCORES) {
-    const deltas = analysed.map((t) => t.delta![k]!);
+    const deltas = kept.map((t) => t.delta![k]!);
     const between = sampleSd(Object.values(originals).map((o) => o[k]));
     const rms = Math.sqrt(deltas.reduce((a, d) => a + d * d, 0) / Math.max(1, deltas.length));
     const byKind: Record<string, number> = {};
     for (const kind of new Set(PERTURBATIONS.map((p) => p.kind))) {
-      const ds = analysed.filter((t) => kindOf(t.perturbation) === kind).map((t) => Math.abs(t.delta![k]!));
+      const ds = kept.filter((t) => kindOf(t.perturbation) === kind).map((t) => Math.abs(t.delta![k]!));
       byKind[kind] = ds.length ? r2(ds.reduce((a, b) => a + b, 0) / ds.length) : NaN;
     }
     scores[k] = {
@@ -138,10 +138,10 @@ export async function runFaceReference(portraits: Record<string, Buffer>, engine
   const labels = Object.fromEntries(
     STUDIED_LABELS.map((k) => [
       k,
-      { changed: analysed.filter((t) => t.changedLabels!.includes(k)).length, of: analysed.length },
+      { changed: kept.filter((t) => t.changedLabels!.includes(k)).length, of: kept.length },
     ]),
   ) as FaceReference['labels'];
-  const shifts = analysed.map((t) => t.landmarkShiftPct!);
+  const shifts = kept.map((t) => t.landmarkShiftPct!);
   return {
     engine,
     portraits: Object.keys(portraits),
@@ -150,7 +150,7 @@ export async function runFaceReference(portraits: Record<string, Buffer>, engine
     reTakes,
     scores,
     labels,
-    detection: { refused: reTakes.length - analysed.length, of: reTakes.length },
+    detection: { refused: reTakes.length - kept.length, of: reTakes.length },
     landmarks: { medianShiftPct: r2(median(shifts)), maxShiftPct: r2(Math.max(...shifts)) },
   };
 }

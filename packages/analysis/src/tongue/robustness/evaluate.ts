@@ -16,11 +16,11 @@ import { DISTORTIONS, distort } from './distort.js';
 import { applyGains, toReferenceGains, TRAINING_LIGHT } from './light.js';
 import { macroF1 } from './macro-f1.js';
 
-interface Colours {
+interface ColorLabels {
   body: string;
   coating: string;
 }
-const colours = async (img: RgbImage, mask: Uint8Array, constancy: boolean): Promise<Colours> => {
+const colorLabels = async (img: RgbImage, mask: Uint8Array, constancy: boolean): Promise<ColorLabels> => {
   const f = await extractTongueFeatures(constancy ? applyGains(img, toReferenceGains(img, TRAINING_LIGHT)) : img, mask);
   return { body: f.bodyColor.label, coating: f.coatingColor.label };
 };
@@ -36,16 +36,16 @@ for (const id of ids) {
   const truth = await readMask(id);
   const region = await locateTongue(photo.work);
   addCounts(base, count(region.mask, truth.mask));
-  const ref = await colours(photo.work, region.mask, false);
-  const refCc = await colours(photo.work, region.mask, true);
+  const ref = await colorLabels(photo.work, region.mask, false);
+  const refCc = await colorLabels(photo.work, region.mask, true);
   for (const d of DISTORTIONS) {
     const dist = await distort(photo.work, truth.mask, d);
     const got = await decodePhoto(dist.jpeg);
     if (got.work.width !== dist.width) throw new Error(`${id} ${d}: evaluated at another size`);
     const r = await locateTongue(got.work);
     addCounts(seg[d]!, count(r.mask, dist.mask));
-    const c = await colours(got.work, r.mask, false);
-    const cc = await colours(got.work, r.mask, true);
+    const c = await colorLabels(got.work, r.mask, false);
+    const cc = await colorLabels(got.work, r.mask, true);
     const row = changed[d]!;
     row.n++;
     if (c.body !== ref.body || c.coating !== ref.coating) row.plain++;
@@ -74,7 +74,7 @@ for (const id of heldOutIds()) {
   if (!row || (row.labels_zhi === 'NA' && row.labels_tai === 'NA')) continue;
   const p = await loadPhoto(id);
   for (const [k, constancy] of [false, true].entries()) {
-    const c = await colours(p.image, p.mask, constancy);
+    const c = await colorLabels(p.image, p.mask, constancy);
     if (row.labels_zhi !== 'NA') pairs.body[k]!.push([row.labels_zhi!, bodyOf(c.body)]);
     if (row.labels_tai !== 'NA') pairs.coating[k]!.push([row.labels_tai!, c.coating]);
   }

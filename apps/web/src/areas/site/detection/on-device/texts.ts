@@ -1,7 +1,7 @@
 import { i18n } from '../../../../lib/i18n.js';
 
 // The on-device analysis texts (`onDevice.*`), loaded with the detection page's chunk.
-const zh = {
+export const onDeviceZh = {
   staysHere: '照片只在本设备上分析，不会上传。只有点击“保存并分享”时，照片和结果才会发送到服务器。',
   serverPath: '此浏览器不支持在本设备上分析（需要 WebAssembly SIMD 和线程），照片将上传到服务器进行分析。',
   steps: {
@@ -23,7 +23,7 @@ const zh = {
   checkedIssues: '已在本设备上检查：{{issues}} 建议重拍后再提交。',
   reload: '重新载入',
 };
-const en: typeof zh = {
+export const onDeviceEn: typeof onDeviceZh = {
   staysHere:
     'The photo is analysed on this device and stays here. Only "Save and share" sends the photo and the result to the server.',
   serverPath:
@@ -48,5 +48,5 @@ const en: typeof zh = {
   reload: 'Reload',
 };
 
-i18n.addResourceBundle('zh', 'translation', { onDevice: zh }, true, true);
-i18n.addResourceBundle('en', 'translation', { onDevice: en }, true, true);
+i18n.addResourceBundle('zh', 'translation', { onDevice: onDeviceZh }, true, true);
+i18n.addResourceBundle('en', 'translation', { onDevice: onDeviceEn }, true, true);
