@@ -1,2 +1,3 @@
 export * from './lab.js';
 export * from './ita.js';
+export * from './gains.js';

@@ -3,6 +3,7 @@
 // says how a point of the perturbed photo maps back to the original, so landmarks can be
 // compared in the original's pixels.
 import sharp from 'sharp';
+import { applyLinearGains } from '../../color/index.js';
 
 export interface Perturbation {
   /** Stable key used in the tables. */
@@ -35,26 +36,12 @@ export const PERTURBATIONS: readonly Perturbation[] = [
   { id: 'rot+5', kind: 'rotation', what: 'rotated 5° counter-clockwise' },
 ];
 
-const toLinear = (v: number): number => {
-  const c = v / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-};
-const toSrgb8 = (l: number): number => {
-  const c = Math.min(1, Math.max(0, l));
-  const s = c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055;
-  return Math.round(s * 255);
-};
-
 /** Multiplies each channel in linear light (exposure and white balance act there, not on sRGB codes). */
 async function linearGains(photo: Buffer, gains: [number, number, number]): Promise<Buffer> {
   const { data, info } = await sharp(photo).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const lut = gains.map((g) => Uint8Array.from({ length: 256 }, (_, v) => toSrgb8(toLinear(v) * g)));
-  for (let i = 0; i < data.length; i += 3) {
-    data[i] = lut[0]![data[i]!]!;
-    data[i + 1] = lut[1]![data[i + 1]!]!;
-    data[i + 2] = lut[2]![data[i + 2]!]!;
-  }
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+  return sharp(Buffer.from(applyLinearGains(data, gains)), {
+    raw: { width: info.width, height: info.height, channels: 3 },
+  })
     .jpeg({ quality: 95 })
     .toBuffer();
 }

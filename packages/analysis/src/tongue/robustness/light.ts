@@ -1,15 +1,9 @@
 // Light and white balance in linear sRGB: the channel gains a change of colour temperature gives
 // a camera that kept its white balance, and a shades-of-grey colour-constancy estimate.
+import { applyLinearGains, SRGB_TO_LINEAR } from '../../color/index.js';
 import type { RgbImage } from '../decode.js';
 
-const toLinear = Float64Array.from({ length: 256 }, (_, v) => {
-  const c = v / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-});
-const toSrgb8 = (l: number): number => {
-  const c = Math.min(1, Math.max(0, l));
-  return Math.round((c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055) * 255);
-};
+const toLinear = SRGB_TO_LINEAR;
 
 /** CIE 1931 xy of a Planckian radiator, Kim et al. (2002) cubic approximation, 1667–25000 K. */
 export function planckianXy(t: number): [number, number] {
@@ -50,14 +44,7 @@ export function temperatureGains(to: number, from = 6500): [number, number, numb
 
 /** The image with each channel multiplied in linear light (clipped at white). */
 export function applyGains(img: RgbImage, gains: readonly [number, number, number]): RgbImage {
-  const lut = gains.map((g) => Uint8Array.from({ length: 256 }, (_, v) => toSrgb8(toLinear[v]! * g)));
-  const out = new Uint8Array(img.data.length);
-  for (let i = 0; i < out.length; i += 3) {
-    out[i] = lut[0]![img.data[i]!]!;
-    out[i + 1] = lut[1]![img.data[i + 1]!]!;
-    out[i + 2] = lut[2]![img.data[i + 2]!]!;
-  }
-  return { data: out, width: img.width, height: img.height };
+  return { data: applyLinearGains(img.data, gains), width: img.width, height: img.height };
 }
 
 /**
