@@ -6,6 +6,7 @@ import {
   TONGUE_COATING_THICKNESS,
   TONGUE_GRADES,
 } from './tongue-features.js';
+import { TONGUE_FEATURES, type TongueFeature } from './vocabulary/tongue.js';
 
 /**
  * Training module (docs/training.md): courses and lessons, a question bank of tongue photos with
@@ -109,18 +110,24 @@ export const TRAINING_ERRORS = defineErrors({
   },
 });
 
-/** The five readings a learner gives for a photo, with the vocabulary's label ids. */
-export const TRAINING_FEATURES = ['bodyColor', 'coatingColor', 'coatingThickness', 'cracks', 'toothMarks'] as const;
-export type TrainingFeature = (typeof TRAINING_FEATURES)[number];
-
-/** The choices of each feature: exactly the tongue vocabulary's labels (`tongue.<feature>.<label>`). */
-export const TRAINING_CHOICES: { readonly [F in TrainingFeature]: readonly string[] } = {
+/**
+ * The choices of each feature a learner reads on a photo: exactly the tongue vocabulary's labels
+ * (`tongue.<feature>.<label>`).
+ */
+const CHOICES = {
   bodyColor: TONGUE_BODY_COLORS,
   coatingColor: TONGUE_COATING_COLORS,
   coatingThickness: TONGUE_COATING_THICKNESS,
   cracks: TONGUE_GRADES,
   toothMarks: TONGUE_GRADES,
-};
+} as const satisfies { readonly [F in TongueFeature]?: readonly string[] };
+export type TrainingFeature = keyof typeof CHOICES;
+export const TRAINING_CHOICES: { readonly [F in TrainingFeature]: readonly string[] } = CHOICES;
+
+/** The five readings a learner gives for a photo, in the vocabulary's order of the features (one list, issue 38). */
+export const TRAINING_FEATURES: readonly TrainingFeature[] = TONGUE_FEATURES.filter((f): f is TrainingFeature =>
+  Object.hasOwn(TRAINING_CHOICES, f),
+);
 
 /**
  * The answer key of a question: per feature the labels counted correct (more than one where the

@@ -6,7 +6,10 @@ import {
   type RecordResults,
   type TongueResult,
   type VoiceResult,
+  TONGUE_FEATURES,
+  tongueFeaturesSchema,
 } from '@tcm/contract';
+import { VOCABULARY } from '../synthesis/knowledge-base.js';
 
 /**
  * Maps engine results onto the synthesis findings vocabulary (docs/synthesis.md). Confidence
@@ -14,44 +17,29 @@ import {
  * readings count half.
  */
 
-/** The labelled tongue features that become findings as they are (greasy and peeled become yes/no). */
-const TONGUE_KEYS = [
-  'bodyColor',
-  'coatingColor',
-  'coatingThickness',
-  'moisture',
-  'cracks',
-  'toothMarks',
-  'shape',
-] as const;
-
 /** A feature's label and the probability the engine gave it (1 when it gave none in 0..1). */
 function labelled<L extends string>(f: { label: L; probabilities: Partial<Record<L, number>> }) {
   const p = f.probabilities[f.label];
   return { label: f.label, confidence: typeof p === 'number' && p >= 0 && p <= 1 ? p : 1 };
 }
 
+/**
+ * The tongue findings: one per feature of the contract's list (`TONGUE_FEATURES`, issue 38: one
+ * list) that the knowledge base has a sign on (`spots` has none, so it is no finding). A feature
+ * the knowledge base reads as yes/no (greasy, peeled) is "yes" unless its label is the first of
+ * its labels, which the tongue schema keeps for the absence (`not_greasy`, `none`); the others
+ * are their label as it is.
+ */
 export function tongueFindings(r: TongueResult): Finding[] {
-  const features = r.features;
-  const out: Finding[] = TONGUE_KEYS.map((key) => {
-    const f = labelled(features[key]);
-    return { modality: 'tongue', key: `tongue.${key}`, value: f.label, confidence: f.confidence };
+  return TONGUE_FEATURES.flatMap((feature): Finding[] => {
+    const key = `tongue.${feature}`;
+    const entry = VOCABULARY[key];
+    if (!entry?.values) return [];
+    const f = labelled<string>(r.features[feature]);
+    const yesNo = Object.hasOwn(entry.values, 'true');
+    const value = yesNo ? f.label !== tongueFeaturesSchema.shape[feature].shape.label.options[0] : f.label;
+    return [{ modality: 'tongue', key, value, confidence: f.confidence }];
   });
-  const greasy = labelled(features.greasy);
-  out.push({
-    modality: 'tongue',
-    key: 'tongue.greasy',
-    value: greasy.label === 'greasy',
-    confidence: greasy.confidence,
-  });
-  const peeled = labelled(features.peeled);
-  out.push({
-    modality: 'tongue',
-    key: 'tongue.peeled',
-    value: peeled.label !== 'none',
-    confidence: peeled.confidence,
-  });
-  return out;
 }
 
 export function faceFindings(r: FaceResult): Finding[] {

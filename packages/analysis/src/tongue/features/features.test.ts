@@ -2,7 +2,7 @@
 // directional checks on photos transformed at test time, and a sane accuracy on held-out photos
 // (floors far below the measured numbers in models/tongue-features/MODEL_CARD.md).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tongueFeaturesSchema, type TongueFeatures } from '@tcm/contract';
+import { TONGUE_FEATURES, tongueFeaturesSchema, type TongueFeatures } from '@tcm/contract';
 import { extractTongueFeatures, measure, prepareCrop, TONGUE_FEATURES_VERSION } from './index.js';
 import { expertLabels, heldOutIds, loadPhoto, withGains, type LabelledPhoto } from './test-data.js';
 
@@ -22,18 +22,7 @@ describe('tongue features on real photos', () => {
   it('gives every feature of the contract, with probabilities that sum to one', () => {
     for (const f of results.values()) {
       const parsed = tongueFeaturesSchema.parse(f);
-      for (const key of [
-        'bodyColor',
-        'coatingColor',
-        'coatingThickness',
-        'greasy',
-        'peeled',
-        'moisture',
-        'cracks',
-        'toothMarks',
-        'spots',
-        'shape',
-      ] as const) {
+      for (const key of TONGUE_FEATURES) {
         const feature = parsed[key];
         const sum = Object.values(feature.probabilities).reduce((s, p) => s + p, 0);
         expect(sum, key).toBeGreaterThan(0.98);
