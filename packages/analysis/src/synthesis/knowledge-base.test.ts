@@ -4,23 +4,23 @@ import {
   DISEASE_KNOWLEDGE,
   PATTERN_WORDS,
   SYNTHESIS_PATTERN_IDS,
+  TONGUE_FEATURES,
+  tongueFeaturesSchema,
   VOCABULARY as CONTRACT_WORDS,
 } from '@tcm/contract';
 import kb from './knowledge-base.json' with { type: 'json' };
 import { INDICATORS } from '../vitals/reference-table.js';
 import { PATTERNS, VOCABULARY } from './knowledge-base.js';
 
-// The value vocabularies agreed with the tongue, face, pulse and voice engines (issue 6).
+// The value vocabularies agreed with the face, pulse and voice engines (issue 6). The tongue's are
+// the tongue schema's labels (yes/no for greasy and peeled), from the one list of its features.
 const AGREED: Record<string, string[]> = {
-  'tongue.bodyColor': ['pale', 'light_red', 'red', 'crimson', 'purple'],
-  'tongue.coatingColor': ['white', 'light_yellow', 'yellow', 'grey_black'],
-  'tongue.coatingThickness': ['thin', 'thick'],
-  'tongue.greasy': ['true', 'false'],
-  'tongue.peeled': ['true', 'false'],
-  'tongue.moisture': ['moist', 'normal', 'dry'],
-  'tongue.cracks': ['none', 'light', 'severe'],
-  'tongue.toothMarks': ['none', 'light', 'severe'],
-  'tongue.shape': ['normal', 'swollen', 'thin'],
+  ...Object.fromEntries(
+    TONGUE_FEATURES.filter((f) => f !== 'spots').map((f) => [
+      `tongue.${f}`,
+      f === 'greasy' || f === 'peeled' ? ['true', 'false'] : [...tongueFeaturesSchema.shape[f].shape.label.options],
+    ]),
+  ),
   // The engines' own ids since issue 38 (pinyin ids and alias tables are gone).
   'face.complexion': ['normal', 'blue_green', 'red', 'yellow', 'pale', 'dark'],
   'face.lipColor': ['pale', 'light_red', 'red', 'dark_purple'],
