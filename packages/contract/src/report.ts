@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { engineVersionSchema } from './engine.js';
 import { CONSTITUTION_TYPES } from './vocabulary/constitution.js';
+import { constitutionResultVerdictSchema } from './constitution.js';
 
 /**
  * The report area's models: what the PDF renderer of `@tcm/report` draws. They are
@@ -180,7 +181,8 @@ export const voiceSectionSchema = z.object({
 
 /** The nine types by their vocabulary ids (vocabulary/constitution.ts). */
 export const constitutionTypeSchema = z.enum(CONSTITUTION_TYPES);
-export const constitutionVerdictSchema = z.enum(['yes', 'basicallyYes', 'tendency', 'no']);
+/** The engine's verdicts as it writes them (one id, snake case, issue 38): `constitution.verdict.<id>`. */
+export const constitutionVerdictSchema = constitutionResultVerdictSchema;
 
 export const constitutionSectionSchema = z.object({
   ...sectionBase,

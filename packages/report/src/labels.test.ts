@@ -37,14 +37,14 @@ describe('label dictionary', () => {
     expect(literal.length).toBeGreaterThan(30);
     const built = [
       ...riskLevelSchema.options.map((r) => `risk.${r}`),
-      ...constitutionTypeSchema.options.map((c) => `constitution.${c}`),
-      ...constitutionVerdictSchema.options.map((v) => `verdict.${v}`),
+      ...constitutionTypeSchema.options.map((c) => `constitution.type.${c}`),
+      ...constitutionVerdictSchema.options.map((v) => `constitution.verdict.${v}`),
       'sex.male',
       'sex.female',
       'record.visit.first',
       'record.visit.followUp',
     ];
-    // A key of the dictionary or a word of the contract's vocabulary (directly or by an alias).
+    // A key of the dictionary or an id of the contract's vocabulary.
     for (const key of [...literal, ...built])
       for (const lang of ['zh', 'en'] as const) expect(label(lang, key), `${lang} ${key}`).not.toBe(key);
   });
@@ -53,11 +53,12 @@ describe('label dictionary', () => {
     expect(label('zh', 'page.of', { p: 2, n: 5 })).toBe('第 2 页 / 共 5 页');
     expect(label('en', 'age.years', { n: 34 })).toBe('34 years');
     expect(label('en', 'h3/h1')).toBe('h3/h1');
-    // Engine words come from the vocabulary, by id or by the keys older models used.
-    expect(label('zh', 'tongue.bodyColour')).toBe('舌色');
+    // Engine words come from the vocabulary, by id; the keys models used before it are no ids.
+    expect(label('zh', 'tongue.feature.bodyColor')).toBe('舌色');
     expect(label('zh', 'constitution.type.phlegmDamp')).toBe('痰湿质');
-    expect(label('en', 'constitution.phlegmDamp')).toBe('Phlegm-dampness');
-    expect(label('en', 'verdict.basicallyYes')).toBe('Basically yes');
+    expect(label('en', 'constitution.verdict.basically_yes')).toBe('Basically yes');
+    for (const retired of ['tongue.bodyColour', 'constitution.phlegmDamp', 'verdict.basicallyYes', 'skin.pores'])
+      expect(label('en', retired)).toBe(retired);
     expect(label('zh', 'measure.h3/h1')).toBe('重搏前波比 h3/h1');
   });
 });

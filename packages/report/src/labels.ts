@@ -195,52 +195,19 @@ export type LabelKey = keyof typeof LABELS;
 
 const isKey = (s: string): s is LabelKey => Object.hasOwn(LABELS, s);
 
-/**
- * Keys report models used before the vocabulary, and the vocabulary id each now reads (models
- * saved as JSON, the example data and the command line keep working). Ids only, no words.
- */
-export const VOCABULARY_ALIASES: Readonly<Record<string, string>> = {
-  'tongue.bodyColour': 'tongue.feature.bodyColor',
-  'tongue.coatingColour': 'tongue.feature.coatingColor',
-  'tongue.coatingThickness': 'tongue.feature.coatingThickness',
-  'tongue.greasy': 'tongue.feature.greasy',
-  'tongue.moisture': 'tongue.feature.moisture',
-  'tongue.shape': 'tongue.feature.shape',
-  'tongue.cracks': 'tongue.feature.cracks',
-  'tongue.toothMarks': 'tongue.feature.toothMarks',
-  'face.complexion': 'face.feature.complexion',
-  'face.gloss': 'face.feature.gloss',
-  'face.lipColour': 'face.feature.lips',
-  'skin.skinTone': 'face.feature.skinTone',
-  'skin.oiliness': 'face.metric.shine',
-  'verdict.basicallyYes': 'constitution.verdict.basically_yes',
-  ...Object.fromEntries(
-    ['forehead', 'nose', 'leftCheek', 'rightCheek', 'chin', 'leftUnderEye', 'rightUnderEye', 'lips'].map((r) => [
-      `face.${r}`,
-      `face.region.${r}`,
-    ]),
-  ),
-  ...Object.fromEntries(
-    ['spots', 'wrinkles', 'texture', 'pores', 'redness', 'shine', 'darkCircles'].map((m) => [
-      `skin.${m}`,
-      `face.metric.${m}`,
-    ]),
-  ),
-  ...Object.fromEntries(['yes', 'tendency', 'no'].map((v) => [`verdict.${v}`, `constitution.verdict.${v}`])),
-};
-
-/** The vocabulary id a label names (directly, through an alias, or `constitution.<type>`). */
-function vocabularyId(key: string): string | undefined {
-  const id = VOCABULARY_ALIASES[key] ?? key.replace(/^constitution\.(?!type\.|verdict\.)/, 'constitution.type.');
-  return Object.hasOwn(VOCABULARY, id) ? id : undefined;
-}
-
 /** The label-value separator: full-width colon in Chinese, colon and space in English. */
 export const colon = (lang: ReportLanguage): string => (lang === 'zh' ? '：' : ': ');
 
-/** Text of a dictionary key in `lang`, with `{name}` placeholders filled; other strings pass through. */
+/**
+ * Text of a dictionary key or a vocabulary id in `lang`, with `{name}` placeholders filled; other
+ * strings pass through (ids only: the keys models used before the vocabulary, `tongue.bodyColour`,
+ * are gone with issue 38, as every model is now made by the report mapping).
+ */
 export function label(lang: ReportLanguage, keyOrText: string, vars: Record<string, string | number> = {}): string {
-  const id = isKey(keyOrText) ? undefined : vocabularyId(keyOrText);
-  const raw = isKey(keyOrText) ? LABELS[keyOrText][lang] : id ? VOCABULARY[id]![lang] : keyOrText;
+  const raw = isKey(keyOrText)
+    ? LABELS[keyOrText][lang]
+    : Object.hasOwn(VOCABULARY, keyOrText)
+      ? VOCABULARY[keyOrText]![lang]
+      : keyOrText;
   return raw.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }

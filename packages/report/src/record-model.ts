@@ -241,14 +241,13 @@ function voiceSection(src: ReportSource, lang: Lang): HealthReportInput['voice']
 function constitutionSection(src: ReportSource, lang: Lang): HealthReportInput['constitution'] {
   const r = ok(src, 'constitution') ?? ok(src, 'synthesis')?.constitution ?? undefined;
   if (!r) return undefined;
-  const verdict = { yes: 'yes', basically_yes: 'basicallyYes', tendency: 'tendency', no: 'no' } as const;
   // Types by the standard's letter (the engine's code), not by their Chinese display names.
   const scores = r.scales
     .filter((s) => CONSTITUTION_TYPE_OF_CODE[s.code])
     .map((s) => ({
       type: CONSTITUTION_TYPE_OF_CODE[s.code],
       score: shownScore('score.constitution', s.display),
-      verdict: verdict[s.verdict],
+      verdict: s.verdict,
     }));
   if (!scores.length) return undefined;
   return { version: r.engine, scores, summary: r.summary.text[lang] };

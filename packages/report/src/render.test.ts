@@ -66,44 +66,47 @@ beforeAll(() => ensurePoppler(), 300_000);
 
 describe('health report', () => {
   it('renders the full Chinese report with every section, embedded fonts and extractable text', async () => {
-    const pdf = inspectPdf(await renderReport(example('full-report.zh.json')));
+    const model = example<HealthReportInput>('full-report.zh.json');
+    const pdf = inspectPdf(await renderReport(model));
     expectFontsEmbedded(pdf.fonts);
     const text = squash(pdf.text);
     for (const title of ['中医健康评估报告', ...Object.values(TITLES.zh)]) expect(text).toContain(squash(title));
-    // Values from the model, Chinese labels, the risk wording and the page numbers.
+    // Values of the model (the pipeline's, docs/report.md "Examples"), Chinese labels and the page numbers.
+    const uric = model.vitals!.rows.find((r) => r.indicator === 'vitals.uricAcid')!;
     for (const s of [
       '收缩压',
-      '132',
       '尿酸',
-      '412',
-      '高于女性上限360',
-      '淡红',
+      String(uric.value),
+      uric.reason!,
+      model.tongue!.features![0]!.value,
       '痰湿质',
-      '湿热蕴脾',
-      'HR-20261122-0158',
+      model.syndromes!.patterns[0]!.name,
+      model.header.reportId,
       '第1页/共',
     ])
-      expect(text).toContain(s);
-    expect(text).toContain('不构成医学诊断');
+      expect(text).toContain(squash(s));
+    // The synthesis's own notice replaces the default one (record-model.ts).
+    expect(text).toContain(squash(model.disclaimer!));
     expect(pdf.pages).toBeGreaterThanOrEqual(3);
-    expect(pdf.pages).toBeLessThanOrEqual(6);
+    expect(pdf.pages).toBeLessThanOrEqual(7);
     expectNoOverflow(pdf.file);
     // Only the two photos are images: radar, waveform and trend charts are vector paths.
     expect(pdf.images).toBe(2);
   }, 60_000);
 
   it('renders the full English report with the same sections', async () => {
-    const pdf = inspectPdf(await renderReport(example('full-report.en.json')));
+    const model = example<HealthReportInput>('full-report.en.json');
+    const pdf = inspectPdf(await renderReport(model));
     expectFontsEmbedded(pdf.fonts);
     for (const title of ['TCM Health Assessment Report', ...Object.values(TITLES.en)])
       expect(pdf.text).toContain(title);
+    const uric = model.vitals!.rows.find((r) => r.indicator === 'vitals.uricAcid')!;
     for (const s of [
       'Systolic pressure',
       'Uric acid',
-      '412',
-      'Above the female limit of 360',
-      'Phlegm-damp',
-      'Damp-heat in the spleen',
+      String(uric.value),
+      'Phlegm-dampness',
+      model.syndromes!.patterns[0]!.name,
       'Page 1 of',
       'not a medical diagnosis',
     ])
@@ -126,8 +129,9 @@ describe('health report', () => {
   for (const lang of ['zh', 'en'] as const) {
     it(`leaves out missing sections cleanly (${lang})`, async () => {
       const full = example<HealthReportInput>(`full-report.${lang}.json`);
-      // Header and vitals only: one page, no other section title, still the disclaimer.
-      const minimal: HealthReportInput = { kind: 'health-report', header: full.header, vitals: full.vitals };
+      // Header and a few vitals only: one page, no other section title, still the disclaimer.
+      const vitals = { ...full.vitals!, rows: full.vitals!.rows.slice(0, 4) };
+      const minimal: HealthReportInput = { kind: 'health-report', header: full.header, vitals };
       const small = inspectPdf(await renderReport(minimal));
       expectFontsEmbedded(small.fonts);
       expect(small.pages).toBe(1);

@@ -29,7 +29,7 @@ export function drawConstitution(ctx: Ctx, s: NonNullable<HealthReport['constitu
   const x = PAGE.left + CHART_W + 10;
   const verdictColor = {
     yes: THEME.risk.high,
-    basicallyYes: THEME.risk.low,
+    basically_yes: THEME.risk.low,
     tendency: THEME.risk.medium,
     no: THEME.muted,
   };
@@ -48,7 +48,7 @@ export function drawConstitution(ctx: Ctx, s: NonNullable<HealthReport['constitu
         return [
           t(`constitution.type.${sc.type}`),
           scoreBar(sc.score),
-          { text: t(`verdict.${sc.verdict}`), bold: sc.verdict !== 'no', color },
+          { text: t(`constitution.verdict.${sc.verdict}`), bold: sc.verdict !== 'no', color },
         ];
       }),
     { x, width: PAGE.right - x },

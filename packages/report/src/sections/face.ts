@@ -82,7 +82,7 @@ export function drawFace(ctx: Ctx, s: NonNullable<HealthReport['face']>): void {
     sideX = PAGE.left + PHOTO_W + 14;
   }
   const sideW = PAGE.right - sideX;
-  if (s.complexion) drawVerdict(ctx, 'face.complexion', s.complexion, sideX, sideW);
+  if (s.complexion) drawVerdict(ctx, 'face.feature.complexion', s.complexion, sideX, sideW);
   drawFindings(ctx, s.features, sideX, sideW);
   ctx.y = Math.max(ctx.y, bottom);
   if (s.skinScores.length) {
