@@ -118,9 +118,13 @@ export function reportHtml(m: HealthReport): string {
   if (m.constitution)
     sec(
       'section.constitution',
-      `<div class="row">${radar(m.constitution.scores.map((s) => ({ label: t(`constitution.${s.type}`), value: s.score })))}${table(
+      `<div class="row">${radar(m.constitution.scores.map((s) => ({ label: t(`constitution.type.${s.type}`), value: s.score })))}${table(
         [t('col.type'), t('col.score'), t('col.verdict')],
-        m.constitution.scores.map((s) => [esc(t(`constitution.${s.type}`)), s.score, esc(t(`verdict.${s.verdict}`))]),
+        m.constitution.scores.map((s) => [
+          esc(t(`constitution.type.${s.type}`)),
+          s.score,
+          esc(t(`constitution.verdict.${s.verdict}`)),
+        ]),
       )}</div>`,
     );
   if (m.syndromes)
