@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { migrationsFolder } from '../../db/migrate.js';
 import { organizations, users } from '../../db/schema/index.js';
-import { buildTeam, buildUser, uid } from '../../test/factories.js';
+import { buildTeam, buildUser, uid, type BuiltUser } from '../../test/factories.js';
 import { call, signIn } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { expectGuards, JSON_H, userWithButtons, type Endpoint } from '../console/console-test-helpers.js';
@@ -192,7 +192,7 @@ describe('console organizations', () => {
     const db = t.database.db;
     const west = `西院-${uid()}`;
     const north = `North-${uid()}`;
-    const made = [];
+    const made: BuiltUser[] = [];
     for (const organisation of [`  ${west} `, west, north, '  ', null])
       made.push(await buildUser(db, { organisation }));
     const file = readFileSync(join(migrationsFolder(), '0030_organizations.sql'), 'utf8');
