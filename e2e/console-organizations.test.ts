@@ -70,7 +70,7 @@ describe('console organizations', () => {
     const addUser = (loginName: string, extra: object) =>
       apiAs<ConsoleUser>(page, 'POST', CONSOLE_PATHS.userAdd, {
         loginName,
-        name: loginName,
+        name: `用户 ${loginName}`,
         password: FIRST,
         ...extra,
       });
@@ -101,17 +101,17 @@ describe('console organizations', () => {
     const user = (current = await context.newPage());
     await firstBackOfficeSignIn(user, scoped.loginName, { first: FIRST, next: NEXT }, /\/pc\/system\/user$/);
     const list = user.getByTestId('console-users');
-    await list.getByText(inChild.loginName).waitFor();
-    await list.getByText(scoped.loginName).waitFor();
-    expect(await list.getByText(inOther.loginName).count()).toBe(0);
+    await list.getByText(inChild.loginName, { exact: true }).waitFor();
+    await list.getByText(scoped.loginName, { exact: true }).waitFor();
+    expect(await list.getByText(inOther.loginName, { exact: true }).count()).toBe(0);
     expect(await list.getByText('admin', { exact: true }).count()).toBe(0);
     const seen = await apiAs<ConsoleUserPage>(user, 'POST', `${CONSOLE_PATHS.userList}?size=1000`, {});
     expect(seen.list.map((u) => u.loginName).sort()).toEqual([inChild.loginName, scoped.loginName].sort());
 
     // English: the scoped list, the organization page and the role form's new scope.
     await user.getByTestId('language-switch').getByText('EN').click();
-    await list.getByText(inChild.loginName).waitFor();
-    expect(await list.getByText(inOther.loginName).count()).toBe(0);
+    await list.getByText(inChild.loginName, { exact: true }).waitFor();
+    expect(await list.getByText(inOther.loginName, { exact: true }).count()).toBe(0);
     await context.close();
     current = page;
     await page.getByTestId('language-switch').getByText('EN').click();
