@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BASE } from './browser.js';
 import { journeyHooks, type Journey } from './hooks.js';
-import { passJigsaw, signInBackOffice } from './helpers.js';
+import { firstBackOfficeSignIn, signInBackOffice } from './helpers.js';
 
 // One Chromium for the file, a fresh context per journey (e2e/hooks.ts).
 let journey: Journey;
@@ -81,19 +81,7 @@ describe('console: roles, users and menus', () => {
     });
     const context = await journey.browser.newContext({ viewport: VIEWPORT });
     const user = (current = await context.newPage());
-    await user.goto(`${BASE}/pc/login`);
-    await user.getByTestId('login-name').fill(loginName);
-    await user.getByTestId('login-password').fill(FIRST);
-    await user.getByTestId('login-submit').click();
-    await passJigsaw(user, /\/pc\/system\/user$/);
-    await user.getByTestId('pw-forced').waitFor();
-    await user.getByTestId('pw-old').fill(FIRST);
-    await user.getByTestId('pw-new').fill(NEXT);
-    await user.getByTestId('pw-confirm').fill(NEXT);
-    // The page reloads once the password is changed: the calls refused until then run again.
-    const reloaded = user.waitForEvent('load');
-    await user.getByTestId('pw-save').click();
-    await reloaded;
+    await firstBackOfficeSignIn(user, loginName, { first: FIRST, next: NEXT }, /\/pc\/system\/user$/);
     await user.getByTestId('console-users').waitFor();
     await user.getByTestId('side-menu').getByText('语言翻译').waitFor();
 

@@ -75,6 +75,31 @@ export async function signInBackOffice(page: Page): Promise<void> {
 export const path = (page: Page) => new URL(page.url()).pathname;
 
 /**
+ * A back-office account's first sign-in (an administrator made it): the jigsaw to `landing`, the
+ * forced password change from `first` to `next`, and the reload after it, when the calls refused
+ * until then run again.
+ */
+export async function firstBackOfficeSignIn(
+  page: Page,
+  loginName: string,
+  pw: { first: string; next: string },
+  landing: RegExp,
+): Promise<void> {
+  await page.goto(`${BASE}/pc/login`);
+  await page.getByTestId('login-name').fill(loginName);
+  await page.getByTestId('login-password').fill(pw.first);
+  await page.getByTestId('login-submit').click();
+  await passJigsaw(page, landing);
+  await page.getByTestId('pw-forced').waitFor();
+  await page.getByTestId('pw-old').fill(pw.first);
+  await page.getByTestId('pw-new').fill(pw.next);
+  await page.getByTestId('pw-confirm').fill(pw.next);
+  const reloaded = page.waitForEvent('load');
+  await page.getByTestId('pw-save').click();
+  await reloaded;
+}
+
+/**
  * A doctor registered through the API waits for approval (docs/console.md "Doctors"): the
  * administrator approves it in the browser (the back-office password sign-in always wants the
  * jigsaw), then signs out.

@@ -46,10 +46,12 @@ export const CONSOLE_BUTTONS = {
 } as const;
 
 /**
- * Data scope of a role: which accounts its holders administer. `organisation` = accounts with the
- * caller's organisation; `self` = only the caller's own account. The widest scope a user holds wins.
+ * Data scope of a role: which accounts its holders administer, widest first. `organizationTree` =
+ * accounts (and teams) of the caller's organization and every organization below it;
+ * `organisation` = of the caller's organization only (the stored value predates the American
+ * spelling); `self` = only the caller's own account. The widest scope a user holds wins.
  */
-export const DATA_SCOPES = ['all', 'organisation', 'self'] as const;
+export const DATA_SCOPES = ['all', 'organizationTree', 'organisation', 'self'] as const;
 export const dataScope = z.enum(DATA_SCOPES);
 export type DataScope = z.infer<typeof dataScope>;
 
@@ -73,6 +75,8 @@ export const consoleUser = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   organisation: z.string().nullable(),
+  /** The organization assigned (docs/console.md "Organizations"); `organisation` then holds its name. */
+  organizationId: z.string().nullable(),
   status: z.union([z.literal(0), z.literal(1)]),
   mustChangePassword: z.boolean(),
   roles: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),
@@ -119,6 +123,8 @@ export const consoleUserAddBody = z.object({
   email: z.preprocess(blankToNull, emailSchema.nullable().optional()),
   phone: z.preprocess(blankToNull, phoneSchema.nullable().optional()),
   organisation: optText,
+  /** An organization of the tree; wins over the free text `organisation` and writes its name there. */
+  organizationId: z.string().uuid().nullable().optional(),
   /** The first password; the user must change it at the first sign-in. */
   password: z.string().min(1).max(1024),
   roleIds: z.array(z.string().uuid()).max(50).default([]),
@@ -131,6 +137,7 @@ export const consoleUserEditBody = z.object({
   email: z.preprocess(blankToNull, emailSchema.nullable().optional()),
   phone: z.preprocess(blankToNull, phoneSchema.nullable().optional()),
   organisation: optText,
+  organizationId: z.string().uuid().nullable().optional(),
 });
 export type ConsoleUserEditBody = z.infer<typeof consoleUserEditBody>;
 
@@ -196,6 +203,7 @@ export const consoleTeam = z.object({
   name: z.string(),
   leader: z.object({ id: z.string(), loginName: z.string(), name: z.string() }).nullable(),
   memberCount: z.number().int(),
+  organizationId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ConsoleTeam = z.infer<typeof consoleTeam>;

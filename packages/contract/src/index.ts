@@ -36,6 +36,7 @@ export * from './password.js';
 export * from './teams.js';
 export * from './advice-config.js';
 export * from './console.js';
+export * from './organizations.js';
 export * from './herb-safety.js';
 export * from './archive.js';
 export * from './disease.js';

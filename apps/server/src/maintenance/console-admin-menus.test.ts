@@ -8,6 +8,7 @@ import { CONSOLE_MENUS } from '../seed/menu-tree.js';
 import { addConsoleAdminMenus } from './console-admin-menus.js';
 import { addAuditMenu } from './audit-menu.js';
 import { addViewButtons } from './view-buttons.js';
+import { addOrganizationConsole } from './organization-console.js';
 
 /** On its own in-memory PGlite: the repair changes the menu table, which the suite's database shares. */
 let database: Database;
@@ -37,6 +38,34 @@ describe('console-admin-menus repair', () => {
     expect(await addConsoleAdminMenus(db, { dryRun: false })).toEqual({ added: 0 });
     const codes = (await db.select({ code: menus.buttonCode }).from(menus)).map((m) => m.code);
     expect(codes).toEqual(expect.arrayContaining(['sysUser-add', 'sysRole-remove', 'sysTeam-flags', 'sysMenu-add']));
+  });
+
+  it('organization-console: adds the organization page and its four buttons to an older console tree once, granted to nobody', async () => {
+    const db = database.db;
+    // The tree the first test seeded, less the organization page (a database from before it).
+    const page = await db.select({ id: menus.id }).from(menus).where(eq(menus.path, '/system/organization'));
+    const ids = page.map((m) => m.id);
+    expect(ids).toHaveLength(1);
+    await db.delete(menus).where(inArray(menus.pid, ids));
+    await db.delete(menus).where(inArray(menus.id, ids));
+    expect(await addOrganizationConsole(db, { dryRun: true })).toEqual({ added: 0 });
+    expect(await addOrganizationConsole(db, { dryRun: false })).toEqual({ added: 5 });
+    expect(await addOrganizationConsole(db, { dryRun: false })).toEqual({ added: 0 });
+    const added = await db
+      .select({ id: menus.id })
+      .from(menus)
+      .where(inArray(menus.buttonCode, ['sysOrg-add', 'sysOrg-edit', 'sysOrg-remove', 'sysOrg-assign']));
+    expect(added).toHaveLength(4);
+    const granted = await db
+      .select()
+      .from(roleMenus)
+      .where(
+        inArray(
+          roleMenus.menuId,
+          added.map((m) => m.id),
+        ),
+      );
+    expect(granted).toEqual([]);
   });
 
   it('audit-menu: adds the audit page and its two buttons to a console tree seeded before it, once', async () => {

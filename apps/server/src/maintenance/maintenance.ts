@@ -14,6 +14,7 @@ import { replaceProjectFileSources, SITE_SOURCES } from './site-sources.js';
 import { addViewButtons, VIEW_BUTTONS } from './view-buttons.js';
 import { addTrainingStarter, TRAINING_STARTER } from '../modules/training/training.starter.js';
 import { addPlatformConsole, PLATFORM_CONSOLE } from './platform-console.js';
+import { addOrganizationConsole, ORGANIZATION_CONSOLE } from './organization-console.js';
 import { addSeedTranslations, TRANSLATION_SEED } from './translation-seed.js';
 import { addFooterPages, FOOTER_PAGES_REPAIR } from './footer-pages.js';
 
@@ -36,6 +37,7 @@ export const MAINTENANCE_TASKS: Record<string, Task> = {
   [SITE_SOURCES]: (db, _log, opts) => replaceProjectFileSources(db, opts),
   [TRAINING_STARTER]: (db, _log, opts) => addTrainingStarter(db, opts),
   [PLATFORM_CONSOLE]: (db, _log, opts) => addPlatformConsole(db, opts),
+  [ORGANIZATION_CONSOLE]: (db, _log, opts) => addOrganizationConsole(db, opts),
   [TRANSLATION_SEED]: (db, _log, opts) => addSeedTranslations(db, opts),
   [FOOTER_PAGES_REPAIR]: (db, _log, opts) => addFooterPages(db, opts),
 };

@@ -15,6 +15,7 @@ import { consoleRoleRoutes } from './console/roles.routes.js';
 import { consoleTeamRoutes } from './console/teams.routes.js';
 import { consoleDoctorRoutes } from './console/doctors.routes.js';
 import { consolePlatformRoutes } from './console/platform.routes.js';
+import { organizationRoutes } from './organizations/organizations.routes.js';
 import { archiveRoutes } from './archive/archive.routes.js';
 import { adviceConfigRoutes } from './advice-config/advice-config.routes.js';
 import { diseaseRoutes } from './disease/disease.routes.js';
@@ -56,6 +57,7 @@ export const featureModules: ReadonlyArray<readonly [name: string, plugin: Fasti
   ['console-teams', consoleTeamRoutes],
   ['console-doctors', consoleDoctorRoutes],
   ['console-platform', consolePlatformRoutes],
+  ['organizations', organizationRoutes],
   ['archive', archiveRoutes],
   ['advice-config', adviceConfigRoutes],
   ['disease', diseaseRoutes],

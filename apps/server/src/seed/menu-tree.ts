@@ -157,6 +157,22 @@ export const PLATFORM_ADMIN_PAGES: SeedMenu[] = [
   }),
 ];
 
+/**
+ * The organization tree (issue 33 item 3; docs/console.md "Organizations"). Exported for the
+ * one-time repair `organization-console`.
+ */
+export const ORGANIZATION_ADMIN_PAGES: SeedMenu[] = [
+  page('机构管理', 'Organizations', '/system/organization', 'system/organization/index', {
+    iconCls: 'apartment',
+    children: [
+      btn('sysOrg-add', '新增机构', 'Add organization', 'addOrganization', 'plus'),
+      btn('sysOrg-edit', '修改机构', 'Edit organization', 'editOrganization', 'edit'),
+      btn('sysOrg-remove', '删除机构', 'Remove organization', 'removeOrganization', 'delete'),
+      btn('sysOrg-assign', '分配用户/团队', 'Assign users/teams', 'assignOrganization', 'team'),
+    ],
+  }),
+];
+
 export const CONSOLE_MENUS: SeedMenu[] = [
   {
     type: 'head',
@@ -169,6 +185,7 @@ export const CONSOLE_MENUS: SeedMenu[] = [
       WELCOME_PAGE,
       ...CONSOLE_ADMIN_PAGES,
       ...PLATFORM_ADMIN_PAGES,
+      ...ORGANIZATION_ADMIN_PAGES,
       ...DOCTOR_ADMIN_PAGES,
       page('菜单管理', 'Menus', '/system/menu', 'system/menu/index', {
         iconCls: 'menu',

@@ -165,6 +165,7 @@ export const CONSOLE_PAGES = [
   'system/settings/index',
   'system/audit/index',
   'system/device/index',
+  'system/organization/index',
   'Frame',
 ] as const;
 

@@ -1,5 +1,6 @@
 // Every table of the server; drizzle-kit reads this file (drizzle.config.ts).
 export * from './users.js';
+export * from './organizations.js';
 export * from './menus.js';
 export * from './auth.js';
 export * from './translations.js';

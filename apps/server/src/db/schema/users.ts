@@ -1,9 +1,12 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
 
 /** Teams of the member area; a leader and members belong to one team. */
 export const teams = pgTable('teams', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** The organization the team belongs to (docs/console.md "Organizations"); null: none yet. */
+  organizationId: uuid('organization_id').references(() => organizations.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -31,7 +34,13 @@ export const users = pgTable(
     displayPermission: boolean('display_permission').notNull().default(false),
     canDoctorAgent: boolean('can_doctor_agent').notNull().default(false),
     doctorKind: text('doctor_kind', { enum: ['doctor', 'researcher'] }),
+    /**
+     * Free text from before organizations existed (doctors still type their hospital here). An
+     * assignment to an organization writes its name here too, so every reader of this column
+     * keeps working; the organization id is what data scope reads.
+     */
     organisation: text('organisation'),
+    organizationId: uuid('organization_id').references(() => organizations.id),
     title: text('title'),
     wechatOpenId: text('wechat_open_id').unique(),
     wechatUnionId: text('wechat_union_id'),
@@ -51,7 +60,7 @@ export const users = pgTable(
     approvalAt: timestamp('approval_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('users_team_idx').on(t.teamId)],
+  (t) => [index('users_team_idx').on(t.teamId), index('users_organization_idx').on(t.organizationId)],
 );
 
 /** Roles grant menus and button codes; `admin` is derived from holding the admin role. */
@@ -61,8 +70,11 @@ export const roles = pgTable('roles', {
   name: text('name').notNull(),
   /** A role marked all-access grants every menu and button (the administrator). */
   allAccess: boolean('all_access').notNull().default(false),
-  /** Which accounts the role's holders administer (docs/console.md): all, own organisation, self. */
-  dataScope: text('data_scope', { enum: ['all', 'organisation', 'self'] })
+  /**
+   * Which accounts the role's holders administer (docs/console.md): all, own organization and
+   * the ones below it, own organization only, self.
+   */
+  dataScope: text('data_scope', { enum: ['all', 'organizationTree', 'organisation', 'self'] })
     .notNull()
     .default('all'),
 });

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { devices, teams, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { ONLINE_WINDOW_MS } from '../display/display.service.js';
-import type { AdminScope } from './data-scope.js';
+import { scopeWhere as accountScopeWhere, type AdminScope } from './data-scope.js';
 
 /**
  * Every device of the platform for the console (issue 33 item 3; docs/console.md "Devices").
@@ -20,12 +20,8 @@ import type { AdminScope } from './data-scope.js';
  * owners of the caller's organisation; `self`: devices the caller registered).
  */
 
-function scopeWhere(s: AdminScope): SQL | undefined {
-  if (s.scope === 'all') return undefined;
-  if (s.scope === 'organisation' && s.me.organisation)
-    return or(eq(users.organisation, s.me.organisation), eq(devices.createdBy, s.me.id));
-  return eq(devices.createdBy, s.me.id);
-}
+/** The accounts' rule (data-scope.ts) applied to the owner; the caller's share is what it registered. */
+const scopeWhere = (s: AdminScope): SQL | undefined => accountScopeWhere(s, eq(devices.createdBy, s.me.id));
 
 const like = (k: string) => `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

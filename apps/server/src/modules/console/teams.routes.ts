@@ -13,7 +13,7 @@ import {
 import { ok, okSchema } from '../../http/envelope.js';
 import { requireAuth } from '../auth/guard.js';
 import * as teams from '../teams/platform-teams.service.js';
-import { assertManageable } from './data-scope.js';
+import { assertManageable, assertTeamInScope, teamScopeWhere } from './data-scope.js';
 import { scopeOf } from './users.routes.js';
 
 const tags = ['console'];
@@ -34,7 +34,7 @@ export const consoleTeamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(z.array(consoleTeam)) },
       },
     },
-    async (request) => ok(await teams.listTeams(db), request.msgLang),
+    async (request) => ok(await teams.listTeams(db, teamScopeWhere(await scopeOf(request))), request.msgLang),
   );
 
   app.post(
@@ -48,7 +48,11 @@ export const consoleTeamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema(consoleTeam) },
       },
     },
-    async (request) => ok(await teams.createTeam(db, request.body.name), request.msgLang),
+    async (request) => {
+      // An organization-scoped caller's new team lands in its organization, so it stays in its list.
+      const s = await scopeOf(request);
+      return ok(await teams.createTeam(db, request.body.name, s.orgIds ? s.me.organizationId : null), request.msgLang);
+    },
   );
 
   app.get(
@@ -57,7 +61,10 @@ export const consoleTeamRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: sys(),
       schema: { tags, summary: 'Members of a team with their flags', params: consoleIdParams, response: members },
     },
-    async (request) => ok(await teams.teamMembers(db, request.params.id), request.msgLang),
+    async (request) => {
+      await assertTeamInScope(db, await scopeOf(request), request.params.id);
+      return ok(await teams.teamMembers(db, request.params.id), request.msgLang);
+    },
   );
 
   app.post(
@@ -72,7 +79,9 @@ export const consoleTeamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await assertManageable(db, await scopeOf(request), request.body.userId);
+      const s = await scopeOf(request);
+      await assertTeamInScope(db, s, request.body.teamId);
+      await assertManageable(db, s, request.body.userId);
       return ok(await teams.appointLeader(db, request.body.teamId, request.body.userId), request.msgLang);
     },
   );

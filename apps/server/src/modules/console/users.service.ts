@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import {
   CONSOLE_ERRORS,
   CONSOLE_USER_QUERY_FIELDS,
+  ORGANIZATION_ERRORS,
   SPEC_ERRORS,
   type ConsoleUser,
   type ConsoleUserAddBody,
@@ -18,7 +19,8 @@ import { hashPassword } from '../auth/password.js';
 import { signInHistory } from '../auth/sign-in-history.repo.js';
 import { assertPasswordAllowed } from '../passwords/policy.js';
 import { buildQueryWhere } from '../query/query-sql.js';
-import { assertManageable, assertRolesGrantable, scopeWhere, type AdminScope } from './data-scope.js';
+import { assignableOrganization } from '../organizations/organizations.service.js';
+import { assertManageable, assertRolesGrantable, isOrgScoped, scopeWhere, type AdminScope } from './data-scope.js';
 import * as repo from './users.repo.js';
 
 const WHITELIST = repo.accountWhitelist(CONSOLE_USER_QUERY_FIELDS);
@@ -56,6 +58,7 @@ function present(u: repo.AccountRow, roles: repo.RoleRef[]): ConsoleUser {
     email: u.email,
     phone: u.phone,
     organisation: u.organisation,
+    organizationId: u.organizationId,
     status: u.status === 1 ? 1 : 0,
     mustChangePassword: u.mustChangePassword,
     roles,
@@ -88,6 +91,29 @@ export async function listUsers(
 }
 
 /**
+ * Where a new or edited account belongs: an organization of the tree (its name also written to
+ * the free text) when one is given; else, for an organization-scoped caller, the caller's own
+ * place (so the account stays manageable); else the free text given.
+ */
+async function placeOf(
+  db: Db,
+  s: AdminScope,
+  organizationId: string | null | undefined,
+  text: string | null,
+): Promise<{ organizationId: string | null; organisation: string | null }> {
+  if (organizationId) {
+    const org = await assignableOrganization(db, s, organizationId);
+    return { organizationId: org.id, organisation: org.name };
+  }
+  if (isOrgScoped(s)) {
+    // Taking an account out of every organization would take it out of the caller's scope.
+    if (organizationId === null) throw new AppError(ORGANIZATION_ERRORS.OUT_OF_SCOPE);
+    return { organizationId: s.me.organizationId, organisation: s.me.organisation };
+  }
+  return { organizationId: null, organisation: text };
+}
+
+/**
  * Creates an account of the back-office, display, disease or training entrance. The first
  * password passes the policy and must be changed at the first sign-in. New accounts land in the
  * creator's organisation when the creator's scope is the organisation, so they stay manageable.
@@ -96,7 +122,7 @@ export async function addUser(db: Db, s: AdminScope, body: ConsoleUserAddBody): 
   assertPasswordAllowed(body.password, body.loginName);
   await assertRolesGrantable(db, s, body.roleIds);
   await assertIdentityFree(db, { loginName: body.loginName, email: body.email?.toLowerCase(), phone: body.phone });
-  const organisation = s.scope === 'organisation' ? s.me.organisation : (body.organisation ?? null);
+  const org = await placeOf(db, s, body.organizationId, body.organisation ?? null);
   const [u] = await db
     .insert(users)
     .values({
@@ -105,7 +131,7 @@ export async function addUser(db: Db, s: AdminScope, body: ConsoleUserAddBody): 
       name: body.name,
       email: body.email?.toLowerCase() ?? null,
       phone: body.phone ?? null,
-      organisation,
+      ...org,
       passwordHash: await hashPassword(body.password),
       mustChangePassword: true,
     })
@@ -118,13 +144,12 @@ export async function editUser(db: Db, s: AdminScope, body: ConsoleUserEditBody)
   const target = await assertManageable(db, s, body.id);
   const email = body.email === undefined ? undefined : (body.email?.toLowerCase() ?? null);
   await assertIdentityFree(db, { email, phone: body.phone }, target.id);
-  const values = {
-    name: body.name,
-    email,
-    phone: body.phone,
-    // Someone whose scope is their organisation cannot move an account out of it.
-    organisation: s.scope === 'organisation' ? undefined : body.organisation,
-  };
+  const place =
+    body.organizationId !== undefined
+      ? await placeOf(db, s, body.organizationId, null)
+      : // Someone whose scope is their organization cannot move an account out of it by the text.
+        { organisation: isOrgScoped(s) ? undefined : body.organisation };
+  const values = { name: body.name, email, phone: body.phone, ...place };
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length) await db.update(users).set(set).where(eq(users.id, target.id));
   return presentOne(db, target.id);

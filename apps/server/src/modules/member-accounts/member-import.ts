@@ -20,7 +20,7 @@ import { AppError } from '../../http/app-error.js';
 import { hashPassword } from '../auth/password.js';
 import { assertPasswordAllowed, passwordProblem } from '../passwords/policy.js';
 import { assertIdentityFree } from '../console/users.service.js';
-import type { AdminScope } from '../console/data-scope.js';
+import { isOrgScoped, type AdminScope } from '../console/data-scope.js';
 import { cellText } from '../research/research.file.js';
 import { duplicateOf } from '../users/users.service.js';
 
@@ -114,7 +114,7 @@ async function checkRows(db: Db, s: AdminScope, rows: SheetRow[], lang: Lang) {
     }
     const body = { ...shape.ok, email: shape.ok.email?.toLowerCase() };
     const rule = passwordProblem(body.password, body.loginName);
-    const orgScoped = s.scope === 'organisation';
+    const orgScoped = isOrgScoped(s);
     let why: string | undefined;
     if (orgScoped && body.organisation && body.organisation !== s.me.organisation)
       why = reason('otherOrganisation', lang);
@@ -225,12 +225,12 @@ export async function importMembers(
 /** One member created by the administrator: the policy, 409 for a taken name, phone or email. */
 export async function addMember(db: Db, s: AdminScope, body: ConsoleMemberAddBody): Promise<string> {
   // An organisation-scoped administrator creates members of their organisation only (as accounts).
-  if (s.scope === 'organisation' && body.organisation && body.organisation !== s.me.organisation)
+  if (isOrgScoped(s) && body.organisation && body.organisation !== s.me.organisation)
     throw new AppError(CONSOLE_ERRORS.OUT_OF_SCOPE);
   assertPasswordAllowed(body.password, body.loginName);
   const email = body.email?.toLowerCase();
   await assertIdentityFree(db, { loginName: body.loginName, phone: body.phone, email });
-  const organisation = s.scope === 'organisation' ? (s.me.organisation ?? undefined) : body.organisation;
+  const organisation = isOrgScoped(s) ? (s.me.organisation ?? undefined) : body.organisation;
   const [hash] = await hashAll([body.password]);
   try {
     const [u] = await db

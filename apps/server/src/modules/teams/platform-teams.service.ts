@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
 import { CONSOLE_ERRORS, type ConsoleMemberFlagsBody, type ConsoleTeam, type ConsoleTeamMember } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { teams, users } from '../../db/schema/index.js';
@@ -12,8 +12,9 @@ import { AppError } from '../../http/app-error.js';
 
 const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
 
-export async function listTeams(db: Db): Promise<ConsoleTeam[]> {
-  const rows = await db.select().from(teams).orderBy(asc(teams.createdAt), asc(teams.name));
+/** Every team, or those the caller's data scope lets through (`where` on the teams table). */
+export async function listTeams(db: Db, where?: SQL): Promise<ConsoleTeam[]> {
+  const rows = await db.select().from(teams).where(where).orderBy(asc(teams.createdAt), asc(teams.name));
   const leaders = await db
     .select({ teamId: users.teamId, id: users.id, loginName: users.loginName, name: users.name })
     .from(users)
@@ -26,13 +27,14 @@ export async function listTeams(db: Db): Promise<ConsoleTeam[]> {
       name: t.name,
       leader: leader ? { id: leader.id, loginName: leader.loginName, name: leader.name } : null,
       memberCount: counts.find((c) => c.teamId === t.id)?.n ?? 0,
+      organizationId: t.organizationId,
       createdAt: t.createdAt.toISOString(),
     };
   });
 }
 
-export async function createTeam(db: Db, name: string): Promise<ConsoleTeam> {
-  const [t] = await db.insert(teams).values({ name }).returning({ id: teams.id });
+export async function createTeam(db: Db, name: string, organizationId: string | null = null): Promise<ConsoleTeam> {
+  const [t] = await db.insert(teams).values({ name, organizationId }).returning({ id: teams.id });
   return (await listTeams(db)).find((x) => x.id === t!.id)!;
 }
 

@@ -22,6 +22,7 @@ const SettingsPage = lazy(() => import('../content/SettingsPage.js'));
 const AuditPage = lazy(() => import('./audit/AuditPage.js'));
 const WelcomePage = lazy(() => import('./WelcomePage.js'));
 const DevicesPage = lazy(() => import('./DevicesPage.js'));
+const OrganizationsPage = lazy(() => import('./OrganizationsPage.js'));
 
 /** An outside address in the console's frame (a menu entry of component 'Frame'). */
 function FramePage({ page, route }: AreaProps) {
@@ -39,6 +40,7 @@ function FramePage({ page, route }: AreaProps) {
 const PAGES: PageRegistry<'console'> = {
   'welcome/index': WelcomePage,
   'system/device/index': DevicesPage,
+  'system/organization/index': OrganizationsPage,
   'system/translation/index': TranslationAdmin,
   'system/user/index': UsersPage,
   'system/role/index': RolesPage,

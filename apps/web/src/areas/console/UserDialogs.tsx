@@ -6,6 +6,7 @@ import { useSchemaRules } from '../../lib/form-rules.js';
 import { formatDateTime } from '../../lib/format.js';
 import { newPasswordRule, PASSWORD_INPUT_MAX } from '../../components/passwords/password-rules.js';
 import { useAddUser, useAssignRoles, useEditUser, useRoles, useSignInHistory } from './console-api.js';
+import { OrganizationSelect } from './OrganizationSelect.js';
 import { SaveDialog } from './SaveDialog.js';
 
 interface UserValues {
@@ -14,7 +15,7 @@ interface UserValues {
   name: string;
   email?: string;
   phone?: string;
-  organisation?: string;
+  organizationId?: string | null;
   password?: string;
 }
 
@@ -41,9 +42,10 @@ export function UserDialog({
         name: v.name,
         email: v.email ?? null,
         phone: v.phone ?? null,
-        organisation: v.organisation ?? null,
+        // Chosen in the tree: the server writes its name to the free-text organisation too.
+        ...(v.organizationId !== (user.organizationId ?? null) ? { organizationId: v.organizationId ?? null } : {}),
       });
-    else await add.mutateAsync(v);
+    else await add.mutateAsync({ ...v, organizationId: v.organizationId ?? undefined });
   };
   return (
     <SaveDialog
@@ -64,7 +66,7 @@ export function UserDialog({
                 name: user.name,
                 email: user.email ?? '',
                 phone: user.phone ?? '',
-                organisation: user.organisation ?? '',
+                organizationId: user.organizationId,
               }
             : { entrance: 'sys' }
         }
@@ -93,8 +95,12 @@ export function UserDialog({
         <Form.Item name="phone" label={t('consoleAdmin.phone')} rules={rules('phone')}>
           <Input {...text('phone')} />
         </Form.Item>
-        <Form.Item name="organisation" label={t('consoleAdmin.organisation')} rules={rules('organisation')}>
-          <Input {...text('organisation')} />
+        <Form.Item
+          name="organizationId"
+          label={t('consoleAdmin.organisation')}
+          extra={user?.organisation && !user.organizationId ? user.organisation : undefined}
+        >
+          <OrganizationSelect forAssignment testId="user-organization" />
         </Form.Item>
         {!user && (
           <Form.Item

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { defineErrors } from './errors.js';
+import { SYS_VERSION } from './paths.js';
+
+/**
+ * The back-office's organizations (issue 33 item 3; docs/console.md "Organizations"): a tree
+ * that accounts and teams are assigned to, and that the data scopes `organisation` (that
+ * organization only) and `organizationTree` (it and every one below it) read.
+ */
+const ORG = `/backend/sys/${SYS_VERSION}/organization`;
+
+export const ORGANIZATION_PATHS = {
+  tree: `${ORG}/tree`,
+  add: `${ORG}/add`,
+  edit: `${ORG}/edit`,
+  remove: (id: string) => `${ORG}/remove/${id}`,
+  assign: `${ORG}/assign`,
+} as const;
+
+export const ORGANIZATION_BUTTONS = {
+  add: 'sysOrg-add',
+  edit: 'sysOrg-edit',
+  remove: 'sysOrg-remove',
+  assign: 'sysOrg-assign',
+} as const;
+
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+export interface OrganizationNode {
+  id: string;
+  parentId: string | null;
+  name: string;
+  code: string;
+  sort: number;
+  status: 0 | 1;
+  /** Accounts and teams assigned to this organization itself (not to the ones below). */
+  userCount: number;
+  teamCount: number;
+  createdAt: string;
+  updatedAt: string;
+  children: OrganizationNode[];
+}
+export const organizationNode: z.ZodType<OrganizationNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    parentId: z.string().nullable(),
+    name: z.string(),
+    code: z.string(),
+    sort: z.number().int(),
+    status: flag,
+    userCount: z.number().int(),
+    teamCount: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    children: z.array(organizationNode),
+  }),
+);
+export const organizationTree = z.array(organizationNode);
+
+const name = z.string().trim().min(1).max(100);
+const code = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only');
+const sort = z.coerce.number().int().min(0).max(99999);
+
+export const organizationAddBody = z.object({
+  /** Null or absent: a root organization (only a caller whose data scope is all may add one). */
+  parentId: z.string().uuid().nullable().optional(),
+  name,
+  code,
+  sort: sort.default(0),
+  status: flag.default(1),
+});
+export type OrganizationAddBody = z.infer<typeof organizationAddBody>;
+
+export const organizationEditBody = z.object({
+  id: z.string().uuid(),
+  parentId: z.string().uuid().nullable().optional(),
+  name: name.optional(),
+  code: code.optional(),
+  sort: sort.optional(),
+  status: flag.optional(),
+});
+export type OrganizationEditBody = z.infer<typeof organizationEditBody>;
+
+/** Puts accounts and/or teams into an organization; a null organization takes them out of any. */
+export const organizationAssignBody = z
+  .object({
+    organizationId: z.string().uuid().nullable(),
+    userIds: z.array(z.string().uuid()).max(500).default([]),
+    teamIds: z.array(z.string().uuid()).max(500).default([]),
+  })
+  .refine((b) => b.userIds.length + b.teamIds.length > 0, { message: 'userIds or teamIds', path: ['userIds'] });
+export type OrganizationAssignBody = z.infer<typeof organizationAssignBody>;
+export const organizationAssignResult = z.object({ users: z.number().int(), teams: z.number().int() });
+
+export const ORGANIZATION_ERRORS = defineErrors({
+  NOT_FOUND: { code: 1400420, status: 404, zh: '机构不存在', en: 'No such organization' },
+  CODE_EXISTS: { code: 1400421, status: 409, zh: '机构编码已存在', en: 'The organization code already exists' },
+  HAS_CHILDREN: {
+    code: 1400422,
+    status: 409,
+    zh: '该机构下还有下级机构，请先删除或移走下级机构',
+    en: 'This organization has organizations below it; remove or move them first',
+  },
+  IN_USE: {
+    code: 1400423,
+    status: 409,
+    zh: '该机构仍有用户或团队，请先移出',
+    en: 'Users or teams still belong to this organization; move them out first',
+  },
+  CYCLE: {
+    code: 1400424,
+    status: 400,
+    zh: '不能把机构移到它自己或它的下级机构之下',
+    en: 'An organization cannot be moved under itself or one of the organizations below it',
+  },
+  OUT_OF_SCOPE: {
+    code: 1400425,
+    status: 403,
+    zh: '该机构不在您的数据权限范围内',
+    en: 'This organization is outside your data scope',
+  },
+  TEAM_OUT_OF_SCOPE: {
+    code: 1400427,
+    status: 403,
+    zh: '该团队不在您的数据权限范围内',
+    en: 'This team is outside your data scope',
+  },
+  DISABLED: {
+    code: 1400426,
+    status: 400,
+    zh: '该机构已停用，不能分配用户或团队',
+    en: 'This organization is disabled; users and teams cannot be assigned to it',
+  },
+});
