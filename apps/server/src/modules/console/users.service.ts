@@ -16,6 +16,7 @@ import { sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword } from '../auth/password.js';
 import { signInHistory } from '../auth/sign-in-history.repo.js';
+import { presentAccount } from '../users/users.presenter.js';
 import { assertPasswordAllowed } from '../passwords/policy.js';
 import { buildQueryWhere } from '../query/query-sql.js';
 import { assertManageable, assertRolesGrantable, scopeWhere, type AdminScope } from './data-scope.js';
@@ -48,19 +49,7 @@ export async function assertIdentityFree(
 }
 
 function present(u: repo.AccountRow, roles: repo.RoleRef[]): ConsoleUser {
-  return {
-    id: u.id,
-    loginName: u.loginName,
-    name: u.name,
-    entrance: u.entrance,
-    email: u.email,
-    phone: u.phone,
-    organisation: u.organisation,
-    status: u.status === 1 ? 1 : 0,
-    mustChangePassword: u.mustChangePassword,
-    roles,
-    createdAt: u.createdAt.toISOString(),
-  };
+  return { ...presentAccount(u), entrance: u.entrance, mustChangePassword: u.mustChangePassword, roles };
 }
 
 async function presentOne(db: Db, id: string): Promise<ConsoleUser> {

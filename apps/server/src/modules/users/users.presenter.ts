@@ -58,3 +58,20 @@ export function presentTeamMember(u: UserRow): TeamMemberRow {
     displayPermission: flag(u.displayPermission),
   };
 }
+
+/**
+ * The fields of an account row every back-office account list answers (the console's users and
+ * doctors, `modules/console`): one presenter, each list adding its own columns.
+ */
+export function presentAccount(u: UserRow) {
+  return {
+    id: u.id,
+    loginName: u.loginName,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    organisation: u.organisation,
+    status: u.status === 1 ? (1 as const) : (0 as const),
+    createdAt: u.createdAt.toISOString(),
+  };
+}
