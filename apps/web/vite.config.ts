@@ -47,7 +47,7 @@ function bootPreload(): Plugin {
 /**
  * Vite's preload helper, run at each dynamic import, appends a `<link rel=modulepreload>` for
  * every chunk of the imported module's graph that the page's head does not list. On a page with
- * the server's first HTML the head lists none (apps/server/src/http/prerender.ts strips them), so
+ * the server's first HTML the head lists none (apps/server/src/modules/site/prerender.ts strips them), so
  * starting the app appended ~20 links and opening the news page's chunk ~20 more, nearly all for
  * chunks already loaded: 60-250 ms of main thread at the mobile preset's 4x CPU, the first long
  * task after the paint (docs/site.md "Speed"). The chunks of the boot graph are loaded before

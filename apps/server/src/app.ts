@@ -19,6 +19,7 @@ import { registerLanguage } from './http/language.js';
 import { loggerOptions } from './http/log-redaction.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { registerWeb } from './http/web.js';
+import { siteRendering } from './modules/site/site-rendering.js';
 import { registerAuthDecorators } from './modules/auth/guard.js';
 import { LoginGuard } from './modules/auth/login-guard.service.js';
 import { TokenService } from './modules/auth/token.service.js';
@@ -172,7 +173,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     app,
     config.webDist,
     { id: config.clientId, secret: config.clientSecret },
-    { publicWebUrl: config.wechat.publicWebUrl },
+    {
+      publicWebUrl: config.wechat.publicWebUrl,
+      // The public site's pages, head and sitemap (modules/site) on the transport's web serving.
+      site: (root, page, log) => siteRendering(ctx.db, root, page, log),
+    },
   );
   // The job module gets what it needs injected: no import of the app context in the queue.
   // Read from the context at each use (getters), as the context's own users do: tests swap its storage.

@@ -11,6 +11,7 @@ import { answerPrimaryMetrics, collectProcessMetrics, renderOwnMetrics, startMet
 import { bannerLines, prepareDatabase, prepareShared } from './ops/prepare.js';
 import { shutdown } from './ops/shutdown.js';
 import { StartPhases } from './ops/start-phases.js';
+import { processLog } from './logger.js';
 import { keysInUse } from './secrets.js';
 
 /**
@@ -41,7 +42,7 @@ async function serve(config: AppConfig, clusterWorker: boolean): Promise<void> {
           throw database.embedded ? embeddedStartFailure(join(config.dataDir, 'db'), 'migrations', e) : e;
         });
   phases.mark('migrations+seed');
-  const boss = await startJobs(database, { onError: (e) => console.error('[jobs]', e.message) });
+  const boss = await startJobs(database, { onError: (e) => processLog().error({ err: e }, 'job queue error') });
   phases.mark('queue');
   const app = await buildApp(config, { database, boss });
   phases.mark('app');
@@ -70,6 +71,7 @@ async function serve(config: AppConfig, clusterWorker: boolean): Promise<void> {
 
   if (!clusterWorker) {
     const banner = bannerLines(config, database.embedded, phases.totalS);
+    // eslint-disable-next-line no-console -- the start banner (addresses, first sign-in) is for the person who started it
     console.log([...banner, `  start   : ${phases.line()}`, ...seedInfo].join('\n') + '\n');
   }
 
@@ -79,7 +81,8 @@ async function serve(config: AppConfig, clusterWorker: boolean): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     const clean = await shutdown({ app, database, boss, scheduler, metrics }, config.shutdownGraceS * 1000);
-    if (!clean) console.error(`[shutdown] not finished after SHUTDOWN_GRACE_S=${config.shutdownGraceS}; exiting`);
+    if (!clean)
+      app.log.error({ graceS: config.shutdownGraceS }, 'shutdown not finished within SHUTDOWN_GRACE_S; exiting');
     process.exit(clean ? 0 : 1);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -93,6 +96,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
+  // eslint-disable-next-line no-console -- a refused start says why and the way back, as a command line does
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
 });

@@ -48,6 +48,16 @@ export const HTTP_ERRORS = defineErrors({
     zh: '请求过于频繁,请稍后再试',
     en: 'Too many requests, please try again later',
   },
+  /**
+   * A stored JSON value (a screening result, a form's score, a prescription, a research job's
+   * parameters) that its contract schema no longer reads: said plainly, never a stack (issue 38).
+   */
+  STORED_VALUE_UNREADABLE: {
+    code: 2000501,
+    status: 500,
+    zh: '保存的数据格式已无法读取,请反馈给管理员',
+    en: 'A saved value is in a shape that can no longer be read; please report it to the administrator',
+  },
   INTERNAL: {
     code: 2000500,
     status: 500,

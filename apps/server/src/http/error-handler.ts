@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HTTP_ERRORS, type ErrorDef, type IssueLike } from '@tcm/contract';
-import { isAppError } from './app-error.js';
+import { HTTP_ERRORS, isEngineError, type ErrorDef, type IssueLike } from '@tcm/contract';
+import { AppError, appErrorOf, isAppError } from './app-error.js';
 import { fail } from './envelope.js';
 import { resourceRefusal } from './resource-errors.js';
 import { InputError, validationAnswer } from './validation.js';
@@ -45,7 +45,10 @@ function pgErrorOf(e: unknown): PgError | undefined {
 
 /** Maps every error onto the envelope with a matching HTTP status; unknown errors become 500. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // The engine side's error (an engine's reader, the report renderer, a research refusal)
+    // answers as its own catalog entry: translated here, once, not by each route.
+    const error: FastifyError | AppError = isEngineError(thrown) ? appErrorOf(thrown) : thrown;
     const lang = request.msgLang;
     const send = (def: ErrorDef, detail?: string, data: unknown = null) =>
       reply.status(def.status).send(fail(def, lang, detail, data));
@@ -60,7 +63,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const status = error.def.status;
       if ((status === 429 || status === 503) && typeof retryAfterS === 'number' && !reply.hasHeader('retry-after'))
         reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterS))));
-      return send(error.def, error.detailMsg, error.data ?? null);
+      return send(error.def, error.detailMsg ?? error.texts?.[lang], error.data ?? null);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const a = validationAnswer(issuesOf(error), validatedInput(error, request), lang);

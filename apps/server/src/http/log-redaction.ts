@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { FastifyServerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
 
 /** Path segments that are capabilities: a result's share token, a file's uuid (docs/security.md §10e). */
 const SECRET_SEGMENT = [
@@ -62,13 +63,13 @@ export function serializeError(
 }
 
 /**
- * Logger options of the app: credentials redacted from headers, URLs masked, errors scrubbed;
- * request and response bodies are never logged (docs/security.md §10e).
+ * Logger options of the app and of the process logger (`src/logger.ts`): credentials redacted
+ * from headers, URLs masked, errors scrubbed; request and response bodies are never logged
+ * (docs/security.md §10e).
  */
-export function loggerOptions(level: string, stream?: Writable): FastifyServerOptions['logger'] {
+export function pinoOptions(level: string): LoggerOptions {
   return {
     level,
-    ...(stream ? { stream } : {}),
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: {
       req: (req: { method?: string; url?: string; ip?: string }) => ({
@@ -79,4 +80,9 @@ export function loggerOptions(level: string, stream?: Writable): FastifyServerOp
       err: (e: unknown) => serializeError(e),
     },
   };
+}
+
+/** The app's logger: `pinoOptions`, written to `stream` where a test hands one. */
+export function loggerOptions(level: string, stream?: Writable): FastifyServerOptions['logger'] {
+  return { ...pinoOptions(level), ...(stream ? { stream } : {}) };
 }

@@ -1,26 +1,29 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SITE_LANG_PARAM, type SiteLang } from '@tcm/contract';
-import { pageHead, withPageHead } from './page-head.js';
 import { isPdfViewerPage, withBlobFrames } from './pdf-viewer-csp.js';
-import {
-  loadPrerender,
-  PRERENDER_DIR,
-  prerenderPageOf,
-  renderPage,
-  withInlineCss,
-  withoutModulePreloads,
-  withPrerender,
-} from './prerender.js';
-import { robotsTxt, sitemapXml } from './sitemap.js';
 
 /** The fixed web client (spec §7) the server checks on sign-in, refresh and captcha calls. */
 export interface WebClient {
   id: string;
   secret: string;
+}
+
+/**
+ * What the public site adds to the served app (modules/site `siteRendering`, wired by app.ts):
+ * a page's head and first HTML, and the crawler files. Declared here, by the transport that calls
+ * it, so this file imports no feature module.
+ */
+export interface SiteRendering {
+  /** Folders of the build that are the site's own (its prerender module): never served as files. */
+  privateDirs: readonly string[];
+  /** The page at `path` in `lang`, built on the app's index.html. */
+  page(path: string, lang: SiteLang, baseUrl: string, log: FastifyBaseLogger): Promise<string>;
+  sitemapXml(baseUrl: string): Promise<string>;
+  robotsTxt(origin: string): string;
 }
 
 /** Name of the meta tag that carries the client's Basic credential in index.html. */
@@ -86,24 +89,26 @@ const HASHED_ASSET =
   /[/\\]assets[/\\][^/\\]+-[A-Za-z0-9_-]{8}\.(?:js|css|woff2?|svg|png|jpe?g|webp|wasm|onnx)(?:\.br|\.gz)?$/;
 
 /**
- * Serves the built web app under /pc/ with the SPA fallback to index.html (history router).
- * Public pages get their own head (title, description, Open Graph, in the page's language;
- * page-head.ts); `/sitemap.xml` and `/robots.txt` describe the public site (issue 22 item 7).
+ * Serves the built web app under /pc/ with the SPA fallback to index.html (history router),
+ * compressed, with the client meta and the PDF viewer's CSP. Where `site` is given (app.ts: the
+ * public site, modules/site), each page is the site's (its head, its first HTML) and
+ * `/sitemap.xml` and `/robots.txt` describe the public site (issue 22 item 7).
  */
 export async function registerWeb(
   app: FastifyInstance,
   dist: string,
   client: WebClient,
-  opts: { publicWebUrl?: string } = {},
+  opts: {
+    publicWebUrl?: string;
+    site?: (root: string, page: string, log: FastifyBaseLogger) => Promise<SiteRendering>;
+  } = {},
 ): Promise<boolean> {
   const root = resolve(dist);
   const indexFile = resolve(root, 'index.html');
   if (!dist || !existsSync(indexFile)) return false;
   const page = withClientMeta(readFileSync(indexFile, 'utf8'), client);
-  // The home, /tongueAnalyze and a news item get their first HTML from the server (prerender.ts),
-  // with the stylesheet inline; other pages stay the app alone.
-  const prerender = await loadPrerender(root, app.log);
-  const inlined = prerender ? withoutModulePreloads(withInlineCss(page, root)) : page;
+  const site = opts.site ? await opts.site(root, page, app.log) : null;
+  const privateDirs = (site?.privateDirs ?? []).map((d) => resolve(root, d));
   /** The web app's absolute address (with /pc): the configured one, else this request's host. */
   const baseOf = (request: FastifyRequest) => opts.publicWebUrl ?? `${request.protocol}://${request.host}/pc`;
   // The page is answered from memory, never cached, so a changed client takes effect on reload;
@@ -118,7 +123,7 @@ export async function registerWeb(
     prefix: '/pc/',
     wildcard: false,
     index: false,
-    globIgnore: ['index.html', '**/*.gz', '**/*.br', `${PRERENDER_DIR}/**`],
+    globIgnore: ['index.html', '**/*.gz', '**/*.br', ...(site?.privateDirs ?? []).map((d) => `${d}/**`)],
     // The build writes .br and .gz beside each text asset (apps/web/scripts/precompress.mjs).
     preCompressed: true,
     // Our own cache-control: a year for hashed build files, revalidation for the rest (favicon).
@@ -127,34 +132,30 @@ export async function registerWeb(
       reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/sitemap.xml', async (request, reply) =>
-    reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .send(await sitemapXml(app.ctx.db, baseOf(request))),
-  );
-  app.get('/robots.txt', (request, reply) =>
-    reply.type('text/plain; charset=utf-8').send(robotsTxt(new URL(baseOf(request)).origin)),
-  );
+  if (site) {
+    app.get('/sitemap.xml', async (request, reply) =>
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(await site.sitemapXml(baseOf(request))),
+    );
+    app.get('/robots.txt', (request, reply) =>
+      reply.type('text/plain; charset=utf-8').send(site.robotsTxt(new URL(baseOf(request)).origin)),
+    );
+  }
   app.get('/pc', (_req, reply) => reply.redirect('/pc/'));
   app.get('/', (_req, reply) => reply.redirect('/pc/'));
   app.get('/pc/*', (request, reply) => {
     // A file that exists is served by the static plugin's own routes; any other path is a client route.
     const rel = (request.params as { '*': string })['*'];
     const file = resolve(root, rel);
-    const served = file !== indexFile && file.startsWith(root) && !file.startsWith(resolve(root, PRERENDER_DIR));
+    const served = file !== indexFile && file.startsWith(root) && !privateDirs.some((d) => file.startsWith(d));
     if (rel && served && existsSync(file) && !file.endsWith('/')) return reply.sendFile(rel);
     const path = `/${rel}`.replace(/\/+$/, '') || '/';
     const csp = reply.getHeader('content-security-policy');
     if (isPdfViewerPage(path) && typeof csp === 'string') reply.header('content-security-policy', withBlobFrames(csp));
-    const lang = pageLanguage(request);
-    return pageHead(app.ctx.db, baseOf(request), path, lang).then((head) => {
-      const first = prerender && prerenderPageOf(path, head);
-      // The frame and texts speak the reader's language, as the app that takes over draws them.
-      const markup = first ? renderPage(prerender, lang, first, request.log) : null;
-      const html = markup ? withPrerender(inlined, markup, head?.news) : page;
-      return sendPage(reply, head ? withPageHead(html, head) : html);
-    });
+    if (!site) return sendPage(reply);
+    return site.page(path, pageLanguage(request), baseOf(request), request.log).then((html) => sendPage(reply, html));
   });
   return true;
 }

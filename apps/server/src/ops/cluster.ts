@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import client from 'prom-client';
 import type { AppConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { processLog } from '../logger.js';
 import { ensureFileUrlKey, ensureOpenApiKey, ensureSecrets } from '../secrets.js';
 import { startMetricsServer } from './metrics.js';
 import { bannerLines, prepareShared } from './prepare.js';
@@ -41,12 +42,13 @@ export async function runPrimary(config: AppConfig): Promise<void> {
   cluster.on('listening', () => {
     if (++listening === config.workers) {
       const seconds = (performance.now() - t0) / 1000;
+      // eslint-disable-next-line no-console -- the start banner is for the person who started it
       console.log([...bannerLines(config, false, seconds, config.workers), ...seedInfo].join('\n') + '\n');
     }
   });
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) return;
-    console.error(`[cluster] worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    processLog().error({ pid: worker.process.pid, code, signal }, 'cluster worker exited; starting another');
     setTimeout(fork, RESTART_DELAY_MS);
   });
   for (let i = 0; i < config.workers; i++) fork();

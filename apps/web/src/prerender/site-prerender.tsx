@@ -2,7 +2,7 @@
  * The server's first HTML of the public home, a news item and /tongueAnalyze (issue 22 item 7),
  * drawn by the app's own components so it cannot drift from what the app then draws (the app
  * replaces it, lib/prerender.ts). Built for Node by `vite build --ssr` into
- * `dist/ssr/site-prerender.js`; the server imports it at start (apps/server/src/http/prerender.ts).
+ * `dist/ssr/site-prerender.js`; the server imports it at start (apps/server/src/modules/site/prerender.ts).
  * Texts come from the app's locales in the reader's language; nothing here reads the browser.
  */
 import type { ReactNode } from 'react';

@@ -11,7 +11,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Prescription, StoredPrescription } from '@tcm/contract';
+import { prescriptionSchema, storedPrescriptionSchema } from '@tcm/contract';
+import { storedJson } from './stored-json.js';
 import { users } from './users.js';
 
 /** A doctor's case group; its cases are shared read/write with the group's member doctors (docs/archive.md). */
@@ -101,7 +102,7 @@ export const archiveVisits = pgTable(
     tcmSyndrome: text('tcm_syndrome').notNull().default(''),
     western: jsonb('western').$type<string[]>().notNull().default([]),
     treatmentPrinciple: text('treatment_principle').notNull().default(''),
-    prescription: jsonb('prescription').$type<StoredPrescription>(),
+    prescription: storedJson('prescription', storedPrescriptionSchema),
     advice: text('advice').notNull().default(''),
     outcome: text('outcome').notNull().default(''),
     /** Who wrote the visit (the owner or a doctor of a shared group). */
@@ -140,7 +141,7 @@ export const archiveFormulas = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    herbs: jsonb('herbs').$type<Prescription['herbs']>().notNull(),
+    herbs: storedJson('herbs', prescriptionSchema.shape.herbs).notNull(),
     usage: text('usage').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,8 @@
 import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { DiseaseDefinition, DiseaseContent, ScreeningResult } from '@tcm/contract';
+import { screeningResultSchema, type DiseaseDefinition, type DiseaseContent } from '@tcm/contract';
 
 export type DiseaseModel = Pick<DiseaseDefinition, 'questions' | 'signs'>;
+import { storedJson } from './stored-json.js';
 import { teams, users } from './users.js';
 
 /**
@@ -35,7 +36,7 @@ export const diseaseScreenings = pgTable(
     personAge: integer('person_age'),
     recordIds: jsonb('record_ids').$type<string[]>().notNull(),
     answers: jsonb('answers').$type<Record<string, string>>().notNull(),
-    result: jsonb('result').$type<ScreeningResult>().notNull(),
+    result: storedJson('result', screeningResultSchema).notNull(),
     /** Copies of result.level and result.risk for lists and statistics. */
     level: text('level', { enum: ['low', 'medium', 'high'] }).notNull(),
     risk: real('risk').notNull(),

@@ -1,5 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Answers, FormScore, TemplateDefinition } from '@tcm/contract';
+import { formScoreSchema, type Answers, type TemplateDefinition } from '@tcm/contract';
+import { storedJson } from './stored-json.js';
 import { users } from './users.js';
 import { archiveCases, archiveVisits } from './archive.js';
 
@@ -43,7 +44,7 @@ export const inquiryForms = pgTable(
     tokenHash: text('token_hash').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     answers: jsonb('answers').$type<Answers>(),
-    score: jsonb('score').$type<FormScore>(),
+    score: storedJson('score', formScoreSchema),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     doctorUserId: uuid('doctor_user_id')
       .notNull()

@@ -1,5 +1,6 @@
 import { customType } from 'drizzle-orm/pg-core';
 import { parseStoredResults, RECORD_ERRORS, type RecordResults } from '@tcm/contract';
+import { processLog } from '../../logger.js';
 
 /**
  * The `results` column of a record: jsonb, read through the contract's typed outcome union once,
@@ -15,6 +16,6 @@ export const recordResultsColumn = customType<{ data: RecordResults; driverData:
     parseStoredResults(
       typeof value === 'string' ? JSON.parse(value) : value,
       (engine) => ({ code: RECORD_ERRORS.RESULT_UNREADABLE.code, msg: RECORD_ERRORS.RESULT_UNREADABLE.zh, engine }),
-      (u) => console.warn(`[records] stored ${u.engine} outcome unreadable: ${u.issues}`),
+      (u) => processLog().warn({ engine: u.engine, issues: u.issues }, 'stored record outcome unreadable'),
     ),
 });

@@ -10,7 +10,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PoolVariable, SampleValue } from '@tcm/contract';
+import { jobParamsSchema, type PoolVariable, type SampleValue } from '@tcm/contract';
+import { storedJson } from './stored-json.js';
 import { users } from './users.js';
 
 /** A doctor's data pool: a named set of samples and its variable dictionary (docs/research.md "Server"). */
@@ -68,7 +69,7 @@ export const researchJobs = pgTable(
       .notNull()
       .references(() => users.id),
     kind: text('kind', { enum: ['frequency', 'association', 'clustering', 'classification'] }).notNull(),
-    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    params: storedJson('params', jobParamsSchema).notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'warning', 'failed'] })
       .notNull()
       .default('queued'),

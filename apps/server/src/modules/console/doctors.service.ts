@@ -12,6 +12,7 @@ import { users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { buildQueryWhere } from '../query/query-sql.js';
+import { presentAccount } from '../users/users.presenter.js';
 import { assertManageable, scopeWhere, type AdminScope } from './data-scope.js';
 import * as repo from './users.repo.js';
 
@@ -19,20 +20,13 @@ const WHITELIST = repo.accountWhitelist(DOCTOR_QUERY_FIELDS);
 
 function present(u: repo.AccountRow, names: Map<string, string>): DoctorRow {
   return {
-    id: u.id,
-    loginName: u.loginName,
-    name: u.name,
+    ...presentAccount(u),
     kind: u.doctorKind,
-    email: u.email,
-    phone: u.phone,
-    organisation: u.organisation,
     title: u.title,
-    status: u.status === 1 ? 1 : 0,
     approval: u.approval,
     approvalReason: u.approvalReason,
     decidedAt: u.approvalAt?.toISOString() ?? null,
     decidedBy: u.approvalBy ? (names.get(u.approvalBy) ?? null) : null,
-    createdAt: u.createdAt.toISOString(),
   };
 }
 

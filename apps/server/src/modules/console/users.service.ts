@@ -17,6 +17,7 @@ import { sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword } from '../auth/password.js';
 import { signInHistory } from '../auth/sign-in-history.repo.js';
+import { presentAccount } from '../users/users.presenter.js';
 import { assertPasswordAllowed } from '../passwords/policy.js';
 import { buildQueryWhere } from '../query/query-sql.js';
 import { assignableOrganization } from '../organizations/organizations.service.js';
@@ -51,18 +52,11 @@ export async function assertIdentityFree(
 
 function present(u: repo.AccountRow, roles: repo.RoleRef[]): ConsoleUser {
   return {
-    id: u.id,
-    loginName: u.loginName,
-    name: u.name,
-    entrance: u.entrance,
-    email: u.email,
-    phone: u.phone,
-    organisation: u.organisation,
+    ...presentAccount(u),
     organizationId: u.organizationId,
-    status: u.status === 1 ? 1 : 0,
+    entrance: u.entrance,
     mustChangePassword: u.mustChangePassword,
     roles,
-    createdAt: u.createdAt.toISOString(),
   };
 }
 

@@ -42,7 +42,7 @@ const CONTENT_POLICY: sanitizeHtml.IOptions = {
 export const sanitizeContentHtml = (html: string): string => sanitizeHtml(html, CONTENT_POLICY);
 
 /**
- * The same list for a page's first HTML (http/prerender.ts): pictures load when the reader scrolls
+ * The same list for a page's first HTML (modules/site/prerender.ts): pictures load when the reader scrolls
  * near them, as the web app sets them (components/editor/sanitize.ts `lazyImages`), so they do not
  * compete with the page's first paint.
  */

@@ -4,7 +4,7 @@ import { FILE_ERRORS, MAX_UPLOAD_BYTES, type FileKind } from '@tcm/contract';
 import { readPulseFile } from '@tcm/analysis/pulse';
 import { readVoiceWav } from '@tcm/analysis/voice';
 import { decodeBmp, isBmpError, isEngineError, readBmpHeader } from '@tcm/analysis/common';
-import { AppError } from '../../http/app-error.js';
+import { AppError, appErrorOf } from '../../http/app-error.js';
 import type { EnginePool } from '../../jobs/engine-pool.js';
 import type { DiskUpload } from './multipart.js';
 
@@ -76,11 +76,13 @@ function looksLikePulseText(b: Uint8Array): Sniffed {
 }
 
 const corrupt = (why: string) => new AppError(FILE_ERRORS.FILE_CORRUPT, undefined, { reason: why });
-/** An engine's own reader said why (e.g. 3300xxx "sample rate unknown"): answer with its code and text. */
+/**
+ * An engine's own reader said why (e.g. 3300xxx "sample rate unknown"): answer with its code and
+ * text, through the server's one EngineError mapping (this runs in the engine pool, whose errors
+ * cross back as AppErrors).
+ */
 const unreadable = (e: unknown, fallback: string) =>
-  isEngineError(e)
-    ? new AppError(e.def, undefined, { reason: e.message, ...e.detail })
-    : corrupt(e instanceof Error ? e.message : fallback);
+  isEngineError(e) ? appErrorOf(e) : corrupt(e instanceof Error ? e.message : fallback);
 
 /** Longest the pool may spend decoding one upload (a 10 MB pulse file takes about a second). */
 export const DECODE_TIMEOUT_MS = 30_000;

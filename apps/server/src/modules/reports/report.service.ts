@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { RECORD_ERRORS, type ReportLanguage, type SiteSettings, hasResults } from '@tcm/contract';
+import { EngineError, RECORD_ERRORS, type ReportLanguage, type SiteSettings, hasResults } from '@tcm/contract';
 import { renderReport } from '@tcm/report';
 import { isEngineError } from '@tcm/analysis/common';
 import type { AppContext } from '../../context.js';
@@ -76,13 +76,19 @@ async function recordModel(
   return recordReportModel(src, lang ?? r.lang);
 }
 
-/** An engine error of the renderer as the API's REPORT_FAILED in the report's language. */
-function reportFailed(e: unknown, r: RecordRow, lang: ReportLanguage | undefined): unknown {
+/**
+ * An engine error of the renderer is the report's failure, REPORT_FAILED, with the renderer's
+ * own code and text; the error handler answers it (in the reader's language).
+ */
+function reportFailed(e: unknown): unknown {
   if (isEngineError(e))
-    return new AppError(RECORD_ERRORS.REPORT_FAILED, `${e.def[lang ?? r.lang]}`, {
-      code: e.code,
-      detail: e.detail ?? null,
-    });
+    return new EngineError(
+      RECORD_ERRORS.REPORT_FAILED,
+      { code: e.code, detail: e.detail ?? null },
+      'en',
+      e.texts ?? { zh: e.def.zh, en: e.def.en },
+      e.kind ?? 'render',
+    );
   return e;
 }
 
@@ -95,7 +101,7 @@ export async function renderRecordReport(
   try {
     return await renderReport(await recordModel(ctx, r, lang));
   } catch (e) {
-    throw reportFailed(e, r, lang);
+    throw reportFailed(e);
   }
 }
 

@@ -11,7 +11,7 @@ import {
   type Sample,
   type SampleValue,
 } from '@tcm/contract';
-import { isResearchError, predict, type ClassifierModel, type Prediction } from '@tcm/research';
+import { predict, type ClassifierModel, type Prediction } from '@tcm/research';
 import type { Db } from '../../db/client.js';
 import { researchSamples } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
@@ -389,13 +389,9 @@ async function modelOf(db: Db, p: Principal, jobId: string): Promise<{ model: Cl
   return { model: model as ClassifierModel, job };
 }
 
+/** A refusal of the model (a missing variable…) is an EngineError 4102008: the error handler answers it. */
 function runPredict(model: ClassifierModel, records: Array<Record<string, SampleValue>>): Prediction[] {
-  try {
-    return predict(model, records);
-  } catch (e) {
-    if (isResearchError(e)) throw new AppError(RESEARCH_ERRORS.ANALYSIS_REFUSED, e.message);
-    throw e;
-  }
+  return predict(model, records);
 }
 
 /**

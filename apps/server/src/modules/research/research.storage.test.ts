@@ -100,7 +100,13 @@ describe('research: a model is saved a part at a time', () => {
     const poolId = await pool('models');
     const [j] = await t.database.db
       .insert(researchJobs)
-      .values({ poolId, ownerUserId: owner, kind: 'classification', params: {}, variables: [] })
+      .values({
+        poolId,
+        ownerUserId: owner,
+        kind: 'classification',
+        params: { kind: 'classification', classifier: 'naive-bayes', target: 's', features: ['x'], folds: 5, trees: 1 },
+        variables: [],
+      })
       .returning();
     return j!.id;
   }

@@ -9,7 +9,7 @@ const row = (kind: JobRow['kind'], result: unknown): JobRow => ({
   poolId: '00000000-0000-0000-0000-000000000002',
   ownerUserId: '00000000-0000-0000-0000-000000000003',
   kind,
-  params: {},
+  params: { kind: 'frequency' },
   status: 'done',
   progress: 1,
   phase: null,

@@ -1,5 +1,6 @@
 import { parseStoredResult, RESEARCH_ERRORS, type ResearchResult } from '@tcm/contract';
 import { wilsonInterval } from '@tcm/research';
+import { processLog } from '../../logger.js';
 import type { JobRow } from './research.repo.js';
 
 /** A job as read: its result parsed once into the contract's union (docs/research.md "Typed results"). */
@@ -16,7 +17,10 @@ export function readJob(row: JobRow): StoredJob {
   try {
     return { ...row, result: parseStoredResult(row.kind, upgrade(row.kind, row.result)) };
   } catch (e) {
-    console.warn('[research] stored result unreadable:', row.id, e instanceof Error ? e.message.slice(0, 200) : e);
+    processLog().warn(
+      { job: row.id, reason: e instanceof Error ? e.message.slice(0, 200) : String(e) },
+      'stored research result unreadable',
+    );
     const def = RESEARCH_ERRORS.RESULT_UNREADABLE;
     return { ...row, status: 'failed', result: null, failure: { code: def.code, zh: def.zh, en: def.en } };
   }

@@ -3,14 +3,13 @@ import { CONSOLE_ERRORS, type ConsoleMemberFlagsBody, type ConsoleTeam, type Con
 import type { Db } from '../../db/client.js';
 import { teams, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
+import { flag, presentTeamMember } from '../users/users.presenter.js';
 
 /**
  * The rules of teams, in one place for the back-office (modules/console) and, later, the member
  * area: one leader per team; a leader comes from the team's members or from members in no team;
  * the member flags of spec §3.
  */
-
-const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
 
 /** Every team, or those the caller's data scope lets through (`where` on the teams table). */
 export async function listTeams(db: Db, where?: SQL): Promise<ConsoleTeam[]> {
@@ -45,13 +44,8 @@ async function findTeam(db: Db, id: string) {
 }
 
 const presentMember = (u: typeof users.$inferSelect): ConsoleTeamMember => ({
-  id: u.id,
-  loginName: u.loginName,
-  name: u.name,
+  ...presentTeamMember(u),
   status: u.status === 1 ? 1 : 0,
-  teamLeader: flag(u.teamLeader),
-  canConfigTreatPlan: flag(u.canConfigTreatPlan),
-  displayPermission: flag(u.displayPermission),
   canDoctorAgent: flag(u.canDoctorAgent),
 });
 

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { teamApplications, teamInvitations, teams, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { UserRow } from '../auth/principal.repo.js';
+import { presentTeamMember } from '../users/users.presenter.js';
 import * as repo from './teams.repo.js';
 import {
   assertLeader,
@@ -31,7 +32,6 @@ export const APPLY_PAGE = '/member/config/playApply';
 
 const newCode = () =>
   Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
-const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Flags a member holds only as part of a team: cleared when they leave or are removed. */
@@ -45,17 +45,6 @@ function presentInvitation(i: repo.InvitationRow): Invitation {
     expiresAt: i.expiresAt.toISOString(),
     revoked: !!i.revokedAt,
     createdAt: i.createdAt.toISOString(),
-  };
-}
-
-function presentMember(u: UserRow): TeamMemberRow {
-  return {
-    id: u.id,
-    loginName: u.loginName,
-    name: u.name,
-    teamLeader: flag(u.teamLeader),
-    canConfigTreatPlan: flag(u.canConfigTreatPlan),
-    displayPermission: flag(u.displayPermission),
   };
 }
 
@@ -83,7 +72,7 @@ export async function overview(db: Db, me: UserRow): Promise<TeamOverview> {
   return {
     team: { id: team.id, name: team.name, createdAt: team.createdAt.toISOString() },
     leader,
-    members: (await repo.teamMembers(db, team.id)).map(presentMember),
+    members: (await repo.teamMembers(db, team.id)).map(presentTeamMember),
     invitations: leader ? (await repo.openInvitations(db, team.id)).map(presentInvitation) : [],
     pendingApplications: leader ? await repo.pendingCount(db, team.id) : 0,
   };
@@ -236,7 +225,7 @@ export async function setFlags(db: Db, me: UserRow, userId: string, body: Member
     .where(and(eq(users.id, userId), eq(users.teamId, teamId)))
     .returning();
   if (!row) throw new AppError(TEAM_ERRORS.MEMBER_NOT_FOUND);
-  return presentMember(row);
+  return presentTeamMember(row);
 }
 
 const reload = (db: Db, id: string) =>

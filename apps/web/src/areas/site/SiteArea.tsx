@@ -31,7 +31,7 @@ const AreaPlaceholder = lazy(
   withAnt(() => import('../../components/AreaPlaceholder.js').then((m) => ({ default: m.AreaPlaceholder }))),
 );
 
-/** The pages the server writes a first HTML for (apps/server/src/http/prerender.ts); each hands over itself. */
+/** The pages the server writes a first HTML for (apps/server/src/modules/site/prerender.ts); each hands over itself. */
 const PRERENDERED: ReadonlySet<string> = new Set<PageKey<'site'>>(['home', 'tongueAnalyze', 'newsDetail']);
 
 function Home() {

@@ -9,7 +9,7 @@ import {
   type SiteLang,
   type SitePrerenderModule,
 } from '@tcm/contract';
-import { sanitizeShownHtml } from '../modules/content/sanitize-content.js';
+import { sanitizeShownHtml } from '../content/sanitize-content.js';
 import type { PageHead } from './page-head.js';
 
 /** Where the web build puts the server's module (apps/web `vite build --ssr`); never served. */

@@ -8,12 +8,15 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertItem } from '../modules/content/content.repo.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { insertItem } from '../content/content.repo.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const CSS = '.site-title{font-size:30px}';
 /** The web app's prerender module, from its source (the build puts the same module in dist/ssr/). */
-const MODULE = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../web/src/prerender/site-prerender.tsx');
+const MODULE = resolve(
+  fileURLToPath(new URL('.', import.meta.url)),
+  '../../../../web/src/prerender/site-prerender.tsx',
+);
 
 let web: string;
 let t: TestApp;

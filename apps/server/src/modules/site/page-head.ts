@@ -7,9 +7,9 @@ import {
   type ContentItem,
   type SiteLang,
 } from '@tcm/contract';
-import type { Db } from '../db/client.js';
-import { publicNewsItem, publicPage } from '../modules/content/content.service.js';
-import { plainText } from '../modules/content/sanitize-content.js';
+import type { Db } from '../../db/client.js';
+import { publicNewsItem, publicPage } from '../content/content.service.js';
+import { plainText } from '../content/sanitize-content.js';
 
 /** What the head of one public page says (issue 22 item 7: title, description, Open Graph). */
 export interface PageHead {

@@ -1,8 +1,8 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { SITE_LANG_PARAM, SITE_NEWS_PATH, SITE_PAGES, SITE_PAGES_PATH } from '@tcm/contract';
-import type { Db } from '../db/client.js';
-import { contentItems } from '../db/schema/index.js';
-import { listItems, visibleNow } from '../modules/content/content.repo.js';
+import type { Db } from '../../db/client.js';
+import { contentItems } from '../../db/schema/index.js';
+import { listItems, visibleNow } from '../content/content.repo.js';
 
 /** More than a site of this kind publishes; a sitemap file may list 50,000 addresses. */
 const MAX_ITEMS = 10_000;

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertItem } from '../modules/content/content.repo.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { insertItem } from '../content/content.repo.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let web: string;
 let t: TestApp;
