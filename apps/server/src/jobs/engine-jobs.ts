@@ -6,7 +6,7 @@ import {
   type CaptureSource,
   type DecodedCapture,
   type HeavyCapture,
-} from '../modules/files/content-check.js';
+} from './capture-decode.js';
 import {
   checkCapture,
   runPipeline,
