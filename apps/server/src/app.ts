@@ -30,14 +30,15 @@ import { registerAuditHook } from './modules/audit/audit-hook.js';
 import { AuditPurge } from './modules/audit/audit-purge.js';
 import { FileSigner } from './modules/files/file-signing.js';
 import { SecretBox } from './modules/open-api/secret-box.js';
-import { WebhookDispatcher } from './modules/open-api/webhooks.js';
+import { webhookQueue } from './modules/open-api/webhooks.js';
 import { PENDING_FILE_MAX_AGE_MS, sweepPendingFiles } from './modules/files/pending-files.js';
 import { createStorage } from './modules/files/storage.js';
 import { AnalysisQueue } from './modules/analysis/queue.js';
 import { analyzeRecord, type AnalysisDeps } from './modules/analysis/worker.js';
-import { ResearchQueue } from './modules/research/research.queue.js';
+import { researchQueue } from './modules/research/research.queue.js';
 import { PublicUploadLimit } from './modules/files/rate-limit.js';
 import { EnginePool } from './jobs/engine-pool.js';
+import { JobQueues } from './jobs/queues.js';
 import { endEventStreams } from './http/event-stream.js';
 import { registerHealth } from './ops/health.js';
 import { registerRequestMetrics, setQueueDepthSource } from './ops/metrics.js';
@@ -80,8 +81,44 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // The job module gets what it needs injected: no import of the app context in the queue.
+  // Read from the context at each use (getters), as the context's own users do: tests swap its storage.
+  const analysisDeps: AnalysisDeps = {
+    get db() {
+      return ctx.db;
+    },
+    get storage() {
+      return ctx.storage;
+    },
+    get engines() {
+      return ctx.engines;
+    },
+    notify: (id) => {
+      ctx.analysis.notify(id);
+      // A partner's webhook may be due now (its queue also sweeps on its own, across processes).
+      ctx.openApi.webhooks.sweepSoon();
+    },
+  };
   const { jwtSecret } = ensureSecrets(config.dataDir, config.jwtSecret);
   const openApiBox = new SecretBox(ensureOpenApiKey(config.dataDir, config.openApi.secretKey));
+  const analysis = new AnalysisQueue(
+    deps.boss,
+    { db: deps.database.db, analyze: (recordId, opts) => analyzeRecord(analysisDeps, recordId, opts) },
+    { retryDelayS: config.analysisRetryDelayS, workers: config.analysisWorkers, log: app.log },
+  );
+  const research = researchQueue(deps.boss, () => ctx.db, app.log);
+  const webhooks = webhookQueue(
+    deps.boss,
+    {
+      db: deps.database.db,
+      box: openApiBox,
+      retries: config.openApi.webhookRetries,
+      retryDelayS: config.openApi.webhookRetryDelayS,
+      allowPrivate: config.openApi.webhookAllowPrivate,
+    },
+    app.log,
+  );
+  const audit = new AuditBuffer(() => ctx.db, app.log);
   const ctx: AppContext = {
     config,
     database: deps.database,
@@ -93,8 +130,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     }),
     loginGuard: new LoginGuard(deps.database.db, config.login),
     storage: createStorage(config),
-    analysis: new AnalysisQueue(deps.boss, { retryDelayS: config.analysisRetryDelayS }),
-    research: new ResearchQueue(deps.boss),
+    analysis,
+    research,
     engines: new EnginePool({
       size: config.engines.poolSize,
       maxQueue: config.engines.maxQueue,
@@ -105,16 +142,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     publicUploads: new PublicUploadLimit(config.publicUploadsPerMin),
     openApi: {
       box: openApiBox,
-      webhooks: new WebhookDispatcher(deps.boss, {
-        db: deps.database.db,
-        box: openApiBox,
-        retries: config.openApi.webhookRetries,
-        retryDelayS: config.openApi.webhookRetryDelayS,
-        allowPrivate: config.openApi.webhookAllowPrivate,
-      }),
+      webhooks,
     },
     lifecycle: { shuttingDown: false },
-    audit: new AuditBuffer(() => ctx.db, app.log),
+    audit,
     fileSigner: new FileSigner(ensureFileUrlKey(config.dataDir, config.files.urlKey), config.files.urlTtlS),
   };
   app.decorate('ctx', ctx);
@@ -134,7 +165,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerLanguage(app);
   registerErrorHandler(app);
   registerAuthDecorators(app);
-  registerAuditHook(app, ctx.audit);
+  registerAuditHook(app, audit);
   // Cross-site defences and input hygiene run on every route, added later ones too (docs/security.md).
   registerOriginCheck(app, config.corsOrigins);
   registerBodyTypeCheck(app);
@@ -179,30 +210,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       site: (root, page, log) => siteRendering(ctx.db, root, page, log),
     },
   );
-  // The job module gets what it needs injected: no import of the app context in the queue.
-  // Read from the context at each use (getters), as the context's own users do: tests swap its storage.
-  const analysisDeps: AnalysisDeps = {
-    get db() {
-      return ctx.db;
-    },
-    get storage() {
-      return ctx.storage;
-    },
-    get engines() {
-      return ctx.engines;
-    },
-    notify: (id) => {
-      ctx.analysis.notify(id);
-      // A partner's webhook may be due now (the dispatcher also scans on its own, across processes).
-      ctx.openApi.webhooks.kick();
-    },
-  };
-  await ctx.analysis.start(
-    { db: ctx.db, analyze: (recordId, opts) => analyzeRecord(analysisDeps, recordId, opts) },
-    config.analysisWorkers,
-  );
-  await ctx.openApi.webhooks.start();
-  await ctx.research.start(ctx.db);
+  // The app's queues (jobs/queues.ts), their workers reading the context at each use: started
+  // once every route is registered, stopped when the app closes.
+  const queues = new JobQueues();
+  queues.add(analysis.queue);
+  queues.add(webhooks);
+  queues.add(research);
+  await queues.start();
   const auditPurge = new AuditPurge(() => ctx.db, config.audit.retentionDays, app.log);
   auditPurge.start();
   // Uploads a crash cut off between their row and their bytes (docs/records.md "Stored files").
@@ -215,10 +229,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.addHook('onClose', async () => {
     auditPurge.stop();
     await ctx.audit.flush();
-    await ctx.openApi.webhooks.stop();
-    // Running analyses finish (or fail) before their engine children go.
-    await ctx.analysis.stop();
-    await ctx.research.stop();
+    // Running jobs finish (or fail) before the engine children go.
+    await queues.stop();
     await ctx.engines.close();
   });
   return app;

@@ -165,7 +165,7 @@ export type RecordSummary = z.infer<typeof recordSummarySchema>;
 
 /**
  * The pulse waveform the report draws (first 8 s of the file's first channel, ≤ 2000 points;
- * @tcm/report `pulseWaveform`), so the result page draws the same wave as the PDF (issue 17).
+ * @tcm/analysis/pulse `pulseWaveform`), so the result page draws the same wave as the PDF (issue 17).
  */
 export const pulseWaveSchema = z.object({
   /** Points per second after thinning. */

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { HealthReportInput, PulseWave, RecordEngine, RecordResults, ReportLanguage } from '@tcm/contract';
+import type { HealthReportInput, RecordEngine, RecordResults, ReportLanguage } from '@tcm/contract';
 import {
   bilingualText,
   doneResult,
@@ -25,7 +25,7 @@ import {
   shownScore,
   clinicIso,
 } from '@tcm/contract';
-import { readPulseFile } from '@tcm/analysis/pulse';
+import { pulseWaveform } from '@tcm/analysis/pulse';
 import { label } from './labels.js';
 
 /**
@@ -158,22 +158,6 @@ async function faceSection(src: ReportSource, lang: Lang): Promise<HealthReportI
     })),
     summary: r.summary[lang],
   };
-}
-
-/**
- * The pulse waveform a report draws: the first eight seconds of the file's first channel (enough
- * to see the wave's shape), at most 2000 points. The PDF and the web result page (the record
- * detail's `pulseWave`) both draw this, so they show the same wave.
- */
-export function pulseWaveform(file: { bytes: Uint8Array; name: string }): PulseWave | undefined {
-  const cap = readPulseFile(file.bytes, file.name);
-  const ch = cap.channels[0];
-  if (!ch) return undefined;
-  const n = Math.min(ch.samples.length, Math.round(cap.rate * 8));
-  const step = Math.max(1, Math.ceil(n / 2000));
-  const samples: number[] = [];
-  for (let i = 0; i < n; i += step) samples.push(Number.isFinite(ch.samples[i]!) ? ch.samples[i]! : 0);
-  return samples.length >= 2 ? { rateHz: cap.rate / step, samples } : undefined;
 }
 
 function pulseSection(src: ReportSource, lang: Lang): HealthReportInput['pulse'] {

@@ -6,7 +6,7 @@ import {
   type CaptureSource,
   type DecodedCapture,
   type HeavyCapture,
-} from '../modules/files/content-check.js';
+} from './capture-decode.js';
 import {
   checkCapture,
   runPipeline,
@@ -14,7 +14,8 @@ import {
   type CaptureSlotName,
   type PipelineInput,
 } from '@tcm/analysis/pipeline';
-import { pulseWaveform, renderReport } from '@tcm/report';
+import { pulseWaveform } from '@tcm/analysis/pulse';
+import { renderReport } from '@tcm/report';
 
 /**
  * The work the engine pool runs (jobs/engine-pool.ts), as plain data: a child process receives

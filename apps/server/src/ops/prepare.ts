@@ -5,9 +5,7 @@ import { runMigrations } from '../db/migrate.js';
 import { runPendingMaintenance } from '../maintenance/maintenance.js';
 import { seedIfEmpty, seedLines } from '../seed/seed.js';
 import { startJobs, stopJobs } from '../jobs/boss.js';
-import { ANALYZE_QUEUE } from '../modules/analysis/queue.js';
-import { WEBHOOK_QUEUE } from '../modules/open-api/webhooks.js';
-import { RESEARCH_QUEUE } from '../modules/research/research.queue.js';
+import { createQueues } from '../jobs/queues.js';
 
 /**
  * The once-per-start work on the database: migrations, pending one-time repairs, the first
@@ -22,7 +20,7 @@ export async function prepareDatabase(database: Database, config: AppConfig): Pr
 }
 
 /**
- * pg-boss's schema and the app's queues, made once by a cluster's primary before it forks its
+ * pg-boss's schema and the app's queues (jobs/queues.ts), made once by a cluster's primary before it forks its
  * workers (ops/cluster.ts). Two workers installing them at the same moment met PostgreSQL's
  * "deadlock detected" and one exited at start (bench:mixed with WORKERS=2, session 22); the
  * primary's restart hid it. Each worker's own start then finds them made.
@@ -30,7 +28,7 @@ export async function prepareDatabase(database: Database, config: AppConfig): Pr
 export async function prepareQueues(database: Database): Promise<void> {
   const boss = await startJobs(database);
   try {
-    for (const queue of [ANALYZE_QUEUE, WEBHOOK_QUEUE, RESEARCH_QUEUE]) await boss.createQueue(queue);
+    await createQueues(boss);
   } finally {
     await stopJobs(boss, 1000);
   }

@@ -4,3 +4,4 @@ export { analyzeChannel, PULSE_LIMITS } from './channel.js';
 export { detectBeats } from './beats.js';
 export { detectRPeaks, meanRateBpm } from './ecg-reference.js';
 export { measureDiagram } from './morphology.js';
+export { pulseWaveform } from './waveform.js';

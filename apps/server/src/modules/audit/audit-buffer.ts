@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
+import type { AuditRows } from '../../services.js';
 
 export type AuditInsert = typeof auditLog.$inferInsert;
 
@@ -10,7 +11,7 @@ export type AuditInsert = typeof auditLog.$inferInsert;
  * list or detail call pays no database round trip for its audit row. A crash loses at most the
  * last `flushMs` of rows; the app flushes on close.
  */
-export class AuditBuffer {
+export class AuditBuffer implements AuditRows {
   private rows: AuditInsert[] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();

@@ -3,6 +3,7 @@ import { AUTH_ERRORS, type Entrance } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { loginFailures } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
+import type { LoginAttempts } from '../../services.js';
 import { judgeAttempt, type Counter } from './login-guard.rules.js';
 
 export interface LoginGuardSettings {
@@ -36,7 +37,7 @@ export const loginKeys = (loginName: string, ip: string) => {
  * counter that the earlier ones have already moved. A success gives the reservation back.
  * State lives in the database, so several server processes share it.
  */
-export class LoginGuard {
+export class LoginGuard implements LoginAttempts {
   constructor(
     private readonly db: Db,
     private readonly s: LoginGuardSettings,

@@ -5,15 +5,10 @@ import { AUTH_ERRORS, SPEC_ERRORS, type Entrance, type TokenResult } from '@tcm/
 import type { Db } from '../../db/client.js';
 import { refreshTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
+import type { AccessClaims, Tokens } from '../../services.js';
 import { Hs256Verifier } from './access-token.js';
 
-export interface AccessClaims {
-  userId: string;
-  sessionId: string;
-  entrance: Entrance;
-  /** Expiry, seconds since epoch. */
-  exp: number;
-}
+export type { AccessClaims };
 
 export interface TokenSettings {
   secret: Uint8Array;
@@ -25,7 +20,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const ISSUER = 'tcm-platform';
 
 /** Issues access JWTs and rotating refresh tokens; one session row per refresh-token family. */
-export class TokenService {
+export class TokenService implements Tokens {
   private readonly verifier: Hs256Verifier;
 
   constructor(

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AUDIT_ERRORS, FILE_PATHS } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
+import type { UrlSigner } from '../../services.js';
 
 /** Longest life of a signed file URL (issue 25 item 5: at most 15 minutes). */
 export const MAX_SIGNED_URL_TTL_S = 15 * 60;
@@ -11,7 +12,7 @@ export const MAX_SIGNED_URL_TTL_S = 15 * 60;
  * then and nothing else; resize parameters (`w`, `h`) stay free. The key comes from the server
  * configuration (FILE_URL_KEY, else generated once into DATA_DIR/secrets.json).
  */
-export class FileSigner {
+export class FileSigner implements UrlSigner {
   constructor(
     private readonly key: string,
     readonly ttlS: number,

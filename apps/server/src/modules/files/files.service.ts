@@ -6,7 +6,7 @@ import { storedFiles } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { EnginePool } from '../../jobs/engine-pool.js';
 import { checkUpload, type AcceptRule, type CheckedFile } from './content-check.js';
-import type { FileSigner } from './file-signing.js';
+import type { UrlSigner } from '../../services.js';
 import { discardPending } from './pending-files.js';
 import type { DiskUpload } from './multipart.js';
 import { putFromPath, storageKey, type FileStorage } from './storage.js';
@@ -17,11 +17,11 @@ export type StoredFileRow = typeof storedFiles.$inferSelect;
  * Where the browser fetches a file: the plain path for public CMS images, a short-lived signed
  * URL for every health file (docs/security.md §12). Call it only after checking the caller may see it.
  */
-export const fileUrl = (signer: FileSigner, f: Pick<StoredFileRow, 'id' | 'public'>): string =>
+export const fileUrl = (signer: UrlSigner, f: Pick<StoredFileRow, 'id' | 'public'>): string =>
   f.public ? FILE_PATHS.view(f.id) : signer.url(f.id);
 
 /** The public shape of a stored file (spec §3 "Uploaded file": uuid, name, url). */
-export const presentFile = (f: StoredFileRow, signer: FileSigner): StoredFile => ({
+export const presentFile = (f: StoredFileRow, signer: UrlSigner): StoredFile => ({
   uuid: f.id,
   name: f.name,
   url: fileUrl(signer, f),

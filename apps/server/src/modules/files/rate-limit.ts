@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { HTTP_ERRORS, type ErrorDef } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
+import type { RequestLimit } from '../../services.js';
 
 /**
  * Per-IP limit in a fixed one-minute window in this process; over it the request fails with
  * `error` (a 429). Behind several processes each counts its own (docs/records.md).
  */
-export class PerIpMinuteLimit {
+export class PerIpMinuteLimit implements RequestLimit {
   private window = 0;
   private counts = new Map<string, number>();
 

@@ -1,24 +1,11 @@
 import { access, copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AppConfig } from '../../config.js';
-import type { CaptureSource } from './content-check.js';
+import type { FileStorage } from '../../services.js';
+import type { CaptureSource } from '../../jobs/capture-decode.js';
 import { S3Storage } from './storage-s3.js';
 
-/** Where file bytes live. Keys are `<2 hex>/<uuid>`; metadata stays in the stored_file table. */
-export interface FileStorage {
-  readonly name: string;
-  put(key: string, bytes: Uint8Array, mime: string): Promise<void>;
-  /**
-   * Stores a file from a local path, which it may move away (an upload streamed to disk). Absent:
-   * `putFromPath` reads the file and calls `put`.
-   */
-  putFile?(key: string, path: string, mime: string): Promise<void>;
-  /** Where the bytes lie on this machine, when they do (local storage): pool jobs read them there. */
-  localPath?(key: string): string;
-  /** The bytes, or null when the key is unknown. */
-  get(key: string): Promise<Uint8Array | null>;
-  delete(key: string): Promise<void>;
-}
+export type { FileStorage };
 
 /** Default: a folder (DATA_DIR/files). Writes go to a temp name first so a crash leaves no half file. */
 export class LocalStorage implements FileStorage {

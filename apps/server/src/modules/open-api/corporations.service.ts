@@ -17,7 +17,7 @@ import { corporations, openApiCounters, openApiKeys } from '../../db/schema/inde
 import { AppError } from '../../http/app-error.js';
 import { dayStart } from './counters.js';
 import { checkBranding } from '../h5/h5-branding.js';
-import type { SecretBox } from './secret-box.js';
+import type { SecretSealer } from '../../services.js';
 
 type CorporationRow = typeof corporations.$inferSelect;
 export type KeyRow = typeof openApiKeys.$inferSelect;
@@ -126,7 +126,11 @@ export async function corporationKeys(db: Db, corporationId: string): Promise<Ap
   return rows.map(presentKey);
 }
 
-export async function addKey(db: Db, box: SecretBox, body: z.infer<typeof appKeyAddBody>): Promise<AppKeyCredentials> {
+export async function addKey(
+  db: Db,
+  box: SecretSealer,
+  body: z.infer<typeof appKeyAddBody>,
+): Promise<AppKeyCredentials> {
   await findCorporation(db, body.corporationId);
   const secret = newSecret();
   const [row] = await db
@@ -150,7 +154,7 @@ async function findKey(db: Db, id: string): Promise<KeyRow> {
 }
 
 /** A new secret for the same app key: the old secret stops at once (partners switch on our answer). */
-export async function rotateKey(db: Db, box: SecretBox, id: string): Promise<AppKeyCredentials> {
+export async function rotateKey(db: Db, box: SecretSealer, id: string): Promise<AppKeyCredentials> {
   const key = await findKey(db, id);
   if (key.status !== 'active') throw new AppError(OPEN_API_ERRORS.APP_KEY_REVOKED);
   const secret = newSecret();

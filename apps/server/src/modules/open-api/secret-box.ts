@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { SecretSealer } from '../../services.js';
 
 /**
  * App-key secrets at rest: AES-256-GCM under a key kept outside the database (env
@@ -6,7 +7,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  * a partner's secret away. Not a hash: checking an HMAC signature needs the secret itself.
  * Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url).
  */
-export class SecretBox {
+export class SecretBox implements SecretSealer {
   private readonly key: Buffer;
 
   constructor(material: string) {

@@ -7,7 +7,7 @@ import {
   type RecordSummary,
   type WordLang,
 } from '@tcm/contract';
-import type { FileSigner } from '../files/file-signing.js';
+import type { UrlSigner } from '../../services.js';
 import { presentFile, type StoredFileRow } from '../files/files.service.js';
 import { planEngines } from '@tcm/analysis/pipeline';
 import type { RecordRow, RecordSummaryRow } from './records.repo.js';
@@ -75,7 +75,7 @@ export function presentDetail(
   r: RecordRow,
   names: RecordNames,
   files: StoredFileRow[],
-  signer: FileSigner,
+  signer: UrlSigner,
   lang: WordLang,
 ): RecordDetail {
   const byId = new Map(files.map((f) => [f.id, f]));

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionsFor } from '@tcm/analysis/constitution';
 import { FILE_ERRORS, RECORD_ERRORS, RECORD_PATHS, REDO_ERRORS, SPEC_ERRORS } from '@tcm/contract';
-import { pulseWaveform } from '@tcm/report';
+import { pulseWaveform } from '@tcm/analysis/pulse';
 import { auditLog, recordsTable } from '../../db/schema/index.js';
 import { buildTeam } from '../../test/factories.js';
 import { call } from '../../test/http.js';

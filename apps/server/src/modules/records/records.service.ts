@@ -175,7 +175,7 @@ const WAVE_CACHE = new Map<string, PulseWave | null>();
 const WAVE_CACHE_SIZE = 200;
 
 /**
- * The waveform of a done pulse capture as the PDF draws it (@tcm/report `pulseWaveform`), so
+ * The waveform of a done pulse capture as the PDF draws it (@tcm/analysis/pulse `pulseWaveform`), so
  * the result page shows the same wave (issue 17). Only once the pulse engine has read the file;
  * parsed in the engine pool (a 10 MB file takes about a second: never on the API thread) and kept
  * for the next reads of the same file (the result page polls); a file that no longer reads, or a

@@ -3,14 +3,15 @@ import { RESEARCH_ERRORS, type JobParams } from '@tcm/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { researchJobs } from '../../db/schema/index.js';
-import { AppError } from '../../http/app-error.js';
+import { JobQueue, type JobLog } from '../../jobs/queue.js';
+import { QUEUE_NAMES } from '../../jobs/queues.js';
 import { inBackground } from '../../db/priority-gate.js';
 import { claimJob, saveModel, streamPoolValues, updateJob } from './research.repo.js';
 import { isResearchError } from '@tcm/research';
 import { startCompute } from './research.runner.js';
 import { tracePhase } from './research.trace.js';
 
-export const RESEARCH_QUEUE = 'research-analysis';
+export type ResearchJobData = { jobId: string };
 /** Progress is written at most this often: a forest reports every tree. */
 const PROGRESS_WRITE_MS = 300;
 /** A job running this long lost its process (a restart mid-job); the sweep at start fails it. */
@@ -25,11 +26,11 @@ const STALE_RUNNING_MS = 60 * 60 * 1000;
  * background priority: on embedded PGlite's one connection, requests go first
  * (db/priority-gate.ts).
  */
-export function runResearchJob(db: Db, jobId: string): Promise<void> {
-  return inBackground(() => runJob(db, jobId));
+export function runResearchJob(db: Db, jobId: string, log: JobLog): Promise<void> {
+  return inBackground(() => runJob(db, jobId, log));
 }
 
-async function runJob(db: Db, jobId: string): Promise<void> {
+async function runJob(db: Db, jobId: string, log: JobLog): Promise<void> {
   const job = await claimJob(db, jobId);
   if (!job) return;
   let lastWrite = 0;
@@ -71,54 +72,43 @@ async function runJob(db: Db, jobId: string): Promise<void> {
     const failure = refused
       ? { code: def.code, zh: `${def.zh}：${refused.zh}`, en: `${def.en}: ${refused.en}` }
       : { code: def.code, zh: def.zh, en: def.en };
-    if (!refused) console.error('[research] job failed:', e instanceof Error ? e.message : e);
+    if (!refused) log.error({ jobId: job.id, err: e instanceof Error ? e.message : String(e) }, 'research job failed');
     await updateJob(db, job.id, { status: 'failed', phase: null, failure, finishedAt: new Date() });
   }
 }
 
 /**
- * The research job queue on pg-boss (beside the record analysis queue, modules/analysis). One
- * job at a time per process: each is CPU-bound in its own thread, and a second would only halve
- * both on a small machine. Without pg-boss (tests that do not start it) jobs cannot be started.
+ * Fails research jobs whose process was lost mid-job (a restart): `running` for longer than any
+ * job runs. A conditional update, so processes starting together fail each job once.
  */
-export class ResearchQueue {
-  private workId: string | null = null;
-
-  constructor(private readonly boss: PgBoss | undefined) {}
-
-  async start(db: Db): Promise<void> {
-    if (!this.boss) return;
-    await this.boss.createQueue(RESEARCH_QUEUE);
-    await db
-      .update(researchJobs)
-      .set({
-        status: 'failed',
-        failure: {
-          code: RESEARCH_ERRORS.ANALYSIS_FAILED.code,
-          zh: RESEARCH_ERRORS.ANALYSIS_FAILED.zh,
-          en: RESEARCH_ERRORS.ANALYSIS_FAILED.en,
-        },
-        finishedAt: new Date(),
-      })
-      .where(
-        and(eq(researchJobs.status, 'running'), lt(researchJobs.startedAt, new Date(Date.now() - STALE_RUNNING_MS))),
-      );
-    this.workId = await this.boss.work<{ jobId: string }>(
-      RESEARCH_QUEUE,
-      { batchSize: 1, pollingIntervalSeconds: 1 },
-      async ([job]) => {
-        if (job) await runResearchJob(db, job.data.jobId);
-      },
+async function failStale(db: Db): Promise<void> {
+  const def = RESEARCH_ERRORS.ANALYSIS_FAILED;
+  await db
+    .update(researchJobs)
+    .set({ status: 'failed', failure: { code: def.code, zh: def.zh, en: def.en }, finishedAt: new Date() })
+    .where(
+      and(eq(researchJobs.status, 'running'), lt(researchJobs.startedAt, new Date(Date.now() - STALE_RUNNING_MS))),
     );
-  }
+}
 
-  async stop(): Promise<void> {
-    if (this.boss && this.workId) await this.boss.offWork({ id: this.workId }).catch(() => undefined);
-    this.workId = null;
-  }
-
-  async enqueue(jobId: string): Promise<void> {
-    if (!this.boss) throw new AppError(RESEARCH_ERRORS.QUEUE_DOWN);
-    await this.boss.send(RESEARCH_QUEUE, { jobId }, { retryLimit: 0, expireInSeconds: 3600 });
-  }
+/**
+ * The research job queue (jobs/queue.ts), beside the record analysis queue. One job at a time per
+ * process: each is CPU-bound in its own thread, and a second would only halve both on a small
+ * machine. No retry: the job row is the outcome. Stale jobs are failed once, at start. Without
+ * pg-boss (tests that do not start it) jobs cannot be started.
+ */
+export function researchQueue(boss: PgBoss | undefined, db: () => Db, log: JobLog): JobQueue<ResearchJobData> {
+  return new JobQueue<ResearchJobData>(
+    boss,
+    {
+      name: QUEUE_NAMES.research,
+      send: { retryLimit: 0, expireInSeconds: 3600 },
+      workers: 1,
+      idlePollMs: 1000,
+      run: (job) => runResearchJob(db(), job.jobId, log),
+      sweep: { run: () => failStale(db()) },
+      down: { def: RESEARCH_ERRORS.QUEUE_DOWN },
+    },
+    log,
+  );
 }

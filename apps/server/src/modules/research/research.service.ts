@@ -17,7 +17,8 @@ import { researchSamples } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../auth/principal.repo.js';
 import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
-import type { ResearchQueue } from './research.queue.js';
+import type { Queue } from '../../jobs/queue.js';
+import type { ResearchJobData } from './research.queue.js';
 import { checkValues, mergeDictionary, parseCell, withLevels } from './research.dictionary.js';
 import { readTable, type Table } from './research.file.js';
 import { jobFor, ownPools, poolFor } from './research.access.js';
@@ -319,7 +320,7 @@ function checkParams(variables: readonly PoolVariable[], params: JobParams): voi
 
 export async function startJob(
   db: Db,
-  queue: ResearchQueue,
+  queue: Queue<ResearchJobData>,
   p: Principal,
   poolId: string,
   params: JobParams,
@@ -334,7 +335,7 @@ export async function startJob(
     variables: pool.variables,
     sampleCount: pool.sampleCount,
   });
-  await queue.enqueue(job.id);
+  await queue.enqueue({ jobId: job.id });
   return toJob(readJob(job), pool.name);
 }
 
