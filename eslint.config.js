@@ -135,17 +135,7 @@ export default tseslint.config(
   {
     name: 'tcm/server-logs',
     files: ['apps/server/src/**/*.ts'],
-    ignores: [
-      '**/*.test.ts',
-      'apps/server/src/**/*cli.ts',
-      'apps/server/src/test/**',
-      // Left to the queue rebuild under way in parallel (issue 38): these files keep their
-      // console calls until that change lands, then leave this list.
-      'apps/server/src/jobs/**',
-      'apps/server/src/modules/analysis/queue.ts',
-      'apps/server/src/modules/research/research.queue.ts',
-      'apps/server/src/modules/open-api/webhooks.ts',
-    ],
+    ignores: ['**/*.test.ts', 'apps/server/src/**/*cli.ts', 'apps/server/src/test/**'],
     rules: { 'no-console': 'error' },
   },
   {

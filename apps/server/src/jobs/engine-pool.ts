@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JOB_ERRORS } from '@tcm/contract';
 import { AppError } from '../http/app-error.js';
+import { processLog } from '../logger.js';
 import { engineDuration, engineJobLabel } from '../ops/metrics.js';
 import {
   fromWire,
@@ -206,7 +207,7 @@ export class EnginePool {
     try {
       setPriority(child.pid, Math.min(19, getPriority() + nice));
     } catch (e) {
-      console.warn('[engines] could not lower the priority of an engine child:', (e as Error).message);
+      processLog().warn({ err: e }, '[engines] could not lower the priority of an engine child');
     }
   }
 

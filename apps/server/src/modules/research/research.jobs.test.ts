@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESEARCH_ERRORS, RESEARCH_PATHS as P, type JobParams } from '@tcm/contract';
+import { RESEARCH_ERRORS, RESEARCH_PATHS as P } from '@tcm/contract';
 import { eq } from 'drizzle-orm';
 import { researchSamples } from '../../db/schema/index.js';
 import { call } from '../../test/http.js';
@@ -187,7 +187,7 @@ describe('research: analysis jobs', { timeout: 120_000 }, () => {
     const s = researchSamples;
     const whole = await db.select({ v: s.values }).from(s).where(eq(s.poolId, big)).orderBy(s.createdAt, s.id);
     const expected = compute(
-      { params: row.params as JobParams, variables: row.variables },
+      { params: row.params, variables: row.variables },
       toDataset(
         row.variables,
         whole.map((x) => x.v),

@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { RESEARCH_ERRORS, type JobParams } from '@tcm/contract';
+import { RESEARCH_ERRORS } from '@tcm/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { researchJobs } from '../../db/schema/index.js';
@@ -35,7 +35,7 @@ async function runJob(db: Db, jobId: string, log: JobLog): Promise<void> {
   if (!job) return;
   let lastWrite = 0;
   let writing: Promise<void> = Promise.resolve();
-  const thread = startCompute({ params: job.params as JobParams, variables: job.variables }, (p) => {
+  const thread = startCompute({ params: job.params, variables: job.variables }, (p) => {
     if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
     lastWrite = Date.now();
     writing = writing.then(() => updateJob(db, job.id, { progress: Math.min(0.99, p.fraction), phase: p.phase }));
