@@ -19,9 +19,6 @@ import { http } from '../../../lib/api.js';
 import { fetchFile } from '../../../lib/fetch-file.js';
 import { saveBlob } from '../../../lib/save-blob.js';
 
-export { saveBlob } from '../../../lib/save-blob.js';
-export { fetchFile } from '../../../lib/fetch-file.js';
-
 /** Calls of the case archive (docs/archive.md); the server checks ownership and groups. */
 export const archiveApi = {
   list: (body: CaseListBody) => http.post<CasePage>(ARCHIVE_PATHS.list, { body }),
