@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { CONTENT_BUTTONS, CONTENT_PATHS, type Enquiry, type UserInfoBase } from '@tcm/contract';
-import type { BuiltRoute } from '../../app/dynamic-menu.js';
-import { setSession } from '../../lib/session.js';
-import { resetFetchAndSession } from '../../test/fetch-stub.js';
-import { renderWithQuery } from '../../test/render-with-query.js';
-import { expectOneWriteWhilePending, UNDER_LOAD, stubServer } from '../../test/server-stub.js';
+import type { BuiltRoute } from '../../../app/dynamic-menu.js';
+import { setSession } from '../../../lib/session.js';
+import { resetFetchAndSession } from '../../../test/fetch-stub.js';
+import { renderWithQuery } from '../../../test/render-with-query.js';
+import { expectOneWriteWhilePending, UNDER_LOAD, stubServer } from '../../../test/server-stub.js';
 import EnquiriesPage from './EnquiriesPage.js';
-import '../../lib/i18n.js';
+import '../../../lib/i18n.js';
 
 /**
  * The content screens write through their mutation hooks (docs/web.md "Server data"): handling

@@ -11,9 +11,9 @@ import {
   type SiteSettings,
 } from '@tcm/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/api.js';
-import { ENQUIRIES_KEY } from '../../lib/content-keys.js';
-import { useInvalidatingMutation } from '../../lib/invalidating-mutation.js';
+import { http } from '../../../lib/api.js';
+import { ENQUIRIES_KEY } from '../../../lib/content-keys.js';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.js';
 
 /** Back-office reads of the content pages (docs/site.md); writes are the hooks below. */
 export const contentApi = {
