@@ -8,7 +8,7 @@ import { withAnt, WithAnt } from '../../app/WithAnt.js';
 import { loadTrainingIntro } from '../../app/borrowed-pages.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { useTakeOver } from '../../lib/prerender.js';
-import { useNewsItemStart } from './content/news-item-query.js';
+import { useNewsItemStart } from './content/news-item-api.js';
 import { SiteFrame } from './SiteFrame.js';
 
 // The pages a visitor most often opens first (a shared news link, the detection page) are light
