@@ -18,7 +18,7 @@ import type { QueryField } from '../../components/query/normalize.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { LiveRecordResult } from '../../record/LiveRecordResult.js';
 import { STATUS_COLOR } from '../../record/RecordResult.js';
-import { failureLine } from '../../record/EngineSections.js';
+import { failureLine } from '../../record/engine-parts.js';
 import { useRecord } from '../../record/record-api.js';
 import { STACK_TABLE, stackColumns } from '../../record/stack-table.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
