@@ -74,6 +74,30 @@ export default tseslint.config(
     },
   },
 
+  // Every server read and write sits in its feature's `*-api.ts` (issue 38 item 3, docs/web.md
+  // "Server data"): a component calls the feature's useXxx hook, never TanStack's query or
+  // mutation hooks itself, so a feature's keys, polling and invalidation are read in one file.
+  // lib/invalidating-mutation.ts is the helper those hooks are built on; tests may render a hook.
+  {
+    name: 'tcm/web-queries-in-api',
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*-api.ts', '**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/lib/invalidating-mutation.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery', 'useMutation', 'useQueries', 'useInfiniteQuery', 'useSuspenseQuery'],
+              message: "A component reads and writes through its feature's useXxx hook in the feature's -api.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // Type-aware lint (issue 16, docs/conventions.md "Lint"): the rules read the types, so a floating
   // promise, a promise passed where nothing awaits it, a switch that misses a member of a union or
   // an object printed as "[object Object]" fails the lint. Every file is linted with its own

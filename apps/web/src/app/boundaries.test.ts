@@ -84,3 +84,58 @@ describe('dependency direction', () => {
     expect(packagesDirs.flatMap((dir) => offending(dir, intoApps))).toEqual([]);
   });
 });
+
+// The web app's own fences (issue 38 item 3, docs/web.md "Areas and fences"): an area
+// (`areas/<x>`) is one route family with its screens, api and texts; it never imports another
+// area, so an area can move, split or be deleted without breaking a second one. What two areas
+// share lives in components/, lib/ or record/; a page shown inside another area's frame is named
+// in app/borrowed-pages.ts. lib/ is the bottom layer: it never imports app/.
+const WEB_SRC = 'apps/web/src';
+const web = (file: string) => relative(join(root, WEB_SRC), file).split('\\').join('/');
+/** The area a web source path (relative to apps/web/src) lies in, or null outside areas/. */
+export function areaOf(path: string): string | null {
+  return /^areas\/([^/]+)\//.exec(path)?.[1] ?? null;
+}
+/** The web path a relative specifier of `file` names; null for a package. */
+function target(s: string, file: string): string | null {
+  return s.startsWith('.') ? web(join(file, '..', s)) : null;
+}
+
+describe('web fences', () => {
+  it('reads the area of a path (so the checks below can fail)', () => {
+    expect(areaOf('areas/site/content/SitePages.tsx')).toBe('site');
+    expect(areaOf('areas/console/content/content-api.ts')).toBe('console');
+    expect(areaOf('lib/session.ts')).toBeNull();
+    expect(areaOf('areas/README.md')).toBeNull();
+    const file = join(root, WEB_SRC, 'areas/site/content/SitePages.tsx');
+    expect(target('../../console/content/content-api.js', file)).toBe('areas/console/content/content-api.js');
+    expect(target('./site-content-api.js', file)).toBe('areas/site/content/site-content-api.js');
+    expect(target('@tanstack/react-query', file)).toBeNull();
+  });
+
+  it('no area imports another area (shared parts live in components/, lib/, record/)', () => {
+    const crossing = (s: string, file: string) => {
+      const to = target(s, file);
+      const from = areaOf(web(file));
+      return from !== null && to !== null && areaOf(to) !== null && areaOf(to) !== from;
+    };
+    expect(offending(`${WEB_SRC}/areas`, crossing)).toEqual([]);
+  });
+
+  it('lib/ imports nothing from app/ (nor from an area)', () => {
+    const upward = (s: string, file: string) => {
+      const to = target(s, file);
+      return to !== null && (to.startsWith('app/') || areaOf(to) !== null);
+    };
+    // lib/'s own tests may read an area's texts to check them (i18n.test.ts); the code may not.
+    expect(offending(`${WEB_SRC}/lib`, (s, file) => !/\.test\.tsx?$/.test(file) && upward(s, file))).toEqual([]);
+  });
+
+  it('components/ and record/ import no area', () => {
+    const intoArea = (s: string, file: string) => {
+      const to = target(s, file);
+      return to !== null && areaOf(to) !== null;
+    };
+    expect([...offending(`${WEB_SRC}/components`, intoArea), ...offending(`${WEB_SRC}/record`, intoArea)]).toEqual([]);
+  });
+});

@@ -2,7 +2,9 @@
  * The route guard of spec §2 as a pure function: path × login state × stored login type →
  * what the router does. `GuardGate` performs the loads and redirects it asks for.
  */
-export type LoginType = 'sys' | 'member' | 'doctor' | 'display' | 'disease' | 'training';
+import type { LoginType } from '../lib/session.js';
+
+export type { LoginType } from '../lib/session.js';
 export type InfoKind = 'sys' | 'member' | 'doctor';
 
 export interface GuardInput {

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Space, Typography, message } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BuiltRoute, ToolbarButton } from '../app/dynamic-menu.js';
 import { selectionProblem } from '../app/toolbar.js';
+import { useListPage } from './admin-list-api.js';
 import { DataTable, type Paging } from './DataTable.js';
 import { Toolbar } from './Toolbar.js';
 
@@ -86,11 +86,12 @@ export function AdminList<Row extends { id: string | number }, F, Data extends {
   const [filter, setFilterState] = useState<F>(props.initialFilter);
   const [selected, setSelected] = useState<React.Key[]>([]);
   const [sort, setSort] = useState<ListSort | undefined>(undefined);
-  const list = useQuery({
-    queryKey: [...props.queryKey, paging, filter, sort],
-    queryFn: () => (sort ? props.load(paging, filter, sort) : props.load(paging, filter)),
-    placeholderData: props.keepPrevious ? keepPreviousData : undefined,
-  });
+  const list = useListPage(
+    props.queryKey,
+    [paging, filter, sort],
+    () => (sort ? props.load(paging, filter, sort) : props.load(paging, filter)),
+    props.keepPrevious,
+  );
   const rows = list.data?.list ?? [];
   const chosen = rows.filter((r) => selected.includes(r.id));
   const warnOr =

@@ -1,8 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_THEME_COLOR, type DoctorInfo, type MemberInfo, type UserInfoBase } from '@tcm/contract';
 import { readCookie, writeCookie } from './cookies.js';
-import type { LoginType } from '../app/guard.js';
-import type { BuiltMenus } from '../app/dynamic-menu.js';
+import type { BuiltMenus } from './menu-types.js';
+
+/** Who signed in: decides the guard's landing pages and the info call (app/guard.ts). */
+export type LoginType = 'sys' | 'member' | 'doctor' | 'display' | 'disease' | 'training';
 
 /** Client state of spec §3 that the guards and layouts read. */
 export interface SessionState {

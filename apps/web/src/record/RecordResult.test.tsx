@@ -17,7 +17,8 @@ import { RecordResult } from './RecordResult.js';
 // a full questionnaire, vitals), saved by scripts/web-result-fixture.ts since the web does not
 // depend on the engines; parsing them with the contract's schema fails when the contract moves on.
 const stored = recordResultsSchema.parse(saved);
-import { PulseView, VoiceView } from './EngineSections.js';
+import { PulseView } from './PulseView.js';
+import { VoiceView } from './VoiceView.js';
 import { i18n } from '../lib/i18n.js';
 
 const ok = <E extends RecordEngine>(engine: E, result: ResultOf<E>, version: string, model?: string) => ({

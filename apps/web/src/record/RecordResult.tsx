@@ -16,17 +16,13 @@ import {
   type RecordStatus,
   type RedoPart,
 } from '@tcm/contract';
-import {
-  ConstitutionView,
-  EngineFailure,
-  failureLine,
-  FaceView,
-  PulseView,
-  SynthesisView,
-  VersionTag,
-  VitalsView,
-  VoiceView,
-} from './EngineSections.js';
+import { EngineFailure, failureLine, VersionTag } from './engine-parts.js';
+import { ConstitutionView } from './ConstitutionView.js';
+import { FaceView } from './FaceView.js';
+import { PulseView } from './PulseView.js';
+import { SynthesisView } from './SynthesisView.js';
+import { VitalsView } from './VitalsView.js';
+import { VoiceView } from './VoiceView.js';
 import { TongueView } from './TongueView.js';
 import { ResultDetails, useShowDetails } from './result-details.js';
 import { useReaderFormat } from '../lib/reader-format.js';

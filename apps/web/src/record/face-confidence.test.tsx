@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import type { FaceResult } from '@tcm/contract';
 import { doneRecordResults } from './fixtures/done-record.js';
-import { FaceView } from './EngineSections.js';
+import { FaceView } from './FaceView.js';
 import { i18n } from '../lib/i18n.js';
 
 // Issue 36 item 3: a score the engine's repeatability reference marks low confidence carries the

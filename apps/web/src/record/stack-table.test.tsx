@@ -4,7 +4,7 @@ import { Table } from 'antd';
 import { doneResult, recordResultsSchema } from '@tcm/contract';
 import saved from './fixtures/done-record-results.json' with { type: 'json' };
 import { STACK_TABLE, stackColumns } from './stack-table.js';
-import { VitalsView } from './EngineSections.js';
+import { VitalsView } from './VitalsView.js';
 import { TongueView } from './TongueView.js';
 import { i18n } from '../lib/i18n.js';
 

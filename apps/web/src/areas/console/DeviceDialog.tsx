@@ -2,7 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { consoleDeviceEditBody, type ConsoleDevice } from '@tcm/contract';
 import { useSchemaRules } from '../../lib/form-rules.js';
-import { SaveDialog } from './SaveDialog.js';
+import { SaveDialog } from '../../components/SaveDialog.js';
 import { useEditDevice } from './platform-api.js';
 
 /** Rename a device or set its location (the display's map reads the province from it). */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { menuAddBody, type MenuAddBody, type MenuNode } from '@tcm/contract';
 import { schemaRule, useSchemaRules } from '../../lib/form-rules.js';
 import { useAddMenu, useEditMenu } from './console-api.js';
-import { SaveDialog } from './SaveDialog.js';
+import { SaveDialog } from '../../components/SaveDialog.js';
 
 type Values = Pick<
   MenuAddBody,

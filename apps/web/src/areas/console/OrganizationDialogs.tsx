@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { organizationAddBody, type OrganizationNode } from '@tcm/contract';
 import { useSchemaRules } from '../../lib/form-rules.js';
-import { CONSOLE_KEYS, consoleApi, useTeams } from './console-api.js';
+import { useTeams } from './console-api.js';
 import { OrganizationSelect } from './OrganizationSelect.js';
-import { useAddOrganization, useAssignOrganization, useEditOrganization } from './organizations-api.js';
-import { SaveDialog } from './SaveDialog.js';
+import { useAccountPick, useAddOrganization, useAssignOrganization, useEditOrganization } from './organizations-api.js';
+import { SaveDialog } from '../../components/SaveDialog.js';
 
 interface OrgValues {
   name: string;
@@ -105,10 +104,7 @@ export function AssignOrganizationDialog({ org, onClose }: { org: OrganizationNo
   const [keyword, setKeyword] = useState('');
   const [userIds, setUserIds] = useState<string[]>([]);
   const [teamIds, setTeamIds] = useState<string[]>([]);
-  const found = useQuery({
-    queryKey: [...CONSOLE_KEYS.users, 'pick', keyword],
-    queryFn: () => consoleApi.users(1, 20, keyword ? { keyword } : {}),
-  });
+  const found = useAccountPick(keyword);
   const save = async () => {
     await assign.mutateAsync({ organizationId: org.id, userIds, teamIds });
   };

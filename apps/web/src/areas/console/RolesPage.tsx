@@ -9,7 +9,7 @@ import { Toolbar } from '../../components/Toolbar.js';
 import { useSchemaRules } from '../../lib/form-rules.js';
 import { useAddRole, useEditRole, useMenuTree, useRemoveRole, useRoles } from './console-api.js';
 import { toggleGrant } from './menu-tree-model.js';
-import { SaveDialog } from './SaveDialog.js';
+import { SaveDialog } from '../../components/SaveDialog.js';
 
 /** Label of a menu entry in the reader's language; buttons show their code. */
 export function menuLabel(n: MenuNode, lang: string): string {

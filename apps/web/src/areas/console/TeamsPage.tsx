@@ -8,7 +8,7 @@ import { Toolbar } from '../../components/Toolbar.js';
 import { useSchemaRules } from '../../lib/form-rules.js';
 import { useSession } from '../../lib/session.js';
 import { useAddTeam, useAppointLeader, useSetMemberFlags, useTeamMembers, useTeams } from './console-api.js';
-import { SaveDialog } from './SaveDialog.js';
+import { SaveDialog } from '../../components/SaveDialog.js';
 
 const FLAGS = ['canConfigTreatPlan', 'displayPermission', 'canDoctorAgent'] as const;
 

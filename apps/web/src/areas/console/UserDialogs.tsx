@@ -7,7 +7,7 @@ import { formatDateTime } from '../../lib/format.js';
 import { newPasswordRule, PASSWORD_INPUT_MAX } from '../../components/passwords/password-rules.js';
 import { useAddUser, useAssignRoles, useEditUser, useRoles, useSignInHistory } from './console-api.js';
 import { OrganizationSelect } from './OrganizationSelect.js';
-import { SaveDialog } from './SaveDialog.js';
+import { SaveDialog } from '../../components/SaveDialog.js';
 
 interface UserValues {
   entrance?: (typeof CONSOLE_CREATABLE_ENTRANCES)[number];

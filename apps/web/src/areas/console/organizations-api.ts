@@ -8,7 +8,7 @@ import {
 } from '@tcm/contract';
 import { http } from '../../lib/api.js';
 import { useInvalidatingMutation } from '../../lib/invalidating-mutation.js';
-import { CONSOLE_KEYS } from './console-api.js';
+import { CONSOLE_KEYS, consoleApi } from './console-api.js';
 
 /** Query key of the organization tree (docs/console.md "Organizations"). */
 export const ORGANIZATION_KEYS = { tree: ['console', 'organizations'] as const };
@@ -18,6 +18,13 @@ export const organizationsApi = {
 };
 
 export const useOrganizationTree = () => useQuery({ queryKey: ORGANIZATION_KEYS.tree, queryFn: organizationsApi.tree });
+
+/** The first 20 accounts matching `keyword` (all when empty), to pick for an assignment. */
+export const useAccountPick = (keyword: string) =>
+  useQuery({
+    queryKey: [...CONSOLE_KEYS.users, 'pick', keyword],
+    queryFn: () => consoleApi.users(1, 20, keyword ? { keyword } : {}),
+  });
 
 // A rename shows in the accounts' organization column; an assignment in both lists' counts.
 export const useAddOrganization = () =>

@@ -13,7 +13,7 @@ import {
   type ScreeningRow,
 } from '@tcm/contract';
 import { http } from '../../lib/api.js';
-import { fetchFile } from '../doctor/archive/archive-api.js';
+import { fetchFile } from '../../lib/fetch-file.js';
 
 interface Page<T> {
   total: number;

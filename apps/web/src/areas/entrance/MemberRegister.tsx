@@ -2,26 +2,16 @@ import { useState } from 'react';
 import { Button, Card, Form, Input, Layout, Result } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
-import { AUTH_ERRORS, MEMBER_ACCOUNT_PATHS, memberRegisterBody, type MemberRegisterBody } from '@tcm/contract';
-import { CLIENT_BASIC, http } from '../../lib/api.js';
+import { AUTH_ERRORS, memberRegisterBody, type MemberRegisterBody } from '@tcm/contract';
 import { HttpError } from '../../lib/http.js';
 import { useSchemaRules } from '../../lib/form-rules.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 import { newPasswordRule } from '../../components/passwords/password-rules.js';
 import { JigsawModal } from './JigsawModal.js';
+import { useMemberRegister } from './entrance-api.js';
 
 type Account = Omit<MemberRegisterBody, 'captchaId' | 'x' | 'pow'>;
 const MISSED = new Set<number>([AUTH_ERRORS.CAPTCHA_WRONG.code, AUTH_ERRORS.CAPTCHA_EXPIRED.code]);
-
-const useMemberRegister = () =>
-  useMutation({
-    mutationFn: (body: MemberRegisterBody) =>
-      http.post<{ id: string; applicationId: string | null }>(MEMBER_ACCOUNT_PATHS.register, {
-        body,
-        headers: { Authorization: CLIENT_BASIC },
-      }),
-  });
 
 /**
  * A member's own registration, without WeChat (issue 33 item 1). A team's invitation link sends a

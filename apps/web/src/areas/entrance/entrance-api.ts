@@ -3,10 +3,12 @@ import {
   AUTH_ERRORS,
   AUTH_PATHS,
   DOCTOR_APPROVAL_ERRORS,
+  MEMBER_ACCOUNT_PATHS,
   USER_PATHS,
   type DoctorRegisterBody,
   type Entrance,
   type JigsawChallenge,
+  type MemberRegisterBody,
   type TokenResult,
 } from '@tcm/contract';
 import { CLIENT_BASIC, http } from '../../lib/api.js';
@@ -118,4 +120,14 @@ export const useDoctorRegister = () =>
   useMutation({
     mutationFn: (body: DoctorRegisterBody) =>
       http.post<null>(USER_PATHS.doctorRegister, { body, headers: { Authorization: CLIENT_BASIC } }),
+  });
+
+/** A member's own registration (issue 33 item 1), sent with the client's Basic credentials. */
+export const useMemberRegister = () =>
+  useMutation({
+    mutationFn: (body: MemberRegisterBody) =>
+      http.post<{ id: string; applicationId: string | null }>(MEMBER_ACCOUNT_PATHS.register, {
+        body,
+        headers: { Authorization: CLIENT_BASIC },
+      }),
   });

@@ -3,7 +3,7 @@ import { Button, Card, Flex, Space, Spin, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session.js';
-import { CaptureWizard } from './CaptureWizard.js';
+import { CaptureWizard } from '../../record/CaptureWizard.js';
 import { TeamPanel } from './TeamPanel.js';
 
 /** The new check's card: the top button scrolls to it. */

@@ -5,6 +5,7 @@ import './texts.js';
 import type { AreaProps } from '../../app/LazyArea.js';
 import { memberRoutes, menuEntries } from '../../app/area-routes.js';
 import { findPage, type PageRegistry } from '../../app/pages.js';
+import { loadTeamDisplay } from '../../app/borrowed-pages.js';
 import { AreaPlaceholder } from '../../components/AreaPlaceholder.js';
 import { ShellLayout } from '../../components/ShellLayout.js';
 import { useSession } from '../../lib/session.js';
@@ -16,7 +17,7 @@ import { WechatBindPage, WechatBoundPage } from './WechatBindPage.js';
 import { PHONE_FIRST } from '../../record/stack-table.js';
 
 // The team display brings ECharts' map and the China GeoJSON: its own chunk, loaded on opening.
-const TeamDisplay = lazy(() => import('../display/TeamDisplay.js'));
+const TeamDisplay = lazy(loadTeamDisplay);
 
 /** Member pages by route page key (route-table.ts). */
 const PAGES: PageRegistry<'member'> = {

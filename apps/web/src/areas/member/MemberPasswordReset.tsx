@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Form, Input, Modal, message } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_ACCOUNT_PATHS, teamResetPasswordBody, type TeamMemberRow } from '@tcm/contract';
-import { http } from '../../lib/api.js';
+import { teamResetPasswordBody, type TeamMemberRow } from '@tcm/contract';
 import { newPasswordRule } from '../../components/passwords/password-rules.js';
 import { useSchemaRules } from '../../lib/form-rules.js';
+import { useResetMemberPassword } from './team-api.js';
 
 /**
  * A leader's "Reset password" for a plain member who forgot theirs (issue 33 item 1): the member
@@ -16,10 +15,7 @@ export function MemberPasswordReset({ member }: { member: TeamMemberRow }) {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ newPassword: string }>();
   const { rules, text } = useSchemaRules(teamResetPasswordBody.shape);
-  const reset = useMutation({
-    mutationFn: (newPassword: string) =>
-      http.post<{ revokedSessions: number }>(MEMBER_ACCOUNT_PATHS.resetPassword(member.id), { body: { newPassword } }),
-  });
+  const reset = useResetMemberPassword(member.id);
   if (member.teamLeader === 1) return null;
   return (
     <>

@@ -1,7 +1,6 @@
 import '../../record/texts.js';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { App, Button, Drawer, Result, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,13 +18,13 @@ import type { QueryField } from '../../components/query/normalize.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { LiveRecordResult } from '../../record/LiveRecordResult.js';
 import { STATUS_COLOR } from '../../record/RecordResult.js';
-import { failureLine } from '../../record/EngineSections.js';
-import { listRecords, useRecord } from '../../record/record-api.js';
+import { failureLine } from '../../record/engine-parts.js';
+import { useRecord } from '../../record/record-api.js';
 import { STACK_TABLE, stackColumns } from '../../record/stack-table.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { PersonTimeline } from './PersonTimeline.js';
 import { RecordsExportBar } from './RecordsExportBar.js';
-import { MEMBER_RECORD_KEYS, usePushReport } from './records-export-api.js';
+import { useMemberRecords, usePushReport } from './records-export-api.js';
 
 // The history brings ECharts: its own chunk, loaded when a detail opens.
 const PersonHistory = lazy(() => import('../../record/PersonHistory.js'));
@@ -74,12 +73,7 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
     query: query ?? undefined,
     status,
   };
-  const list = useQuery({
-    queryKey: MEMBER_RECORD_KEYS.list(body),
-    queryFn: () => listRecords(body),
-    refetchInterval: (q) =>
-      q.state.data?.list.some((r) => r.status === 'queued' || r.status === 'running') ? 3000 : false,
-  });
+  const list = useMemberRecords(body);
 
   // Label/value blocks on a phone (issue 34): nine columns do not fit 390 px.
   const columns = useMemo(

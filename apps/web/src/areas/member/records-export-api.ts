@@ -11,6 +11,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/api.js';
 import { fetchFile } from '../../lib/fetch-file.js';
 import { saveBlob } from '../../lib/save-blob.js';
+import { listRecords } from '../../record/record-api.js';
 
 /**
  * Query keys of the member's record lists and WeChat binding (the record history's keys are in
@@ -70,3 +71,12 @@ export const useCreateBinding = () => useMutation({ mutationFn: wechatApi.create
 
 /** Sends a done record's report to the member's bound WeChat (no cached data to refresh). */
 export const usePushReport = () => useMutation({ mutationFn: wechatApi.push });
+
+/** One page of a member's record list; polled every 3 s while a record on it is still analysed. */
+export const useMemberRecords = (body: RecordListBody) =>
+  useQuery({
+    queryKey: MEMBER_RECORD_KEYS.list(body),
+    queryFn: () => listRecords(body),
+    refetchInterval: (q) =>
+      q.state.data?.list.some((r) => r.status === 'queued' || r.status === 'running') ? 3000 : false,
+  });

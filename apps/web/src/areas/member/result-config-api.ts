@@ -7,7 +7,7 @@ import {
   type AdviceVersion,
 } from '@tcm/contract';
 import { http } from '../../lib/api.js';
-import { fetchFile } from '../doctor/archive/archive-api.js';
+import { fetchFile } from '../../lib/fetch-file.js';
 
 const KEY = ['resultConfig'] as const;
 

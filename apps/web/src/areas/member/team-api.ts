@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  MEMBER_ACCOUNT_PATHS,
   TEAM_PATHS,
   type Application,
   type HomeRecord,
@@ -93,3 +94,13 @@ export const useSetFlags = () =>
       flags: Partial<Pick<TeamMemberRow, 'teamLeader' | 'canConfigTreatPlan' | 'displayPermission'>>;
     }) => http.post<TeamMemberRow>(TEAM_PATHS.flags(b.id), { body: b.flags }),
   );
+
+/**
+ * A leader's reset of a plain member's password (issue 33 item 1); nothing on screen lists
+ * passwords, so no key is read again.
+ */
+export const useResetMemberPassword = (memberId: string) =>
+  useMutation({
+    mutationFn: (newPassword: string) =>
+      http.post<{ revokedSessions: number }>(MEMBER_ACCOUNT_PATHS.resetPassword(memberId), { body: { newPassword } }),
+  });

@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useReaderFormat } from '../../lib/reader-format.js';
-import { HOME_KEYS, homeApi } from './home-api.js';
+import { useLatestNews } from './home-api.js';
 
 /** The items of the home's latest news (inside HomeNews's list), in the reader's language. */
 export default function HomeNewsList() {
   const { t, i18n } = useTranslation();
   const fmt = useReaderFormat();
-  const q = useQuery({ queryKey: HOME_KEYS.latestNews(i18n.language), queryFn: homeApi.latestNews, retry: false });
+  const q = useLatestNews(i18n.language);
   if (q.isError) return <li className="site-muted">{t('site.loadFailed')}</li>;
   const list = q.data?.list;
   if (!list) return null;

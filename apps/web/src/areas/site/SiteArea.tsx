@@ -5,9 +5,10 @@ import type { AreaProps } from '../../app/LazyArea.js';
 import { findPage, type PageComponent, type PageRegistry } from '../../app/pages.js';
 import type { PageKey } from '../../app/route-table.js';
 import { withAnt, WithAnt } from '../../app/WithAnt.js';
+import { loadTrainingIntro } from '../../app/borrowed-pages.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { useTakeOver } from '../../lib/prerender.js';
-import { useNewsItemStart } from './content/news-item-query.js';
+import { useNewsItemStart } from './content/news-item-api.js';
 import { SiteFrame } from './SiteFrame.js';
 
 // The pages a visitor most often opens first (a shared news link, the detection page) are light
@@ -20,7 +21,7 @@ const TongueAnalyzePage = lazy(() => import('./detection/TongueAnalyzePage.js'))
 const TONGUE_KIND = { tongueAnalyze: 'normal', childTongue: 'child', covidTongue: 'covid' } as const;
 // Report and device pages load in their own chunk: the public home stays small.
 const DetectionPages = lazy(withAnt(() => import('./detection/DetectionPages.js')));
-const TrainingIntro = lazy(withAnt(() => import('../training/TrainingIntro.js')));
+const TrainingIntro = lazy(withAnt(loadTrainingIntro));
 const H5CapturePage = lazy(withAnt(() => import('./h5/H5CapturePage.js')));
 // The patient's form link is a phone page of its own, without the site frame.
 const InquiryLinkPage = lazy(withAnt(() => import('./inquiry/InquiryLinkPage.js')));

@@ -1,4 +1,5 @@
 import { CONTENT_PATHS, type ContentPage } from '@tcm/contract';
+import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/api.js';
 
 /** How many news items the home lists. */
@@ -14,3 +15,7 @@ export const homeApi = {
   latestNews: () =>
     http.get<ContentPage>(CONTENT_PATHS.portalNews, { params: { page: 1, size: HOME_NEWS }, noErrorMessage: true }),
 };
+
+/** The home's latest news in the reader's language; a failure is shown, not retried. */
+export const useLatestNews = (lang: string) =>
+  useQuery({ queryKey: HOME_KEYS.latestNews(lang), queryFn: homeApi.latestNews, retry: false });

@@ -8,7 +8,7 @@ import { FONT_SIZES, FontSize, Indent, Video } from './extensions.js';
 import { sanitizeHtml } from './sanitize.js';
 import { Tables } from './table.js';
 import { linkProblem, StructureTools, type Ask } from './StructureTools.js';
-import { pickProblem, useEditorUpload, type PickKind } from './upload.js';
+import { pickProblem, useEditorUpload, type PickKind } from './upload-api.js';
 
 /** Editor defaults of spec §9, px. */
 export const EDITOR_SIZE = { width: 800, height: 300 } as const;

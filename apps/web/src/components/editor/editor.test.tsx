@@ -3,7 +3,7 @@ import { Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { FONT_SIZES, FontSize, Indent } from './extensions.js';
 import { isHtmlText, sanitizeHtml } from './sanitize.js';
-import { pickProblem } from './upload.js';
+import { pickProblem } from './upload-api.js';
 
 describe('sanitizeHtml', () => {
   it('drops scripts, handlers and javascript: URLs but keeps the editor styles', () => {

@@ -5,7 +5,8 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReportLanguage } from '@tcm/contract';
 import { useObjectUrl } from '../../../lib/use-object-url.js';
-import { saveBlob, useVisitPdf } from './archive-api.js';
+import { saveBlob } from '../../../lib/save-blob.js';
+import { useVisitPdf } from './archive-api.js';
 
 /**
  * /doctor/archive/showMedicalRecordPdf/:recordId (full screen, spec §2): the medical record of one

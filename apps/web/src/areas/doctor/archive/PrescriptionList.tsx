@@ -1,7 +1,6 @@
 import './texts.js';
 import { useState } from 'react';
 import { Button, Result, Space, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PRESCRIPTION_QUERY_FIELDS, type CombinedQuery, type PrescriptionRow } from '@tcm/contract';
@@ -9,8 +8,7 @@ import { DataTable, type Paging } from '../../../components/DataTable.js';
 import { CombinedQueryDialog } from '../../../components/query/CombinedQueryDialog.js';
 import type { QueryField } from '../../../components/query/normalize.js';
 import { SearchBox } from '../../../components/SearchBox.js';
-import { inquiryApi } from './inquiry/inquiry-api.js';
-import { ARCHIVE_KEYS } from './archive-api.js';
+import { usePrescriptionPage } from './archive-api.js';
 
 const FIELDS: readonly QueryField[] = Object.entries(PRESCRIPTION_QUERY_FIELDS).map(([name, type]) => ({
   name,
@@ -26,16 +24,7 @@ export function PrescriptionList() {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState<CombinedQuery | null>(null);
   const [dialog, setDialog] = useState(false);
-  const list = useQuery({
-    queryKey: ARCHIVE_KEYS.prescriptionPage({ paging, search, query }),
-    queryFn: () =>
-      inquiryApi.prescriptions({
-        page: paging.page,
-        size: paging.size,
-        search: search || undefined,
-        query: query ?? undefined,
-      }),
-  });
+  const list = usePrescriptionPage(paging, search, query);
   if (list.isError) return <Result status="warning" title={t('archive.loadFailed')} subTitle={list.error.message} />;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="prescription-list">

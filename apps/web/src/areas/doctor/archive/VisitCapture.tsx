@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Modal, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CaseDetail, VisitDetail } from '@tcm/contract';
-import { CaptureWizard } from '../../member/CaptureWizard.js';
+import { CaptureWizard } from '../../../record/CaptureWizard.js';
 import { useLinkRecord } from './archive-api.js';
 
 /**

@@ -1,7 +1,6 @@
 import './texts.js';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, Result, Row, Select, Space, Spin, Typography, message } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,9 +18,8 @@ import { DayInput } from '../../../components/DayInput.js';
 import { HttpError } from '../../../lib/http.js';
 import { markServerFields, schemaRule, textProps } from '../../../lib/form-rules.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
-import { listRecords } from '../../../record/record-api.js';
 import { AcknowledgeDialog } from './AcknowledgeDialog.js';
-import { ARCHIVE_KEYS, useCase, useSaveVisit } from './archive-api.js';
+import { useCase, useLinkableRecords, useSaveVisit } from './archive-api.js';
 import { PrescriptionComposer } from './PrescriptionComposer.js';
 
 /** `recordId` of addRecord when the case has no visit yet (the first visit starts empty). */
@@ -84,10 +82,7 @@ export function VisitEditor({ mode }: { mode: 'add' | 'edit' }) {
   const [pending, setPending] = useState<VisitBody | null>(null);
   const caseQ = useCase(archiveId);
   const base = recordId === FIRST_VISIT_ID ? null : (caseQ.data?.visits.find((v) => v.id === recordId) ?? null);
-  const records = useQuery({
-    queryKey: ARCHIVE_KEYS.linkableRecords,
-    queryFn: () => listRecords({ scope: 'memberRecord', page: 1, size: 100 }),
-  });
+  const records = useLinkableRecords();
 
   useEffect(() => {
     if (!caseQ.data) return;

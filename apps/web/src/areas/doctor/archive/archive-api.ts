@@ -6,6 +6,7 @@ import {
   type CaseListBody,
   type CasePage,
   type CaseSummary,
+  type CombinedQuery,
   type PatientInput,
   type PrescriptionHerbInput,
   type ReportLanguage,
@@ -18,9 +19,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api.js';
 import { fetchFile } from '../../../lib/fetch-file.js';
 import { saveBlob } from '../../../lib/save-blob.js';
-
-export { saveBlob } from '../../../lib/save-blob.js';
-export { fetchFile } from '../../../lib/fetch-file.js';
+import { listRecords } from '../../../record/record-api.js';
+import { inquiryApi } from './inquiry/inquiry-api.js';
 
 /** Calls of the case archive (docs/archive.md); the server checks ownership and groups. */
 export const archiveApi = {
@@ -223,3 +223,35 @@ export function openMedicalRecordPdf(visitId: string): void {
     `${import.meta.env.BASE_URL.replace(/\/$/, '')}/doctor/archive/showMedicalRecordPdf/${visitId}`,
   );
 }
+
+/** The case picker of a new form: the doctor's cases matching `search` (first 100). */
+export const useCasePick = (search: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ARCHIVE_KEYS.pick(search),
+    queryFn: () => archiveApi.list({ search: search || undefined, size: 100 }),
+    enabled,
+  });
+
+/** One page of every prescription the doctor may open (prescriptions/index, first tab). */
+export const usePrescriptionPage = (
+  paging: { page: number; size: number },
+  search: string,
+  query: CombinedQuery | null,
+) =>
+  useQuery({
+    queryKey: ARCHIVE_KEYS.prescriptionPage({ paging, search, query }),
+    queryFn: () =>
+      inquiryApi.prescriptions({
+        page: paging.page,
+        size: paging.size,
+        search: search || undefined,
+        query: query ?? undefined,
+      }),
+  });
+
+/** The captures a visit may link (the visit editor's picker). */
+export const useLinkableRecords = () =>
+  useQuery({
+    queryKey: ARCHIVE_KEYS.linkableRecords,
+    queryFn: () => listRecords({ scope: 'memberRecord', page: 1, size: 100 }),
+  });

@@ -2,7 +2,7 @@ import { useContext } from 'react';
 import { Button, Space, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { neutraliseCell } from '@tcm/contract';
-import { saveBlob } from '../archive/archive-api.js';
+import { saveBlob } from '../../../lib/save-blob.js';
 import { useExportXlsx } from './research-api.js';
 import { ExportNotes } from './results.js';
 

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Input, List, Space, Tag, Typography } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ASSISTANT_QUESTION_MAX, type AssistantAnswer } from '@tcm/contract';
 import { useSession } from '../../../lib/session.js';
-import { assistantApi } from './assistant-api.js';
+import { useAskAssistant } from './assistant-api.js';
 
 const EXAMPLES = {
   zh: ['齿痕舌说明什么？', '肝阳上亢证的舌象脉象', '黄芪的常用量'],
@@ -57,7 +56,7 @@ export default function AssistantPage() {
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const { token, loginType } = useSession();
   const [question, setQuestion] = useState('');
-  const ask = useMutation({ mutationFn: (q: string) => assistantApi.ask(q, lang) });
+  const ask = useAskAssistant(lang);
   const signedIn = !!token && loginType === 'doctor';
   const submit = (q: string) => {
     const text = q.trim();

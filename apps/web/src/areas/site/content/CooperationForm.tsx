@@ -5,7 +5,7 @@ import { enquirySubmitBody, isPhoneNumber, type EnquirySubmitBody } from '@tcm/c
 import { textProps } from '../../../lib/form-rules.js';
 
 const F = enquirySubmitBody.shape;
-import { useEnquire } from '../../content/content-api.js';
+import { useEnquire } from './site-content-api.js';
 
 type Values = Required<Omit<EnquirySubmitBody, 'language'>>;
 

@@ -1,11 +1,10 @@
 import { Link, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ContentItem } from '@tcm/contract';
 import { sanitizeHtml } from '../../../components/editor/sanitize.js';
 import { useTakeOver } from '../../../lib/prerender.js';
 import { NewsArticle } from './NewsArticle.js';
-import { firstHtmlBody, newsItemQuery } from './news-item-query.js';
+import { firstHtmlBody, useNewsItem } from './news-item-api.js';
 
 /**
  * One published news item, in plain markup and CSS (site.css): the page a shared link opens, so
@@ -14,7 +13,7 @@ import { firstHtmlBody, newsItemQuery } from './news-item-query.js';
 export default function NewsDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const q = useQuery(newsItemQuery(id));
+  const q = useNewsItem(id);
   const n: ContentItem | undefined = q.data;
   // The server's first HTML of this item stays until the item (or why it is missing) is drawn.
   useTakeOver(Boolean(n) || q.isError);

@@ -1,13 +1,12 @@
 import { Alert, Card, Col, Empty, List, Row, Result, Skeleton, Space, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { FOOTER_PAGES } from '@tcm/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AreaProps } from '../../../app/LazyArea.js';
 import { findPage, type PageComponent, type PageKeys } from '../../../app/pages.js';
 import { sanitizeHtml } from '../../../components/editor/sanitize.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
-import { CONTENT_KEYS, siteApi } from '../../content/content-api.js';
+import { useCmsPage, useSiteNews, useSiteSettings } from './site-content-api.js';
 import { CooperationForm } from './CooperationForm.js';
 import AssistantPage from '../assistant/AssistantPage.js';
 import { UnsubscribePage } from './UnsubscribePage.js';
@@ -57,11 +56,7 @@ function Loading({ error, missing }: { error: boolean; missing: boolean }) {
 /** A CMS page in the reader's language (else the Chinese original, said so). */
 export function CmsPage({ name, compact = false }: { name: string; compact?: boolean }) {
   const { t, i18n } = useTranslation();
-  const q = useQuery({
-    queryKey: CONTENT_KEYS.sitePage(name, i18n.language),
-    queryFn: () => siteApi.page(name),
-    retry: false,
-  });
+  const q = useCmsPage(name, i18n.language);
   const page = q.data;
   if (!page)
     return <Loading error={q.isError} missing={q.isError && (q.error as { code?: number }).code === 1500001} />;
@@ -82,7 +77,7 @@ export function CmsPage({ name, compact = false }: { name: string; compact?: boo
 export function NewsList() {
   const { t, i18n } = useTranslation();
   const fmt = useReaderFormat();
-  const q = useQuery({ queryKey: CONTENT_KEYS.siteNews(i18n.language), queryFn: () => siteApi.news(1, 50) });
+  const q = useSiteNews(i18n.language);
   if (!q.data) return <Loading error={q.isError} missing={false} />;
   return (
     <div style={{ maxWidth: 900, margin: '0 auto' }}>
@@ -114,7 +109,7 @@ export function NewsList() {
 
 function ContactCard() {
   const { t, i18n } = useTranslation();
-  const q = useQuery({ queryKey: CONTENT_KEYS.siteSettings, queryFn: siteApi.settings });
+  const q = useSiteSettings();
   const s = q.data;
   if (!s || !(s.phone || s.email)) return null;
   const lang = i18n.language === 'en' ? 'en' : 'zh';

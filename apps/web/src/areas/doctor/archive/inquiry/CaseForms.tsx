@@ -1,10 +1,9 @@
 import '../texts.js';
 import { useState } from 'react';
 import { Button, Card, Table } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FormSummary } from '@tcm/contract';
-import { INQUIRY_KEYS, inquiryApi } from './inquiry-api.js';
+import { useCaseForms } from './inquiry-api.js';
 import { NewFormModal } from './NewFormModal.js';
 import { useFormColumns } from './FormList.js';
 
@@ -13,10 +12,7 @@ export function CaseForms({ caseId }: { caseId: string }) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
   const columns = useFormColumns(false);
-  const forms = useQuery({
-    queryKey: INQUIRY_KEYS.caseForms(caseId),
-    queryFn: () => inquiryApi.forms({ caseId, size: 100 }),
-  });
+  const forms = useCaseForms(caseId);
   return (
     <Card
       size="small"

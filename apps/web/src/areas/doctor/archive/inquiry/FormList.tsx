@@ -1,14 +1,13 @@
 import '../texts.js';
 import { useState } from 'react';
 import { Button, Result, Select, Space, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FORM_STATUSES, type FormSummary } from '@tcm/contract';
 import { DataTable, type Paging } from '../../../../components/DataTable.js';
 import { SearchBox } from '../../../../components/SearchBox.js';
 import { useReaderFormat } from '../../../../lib/reader-format.js';
-import { INQUIRY_KEYS, inquiryApi } from './inquiry-api.js';
+import { useFormPage } from './inquiry-api.js';
 import { NewFormModal } from './NewFormModal.js';
 
 const STATUS_COLOR = { pending: 'orange', submitted: 'green', expired: 'default' } as const;
@@ -67,10 +66,7 @@ export function FormList() {
   const [status, setStatus] = useState<FormSummary['status'] | undefined>();
   const [adding, setAdding] = useState(false);
   const columns = useFormColumns(true);
-  const list = useQuery({
-    queryKey: INQUIRY_KEYS.formPage({ page: paging.page, size: paging.size, search: search || undefined, status }),
-    queryFn: () => inquiryApi.forms({ page: paging.page, size: paging.size, search: search || undefined, status }),
-  });
+  const list = useFormPage({ page: paging.page, size: paging.size, search: search || undefined, status });
   if (list.isError) return <Result status="warning" title={t('archive.loadFailed')} subTitle={list.error.message} />;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="form-list">

@@ -1,11 +1,10 @@
 import '../texts.js';
 import { useState } from 'react';
 import { Alert, Button, InputNumber, Modal, Select, Space, Typography, message } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { INQUIRY_LINK_HOURS, type Answers } from '@tcm/contract';
 import { FormFiller, problemsOf } from '../../../../components/inquiry/FormFiller.js';
-import { ARCHIVE_KEYS, archiveApi, useCase } from '../archive-api.js';
+import { useCase, useCasePick } from '../archive-api.js';
 import { inquiryApi, linkUrl, useFillForm, useSendLink, useTemplate, useTemplates } from './inquiry-api.js';
 
 /**
@@ -24,11 +23,7 @@ export function NewFormModal(props: { open: boolean; caseId?: string; onClose: (
   const [answers, setAnswers] = useState<Answers>({});
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [link, setLink] = useState<string | null>(null);
-  const cases = useQuery({
-    queryKey: ARCHIVE_KEYS.pick(caseSearch),
-    queryFn: () => archiveApi.list({ search: caseSearch || undefined, size: 100 }),
-    enabled: props.open && !props.caseId,
-  });
+  const cases = useCasePick(caseSearch, props.open && !props.caseId);
   const detail = useCase(caseId ?? '', props.open && !!caseId);
   const templates = useTemplates(props.open);
   const template = useTemplate(templateId, filling && !!templateId);

@@ -14,12 +14,11 @@ import {
   Typography,
   message,
 } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { QUESTION_TYPES, templateBody, type QuestionInput, type QuestionType, type TemplateBody } from '@tcm/contract';
 import { textProps } from '../../../../lib/form-rules.js';
-import { INQUIRY_KEYS, inquiryApi, useSaveTemplate } from './inquiry-api.js';
+import { useSaveTemplate, useTemplate } from './inquiry-api.js';
 import { ScoringEditor, type Draft } from './ScoringEditor.js';
 
 const blank = (): Draft => ({
@@ -259,12 +258,7 @@ export function TemplateEditor() {
   const [draft, setDraft] = useState<Draft>(blank);
   const [problems, setProblems] = useState<string[]>([]);
   const saving = useSaveTemplate();
-  const source = useQuery({
-    queryKey: INQUIRY_KEYS.template(from),
-    queryFn: () => inquiryApi.template(from!),
-    enabled: !!from,
-    retry: false,
-  });
+  const source = useTemplate(from ?? undefined, !!from);
   useEffect(() => {
     if (!source.data) return;
     const s = source.data;

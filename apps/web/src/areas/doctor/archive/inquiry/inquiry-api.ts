@@ -15,7 +15,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../../lib/api.js';
 
-interface Page<T> {
+export interface Page<T> {
   list: T[];
   total: number;
   page: number;
@@ -111,3 +111,11 @@ export const useSaveTemplate = () => {
     onSuccess: () => qc.invalidateQueries({ queryKey: INQUIRY_KEYS.all }),
   });
 };
+
+/** The forms of one case (its card on the case page). */
+export const useCaseForms = (caseId: string) =>
+  useQuery({ queryKey: INQUIRY_KEYS.caseForms(caseId), queryFn: () => inquiryApi.forms({ caseId, size: 100 }) });
+
+/** One page of the doctor's forms (forms/index). */
+export const useFormPage = (body: FormListBody) =>
+  useQuery({ queryKey: INQUIRY_KEYS.formPage(body), queryFn: () => inquiryApi.forms(body) });

@@ -1,7 +1,7 @@
 import type { CaptureSlot, RecordPerson, ReportLanguage, Vitals } from '@tcm/contract';
-import { questionnaireComplete, type Answers } from '../../record/Questionnaire.js';
-import { vitalsProblem } from '../../record/VitalsForm.js';
-import type { CaptureCheckState } from '../../record/use-capture-checks.js';
+import { questionnaireComplete, type Answers } from './Questionnaire.js';
+import { vitalsProblem } from './VitalsForm.js';
+import type { CaptureCheckState } from './use-capture-checks.js';
 
 export const STEPS = ['person', 'tongue', 'face', 'pulse', 'voice', 'questionnaire', 'vitals', 'submit'] as const;
 export type Step = (typeof STEPS)[number];

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { TRANSLATION_LANGS, TRANSLATION_PATHS, type TranslationEntry, type TranslationLang } from '@tcm/contract';
 import { message } from 'antd';
 import type { MessageType } from 'antd/es/message/interface';
-import '../../lib/i18n.js';
-import { renderWithQuery } from '../../test/render-with-query.js';
+import '../../../lib/i18n.js';
+import { renderWithQuery } from '../../../test/render-with-query.js';
 import { saveMode, TranslationDialog, TRANSLATION_DIALOG_WIDTH } from './TranslationDialog.js';
 
 /**

@@ -3,10 +3,10 @@ import { DatePicker, Modal, Space, Tabs, Tag, Typography, message } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ContentKind, ContentPage, ContentRow } from '@tcm/contract';
-import type { BuiltRoute } from '../../app/dynamic-menu.js';
-import { AdminList } from '../../components/AdminList.js';
-import { KeywordSearch } from '../../components/query/KeywordSearch.js';
-import { useReaderFormat } from '../../lib/reader-format.js';
+import type { BuiltRoute } from '../../../app/dynamic-menu.js';
+import { AdminList } from '../../../components/AdminList.js';
+import { KeywordSearch } from '../../../components/query/KeywordSearch.js';
+import { useReaderFormat } from '../../../lib/reader-format.js';
 import { CONTENT_KEYS, contentApi, usePublishContent, useRemoveContent } from './content-api.js';
 import { ContentDialog } from './ContentDialog.js';
 

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Input } from 'antd';
 import { TRANSLATION_PATHS, TRANSLATION_LANGS, type TranslationEntry } from '@tcm/contract';
-import { resetFetchAndSession } from '../../test/fetch-stub.js';
-import { renderWithQuery } from '../../test/render-with-query.js';
-import { UNDER_LOAD, stubServer } from '../../test/server-stub.js';
+import { resetFetchAndSession } from '../../../test/fetch-stub.js';
+import { renderWithQuery } from '../../../test/render-with-query.js';
+import { UNDER_LOAD, stubServer } from '../../../test/server-stub.js';
 import { TranslationDialog } from './TranslationDialog.js';
 import { TranslationPopover } from './TranslationPopover.js';
-import '../../lib/i18n.js';
+import '../../../lib/i18n.js';
 
 /**
  * The translation screens write through their mutation hooks (docs/web.md "Server data"): saving

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CONTENT_PATHS, PRERENDER_NEWS_ID, type ContentItem } from '@tcm/contract';
 import { http } from '../../../lib/api.js';
 
@@ -61,3 +61,6 @@ export function firstHtmlBody(n: ContentItem): string | undefined {
   const f = firstHtmlBodies.get(String(n.id));
   return f && f.body === n.body ? f.html : undefined;
 }
+
+/** The published news item `id` (the news page), seeded from the first HTML when it carries it. */
+export const useNewsItem = (id: string) => useQuery(newsItemQuery(id));

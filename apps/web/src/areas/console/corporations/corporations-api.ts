@@ -7,8 +7,8 @@ import {
   type CorporationH5,
   type UsageDay,
 } from '@tcm/contract';
-import { http } from '../../lib/api.js';
-import { useInvalidatingMutation } from '../../lib/invalidating-mutation.js';
+import { http } from '../../../lib/api.js';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.js';
 
 type Flags = Corporation['flags'];
 

@@ -1,8 +1,8 @@
 import { Checkbox, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { H5_DEFAULT_BRANDING, corporationAddBody, type Corporation, type CorporationH5 } from '@tcm/contract';
-import { useSchemaRules } from '../../lib/form-rules.js';
-import { SaveDialog } from '../console/SaveDialog.js';
+import { useSchemaRules } from '../../../lib/form-rules.js';
+import { SaveDialog } from '../../../components/SaveDialog.js';
 import { useAddCorporation, useEditCorporation } from './corporations-api.js';
 import { H5BrandingFields } from './H5BrandingFields.js';
 

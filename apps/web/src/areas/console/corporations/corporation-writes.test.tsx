@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { CORPORATION_PATHS, H5_DEFAULT_BRANDING, type AppKey, type Corporation } from '@tcm/contract';
-import { resetFetchAndSession } from '../../test/fetch-stub.js';
-import { renderWithQuery } from '../../test/render-with-query.js';
-import { expectOneWriteWhilePending, UNDER_LOAD, stubServer } from '../../test/server-stub.js';
+import { resetFetchAndSession } from '../../../test/fetch-stub.js';
+import { renderWithQuery } from '../../../test/render-with-query.js';
+import { expectOneWriteWhilePending, UNDER_LOAD, stubServer } from '../../../test/server-stub.js';
 import { KeysDrawer } from './KeysDrawer.js';
-import '../../lib/i18n.js';
+import '../../../lib/i18n.js';
 
 /**
  * The keys drawer writes through its mutation hooks (docs/web.md "Server data"): a new key is

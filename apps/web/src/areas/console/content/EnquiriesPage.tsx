@@ -10,15 +10,15 @@ import {
   type EnquiryStatus,
   enquiryUpdateBody,
 } from '@tcm/contract';
-import { textProps } from '../../lib/form-rules.js';
-import type { BuiltRoute } from '../../app/dynamic-menu.js';
-import { AdminList } from '../../components/AdminList.js';
-import { ChoiceFilter } from '../../components/query/ChoiceFilter.js';
-import { KeywordSearch } from '../../components/query/KeywordSearch.js';
-import { useReaderFormat } from '../../lib/reader-format.js';
-import { saveBlob } from '../../lib/save-blob.js';
-import { fetchFile } from '../doctor/archive/archive-api.js';
-import { SaveDialog } from '../console/SaveDialog.js';
+import { textProps } from '../../../lib/form-rules.js';
+import type { BuiltRoute } from '../../../app/dynamic-menu.js';
+import { AdminList } from '../../../components/AdminList.js';
+import { ChoiceFilter } from '../../../components/query/ChoiceFilter.js';
+import { KeywordSearch } from '../../../components/query/KeywordSearch.js';
+import { useReaderFormat } from '../../../lib/reader-format.js';
+import { saveBlob } from '../../../lib/save-blob.js';
+import { fetchFile } from '../../../lib/fetch-file.js';
+import { SaveDialog } from '../../../components/SaveDialog.js';
 import { CONTENT_KEYS, contentApi, useUpdateEnquiry } from './content-api.js';
 
 const STATUS_COLOR: Record<EnquiryStatus, string> = { new: 'orange', contacted: 'blue', closed: 'default' };

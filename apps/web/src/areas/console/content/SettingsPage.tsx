@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Button, Form, Input, Space, Spin, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_BUTTONS, siteSettings, type SiteSettings } from '@tcm/contract';
-import { markServerFields, schemaRule, textProps, useSchemaRules } from '../../lib/form-rules.js';
-import { useSession } from '../../lib/session.js';
+import { markServerFields, schemaRule, textProps, useSchemaRules } from '../../../lib/form-rules.js';
+import { useSession } from '../../../lib/session.js';
 import { useSaveSettings, useSettings } from './content-api.js';
 
 /** The texts kept in both languages; each language's rule is the schema's. */

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Drawer, Empty, Segmented, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OPEN_API_OPERATIONS, type Corporation, type UsageDay } from '@tcm/contract';
-import { EChart } from '../../components/EChart.js';
-import { useReaderFormat } from '../../lib/reader-format.js';
+import { EChart } from '../../../components/EChart.js';
+import { useReaderFormat } from '../../../lib/reader-format.js';
 import { useUsage } from './corporations-api.js';
 
 const RANGES = [7, 30, 90] as const;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Modal, message } from 'antd';
 import type { FormInstance } from 'antd/es/form';
-import { markServerFields } from '../../lib/form-rules.js';
+import { markServerFields } from '../lib/form-rules.js';
 import { useTranslation } from 'react-i18next';
 
 /**

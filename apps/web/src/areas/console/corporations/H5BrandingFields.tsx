@@ -1,10 +1,10 @@
 import { Button, Divider, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { H5_LOGO_MAX_BYTES, corporationH5Schema, readerLang } from '@tcm/contract';
-import { schemaRule, textProps } from '../../lib/form-rules.js';
+import { schemaRule, textProps } from '../../../lib/form-rules.js';
 
 const H5 = corporationH5Schema.shape;
-import { asyncHandler } from '../../lib/async-handler.js';
+import { asyncHandler } from '../../../lib/async-handler.js';
 
 /** Reads a chosen logo as a data URL (the server checks its type, bytes and size again). */
 const asDataUrl = (f: File) =>

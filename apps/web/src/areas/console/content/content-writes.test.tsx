@@ -1,20 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { CONTENT_BUTTONS, CONTENT_PATHS, type Enquiry, type UserInfoBase } from '@tcm/contract';
-import type { BuiltRoute } from '../../app/dynamic-menu.js';
-import { setSession } from '../../lib/session.js';
-import { resetFetchAndSession } from '../../test/fetch-stub.js';
-import { renderWithQuery } from '../../test/render-with-query.js';
-import { expectOneWriteWhilePending, UNDER_LOAD, stubServer } from '../../test/server-stub.js';
-import { CooperationForm } from '../site/content/CooperationForm.js';
+import type { BuiltRoute } from '../../../app/dynamic-menu.js';
+import { setSession } from '../../../lib/session.js';
+import { resetFetchAndSession } from '../../../test/fetch-stub.js';
+import { renderWithQuery } from '../../../test/render-with-query.js';
+import { expectOneWriteWhilePending, UNDER_LOAD, stubServer } from '../../../test/server-stub.js';
 import EnquiriesPage from './EnquiriesPage.js';
-import '../../lib/i18n.js';
+import '../../../lib/i18n.js';
 
 /**
  * The content screens write through their mutation hooks (docs/web.md "Server data"): handling
  * an enquiry reads the inbox again, the save button spins and takes no second click while the
- * write runs, a refusal shows the server's message; the public cooperation form likewise.
- * Only `fetch` is replaced.
+ * write runs, a refusal shows the server's message (the public cooperation form's side:
+ * areas/site/content/cooperation-form.test.tsx). Only `fetch` is replaced.
  */
 afterEach(resetFetchAndSession);
 
@@ -59,13 +58,6 @@ async function handleWithNote(note: string) {
   fireEvent.change(await screen.findByTestId('enquiry-note'), { target: { value: note } });
 }
 
-function fillCooperation() {
-  fireEvent.change(screen.getByTestId('coop-company'), { target: { value: '杏林公司' } });
-  fireEvent.change(screen.getByTestId('coop-person'), { target: { value: '王女士' } });
-  fireEvent.change(screen.getByTestId('coop-contact'), { target: { value: '13800000000' } });
-  fireEvent.change(screen.getByTestId('coop-description'), { target: { value: '希望合作' } });
-}
-
 // antd tables and modals render slowly on the shared 2-core machine (load, not a defect).
 describe('content writes', { timeout: 90_000 }, () => {
   it('handling an enquiry: one write while the button spins, then the inbox is read again', async () => {
@@ -85,23 +77,5 @@ describe('content writes', { timeout: 90_000 }, () => {
     expect(await screen.findByText('内容不存在', {}, UNDER_LOAD)).toBeTruthy();
     expect(screen.getByTestId('enquiry-save')).toBeTruthy();
     expect(server.count(CONTENT_PATHS.enquiryList)).toBe(1);
-  });
-
-  it('the cooperation form sends once while the button spins and thanks the visitor', async () => {
-    const server = stubServer([[CONTENT_PATHS.portalEnquiry, () => ({ id: 1 })]]);
-    renderWithQuery(<CooperationForm />);
-    fillCooperation();
-    await expectOneWriteWhilePending(server, CONTENT_PATHS.portalEnquiry, () => screen.getByTestId('coop-submit'));
-    expect(await screen.findByTestId('cooperation-sent')).toBeTruthy();
-  });
-
-  it("the cooperation form shows the server's refusal above the button", async () => {
-    const server = stubServer([]);
-    server.refuse(CONTENT_PATHS.portalEnquiry, 1500010, '提交过于频繁，请稍后再试');
-    renderWithQuery(<CooperationForm />);
-    fillCooperation();
-    fireEvent.click(screen.getByTestId('coop-submit'));
-    await waitFor(() => expect(screen.getByTestId('coop-error').textContent).toContain('提交过于频繁，请稍后再试'));
-    expect(screen.queryByTestId('cooperation-sent')).toBeNull();
   });
 });

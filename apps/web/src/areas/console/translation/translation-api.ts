@@ -7,8 +7,8 @@ import {
   type TranslationPage,
   type TranslationUpdateBody,
 } from '@tcm/contract';
-import { http } from '../../lib/api.js';
-import { useInvalidatingMutation } from '../../lib/invalidating-mutation.js';
+import { http } from '../../../lib/api.js';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.js';
 
 /** SHA-256 (hex) of a text, UTF-8 — the same key the server computes (spec §9). */
 export async function sha256Hex(text: string): Promise<string> {

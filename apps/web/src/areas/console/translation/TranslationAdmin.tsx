@@ -8,13 +8,13 @@ import {
   type TranslationEntry,
   type TranslationPage,
 } from '@tcm/contract';
-import type { BuiltRoute } from '../../app/dynamic-menu.js';
-import { AdminList } from '../../components/AdminList.js';
-import { EChart } from '../../components/EChart.js';
-import type { QueryField } from '../../components/query/normalize.js';
-import { SearchAndQuery, type ListFilter } from '../../components/query/SearchAndQuery.js';
-import { useReaderFormat } from '../../lib/reader-format.js';
-import { maxLengthOf } from '../../lib/form-rules.js';
+import type { BuiltRoute } from '../../../app/dynamic-menu.js';
+import { AdminList } from '../../../components/AdminList.js';
+import { EChart } from '../../../components/EChart.js';
+import type { QueryField } from '../../../components/query/normalize.js';
+import { SearchAndQuery, type ListFilter } from '../../../components/query/SearchAndQuery.js';
+import { useReaderFormat } from '../../../lib/reader-format.js';
+import { maxLengthOf } from '../../../lib/form-rules.js';
 import { TranslationDialog } from './TranslationDialog.js';
 import { TranslationPopover } from './TranslationPopover.js';
 import { TRANSLATION_KEYS, translationApi, useRemoveTranslations } from './translation-api.js';

@@ -2,13 +2,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Form, Input, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_LANGS, contentAddBody, pageNameParam, type ContentKind } from '@tcm/contract';
-import { schemaRule, textProps, useSchemaRules } from '../../lib/form-rules.js';
-import { SaveDialog } from '../console/SaveDialog.js';
+import { schemaRule, textProps, useSchemaRules } from '../../../lib/form-rules.js';
+import { SaveDialog } from '../../../components/SaveDialog.js';
 import { useContentItem, useSaveContent } from './content-api.js';
 
 // The editor (tiptap) loads only when a dialog opens: never part of the public site's first load.
 const RichTextEditor = lazy(() =>
-  import('../../components/editor/RichTextEditor.js').then((m) => ({ default: m.RichTextEditor })),
+  import('../../../components/editor/RichTextEditor.js').then((m) => ({ default: m.RichTextEditor })),
 );
 
 interface Values {

@@ -8,12 +8,12 @@ import {
   type Enquiry,
   type EnquiryPage,
   type EnquiryStatus,
-  type EnquirySubmitBody,
   type SiteSettings,
 } from '@tcm/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/api.js';
-import { useInvalidatingMutation } from '../../lib/invalidating-mutation.js';
+import { http } from '../../../lib/api.js';
+import { ENQUIRIES_KEY } from '../../../lib/content-keys.js';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.js';
 
 /** Back-office reads of the content pages (docs/site.md); writes are the hooks below. */
 export const contentApi = {
@@ -31,24 +31,13 @@ export const contentApi = {
   settings: () => http.get<SiteSettings>(CONTENT_PATHS.settings),
 };
 
-/** Public calls of the site; the client sends the reader's language (spec §7 /portal/ rule). */
-export const siteApi = {
-  news: (page: number, size: number) =>
-    http.get<ContentPage>(CONTENT_PATHS.portalNews, { params: { page, size }, noErrorMessage: true }),
-  page: (name: string) => http.get<ContentItem>(CONTENT_PATHS.portalPage(name), { noErrorMessage: true }),
-  settings: () => http.get<SiteSettings>(CONTENT_PATHS.portalSettings, { noErrorMessage: true }),
-};
-
 /** Query keys of the content pages. */
 export const CONTENT_KEYS = {
   list: (kind: ContentKind) => ['content', 'list', kind] as const,
   item: (id: number) => ['content', 'item', id] as const,
-  enquiries: ['enquiries'] as const,
+  /** Shared with the site's cooperation form, which adds to the inbox (lib/content-keys.ts). */
+  enquiries: ENQUIRIES_KEY,
   settings: ['settings'] as const,
-  /** The public site's reads, per reader language (the server answers in it). */
-  sitePage: (name: string, lang: string) => ['site-page', name, lang] as const,
-  siteNews: (lang: string) => ['site-news', lang] as const,
-  siteSettings: ['site-settings'] as const,
 };
 
 /** The organisation settings (name, logo, contact, report footer). */
@@ -97,15 +86,5 @@ export const useUpdateEnquiry = () =>
   useInvalidatingMutation(
     (a: { id: number; status: EnquiryStatus; note: string | null }) =>
       http.post<Enquiry>(CONTENT_PATHS.enquiryUpdate, { body: a }),
-    [CONTENT_KEYS.enquiries],
-  );
-
-/**
- * The public cooperation form (spec §5). No toast: the form shows the server's message itself
- * (field named, reader's language). It adds to the back office's inbox.
- */
-export const useEnquire = () =>
-  useInvalidatingMutation(
-    (body: EnquirySubmitBody) => http.post<{ id: number }>(CONTENT_PATHS.portalEnquiry, { body, noErrorMessage: true }),
     [CONTENT_KEYS.enquiries],
   );

@@ -15,8 +15,8 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { appKeyAddBody, type AppKey, type AppKeyCredentials, type Corporation } from '@tcm/contract';
-import { markServerFields, useSchemaRules } from '../../lib/form-rules.js';
-import { useReaderFormat } from '../../lib/reader-format.js';
+import { markServerFields, useSchemaRules } from '../../../lib/form-rules.js';
+import { useReaderFormat } from '../../../lib/reader-format.js';
 import { useAddKey, useAppKeys, useRevokeKey, useRotateKey } from './corporations-api.js';
 
 /** The secret of a new or rotated key: shown this once, never again (only its sealed copy is stored). */

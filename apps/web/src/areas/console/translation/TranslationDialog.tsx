@@ -8,9 +8,9 @@ import {
   type TranslationLang,
   translationCreateBody,
 } from '@tcm/contract';
-import { textProps } from '../../lib/form-rules.js';
-import { RichTextEditor } from '../../components/editor/RichTextEditor.js';
-import { isHtmlText } from '../../components/editor/sanitize.js';
+import { textProps } from '../../../lib/form-rules.js';
+import { RichTextEditor } from '../../../components/editor/RichTextEditor.js';
+import { isHtmlText } from '../../../components/editor/sanitize.js';
 import { useCreateTranslation, useUpdateTranslation } from './translation-api.js';
 
 /** Dialog width of spec §9, px. */
