@@ -37,6 +37,10 @@ FAMILIES = ([f for f in ALL_FAMILIES if f.get('C') in (0.1, 1.0, 3.0) or f.get('
 
 
 def read_rows(mode):
+    """Rows of a mode; 'both': the measurements as taken and, prefixed n_, those of the band mode."""
+    if mode == 'both':
+        raw, norm = read_rows('none'), read_rows('band')
+        return {k: {**raw[k], **{f'n_{f}': v for f, v in norm[k].items()}} for k in raw if k in norm}
     rows = {}
     for path in sorted(glob.glob(os.path.join(CACHE, f'colour-{mode}*.jsonl'))):
         with open(path) as f:
@@ -76,21 +80,34 @@ def all_variant_rows(rows, sids):
     return [(s, v) for s in sids for v in ['none'] + VARIANTS if (s, v) in rows]
 
 
+# FIXED=1: each task keeps the measurement set and family of its tongue-features-1.3.0 model (the
+# full search is slow on a shared machine); only the input (normalisation, copies) changes.
+MODE = 'none'
+FIXED_CHOICE = {'body_colour': ('body_coat', {'family': 'logistic', 'C': 3.0}),
+                'coating_colour': ('baseline_body_coat', {'family': 'lda', 'shrinkage': 'auto', 'priors': 'observed'})}
+
+
+def features(set_name):
+    return FEATURE_SETS[set_name] + ([f'n_{f}' for f in FEATURE_SETS[set_name]] if MODE == 'both' else [])
+
+
 def choose(task, rows, man, weak, held, augment):
     keys, y, judged = task_rows(task, rows, man, weak, held, augment)
+    grid = ([(FIXED_CHOICE[task][0], FIXED_CHOICE[task][1])] if os.environ.get('FIXED')
+            else [(n, t) for n in TASKS[task]['features'] for t in FAMILIES])
     # Change rates need every copy in the test folds even when training sees the photo as taken only.
-    probe = [k for k in all_variant_rows(rows, sorted({k[0] for k, j in zip(keys, judged) if j})) if k not in set(keys)]
+    have = set(keys)
+    probe = [k for k in all_variant_rows(rows, sorted({k[0] for k, j in zip(keys, judged) if j})) if k not in have]
     best = None
-    for set_name in TASKS[task]['features']:
-        feats = FEATURE_SETS[set_name]
-        for training in FAMILIES:
-            allk = keys + probe
-            X = np.array([[rows[k][f] for f in feats] for k in allk])
-            yy = np.concatenate([y, np.array([targets(man)[TASKS[task]['target']][k[0]] for k in probe])]) if probe else y
-            jj = np.concatenate([judged, np.zeros(len(probe), bool)])
-            s, ch = cv_probe(X, yy, allk, jj, training, len(keys))
-            if best is None or s > best[0] + 1e-9:
-                best = (s, set_name, training, ch)
+    for set_name, training in grid:
+        feats = features(set_name)
+        allk = keys + probe
+        X = np.array([[rows[k][f] for f in feats] for k in allk])
+        yy = np.concatenate([y, np.array([targets(man)[TASKS[task]['target']][k[0]] for k in probe])]) if probe else y
+        jj = np.concatenate([judged, np.zeros(len(probe), bool)])
+        s, ch = cv_probe(X, yy, allk, jj, training, len(keys))
+        if best is None or s > best[0] + 1e-9:
+            best = (s, set_name, training, ch)
     return best, keys, y, judged
 
 
@@ -137,13 +154,15 @@ def main():
         modes.append(write)
     man, weak, held = manual_labels(), weak_labels(), eval_ids()
     pct = lambda d: ' '.join(f'{v}:{100 * x:.0f}%' for v, x in d.items())  # noqa: E731
+    global MODE
     for mode in modes:
+        MODE = mode
         rows = read_rows(mode)
         preds = {}
-        for augment in (False, True):
+        for augment in ((True,) if os.environ.get('AUG_ONLY') else (False, True)):
             for task in ('body_colour', 'coating_colour'):
                 (score, set_name, training, ch), keys, y, judged = choose(task, rows, man, weak, held, augment)
-                feats = FEATURE_SETS[set_name]
+                feats = features(set_name)
                 clf, mean, std = fit(np.array([[rows[k][f] for f in feats] for k in keys]), y, training)
                 n, f1, hch, preds[task] = held_out(task, rows, man, held, clf, mean, std, feats)
                 print(f'{mode:8s} aug={int(augment)} {task:15s} cv {score:.4f} [{pct(ch)}] {set_name} {training} | '

@@ -9,6 +9,8 @@ import { decodePhoto } from '../decode.js';
 import { extractTongueFeatures } from '../features/index.js';
 import { expertLabels, heldOutIds, loadPhoto } from '../features/test-data.js';
 import { locateTongue } from '../locate.js';
+import { measureQuality } from '../measures.js';
+import { assessQuality } from '../quality.js';
 import { addCounts, count, scores, type Counts } from '../seg-metrics.js';
 import { TONGUE_MODEL_VERSION } from '../segment.js';
 import { readMask, readPhoto, validationIds } from '../test-data.js';
@@ -31,13 +33,17 @@ const withSog = process.env.ROBUST_SOG === '1';
 const ids = validationIds().slice(0, limit);
 const seg = Object.fromEntries(DISTORTIONS.map((d) => [d, { tp: 0, fp: 0, fn: 0, tn: 0 }]));
 const base: Counts = { tp: 0, fp: 0, fn: 0, tn: 0 };
-const changed = Object.fromEntries(DISTORTIONS.map((d) => [d, { plain: 0, body: 0, coating: 0, constancy: 0, n: 0 }]));
+let baseWarned = 0;
+const changed = Object.fromEntries(
+  DISTORTIONS.map((d) => [d, { plain: 0, body: 0, coating: 0, constancy: 0, warned: 0, n: 0 }]),
+);
 const t0 = performance.now();
 for (const id of ids) {
   const photo = await decodePhoto(await readPhoto(id));
   const truth = await readMask(id);
   const region = await locateTongue(photo.work);
   addCounts(base, count(region.mask, truth.mask));
+  if (!assessQuality(measureQuality(photo.work, region.mask, region.secondRatio)).ok) baseWarned++;
   const ref = await colorLabels(photo.work, region.mask, false);
   const refCc = withSog ? await colorLabels(photo.work, region.mask, true) : ref;
   for (const d of DISTORTIONS) {
@@ -50,6 +56,8 @@ for (const id of ids) {
     const cc = withSog ? await colorLabels(got.work, r.mask, true) : c;
     const row = changed[d]!;
     row.n++;
+    // Would the engine have warned that the photo is too dark, too bright or cast?
+    if (!assessQuality(measureQuality(got.work, r.mask, r.secondRatio)).ok) row.warned++;
     if (c.body !== ref.body || c.coating !== ref.coating) row.plain++;
     if (c.body !== ref.body) row.body++;
     if (c.coating !== ref.coating) row.coating++;
@@ -64,14 +72,14 @@ console.log(
 );
 const sogHead = withSog ? ' with shades-of-grey first |' : '';
 console.log(
-  `\n| distortion | mIoU (pooled) | colour labels changed | body | coating |${sogHead}\n|---|---|---|---|---|${withSog ? '---|' : ''}`,
+  `\n| distortion | mIoU (pooled) | colour labels changed | body | coating | quality warning |${sogHead}\n|---|---|---|---|---|---|${withSog ? '---|' : ''}`,
 );
-console.log(`| none | ${f4(scores(base).miou)} | – | – | – |${withSog ? ' – |' : ''}`);
+console.log(`| none | ${f4(scores(base).miou)} | – | – | – | ${pct(baseWarned, ids.length)} |${withSog ? ' – |' : ''}`);
 for (const d of DISTORTIONS) {
   const c = changed[d]!;
   const sog = withSog ? ` ${pct(c.constancy, c.n)} |` : '';
   console.log(
-    `| ${d} | ${f4(scores(seg[d]!).miou)} | ${pct(c.plain, c.n)} | ${pct(c.body, c.n)} | ${pct(c.coating, c.n)} |${sog}`,
+    `| ${d} | ${f4(scores(seg[d]!).miou)} | ${pct(c.plain, c.n)} | ${pct(c.body, c.n)} | ${pct(c.coating, c.n)} | ${pct(c.warned, c.n)} |${sog}`,
   );
 }
 
