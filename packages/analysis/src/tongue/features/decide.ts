@@ -50,10 +50,14 @@ function coatingProbabilities(p: Probs, L: number, a: number, b: number): Record
 
 const gradeScore = (p: Probs): number => clamp01((p.light ?? 0) * 0.5 + (p.severe ?? 0));
 
-export function decide(m: Measurement, learned: LearnedFeatures): TongueFeatures {
+/**
+ * `colour`: the colour measurements of the light-normalised crop (colour-norm.ts); body and
+ * coating colour, their rules and their evidence read these, the other features `m`.
+ */
+export function decide(m: Measurement, learned: LearnedFeatures, colour: Measures = m.v): TongueFeatures {
   const { v, zones } = m;
-  const bodyLab = [v.body_L_p50!, v.body_a_p50!, v.body_b_p50!] as const;
-  const coatLab = [v.coat_L_p50!, v.coat_a_p50!, v.coat_b_p50!] as const;
+  const bodyLab = [colour.body_L_p50!, colour.body_a_p50!, colour.body_b_p50!] as const;
+  const coatLab = [colour.coat_L_p50!, colour.coat_a_p50!, colour.coat_b_p50!] as const;
   const bodyP = bodyProbabilities(learned.body, ...bodyLab);
   const coatP = coatingProbabilities(learned.coating, ...coatLab);
   const coverage = clamp01(v.coverage!);
@@ -108,7 +112,7 @@ export function decide(m: Measurement, learned: LearnedFeatures): TongueFeatures
       score: round(bodyP[bodyLabel]),
       probabilities: rounded(bodyP),
       method: 'model',
-      evidence: pick(v, ['body_L_p50', 'body_a_p50', 'body_b_p50', 'body_chroma_p50', 'body_hue', 'coverage']),
+      evidence: pick(colour, ['body_L_p50', 'body_a_p50', 'body_b_p50', 'body_chroma_p50', 'body_hue', 'coverage']),
       lab: lab(bodyLab),
     },
     coatingColor: {
@@ -116,7 +120,7 @@ export function decide(m: Measurement, learned: LearnedFeatures): TongueFeatures
       score: round(coatP[coatLabel]),
       probabilities: rounded(coatP),
       method: coatLabel === 'grey_black' ? 'rule' : 'model',
-      evidence: pick(v, ['coat_L_p50', 'coat_a_p50', 'coat_b_p50', 'coat_chroma_p50', 'coat_hue', 'coverage']),
+      evidence: pick(colour, ['coat_L_p50', 'coat_a_p50', 'coat_b_p50', 'coat_chroma_p50', 'coat_hue', 'coverage']),
       lab: lab(coatLab),
     },
     coatingThickness: {

@@ -78,11 +78,13 @@ function severeShare(p: Probs): number {
 const present = (p: Probs): Probs => ({ present: 1 - (p.none ?? 0) });
 const severe = (p: Probs): Probs => ({ severe: severeShare(p) });
 
+/** `colour`: the colour measurements of the light-normalised crop, which the colour models read. */
 export async function runLearned(
   v: Measures,
   crop: TongueCrop,
   maps: PixelMaps,
   al: Alloc = HEAP,
+  colour: Measures = v,
 ): Promise<LearnedFeatures> {
   const lr = (name: (typeof LINEAR_MODELS)[number]): Probs => predict(loadModel(name), v);
   const input = networkInput(crop, al);
@@ -112,8 +114,8 @@ export async function runLearned(
     return graded(p.present!, s.severe!);
   };
   return {
-    coating: combine('coating_colour', { lr: lr('coating_colour'), net: net.coating! }),
-    body: combine('body_colour', { lr: lr('body_colour'), net: net.body! }),
+    coating: combine('coating_colour', { lr: predict(loadModel('coating_colour'), colour), net: net.coating! }),
+    body: combine('body_colour', { lr: predict(loadModel('body_colour'), colour), net: net.body! }),
     cracks: mark('cracks', 'cracks'),
     teeth: mark('tooth_marks', 'teeth'),
     thickness: average([lr('coating_thickness'), net.thickness!]),

@@ -70,7 +70,19 @@ function stdAt(plane: Float32Array, idx: Int32Array): number {
   return Math.sqrt(Math.max(0, s2 / idx.length - m * m));
 }
 
+/** Every measurement of the crop: its colours (measureColour) and its texture and contour. */
 export function measure(crop: TongueCrop, al: Alloc = HEAP): Measurement {
+  const m = measureColour(crop, al);
+  Object.assign(m.v, measureTexture(crop, m.maps, al), measureContour(crop, m.maps));
+  return m;
+}
+
+/**
+ * The colour measurements alone (pixel classes, CIELAB percentiles of all, body and coating
+ * pixels, coverage, zones): what the colour models and rules read, also of a light-normalised
+ * copy of the crop (colour-norm.ts).
+ */
+export function measureColour(crop: TongueCrop, al: Alloc = HEAP): Measurement {
   const maps = classifyPixels(crop, al);
   const { tongue } = maps;
   const n = tongue.length;
@@ -120,6 +132,5 @@ export function measure(crop: TongueCrop, al: Alloc = HEAP): Measurement {
     v[`${name}_body_b`] = bodyLab[2];
     zones.push({ area: zoneN / n, body: bodyLab, coating: coatLab, coverage: cov });
   });
-  Object.assign(v, measureTexture(crop, maps, al), measureContour(crop, maps));
   return { v, zones, maps };
 }
