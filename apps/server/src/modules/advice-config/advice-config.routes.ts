@@ -7,11 +7,12 @@ import {
   adviceVersionParams,
   adviceVersionSchema,
 } from '@tcm/contract';
-import { ok, okSchema } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import * as svc from './advice-config.service.js';
 
-const tags = ['advice-config'];
+const route = routeOf(['advice-config']);
 /** Member entrance; who may configure is decided in teams/team-rules.ts (403 1420001). */
 const member = requireAuth({ entrances: ['member'] });
 
@@ -23,69 +24,37 @@ export const adviceConfigRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     ADVICE_CONFIG_PATHS.current,
-    {
-      onRequest: member,
-      schema: {
-        tags,
-        summary: 'Current version, defaults and history',
-        response: { 200: okSchema(adviceConfigState) },
-      },
-    },
+    route(member, 'Current version, defaults and history', { data: adviceConfigState }),
     async (request) => ok(await svc.state(db, me(request)), request.msgLang),
   );
 
   app.post(
     ADVICE_CONFIG_PATHS.current,
-    {
-      onRequest: member,
-      schema: {
-        tags,
-        summary: 'Save a new version of the advice texts',
-        body: adviceConfigBody,
-        response: { 200: okSchema(adviceVersionSchema) },
-      },
-    },
+    route(member, 'Save a new version of the advice texts', { body: adviceConfigBody, data: adviceVersionSchema }),
     async (request) => ok(await svc.save(db, me(request), request.body), request.msgLang),
   );
 
   app.post(
     ADVICE_CONFIG_PATHS.reset,
-    {
-      onRequest: member,
-      schema: {
-        tags,
-        summary: 'Back to the default texts (a new version)',
-        response: { 200: okSchema(adviceVersionSchema) },
-      },
-    },
+    route(member, 'Back to the default texts (a new version)', { data: adviceVersionSchema }),
     async (request) => ok(await svc.reset(db, me(request)), request.msgLang),
   );
 
   app.post(
     ADVICE_CONFIG_PATHS.restore(':version'),
-    {
-      onRequest: member,
-      schema: {
-        tags,
-        summary: 'Restore an earlier version (a new version)',
-        params: adviceVersionParams,
-        response: { 200: okSchema(adviceVersionSchema) },
-      },
-    },
+    route(member, 'Restore an earlier version (a new version)', {
+      params: adviceVersionParams,
+      data: adviceVersionSchema,
+    }),
     async (request) => ok(await svc.restore(db, me(request), request.params.version), request.msgLang),
   );
 
   app.post(
     ADVICE_CONFIG_PATHS.preview,
-    {
-      onRequest: member,
-      schema: {
-        tags,
-        summary: 'PDF of a team record with the draft advice (nothing saved)',
-        body: advicePreviewBody,
-        produces: ['application/pdf'],
-      },
-    },
+    route(member, 'PDF of a team record with the draft advice (nothing saved)', {
+      body: advicePreviewBody,
+      produces: ['application/pdf'],
+    }),
     async (request, reply) =>
       reply
         .header('content-type', 'application/pdf')

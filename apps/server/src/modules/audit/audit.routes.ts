@@ -11,13 +11,14 @@ import {
   auditPage,
 } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
-import { ok, okSchema } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { requireAuth } from '../auth/guard.js';
 import { writeAudit } from './audit.service.js';
 import { auditXlsx } from './audit-export.js';
 import { auditPage as readPage, auditRows } from './audit.repo.js';
 
-const tags = ['audit'];
+const route = routeOf(['audit']);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 // Back-office only, and only with the page's button codes: the admin role (all access) holds them.
 const admin = (button: string) => requireAuth({ entrances: ['sys'], buttons: [button] });
@@ -28,15 +29,10 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUDIT_PATHS.list,
-    {
-      onRequest: admin(AUDIT_BUTTONS.view),
-      schema: {
-        tags,
-        summary: 'The audit log by who, entity, action and time range, newest first',
-        body: auditListBody,
-        response: { 200: okSchema(auditPage) },
-      },
-    },
+    route(admin(AUDIT_BUTTONS.view), 'The audit log by who, entity, action and time range, newest first', {
+      body: auditListBody,
+      data: auditPage,
+    }),
     async (request) => {
       const { page, size, ...q } = request.body;
       const found = await readPage(db, q, page, size);
@@ -46,16 +42,11 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUDIT_PATHS.exportXlsx,
-    {
-      onRequest: admin(AUDIT_BUTTONS.export),
-      schema: {
-        tags,
-        summary: `The same query as an Excel file (at most ${AUDIT_EXPORT_MAX_ROWS} rows)`,
-        body: auditExportBody,
-        produces: [XLSX],
-        response: { 200: z.any().describe('file bytes') },
-      },
-    },
+    route(admin(AUDIT_BUTTONS.export), `The same query as an Excel file (at most ${AUDIT_EXPORT_MAX_ROWS} rows)`, {
+      body: auditExportBody,
+      produces: [XLSX],
+      response: { 200: z.any().describe('file bytes') },
+    }),
     async (request, reply) => {
       const { lang, ...q } = request.body;
       const rows = await auditRows(db, q, AUDIT_EXPORT_MAX_ROWS);

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS_TOKEN_COOKIE, AUTH_PATHS, ENTRANCES, pwdSigninBody, refreshBody, tokenResult } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { assertClient } from './client-auth.js';
 import { principalOf, requireAuth } from './guard.js';
 import { accessCookieOptions, setAccessCookie, signInWithPassword } from './signin.service.js';
 import { FORM_OR_JSON } from '../../http/body-type.js';
 
 const tags = ['auth'];
+const route = routeOf(tags);
 
 /** Password sign-in for every entrance, logout and refresh (spec §7 Auth, docs/auth.md). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,14 +39,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.loginOut,
-    {
-      onRequest: requireAuth({ beforePasswordChange: true }),
-      schema: {
-        tags,
-        summary: 'Logout: revokes the session and its refresh tokens',
-        response: { 200: okSchema(z.null()) },
-      },
-    },
+    route(requireAuth({ beforePasswordChange: true }), 'Logout: revokes the session and its refresh tokens', {
+      data: z.null(),
+    }),
     async (request, reply) => {
       await app.ctx.tokens.revokeSession(principalOf(request).sessionId, 'logout');
       reply.clearCookie(ACCESS_TOKEN_COOKIE, accessCookieOptions(reply));

@@ -10,11 +10,12 @@ import {
   doctorRow,
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { requireAuth } from '../auth/guard.js';
 import * as svc from './doctors.service.js';
 import { scopeOf } from './users.routes.js';
 
-const tags = ['console'];
+const route = routeOf(['console']);
 const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 
 /** Doctor registrations awaiting a decision (issue 22 item 1; docs/console.md "Doctors"). */
@@ -24,16 +25,11 @@ export const consoleDoctorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.list,
-    {
-      onRequest: sys(),
-      schema: {
-        tags,
-        summary: 'Page of doctor accounts in your data scope: approval state, keyword and/or combined query',
-        querystring: doctorListQuery,
-        body: doctorListBody,
-        response: { 200: okSchema(doctorPage) },
-      },
-    },
+    route(sys(), 'Page of doctor accounts in your data scope: approval state, keyword and/or combined query', {
+      querystring: doctorListQuery,
+      body: doctorListBody,
+      data: doctorPage,
+    }),
     async (request) =>
       ok(
         await svc.listDoctors(db, await scopeOf(request), { ...request.query, ...(request.body ?? {}) }),
@@ -43,30 +39,20 @@ export const consoleDoctorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.approve,
-    {
-      onRequest: sys([DOCTOR_APPROVAL_BUTTON]),
-      schema: {
-        tags,
-        summary: 'Approve a registration (button sysDoctor-approve)',
-        body: doctorApproveBody,
-        response: one,
-      },
-    },
+    route(sys([DOCTOR_APPROVAL_BUTTON]), 'Approve a registration (button sysDoctor-approve)', {
+      body: doctorApproveBody,
+      response: one,
+    }),
     async (request) =>
       ok(await svc.decide(request, await scopeOf(request), request.body.id, { approval: 'approved' }), request.msgLang),
   );
 
   app.post(
     P.reject,
-    {
-      onRequest: sys([DOCTOR_APPROVAL_BUTTON]),
-      schema: {
-        tags,
-        summary: 'Reject a pending registration with a reason (button sysDoctor-approve)',
-        body: doctorRejectBody,
-        response: one,
-      },
-    },
+    route(sys([DOCTOR_APPROVAL_BUTTON]), 'Reject a pending registration with a reason (button sysDoctor-approve)', {
+      body: doctorRejectBody,
+      response: one,
+    }),
     async (request) =>
       ok(
         await svc.decide(request, await scopeOf(request), request.body.id, {

@@ -12,13 +12,14 @@ import {
   dashboardSummary,
 } from '@tcm/contract';
 import { FORM_OR_JSON } from '../../http/body-type.js';
-import { ok, okSchema } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { requireAuth } from '../auth/guard.js';
 import { dashboardSummary as summarize } from './dashboard.service.js';
 import { editDevice, listDevices, setDeviceStatus } from './devices-admin.service.js';
 import { scopeOf } from './users.routes.js';
 
-const tags = ['console'];
+const route = routeOf(['console']);
 const sys = (buttons: string[]) => requireAuth({ entrances: ['sys'], buttons });
 
 /** The /welcome dashboard and the device list of the console (issue 33 item 3; docs/console.md). */
@@ -27,14 +28,11 @@ export const consolePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     PLATFORM_PATHS.dashboard,
-    {
-      onRequest: sys([B.dashboard]),
-      schema: {
-        tags,
-        summary: 'Platform figures for the welcome page (button sysDashboard-view); audit rows only with audit-view',
-        response: { 200: okSchema(dashboardSummary) },
-      },
-    },
+    route(
+      sys([B.dashboard]),
+      'Platform figures for the welcome page (button sysDashboard-view); audit rows only with audit-view',
+      { data: dashboardSummary },
+    ),
     async (request) => {
       const g = await request.grants();
       // The audit log names people and what they opened: shown only to whoever may read the log itself.
@@ -45,47 +43,33 @@ export const consolePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     PLATFORM_PATHS.deviceList,
-    {
-      onRequest: sys([B.deviceView]),
-      schema: {
-        tags,
-        summary: 'Page of devices whose owner is in your data scope (button sysDevice-view)',
-        querystring: consoleDeviceListQuery,
-        body: consoleDeviceListBody,
-        response: { 200: okSchema(consoleDevicePage) },
-      },
-    },
+    route(sys([B.deviceView]), 'Page of devices whose owner is in your data scope (button sysDevice-view)', {
+      querystring: consoleDeviceListQuery,
+      body: consoleDeviceListBody,
+      data: consoleDevicePage,
+    }),
     async (request) =>
       ok(await listDevices(db, await scopeOf(request), { ...request.query, ...(request.body ?? {}) }), request.msgLang),
   );
 
   app.post(
     PLATFORM_PATHS.deviceStatus,
-    {
-      onRequest: sys([B.deviceStatus]),
-      schema: {
-        tags,
-        summary: 'Enable (1) or disable (0) a device, form or JSON (button sysDevice-status)',
-        consumes: FORM_OR_JSON,
-        body: consoleDeviceStatusBody,
-        response: { 200: okSchema(consoleDevice) },
-      },
-    },
+    route(sys([B.deviceStatus]), 'Enable (1) or disable (0) a device, form or JSON (button sysDevice-status)', {
+      consumes: FORM_OR_JSON,
+      body: consoleDeviceStatusBody,
+      data: consoleDevice,
+    }),
     async (request) =>
       ok(await setDeviceStatus(db, await scopeOf(request), request.body.id, request.body.status), request.msgLang),
   );
 
   app.post(
     PLATFORM_PATHS.deviceEdit,
-    {
-      onRequest: sys([B.deviceEdit]),
-      schema: {
-        tags,
-        summary: "Rename a device or set its location, which the display's map reads (button sysDevice-edit)",
-        body: consoleDeviceEditBody,
-        response: { 200: okSchema(consoleDevice) },
-      },
-    },
+    route(
+      sys([B.deviceEdit]),
+      "Rename a device or set its location, which the display's map reads (button sysDevice-edit)",
+      { body: consoleDeviceEditBody, data: consoleDevice },
+    ),
     async (request) => ok(await editDevice(db, await scopeOf(request), request.body), request.msgLang),
   );
 };

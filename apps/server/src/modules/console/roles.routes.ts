@@ -9,11 +9,12 @@ import {
   consoleRoleEditBody,
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { requireAuth } from '../auth/guard.js';
 import * as svc from './roles.service.js';
 import { scopeOf } from './users.routes.js';
 
-const tags = ['console'];
+const route = routeOf(['console']);
 const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 
 /** Roles: menus and button codes as a tree, data scope (issue 22 item 1), under /backend/sys/v1/role. */
@@ -23,51 +24,31 @@ export const consoleRoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CONSOLE_PATHS.roleList,
-    {
-      onRequest: sys(),
-      schema: {
-        tags,
-        summary: 'Every role with its menu ids and holder count',
-        response: { 200: okSchema(z.array(consoleRole)) },
-      },
-    },
+    route(sys(), 'Every role with its menu ids and holder count', { data: z.array(consoleRole) }),
     async (request) => ok(await svc.listRoles(db), request.msgLang),
   );
 
   app.post(
     CONSOLE_PATHS.roleAdd,
-    {
-      onRequest: sys([B.roleAdd]),
-      schema: { tags, summary: 'Create a role (button sysRole-add)', body: consoleRoleAddBody, response: one },
-    },
+    route(sys([B.roleAdd]), 'Create a role (button sysRole-add)', { body: consoleRoleAddBody, response: one }),
     async (request) => ok(await svc.addRole(db, await scopeOf(request), request.body), request.msgLang),
   );
 
   app.post(
     CONSOLE_PATHS.roleEdit,
-    {
-      onRequest: sys([B.roleEdit]),
-      schema: {
-        tags,
-        summary: 'Edit a role: name, scope, menus (button sysRole-edit)',
-        body: consoleRoleEditBody,
-        response: one,
-      },
-    },
+    route(sys([B.roleEdit]), 'Edit a role: name, scope, menus (button sysRole-edit)', {
+      body: consoleRoleEditBody,
+      response: one,
+    }),
     async (request) => ok(await svc.editRole(db, await scopeOf(request), request.body), request.msgLang),
   );
 
   app.delete(
     CONSOLE_PATHS.roleRemove(':id'),
-    {
-      onRequest: sys([B.roleRemove]),
-      schema: {
-        tags,
-        summary: 'Remove a role nobody holds (button sysRole-remove)',
-        params: consoleIdParams,
-        response: { 200: okSchema(z.null()) },
-      },
-    },
+    route(sys([B.roleRemove]), 'Remove a role nobody holds (button sysRole-remove)', {
+      params: consoleIdParams,
+      data: z.null(),
+    }),
     async (request) => {
       await svc.removeRole(db, request.params.id);
       return ok(null, request.msgLang);

@@ -11,12 +11,13 @@ import {
   consoleTeamMember,
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { requireAuth } from '../auth/guard.js';
 import * as teams from '../teams/platform-teams.service.js';
 import { assertManageable, assertTeamInScope, teamScopeWhere } from './data-scope.js';
 import { scopeOf } from './users.routes.js';
 
-const tags = ['console'];
+const route = routeOf(['console']);
 const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 const members = { 200: okSchema(z.array(consoleTeamMember)) };
 
@@ -26,28 +27,13 @@ export const consoleTeamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CONSOLE_PATHS.teamList,
-    {
-      onRequest: sys(),
-      schema: {
-        tags,
-        summary: 'Every team with its leader and size',
-        response: { 200: okSchema(z.array(consoleTeam)) },
-      },
-    },
+    route(sys(), 'Every team with its leader and size', { data: z.array(consoleTeam) }),
     async (request) => ok(await teams.listTeams(db, teamScopeWhere(await scopeOf(request))), request.msgLang),
   );
 
   app.post(
     CONSOLE_PATHS.teamAdd,
-    {
-      onRequest: sys([B.teamAdd]),
-      schema: {
-        tags,
-        summary: 'Create a team (button sysTeam-add)',
-        body: consoleTeamAddBody,
-        response: { 200: okSchema(consoleTeam) },
-      },
-    },
+    route(sys([B.teamAdd]), 'Create a team (button sysTeam-add)', { body: consoleTeamAddBody, data: consoleTeam }),
     async (request) => {
       // An organization-scoped caller's new team lands in its organization, so it stays in its list.
       const s = await scopeOf(request);
@@ -57,10 +43,7 @@ export const consoleTeamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CONSOLE_PATHS.teamMembers(':id'),
-    {
-      onRequest: sys(),
-      schema: { tags, summary: 'Members of a team with their flags', params: consoleIdParams, response: members },
-    },
+    route(sys(), 'Members of a team with their flags', { params: consoleIdParams, response: members }),
     async (request) => {
       await assertTeamInScope(db, await scopeOf(request), request.params.id);
       return ok(await teams.teamMembers(db, request.params.id), request.msgLang);
@@ -69,15 +52,10 @@ export const consoleTeamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONSOLE_PATHS.teamLeader,
-    {
-      onRequest: sys([B.teamLeader]),
-      schema: {
-        tags,
-        summary: "Appoint the team's leader (button sysTeam-leader)",
-        body: consoleTeamLeaderBody,
-        response: members,
-      },
-    },
+    route(sys([B.teamLeader]), "Appoint the team's leader (button sysTeam-leader)", {
+      body: consoleTeamLeaderBody,
+      response: members,
+    }),
     async (request) => {
       const s = await scopeOf(request);
       await assertTeamInScope(db, s, request.body.teamId);
@@ -88,15 +66,10 @@ export const consoleTeamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONSOLE_PATHS.memberFlags,
-    {
-      onRequest: sys([B.memberFlags]),
-      schema: {
-        tags,
-        summary: 'Set canConfigTreatPlan / displayPermission / canDoctorAgent (button sysTeam-flags)',
-        body: consoleMemberFlagsBody,
-        response: { 200: okSchema(consoleTeamMember) },
-      },
-    },
+    route(sys([B.memberFlags]), 'Set canConfigTreatPlan / displayPermission / canDoctorAgent (button sysTeam-flags)', {
+      body: consoleMemberFlagsBody,
+      data: consoleTeamMember,
+    }),
     async (request) => {
       await assertManageable(db, await scopeOf(request), request.body.userId);
       return ok(await teams.setMemberFlags(db, request.body), request.msgLang);

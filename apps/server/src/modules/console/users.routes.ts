@@ -17,11 +17,12 @@ import {
 } from '@tcm/contract';
 import { FORM_OR_JSON } from '../../http/body-type.js';
 import { ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { adminScope, type AdminScope } from './data-scope.js';
 import * as svc from './users.service.js';
 
-const tags = ['console'];
+const route = routeOf(['console']);
 const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -39,16 +40,11 @@ export const consoleUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONSOLE_PATHS.userList,
-    {
-      onRequest: sys(),
-      schema: {
-        tags,
-        summary: 'Page of accounts in your data scope: entrance, keyword and/or combined query',
-        querystring: consoleUserListQuery,
-        body: consoleUserListBody,
-        response: { 200: okSchema(consoleUserPage) },
-      },
-    },
+    route(sys(), 'Page of accounts in your data scope: entrance, keyword and/or combined query', {
+      querystring: consoleUserListQuery,
+      body: consoleUserListBody,
+      data: consoleUserPage,
+    }),
     async (request) =>
       ok(
         await svc.listUsers(db, await scopeOf(request), { ...request.query, ...(request.body ?? {}) }),
@@ -58,65 +54,44 @@ export const consoleUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONSOLE_PATHS.userAdd,
-    {
-      onRequest: sys([B.userAdd]),
-      schema: { tags, summary: 'Create an account (button sysUser-add)', body: consoleUserAddBody, response: one },
-    },
+    route(sys([B.userAdd]), 'Create an account (button sysUser-add)', { body: consoleUserAddBody, response: one }),
     async (request) => ok(await svc.addUser(db, await scopeOf(request), request.body), request.msgLang),
   );
 
   app.post(
     CONSOLE_PATHS.userEdit,
-    {
-      onRequest: sys([B.userEdit]),
-      schema: { tags, summary: 'Edit an account (button sysUser-edit)', body: consoleUserEditBody, response: one },
-    },
+    route(sys([B.userEdit]), 'Edit an account (button sysUser-edit)', { body: consoleUserEditBody, response: one }),
     async (request) => ok(await svc.editUser(db, await scopeOf(request), request.body), request.msgLang),
   );
 
   app.post(
     CONSOLE_PATHS.userStatus,
-    {
-      onRequest: sys([B.userStatus]),
-      schema: {
-        tags,
-        summary: 'Enable (1) or disable (0) an account, form or JSON (button sysUser-status)',
-        consumes: FORM_OR_JSON,
-        body: consoleUserStatusBody,
-        response: one,
-      },
-    },
+    route(sys([B.userStatus]), 'Enable (1) or disable (0) an account, form or JSON (button sysUser-status)', {
+      consumes: FORM_OR_JSON,
+      body: consoleUserStatusBody,
+      response: one,
+    }),
     async (request) =>
       ok(await svc.setUserStatus(db, await scopeOf(request), request.body.id, request.body.status), request.msgLang),
   );
 
   app.post(
     CONSOLE_PATHS.userRoles,
-    {
-      onRequest: sys([B.userRoles]),
-      schema: {
-        tags,
-        summary: "Replace an account's roles (button sysUser-roles)",
-        body: consoleUserRolesBody,
-        response: one,
-      },
-    },
+    route(sys([B.userRoles]), "Replace an account's roles (button sysUser-roles)", {
+      body: consoleUserRolesBody,
+      response: one,
+    }),
     async (request) =>
       ok(await svc.assignRoles(db, await scopeOf(request), request.body.userId, request.body.roleIds), request.msgLang),
   );
 
   app.get(
     CONSOLE_PATHS.userHistory(':id'),
-    {
-      onRequest: sys([B.userHistory]),
-      schema: {
-        tags,
-        summary: 'Sign-in attempts of an account, newest first (button sysUser-history)',
-        params: consoleIdParams,
-        querystring: pageQuery,
-        response: { 200: okSchema(signInHistoryPage) },
-      },
-    },
+    route(sys([B.userHistory]), 'Sign-in attempts of an account, newest first (button sysUser-history)', {
+      params: consoleIdParams,
+      querystring: pageQuery,
+      data: signInHistoryPage,
+    }),
     async (request) =>
       ok(
         await svc.userSignInHistory(

@@ -16,12 +16,14 @@ import {
   siteSettings,
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { writeAudit } from '../audit/audit.service.js';
 import * as svc from './content.service.js';
 import { readSiteSettings, saveSiteSettings } from './settings.service.js';
 
 const tags = ['content'];
+const route = routeOf(tags);
 const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 const B = CONTENT_BUTTONS;
 
@@ -31,39 +33,23 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONTENT_PATHS.list,
-    {
-      onRequest: sys(),
-      schema: {
-        tags,
-        summary: 'News or pages, newest change first',
-        querystring: contentListQuery,
-        body: contentListBody,
-        response: { 200: okSchema(contentPage) },
-      },
-    },
+    route(sys(), 'News or pages, newest change first', {
+      querystring: contentListQuery,
+      body: contentListBody,
+      data: contentPage,
+    }),
     async (request) => ok(await svc.list(db, { ...request.query, ...request.body }), request.msgLang),
   );
 
   app.get(
     CONTENT_PATHS.find(':id'),
-    {
-      onRequest: sys(),
-      schema: { tags, summary: 'One item with its body', params: idParam, response: { 200: okSchema(contentItem) } },
-    },
+    route(sys(), 'One item with its body', { params: idParam, data: contentItem }),
     async (request) => ok(await svc.find(db, request.params.id), request.msgLang),
   );
 
   app.post(
     CONTENT_PATHS.add,
-    {
-      onRequest: sys([B.add]),
-      schema: {
-        tags,
-        summary: 'Create an item; the HTML is sanitised',
-        body: contentAddBody,
-        response: { 200: okSchema(contentItem) },
-      },
-    },
+    route(sys([B.add]), 'Create an item; the HTML is sanitised', { body: contentAddBody, data: contentItem }),
     async (request) => {
       const item = await svc.save(db, principalOf(request).user.id, request.body);
       await writeAudit(db, request, { action: 'content.add', targetId: String(item.id), detail: { kind: item.kind } });
@@ -73,15 +59,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONTENT_PATHS.edit,
-    {
-      onRequest: sys([B.edit]),
-      schema: {
-        tags,
-        summary: 'Change an item; the HTML is sanitised',
-        body: contentEditBody,
-        response: { 200: okSchema(contentItem) },
-      },
-    },
+    route(sys([B.edit]), 'Change an item; the HTML is sanitised', { body: contentEditBody, data: contentItem }),
     async (request) => {
       const item = await svc.save(db, principalOf(request).user.id, request.body);
       await writeAudit(db, request, { action: 'content.edit', targetId: String(item.id), detail: { kind: item.kind } });
@@ -91,15 +69,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONTENT_PATHS.publish,
-    {
-      onRequest: sys([B.publish]),
-      schema: {
-        tags,
-        summary: 'Publish now or on a date, or back to draft',
-        body: contentPublishBody,
-        response: { 200: okSchema(contentItem) },
-      },
-    },
+    route(sys([B.publish]), 'Publish now or on a date, or back to draft', {
+      body: contentPublishBody,
+      data: contentItem,
+    }),
     async (request) => {
       const item = await svc.publish(db, request.body);
       await writeAudit(db, request, {
@@ -113,10 +86,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     CONTENT_PATHS.remove(':id'),
-    {
-      onRequest: sys([B.remove]),
-      schema: { tags, summary: 'Delete an item', params: idParam, response: { 200: okSchema(z.null()) } },
-    },
+    route(sys([B.remove]), 'Delete an item', { params: idParam, data: z.null() }),
     async (request) => {
       await svc.remove(db, request.params.id);
       await writeAudit(db, request, { action: 'content.remove', targetId: String(request.params.id) });
@@ -124,23 +94,16 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    CONTENT_PATHS.settings,
-    { onRequest: sys(), schema: { tags, summary: 'Organization settings', response: { 200: okSchema(siteSettings) } } },
-    async (request) => ok(await readSiteSettings(db), request.msgLang),
+  app.get(CONTENT_PATHS.settings, route(sys(), 'Organization settings', { data: siteSettings }), async (request) =>
+    ok(await readSiteSettings(db), request.msgLang),
   );
 
   app.post(
     CONTENT_PATHS.settings,
-    {
-      onRequest: sys([B.settingsEdit]),
-      schema: {
-        tags,
-        summary: 'Save the organisation settings (site and PDF reports)',
-        body: siteSettings,
-        response: { 200: okSchema(siteSettings) },
-      },
-    },
+    route(sys([B.settingsEdit]), 'Save the organisation settings (site and PDF reports)', {
+      body: siteSettings,
+      data: siteSettings,
+    }),
     async (request) => {
       const saved = await saveSiteSettings(db, request.body);
       await writeAudit(db, request, { action: 'settings.save' });

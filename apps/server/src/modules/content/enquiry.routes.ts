@@ -13,12 +13,14 @@ import {
   enquiryUpdateBody,
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { requireAuth } from '../auth/guard.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { enquiriesXlsx } from './enquiry-export.js';
 import * as svc from './enquiry.service.js';
 
 const tags = ['enquiries'];
+const route = routeOf(tags);
 const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -49,30 +51,17 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONTENT_PATHS.enquiryList,
-    {
-      onRequest: sys([CONTENT_BUTTONS.enquiryView]),
-      schema: {
-        tags,
-        summary: 'The inbox, newest first (button enquiry-view)',
-        querystring: contentListQuery,
-        body: enquiryListBody,
-        response: { 200: okSchema(enquiryPage) },
-      },
-    },
+    route(sys([CONTENT_BUTTONS.enquiryView]), 'The inbox, newest first (button enquiry-view)', {
+      querystring: contentListQuery,
+      body: enquiryListBody,
+      data: enquiryPage,
+    }),
     async (request) => ok(await svc.listEnquiries(db, { ...request.query, ...request.body }), request.msgLang),
   );
 
   app.post(
     CONTENT_PATHS.enquiryUpdate,
-    {
-      onRequest: sys([CONTENT_BUTTONS.enquiryEdit]),
-      schema: {
-        tags,
-        summary: 'Set the status and/or note',
-        body: enquiryUpdateBody,
-        response: { 200: okSchema(enquiry) },
-      },
-    },
+    route(sys([CONTENT_BUTTONS.enquiryEdit]), 'Set the status and/or note', { body: enquiryUpdateBody, data: enquiry }),
     async (request) => {
       const e = await svc.updateEnquiry(db, request.body);
       await writeAudit(db, request, { action: 'enquiry.update', targetId: String(e.id), detail: { status: e.status } });
@@ -82,16 +71,11 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CONTENT_PATHS.enquiryExport,
-    {
-      onRequest: sys([CONTENT_BUTTONS.enquiryExport]),
-      schema: {
-        tags,
-        summary: 'The inbox as an Excel file (optionally one status)',
-        querystring: z.object({ status: enquiryStatus.optional() }),
-        produces: [XLSX],
-        response: { 200: z.any().describe('file bytes') },
-      },
-    },
+    route(sys([CONTENT_BUTTONS.enquiryExport]), 'The inbox as an Excel file (optionally one status)', {
+      querystring: z.object({ status: enquiryStatus.optional() }),
+      produces: [XLSX],
+      response: { 200: z.any().describe('file bytes') },
+    }),
     async (request, reply) => {
       const bytes = await enquiriesXlsx(await svc.allEnquiries(db, request.query.status), request.msgLang);
       await writeAudit(db, request, { action: 'enquiry.export', detail: { status: request.query.status ?? null } });

@@ -19,7 +19,8 @@ import {
 } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
 import { assertNoNul } from '../../http/nul-guard.js';
-import { msgLang, ok, okSchema } from '../../http/envelope.js';
+import { msgLang, ok } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { saveFile } from '../files/files.service.js';
 import { readMultipart } from '../files/multipart.js';
@@ -35,7 +36,7 @@ import {
   type DeviceRow,
 } from './devices.service.js';
 
-const tags = ['devices'];
+const route = routeOf(['devices']);
 const leader = requireAuth({ entrances: ['member'] });
 
 /** The device each request authenticated as, set by `deviceGuard` before its body is read. */
@@ -79,15 +80,10 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     DEVICE_PATHS.register,
-    {
-      onRequest: leader,
-      schema: {
-        tags,
-        summary: 'Register a device to the leader’s team; the secret is shown this once',
-        body: deviceRegisterBodySchema,
-        response: { 200: okSchema(deviceCredentialsSchema) },
-      },
-    },
+    route(leader, 'Register a device to the leader’s team; the secret is shown this once', {
+      body: deviceRegisterBodySchema,
+      data: deviceCredentialsSchema,
+    }),
     async (request) => {
       const p = principalOf(request);
       const created = await registerDevice(db, p, request.body);
@@ -104,29 +100,17 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     DEVICE_PATHS.list,
-    {
-      onRequest: leader,
-      schema: {
-        tags,
-        summary: 'Devices of the caller’s team (any member; no secrets)',
-        response: { 200: okSchema(z.array(deviceSchema)) },
-      },
-    },
+    route(leader, 'Devices of the caller’s team (any member; no secrets)', { data: z.array(deviceSchema) }),
     async (request) =>
       ok((await teamDevices(db, memberTeam(principalOf(request)))).map(presentDevice), request.msgLang),
   );
 
   app.post(
     DEVICE_PATHS.disable(':id'),
-    {
-      onRequest: leader,
-      schema: {
-        tags,
-        summary: 'Disable a device of the team (its credentials stop working)',
-        params: z.object({ id: z.string().uuid() }),
-        response: { 200: okSchema(deviceSchema) },
-      },
-    },
+    route(leader, 'Disable a device of the team (its credentials stop working)', {
+      params: z.object({ id: z.string().uuid() }),
+      data: deviceSchema,
+    }),
     async (request) => {
       const p = principalOf(request);
       const row = await disableDevice(db, p, request.params.id);
@@ -137,17 +121,11 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     DEVICE_PATHS.upload,
-    {
-      onRequest: deviceGuard,
-      schema: {
-        tags,
-        summary:
-          'Device upload (HTTP Basic deviceId:secret): multipart `tongue` (required), `face`, `pulse`, `voice`, JSON fields `vitals`, `person`, and `lang`',
-        consumes: ['multipart/form-data'],
-        security: [{ deviceBasic: [] }],
-        response: { 200: okSchema(recordCreatedSchema) },
-      },
-    },
+    route(
+      deviceGuard,
+      'Device upload (HTTP Basic deviceId:secret): multipart `tongue` (required), `face`, `pulse`, `voice`, JSON fields `vitals`, `person`, and `lang`',
+      { consumes: ['multipart/form-data'], security: [{ deviceBasic: [] }], data: recordCreatedSchema },
+    ),
     async (request) => {
       const device = deviceOf(request);
       const { files, fields } = await readMultipart(request, DEVICE_UPLOAD_FILE_FIELDS);
@@ -188,16 +166,11 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     DEVICE_PATHS.record(':id'),
-    {
-      onRequest: deviceGuard,
-      schema: {
-        tags,
-        summary: 'A record this device uploaded (HTTP Basic deviceId:secret)',
-        params: z.object({ id: z.string().uuid() }),
-        security: [{ deviceBasic: [] }],
-        response: { 200: okSchema(recordDetailSchema) },
-      },
-    },
+    route(deviceGuard, 'A record this device uploaded (HTTP Basic deviceId:secret)', {
+      params: z.object({ id: z.string().uuid() }),
+      security: [{ deviceBasic: [] }],
+      data: recordDetailSchema,
+    }),
     async (request) => {
       const device = deviceOf(request);
       const r = await findRecord(db, request.params.id);

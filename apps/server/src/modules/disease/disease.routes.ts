@@ -18,12 +18,13 @@ import {
   screeningRowSchema,
   screeningSchema,
 } from '@tcm/contract';
-import { ok, okSchema } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import * as svc from './disease.service.js';
 
-const tags = ['disease'];
+const route = routeOf(['disease']);
 /** The disease entrance only: every other account gets 403 here (docs/disease.md "Access"). */
 const disease = requireAuth({ entrances: ['disease'] });
 const page = <T extends z.ZodType>(row: T) => z.object({ total: z.number().int(), rows: z.array(row) });
@@ -35,34 +36,23 @@ export const diseaseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     DISEASE_PATHS.diseases,
-    {
-      onRequest: disease,
-      schema: { tags, summary: 'The knowledge base', response: { 200: okSchema(z.array(diseaseSummarySchema)) } },
-    },
+    route(disease, 'The knowledge base', { data: z.array(diseaseSummarySchema) }),
     async (request) => ok(await svc.listDiseases(db, me(request)), request.msgLang),
   );
 
   app.get(
     DISEASE_PATHS.disease(':id'),
-    {
-      onRequest: disease,
-      schema: { tags, summary: 'One disease', params: diseaseParams, response: { 200: okSchema(diseaseDetailSchema) } },
-    },
+    route(disease, 'One disease', { params: diseaseParams, data: diseaseDetailSchema }),
     async (request) => ok(await svc.diseaseDetail(db, request.params.id), request.msgLang),
   );
 
   app.put(
     DISEASE_PATHS.disease(':id'),
-    {
-      onRequest: disease,
-      schema: {
-        tags,
-        summary: 'Save the knowledge of a disease (a new version)',
-        params: diseaseParams,
-        body: diseaseSaveBody,
-        response: { 200: okSchema(diseaseDetailSchema) },
-      },
-    },
+    route(disease, 'Save the knowledge of a disease (a new version)', {
+      params: diseaseParams,
+      body: diseaseSaveBody,
+      data: diseaseDetailSchema,
+    }),
     async (request) => {
       const saved = await svc.saveDisease(db, me(request), request.params.id, request.body);
       await writeAudit(db, request, {
@@ -76,15 +66,10 @@ export const diseaseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     DISEASE_PATHS.diseases,
-    {
-      onRequest: disease,
-      schema: {
-        tags,
-        summary: 'Add a disease (the shipped shape: content, questions, signs)',
-        body: diseaseCreateBody,
-        response: { 200: okSchema(diseaseDetailSchema) },
-      },
-    },
+    route(disease, 'Add a disease (the shipped shape: content, questions, signs)', {
+      body: diseaseCreateBody,
+      data: diseaseDetailSchema,
+    }),
     async (request) => {
       const added = await svc.createDisease(db, me(request), request.body);
       await writeAudit(db, request, { action: 'disease.entry.create', targetId: added.id });
@@ -94,15 +79,10 @@ export const diseaseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     DISEASE_PATHS.disease(':id'),
-    {
-      onRequest: disease,
-      schema: {
-        tags,
-        summary: 'Delete a disease you added (shipped ones and those with screenings stay)',
-        params: diseaseParams,
-        response: { 200: okSchema(z.object({ deleted: z.literal(true) })) },
-      },
-    },
+    route(disease, 'Delete a disease you added (shipped ones and those with screenings stay)', {
+      params: diseaseParams,
+      data: z.object({ deleted: z.literal(true) }),
+    }),
     async (request) => {
       await svc.deleteDisease(db, me(request), request.params.id);
       await writeAudit(db, request, { action: 'disease.entry.delete', targetId: request.params.id });
@@ -112,30 +92,17 @@ export const diseaseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     DISEASE_PATHS.records,
-    {
-      onRequest: disease,
-      schema: {
-        tags,
-        summary: "Done records of the caller's team to link",
-        querystring: linkableRecordsQuery,
-        response: { 200: okSchema(page(linkableRecordSchema)) },
-      },
-    },
+    route(disease, "Done records of the caller's team to link", {
+      querystring: linkableRecordsQuery,
+      data: page(linkableRecordSchema),
+    }),
     async (request) =>
       ok(await svc.linkableRecords(db, me(request), request.query.page, request.query.size), request.msgLang),
   );
 
   app.post(
     DISEASE_PATHS.screenings,
-    {
-      onRequest: disease,
-      schema: {
-        tags,
-        summary: 'Screen a person for a disease',
-        body: screeningBody,
-        response: { 200: okSchema(screeningSchema) },
-      },
-    },
+    route(disease, 'Screen a person for a disease', { body: screeningBody, data: screeningSchema }),
     async (request) => {
       const s = await svc.createScreening(db, me(request), request.body);
       await writeAudit(db, request, {
@@ -149,39 +116,23 @@ export const diseaseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     DISEASE_PATHS.screenings,
-    {
-      onRequest: disease,
-      schema: {
-        tags,
-        summary: 'Screenings of the team',
-        querystring: screeningListQuery,
-        response: { 200: okSchema(page(screeningRowSchema)) },
-      },
-    },
+    route(disease, 'Screenings of the team', { querystring: screeningListQuery, data: page(screeningRowSchema) }),
     async (request) => ok(await svc.listScreenings(db, me(request), request.query), request.msgLang),
   );
 
   app.get(
     DISEASE_PATHS.screening(':id'),
-    {
-      onRequest: disease,
-      schema: { tags, summary: 'One screening', params: screeningParams, response: { 200: okSchema(screeningSchema) } },
-    },
+    route(disease, 'One screening', { params: screeningParams, data: screeningSchema }),
     async (request) => ok(await svc.getScreening(db, me(request), request.params.id), request.msgLang),
   );
 
   app.get(
     DISEASE_PATHS.screeningPdf(':id'),
-    {
-      onRequest: disease,
-      schema: {
-        tags,
-        summary: 'PDF of a screening',
-        params: screeningParams,
-        querystring: diseaseLangQuery,
-        produces: ['application/pdf'],
-      },
-    },
+    route(disease, 'PDF of a screening', {
+      params: screeningParams,
+      querystring: diseaseLangQuery,
+      produces: ['application/pdf'],
+    }),
     async (request, reply) => {
       const lang = request.query.lang ?? request.msgLang;
       const pdf = await svc.screeningPdf(db, me(request), request.params.id, lang);
@@ -195,15 +146,7 @@ export const diseaseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     DISEASE_PATHS.stats,
-    {
-      onRequest: disease,
-      schema: {
-        tags,
-        summary: 'Statistics per disease',
-        querystring: diseaseStatsQuery,
-        response: { 200: okSchema(diseaseStatsSchema) },
-      },
-    },
+    route(disease, 'Statistics per disease', { querystring: diseaseStatsQuery, data: diseaseStatsSchema }),
     async (request) => ok(await svc.stats(db, me(request), request.query.diseaseId), request.msgLang),
   );
 };

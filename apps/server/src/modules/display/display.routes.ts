@@ -8,14 +8,15 @@ import {
   type DisplaySummary,
 } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
-import { ok, okSchema } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { assertMayShowTeamDisplay } from '../teams/team-rules.js';
 import { streamFeed } from './display.feed.js';
 import { teamName } from './display.repo.js';
 import { singleFlight, summary } from './display.service.js';
 
-const tags = ['display'];
+const route = routeOf(['display']);
 /** The platform display: display accounts only (spec §2 /dpLogin, /display). */
 const displayAccount = requireAuth({ entrances: ['display'] });
 /** The team display: members; the team and the flag are checked per call (team-rules.ts). */
@@ -38,50 +39,35 @@ export const displayRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     DISPLAY_PATHS.summary,
-    {
-      onRequest: displayAccount,
-      schema: {
-        tags,
-        summary: "The platform's display aggregates",
-        querystring: displayQuerySchema,
-        response: { 200: okSchema(displaySummarySchema) },
-      },
-    },
+    route(displayAccount, "The platform's display aggregates", {
+      querystring: displayQuerySchema,
+      data: displaySummarySchema,
+    }),
     async (request) => ok(await summaryOf(PLATFORM, request.query), request.msgLang),
   );
 
   app.get(
     DISPLAY_PATHS.feed,
-    { onRequest: displayAccount, schema: { tags, summary: "The platform's new results (text/event-stream)" } },
+    route(displayAccount, "The platform's new results (text/event-stream)"),
     async (request, reply) => streamFeed(db, PLATFORM, request, reply),
   );
 
   app.get(
     DISPLAY_PATHS.teamSummary(':teamId'),
-    {
-      onRequest: member,
-      schema: {
-        tags,
-        summary: "One team's display aggregates (displayPermission, own team)",
-        params: teamDisplayParams,
-        querystring: displayQuerySchema,
-        response: { 200: okSchema(displaySummarySchema) },
-      },
-    },
+    route(member, "One team's display aggregates (displayPermission, own team)", {
+      params: teamDisplayParams,
+      querystring: displayQuerySchema,
+      data: displaySummarySchema,
+    }),
     async (request) =>
       ok(await summaryOf(await teamScope(db, request, request.params.teamId), request.query), request.msgLang),
   );
 
   app.get(
     DISPLAY_PATHS.teamFeed(':teamId'),
-    {
-      onRequest: member,
-      schema: {
-        tags,
-        summary: "One team's new results (text/event-stream; displayPermission, own team)",
-        params: teamDisplayParams,
-      },
-    },
+    route(member, "One team's new results (text/event-stream; displayPermission, own team)", {
+      params: teamDisplayParams,
+    }),
     async (request, reply) => streamFeed(db, await teamScope(db, request, request.params.teamId), request, reply),
   );
 };

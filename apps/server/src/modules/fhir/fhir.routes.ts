@@ -24,8 +24,10 @@ import { codeSystem } from './code-systems.js';
 import { constitutionQuestionnaire } from './questionnaire.js';
 import { recordBundle } from './record-bundle.js';
 import { visitBundle } from './visit-bundle.js';
+import { routeOf } from '../../http/route.js';
 
 const tags = ['fhir'];
+const route = routeOf(tags);
 /** FHIR's JSON media type: a FHIR client reads the answer as a resource, not our envelope. */
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
 
@@ -100,16 +102,11 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     FHIR_PATHS.recordBundle(':id'),
-    {
-      // The record detail's guard and rules (records.routes.ts): members and doctors, canSee.
-      onRequest: requireAuth({ entrances: ['member', 'doctor'] }),
-      schema: {
-        tags,
-        summary: 'A record as a FHIR R4 document Bundle (Composition, Patient, Observations, report, captures)',
-        params: z.object({ id: z.string().uuid() }),
-        response: { 200: fhirDocumentBundleSchema },
-      },
-    },
+    route(
+      requireAuth({ entrances: ['member', 'doctor'] }),
+      'A record as a FHIR R4 document Bundle (Composition, Patient, Observations, report, captures)',
+      { params: z.object({ id: z.string().uuid() }), response: { 200: fhirDocumentBundleSchema } },
+    ),
     async (request, reply) => {
       const principal = principalOf(request);
       const row = assertCanSee(principal, await findRecord(app.ctx.db, request.params.id));

@@ -15,6 +15,7 @@ import {
 import { storedFiles } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { resizeRequestOf } from '../../http/image-resize.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { noteAudit } from '../audit/audit-hook.js';
@@ -26,6 +27,7 @@ import { ResizedImages } from './resized-images.js';
 import { contentDisposition, servedType } from './served-name.js';
 
 const tags = ['files'];
+const route = routeOf(tags);
 
 /** Uploads (spec §7 Files), lookup by uuid(s), and the file view with resize parameters. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -92,15 +94,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     FILE_PATHS.editorOssUpload,
-    {
-      onRequest: requireAuth(),
-      schema: {
-        tags,
-        summary: 'Rich-text editor upload: image (also GIF/WebP) or video ≤ 10 MB → data.remoteFileUrl',
-        consumes: ['multipart/form-data'],
-        response: { 200: okSchema(ossUploadResultSchema) },
-      },
-    },
+    route(requireAuth(), 'Rich-text editor upload: image (also GIF/WebP) or video ≤ 10 MB → data.remoteFileUrl', {
+      consumes: ['multipart/form-data'],
+      data: ossUploadResultSchema,
+    }),
     async (request) =>
       ok(
         // Editor uploads are the site's own images (news, pages, covers, logos): public, no health data.
@@ -113,30 +110,20 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     FILE_PATHS.upload,
-    {
-      onRequest: requireAuth(),
-      schema: {
-        tags,
-        summary: 'Upload component: image, WAV voice or pulse CSV/JSON ≤ 10 MB → data {uuid, name, url}',
-        consumes: ['multipart/form-data'],
-        response: { 200: okSchema(storedFileSchema) },
-      },
-    },
+    route(requireAuth(), 'Upload component: image, WAV voice or pulse CSV/JSON ≤ 10 MB → data {uuid, name, url}', {
+      consumes: ['multipart/form-data'],
+      data: storedFileSchema,
+    }),
     async (request) =>
       ok(await upload(request, { kinds: ['image', 'audio', 'pulse'] }, principalOf(request).user.id), request.msgLang),
   );
 
   app.get(
     FILE_PATHS.lookup,
-    {
-      onRequest: requireAuth(),
-      schema: {
-        tags,
-        summary: 'The caller’s (and public) files by `uuid` or comma-joined `uuids`; others are left out',
-        querystring: fileLookupQuerySchema,
-        response: { 200: okSchema(z.array(storedFileSchema)) },
-      },
-    },
+    route(requireAuth(), 'The caller’s (and public) files by `uuid` or comma-joined `uuids`; others are left out', {
+      querystring: fileLookupQuerySchema,
+      data: z.array(storedFileSchema),
+    }),
     async (request) => {
       const ids = request.query.uuid ? [request.query.uuid] : request.query.uuids!.split(',');
       const me = principalOf(request).user.id;

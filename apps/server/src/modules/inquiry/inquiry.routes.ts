@@ -18,11 +18,13 @@ import {
   templateSummarySchema,
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { writeAudit, writeAuditMany } from '../audit/audit.service.js';
 import * as svc from './inquiry.service.js';
 
 const tags = ['inquiry'];
+const route = routeOf(tags);
 /** Forms and templates are archive screens: the doctor entrance (spec §6). */
 const doctor = () => requireAuth({ entrances: ['doctor'] });
 const idParams = z.object({ id: z.string().uuid() });
@@ -40,67 +42,38 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     INQUIRY_PATHS.templates,
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'The built-in constitution questionnaire and own templates',
-        response: { 200: okSchema(z.array(templateSummarySchema)) },
-      },
-    },
+    route(doctor(), 'The built-in constitution questionnaire and own templates', {
+      data: z.array(templateSummarySchema),
+    }),
     async (request) => ok(await svc.listTemplates(ctx, principalOf(request)), request.msgLang),
   );
 
   app.get(
     INQUIRY_PATHS.template(':id'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'A template with its definition',
-        params: templateParams,
-        response: { 200: okSchema(templateSchema) },
-      },
-    },
+    route(doctor(), 'A template with its definition', { params: templateParams, data: templateSchema }),
     async (request) => ok(await svc.templateFor(ctx, principalOf(request), request.params.id), request.msgLang),
   );
 
   app.post(
     INQUIRY_PATHS.addTemplate,
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'Create an own template',
-        body: templateBody,
-        response: { 200: okSchema(templateSchema) },
-      },
-    },
+    route(doctor(), 'Create an own template', { body: templateBody, data: templateSchema }),
     async (request) => ok(await svc.addTemplate(ctx, principalOf(request), request.body), request.msgLang),
   );
 
   app.post(
     INQUIRY_PATHS.updateTemplate(':id'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'Replace an own template (forms already made keep their copy)',
-        params: idParams,
-        body: templateBody,
-        response: { 200: okSchema(templateSchema) },
-      },
-    },
+    route(doctor(), 'Replace an own template (forms already made keep their copy)', {
+      params: idParams,
+      body: templateBody,
+      data: templateSchema,
+    }),
     async (request) =>
       ok(await svc.updateTemplate(ctx, principalOf(request), request.params.id, request.body), request.msgLang),
   );
 
   app.post(
     INQUIRY_PATHS.removeTemplate,
-    {
-      onRequest: doctor(),
-      schema: { tags, summary: 'Delete an own template', body: templateIdBody, response: { 200: okSchema(z.null()) } },
-    },
+    route(doctor(), 'Delete an own template', { body: templateIdBody, data: z.null() }),
     async (request) => {
       await svc.removeTemplate(ctx, principalOf(request), request.body.id);
       return ok(null, request.msgLang);
@@ -109,15 +82,10 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     INQUIRY_PATHS.forms,
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'Forms of the cases I may open (one case with caseId)',
-        body: formListBody,
-        response: { 200: okSchema(formPageSchema) },
-      },
-    },
+    route(doctor(), 'Forms of the cases I may open (one case with caseId)', {
+      body: formListBody,
+      data: formPageSchema,
+    }),
     async (request) => {
       const page = await svc.listForms(ctx, principalOf(request), request.body);
       await writeAuditMany(db, request, 'archive.inquiry.list', [...new Set(page.list.map((f) => f.caseId))]);
@@ -127,15 +95,7 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     INQUIRY_PATHS.form(':id'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'A form with its questions, answers and score',
-        params: idParams,
-        response: { 200: okSchema(formDetailSchema) },
-      },
-    },
+    route(doctor(), 'A form with its questions, answers and score', { params: idParams, data: formDetailSchema }),
     async (request) => {
       const f = await svc.formDetail(ctx, principalOf(request), request.params.id);
       await writeAudit(db, request, { action: 'archive.inquiry.read', targetId: f.caseId, detail: { formId: f.id } });
@@ -145,15 +105,10 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     INQUIRY_PATHS.fill,
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: "The doctor fills a form for the case's patient; answers are checked and scored",
-        body: fillBody,
-        response: { 200: okSchema(formSummarySchema) },
-      },
-    },
+    route(doctor(), "The doctor fills a form for the case's patient; answers are checked and scored", {
+      body: fillBody,
+      data: formSummarySchema,
+    }),
     async (request) => {
       const f = await svc.fillForm(ctx, principalOf(request), request.body);
       await writeAudit(db, request, { action: 'archive.inquiry.fill', targetId: f.caseId, detail: { formId: f.id } });
@@ -163,15 +118,10 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     INQUIRY_PATHS.send,
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'A one-time link for the patient (token shown once, expires after `hours`)',
-        body: sendBody,
-        response: { 200: okSchema(sentLinkSchema) },
-      },
-    },
+    route(doctor(), 'A one-time link for the patient (token shown once, expires after `hours`)', {
+      body: sendBody,
+      data: sentLinkSchema,
+    }),
     async (request) => {
       const sent = await svc.sendForm(ctx, principalOf(request), request.body);
       await writeAudit(db, request, {

@@ -17,6 +17,7 @@ import {
 import { AppError } from '../../http/app-error.js';
 import { FORM_OR_JSON } from '../../http/body-type.js';
 import { ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { writeAudit, writeAuditMany } from '../audit/audit.service.js';
 import { assertClient } from '../auth/client-auth.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
@@ -30,6 +31,7 @@ import { registerMember } from './register.service.js';
 import { stopMessages, unsubscribeState as stateOf } from './unsubscribe.service.js';
 
 const tags = ['member-accounts'];
+const route = routeOf(tags);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const adder = requireAuth({ entrances: ['sys'], buttons: [B.userAdd] });
 
@@ -39,18 +41,11 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.register,
-    {
-      // The client header before the body: a caller without it learns nothing about the rules.
-      onRequest: async (request) => assertClient(request, config.clientId, config.clientSecret),
-      schema: {
-        tags,
-        summary:
-          'A member creates their own account (client header, solved jigsaw: captchaId, x, pow); with inviteCode it also applies to that team. 409 1200019 / 1200015 only after the captcha',
-        consumes: FORM_OR_JSON,
-        body: memberRegisterBody,
-        response: { 200: okSchema(memberRegisterResult) },
-      },
-    },
+    route(
+      async (request) => assertClient(request, config.clientId, config.clientSecret),
+      'A member creates their own account (client header, solved jigsaw: captchaId, x, pow); with inviteCode it also applies to that team. 409 1200019 / 1200015 only after the captcha',
+      { consumes: FORM_OR_JSON, body: memberRegisterBody, data: memberRegisterResult },
+    ),
     async (request) => {
       await limitRegistration(db, 'member', request.ip, config.register.perHour);
       const { captchaId, x, pow, ...account } = request.body;
@@ -68,17 +63,11 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.resetPassword(':userId'),
-    {
-      onRequest: requireAuth({ entrances: ['member'] }),
-      schema: {
-        tags,
-        summary:
-          "A leader sets a plain team member's password (to be changed at sign-in); every session of theirs ends",
-        params: teamUserParams,
-        body: teamResetPasswordBody,
-        response: { 200: okSchema(z.object({ revokedSessions: z.number().int() })) },
-      },
-    },
+    route(
+      requireAuth({ entrances: ['member'] }),
+      "A leader sets a plain team member's password (to be changed at sign-in); every session of theirs ends",
+      { params: teamUserParams, body: teamResetPasswordBody, data: z.object({ revokedSessions: z.number().int() }) },
+    ),
     async (request) => {
       const me = principalOf(request).user;
       const r = await leaderResetPassword(db, me, request.params.userId, request.body.newPassword);
@@ -89,15 +78,10 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.consoleAdd,
-    {
-      onRequest: adder,
-      schema: {
-        tags,
-        summary: 'Create one member account (button sysUser-add); the first password is changed at sign-in',
-        body: consoleMemberAddBody,
-        response: { 200: okSchema(z.object({ id: z.string() })) },
-      },
-    },
+    route(adder, 'Create one member account (button sysUser-add); the first password is changed at sign-in', {
+      body: consoleMemberAddBody,
+      data: z.object({ id: z.string() }),
+    }),
     async (request) => {
       const id = await addMember(db, await scopeOf(request), request.body);
       await writeAudit(db, request, { action: 'member.create', targetId: id });
@@ -107,15 +91,7 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     P.importTemplate,
-    {
-      onRequest: adder,
-      schema: {
-        tags,
-        summary: 'The Excel template of the member import',
-        produces: [XLSX],
-        response: { 200: z.any() },
-      },
-    },
+    route(adder, 'The Excel template of the member import', { produces: [XLSX], response: { 200: z.any() } }),
     async (request, reply) =>
       reply
         .header('content-type', XLSX)
@@ -126,16 +102,11 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.import,
-    {
-      onRequest: adder,
-      schema: {
-        tags,
-        summary:
-          'Import members from the Excel template (multipart `file`): all rows or none; 400 1450001 lists every bad row',
-        consumes: ['multipart/form-data'],
-        response: { 200: okSchema(memberImportResult) },
-      },
-    },
+    route(
+      adder,
+      'Import members from the Excel template (multipart `file`): all rows or none; 400 1450001 lists every bad row',
+      { consumes: ['multipart/form-data'], data: memberImportResult },
+    ),
     async (request) => {
       const file = (await readMultipart(request, ['file'])).files.get('file');
       if (!file) throw new AppError(FILE_ERRORS.FILE_MISSING);

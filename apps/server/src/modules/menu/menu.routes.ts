@@ -14,11 +14,12 @@ import {
   menuTreeQuery,
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import * as menusSvc from './menu.service.js';
 import { FORM_OR_JSON } from '../../http/body-type.js';
 
-const tags = ['menu'];
+const route = routeOf(['menu']);
 const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 const ID = ':id';
 
@@ -29,76 +30,50 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     MENU_PATHS.headMenu,
-    {
-      onRequest: requireAuth({ beforePasswordChange: true }),
-      schema: {
-        tags,
-        summary: "Head menu of the caller's area: data.data = head entries with children",
-        response: { 200: okSchema(headMenuResult) },
-      },
-    },
+    route(
+      requireAuth({ beforePasswordChange: true }),
+      "Head menu of the caller's area: data.data = head entries with children",
+      { data: headMenuResult },
+    ),
     async (request) =>
       ok({ data: await menusSvc.headMenu(db, principalOf(request).user, await request.grants()) }, request.msgLang),
   );
 
   app.get(
     MENU_PATHS.currentSysuserMenu,
-    {
-      onRequest: requireAuth({ entrances: ['sys'], beforePasswordChange: true }),
-      schema: { tags, summary: 'Console menus granted to the caller, buttons included', response: { 200: tree } },
-    },
+    route(
+      requireAuth({ entrances: ['sys'], beforePasswordChange: true }),
+      'Console menus granted to the caller, buttons included',
+      { response: { 200: tree } },
+    ),
     async (request) =>
       ok(await menusSvc.currentSysuserMenu(db, principalOf(request).user, await request.grants()), request.msgLang),
   );
 
   app.get(
     MENU_PATHS.tree(ID),
-    {
-      onRequest: sys(),
-      schema: { tags, summary: 'Subtree under id (0 = all roots)', params: menuIdParams, response: { 200: tree } },
-    },
+    route(sys(), 'Subtree under id (0 = all roots)', { params: menuIdParams, response: { 200: tree } }),
     async (request) => ok(await menusSvc.menuTree(db, request.params.id), request.msgLang),
   );
 
   app.get(
     MENU_PATHS.treeNoButton,
-    {
-      onRequest: sys(),
-      schema: {
-        tags,
-        summary: 'Whole tree without buttons, filtered by area, name, status',
-        querystring: menuTreeQuery,
-        response: { 200: tree },
-      },
-    },
+    route(sys(), 'Whole tree without buttons, filtered by area, name, status', {
+      querystring: menuTreeQuery,
+      response: { 200: tree },
+    }),
     async (request) => ok(await menusSvc.menuTree(db, 0, { noButtons: true, ...request.query }), request.msgLang),
   );
 
   app.post(
     MENU_PATHS.add,
-    {
-      onRequest: sys([MENU_BUTTONS.add]),
-      schema: {
-        tags,
-        summary: 'Add a menu entry (button sysMenu-add)',
-        body: menuAddBody,
-        response: { 200: okSchema(menuNode) },
-      },
-    },
+    route(sys([MENU_BUTTONS.add]), 'Add a menu entry (button sysMenu-add)', { body: menuAddBody, data: menuNode }),
     async (request) => ok(await menusSvc.addMenu(db, request.body), request.msgLang),
   );
 
   app.post(
     MENU_PATHS.edit,
-    {
-      onRequest: sys([MENU_BUTTONS.edit]),
-      schema: {
-        tags,
-        summary: 'Edit a menu entry (button sysMenu-edit)',
-        body: menuEditBody,
-        response: { 200: okSchema(menuNode) },
-      },
-    },
+    route(sys([MENU_BUTTONS.edit]), 'Edit a menu entry (button sysMenu-edit)', { body: menuEditBody, data: menuNode }),
     async (request) => {
       const { id, ...rest } = request.body;
       return ok(await menusSvc.editMenu(db, id, rest), request.msgLang);
@@ -107,15 +82,10 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     MENU_PATHS.remove(ID),
-    {
-      onRequest: sys([MENU_BUTTONS.remove]),
-      schema: {
-        tags,
-        summary: 'Remove a leaf entry (button sysMenu-remove)',
-        params: menuIdParams,
-        response: { 200: okSchema(z.null()) },
-      },
-    },
+    route(sys([MENU_BUTTONS.remove]), 'Remove a leaf entry (button sysMenu-remove)', {
+      params: menuIdParams,
+      data: z.null(),
+    }),
     async (request) => {
       await menusSvc.removeMenu(db, request.params.id);
       return ok(null, request.msgLang);
@@ -124,16 +94,11 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     MENU_PATHS.updateStatus,
-    {
-      onRequest: sys([MENU_BUTTONS.status]),
-      schema: {
-        tags,
-        summary: 'Enable (1) or disable (0), form-encoded (button sysMenu-status)',
-        consumes: FORM_OR_JSON,
-        body: menuStatusBody,
-        response: { 200: okSchema(z.null()) },
-      },
-    },
+    route(sys([MENU_BUTTONS.status]), 'Enable (1) or disable (0), form-encoded (button sysMenu-status)', {
+      consumes: FORM_OR_JSON,
+      body: menuStatusBody,
+      data: z.null(),
+    }),
     async (request) => {
       await menusSvc.setMenuStatus(db, request.body.id, request.body.status);
       return ok(null, request.msgLang);
@@ -142,38 +107,22 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     MENU_PATHS.findById(ID),
-    {
-      onRequest: sys(),
-      schema: {
-        tags,
-        summary: 'One entry without children',
-        params: menuIdParams,
-        response: { 200: okSchema(menuNode) },
-      },
-    },
+    route(sys(), 'One entry without children', { params: menuIdParams, data: menuNode }),
     async (request) => ok(menusSvc.presentOne(await menusSvc.findMenu(db, request.params.id)), request.msgLang),
   );
 
   app.post(
     MENU_PATHS.updateMenu,
-    {
-      onRequest: sys([MENU_BUTTONS.edit]),
-      schema: {
-        tags,
-        summary: 'Move an entry: query id, sort, oldPid, newPid (button sysMenu-edit)',
-        querystring: menuMoveQuery,
-        response: { 200: okSchema(menuNode) },
-      },
-    },
+    route(sys([MENU_BUTTONS.edit]), 'Move an entry: query id, sort, oldPid, newPid (button sysMenu-edit)', {
+      querystring: menuMoveQuery,
+      data: menuNode,
+    }),
     async (request) => ok(await menusSvc.moveMenu(db, request.query), request.msgLang),
   );
 
   app.get(
     MENU_PATHS.menuLang,
-    {
-      onRequest: sys(),
-      schema: { tags, summary: 'Menu names in zh and en', response: { 200: okSchema(z.array(menuLangEntry)) } },
-    },
+    route(sys(), 'Menu names in zh and en', { data: z.array(menuLangEntry) }),
     async (request) =>
       ok(
         (await menusSvc.allMenus(db)).map((m) => ({ id: m.id, zh: m.name, en: m.nameEn })),

@@ -13,12 +13,13 @@ import {
   corporationUsageQuery,
   corporationUsageSchema,
 } from '@tcm/contract';
-import { ok, okSchema } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { audit } from '../records/records.repo.js';
 import * as corp from './corporations.service.js';
 
-const tags = ['console'];
+const route = routeOf(['console']);
 const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 
 /** Corporations (partners), their menu flags and app keys in the back-office (issue 22 item 1, issue 25 item 1). */
@@ -27,70 +28,45 @@ export const corporationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CORPORATION_PATHS.list,
-    {
-      onRequest: sys([B.view]),
-      schema: {
-        tags,
-        summary: 'Every corporation with its menu flags (button sysCorp-view)',
-        response: { 200: okSchema(z.array(corporationSchema)) },
-      },
-    },
+    route(sys([B.view]), 'Every corporation with its menu flags (button sysCorp-view)', {
+      data: z.array(corporationSchema),
+    }),
     async (request) => ok(await corp.listCorporations(db), request.msgLang),
   );
 
   app.post(
     CORPORATION_PATHS.add,
-    {
-      onRequest: sys([B.add]),
-      schema: {
-        tags,
-        summary: 'Add a corporation (button sysCorp-add)',
-        body: corporationAddBody,
-        response: { 200: okSchema(corporationSchema) },
-      },
-    },
+    route(sys([B.add]), 'Add a corporation (button sysCorp-add)', {
+      body: corporationAddBody,
+      data: corporationSchema,
+    }),
     async (request) => ok(await corp.addCorporation(db, request.body), request.msgLang),
   );
 
   app.post(
     CORPORATION_PATHS.edit,
-    {
-      onRequest: sys([B.edit]),
-      schema: {
-        tags,
-        summary: 'Edit a corporation: name, contact, menu flags (api, h5, wx), enabled (button sysCorp-edit)',
-        body: corporationEditBody,
-        response: { 200: okSchema(corporationSchema) },
-      },
-    },
+    route(sys([B.edit]), 'Edit a corporation: name, contact, menu flags (api, h5, wx), enabled (button sysCorp-edit)', {
+      body: corporationEditBody,
+      data: corporationSchema,
+    }),
     async (request) => ok(await corp.editCorporation(db, request.body), request.msgLang),
   );
 
   app.get(
     CORPORATION_PATHS.keys(':id'),
-    {
-      onRequest: sys([B.keys]),
-      schema: {
-        tags,
-        summary: 'App keys of a corporation (never their secrets; button sysCorp-keys)',
-        params: corporationIdParams,
-        response: { 200: okSchema(z.array(appKeySchema)) },
-      },
-    },
+    route(sys([B.keys]), 'App keys of a corporation (never their secrets; button sysCorp-keys)', {
+      params: corporationIdParams,
+      data: z.array(appKeySchema),
+    }),
     async (request) => ok(await corp.corporationKeys(db, request.params.id), request.msgLang),
   );
 
   app.post(
     CORPORATION_PATHS.keyAdd,
-    {
-      onRequest: sys([B.keys]),
-      schema: {
-        tags,
-        summary: 'Create an app key; its secret is in this answer only (button sysCorp-keys)',
-        body: appKeyAddBody,
-        response: { 200: okSchema(appKeyCredentialsSchema) },
-      },
-    },
+    route(sys([B.keys]), 'Create an app key; its secret is in this answer only (button sysCorp-keys)', {
+      body: appKeyAddBody,
+      data: appKeyCredentialsSchema,
+    }),
     async (request) => {
       const key = await corp.addKey(db, openApi.box, request.body);
       await keyAudit(request, 'openapi.key.create', key.id);
@@ -100,15 +76,11 @@ export const corporationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CORPORATION_PATHS.keyRotate(':id'),
-    {
-      onRequest: sys([B.keys]),
-      schema: {
-        tags,
-        summary: 'A new secret for the key (the old one stops at once); shown this once (button sysCorp-keys)',
-        params: corporationIdParams,
-        response: { 200: okSchema(appKeyCredentialsSchema) },
-      },
-    },
+    route(
+      sys([B.keys]),
+      'A new secret for the key (the old one stops at once); shown this once (button sysCorp-keys)',
+      { params: corporationIdParams, data: appKeyCredentialsSchema },
+    ),
     async (request) => {
       const key = await corp.rotateKey(db, openApi.box, request.params.id);
       await keyAudit(request, 'openapi.key.rotate', key.id);
@@ -118,15 +90,10 @@ export const corporationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CORPORATION_PATHS.keyRevoke(':id'),
-    {
-      onRequest: sys([B.keys]),
-      schema: {
-        tags,
-        summary: 'Revoke an app key for good (button sysCorp-keys)',
-        params: corporationIdParams,
-        response: { 200: okSchema(appKeySchema) },
-      },
-    },
+    route(sys([B.keys]), 'Revoke an app key for good (button sysCorp-keys)', {
+      params: corporationIdParams,
+      data: appKeySchema,
+    }),
     async (request) => {
       const key = await corp.revokeKey(db, request.params.id);
       await keyAudit(request, 'openapi.key.revoke', key.id);
@@ -136,16 +103,11 @@ export const corporationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CORPORATION_PATHS.usage(':id'),
-    {
-      onRequest: sys([B.view]),
-      schema: {
-        tags,
-        summary: 'Calls per UTC day and operation, errors and analyses of a corporation’s keys',
-        params: corporationIdParams,
-        querystring: corporationUsageQuery,
-        response: { 200: okSchema(corporationUsageSchema) },
-      },
-    },
+    route(sys([B.view]), 'Calls per UTC day and operation, errors and analyses of a corporation’s keys', {
+      params: corporationIdParams,
+      querystring: corporationUsageQuery,
+      data: corporationUsageSchema,
+    }),
     async (request) =>
       ok({ days: await corp.corporationUsage(db, request.params.id, request.query.days) }, request.msgLang),
   );

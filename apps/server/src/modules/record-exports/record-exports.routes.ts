@@ -5,8 +5,9 @@ import { principalOf, requireAuth } from '../auth/guard.js';
 import { audit } from '../records/records.repo.js';
 import { recordsXlsx } from './records-xlsx.js';
 import { streamReportsZip, zipSelection } from './reports-zip.js';
+import { routeOf } from '../../http/route.js';
 
-const tags = ['records'];
+const route = routeOf(['records']);
 const member = requireAuth({ entrances: ['member'] });
 const fileResponse = { 200: z.any().describe('file bytes') };
 
@@ -16,16 +17,11 @@ export const recordExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     RECORD_EXPORT_PATHS.xlsx,
-    {
-      onRequest: member,
-      schema: {
-        tags,
-        summary: 'The filtered record list (same filter as the list, every page) as an Excel file',
-        body: recordExportBodySchema,
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-        response: fileResponse,
-      },
-    },
+    route(member, 'The filtered record list (same filter as the list, every page) as an Excel file', {
+      body: recordExportBodySchema,
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      response: fileResponse,
+    }),
     async (request, reply) => {
       const p = principalOf(request);
       const { bytes, rows } = await recordsXlsx(
@@ -51,16 +47,11 @@ export const recordExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     RECORD_EXPORT_PATHS.zip,
-    {
-      onRequest: member,
-      schema: {
-        tags,
-        summary: 'PDF reports of the filtered (or ticked) done records as one ZIP, streamed',
-        body: recordZipBodySchema,
-        produces: ['application/zip'],
-        response: fileResponse,
-      },
-    },
+    route(member, 'PDF reports of the filtered (or ticked) done records as one ZIP, streamed', {
+      body: recordZipBodySchema,
+      produces: ['application/zip'],
+      response: fileResponse,
+    }),
     async (request, reply) => {
       const p = principalOf(request);
       // Every refusal (403, 400 too many, 404 nothing done) happens here, before the first byte.

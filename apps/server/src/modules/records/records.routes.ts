@@ -24,6 +24,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { fastSerializerCompiler } from '../../http/fast-serializer.js';
 import { msgLang, ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { noteAudit } from '../audit/audit-hook.js';
 import { saveFile } from '../files/files.service.js';
@@ -45,6 +46,7 @@ import {
 } from './records.service.js';
 
 const tags = ['records'];
+const route = routeOf(tags);
 const signedIn = requireAuth({ entrances: ['member', 'doctor'] });
 const idParams = z.object({ id: z.string().uuid() });
 const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'share token') });
@@ -199,15 +201,10 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     RECORD_PATHS.create,
-    {
-      onRequest: signedIn,
-      schema: {
-        tags,
-        summary: 'Create a record from uploaded file uuids, questionnaire answers and vitals; queues the analysis',
-        body: recordCreateBodySchema,
-        response: { 200: okSchema(recordCreatedSchema) },
-      },
-    },
+    route(signedIn, 'Create a record from uploaded file uuids, questionnaire answers and vitals; queues the analysis', {
+      body: recordCreateBodySchema,
+      data: recordCreatedSchema,
+    }),
     async (request) => {
       const created = await createRecord(ctx, principalOf(request), request.body, request.ip);
       noteAudit(request, { targetId: created.recordId });
@@ -217,15 +214,10 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     RECORD_PATHS.check,
-    {
-      onRequest: signedIn,
-      schema: {
-        tags,
-        summary: "One uploaded capture (the caller's uuid upload) through its engine alone, at its capture step",
-        body: captureCheckBodySchema,
-        response: { 200: okSchema(captureCheckSchema) },
-      },
-    },
+    route(signedIn, "One uploaded capture (the caller's uuid upload) through its engine alone, at its capture step", {
+      body: captureCheckBodySchema,
+      data: captureCheckSchema,
+    }),
     async (request) =>
       ok(await checkCaptureFile(ctx, principalOf(request), request.body, request.msgLang), request.msgLang),
   );
@@ -286,21 +278,13 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     RECORD_PATHS.events(':id'),
-    { onRequest: signedIn, schema: { tags, summary: 'Progress events (text/event-stream)', params: idParams } },
+    route(signedIn, 'Progress events (text/event-stream)', { params: idParams }),
     async (request, reply) => streamProgress(ctx, request, reply, (await own(request)).id),
   );
 
   app.post(
     RECORD_PATHS.retry(':id'),
-    {
-      onRequest: signedIn,
-      schema: {
-        tags,
-        summary: 'Retry a failed analysis',
-        params: idParams,
-        response: { 200: okSchema(recordCreatedSchema) },
-      },
-    },
+    route(signedIn, 'Retry a failed analysis', { params: idParams, data: recordCreatedSchema }),
     async (request) =>
       ok(
         await retryRecord(ctx, await own(request), { userId: principalOf(request).user.id, ip: request.ip }),
@@ -310,48 +294,32 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     RECORD_PATHS.redo(':id'),
-    {
-      onRequest: signedIn,
-      schema: {
-        tags,
-        summary:
-          "Replace one capture (the maker's new uuid upload) and re-run its engine and the synthesis; the rest stays",
-        params: idParams,
-        body: recordRedoBodySchema,
-        response: { 200: okSchema(recordCreatedSchema) },
-      },
-    },
+    route(
+      signedIn,
+      "Replace one capture (the maker's new uuid upload) and re-run its engine and the synthesis; the rest stays",
+      { params: idParams, body: recordRedoBodySchema, data: recordCreatedSchema },
+    ),
     async (request) =>
       ok(await redoCapture(ctx, principalOf(request), await own(request), request.body, request.ip), request.msgLang),
   );
 
   app.get(
     RECORD_PATHS.report(':id'),
-    {
-      onRequest: signedIn,
-      schema: {
-        tags,
-        summary: 'PDF report of a done record, zh or en',
-        params: idParams,
-        querystring: z.object({ lang: reportLanguageSchema.optional() }),
-        produces: ['application/pdf'],
-        response: pdfResponse,
-      },
-    },
+    route(signedIn, 'PDF report of a done record, zh or en', {
+      params: idParams,
+      querystring: z.object({ lang: reportLanguageSchema.optional() }),
+      produces: ['application/pdf'],
+      response: pdfResponse,
+    }),
     async (request, reply) => sendPdf(ctx, request, reply, await own(request), request.query.lang),
   );
 
   app.get(
     RECORD_PATHS.history(':id'),
-    {
-      onRequest: signedIn,
-      schema: {
-        tags,
-        summary: "The person's records, vitals and conclusions over time",
-        params: idParams,
-        response: { 200: okSchema(personHistorySchema) },
-      },
-    },
+    route(signedIn, "The person's records, vitals and conclusions over time", {
+      params: idParams,
+      data: personHistorySchema,
+    }),
     async (request) =>
       ok(await personHistory(ctx, principalOf(request), await own(request), request.msgLang), request.msgLang),
   );

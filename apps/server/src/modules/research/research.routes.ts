@@ -30,6 +30,7 @@ import {
   tableExportBody,
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { AppError } from '../../http/app-error.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { writeAudit, writeAuditMany } from '../audit/audit.service.js';
@@ -39,6 +40,7 @@ import { tableXlsx } from './research.export.js';
 import * as svc from './research.service.js';
 
 const tags = ['research'];
+const route = routeOf(tags);
 /** The research area is a doctor capability (spec §2, §6): the doctor entrance, plus the toolbar's button codes. */
 const doctor = (buttons: string[] = []) => requireAuth({ entrances: ['doctor'], buttons });
 const idParams = z.object({ id: z.string().uuid() });
@@ -79,37 +81,19 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     P.home,
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: "The doctor's pools, recent jobs and case counts",
-        response: { 200: okSchema(researchHomeSchema) },
-      },
-    },
+    route(doctor(), "The doctor's pools, recent jobs and case counts", { data: researchHomeSchema }),
     async (request) => ok(await svc.home(db, principalOf(request)), request.msgLang),
   );
 
   app.post(
     P.pools,
-    {
-      onRequest: doctor(),
-      schema: { tags, summary: 'Page of own pools', body: poolListBody, response: { 200: okSchema(poolPageSchema) } },
-    },
+    route(doctor(), 'Page of own pools', { body: poolListBody, data: poolPageSchema }),
     async (request) => ok(await svc.listPools(db, principalOf(request), request.body), request.msgLang),
   );
 
   app.post(
     P.addPool,
-    {
-      onRequest: doctor([B.addPool]),
-      schema: {
-        tags,
-        summary: 'Create a pool (dataPool-add)',
-        body: poolAddBody,
-        response: { 200: okSchema(poolSchema) },
-      },
-    },
+    route(doctor([B.addPool]), 'Create a pool (dataPool-add)', { body: poolAddBody, data: poolSchema }),
     async (request) => {
       const pool = await svc.addPool(db, principalOf(request), request.body);
       await writeAudit(db, request, { action: 'research.pool.create', targetId: pool.id });
@@ -119,15 +103,7 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     P.pool(':id'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'A pool with its variable dictionary',
-        params: idParams,
-        response: { 200: okSchema(poolSchema) },
-      },
-    },
+    route(doctor(), 'A pool with its variable dictionary', { params: idParams, data: poolSchema }),
     async (request) => {
       return ok(svc.toPool(await poolFor(db, principalOf(request), request.params.id)), request.msgLang);
     },
@@ -135,16 +111,11 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.updatePool(':id'),
-    {
-      onRequest: doctor([B.editPool]),
-      schema: {
-        tags,
-        summary: 'Rename a pool or change its dictionary (dataPool-edit)',
-        params: idParams,
-        body: poolUpdateBody,
-        response: { 200: okSchema(poolSchema) },
-      },
-    },
+    route(doctor([B.editPool]), 'Rename a pool or change its dictionary (dataPool-edit)', {
+      params: idParams,
+      body: poolUpdateBody,
+      data: poolSchema,
+    }),
     async (request) => {
       const pool = await svc.updatePool(db, principalOf(request), request.params.id, request.body);
       await writeAudit(db, request, { action: 'research.pool.update', targetId: pool.id });
@@ -154,15 +125,10 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.removePools,
-    {
-      onRequest: doctor([B.deletePools]),
-      schema: {
-        tags,
-        summary: 'Delete own pools with their samples and jobs (dataPool-batch-delete)',
-        body: researchIdsBody,
-        response: { 200: okSchema(z.object({ ids: z.array(z.string()) })) },
-      },
-    },
+    route(doctor([B.deletePools]), 'Delete own pools with their samples and jobs (dataPool-batch-delete)', {
+      body: researchIdsBody,
+      data: z.object({ ids: z.array(z.string()) }),
+    }),
     async (request) => {
       const ids = await svc.removePools(db, principalOf(request), request.body.ids);
       await writeAuditMany(db, request, 'research.pool.delete', ids);
@@ -172,32 +138,22 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.samples(':poolId'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: "Page of a pool's samples; combined query over variable keys and source",
-        params: poolParams,
-        body: sampleListBody,
-        response: { 200: okSchema(samplePageSchema) },
-      },
-    },
+    route(doctor(), "Page of a pool's samples; combined query over variable keys and source", {
+      params: poolParams,
+      body: sampleListBody,
+      data: samplePageSchema,
+    }),
     async (request) =>
       ok(await svc.listSamples(db, principalOf(request), request.params.poolId, request.body), request.msgLang),
   );
 
   app.post(
     P.updateSample(':poolId', ':sampleId'),
-    {
-      onRequest: doctor([B.editItem]),
-      schema: {
-        tags,
-        summary: "Change a sample's values (dataPoolItem-edit); null clears one",
-        params: sampleParams,
-        body: sampleUpdateBody,
-        response: { 200: okSchema(sampleSchema) },
-      },
-    },
+    route(doctor([B.editItem]), "Change a sample's values (dataPoolItem-edit); null clears one", {
+      params: sampleParams,
+      body: sampleUpdateBody,
+      data: sampleSchema,
+    }),
     async (request) => {
       const { poolId, sampleId } = request.params;
       const s = await svc.updateSample(db, principalOf(request), poolId, sampleId, request.body.values);
@@ -208,16 +164,11 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.removeSamples(':poolId'),
-    {
-      onRequest: doctor([B.deleteItems]),
-      schema: {
-        tags,
-        summary: 'Delete samples of a pool (dataPoolItem-batch-delete)',
-        params: poolParams,
-        body: researchIdsBody,
-        response: { 200: okSchema(z.object({ deleted: z.number().int() })) },
-      },
-    },
+    route(doctor([B.deleteItems]), 'Delete samples of a pool (dataPoolItem-batch-delete)', {
+      params: poolParams,
+      body: researchIdsBody,
+      data: z.object({ deleted: z.number().int() }),
+    }),
     async (request) => {
       const deleted = await svc.removeSamples(db, principalOf(request), request.params.poolId, request.body.ids);
       await writeAuditMany(db, request, 'research.sample.delete', request.body.ids, { poolId: request.params.poolId });
@@ -227,16 +178,11 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.importSystem(':poolId'),
-    {
-      onRequest: doctor([B.systemItems]),
-      schema: {
-        tags,
-        summary: 'Import own platform records and case-archive visits (dataPoolItem-system)',
-        params: poolParams,
-        body: importSystemBody,
-        response: { 200: okSchema(importResultSchema) },
-      },
-    },
+    route(doctor([B.systemItems]), 'Import own platform records and case-archive visits (dataPoolItem-system)', {
+      params: poolParams,
+      body: importSystemBody,
+      data: importResultSchema,
+    }),
     async (request) => {
       const r = await svc.importSystem(db, principalOf(request), request.params.poolId, request.body.sources);
       await writeAudit(db, request, {
@@ -297,16 +243,11 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.startJob(':poolId'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'Start an analysis of the pool as a background job',
-        params: poolParams,
-        body: jobParamsSchema,
-        response: { 200: okSchema(researchJobSchema) },
-      },
-    },
+    route(doctor(), 'Start an analysis of the pool as a background job', {
+      params: poolParams,
+      body: jobParamsSchema,
+      data: researchJobSchema,
+    }),
     async (request) => {
       const job = await svc.startJob(db, ctx.research, principalOf(request), request.params.poolId, request.body);
       await writeAudit(db, request, { action: 'research.job.start', targetId: job.id, detail: { kind: job.kind } });
@@ -316,44 +257,26 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.jobs,
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'Own jobs, newest first',
-        body: jobListBody,
-        response: { 200: okSchema(z.array(researchJobSummarySchema)) },
-      },
-    },
+    route(doctor(), 'Own jobs, newest first', { body: jobListBody, data: z.array(researchJobSummarySchema) }),
     async (request) => ok(await svc.listJobs(db, principalOf(request), request.body), request.msgLang),
   );
 
   app.get(
     P.job(':id'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'A job: status, progress (poll it), result when done',
-        params: idParams,
-        response: { 200: okSchema(researchJobSchema) },
-      },
-    },
+    route(doctor(), 'A job: status, progress (poll it), result when done', {
+      params: idParams,
+      data: researchJobSchema,
+    }),
     async (request) => ok(await svc.jobDetail(db, principalOf(request), request.params.id), request.msgLang),
   );
 
   app.post(
     P.predict(':id'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: "Predict samples with a finished classification job's model",
-        params: idParams,
-        body: predictBody,
-        response: { 200: okSchema(predictResultSchema) },
-      },
-    },
+    route(doctor(), "Predict samples with a finished classification job's model", {
+      params: idParams,
+      body: predictBody,
+      data: predictResultSchema,
+    }),
     async (request) =>
       ok(await svc.predictRecords(db, principalOf(request), request.params.id, request.body.records), request.msgLang),
   );
@@ -381,15 +304,10 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.exportXlsx,
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'A table of a research screen as an Excel workbook',
-        body: tableExportBody,
-        response: { 200: z.any().describe('xlsx bytes') },
-      },
-    },
+    route(doctor(), 'A table of a research screen as an Excel workbook', {
+      body: tableExportBody,
+      response: { 200: z.any().describe('xlsx bytes') },
+    }),
     async (request, reply) => {
       const bytes = await tableXlsx(request.body);
       const file = encodeURIComponent(`${request.body.name}.xlsx`);

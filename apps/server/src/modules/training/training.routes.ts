@@ -31,6 +31,7 @@ import {
 import { renderCertificate } from '@tcm/report';
 import { AppError } from '../../http/app-error.js';
 import { ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import * as svc from './training.service.js';
 import { markTeachingCase, teachingCaseState } from './training.cases.js';
@@ -38,6 +39,7 @@ import { importQuestions } from './training.import.js';
 import { readImportUpload } from './training.upload.js';
 
 const tags = ['training'];
+const route = routeOf(tags);
 /** Learners and teachers: the training entrance only (every other area refuses it, and it them). */
 const learner = requireAuth({ entrances: ['training'] });
 /**
@@ -71,14 +73,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     TRAINING_PATHS.courses,
-    {
-      onRequest: learner,
-      schema: {
-        tags,
-        summary: 'Courses and lessons (teachers also see unpublished ones)',
-        response: { 200: okSchema(z.array(trainingCourseSchema)) },
-      },
-    },
+    route(learner, 'Courses and lessons (teachers also see unpublished ones)', { data: z.array(trainingCourseSchema) }),
     async (request) => {
       const g = await request.grants();
       const isTeacher = g.allAccess || g.roles.includes(TRAINING_TEACHER_ROLE);
@@ -88,71 +83,43 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     TRAINING_PATHS.courses,
-    {
-      onRequest: teacher,
-      schema: {
-        tags,
-        summary: 'Create or update a course (teacher)',
-        body: trainingCourseBody,
-        response: { 200: okSchema(z.unknown()) },
-      },
-    },
+    route(teacher, 'Create or update a course (teacher)', { body: trainingCourseBody, data: z.unknown() }),
     async (request) => ok(await svc.saveCourse(db, request.body), request.msgLang),
   );
 
   app.post(
     TRAINING_PATHS.lessons,
-    {
-      onRequest: teacher,
-      schema: {
-        tags,
-        summary: 'Create or update a lesson; rich text sanitised (teacher)',
-        body: trainingLessonBody,
-        response: { 200: okSchema(trainingLessonSchema) },
-      },
-    },
+    route(teacher, 'Create or update a lesson; rich text sanitised (teacher)', {
+      body: trainingLessonBody,
+      data: trainingLessonSchema,
+    }),
     async (request) => ok(await svc.saveLesson(db, request.body), request.msgLang),
   );
 
   app.post(
     TRAINING_PATHS.lessonDone(':id'),
-    {
-      onRequest: learner,
-      schema: {
-        tags,
-        summary: 'Mark a lesson read',
-        params: trainingIdParams,
-        response: { 200: okSchema(z.object({ lessonId: z.string(), done: z.boolean() })) },
-      },
-    },
+    route(learner, 'Mark a lesson read', {
+      params: trainingIdParams,
+      data: z.object({ lessonId: z.string(), done: z.boolean() }),
+    }),
     async (request) => ok(await svc.lessonDone(db, me(request).id, request.params.id), request.msgLang),
   );
 
   app.get(
     TRAINING_PATHS.questions,
-    {
-      onRequest: teacher,
-      schema: {
-        tags,
-        summary: 'The question bank, a page (teacher)',
-        querystring: trainingQuestionsQuery,
-        response: { 200: okSchema(trainingQuestionPageSchema) },
-      },
-    },
+    route(teacher, 'The question bank, a page (teacher)', {
+      querystring: trainingQuestionsQuery,
+      data: trainingQuestionPageSchema,
+    }),
     async (request) => ok(await svc.questions(db, request.query.page, request.query.size), request.msgLang),
   );
 
   app.post(
     TRAINING_PATHS.questionsImport,
-    {
-      onRequest: teacher,
-      schema: {
-        tags,
-        summary: 'Import photos (`photos`, up to 9) with a label table (`labels`) (teacher)',
-        consumes: ['multipart/form-data'],
-        response: { 200: okSchema(trainingImportResultSchema) },
-      },
-    },
+    route(teacher, 'Import photos (`photos`, up to 9) with a label table (`labels`) (teacher)', {
+      consumes: ['multipart/form-data'],
+      data: trainingImportResultSchema,
+    }),
     async (request) => {
       const upload = await readImportUpload(request);
       return ok(await importQuestions(ctx, { ...upload, importedBy: me(request).id }), request.msgLang);
@@ -161,102 +128,58 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     TRAINING_PATHS.choiceQuestions,
-    {
-      onRequest: teacher,
-      schema: {
-        tags,
-        summary: 'Create or update a text (multiple-choice) question, a starter one too (teacher)',
-        body: trainingChoiceQuestionBody,
-        response: { 200: okSchema(trainingQuestionSchema) },
-      },
-    },
+    route(teacher, 'Create or update a text (multiple-choice) question, a starter one too (teacher)', {
+      body: trainingChoiceQuestionBody,
+      data: trainingQuestionSchema,
+    }),
     async (request) => ok(await svc.saveChoiceQuestion(db, me(request).id, request.body), request.msgLang),
   );
 
   app.post(
     TRAINING_PATHS.questionHidden(':id'),
-    {
-      onRequest: teacher,
-      schema: {
-        tags,
-        summary: 'Hide a question from new practices and exams, or show it again (teacher)',
-        params: trainingIdParams,
-        body: trainingHiddenBody,
-        response: { 200: okSchema(trainingQuestionSchema) },
-      },
-    },
+    route(teacher, 'Hide a question from new practices and exams, or show it again (teacher)', {
+      params: trainingIdParams,
+      body: trainingHiddenBody,
+      data: trainingQuestionSchema,
+    }),
     async (request) => ok(await svc.setQuestionHidden(db, request.params.id, request.body.hidden), request.msgLang),
   );
 
   app.post(
     TRAINING_PATHS.attempts,
-    {
-      onRequest: learner,
-      schema: {
-        tags,
-        summary: 'Start a practice or a timed exam',
-        body: trainingStartAttemptBody,
-        response: { 200: okSchema(trainingAttemptSchema) },
-      },
-    },
+    route(learner, 'Start a practice or a timed exam', { body: trainingStartAttemptBody, data: trainingAttemptSchema }),
     async (request) => ok(await svc.startAttempt(db, me(request).id, request.body), request.msgLang),
   );
 
   app.get(
     TRAINING_PATHS.attempt(':id'),
-    {
-      onRequest: learner,
-      schema: {
-        tags,
-        summary: 'One of the caller’s attempts',
-        params: trainingIdParams,
-        response: { 200: okSchema(trainingAttemptSchema) },
-      },
-    },
+    route(learner, 'One of the caller’s attempts', { params: trainingIdParams, data: trainingAttemptSchema }),
     async (request) => ok(await svc.attempt(db, me(request).id, request.params.id), request.msgLang),
   );
 
   app.post(
     TRAINING_PATHS.answer(':id'),
-    {
-      onRequest: learner,
-      schema: {
-        tags,
-        summary: 'Answer one photo (once); an exam refuses answers after its deadline (4400007)',
-        params: trainingIdParams,
-        body: trainingAnswerBody,
-        response: { 200: okSchema(trainingAttemptSchema) },
-      },
-    },
+    route(learner, 'Answer one photo (once); an exam refuses answers after its deadline (4400007)', {
+      params: trainingIdParams,
+      body: trainingAnswerBody,
+      data: trainingAttemptSchema,
+    }),
     async (request) => ok(await svc.answer(db, me(request).id, request.params.id, request.body), request.msgLang),
   );
 
   app.post(
     TRAINING_PATHS.finish(':id'),
-    {
-      onRequest: learner,
-      schema: {
-        tags,
-        summary: 'Hand in: the score',
-        params: trainingIdParams,
-        response: { 200: okSchema(trainingAttemptSchema) },
-      },
-    },
+    route(learner, 'Hand in: the score', { params: trainingIdParams, data: trainingAttemptSchema }),
     async (request) => ok(await svc.finish(db, me(request).id, request.params.id), request.msgLang),
   );
 
   app.get(
     TRAINING_PATHS.certificate(':id'),
-    {
-      onRequest: learner,
-      schema: {
-        tags,
-        summary: 'Completion certificate PDF of a passed exam',
-        params: trainingIdParams,
-        querystring: trainingLangQuery,
-        produces: ['application/pdf'],
-      },
-    },
+    route(learner, 'Completion certificate PDF of a passed exam', {
+      params: trainingIdParams,
+      querystring: trainingLangQuery,
+      produces: ['application/pdf'],
+    }),
     async (request, reply) => {
       const user = me(request);
       const lang = request.query.lang ?? request.msgLang;
@@ -281,68 +204,39 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     TRAINING_PATHS.progress,
-    {
-      onRequest: learner,
-      schema: {
-        tags,
-        summary: 'The caller’s lessons read, best scores, certificates, practice totals',
-        response: { 200: okSchema(trainingProgressSchema) },
-      },
-    },
+    route(learner, 'The caller’s lessons read, best scores, certificates, practice totals', {
+      data: trainingProgressSchema,
+    }),
     async (request) => ok(await svc.progress(db, me(request).id), request.msgLang),
   );
 
   app.get(
     TRAINING_PATHS.leaderboard,
-    {
-      onRequest: learner,
-      schema: {
-        tags,
-        summary: 'Learners by best exam score (names masked)',
-        response: { 200: okSchema(trainingLeaderboardSchema) },
-      },
-    },
+    route(learner, 'Learners by best exam score (names masked)', { data: trainingLeaderboardSchema }),
     async (request) => ok(await svc.leaderboard(db, me(request).id), request.msgLang),
   );
 
   app.get(
     TRAINING_PATHS.teacherResults,
-    {
-      onRequest: teacher,
-      schema: {
-        tags,
-        summary: 'Every learner’s results (teacher)',
-        response: { 200: okSchema(trainingTeacherResultsSchema) },
-      },
-    },
+    route(teacher, 'Every learner’s results (teacher)', { data: trainingTeacherResultsSchema }),
     async (request) => ok(await svc.teacherResults(db), request.msgLang),
   );
 
   app.post(
     TRAINING_PATHS.teachingCases,
-    {
-      onRequest: doctor,
-      schema: {
-        tags,
-        summary: 'Mark one of the doctor’s records as a teaching case',
-        body: trainingTeachingCaseBody,
-        response: { 200: okSchema(trainingQuestionSchema) },
-      },
-    },
+    route(doctor, 'Mark one of the doctor’s records as a teaching case', {
+      body: trainingTeachingCaseBody,
+      data: trainingQuestionSchema,
+    }),
     async (request) => ok(await markTeachingCase(db, me(request).id, request.body), request.msgLang),
   );
 
   app.get(
     TRAINING_PATHS.teachingCaseOf(':recordId'),
-    {
-      onRequest: doctor,
-      schema: {
-        tags,
-        summary: 'Whether one of the doctor’s records is a teaching case, with the engine’s reading',
-        params: z.object({ recordId: z.string().uuid() }),
-        response: { 200: okSchema(trainingTeachingCaseStateSchema) },
-      },
-    },
+    route(doctor, 'Whether one of the doctor’s records is a teaching case, with the engine’s reading', {
+      params: z.object({ recordId: z.string().uuid() }),
+      data: trainingTeachingCaseStateSchema,
+    }),
     async (request) => ok(await teachingCaseState(db, me(request).id, request.params.recordId), request.msgLang),
   );
 };

@@ -19,10 +19,12 @@ import {
 import { AppError } from '../../http/app-error.js';
 import { assertNoNul } from '../../http/nul-guard.js';
 import { ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { requireAuth } from '../auth/guard.js';
 import * as svc from './translation.service.js';
 
 const tags = ['translation'];
+const route = routeOf(tags);
 const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 
@@ -61,29 +63,17 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     TRANSLATION_PATHS.list,
-    {
-      onRequest: sys(),
-      schema: {
-        tags,
-        summary: 'Page of entries: keyword and/or combined query',
-        querystring: translationListQuery,
-        body: translationListBody,
-        response: { 200: okSchema(translationPage) },
-      },
-    },
+    route(sys(), 'Page of entries: keyword and/or combined query', {
+      querystring: translationListQuery,
+      body: translationListBody,
+      data: translationPage,
+    }),
     async (request) => ok(await svc.list(db, { ...request.query, ...(request.body ?? {}) }), request.msgLang),
   );
 
   app.get(
     TRANSLATION_PATHS.init,
-    {
-      onRequest: sys(),
-      schema: {
-        tags,
-        summary: 'Languages and queryable fields of the admin screen',
-        response: { 200: okSchema(translationInit) },
-      },
-    },
+    route(sys(), 'Languages and queryable fields of the admin screen', { data: translationInit }),
     async (request) =>
       ok(
         {
@@ -100,38 +90,25 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     TRANSLATION_PATHS.create,
-    {
-      onRequest: sys([TRANSLATION_BUTTONS.add]),
-      schema: {
-        tags,
-        summary: 'New entry; the key is the SHA-256 of the original',
-        body: translationCreateBody,
-        response: { 200: okSchema(translationEntry) },
-      },
-    },
+    route(sys([TRANSLATION_BUTTONS.add]), 'New entry; the key is the SHA-256 of the original', {
+      body: translationCreateBody,
+      data: translationEntry,
+    }),
     async (request) => ok(await svc.create(db, request.body), request.msgLang),
   );
 
   app.post(
     TRANSLATION_PATHS.update,
-    {
-      onRequest: sys([TRANSLATION_BUTTONS.edit]),
-      schema: {
-        tags,
-        summary: 'Change translations and remark (the original is immutable)',
-        body: translationUpdateBody,
-        response: { 200: okSchema(translationEntry) },
-      },
-    },
+    route(sys([TRANSLATION_BUTTONS.edit]), 'Change translations and remark (the original is immutable)', {
+      body: translationUpdateBody,
+      data: translationEntry,
+    }),
     async (request) => ok(await svc.update(db, request.body), request.msgLang),
   );
 
   app.delete(
     TRANSLATION_PATHS.remove(':id'),
-    {
-      onRequest: sys([TRANSLATION_BUTTONS.remove]),
-      schema: { tags, summary: 'Delete an entry', params: idParams, response: { 200: okSchema(z.null()) } },
-    },
+    route(sys([TRANSLATION_BUTTONS.remove]), 'Delete an entry', { params: idParams, data: z.null() }),
     async (request) => {
       await svc.remove(db, request.params.id);
       return ok(null, request.msgLang);
@@ -140,10 +117,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     TRANSLATION_PATHS.find(':id'),
-    {
-      onRequest: sys(),
-      schema: { tags, summary: 'One entry', params: idParams, response: { 200: okSchema(translationEntry) } },
-    },
+    route(sys(), 'One entry', { params: idParams, data: translationEntry }),
     async (request) => ok(await svc.find(db, request.params.id), request.msgLang),
   );
 
@@ -170,29 +144,19 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     TRANSLATION_PATHS.portalCreate,
-    {
-      onRequest: sys([TRANSLATION_BUTTONS.add]),
-      schema: {
-        tags,
-        summary: 'Create from the site (entry = create fields as JSON)',
-        querystring: portalEntryQuery,
-        response: { 200: okSchema(translationEntry) },
-      },
-    },
+    route(sys([TRANSLATION_BUTTONS.add]), 'Create from the site (entry = create fields as JSON)', {
+      querystring: portalEntryQuery,
+      data: translationEntry,
+    }),
     async (request) => ok(await svc.create(db, entryOf(translationCreateBody, request.query.entry)), request.msgLang),
   );
 
   app.post(
     TRANSLATION_PATHS.portalUpdate,
-    {
-      onRequest: sys([TRANSLATION_BUTTONS.edit]),
-      schema: {
-        tags,
-        summary: 'Update from the site (entry = update fields as JSON)',
-        querystring: portalEntryQuery,
-        response: { 200: okSchema(translationEntry) },
-      },
-    },
+    route(sys([TRANSLATION_BUTTONS.edit]), 'Update from the site (entry = update fields as JSON)', {
+      querystring: portalEntryQuery,
+      data: translationEntry,
+    }),
     async (request) => ok(await svc.update(db, entryOf(translationUpdateBody, request.query.entry)), request.msgLang),
   );
 };

@@ -15,6 +15,7 @@ import {
 import { teams, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { ok, okSchema } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { assertClient } from '../auth/client-auth.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { presentDoctor, presentMember, presentUser } from './users.presenter.js';
@@ -24,6 +25,7 @@ import { checkJigsaw } from '../auth/jigsaw.service.js';
 import { memberPages } from '../menu/menu.service.js';
 
 const tags = ['users'];
+const route = routeOf(tags);
 
 /** The three user-info calls of spec §7, doctor registration and the team member list. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,23 +33,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     USER_PATHS.currentSysuser,
-    {
-      onRequest: requireAuth({ entrances: ['sys'], beforePasswordChange: true }),
-      schema: {
-        tags,
-        summary: 'Back-office user info (roles incl. admin, buttons)',
-        response: { 200: okSchema(sysUserInfo) },
-      },
-    },
+    route(
+      requireAuth({ entrances: ['sys'], beforePasswordChange: true }),
+      'Back-office user info (roles incl. admin, buttons)',
+      { data: sysUserInfo },
+    ),
     async (request) => ok(presentUser(principalOf(request).user, await request.grants()), request.msgLang),
   );
 
   app.get(
     USER_PATHS.memberInfo,
-    {
-      onRequest: requireAuth({ entrances: ['member'], beforePasswordChange: true }),
-      schema: { tags, summary: 'Member info with team flags (1 = yes)', response: { 200: okSchema(memberInfo) } },
-    },
+    route(requireAuth({ entrances: ['member'], beforePasswordChange: true }), 'Member info with team flags (1 = yes)', {
+      data: memberInfo,
+    }),
     async (request) => {
       const u = principalOf(request).user;
       const team = u.teamId
@@ -64,23 +62,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     USER_PATHS.doctorInfo,
-    {
-      onRequest: requireAuth({ entrances: ['doctor'], beforePasswordChange: true }),
-      schema: { tags, summary: 'Doctor / researcher info', response: { 200: okSchema(doctorInfo) } },
-    },
+    route(requireAuth({ entrances: ['doctor'], beforePasswordChange: true }), 'Doctor / researcher info', {
+      data: doctorInfo,
+    }),
     async (request) => ok(presentDoctor(principalOf(request).user, await request.grants()), request.msgLang),
   );
 
   app.get(
     USER_PATHS.currentUser,
-    {
-      onRequest: requireAuth({ beforePasswordChange: true }),
-      schema: {
-        tags,
-        summary: 'Info of the caller, whatever its entrance (display, disease, training...)',
-        response: { 200: okSchema(userInfoBase) },
-      },
-    },
+    route(
+      requireAuth({ beforePasswordChange: true }),
+      'Info of the caller, whatever its entrance (display, disease, training...)',
+      { data: userInfoBase },
+    ),
     async (request) => ok(presentUser(principalOf(request).user, await request.grants()), request.msgLang),
   );
 
@@ -126,15 +120,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/backend/member/team/:teamId/members',
-    {
-      onRequest: requireAuth({ entrances: ['member'] }),
-      schema: {
-        tags,
-        summary: 'Members of a team: only its own members may list it',
-        params: z.object({ teamId: z.string().uuid() }),
-        response: { 200: okSchema(z.array(teamMember)) },
-      },
-    },
+    route(requireAuth({ entrances: ['member'] }), 'Members of a team: only its own members may list it', {
+      params: z.object({ teamId: z.string().uuid() }),
+      data: z.array(teamMember),
+    }),
     async (request) => {
       const me = principalOf(request).user;
       if (me.teamId !== request.params.teamId) throw new AppError(AUTH_ERRORS.FORBIDDEN);

@@ -10,7 +10,8 @@ import {
   wechatPushBodySchema,
   wechatPushResultSchema,
 } from '@tcm/contract';
-import { ok, okSchema } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { routeOf } from '../../http/route.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import {
   acceptPush,
@@ -25,6 +26,7 @@ import {
 import { AppError } from '../../http/app-error.js';
 
 const tags = ['wechat'];
+const route = routeOf(tags);
 const member = requireAuth({ entrances: ['member'] });
 const XML_TYPES = ['text/xml', 'application/xml'];
 /** WeChat pushes are small; anything bigger is not one. */
@@ -40,56 +42,32 @@ export const wechatBindingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     WECHAT_BIND_PATHS.create,
-    {
-      onRequest: member,
-      schema: {
-        tags,
-        summary: 'A one-time binding scene code and the QR link that carries it',
-        response: { 200: okSchema(wechatBindingSchema) },
-      },
-    },
+    route(member, 'A one-time binding scene code and the QR link that carries it', { data: wechatBindingSchema }),
     async (request) => ok(await createBinding(ctx, principalOf(request)), request.msgLang),
   );
 
   app.get(
     WECHAT_BIND_PATHS.mine,
-    {
-      onRequest: member,
-      schema: {
-        tags,
-        summary: 'Whether the caller has a WeChat account bound',
-        response: { 200: okSchema(wechatMineSchema) },
-      },
-    },
+    route(member, 'Whether the caller has a WeChat account bound', { data: wechatMineSchema }),
     async (request) => ok({ bound: await isBound(ctx, principalOf(request)) }, request.msgLang),
   );
 
   app.get(
     WECHAT_BIND_PATHS.status(':scene'),
-    {
-      onRequest: member,
-      schema: {
-        tags,
-        summary: 'The outcome of one of the caller’s scene codes (the outcome pages poll it)',
-        params: z.object({ scene: sceneCodeSchema }),
-        response: { 200: okSchema(wechatBindingSchema) },
-      },
-    },
+    route(member, 'The outcome of one of the caller’s scene codes (the outcome pages poll it)', {
+      params: z.object({ scene: sceneCodeSchema }),
+      data: wechatBindingSchema,
+    }),
     async (request) => ok(await bindingStatus(ctx, principalOf(request), request.params.scene), request.msgLang),
   );
 
   app.post(
     WECHAT_BIND_PATHS.pushReport(':id'),
-    {
-      onRequest: member,
-      schema: {
-        tags,
-        summary: 'Push a finished report to the bound member as a template message linking to /checked/pdf',
-        params: z.object({ id: z.string().uuid() }),
-        body: wechatPushBodySchema,
-        response: { 200: okSchema(wechatPushResultSchema) },
-      },
-    },
+    route(member, 'Push a finished report to the bound member as a template message linking to /checked/pdf', {
+      params: z.object({ id: z.string().uuid() }),
+      body: wechatPushBodySchema,
+      data: wechatPushResultSchema,
+    }),
     async (request) =>
       ok(
         await pushReport(ctx, principalOf(request), request.params.id, request.body.lang, request.ip),
