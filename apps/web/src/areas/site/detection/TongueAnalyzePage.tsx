@@ -1,4 +1,4 @@
-import '../../../record/texts.js';
+import '../../../record/first-texts.js';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
