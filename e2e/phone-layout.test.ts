@@ -55,8 +55,12 @@ async function seedFullRecord(): Promise<string> {
  *   boxes with fewer than 2.5 characters a line (normal wrapping of a sentence has many a line);
  * - a text is drawn past the window's right edge, unless inside a deliberate sideways scroller;
  * - a floating button (antd's collapsed-menu tab, a float button) lies over the page;
- * - with `touch`, a button of the page is under 44 px high (WCAG 2.5.5 target size). Visitor
- *   pages are checked for width and text only: their buttons belong to the site's own design.
+ * - with `touch`, a control is smaller than 44 × 44 px (WCAG 2.5.5 target size): every visible
+ *   link, button, field, select, tab, switch, checkbox and radio of the page, the header's
+ *   language switch and sign-in/out included. Measured is what a finger hits: a field's or
+ *   checkbox's frame or label, not the bare input inside it. Excepted (WCAG 2.5.8's inline
+ *   exception): a link inside running text (display inline, in a block with other text), whose
+ *   line height the sentence sets; and controls in a hidden or scaled-down subtree.
  */
 async function phoneProblems(page: Page, touch: boolean): Promise<string[]> {
   const width = page.viewportSize()!.width;
@@ -97,15 +101,50 @@ async function phoneProblems(page: Page, touch: boolean): Promise<string[]> {
         const right = Math.max(...rects.map((r) => r.right));
         if (right > W + 1 && !scrolls(el)) out.push(`"${text.slice(0, 30)}" drawn to x=${Math.round(right)}`);
       }
-      // Buttons of the page (not the shared header's language and sign-out controls, nor inline
-      // switches and icons in a table row, whose row is the target).
-      if (touch)
-        for (const b of document.querySelectorAll('.ant-btn')) {
-          const r = b.getBoundingClientRect();
-          if (r.width === 0 || r.height === 0 || b.closest('header, [aria-hidden="true"]')) continue;
-          if (Math.round(r.height) < 44)
-            out.push(`button "${(b.textContent ?? '').trim().slice(0, 20)}" ${Math.round(r.height)} px high`);
+      if (touch) {
+        const CONTROLS = [
+          'a[href]',
+          'button',
+          'input:not([type=hidden])',
+          'select',
+          'textarea',
+          '[role=button]',
+          '[role=tab]',
+          '[role=switch]',
+          '[role=checkbox]',
+          '[role=radio]',
+          '[role=combobox]',
+          '.ant-btn',
+        ].join(', ');
+        // What a finger hits: the frame or label around a field, select, checkbox or radio.
+        const FRAME =
+          '.ant-select, .ant-picker, .ant-input-affix-wrapper, .ant-input-number, .ant-checkbox-wrapper, .ant-radio-wrapper, .ant-radio-button-wrapper, .ant-upload, label';
+        const seen = new Set<Element>();
+        for (const c of document.querySelectorAll(CONTROLS)) {
+          const target = c.closest(FRAME) ?? c;
+          if (seen.has(target)) continue;
+          seen.add(target);
+          const r = target.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0 || target.closest('[aria-hidden="true"], [inert]')) continue;
+          if (getComputedStyle(target).visibility === 'hidden') continue;
+          // A link in a sentence: its line is the sentence's (WCAG 2.5.8 inline exception).
+          if (target.tagName === 'A' && getComputedStyle(target).display === 'inline' && target.parentElement) {
+            // The block's own words, without its links and separators: a sentence has some.
+            const words = [...target.parentElement.childNodes]
+              .filter((n) => n.nodeType === Node.TEXT_NODE || (n instanceof Element && !n.matches('a')))
+              .map((n) => n.textContent ?? '')
+              .join('')
+              .replace(/[\s·|,，、/]/g, '');
+            if (words.length >= 4) continue;
+          }
+          if (Math.round(r.height) < 44 || Math.round(r.width) < 44) {
+            const name = (target.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 20);
+            out.push(
+              `${target.tagName.toLowerCase()}${target.className && typeof target.className === 'string' ? '.' + target.className.split(' ')[0] : ''} "${name}" ${Math.round(r.width)}×${Math.round(r.height)} px`,
+            );
+          }
         }
+      }
       return out;
     },
     { touch, W: width },
@@ -241,7 +280,7 @@ describe('phone-first pages (390×844)', () => {
         await page.context().addCookies([{ name: 'language', value: lang, url: BASE }]);
         for (const p of VISITOR) {
           await page.goto(`${BASE}/pc${p}`);
-          await checkPage(page, `visitor ${p} (${lang})`, false);
+          await checkPage(page, `visitor ${p} (${lang})`);
         }
         expect(errors).toEqual([]);
       },

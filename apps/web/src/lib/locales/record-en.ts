@@ -1,8 +1,9 @@
+import { recordFirstEn } from './record-first-en.js';
 import type { recordZh } from './record-zh.js';
 
 /** Texts of the main job: en (same keys as record-zh.ts). */
 export const recordEn: typeof recordZh = {
-  analyze: 'Analyze',
+  ...recordFirstEn,
   analyzeAgain: 'Analyze again',
   answered: '{{done}}/{{total}} answered',
   cameraDenied: 'The camera cannot be opened; allow the browser to use it, or upload a photo',
@@ -11,7 +12,6 @@ export const recordEn: typeof recordZh = {
   cameraGuideFace:
     'In bright daylight, look straight at the camera with the face inside the outline, no glasses or make-up',
   captures: 'Captures',
-  choosePhoto: 'Choose a photo',
   choosePulse: 'Choose a pulse file',
   chooseWav: 'Choose a WAV file',
   clearAnswers: 'Clear the answers (skip the questionnaire)',
@@ -48,10 +48,7 @@ export const recordEn: typeof recordZh = {
   openReport: 'Open the PDF report',
   kbVersion: 'Pattern knowledge base (four-diagnosis synthesis) {{version}}',
   patternScore: 'fit {{score}} · confidence {{confidence}}',
-  photoRule: 'Images may be PNG, JPG, JPEG or BMP, no larger than 10M',
   previewNote: 'Layout preview of the report with sample data; it holds no personal data',
-  privacy:
-    'The photo is used for this analysis only; the result link carries a random token, so only people with the link can see it',
   pulseGuide: 'Upload a pulse waveform file (CSV/TXT columns or JSON), e.g. exported by a pulse device or a PPG sensor',
   queryActive: 'Combined query active',
   queued: 'Queued, the analysis starts shortly…',
@@ -72,7 +69,6 @@ export const recordEn: typeof recordZh = {
   tipGood: 'Light and focus are good; take the photo',
   tipWaiting: 'Checking the picture…',
   took: '{{ms}} ms',
-  useCamera: 'Use the camera',
   version: 'engine {{engine}}',
   view: 'View',
   vitalsInvalid: 'Some values are wrong; check the fields marked in red',
@@ -92,20 +88,6 @@ export const recordEn: typeof recordZh = {
     tooDark: 'Too dark: move to a brighter place',
     tooBright: 'Too bright: avoid direct light',
     blurry: 'Blurred: hold still and focus',
-  },
-  fileProblem: {
-    type: 'Wrong file type',
-    size: 'The file must not be larger than 10M',
-    empty: 'The file is empty',
-    content: 'The file is not a valid picture',
-  },
-  intro: {
-    normal:
-      'Upload a tongue photo or take one with the camera: the system reads body color, coating color and thickness, cracks, tooth marks and more, and makes a health report.',
-    child:
-      "Child tongue diagnosis: a parent helps the child put the tongue out in bright daylight; the result is for parents' and physicians' reference.",
-    covid:
-      'Tongue observation related to COVID-19: changes of body color, coating color, thickness and greasiness, for health management only; it cannot diagnose COVID-19.',
   },
   engine: {
     tongue: 'Tongue',

@@ -1,6 +1,7 @@
+import { recordFirstZh } from './record-first-zh.js';
 /** Texts of the main job (capture, results, reports, records, devices, the detection pages): zh. */
 export const recordZh = {
-  analyze: '开始分析',
+  ...recordFirstZh,
   analyzeAgain: '重新分析',
   answered: '已答 {{done}}/{{total}}',
   cameraDenied: '无法打开摄像头，请允许浏览器使用摄像头，或改为上传照片',
@@ -8,7 +9,6 @@ export const recordZh = {
   cameraGuide: '请在明亮自然光下，张口伸舌，舌面放松平展，让舌头位于轮廓线内',
   cameraGuideFace: '请在明亮自然光下，正面平视镜头，让面部位于轮廓线内，不戴眼镜、不化妆',
   captures: '采集项目',
-  choosePhoto: '选择照片',
   choosePulse: '选择脉象文件',
   chooseWav: '选择 WAV 文件',
   clearAnswers: '清空答案（跳过问卷）',
@@ -44,9 +44,7 @@ export const recordZh = {
   openReport: '查看 PDF 报告',
   kbVersion: '证候知识库（四诊合参）{{version}}',
   patternScore: '符合度 {{score}} · 把握度 {{confidence}}',
-  photoRule: '图片支持 PNG、JPG、JPEG、BMP 格式，大小不超过 10M',
   previewNote: '报告版式预览，使用示例数据，不含任何个人信息',
-  privacy: '照片仅用于本次分析；结果页链接含有随机令牌，只有持有链接的人可以查看',
   pulseGuide: '上传脉搏波形文件（CSV/TXT 数据列或 JSON），例如脉诊仪或光电容积脉搏波导出的数据',
   queryActive: '组合查询已生效',
   queued: '排队中，即将开始分析…',
@@ -67,7 +65,6 @@ export const recordZh = {
   tipGood: '光线和清晰度良好，可以拍摄',
   tipWaiting: '正在检测画面…',
   took: '用时 {{ms}} ms',
-  useCamera: '使用摄像头拍摄',
   version: '引擎 {{engine}}',
   view: '查看',
   vitalsInvalid: '体征数值有误，请检查标红的项目',
@@ -79,17 +76,6 @@ export const recordZh = {
   status: { queued: '排队中', running: '分析中', done: '已完成', partial: '部分完成', failed: '失败' },
   via: { events: '实时进度（服务器推送）', polling: '实时进度（定时查询）' },
   tip: { tooDark: '光线太暗，请到明亮处', tooBright: '光线过强，请避开直射光', blurry: '画面模糊，请保持稳定并对焦' },
-  fileProblem: {
-    type: '文件格式不正确',
-    size: '文件不能超过 10M',
-    empty: '文件为空',
-    content: '文件内容不是有效的图片',
-  },
-  intro: {
-    normal: '上传一张舌象照片或用摄像头拍摄，系统将分析舌色、苔色、苔质、裂纹、齿痕等特征，并生成健康报告。',
-    child: '儿童舌诊：请家长协助孩子伸舌，在明亮自然光下拍摄；分析结果仅供家长和医生参考。',
-    covid: '新冠相关舌象观察：分析舌色、苔色与厚腻程度等变化，仅供健康管理参考，不能用于新冠诊断。',
-  },
   engine: {
     tongue: '舌诊',
     face: '面诊',

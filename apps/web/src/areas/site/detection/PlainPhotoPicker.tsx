@@ -1,4 +1,4 @@
-import '../../../record/texts.js';
+import '../../../record/first-texts.js';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WithAnt } from '../../../app/WithAnt.js';
