@@ -1,17 +1,17 @@
 // Colour measurements of the TonguExpert photos (expert masks) for the light-robust colour models
-// (issue 36 item 2), as JSON lines per light-normalisation mode, each photo as taken ('none') and
+// (issue 36 item 2), as JSON lines per light-normalization mode, each photo as taken ('none') and
 // re-taken under the issue's distortions (robustness/distort.ts: 5,000 K and 8,000 K light on a
 // camera balanced for 6,500 K, -1 and +1 EV, JPEG quality 40). Photos with an expert colour label
 // (held-out ones too) get every distortion; the others (weak labels only) one row, as taken or
 // under one distortion, chosen by their ID.
 //   npx tsx training/tongue-features/dump-colour.ts [--reference] [--every K] [--shard I/N]
 // writes training/tongue-features/cache/colour-<mode>[.I].jsonl; --reference prints the band estimate
-// of the training photos (colour-norm.ts REFERENCE_LIGHT) and stops.
+// of the training photos (color-norm.ts REFERENCE_LIGHT) and stops.
 import { createHash } from 'node:crypto';
 import { createWriteStream, readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { measureColour, prepareCrop, type TongueImage } from '../../packages/analysis/src/tongue/features/index.js';
-import { bandEstimate, normalisedCrop } from '../../packages/analysis/src/tongue/features/colour-norm.js';
+import { measureColor, prepareCrop, type TongueImage } from '../../packages/analysis/src/tongue/features/index.js';
+import { bandEstimate, normalizedCrop } from '../../packages/analysis/src/tongue/features/color-norm.js';
 import { distort, type Distortion } from '../../packages/analysis/src/tongue/robustness/distort.js';
 import { shadesOfGreyEstimate, TRAINING_LIGHT } from '../../packages/analysis/src/tongue/robustness/light.js';
 import { allIds, DATA, loadPhoto, option } from './load.js';
@@ -93,7 +93,7 @@ for (const id of ids) {
               number,
               number,
             ]);
-      const v = measureColour(mode === 'none' ? crop : normalisedCrop(crop, gains)).v;
+      const v = measureColor(mode === 'none' ? crop : normalizedCrop(crop, gains)).v;
       out[mode]!.write(`${JSON.stringify({ id, variant, ...v })}\n`);
     }
   }

@@ -5,7 +5,7 @@ and re-taken under the issue's distortions (5,000 K / 8,000 K light, -1 / +1 EV,
   npx tsx training/tongue-features/dump-colour.ts --shard 0/2 & npx tsx training/tongue-features/dump-colour.ts --shard 1/2
   /usr/bin/python3 training/tongue-features/train_colour.py [--write MODE] [MODE...]
 
-Per normalisation mode (none, sog, band, band-bg) and with or without the distorted copies in
+Per normalization mode (none, sog, band, band-bg) and with or without the distorted copies in
 training, 5-fold CV repeated over SEEDS shuffles, folds drawn over photos (every copy of a photo
 on the same side), scored on the expert labels of the photos as taken, chooses the family and
 measurement set as train.py does; it also prints how often the CV prediction changes under each
@@ -81,7 +81,7 @@ def all_variant_rows(rows, sids):
 
 
 # FIXED=1: each task keeps the measurement set and family of its tongue-features-1.3.0 model (the
-# full search is slow on a shared machine); only the input (normalisation, copies) changes.
+# full search is slow on a shared machine); only the input (normalization, copies) changes.
 MODE = 'none'
 FIXED_CHOICE = {'body_colour': ('body_coat', {'family': 'logistic', 'C': 3.0}),
                 'coating_colour': ('baseline_body_coat', {'family': 'lda', 'shrinkage': 'auto', 'priors': 'observed'})}
@@ -170,7 +170,7 @@ def main():
                 if augment and write == mode:
                     model = {
                         'name': task, 'version': f'{task}-{VERSION}', 'features': feats,
-                        'normalisation': 'band' if mode == 'band' else mode,
+                        'normalization': 'band' if mode == 'band' else mode,
                         'mean': [round(float(v), 6) for v in mean], 'std': [round(float(v), 6) for v in std],
                         'classes': [str(c) for c in clf.classes_],
                         'coef': [[round(float(v), 6) for v in row] for row in clf.coef_],

@@ -51,7 +51,7 @@ function coatingProbabilities(p: Probs, L: number, a: number, b: number): Record
 const gradeScore = (p: Probs): number => clamp01((p.light ?? 0) * 0.5 + (p.severe ?? 0));
 
 /**
- * `colour`: the colour measurements of the light-normalised crop (colour-norm.ts); body and
+ * `colour`: the colour measurements of the light-normalised crop (color-norm.ts); body and
  * coating colour, their rules and their evidence read these, the other features `m`.
  */
 export function decide(m: Measurement, learned: LearnedFeatures, colour: Measures = m.v): TongueFeatures {

@@ -2,8 +2,8 @@
 import type { TongueFeatures } from '@tcm/contract';
 import { withScratch, type Alloc } from '../../common/scratch.js';
 import { prepareCrop, type TongueImage } from './prepare.js';
-import { measure, measureColour } from './measure.js';
-import { lightGains, normalisedCrop } from './colour-norm.js';
+import { measure, measureColor } from './measure.js';
+import { lightGains, normalizedCrop } from './color-norm.js';
 import { decide } from './decide.js';
 import { learnedVersions, runLearned } from './learned.js';
 import { loadModel } from './model.js';
@@ -12,7 +12,7 @@ import { loadModel } from './model.js';
 export const TONGUE_FEATURES_VERSION = `tongue-features-1.3.0 (${learnedVersions().join(', ')})`;
 
 /** Whether the body and coating colour models read light-normalised measurements (both do, or neither). */
-const COLOUR_NORMALISED = loadModel('body_colour').normalisation === 'band';
+const COLOR_NORMALIZED = loadModel('body_colour').normalization === 'band';
 
 /** Fewest tongue pixels the features are measured on. */
 export const MIN_TONGUE_PIXELS = 400;
@@ -38,15 +38,15 @@ export async function extractTongueFeatures(
   const run = async (al: Alloc) => {
     const crop = prepareCrop(image, mask, al)!;
     const m = measure(crop, al);
-    // Colour models trained on light-normalised crops (colour-norm.ts) read body and coating
+    // Colour models trained on light-normalised crops (color-norm.ts) read body and coating
     // colour from the crop brought to the training photos' light; every other feature reads the
     // photo as it is.
-    const colour = COLOUR_NORMALISED ? measureColour(normalisedCrop(crop, lightGains(image), al), al).v : m.v;
+    const colour = COLOR_NORMALIZED ? measureColor(normalizedCrop(crop, lightGains(image), al), al).v : m.v;
     return decide(m, await runLearned(m.v, crop, m.maps, al, colour), colour);
   };
   return scratch ? run(scratch) : withScratch(run);
 }
 
-export { measure, measureColour, type Measures } from './measure.js';
+export { measure, measureColor, type Measures } from './measure.js';
 export { prepareCrop, networkInput, WORK_SIDE, type TongueImage } from './prepare.js';
-export { lightGains, normalisedCrop } from './colour-norm.js';
+export { lightGains, normalizedCrop } from './color-norm.js';

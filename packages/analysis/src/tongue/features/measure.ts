@@ -70,9 +70,9 @@ function stdAt(plane: Float32Array, idx: Int32Array): number {
   return Math.sqrt(Math.max(0, s2 / idx.length - m * m));
 }
 
-/** Every measurement of the crop: its colours (measureColour) and its texture and contour. */
+/** Every measurement of the crop: its colours (measureColor) and its texture and contour. */
 export function measure(crop: TongueCrop, al: Alloc = HEAP): Measurement {
-  const m = measureColour(crop, al);
+  const m = measureColor(crop, al);
   Object.assign(m.v, measureTexture(crop, m.maps, al), measureContour(crop, m.maps));
   return m;
 }
@@ -80,9 +80,9 @@ export function measure(crop: TongueCrop, al: Alloc = HEAP): Measurement {
 /**
  * The colour measurements alone (pixel classes, CIELAB percentiles of all, body and coating
  * pixels, coverage, zones): what the colour models and rules read, also of a light-normalised
- * copy of the crop (colour-norm.ts).
+ * copy of the crop (color-norm.ts).
  */
-export function measureColour(crop: TongueCrop, al: Alloc = HEAP): Measurement {
+export function measureColor(crop: TongueCrop, al: Alloc = HEAP): Measurement {
   const maps = classifyPixels(crop, al);
   const { tongue } = maps;
   const n = tongue.length;

@@ -16,8 +16,8 @@ export interface LinearModel {
   /** One row per class (multinomial), or a single row for a binary model (classes[1] = positive). */
   coef: number[][];
   intercept: number[];
-  /** 'band': the model reads the colour measurements of the light-normalised crop (colour-norm.ts). */
-  normalisation?: 'band';
+  /** 'band': the model reads the colour measurements of the light-normalised crop (color-norm.ts). */
+  normalization?: 'band';
 }
 
 /** Folder of the committed feature models (repository root /models/tongue-features). */

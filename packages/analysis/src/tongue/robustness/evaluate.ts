@@ -2,7 +2,7 @@
 // segmentation validation split under each distortion of distort.ts — segmentation mIoU against
 // the expert mask moved the same way, and how often the body or coating colour label changes
 // from the undistorted photo's (the engine's colour models read a light-normalised crop when
-// theirs say so, features/colour-norm.ts); then body and coating colour macro-F1 on the held-out
+// theirs say so, features/color-norm.ts); then body and coating colour macro-F1 on the held-out
 // expert labels. ROBUST_N=<n> evaluates the first n validation photos only; ROBUST_SOG=1 adds the
 // same with the shades-of-grey colour-constancy step (light.ts) applied to the photo first.
 import { decodePhoto } from '../decode.js';

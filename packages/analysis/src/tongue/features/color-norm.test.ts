@@ -1,12 +1,12 @@
-// The light normalisation in front of the colour models (colour-norm.ts): the band estimate
+// The light normalization in front of the colour models (color-norm.ts): the band estimate
 // follows channel gains exactly, also when one stop of over-exposure clips the bright pixels, and
 // a real photo re-lit at 5,000 K or exposed one stop under comes back to the colours of the
 // photo as taken.
 import { describe, expect, it } from 'vitest';
 import { applyLinearGains } from '../../color/index.js';
 import { shadesOfGreyEstimate, temperatureGains } from '../robustness/light.js';
-import { bandEstimate, lightGains, normalisedCrop } from './colour-norm.js';
-import { measureColour, prepareCrop } from './index.js';
+import { bandEstimate, lightGains, normalizedCrop } from './color-norm.js';
+import { measureColor, prepareCrop } from './index.js';
 import { loadPhoto } from './test-data.js';
 
 const relit = (img: { data: Uint8Array; width: number; height: number }, g: readonly [number, number, number]) => ({
@@ -48,9 +48,9 @@ describe('the colours the colour models read', () => {
     const p = await loadPhoto('TE0000040');
     const read = (img: typeof p.image) => {
       const crop = prepareCrop(img, p.mask)!;
-      return measureColour(normalisedCrop(crop, lightGains(img))).v;
+      return measureColor(normalizedCrop(crop, lightGains(img))).v;
     };
-    const plain = (img: typeof p.image) => measureColour(prepareCrop(img, p.mask)!).v;
+    const plain = (img: typeof p.image) => measureColor(prepareCrop(img, p.mask)!).v;
     const base = read(p.image);
     for (const g of [temperatureGains(5000), temperatureGains(8000), [0.5, 0.5, 0.5] as const]) {
       const got = read(relit(p.image, g));
@@ -61,7 +61,7 @@ describe('the colours the colour models read', () => {
           v[`${k}_a_p50`]! - base[`${k}_a_p50`]!,
           v[`${k}_b_p50`]! - base[`${k}_b_p50`]!,
         );
-      // Without the normalisation these lights move the body colour by 5-25 ΔE*ab.
+      // Without the normalization these lights move the body colour by 5-25 ΔE*ab.
       expect(de(raw, 'body'), `without, gains ${g.join(',')}`).toBeGreaterThan(4);
       expect(de(got, 'body'), `gains ${g.join(',')}`).toBeLessThan(1.5);
       expect(de(got, 'coat'), `gains ${g.join(',')}`).toBeLessThan(1.5);

@@ -1,4 +1,4 @@
-// Colour normalisation for the colour models (issue 36 item 2): the light falling on the tongue
+// Colour normalization for the colour models (issue 36 item 2): the light falling on the tongue
 // (its colour temperature and the exposure) is estimated from the whole photo, and the tongue crop
 // is brought, by channel gains in linear light, to the light of the photos the colour models were
 // trained on. Body and coating colour are then read from that crop; the other features keep
@@ -68,7 +68,7 @@ export function lightGains(image: TongueImage, reference = REFERENCE_LIGHT): [nu
 }
 
 /** The crop with its pixels multiplied by the gains in linear light, and its CIELAB planes recomputed. */
-export function normalisedCrop(
+export function normalizedCrop(
   crop: TongueCrop,
   gains: readonly [number, number, number],
   al: Alloc = HEAP,
