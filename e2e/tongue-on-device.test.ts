@@ -228,8 +228,11 @@ describe('tongue analysis on the visitor device', () => {
     expect(refused.filter((r) => r.startsWith('POST'))).toEqual([]);
 
     // The network returns: the kept save is uploaded as a visitor capture.
+    // The 'online' event, the kept-save read from IndexedDB and the record calls' chunk from the
+    // worker's cache come first: seconds alone, once more than 30 s inside the loaded full suite.
     const upload = page.waitForRequest(
       (r) => r.method() === 'POST' && new URL(r.url()).pathname === RECORD_PATHS.visitorCreate,
+      { timeout: 120_000 },
     );
     await context.unroute('**/*');
     await context.setOffline(false);
