@@ -39,6 +39,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The route rows of calls made with this user agent (module events, `writeAudit`, carry no verb). */
+/** Rows as a sorted set: the audit buffer writes in batches and `rowsBy` has no order. */
+const sorted = (r: unknown[][]) => r.map((x) => JSON.stringify(x)).sort();
 const rowsBy = async (agent: string) => {
   await t.app.ctx.audit.flush();
   return t.database.db
@@ -91,10 +93,12 @@ describe('every health-data route writes its row', () => {
     expect((await call(t.app, 'GET', RECORD_PATHS.detail(r.id), doctor.token, undefined, h)).status).toBe(403);
     await call(t.app, 'GET', USER_PATHS.memberInfo, member.token, undefined, h);
     const rows = await rowsBy(agent);
-    expect(rows.map((x) => [x.actorKind, x.actorUserId, x.entity, x.targetId, x.verb, x.status])).toEqual([
-      ['member', member.user.id, 'record', r.id, 'read', 200],
-      ['doctor', doctor.user.id, 'record', r.id, 'read', 403],
-    ]);
+    expect(sorted(rows.map((x) => [x.actorKind, x.actorUserId, x.entity, x.targetId, x.verb, x.status]))).toEqual(
+      sorted([
+        ['member', member.user.id, 'record', r.id, 'read', 200],
+        ['doctor', doctor.user.id, 'record', r.id, 'read', 403],
+      ]),
+    );
   });
 });
 
@@ -119,12 +123,14 @@ describe('research samples, exports and the team drill-down (issue 35 item 5)', 
     expect((await call(t.app, 'GET', drill, leader.token, undefined, h)).status).toBe(200);
     expect((await call(t.app, 'GET', drill, member.token, undefined, h)).status).toBe(403);
     const rows = await rowsBy(agent);
-    expect(rows.map((x) => [x.actorUserId, x.entity, x.targetId, x.verb, x.status])).toEqual([
-      [dr.user.id, 'research-sample', poolId, 'list', 200],
-      [dr.user.id, 'export', null, 'download', 200],
-      [leader.user.id, 'record', null, 'list', 200],
-      [member.user.id, 'record', null, 'list', 403],
-    ]);
+    expect(sorted(rows.map((x) => [x.actorUserId, x.entity, x.targetId, x.verb, x.status]))).toEqual(
+      sorted([
+        [dr.user.id, 'research-sample', poolId, 'list', 200],
+        [dr.user.id, 'export', null, 'download', 200],
+        [leader.user.id, 'record', null, 'list', 200],
+        [member.user.id, 'record', null, 'list', 403],
+      ]),
+    );
   });
 });
 
