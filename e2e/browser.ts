@@ -10,6 +10,9 @@ export const CHROMIUM_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The journeys read the app as a reader who asked for reduced motion (WCAG 2.3.3): antd's
+  // dialogs and popovers then open without animating, so a click never meets one mid-zoom.
+  '--force-prefers-reduced-motion',
 ];
 
 export function launch(): Promise<Browser> {

@@ -3,6 +3,7 @@ import { App as AntApp, ConfigProvider, Grid } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
+import { usePrefersReducedMotion } from '../lib/reduced-motion.js';
 import { useSession } from '../lib/session.js';
 import './phone-touch.css';
 
@@ -30,17 +31,21 @@ const TOUCH = { controlHeight: 44, controlHeightSM: 44, controlHeightLG: 48 };
 
 /**
  * Ant Design's providers (locale following the interface language, spec §1; the account's theme
- * color, spec §9). A lazy chunk of its own, loaded by `WithAnt` for every page that uses antd,
+ * color, spec §9; no animation for a reader who asked the system for reduced motion). A lazy chunk of its own, loaded by `WithAnt` for every page that uses antd,
  * so the public home, which uses none, never downloads Ant Design's runtime (docs/web.md).
  */
 export default function AntShell({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { themeColor } = useSession();
   const phone = Grid.useBreakpoint().md === false;
+  // `motion: false` is antd's own switch: dialogs, popovers and messages appear without animating.
+  const still = usePrefersReducedMotion();
   return (
     <ConfigProvider
       locale={i18n.language === 'en' ? enUS : zhCN}
-      theme={{ token: { ...READABLE, colorPrimary: themeColor, ...(phone ? TOUCH : {}) } }}
+      theme={{
+        token: { ...READABLE, colorPrimary: themeColor, ...(phone ? TOUCH : {}), ...(still ? { motion: false } : {}) },
+      }}
     >
       <AntApp>{children}</AntApp>
     </ConfigProvider>

@@ -98,7 +98,7 @@ describe('guard gate', () => {
     saveTokens('token', 'refresh', 'sys');
     at('/login');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/welcome'));
-    expect(await screen.findByTestId('user-name')).toBeTruthy();
+    expect(await screen.findByTestId('user-name', {}, { timeout: 15_000 })).toBeTruthy();
     expect(getSession()).toMatchObject({ roles: ['admin'], themeColor: '#224466' });
     expect(getSession().user?.headImage).toBe('/img/h.png');
     expect(document.querySelector('.ant-avatar img')?.getAttribute('src')).toBe('/img/h.png');

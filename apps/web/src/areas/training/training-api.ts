@@ -81,7 +81,9 @@ export function useFinish(attemptId: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: () => http.post<TrainingAttempt>(TRAINING_PATHS.finish(attemptId)),
-    onSuccess: refresh,
+    // Not awaited: the score shows as soon as the server has marked the attempt, not after the
+    // progress, board and teacher lists have been read again.
+    onSuccess: () => void refresh(),
   });
 }
 export function useSaveCourse() {

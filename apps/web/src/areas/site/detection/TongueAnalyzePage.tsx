@@ -7,6 +7,7 @@ import { withAnt, WithAnt } from '../../../app/WithAnt.js';
 import { PageSpinner } from '../../../components/PageSpinner.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { PlainPhotoPicker } from './PlainPhotoPicker.js';
+import { checkOnDevice } from './on-device/check.js';
 import type { OnDeviceStep } from './on-device/protocol.js';
 
 // The result (antd, the engine's sections, charts on demand) loads only when there is one to show.
@@ -56,9 +57,7 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
   const [onDevice, setOnDevice] = useState<boolean | null>(null);
   useEffect(() => {
     let gone = false;
-    void Promise.all([import('./on-device/support.js'), import('./on-device/texts.js')]).then(
-      ([{ onDeviceSupported }]) => !gone && setOnDevice(onDeviceSupported()),
-    );
+    void checkOnDevice().then((supported) => !gone && setOnDevice(supported));
     return () => {
       gone = true;
     };
@@ -132,6 +131,11 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
       setSending(false);
     }
   };
+  /**
+   * Private by default: a click before the browser check has answered (a slow first load) waits for
+   * it, so a browser that can analyse the photo never sends it to the server unasked.
+   */
+  const analyze = async () => ((onDevice ?? (await checkOnDevice())) ? analyzeHere() : upload());
   const banners = (
     <>
       {update && (
@@ -205,7 +209,7 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
         disabled={!file || sending}
         aria-busy={sending}
         data-testid="analyze-submit"
-        onClick={() => void (onDevice ? analyzeHere() : upload())}
+        onClick={() => void analyze()}
       >
         {sending && <span className="site-btn-spin" aria-hidden="true" />}
         {t('record.analyze')}
