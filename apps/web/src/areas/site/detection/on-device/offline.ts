@@ -81,25 +81,40 @@ export function keepForLater(photo: File, kind: DetectionKind, lang: 'zh' | 'en'
 
 let flushing = false;
 
-/** Uploads the kept saves (oldest first), each removed once the server has it; answers how many. */
-export async function uploadKept(): Promise<number> {
-  if (flushing || !navigator.onLine) return 0;
+/**
+ * Answers that mean "not now", not "never": the server busy (its queued-work limit per address, 429
+ * 4003005, which a kiosk shares with everything behind its network), a timeout or a server fault.
+ * The save stays kept and is tried again; only a refusal of the photo itself drops it.
+ */
+const notNow = (status: number) => status === 408 || status === 429 || status >= 500;
+
+/**
+ * Uploads the kept saves (oldest first), each removed once the server has it; answers how many
+ * were sent and whether some still wait for a later try.
+ */
+export async function uploadKept(): Promise<{ sent: number; waiting: boolean }> {
+  if (flushing || !navigator.onLine) return { sent: 0, waiting: false };
   flushing = true;
   let sent = 0;
+  let waiting = false;
   try {
     const items = await run<PendingSave[]>('readonly', (s) => s.getAll() as IDBRequest<PendingSave[]>);
     // The record calls (50 KiB of script with the contract's schemas) only when a save waits:
     // this runs on every visit, and loading them each time cost every visitor (Lighthouse).
-    if (items.length === 0) return 0;
+    if (items.length === 0) return { sent, waiting };
     const { createAsVisitor } = await import('../../../../record/record-api.js');
     for (const item of items) {
       try {
         await createAsVisitor(new File([item.photo], item.name, { type: item.photo.type }), item.kind, item.lang);
         sent++;
       } catch (e) {
-        // No network (again): this one and the rest wait for the next time. A refusal by the
-        // server (it answered) would refuse again: that save is dropped, not retried forever.
-        if (!navigator.onLine || !(e as { status?: number }).status) break;
+        // No network (again) or the server busy: this one and the rest wait for the next try. A
+        // refusal of the photo (it answered 4xx) would refuse again: that save is dropped.
+        const status = (e as { status?: number | null }).status;
+        if (!navigator.onLine || !status || notNow(status)) {
+          waiting = true;
+          break;
+        }
       }
       await run('readwrite', (s) => s.delete(item.id!));
     }
@@ -108,13 +123,27 @@ export async function uploadKept(): Promise<number> {
   } finally {
     flushing = false;
   }
-  return sent;
+  return { sent, waiting };
 }
 
-/** Uploads kept saves now and whenever the network returns. */
+/** How long a save the server could not take now waits before the next try. */
+const RETRY_MS = 15_000;
+
+/** Uploads kept saves now, whenever the network returns, and again while the server cannot take them. */
 export function uploadKeptWhenOnline(onSent: (n: number) => void): () => void {
-  const go = () => void uploadKept().then((n) => n && onSent(n));
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const go = () => {
+    clearTimeout(retry);
+    void uploadKept().then(({ sent, waiting }) => {
+      if (sent) onSent(sent);
+      // Online but not taken now: try again later (offline, the 'online' event will say when).
+      if (waiting && navigator.onLine) retry = setTimeout(go, RETRY_MS);
+    });
+  };
   go();
   window.addEventListener('online', go);
-  return () => window.removeEventListener('online', go);
+  return () => {
+    clearTimeout(retry);
+    window.removeEventListener('online', go);
+  };
 }
