@@ -76,9 +76,14 @@ describe('translation writes', { timeout: 90_000 }, () => {
 
   it("a refused translation shows the server's message", async () => {
     const server = openBoth();
+    // The pop-up has read the text once; a refused save changes nothing, so it is not read again.
+    fireEvent.focus(screen.getByTestId('check'));
+    expect(await screen.findByText('该文本尚未配置英文翻译', {}, UNDER_LOAD)).toBeTruthy();
+    const lookups = server.count(TRANSLATION_PATHS.portalFind);
     server.refuse(TRANSLATION_PATHS.create, 2002409, '该原文已配置翻译');
     await saveEnglish('Pulse');
     expect(await screen.findByText('该原文已配置翻译', {}, UNDER_LOAD)).toBeTruthy();
-    expect(server.count(TRANSLATION_PATHS.portalFind)).toBe(0);
+    expect(server.count(TRANSLATION_PATHS.create)).toBe(1);
+    expect(server.count(TRANSLATION_PATHS.portalFind)).toBe(lookups);
   });
 });
