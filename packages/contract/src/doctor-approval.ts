@@ -1,3 +1,4 @@
+import doctorApprovalErrors from './errors/doctor-approval.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
@@ -22,27 +23,7 @@ export const DOCTOR_APPROVALS = ['pending', 'approved', 'rejected'] as const;
 export const doctorApproval = z.enum(DOCTOR_APPROVALS);
 export type DoctorApproval = z.infer<typeof doctorApproval>;
 
-export const DOCTOR_APPROVAL_ERRORS = defineErrors({
-  PENDING: {
-    code: 1600001,
-    status: 403,
-    zh: '您的医生注册正在审核中，审核通过后即可登录',
-    en: 'Your doctor registration is awaiting approval; you can sign in once it is approved',
-  },
-  REJECTED: {
-    code: 1600002,
-    status: 403,
-    zh: '您的医生注册未通过审核',
-    en: 'Your doctor registration was not approved',
-  },
-  NOT_A_DOCTOR: { code: 1600003, status: 404, zh: '没有这个医生账号', en: 'No such doctor account' },
-  ALREADY_DECIDED: {
-    code: 1600004,
-    status: 409,
-    zh: '该注册已被处理（只能驳回待审核的注册）',
-    en: 'This registration was already decided (only a pending one can be rejected)',
-  },
-});
+export const DOCTOR_APPROVAL_ERRORS = defineErrors(doctorApprovalErrors);
 
 export const doctorListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

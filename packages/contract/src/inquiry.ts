@@ -1,3 +1,4 @@
+import inquiryErrors from './errors/inquiry.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
@@ -40,63 +41,11 @@ export const CONSTITUTION_TEMPLATE_ID = 'builtin-constitution';
 /** Hours a patient link stays valid unless the doctor says otherwise; at most a month. */
 export const INQUIRY_LINK_HOURS = { default: 72, max: 720 } as const;
 
-export const INQUIRY_ERRORS = defineErrors({
-  /** Also for an id that does not exist, so template ids cannot be probed. */
-  TEMPLATE_FORBIDDEN: {
-    code: 4103001,
-    status: 403,
-    zh: '问诊模板不存在或不是你创建的',
-    en: 'The form template does not exist or is not yours',
-  },
-  TEMPLATE_BUILTIN: {
-    code: 4103002,
-    status: 403,
-    zh: '内置模板只读，请另建模板',
-    en: 'A built-in template is read-only; create your own instead',
-  },
-  TEMPLATE_INVALID: {
-    code: 4103003,
-    status: 400,
-    zh: '模板定义不正确',
-    en: 'The template definition is invalid',
-  },
-  ANSWERS_INVALID: {
-    code: 4103004,
-    status: 400,
-    zh: '问诊单的回答不完整或不正确',
-    en: 'The form answers are incomplete or invalid',
-  },
-  FORM_FORBIDDEN: {
-    code: 4103005,
-    status: 403,
-    zh: '问诊单不存在或无权访问',
-    en: 'The form does not exist or you are not allowed to access it',
-  },
-  VISIT_NOT_IN_CASE: {
-    code: 4103006,
-    status: 400,
-    zh: '就诊记录不属于该医案',
-    en: 'The visit does not belong to this case',
-  },
-  LINK_NOT_FOUND: {
-    code: 4103007,
-    status: 404,
-    zh: '问诊链接无效',
-    en: 'This form link is not valid',
-  },
-  LINK_EXPIRED: {
-    code: 4103008,
-    status: 410,
-    zh: '问诊链接已过期，请联系医生重新发送',
-    en: 'This form link has expired; ask your doctor to send a new one',
-  },
-  LINK_USED: {
-    code: 4103009,
-    status: 409,
-    zh: '该问诊单已提交，链接只能使用一次',
-    en: 'This form was already submitted; a link can be used only once',
-  },
-});
+/**
+ * Errors of the inquiry forms (errors/inquiry.json). TEMPLATE_FORBIDDEN also answers an id that
+ * does not exist, so template ids cannot be probed.
+ */
+export const INQUIRY_ERRORS = defineErrors(inquiryErrors);
 
 const uuid = z.string().uuid();
 const label = localizedTextSchema.extend({ zh: z.string().trim().min(1).max(300), en: z.string().trim().max(300) });

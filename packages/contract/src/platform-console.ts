@@ -1,3 +1,4 @@
+import platformConsoleErrors from './errors/platform-console.json' with { type: 'json' };
 import { z } from 'zod';
 import { ENTRANCES, entranceSchema } from './auth.js';
 import { defineErrors } from './errors.js';
@@ -122,14 +123,7 @@ export const consoleDeviceEditBody = z.object({
 export type ConsoleDeviceEditBody = z.infer<typeof consoleDeviceEditBody>;
 
 /** Device administration errors (1400xxx beside the account errors). */
-export const PLATFORM_ERRORS = defineErrors({
-  DEVICE_OUT_OF_SCOPE: {
-    code: 1400415,
-    status: 403,
-    zh: '该设备不在您的数据权限范围内',
-    en: 'This device is outside your data scope',
-  },
-});
+export const PLATFORM_ERRORS = defineErrors(platformConsoleErrors);
 
 /** Every entrance, in the dashboard's order. */
 export const DASHBOARD_ENTRANCES = ENTRANCES;

@@ -1,3 +1,4 @@
+import translationErrors from './errors/translation.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { combinedQuery, sortOrder } from './query.js';
@@ -120,8 +121,4 @@ export const TRANSLATION_BUTTONS = {
   remove: 'translation-delete',
 } as const;
 
-export const TRANSLATION_ERRORS = defineErrors({
-  NOT_FOUND: { code: 2002404, status: 404, zh: '翻译不存在', en: 'The translation does not exist' },
-  DUPLICATE: { code: 2002409, status: 409, zh: '该原文已配置翻译', en: 'This original text already has a translation' },
-  ENTRY_INVALID: { code: 2002400, status: 400, zh: '翻译内容格式不正确', en: 'The translation entry is malformed' },
-});
+export const TRANSLATION_ERRORS = defineErrors(translationErrors);
