@@ -1,7 +1,8 @@
 import archiveErrors from './errors/archive.json' with { type: 'json' };
 import { z } from 'zod';
+import { tablePageOf, tablePaging } from './paging.js';
 import { defineErrors } from './errors.js';
-import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
+import { combinedQuery, sortOrder } from './query.js';
 import { recordDetailSchema } from './records.js';
 import { reportLanguageSchema } from './report.js';
 import { PREPARATIONS, safetyWarningSchema } from './herb-safety.js';
@@ -153,14 +154,8 @@ export const ARCHIVE_QUERY_FIELDS = {
   lastVisitAt: 'date',
 } as const;
 
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `one of ${PAGE_SIZES.join(', ')}` });
-
 export const caseListBody = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: pageSize.default(100),
+  ...tablePaging,
   /** Contains-match over name, phone, diagnoses. */
   search: z.string().trim().max(200).optional(),
   query: combinedQuery.optional(),
@@ -213,12 +208,7 @@ export const caseSummarySchema = z.object({
 });
 export type CaseSummary = z.infer<typeof caseSummarySchema>;
 
-export const casePageSchema = z.object({
-  list: z.array(caseSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-});
+export const casePageSchema = tablePageOf(caseSummarySchema);
 export type CasePage = z.infer<typeof casePageSchema>;
 
 /** One herb line of a prescription (doses in grams unless `unit` says otherwise). */

@@ -1,5 +1,6 @@
 import consoleErrors from './errors/console.json' with { type: 'json' };
 import { z } from 'zod';
+import { adminPaging, pageOf } from './paging.js';
 import { entranceSchema } from './auth.js';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
@@ -84,15 +85,14 @@ export const consoleUser = z.object({
   createdAt: z.string(),
 });
 export type ConsoleUser = z.infer<typeof consoleUser>;
-export const consoleUserPage = z.object({ list: z.array(consoleUser), total: z.number().int() });
+export const consoleUserPage = pageOf(consoleUser);
 export type ConsoleUserPage = z.infer<typeof consoleUserPage>;
 
 /** Columns the account list sorts by (issue 33: sortable columns); the login name breaks ties. */
 export const CONSOLE_USER_SORTS = ['createdAt', 'loginName', 'name', 'entrance', 'organisation', 'status'] as const;
 export type ConsoleUserSort = (typeof CONSOLE_USER_SORTS)[number];
 export const consoleUserListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(100),
+  ...adminPaging,
   order: sortOrder,
   sort: z.enum(CONSOLE_USER_SORTS).default('createdAt'),
 });
@@ -161,7 +161,7 @@ export const signInEvent = z.object({
   code: z.number().int(),
   createdAt: z.string(),
 });
-export const signInHistoryPage = z.object({ list: z.array(signInEvent), total: z.number().int() });
+export const signInHistoryPage = pageOf(signInEvent);
 export type SignInHistoryPage = z.infer<typeof signInHistoryPage>;
 
 export const consoleRole = z.object({

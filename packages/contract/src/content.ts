@@ -1,5 +1,6 @@
 import contentErrors from './errors/content.json' with { type: 'json' };
 import { z } from 'zod';
+import { adminPaging, pageOf } from './paging.js';
 import { defineErrors } from './errors.js';
 
 /**
@@ -85,8 +86,7 @@ export const contentItem = z.object({
 export type ContentItem = z.infer<typeof contentItem>;
 
 export const contentListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(100),
+  ...adminPaging,
 });
 export const contentListBody = z
   .object({
@@ -98,7 +98,7 @@ export const contentListBody = z
 /** List rows leave the body out (it can be large). */
 export const contentRow = contentItem.omit({ body: true });
 export type ContentRow = z.infer<typeof contentRow>;
-export const contentPage = z.object({ list: z.array(contentRow), total: z.number().int() });
+export const contentPage = pageOf(contentRow);
 export type ContentPage = z.infer<typeof contentPage>;
 
 export const portalNewsQuery = z.object({
@@ -157,7 +157,7 @@ export type Enquiry = z.infer<typeof enquiry>;
 export const enquiryListBody = z
   .object({ status: enquiryStatus.optional(), keyword: z.string().trim().max(200).optional() })
   .default({});
-export const enquiryPage = z.object({ list: z.array(enquiry), total: z.number().int() });
+export const enquiryPage = pageOf(enquiry);
 export type EnquiryPage = z.infer<typeof enquiryPage>;
 export const enquiryUpdateBody = z.object({
   id: z.number().int().min(1),

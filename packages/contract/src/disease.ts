@@ -1,7 +1,7 @@
 import diseaseErrors from './errors/disease.json' with { type: 'json' };
 import { z } from 'zod';
+import { tablePaging } from './paging.js';
 import { defineErrors } from './errors.js';
-import { PAGE_SIZES } from './query.js';
 import knowledgeData from './data/diseases.json' with { type: 'json' };
 
 /**
@@ -167,14 +167,9 @@ export const linkableRecordSchema = z.object({
 });
 export type LinkableRecord = z.infer<typeof linkableRecordSchema>;
 
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `one of ${PAGE_SIZES.join(', ')}` });
-const paging = { page: z.coerce.number().int().min(1).default(1), size: pageSize.default(100) };
-export const linkableRecordsQuery = z.object(paging);
+export const linkableRecordsQuery = z.object(tablePaging);
 export const screeningListQuery = z.object({
-  ...paging,
+  ...tablePaging,
   diseaseId: slug.optional(),
   level: screeningLevelSchema.optional(),
 });

@@ -1,5 +1,6 @@
 import doctorApprovalErrors from './errors/doctor-approval.json' with { type: 'json' };
 import { z } from 'zod';
+import { adminPaging, pageOf } from './paging.js';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
 import { combinedQuery, sortOrder, type QueryFieldType } from './query.js';
@@ -26,8 +27,7 @@ export type DoctorApproval = z.infer<typeof doctorApproval>;
 export const DOCTOR_APPROVAL_ERRORS = defineErrors(doctorApprovalErrors);
 
 export const doctorListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(100),
+  ...adminPaging,
   order: sortOrder,
 });
 
@@ -69,7 +69,7 @@ export const doctorRow = z.object({
   createdAt: z.string(),
 });
 export type DoctorRow = z.infer<typeof doctorRow>;
-export const doctorPage = z.object({ list: z.array(doctorRow), total: z.number().int() });
+export const doctorPage = pageOf(doctorRow);
 export type DoctorPage = z.infer<typeof doctorPage>;
 
 export const doctorApproveBody = z.object({ id: z.string().uuid() });

@@ -1,7 +1,8 @@
 import inquiryErrors from './errors/inquiry.json' with { type: 'json' };
 import { z } from 'zod';
+import { tablePageOf, tablePaging } from './paging.js';
 import { defineErrors } from './errors.js';
-import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
+import { combinedQuery, sortOrder } from './query.js';
 import { constitutionResultSchema, localizedTextSchema, sexSchema } from './constitution.js';
 import { prescriptionSchema } from './archive.js';
 import { FORM_RULES, ruleParams } from './validation-text.js';
@@ -253,14 +254,8 @@ export const sentLinkSchema = z.object({
   path: z.string(),
 });
 
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `one of ${PAGE_SIZES.join(', ')}` });
-
 export const formListBody = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: pageSize.default(100),
+  ...tablePaging,
   caseId: uuid.optional(),
   status: z.enum(FORM_STATUSES).optional(),
   /** Contains-match over the patient's name and the template's name. */
@@ -268,12 +263,7 @@ export const formListBody = z.object({
   order: sortOrder,
 });
 export type FormListBody = z.input<typeof formListBody>;
-export const formPageSchema = z.object({
-  list: z.array(formSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-});
+export const formPageSchema = tablePageOf(formSummarySchema);
 
 /** What the patient's phone gets: the questions, not the case (first character of the name only). */
 export const openFormSchema = z.object({
@@ -295,8 +285,7 @@ export const PRESCRIPTION_QUERY_FIELDS = {
 } as const;
 
 export const prescriptionListBody = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: pageSize.default(100),
+  ...tablePaging,
   /** Contains-match over patient name, formula name, syndrome and herb names. */
   search: z.string().trim().max(200).optional(),
   query: combinedQuery.optional(),
@@ -316,9 +305,4 @@ export const prescriptionRowSchema = z.object({
   doctorName: z.string(),
 });
 export type PrescriptionRow = z.infer<typeof prescriptionRowSchema>;
-export const prescriptionPageSchema = z.object({
-  list: z.array(prescriptionRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-});
+export const prescriptionPageSchema = tablePageOf(prescriptionRowSchema);

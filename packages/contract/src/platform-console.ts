@@ -1,5 +1,6 @@
 import platformConsoleErrors from './errors/platform-console.json' with { type: 'json' };
 import { z } from 'zod';
+import { adminPaging, pageOf } from './paging.js';
 import { ENTRANCES, entranceSchema } from './auth.js';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
@@ -72,8 +73,7 @@ export type DashboardSummary = z.infer<typeof dashboardSummary>;
 /** Device list filter: enabled or disabled, a search over name, location, team and owner. */
 export const DEVICE_STATES = ['enabled', 'disabled'] as const;
 export const consoleDeviceListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(100),
+  ...adminPaging,
   order: sortOrder,
 });
 export const consoleDeviceListBody = z
@@ -102,7 +102,7 @@ export const consoleDevice = z.object({
     .nullable(),
 });
 export type ConsoleDevice = z.infer<typeof consoleDevice>;
-export const consoleDevicePage = z.object({ list: z.array(consoleDevice), total: z.number().int() });
+export const consoleDevicePage = pageOf(consoleDevice);
 export type ConsoleDevicePage = z.infer<typeof consoleDevicePage>;
 
 /** Form or JSON body of device/updateStatus (1 = enabled, 0 = disabled), like user/updateStatus. */

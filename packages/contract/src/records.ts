@@ -1,12 +1,13 @@
 import recordsErrors from './errors/records.json' with { type: 'json' };
 import { z } from 'zod';
+import { tablePaging } from './paging.js';
 import { defineErrors } from './errors.js';
 import { sexSchema } from './constitution.js';
 import { storedVitalsSchema, vitalsSchema } from './vitals.js';
 import { reportLanguageSchema } from './report.js';
 import { storedFileSchema } from './files.js';
 import { failureSchema, missingPartSchema, recordEngineSchema, recordResultsSchema } from './results.js';
-import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
+import { combinedQuery, sortOrder } from './query.js';
 
 /**
  * Records: one capture (tongue/face photo, pulse file, voice, questionnaire,
@@ -176,16 +177,10 @@ export const RECORD_QUERY_FIELDS = {
 } as const;
 export type RecordQueryField = keyof typeof RECORD_QUERY_FIELDS;
 
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `one of ${PAGE_SIZES.join(', ')}` });
-
 /** POST list: paging (sizes 100/200/500/1000), search box, combined query, sorting. */
 export const recordListBodySchema = z.object({
   scope: recordScopeSchema,
-  page: z.coerce.number().int().min(1).default(1),
-  size: pageSize.default(100),
+  ...tablePaging,
   /** Search box: contains-match over person name, phone, owner and device names, conclusion. */
   search: z.string().trim().max(200).optional(),
   query: combinedQuery.optional(),

@@ -1,7 +1,8 @@
 import researchErrors from './errors/research.json' with { type: 'json' };
 import { z } from 'zod';
+import { pageOf, tablePaging } from './paging.js';
 import { defineErrors } from './errors.js';
-import { combinedQuery, PAGE_SIZES } from './query.js';
+import { combinedQuery } from './query.js';
 import { researchResultSchema } from './research-results.js';
 import { recordEngineSchema } from './results.js';
 
@@ -59,11 +60,6 @@ export const RESEARCH_BUTTONS = {
 export const RESEARCH_ERRORS = defineErrors(researchErrors);
 
 const uuid = z.string().uuid();
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `one of ${PAGE_SIZES.join(', ')}`);
-
 export const RESEARCH_VARIABLE_TYPES = ['binary', 'categorical', 'numeric'] as const;
 export const RESEARCH_VARIABLE_KINDS = [
   'finding',
@@ -123,11 +119,10 @@ export const poolSchema = z.object({
 export type Pool = z.infer<typeof poolSchema>;
 
 export const poolListBody = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: pageSize.default(100),
+  ...tablePaging,
   search: z.string().trim().max(200).optional(),
 });
-export const poolPageSchema = z.object({ list: z.array(poolSchema), total: z.number().int() });
+export const poolPageSchema = pageOf(poolSchema);
 
 export const researchIdsBody = z.object({ ids: z.array(uuid).min(1).max(1000) });
 
@@ -147,12 +142,11 @@ export const sampleSchema = z.object({
 export type Sample = z.infer<typeof sampleSchema>;
 
 export const sampleListBody = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: pageSize.default(100),
+  ...tablePaging,
   /** Conditions on variable keys (string, number types) and `source`. */
   query: combinedQuery.optional(),
 });
-export const samplePageSchema = z.object({ list: z.array(sampleSchema), total: z.number().int() });
+export const samplePageSchema = pageOf(sampleSchema);
 export const sampleUpdateBody = z.object({ values: sampleValues });
 
 export const importSystemBody = z.object({

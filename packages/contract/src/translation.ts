@@ -1,5 +1,6 @@
 import translationErrors from './errors/translation.json' with { type: 'json' };
 import { z } from 'zod';
+import { adminPaging, pageOf } from './paging.js';
 import { defineErrors } from './errors.js';
 import { combinedQuery, sortOrder } from './query.js';
 
@@ -53,15 +54,14 @@ export type TranslationEntry = z.infer<typeof translationEntry>;
 
 /** Query of POST languageTranslation/list (pages are 1-based; sizes of spec §9). */
 export const translationListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(100),
+  ...adminPaging,
   order: sortOrder,
 });
 /** Body of POST languageTranslation/list: a search term and/or a combined query. */
 export const translationListBody = z
   .object({ keyword: z.string().trim().max(200).optional(), query: combinedQuery.optional() })
   .default({});
-export const translationPage = z.object({ list: z.array(translationEntry), total: z.number().int() });
+export const translationPage = pageOf(translationEntry);
 export type TranslationPage = z.infer<typeof translationPage>;
 
 /** GET languageTranslation/init: what the admin screen needs to start. */
