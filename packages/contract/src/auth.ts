@@ -43,6 +43,25 @@ export const wechatWithoutUserResult = z.object({
   token: tokenResult.nullable(),
 });
 
+/** What every captcha challenge says besides its puzzle: when it expires and the work it asks. */
+const challengeTerms = {
+  /** Seconds until the challenge expires. */
+  expiresIn: z.number().int(),
+  /** Zero bits the answer's proof of work must reach (proof-of-work.ts; 0: none asked). */
+  powBits: z.number().int(),
+};
+
+/**
+ * A solved jigsaw: the challenge, the piece's left offset (px) and the proof of work. Spread into
+ * every body a jigsaw unlocks (sign-in, member and doctor registration), so all check one answer.
+ */
+export const jigsawAnswer = {
+  captchaId: z.string().uuid(),
+  x: z.coerce.number().min(0).max(4096),
+  /** Proof-of-work nonce for this challenge (proof-of-work.ts). */
+  pow: powNonce,
+};
+
 /** Jigsaw captcha challenge: PNG data URLs of the background (with the hole) and the piece. */
 export const jigsawChallenge = z.object({
   captchaId: z.string(),
@@ -53,19 +72,13 @@ export const jigsawChallenge = z.object({
   height: z.number().int(),
   pieceSize: z.number().int(),
   pieceY: z.number().int(),
-  /** Seconds until the challenge expires. */
-  expiresIn: z.number().int(),
-  /** Zero bits the answer's proof of work must reach (proof-of-work.ts; 0: none asked). */
-  powBits: z.number().int(),
+  ...challengeTerms,
 });
 export type JigsawChallenge = z.infer<typeof jigsawChallenge>;
 
 /** Answer to a jigsaw challenge: the piece's left offset (px) plus the credentials it unlocks. */
 export const jigsawCheckBody = z.object({
-  captchaId: z.string().uuid(),
-  x: z.coerce.number().min(0).max(4096),
-  /** Proof-of-work nonce for this challenge (proof-of-work.ts). */
-  pow: powNonce,
+  ...jigsawAnswer,
   loginName,
   loginPassword,
   entrance: entranceSchema.default('sys'),
@@ -77,10 +90,7 @@ export const dragPoint = z.object({ x: z.number(), y: z.number().default(0), t: 
 export const dragChallenge = z.object({
   captchaId: z.string(),
   width: z.number().int(),
-  /** Seconds until the challenge expires. */
-  expiresIn: z.number().int(),
-  /** Zero bits the answer's proof of work must reach (proof-of-work.ts; 0: none asked). */
-  powBits: z.number().int(),
+  ...challengeTerms,
 });
 export type DragChallenge = z.infer<typeof dragChallenge>;
 

@@ -1,11 +1,11 @@
 import consoleErrors from './errors/console.json' with { type: 'json' };
 import { z } from 'zod';
-import { adminPaging, pageOf } from './paging.js';
+import { adminPaging, adminSearch, pageOf } from './paging.js';
 import { entranceSchema } from './auth.js';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
-import { combinedQuery, sortOrder, type QueryFieldType } from './query.js';
-import { emailSchema, phoneSchema } from './user.js';
+import { sortOrder, type QueryFieldType } from './query.js';
+import { accountFields, emailSchema, phoneSchema } from './user.js';
 
 /**
  * Back-office administration of accounts and roles (issue 22 item 1; docs/console.md).
@@ -70,12 +70,7 @@ const optText = z.string().trim().max(200).nullable().optional();
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 export const consoleUser = z.object({
-  id: z.string(),
-  loginName: z.string(),
-  name: z.string(),
-  entrance: entranceSchema,
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  ...accountFields,
   organisation: z.string().nullable(),
   /** The organization assigned (docs/console.md "Organizations"); `organisation` then holds its name. */
   organizationId: z.string().nullable(),
@@ -100,8 +95,7 @@ export const consoleUserListQuery = z.object({
 export const consoleUserListBody = z
   .object({
     entrance: entranceSchema.optional(),
-    keyword: z.string().trim().max(200).optional(),
-    query: combinedQuery.optional(),
+    ...adminSearch,
   })
   .default({});
 export type ConsoleUserListBody = z.infer<typeof consoleUserListBody>;

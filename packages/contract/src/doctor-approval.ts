@@ -1,9 +1,9 @@
 import doctorApprovalErrors from './errors/doctor-approval.json' with { type: 'json' };
 import { z } from 'zod';
-import { adminPaging, pageOf } from './paging.js';
+import { adminPaging, adminSearch, pageOf } from './paging.js';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
-import { combinedQuery, sortOrder, type QueryFieldType } from './query.js';
+import { sortOrder, type QueryFieldType } from './query.js';
 
 /**
  * Approval of doctor registrations from /doctor/register (issue 22 item 1; docs/console.md
@@ -45,8 +45,7 @@ export const DOCTOR_QUERY_FIELDS = {
 export const doctorListBody = z
   .object({
     approval: doctorApproval.optional(),
-    keyword: z.string().trim().max(200).optional(),
-    query: combinedQuery.optional(),
+    ...adminSearch,
   })
   .default({});
 export type DoctorListBody = z.infer<typeof doctorListBody>;

@@ -1,7 +1,7 @@
 import memberAccountsErrors from './errors/member-accounts.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
-import { powNonce } from './proof-of-work.js';
+import { jigsawAnswer } from './auth.js';
 import { doctorRegisterCheckBody, emailSchema, phoneSchema } from './user.js';
 
 /**
@@ -45,9 +45,7 @@ export const memberRegisterBody = z.object({
       .regex(/^[A-Za-z0-9]{10}$/)
       .optional(),
   ),
-  captchaId: z.string().uuid(),
-  x: z.coerce.number().min(0).max(4096),
-  pow: powNonce,
+  ...jigsawAnswer,
 });
 export type MemberRegisterBody = z.infer<typeof memberRegisterBody>;
 

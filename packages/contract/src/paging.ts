@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from './query.js';
+import { combinedQuery, PAGE_SIZES } from './query.js';
 
 // The paging fields and page envelopes every list call shares, written once so that a list's
 // schema shows only what is its own (filters, search, sort) and every list pages alike.
@@ -18,6 +18,9 @@ export const tablePaging = { page: pageNumber, size: tablePageSize.default(100) 
 
 /** Page and size of a back-office list: any size from 1 to 1000, 100 rows unless chosen. */
 export const adminPaging = { page: pageNumber, size: z.coerce.number().int().min(1).max(1000).default(100) };
+
+/** The search box and the combined query of a back-office list: spread into its body beside its own filters. */
+export const adminSearch = { keyword: z.string().trim().max(200).optional(), query: combinedQuery.optional() };
 
 /** One page of a list and the count of every row that matches. */
 export const pageOf = <Row extends z.ZodType>(row: Row) => z.object({ list: z.array(row), total: z.number().int() });

@@ -1,8 +1,8 @@
 import translationErrors from './errors/translation.json' with { type: 'json' };
 import { z } from 'zod';
-import { adminPaging, pageOf } from './paging.js';
+import { adminPaging, adminSearch, pageOf } from './paging.js';
 import { defineErrors } from './errors.js';
-import { combinedQuery, sortOrder } from './query.js';
+import { sortOrder } from './query.js';
 
 /** Languages an entry carries besides the Simplified-Chinese original (spec §9). */
 export const TRANSLATION_LANGS = ['zhHant', 'en', 'th', 'ms', 'ind', 'jpa', 'kor', 'fr', 'de', 'ru'] as const;
@@ -58,9 +58,7 @@ export const translationListQuery = z.object({
   order: sortOrder,
 });
 /** Body of POST languageTranslation/list: a search term and/or a combined query. */
-export const translationListBody = z
-  .object({ keyword: z.string().trim().max(200).optional(), query: combinedQuery.optional() })
-  .default({});
+export const translationListBody = z.object(adminSearch).default({});
 export const translationPage = pageOf(translationEntry);
 export type TranslationPage = z.infer<typeof translationPage>;
 
