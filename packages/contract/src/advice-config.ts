@@ -1,3 +1,4 @@
+import adviceConfigErrors from './errors/advice-config.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { teamAdviceEntrySchema } from './synthesis.js';
@@ -7,32 +8,7 @@ import { teamAdviceEntrySchema } from './synthesis.js';
  * canConfigTreatPlan edit the advice texts of the team's reports; every save is a new version.
  * Range 14200xx.
  */
-export const ADVICE_CONFIG_ERRORS = defineErrors({
-  FLAG_REQUIRED: {
-    code: 1420001,
-    status: 403,
-    zh: '只有拥有配置方案权限的团队负责人可以修改结论配置',
-    en: 'Only a team leader allowed to configure treatment plans can change the conclusion configuration',
-  },
-  KEY_UNKNOWN: {
-    code: 1420002,
-    status: 400,
-    zh: '未知的体质、证型或风险编号',
-    en: 'Unknown constitution, pattern or risk id',
-  },
-  RECORD_NOT_IN_TEAM: {
-    code: 1420004,
-    status: 403,
-    zh: '只能用本团队的检测记录预览',
-    en: 'Preview with a record of your own team',
-  },
-  VERSION_NOT_FOUND: {
-    code: 1420003,
-    status: 404,
-    zh: '该结论配置版本不存在',
-    en: 'This conclusion configuration version does not exist',
-  },
-});
+export const ADVICE_CONFIG_ERRORS = defineErrors(adviceConfigErrors);
 
 export const ADVICE_CONFIG_PATHS = {
   /** GET: the current version, the defaults and the history. POST: save a new version. */

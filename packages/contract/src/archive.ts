@@ -1,6 +1,8 @@
+import archiveErrors from './errors/archive.json' with { type: 'json' };
 import { z } from 'zod';
+import { tablePageOf, tablePaging } from './paging.js';
 import { defineErrors } from './errors.js';
-import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
+import { combinedQuery, sortOrder } from './query.js';
 import { recordDetailSchema } from './records.js';
 import { reportLanguageSchema } from './report.js';
 import { PREPARATIONS, safetyWarningSchema } from './herb-safety.js';
@@ -53,84 +55,14 @@ export const ARCHIVE_BUTTONS = {
 /** Days a deleted case stays restorable in the recycle view. */
 export const ARCHIVE_RESTORE_DAYS = 30;
 
-export const ARCHIVE_ERRORS = defineErrors({
-  /** Also for ids that do not exist, so another doctor's case ids cannot be probed. */
-  CASE_FORBIDDEN: {
-    code: 4101002,
-    status: 403,
-    zh: '医案不存在或无权访问',
-    en: 'The case does not exist or you are not allowed to access it',
-  },
-  GROUP_FORBIDDEN: {
-    code: 4101005,
-    status: 403,
-    zh: '只能使用自己创建的医案分组',
-    en: 'You can only use case groups you created',
-  },
-  OWNER_ONLY: {
-    code: 4101006,
-    status: 403,
-    zh: '只有医案的创建医生可以执行此操作',
-    en: 'Only the doctor who created the case can do this',
-  },
-  RESTORE_EXPIRED: {
-    code: 4101007,
-    status: 409,
-    zh: '医案删除已超过 30 天，无法恢复',
-    en: 'The case was deleted more than 30 days ago and cannot be restored',
-  },
-  RECORD_NOT_LINKABLE: {
-    code: 4101008,
-    status: 400,
-    zh: '关联的检测记录不存在或无权查看',
-    en: 'A linked diagnosis record does not exist or you may not see it',
-  },
-  DOCTOR_NOT_FOUND: {
-    code: 4101009,
-    status: 400,
-    zh: '共享的医生账号不存在',
-    en: 'A doctor to share with does not exist',
-  },
-  HERB_UNKNOWN: {
-    code: 4101011,
-    status: 400,
-    zh: '中药字典中没有这味药',
-    en: 'The herb dictionary has no such herb',
-  },
-  FORMULA_FORBIDDEN: {
-    code: 4101012,
-    status: 403,
-    zh: '方剂不存在或不是你创建的',
-    en: 'The formula does not exist or is not yours',
-  },
-  /** `data.warnings`: the warnings (with codes) that need the doctor's written reason. */
-  PRESCRIPTION_NEEDS_REASON: {
-    code: 4101013,
-    status: 409,
-    zh: '处方有配伍禁忌、妊娠禁忌或毒性药超量，请注明理由后再保存',
-    en: 'The prescription has an incompatibility, a pregnancy contraindication or a toxic herb above its dose; give a reason to save it',
-  },
-  /** `data.warnings`: the toxic doses above the hard ceiling; no reason passes them. */
-  PRESCRIPTION_REFUSED: {
-    code: 4101014,
-    status: 409,
-    zh: '处方中毒性药剂量超过上限，不能保存',
-    en: 'A toxic herb in the prescription is above its hard limit and cannot be saved',
-  },
-  /** A visit links at most `visitBody.recordIds`' 20 records. */
-  VISIT_RECORDS_FULL: {
-    code: 4101015,
-    status: 409,
-    zh: '该次就诊已关联 20 条检测记录，不能再添加',
-    en: 'This visit already links 20 records; no more can be added',
-  },
-  CASE_DELETED: {
-    code: 4101010,
-    status: 409,
-    zh: '医案已删除，请先恢复',
-    en: 'The case is deleted; restore it first',
-  },
-});
+/**
+ * Errors of the case archive (errors/archive.json). CASE_FORBIDDEN also answers ids that do not
+ * exist, so another doctor's case ids cannot be probed; PRESCRIPTION_NEEDS_REASON carries in
+ * `data.warnings` the warnings (with codes) that need the doctor's written reason,
+ * PRESCRIPTION_REFUSED the toxic doses above the hard ceiling (no reason passes them);
+ * VISIT_RECORDS_FULL: a visit links at most `visitBody.recordIds`' 20 records.
+ */
+export const ARCHIVE_ERRORS = defineErrors(archiveErrors);
 
 const uuid = z.string().uuid();
 const text = (max: number) => z.string().trim().max(max);
@@ -222,14 +154,8 @@ export const ARCHIVE_QUERY_FIELDS = {
   lastVisitAt: 'date',
 } as const;
 
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `one of ${PAGE_SIZES.join(', ')}` });
-
 export const caseListBody = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: pageSize.default(100),
+  ...tablePaging,
   /** Contains-match over name, phone, diagnoses. */
   search: z.string().trim().max(200).optional(),
   query: combinedQuery.optional(),
@@ -282,12 +208,7 @@ export const caseSummarySchema = z.object({
 });
 export type CaseSummary = z.infer<typeof caseSummarySchema>;
 
-export const casePageSchema = z.object({
-  list: z.array(caseSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-});
+export const casePageSchema = tablePageOf(caseSummarySchema);
 export type CasePage = z.infer<typeof casePageSchema>;
 
 /** One herb line of a prescription (doses in grams unless `unit` says otherwise). */

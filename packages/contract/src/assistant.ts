@@ -1,3 +1,4 @@
+import assistantErrors from './errors/assistant.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 
@@ -48,11 +49,4 @@ export const assistantAnswer = z.object({
 });
 export type AssistantAnswer = z.infer<typeof assistantAnswer>;
 
-export const ASSISTANT_ERRORS = defineErrors({
-  RATE_LIMITED: {
-    code: 1600020,
-    status: 429,
-    zh: '提问太频繁，请稍后再试',
-    en: 'Too many questions; please try again later',
-  },
-});
+export const ASSISTANT_ERRORS = defineErrors(assistantErrors);

@@ -1,3 +1,4 @@
+import auditErrors from './errors/audit.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
@@ -6,44 +7,7 @@ import { SYS_VERSION } from './paths.js';
  * The audit log of health-data access (docs/security.md §11, issue 25 item 4) and the signed file
  * URLs of health files (§12, item 5). Range 46000xx.
  */
-export const AUDIT_ERRORS = defineErrors({
-  FILE_SIGNATURE_EXPIRED: {
-    code: 4600001,
-    status: 410,
-    zh: '文件链接已过期，请刷新页面后重试',
-    en: 'This file link has expired; reload the page to get a new one',
-  },
-  FILE_SIGNATURE_INVALID: {
-    code: 4600002,
-    status: 403,
-    zh: '文件链接的签名无效',
-    en: 'This file link carries an invalid signature',
-  },
-  FILE_SIGN_IN_REQUIRED: {
-    code: 4600003,
-    status: 401,
-    zh: '查看此文件需要登录或有效的文件链接',
-    en: 'Sign in, or use a valid file link, to see this file',
-  },
-  FILE_FORBIDDEN: {
-    code: 4600004,
-    status: 403,
-    zh: '您无权查看此文件',
-    en: 'This file is not yours to see',
-  },
-  AUDIT_RANGE_INVALID: {
-    code: 4600005,
-    status: 400,
-    zh: '时间范围无效：开始时间晚于结束时间',
-    en: 'Invalid time range: the start is after the end',
-  },
-  AUDIT_EXPORT_TOO_LARGE: {
-    code: 4600006,
-    status: 400,
-    zh: '一次最多导出 50000 条日志，请缩小查询范围',
-    en: 'At most 50,000 log rows per export; narrow the query',
-  },
-});
+export const AUDIT_ERRORS = defineErrors(auditErrors);
 
 const AUDIT = `/backend/sys/${SYS_VERSION}/audit`;
 export const AUDIT_PATHS = {

@@ -1,58 +1,10 @@
+import authErrors from './errors/auth.json' with { type: 'json' };
 import { z } from 'zod';
 import { powNonce } from './proof-of-work.js';
 import { defineErrors } from './errors.js';
 
 /** Auth errors added by this project (spec §8 keeps 1000000 and 1200001 in errors.ts). */
-export const AUTH_ERRORS = defineErrors({
-  CLIENT_INVALID: { code: 1100401, status: 401, zh: '客户端认证失败', en: 'Client authentication failed' },
-  FORBIDDEN: { code: 1100403, status: 403, zh: '没有权限执行此操作', en: 'You are not allowed to do this' },
-  ACCOUNT_DISABLED: { code: 1100423, status: 403, zh: '账号已停用', en: 'This account is disabled' },
-  ACCOUNT_LOCKED: {
-    code: 1100429,
-    status: 429,
-    zh: '登录失败次数过多,请稍后再试',
-    en: 'Too many failed sign-in attempts, please try again later',
-  },
-  REFRESH_INVALID: {
-    code: 1100440,
-    status: 401,
-    zh: '刷新凭据无效,请重新登录',
-    en: 'The refresh token is invalid, please sign in again',
-  },
-  CAPTCHA_WRONG: { code: 1100410, status: 400, zh: '验证失败,请重试', en: 'Verification failed, please try again' },
-  CAPTCHA_EXPIRED: {
-    code: 1100411,
-    status: 400,
-    zh: '验证码已失效,请刷新',
-    en: 'The captcha has expired, please refresh it',
-  },
-  DRAG_REJECTED: { code: 1100412, status: 400, zh: '滑动验证未通过', en: 'The slider check did not pass' },
-  CAPTCHA_REQUIRED: {
-    code: 1100510,
-    status: 400,
-    zh: '请先完成验证再登录',
-    en: 'Please complete the captcha to sign in',
-  },
-  LOGIN_TOO_SOON: {
-    code: 1100511,
-    status: 429,
-    zh: '尝试过于频繁,请稍后再试',
-    en: 'Too many attempts, please wait a moment and try again',
-  },
-  REGISTER_RATE_LIMITED: {
-    code: 1100512,
-    status: 429,
-    zh: '注册请求过于频繁,请稍后再试',
-    en: 'Too many registration requests, please try again later',
-  },
-  WECHAT_FAILED: { code: 1100502, status: 502, zh: '微信授权失败', en: 'WeChat authorisation failed' },
-  WECHAT_NOT_BOUND: {
-    code: 1100404,
-    status: 401,
-    zh: '该微信未绑定账号',
-    en: 'This WeChat account is not bound to a user',
-  },
-});
+export const AUTH_ERRORS = defineErrors(authErrors);
 
 /** The sign-in entrances of spec §6; each has its own session (spec §4). */
 export const ENTRANCES = ['sys', 'member', 'doctor', 'display', 'disease', 'training'] as const;
@@ -91,6 +43,25 @@ export const wechatWithoutUserResult = z.object({
   token: tokenResult.nullable(),
 });
 
+/** What every captcha challenge says besides its puzzle: when it expires and the work it asks. */
+const challengeTerms = {
+  /** Seconds until the challenge expires. */
+  expiresIn: z.number().int(),
+  /** Zero bits the answer's proof of work must reach (proof-of-work.ts; 0: none asked). */
+  powBits: z.number().int(),
+};
+
+/**
+ * A solved jigsaw: the challenge, the piece's left offset (px) and the proof of work. Spread into
+ * every body a jigsaw unlocks (sign-in, member and doctor registration), so all check one answer.
+ */
+export const jigsawAnswer = {
+  captchaId: z.string().uuid(),
+  x: z.coerce.number().min(0).max(4096),
+  /** Proof-of-work nonce for this challenge (proof-of-work.ts). */
+  pow: powNonce,
+};
+
 /** Jigsaw captcha challenge: PNG data URLs of the background (with the hole) and the piece. */
 export const jigsawChallenge = z.object({
   captchaId: z.string(),
@@ -101,19 +72,13 @@ export const jigsawChallenge = z.object({
   height: z.number().int(),
   pieceSize: z.number().int(),
   pieceY: z.number().int(),
-  /** Seconds until the challenge expires. */
-  expiresIn: z.number().int(),
-  /** Zero bits the answer's proof of work must reach (proof-of-work.ts; 0: none asked). */
-  powBits: z.number().int(),
+  ...challengeTerms,
 });
 export type JigsawChallenge = z.infer<typeof jigsawChallenge>;
 
 /** Answer to a jigsaw challenge: the piece's left offset (px) plus the credentials it unlocks. */
 export const jigsawCheckBody = z.object({
-  captchaId: z.string().uuid(),
-  x: z.coerce.number().min(0).max(4096),
-  /** Proof-of-work nonce for this challenge (proof-of-work.ts). */
-  pow: powNonce,
+  ...jigsawAnswer,
   loginName,
   loginPassword,
   entrance: entranceSchema.default('sys'),
@@ -125,10 +90,7 @@ export const dragPoint = z.object({ x: z.number(), y: z.number().default(0), t: 
 export const dragChallenge = z.object({
   captchaId: z.string(),
   width: z.number().int(),
-  /** Seconds until the challenge expires. */
-  expiresIn: z.number().int(),
-  /** Zero bits the answer's proof of work must reach (proof-of-work.ts; 0: none asked). */
-  powBits: z.number().int(),
+  ...challengeTerms,
 });
 export type DragChallenge = z.infer<typeof dragChallenge>;
 

@@ -1,9 +1,11 @@
+import consoleErrors from './errors/console.json' with { type: 'json' };
 import { z } from 'zod';
+import { adminPaging, adminSearch, pageOf } from './paging.js';
 import { entranceSchema } from './auth.js';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
-import { combinedQuery, sortOrder, type QueryFieldType } from './query.js';
-import { emailSchema, phoneSchema } from './user.js';
+import { sortOrder, type QueryFieldType } from './query.js';
+import { accountFields, emailSchema, phoneSchema } from './user.js';
 
 /**
  * Back-office administration of accounts and roles (issue 22 item 1; docs/console.md).
@@ -68,12 +70,7 @@ const optText = z.string().trim().max(200).nullable().optional();
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 export const consoleUser = z.object({
-  id: z.string(),
-  loginName: z.string(),
-  name: z.string(),
-  entrance: entranceSchema,
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  ...accountFields,
   organisation: z.string().nullable(),
   /** The organization assigned (docs/console.md "Organizations"); `organisation` then holds its name. */
   organizationId: z.string().nullable(),
@@ -83,15 +80,14 @@ export const consoleUser = z.object({
   createdAt: z.string(),
 });
 export type ConsoleUser = z.infer<typeof consoleUser>;
-export const consoleUserPage = z.object({ list: z.array(consoleUser), total: z.number().int() });
+export const consoleUserPage = pageOf(consoleUser);
 export type ConsoleUserPage = z.infer<typeof consoleUserPage>;
 
 /** Columns the account list sorts by (issue 33: sortable columns); the login name breaks ties. */
 export const CONSOLE_USER_SORTS = ['createdAt', 'loginName', 'name', 'entrance', 'organisation', 'status'] as const;
 export type ConsoleUserSort = (typeof CONSOLE_USER_SORTS)[number];
 export const consoleUserListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(100),
+  ...adminPaging,
   order: sortOrder,
   sort: z.enum(CONSOLE_USER_SORTS).default('createdAt'),
 });
@@ -99,8 +95,7 @@ export const consoleUserListQuery = z.object({
 export const consoleUserListBody = z
   .object({
     entrance: entranceSchema.optional(),
-    keyword: z.string().trim().max(200).optional(),
-    query: combinedQuery.optional(),
+    ...adminSearch,
   })
   .default({});
 export type ConsoleUserListBody = z.infer<typeof consoleUserListBody>;
@@ -160,7 +155,7 @@ export const signInEvent = z.object({
   code: z.number().int(),
   createdAt: z.string(),
 });
-export const signInHistoryPage = z.object({ list: z.array(signInEvent), total: z.number().int() });
+export const signInHistoryPage = pageOf(signInEvent);
 export type SignInHistoryPage = z.infer<typeof signInHistoryPage>;
 
 export const consoleRole = z.object({
@@ -231,41 +226,4 @@ export const consoleMemberFlagsBody = z.object({
 export type ConsoleMemberFlagsBody = z.infer<typeof consoleMemberFlagsBody>;
 
 /** Account and role administration errors (1400xxx, permissions range). */
-export const CONSOLE_ERRORS = defineErrors({
-  USER_NOT_FOUND: { code: 1400404, status: 404, zh: '用户不存在', en: 'No such user' },
-  ROLE_NOT_FOUND: { code: 1400405, status: 404, zh: '角色不存在', en: 'No such role' },
-  ROLE_CODE_EXISTS: { code: 1400409, status: 409, zh: '角色编码已存在', en: 'The role code already exists' },
-  MENU_NOT_FOUND: { code: 1400406, status: 400, zh: '所选菜单不存在', en: 'A chosen menu entry does not exist' },
-  OUT_OF_SCOPE: {
-    code: 1400403,
-    status: 403,
-    zh: '该用户不在您的数据权限范围内',
-    en: 'This account is outside your data scope',
-  },
-  GRANT_EXCEEDS_OWN: {
-    code: 1400410,
-    status: 403,
-    zh: '不能授予超出自身权限的菜单或角色',
-    en: 'You cannot grant menus or roles beyond your own',
-  },
-  SELF_DISABLE: { code: 1400411, status: 400, zh: '不能停用自己的账号', en: 'You cannot disable your own account' },
-  ROLE_PROTECTED: {
-    code: 1400412,
-    status: 400,
-    zh: '超级管理员角色不能修改或删除',
-    en: 'The all-access administrator role cannot be changed or removed',
-  },
-  TEAM_NOT_FOUND: { code: 1400407, status: 404, zh: '团队不存在', en: 'No such team' },
-  NOT_A_MEMBER: {
-    code: 1400414,
-    status: 400,
-    zh: '只能任命本团队或尚未加入团队的会员为负责人',
-    en: 'Only a member of this team, or one in no team, can become its leader',
-  },
-  ROLE_IN_USE: {
-    code: 1400413,
-    status: 409,
-    zh: '角色仍有用户，请先取消分配',
-    en: 'Users still hold this role; unassign it first',
-  },
-});
+export const CONSOLE_ERRORS = defineErrors(consoleErrors);

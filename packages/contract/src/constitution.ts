@@ -1,3 +1,4 @@
+import constitutionErrors from './errors/constitution.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { engineVersionSchema } from './engine.js';
@@ -97,54 +98,4 @@ export const constitutionQuestionSchema = z.object({
 export type ConstitutionQuestion = z.infer<typeof constitutionQuestionSchema>;
 
 /** Constitution questionnaire errors: 3500xxx. */
-export const CONSTITUTION_ERRORS = defineErrors({
-  INPUT_FILE_UNREADABLE: {
-    code: 3500000,
-    status: 400,
-    zh: '输入文件无法读取或不是有效的 JSON',
-    en: 'The input file cannot be read or is not valid JSON',
-  },
-  CONSTITUTION_INPUT_INVALID: {
-    code: 3500001,
-    status: 400,
-    zh: '体质问卷输入格式错误,需要 { sex, answers }',
-    en: 'Constitution questionnaire input must be { sex, answers }',
-  },
-  CONSTITUTION_SEX_INVALID: {
-    code: 3500002,
-    status: 400,
-    zh: '性别必须为 female 或 male',
-    en: 'Sex must be female or male',
-  },
-  CONSTITUTION_ANSWER_MISSING: {
-    code: 3500003,
-    status: 400,
-    zh: '问卷条目未作答',
-    en: 'A questionnaire item has no answer',
-  },
-  CONSTITUTION_ANSWER_OUT_OF_RANGE: {
-    code: 3500004,
-    status: 400,
-    zh: '问卷答案必须是 1 到 5 的整数',
-    en: 'A questionnaire answer must be a whole number from 1 to 5',
-  },
-  CONSTITUTION_UNKNOWN_ITEM: { code: 3500005, status: 400, zh: '未知的问卷条目', en: 'Unknown questionnaire item' },
-  CONSTITUTION_SHARED_CONFLICT: {
-    code: 3500006,
-    status: 400,
-    zh: '同一问题的两个条目答案不一致',
-    en: 'The two ids of one shared question carry different answers',
-  },
-  CONSTITUTION_WRONG_SEX_ITEM: {
-    code: 3500007,
-    status: 400,
-    zh: '该条目不适用于所填性别',
-    en: 'This item does not apply to the given sex',
-  },
-  CONSTITUTION_SCORES_INVALID: {
-    code: 3500008,
-    status: 400,
-    zh: '体质转化分必须是 0 到 100 的数值',
-    en: 'A transformed constitution score must be a number from 0 to 100',
-  },
-});
+export const CONSTITUTION_ERRORS = defineErrors(constitutionErrors);

@@ -1,4 +1,6 @@
+import contentErrors from './errors/content.json' with { type: 'json' };
 import { z } from 'zod';
+import { adminPaging, pageOf } from './paging.js';
 import { defineErrors } from './errors.js';
 
 /**
@@ -20,41 +22,7 @@ export const CONTENT_BUTTONS = {
   settingsEdit: 'settings-edit',
 } as const;
 
-export const CONTENT_ERRORS = defineErrors({
-  NOT_FOUND: { code: 1500001, status: 404, zh: '内容不存在', en: 'No such content' },
-  PAGE_NAME_TAKEN: {
-    code: 1500002,
-    status: 409,
-    zh: '该语言下已有同名页面',
-    en: 'A page with this name already exists in this language',
-  },
-  PAGE_NAME_REQUIRED: {
-    code: 1500003,
-    status: 400,
-    zh: '页面需要名称(字母、数字、- 和 _)',
-    en: 'A page needs a name (letters, digits, - and _)',
-  },
-  ENQUIRY_NOT_FOUND: { code: 1500004, status: 404, zh: '咨询不存在', en: 'No such enquiry' },
-  FIELD_REQUIRED: {
-    code: 1500010,
-    status: 400,
-    zh: '请填写所有必填项',
-    en: 'Please fill in every required field',
-  },
-  CONTACT_INVALID: {
-    code: 1500011,
-    status: 400,
-    zh: '请输入正确的手机号码或座机号码',
-    en: 'Please enter a correct mobile or landline number',
-  },
-  ENQUIRY_RATE_LIMITED: {
-    code: 1500012,
-    status: 429,
-    zh: '提交过于频繁,请稍后再试',
-    en: 'Too many enquiries, please try again later',
-  },
-  EMPTY_BODY: { code: 1500013, status: 400, zh: '请填写正文', en: 'Please write the body text' },
-});
+export const CONTENT_ERRORS = defineErrors(contentErrors);
 
 export const CONTENT_KINDS = ['news', 'page'] as const;
 export const contentKind = z.enum(CONTENT_KINDS);
@@ -118,8 +86,7 @@ export const contentItem = z.object({
 export type ContentItem = z.infer<typeof contentItem>;
 
 export const contentListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(100),
+  ...adminPaging,
 });
 export const contentListBody = z
   .object({
@@ -131,7 +98,7 @@ export const contentListBody = z
 /** List rows leave the body out (it can be large). */
 export const contentRow = contentItem.omit({ body: true });
 export type ContentRow = z.infer<typeof contentRow>;
-export const contentPage = z.object({ list: z.array(contentRow), total: z.number().int() });
+export const contentPage = pageOf(contentRow);
 export type ContentPage = z.infer<typeof contentPage>;
 
 export const portalNewsQuery = z.object({
@@ -190,7 +157,7 @@ export type Enquiry = z.infer<typeof enquiry>;
 export const enquiryListBody = z
   .object({ status: enquiryStatus.optional(), keyword: z.string().trim().max(200).optional() })
   .default({});
-export const enquiryPage = z.object({ list: z.array(enquiry), total: z.number().int() });
+export const enquiryPage = pageOf(enquiry);
 export type EnquiryPage = z.infer<typeof enquiryPage>;
 export const enquiryUpdateBody = z.object({
   id: z.number().int().min(1),

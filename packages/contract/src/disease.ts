@@ -1,6 +1,7 @@
+import diseaseErrors from './errors/disease.json' with { type: 'json' };
 import { z } from 'zod';
+import { tablePaging } from './paging.js';
 import { defineErrors } from './errors.js';
-import { PAGE_SIZES } from './query.js';
 import knowledgeData from './data/diseases.json' with { type: 'json' };
 
 /**
@@ -8,90 +9,7 @@ import knowledgeData from './data/diseases.json' with { type: 'json' };
  * conditions that disease users edit, and disease screenings that combine a person's diagnosis
  * records with disease questions into a risk with its evidence. Range 4300001-4300099.
  */
-export const DISEASE_ERRORS = defineErrors({
-  DISEASE_NOT_FOUND: { code: 4300001, status: 404, zh: '该疾病不存在', en: 'This disease does not exist' },
-  SCREENING_NOT_FOUND: { code: 4300002, status: 404, zh: '该筛查记录不存在', en: 'This screening does not exist' },
-  SCREENING_FORBIDDEN: {
-    code: 4300003,
-    status: 403,
-    zh: '只能查看本团队或本人的筛查记录',
-    en: 'You may only open screenings of your own team or your own',
-  },
-  RECORD_FORBIDDEN: {
-    code: 4300004,
-    status: 403,
-    zh: '只能关联本团队的检测记录',
-    en: 'Only records of your own team can be linked',
-  },
-  RECORD_NOT_FOUND: { code: 4300005, status: 404, zh: '关联的检测记录不存在', en: 'A linked record does not exist' },
-  RECORD_NOT_DONE: {
-    code: 4300006,
-    status: 400,
-    zh: '关联的检测记录尚未分析完成',
-    en: 'A linked record has not finished its analysis',
-  },
-  RECORDS_OF_DIFFERENT_PERSONS: {
-    code: 4300007,
-    status: 400,
-    zh: '关联的检测记录属于不同的人',
-    en: 'The linked records belong to different people',
-  },
-  ANSWER_MISSING: {
-    code: 4300008,
-    status: 400,
-    zh: '请回答全部筛查问题',
-    en: 'Please answer every screening question',
-  },
-  ANSWER_INVALID: {
-    code: 4300009,
-    status: 400,
-    zh: '筛查问题或选项不存在',
-    en: 'Unknown screening question or option',
-  },
-  SOURCE_UNKNOWN: {
-    code: 4300010,
-    status: 400,
-    zh: '未知的文献来源编号',
-    en: 'Unknown source id',
-  },
-  PATTERN_DUPLICATE: {
-    code: 4300011,
-    status: 400,
-    zh: '证型编号重复',
-    en: 'A pattern id appears twice',
-  },
-  VERSION_CONFLICT: {
-    code: 4300012,
-    status: 409,
-    zh: '该条目已被他人修改,请刷新后再保存',
-    en: 'Someone else changed this entry; reload it before saving',
-  },
-  DISEASE_ID_TAKEN: { code: 4300013, status: 409, zh: '疾病编号已存在', en: 'A disease with this id already exists' },
-  DISEASE_SHIPPED: {
-    code: 4300014,
-    status: 403,
-    zh: '平台内置的疾病不能删除',
-    en: 'A disease shipped with the platform cannot be deleted',
-  },
-  DISEASE_NOT_YOURS: {
-    code: 4300015,
-    status: 403,
-    zh: '只能删除自己添加的疾病',
-    en: 'You may only delete diseases you added',
-  },
-  DISEASE_IN_USE: {
-    code: 4300016,
-    status: 409,
-    zh: '该疾病已有筛查记录,不能删除',
-    en: 'This disease has screenings and cannot be deleted',
-  },
-  MODEL_DUPLICATE: {
-    code: 4300017,
-    status: 400,
-    zh: '筛查问题或选项编号重复',
-    en: 'A screening question or option id appears twice',
-  },
-});
+export const DISEASE_ERRORS = defineErrors(diseaseErrors);
 
 export const DISEASE_PATHS = {
   /** GET: the knowledge base, one line per disease. */
@@ -249,14 +167,9 @@ export const linkableRecordSchema = z.object({
 });
 export type LinkableRecord = z.infer<typeof linkableRecordSchema>;
 
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `one of ${PAGE_SIZES.join(', ')}` });
-const paging = { page: z.coerce.number().int().min(1).default(1), size: pageSize.default(100) };
-export const linkableRecordsQuery = z.object(paging);
+export const linkableRecordsQuery = z.object(tablePaging);
 export const screeningListQuery = z.object({
-  ...paging,
+  ...tablePaging,
   diseaseId: slug.optional(),
   level: screeningLevelSchema.optional(),
 });

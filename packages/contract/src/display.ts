@@ -1,3 +1,4 @@
+import displayErrors from './errors/display.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { TONGUE_FEATURES } from './vocabulary/tongue.js';
@@ -6,20 +7,7 @@ import { TONGUE_FEATURES } from './vocabulary/tongue.js';
  * The large-screen display (docs/display.md): platform-wide for display accounts (`/display`),
  * one team for members with displayPermission (`/member/config/display`). Range 42000xx.
  */
-export const DISPLAY_ERRORS = defineErrors({
-  OTHER_TEAM: {
-    code: 4200001,
-    status: 403,
-    zh: '只能查看本团队的大屏数据',
-    en: "Only your own team's display data can be shown",
-  },
-  PERMISSION_REQUIRED: {
-    code: 4200002,
-    status: 403,
-    zh: '您没有大屏展示权限',
-    en: 'You do not have the display permission',
-  },
-});
+export const DISPLAY_ERRORS = defineErrors(displayErrors);
 
 export const DISPLAY_PATHS = {
   /** GET (display account): the platform's aggregates. */

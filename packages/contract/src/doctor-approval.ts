@@ -1,7 +1,9 @@
+import doctorApprovalErrors from './errors/doctor-approval.json' with { type: 'json' };
 import { z } from 'zod';
+import { adminPaging, adminSearch, pageOf } from './paging.js';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
-import { combinedQuery, sortOrder, type QueryFieldType } from './query.js';
+import { sortOrder, type QueryFieldType } from './query.js';
 
 /**
  * Approval of doctor registrations from /doctor/register (issue 22 item 1; docs/console.md
@@ -22,31 +24,10 @@ export const DOCTOR_APPROVALS = ['pending', 'approved', 'rejected'] as const;
 export const doctorApproval = z.enum(DOCTOR_APPROVALS);
 export type DoctorApproval = z.infer<typeof doctorApproval>;
 
-export const DOCTOR_APPROVAL_ERRORS = defineErrors({
-  PENDING: {
-    code: 1600001,
-    status: 403,
-    zh: '您的医生注册正在审核中，审核通过后即可登录',
-    en: 'Your doctor registration is awaiting approval; you can sign in once it is approved',
-  },
-  REJECTED: {
-    code: 1600002,
-    status: 403,
-    zh: '您的医生注册未通过审核',
-    en: 'Your doctor registration was not approved',
-  },
-  NOT_A_DOCTOR: { code: 1600003, status: 404, zh: '没有这个医生账号', en: 'No such doctor account' },
-  ALREADY_DECIDED: {
-    code: 1600004,
-    status: 409,
-    zh: '该注册已被处理（只能驳回待审核的注册）',
-    en: 'This registration was already decided (only a pending one can be rejected)',
-  },
-});
+export const DOCTOR_APPROVAL_ERRORS = defineErrors(doctorApprovalErrors);
 
 export const doctorListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(100),
+  ...adminPaging,
   order: sortOrder,
 });
 
@@ -64,8 +45,7 @@ export const DOCTOR_QUERY_FIELDS = {
 export const doctorListBody = z
   .object({
     approval: doctorApproval.optional(),
-    keyword: z.string().trim().max(200).optional(),
-    query: combinedQuery.optional(),
+    ...adminSearch,
   })
   .default({});
 export type DoctorListBody = z.infer<typeof doctorListBody>;
@@ -88,7 +68,7 @@ export const doctorRow = z.object({
   createdAt: z.string(),
 });
 export type DoctorRow = z.infer<typeof doctorRow>;
-export const doctorPage = z.object({ list: z.array(doctorRow), total: z.number().int() });
+export const doctorPage = pageOf(doctorRow);
 export type DoctorPage = z.infer<typeof doctorPage>;
 
 export const doctorApproveBody = z.object({ id: z.string().uuid() });

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as contract from './index.js';
 import { SPEC_ERRORS, type ErrorDef } from './errors.js';
@@ -17,6 +18,14 @@ describe('error catalog', () => {
     const tables = new Set(catalogue.map(([w]) => w.split('.')[0]));
     for (const t of ['SPEC_ERRORS', 'HTTP_ERRORS', 'AUTH_ERRORS', 'MENU_ERRORS', 'TRANSLATION_ERRORS', 'QUERY_ERRORS'])
       expect(tables, t).toContain(t);
+  });
+
+  it('declares every table of errors/*.json (no data file left unread)', () => {
+    const dir = new URL('./errors/', import.meta.url);
+    const rows = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .flatMap((f) => Object.values(JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as Record<string, ErrorDef>));
+    expect(rows.map((d) => d.code).sort()).toEqual(catalogue.map(([, d]) => d.code).sort());
   });
 
   it('gives every code one meaning, a known HTTP status and both zh and en texts', () => {

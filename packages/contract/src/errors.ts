@@ -1,3 +1,4 @@
+import specErrors from './errors/spec.json' with { type: 'json' };
 /**
  * The error catalog. Every error the API or an engine reports has a stable numeric code,
  * an HTTP status and a message in zh and en. Codes of spec §8 keep their numbers; new codes
@@ -8,7 +9,10 @@
  *   40xxxxx  records, files, jobs, devices         41xxxxx research / case archive / inquiry forms
  *   14xxxxx  member teams, exports, WeChat         15xxxxx site content, enquiries, settings
  *   42xxxxx  large-screen display   43xxxxx disease module   44xxxxx training   45xxxxx Open API
- * Each area declares its codes in its own contract file with `defineErrors`.
+ * Each area keeps its table as data in `errors/<area>.json` (the area's contract file name) and
+ * declares it in that contract file with `defineErrors`, which checks every entry's shape at
+ * compile time; `errors.test.ts` checks the codes are unique, the statuses known and both texts
+ * present.
  */
 export interface ErrorDef {
   readonly code: number;
@@ -21,20 +25,34 @@ export interface ErrorDef {
 /** Keeps the literal keys of an error table while checking each entry's shape. */
 export const defineErrors = <T extends Record<string, ErrorDef>>(table: T): T => table;
 
+/** Words in both languages (an engine error's tip). */
+interface BothLanguages {
+  readonly zh: string;
+  readonly en: string;
+}
+
+/** An engine error: the problem, then what to do about it; `tip` holds the advice alone for the UI. */
+export interface TippedErrorDef extends ErrorDef {
+  readonly tip: BothLanguages;
+}
+
+/**
+ * An engine's table whose rows hold the problem (`zh`, `en`) and the advice (`tip`) apart. The
+ * thrown message carries the tip too (the command line and the API only print `msg`), while the
+ * UI can show problem and tip apart.
+ */
+export function defineTippedErrors<K extends string>(rows: {
+  readonly [key in K]: TippedErrorDef;
+}): { readonly [key in K]: TippedErrorDef } {
+  const entries = Object.entries<TippedErrorDef>(rows).map(([key, { code, status, zh, en, tip }]) => [
+    key,
+    { code, status, zh: `${zh}。${tip.zh}`, en: `${en}. ${tip.en}`, tip: { zh: tip.zh, en: tip.en } },
+  ]);
+  return Object.fromEntries(entries) as { readonly [key in K]: TippedErrorDef };
+}
+
 /** The codes named by spec §8. */
-export const SPEC_ERRORS = defineErrors({
-  OK: { code: 0, status: 200, zh: '成功', en: 'Success' },
-  BAD_CREDENTIALS: { code: 1000000, status: 401, zh: '用户名或密码错误', en: 'Wrong user name or password' },
-  TOKEN_INVALID: {
-    code: 1200001,
-    status: 401,
-    zh: '访问凭据无效,请重新登录',
-    en: 'Your access credential is invalid, please sign in again',
-  },
-  EMAIL_EXISTS: { code: 1200014, status: 409, zh: '邮箱已存在', en: 'Email already exists' },
-  PHONE_EXISTS: { code: 1200015, status: 409, zh: '手机号已存在', en: 'Phone number already exists' },
-  LOGIN_NAME_EXISTS: { code: 1200019, status: 409, zh: '登录名已存在', en: 'Login name already exists' },
-});
+export const SPEC_ERRORS = defineErrors(specErrors);
 
 /** Default text when neither the server msg nor a mapped text is available (spec §8). */
 export const DEFAULT_ERROR_TEXT = {

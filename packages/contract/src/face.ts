@@ -1,142 +1,17 @@
+import faceErrors from './errors/face.json' with { type: 'json' };
 import { z } from 'zod';
-import { defineErrors, type ErrorDef } from './errors.js';
+import { defineTippedErrors, type TippedErrorDef } from './errors.js';
 import { engineVersionSchema, qualityIssueSchema } from './engine.js';
 
 /** A face error: the problem, then what to do about it; `tip` holds the advice alone for the UI. */
-export interface FaceErrorDef extends ErrorDef {
-  readonly tip: { readonly zh: string; readonly en: string };
-}
-
-// Builds the catalog entry so the thrown message carries the tip too (the command line and
-// the API only print `msg`), while the UI can show problem and tip apart.
-const entry = (code: number, status: number, zh: string, zhTip: string, en: string, enTip: string): FaceErrorDef => ({
-  code,
-  status,
-  zh: `${zh}。${zhTip}`,
-  en: `${en}. ${enTip}`,
-  tip: { zh: zhTip, en: enTip },
-});
+export type FaceErrorDef = TippedErrorDef;
 
 /**
  * Errors and quality codes of the face engine (range 32xxxxx). 32000xx: the file; 32001xx: the
  * photo cannot be analyzed (thrown); 32002xx: the photo is analyzed but a problem is reported
  * in `quality.issues`; 32005xx: the engine itself.
  */
-export const FACE_ERRORS = defineErrors({
-  FACE_EMPTY_FILE: entry(3200001, 400, '文件为空', '请重新选择照片', 'The file is empty', 'Choose the photo again'),
-  FACE_FILE_TOO_LARGE: entry(
-    3200002,
-    413,
-    '文件超过 15 MB',
-    '请上传更小的照片',
-    'The file is larger than 15 MB',
-    'Upload a smaller photo',
-  ),
-  FACE_NOT_AN_IMAGE: entry(
-    3200003,
-    400,
-    '文件不是可读取的图片',
-    '请上传 JPEG、PNG 或 WebP 照片',
-    'The file is not a readable image',
-    'Upload a JPEG, PNG or WebP photo',
-  ),
-  FACE_IMAGE_TOO_SMALL: entry(
-    3200004,
-    400,
-    '图片尺寸过小(短边不足 240 像素)',
-    '请用更高分辨率拍摄',
-    'The image is too small (short side under 240 pixels)',
-    'Take the photo at a higher resolution',
-  ),
-  FACE_TOO_MANY_PIXELS: entry(
-    3200005,
-    413,
-    '图片超过 4000 万像素',
-    '请缩小照片后上传',
-    'The image has more than 40 megapixels',
-    'Scale the photo down before uploading',
-  ),
-  FACE_NOT_FOUND: entry(
-    3200101,
-    422,
-    '照片中未检测到人脸',
-    '请正对镜头,让整张脸位于画面中,光线均匀',
-    'No face was found in the photo',
-    'Face the camera with the whole face in the frame and even light',
-  ),
-  FACE_SEVERAL: entry(
-    3200102,
-    422,
-    '照片中有多张人脸',
-    '请只拍摄一个人',
-    'The photo shows several faces',
-    'Take a photo of one person only',
-  ),
-  FACE_TOO_SMALL: entry(
-    3200103,
-    422,
-    '人脸在照片中过小',
-    '请靠近镜头,让脸部宽度至少占画面的三分之一',
-    'The face is too small in the photo',
-    'Move closer so that the face fills at least a third of the frame width',
-  ),
-  FACE_TURNED_AWAY: entry(
-    3200104,
-    422,
-    '脸部偏转过大',
-    '请正视镜头,不要侧脸、抬头或低头',
-    'The face is turned away from the camera',
-    'Look straight into the camera, without turning, raising or lowering the head',
-  ),
-  FACE_BLURRED: entry(
-    3200105,
-    422,
-    '照片模糊',
-    '请保持手机稳定并对焦在脸上后再拍摄',
-    'The photo is blurred',
-    'Hold the camera still and focus on the face before taking the photo',
-  ),
-  FACE_TOO_DARK: entry(
-    3200106,
-    422,
-    '脸部光线过暗',
-    '请在明亮、均匀的自然光下拍摄',
-    'The face is too dark',
-    'Take the photo in bright, even daylight',
-  ),
-  FACE_OVEREXPOSED: entry(
-    3200107,
-    422,
-    '脸部过曝',
-    '请避免强光直射或闪光灯',
-    'The face is overexposed',
-    'Avoid direct strong light and the flash',
-  ),
-  FACE_UNEVEN_LIGHT: entry(
-    3200201,
-    200,
-    '脸部两侧光线不均',
-    '请面向光源,避免侧光和阴影',
-    'The light on the two sides of the face is uneven',
-    'Face the light source and avoid side light and shadows',
-  ),
-  FACE_COLOR_CAST: entry(
-    3200202,
-    200,
-    '照片有偏色,面色判断可能不准',
-    '请在白色自然光下拍摄,关闭美颜和滤镜',
-    'The photo has a color cast, so the complexion may be misread',
-    'Take the photo in white daylight with beauty filters turned off',
-  ),
-  FACE_MODEL_UNAVAILABLE: entry(
-    3200500,
-    500,
-    '人脸检测模型不可用',
-    '请联系管理员',
-    'The face detection model is not available',
-    'Contact the administrator',
-  ),
-});
+export const FACE_ERRORS = defineTippedErrors(faceErrors);
 export type FaceErrorKey = keyof typeof FACE_ERRORS;
 
 /** CIELAB color (D65): L* 0-100, a* and b* roughly -128..127. */

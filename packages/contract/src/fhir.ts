@@ -1,3 +1,4 @@
+import fhirErrors from './errors/fhir.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 
@@ -120,13 +121,4 @@ export const fhirDocumentBundleSchema = z.looseObject({
   entry: z.array(z.looseObject({ fullUrl: z.string(), resource: z.looseObject({ resourceType: z.string() }) })),
 });
 
-export const FHIR_ERRORS = defineErrors({
-  CODE_SYSTEM_NOT_FOUND: { code: 4800001, status: 404, zh: '没有这个代码系统', en: 'No such code system' },
-  QUESTIONNAIRE_NOT_FOUND: { code: 4800003, status: 404, zh: '没有这个问卷', en: 'No such questionnaire' },
-  INVALID_ID: {
-    code: 4800002,
-    status: 400,
-    zh: '资源标识不合规：只能用 1–64 个字母、数字、短横线或点',
-    en: 'Invalid resource id: use 1–64 letters, digits, hyphens or dots',
-  },
-});
+export const FHIR_ERRORS = defineErrors(fhirErrors);

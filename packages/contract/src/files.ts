@@ -1,3 +1,4 @@
+import filesErrors from './errors/files.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 
@@ -5,34 +6,7 @@ import { defineErrors } from './errors.js';
  * Files (spec §7 Files, §5 detection page): uploads are checked by content — magic bytes,
  * decodability, size — never by the file name. Range 40000xx (docs/records.md).
  */
-export const FILE_ERRORS = defineErrors({
-  FILE_MISSING: { code: 4000001, status: 400, zh: '请选择要上传的文件', en: 'Choose a file to upload' },
-  FILE_TOO_LARGE: {
-    code: 4000002,
-    status: 413,
-    zh: '文件不能超过 10M',
-    en: 'The file must not be larger than 10 MB',
-  },
-  FILE_TYPE_NOT_ALLOWED: {
-    code: 4000003,
-    status: 400,
-    zh: '文件格式不正确：图片仅支持 PNG、JPG、JPEG、BMP，音频仅支持 WAV，脉象文件仅支持 CSV 或 JSON',
-    en: 'Wrong file type: images must be PNG, JPG, JPEG or BMP, audio WAV, pulse files CSV or JSON',
-  },
-  FILE_CORRUPT: {
-    code: 4000004,
-    status: 400,
-    zh: '文件已损坏或无法读取，请重新拍摄或选择文件',
-    en: 'The file is damaged or cannot be read; take it again or choose another file',
-  },
-  FILE_NOT_FOUND: { code: 4000005, status: 404, zh: '文件不存在', en: 'The file does not exist' },
-  STORAGE_FAILED: {
-    code: 4000006,
-    status: 503,
-    zh: '文件存储暂时不可用，请稍后再试',
-    en: 'File storage is unavailable for now, please try again later',
-  },
-});
+export const FILE_ERRORS = defineErrors(filesErrors);
 
 /** Upload size limit of spec §5/§9 ("no larger than 10M"), bytes. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

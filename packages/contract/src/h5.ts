@@ -1,3 +1,4 @@
+import h5Errors from './errors/h5.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { OPEN_API_BASE } from './open-api.js';
@@ -11,56 +12,7 @@ export * from './h5-branding.js';
  * one-use link; the person opens it on a phone, takes a tongue photo, sees the explained result
  * and goes back to the partner's URL. Range 4510001-4510099.
  */
-export const H5_ERRORS = defineErrors({
-  H5_NOT_ENABLED: {
-    code: 4510001,
-    status: 403,
-    zh: '该合作企业未开通 H5 采集页或已停用',
-    en: 'This partner has no H5 capture page or is disabled',
-  },
-  RETURN_URL_REFUSED: {
-    code: 4510002,
-    status: 400,
-    zh: '返回地址须为 http(s) 地址,且其来源须在合作企业的返回地址白名单中',
-    en: "The return URL must be http(s) and its origin must be on the corporation's allow-list",
-  },
-  LINK_NOT_FOUND: {
-    code: 4510003,
-    status: 404,
-    zh: '采集链接不存在,请向提供链接的机构重新获取',
-    en: 'This capture link does not exist; ask the service that sent it for a new one',
-  },
-  LINK_EXPIRED: {
-    code: 4510004,
-    status: 410,
-    zh: '采集链接已过期,请向提供链接的机构重新获取',
-    en: 'This capture link has expired; ask the service that sent it for a new one',
-  },
-  LINK_USED: {
-    code: 4510005,
-    status: 410,
-    zh: '采集链接已使用过(每个链接只能使用一次)',
-    en: 'This capture link was already used (each link works once)',
-  },
-  LOGO_INVALID: {
-    code: 4510006,
-    status: 400,
-    zh: '标志须为 PNG、JPEG 或 WebP 图片(data URL),不超过 200 KB',
-    en: 'The logo must be a PNG, JPEG or WebP image (data URL) of 200 KB at most',
-  },
-  RETURN_ORIGIN_INVALID: {
-    code: 4510007,
-    status: 400,
-    zh: '返回地址白名单的每一项须为来源(如 https://partner.example.com),不含路径',
-    en: 'Each allow-list entry must be an origin (such as https://partner.example.com), without a path',
-  },
-  TONGUE_REQUIRED: {
-    code: 4510008,
-    status: 400,
-    zh: '请拍摄或选择一张舌象照片',
-    en: 'Please take or choose a tongue photo',
-  },
-});
+export const H5_ERRORS = defineErrors(h5Errors);
 
 export const H5_PATHS = {
   /** Signed Open API call (X-Tcm-* headers): a new one-use link for one person. */

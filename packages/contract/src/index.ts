@@ -16,6 +16,7 @@ export * from './auth.js';
 export * from './user.js';
 export * from './menu.js';
 export * from './query.js';
+export * from './paging.js';
 export * from './translation.js';
 export * from './files.js';
 export * from './results.js';

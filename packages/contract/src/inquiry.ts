@@ -1,6 +1,8 @@
+import inquiryErrors from './errors/inquiry.json' with { type: 'json' };
 import { z } from 'zod';
+import { tablePageOf, tablePaging } from './paging.js';
 import { defineErrors } from './errors.js';
-import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
+import { combinedQuery, sortOrder } from './query.js';
 import { constitutionResultSchema, localizedTextSchema, sexSchema } from './constitution.js';
 import { prescriptionSchema } from './archive.js';
 import { FORM_RULES, ruleParams } from './validation-text.js';
@@ -40,63 +42,11 @@ export const CONSTITUTION_TEMPLATE_ID = 'builtin-constitution';
 /** Hours a patient link stays valid unless the doctor says otherwise; at most a month. */
 export const INQUIRY_LINK_HOURS = { default: 72, max: 720 } as const;
 
-export const INQUIRY_ERRORS = defineErrors({
-  /** Also for an id that does not exist, so template ids cannot be probed. */
-  TEMPLATE_FORBIDDEN: {
-    code: 4103001,
-    status: 403,
-    zh: '问诊模板不存在或不是你创建的',
-    en: 'The form template does not exist or is not yours',
-  },
-  TEMPLATE_BUILTIN: {
-    code: 4103002,
-    status: 403,
-    zh: '内置模板只读，请另建模板',
-    en: 'A built-in template is read-only; create your own instead',
-  },
-  TEMPLATE_INVALID: {
-    code: 4103003,
-    status: 400,
-    zh: '模板定义不正确',
-    en: 'The template definition is invalid',
-  },
-  ANSWERS_INVALID: {
-    code: 4103004,
-    status: 400,
-    zh: '问诊单的回答不完整或不正确',
-    en: 'The form answers are incomplete or invalid',
-  },
-  FORM_FORBIDDEN: {
-    code: 4103005,
-    status: 403,
-    zh: '问诊单不存在或无权访问',
-    en: 'The form does not exist or you are not allowed to access it',
-  },
-  VISIT_NOT_IN_CASE: {
-    code: 4103006,
-    status: 400,
-    zh: '就诊记录不属于该医案',
-    en: 'The visit does not belong to this case',
-  },
-  LINK_NOT_FOUND: {
-    code: 4103007,
-    status: 404,
-    zh: '问诊链接无效',
-    en: 'This form link is not valid',
-  },
-  LINK_EXPIRED: {
-    code: 4103008,
-    status: 410,
-    zh: '问诊链接已过期，请联系医生重新发送',
-    en: 'This form link has expired; ask your doctor to send a new one',
-  },
-  LINK_USED: {
-    code: 4103009,
-    status: 409,
-    zh: '该问诊单已提交，链接只能使用一次',
-    en: 'This form was already submitted; a link can be used only once',
-  },
-});
+/**
+ * Errors of the inquiry forms (errors/inquiry.json). TEMPLATE_FORBIDDEN also answers an id that
+ * does not exist, so template ids cannot be probed.
+ */
+export const INQUIRY_ERRORS = defineErrors(inquiryErrors);
 
 const uuid = z.string().uuid();
 const label = localizedTextSchema.extend({ zh: z.string().trim().min(1).max(300), en: z.string().trim().max(300) });
@@ -304,14 +254,8 @@ export const sentLinkSchema = z.object({
   path: z.string(),
 });
 
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `one of ${PAGE_SIZES.join(', ')}` });
-
 export const formListBody = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: pageSize.default(100),
+  ...tablePaging,
   caseId: uuid.optional(),
   status: z.enum(FORM_STATUSES).optional(),
   /** Contains-match over the patient's name and the template's name. */
@@ -319,12 +263,7 @@ export const formListBody = z.object({
   order: sortOrder,
 });
 export type FormListBody = z.input<typeof formListBody>;
-export const formPageSchema = z.object({
-  list: z.array(formSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-});
+export const formPageSchema = tablePageOf(formSummarySchema);
 
 /** What the patient's phone gets: the questions, not the case (first character of the name only). */
 export const openFormSchema = z.object({
@@ -346,8 +285,7 @@ export const PRESCRIPTION_QUERY_FIELDS = {
 } as const;
 
 export const prescriptionListBody = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: pageSize.default(100),
+  ...tablePaging,
   /** Contains-match over patient name, formula name, syndrome and herb names. */
   search: z.string().trim().max(200).optional(),
   query: combinedQuery.optional(),
@@ -367,9 +305,4 @@ export const prescriptionRowSchema = z.object({
   doctorName: z.string(),
 });
 export type PrescriptionRow = z.infer<typeof prescriptionRowSchema>;
-export const prescriptionPageSchema = z.object({
-  list: z.array(prescriptionRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-});
+export const prescriptionPageSchema = tablePageOf(prescriptionRowSchema);

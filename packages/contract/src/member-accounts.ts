@@ -1,6 +1,7 @@
+import memberAccountsErrors from './errors/member-accounts.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
-import { powNonce } from './proof-of-work.js';
+import { jigsawAnswer } from './auth.js';
 import { doctorRegisterCheckBody, emailSchema, phoneSchema } from './user.js';
 
 /**
@@ -8,45 +9,7 @@ import { doctorRegisterCheckBody, emailSchema, phoneSchema } from './user.js';
  * self-registration, the administrator's creation and Excel import, a leader's password reset,
  * and unsubscribing from the messages the platform sends. Range 14500xx.
  */
-export const MEMBER_ACCOUNT_ERRORS = defineErrors({
-  IMPORT_ROWS_INVALID: {
-    code: 1450001,
-    status: 400,
-    zh: '表格中有错误行，未导入任何成员，请修改后重新导入',
-    en: 'Some rows have errors; nobody was imported. Correct them and import the file again',
-  },
-  IMPORT_EMPTY: { code: 1450002, status: 400, zh: '表格中没有成员行', en: 'The file holds no member rows' },
-  IMPORT_TOO_MANY: {
-    code: 1450003,
-    status: 400,
-    zh: '一次最多导入 500 名成员',
-    en: 'At most 500 members can be imported at once',
-  },
-  IMPORT_UNREADABLE: {
-    code: 1450004,
-    status: 400,
-    zh: '无法读取文件，请使用下载的 Excel 模板（.xlsx）',
-    en: 'The file cannot be read; use the downloaded Excel template (.xlsx)',
-  },
-  LEADER_TARGET: {
-    code: 1450005,
-    status: 403,
-    zh: '负责人的密码只能由管理员重置',
-    en: "Only an administrator can reset a leader's password",
-  },
-  UNSUBSCRIBE_LINK_INVALID: {
-    code: 1450010,
-    status: 400,
-    zh: '退订链接无效，请使用消息中的完整链接',
-    en: 'This unsubscribe link is not valid; use the whole link from the message',
-  },
-  MESSAGES_STOPPED: {
-    code: 1450011,
-    status: 409,
-    zh: '该成员已退订此类消息',
-    en: 'This member has unsubscribed from these messages',
-  },
-});
+export const MEMBER_ACCOUNT_ERRORS = defineErrors(memberAccountsErrors);
 
 export const MEMBER_ACCOUNT_PATHS = {
   /** POST, client header: a member creates their own account (solved jigsaw). */
@@ -82,9 +45,7 @@ export const memberRegisterBody = z.object({
       .regex(/^[A-Za-z0-9]{10}$/)
       .optional(),
   ),
-  captchaId: z.string().uuid(),
-  x: z.coerce.number().min(0).max(4096),
-  pow: powNonce,
+  ...jigsawAnswer,
 });
 export type MemberRegisterBody = z.infer<typeof memberRegisterBody>;
 

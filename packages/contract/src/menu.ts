@@ -1,3 +1,4 @@
+import menuErrors from './errors/menu.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 
@@ -150,15 +151,4 @@ export const MENU_BUTTONS = {
 } as const;
 
 /** Menu administration errors (1300xxx, permissions range). */
-export const MENU_ERRORS = defineErrors({
-  NOT_FOUND: { code: 1300404, status: 404, zh: '菜单不存在', en: 'The menu entry does not exist' },
-  HAS_CHILDREN: { code: 1300409, status: 409, zh: '请先删除子菜单', en: 'Remove the child entries first' },
-  BAD_PARENT: { code: 1300400, status: 400, zh: '上级菜单不正确', en: 'The parent menu entry is not valid' },
-  BUTTON_CODE_EXISTS: { code: 1300410, status: 409, zh: '按钮编码已存在', en: 'The button code already exists' },
-  UNSAFE_LINK: {
-    code: 1300411,
-    status: 400,
-    zh: '菜单路径、组件地址和按钮地址只能是相对路径或 http(s) 链接',
-    en: 'Menu paths, frame addresses and button URLs must be relative paths or http(s) links',
-  },
-});
+export const MENU_ERRORS = defineErrors(menuErrors);

@@ -1,3 +1,4 @@
+import openApiErrors from './errors/open-api.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { corporationH5Schema } from './h5-branding.js';
@@ -17,91 +18,7 @@ import { vitalsSchema } from './vitals.js';
  * keys in the back-office, signed requests under /backend/openapi/v1.
  */
 
-export const OPEN_API_ERRORS = defineErrors({
-  SIGNATURE_MISSING: {
-    code: 4500001,
-    status: 401,
-    zh: '缺少签名请求头(X-Tcm-Key、X-Tcm-Timestamp、X-Tcm-Nonce、X-Tcm-Content-Sha256、X-Tcm-Signature)或格式不正确',
-    en: 'Signature headers missing or malformed (X-Tcm-Key, X-Tcm-Timestamp, X-Tcm-Nonce, X-Tcm-Content-Sha256, X-Tcm-Signature)',
-  },
-  APP_KEY_INVALID: { code: 4500002, status: 401, zh: 'AppKey 不存在或已吊销', en: 'Unknown or revoked app key' },
-  SIGNATURE_INVALID: { code: 4500003, status: 401, zh: '签名不正确', en: 'The signature does not match' },
-  TIMESTAMP_STALE: {
-    code: 4500004,
-    status: 401,
-    zh: '请求时间戳超出允许范围(±300 秒),请校准时钟',
-    en: 'The request timestamp is outside the allowed window (±300 s); check your clock',
-  },
-  NONCE_REPLAYED: {
-    code: 4500005,
-    status: 401,
-    zh: '该 nonce 已使用过(疑似重放),每个请求须使用新的 nonce',
-    en: 'This nonce was already used (a replay); every request needs a new nonce',
-  },
-  BODY_HASH_MISMATCH: {
-    code: 4500006,
-    status: 401,
-    zh: '请求体与签名的 X-Tcm-Content-Sha256 不一致',
-    en: 'The request body does not match the signed X-Tcm-Content-Sha256',
-  },
-  RATE_LIMITED: {
-    code: 4500007,
-    status: 429,
-    zh: '请求过于频繁,请稍后再试',
-    en: 'Too many requests; try again shortly',
-  },
-  QUOTA_EXCEEDED: {
-    code: 4500008,
-    status: 429,
-    zh: '今日分析配额已用完(UTC 日)',
-    en: 'The daily analysis quota is used up (UTC day)',
-  },
-  API_NOT_ENABLED: {
-    code: 4500009,
-    status: 403,
-    zh: '该合作企业未开通 API 或已停用',
-    en: 'This corporation has no API access or is disabled',
-  },
-  TASK_NOT_FOUND: { code: 4500010, status: 404, zh: '分析任务不存在', en: 'No such analysis task' },
-  TASK_FORBIDDEN: {
-    code: 4500011,
-    status: 403,
-    zh: '该分析任务属于其他合作企业',
-    en: 'This analysis task belongs to another corporation',
-  },
-  IDEMPOTENCY_CONFLICT: {
-    code: 4500012,
-    status: 409,
-    zh: '幂等键已用于内容不同的请求',
-    en: 'The idempotency key was already used with a different request',
-  },
-  CAPTURE_INVALID: {
-    code: 4500013,
-    status: 400,
-    zh: '采集数据须为 Base64 编码且不能为空',
-    en: 'A capture must be non-empty Base64 data',
-  },
-  WEBHOOK_URL_INVALID: {
-    code: 4500014,
-    status: 400,
-    zh: '回调地址须为 http(s) 地址,且不能指向本机或内网',
-    en: 'The webhook URL must be http(s) and must not point at this host or a private network',
-  },
-  CORPORATION_NOT_FOUND: { code: 4500020, status: 404, zh: '合作企业不存在', en: 'No such corporation' },
-  APP_KEY_NOT_FOUND: { code: 4500021, status: 404, zh: 'AppKey 不存在', en: 'No such app key' },
-  CORPORATION_NAME_TAKEN: {
-    code: 4500022,
-    status: 409,
-    zh: '合作企业名称已存在',
-    en: 'Corporation name already exists',
-  },
-  APP_KEY_REVOKED: {
-    code: 4500023,
-    status: 409,
-    zh: 'AppKey 已吊销,不能轮换',
-    en: 'The app key is revoked and cannot be rotated',
-  },
-});
+export const OPEN_API_ERRORS = defineErrors(openApiErrors);
 
 export const OPEN_API_BASE = '/backend/openapi/v1';
 

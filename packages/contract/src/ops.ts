@@ -1,29 +1,11 @@
+import opsErrors from './errors/ops.json' with { type: 'json' };
 import { defineErrors } from './errors.js';
 
 /**
  * Operations (docs/deploy.md, docs/server.md "Production mode"): readiness of a server process
  * and the metrics listener. Range 47000xx.
  */
-export const OPS_ERRORS = defineErrors({
-  NOT_READY: {
-    code: 4700001,
-    status: 503,
-    zh: '服务尚未就绪',
-    en: 'The server is not ready',
-  },
-  SHUTTING_DOWN: {
-    code: 4700002,
-    status: 503,
-    zh: '服务正在停止',
-    en: 'The server is shutting down',
-  },
-  METRICS_NOT_FOUND: {
-    code: 4700003,
-    status: 404,
-    zh: '指标只在 /metrics 提供',
-    en: 'Metrics are served at /metrics only',
-  },
-});
+export const OPS_ERRORS = defineErrors(opsErrors);
 
 /** Probe paths: outside /backend so that a reverse proxy can keep them internal. */
 export const OPS_PATHS = {

@@ -1,3 +1,4 @@
+import organizationsErrors from './errors/organizations.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
@@ -97,43 +98,4 @@ export const organizationAssignBody = z
 export type OrganizationAssignBody = z.infer<typeof organizationAssignBody>;
 export const organizationAssignResult = z.object({ users: z.number().int(), teams: z.number().int() });
 
-export const ORGANIZATION_ERRORS = defineErrors({
-  NOT_FOUND: { code: 1400420, status: 404, zh: '机构不存在', en: 'No such organization' },
-  CODE_EXISTS: { code: 1400421, status: 409, zh: '机构编码已存在', en: 'The organization code already exists' },
-  HAS_CHILDREN: {
-    code: 1400422,
-    status: 409,
-    zh: '该机构下还有下级机构，请先删除或移走下级机构',
-    en: 'This organization has organizations below it; remove or move them first',
-  },
-  IN_USE: {
-    code: 1400423,
-    status: 409,
-    zh: '该机构仍有用户或团队，请先移出',
-    en: 'Users or teams still belong to this organization; move them out first',
-  },
-  CYCLE: {
-    code: 1400424,
-    status: 400,
-    zh: '不能把机构移到它自己或它的下级机构之下',
-    en: 'An organization cannot be moved under itself or one of the organizations below it',
-  },
-  OUT_OF_SCOPE: {
-    code: 1400425,
-    status: 403,
-    zh: '该机构不在您的数据权限范围内',
-    en: 'This organization is outside your data scope',
-  },
-  TEAM_OUT_OF_SCOPE: {
-    code: 1400427,
-    status: 403,
-    zh: '该团队不在您的数据权限范围内',
-    en: 'This team is outside your data scope',
-  },
-  DISABLED: {
-    code: 1400426,
-    status: 400,
-    zh: '该机构已停用，不能分配用户或团队',
-    en: 'This organization is disabled; users and teams cannot be assigned to it',
-  },
-});
+export const ORGANIZATION_ERRORS = defineErrors(organizationsErrors);

@@ -1,3 +1,4 @@
+import passwordErrors from './errors/password.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 
@@ -5,64 +6,7 @@ import { defineErrors } from './errors.js';
  * Password policy and change-password errors (issue 24 item 8). Kept apart from AUTH_ERRORS so
  * that the sign-in work appending 11005xx codes there never conflicts with these 11006xx codes.
  */
-export const PASSWORD_ERRORS = defineErrors({
-  OLD_PASSWORD_WRONG: { code: 1100601, status: 400, zh: '原密码不正确', en: 'The current password is wrong' },
-  TOO_SHORT: {
-    code: 1100602,
-    status: 400,
-    zh: '密码至少需要 8 个字符',
-    en: 'The password must have at least 8 characters',
-  },
-  TOO_LONG: {
-    code: 1100603,
-    status: 400,
-    zh: '密码最多 128 个字符',
-    en: 'The password may have at most 128 characters',
-  },
-  COMMON: {
-    code: 1100604,
-    status: 400,
-    zh: '该密码过于常见,请换一个',
-    en: 'This password is too common, please choose another',
-  },
-  CONTAINS_LOGIN_NAME: {
-    code: 1100605,
-    status: 400,
-    zh: '密码不能包含登录名',
-    en: 'The password must not contain the login name',
-  },
-  ONE_CHARACTER: {
-    code: 1100606,
-    status: 400,
-    zh: '密码不能由同一个字符组成',
-    en: 'The password must not repeat a single character',
-  },
-  UNCHANGED: {
-    code: 1100607,
-    status: 400,
-    zh: '新密码不能与原密码相同',
-    en: 'The new password must differ from the current one',
-  },
-  USER_NOT_FOUND: { code: 1100608, status: 404, zh: '用户不存在', en: 'No such user' },
-  NO_PASSWORD: {
-    code: 1100609,
-    status: 400,
-    zh: '该账号没有密码(微信登录),请联系管理员设置',
-    en: 'This account has no password (WeChat sign-in); ask an administrator to set one',
-  },
-  CHANGE_REQUIRED: {
-    code: 1100611,
-    status: 403,
-    zh: '管理员已重置您的密码,请先修改密码',
-    en: 'An administrator reset your password; change it before you go on',
-  },
-  TARGET_REQUIRED: {
-    code: 1100610,
-    status: 400,
-    zh: '请指定用户 ID 或登录名(二选一)',
-    en: 'Give either the user id or the login name',
-  },
-});
+export const PASSWORD_ERRORS = defineErrors(passwordErrors);
 
 /** Length limits in characters (code points). 128 bounds the argon2 work per attempt. */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,4 +1,6 @@
+import platformConsoleErrors from './errors/platform-console.json' with { type: 'json' };
 import { z } from 'zod';
+import { adminPaging, pageOf } from './paging.js';
 import { ENTRANCES, entranceSchema } from './auth.js';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
@@ -71,8 +73,7 @@ export type DashboardSummary = z.infer<typeof dashboardSummary>;
 /** Device list filter: enabled or disabled, a search over name, location, team and owner. */
 export const DEVICE_STATES = ['enabled', 'disabled'] as const;
 export const consoleDeviceListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(100),
+  ...adminPaging,
   order: sortOrder,
 });
 export const consoleDeviceListBody = z
@@ -101,7 +102,7 @@ export const consoleDevice = z.object({
     .nullable(),
 });
 export type ConsoleDevice = z.infer<typeof consoleDevice>;
-export const consoleDevicePage = z.object({ list: z.array(consoleDevice), total: z.number().int() });
+export const consoleDevicePage = pageOf(consoleDevice);
 export type ConsoleDevicePage = z.infer<typeof consoleDevicePage>;
 
 /** Form or JSON body of device/updateStatus (1 = enabled, 0 = disabled), like user/updateStatus. */
@@ -122,14 +123,7 @@ export const consoleDeviceEditBody = z.object({
 export type ConsoleDeviceEditBody = z.infer<typeof consoleDeviceEditBody>;
 
 /** Device administration errors (1400xxx beside the account errors). */
-export const PLATFORM_ERRORS = defineErrors({
-  DEVICE_OUT_OF_SCOPE: {
-    code: 1400415,
-    status: 403,
-    zh: '该设备不在您的数据权限范围内',
-    en: 'This device is outside your data scope',
-  },
-});
+export const PLATFORM_ERRORS = defineErrors(platformConsoleErrors);
 
 /** Every entrance, in the dashboard's order. */
 export const DASHBOARD_ENTRANCES = ENTRANCES;

@@ -1,3 +1,4 @@
+import pulseErrors from './errors/pulse.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { engineVersionSchema } from './engine.js';
@@ -22,62 +23,7 @@ export function pulseRateMissingText(columns: readonly string[], time?: string):
 }
 
 /** Error codes of the pulse engine (33xxxxx). */
-export const PULSE_ERRORS = defineErrors({
-  PULSE_UNREADABLE: {
-    code: 3300001,
-    status: 400,
-    zh: '无法读取脉搏波文件',
-    en: 'The pulse waveform file cannot be read',
-  },
-  PULSE_COLUMN_NOT_FOUND: {
-    code: 3300002,
-    status: 400,
-    zh: '找不到指定的数据列',
-    en: 'The requested column is not in the file',
-  },
-  PULSE_RATE_MISSING: {
-    code: 3300003,
-    status: 400,
-    zh: '采样率缺失或无效(需 20–10000 Hz)',
-    en: 'The sample rate is missing or invalid (20–10000 Hz required)',
-  },
-  PULSE_TOO_SHORT: {
-    code: 3300004,
-    status: 400,
-    zh: '脉搏波不足 10 秒,请延长采集',
-    en: 'The pulse recording is shorter than 10 s; record longer',
-  },
-  PULSE_FLAT: {
-    code: 3300005,
-    status: 400,
-    zh: '脉搏波为直线,请检查传感器佩戴',
-    en: 'The pulse signal is flat; check the sensor placement',
-  },
-  PULSE_CLIPPED: {
-    code: 3300006,
-    status: 400,
-    zh: '脉搏波饱和削顶,请减小压力或增益',
-    en: 'The pulse signal is clipped; lower the pressure or gain',
-  },
-  PULSE_NOISY: {
-    code: 3300007,
-    status: 400,
-    zh: '脉搏波噪声过大,请保持静止后重测',
-    en: 'The pulse signal is mostly noise; keep still and measure again',
-  },
-  PULSE_RATE_IMPLAUSIBLE: {
-    code: 3300008,
-    status: 400,
-    zh: '脉率超出生理范围,请重测',
-    en: 'The pulse rate is outside the physiological range; measure again',
-  },
-  PULSE_BAD_SAMPLES: {
-    code: 3300009,
-    status: 400,
-    zh: '脉搏波含过多无效采样值',
-    en: 'The pulse signal contains too many invalid samples',
-  },
-});
+export const PULSE_ERRORS = defineErrors(pulseErrors);
 
 /** Positions of the wrist (寸口) pulse. */
 export const pulsePositionSchema = z.enum(['寸', '关', '尺']);

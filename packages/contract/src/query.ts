@@ -1,3 +1,4 @@
+import queryErrors from './errors/query.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 
@@ -47,13 +48,4 @@ export const sortOrder = z.enum(['asc', 'desc']).default('desc');
 export const PAGE_SIZES = [100, 200, 500, 1000] as const;
 
 /** Query-builder errors: a field or operator outside the endpoint's whitelist. */
-export const QUERY_ERRORS = defineErrors({
-  FIELD_NOT_ALLOWED: { code: 2001001, status: 400, zh: '查询字段不允许', en: 'This field cannot be queried' },
-  OPERATOR_NOT_ALLOWED: {
-    code: 2001002,
-    status: 400,
-    zh: '查询条件不允许',
-    en: 'This condition is not allowed for the field',
-  },
-  VALUE_INVALID: { code: 2001003, status: 400, zh: '查询值不正确', en: 'The query value is invalid' },
-});
+export const QUERY_ERRORS = defineErrors(queryErrors);

@@ -1,3 +1,4 @@
+import recordExportsErrors from './errors/record-exports.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { recordListBodySchema } from './records.js';
@@ -7,26 +8,7 @@ import { reportLanguageSchema } from './report.js';
  * Exports of the member-area record lists (docs/member.md, issue 21 item 3): the filtered list as
  * an Excel file and the filtered done records' PDF reports as one ZIP. Range 14300xx.
  */
-export const RECORD_EXPORT_ERRORS = defineErrors({
-  EXPORT_FORBIDDEN: {
-    code: 1430001,
-    status: 403,
-    zh: '所选记录中有您无权查看的记录（例如其他团队的记录）',
-    en: 'Some of the chosen records are not yours to see (for example another team’s)',
-  },
-  ZIP_TOO_MANY: {
-    code: 1430002,
-    status: 400,
-    zh: '一次最多下载 2000 份报告，请缩小筛选范围',
-    en: 'At most 2000 reports per download; narrow the filter',
-  },
-  ZIP_EMPTY: {
-    code: 1430003,
-    status: 404,
-    zh: '筛选结果中没有已完成的记录，没有可下载的报告',
-    en: 'No finished record matches the filter: there is no report to download',
-  },
-});
+export const RECORD_EXPORT_ERRORS = defineErrors(recordExportsErrors);
 
 /** Most reports in one ZIP and most rows in one Excel export. */
 export const ZIP_MAX_REPORTS = 2000;

@@ -1,3 +1,4 @@
+import recordRedoErrors from './errors/record-redo.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { captureSlotSchema, inquiryAnswersSchema } from './records.js';
@@ -9,26 +10,7 @@ import { captureSlotSchema, inquiryAnswersSchema } from './records.js';
  * stay. docs/records.md "Redo".
  * Range 4006001–4006049.
  */
-export const REDO_ERRORS = defineErrors({
-  REDO_NOT_MAKER: {
-    code: 4006001,
-    status: 403,
-    zh: '只有创建该记录的人可以重新采集',
-    en: 'Only the person who made this record can redo a capture',
-  },
-  REDO_NO_CAPTURE: {
-    code: 4006002,
-    status: 400,
-    zh: '该记录没有这一项采集,无法重新采集',
-    en: 'This record has no such capture to redo',
-  },
-  REDO_BUSY: {
-    code: 4006003,
-    status: 409,
-    zh: '分析进行中,请等分析结束后再重新采集',
-    en: 'The analysis is still running; redo the capture once it has finished',
-  },
-});
+export const REDO_ERRORS = defineErrors(recordRedoErrors);
 
 /**
  * What a redo replaces: a capture slot's file (the caller's own uuid upload; issue 17), or the

@@ -1,80 +1,20 @@
+import recordsErrors from './errors/records.json' with { type: 'json' };
 import { z } from 'zod';
+import { tablePaging } from './paging.js';
 import { defineErrors } from './errors.js';
 import { sexSchema } from './constitution.js';
 import { storedVitalsSchema, vitalsSchema } from './vitals.js';
 import { reportLanguageSchema } from './report.js';
 import { storedFileSchema } from './files.js';
 import { failureSchema, missingPartSchema, recordEngineSchema, recordResultsSchema } from './results.js';
-import { combinedQuery, PAGE_SIZES, sortOrder } from './query.js';
+import { combinedQuery, sortOrder } from './query.js';
 
 /**
  * Records: one capture (tongue/face photo, pulse file, voice, questionnaire,
  * vitals) → queued analysis → per-engine results → synthesis → PDF report.
  * Every endpoint, its auth and its errors are described in docs/records.md. Range 40010xx.
  */
-export const RECORD_ERRORS = defineErrors({
-  RECORD_NOT_FOUND: { code: 4001001, status: 404, zh: '检测记录不存在', en: 'The record does not exist' },
-  RECORD_FORBIDDEN: {
-    code: 4001002,
-    status: 403,
-    zh: '无权查看该检测记录',
-    en: 'You are not allowed to see this record',
-  },
-  RECORD_NOT_READY: {
-    code: 4001003,
-    status: 409,
-    zh: '分析尚未完成，报告暂不可用',
-    en: 'The analysis has not finished yet; the report is not available',
-  },
-  RECORD_NOT_RETRYABLE: {
-    code: 4001004,
-    status: 409,
-    zh: '只有分析失败的记录可以重试',
-    en: 'Only a record whose analysis failed can be retried',
-  },
-  RECORD_EMPTY: {
-    code: 4001005,
-    status: 400,
-    zh: '请至少提供舌象、面象、脉象、声音、问卷或体征中的一项',
-    en: 'Give at least one of tongue, face, pulse, voice, questionnaire or vitals',
-  },
-  CAPTURE_WRONG_KIND: {
-    code: 4001006,
-    status: 400,
-    zh: '上传的文件类型与采集项目不符',
-    en: 'The uploaded file does not fit this capture (photo, pulse file or WAV voice)',
-  },
-  ANALYSIS_FAILED: {
-    code: 4001007,
-    status: 500,
-    zh: '分析失败，请稍后重试',
-    en: 'The analysis failed; please retry later',
-  },
-  ANALYSIS_TIMEOUT: {
-    code: 4001008,
-    status: 500,
-    zh: '分析超时，请重试',
-    en: 'The analysis took too long; please retry',
-  },
-  SCOPE_FORBIDDEN: {
-    code: 4001009,
-    status: 403,
-    zh: '只有团队负责人可以查看该列表',
-    en: 'Only the team leader can see this list',
-  },
-  REPORT_FAILED: {
-    code: 4001010,
-    status: 500,
-    zh: '报告生成失败，请稍后重试',
-    en: 'The report could not be made; please retry later',
-  },
-  RESULT_UNREADABLE: {
-    code: 4001011,
-    status: 500,
-    zh: '该项保存的结果格式已过时，无法读取，请重新检测',
-    en: 'This saved result is in a shape that can no longer be read; please run the analysis again',
-  },
-});
+export const RECORD_ERRORS = defineErrors(recordsErrors);
 
 /** Who made the capture. */
 export const recordSourceSchema = z.enum(['visitor', 'member', 'team', 'device', 'doctor']);
@@ -237,16 +177,10 @@ export const RECORD_QUERY_FIELDS = {
 } as const;
 export type RecordQueryField = keyof typeof RECORD_QUERY_FIELDS;
 
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `one of ${PAGE_SIZES.join(', ')}` });
-
 /** POST list: paging (sizes 100/200/500/1000), search box, combined query, sorting. */
 export const recordListBodySchema = z.object({
   scope: recordScopeSchema,
-  page: z.coerce.number().int().min(1).default(1),
-  size: pageSize.default(100),
+  ...tablePaging,
   /** Search box: contains-match over person name, phone, owner and device names, conclusion. */
   search: z.string().trim().max(200).optional(),
   query: combinedQuery.optional(),

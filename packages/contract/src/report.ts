@@ -1,3 +1,4 @@
+import reportErrors from './errors/report.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { engineVersionSchema } from './engine.js';
@@ -14,27 +15,7 @@ import { constitutionResultVerdictSchema } from './constitution.js';
  * `vitals.systolic`), shown in the report's language, or literal text shown as written.
  */
 
-export const REPORT_ERRORS = defineErrors({
-  REPORT_MODEL_INVALID: {
-    code: 3600001,
-    status: 400,
-    zh: '报告数据不符合格式要求',
-    en: 'The report data does not match the report model',
-  },
-  REPORT_IMAGE_INVALID: {
-    code: 3600002,
-    status: 400,
-    zh: '报告中的图片无法解码（仅支持 JPEG 或 PNG）',
-    en: 'A picture in the report cannot be decoded (JPEG or PNG only)',
-  },
-  REPORT_FONT_MISSING: {
-    code: 3600003,
-    status: 500,
-    zh: '找不到报告所需的中文字体',
-    en: 'The Chinese font the report needs was not found',
-  },
-  REPORT_RENDER_FAILED: { code: 3600004, status: 500, zh: '报告生成失败', en: 'The report could not be rendered' },
-});
+export const REPORT_ERRORS = defineErrors(reportErrors);
 
 export const reportLanguageSchema = z.enum(['zh', 'en']);
 export type ReportLanguage = z.infer<typeof reportLanguageSchema>;

@@ -1,6 +1,8 @@
+import researchErrors from './errors/research.json' with { type: 'json' };
 import { z } from 'zod';
+import { pageOf, tablePaging } from './paging.js';
 import { defineErrors } from './errors.js';
-import { combinedQuery, PAGE_SIZES } from './query.js';
+import { combinedQuery } from './query.js';
 import { researchResultSchema } from './research-results.js';
 import { recordEngineSchema } from './results.js';
 
@@ -50,101 +52,14 @@ export const RESEARCH_BUTTONS = {
   systemItems: 'dataPoolItem-system',
 } as const;
 
-export const RESEARCH_ERRORS = defineErrors({
-  /** Also for ids that do not exist, so another doctor's pool ids cannot be probed. */
-  POOL_FORBIDDEN: {
-    code: 4102001,
-    status: 403,
-    zh: '数据池不存在或无权访问',
-    en: 'The data pool does not exist or you are not allowed to access it',
-  },
-  SAMPLE_FORBIDDEN: {
-    code: 4102002,
-    status: 403,
-    zh: '样本不存在或不属于该数据池',
-    en: 'The sample does not exist or is not in this pool',
-  },
-  JOB_FORBIDDEN: {
-    code: 4102003,
-    status: 403,
-    zh: '分析任务不存在或无权访问',
-    en: 'The analysis job does not exist or you are not allowed to access it',
-  },
-  IMPORT_INVALID: {
-    code: 4102004,
-    status: 400,
-    zh: '导入文件有错误，未导入任何样本',
-    en: 'The import file has errors; no sample was imported',
-  },
-  FILE_UNREADABLE: {
-    code: 4102005,
-    status: 400,
-    zh: '无法读取文件，请上传 CSV 或 Excel (.xlsx) 文件',
-    en: 'The file cannot be read; upload a CSV or Excel (.xlsx) file',
-  },
-  VARIABLE_UNKNOWN: {
-    code: 4102006,
-    status: 400,
-    zh: '数据池的变量字典中没有这个变量',
-    en: "The pool's variable dictionary has no such variable",
-  },
-  VALUE_INVALID: {
-    code: 4102007,
-    status: 400,
-    zh: '样本的变量值与变量类型不符',
-    en: "A sample value does not match its variable's type",
-  },
-  ANALYSIS_REFUSED: {
-    code: 4102008,
-    status: 400,
-    zh: '无法按这些参数分析该数据池',
-    en: 'The pool cannot be analyzed with these parameters',
-  },
-  JOB_NOT_DONE: {
-    code: 4102009,
-    status: 409,
-    zh: '分析任务尚未完成',
-    en: 'The analysis job has not finished',
-  },
-  NOT_A_MODEL: {
-    code: 4102010,
-    status: 400,
-    zh: '该任务不是分类训练任务，没有可用于预测的模型',
-    en: 'This job is not a classification training and has no model to predict with',
-  },
-  QUEUE_DOWN: {
-    code: 4102011,
-    status: 503,
-    zh: '分析队列未运行，请稍后再试',
-    en: 'The analysis queue is not running; try again later',
-  },
-  ANALYSIS_FAILED: {
-    code: 4102013,
-    status: 500,
-    zh: '分析任务意外失败，请重试',
-    en: 'The analysis failed unexpectedly; try again',
-  },
-  DICTIONARY_CONFLICT: {
-    code: 4102012,
-    status: 409,
-    zh: '变量已有样本数据，不能删除或更改类型',
-    en: 'The variable holds sample values; it cannot be removed or change type',
-  },
-  /** A stored result this version no longer reads: shown as the job's failure, never a 500. */
-  RESULT_UNREADABLE: {
-    code: 4102014,
-    status: 500,
-    zh: '此分析结果的格式已过时，无法显示，请重新运行分析',
-    en: 'This result was stored in an older format and cannot be shown; run the analysis again',
-  },
-});
+/**
+ * Errors of the research area (errors/research.json). POOL_FORBIDDEN also answers ids that do not
+ * exist, so another doctor's pool ids cannot be probed; RESULT_UNREADABLE: a stored result this
+ * version no longer reads, shown as the job's failure, never a 500.
+ */
+export const RESEARCH_ERRORS = defineErrors(researchErrors);
 
 const uuid = z.string().uuid();
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `one of ${PAGE_SIZES.join(', ')}`);
-
 export const RESEARCH_VARIABLE_TYPES = ['binary', 'categorical', 'numeric'] as const;
 export const RESEARCH_VARIABLE_KINDS = [
   'finding',
@@ -204,11 +119,10 @@ export const poolSchema = z.object({
 export type Pool = z.infer<typeof poolSchema>;
 
 export const poolListBody = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: pageSize.default(100),
+  ...tablePaging,
   search: z.string().trim().max(200).optional(),
 });
-export const poolPageSchema = z.object({ list: z.array(poolSchema), total: z.number().int() });
+export const poolPageSchema = pageOf(poolSchema);
 
 export const researchIdsBody = z.object({ ids: z.array(uuid).min(1).max(1000) });
 
@@ -228,12 +142,11 @@ export const sampleSchema = z.object({
 export type Sample = z.infer<typeof sampleSchema>;
 
 export const sampleListBody = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: pageSize.default(100),
+  ...tablePaging,
   /** Conditions on variable keys (string, number types) and `source`. */
   query: combinedQuery.optional(),
 });
-export const samplePageSchema = z.object({ list: z.array(sampleSchema), total: z.number().int() });
+export const samplePageSchema = pageOf(sampleSchema);
 export const sampleUpdateBody = z.object({ values: sampleValues });
 
 export const importSystemBody = z.object({

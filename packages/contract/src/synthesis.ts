@@ -1,3 +1,4 @@
+import synthesisErrors from './errors/synthesis.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { engineVersionSchema } from './engine.js';
@@ -146,29 +147,4 @@ export const synthesisResultSchema = z.object({
 export type SynthesisResult = z.infer<typeof synthesisResultSchema>;
 
 /** Synthesis and advice errors: 3510xxx. */
-export const SYNTHESIS_ERRORS = defineErrors({
-  SYNTHESIS_INPUT_INVALID: {
-    code: 3510001,
-    status: 400,
-    zh: '合参输入格式错误',
-    en: 'Synthesis input has the wrong shape',
-  },
-  SYNTHESIS_FINDING_INVALID: {
-    code: 3510002,
-    status: 400,
-    zh: '四诊结果条目格式错误',
-    en: 'A finding is malformed (needs key, value and a confidence from 0 to 1)',
-  },
-  SYNTHESIS_SEX_REQUIRED: {
-    code: 3510003,
-    status: 400,
-    zh: '计算体质问卷需要性别',
-    en: 'Scoring the questionnaire needs the sex',
-  },
-  ADVICE_CONFIG_INVALID: {
-    code: 3510004,
-    status: 400,
-    zh: '调理方案配置格式错误',
-    en: 'The advice (conclusion) configuration is malformed',
-  },
-});
+export const SYNTHESIS_ERRORS = defineErrors(synthesisErrors);

@@ -1,3 +1,4 @@
+import teamsErrors from './errors/teams.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 
@@ -5,81 +6,7 @@ import { defineErrors } from './errors.js';
  * Member teams (docs/member.md): a leader creates and renames the team, invites with a code or
  * link, decides join applications and grants the member flags. Range 14100xx.
  */
-export const TEAM_ERRORS = defineErrors({
-  LEADER_REQUIRED: {
-    code: 1410001,
-    status: 403,
-    zh: '只有本团队负责人可以执行此操作',
-    en: 'Only a leader of this team can do this',
-  },
-  ALREADY_IN_TEAM: {
-    code: 1410002,
-    status: 409,
-    zh: '您已加入团队，请先退出当前团队',
-    en: 'You already belong to a team; leave it first',
-  },
-  NOT_IN_TEAM: { code: 1410003, status: 409, zh: '您尚未加入任何团队', en: 'You do not belong to a team' },
-  INVITATION_INVALID: {
-    code: 1410004,
-    status: 404,
-    zh: '邀请码无效',
-    en: 'The invitation code is not valid',
-  },
-  INVITATION_EXPIRED: {
-    code: 1410005,
-    status: 410,
-    zh: '邀请码已过期或已撤销',
-    en: 'The invitation has expired or was revoked',
-  },
-  APPLICATION_PENDING: {
-    code: 1410006,
-    status: 409,
-    zh: '您已提交申请，请等待负责人审核',
-    en: 'Your application is already waiting for the leader',
-  },
-  APPLICATION_NOT_FOUND: {
-    code: 1410007,
-    status: 404,
-    zh: '申请不存在',
-    en: 'The application does not exist',
-  },
-  APPLICATION_DECIDED: {
-    code: 1410008,
-    status: 409,
-    zh: '该申请已处理',
-    en: 'The application has already been decided',
-  },
-  MEMBER_NOT_FOUND: {
-    code: 1410009,
-    status: 404,
-    zh: '该成员不在本团队',
-    en: 'That person is not a member of this team',
-  },
-  LAST_LEADER: {
-    code: 1410010,
-    status: 409,
-    zh: '团队至少需要一名负责人，请先指定其他负责人',
-    en: 'A team needs at least one leader; make someone else a leader first',
-  },
-  NOT_SELF: {
-    code: 1410011,
-    status: 409,
-    zh: '不能对自己执行此操作',
-    en: 'You cannot do this to yourself',
-  },
-  FLAG_NOT_HELD: {
-    code: 1410012,
-    status: 403,
-    zh: '只能授予您自己拥有的权限',
-    en: 'You can only grant a permission you hold yourself',
-  },
-  MEMBERS_ONLY: {
-    code: 1410013,
-    status: 403,
-    zh: '只有会员可以加入团队',
-    en: 'Only member accounts can join a team',
-  },
-});
+export const TEAM_ERRORS = defineErrors(teamsErrors);
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 const teamName = z.string().trim().min(1).max(100);

@@ -1,3 +1,4 @@
+import trainingErrors from './errors/training.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import {
@@ -13,102 +14,7 @@ import { TONGUE_FEATURES, type TongueFeature } from './vocabulary/tongue.js';
  * expert labels, practice and timed exams scored against the labels, progress, leaderboard,
  * certificate. Range 4400001–4400099.
  */
-export const TRAINING_ERRORS = defineErrors({
-  TEACHER_REQUIRED: {
-    code: 4400001,
-    status: 403,
-    zh: '只有实训教师可以执行此操作',
-    en: 'Only a training teacher can do this',
-  },
-  COURSE_NOT_FOUND: { code: 4400002, status: 404, zh: '课程不存在', en: 'This course does not exist' },
-  LESSON_NOT_FOUND: { code: 4400003, status: 404, zh: '课时不存在', en: 'This lesson does not exist' },
-  ATTEMPT_NOT_FOUND: { code: 4400004, status: 404, zh: '练习或考试不存在', en: 'This practice or exam does not exist' },
-  NOT_IN_ATTEMPT: {
-    code: 4400005,
-    status: 400,
-    zh: '该题目不属于本次练习或考试',
-    en: 'This question is not part of this practice or exam',
-  },
-  ALREADY_ANSWERED: {
-    code: 4400006,
-    status: 409,
-    zh: '该题目已作答，不能修改',
-    en: 'This question has already been answered and cannot be changed',
-  },
-  EXAM_TIME_OVER: {
-    code: 4400007,
-    status: 409,
-    zh: '考试时间已到，答案未被接受',
-    en: 'The exam time is over; the answer was not accepted',
-  },
-  ATTEMPT_FINISHED: {
-    code: 4400008,
-    status: 409,
-    zh: '本次练习或考试已交卷',
-    en: 'This practice or exam has already been handed in',
-  },
-  NOT_ENOUGH_QUESTIONS: {
-    code: 4400009,
-    status: 409,
-    zh: '题库中的题目不足',
-    en: 'The question bank does not hold enough questions',
-  },
-  NO_CERTIFICATE: {
-    code: 4400010,
-    status: 404,
-    zh: '尚未通过考试，暂无结业证书',
-    en: 'No certificate: this exam has not been passed',
-  },
-  LABEL_TABLE_INVALID: {
-    code: 4400011,
-    status: 400,
-    zh: '标注表格式不正确：需要制表符分隔，首列为图片编号',
-    en: 'The label table is not valid: tab-separated, photo id in the first column',
-  },
-  IMPORT_EMPTY: {
-    code: 4400012,
-    status: 400,
-    zh: '没有可导入的图片：图片名需与标注表中的编号一致',
-    en: 'Nothing to import: photo names must match the ids of the label table',
-  },
-  RECORD_NOT_USABLE: {
-    code: 4400013,
-    status: 400,
-    zh: '该检测记录没有舌象照片，不能作为教学病例',
-    en: 'This record has no tongue photo and cannot become a teaching case',
-  },
-  RECORD_NOT_YOURS: {
-    code: 4400014,
-    status: 403,
-    zh: '只能把自己的检测记录标为教学病例',
-    en: 'Only your own records can be marked as teaching cases',
-  },
-  QUESTION_NOT_FOUND: { code: 4400015, status: 404, zh: '题目不存在', en: 'This question does not exist' },
-  ATTEMPT_NOT_YOURS: {
-    code: 4400017,
-    status: 403,
-    zh: '只能查看自己的练习和考试',
-    en: 'You can only open your own practices and exams',
-  },
-  LABELS_EMPTY: {
-    code: 4400016,
-    status: 400,
-    zh: '至少需要一项专家标注',
-    en: 'At least one expert label is needed',
-  },
-  ANSWER_MISMATCH: {
-    code: 4400018,
-    status: 400,
-    zh: '答案与题型不符：图片题请给出舌象判读，选择题请选择其中一个选项',
-    en: 'The answer does not fit the question: a photo needs a reading, a choice question one of its options',
-  },
-  QUESTION_NOT_EDITABLE: {
-    code: 4400019,
-    status: 400,
-    zh: '图片题的标注只能通过导入或教学病例修改，这里只能隐藏或显示',
-    en: 'A photo question’s key changes only through an import or a teaching case; here it can only be hidden or shown',
-  },
-});
+export const TRAINING_ERRORS = defineErrors(trainingErrors);
 
 /**
  * The choices of each feature a learner reads on a photo: exactly the tongue vocabulary's labels

@@ -1,6 +1,8 @@
+import translationErrors from './errors/translation.json' with { type: 'json' };
 import { z } from 'zod';
+import { adminPaging, adminSearch, pageOf } from './paging.js';
 import { defineErrors } from './errors.js';
-import { combinedQuery, sortOrder } from './query.js';
+import { sortOrder } from './query.js';
 
 /** Languages an entry carries besides the Simplified-Chinese original (spec §9). */
 export const TRANSLATION_LANGS = ['zhHant', 'en', 'th', 'ms', 'ind', 'jpa', 'kor', 'fr', 'de', 'ru'] as const;
@@ -52,15 +54,12 @@ export type TranslationEntry = z.infer<typeof translationEntry>;
 
 /** Query of POST languageTranslation/list (pages are 1-based; sizes of spec §9). */
 export const translationListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(1000).default(100),
+  ...adminPaging,
   order: sortOrder,
 });
 /** Body of POST languageTranslation/list: a search term and/or a combined query. */
-export const translationListBody = z
-  .object({ keyword: z.string().trim().max(200).optional(), query: combinedQuery.optional() })
-  .default({});
-export const translationPage = z.object({ list: z.array(translationEntry), total: z.number().int() });
+export const translationListBody = z.object(adminSearch).default({});
+export const translationPage = pageOf(translationEntry);
 export type TranslationPage = z.infer<typeof translationPage>;
 
 /** GET languageTranslation/init: what the admin screen needs to start. */
@@ -120,8 +119,4 @@ export const TRANSLATION_BUTTONS = {
   remove: 'translation-delete',
 } as const;
 
-export const TRANSLATION_ERRORS = defineErrors({
-  NOT_FOUND: { code: 2002404, status: 404, zh: '翻译不存在', en: 'The translation does not exist' },
-  DUPLICATE: { code: 2002409, status: 409, zh: '该原文已配置翻译', en: 'This original text already has a translation' },
-  ENTRY_INVALID: { code: 2002400, status: 400, zh: '翻译内容格式不正确', en: 'The translation entry is malformed' },
-});
+export const TRANSLATION_ERRORS = defineErrors(translationErrors);

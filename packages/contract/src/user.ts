@@ -1,19 +1,23 @@
 import { z } from 'zod';
-import { powNonce } from './proof-of-work.js';
-import { entranceSchema } from './auth.js';
+import { entranceSchema, jigsawAnswer } from './auth.js';
 
 export { DEFAULT_THEME_COLOR } from './theme.js';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 
-/** Fields every user-info call returns (spec §3 "User info"). */
-export const userInfoBase = z.object({
+/** Who an account is, as the user's own info and the console's account list both show it. */
+export const accountFields = {
   id: z.string(),
   loginName: z.string(),
   name: z.string(),
   entrance: entranceSchema,
   email: z.string().nullable(),
   phone: z.string().nullable(),
+};
+
+/** Fields every user-info call returns (spec §3 "User info"). */
+export const userInfoBase = z.object({
+  ...accountFields,
   headImage: z.string().nullable(),
   themeColorHex: z.string(),
   roles: z.array(z.string()),
@@ -86,11 +90,7 @@ export type DoctorAccountBody = z.infer<typeof doctorAccountBody>;
  * Final step of /doctor/register: the account and a solved jigsaw (challenge, offset, proof of
  * work). Only this step says whether the name, email or phone is taken (issue 35 item 8).
  */
-export const doctorRegisterBody = doctorAccountBody.extend({
-  captchaId: z.string().uuid(),
-  x: z.coerce.number().min(0).max(4096),
-  pow: powNonce,
-});
+export const doctorRegisterBody = doctorAccountBody.extend(jigsawAnswer);
 export type DoctorRegisterBody = z.infer<typeof doctorRegisterBody>;
 
 /** One member of a team as the leader's member list shows it. */

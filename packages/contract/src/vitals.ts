@@ -1,3 +1,4 @@
+import vitalsErrors from './errors/vitals.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors, type ErrorDef } from './errors.js';
 import { engineVersionSchema } from './engine.js';
@@ -219,37 +220,4 @@ export const vitalsResultSchema = z.object({
 export type VitalsResult = z.infer<typeof vitalsResultSchema>;
 
 /** Vitals errors: 3520xxx. The message names the field (e.g. history[1].vitals.weightKg). */
-export const VITALS_ERRORS = defineErrors({
-  VITALS_INPUT_INVALID: { code: 3520001, status: 400, zh: '体征输入格式错误', en: 'Vitals input has the wrong shape' },
-  VITALS_NOT_A_NUMBER: {
-    code: 3520002,
-    status: 400,
-    zh: '体征数值必须是有限数字',
-    en: 'A vitals value must be a finite number',
-  },
-  VITALS_IMPLAUSIBLE: {
-    code: 3520003,
-    status: 400,
-    zh: '体征数值超出生理可能范围',
-    en: 'A vitals value is outside the physiologically plausible range',
-  },
-  VITALS_SYSTOLIC_NOT_ABOVE_DIASTOLIC: {
-    code: 3520004,
-    status: 400,
-    zh: '收缩压必须高于舒张压',
-    en: 'Systolic pressure must be higher than diastolic pressure',
-  },
-  VITALS_LIPIDS_INCONSISTENT: {
-    code: 3520005,
-    status: 400,
-    zh: '高/低密度脂蛋白胆固醇不能高于总胆固醇',
-    en: 'HDL or LDL cholesterol cannot exceed total cholesterol',
-  },
-  VITALS_DATE_INVALID: {
-    code: 3520006,
-    status: 400,
-    zh: '记录日期无效',
-    en: 'A record date is not a valid ISO 8601 date',
-  },
-  VITALS_UNKNOWN_FIELD: { code: 3520007, status: 400, zh: '未知的体征字段', en: 'Unknown vitals field' },
-});
+export const VITALS_ERRORS = defineErrors(vitalsErrors);

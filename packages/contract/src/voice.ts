@@ -1,53 +1,11 @@
+import voiceErrors from './errors/voice.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { engineVersionSchema } from './engine.js';
 import { bilingualTextSchema } from './constitution.js';
 
 /** Error codes of the voice engine (34xxxxx). */
-export const VOICE_ERRORS = defineErrors({
-  VOICE_UNREADABLE: {
-    code: 3400001,
-    status: 400,
-    zh: '无法读取录音文件,请上传 WAV 格式',
-    en: 'The recording cannot be read; upload a WAV file',
-  },
-  VOICE_UNSUPPORTED_ENCODING: {
-    code: 3400002,
-    status: 400,
-    zh: '不支持的 WAV 编码,请使用 8/16/24/32 位整数或浮点 PCM',
-    en: 'Unsupported WAV encoding; use 8/16/24/32-bit integer or float PCM',
-  },
-  VOICE_SAMPLE_RATE: {
-    code: 3400003,
-    status: 400,
-    zh: '采样率须在 8–192 kHz 之间',
-    en: 'The sample rate must be between 8 and 192 kHz',
-  },
-  VOICE_SILENT: {
-    code: 3400004,
-    status: 400,
-    zh: '录音几乎无声,请靠近麦克风重录',
-    en: 'The recording is (almost) silent; record again closer to the microphone',
-  },
-  VOICE_CLIPPED: {
-    code: 3400005,
-    status: 400,
-    zh: '录音音量过大被削波,请降低音量重录',
-    en: 'The recording is clipped; record again at a lower level',
-  },
-  VOICE_TOO_SHORT: {
-    code: 3400006,
-    status: 400,
-    zh: '有声部分不足 1 秒,请持续发声后重录',
-    en: 'Less than 1 s of voice; record a longer sustained sound',
-  },
-  VOICE_BAD_SAMPLES: {
-    code: 3400007,
-    status: 400,
-    zh: '录音含有无效采样值',
-    en: 'The recording contains invalid sample values',
-  },
-});
+export const VOICE_ERRORS = defineErrors(voiceErrors);
 
 /** A TCM listening reading (闻诊) with the measures behind it. */
 export const voiceReadingSchema = z.object({

@@ -1,3 +1,4 @@
+import wechatBindingErrors from './errors/wechat-binding.json' with { type: 'json' };
 import { z } from 'zod';
 import { defineErrors } from './errors.js';
 import { reportLanguageSchema } from './report.js';
@@ -6,50 +7,7 @@ import { reportLanguageSchema } from './report.js';
  * WeChat official-account binding and report push (docs/member.md "WeChat binding", issue 21
  * item 4). Range 14400xx.
  */
-export const WECHAT_BIND_ERRORS = defineErrors({
-  SIGNATURE_INVALID: {
-    code: 1440001,
-    status: 403,
-    zh: '微信消息签名无效或已过期',
-    en: 'The WeChat message signature is invalid or too old',
-  },
-  BINDING_NOT_FOUND: {
-    code: 1440002,
-    status: 404,
-    zh: '绑定码不存在',
-    en: 'The binding code does not exist',
-  },
-  BINDING_FORBIDDEN: {
-    code: 1440003,
-    status: 403,
-    zh: '这不是您的绑定码',
-    en: 'This binding code is not yours',
-  },
-  NOT_BOUND: {
-    code: 1440004,
-    status: 409,
-    zh: '该成员尚未绑定微信公众号',
-    en: 'This member has not bound the WeChat official account',
-  },
-  NOT_CONFIGURED: {
-    code: 1440005,
-    status: 503,
-    zh: '微信公众号尚未配置',
-    en: 'The WeChat official account is not configured',
-  },
-  API_FAILED: {
-    code: 1440006,
-    status: 502,
-    zh: '微信接口调用失败，请稍后再试',
-    en: 'The WeChat service failed; try again later',
-  },
-  NO_MEMBER: {
-    code: 1440007,
-    status: 409,
-    zh: '该记录不属于任何成员账号，无法推送',
-    en: 'This record is not about a member account, so there is nobody to push it to',
-  },
-});
+export const WECHAT_BIND_ERRORS = defineErrors(wechatBindingErrors);
 
 export const WECHAT_BIND_PATHS = {
   /** POST (member): a new one-time scene code and its QR link. */

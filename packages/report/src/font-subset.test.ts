@@ -6,6 +6,7 @@ import PDFDocument from 'pdfkit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fontFiles, loadFonts } from './font.js';
 import { flattenCharstring, subrBias } from './font-subset.js';
+import { toBytes } from './layout/page.js';
 import { ensurePoppler, saveTemp } from './testing/poppler.js';
 
 beforeAll(() => ensurePoppler(), 300_000);
@@ -28,13 +29,7 @@ function pdfOf(regular: Font, bold: Font, text: string): Promise<Buffer> {
   doc.registerFont('B', bold as unknown as Buffer);
   doc.font('R').fontSize(11).text(text, { width: 480 });
   doc.font('B').fontSize(11).text(text, { width: 480 });
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.end();
-  });
+  return toBytes(doc);
 }
 
 /** The pages as PNG bytes, as poppler draws them. */

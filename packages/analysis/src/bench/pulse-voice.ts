@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { analyzePulse, readPulseFile } from '../pulse/index.js';
 import { encodeWav16, encodeWavFloat32, parseWav } from '../signal/index.js';
 import { analyzeVoice } from '../voice/index.js';
+import { median } from './clock.js';
 
 const data = new URL('../../../../../shared/data/', import.meta.url);
 
@@ -34,8 +35,7 @@ function timeIt(f: () => void, runs: number): Timing {
     const c = process.cpuUsage(c0);
     cpu.push((c.user + c.system) / 1000);
   }
-  const med = (x: number[]) => x.sort((a, b) => a - b)[Math.floor(x.length / 2)]!;
-  return { wallMs: med(wall), cpuMs: med(cpu) };
+  return { wallMs: median(wall), cpuMs: median(cpu) };
 }
 
 // Pulse: 60 s of real PPG, linearly resampled from 125 Hz to 500 Hz.

@@ -4,11 +4,11 @@
 // the platform: the tongue engine reads BMP photos with it, and the server's upload check turns
 // BMP uploads into PNG with it (apps/server/src/modules/files/content-check.ts).
 
-import { EngineError, FILE_ERRORS } from '@tcm/contract';
+import type { EngineError } from '@tcm/contract';
+import { fileReaderErrors } from './engine-error.js';
 
 /** Why a BMP could not be read: `truncated` (pixel data cut short), `unsupported`, or `invalid`. */
 export type BmpProblem = 'truncated' | 'unsupported' | 'invalid';
-const BMP_PROBLEMS: ReadonlySet<string> = new Set<BmpProblem>(['truncated', 'unsupported', 'invalid']);
 
 /**
  * What the BMP reader throws: the engines' one error class, coded 4000004 (damaged file, what
@@ -17,12 +17,11 @@ const BMP_PROBLEMS: ReadonlySet<string> = new Set<BmpProblem>(['truncated', 'uns
  */
 export type BmpError = EngineError<BmpProblem>;
 
-const bmpError = (problem: BmpProblem, reason: string): BmpError =>
-  new EngineError(FILE_ERRORS.FILE_CORRUPT, { reason }, 'en', undefined, problem);
+const BMP_ERRORS = fileReaderErrors<BmpProblem>(['truncated', 'unsupported', 'invalid']);
+const bmpError = BMP_ERRORS.refuse;
 
 /** Whether `e` is the BMP reader's refusal (not another engine error passing through). */
-export const isBmpError = (e: unknown): e is BmpError =>
-  e instanceof EngineError && typeof e.kind === 'string' && BMP_PROBLEMS.has(e.kind);
+export const isBmpError = BMP_ERRORS.is;
 
 export interface BmpHeader {
   width: number;

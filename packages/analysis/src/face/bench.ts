@@ -5,17 +5,13 @@
 // shared machine the CPU time is the better estimate of what one free core would take.
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import { cpuMs, median } from '../bench/clock.js';
 import { analyzeFace } from './analyze.js';
 import { getDetector } from './detector.js';
 import { PORTRAITS, portraitPath } from './test-images.js';
 
 sharp.concurrency(1);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
-const cpuMs = () => {
-  const c = process.cpuUsage();
-  return (c.user + c.system) / 1000;
-};
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 const t0 = performance.now();
 await getDetector();

@@ -3,17 +3,12 @@
 import type { FaceMetric, FaceResult } from '@tcm/contract';
 import { itaAngle, itaCategory, labToLch, type ItaCategory } from '../color/index.js';
 import type { FaceFrame } from './face-frame.js';
+import words from './words.json' with { type: 'json' };
 import { clamp01, medianAt, quantilesAt, round, unionPixels } from './image-ops.js';
 import { saturate } from './skin-metrics.js';
 
-const ITA_LABELS: Record<ItaCategory, { zh: string; en: string }> = {
-  very_light: { zh: '非常白皙', en: 'very light' },
-  light: { zh: '白皙', en: 'light' },
-  intermediate: { zh: '中等', en: 'intermediate' },
-  tan: { zh: '小麦色', en: 'tan' },
-  brown: { zh: '棕色', en: 'brown' },
-  dark: { zh: '深色', en: 'dark' },
-};
+/** The engine's own words of each skin-tone category (words.json). */
+const ITA_LABELS: Record<ItaCategory, { zh: string; en: string }> = words.skinTones;
 
 export interface ColorMetrics {
   redness: FaceMetric;

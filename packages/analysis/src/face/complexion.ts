@@ -5,15 +5,10 @@
 import type { Complexion, FaceLab, FaceResult } from '@tcm/contract';
 import { labToLch, type ItaCategory } from '../color/index.js';
 import { round } from './image-ops.js';
+import words from './words.json' with { type: 'json' };
 
-const COMPLEXION_LABELS: Record<Complexion, { zh: string; en: string }> = {
-  normal: { zh: '常色(红黄隐隐,明润含蓄)', en: 'normal (red and yellow faintly showing)' },
-  blue_green: { zh: '青', en: 'blue-green' },
-  red: { zh: '赤', en: 'red' },
-  yellow: { zh: '黄', en: 'yellow' },
-  pale: { zh: '白', en: 'pale' },
-  dark: { zh: '黑', en: 'dark' },
-};
+/** The engine's own words of each 五色 class (words.json). */
+const COMPLEXION_LABELS: Record<Complexion, { zh: string; en: string }> = words.complexions;
 
 /** 五色 class of the median skin color (forehead, nose, cheeks, chin); first rule that holds wins. */
 export function classifyComplexion(lab: FaceLab, ita: number, itaCat: ItaCategory): FaceResult['complexion'] {

@@ -2,6 +2,7 @@
 // blur, darkening, crops and composites.
 import { readFile } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
+import { sideBySideJpeg } from '../common/test-side-by-side.js';
 
 export const FACE_DATA = new URL('../../../../../shared/data/face/', import.meta.url);
 export const PORTRAITS = ['02-woman', '03-woman', '04-man'] as const;
@@ -19,19 +20,7 @@ export async function variant(name: Portrait, edit: (s: Sharp) => Sharp): Promis
 
 /** Two portraits side by side at the same height (two faces). */
 export async function sideBySide(a: Portrait, b: Portrait, height = 900): Promise<Buffer> {
-  const left = await sharp(await readPortrait(a))
-    .resize({ height })
-    .toBuffer({ resolveWithObject: true });
-  const right = await sharp(await readPortrait(b))
-    .resize({ height })
-    .toBuffer({ resolveWithObject: true });
-  return sharp({ create: { width: left.info.width + right.info.width, height, channels: 3, background: '#ffffff' } })
-    .composite([
-      { input: left.data, left: 0, top: 0 },
-      { input: right.data, left: left.info.width, top: 0 },
-    ])
-    .jpeg({ quality: 92 })
-    .toBuffer();
+  return sideBySideJpeg(await readPortrait(a), await readPortrait(b), height, '#ffffff');
 }
 
 /** The portrait scaled to `width` px and placed on a large white canvas (a small face). */

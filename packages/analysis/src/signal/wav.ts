@@ -4,18 +4,11 @@
  * buffer. PCM 8/16/24/32-bit integer and 32/64-bit IEEE float, any channel count, plain or
  * WAVE_FORMAT_EXTENSIBLE.
  */
-import { EngineError, FILE_ERRORS } from '@tcm/contract';
+import type { EngineError } from '@tcm/contract';
+import { fileReaderErrors } from '../common/engine-error.js';
 
 /** Why a byte buffer is not a usable WAV file. */
 export type WavProblem = 'not-wav' | 'no-format' | 'unsupported-encoding' | 'no-data' | 'bad-format';
-
-const WAV_PROBLEMS: ReadonlySet<string> = new Set<WavProblem>([
-  'not-wav',
-  'no-format',
-  'unsupported-encoding',
-  'no-data',
-  'bad-format',
-]);
 
 /**
  * What `parseWav` throws: the engines' one error class, coded 4000004 (damaged file) with the
@@ -24,12 +17,17 @@ const WAV_PROBLEMS: ReadonlySet<string> = new Set<WavProblem>([
  */
 export type WavError = EngineError<WavProblem>;
 
-const wavError = (problem: WavProblem, reason: string): WavError =>
-  new EngineError(FILE_ERRORS.FILE_CORRUPT, { reason }, 'en', undefined, problem);
+const WAV_ERRORS = fileReaderErrors<WavProblem>([
+  'not-wav',
+  'no-format',
+  'unsupported-encoding',
+  'no-data',
+  'bad-format',
+]);
+const wavError = WAV_ERRORS.refuse;
 
 /** Whether `e` is the WAV reader's refusal (not another engine's error passing through). */
-export const isWavError = (e: unknown): e is WavError =>
-  e instanceof EngineError && typeof e.kind === 'string' && WAV_PROBLEMS.has(e.kind);
+export const isWavError = WAV_ERRORS.is;
 
 export interface WavAudio {
   /** Samples per second (Hz). */

@@ -5,21 +5,19 @@
 // line) is a small shared photo; the others are a file that is not a photo, refused at once, so
 // the suite pays for 20 analyses rather than 1,000 while every path still gets its line.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../common/test-temp-dirs.js';
 import { imagePath } from './test-data.js';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
-const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+const tempDir = tempDirs();
 
 describe('tongue batch over 1,000 paths (issue 18 item 1)', () => {
   it('prints 1,000 JSON lines (photos analyzed, non-photos refused) and a summary, no crash', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tongue-batch-1000-'));
-    dirs.push(dir);
+    const dir = await tempDir('tongue-batch-1000-');
     // The smallest photo of the shared set (about 350 px): the test pays for analysis, not decoding.
     const photo = imagePath('TE0004365');
     const notAPhoto = join(dir, 'not-a-photo.txt');

@@ -6,6 +6,7 @@
 // median, and the model size.
 import { statSync } from 'node:fs';
 import sharp from 'sharp';
+import { cpuMs, median } from '../bench/clock.js';
 import { analyzeTongue } from './analyze.js';
 import { decodePhoto } from './decode.js';
 import { extractTongueFeatures } from './features/index.js';
@@ -18,11 +19,6 @@ import { readPhoto, validationIds } from './test-data.js';
 sharp.concurrency(1);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 8);
-const cpuMs = () => {
-  const c = process.cpuUsage();
-  return (c.user + c.system) / 1000;
-};
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 const t0 = performance.now();
 await getSegmenter();

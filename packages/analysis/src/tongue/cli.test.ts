@@ -1,21 +1,19 @@
 // The batch command line: one JSON line per file, failures as { file, ok: false, code, msg },
 // and --masks writing white-on-black PNGs of each photo's size.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { engineFailureSchema, TONGUE_ERRORS, tongueResultSchema } from '@tcm/contract';
+import { tempDirs } from '../common/test-temp-dirs.js';
 import { runCli } from './cli.js';
 import { imagePath, validationIds } from './test-data.js';
 
-const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+const tempDir = tempDirs();
 
 describe('tongue command line', () => {
   it('prints one result per file and writes the masks', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tongue-cli-'));
-    dirs.push(dir);
+    const dir = await tempDir('tongue-cli-');
     const bad = join(dir, 'notes.jpg');
     await writeFile(bad, 'not a photo');
     const id = validationIds()[0]!;

@@ -3,6 +3,7 @@
 // there is no seam), two tongues side by side, a tongue tiny in a large frame, BMP encoding.
 import sharp from 'sharp';
 import { encodeBmp } from '../common/index.js';
+import { sideBySideJpeg } from '../common/test-side-by-side.js';
 import { FACE_DATA, imagePath, maskPath } from './test-data.js';
 
 /** Mouth center and face width (pixels of the 1200 px photo) of the held-out face photo. */
@@ -87,15 +88,7 @@ export async function tongueInFace(id: string, share = 0.6, frame = 2.2): Promis
 
 /** Two tongue photos side by side at the same height. */
 export async function twoTongues(a: string, b: string, height = 480): Promise<Buffer> {
-  const left = await sharp(imagePath(a)).resize({ height }).toBuffer({ resolveWithObject: true });
-  const right = await sharp(imagePath(b)).resize({ height }).toBuffer({ resolveWithObject: true });
-  return sharp({ create: { width: left.info.width + right.info.width, height, channels: 3, background: '#808080' } })
-    .composite([
-      { input: left.data, left: 0, top: 0 },
-      { input: right.data, left: left.info.width, top: 0 },
-    ])
-    .jpeg({ quality: 92 })
-    .toBuffer();
+  return sideBySideJpeg(imagePath(a), imagePath(b), height, '#808080');
 }
 
 /** 24-bit bottom-up BMP of a photo (sharp writes no BMP). */

@@ -14,6 +14,7 @@ import {
   vocabularyWord,
   TONGUE_FEATURES,
   type Word,
+  wordsFor,
 } from './index.js';
 
 /** A word people may read: not empty, not an identifier (camelCase, snake_case, `lab.x`). */
@@ -39,6 +40,14 @@ describe('the vocabulary', () => {
   it('fails on an id without both words', () => {
     expect(problems('tongue.bodyColor.new', { zh: '新' })).toEqual(['tongue.bodyColor.new: no en word']);
     expect(problems('measure.lab.L', { zh: '明度', en: 'lab.L' })).toEqual(['measure.lab.L: en word is an identifier']);
+  });
+
+  it('refuses a data table with an id left out, half worded, or a key that is no id', () => {
+    const a = { zh: '甲', en: 'A' };
+    expect(() => wordsFor('t', ['a', 'b'] as const, { a })).toThrow('vocabulary t: no words for b');
+    expect(() => wordsFor('t', ['a', 'b'] as const, { a, b: { zh: '乙' } })).toThrow('no words for b');
+    expect(() => wordsFor('t', ['a'] as const, { a, c: a })).toThrow('vocabulary t: c is no id');
+    expect(wordsFor('t', ['a'] as const, { a })).toEqual({ a });
   });
 
   it('words every label, class and code the contract lets an engine write', () => {

@@ -1,6 +1,7 @@
-import { drawText, ensureSpace, textHeight, type Ctx } from '../layout/page.js';
+import { drawText, textHeight, type Ctx } from '../layout/page.js';
 import { PAGE, THEME } from '../layout/theme.js';
 import { label } from '../labels.js';
+import { drawNoticeBox } from './notice-box.js';
 
 const GAP = 6;
 
@@ -16,13 +17,7 @@ export function drawDisclaimer(ctx: Ctx, custom?: string): void {
   const inner = PAGE.content - 20;
   const h = disclaimerHeight(ctx, custom) - GAP;
   ctx.y += GAP;
-  ensureSpace(ctx, h);
-  ctx.doc.roundedRect(PAGE.left, ctx.y, PAGE.content, h, 4).lineWidth(0.8).strokeColor(THEME.risk.medium).stroke();
-  drawText(ctx, label(ctx.lang, 'section.disclaimer'), PAGE.left + 10, ctx.y + 7, {
-    size: 9.5,
-    font: 'B',
-    color: THEME.risk.medium,
-  });
-  drawText(ctx, body, PAGE.left + 10, ctx.y + 22, { size: 8.5, width: inner, lineGap: 1.5, color: THEME.text });
+  const top = drawNoticeBox(ctx, label(ctx.lang, 'section.disclaimer'), THEME.risk.medium, h);
+  drawText(ctx, body, PAGE.left + 10, top, { size: 8.5, width: inner, lineGap: 1.5, color: THEME.text });
   ctx.y += h;
 }

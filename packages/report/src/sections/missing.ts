@@ -1,7 +1,8 @@
 import type { HealthReport } from '@tcm/contract';
-import { drawText, ensureSpace, textHeight, type Ctx } from '../layout/page.js';
+import { drawText, textHeight, type Ctx } from '../layout/page.js';
 import { PAGE, THEME } from '../layout/theme.js';
 import { label } from '../labels.js';
+import { drawNoticeBox } from './notice-box.js';
 
 const SIZE = 9;
 
@@ -19,14 +20,7 @@ export function drawMissing(ctx: Ctx, missing: NonNullable<HealthReport['missing
   const heights = lines.map((l) => textHeight(ctx, l, { width: inner, size: SIZE, lineGap: 1.5 }) + 3);
   const h = 8 + 14 + heights.reduce((a, b) => a + b, 0) + 6;
   ctx.y += 8;
-  ensureSpace(ctx, h);
-  ctx.doc.roundedRect(PAGE.left, ctx.y, PAGE.content, h, 4).lineWidth(0.8).strokeColor(THEME.risk.high).stroke();
-  drawText(ctx, label(ctx.lang, 'section.missing'), PAGE.left + 10, ctx.y + 7, {
-    size: 9.5,
-    font: 'B',
-    color: THEME.risk.high,
-  });
-  let y = ctx.y + 22;
+  let y = drawNoticeBox(ctx, label(ctx.lang, 'section.missing'), THEME.risk.high, h);
   lines.forEach((l, i) => {
     drawText(ctx, l, PAGE.left + 10, y, { size: SIZE, width: inner, lineGap: 1.5, color: THEME.text });
     y += heights[i]!;
