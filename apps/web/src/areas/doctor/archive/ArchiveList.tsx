@@ -15,7 +15,7 @@ import {
 import type { ToolbarButton } from '../../../app/dynamic-menu.js';
 import { selectionProblem } from '../../../app/toolbar.js';
 import { DataTable, type Paging } from '../../../components/DataTable.js';
-import { CombinedQueryDialog } from '../../../components/query/CombinedQueryDialog.js';
+import { CombinedQueryButton } from '../../../components/query/CombinedQueryButton.js';
 import type { QueryField } from '../../../components/query/normalize.js';
 import { SearchBox } from '../../../components/SearchBox.js';
 import { Toolbar } from '../../../components/Toolbar.js';
@@ -67,7 +67,6 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
   const [groupId, setGroupId] = useState<string | undefined>();
   const [recycle, setRecycle] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
-  const [dialog, setDialog] = useState(false);
   const [adding, setAdding] = useState(openAdd);
   const [grouping, setGrouping] = useState(false);
   useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [search, query, groupId, recycle]);
@@ -167,12 +166,7 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
           </Button>
         )}
         <SearchBox fields={FIELDS} onSearch={(_q, term) => setSearch(term)} />
-        <Button onClick={() => setDialog(true)}>{t('query.title')}</Button>
-        {query && (
-          <Tag closable onClose={() => setQuery(null)}>
-            {t('query.title')}
-          </Tag>
-        )}
+        <CombinedQueryButton fields={FIELDS} query={query} onQuery={setQuery} />
         <Select<string>
           allowClear
           placeholder={t('archive.allGroups')}
@@ -195,9 +189,7 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
       ) : (
         <DataTable<CaseSummary>
           rowKey="id"
-          loading={list.isLoading}
-          dataSource={list.data?.list ?? []}
-          total={list.data?.total ?? 0}
+          query={list}
           paging={paging}
           onPaging={setPaging}
           selected={selected}
@@ -207,15 +199,6 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
           data-testid="archive-table"
         />
       )}
-      <CombinedQueryDialog
-        open={dialog}
-        fields={FIELDS}
-        onClose={() => setDialog(false)}
-        onSubmit={(q) => {
-          setQuery(q);
-          setDialog(false);
-        }}
-      />
       <CaseFormModal
         open={adding}
         groups={(groups.data ?? []).filter((g) => g.mine)}

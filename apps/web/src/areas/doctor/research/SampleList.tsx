@@ -1,7 +1,7 @@
 import './texts.js';
 import '../../../record/texts.js';
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Modal, Result, Space, Tag, Typography, message } from 'antd';
+import { Button, Checkbox, Modal, Result, Space, Typography, message } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RESEARCH_BUTTONS, type CombinedQuery, type Sample } from '@tcm/contract';
@@ -9,7 +9,7 @@ import type { ToolbarButton } from '../../../app/dynamic-menu.js';
 import { selectionProblem } from '../../../app/toolbar.js';
 import { DataTable, type Paging } from '../../../components/DataTable.js';
 import { Toolbar } from '../../../components/Toolbar.js';
-import { CombinedQueryDialog } from '../../../components/query/CombinedQueryDialog.js';
+import { CombinedQueryButton } from '../../../components/query/CombinedQueryButton.js';
 import type { QueryField } from '../../../components/query/normalize.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { ExportButtons, type Cell } from './ExportButtons.js';
@@ -60,7 +60,6 @@ export function SampleList() {
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [query, setQuery] = useState<CombinedQuery | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
-  const [dialog, setDialog] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Sample | null>(null);
   const [system, setSystem] = useState(false);
@@ -126,12 +125,7 @@ export function SampleList() {
       </Space>
       <Space wrap>
         <Toolbar buttons={SAMPLE_TOOLBAR} selected={selected.length} handlers={handlers} />
-        <Button onClick={() => setDialog(true)}>{t('query.title')}</Button>
-        {query && (
-          <Tag closable onClose={() => setQuery(null)}>
-            {t('query.title')}
-          </Tag>
-        )}
+        <CombinedQueryButton fields={fields} query={query} onQuery={setQuery} />
         <ExportButtons name={pool.data?.name ?? 'samples'} columns={cols} rows={rows} />
       </Space>
       {list.error ? (
@@ -163,15 +157,6 @@ export function SampleList() {
           ]}
         />
       )}
-      <CombinedQueryDialog
-        open={dialog}
-        fields={fields}
-        onClose={() => setDialog(false)}
-        onSubmit={(q) => {
-          setQuery(q);
-          setDialog(false);
-        }}
-      />
       {pool.data && (
         <ImportModal
           open={importing}
