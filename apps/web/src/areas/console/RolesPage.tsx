@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Empty, Form, Input, Modal, Select, Space, Tag, Tree, Typography } from 'antd';
+import { Empty, Form, Input, Select, Space, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
 import { DATA_SCOPES, consoleRoleAddBody, type ConsoleRole, type DataScope, type MenuNode } from '@tcm/contract';
@@ -9,6 +9,7 @@ import { useAddRole, useEditRole, useMenuTree, useRemoveRole, useRoles } from '.
 import { toggleGrant } from './menu-tree-model.js';
 import { SaveDialog } from '../../components/SaveDialog.js';
 import { WholeList } from '../../components/WholeList.js';
+import { useConfirm } from '../../components/use-confirm.js';
 
 /** Label of a menu entry in the reader's language; buttons show their code. */
 export function menuLabel(n: MenuNode, lang: string): string {
@@ -104,6 +105,7 @@ function RoleDialog({
 /** Role administration (issue 22 item 1). */
 export default function RolesPage({ route }: { route?: BuiltRoute }) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const roles = useRoles();
   const menus = useMenuTree();
   const remove = useRemoveRole();
@@ -117,13 +119,9 @@ export default function RolesPage({ route }: { route?: BuiltRoute }) {
         addRole: () => setEditing({ role: null }),
         editRole: withOne((role) => setEditing({ role })),
         removeRole: withOne((role) =>
-          Modal.confirm({
-            title: t('app.hint'),
-            content: t('consoleAdmin.confirmRemoveRole', { name: role.name }),
-            onOk: async () => {
-              await remove.mutateAsync(role.id);
-              clearSelection();
-            },
+          confirm(t('consoleAdmin.confirmRemoveRole', { name: role.name }), async () => {
+            await remove.mutateAsync(role.id);
+            clearSelection();
           }),
         ),
       })}

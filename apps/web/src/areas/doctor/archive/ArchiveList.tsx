@@ -1,6 +1,6 @@
 import './texts.js';
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Modal, Result, Select, Space, Switch, Tag, Typography, message } from 'antd';
+import { Button, Result, Select, Space, Switch, Tag, Typography, message } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -24,6 +24,7 @@ import { CaseFormModal } from './CaseFormModal.js';
 import { GroupModal } from './GroupModal.js';
 import { asyncHandler } from '../../../lib/async-handler.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
+import { useDeleteSelected } from '../../../components/use-confirm.js';
 
 /** The case-list toolbar of spec §6 (codes, names, actions); the Toolbar shows those the doctor holds. */
 export const ARCHIVE_TOOLBAR: readonly ToolbarButton[] = [
@@ -59,6 +60,7 @@ const FIELDS: readonly QueryField[] = Object.entries(ARCHIVE_QUERY_FIELDS).map((
 /** /doctor/archive/index: own and shared cases, search, combined query, groups, recycle view, export. */
 export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
   const { t } = useTranslation();
+  const deleteSelected = useDeleteSelected();
   const fmt = useReaderFormat();
   const navigate = useNavigate();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
@@ -91,20 +93,11 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
       if (problem) return void message.warning(t(problem));
       setGrouping(true);
     },
-    deleteArchive: () => {
-      const problem = selectionProblem('some', selected.length);
-      if (problem) return void message.warning(t(problem));
-      Modal.confirm({
-        title: t('app.hint'),
-        content: t('archive.confirmDelete', { n: selected.length }),
-        okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
-        onOk: async () => {
-          await remove.mutateAsync(selected);
-          setSelected([]);
-          void message.success(t('archive.deleted'));
-        },
-      });
-    },
+    deleteArchive: deleteSelected(selected.length, t('archive.confirmDelete', { n: selected.length }), async () => {
+      await remove.mutateAsync(selected);
+      setSelected([]);
+      void message.success(t('archive.deleted'));
+    }),
   };
 
   const columns = useMemo(

@@ -18,6 +18,7 @@ import { SampleEditModal } from './SampleEditModal.js';
 import { useImportSystem, usePool, useRemoveSamples, useSamples } from './research-api.js';
 import { valueText, variableWord } from './words.js';
 import { asyncHandler } from '../../../lib/async-handler.js';
+import { useDeleteSelected } from '../../../components/use-confirm.js';
 
 /** The sample toolbar of spec §6 (codes and handlers as the seeded menu's buttons). */
 export const SAMPLE_TOOLBAR: readonly ToolbarButton[] = [
@@ -55,6 +56,7 @@ export const SAMPLE_TOOLBAR: readonly ToolbarButton[] = [
 export function SampleList() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
+  const deleteSelected = useDeleteSelected();
   const { lang, number } = useReaderFormat();
   const navigate = useNavigate();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
@@ -96,20 +98,11 @@ export function SampleList() {
       if (problem) return void message.warning(t(problem));
       setEditing(list.data?.list.find((s) => s.id === selected[0]) ?? null);
     },
-    deleteItems: () => {
-      const problem = selectionProblem('some', selected.length);
-      if (problem) return void message.warning(t(problem));
-      Modal.confirm({
-        title: t('app.hint'),
-        content: t('research.confirmDelete', { n: selected.length }),
-        okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
-        onOk: async () => {
-          await remove.mutateAsync(selected);
-          setSelected([]);
-          void message.success(t('research.deleted'));
-        },
-      });
-    },
+    deleteItems: deleteSelected(selected.length, t('research.confirmDelete', { n: selected.length }), async () => {
+      await remove.mutateAsync(selected);
+      setSelected([]);
+      void message.success(t('research.deleted'));
+    }),
   };
   if (pool.error) return <Result status="error" title={t('research.loadFailed')} subTitle={pool.error.message} />;
   const samples = list.data?.list ?? [];
