@@ -61,7 +61,6 @@ function RoleDialog({
       testId="role"
       width={720}
       save={save}
-      pending={add.isPending || edit.isPending}
       onClose={onClose}
       onSaved={onSaved}
       form={form}

@@ -22,14 +22,7 @@ function AddTeamDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () 
     await add.mutateAsync(v.name);
   };
   return (
-    <SaveDialog
-      title={t('consoleAdmin.addTeam')}
-      testId="team"
-      save={save}
-      pending={add.isPending}
-      onClose={onClose}
-      onSaved={onSaved}
-    >
+    <SaveDialog title={t('consoleAdmin.addTeam')} testId="team" save={save} onClose={onClose} onSaved={onSaved}>
       <Form form={form} layout="vertical">
         <Form.Item name="name" label={t('consoleAdmin.teamName')} required rules={rules('name')}>
           <Input {...text('name')} data-testid="team-name" />
