@@ -11,24 +11,14 @@ import {
   type OrganizationNode,
 } from '@tcm/contract';
 import { BASE } from './browser.js';
-import { journeyHooks, type Journey } from './hooks.js';
+import { useJourney } from './hooks.js';
 import { apiAs, firstBackOfficeSignIn, signInBackOffice } from './helpers.js';
 
 // Organizations (issue 33 item 3): the admin builds a two-level tree on the page and assigns an
 // account there; a role whose data scope is "own organization and below" then sees only the
 // accounts of that subtree. Accounts and the role are seeded through the API; zh, then en.
-let journey: Journey;
-let page: Page;
-let current: Page;
 const VIEWPORT = { width: 1400, height: 1000 };
-journeyHooks(
-  { viewport: VIEWPORT },
-  (j) => {
-    journey = j;
-    page = current = j.page;
-  },
-  () => current,
-);
+const j = useJourney({ viewport: VIEWPORT });
 
 const FIRST = 'Lantern-orchid-47';
 const NEXT = 'Granite-heron-62';
@@ -47,6 +37,7 @@ async function addOnPage(p: Page, name: string, code: string) {
 
 describe('console organizations', () => {
   it('the admin builds a two-level tree and assigns an account; a subtree-scoped role sees only that subtree (zh, en)', async () => {
+    const { browser, page, errors } = j;
     await signInBackOffice(page);
     await page.goto(`${BASE}/pc/system/organization`);
     await page.getByTestId('console-organizations').waitFor();
@@ -97,8 +88,8 @@ describe('console organizations', () => {
     await page.getByTestId(`org-node-${child}`).getByText('账号 1 · 团队 0').waitFor();
 
     // The scoped administrator: first sign-in, forced password change, then the account list.
-    const context = await journey.browser.newContext({ viewport: VIEWPORT });
-    const user = (current = await context.newPage());
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const user = (j.shown = await context.newPage());
     await firstBackOfficeSignIn(user, scoped.loginName, { first: FIRST, next: NEXT }, /\/pc\/system\/user$/);
     const list = user.getByTestId('console-users');
     await list.getByText(inChild.loginName, { exact: true }).waitFor();
@@ -113,13 +104,13 @@ describe('console organizations', () => {
     await list.getByText(inChild.loginName, { exact: true }).waitFor();
     expect(await list.getByText(inOther.loginName, { exact: true }).count()).toBe(0);
     await context.close();
-    current = page;
+    j.shown = undefined;
     await page.getByTestId('language-switch').getByText('EN').click();
     await page.getByText('The tree of organizations', { exact: false }).waitFor();
     await page.getByTestId(`org-node-${child}`).getByText('Accounts: 1 · Teams: 0').waitFor();
     await page.goto(`${BASE}/pc/system/role`);
     await page.getByText(`机构管理员 ${stamp}`).waitFor();
     await page.getByText('Own organization and below').first().waitFor();
-    expect(journey.errors).toEqual([]);
+    expect(errors).toEqual([]);
   }, 240_000);
 });

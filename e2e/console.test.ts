@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BASE } from './browser.js';
-import { journeyHooks, type Journey } from './hooks.js';
-import { firstBackOfficeSignIn, signInBackOffice } from './helpers.js';
+import { useJourney } from './hooks.js';
+import { apiAs, firstBackOfficeSignIn, signInBackOffice } from './helpers.js';
 
 // One Chromium for the file, a fresh context per journey (e2e/hooks.ts).
-let journey: Journey;
-let page: Page;
-let current: Page;
 const VIEWPORT = { width: 1400, height: 900 };
-journeyHooks(
-  { viewport: VIEWPORT },
-  (j) => {
-    journey = j;
-    page = current = j.page;
-  },
-  () => current,
-);
+const j = useJourney({ viewport: VIEWPORT });
 
 interface Node {
   id: number;
@@ -30,26 +20,14 @@ const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.child
 const FIRST = 'Harbour-lights-93';
 const NEXT = 'Copper-kettle-58';
 
-/** Calls the API as the signed-in page's user (the token the web app keeps). */
-async function api<T>(p: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const token = await p.evaluate(() => localStorage.getItem('access_token'));
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const env = (await res.json()) as { code: number; msg: string; data: T };
-  if (env.code !== 0) throw new Error(`${url}: ${env.code} ${env.msg}`);
-  return env.data;
-}
-
 /** The side menu's entries, top to bottom. */
 const sideItems = (p: Page) => p.getByTestId('side-menu').locator('.ant-menu-item').allInnerTexts();
 
 describe('console: roles, users and menus', () => {
   it('an admin builds a role with two pages and one button; its holder sees exactly those; a moved page follows (zh, en)', async () => {
+    const { browser, page, errors } = j;
     await signInBackOffice(page);
-    const tree = flat(await api<Node[]>(page, 'GET', '/backend/sys/v1/menu/tree/0'));
+    const tree = flat(await apiAs<Node[]>(page, 'GET', '/backend/sys/v1/menu/tree/0'));
     const users = tree.find((n) => n.path === '/system/user')!;
     const translations = tree.find((n) => n.path === '/system/translation')!;
     const history = tree.find((n) => n.buttonCode === 'sysUser-history')!;
@@ -66,21 +44,21 @@ describe('console: roles, users and menus', () => {
     await page.getByTestId('role-save').click();
     await page.getByTestId('console-roles').getByText(code).waitFor();
     const role = (
-      await api<Array<{ id: string; code: string; menuIds: number[] }>>(page, 'GET', '/backend/sys/v1/role/list')
+      await apiAs<Array<{ id: string; code: string; menuIds: number[] }>>(page, 'GET', '/backend/sys/v1/role/list')
     ).find((r) => r.code === code)!;
     expect(role.menuIds).toEqual(expect.arrayContaining([users.id, translations.id, history.id, users.pid]));
     expect(role.menuIds).toHaveLength(4);
 
     // The account is seeded through the API; it must choose its own password at the first sign-in.
     const loginName = `aud_${Date.now()}`;
-    await api(page, 'POST', '/backend/sys/v1/user/add', {
+    await apiAs(page, 'POST', '/backend/sys/v1/user/add', {
       loginName,
       name: '审计员甲',
       password: FIRST,
       roleIds: [role.id],
     });
-    const context = await journey.browser.newContext({ viewport: VIEWPORT });
-    const user = (current = await context.newPage());
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const user = (j.shown = await context.newPage());
     await firstBackOfficeSignIn(user, loginName, { first: FIRST, next: NEXT }, /\/pc\/system\/user$/);
     await user.getByTestId('console-users').waitFor();
     await user.getByTestId('side-menu').getByText('语言翻译').waitFor();
@@ -104,7 +82,7 @@ describe('console: roles, users and menus', () => {
     await nodeOf(translations.id).dragTo(target, { targetPosition: { x: box.width / 2 - 30, y: 2 } });
     await expect
       .poll(async () => {
-        const now = flat(await api<Node[]>(page, 'GET', `/backend/sys/v1/menu/tree/${users.pid}`));
+        const now = flat(await apiAs<Node[]>(page, 'GET', `/backend/sys/v1/menu/tree/${users.pid}`));
         return now.find((n) => n.id === translations.id)!.sort < now.find((n) => n.id === users.id)!.sort;
       })
       .toBe(true);
@@ -119,8 +97,8 @@ describe('console: roles, users and menus', () => {
     expect(await sideItems(user)).toEqual(['Translations', 'Users']);
     expect(await user.getByTestId('toolbar').first().locator('button').allInnerTexts()).toEqual(['Sign-in history']);
     await context.close();
-    current = page;
-    expect(journey.errors).toEqual([]);
+    j.shown = undefined;
+    expect(errors).toEqual([]);
     // Two sign-ins through the jigsaw, two builds of the console and a drag: long on a shared machine.
   }, 240_000);
 });

@@ -1,21 +1,11 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { BASE } from './browser.js';
-import { journeyHooks, type Journey } from './hooks.js';
+import { useJourney } from './hooks.js';
 import { signInBackOffice } from './helpers.js';
 
 // One Chromium for the file, a fresh context per journey (e2e/hooks.ts).
-let journey: Journey;
-let page: Page;
-journeyHooks(
-  { viewport: { width: 1400, height: 900 } },
-  (j) => {
-    journey = j;
-    page = j.page;
-  },
-  () => page,
-);
+const j = useJourney({ viewport: { width: 1400, height: 900 } });
 
 /** A partner's signed call (docs/open-api.md), from outside the browser. */
 async function signedGet(appKey: string, secret: string, path: string) {
@@ -37,6 +27,7 @@ async function signedGet(appKey: string, secret: string, path: string) {
 
 describe('console: corporations and the Open API', () => {
   it('an admin adds a corporation, creates a key (secret shown once), the partner calls with it, the usage chart shows it (zh, en)', async () => {
+    const { page, errors } = j;
     await signInBackOffice(page);
     await page.goto(`${BASE}/pc/system/corporation`);
     await page.getByTestId('console-corporations').getByText('合作企业').first().waitFor();
@@ -75,6 +66,6 @@ describe('console: corporations and the Open API', () => {
     await page.getByTestId('console-corporations').getByText('Corporations').first().waitFor();
     await page.getByTestId('console-corporations').locator('tr', { hasText: name }).getByText('Usage').click();
     await page.getByText('Last 7 days').waitFor();
-    expect(journey.errors).toEqual([]);
+    expect(errors).toEqual([]);
   }, 240_000);
 });

@@ -1,76 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { AUTH_PATHS, DISEASE_PATHS, RECORD_PATHS } from '@tcm/contract';
-import { BASE, PASSWORD } from './browser.js';
-import { fillLogin } from './helpers.js';
-import { journeyHooks } from './hooks.js';
+import { DISEASE_PATHS } from '@tcm/contract';
+import { BASE } from './browser.js';
+import { entranceTokenOf, signInAt, vitalsRecordDone, type Lang } from './helpers.js';
+import { useJourney } from './hooks.js';
 
 // Issue 23 item 2: the seeded disease account screens a person of its team for hypertension,
 // linking the person's analyzed record, sees the risk with its evidence and gets the PDF — once
 // in Chinese, once in English.
 const TEST_MS = 240_000;
 
-let page: Page;
-let errors: string[];
+const j = useJourney({ viewport: { width: 1500, height: 1000 } });
 
-journeyHooks(
-  { viewport: { width: 1500, height: 1000 } },
-  (j) => ({ page, errors } = j),
-  () => page,
-);
-
-/** An access token of a seeded account, signed in through the API. */
-async function tokenOf(loginName: string, entrance: 'member' | 'disease'): Promise<string> {
-  const form = new URLSearchParams({ loginName, loginPassword: PASSWORD });
-  const basic = `Basic ${Buffer.from('tcm-web:tcm-web-secret').toString('base64')}`;
-  const signIn = await fetch(`${BASE}${AUTH_PATHS.entranceSignin(entrance)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
-    body: form.toString(),
-  });
-  return ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
-}
-
-/** A finished record of the seeded team (made by its leader through the API; vitals analyze quickly). */
-async function teamRecord(name: string): Promise<string> {
-  const token = await tokenOf('leader', 'member');
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const created = await fetch(`${BASE}${RECORD_PATHS.create}`, {
-    method: 'POST',
-    headers: auth,
-    body: JSON.stringify({
-      person: { name, sex: 'male', age: 58 },
-      vitals: { heightCm: 170, weightKg: 82, systolic: 152, diastolic: 96 },
-    }),
-  });
-  const id = ((await created.json()) as { data: { recordId: string } }).data.recordId;
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await fetch(`${BASE}${RECORD_PATHS.detail(id)}`, { headers: auth })).json()) as {
-            data: { status: string };
-          }
-        ).data.status,
-      { timeout: 120_000, interval: 1000 },
-    )
-    .toBe('done');
-  return id;
-}
+/** A finished record of the seeded team (made by its leader through the API). */
+const teamRecord = async (name: string) =>
+  vitalsRecordDone(
+    await entranceTokenOf('leader', 'member'),
+    { name, sex: 'male', age: 58 },
+    { heightCm: 170, weightKg: 82, systolic: 152, diastolic: 96 },
+  );
 
 const T = {
   zh: { disease: '原发性高血压', bp: '血压' },
   en: { disease: 'Essential hypertension', bp: 'blood pressure' },
 } as const;
 
-async function journey(lang: 'zh' | 'en'): Promise<void> {
+async function journey(lang: Lang): Promise<void> {
+  const { page, errors } = j;
   const person = `${lang === 'zh' ? '赵' : 'Zhao'} ${Date.now().toString(36)}`;
   await teamRecord(person);
 
-  await page.goto(`${BASE}/pc/disease/login`);
-  if (lang === 'en') await page.getByTestId('language-switch').getByText('EN').click();
-  await fillLogin(page, 'disease');
-  await page.waitForURL(/\/pc\/disease\/index$/);
+  await signInAt(page, '/disease/login', lang, 'disease', /\/pc\/disease\/index$/);
   await page.getByTestId('screen-form').waitFor();
 
   await page.getByTestId('screen-disease').click();
@@ -103,7 +62,7 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
   expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
   expect(popup.url()).toMatch(/^blob:/);
   const again = await fetch(`${BASE}${DISEASE_PATHS.screeningPdf(screeningId)}?lang=${lang}`, {
-    headers: { authorization: `Bearer ${await tokenOf('disease', 'disease')}` },
+    headers: { authorization: `Bearer ${await entranceTokenOf('disease', 'disease')}` },
   });
   const bytes = Buffer.from(await again.arrayBuffer());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');

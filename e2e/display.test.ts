@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { RECORD_PATHS } from '@tcm/contract';
 import { BASE, watchErrors } from './browser.js';
-import { journeyHooks } from './hooks.js';
+import { useJourney } from './hooks.js';
 import { apiAs, fillLogin, recordDone } from './helpers.js';
 
 // Issue 23 item 1 and issue 21 item 6: the large-screen display renders live data at 1920×1080
 // and 3840×2160 without scrollbars or overlapping text, a new result reaches its feed within
 // 2 s of finishing, and a leader with displayPermission opens the team display; zh and en.
-let page: Page;
-let errors: string[];
-let browser: Browser;
 
-journeyHooks(
-  { viewport: { width: 1920, height: 1080 } },
-  (j) => ({ browser, page, errors } = j),
-  () => page,
-);
+const j = useJourney({ viewport: { width: 1920, height: 1080 } });
 
 const ANALYSIS_MS = 120_000;
 const FEED_MS = 2000;
@@ -81,6 +74,7 @@ async function openDisplay(p: Page) {
 
 describe('large-screen display', () => {
   it('renders live data at 1920×1080 and 3840×2160, zh and en; a new result reaches the feed within 2 s', async () => {
+    const { browser, page, errors } = j;
     // A leader makes a record first, so the screen opens on real data.
     const leaderContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const leader = await leaderContext.newPage();

@@ -1,23 +1,12 @@
 import { describe, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { BASE, PASSWORD } from './browser.js';
 import { registerThroughApi } from './register-api.js';
-import { journeyHooks, type Journey } from './hooks.js';
+import { useJourney } from './hooks.js';
 import { fillLogin, signInBackOffice } from './helpers.js';
 
 // One Chromium for the file, a fresh context per journey (e2e/hooks.ts).
-let journey: Journey;
-let admin: Page;
-let current: Page;
 const VIEWPORT = { width: 1400, height: 900 };
-journeyHooks(
-  { viewport: VIEWPORT },
-  (j) => {
-    journey = j;
-    admin = current = j.page;
-  },
-  () => current,
-);
+const j = useJourney({ viewport: VIEWPORT });
 
 const WORDS = {
   zh: { pending: '您的医生注册正在审核中', done: '已处理' },
@@ -39,19 +28,20 @@ async function register(): Promise<string> {
 }
 
 async function approveJourney(lang: 'zh' | 'en'): Promise<void> {
+  const { browser, page: admin } = j;
   const w = WORDS[lang];
   const loginName = await register();
 
   // The doctor tries at once: refused with the pending message in the reader's language.
-  const context = await journey.browser.newContext({ viewport: VIEWPORT });
-  const doctor = (current = await context.newPage());
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const doctor = (j.shown = await context.newPage());
   await doctor.goto(`${BASE}/pc/keyan-login`);
   if (lang === 'en') await doctor.getByTestId('language-switch').getByText('EN').click();
   await fillLogin(doctor, loginName);
   await doctor.getByText(w.pending).waitFor();
 
   // The admin finds the registration among the pending ones and approves it.
-  current = admin;
+  j.shown = undefined;
   await signInBackOffice(admin);
   if (lang === 'en') await admin.getByTestId('language-switch').getByText('EN').click();
   await admin.goto(`${BASE}/pc/system/doctor`);
@@ -63,7 +53,7 @@ async function approveJourney(lang: 'zh' | 'en'): Promise<void> {
   await row.waitFor({ state: 'detached' });
 
   // Now the doctor signs in.
-  current = doctor;
+  j.shown = doctor;
   await fillLogin(doctor, loginName);
   await doctor.waitForURL(/\/pc\/doctor\/home$/);
   await doctor.getByTestId('user-name').getByText('待审医生').waitFor();

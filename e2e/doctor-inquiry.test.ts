@@ -1,47 +1,26 @@
-import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ARCHIVE_PATHS, AUTH_PATHS } from '@tcm/contract';
-import { BASE, PASSWORD, watchErrors } from './browser.js';
-import { fillLogin } from './helpers.js';
-import { journeyHooks } from './hooks.js';
+import { describe, expect } from 'vitest';
+import { ARCHIVE_PATHS } from '@tcm/contract';
+import { BASE, watchErrors } from './browser.js';
+import { apiWith, entranceTokenOf, inBothLanguages, pickOption, signInAt, type Lang } from './helpers.js';
+import { useJourney } from './hooks.js';
 
 // Issue 19 item 2: the seeded doctor builds a form template, sends the constitution
 // questionnaire to a case's patient as a one-time link, the patient fills it on a phone, and
 // the case shows the scored result; a second submission is refused. Once in zh, once in en.
 const TEST_MS = 300_000;
 
-let browser: Browser;
-let page: Page;
-let errors: string[];
+const j = useJourney({ viewport: { width: 1500, height: 1000 } });
 
-journeyHooks(
-  { viewport: { width: 1500, height: 1000 } },
-  (j) => ({ browser, page, errors } = j),
-  () => page,
-);
-
-/** The seeded doctor's token, for seeding through the API (not clicks). */
-async function doctorToken(): Promise<string> {
-  const basic = `Basic ${Buffer.from('tcm-web:tcm-web-secret').toString('base64')}`;
-  const res = await fetch(`${BASE}${AUTH_PATHS.entranceSignin('doctor')}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
-    body: new URLSearchParams({ loginName: 'doctor', loginPassword: PASSWORD }).toString(),
-  });
-  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
-}
-
-/** A case with a first visit, made through the archive API; answers the case id. */
+/** A case with a first visit, made through the archive API as the seeded doctor; answers the case id. */
 async function seedCase(name: string): Promise<string> {
-  const headers = { authorization: `Bearer ${await doctorToken()}`, 'content-type': 'application/json' };
-  const post = async (url: string, body: unknown) =>
-    (
-      (await (await fetch(`${BASE}${url}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as {
-        data: { id: string };
-      }
-    ).data;
-  const c = await post(ARCHIVE_PATHS.add, { name, sex: 'male', birthDate: '1975-03-02', phone: '13900139000' });
-  await post(ARCHIVE_PATHS.addVisit(c.id), { visitDate: '2026-11-20', chiefComplaint: '乏力' });
+  const token = await entranceTokenOf('doctor', 'doctor');
+  const c = await apiWith<{ id: string }>('POST', ARCHIVE_PATHS.add, token, {
+    name,
+    sex: 'male',
+    birthDate: '1975-03-02',
+    phone: '13900139000',
+  });
+  await apiWith('POST', ARCHIVE_PATHS.addVisit(c.id), token, { visitDate: '2026-11-20', chiefComplaint: '乏力' });
   return c.id;
 }
 
@@ -50,20 +29,12 @@ const T = {
   en: { thanks: 'Submitted, thank you', submitted: 'Submitted', used: 'used only once' },
 } as const;
 
-async function pickOption(text: string | RegExp): Promise<void> {
-  const option = page.locator('.ant-select-item-option').filter({ hasText: text }).first();
-  await option.waitFor();
-  await option.click();
-}
-
-async function journey(lang: 'zh' | 'en'): Promise<void> {
+async function journey(lang: Lang): Promise<void> {
+  const { browser, page, errors } = j;
   const patient = `${lang === 'zh' ? '李' : 'Li'} ${Date.now().toString(36)}`;
   const caseId = await seedCase(patient);
 
-  await page.goto(`${BASE}/pc/keyan-login`);
-  if (lang === 'en') await page.getByTestId('language-switch').getByText('EN').click();
-  await fillLogin(page, 'doctor');
-  await page.waitForURL(/\/pc\/doctor\/home$/);
+  await signInAt(page, '/keyan-login', lang, 'doctor', /\/pc\/doctor\/home$/);
 
   // The builder: one section, one single-choice question with two options, saved.
   const tplName = `${lang}-sleep-${Date.now().toString(36)}`;
@@ -71,7 +42,7 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
   await page.getByTestId('template-name').fill(tplName);
   await page.getByTestId('section-0-zh').fill('睡眠');
   await page.getByTestId('add-question-0').click();
-  await pickOption(lang === 'zh' ? '单选' : 'Single choice');
+  await pickOption(page, lang === 'zh' ? '单选' : 'Single choice');
   await page.getByTestId('edit-q1-zh').fill('失眠吗');
   await page.getByTestId('edit-q1-opt0-zh').fill('否');
   await page.getByTestId('edit-q1-opt1-zh').fill('是');
@@ -83,7 +54,7 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
   await page.goto(`${BASE}/pc/doctor/archive/review/${caseId}`);
   await page.getByTestId('case-new-form').click();
   await page.getByTestId('form-template').click();
-  await pickOption('ZYYXH/T157-2009');
+  await pickOption(page, 'ZYYXH/T157-2009');
   await page.getByTestId('send-link').click();
   const shown = (await page.getByTestId('form-link').textContent()) ?? '';
   const link = /https?:\/\/\S+?\/pc\/inquiry\/[A-Za-z0-9_-]{43}/.exec(shown)?.[0] ?? '';
@@ -125,10 +96,5 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
 }
 
 describe('doctor inquiry forms', () => {
-  it(
-    'template builder → constitution link → phone fills it once → scored in the case (zh)',
-    () => journey('zh'),
-    TEST_MS,
-  );
-  it('the same in English', () => journey('en'), TEST_MS);
+  inBothLanguages('template builder → constitution link → phone fills it once → scored in the case', journey, TEST_MS);
 });

@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { ARCHIVE_PATHS } from '@tcm/contract';
 import { BASE } from './browser.js';
-import { apiAs, fillLogin } from './helpers.js';
-import { journeyHooks } from './hooks.js';
+import { apiAs, inBothLanguages, pickOption, signInAt, type Lang } from './helpers.js';
+import { useJourney } from './hooks.js';
 
 // Issue 32 items 1 and 7: the doctor writes a prescription with 甘草 + 甘遂 (十八反) and 丁香 + 郁金
 // (十九畏); saving asks for a reason in a dialog; the visit's PDF carries the warnings and the
@@ -12,14 +11,7 @@ import { journeyHooks } from './hooks.js';
 // English. The case is made through the API; the prescription, dialog and viewer by hand.
 const TEST_MS = 240_000;
 
-let page: Page;
-let errors: string[];
-
-journeyHooks(
-  { viewport: { width: 1500, height: 1000 }, acceptDownloads: true },
-  (j) => ({ page, errors } = j),
-  () => page,
-);
+const j = useJourney({ viewport: { width: 1500, height: 1000 }, acceptDownloads: true });
 
 const T = {
   zh: { incompatible: '十八反', antagonism: '十九畏', reason: '顽痰久病，权衡后用之，嘱密切观察' },
@@ -31,10 +23,9 @@ const T = {
 } as const;
 
 async function addHerb(name: string): Promise<void> {
+  const { page } = j;
   await page.getByTestId('rx-search').fill(name);
-  const option = page.locator('.ant-select-item-option').filter({ hasText: name }).first();
-  await option.waitFor();
-  await option.click();
+  await pickOption(page, name);
   await page.getByTestId('rx-herbs').getByText(name, { exact: true }).waitFor();
 }
 
@@ -42,7 +33,8 @@ async function addHerb(name: string): Promise<void> {
 const pdfText = (file: string) =>
   execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
 
-async function journey(lang: 'zh' | 'en'): Promise<void> {
+async function journey(lang: Lang): Promise<void> {
+  const { page, errors } = j;
   // Every CSP violation the app's documents report, from the first script on (kept across loads).
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };
@@ -54,10 +46,7 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
     if (/Content Security Policy/i.test(m.text()) && /fram|object|child/i.test(m.text())) consoleCsp.push(m.text());
   });
 
-  await page.goto(`${BASE}/pc/keyan-login`);
-  if (lang === 'en') await page.getByTestId('language-switch').getByText('EN').click();
-  await fillLogin(page, 'doctor');
-  await page.waitForURL(/\/pc\/doctor\/home$/);
+  await signInAt(page, '/keyan-login', lang, 'doctor', /\/pc\/doctor\/home$/);
   const patient = `${lang === 'zh' ? '李' : 'Li'} ${Date.now().toString(36)}`;
   const c = await apiAs<{ id: string }>(page, 'POST', ARCHIVE_PATHS.add, {
     name: patient,
@@ -127,10 +116,9 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
 }
 
 describe('doctor prescription safety and the medical-record viewer', () => {
-  it(
-    '十八反 + 十九畏 → reason in the dialog → PDF with warnings and reason → viewer shows it (zh)',
-    () => journey('zh'),
+  inBothLanguages(
+    '十八反 + 十九畏 → reason in the dialog → PDF with warnings and reason → viewer shows it',
+    journey,
     TEST_MS,
   );
-  it('the same in English', () => journey('en'), TEST_MS);
 });

@@ -1,60 +1,23 @@
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { AUTH_PATHS, RECORD_PATHS, RESEARCH_PATHS } from '@tcm/contract';
-import { BASE, PASSWORD } from './browser.js';
-import { fillLogin } from './helpers.js';
-import { journeyHooks } from './hooks.js';
+import { describe, expect } from 'vitest';
+import { RESEARCH_PATHS } from '@tcm/contract';
+import { BASE } from './browser.js';
+import { entranceTokenOf, inBothLanguages, pickOption, signInAt, vitalsRecordDone, type Lang } from './helpers.js';
+import { useJourney } from './hooks.js';
 
 // Issue 20: the seeded doctor imports the platform's records into a pool (and a file of coded
 // cases through the API), opens each analysis screen with real numbers, trains a classifier,
 // watches its progress, reads its result page and predicts one new sample — in zh and in en.
 const TEST_MS = 420_000;
 
-let page: Page;
-let errors: string[];
+const j = useJourney({ viewport: { width: 1500, height: 1000 }, acceptDownloads: true });
 
-journeyHooks(
-  { viewport: { width: 1500, height: 1000 }, acceptDownloads: true },
-  (j) => ({ page, errors } = j),
-  () => page,
-);
-
-async function doctorToken(): Promise<string> {
-  const form = new URLSearchParams({ loginName: 'doctor', loginPassword: PASSWORD });
-  const basic = `Basic ${Buffer.from('tcm-web:tcm-web-secret').toString('base64')}`;
-  const r = await fetch(`${BASE}${AUTH_PATHS.entranceSignin('doctor')}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
-    body: form.toString(),
-  });
-  return ((await r.json()) as { data: { access_token: string } }).data.access_token;
-}
-
-/** Two finished platform records of the doctor (vitals: quick to analyze). */
+/** Two finished platform records of the doctor. */
 async function platformRecords(token: string): Promise<void> {
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   for (const [i, vitals] of [
     { heightCm: 162, weightKg: 70, systolic: 142, diastolic: 91 },
     { heightCm: 170, weightKg: 60, systolic: 118, diastolic: 76 },
-  ].entries()) {
-    const created = await fetch(`${BASE}${RECORD_PATHS.create}`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ person: { name: `研究 ${i}`, sex: 'female', age: 40 + i }, vitals }),
-    });
-    const id = ((await created.json()) as { data: { recordId: string } }).data.recordId;
-    await expect
-      .poll(
-        async () =>
-          (
-            (await (await fetch(`${BASE}${RECORD_PATHS.detail(id)}`, { headers: auth })).json()) as {
-              data: { status: string };
-            }
-          ).data.status,
-        { timeout: 120_000, interval: 1000 },
-      )
-      .toBe('done');
-  }
+  ].entries())
+    await vitalsRecordDone(token, { name: `研究 ${i}`, sex: 'female', age: 40 + i }, vitals);
 }
 
 /** 60 coded cases: thirst and a red tongue with 湿热, their absence with 气虚 (every 5th flipped). */
@@ -112,29 +75,26 @@ const T = {
 } as const;
 
 async function pick(testId: string, text: string, search = false, exact = false): Promise<void> {
+  const { page } = j;
   await page.getByTestId(testId).click();
   // A long dictionary's list is virtual: only the first options exist until the search filters them.
   if (search) await page.keyboard.type(text);
   // `exact`: the option named just so ("脉率", the file's, not the system's "脉率（次/分）").
-  const name = exact ? new RegExp(`^${text}$`) : text;
-  const option = page.locator('.ant-select-item-option').filter({ hasText: name }).first();
-  await option.waitFor();
-  await option.click();
+  await pickOption(page, exact ? new RegExp(`^${text}$`) : text);
 }
 
 async function runAndWait(): Promise<void> {
+  const { page } = j;
   await page.getByTestId('start').click();
   await page.getByTestId('job-progress').or(page.locator('.ant-card')).first().waitFor();
   await page.getByTestId('job-progress').waitFor({ state: 'detached', timeout: 120_000 });
 }
 
-async function journey(lang: 'zh' | 'en'): Promise<void> {
-  const token = await doctorToken();
+async function journey(lang: Lang): Promise<void> {
+  const { page, errors } = j;
+  const token = await entranceTokenOf('doctor', 'doctor');
   await platformRecords(token);
-  await page.goto(`${BASE}/pc/keyan-login`);
-  if (lang === 'en') await page.getByTestId('language-switch').getByText('EN').click();
-  await fillLogin(page, 'doctor');
-  await page.waitForURL(/\/pc\/doctor\/home$/);
+  await signInAt(page, '/keyan-login', lang, 'doctor', /\/pc\/doctor\/home$/);
   await page.getByTestId('research-home').waitFor();
 
   // A pool from the toolbar, then the platform's own records through dataPoolItem-system.
@@ -216,10 +176,9 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
 }
 
 describe('doctor research', () => {
-  it(
-    'system import → frequency → relation → clustering → training with progress → result → prediction (zh)',
-    () => journey('zh'),
+  inBothLanguages(
+    'system import → frequency → relation → clustering → training with progress → result → prediction',
+    journey,
     TEST_MS,
   );
-  it('the same in English', () => journey('en'), TEST_MS);
 });

@@ -1,24 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { ARCHIVE_PATHS } from '@tcm/contract';
 import { BASE } from './browser.js';
-import { apiAs, fillLogin } from './helpers.js';
-import { journeyHooks } from './hooks.js';
+import { apiAs, inBothLanguages, signInAt, type Lang } from './helpers.js';
+import { useJourney } from './hooks.js';
 
 // Issue 37 item 2: on the case page the doctor downloads a visit as a FHIR R4 Bundle; the file
 // holds the 十八反 warning of its prescription and the reason the doctor gave. Once in Chinese,
 // once in English (the button's label). The case and visit are made through the API.
 const TEST_MS = 180_000;
 
-let page: Page;
-let errors: string[];
-
-journeyHooks(
-  { viewport: { width: 1500, height: 1000 }, acceptDownloads: true },
-  (j) => ({ page, errors } = j),
-  () => page,
-);
+const j = useJourney({ viewport: { width: 1500, height: 1000 }, acceptDownloads: true });
 
 const LABEL = { zh: '导出 FHIR', en: 'Export FHIR' } as const;
 const REASON = '顽痰久病，权衡后用之';
@@ -27,11 +19,9 @@ interface Entry {
   resource: { resourceType: string; detail?: string; mitigation?: Array<{ action: { text?: string } }> };
 }
 
-async function journey(lang: 'zh' | 'en'): Promise<void> {
-  await page.goto(`${BASE}/pc/keyan-login`);
-  if (lang === 'en') await page.getByTestId('language-switch').getByText('EN').click();
-  await fillLogin(page, 'doctor');
-  await page.waitForURL(/\/pc\/doctor\/home$/);
+async function journey(lang: Lang): Promise<void> {
+  const { page, errors } = j;
+  await signInAt(page, '/keyan-login', lang, 'doctor', /\/pc\/doctor\/home$/);
   const c = await apiAs<{ id: string }>(page, 'POST', ARCHIVE_PATHS.add, {
     name: `${lang === 'zh' ? '王' : 'Wang'} ${Date.now().toString(36)}`,
     sex: 'male',
@@ -67,6 +57,5 @@ async function journey(lang: 'zh' | 'en'): Promise<void> {
 }
 
 describe('doctor downloads a visit as FHIR', () => {
-  it('导出 FHIR: the Bundle carries the 十八反 warning and the reason (zh)', () => journey('zh'), TEST_MS);
-  it('the same in English', () => journey('en'), TEST_MS);
+  inBothLanguages('导出 FHIR: the Bundle carries the 十八反 warning and the reason', journey, TEST_MS);
 });

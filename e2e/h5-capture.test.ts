@@ -1,22 +1,12 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { BASE } from './browser.js';
-import { journeyHooks, type Journey } from './hooks.js';
+import { useJourney } from './hooks.js';
 import { signInBackOffice } from './helpers.js';
 
 // One Chromium for the file, a fresh context per journey (e2e/hooks.ts).
-let journey: Journey;
-let page: Page;
-journeyHooks(
-  { viewport: { width: 1400, height: 900 } },
-  (j) => {
-    journey = j;
-    page = j.page;
-  },
-  () => page,
-);
+const j = useJourney({ viewport: { width: 1400, height: 900 } });
 
 const PHOTO = fileURLToPath(new URL('../../shared/data/tongue/images/TE0000458.jpg', import.meta.url));
 const PARTNER = 'https://partner.example.com';
@@ -27,6 +17,7 @@ const JOURNEY_MS = 300_000;
 
 /** A back-office call with the signed-in admin's token (seeding through the API, not clicks). */
 async function admin<T>(path: string, body: unknown): Promise<T> {
+  const { page } = j;
   const token = await page.evaluate(() => localStorage.getItem('access_token'));
   const res = await fetch(`${BASE}${path}`, {
     method: 'POST',
@@ -73,6 +64,7 @@ describe('H5 capture page for partners', () => {
   it(
     'a partner gets a link by a signed call; on a 390 px phone the page shows its branding, analyses a tongue photo and links back (zh, en)',
     async () => {
+      const { page, errors } = j;
       await signInBackOffice(page);
       const brand = `康养伙伴-${Date.now()}`;
       const corp = await admin<{ id: string }>('/backend/sys/v1/corporation/add', {
@@ -132,7 +124,7 @@ describe('H5 capture page for partners', () => {
           .click();
         expect(await page.getByTestId('h5-gone').innerText()).toContain(WORDS[lang].used);
       }
-      expect(journey.errors).toEqual([]);
+      expect(errors).toEqual([]);
     },
     JOURNEY_MS,
   );

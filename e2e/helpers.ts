@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AUTH_PATHS, DOCTOR_APPROVAL_PATHS, FILE_PATHS, RECORD_PATHS } from '@tcm/contract';
 import { BASE, PASSWORD } from './browser.js';
@@ -46,8 +46,43 @@ export async function fillLogin(page: Page, loginName: string): Promise<void> {
   await page.getByTestId('login-submit').click();
 }
 
-/** Answers the open jigsaw like a person until the page reaches `landing`; a miss loads a new challenge. */
-export async function passJigsaw(page: Page, landing: RegExp): Promise<void> {
+export type Lang = 'zh' | 'en';
+
+/**
+ * Signs in at an entrance's login page (`loginPath` under /pc) in `lang`, chosen with the page's
+ * language switch as a person does, and waits for the entrance's `landing` page.
+ */
+export async function signInAt(
+  page: Page,
+  loginPath: string,
+  lang: Lang,
+  loginName: string,
+  landing: RegExp,
+): Promise<void> {
+  await page.goto(`${BASE}/pc${loginPath}`);
+  if (lang === 'en') await page.getByTestId('language-switch').getByText('EN').click();
+  await fillLogin(page, loginName);
+  await page.waitForURL(landing);
+}
+
+/** Picks the first option of the open antd select that shows `text`. */
+export async function pickOption(page: Page, text: string | RegExp): Promise<void> {
+  const option = page.locator('.ant-select-item-option').filter({ hasText: text }).first();
+  await option.waitFor();
+  await option.click();
+}
+
+/** A journey run once in Chinese (`name (zh)`) and once in English ("the same in English"), each a test. */
+export function inBothLanguages(name: string, journey: (lang: Lang) => Promise<void>, ms: number): void {
+  it(`${name} (zh)`, () => journey('zh'), ms);
+  it('the same in English', () => journey('en'), ms);
+}
+
+/**
+ * Answers the open jigsaw like a person, up to three times, until `reached` (a wait of at most
+ * 5 s for what a pass shows) resolves; a miss loads a new challenge. The caller checks the end.
+ */
+export async function answerJigsaw(page: Page, reached: () => Promise<unknown>): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     await page.getByTestId('jigsaw-bg').waitFor();
     await page.waitForFunction(() => document.querySelector<HTMLImageElement>('[data-testid="jigsaw-bg"]')?.complete);
@@ -56,12 +91,17 @@ export async function passJigsaw(page: Page, landing: RegExp): Promise<void> {
     await page.waitForTimeout(600);
     await dragKnob(page, x);
     try {
-      await page.waitForURL(landing, { timeout: 5000 });
+      await reached();
       return;
     } catch {
       // A miss loads a new challenge; try it.
     }
   }
+}
+
+/** Answers the open jigsaw like a person until the page reaches `landing`. */
+export async function passJigsaw(page: Page, landing: RegExp): Promise<void> {
+  await answerJigsaw(page, () => page.waitForURL(landing, { timeout: 5000 }));
   expect(page.url()).toMatch(landing);
 }
 
@@ -150,13 +190,29 @@ export async function apiAs<T>(p: Page, method: 'GET' | 'POST', path: string, bo
 
 /** Waits until the record's analysis is done (fails on `failed` or after `ms`). */
 export async function recordDone(p: Page, recordId: string, pollMs = 1000, ms = 120_000): Promise<string> {
+  const token = await p.evaluate(() => localStorage.getItem('access_token'));
+  return recordDoneWith(token ?? '', recordId, pollMs, ms);
+}
+
+/** `recordDone` with a bearer token: seeding without a page. */
+export async function recordDoneWith(token: string, recordId: string, pollMs = 1000, ms = 120_000): Promise<string> {
   const t0 = Date.now();
   for (;;) {
-    const r = await apiAs<{ status: string }>(p, 'GET', RECORD_PATHS.detail(recordId));
+    const r = await apiWith<{ status: string }>('GET', RECORD_PATHS.detail(recordId), token);
     if (r.status === 'done') return recordId;
     if (r.status === 'failed' || Date.now() - t0 > ms) expect.fail(`record ${r.status}`);
     await new Promise((res) => setTimeout(res, pollMs));
   }
+}
+
+/** A record of vital signs only (they analyze quickly) made with a bearer token; answers its id once done. */
+export async function vitalsRecordDone(
+  token: string,
+  person: { name: string; sex: 'male' | 'female'; age: number },
+  vitals: { heightCm: number; weightKg: number; systolic: number; diastolic: number },
+): Promise<string> {
+  const { recordId } = await apiWith<{ recordId: string }>('POST', RECORD_PATHS.create, token, { person, vitals });
+  return recordDoneWith(token, recordId);
 }
 
 /** A call of the API with a bearer token: seeding without a page. */
@@ -183,9 +239,9 @@ export async function uploadWith(token: string, file: string, name: string): Pro
   return ((await res.json()) as { data: { uuid: string } }).data.uuid;
 }
 
-/** An access token of a seeded member account, signed in through the API (the member entrance has no jigsaw). */
-export async function memberTokenOf(loginName: string): Promise<string> {
-  const signIn = await fetch(`${BASE}${AUTH_PATHS.entranceSignin('member')}`, {
+/** An access token of a seeded account, signed in through the API at its entrance (no jigsaw there). */
+export async function entranceTokenOf(loginName: string, entrance: 'member' | 'doctor' | 'disease'): Promise<string> {
+  const signIn = await fetch(`${BASE}${AUTH_PATHS.entranceSignin(entrance)}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
@@ -195,3 +251,6 @@ export async function memberTokenOf(loginName: string): Promise<string> {
   });
   return ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
 }
+
+/** An access token of a seeded member account. */
+export const memberTokenOf = (loginName: string): Promise<string> => entranceTokenOf(loginName, 'member');

@@ -36,20 +36,45 @@ export function journeyHooks(options: BrowserContextOptions, bind: (j: Journey) 
   });
 }
 
-/** `journeyHooks` for a file that needs only the page and its errors: read them through the getters. */
-export function useJourney(options: BrowserContextOptions): { readonly page: Page; readonly errors: string[] } {
+/** What `useJourney` hands a file: the current test's browser, page and errors. */
+export interface JourneyView {
+  readonly browser: Browser;
+  readonly page: Page;
+  readonly errors: string[];
+  /**
+   * The page a failed test's screenshot shows: the journey's page unless a test sets the second
+   * page it is on (a user in another context); set it back when the test returns to `page`.
+   */
+  shown: Page | undefined;
+}
+
+/** `journeyHooks` for a file that reads the journey through the getters (the values of the running test). */
+export function useJourney(options: BrowserContextOptions): JourneyView {
   let current: Journey | undefined;
+  let shown: Page | undefined;
   journeyHooks(
     options,
-    (j) => (current = j),
-    () => current!.page,
+    (j) => {
+      current = j;
+      shown = undefined;
+    },
+    () => shown ?? current!.page,
   );
   return {
+    get browser() {
+      return current!.browser;
+    },
     get page() {
       return current!.page;
     },
     get errors() {
       return current!.errors;
+    },
+    get shown() {
+      return shown;
+    },
+    set shown(p: Page | undefined) {
+      shown = p;
     },
   };
 }

@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { BASE, PASSWORD } from './browser.js';
-import { journeyHooks } from './hooks.js';
+import { useJourney } from './hooks.js';
 import { dragKnob, expiredCopy, fillLogin, path, signInBackOffice, solveJigsaw, wechatCode } from './helpers.js';
 
-let page: Page;
-let errors: string[];
+const j = useJourney({ viewport: { width: 1400, height: 900 } });
 
-journeyHooks(
-  { viewport: { width: 1400, height: 900 } },
-  (j) => ({ page, errors } = j),
-  () => page,
-);
-
-const sideMenu = () => page.getByTestId('side-menu');
+const sideMenu = () => j.page.getByTestId('side-menu');
 
 describe('public site and guards', () => {
   it('shows the public home with the Chinese titles and sends unknown paths to /404', async () => {
+    const { page, errors } = j;
     await page.goto(`${BASE}/pc/`);
     await expect.poll(() => page.title()).toBe('中医智能舌诊开放平台');
     await page.getByText('会员登录').first().waitFor();
@@ -36,6 +29,7 @@ describe('public site and guards', () => {
   // Issue 34: an unknown address is the 404 page, not the back-office sign-in, and
   // /member/config/refresh opens without a sign-in (spec §2), in zh and en.
   it('lands an unknown address on /404 and opens /member/config/refresh signed out, in zh and en', async () => {
+    const { page, errors } = j;
     await page.goto(`${BASE}/pc/no-such-page`);
     await page.waitForURL(/\/pc\/404$/);
     await page.getByText('您访问的页面不存在').waitFor();
@@ -67,6 +61,7 @@ describe('public site and guards', () => {
 
 describe('back-office', () => {
   it('signs in with the jigsaw, sees the seeded menu, navigates, switches language and signs out', async () => {
+    const { page, errors } = j;
     await signInBackOffice(page);
     await sideMenu().getByText('菜单管理').waitFor();
     await sideMenu().getByText('语言翻译').click();
@@ -91,6 +86,7 @@ describe('back-office', () => {
   });
 
   it('creates a translation, then shows it in the focus pop-up', async () => {
+    const { page, errors } = j;
     await signInBackOffice(page);
     await page.goto(`${BASE}/pc/system/translation`);
     const original = `舌苔薄白 ${Date.now()}`;
@@ -132,6 +128,7 @@ describe('back-office', () => {
   });
 
   it('raises one 1200001 dialog when the session ended on the server, then returns to login with loginOut', async () => {
+    const { page } = j;
     await signInBackOffice(page);
     await page.goto(`${BASE}/pc/system/translation`);
     await page.getByTestId('translation-admin').waitFor();
@@ -160,6 +157,7 @@ describe('back-office', () => {
 
 describe('expired token', () => {
   it('an access token past its expiry raises the 1200001 dialog on the next call', async () => {
+    const { page, errors } = j;
     await signInBackOffice(page);
     const token = await page.evaluate(() => localStorage.getItem('access_token'));
     await page.evaluate((t) => localStorage.setItem('access_token', t), expiredCopy(token!));
@@ -177,6 +175,7 @@ describe('expired token', () => {
 
 describe('other entrances', () => {
   it('member leader sees the member menu with conclusion configuration and display, navigates, signs out', async () => {
+    const { page, errors } = j;
     await page.goto(`${BASE}/pc/member-login`);
     await fillLogin(page, 'leader');
     await page.waitForURL(/\/pc\/member\/config\/home$/);
@@ -192,6 +191,7 @@ describe('other entrances', () => {
   });
 
   it('a plain member has no conclusion configuration nor device records; their URLs are a 404', async () => {
+    const { page } = j;
     await page.goto(`${BASE}/pc/member-login`);
     await fillLogin(page, 'member');
     await page.waitForURL(/\/pc\/member\/config\/home$/);
@@ -205,6 +205,7 @@ describe('other entrances', () => {
   });
 
   it('doctor signs in, sees the analysis and case-archive menus, navigates and signs out', async () => {
+    const { page, errors } = j;
     await page.goto(`${BASE}/pc/keyan-login`);
     await fillLogin(page, 'doctor');
     await page.waitForURL(/\/pc\/doctor\/home$/);
@@ -218,6 +219,7 @@ describe('other entrances', () => {
   });
 
   it('registers a doctor in steps (the step survives a reload); the new account waits for approval', async () => {
+    const { page, errors } = j;
     const name = `dr${Date.now()}`;
     await page.goto(`${BASE}/pc/doctor/register`);
     await page.getByLabel('登录名').fill(name);
@@ -245,11 +247,13 @@ describe('other entrances', () => {
   });
 
   it('WeChat authorisation without a code says so', async () => {
+    const { page } = j;
     await page.goto(`${BASE}/pc/wx_login/author`);
     await page.getByText('缺少微信授权码').waitFor();
   });
 
   it('WeChat authorisation exchanges the code (local WeChat protocol server) and opens the member area', async () => {
+    const { page, errors } = j;
     const nickname = `微信用户${Date.now() % 100000}`;
     const code = await wechatCode({ openid: `o_e2e_${Date.now()}`, nickname, headimgurl: '' });
     await page.goto(`${BASE}/pc/wx_login/author?code=${code}&state=STATE`);
@@ -268,6 +272,7 @@ describe('other entrances', () => {
     ['disease', '/disease/login', '/disease/index'],
     ['training', '/training/login', '/training/index'],
   ])('%s signs in, lands on its home and signs out', async (name, login, home) => {
+    const { page, errors } = j;
     await page.goto(`${BASE}/pc${login}`);
     await fillLogin(page, name);
     await page.waitForURL(new RegExp(`/pc${home}$`));

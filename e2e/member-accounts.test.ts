@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { AUTH_PATHS, RECORD_PATHS, TEAM_PATHS } from '@tcm/contract';
 import { BASE, PASSWORD, watchErrors } from './browser.js';
-import { journeyHooks } from './hooks.js';
-import { apiAs as api, dragKnob, fillLogin, recordDone, signInBackOffice, solveJigsaw } from './helpers.js';
+import { useJourney } from './hooks.js';
+import { answerJigsaw, apiAs as api, fillLogin, recordDone, signInBackOffice } from './helpers.js';
 
 // Issue 33 item 1: members without WeChat. A person with no account follows a leader's invitation
 // link, registers (the code filled in), is approved and checks; the administrator imports 50
 // members from an Excel file with 3 bad rows. zh and en; the record is seeded through the API.
-let page: Page;
-let errors: string[];
-let browser: Browser;
 
-journeyHooks(
-  { viewport: { width: 1400, height: 900 } },
-  (j) => ({ browser, page, errors } = j),
-  () => page,
-);
+const j = useJourney({ viewport: { width: 1400, height: 900 } });
 
 const ANALYSIS_MS = 120_000;
 const CLIENT = `Basic ${Buffer.from('tcm-web:tcm-web-secret').toString('base64')}`;
@@ -27,25 +20,15 @@ const setLang = (p: Page, lang: Lang) => p.context().addCookies([{ name: 'langua
 
 /** Answers the registration's jigsaw like a person until the page says the account exists. */
 async function passRegisterJigsaw(p: Page): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await p.getByTestId('jigsaw-bg').waitFor();
-    await p.waitForFunction(() => document.querySelector<HTMLImageElement>('[data-testid="jigsaw-bg"]')?.complete);
-    const x = await solveJigsaw(p);
-    await p.waitForTimeout(600);
-    await dragKnob(p, x);
-    try {
-      await p.getByTestId('member-register-login').waitFor({ timeout: 5000 });
-      return;
-    } catch {
-      // A miss loads a new challenge.
-    }
-  }
-  await p.getByTestId('member-register-login').waitFor({ timeout: 1000 });
+  const registered = p.getByTestId('member-register-login');
+  await answerJigsaw(p, () => registered.waitFor({ timeout: 5000 }));
+  await registered.waitFor({ timeout: 1000 });
 }
 
 describe('members without WeChat', () => {
   for (const lang of ['zh', 'en'] as const) {
     it(`${lang}: an invitation link opens registration; the new member is approved, checks and sees the result`, async () => {
+      const { browser, page, errors } = j;
       await setLang(page, lang);
       await page.goto(`${BASE}/pc/member-login`);
       await fillLogin(page, 'leader');
@@ -103,6 +86,7 @@ describe('members without WeChat', () => {
   }
 
   it('en: the administrator imports 50 members with 3 bad rows: the 3 are listed, then the 47 sign in', async () => {
+    const { page, errors } = j;
     const tag = Date.now() % 1_000_000;
     const rows = Array.from({ length: 50 }, (_, i) => [`imp${tag}_${i}`, `Member ${i}`, '', '', '', PASSWORD]);
     rows[2]![0] = 'a b'; // line 4: login name

@@ -7,21 +7,15 @@ import { ADVICE_CONFIG_PATHS, RECORD_PATHS, WECHAT_BIND_PATHS, type WechatBindin
 import { questionsFor } from '@tcm/contract/questionnaire';
 import { ensurePoppler, inspectPdf } from '@tcm/report/testing';
 import { BASE } from './browser.js';
-import { journeyHooks } from './hooks.js';
+import { useJourney } from './hooks.js';
 import { apiAs, fillLogin, recordDone } from './helpers.js';
 
 // Issue 21, what only server tests covered until now: a leader edits the advice of one
 // constitution and the next report carries it while an earlier report does not; the team list
 // exports Excel and a ZIP of reports; a member binds WeChat by scanning (the local protocol
 // server pushes WeChat's signed scan event). zh and en. Records are seeded through the API.
-let page: Page;
-let errors: string[];
 
-journeyHooks(
-  { viewport: { width: 1400, height: 900 }, acceptDownloads: true },
-  (j) => ({ page, errors } = j),
-  () => page,
-);
+const j = useJourney({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
 
 const ANALYSIS_MS = 120_000;
 type Lang = 'zh' | 'en';
@@ -55,6 +49,7 @@ async function reportText(p: Page, recordId: string, lang: Lang): Promise<string
 
 describe('member records: advice, exports, WeChat binding', () => {
   it('a leader edits one constitution’s advice in zh: the next report shows it in zh and en, an earlier one does not', async () => {
+    const { page, errors } = j;
     ensurePoppler();
     const stamp = Date.now() % 1_000_000;
     await signIn(page, 'zh', 'leader');
@@ -91,6 +86,7 @@ describe('member records: advice, exports, WeChat binding', () => {
   }, 300_000);
 
   it('the team list exports Excel and a ZIP of the ticked records’ reports, in zh and en', async () => {
+    const { page, errors } = j;
     const stamp = `导出${Date.now() % 1_000_000}`;
     await signIn(page, 'zh', 'leader');
     // Captures the leader makes for the team (source team) are what the team list holds.
@@ -131,6 +127,7 @@ describe('member records: advice, exports, WeChat binding', () => {
   it.each<Lang>(['zh', 'en'])(
     'a refused questionnaire leaves the record partial: the list and the result page say the constitution is missing and why, and the answers alone are redone (%s)',
     async (lang) => {
+      const { page, errors } = j;
       await signIn(page, lang, 'member');
       const name = `partial${lang}${Date.now() % 1_000_000}`;
       // One shared question answered twice, differently: the constitution engine refuses the
@@ -181,6 +178,7 @@ describe('member records: advice, exports, WeChat binding', () => {
   );
 
   it.each<Lang>(['zh', 'en'])('a member binds WeChat by scanning the code (%s)', async (lang) => {
+    const { page, errors } = j;
     const wechat = process.env.E2E_WECHAT_URL;
     if (!wechat) throw new Error('E2E_WECHAT_URL is not set (run the journeys through scripts/e2e.sh)');
     await signIn(page, lang, 'member');
@@ -216,6 +214,7 @@ describe('member records: advice, exports, WeChat binding', () => {
   it.each<Lang>(['zh', 'en'])(
     'a plain member opening a team-mate’s record reads the refusal in the drawer (%s)',
     async (lang) => {
+      const { page, errors } = j;
       await signIn(page, lang, 'leader');
       const { recordId } = await apiAs<{ recordId: string }>(page, 'POST', RECORD_PATHS.create, {
         source: 'member',

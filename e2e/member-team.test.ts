@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { RECORD_PATHS, TEAM_PATHS } from '@tcm/contract';
 import { BASE, watchErrors } from './browser.js';
-import { journeyHooks } from './hooks.js';
+import { useJourney } from './hooks.js';
 import { apiAs as api, fillLogin, recordDone, wechatCode } from './helpers.js';
 
 // Issue 21 items 1-2 and the menu glitch: a leader invites, a new person (a fresh WeChat member)
 // applies and is approved, a check of theirs (seeded through the API) shows in the team
 // statistics, and the menu follows the flags the leader grants; zh and en.
-let page: Page;
-let errors: string[];
-let browser: Browser;
 
-journeyHooks(
-  { viewport: { width: 1400, height: 900 } },
-  (j) => ({ browser, page, errors } = j),
-  () => page,
-);
+const j = useJourney({ viewport: { width: 1400, height: 900 } });
 
 const ANALYSIS_MS = 120_000;
 
@@ -25,6 +18,7 @@ const figure = (p: Page, testId: string) => p.getByTestId(testId).locator('.ant-
 
 describe('member team', () => {
   it('leader invites, a new person applies and is approved, checks, and shows in the statistics; flags drive the menu', async () => {
+    const { browser, page, errors } = j;
     // The leader opens the home page and makes an invitation code.
     await page.goto(`${BASE}/pc/member-login`);
     await fillLogin(page, 'leader');

@@ -3,11 +3,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DEVICE_PATHS, type RecordCreated } from '@tcm/contract';
 import { BASE } from './browser.js';
 import { fillLogin } from './helpers.js';
-import { journeyHooks } from './hooks.js';
+import { useJourney } from './hooks.js';
 
 // Issue 16: the result page and the PDF of the same record use the same words for every feature,
 // in zh and en. A record analyzed from real photos and recordings of the shared data (seeded
@@ -15,13 +14,7 @@ import { journeyHooks } from './hooks.js';
 const DATA = '../shared/data';
 const ANALYSIS_MS = 180_000;
 
-let page: Page;
-let errors: string[];
-journeyHooks(
-  { viewport: { width: 1400, height: 900 }, acceptDownloads: true },
-  (j) => ({ page, errors } = j),
-  () => page,
-);
+const j = useJourney({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
 
 const file = (p: string, name: string, mimeType: string) => ({
   name,
@@ -31,6 +24,7 @@ const file = (p: string, name: string, mimeType: string) => ({
 
 /** Registers a device as the team leader and uploads a full capture with it; answers the record id. */
 async function seedRecord(): Promise<string> {
+  const { page } = j;
   await page.goto(`${BASE}/pc/member-login`);
   await fillLogin(page, 'leader');
   await page.waitForURL(/\/pc\/member\/config\/home$/);
@@ -60,6 +54,7 @@ async function seedRecord(): Promise<string> {
 
 /** The words the page shows for every feature, by the test id of the feature's word. */
 async function pageWords(): Promise<Map<string, string[]>> {
+  const { page } = j;
   const words = new Map<string, string[]>();
   for (const el of await page.locator('[data-testid^="tongue-word-"], [data-testid^="face-word-"]').all())
     words.set((await el.getAttribute('data-testid'))!, [(await el.textContent())!.trim()]);
@@ -73,6 +68,7 @@ async function pageWords(): Promise<Map<string, string[]>> {
 
 /** The PDF's text, as laid out (table rows on one line) and with all white space removed. */
 async function pdfText(lang: 'zh' | 'en'): Promise<{ lines: string[]; compact: string }> {
+  const { page } = j;
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByTestId(`report-download-${lang}`).first().click(),
@@ -97,6 +93,7 @@ const FEATURE_NAMES = {
 
 describe('one vocabulary on the page and in the PDF', () => {
   it('words every feature of a record of real captures the same on the result page and in the PDF, in zh and en', async () => {
+    const { page, errors } = j;
     const recordId = await seedRecord();
     await page.goto(`${BASE}/pc/member/config/deviceRecord?id=${recordId}`);
     const status = page.locator('[data-testid="record-status"][data-status="done"]');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BASE } from './browser.js';
 import { journeyHooks, type Journey } from './hooks.js';
-import { signInBackOffice } from './helpers.js';
+import { apiAs, signInBackOffice } from './helpers.js';
 
 // One Chromium for the file, a fresh context per journey (e2e/hooks.ts).
 let journey: Journey;
@@ -18,19 +18,6 @@ journeyHooks(
 );
 
 const PHOTO = new URL('../../shared/data/tongue/images/TE0000003.jpg', import.meta.url).pathname;
-
-/** Calls the API as the signed-in page's user (the token the web app keeps). */
-async function api<T>(p: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const token = await p.evaluate(() => localStorage.getItem('access_token'));
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const env = (await res.json()) as { code: number; msg: string; data: T };
-  if (env.code !== 0) throw new Error(`${url}: ${env.code} ${env.msg}`);
-  return env.data;
-}
 
 /**
  * Writes a structured article in the open editor through its toolbar (issue 34 item 6): a
@@ -94,13 +81,13 @@ describe('site content', () => {
     await row.getByText('已发布').waitFor();
 
     // The English item, seeded through the API and published.
-    const en = await api<{ id: number }>(page, 'POST', '/backend/sys/v1/content/add', {
+    const en = await apiAs<{ id: number }>(page, 'POST', '/backend/sys/v1/content/add', {
       kind: 'news',
       lang: 'en',
       title: enTitle,
       body: '<p>The platform went live today.</p>',
     });
-    await api(page, 'POST', '/backend/sys/v1/content/publish', { id: en.id, published: true });
+    await apiAs(page, 'POST', '/backend/sys/v1/content/publish', { id: en.id, published: true });
 
     // A visitor (no sign-in) reads it.
     const visitor = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } });

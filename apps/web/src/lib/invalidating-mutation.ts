@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { http } from './api.js';
 
 /** The query keys a write changes: fixed, or read from its arguments and answer. */
 export type Changes<A, R> = readonly QueryKey[] | ((args: A, answer: R) => readonly QueryKey[]);
@@ -20,3 +21,10 @@ export function useInvalidatingMutation<A, R>(write: (args: A) => Promise<R>, ch
     },
   });
 }
+
+/**
+ * The most common write: the argument POSTed as the JSON body to `path`, answered with `R`, then
+ * the keys it changes invalidated (each -api.ts names its path, body type and keys in one line).
+ */
+export const usePostMutation = <B, R>(path: string, changes: Changes<B, R>) =>
+  useInvalidatingMutation((body: B) => http.post<R>(path, { body }), changes);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal, Tag, Typography, message } from 'antd';
+import { Tag, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_STATES, type ConsoleDevice, type ConsoleDevicePage } from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
@@ -9,6 +9,7 @@ import { KeywordSearch } from '../../components/query/KeywordSearch.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { DeviceDialog } from './DeviceDialog.js';
 import { PLATFORM_KEYS, platformApi, useSetDeviceStatus } from './platform-api.js';
+import { useConfirm } from '../../components/use-confirm.js';
 
 type State = (typeof DEVICE_STATES)[number];
 type Filter = { choice?: State; keyword?: string };
@@ -19,6 +20,7 @@ type Filter = { choice?: State; keyword?: string };
  */
 export default function DevicesPage({ route }: { route?: BuiltRoute }) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const f = useReaderFormat();
   const setStatus = useSetDeviceStatus();
   const [editing, setEditing] = useState<ConsoleDevice | null>(null);
@@ -41,16 +43,13 @@ export default function DevicesPage({ route }: { route?: BuiltRoute }) {
         editDevice: withOne((d) => setEditing(d)),
         toggleDevice: withOne((d) => {
           const status = d.enabled ? 0 : 1;
-          Modal.confirm({
-            title: t('app.hint'),
-            content: t(status === 0 ? 'console.devices.confirmDisable' : 'console.devices.confirmEnable', {
-              name: d.name,
-            }),
-            onOk: async () => {
+          confirm(
+            t(status === 0 ? 'console.devices.confirmDisable' : 'console.devices.confirmEnable', { name: d.name }),
+            async () => {
               await setStatus.mutateAsync({ id: d.id, status });
               void message.success(t('consoleAdmin.saved'));
             },
-          });
+          );
         }),
       })}
       filters={({ filter, setFilter }) => (

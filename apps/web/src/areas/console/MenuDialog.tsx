@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { menuAddBody, type MenuAddBody, type MenuNode } from '@tcm/contract';
 import { schemaRule, useSchemaRules } from '../../lib/form-rules.js';
 import { useAddMenu, useEditMenu } from './console-api.js';
-import { SaveDialog } from '../../components/SaveDialog.js';
+import { FormDialog } from '../../components/SaveDialog.js';
 
 type Values = Pick<
   MenuAddBody,
@@ -68,56 +68,54 @@ export function MenuDialog(props: {
     else await add.mutateAsync({ ...body, pid: props.parent?.id ?? 0, area: props.area });
   };
   return (
-    <SaveDialog
+    <FormDialog
+      form={form}
+      initialValues={initial}
       title={t(e ? 'consoleAdmin.editMenu' : 'consoleAdmin.addMenu')}
       testId="menu"
       width={720}
       save={save}
-      pending={add.isPending || edit.isPending}
       onClose={props.onClose}
       onSaved={props.onSaved}
-      form={form}
     >
-      <Form form={form} layout="vertical" initialValues={initial}>
+      <Space wrap align="start">
+        <Form.Item name="type" label={t('consoleAdmin.menuType')}>
+          <Select
+            style={{ width: 140 }}
+            options={(['head', 'menu', 'button'] as const).map((x) => ({
+              value: x,
+              label: t(`consoleAdmin.menuTypes.${x}`),
+            }))}
+          />
+        </Form.Item>
+        {text('name', t('consoleAdmin.menuName'), true)}
+        {text('nameEn', t('consoleAdmin.menuNameEn'))}
+        <Form.Item name="sort" label={t('consoleAdmin.sort')}>
+          <InputNumber min={0} max={100000} precision={0} />
+        </Form.Item>
+      </Space>
+      {type === 'button' ? (
         <Space wrap align="start">
-          <Form.Item name="type" label={t('consoleAdmin.menuType')}>
-            <Select
-              style={{ width: 140 }}
-              options={(['head', 'menu', 'button'] as const).map((x) => ({
-                value: x,
-                label: t(`consoleAdmin.menuTypes.${x}`),
-              }))}
-            />
-          </Form.Item>
-          {text('name', t('consoleAdmin.menuName'), true)}
-          {text('nameEn', t('consoleAdmin.menuNameEn'))}
-          <Form.Item name="sort" label={t('consoleAdmin.sort')}>
-            <InputNumber min={0} max={100000} precision={0} />
-          </Form.Item>
+          {text('buttonCode', t('consoleAdmin.buttonCode'), true)}
+          {text('buttonUrl', t('consoleAdmin.buttonUrl'))}
+          {text('buttonIcon', t('consoleAdmin.icon'))}
         </Space>
-        {type === 'button' ? (
+      ) : (
+        <>
           <Space wrap align="start">
-            {text('buttonCode', t('consoleAdmin.buttonCode'), true)}
-            {text('buttonUrl', t('consoleAdmin.buttonUrl'))}
-            {text('buttonIcon', t('consoleAdmin.icon'))}
+            {text('path', t('consoleAdmin.path'))}
+            {text('component', t('consoleAdmin.component'))}
+            {text('iconCls', t('consoleAdmin.icon'))}
           </Space>
-        ) : (
-          <>
-            <Space wrap align="start">
-              {text('path', t('consoleAdmin.path'))}
-              {text('component', t('consoleAdmin.component'))}
-              {text('iconCls', t('consoleAdmin.icon'))}
-            </Space>
-            <Space wrap>
-              {(['showOnSideBar', 'blank', 'isFullscreen', 'framePage'] as const).map((k) => (
-                <Form.Item key={k} name={k} valuePropName="checked" noStyle>
-                  <Checkbox>{t(`consoleAdmin.flags.${k}`)}</Checkbox>
-                </Form.Item>
-              ))}
-            </Space>
-          </>
-        )}
-      </Form>
-    </SaveDialog>
+          <Space wrap>
+            {(['showOnSideBar', 'blank', 'isFullscreen', 'framePage'] as const).map((k) => (
+              <Form.Item key={k} name={k} valuePropName="checked" noStyle>
+                <Checkbox>{t(`consoleAdmin.flags.${k}`)}</Checkbox>
+              </Form.Item>
+            ))}
+          </Space>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Empty, Modal, Segmented, Space, Spin, Switch, Tag, Tree, Typography, message } from 'antd';
+import { Button, Empty, Segmented, Space, Spin, Switch, Tag, Tree, Typography, message } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
 import { MENU_AREAS, type MenuNode, type TranslationEntry } from '@tcm/contract';
@@ -11,6 +11,7 @@ import { useMenuTree, useMoveMenu, useRemoveMenu, useSetMenuStatus } from './con
 import { MenuDialog } from './MenuDialog.js';
 import { dropPlace, flatten, moveFor } from './menu-tree-model.js';
 import { menuLabel } from './RolesPage.js';
+import { useConfirm } from '../../components/use-confirm.js';
 
 type Area = MenuNode['area'];
 type Editing = { entry: MenuNode | null; parent: MenuNode | null } | null;
@@ -22,6 +23,7 @@ type Editing = { entry: MenuNode | null; parent: MenuNode | null } | null;
  */
 export default function MenusPage({ route }: { route?: BuiltRoute }) {
   const { t, i18n } = useTranslation();
+  const confirm = useConfirm();
   const [area, setArea] = useState<Area>('console');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
@@ -47,13 +49,9 @@ export default function MenusPage({ route }: { route?: BuiltRoute }) {
     editMenu: needOne((n) => setEditing({ entry: n, parent: null })),
     updateStatus: needOne((n) => setStatus(n, n.status !== 1)),
     removeMenu: needOne((n) =>
-      Modal.confirm({
-        title: t('app.hint'),
-        content: t('consoleAdmin.confirmRemoveMenu', { name: n.name }),
-        onOk: async () => {
-          await remove.mutateAsync(n.id);
-          setSelectedId(null);
-        },
+      confirm(t('consoleAdmin.confirmRemoveMenu', { name: n.name }), async () => {
+        await remove.mutateAsync(n.id);
+        setSelectedId(null);
       }),
     ),
   };

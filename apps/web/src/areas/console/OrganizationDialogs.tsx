@@ -6,7 +6,7 @@ import { useSchemaRules } from '../../lib/form-rules.js';
 import { useTeams } from './console-api.js';
 import { OrganizationSelect } from './OrganizationSelect.js';
 import { useAccountPick, useAddOrganization, useAssignOrganization, useEditOrganization } from './organizations-api.js';
-import { SaveDialog } from '../../components/SaveDialog.js';
+import { FormDialog, SaveDialog } from '../../components/SaveDialog.js';
 
 interface OrgValues {
   name: string;
@@ -49,50 +49,43 @@ export function OrganizationDialog({
       ? t('console.organizations.addUnder', { name: parent.name })
       : t('console.organizations.addTitle');
   return (
-    <SaveDialog
+    <FormDialog
+      form={form}
+      initialValues={
+        org
+          ? { name: org.name, code: org.code, parentId: org.parentId, sort: org.sort, enabled: org.status === 1 }
+          : { parentId: parent?.id ?? null, sort: 0, enabled: true }
+      }
       title={title}
       testId="organization"
       save={save}
-      pending={add.isPending || edit.isPending}
       onClose={onClose}
-      onSaved={onClose}
-      form={form}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={
-          org
-            ? { name: org.name, code: org.code, parentId: org.parentId, sort: org.sort, enabled: org.status === 1 }
-            : { parentId: parent?.id ?? null, sort: 0, enabled: true }
-        }
+      <Form.Item name="name" label={t('console.organizations.name')} required rules={rules('name')}>
+        <Input {...text('name')} data-testid="organization-name" />
+      </Form.Item>
+      <Form.Item
+        name="code"
+        label={t('console.organizations.code')}
+        extra={t('console.organizations.codeHelp')}
+        required
+        rules={rules('code')}
       >
-        <Form.Item name="name" label={t('console.organizations.name')} required rules={rules('name')}>
-          <Input {...text('name')} data-testid="organization-name" />
-        </Form.Item>
-        <Form.Item
-          name="code"
-          label={t('console.organizations.code')}
-          extra={t('console.organizations.codeHelp')}
-          required
-          rules={rules('code')}
-        >
-          <Input {...text('code')} data-testid="organization-code" />
-        </Form.Item>
-        <Form.Item name="parentId" label={t('console.organizations.parent')}>
-          <OrganizationSelect without={org?.id} placeholder={t('console.organizations.parentNone')} />
-        </Form.Item>
-        <Form.Item name="sort" label={t('console.organizations.sort')}>
-          <InputNumber min={0} max={99999} precision={0} />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('console.organizations.status')} valuePropName="checked">
-          <Switch
-            checkedChildren={t('console.organizations.enabled')}
-            unCheckedChildren={t('console.organizations.disabled')}
-          />
-        </Form.Item>
-      </Form>
-    </SaveDialog>
+        <Input {...text('code')} data-testid="organization-code" />
+      </Form.Item>
+      <Form.Item name="parentId" label={t('console.organizations.parent')}>
+        <OrganizationSelect without={org?.id} placeholder={t('console.organizations.parentNone')} />
+      </Form.Item>
+      <Form.Item name="sort" label={t('console.organizations.sort')}>
+        <InputNumber min={0} max={99999} precision={0} />
+      </Form.Item>
+      <Form.Item name="enabled" label={t('console.organizations.status')} valuePropName="checked">
+        <Switch
+          checkedChildren={t('console.organizations.enabled')}
+          unCheckedChildren={t('console.organizations.disabled')}
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -113,9 +106,7 @@ export function AssignOrganizationDialog({ org, onClose }: { org: OrganizationNo
       title={t('console.organizations.assignTitle', { name: org.name })}
       testId="organization-assign"
       save={save}
-      pending={assign.isPending}
       onClose={onClose}
-      onSaved={onClose}
     >
       <Typography.Paragraph type="secondary">
         {t('console.organizations.assigned', { users: org.userCount, teams: org.teamCount })}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Empty, Modal, Space, Spin, Tag, Tree, Typography, message } from 'antd';
+import { Alert, Button, Empty, Space, Spin, Tag, Tree, Typography, message } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationNode } from '@tcm/contract';
@@ -7,6 +7,7 @@ import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { Toolbar } from '../../components/Toolbar.js';
 import { AssignOrganizationDialog, OrganizationDialog } from './OrganizationDialogs.js';
 import { flattenOrganizations, useOrganizationTree, useRemoveOrganization } from './organizations-api.js';
+import { useConfirm } from '../../components/use-confirm.js';
 
 type Editing = { org: OrganizationNode | null; parent: OrganizationNode | null } | null;
 
@@ -16,6 +17,7 @@ type Editing = { org: OrganizationNode | null; parent: OrganizationNode | null }
  */
 export default function OrganizationsPage({ route }: { route?: BuiltRoute }) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const tree = useOrganizationTree();
   const remove = useRemoveOrganization();
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -31,14 +33,10 @@ export default function OrganizationsPage({ route }: { route?: BuiltRoute }) {
     editOrganization: needOne((n) => setEditing({ org: n, parent: null })),
     assignOrganization: needOne(setAssigning),
     removeOrganization: needOne((n) =>
-      Modal.confirm({
-        title: t('app.hint'),
-        content: t('console.organizations.confirmRemove', { name: n.name }),
-        onOk: async () => {
-          await remove.mutateAsync(n.id);
-          setSelectedId(null);
-          void message.success(t('consoleAdmin.saved'));
-        },
+      confirm(t('console.organizations.confirmRemove', { name: n.name }), async () => {
+        await remove.mutateAsync(n.id);
+        setSelectedId(null);
+        void message.success(t('consoleAdmin.saved'));
       }),
     ),
   };

@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Empty, Form, Input, Modal, Select, Space, Table, Tag, Tree, Typography, message } from 'antd';
+import { Empty, Form, Input, Select, Space, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
 import { DATA_SCOPES, consoleRoleAddBody, type ConsoleRole, type DataScope, type MenuNode } from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
-import { selectionProblem } from '../../app/toolbar.js';
-import { Toolbar } from '../../components/Toolbar.js';
 import { useSchemaRules } from '../../lib/form-rules.js';
 import { useAddRole, useEditRole, useMenuTree, useRemoveRole, useRoles } from './console-api.js';
 import { toggleGrant } from './menu-tree-model.js';
 import { SaveDialog } from '../../components/SaveDialog.js';
+import { WholeList } from '../../components/WholeList.js';
+import { useConfirm } from '../../components/use-confirm.js';
 
 /** Label of a menu entry in the reader's language; buttons show their code. */
 export function menuLabel(n: MenuNode, lang: string): string {
@@ -61,7 +61,6 @@ function RoleDialog({
       testId="role"
       width={720}
       save={save}
-      pending={add.isPending || edit.isPending}
       onClose={onClose}
       onSaved={onSaved}
       form={form}
@@ -105,62 +104,42 @@ function RoleDialog({
 /** Role administration (issue 22 item 1). */
 export default function RolesPage({ route }: { route?: BuiltRoute }) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const roles = useRoles();
   const menus = useMenuTree();
   const remove = useRemoveRole();
-  const [selected, setSelected] = useState<React.Key[]>([]);
   const [editing, setEditing] = useState<{ role: ConsoleRole | null } | null>(null);
-  const chosen = (roles.data ?? []).filter((r) => selected.includes(r.id));
-  const one = (f: (r: ConsoleRole) => void) => () => {
-    const problem = selectionProblem('onlyOne', chosen.length);
-    if (problem) return void message.warning(t(problem));
-    f(chosen[0]!);
-  };
-  const handlers: Record<string, () => void> = {
-    addRole: () => setEditing({ role: null }),
-    editRole: one((role) => setEditing({ role })),
-    removeRole: one((role) =>
-      Modal.confirm({
-        title: t('app.hint'),
-        content: t('consoleAdmin.confirmRemoveRole', { name: role.name }),
-        onOk: async () => {
-          await remove.mutateAsync(role.id);
-          setSelected([]);
-        },
-      }),
-    ),
-  };
   return (
-    <div data-testid="console-roles">
-      <Typography.Title level={4}>{t('consoleAdmin.rolesTitle')}</Typography.Title>
-      <Space style={{ marginBottom: 12 }}>
-        <Toolbar buttons={route?.buttons ?? []} selected={selected.length} handlers={handlers} />
-      </Space>
-      {roles.isError && <Typography.Paragraph type="danger">{t('consoleAdmin.loadFailed')}</Typography.Paragraph>}
-      <Table<ConsoleRole>
-        size="small"
-        rowKey="id"
-        loading={roles.isLoading}
-        dataSource={roles.data ?? []}
-        pagination={false}
-        locale={{ emptyText: t('consoleAdmin.noRoles') }}
-        rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
-        columns={[
-          { title: t('consoleAdmin.roleCode'), dataIndex: 'code' },
-          { title: t('consoleAdmin.roleName'), dataIndex: 'name' },
-          {
-            title: t('consoleAdmin.dataScope'),
-            render: (_v, r) =>
-              r.allAccess ? (
-                <Tag color="gold">{t('consoleAdmin.allAccess')}</Tag>
-              ) : (
-                t(`consoleAdmin.scopes.${r.dataScope}`)
-              ),
-          },
-          { title: t('consoleAdmin.grantCount'), render: (_v, r) => (r.allAccess ? '—' : r.menuIds.length) },
-          { title: t('consoleAdmin.holders'), dataIndex: 'userCount' },
-        ]}
-      />
+    <WholeList<ConsoleRole>
+      page={{ testId: 'console-roles', title: t('consoleAdmin.rolesTitle'), empty: t('consoleAdmin.noRoles') }}
+      route={route}
+      query={roles}
+      handlers={({ withOne, clearSelection }) => ({
+        addRole: () => setEditing({ role: null }),
+        editRole: withOne((role) => setEditing({ role })),
+        removeRole: withOne((role) =>
+          confirm(t('consoleAdmin.confirmRemoveRole', { name: role.name }), async () => {
+            await remove.mutateAsync(role.id);
+            clearSelection();
+          }),
+        ),
+      })}
+      columns={[
+        { title: t('consoleAdmin.roleCode'), dataIndex: 'code' },
+        { title: t('consoleAdmin.roleName'), dataIndex: 'name' },
+        {
+          title: t('consoleAdmin.dataScope'),
+          render: (_v, r) =>
+            r.allAccess ? (
+              <Tag color="gold">{t('consoleAdmin.allAccess')}</Tag>
+            ) : (
+              t(`consoleAdmin.scopes.${r.dataScope}`)
+            ),
+        },
+        { title: t('consoleAdmin.grantCount'), render: (_v, r) => (r.allAccess ? '—' : r.menuIds.length) },
+        { title: t('consoleAdmin.holders'), dataIndex: 'userCount' },
+      ]}
+    >
       {editing && menus.data && (
         <RoleDialog
           role={editing.role}
@@ -169,6 +148,6 @@ export default function RolesPage({ route }: { route?: BuiltRoute }) {
           onSaved={() => setEditing(null)}
         />
       )}
-    </div>
+    </WholeList>
   );
 }

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Button, Drawer, Form, Input, Space, Switch, Table, Tag, Typography, message } from 'antd';
+import { Button, Drawer, Form, Input, Switch, Tag, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONSOLE_BUTTONS, consoleTeamAddBody, type ConsoleTeam, type ConsoleTeamMember } from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
-import { selectionProblem } from '../../app/toolbar.js';
-import { Toolbar } from '../../components/Toolbar.js';
 import { useSchemaRules } from '../../lib/form-rules.js';
 import { useSession } from '../../lib/session.js';
 import { useAddTeam, useAppointLeader, useSetMemberFlags, useTeamMembers, useTeams } from './console-api.js';
 import { SaveDialog } from '../../components/SaveDialog.js';
+import { WholeList } from '../../components/WholeList.js';
+import { QueryTable } from '../../components/QueryTable.js';
 
 const FLAGS = ['canConfigTreatPlan', 'displayPermission', 'canDoctorAgent'] as const;
 
@@ -22,14 +22,7 @@ function AddTeamDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () 
     await add.mutateAsync(v.name);
   };
   return (
-    <SaveDialog
-      title={t('consoleAdmin.addTeam')}
-      testId="team"
-      save={save}
-      pending={add.isPending}
-      onClose={onClose}
-      onSaved={onSaved}
-    >
+    <SaveDialog title={t('consoleAdmin.addTeam')} testId="team" save={save} onClose={onClose} onSaved={onSaved}>
       <Form form={form} layout="vertical">
         <Form.Item name="name" label={t('consoleAdmin.teamName')} required rules={rules('name')}>
           <Input {...text('name')} data-testid="team-name" />
@@ -53,12 +46,8 @@ function MembersDrawer({ team, onClose }: { team: ConsoleTeam; onClose: () => vo
   const saved = { onSuccess: () => void message.success(t('consoleAdmin.saved')) };
   return (
     <Drawer open width={820} title={t('consoleAdmin.membersOf', { name: team.name })} onClose={onClose}>
-      <Table<ConsoleTeamMember>
-        size="small"
-        rowKey="id"
-        loading={members.isLoading}
-        dataSource={members.data ?? []}
-        pagination={false}
+      <QueryTable<ConsoleTeamMember>
+        query={members}
         locale={{ emptyText: members.isError ? t('consoleAdmin.loadFailed') : t('consoleAdmin.noMembers') }}
         columns={[
           { title: t('consoleAdmin.loginName'), dataIndex: 'loginName' },
@@ -105,50 +94,37 @@ function MembersDrawer({ team, onClose }: { team: ConsoleTeam; onClose: () => vo
 export default function TeamsPage({ route }: { route?: BuiltRoute }) {
   const { t } = useTranslation();
   const teams = useTeams();
-  const [selected, setSelected] = useState<React.Key[]>([]);
   const [adding, setAdding] = useState(false);
   const [open, setOpen] = useState<ConsoleTeam | null>(null);
-  const openSelected = () => {
-    const chosen = (teams.data ?? []).filter((x) => selected.includes(x.id));
-    const problem = selectionProblem('onlyOne', chosen.length);
-    if (problem) return void message.warning(t(problem));
-    setOpen(chosen[0]!);
-  };
-  const handlers = { addTeam: () => setAdding(true), appointLeader: openSelected, memberFlags: openSelected };
   return (
-    <div data-testid="console-teams">
-      <Typography.Title level={4}>{t('consoleAdmin.teamsTitle')}</Typography.Title>
-      <Space style={{ marginBottom: 12 }}>
-        <Toolbar buttons={route?.buttons ?? []} selected={selected.length} handlers={handlers} />
-      </Space>
-      {teams.isError && <Typography.Paragraph type="danger">{t('consoleAdmin.loadFailed')}</Typography.Paragraph>}
-      <Table<ConsoleTeam>
-        size="small"
-        rowKey="id"
-        loading={teams.isLoading}
-        dataSource={teams.data ?? []}
-        pagination={false}
-        locale={{ emptyText: t('consoleAdmin.noTeams') }}
-        rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
-        columns={[
-          { title: t('consoleAdmin.teamName'), dataIndex: 'name' },
-          {
-            title: t('consoleAdmin.leader'),
-            render: (_v, x) => (x.leader ? `${x.leader.name} (${x.leader.loginName})` : '—'),
-          },
-          { title: t('consoleAdmin.memberCount'), dataIndex: 'memberCount' },
-          {
-            title: t('translation.actions'),
-            render: (_v, x) => (
-              <Button size="small" type="link" onClick={() => setOpen(x)}>
-                {t('consoleAdmin.members')}
-              </Button>
-            ),
-          },
-        ]}
-      />
+    <WholeList<ConsoleTeam>
+      page={{ testId: 'console-teams', title: t('consoleAdmin.teamsTitle'), empty: t('consoleAdmin.noTeams') }}
+      route={route}
+      query={teams}
+      handlers={({ withOne }) => ({
+        addTeam: () => setAdding(true),
+        appointLeader: withOne(setOpen),
+        memberFlags: withOne(setOpen),
+      })}
+      columns={[
+        { title: t('consoleAdmin.teamName'), dataIndex: 'name' },
+        {
+          title: t('consoleAdmin.leader'),
+          render: (_v, x) => (x.leader ? `${x.leader.name} (${x.leader.loginName})` : '—'),
+        },
+        { title: t('consoleAdmin.memberCount'), dataIndex: 'memberCount' },
+        {
+          title: t('translation.actions'),
+          render: (_v, x) => (
+            <Button size="small" type="link" onClick={() => setOpen(x)}>
+              {t('consoleAdmin.members')}
+            </Button>
+          ),
+        },
+      ]}
+    >
       {adding && <AddTeamDialog onClose={() => setAdding(false)} onSaved={() => setAdding(false)} />}
       {open && <MembersDrawer team={open} onClose={() => setOpen(null)} />}
-    </div>
+    </WholeList>
   );
 }

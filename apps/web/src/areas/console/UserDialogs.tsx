@@ -7,7 +7,7 @@ import { formatDateTime } from '../../lib/format.js';
 import { newPasswordRule, PASSWORD_INPUT_MAX } from '../../components/passwords/password-rules.js';
 import { useAddUser, useAssignRoles, useEditUser, useRoles, useSignInHistory } from './console-api.js';
 import { OrganizationSelect } from './OrganizationSelect.js';
-import { SaveDialog } from '../../components/SaveDialog.js';
+import { FormDialog, SaveDialog } from '../../components/SaveDialog.js';
 
 interface UserValues {
   entrance?: (typeof CONSOLE_CREATABLE_ENTRANCES)[number];
@@ -48,74 +48,68 @@ export function UserDialog({
     else await add.mutateAsync({ ...v, organizationId: v.organizationId ?? undefined });
   };
   return (
-    <SaveDialog
+    <FormDialog
+      form={form}
+      initialValues={
+        user
+          ? {
+              name: user.name,
+              email: user.email ?? '',
+              phone: user.phone ?? '',
+              organizationId: user.organizationId,
+            }
+          : { entrance: 'sys' }
+      }
       title={t(user ? 'consoleAdmin.editUser' : 'consoleAdmin.addUser')}
       testId="user"
       save={save}
-      pending={add.isPending || edit.isPending}
       onClose={onClose}
       onSaved={onSaved}
-      form={form}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={
-          user
-            ? {
-                name: user.name,
-                email: user.email ?? '',
-                phone: user.phone ?? '',
-                organizationId: user.organizationId,
-              }
-            : { entrance: 'sys' }
-        }
-      >
-        {!user && (
-          <>
-            <Form.Item name="entrance" label={t('consoleAdmin.entrance')}>
-              <Select
-                options={CONSOLE_CREATABLE_ENTRANCES.map((e) => ({
-                  value: e,
-                  label: t(`consoleAdmin.entrances.${e}`),
-                }))}
-              />
-            </Form.Item>
-            <Form.Item name="loginName" label={t('consoleAdmin.loginName')} required rules={rules('loginName')}>
-              <Input {...text('loginName')} autoComplete="off" data-testid="user-login-name" />
-            </Form.Item>
-          </>
-        )}
-        <Form.Item name="name" label={t('consoleAdmin.name')} required rules={rules('name')}>
-          <Input {...text('name')} data-testid="user-name" />
-        </Form.Item>
-        <Form.Item name="email" label={t('consoleAdmin.email')} rules={rules('email')}>
-          <Input {...text('email')} />
-        </Form.Item>
-        <Form.Item name="phone" label={t('consoleAdmin.phone')} rules={rules('phone')}>
-          <Input {...text('phone')} />
-        </Form.Item>
-        <Form.Item
-          name="organizationId"
-          label={t('consoleAdmin.organisation')}
-          extra={user?.organisation && !user.organizationId ? user.organisation : undefined}
-        >
-          <OrganizationSelect forAssignment testId="user-organization" />
-        </Form.Item>
-        {!user && (
-          <Form.Item
-            name="password"
-            label={t('consoleAdmin.firstPassword')}
-            dependencies={['loginName']}
-            extra={t('consoleAdmin.firstPasswordHint')}
-            required
-            rules={[...rules('password'), newPasswordRule(() => String(form.getFieldValue('loginName') ?? ''))]}
-          >
-            <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" data-testid="user-password" />
+      {!user && (
+        <>
+          <Form.Item name="entrance" label={t('consoleAdmin.entrance')}>
+            <Select
+              options={CONSOLE_CREATABLE_ENTRANCES.map((e) => ({
+                value: e,
+                label: t(`consoleAdmin.entrances.${e}`),
+              }))}
+            />
           </Form.Item>
-        )}
-      </Form>
-    </SaveDialog>
+          <Form.Item name="loginName" label={t('consoleAdmin.loginName')} required rules={rules('loginName')}>
+            <Input {...text('loginName')} autoComplete="off" data-testid="user-login-name" />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item name="name" label={t('consoleAdmin.name')} required rules={rules('name')}>
+        <Input {...text('name')} data-testid="user-name" />
+      </Form.Item>
+      <Form.Item name="email" label={t('consoleAdmin.email')} rules={rules('email')}>
+        <Input {...text('email')} />
+      </Form.Item>
+      <Form.Item name="phone" label={t('consoleAdmin.phone')} rules={rules('phone')}>
+        <Input {...text('phone')} />
+      </Form.Item>
+      <Form.Item
+        name="organizationId"
+        label={t('consoleAdmin.organisation')}
+        extra={user?.organisation && !user.organizationId ? user.organisation : undefined}
+      >
+        <OrganizationSelect forAssignment testId="user-organization" />
+      </Form.Item>
+      {!user && (
+        <Form.Item
+          name="password"
+          label={t('consoleAdmin.firstPassword')}
+          dependencies={['loginName']}
+          extra={t('consoleAdmin.firstPasswordHint')}
+          required
+          rules={[...rules('password'), newPasswordRule(() => String(form.getFieldValue('loginName') ?? ''))]}
+        >
+          <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" data-testid="user-password" />
+        </Form.Item>
+      )}
+    </FormDialog>
   );
 }
 
@@ -141,7 +135,6 @@ export function AssignRolesDialog({
       title={t('consoleAdmin.assignRolesOf', { name: user.loginName })}
       testId="roles"
       save={save}
-      pending={assign.isPending}
       onClose={onClose}
       onSaved={onSaved}
     >

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Modal, Spin, Tag, message } from 'antd';
+import { Spin, Tag, message } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,6 +17,7 @@ import { formatDateTime } from '../../lib/format.js';
 import { CONSOLE_KEYS, consoleApi, useSetUserStatus } from './console-api.js';
 import { AssignRolesDialog, HistoryDrawer, UserDialog } from './UserDialogs.js';
 import { MemberAccountButtons } from './MemberAccountDialogs.js';
+import { useConfirm } from '../../components/use-confirm.js';
 
 const ResetPasswordDialog = lazy(() =>
   import('../../components/passwords/ResetPasswordDialog.js').then((m) => ({ default: m.ResetPasswordDialog })),
@@ -31,6 +32,7 @@ type Open = { kind: 'edit' | 'roles' | 'history' | 'reset'; user: ConsoleUser } 
 /** Account administration (issue 22 item 1): list with search and combined query, toolbar from the route. */
 export default function UsersPage({ route }: { route?: BuiltRoute }) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const [open, setOpen] = useState<Open>(null);
   const setStatus = useSetUserStatus();
   const [params] = useSearchParams();
@@ -53,17 +55,14 @@ export default function UsersPage({ route }: { route?: BuiltRoute }) {
         resetPassword: withOne((user) => setOpen({ kind: 'reset', user })),
         toggleStatus: withOne((user) => {
           const status = user.status === 1 ? 0 : 1;
-          Modal.confirm({
-            title: t('app.hint'),
-            content: t(status === 0 ? 'consoleAdmin.confirmDisable' : 'consoleAdmin.confirmEnable', {
-              name: user.loginName,
-            }),
-            // The confirmation's OK button spins until the write and the list's reload are done.
-            onOk: async () => {
+          // The confirmation's OK button spins until the write and the list's reload are done.
+          confirm(
+            t(status === 0 ? 'consoleAdmin.confirmDisable' : 'consoleAdmin.confirmEnable', { name: user.loginName }),
+            async () => {
               await setStatus.mutateAsync({ id: user.id, status });
               void message.success(t('consoleAdmin.saved'));
             },
-          });
+          );
         }),
       })}
       filters={(f) => (

@@ -19,7 +19,7 @@ import {
   type SignInHistoryPage,
 } from '@tcm/contract';
 import { http } from '../../lib/api.js';
-import { useInvalidatingMutation } from '../../lib/invalidating-mutation.js';
+import { useInvalidatingMutation, usePostMutation } from '../../lib/invalidating-mutation.js';
 
 /**
  * Query keys of the account, role, team and menu screens. One tree under `console`, so a write
@@ -65,15 +65,9 @@ export const useSignInHistory = (id: string, page: number) =>
 
 // Accounts. A name shows in the team list (leader) and members; role tags show on the users.
 export const useAddUser = () =>
-  useInvalidatingMutation(
-    (body: Partial<ConsoleUserAddBody>) => http.post<ConsoleUser>(CONSOLE_PATHS.userAdd, { body }),
-    [CONSOLE_KEYS.users],
-  );
+  usePostMutation<Partial<ConsoleUserAddBody>, ConsoleUser>(CONSOLE_PATHS.userAdd, [CONSOLE_KEYS.users]);
 export const useEditUser = () =>
-  useInvalidatingMutation(
-    (body: ConsoleUserEditBody) => http.post<ConsoleUser>(CONSOLE_PATHS.userEdit, { body }),
-    [CONSOLE_KEYS.users, CONSOLE_KEYS.teams],
-  );
+  usePostMutation<ConsoleUserEditBody, ConsoleUser>(CONSOLE_PATHS.userEdit, [CONSOLE_KEYS.users, CONSOLE_KEYS.teams]);
 export const useSetUserStatus = () =>
   useInvalidatingMutation(
     (a: { id: string; status: 0 | 1 }) =>
@@ -89,15 +83,9 @@ export const useAssignRoles = () =>
 
 // Roles: their names show as the users' tags.
 export const useAddRole = () =>
-  useInvalidatingMutation(
-    (body: Partial<ConsoleRoleAddBody>) => http.post<ConsoleRole>(CONSOLE_PATHS.roleAdd, { body }),
-    [CONSOLE_KEYS.roles],
-  );
+  usePostMutation<Partial<ConsoleRoleAddBody>, ConsoleRole>(CONSOLE_PATHS.roleAdd, [CONSOLE_KEYS.roles]);
 export const useEditRole = () =>
-  useInvalidatingMutation(
-    (body: ConsoleRoleEditBody) => http.post<ConsoleRole>(CONSOLE_PATHS.roleEdit, { body }),
-    [CONSOLE_KEYS.roles, CONSOLE_KEYS.users],
-  );
+  usePostMutation<ConsoleRoleEditBody, ConsoleRole>(CONSOLE_PATHS.roleEdit, [CONSOLE_KEYS.roles, CONSOLE_KEYS.users]);
 export const useRemoveRole = () =>
   useInvalidatingMutation(
     (id: string) => http.del<null>(CONSOLE_PATHS.roleRemove(id)),
@@ -116,22 +104,12 @@ export const useAppointLeader = () =>
     [CONSOLE_KEYS.teams],
   );
 export const useSetMemberFlags = () =>
-  useInvalidatingMutation(
-    (body: ConsoleMemberFlagsBody) => http.post<ConsoleTeamMember>(CONSOLE_PATHS.memberFlags, { body }),
-    [CONSOLE_KEYS.teams],
-  );
+  usePostMutation<ConsoleMemberFlagsBody, ConsoleTeamMember>(CONSOLE_PATHS.memberFlags, [CONSOLE_KEYS.teams]);
 
 // Menus: a removed entry also leaves the roles that granted it (their grant count).
-export const useAddMenu = () =>
-  useInvalidatingMutation(
-    (body: Partial<MenuAddBody>) => http.post<MenuNode>(MENU_PATHS.add, { body }),
-    [CONSOLE_KEYS.menus],
-  );
+export const useAddMenu = () => usePostMutation<Partial<MenuAddBody>, MenuNode>(MENU_PATHS.add, [CONSOLE_KEYS.menus]);
 export const useEditMenu = () =>
-  useInvalidatingMutation(
-    (body: Partial<MenuAddBody> & { id: number }) => http.post<MenuNode>(MENU_PATHS.edit, { body }),
-    [CONSOLE_KEYS.menus],
-  );
+  usePostMutation<Partial<MenuAddBody> & { id: number }, MenuNode>(MENU_PATHS.edit, [CONSOLE_KEYS.menus]);
 export const useRemoveMenu = () =>
   useInvalidatingMutation(
     (id: number) => http.del<null>(MENU_PATHS.remove(id)),

@@ -7,7 +7,7 @@ import {
   type OrganizationNode,
 } from '@tcm/contract';
 import { http } from '../../lib/api.js';
-import { useInvalidatingMutation } from '../../lib/invalidating-mutation.js';
+import { useInvalidatingMutation, usePostMutation } from '../../lib/invalidating-mutation.js';
 import { CONSOLE_KEYS, consoleApi } from './console-api.js';
 
 /** Query key of the organization tree (docs/console.md "Organizations"). */
@@ -28,15 +28,12 @@ export const useAccountPick = (keyword: string) =>
 
 // A rename shows in the accounts' organization column; an assignment in both lists' counts.
 export const useAddOrganization = () =>
-  useInvalidatingMutation(
-    (body: Partial<OrganizationAddBody>) => http.post<OrganizationNode>(ORGANIZATION_PATHS.add, { body }),
-    [ORGANIZATION_KEYS.tree],
-  );
+  usePostMutation<Partial<OrganizationAddBody>, OrganizationNode>(ORGANIZATION_PATHS.add, [ORGANIZATION_KEYS.tree]);
 export const useEditOrganization = () =>
-  useInvalidatingMutation(
-    (body: OrganizationEditBody) => http.post<OrganizationNode>(ORGANIZATION_PATHS.edit, { body }),
-    [ORGANIZATION_KEYS.tree, CONSOLE_KEYS.users],
-  );
+  usePostMutation<OrganizationEditBody, OrganizationNode>(ORGANIZATION_PATHS.edit, [
+    ORGANIZATION_KEYS.tree,
+    CONSOLE_KEYS.users,
+  ]);
 export const useRemoveOrganization = () =>
   useInvalidatingMutation((id: string) => http.del<null>(ORGANIZATION_PATHS.remove(id)), [ORGANIZATION_KEYS.tree]);
 export const useAssignOrganization = () =>

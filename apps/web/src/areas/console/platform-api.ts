@@ -8,7 +8,7 @@ import {
   type DashboardSummary,
 } from '@tcm/contract';
 import { http } from '../../lib/api.js';
-import { useInvalidatingMutation } from '../../lib/invalidating-mutation.js';
+import { useInvalidatingMutation, usePostMutation } from '../../lib/invalidating-mutation.js';
 
 /** Query keys of the dashboard and the device list; a device's status changes both. */
 export const PLATFORM_KEYS = {
@@ -35,7 +35,4 @@ export const useSetDeviceStatus = () =>
 
 /** A new location moves the device's records on the display's map; the list shows it at once. */
 export const useEditDevice = () =>
-  useInvalidatingMutation(
-    (body: ConsoleDeviceEditBody) => http.post<ConsoleDevice>(PLATFORM_PATHS.deviceEdit, { body }),
-    [PLATFORM_KEYS.devices],
-  );
+  usePostMutation<ConsoleDeviceEditBody, ConsoleDevice>(PLATFORM_PATHS.deviceEdit, [PLATFORM_KEYS.devices]);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Modal, Result, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { STACK_TABLE, stackColumns } from '../../record/stack-table.js';
@@ -8,6 +8,7 @@ import { markServerFields, textProps, useSchemaRules } from '../../lib/form-rule
 import { useSession } from '../../lib/session.js';
 import { day } from './home-format.js';
 import { useApply, useDecide, useMyApplications, useTeamApplications } from './team-api.js';
+import { QueryTable } from '../../components/QueryTable.js';
 
 const STATUS_COLOR = { pending: 'processing', approved: 'success', rejected: 'error' } as const;
 
@@ -61,12 +62,8 @@ function ApplyCard() {
       {mine.isError ? (
         <Result status="warning" title={mine.error.message} />
       ) : (
-        <Table<Application>
-          size="small"
-          rowKey="id"
-          loading={mine.isPending}
-          dataSource={mine.data ?? []}
-          pagination={false}
+        <QueryTable<Application>
+          query={mine}
           scroll={{ x: true }}
           locale={{ emptyText: t('member.apply.none') }}
           data-testid="my-applications"
@@ -94,11 +91,8 @@ function TeamApplications() {
   if (list.isError) return <Result status="warning" title={list.error.message} />;
   return (
     <Card title={t('member.apply.teamList')} data-testid="team-applications">
-      <Table<Application>
-        size="small"
-        rowKey="id"
-        dataSource={list.data}
-        pagination={false}
+      <QueryTable<Application>
+        query={list}
         scroll={{ x: true }}
         locale={{ emptyText: t('member.apply.none') }}
         className={STACK_TABLE}

@@ -13,7 +13,7 @@ import {
   type RecordSummary,
 } from '@tcm/contract';
 import { DataTable, type Paging } from '../../components/DataTable.js';
-import { CombinedQueryDialog } from '../../components/query/CombinedQueryDialog.js';
+import { CombinedQueryButton } from '../../components/query/CombinedQueryButton.js';
 import type { QueryField } from '../../components/query/normalize.js';
 import { SearchBox } from '../../components/SearchBox.js';
 import { LiveRecordResult } from '../../record/LiveRecordResult.js';
@@ -53,7 +53,6 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState<CombinedQuery | null>(null);
   const [status, setStatus] = useState<RecordStatus | undefined>();
-  const [dialog, setDialog] = useState(false);
   useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [search, query, status]);
   const { mutate: pushReport } = usePushReport();
   const push = useCallback(
@@ -142,14 +141,13 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
       <Typography.Title level={4}>{t(`route.${scope}`)}</Typography.Title>
       <Space wrap>
         <SearchBox fields={RECORD_FIELDS} onSearch={(_q, term) => setSearch(term)} />
-        <Button onClick={() => setDialog(true)} data-testid="open-query">
-          {t('query.title')}
-        </Button>
-        {query && (
-          <Tag closable onClose={() => setQuery(null)}>
-            {t('record.queryActive')}
-          </Tag>
-        )}
+        <CombinedQueryButton
+          fields={RECORD_FIELDS}
+          query={query}
+          onQuery={setQuery}
+          activeText={t('record.queryActive')}
+          testId="open-query"
+        />
         <Select<RecordStatus>
           allowClear
           placeholder={t('record.field.status')}
@@ -169,10 +167,7 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
       ) : (
         <DataTable<RecordSummary>
           rowKey="id"
-          loading={list.isLoading}
-          dataSource={list.data?.list ?? []}
-          total={list.data?.total ?? 0}
-          totalCapped={list.data?.totalCapped}
+          query={list}
           paging={paging}
           onPaging={setPaging}
           selected={selected}
@@ -182,15 +177,6 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
           data-testid="records-table"
         />
       )}
-      <CombinedQueryDialog
-        open={dialog}
-        fields={RECORD_FIELDS}
-        onClose={() => setDialog(false)}
-        onSubmit={(q) => {
-          setQuery(q);
-          setDialog(false);
-        }}
-      />
       <Drawer
         open={openId !== null}
         width="min(1100px, 96vw)"

@@ -9,6 +9,7 @@ import { KeywordSearch } from '../../../components/query/KeywordSearch.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { CONTENT_KEYS, contentApi, usePublishContent, useRemoveContent } from './content-api.js';
 import { ContentDialog } from './ContentDialog.js';
+import { useConfirm } from '../../../components/use-confirm.js';
 
 /** State of an item as the list shows it: draft, scheduled (published, time ahead) or published. */
 export function contentState(c: Pick<ContentRow, 'published' | 'publishAt'>, now = Date.now()) {
@@ -69,6 +70,7 @@ function PublishDialog({ row, onClose, onDone }: { row: ContentRow; onClose: () 
 
 function ContentTable({ kind, route }: { kind: ContentKind; route?: BuiltRoute }) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const fmt = useReaderFormat();
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [publishing, setPublishing] = useState<ContentRow | null>(null);
@@ -87,13 +89,9 @@ function ContentTable({ kind, route }: { kind: ContentKind; route?: BuiltRoute }
         editContent: withOne((r) => setEditing({ id: r.id })),
         publishContent: withOne(setPublishing),
         removeContent: withOne((r) =>
-          Modal.confirm({
-            title: t('app.hint'),
-            content: t('content.confirmRemove', { title: r.title }),
-            onOk: async () => {
-              await remove.mutateAsync(r.id);
-              clearSelection();
-            },
+          confirm(t('content.confirmRemove', { title: r.title }), async () => {
+            await remove.mutateAsync(r.id);
+            clearSelection();
           }),
         ),
       })}

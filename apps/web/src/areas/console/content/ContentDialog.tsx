@@ -3,7 +3,7 @@ import { Form, Input, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_LANGS, contentAddBody, pageNameParam, type ContentKind } from '@tcm/contract';
 import { schemaRule, textProps, useSchemaRules } from '../../../lib/form-rules.js';
-import { SaveDialog } from '../../../components/SaveDialog.js';
+import { FormDialog } from '../../../components/SaveDialog.js';
 import { useContentItem, useSaveContent } from './content-api.js';
 
 // The editor (tiptap) loads only when a dialog opens: never part of the public site's first load.
@@ -65,57 +65,55 @@ export function ContentDialog(props: {
   };
   const { lang, rules, text } = useSchemaRules(contentAddBody.shape);
   return (
-    <SaveDialog
+    <FormDialog
+      form={form}
+      initialValues={{ lang: 'zh' }}
       title={t(props.id ? 'content.edit' : 'content.add')}
       testId="content"
       width={880}
       save={save}
-      pending={saving.isPending}
       onClose={props.onClose}
       onSaved={props.onSaved}
-      form={form}
     >
-      <Form form={form} layout="vertical" initialValues={{ lang: 'zh' }}>
-        <Form.Item name="lang" label={t('content.lang')}>
-          <Select
-            style={{ width: 160 }}
-            data-testid="content-lang"
-            options={CONTENT_LANGS.map((l) => ({ value: l, label: t(`content.langs.${l}`) }))}
-          />
+      <Form.Item name="lang" label={t('content.lang')}>
+        <Select
+          style={{ width: 160 }}
+          data-testid="content-lang"
+          options={CONTENT_LANGS.map((l) => ({ value: l, label: t(`content.langs.${l}`) }))}
+        />
+      </Form.Item>
+      {props.kind === 'page' && (
+        <Form.Item
+          name="name"
+          label={t('content.name')}
+          extra={t('content.nameHint')}
+          required
+          rules={[schemaRule(pageNameParam.shape.name, lang, 'name')]}
+        >
+          <Input {...textProps(pageNameParam.shape.name)} data-testid="content-name" />
         </Form.Item>
-        {props.kind === 'page' && (
-          <Form.Item
-            name="name"
-            label={t('content.name')}
-            extra={t('content.nameHint')}
-            required
-            rules={[schemaRule(pageNameParam.shape.name, lang, 'name')]}
-          >
-            <Input {...textProps(pageNameParam.shape.name)} data-testid="content-name" />
-          </Form.Item>
+      )}
+      <Form.Item name="title" label={t('content.title')} required rules={rules('title')}>
+        <Input {...text('title')} data-testid="content-title" />
+      </Form.Item>
+      <Form.Item name="summary" label={t('content.summary')} rules={rules('summary')}>
+        <Input.TextArea {...text('summary')} rows={2} data-testid="content-summary" />
+      </Form.Item>
+      <Form.Item name="coverUrl" label={t('content.cover')} extra={t('content.coverHint')} rules={rules('coverUrl')}>
+        <Input {...text('coverUrl')} data-testid="content-cover" />
+      </Form.Item>
+      <Form.Item label={t('content.body')} required>
+        {body === null ? (
+          <Spin />
+        ) : (
+          <Suspense fallback={<Spin />}>
+            <RichTextEditor value={body} onChange={setBody} testId="content-body" />
+          </Suspense>
         )}
-        <Form.Item name="title" label={t('content.title')} required rules={rules('title')}>
-          <Input {...text('title')} data-testid="content-title" />
-        </Form.Item>
-        <Form.Item name="summary" label={t('content.summary')} rules={rules('summary')}>
-          <Input.TextArea {...text('summary')} rows={2} data-testid="content-summary" />
-        </Form.Item>
-        <Form.Item name="coverUrl" label={t('content.cover')} extra={t('content.coverHint')} rules={rules('coverUrl')}>
-          <Input {...text('coverUrl')} data-testid="content-cover" />
-        </Form.Item>
-        <Form.Item label={t('content.body')} required>
-          {body === null ? (
-            <Spin />
-          ) : (
-            <Suspense fallback={<Spin />}>
-              <RichTextEditor value={body} onChange={setBody} testId="content-body" />
-            </Suspense>
-          )}
-        </Form.Item>
-        <Form.Item name="sources" label={t('content.sources')} extra={t('content.sourcesHint')}>
-          <Input.TextArea rows={2} data-testid="content-sources" />
-        </Form.Item>
-      </Form>
-    </SaveDialog>
+      </Form.Item>
+      <Form.Item name="sources" label={t('content.sources')} extra={t('content.sourcesHint')}>
+        <Input.TextArea rows={2} data-testid="content-sources" />
+      </Form.Item>
+    </FormDialog>
   );
 }

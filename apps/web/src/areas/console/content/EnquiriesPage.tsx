@@ -35,7 +35,6 @@ function HandleDialog({ row, onClose, onSaved }: { row: Enquiry; onClose: () => 
         const v = await form.validateFields();
         await update.mutateAsync({ id: row.id, status: v.status, note: v.note?.trim() || null });
       }}
-      pending={update.isPending}
       onClose={onClose}
       onSaved={onSaved}
     >

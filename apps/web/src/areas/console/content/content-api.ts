@@ -13,7 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/api.js';
 import { ENQUIRIES_KEY } from '../../../lib/content-keys.js';
-import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.js';
+import { useInvalidatingMutation, usePostMutation } from '../../../lib/invalidating-mutation.js';
 
 /** Back-office reads of the content pages (docs/site.md); writes are the hooks below. */
 export const contentApi = {
@@ -45,10 +45,7 @@ export const useSettings = () => useQuery({ queryKey: CONTENT_KEYS.settings, que
 
 /** Saves the settings; they are read again afterwards. */
 export const useSaveSettings = () =>
-  useInvalidatingMutation(
-    (body: SiteSettings) => http.post<SiteSettings>(CONTENT_PATHS.settings, { body }),
-    [CONTENT_KEYS.settings],
-  );
+  usePostMutation<SiteSettings, SiteSettings>(CONTENT_PATHS.settings, [CONTENT_KEYS.settings]);
 
 /** One news item or page for its edit dialog; null id (a new item) reads nothing. */
 export const useContentItem = (id: number | null) =>

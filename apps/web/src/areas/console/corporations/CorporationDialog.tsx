@@ -2,7 +2,7 @@ import { Checkbox, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { H5_DEFAULT_BRANDING, corporationAddBody, type Corporation, type CorporationH5 } from '@tcm/contract';
 import { useSchemaRules } from '../../../lib/form-rules.js';
-import { SaveDialog } from '../../../components/SaveDialog.js';
+import { FormDialog } from '../../../components/SaveDialog.js';
 import { useAddCorporation, useEditCorporation } from './corporations-api.js';
 import { H5BrandingFields } from './H5BrandingFields.js';
 
@@ -44,42 +44,36 @@ export function CorporationDialog({
     else await add.mutateAsync({ name: v.name, contact: v.contact || undefined, flags });
   };
   return (
-    <SaveDialog
+    <FormDialog
+      form={form}
+      initialValues={{
+        name: editing?.name,
+        contact: editing?.contact ?? undefined,
+        flags: editing ? FLAGS.filter((f) => editing.flags[f]) : ['api'],
+        enabled: editing?.enabled ?? true,
+        h5: editing?.h5 ?? H5_DEFAULT_BRANDING,
+      }}
       title={t(editing ? 'corporations.edit' : 'corporations.add')}
       testId="corporation"
       save={save}
-      pending={add.isPending || edit.isPending}
       onClose={onClose}
       onSaved={onSaved}
-      form={form}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{
-          name: editing?.name,
-          contact: editing?.contact ?? undefined,
-          flags: editing ? FLAGS.filter((f) => editing.flags[f]) : ['api'],
-          enabled: editing?.enabled ?? true,
-          h5: editing?.h5 ?? H5_DEFAULT_BRANDING,
-        }}
-      >
-        <Form.Item name="name" label={t('corporations.name')} required rules={rules('name')}>
-          <Input {...text('name')} data-testid="corporation-name" />
+      <Form.Item name="name" label={t('corporations.name')} required rules={rules('name')}>
+        <Input {...text('name')} data-testid="corporation-name" />
+      </Form.Item>
+      <Form.Item name="contact" label={t('corporations.contact')} rules={rules('contact')}>
+        <Input {...text('contact')} />
+      </Form.Item>
+      <Form.Item name="flags" label={t('corporations.flags')} extra={t('corporations.flagsHint')}>
+        <Checkbox.Group options={FLAGS.map((f) => ({ value: f, label: t(`corporations.flag.${f}`) }))} />
+      </Form.Item>
+      {editing && (
+        <Form.Item name="enabled" label={t('corporations.enabled')} valuePropName="checked">
+          <Switch />
         </Form.Item>
-        <Form.Item name="contact" label={t('corporations.contact')} rules={rules('contact')}>
-          <Input {...text('contact')} />
-        </Form.Item>
-        <Form.Item name="flags" label={t('corporations.flags')} extra={t('corporations.flagsHint')}>
-          <Checkbox.Group options={FLAGS.map((f) => ({ value: f, label: t(`corporations.flag.${f}`) }))} />
-        </Form.Item>
-        {editing && (
-          <Form.Item name="enabled" label={t('corporations.enabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        )}
-        {editing && <H5BrandingFields />}
-      </Form>
-    </SaveDialog>
+      )}
+      {editing && <H5BrandingFields />}
+    </FormDialog>
   );
 }

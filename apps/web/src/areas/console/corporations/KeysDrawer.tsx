@@ -1,23 +1,11 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { appKeyAddBody, type AppKey, type AppKeyCredentials, type Corporation } from '@tcm/contract';
 import { markServerFields, useSchemaRules } from '../../../lib/form-rules.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { useAddKey, useAppKeys, useRevokeKey, useRotateKey } from './corporations-api.js';
+import { QueryTable } from '../../../components/QueryTable.js';
 
 /** The secret of a new or rotated key: shown this once, never again (only its sealed copy is stored). */
 function SecretModal({ creds, onClose }: { creds: AppKeyCredentials; onClose: () => void }) {
@@ -93,12 +81,8 @@ export function KeysDrawer({ corporation, onClose }: { corporation: Corporation;
         </Button>
       </Form>
       {keys.isError && <Typography.Paragraph type="danger">{t('consoleAdmin.loadFailed')}</Typography.Paragraph>}
-      <Table<AppKey>
-        size="small"
-        rowKey="id"
-        loading={keys.isLoading}
-        dataSource={keys.data ?? []}
-        pagination={false}
+      <QueryTable<AppKey>
+        query={keys}
         locale={{ emptyText: t('corporations.noKeys') }}
         columns={[
           {

@@ -8,7 +8,7 @@ import {
   type UsageDay,
 } from '@tcm/contract';
 import { http } from '../../../lib/api.js';
-import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.js';
+import { useInvalidatingMutation, usePostMutation } from '../../../lib/invalidating-mutation.js';
 
 type Flags = Corporation['flags'];
 
@@ -34,10 +34,9 @@ export const useUsage = (id: string, days: number) =>
   useQuery({ queryKey: CORPORATION_KEYS.usage(id, days), queryFn: () => corporationsApi.usage(id, days) });
 
 export const useAddCorporation = () =>
-  useInvalidatingMutation(
-    (body: { name: string; contact?: string; flags: Flags }) => http.post<Corporation>(CORPORATION_PATHS.add, { body }),
-    [CORPORATION_KEYS.list],
-  );
+  usePostMutation<{ name: string; contact?: string; flags: Flags }, Corporation>(CORPORATION_PATHS.add, [
+    CORPORATION_KEYS.list,
+  ]);
 export const useEditCorporation = () =>
   useInvalidatingMutation(
     (body: {

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Input, Modal, Space, Typography, message } from 'antd';
+import { Button, Input, Space, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   TRANSLATION_LANG_LABELS,
@@ -19,6 +19,7 @@ import { TranslationDialog } from './TranslationDialog.js';
 import { TranslationPopover } from './TranslationPopover.js';
 import { TRANSLATION_KEYS, translationApi, useRemoveTranslations } from './translation-api.js';
 import { languageCoverage } from './coverage.js';
+import { useConfirm } from '../../../components/use-confirm.js';
 
 const FIELD_LABELS: Record<keyof typeof TRANSLATION_QUERY_FIELDS, string> = {
   originalText: 'translation.original',
@@ -58,6 +59,7 @@ function CoverageChart({ rows }: { rows: TranslationEntry[] }) {
 /** Translation admin screen (spec §2): list, search, combined query, toolbar, dialog, focus pop-up. */
 export default function TranslationAdmin({ route }: { route?: BuiltRoute }) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const fmt = useReaderFormat();
   const [editing, setEditing] = useState<Editing>(null);
   const [check, setCheck] = useState('');
@@ -74,14 +76,10 @@ export default function TranslationAdmin({ route }: { route?: BuiltRoute }) {
         addTranslation: () => setEditing({ entry: null }),
         editTranslation: withOne((entry) => setEditing({ entry })),
         deleteTranslation: withSome((rows) =>
-          Modal.confirm({
-            title: t('app.hint'),
-            content: t('translation.confirmRemove'),
-            onOk: async () => {
-              await remove.mutateAsync(rows.map((r) => r.id));
-              clearSelection();
-              void message.success(t('translation.removed'));
-            },
+          confirm(t('translation.confirmRemove'), async () => {
+            await remove.mutateAsync(rows.map((r) => r.id));
+            clearSelection();
+            void message.success(t('translation.removed'));
           }),
         ),
       })}

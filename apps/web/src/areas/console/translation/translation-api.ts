@@ -8,7 +8,7 @@ import {
   type TranslationUpdateBody,
 } from '@tcm/contract';
 import { http } from '../../../lib/api.js';
-import { useInvalidatingMutation } from '../../../lib/invalidating-mutation.js';
+import { useInvalidatingMutation, usePostMutation } from '../../../lib/invalidating-mutation.js';
 
 /** SHA-256 (hex) of a text, UTF-8 — the same key the server computes (spec §9). */
 export async function sha256Hex(text: string): Promise<string> {
@@ -57,15 +57,9 @@ export function useFindTranslation() {
 }
 
 export const useCreateTranslation = () =>
-  useInvalidatingMutation(
-    (body: TranslationCreateBody) => http.post<TranslationEntry>(TRANSLATION_PATHS.create, { body }),
-    [TRANSLATION_KEYS.all],
-  );
+  usePostMutation<TranslationCreateBody, TranslationEntry>(TRANSLATION_PATHS.create, [TRANSLATION_KEYS.all]);
 export const useUpdateTranslation = () =>
-  useInvalidatingMutation(
-    (body: TranslationUpdateBody) => http.post<TranslationEntry>(TRANSLATION_PATHS.update, { body }),
-    [TRANSLATION_KEYS.all],
-  );
+  usePostMutation<TranslationUpdateBody, TranslationEntry>(TRANSLATION_PATHS.update, [TRANSLATION_KEYS.all]);
 /** Removes the chosen entries one after another (the server takes one id per call). */
 export const useRemoveTranslations = () =>
   useInvalidatingMutation(

@@ -1,6 +1,6 @@
 import './texts.js';
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Modal, Result, Select, Space, Switch, Tag, Typography, message } from 'antd';
+import { Button, Result, Select, Space, Switch, Tag, Typography, message } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,7 +15,7 @@ import {
 import type { ToolbarButton } from '../../../app/dynamic-menu.js';
 import { selectionProblem } from '../../../app/toolbar.js';
 import { DataTable, type Paging } from '../../../components/DataTable.js';
-import { CombinedQueryDialog } from '../../../components/query/CombinedQueryDialog.js';
+import { CombinedQueryButton } from '../../../components/query/CombinedQueryButton.js';
 import type { QueryField } from '../../../components/query/normalize.js';
 import { SearchBox } from '../../../components/SearchBox.js';
 import { Toolbar } from '../../../components/Toolbar.js';
@@ -24,6 +24,7 @@ import { CaseFormModal } from './CaseFormModal.js';
 import { GroupModal } from './GroupModal.js';
 import { asyncHandler } from '../../../lib/async-handler.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
+import { useDeleteSelected } from '../../../components/use-confirm.js';
 
 /** The case-list toolbar of spec §6 (codes, names, actions); the Toolbar shows those the doctor holds. */
 export const ARCHIVE_TOOLBAR: readonly ToolbarButton[] = [
@@ -59,6 +60,7 @@ const FIELDS: readonly QueryField[] = Object.entries(ARCHIVE_QUERY_FIELDS).map((
 /** /doctor/archive/index: own and shared cases, search, combined query, groups, recycle view, export. */
 export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
   const { t } = useTranslation();
+  const deleteSelected = useDeleteSelected();
   const fmt = useReaderFormat();
   const navigate = useNavigate();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
@@ -67,7 +69,6 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
   const [groupId, setGroupId] = useState<string | undefined>();
   const [recycle, setRecycle] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
-  const [dialog, setDialog] = useState(false);
   const [adding, setAdding] = useState(openAdd);
   const [grouping, setGrouping] = useState(false);
   useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [search, query, groupId, recycle]);
@@ -92,20 +93,11 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
       if (problem) return void message.warning(t(problem));
       setGrouping(true);
     },
-    deleteArchive: () => {
-      const problem = selectionProblem('some', selected.length);
-      if (problem) return void message.warning(t(problem));
-      Modal.confirm({
-        title: t('app.hint'),
-        content: t('archive.confirmDelete', { n: selected.length }),
-        okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
-        onOk: async () => {
-          await remove.mutateAsync(selected);
-          setSelected([]);
-          void message.success(t('archive.deleted'));
-        },
-      });
-    },
+    deleteArchive: deleteSelected(selected.length, t('archive.confirmDelete', { n: selected.length }), async () => {
+      await remove.mutateAsync(selected);
+      setSelected([]);
+      void message.success(t('archive.deleted'));
+    }),
   };
 
   const columns = useMemo(
@@ -167,12 +159,7 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
           </Button>
         )}
         <SearchBox fields={FIELDS} onSearch={(_q, term) => setSearch(term)} />
-        <Button onClick={() => setDialog(true)}>{t('query.title')}</Button>
-        {query && (
-          <Tag closable onClose={() => setQuery(null)}>
-            {t('query.title')}
-          </Tag>
-        )}
+        <CombinedQueryButton fields={FIELDS} query={query} onQuery={setQuery} />
         <Select<string>
           allowClear
           placeholder={t('archive.allGroups')}
@@ -195,9 +182,7 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
       ) : (
         <DataTable<CaseSummary>
           rowKey="id"
-          loading={list.isLoading}
-          dataSource={list.data?.list ?? []}
-          total={list.data?.total ?? 0}
+          query={list}
           paging={paging}
           onPaging={setPaging}
           selected={selected}
@@ -207,15 +192,6 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
           data-testid="archive-table"
         />
       )}
-      <CombinedQueryDialog
-        open={dialog}
-        fields={FIELDS}
-        onClose={() => setDialog(false)}
-        onSubmit={(q) => {
-          setQuery(q);
-          setDialog(false);
-        }}
-      />
       <CaseFormModal
         open={adding}
         groups={(groups.data ?? []).filter((g) => g.mine)}

@@ -1,11 +1,11 @@
 import './texts.js';
 import { useState } from 'react';
-import { Button, Result, Space, Tag, Typography } from 'antd';
+import { Result, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PRESCRIPTION_QUERY_FIELDS, type CombinedQuery, type PrescriptionRow } from '@tcm/contract';
 import { DataTable, type Paging } from '../../../components/DataTable.js';
-import { CombinedQueryDialog } from '../../../components/query/CombinedQueryDialog.js';
+import { CombinedQueryButton } from '../../../components/query/CombinedQueryButton.js';
 import type { QueryField } from '../../../components/query/normalize.js';
 import { SearchBox } from '../../../components/SearchBox.js';
 import { usePrescriptionPage } from './archive-api.js';
@@ -23,7 +23,6 @@ export function PrescriptionList() {
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState<CombinedQuery | null>(null);
-  const [dialog, setDialog] = useState(false);
   const list = usePrescriptionPage(paging, search, query);
   if (list.isError) return <Result status="warning" title={t('archive.loadFailed')} subTitle={list.error.message} />;
   return (
@@ -36,18 +35,11 @@ export function PrescriptionList() {
             setPaging((p) => ({ ...p, page: 1 }));
           }}
         />
-        <Button onClick={() => setDialog(true)}>{t('query.title')}</Button>
-        {query && (
-          <Tag closable onClose={() => setQuery(null)}>
-            {t('query.title')}
-          </Tag>
-        )}
+        <CombinedQueryButton fields={FIELDS} query={query} onQuery={setQuery} />
       </Space>
       <DataTable<PrescriptionRow>
         rowKey="visitId"
-        loading={list.isPending}
-        dataSource={list.data?.list ?? []}
-        total={list.data?.total ?? 0}
+        query={list}
         paging={paging}
         onPaging={setPaging}
         locale={{ emptyText: t('archive.prescriptionList.empty') }}
@@ -82,15 +74,6 @@ export function PrescriptionList() {
           { title: t('archive.prescriptionList.doses'), render: (_: unknown, r) => r.prescription.doses, width: 70 },
           { title: t('archive.prescriptionList.doctor'), dataIndex: 'doctorName', width: 100 },
         ]}
-      />
-      <CombinedQueryDialog
-        open={dialog}
-        fields={FIELDS}
-        onClose={() => setDialog(false)}
-        onSubmit={(q) => {
-          setQuery(q);
-          setDialog(false);
-        }}
       />
     </Space>
   );

@@ -6,21 +6,22 @@ import { JobPanel } from './JobPanel.js';
 import { ExportNotes, warningText } from './results.js';
 import type { useAnalysis } from './use-analysis.js';
 
-/** The frame of an analysis screen: title, pool picker, the screen's parameters, progress, result. */
+/**
+ * The frame of an analysis screen: title, pool picker, the screen's parameters, progress, result.
+ * `screen` names its title (`research.<screen>.title`) and its test id (`<screen>-page`).
+ */
 export function AnalysisFrame({
-  title,
+  screen,
   a,
   params,
   children,
-  testId,
 }: {
-  title: string;
+  screen: 'frequency' | 'relate' | 'cluster' | 'classify';
   a: ReturnType<typeof useAnalysis>;
-  /** The parameter form, given the chosen pool. */
+  /** The parameter controls, given the chosen pool (laid out in a wrapping row). */
   params: (pool: Pool) => ReactNode;
   /** The result, shown when the job is done. */
   children: ReactNode;
-  testId: string;
 }) {
   const { t, i18n } = useTranslation();
   const job = a.job;
@@ -29,8 +30,8 @@ export function AnalysisFrame({
   if (a.pools.error) return <Result status="error" title={t('research.loadFailed')} subTitle={a.pools.error.message} />;
   const list = a.pools.data?.list ?? [];
   return (
-    <Space orientation="vertical" style={{ width: '100%' }} data-testid={testId}>
-      <Typography.Title level={4}>{title}</Typography.Title>
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid={`${screen}-page`}>
+      <Typography.Title level={4}>{t(`research.${screen}.title`)}</Typography.Title>
       {list.length === 0 ? (
         <Empty description={t('research.noPools')} />
       ) : (
@@ -48,7 +49,7 @@ export function AnalysisFrame({
                   data-testid="pool-picker"
                 />
               </Space>
-              {a.pool && params(a.pool)}
+              {a.pool && <Space wrap>{params(a.pool)}</Space>}
             </Space>
           </Card>
           <JobPanel job={a.job} />

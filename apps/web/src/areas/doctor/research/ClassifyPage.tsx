@@ -8,6 +8,7 @@ import { useReaderFormat } from '../../../lib/reader-format.js';
 import { AnalysisFrame } from './AnalysisFrame.js';
 import { useJobHistory } from './research-api.js';
 import { useAnalysis } from './use-analysis.js';
+import { StartButton, VariablesSelect } from './ParamControls.js';
 
 export const resultPath = (taskId: string) => `/doctor/analysis/syndromes/classify-syndromes/classify-result/${taskId}`;
 
@@ -24,11 +25,10 @@ export function ClassifyPage() {
   const history = useJobHistory('classification', a.poolId, a.job?.status);
   return (
     <AnalysisFrame
-      title={t('research.classify.title')}
+      screen="classify"
       a={a}
-      testId="classify-page"
       params={(pool) => (
-        <Space wrap>
+        <>
           <Select<string>
             style={{ minWidth: 200 }}
             placeholder={t('research.classify.target')}
@@ -40,18 +40,12 @@ export function ClassifyPage() {
               .map((v) => ({ value: v.key, label: v.label[lang] }))}
             data-testid="classify-target"
           />
-          <Select<string[]>
-            mode="multiple"
-            showSearch={{ optionFilterProp: 'label' }}
-            allowClear
-            style={{ minWidth: 360 }}
-            placeholder={t('research.classify.features')}
+          <VariablesSelect
+            variables={pool.variables.filter((v) => v.key !== target)}
             value={features}
             onChange={setFeatures}
-            options={pool.variables
-              .filter((v) => v.key !== target)
-              .map((v) => ({ value: v.key, label: v.label[lang] }))}
-            data-testid="classify-features"
+            placeholder={t('research.classify.features')}
+            testId="classify-features"
           />
           <Select
             value={classifier}
@@ -64,16 +58,14 @@ export function ClassifyPage() {
               <InputNumber min={1} max={300} value={trees} onChange={(v) => setTrees(v ?? 100)} />
             </Space>
           )}
-          <Button
-            type="primary"
-            data-testid="start"
-            loading={a.starting}
+          <StartButton
+            a={a}
             disabled={!target || !features.length}
-            onClick={() => void a.start({ kind: 'classification', classifier, target: target!, features, trees })}
+            params={() => ({ kind: 'classification', classifier, target: target!, features, trees })}
           >
             {t('research.classify.train')}
-          </Button>
-        </Space>
+          </StartButton>
+        </>
       )}
     >
       <Button type="primary" data-testid="view-result" onClick={() => a.job && void navigate(resultPath(a.job.id))}>

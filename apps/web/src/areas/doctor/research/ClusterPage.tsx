@@ -1,6 +1,6 @@
 import './texts.js';
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Card, InputNumber, Select, Space, Statistic, Table } from 'antd';
+import { Card, InputNumber, Space, Statistic, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { KMEANS_RESTARTS_DEFAULT } from '@tcm/contract';
 import { EChart } from '../../../components/EChart.js';
@@ -10,6 +10,7 @@ import { ExportButtons, savePng, type Cell } from './ExportButtons.js';
 import { TableCard } from './TableCard.js';
 import { useAnalysis } from './use-analysis.js';
 import { columnWord } from './words.js';
+import { StartButton, VariablesSelect } from './ParamControls.js';
 
 /** /doctor/analysis/syndromes/cluster-syndromes/index: k-means on chosen variables, PCA scatter, profiles. */
 export function ClusterPage() {
@@ -75,22 +76,11 @@ export function ClusterPage() {
 
   return (
     <AnalysisFrame
-      title={t('research.cluster.title')}
+      screen="cluster"
       a={a}
-      testId="cluster-page"
       params={(pool) => (
-        <Space wrap>
-          <Select<string[]>
-            mode="multiple"
-            showSearch={{ optionFilterProp: 'label' }}
-            allowClear
-            style={{ minWidth: 360 }}
-            placeholder={t('research.variables')}
-            value={keys}
-            onChange={setKeys}
-            options={pool.variables.map((v) => ({ value: v.key, label: v.label[lang] }))}
-            data-testid="cluster-vars"
-          />
+        <>
+          <VariablesSelect variables={pool.variables} value={keys} onChange={setKeys} testId="cluster-vars" />
           <Space>
             {t('research.cluster.k')}
             <InputNumber min={2} max={20} value={k} onChange={(v) => setK(v ?? 3)} />
@@ -105,16 +95,12 @@ export function ClusterPage() {
               data-testid="cluster-restarts"
             />
           </Space>
-          <Button
-            type="primary"
-            data-testid="start"
-            loading={a.starting}
+          <StartButton
+            a={a}
             disabled={!keys.length}
-            onClick={() => void a.start({ kind: 'clustering', variables: keys, k, restarts })}
-          >
-            {t('research.start')}
-          </Button>
-        </Space>
+            params={() => ({ kind: 'clustering', variables: keys, k, restarts })}
+          />
+        </>
       )}
     >
       {r && (

@@ -1,6 +1,6 @@
 import './texts.js';
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Card, Select, Space, Table } from 'antd';
+import { Card, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FrequencyJobResult, Pool, PoolVariable } from '@tcm/contract';
 import { EChart } from '../../../components/EChart.js';
@@ -10,6 +10,7 @@ import { ExportButtons, savePng, type Cell } from './ExportButtons.js';
 import { TableCard } from './TableCard.js';
 import { useAnalysis } from './use-analysis.js';
 import { levelWord, variableWord } from './words.js';
+import { StartButton, VariablesSelect } from './ParamControls.js';
 
 type FreqTable = FrequencyJobResult['tables'][number];
 type FreqRow = Extract<FreqTable, { type: 'binary' | 'categorical' }>['rows'][number];
@@ -92,30 +93,13 @@ export function FrequencyPage() {
 
   return (
     <AnalysisFrame
-      title={t('research.frequency.title')}
+      screen="frequency"
       a={a}
-      testId="frequency-page"
       params={(pool: Pool) => (
-        <Space wrap>
-          <Select<string[]>
-            mode="multiple"
-            showSearch={{ optionFilterProp: 'label' }}
-            allowClear
-            style={{ minWidth: 360 }}
-            placeholder={t('research.variables')}
-            value={keys}
-            onChange={setKeys}
-            options={pool.variables.map((v) => ({ value: v.key, label: v.label[lang] }))}
-          />
-          <Button
-            type="primary"
-            data-testid="start"
-            loading={a.starting}
-            onClick={() => void a.start({ kind: 'frequency', variables: keys.length ? keys : undefined })}
-          >
-            {t('research.start')}
-          </Button>
-        </Space>
+        <>
+          <VariablesSelect variables={pool.variables} value={keys} onChange={setKeys} />
+          <StartButton a={a} params={() => ({ kind: 'frequency', variables: keys.length ? keys : undefined })} />
+        </>
       )}
     >
       <Card

@@ -14,6 +14,7 @@ import { useReaderFormat } from '../../../lib/reader-format.js';
 import { ExportButtons } from './ExportButtons.js';
 import { usePools, useRemovePools, useSavePool } from './research-api.js';
 import { asyncHandler } from '../../../lib/async-handler.js';
+import { useDeleteSelected } from '../../../components/use-confirm.js';
 
 /** The pool toolbar of spec §6 (codes, names, handlers as the seeded menu's buttons); the Toolbar shows those held. */
 export const POOL_TOOLBAR: readonly ToolbarButton[] = [
@@ -43,6 +44,7 @@ export const POOL_TOOLBAR: readonly ToolbarButton[] = [
 /** /doctor/analysis/pool/index: own data pools; open one for its samples. */
 export function PoolList() {
   const { t } = useTranslation();
+  const deleteSelected = useDeleteSelected();
   const { date } = useReaderFormat();
   const navigate = useNavigate();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
@@ -58,22 +60,13 @@ export function PoolList() {
       if (problem) return void message.warning(t(problem));
       setEditing(list.data?.list.find((p) => p.id === selected[0]) ?? null);
     },
-    deletePools: () => {
-      const problem = selectionProblem('some', selected.length);
-      if (problem) return void message.warning(t(problem));
-      Modal.confirm({
-        title: t('app.hint'),
-        content: t('research.confirmDelete', { n: selected.length }),
-        okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
-        // The confirm's OK button spins while the returned promise runs (antd), and the lists are
-        // fresh once it resolves (the mutation's onSuccess).
-        onOk: async () => {
-          await remove.mutateAsync(selected);
-          setSelected([]);
-          void message.success(t('research.deleted'));
-        },
-      });
-    },
+    // The confirm's OK button spins while the returned promise runs (antd), and the lists are
+    // fresh once it resolves (the mutation's onSuccess).
+    deletePools: deleteSelected(selected.length, t('research.confirmDelete', { n: selected.length }), async () => {
+      await remove.mutateAsync(selected);
+      setSelected([]);
+      void message.success(t('research.deleted'));
+    }),
   };
   const pools = list.data?.list ?? [];
   const cols = [

@@ -1,6 +1,6 @@
 import './texts.js';
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Card, Radio, Select, Space, Switch, Table, Typography } from 'antd';
+import { Card, Radio, Space, Switch, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AssociationJobResult, Pool } from '@tcm/contract';
 import { EChart } from '../../../components/EChart.js';
@@ -9,6 +9,7 @@ import { AnalysisFrame } from './AnalysisFrame.js';
 import { ExportButtons, savePng, type Cell } from './ExportButtons.js';
 import { useAnalysis } from './use-analysis.js';
 import { itemWord } from './words.js';
+import { StartButton, VariablesSelect } from './ParamControls.js';
 
 type AssocRow = AssociationJobResult['rows'][number];
 type Item = AssocRow['finding'];
@@ -102,46 +103,33 @@ export function RelatePage() {
   const counted = (pool: Pool) => pool.variables.filter((v) => v.type !== 'numeric');
   return (
     <AnalysisFrame
-      title={t('research.relate.title')}
+      screen="relate"
       a={a}
-      testId="relate-page"
       params={(pool) => (
-        <Space wrap>
-          <Select<string[]>
-            mode="multiple"
-            showSearch={{ optionFilterProp: 'label' }}
-            allowClear
-            style={{ minWidth: 300 }}
-            placeholder={t('research.relate.finding')}
+        <>
+          <VariablesSelect
+            variables={counted(pool)}
             value={findings}
             onChange={setFindings}
-            options={counted(pool).map((v) => ({ value: v.key, label: v.label[lang] }))}
+            placeholder={t('research.relate.finding')}
+            width={300}
           />
-          <Select<string[]>
-            mode="multiple"
-            showSearch={{ optionFilterProp: 'label' }}
-            allowClear
-            style={{ minWidth: 200 }}
-            placeholder={t('research.relate.syndrome')}
+          <VariablesSelect
+            variables={counted(pool)}
             value={syndromes}
             onChange={setSyndromes}
-            options={counted(pool).map((v) => ({ value: v.key, label: v.label[lang] }))}
+            placeholder={t('research.relate.syndrome')}
+            width={200}
           />
-          <Button
-            type="primary"
-            data-testid="start"
-            loading={a.starting}
-            onClick={() =>
-              void a.start({
-                kind: 'association',
-                findings: findings.length ? findings : undefined,
-                syndromes: syndromes.length ? syndromes : undefined,
-              })
-            }
-          >
-            {t('research.start')}
-          </Button>
-        </Space>
+          <StartButton
+            a={a}
+            params={() => ({
+              kind: 'association',
+              findings: findings.length ? findings : undefined,
+              syndromes: syndromes.length ? syndromes : undefined,
+            })}
+          />
+        </>
       )}
     >
       <Card

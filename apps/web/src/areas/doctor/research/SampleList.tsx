@@ -1,7 +1,7 @@
 import './texts.js';
 import '../../../record/texts.js';
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Modal, Result, Space, Tag, Typography, message } from 'antd';
+import { Button, Checkbox, Modal, Result, Space, Typography, message } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RESEARCH_BUTTONS, type CombinedQuery, type Sample } from '@tcm/contract';
@@ -9,7 +9,7 @@ import type { ToolbarButton } from '../../../app/dynamic-menu.js';
 import { selectionProblem } from '../../../app/toolbar.js';
 import { DataTable, type Paging } from '../../../components/DataTable.js';
 import { Toolbar } from '../../../components/Toolbar.js';
-import { CombinedQueryDialog } from '../../../components/query/CombinedQueryDialog.js';
+import { CombinedQueryButton } from '../../../components/query/CombinedQueryButton.js';
 import type { QueryField } from '../../../components/query/normalize.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { ExportButtons, type Cell } from './ExportButtons.js';
@@ -18,6 +18,7 @@ import { SampleEditModal } from './SampleEditModal.js';
 import { useImportSystem, usePool, useRemoveSamples, useSamples } from './research-api.js';
 import { valueText, variableWord } from './words.js';
 import { asyncHandler } from '../../../lib/async-handler.js';
+import { useDeleteSelected } from '../../../components/use-confirm.js';
 
 /** The sample toolbar of spec §6 (codes and handlers as the seeded menu's buttons). */
 export const SAMPLE_TOOLBAR: readonly ToolbarButton[] = [
@@ -55,12 +56,12 @@ export const SAMPLE_TOOLBAR: readonly ToolbarButton[] = [
 export function SampleList() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
+  const deleteSelected = useDeleteSelected();
   const { lang, number } = useReaderFormat();
   const navigate = useNavigate();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [query, setQuery] = useState<CombinedQuery | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
-  const [dialog, setDialog] = useState(false);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Sample | null>(null);
   const [system, setSystem] = useState(false);
@@ -97,20 +98,11 @@ export function SampleList() {
       if (problem) return void message.warning(t(problem));
       setEditing(list.data?.list.find((s) => s.id === selected[0]) ?? null);
     },
-    deleteItems: () => {
-      const problem = selectionProblem('some', selected.length);
-      if (problem) return void message.warning(t(problem));
-      Modal.confirm({
-        title: t('app.hint'),
-        content: t('research.confirmDelete', { n: selected.length }),
-        okButtonProps: { danger: true, 'data-testid': 'confirm-delete' },
-        onOk: async () => {
-          await remove.mutateAsync(selected);
-          setSelected([]);
-          void message.success(t('research.deleted'));
-        },
-      });
-    },
+    deleteItems: deleteSelected(selected.length, t('research.confirmDelete', { n: selected.length }), async () => {
+      await remove.mutateAsync(selected);
+      setSelected([]);
+      void message.success(t('research.deleted'));
+    }),
   };
   if (pool.error) return <Result status="error" title={t('research.loadFailed')} subTitle={pool.error.message} />;
   const samples = list.data?.list ?? [];
@@ -126,12 +118,7 @@ export function SampleList() {
       </Space>
       <Space wrap>
         <Toolbar buttons={SAMPLE_TOOLBAR} selected={selected.length} handlers={handlers} />
-        <Button onClick={() => setDialog(true)}>{t('query.title')}</Button>
-        {query && (
-          <Tag closable onClose={() => setQuery(null)}>
-            {t('query.title')}
-          </Tag>
-        )}
+        <CombinedQueryButton fields={fields} query={query} onQuery={setQuery} />
         <ExportButtons name={pool.data?.name ?? 'samples'} columns={cols} rows={rows} />
       </Space>
       {list.error ? (
@@ -163,15 +150,6 @@ export function SampleList() {
           ]}
         />
       )}
-      <CombinedQueryDialog
-        open={dialog}
-        fields={fields}
-        onClose={() => setDialog(false)}
-        onSubmit={(q) => {
-          setQuery(q);
-          setDialog(false);
-        }}
-      />
       {pool.data && (
         <ImportModal
           open={importing}

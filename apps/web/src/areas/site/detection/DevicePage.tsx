@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { useDevices, useDisableDevice, useRegisterDevice } from './device-api.js';
 import { asyncHandler } from '../../../lib/async-handler.js';
+import { useConfirm } from '../../../components/use-confirm.js';
 
 /**
  * /device: what a device (kiosk, tongue camera) does, and for a signed-in team leader the
@@ -48,6 +49,7 @@ export function DevicePage() {
 
 function LeaderDevices() {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const fmt = useReaderFormat();
   const list = useDevices();
   const register = useRegisterDevice();
@@ -115,12 +117,8 @@ function LeaderDevices() {
                   danger
                   size="small"
                   onClick={() =>
-                    Modal.confirm({
-                      title: t('app.hint'),
-                      content: t('record.device.confirmDisable', { name: d.name }),
-                      onOk: async () => {
-                        await disable.mutateAsync(d.id);
-                      },
+                    confirm(t('record.device.confirmDisable', { name: d.name }), async () => {
+                      await disable.mutateAsync(d.id);
                     })
                   }
                 >

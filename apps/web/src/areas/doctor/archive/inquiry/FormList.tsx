@@ -95,9 +95,7 @@ export function FormList() {
       </Space>
       <DataTable<FormSummary>
         rowKey="id"
-        loading={list.isPending}
-        dataSource={list.data?.list ?? []}
-        total={list.data?.total ?? 0}
+        query={list}
         paging={paging}
         onPaging={setPaging}
         columns={columns}

@@ -1,32 +1,33 @@
 import '../texts.js';
 import { useState } from 'react';
-import { Button, Modal, Result, Space, Tag, Typography, message } from 'antd';
+import { Button, Result, Space, Tag, Typography, message } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TemplateSummary } from '@tcm/contract';
 import { DataTable, type Paging } from '../../../../components/DataTable.js';
 import { useReaderFormat } from '../../../../lib/reader-format.js';
 import { useRemoveTemplate, useTemplates } from './inquiry-api.js';
+import { useConfirm } from '../../../../components/use-confirm.js';
 
 /** /doctor/archive/inquiryTemp/index: the built-in constitution questionnaire and the doctor's own templates. */
 export function TemplateList() {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const { date } = useReaderFormat();
   const navigate = useNavigate();
   const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const list = useTemplates();
   const removing = useRemoveTemplate();
   const remove = (tpl: TemplateSummary) =>
-    Modal.confirm({
-      title: t('app.hint'),
-      content: t('archive.inquiry.confirmRemove', { name: tpl.name }),
-      okButtonProps: { danger: true },
-      // The OK button spins while the returned promise runs (antd); the list is fresh once it resolves.
-      onOk: async () => {
+    // The OK button spins while the returned promise runs (antd); the list is fresh once it resolves.
+    confirm(
+      t('archive.inquiry.confirmRemove', { name: tpl.name }),
+      async () => {
         await removing.mutateAsync(tpl.id);
         void message.success(t('archive.inquiry.removed'));
       },
-    });
+      { okButtonProps: { danger: true } },
+    );
   if (list.isError) return <Result status="warning" title={t('archive.loadFailed')} subTitle={list.error.message} />;
   const rows = list.data ?? [];
   return (
