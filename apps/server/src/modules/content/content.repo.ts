@@ -8,9 +8,6 @@ export type ContentRowDb = typeof contentItems.$inferSelect;
 export type ContentInsert = typeof contentItems.$inferInsert;
 export type EnquiryRowDb = typeof enquiries.$inferSelect;
 
-/** `%keyword%` with the LIKE wildcards of the keyword escaped. */
-export const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Published and not scheduled for later: what a visitor may read. */
 export const visibleNow = (): SQL =>
   and(eq(contentItems.published, true), or(isNull(contentItems.publishAt), lte(contentItems.publishAt, sql`now()`)))!;
