@@ -13,12 +13,11 @@ import {
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
 import { routeOf } from '../../http/route.js';
-import { requireAuth } from '../auth/guard.js';
+import { requireSys } from '../auth/guard.js';
 import { scopeOf } from '../console/users.routes.js';
 import * as svc from './organizations.service.js';
 
 const route = routeOf(['console']);
-const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 const one = { 200: okSchema(organizationNode) };
 
 /** The organization tree under /backend/sys/v1/organization (issue 33 item 3; docs/console.md). */
@@ -27,7 +26,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     P.tree,
-    route(sys(), 'The organizations in your data scope as a tree, with their account and team counts', {
+    route(requireSys(), 'The organizations in your data scope as a tree, with their account and team counts', {
       data: organizationTree,
     }),
     async (request) => ok(await svc.organizationTree(db, await scopeOf(request)), request.msgLang),
@@ -35,13 +34,13 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.add,
-    route(sys([B.add]), 'Add an organization (button sysOrg-add)', { body: organizationAddBody, response: one }),
+    route(requireSys([B.add]), 'Add an organization (button sysOrg-add)', { body: organizationAddBody, response: one }),
     async (request) => ok(await svc.addOrganization(db, await scopeOf(request), request.body), request.msgLang),
   );
 
   app.post(
     P.edit,
-    route(sys([B.edit]), 'Rename, recode, move, sort or enable/disable an organization (button sysOrg-edit)', {
+    route(requireSys([B.edit]), 'Rename, recode, move, sort or enable/disable an organization (button sysOrg-edit)', {
       body: organizationEditBody,
       response: one,
     }),
@@ -50,10 +49,14 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     P.remove(':id'),
-    route(sys([B.remove]), 'Remove an organization with nothing below it and nobody in it (button sysOrg-remove)', {
-      params: consoleIdParams,
-      data: z.null(),
-    }),
+    route(
+      requireSys([B.remove]),
+      'Remove an organization with nothing below it and nobody in it (button sysOrg-remove)',
+      {
+        params: consoleIdParams,
+        data: z.null(),
+      },
+    ),
     async (request) => {
       await svc.removeOrganization(db, await scopeOf(request), request.params.id);
       return ok(null, request.msgLang);
@@ -62,10 +65,14 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.assign,
-    route(sys([B.assign]), 'Put accounts and/or teams into an organization, or out of any (button sysOrg-assign)', {
-      body: organizationAssignBody,
-      data: organizationAssignResult,
-    }),
+    route(
+      requireSys([B.assign]),
+      'Put accounts and/or teams into an organization, or out of any (button sysOrg-assign)',
+      {
+        body: organizationAssignBody,
+        data: organizationAssignResult,
+      },
+    ),
     async (request) => ok(await svc.assignToOrganization(db, await scopeOf(request), request.body), request.msgLang),
   );
 };
