@@ -1,13 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FILE_ERRORS,
-  QUERY_ERRORS,
-  RECORD_ERRORS,
-  RECORD_PATHS,
-  SPEC_ERRORS,
-  SYNTHESIS_ERRORS,
-} from '@tcm/contract';
+import { FILE_ERRORS, QUERY_ERRORS, RECORD_ERRORS, RECORD_PATHS, SPEC_ERRORS, SYNTHESIS_ERRORS } from '@tcm/contract';
 import { buildTeam } from '../../test/factories.js';
 import { call, refusedFields } from '../../test/http.js';
 import { dataFile, postFile, userWithToken, waitFor } from '../../test/records-helpers.js';
