@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ACCESS_TOKEN_COOKIE, HTTP_ERRORS, TRANSLATION_PATHS } from '@tcm/contract';
 import { translations } from '../db/schema/index.js';
 import { buildUser, uid } from '../test/factories.js';
-import { form, FORM, signIn } from '../test/http.js';
+import { adminToken, FORM, form, signIn } from '../test/http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 /** Issue 24 item 4: cross-site request forgery with the sign-in cookie. */
@@ -14,8 +14,7 @@ const EVIL = 'https://evil.example';
 
 beforeAll(async () => {
   t = await createTestApp({ CORS_ORIGINS: 'https://console.example' });
-  const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
-  admin = (await signIn(t, a.loginName, a.password)).access_token;
+  admin = await adminToken(t);
 });
 afterAll(() => t.close());
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_PATHS, FILE_PATHS, HTTP_ERRORS, MENU_PATHS, TRANSLATION_PATHS, USER_PATHS } from '@tcm/contract';
 import { translations } from '../db/schema/index.js';
-import { buildUser, uid } from '../test/factories.js';
-import { call, form, FORM, signIn } from '../test/http.js';
+import { uid } from '../test/factories.js';
+import { adminToken, call, FORM, form } from '../test/http.js';
 import { dataFile, multipart } from '../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -15,8 +15,7 @@ const NUL = HTTP_ERRORS.NUL_CHARACTER.code;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
-  admin = (await signIn(t, a.loginName, a.password)).access_token;
+  admin = await adminToken(t);
 });
 afterAll(() => t.close());
 

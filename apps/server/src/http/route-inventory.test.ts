@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, AUTH_PATHS, DEVICE_ERRORS, OPEN_API_BASE, OPEN_API_ERRORS, SPEC_ERRORS } from '@tcm/contract';
 import { buildUser } from '../test/factories.js';
-import { refusedFields, signIn } from '../test/http.js';
+import { adminToken, refusedFields, signIn } from '../test/http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 /**
@@ -119,8 +119,7 @@ let routes: Array<[Method, string]>;
 
 beforeAll(async () => {
   t = await createTestApp({ BODY_LIMIT_BYTES: String(BODY_LIMIT) });
-  const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
-  admin = (await signIn(t, a.loginName, a.password)).access_token;
+  admin = await adminToken(t);
   const doc = (await t.app.inject({ method: 'GET', url: '/backend/docs/json' })).json<{
     paths: Record<string, Record<string, unknown>>;
   }>();

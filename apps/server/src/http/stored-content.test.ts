@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_ERRORS, MENU_PATHS, TRANSLATION_PATHS } from '@tcm/contract';
-import { buildUser, uid } from '../test/factories.js';
-import { call, signIn } from '../test/http.js';
+import { uid } from '../test/factories.js';
+import { adminToken, call } from '../test/http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 /** Issue 24 item 10c: links stored as menu entries, and HTML stored as translations. */
@@ -11,8 +11,7 @@ const JSON_H = { 'content-type': 'application/json' };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
-  admin = (await signIn(t, a.loginName, a.password)).access_token;
+  admin = await adminToken(t);
 });
 afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { MAINTENANCE_TASKS, maintenanceFinishedAt, runMaintenance } from './maintenance.js';
+import { runCli } from '../ops/run-cli.js';
 
 /**
  * `npm run -s maintenance -w @tcm/server -- <task> [--dry-run]`: runs a one-time repair by hand
@@ -30,10 +31,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    console.error(e instanceof Error ? e.message : e);
-    process.exit(1);
-  },
-);
+runCli(main);

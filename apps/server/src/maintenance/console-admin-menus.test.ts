@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray, or } from 'drizzle-orm';
-import { openDatabase, type Database } from '../db/client.js';
-import { runMigrations } from '../db/migrate.js';
 import { menus, roleMenus, roles } from '../db/schema/index.js';
 import { insertMenus } from '../seed/seed.js';
 import { CONSOLE_MENUS } from '../seed/menu-tree.js';
@@ -9,14 +7,10 @@ import { addConsoleAdminMenus } from './console-admin-menus.js';
 import { addAuditMenu } from './audit-menu.js';
 import { addViewButtons } from './view-buttons.js';
 import { addOrganizationConsole } from './organization-console.js';
+import { useFreshDatabase } from '../test/fresh-database.js';
 
 /** On its own in-memory PGlite: the repair changes the menu table, which the suite's database shares. */
-let database: Database;
-beforeAll(async () => {
-  database = await openDatabase({ inMemory: true });
-  await runMigrations(database.db);
-}, 120000);
-afterAll(() => database.close());
+const database = useFreshDatabase();
 
 describe('console-admin-menus repair', () => {
   it('does nothing on an empty database (the seed brings the pages), then adds only what an older one lacks, once', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { useFreshDatabase } from './fresh-database.js';
+import { useFreshDatabase } from '../test/fresh-database.js';
 import { menus, roleMenus } from '../db/schema/index.js';
 import { insertMenus } from '../seed/seed.js';
 import { CONSOLE_MENUS } from '../seed/menu-tree.js';

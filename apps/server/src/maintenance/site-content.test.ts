@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray, or } from 'drizzle-orm';
-import { openDatabase, type Database } from '../db/client.js';
-import { runMigrations } from '../db/migrate.js';
 import { contentItems, menus } from '../db/schema/index.js';
 import { insertMenus } from '../seed/seed.js';
 import { CONSOLE_MENUS } from '../seed/menu-tree.js';
@@ -9,14 +7,10 @@ import { SITE_PAGES } from '../seed/site-content.js';
 import { addSiteContent } from './site-content.js';
 import { FOOTER_SEED } from '../seed/site-footer-pages.js';
 import { addFooterPages } from './footer-pages.js';
+import { useFreshDatabase } from '../test/fresh-database.js';
 
 /** On its own in-memory PGlite: the repair changes the menu and content tables. */
-let database: Database;
-beforeAll(async () => {
-  database = await openDatabase({ inMemory: true });
-  await runMigrations(database.db);
-}, 120000);
-afterAll(() => database.close());
+const database = useFreshDatabase();
 
 describe('site-content repair', () => {
   it('adds the site pages (zh and en) and, on an older database, the content pages of the console, once; never overwrites an edited page', async () => {

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../db/client.js';
-import { runMigrations } from '../db/migrate.js';
 import { contentItems } from '../db/schema/index.js';
 import { SITE_PAGES } from '../seed/site-content.js';
 import { seedSitePages } from '../seed/site-pages.js';
 import { replaceProjectFileSources } from './site-sources.js';
+import { useFreshDatabase } from '../test/fresh-database.js';
 
 /** On its own in-memory PGlite: the repair changes the content table. */
-let database: Database;
-beforeAll(async () => {
-  database = await openDatabase({ inMemory: true });
-  await runMigrations(database.db);
-}, 120000);
-afterAll(() => database.close());
+const database = useFreshDatabase();
 
 const OLD_HEALTH = ['docs/synthesis.md and docs/constitution.md of this platform'];
 const OLD_ABOUT = [

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SPEC_ERRORS } from '@tcm/contract';
-import { useFreshDatabase } from './fresh-database.js';
+import { useFreshDatabase } from '../test/fresh-database.js';
 import { translations } from '../db/schema/index.js';
 import { list } from '../modules/translation/translation.service.js';
 import { seedTranslations } from '../seed/translations.js';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { buildUser } from './factories.js';
 import type { TestApp } from './test-app.js';
 
 /** Form-encodes a flat object like a browser form post. */
@@ -23,6 +24,12 @@ export async function signIn(
   const body = res.json<{ code: number; msg: string; data: { access_token: string; refresh_token: string } }>();
   if (body.code !== 0) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return body.data;
+}
+
+/** A new administrator (the admin role), signed in: the access token of most back-office tests. */
+export async function adminToken(t: TestApp): Promise<string> {
+  const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
+  return (await signIn(t, a.loginName, a.password)).access_token;
 }
 
 /** GET/POST with a bearer token; returns status and parsed envelope. */

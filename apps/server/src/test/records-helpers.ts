@@ -50,15 +50,29 @@ export async function waitFor<T>(fn: () => Promise<T>, done: (v: T) => boolean, 
   }
 }
 
-/** Uploads a shared data file as the signed-in user (the uuid upload records are made from); its uuid. */
-export async function uploadDataFile(t: TestApp, token: string, rel: string, filename: string): Promise<string> {
-  const m = multipart([{ field: 'file', filename, value: dataFile(rel) }]);
-  const res = await t.app.inject({
+/**
+ * Posts one file as the multipart field `file` to `url` (the uuid upload by default), with
+ * `token` as the bearer when given; the raw answer, for the test to read as it needs.
+ */
+export function postFile(
+  t: TestApp,
+  bytes: Uint8Array,
+  filename: string,
+  token?: string,
+  url: string = FILE_PATHS.upload,
+) {
+  const m = multipart([{ field: 'file', filename, value: bytes }]);
+  return t.app.inject({
     method: 'POST',
-    url: FILE_PATHS.upload,
-    headers: { ...m.headers, authorization: `Bearer ${token}` },
+    url,
+    headers: { ...m.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     payload: m.payload,
   });
+}
+
+/** Uploads a shared data file as the signed-in user (the uuid upload records are made from); its uuid. */
+export async function uploadDataFile(t: TestApp, token: string, rel: string, filename: string): Promise<string> {
+  const res = await postFile(t, dataFile(rel), filename, token);
   if (res.statusCode !== 200) throw new Error(`upload of ${rel} answered ${res.statusCode}: ${res.body}`);
   return res.json<{ data: { uuid: string } }>().data.uuid;
 }

@@ -1,16 +1,5 @@
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, requiredRef, updatedAt, uuidId } from './columns.js';
 import { prescriptionSchema, storedPrescriptionSchema } from '@tcm/contract';
 import { storedJson } from './stored-json.js';
 import { users } from './users.js';
@@ -19,12 +8,10 @@ import { users } from './users.js';
 export const archiveGroups = pgTable(
   'archive_group',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerUserId: uuid('owner_user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidId(),
+    ownerUserId: requiredRef('owner_user_id', () => users.id),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('archive_group_owner_idx').on(t.ownerUserId)],
 );
@@ -33,12 +20,8 @@ export const archiveGroups = pgTable(
 export const archiveGroupMembers = pgTable(
   'archive_group_member',
   {
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => archiveGroups.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: requiredRef('group_id', () => archiveGroups.id, 'cascade'),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('archive_group_member_user_idx').on(t.userId)],
 );
@@ -47,10 +30,8 @@ export const archiveGroupMembers = pgTable(
 export const archiveCases = pgTable(
   'archive_case',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerUserId: uuid('owner_user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidId(),
+    ownerUserId: requiredRef('owner_user_id', () => users.id),
     groupId: uuid('group_id').references(() => archiveGroups.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     sex: text('sex', { enum: ['male', 'female'] }).notNull(),
@@ -65,9 +46,9 @@ export const archiveCases = pgTable(
     /** Diagnoses of the latest visit. */
     tcmDisease: text('tcm_disease').notNull().default(''),
     tcmSyndrome: text('tcm_syndrome').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: moment('deleted_at'),
   },
   (t) => [
     index('archive_case_owner_idx').on(t.ownerUserId, t.createdAt),
@@ -86,10 +67,8 @@ export interface FourDiagnosisText {
 export const archiveVisits = pgTable(
   'archive_visit',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    caseId: uuid('case_id')
-      .notNull()
-      .references(() => archiveCases.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    caseId: requiredRef('case_id', () => archiveCases.id, 'cascade'),
     number: integer('number').notNull(),
     visitDate: date('visit_date', { mode: 'string' }).notNull(),
     chiefComplaint: text('chief_complaint').notNull(),
@@ -106,11 +85,9 @@ export const archiveVisits = pgTable(
     advice: text('advice').notNull().default(''),
     outcome: text('outcome').notNull().default(''),
     /** Who wrote the visit (the owner or a doctor of a shared group). */
-    doctorUserId: uuid('doctor_user_id')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    doctorUserId: requiredRef('doctor_user_id', () => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('archive_visit_case_idx').on(t.caseId, t.number)],
 );
@@ -119,15 +96,13 @@ export const archiveVisits = pgTable(
 export const archiveHerbOverrides = pgTable(
   'archive_herb_override',
   {
-    doctorUserId: uuid('doctor_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    doctorUserId: requiredRef('doctor_user_id', () => users.id, 'cascade'),
     name: text('name').notNull(),
     doseMin: real('dose_min').notNull(),
     doseMax: real('dose_max').notNull(),
     /** forbidden | caution | none (none: the doctor clears a shipped caution). */
     pregnancy: text('pregnancy', { enum: ['forbidden', 'caution', 'none'] }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.doctorUserId, t.name] })],
 );
@@ -136,14 +111,12 @@ export const archiveHerbOverrides = pgTable(
 export const archiveFormulas = pgTable(
   'archive_formula',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    doctorUserId: uuid('doctor_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    doctorUserId: requiredRef('doctor_user_id', () => users.id, 'cascade'),
     name: text('name').notNull(),
     herbs: storedJson('herbs', prescriptionSchema.shape.herbs).notNull(),
     usage: text('usage').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('archive_formula_doctor_idx').on(t.doctorUserId)],
 );

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, moment, requiredRef, uuidId } from './columns.js';
 import { users } from './users.js';
 
 /**
@@ -6,13 +7,11 @@ import { users } from './users.js';
  * reuse detection revoke every token of the family at once.
  */
 export const sessions = pgTable('sessions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  id: uuidId(),
+  userId: requiredRef('user_id', () => users.id, 'cascade'),
   entrance: text('entrance').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  revokedAt: moment('revoked_at'),
   revokeReason: text('revoke_reason'),
 });
 
@@ -21,11 +20,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    sessionId: requiredRef('session_id', () => sessions.id, 'cascade'),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
@@ -39,10 +36,10 @@ export const refreshTokens = pgTable(
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  windowStart: moment('window_start').notNull().defaultNow(),
+  lockedUntil: moment('locked_until'),
   /** Escalating delay: the next attempt of this key is refused before this time. */
-  nextAt: timestamp('next_at', { withTimezone: true }),
+  nextAt: moment('next_at'),
 });
 
 /**
@@ -50,13 +47,13 @@ export const loginFailures = pgTable('login_failures', {
  * For a drag challenge `answerX` is the slider width the track must reach.
  */
 export const captchas = pgTable('captchas', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidId(),
   kind: text('kind').notNull().default('jigsaw'),
   answerX: integer('answer_x').notNull(),
   /** Issue time: an answer sooner than a person could drag is refused. */
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  expiresAt: moment('expires_at').notNull(),
+  usedAt: moment('used_at'),
 });
 
 /**
@@ -68,15 +65,13 @@ export const signInEvents = pgTable(
   'sign_in_events',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     entrance: text('entrance').notNull(),
     ip: text('ip').notNull(),
     success: boolean('success').notNull(),
     /** 0 on success, else the error code the attempt was answered with. */
     code: integer('code').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('sign_in_events_user_idx').on(t.userId, t.createdAt)],
 );

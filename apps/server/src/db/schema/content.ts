@@ -1,15 +1,5 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, updatedAt } from './columns.js';
 import type { SiteSettings } from '@tcm/contract';
 import { users } from './users.js';
 
@@ -31,10 +21,10 @@ export const contentItems = pgTable(
     coverUrl: text('cover_url'),
     sources: jsonb('sources').$type<string[]>().notNull().default([]),
     published: boolean('published').notNull().default(false),
-    publishAt: timestamp('publish_at', { withTimezone: true }),
+    publishAt: moment('publish_at'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('content_items_page_name').on(t.kind, t.name, t.lang),
@@ -54,8 +44,8 @@ export const enquiries = pgTable(
     status: text('status').$type<'new' | 'contacted' | 'closed'>().notNull().default('new'),
     note: text('note'),
     language: text('language').$type<'zh' | 'en'>().notNull().default('zh'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('enquiries_created').on(t.createdAt)],
 );
@@ -64,5 +54,5 @@ export const enquiries = pgTable(
 export const siteSettingsTable = pgTable('site_settings', {
   id: integer('id').primaryKey().default(1),
   value: jsonb('value').$type<SiteSettings>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

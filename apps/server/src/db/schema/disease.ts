@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, requiredRef, updatedAt, uuidId } from './columns.js';
 import { screeningResultSchema, type DiseaseDefinition, type DiseaseContent } from '@tcm/contract';
 
 export type DiseaseModel = Pick<DiseaseDefinition, 'questions' | 'signs'>;
@@ -14,7 +15,7 @@ export const diseaseEntries = pgTable('disease_entry', {
   content: jsonb('content').$type<DiseaseContent>().notNull(),
   version: integer('version').notNull(),
   updatedBy: uuid('updated_by').references(() => users.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
   /** A disease a user added (issue 23): its screening model and who added it; null for shipped ones. */
   model: jsonb('model').$type<DiseaseModel>(),
   createdBy: uuid('created_by').references(() => users.id),
@@ -24,13 +25,11 @@ export const diseaseEntries = pgTable('disease_entry', {
 export const diseaseScreenings = pgTable(
   'disease_screening',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     diseaseId: text('disease_id').notNull(),
     /** The screening user's team when it was made (who else may read it); null without a team. */
     teamId: uuid('team_id').references(() => teams.id),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id),
+    createdBy: requiredRef('created_by', () => users.id),
     personName: text('person_name'),
     personSex: text('person_sex', { enum: ['female', 'male'] }),
     personAge: integer('person_age'),
@@ -40,7 +39,7 @@ export const diseaseScreenings = pgTable(
     /** Copies of result.level and result.risk for lists and statistics. */
     level: text('level', { enum: ['low', 'medium', 'high'] }).notNull(),
     risk: real('risk').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('disease_screening_team_idx').on(t.teamId, t.diseaseId, t.createdAt),

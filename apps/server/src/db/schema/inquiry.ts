@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, requiredRef, updatedAt, uuidId } from './columns.js';
 import { formScoreSchema, type Answers, type TemplateDefinition } from '@tcm/contract';
 import { storedJson } from './stored-json.js';
 import { users } from './users.js';
@@ -8,15 +9,13 @@ import { archiveCases, archiveVisits } from './archive.js';
 export const inquiryTemplates = pgTable(
   'inquiry_template',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerUserId: uuid('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    ownerUserId: requiredRef('owner_user_id', () => users.id, 'cascade'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     definition: jsonb('definition').$type<TemplateDefinition>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('inquiry_template_owner_idx').on(t.ownerUserId)],
 );
@@ -28,10 +27,8 @@ export const inquiryTemplates = pgTable(
 export const inquiryForms = pgTable(
   'inquiry_form',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    caseId: uuid('case_id')
-      .notNull()
-      .references(() => archiveCases.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    caseId: requiredRef('case_id', () => archiveCases.id, 'cascade'),
     visitId: uuid('visit_id').references(() => archiveVisits.id, { onDelete: 'set null' }),
     /** The template it came from (a uuid, or the built-in's id); null once that template is deleted. */
     templateId: text('template_id'),
@@ -42,14 +39,12 @@ export const inquiryForms = pgTable(
     mode: text('mode', { enum: ['doctor', 'link'] }).notNull(),
     /** sha256 of the link token (the token itself is shown once, when sent). */
     tokenHash: text('token_hash').unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: moment('expires_at'),
     answers: jsonb('answers').$type<Answers>(),
     score: storedJson('score', formScoreSchema),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    doctorUserId: uuid('doctor_user_id')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: moment('submitted_at'),
+    doctorUserId: requiredRef('doctor_user_id', () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [index('inquiry_form_case_idx').on(t.caseId, t.createdAt)],
 );

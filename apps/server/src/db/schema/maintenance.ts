@@ -1,4 +1,5 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { moment } from './columns.js';
 
 /**
  * One-time repairs of stored data that have finished (apps/server/src/maintenance): a name is
@@ -6,7 +7,7 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
  */
 export const maintenanceRuns = pgTable('maintenance_runs', {
   name: text('name').primaryKey(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: moment('finished_at').notNull().defaultNow(),
   /** What the run did, e.g. `{ repaired: 3 }`: counts only, never names or phones. */
   detail: jsonb('detail').$type<Record<string, unknown>>(),
 });

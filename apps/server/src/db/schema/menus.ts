@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.js';
 import { roles } from './users.js';
 
 /** Head entries, pages and toolbar buttons of the console, member and doctor areas (spec §2, §3). */
@@ -34,9 +35,7 @@ export const menus = pgTable(
 export const roleMenus = pgTable(
   'role_menus',
   {
-    roleId: uuid('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    roleId: requiredRef('role_id', () => roles.id, 'cascade'),
     menuId: integer('menu_id')
       .notNull()
       .references(() => menus.id, { onDelete: 'cascade' }),

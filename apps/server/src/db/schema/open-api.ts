@@ -1,21 +1,11 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, requiredRef, uuidId } from './columns.js';
 import type { RecordPerson } from '@tcm/contract';
 import { recordsTable } from './records.js';
 
 /** Partners (spec §3 corporations) with their menu flags; docs/open-api.md. */
 export const corporations = pgTable('corporation', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidId(),
   name: text('name').notNull().unique(),
   contact: text('contact'),
   menuApi: boolean('menu_api').notNull().default(false),
@@ -28,7 +18,7 @@ export const corporations = pgTable('corporation', {
   h5Logo: text('h5_logo'),
   /** Origins a return URL of the H5 page may point at (the open-redirect allow-list). */
   h5ReturnOrigins: jsonb('h5_return_origins').$type<string[]>().notNull().default([]),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -38,10 +28,8 @@ export const corporations = pgTable('corporation', {
 export const openApiKeys = pgTable(
   'open_api_key',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    corporationId: uuid('corporation_id')
-      .notNull()
-      .references(() => corporations.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    corporationId: requiredRef('corporation_id', () => corporations.id, 'cascade'),
     appKey: text('app_key').notNull().unique(),
     secretEnc: text('secret_enc').notNull(),
     label: text('label'),
@@ -50,9 +38,9 @@ export const openApiKeys = pgTable(
       .default('active'),
     rateLimitPerMin: integer('rate_limit_per_min').notNull(),
     dailyQuota: integer('daily_quota').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    rotatedAt: moment('rotated_at'),
+    revokedAt: moment('revoked_at'),
   },
   (t) => [index('open_api_key_corporation_idx').on(t.corporationId)],
 );
@@ -61,11 +49,9 @@ export const openApiKeys = pgTable(
 export const openApiNonces = pgTable(
   'open_api_nonce',
   {
-    keyId: uuid('key_id')
-      .notNull()
-      .references(() => openApiKeys.id, { onDelete: 'cascade' }),
+    keyId: requiredRef('key_id', () => openApiKeys.id, 'cascade'),
     nonce: text('nonce').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.keyId, t.nonce] }), index('open_api_nonce_created_idx').on(t.createdAt)],
 );
@@ -78,11 +64,9 @@ export const openApiNonces = pgTable(
 export const openApiCounters = pgTable(
   'open_api_counter',
   {
-    keyId: uuid('key_id')
-      .notNull()
-      .references(() => openApiKeys.id, { onDelete: 'cascade' }),
+    keyId: requiredRef('key_id', () => openApiKeys.id, 'cascade'),
     bucket: text('bucket').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowStart: moment('window_start').notNull(),
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.keyId, t.bucket, t.windowStart] })],
@@ -92,13 +76,9 @@ export const openApiCounters = pgTable(
 export const openApiTasks = pgTable(
   'open_api_task',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    keyId: uuid('key_id')
-      .notNull()
-      .references(() => openApiKeys.id, { onDelete: 'cascade' }),
-    corporationId: uuid('corporation_id')
-      .notNull()
-      .references(() => corporations.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    keyId: requiredRef('key_id', () => openApiKeys.id, 'cascade'),
+    corporationId: requiredRef('corporation_id', () => corporations.id, 'cascade'),
     /** Null only while the submission that claimed the idempotency key is still creating it. */
     recordId: uuid('record_id').references(() => recordsTable.id),
     idempotencyKey: text('idempotency_key'),
@@ -109,7 +89,7 @@ export const openApiTasks = pgTable(
       .default('none'),
     webhookAttempts: integer('webhook_attempts').notNull().default(0),
     webhookError: text('webhook_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('open_api_task_idem_idx').on(t.keyId, t.idempotencyKey),
@@ -125,22 +105,18 @@ export const openApiTasks = pgTable(
 export const h5Sessions = pgTable(
   'h5_session',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     tokenHash: text('token_hash').notNull().unique(),
-    keyId: uuid('key_id')
-      .notNull()
-      .references(() => openApiKeys.id, { onDelete: 'cascade' }),
-    corporationId: uuid('corporation_id')
-      .notNull()
-      .references(() => corporations.id, { onDelete: 'cascade' }),
+    keyId: requiredRef('key_id', () => openApiKeys.id, 'cascade'),
+    corporationId: requiredRef('corporation_id', () => corporations.id, 'cascade'),
     returnUrl: text('return_url').notNull(),
     state: text('state').notNull().default(''),
     person: jsonb('person').$type<RecordPerson>().notNull(),
     lang: text('lang', { enum: ['zh', 'en'] }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
     taskId: uuid('task_id').references(() => openApiTasks.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('h5_session_expires_idx').on(t.expiresAt)],
 );

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, uuidId } from './columns.js';
 
 /**
  * The back-office's organizations (issue 33 item 3; docs/console.md "Organizations"): a tree by
@@ -8,7 +9,7 @@ import { index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from
 export const organizations = pgTable(
   'organizations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     /** No cascade: an organization with children is refused deletion (ORG_HAS_CHILDREN). */
     parentId: uuid('parent_id').references((): AnyPgColumn => organizations.id),
     name: text('name').notNull(),
@@ -16,8 +17,8 @@ export const organizations = pgTable(
     sort: integer('sort').notNull().default(0),
     /** 1 = active, 0 = disabled (still in the tree; new assignments refused). */
     status: integer('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('organizations_parent_idx').on(t.parentId)],
 );

@@ -1,4 +1,5 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, requiredRef, updatedAt, uuidId } from './columns.js';
 import { sql } from 'drizzle-orm';
 import type { MissingPart, RecordFailure, Vitals } from '@tcm/contract';
 import { recordResultsColumn } from './record-results.js';
@@ -9,7 +10,7 @@ import { DISPLAY_CONSTITUTION, DISPLAY_PATTERN, DISPLAY_RISK, DISPLAY_TONGUE } f
 export const storedFiles = pgTable(
   'stored_file',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     name: text('name').notNull(),
     kind: text('kind', { enum: ['image', 'audio', 'pulse', 'video'] }).notNull(),
     mime: text('mime').notNull(),
@@ -30,8 +31,8 @@ export const storedFiles = pgTable(
      * in): a row still pending long after is an upload cut off by a crash, and the start-up sweep
      * removes its bytes and the row (`modules/files/pending-files.ts`). Null: the file is whole.
      */
-    pendingSince: timestamp('pending_since', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    pendingSince: moment('pending_since'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('stored_file_owner_idx').on(t.ownerUserId),
@@ -46,17 +47,15 @@ export const storedFiles = pgTable(
 export const devices = pgTable(
   'device',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id),
+    id: uuidId(),
+    teamId: requiredRef('team_id', () => teams.id),
     name: text('name').notNull(),
     location: text('location'),
     secretHash: text('secret_hash').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastSeenAt: moment('last_seen_at'),
   },
   (t) => [index('device_team_idx').on(t.teamId)],
 );
@@ -65,7 +64,7 @@ export const devices = pgTable(
 export const recordsTable = pgTable(
   'diagnosis_record',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     source: text('source', { enum: ['visitor', 'member', 'team', 'device', 'doctor'] }).notNull(),
     kind: text('kind', { enum: ['normal', 'child', 'covid'] })
       .notNull()
@@ -108,9 +107,9 @@ export const recordsTable = pgTable(
     keepResults: boolean('keep_results').notNull().default(false),
     /** Tongue mask picture made by the tongue engine (a stored_file). */
     tongueMaskFileId: uuid('tongue_mask_file_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: moment('finished_at'),
     // The large-screen display's facets (docs/display.md), computed by PostgreSQL from `results`
     // whenever it is written; a trigger adds them up per day in display_daily (display.ts).
     displayConstitution: text('display_constitution').generatedAlwaysAs(sql.raw(DISPLAY_CONSTITUTION)),
@@ -154,7 +153,7 @@ export const auditLog = pgTable(
     targetId: text('target_id'),
     ip: text('ip'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: moment('at').notNull().defaultNow(),
     // Health-data access (docs/security.md §11): who by kind, what kind of data, read/write, outcome.
     actorKind: text('actor_kind'),
     entity: text('entity'),

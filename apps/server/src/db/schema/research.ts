@@ -1,15 +1,5 @@
-import {
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
+import { createdAt, moment, requiredRef, updatedAt, uuidId } from './columns.js';
 import { jobParamsSchema, type PoolVariable, type SampleValue } from '@tcm/contract';
 import { storedJson } from './stored-json.js';
 import { users } from './users.js';
@@ -18,18 +8,16 @@ import { users } from './users.js';
 export const researchPools = pgTable(
   'research_pool',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerUserId: uuid('owner_user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidId(),
+    ownerUserId: requiredRef('owner_user_id', () => users.id),
     name: text('name').notNull(),
     remark: text('remark').notNull().default(''),
     /** The dictionary, in column order; small (≤ 500 entries), read whole with the pool. */
     variables: jsonb('variables').$type<PoolVariable[]>().notNull().default([]),
     /** Kept by every sample insert and delete (same transaction): a list never counts 100k rows. */
     sampleCount: integer('sample_count').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('research_pool_owner_idx').on(t.ownerUserId, t.createdAt)],
 );
@@ -41,15 +29,13 @@ export const researchPools = pgTable(
 export const researchSamples = pgTable(
   'research_sample',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    poolId: uuid('pool_id')
-      .notNull()
-      .references(() => researchPools.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    poolId: requiredRef('pool_id', () => researchPools.id, 'cascade'),
     source: text('source', { enum: ['record', 'visit', 'file', 'manual'] }).notNull(),
     sourceId: text('source_id'),
     values: jsonb('values').$type<Record<string, SampleValue>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('research_sample_pool_idx').on(t.poolId, t.createdAt, t.id),
@@ -61,13 +47,9 @@ export const researchSamples = pgTable(
 export const researchJobs = pgTable(
   'research_job',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    poolId: uuid('pool_id')
-      .notNull()
-      .references(() => researchPools.id, { onDelete: 'cascade' }),
-    ownerUserId: uuid('owner_user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidId(),
+    poolId: requiredRef('pool_id', () => researchPools.id, 'cascade'),
+    ownerUserId: requiredRef('owner_user_id', () => users.id),
     kind: text('kind', { enum: ['frequency', 'association', 'clustering', 'classification'] }).notNull(),
     params: storedJson('params', jobParamsSchema).notNull(),
     status: text('status', { enum: ['queued', 'running', 'done', 'warning', 'failed'] })
@@ -80,9 +62,9 @@ export const researchJobs = pgTable(
     sampleCount: integer('sample_count').notNull().default(0),
     result: jsonb('result'),
     failure: jsonb('failure').$type<{ code: number; zh: string; en: string }>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: moment('started_at'),
+    finishedAt: moment('finished_at'),
   },
   (t) => [
     index('research_job_owner_idx').on(t.ownerUserId, t.createdAt),
@@ -102,9 +84,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 export const researchJobModelParts = pgTable(
   'research_job_model_part',
   {
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => researchJobs.id, { onDelete: 'cascade' }),
+    jobId: requiredRef('job_id', () => researchJobs.id, 'cascade'),
     seq: integer('seq').notNull(),
     bytes: bytea('bytes').notNull(),
   },

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, requiredRef, uuidId } from './columns.js';
 import type { TeamAdviceEntry } from '@tcm/contract';
 import { sql } from 'drizzle-orm';
 import { teams, users } from './users.js';
@@ -7,15 +8,13 @@ import { teams, users } from './users.js';
 export const teamInvitations = pgTable(
   'team_invitation',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    teamId: requiredRef('team_id', () => teams.id, 'cascade'),
     code: text('code').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: moment('expires_at').notNull(),
+    revokedAt: moment('revoked_at'),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('team_invitation_team_idx').on(t.teamId)],
 );
@@ -24,13 +23,9 @@ export const teamInvitations = pgTable(
 export const teamApplications = pgTable(
   'team_application',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    applicantId: uuid('applicant_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    teamId: requiredRef('team_id', () => teams.id, 'cascade'),
+    applicantId: requiredRef('applicant_id', () => users.id, 'cascade'),
     invitationId: uuid('invitation_id').references(() => teamInvitations.id, { onDelete: 'set null' }),
     message: text('message'),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] })
@@ -38,8 +33,8 @@ export const teamApplications = pgTable(
       .default('pending'),
     reason: text('reason'),
     decidedBy: uuid('decided_by').references(() => users.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: moment('decided_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('team_application_team_idx').on(t.teamId, t.status),
@@ -59,17 +54,15 @@ export const teamApplications = pgTable(
 export const teamAdviceVersions = pgTable(
   'team_advice_version',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    teamId: requiredRef('team_id', () => teams.id, 'cascade'),
     version: integer('version').notNull(),
     action: text('action', { enum: ['save', 'reset', 'restore'] }).notNull(),
     /** null: the default texts (a reset). */
     entries: jsonb('entries').$type<Record<string, TeamAdviceEntry>>(),
     note: text('note'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('team_advice_version_uq').on(t.teamId, t.version)],
 );

@@ -1,22 +1,12 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, requiredRef, uuidId } from './columns.js';
 import type { TrainingChoice, TrainingKey, TrainingReading } from '@tcm/contract';
 import { recordsTable, storedFiles } from './records.js';
 import { users } from './users.js';
 
 /** Courses of the training module (docs/training.md); `published` ones appear on /shezhenshixun. */
 export const trainingCourses = pgTable('training_course', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidId(),
   titleZh: text('title_zh').notNull(),
   titleEn: text('title_en').notNull(),
   summaryZh: text('summary_zh').notNull().default(''),
@@ -28,17 +18,15 @@ export const trainingCourses = pgTable('training_course', {
   sort: integer('sort').notNull().default(0),
   /** The starter course's id in the project's data file (docs/training.md "Starter course"); null = a teacher's. */
   starterRef: text('starter_ref').unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Lessons: sanitised rich text in both languages. */
 export const trainingLessons = pgTable(
   'training_lesson',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    courseId: uuid('course_id')
-      .notNull()
-      .references(() => trainingCourses.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    courseId: requiredRef('course_id', () => trainingCourses.id, 'cascade'),
     titleZh: text('title_zh').notNull(),
     titleEn: text('title_en').notNull(),
     bodyZh: text('body_zh').notNull().default(''),
@@ -54,13 +42,9 @@ export const trainingLessons = pgTable(
 export const trainingLessonDone = pgTable(
   'training_lesson_done',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lessonId: uuid('lesson_id')
-      .notNull()
-      .references(() => trainingLessons.id, { onDelete: 'cascade' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    lessonId: requiredRef('lesson_id', () => trainingLessons.id, 'cascade'),
+    at: moment('at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
 );
@@ -76,7 +60,7 @@ export const trainingLessonDone = pgTable(
 export const trainingQuestions = pgTable(
   'training_question',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     kind: text('kind', { enum: ['photo', 'choice'] })
       .notNull()
       .default('photo'),
@@ -91,7 +75,7 @@ export const trainingQuestions = pgTable(
     engine: jsonb('engine').$type<TrainingReading>(),
     note: text('note'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('training_question_source_idx').on(t.source, t.sourceRef),
@@ -103,16 +87,14 @@ export const trainingQuestions = pgTable(
 export const trainingAttempts = pgTable(
   'training_attempt',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     mode: text('mode', { enum: ['practice', 'exam'] }).notNull(),
     courseId: uuid('course_id').references(() => trainingCourses.id, { onDelete: 'set null' }),
     passScore: integer('pass_score'),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    deadline: timestamp('deadline', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: moment('started_at').notNull().defaultNow(),
+    deadline: moment('deadline'),
+    finishedAt: moment('finished_at'),
     score: integer('score'),
   },
   (t) => [index('training_attempt_user_idx').on(t.userId)],
@@ -122,19 +104,15 @@ export const trainingAttempts = pgTable(
 export const trainingAttemptItems = pgTable(
   'training_attempt_item',
   {
-    attemptId: uuid('attempt_id')
-      .notNull()
-      .references(() => trainingAttempts.id, { onDelete: 'cascade' }),
+    attemptId: requiredRef('attempt_id', () => trainingAttempts.id, 'cascade'),
     position: integer('position').notNull(),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => trainingQuestions.id, { onDelete: 'cascade' }),
+    questionId: requiredRef('question_id', () => trainingQuestions.id, 'cascade'),
     reading: jsonb('reading').$type<TrainingReading>(),
     /** Text questions: the index of the option chosen. */
     choice: integer('choice'),
     correct: integer('correct'),
     scored: integer('scored'),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredAt: moment('answered_at'),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.position] })],
 );

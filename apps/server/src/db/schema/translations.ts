@@ -1,4 +1,5 @@
-import { pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
 
 /**
  * Interface-text translations (spec §2 Translation admin, §3 Translation entry): one row per
@@ -19,6 +20,6 @@ export const translations = pgTable('translations', {
   de: text('de'),
   ru: text('ru'),
   remark: text('remark'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });

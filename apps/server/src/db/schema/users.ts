@@ -1,13 +1,14 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, requiredRef, uuidId } from './columns.js';
 import { organizations } from './organizations.js';
 
 /** Teams of the member area; a leader and members belong to one team. */
 export const teams = pgTable('teams', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidId(),
   name: text('name').notNull(),
   /** The organization the team belongs to (docs/console.md "Organizations"); null: none yet. */
   organizationId: uuid('organization_id').references(() => organizations.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -17,7 +18,7 @@ export const teams = pgTable('teams', {
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     entrance: text('entrance', { enum: ['sys', 'member', 'doctor', 'display', 'disease', 'training'] }).notNull(),
     loginName: text('login_name').notNull().unique(),
     passwordHash: text('password_hash'),
@@ -57,15 +58,15 @@ export const users = pgTable(
     approvalReason: text('approval_reason'),
     /** Who decided and when (also in the audit log); no foreign key: the decision outlives the reviewer. */
     approvalBy: uuid('approval_by'),
-    approvalAt: timestamp('approval_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    approvalAt: moment('approval_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('users_team_idx').on(t.teamId), index('users_organization_idx').on(t.organizationId)],
 );
 
 /** Roles grant menus and button codes; `admin` is derived from holding the admin role. */
 export const roles = pgTable('roles', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidId(),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
   /** A role marked all-access grants every menu and button (the administrator). */
@@ -82,12 +83,8 @@ export const roles = pgTable('roles', {
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: uuid('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    roleId: requiredRef('role_id', () => roles.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 );

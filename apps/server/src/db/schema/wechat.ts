@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, moment, requiredRef, uuidId } from './columns.js';
 import { users } from './users.js';
 
 /**
@@ -8,18 +9,16 @@ import { users } from './users.js';
 export const wechatBindings = pgTable(
   'wechat_binding',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     scene: text('scene').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     status: text('status', { enum: ['pending', 'bound', 'conflict'] })
       .notNull()
       .default('pending'),
     openId: text('open_id'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    decidedAt: moment('decided_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('wechat_binding_user_idx').on(t.userId)],
 );
@@ -33,7 +32,7 @@ export const wechatEventNonces = pgTable(
   {
     nonce: text('nonce').notNull(),
     timestamp: text('timestamp').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: moment('received_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.nonce, t.timestamp] }), index('wechat_event_nonce_received_idx').on(t.receivedAt)],
 );

@@ -13,13 +13,13 @@ import {
   pdfQuery,
   caseUpdateBody,
 } from '@tcm/contract';
-import { ok, okSchema } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
 import { principalOf } from '../auth/guard.js';
 import { writeAudit, writeAuditMany } from '../audit/audit.service.js';
 import { caseFor } from './archive.access.js';
 import { casePdf, casesXlsx } from './archive.export.js';
 import * as dict from './archive.dictionary.js';
-import { doctor, fileResponse, idParams, sendFile, tags } from './archive.route-kit.js';
+import { doctor, fileResponse, idParams, route, sendFile } from './archive.route-kit.js';
 import * as svc from './archive.service.js';
 
 /**
@@ -32,15 +32,10 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ARCHIVE_PATHS.list,
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'Page of cases (own and shared); recycle view with deleted: true',
-        body: caseListBody,
-        response: { 200: okSchema(casePageSchema) },
-      },
-    },
+    route(doctor(), 'Page of cases (own and shared); recycle view with deleted: true', {
+      body: caseListBody,
+      data: casePageSchema,
+    }),
     async (request) => {
       const page = await svc.listCases(ctx, principalOf(request), request.body);
       await writeAuditMany(
@@ -56,15 +51,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ARCHIVE_PATHS.add,
-    {
-      onRequest: doctor([ARCHIVE_BUTTONS.add]),
-      schema: {
-        tags,
-        summary: 'Create a case (addArchive)',
-        body: caseAddBody,
-        response: { 200: okSchema(caseSummarySchema) },
-      },
-    },
+    route(doctor([ARCHIVE_BUTTONS.add]), 'Create a case (addArchive)', { body: caseAddBody, data: caseSummarySchema }),
     async (request) => {
       const c = await svc.addCase(ctx, principalOf(request), request.body);
       await writeAudit(db, request, { action: 'archive.create', targetId: c.id });
@@ -74,15 +61,10 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     ARCHIVE_PATHS.detail(':id'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'A case with every visit, linked records and prescription checks',
-        params: idParams,
-        response: { 200: okSchema(caseDetailSchema) },
-      },
-    },
+    route(doctor(), 'A case with every visit, linked records and prescription checks', {
+      params: idParams,
+      data: caseDetailSchema,
+    }),
     async (request) => {
       const c = await svc.caseDetail(ctx, principalOf(request), request.params.id, request.msgLang);
       await writeAudit(db, request, { action: 'archive.read', targetId: c.id });
@@ -92,16 +74,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ARCHIVE_PATHS.update(':id'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'Change patient fields',
-        params: idParams,
-        body: caseUpdateBody,
-        response: { 200: okSchema(caseSummarySchema) },
-      },
-    },
+    route(doctor(), 'Change patient fields', { params: idParams, body: caseUpdateBody, data: caseSummarySchema }),
     async (request) => {
       const c = await svc.updateCase(ctx, principalOf(request), request.params.id, request.body);
       await writeAudit(db, request, {
@@ -115,15 +88,10 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ARCHIVE_PATHS.remove,
-    {
-      onRequest: doctor([ARCHIVE_BUTTONS.batchDelete]),
-      schema: {
-        tags,
-        summary: 'Move own cases to the recycle view (deleteArchive)',
-        body: idsBody,
-        response: { 200: okSchema(z.object({ ids: z.array(z.string()) })) },
-      },
-    },
+    route(doctor([ARCHIVE_BUTTONS.batchDelete]), 'Move own cases to the recycle view (deleteArchive)', {
+      body: idsBody,
+      data: z.object({ ids: z.array(z.string()) }),
+    }),
     async (request) => {
       const ids = await svc.removeCases(ctx, principalOf(request), request.body.ids);
       await writeAuditMany(db, request, 'archive.delete', ids);
@@ -133,15 +101,10 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ARCHIVE_PATHS.restore,
-    {
-      onRequest: doctor([ARCHIVE_BUTTONS.batchDelete]),
-      schema: {
-        tags,
-        summary: 'Restore own cases deleted in the last 30 days',
-        body: idsBody,
-        response: { 200: okSchema(z.object({ ids: z.array(z.string()) })) },
-      },
-    },
+    route(doctor([ARCHIVE_BUTTONS.batchDelete]), 'Restore own cases deleted in the last 30 days', {
+      body: idsBody,
+      data: z.object({ ids: z.array(z.string()) }),
+    }),
     async (request) => {
       const ids = await svc.restoreCases(ctx, principalOf(request), request.body.ids);
       await writeAuditMany(db, request, 'archive.restore', ids);
@@ -151,16 +114,11 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ARCHIVE_PATHS.exportXlsx,
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'The case list (same filters, all pages) as an Excel file',
-        body: caseListBody,
-        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-        response: fileResponse,
-      },
-    },
+    route(doctor(), 'The case list (same filters, all pages) as an Excel file', {
+      body: caseListBody,
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      response: fileResponse,
+    }),
     async (request, reply) => {
       const p = principalOf(request);
       const bytes = await casesXlsx(ctx, p, request.body, request.msgLang);
@@ -179,17 +137,12 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     ARCHIVE_PATHS.casePdf(':id'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'The whole case (every visit) as one medical-record PDF, zh or en',
-        params: idParams,
-        querystring: pdfQuery,
-        produces: ['application/pdf'],
-        response: fileResponse,
-      },
-    },
+    route(doctor(), 'The whole case (every visit) as one medical-record PDF, zh or en', {
+      params: idParams,
+      querystring: pdfQuery,
+      produces: ['application/pdf'],
+      response: fileResponse,
+    }),
     async (request, reply) => {
       const p = principalOf(request);
       const c = await caseFor(db, p, request.params.id, 'read');

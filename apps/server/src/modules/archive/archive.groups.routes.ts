@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ARCHIVE_BUTTONS, ARCHIVE_PATHS, caseGroupSchema, groupAddBody, joinGroupsBody } from '@tcm/contract';
-import { ok, okSchema } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
 import { principalOf } from '../auth/guard.js';
 import { writeAudit, writeAuditMany } from '../audit/audit.service.js';
-import { doctor, tags } from './archive.route-kit.js';
+import { doctor, route } from './archive.route-kit.js';
 import * as svc from './archive.service.js';
 
 /**
@@ -17,15 +17,10 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ARCHIVE_PATHS.joinGroups,
-    {
-      onRequest: doctor([ARCHIVE_BUTTONS.group]),
-      schema: {
-        tags,
-        summary: 'Put own cases into an own group, or out of any (groupId null)',
-        body: joinGroupsBody,
-        response: { 200: okSchema(z.null()) },
-      },
-    },
+    route(doctor([ARCHIVE_BUTTONS.group]), 'Put own cases into an own group, or out of any (groupId null)', {
+      body: joinGroupsBody,
+      data: z.null(),
+    }),
     async (request) => {
       await svc.joinGroups(ctx, principalOf(request), request.body.ids, request.body.groupId);
       await writeAuditMany(db, request, 'archive.group', request.body.ids, { groupId: request.body.groupId });
@@ -35,28 +30,16 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     ARCHIVE_PATHS.groups,
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'Own groups and groups shared with the caller',
-        response: { 200: okSchema(z.array(caseGroupSchema)) },
-      },
-    },
+    route(doctor(), 'Own groups and groups shared with the caller', { data: z.array(caseGroupSchema) }),
     async (request) => ok(await svc.groups(ctx, principalOf(request)), request.msgLang),
   );
 
   app.post(
     ARCHIVE_PATHS.addGroup,
-    {
-      onRequest: doctor([ARCHIVE_BUTTONS.group]),
-      schema: {
-        tags,
-        summary: 'New case group, shared with doctors by login name',
-        body: groupAddBody,
-        response: { 200: okSchema(caseGroupSchema) },
-      },
-    },
+    route(doctor([ARCHIVE_BUTTONS.group]), 'New case group, shared with doctors by login name', {
+      body: groupAddBody,
+      data: caseGroupSchema,
+    }),
     async (request) => {
       const g = await svc.addGroup(ctx, principalOf(request), request.body);
       await writeAudit(db, request, {

@@ -9,11 +9,11 @@ import {
   prescriptionListBody,
   prescriptionPageSchema,
 } from '@tcm/contract';
-import { ok, okSchema } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
 import { principalOf } from '../auth/guard.js';
 import { writeAuditMany } from '../audit/audit.service.js';
 import * as dict from './archive.dictionary.js';
-import { doctor, tags } from './archive.route-kit.js';
+import { doctor, route } from './archive.route-kit.js';
 import { listPrescriptions } from './prescription-list.js';
 
 /**
@@ -26,15 +26,10 @@ export const prescriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ARCHIVE_PATHS.checkPrescription,
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'Safety checks of a prescription being written (十八反, 十九畏, dose, pregnancy)',
-        body: checkPrescriptionBody,
-        response: { 200: okSchema(z.array(safetyWarningSchema)) },
-      },
-    },
+    route(doctor(), 'Safety checks of a prescription being written (十八反, 十九畏, dose, pregnancy)', {
+      body: checkPrescriptionBody,
+      data: z.array(safetyWarningSchema),
+    }),
     async (request) =>
       ok(
         checkPrescription(request.body.herbs, {
@@ -47,15 +42,10 @@ export const prescriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     INQUIRY_PATHS.prescriptions,
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'Prescriptions of every case I may open (search, combined query)',
-        body: prescriptionListBody,
-        response: { 200: okSchema(prescriptionPageSchema) },
-      },
-    },
+    route(doctor(), 'Prescriptions of every case I may open (search, combined query)', {
+      body: prescriptionListBody,
+      data: prescriptionPageSchema,
+    }),
     async (request) => {
       const page = await listPrescriptions(ctx, principalOf(request), request.body);
       await writeAuditMany(db, request, 'archive.prescriptions.list', [...new Set(page.list.map((r) => r.caseId))]);

@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ARCHIVE_ERRORS,
@@ -34,6 +34,7 @@ import { caseFor, ownCases } from './archive.access.js';
 import { dictionaryFor } from './archive.dictionary.js';
 import { gatePrescription } from './archive.safety.js';
 import * as repo from './archive.repo.js';
+import { containsAny } from '../../db/contains.js';
 
 const QUERY_FIELDS: QueryWhitelist = {
   name: { column: archiveCases.name, type: ARCHIVE_QUERY_FIELDS.name },
@@ -92,7 +93,9 @@ function presentSummary(
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+/** What the search box of the case list searches. */
+const SEARCHED = [archiveCases.name, archiveCases.phone, archiveCases.tcmDisease, archiveCases.tcmSyndrome];
+
 const restoreCutoff = () => new Date(Date.now() - ARCHIVE_RESTORE_DAYS * 86400_000);
 
 export async function listCases(ctx: AppContext, p: Principal, body: z.infer<typeof caseListBody>): Promise<CasePage> {
@@ -102,17 +105,7 @@ export async function listCases(ctx: AppContext, p: Principal, body: z.infer<typ
     buildQueryWhere(body.query, QUERY_FIELDS),
   ];
   if (body.groupId) where.push(eq(archiveCases.groupId, body.groupId));
-  if (body.search) {
-    const s = `%${escapeLike(body.search)}%`;
-    where.push(
-      or(
-        ilike(archiveCases.name, s),
-        ilike(archiveCases.phone, s),
-        ilike(archiveCases.tcmDisease, s),
-        ilike(archiveCases.tcmSyndrome, s),
-      ),
-    );
-  }
+  where.push(containsAny(body.search, SEARCHED));
   const { rows, total } = await repo.listCases(ctx.db, and(...where)!, {
     offset: (body.page - 1) * body.size,
     limit: body.size,

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ARCHIVE_PATHS, pdfQuery, visitBody, visitLinkRecordBody, visitDetailSchema } from '@tcm/contract';
-import { ok, okSchema } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
 import { principalOf } from '../auth/guard.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { visitPdf } from './archive.export.js';
 import * as dict from './archive.dictionary.js';
-import { doctor, fileResponse, idParams, sendFile, tags } from './archive.route-kit.js';
+import { doctor, fileResponse, idParams, route, sendFile } from './archive.route-kit.js';
 import { auditAcknowledgement } from './archive.safety.js';
 import * as svc from './archive.service.js';
 
@@ -19,16 +19,11 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ARCHIVE_PATHS.addVisit(':id'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'Add a visit (the first, then follow-ups)',
-        params: idParams,
-        body: visitBody,
-        response: { 200: okSchema(visitDetailSchema) },
-      },
-    },
+    route(doctor(), 'Add a visit (the first, then follow-ups)', {
+      params: idParams,
+      body: visitBody,
+      data: visitDetailSchema,
+    }),
     async (request) => {
       const { visit: v, acknowledged } = await svc.addVisit(
         ctx,
@@ -45,15 +40,7 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     ARCHIVE_PATHS.visit(':id'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'One visit with its linked records',
-        params: idParams,
-        response: { 200: okSchema(visitDetailSchema) },
-      },
-    },
+    route(doctor(), 'One visit with its linked records', { params: idParams, data: visitDetailSchema }),
     async (request) => {
       const v = await svc.getVisit(ctx, principalOf(request), request.params.id, request.msgLang);
       await writeAudit(db, request, { action: 'archive.visit.read', targetId: v.caseId, detail: { visitId: v.id } });
@@ -63,16 +50,7 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ARCHIVE_PATHS.updateVisit(':id'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'Change a visit',
-        params: idParams,
-        body: visitBody,
-        response: { 200: okSchema(visitDetailSchema) },
-      },
-    },
+    route(doctor(), 'Change a visit', { params: idParams, body: visitBody, data: visitDetailSchema }),
     async (request) => {
       const { visit: v, acknowledged } = await svc.updateVisit(
         ctx,
@@ -89,16 +67,11 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ARCHIVE_PATHS.linkRecord(':id'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: "Link one of the doctor's platform records (a capture made from the visit) to the visit",
-        params: idParams,
-        body: visitLinkRecordBody,
-        response: { 200: okSchema(visitDetailSchema) },
-      },
-    },
+    route(doctor(), "Link one of the doctor's platform records (a capture made from the visit) to the visit", {
+      params: idParams,
+      body: visitLinkRecordBody,
+      data: visitDetailSchema,
+    }),
     async (request) => {
       const v = await svc.linkRecord(
         ctx,
@@ -118,17 +91,12 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     ARCHIVE_PATHS.visitPdf(':id'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'Medical-record PDF of one visit, zh or en',
-        params: idParams,
-        querystring: pdfQuery,
-        produces: ['application/pdf'],
-        response: fileResponse,
-      },
-    },
+    route(doctor(), 'Medical-record PDF of one visit, zh or en', {
+      params: idParams,
+      querystring: pdfQuery,
+      produces: ['application/pdf'],
+      response: fileResponse,
+    }),
     async (request, reply) => {
       const p = principalOf(request);
       const { v, c } = await svc.visitFor(ctx, p, request.params.id, 'read');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PRESCRIPTION_QUERY_FIELDS, type PrescriptionRow, type prescriptionListBody } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
@@ -6,6 +6,7 @@ import { archiveCases, archiveVisits, users } from '../../db/schema/index.js';
 import type { Principal } from '../auth/principal.repo.js';
 import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
 import { visibleCases } from './archive.repo.js';
+import { containsAny } from '../../db/contains.js';
 
 const QUERY_FIELDS: QueryWhitelist = {
   patientName: { column: archiveCases.name, type: PRESCRIPTION_QUERY_FIELDS.patientName },
@@ -14,7 +15,16 @@ const QUERY_FIELDS: QueryWhitelist = {
   visitDate: { column: archiveVisits.visitDate, type: PRESCRIPTION_QUERY_FIELDS.visitDate },
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+/**
+ * What the search box searches: the patient, the diagnoses, and the formula name and herb names,
+ * which live in the prescription's JSON.
+ */
+const SEARCHED = [
+  archiveCases.name,
+  archiveVisits.tcmSyndrome,
+  archiveVisits.tcmDisease,
+  sql`${archiveVisits.prescription}::text`,
+];
 
 /**
  * Every prescription the doctor may read, across cases: the visits with a prescription of the
@@ -31,18 +41,7 @@ export async function listPrescriptions(
     isNotNull(archiveVisits.prescription),
     buildQueryWhere(body.query, QUERY_FIELDS),
   ];
-  if (body.search) {
-    const s = `%${escapeLike(body.search)}%`;
-    where.push(
-      or(
-        ilike(archiveCases.name, s),
-        ilike(archiveVisits.tcmSyndrome, s),
-        ilike(archiveVisits.tcmDisease, s),
-        // The formula name and the herb names live in the prescription's JSON.
-        sql`${archiveVisits.prescription}::text ilike ${s}`,
-      ),
-    );
-  }
+  where.push(containsAny(body.search, SEARCHED));
   const cond = and(...where)!;
   const sort = body.order === 'asc' ? asc : desc;
   const rows = await ctx.db

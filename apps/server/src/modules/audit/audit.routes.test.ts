@@ -13,7 +13,7 @@ import {
 } from '@tcm/contract';
 import { auditLog } from '../../db/schema/index.js';
 import { buildTeam, buildUser } from '../../test/factories.js';
-import { call, signIn } from '../../test/http.js';
+import { adminToken, call, signIn } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { insertRecord } from '../records/records.repo.js';
@@ -31,8 +31,7 @@ let member: Awaited<ReturnType<typeof userWithToken>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
-  admin = (await signIn(t, a.loginName, a.password)).access_token;
+  admin = await adminToken(t);
   doctor = await userWithToken(t, { entrance: 'doctor' });
   member = await userWithToken(t, { entrance: 'member' });
 });

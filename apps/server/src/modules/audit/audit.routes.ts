@@ -13,15 +13,14 @@ import {
 import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/envelope.js';
 import { routeOf } from '../../http/route.js';
-import { requireAuth } from '../auth/guard.js';
+import { requireSys } from '../auth/guard.js';
 import { writeAudit } from './audit.service.js';
 import { auditXlsx } from './audit-export.js';
 import { auditPage as readPage, auditRows } from './audit.repo.js';
 
+// Back-office only (requireSys), and only with the page's button codes: the admin role (all access) holds them.
 const route = routeOf(['audit']);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-// Back-office only, and only with the page's button codes: the admin role (all access) holds them.
-const admin = (button: string) => requireAuth({ entrances: ['sys'], buttons: [button] });
 
 /** The audit log screen of the back-office (docs/security.md §11). */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +28,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUDIT_PATHS.list,
-    route(admin(AUDIT_BUTTONS.view), 'The audit log by who, entity, action and time range, newest first', {
+    route(requireSys([AUDIT_BUTTONS.view]), 'The audit log by who, entity, action and time range, newest first', {
       body: auditListBody,
       data: auditPage,
     }),
@@ -42,11 +41,15 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUDIT_PATHS.exportXlsx,
-    route(admin(AUDIT_BUTTONS.export), `The same query as an Excel file (at most ${AUDIT_EXPORT_MAX_ROWS} rows)`, {
-      body: auditExportBody,
-      produces: [XLSX],
-      response: { 200: z.any().describe('file bytes') },
-    }),
+    route(
+      requireSys([AUDIT_BUTTONS.export]),
+      `The same query as an Excel file (at most ${AUDIT_EXPORT_MAX_ROWS} rows)`,
+      {
+        body: auditExportBody,
+        produces: [XLSX],
+        response: { 200: z.any().describe('file bytes') },
+      },
+    ),
     async (request, reply) => {
       const { lang, ...q } = request.body;
       const rows = await auditRows(db, q, AUDIT_EXPORT_MAX_ROWS);

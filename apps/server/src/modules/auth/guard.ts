@@ -78,6 +78,9 @@ export function requireAuth(opts: GuardOptions = {}): onRequestAsyncHookHandler 
   };
 }
 
+/** The back-office guard: a `sys` account holding every one of `buttons` (none: any `sys` account). */
+export const requireSys = (buttons: readonly string[] = []) => requireAuth({ entrances: ['sys'], buttons });
+
 /** The principal of a guarded route (the guard ran first). */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new AppError(SPEC_ERRORS.TOKEN_INVALID);

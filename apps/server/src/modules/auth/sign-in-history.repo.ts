@@ -1,6 +1,7 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { signInEvents } from '../../db/schema/index.js';
+import { tablePage } from '../../db/paging.js';
 
 export type SignInEventRow = typeof signInEvents.$inferSelect;
 
@@ -19,13 +20,6 @@ export async function signInHistory(
   page: number,
   size: number,
 ): Promise<{ rows: SignInEventRow[]; total: number }> {
-  const rows = await db
-    .select()
-    .from(signInEvents)
-    .where(eq(signInEvents.userId, userId))
-    .orderBy(desc(signInEvents.createdAt), desc(signInEvents.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  const [n] = await db.select({ n: count() }).from(signInEvents).where(eq(signInEvents.userId, userId));
-  return { rows, total: n?.n ?? 0 };
+  const order = [desc(signInEvents.createdAt), desc(signInEvents.id)];
+  return tablePage(db, signInEvents, eq(signInEvents.userId, userId), order, { page, size });
 }

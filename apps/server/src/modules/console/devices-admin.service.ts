@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEVICE_ERRORS,
   PLATFORM_ERRORS,
@@ -12,6 +12,7 @@ import { devices, teams, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { ONLINE_WINDOW_MS } from '../display/display.service.js';
 import { scopeWhere as accountScopeWhere, type AdminScope } from './data-scope.js';
+import { containsAny } from '../../db/contains.js';
 
 /**
  * Every device of the platform for the console (issue 33 item 3; docs/console.md "Devices").
@@ -23,24 +24,14 @@ import { scopeWhere as accountScopeWhere, type AdminScope } from './data-scope.j
 /** The accounts' rule (data-scope.ts) applied to the owner; the caller's share is what it registered. */
 const scopeWhere = (s: AdminScope): SQL | undefined => accountScopeWhere(s, eq(devices.createdBy, s.me.id));
 
-const like = (k: string) => `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** What the keyword box searches. */
+const SEARCHED = [devices.name, devices.location, teams.name, users.loginName, users.name];
 
 function filterWhere(q: ConsoleDeviceListBody): SQL | undefined {
   const parts: Array<SQL | undefined> = [];
   if (q.state) parts.push(eq(devices.enabled, q.state === 'enabled'));
   if (q.unlocated) parts.push(or(isNull(devices.location), sql`trim(${devices.location}) = ''`));
-  if (q.keyword) {
-    const p = like(q.keyword);
-    parts.push(
-      or(
-        ilike(devices.name, p),
-        ilike(devices.location, p),
-        ilike(teams.name, p),
-        ilike(users.loginName, p),
-        ilike(users.name, p),
-      ),
-    );
-  }
+  parts.push(containsAny(q.keyword, SEARCHED));
   return and(...parts);
 }
 

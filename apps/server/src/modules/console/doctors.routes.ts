@@ -11,12 +11,11 @@ import {
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
 import { routeOf } from '../../http/route.js';
-import { requireAuth } from '../auth/guard.js';
+import { requireSys } from '../auth/guard.js';
 import * as svc from './doctors.service.js';
 import { scopeOf } from './users.routes.js';
 
 const route = routeOf(['console']);
-const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 
 /** Doctor registrations awaiting a decision (issue 22 item 1; docs/console.md "Doctors"). */
 export const consoleDoctorRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +24,7 @@ export const consoleDoctorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.list,
-    route(sys(), 'Page of doctor accounts in your data scope: approval state, keyword and/or combined query', {
+    route(requireSys(), 'Page of doctor accounts in your data scope: approval state, keyword and/or combined query', {
       querystring: doctorListQuery,
       body: doctorListBody,
       data: doctorPage,
@@ -39,7 +38,7 @@ export const consoleDoctorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.approve,
-    route(sys([DOCTOR_APPROVAL_BUTTON]), 'Approve a registration (button sysDoctor-approve)', {
+    route(requireSys([DOCTOR_APPROVAL_BUTTON]), 'Approve a registration (button sysDoctor-approve)', {
       body: doctorApproveBody,
       response: one,
     }),
@@ -49,10 +48,14 @@ export const consoleDoctorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.reject,
-    route(sys([DOCTOR_APPROVAL_BUTTON]), 'Reject a pending registration with a reason (button sysDoctor-approve)', {
-      body: doctorRejectBody,
-      response: one,
-    }),
+    route(
+      requireSys([DOCTOR_APPROVAL_BUTTON]),
+      'Reject a pending registration with a reason (button sysDoctor-approve)',
+      {
+        body: doctorRejectBody,
+        response: one,
+      },
+    ),
     async (request) =>
       ok(
         await svc.decide(request, await scopeOf(request), request.body.id, {

@@ -12,7 +12,7 @@ import {
 } from '@tcm/contract';
 import { devices, recordsTable, storedFiles } from '../../db/schema/index.js';
 import { buildTeam, buildUser } from '../../test/factories.js';
-import { call, FORM, form, signIn } from '../../test/http.js';
+import { adminToken, call, FORM, form } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { expectGuards, JSON_H, userWithButtons, type Endpoint } from './console-test-helpers.js';
 
@@ -20,8 +20,7 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
-  admin = (await signIn(t, a.loginName, a.password)).access_token;
+  admin = await adminToken(t);
 });
 afterAll(() => t.close());
 

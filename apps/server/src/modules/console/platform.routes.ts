@@ -14,13 +14,12 @@ import {
 import { FORM_OR_JSON } from '../../http/body-type.js';
 import { ok } from '../../http/envelope.js';
 import { routeOf } from '../../http/route.js';
-import { requireAuth } from '../auth/guard.js';
+import { requireSys } from '../auth/guard.js';
 import { dashboardSummary as summarize } from './dashboard.service.js';
 import { editDevice, listDevices, setDeviceStatus } from './devices-admin.service.js';
 import { scopeOf } from './users.routes.js';
 
 const route = routeOf(['console']);
-const sys = (buttons: string[]) => requireAuth({ entrances: ['sys'], buttons });
 
 /** The /welcome dashboard and the device list of the console (issue 33 item 3; docs/console.md). */
 export const consolePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +28,7 @@ export const consolePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     PLATFORM_PATHS.dashboard,
     route(
-      sys([B.dashboard]),
+      requireSys([B.dashboard]),
       'Platform figures for the welcome page (button sysDashboard-view); audit rows only with audit-view',
       { data: dashboardSummary },
     ),
@@ -43,7 +42,7 @@ export const consolePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     PLATFORM_PATHS.deviceList,
-    route(sys([B.deviceView]), 'Page of devices whose owner is in your data scope (button sysDevice-view)', {
+    route(requireSys([B.deviceView]), 'Page of devices whose owner is in your data scope (button sysDevice-view)', {
       querystring: consoleDeviceListQuery,
       body: consoleDeviceListBody,
       data: consoleDevicePage,
@@ -54,7 +53,7 @@ export const consolePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     PLATFORM_PATHS.deviceStatus,
-    route(sys([B.deviceStatus]), 'Enable (1) or disable (0) a device, form or JSON (button sysDevice-status)', {
+    route(requireSys([B.deviceStatus]), 'Enable (1) or disable (0) a device, form or JSON (button sysDevice-status)', {
       consumes: FORM_OR_JSON,
       body: consoleDeviceStatusBody,
       data: consoleDevice,
@@ -66,7 +65,7 @@ export const consolePlatformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PLATFORM_PATHS.deviceEdit,
     route(
-      sys([B.deviceEdit]),
+      requireSys([B.deviceEdit]),
       "Rename a device or set its location, which the display's map reads (button sysDevice-edit)",
       { body: consoleDeviceEditBody, data: consoleDevice },
     ),

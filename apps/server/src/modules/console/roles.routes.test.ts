@@ -8,7 +8,7 @@ import {
   type MenuNode,
 } from '@tcm/contract';
 import { buildUser, uid } from '../../test/factories.js';
-import { call, signIn } from '../../test/http.js';
+import { adminToken, call, signIn } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { expectGuards, JSON_H, userWithButtons, type Endpoint } from './console-test-helpers.js';
 
@@ -21,8 +21,7 @@ const byCode = (c: string) => all.find((n) => n.buttonCode === c)!;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
-  admin = (await signIn(t, a.loginName, a.password)).access_token;
+  admin = await adminToken(t);
   all = flat((await call(t.app, 'GET', MENU_PATHS.tree(0), admin)).body.data);
 });
 afterAll(() => t.close());

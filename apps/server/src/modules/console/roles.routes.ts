@@ -10,12 +10,11 @@ import {
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
 import { routeOf } from '../../http/route.js';
-import { requireAuth } from '../auth/guard.js';
+import { requireSys } from '../auth/guard.js';
 import * as svc from './roles.service.js';
 import { scopeOf } from './users.routes.js';
 
 const route = routeOf(['console']);
-const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 
 /** Roles: menus and button codes as a tree, data scope (issue 22 item 1), under /backend/sys/v1/role. */
 export const consoleRoleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,19 +23,19 @@ export const consoleRoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CONSOLE_PATHS.roleList,
-    route(sys(), 'Every role with its menu ids and holder count', { data: z.array(consoleRole) }),
+    route(requireSys(), 'Every role with its menu ids and holder count', { data: z.array(consoleRole) }),
     async (request) => ok(await svc.listRoles(db), request.msgLang),
   );
 
   app.post(
     CONSOLE_PATHS.roleAdd,
-    route(sys([B.roleAdd]), 'Create a role (button sysRole-add)', { body: consoleRoleAddBody, response: one }),
+    route(requireSys([B.roleAdd]), 'Create a role (button sysRole-add)', { body: consoleRoleAddBody, response: one }),
     async (request) => ok(await svc.addRole(db, await scopeOf(request), request.body), request.msgLang),
   );
 
   app.post(
     CONSOLE_PATHS.roleEdit,
-    route(sys([B.roleEdit]), 'Edit a role: name, scope, menus (button sysRole-edit)', {
+    route(requireSys([B.roleEdit]), 'Edit a role: name, scope, menus (button sysRole-edit)', {
       body: consoleRoleEditBody,
       response: one,
     }),
@@ -45,7 +44,7 @@ export const consoleRoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     CONSOLE_PATHS.roleRemove(':id'),
-    route(sys([B.roleRemove]), 'Remove a role nobody holds (button sysRole-remove)', {
+    route(requireSys([B.roleRemove]), 'Remove a role nobody holds (button sysRole-remove)', {
       params: consoleIdParams,
       data: z.null(),
     }),

@@ -8,7 +8,7 @@ import {
   type MenuNode,
 } from '@tcm/contract';
 import { buildTeam, buildUser } from '../../test/factories.js';
-import { call, signIn } from '../../test/http.js';
+import { adminToken, call, signIn } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { expectGuards, JSON_H, type Endpoint } from './console-test-helpers.js';
 
@@ -16,8 +16,7 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
-  admin = (await signIn(t, a.loginName, a.password)).access_token;
+  admin = await adminToken(t);
 });
 afterAll(() => t.close());
 

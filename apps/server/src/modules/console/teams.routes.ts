@@ -12,13 +12,12 @@ import {
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
 import { routeOf } from '../../http/route.js';
-import { requireAuth } from '../auth/guard.js';
+import { requireSys } from '../auth/guard.js';
 import * as teams from '../teams/platform-teams.service.js';
 import { assertManageable, assertTeamInScope, teamScopeWhere } from './data-scope.js';
 import { scopeOf } from './users.routes.js';
 
 const route = routeOf(['console']);
-const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 const members = { 200: okSchema(z.array(consoleTeamMember)) };
 
 /** Teams across the platform (issue 22 item 1) under /backend/sys/v1/team; rules in modules/teams. */
@@ -27,13 +26,16 @@ export const consoleTeamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CONSOLE_PATHS.teamList,
-    route(sys(), 'Every team with its leader and size', { data: z.array(consoleTeam) }),
+    route(requireSys(), 'Every team with its leader and size', { data: z.array(consoleTeam) }),
     async (request) => ok(await teams.listTeams(db, teamScopeWhere(await scopeOf(request))), request.msgLang),
   );
 
   app.post(
     CONSOLE_PATHS.teamAdd,
-    route(sys([B.teamAdd]), 'Create a team (button sysTeam-add)', { body: consoleTeamAddBody, data: consoleTeam }),
+    route(requireSys([B.teamAdd]), 'Create a team (button sysTeam-add)', {
+      body: consoleTeamAddBody,
+      data: consoleTeam,
+    }),
     async (request) => {
       // An organization-scoped caller's new team lands in its organization, so it stays in its list.
       const s = await scopeOf(request);
@@ -43,7 +45,7 @@ export const consoleTeamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CONSOLE_PATHS.teamMembers(':id'),
-    route(sys(), 'Members of a team with their flags', { params: consoleIdParams, response: members }),
+    route(requireSys(), 'Members of a team with their flags', { params: consoleIdParams, response: members }),
     async (request) => {
       await assertTeamInScope(db, await scopeOf(request), request.params.id);
       return ok(await teams.teamMembers(db, request.params.id), request.msgLang);
@@ -52,7 +54,7 @@ export const consoleTeamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONSOLE_PATHS.teamLeader,
-    route(sys([B.teamLeader]), "Appoint the team's leader (button sysTeam-leader)", {
+    route(requireSys([B.teamLeader]), "Appoint the team's leader (button sysTeam-leader)", {
       body: consoleTeamLeaderBody,
       response: members,
     }),
@@ -66,10 +68,14 @@ export const consoleTeamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONSOLE_PATHS.memberFlags,
-    route(sys([B.memberFlags]), 'Set canConfigTreatPlan / displayPermission / canDoctorAgent (button sysTeam-flags)', {
-      body: consoleMemberFlagsBody,
-      data: consoleTeamMember,
-    }),
+    route(
+      requireSys([B.memberFlags]),
+      'Set canConfigTreatPlan / displayPermission / canDoctorAgent (button sysTeam-flags)',
+      {
+        body: consoleMemberFlagsBody,
+        data: consoleTeamMember,
+      },
+    ),
     async (request) => {
       await assertManageable(db, await scopeOf(request), request.body.userId);
       return ok(await teams.setMemberFlags(db, request.body), request.msgLang);

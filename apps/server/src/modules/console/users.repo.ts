@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ConsoleUserSort, QueryFieldType } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
 import type { QueryWhitelist } from '../query/query-sql.js';
+import { containsAny } from '../../db/contains.js';
 
 export type AccountRow = typeof users.$inferSelect;
 
@@ -37,9 +38,7 @@ export interface RoleRef {
 
 /** Keyword: a contains match ORed over the text columns (spec §5 search boxes). */
 function keywordWhere(keyword: string | undefined): SQL | undefined {
-  if (!keyword) return undefined;
-  const p = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(ilike(users.loginName, p), ilike(users.name, p), ilike(users.email, p), ilike(users.phone, p));
+  return containsAny(keyword, [users.loginName, users.name, users.email, users.phone]);
 }
 
 export async function listAccounts(

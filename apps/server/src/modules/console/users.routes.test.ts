@@ -15,7 +15,7 @@ import {
   USER_PATHS,
 } from '@tcm/contract';
 import { buildUser, uid } from '../../test/factories.js';
-import { call, form, FORM, signIn } from '../../test/http.js';
+import { adminToken, call, form, FORM, signIn } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { JSON_H, userWithButtons } from './console-test-helpers.js';
 
@@ -27,8 +27,7 @@ const NEXT = 'Copper-kettle-58';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
-  admin = (await signIn(t, a.loginName, a.password)).access_token;
+  admin = await adminToken(t);
   const m = await buildUser(t.database.db, { entrance: 'member' });
   memberToken = (await signIn(t, m.loginName, m.password, AUTH_PATHS.entranceSignin('member'))).access_token;
 });

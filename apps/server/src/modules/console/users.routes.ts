@@ -18,12 +18,11 @@ import {
 import { FORM_OR_JSON } from '../../http/body-type.js';
 import { ok, okSchema } from '../../http/envelope.js';
 import { routeOf } from '../../http/route.js';
-import { principalOf, requireAuth } from '../auth/guard.js';
+import { principalOf, requireSys } from '../auth/guard.js';
 import { adminScope, type AdminScope } from './data-scope.js';
 import * as svc from './users.service.js';
 
 const route = routeOf(['console']);
-const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(1000).default(100),
@@ -40,7 +39,7 @@ export const consoleUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONSOLE_PATHS.userList,
-    route(sys(), 'Page of accounts in your data scope: entrance, keyword and/or combined query', {
+    route(requireSys(), 'Page of accounts in your data scope: entrance, keyword and/or combined query', {
       querystring: consoleUserListQuery,
       body: consoleUserListBody,
       data: consoleUserPage,
@@ -54,19 +53,25 @@ export const consoleUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONSOLE_PATHS.userAdd,
-    route(sys([B.userAdd]), 'Create an account (button sysUser-add)', { body: consoleUserAddBody, response: one }),
+    route(requireSys([B.userAdd]), 'Create an account (button sysUser-add)', {
+      body: consoleUserAddBody,
+      response: one,
+    }),
     async (request) => ok(await svc.addUser(db, await scopeOf(request), request.body), request.msgLang),
   );
 
   app.post(
     CONSOLE_PATHS.userEdit,
-    route(sys([B.userEdit]), 'Edit an account (button sysUser-edit)', { body: consoleUserEditBody, response: one }),
+    route(requireSys([B.userEdit]), 'Edit an account (button sysUser-edit)', {
+      body: consoleUserEditBody,
+      response: one,
+    }),
     async (request) => ok(await svc.editUser(db, await scopeOf(request), request.body), request.msgLang),
   );
 
   app.post(
     CONSOLE_PATHS.userStatus,
-    route(sys([B.userStatus]), 'Enable (1) or disable (0) an account, form or JSON (button sysUser-status)', {
+    route(requireSys([B.userStatus]), 'Enable (1) or disable (0) an account, form or JSON (button sysUser-status)', {
       consumes: FORM_OR_JSON,
       body: consoleUserStatusBody,
       response: one,
@@ -77,7 +82,7 @@ export const consoleUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONSOLE_PATHS.userRoles,
-    route(sys([B.userRoles]), "Replace an account's roles (button sysUser-roles)", {
+    route(requireSys([B.userRoles]), "Replace an account's roles (button sysUser-roles)", {
       body: consoleUserRolesBody,
       response: one,
     }),
@@ -87,7 +92,7 @@ export const consoleUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CONSOLE_PATHS.userHistory(':id'),
-    route(sys([B.userHistory]), 'Sign-in attempts of an account, newest first (button sysUser-history)', {
+    route(requireSys([B.userHistory]), 'Sign-in attempts of an account, newest first (button sysUser-history)', {
       params: consoleIdParams,
       querystring: pageQuery,
       data: signInHistoryPage,

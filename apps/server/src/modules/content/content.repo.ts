@@ -1,13 +1,12 @@
-import { and, count, desc, eq, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contentItems, enquiries, siteSettingsTable } from '../../db/schema/index.js';
+import { containsAny } from '../../db/contains.js';
+import { tablePage } from '../../db/paging.js';
 
 export type ContentRowDb = typeof contentItems.$inferSelect;
 export type ContentInsert = typeof contentItems.$inferInsert;
 export type EnquiryRowDb = typeof enquiries.$inferSelect;
-
-/** `%keyword%` with the LIKE wildcards of the keyword escaped. */
-export const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Published and not scheduled for later: what a visitor may read. */
 export const visibleNow = (): SQL =>
@@ -29,16 +28,7 @@ export async function listItems(
     order === 'published'
       ? sql`coalesce(${contentItems.publishAt}, ${contentItems.createdAt}) desc`
       : desc(contentItems.updatedAt);
-  // One after the other: the embedded PGlite serves a single connection.
-  const rows = await db
-    .select()
-    .from(contentItems)
-    .where(where)
-    .orderBy(newest, desc(contentItems.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  const [n] = await db.select({ n: count() }).from(contentItems).where(where);
-  return { rows, total: n?.n ?? 0 };
+  return tablePage(db, contentItems, where, [newest, desc(contentItems.id)], { page, size });
 }
 
 export async function findPage(db: Db, name: string, lang: 'zh' | 'en'): Promise<ContentRowDb | undefined> {
@@ -73,7 +63,7 @@ export async function removeItem(db: Db, id: number): Promise<boolean> {
 }
 
 export const keywordOfItems = (keyword: string | undefined): SQL | undefined =>
-  keyword ? or(ilike(contentItems.title, likeOf(keyword)), ilike(contentItems.name, likeOf(keyword))) : undefined;
+  containsAny(keyword, [contentItems.title, contentItems.name]);
 
 // ---- enquiries ----
 
@@ -88,15 +78,7 @@ export async function listEnquiries(
   page: number,
   size: number,
 ): Promise<{ rows: EnquiryRowDb[]; total: number }> {
-  const rows = await db
-    .select()
-    .from(enquiries)
-    .where(where)
-    .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  const [n] = await db.select({ n: count() }).from(enquiries).where(where);
-  return { rows, total: n?.n ?? 0 };
+  return tablePage(db, enquiries, where, [desc(enquiries.createdAt), desc(enquiries.id)], { page, size });
 }
 
 export async function updateEnquiry(

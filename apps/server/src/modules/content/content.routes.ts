@@ -17,14 +17,13 @@ import {
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
 import { routeOf } from '../../http/route.js';
-import { principalOf, requireAuth } from '../auth/guard.js';
+import { principalOf, requireSys } from '../auth/guard.js';
 import { writeAudit } from '../audit/audit.service.js';
 import * as svc from './content.service.js';
 import { readSiteSettings, saveSiteSettings } from './settings.service.js';
 
 const tags = ['content'];
 const route = routeOf(tags);
-const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 const B = CONTENT_BUTTONS;
 
 /** News, dynamic pages and settings: back-office editing and what visitors read (docs/site.md). */
@@ -33,7 +32,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONTENT_PATHS.list,
-    route(sys(), 'News or pages, newest change first', {
+    route(requireSys(), 'News or pages, newest change first', {
       querystring: contentListQuery,
       body: contentListBody,
       data: contentPage,
@@ -43,13 +42,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CONTENT_PATHS.find(':id'),
-    route(sys(), 'One item with its body', { params: idParam, data: contentItem }),
+    route(requireSys(), 'One item with its body', { params: idParam, data: contentItem }),
     async (request) => ok(await svc.find(db, request.params.id), request.msgLang),
   );
 
   app.post(
     CONTENT_PATHS.add,
-    route(sys([B.add]), 'Create an item; the HTML is sanitised', { body: contentAddBody, data: contentItem }),
+    route(requireSys([B.add]), 'Create an item; the HTML is sanitised', { body: contentAddBody, data: contentItem }),
     async (request) => {
       const item = await svc.save(db, principalOf(request).user.id, request.body);
       await writeAudit(db, request, { action: 'content.add', targetId: String(item.id), detail: { kind: item.kind } });
@@ -59,7 +58,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONTENT_PATHS.edit,
-    route(sys([B.edit]), 'Change an item; the HTML is sanitised', { body: contentEditBody, data: contentItem }),
+    route(requireSys([B.edit]), 'Change an item; the HTML is sanitised', { body: contentEditBody, data: contentItem }),
     async (request) => {
       const item = await svc.save(db, principalOf(request).user.id, request.body);
       await writeAudit(db, request, { action: 'content.edit', targetId: String(item.id), detail: { kind: item.kind } });
@@ -69,7 +68,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONTENT_PATHS.publish,
-    route(sys([B.publish]), 'Publish now or on a date, or back to draft', {
+    route(requireSys([B.publish]), 'Publish now or on a date, or back to draft', {
       body: contentPublishBody,
       data: contentItem,
     }),
@@ -86,7 +85,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     CONTENT_PATHS.remove(':id'),
-    route(sys([B.remove]), 'Delete an item', { params: idParam, data: z.null() }),
+    route(requireSys([B.remove]), 'Delete an item', { params: idParam, data: z.null() }),
     async (request) => {
       await svc.remove(db, request.params.id);
       await writeAudit(db, request, { action: 'content.remove', targetId: String(request.params.id) });
@@ -94,13 +93,15 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(CONTENT_PATHS.settings, route(sys(), 'Organization settings', { data: siteSettings }), async (request) =>
-    ok(await readSiteSettings(db), request.msgLang),
+  app.get(
+    CONTENT_PATHS.settings,
+    route(requireSys(), 'Organization settings', { data: siteSettings }),
+    async (request) => ok(await readSiteSettings(db), request.msgLang),
   );
 
   app.post(
     CONTENT_PATHS.settings,
-    route(sys([B.settingsEdit]), 'Save the organisation settings (site and PDF reports)', {
+    route(requireSys([B.settingsEdit]), 'Save the organisation settings (site and PDF reports)', {
       body: siteSettings,
       data: siteSettings,
     }),

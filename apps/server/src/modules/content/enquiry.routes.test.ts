@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_ERRORS, CONTENT_PATHS, HTTP_ERRORS, type Enquiry } from '@tcm/contract';
-import { buildUser, uid } from '../../test/factories.js';
-import { call, signIn } from '../../test/http.js';
+import { uid } from '../../test/factories.js';
+import { adminToken, call } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { expectGuards, JSON_H, userWithButtons } from '../console/console-test-helpers.js';
 
@@ -14,8 +14,7 @@ const nextIp = () => `10.${Math.floor(Math.random() * 200)}.${Math.floor(Math.ra
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
-  admin = (await signIn(t, a.loginName, a.password)).access_token;
+  admin = await adminToken(t);
 });
 afterAll(() => t.close());
 

@@ -14,14 +14,13 @@ import {
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
 import { routeOf } from '../../http/route.js';
-import { requireAuth } from '../auth/guard.js';
+import { requireSys } from '../auth/guard.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { enquiriesXlsx } from './enquiry-export.js';
 import * as svc from './enquiry.service.js';
 
 const tags = ['enquiries'];
 const route = routeOf(tags);
-const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The public cooperation form and the back-office inbox (docs/site.md). */
@@ -51,7 +50,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONTENT_PATHS.enquiryList,
-    route(sys([CONTENT_BUTTONS.enquiryView]), 'The inbox, newest first (button enquiry-view)', {
+    route(requireSys([CONTENT_BUTTONS.enquiryView]), 'The inbox, newest first (button enquiry-view)', {
       querystring: contentListQuery,
       body: enquiryListBody,
       data: enquiryPage,
@@ -61,7 +60,10 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONTENT_PATHS.enquiryUpdate,
-    route(sys([CONTENT_BUTTONS.enquiryEdit]), 'Set the status and/or note', { body: enquiryUpdateBody, data: enquiry }),
+    route(requireSys([CONTENT_BUTTONS.enquiryEdit]), 'Set the status and/or note', {
+      body: enquiryUpdateBody,
+      data: enquiry,
+    }),
     async (request) => {
       const e = await svc.updateEnquiry(db, request.body);
       await writeAudit(db, request, { action: 'enquiry.update', targetId: String(e.id), detail: { status: e.status } });
@@ -71,7 +73,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CONTENT_PATHS.enquiryExport,
-    route(sys([CONTENT_BUTTONS.enquiryExport]), 'The inbox as an Excel file (optionally one status)', {
+    route(requireSys([CONTENT_BUTTONS.enquiryExport]), 'The inbox as an Excel file (optionally one status)', {
       querystring: z.object({ status: enquiryStatus.optional() }),
       produces: [XLSX],
       response: { 200: z.any().describe('file bytes') },

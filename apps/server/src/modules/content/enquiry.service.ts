@@ -1,4 +1,4 @@
-import { and, eq, ilike, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   CONTENT_ERRORS,
   ENQUIRY_FIELD_LABELS,
@@ -15,6 +15,7 @@ import { AppError } from '../../http/app-error.js';
 import { countCall } from '../auth/call-window.repo.js';
 import * as repo from './content.repo.js';
 import { plainText } from './sanitize-content.js';
+import { containsAny } from '../../db/contains.js';
 
 const HOUR_S = 3600;
 
@@ -60,17 +61,9 @@ export async function listEnquiries(
   db: Db,
   q: { status?: EnquiryStatus; keyword?: string; page: number; size: number },
 ): Promise<EnquiryPage> {
-  const like = q.keyword ? repo.likeOf(q.keyword) : undefined;
   const where = and(
     q.status ? eq(enquiries.status, q.status) : undefined,
-    like
-      ? or(
-          ilike(enquiries.company, like),
-          ilike(enquiries.contactPerson, like),
-          ilike(enquiries.contact, like),
-          ilike(enquiries.description, like),
-        )
-      : undefined,
+    containsAny(q.keyword, [enquiries.company, enquiries.contactPerson, enquiries.contact, enquiries.description]),
   );
   const { rows, total } = await repo.listEnquiries(db, where, q.page, q.size);
   return { list: rows.map(enquiryOf), total };

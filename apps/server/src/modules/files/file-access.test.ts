@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ERRORS, FILE_PATHS, RECORD_PATHS } from '@tcm/contract';
 import { auditLog } from '../../db/schema/index.js';
 import { call } from '../../test/http.js';
-import { dataFile, multipart, userWithToken } from '../../test/records-helpers.js';
+import { dataFile, postFile, userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { insertRecord } from '../records/records.repo.js';
 import { newShareToken } from '../records/records.service.js';
@@ -23,13 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function upload(url: string, token: string | undefined, name = 't.jpg') {
-  const m = multipart([{ field: 'file', filename: name, value: dataFile(TONGUE) }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...m.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    payload: m.payload,
-  });
+  const res = await postFile(t, dataFile(TONGUE), name, token, url);
   expect(res.json().code).toBe(0);
   return res.json().data as { uuid: string; url: string };
 }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_PATHS, HTTP_ERRORS } from '@tcm/contract';
-import { dataFile, multipart, userWithToken } from '../../test/records-helpers.js';
+import { dataFile, postFile, userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { RESIZE_MAX_SOURCE_PIXELS } from './resized-images.js';
 
@@ -25,13 +25,7 @@ afterAll(async () => {
 const withQuery = (url: string, q: string) => (q ? `${url}${url.includes('?') ? '&' : '?'}${q}` : url);
 
 async function upload(app: TestApp, url: string, bytes: Uint8Array, filename: string, auth?: string) {
-  const m = multipart([{ field: 'file', filename, value: bytes }]);
-  const res = await app.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...m.headers, ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
-    payload: m.payload,
-  });
+  const res = await postFile(app, bytes, filename, auth, url);
   expect(res.json().code).toBe(0);
   return res.json().data as { uuid: string; url: string };
 }

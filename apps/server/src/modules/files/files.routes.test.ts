@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_ERRORS, FILE_PATHS, MAX_UPLOAD_BYTES, SPEC_ERRORS } from '@tcm/contract';
 import { call } from '../../test/http.js';
-import { dataFile, multipart, userWithToken } from '../../test/records-helpers.js';
+import { dataFile, multipart, postFile, userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -16,13 +16,7 @@ afterAll(async () => t.close());
 const TONGUE = 'tongue/images/TE0000458.jpg';
 
 async function post(url: string, bytes: Uint8Array, filename: string, auth?: string) {
-  const m = multipart([{ field: 'file', filename, value: bytes }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...m.headers, ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
-    payload: m.payload,
-  });
+  const res = await postFile(t, bytes, filename, auth, url);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: res.statusCode, body: res.json<{ code: number; msg: string; data: any }>() };
 }

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { archiveCases, archiveVisits, inquiryForms, inquiryTemplates, users } from '../../db/schema/index.js';
 import { visibleCases } from '../archive/archive.repo.js';
+import { containsAny } from '../../db/contains.js';
 
 export type TemplateRow = typeof inquiryTemplates.$inferSelect;
 export type FormRow = typeof inquiryForms.$inferSelect;
@@ -95,8 +96,6 @@ const formColumns = {
   doctorName: users.name,
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 /** Forms of the live cases a doctor may open, newest first (or oldest with order asc). */
 export async function listForms(
   db: Db,
@@ -106,10 +105,7 @@ export async function listForms(
 ): Promise<{ rows: FormListRow[]; total: number }> {
   const where: (SQL | undefined)[] = [visibleCases(userId), isNull(archiveCases.deletedAt)];
   if (filter.caseId) where.push(eq(inquiryForms.caseId, filter.caseId));
-  if (filter.search) {
-    const s = `%${escapeLike(filter.search)}%`;
-    where.push(or(ilike(archiveCases.name, s), ilike(inquiryForms.templateName, s)));
-  }
+  where.push(containsAny(filter.search, [archiveCases.name, inquiryForms.templateName]));
   if (filter.status === 'submitted') where.push(sql`${inquiryForms.submittedAt} is not null`);
   if (filter.status === 'pending')
     where.push(sql`${inquiryForms.submittedAt} is null and ${inquiryForms.expiresAt} > now()`);

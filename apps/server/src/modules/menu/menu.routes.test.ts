@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, AUTH_PATHS, MENU_ERRORS, MENU_PATHS, type MenuNode } from '@tcm/contract';
 import { buildTeam, buildUser, uid } from '../../test/factories.js';
-import { call, form, FORM, signIn, refusedFields } from '../../test/http.js';
+import { adminToken, call, form, FORM, refusedFields, signIn } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -11,8 +11,7 @@ const JSON_H = { 'content-type': 'application/json' };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
-  admin = (await signIn(t, a.loginName, a.password)).access_token;
+  admin = await adminToken(t);
   const c = await buildUser(t.database.db, { roleCodes: ['console-user'] });
   consoleUser = (await signIn(t, c.loginName, c.password)).access_token;
 });

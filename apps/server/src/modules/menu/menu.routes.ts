@@ -15,12 +15,11 @@ import {
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
 import { routeOf } from '../../http/route.js';
-import { principalOf, requireAuth } from '../auth/guard.js';
+import { principalOf, requireAuth, requireSys } from '../auth/guard.js';
 import * as menusSvc from './menu.service.js';
 import { FORM_OR_JSON } from '../../http/body-type.js';
 
 const route = routeOf(['menu']);
-const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 const ID = ':id';
 
 /** Admin-menu calls of spec §7 under /backend/sys/v1/menu, and the head-menu call. */
@@ -52,13 +51,13 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     MENU_PATHS.tree(ID),
-    route(sys(), 'Subtree under id (0 = all roots)', { params: menuIdParams, response: { 200: tree } }),
+    route(requireSys(), 'Subtree under id (0 = all roots)', { params: menuIdParams, response: { 200: tree } }),
     async (request) => ok(await menusSvc.menuTree(db, request.params.id), request.msgLang),
   );
 
   app.get(
     MENU_PATHS.treeNoButton,
-    route(sys(), 'Whole tree without buttons, filtered by area, name, status', {
+    route(requireSys(), 'Whole tree without buttons, filtered by area, name, status', {
       querystring: menuTreeQuery,
       response: { 200: tree },
     }),
@@ -67,13 +66,19 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     MENU_PATHS.add,
-    route(sys([MENU_BUTTONS.add]), 'Add a menu entry (button sysMenu-add)', { body: menuAddBody, data: menuNode }),
+    route(requireSys([MENU_BUTTONS.add]), 'Add a menu entry (button sysMenu-add)', {
+      body: menuAddBody,
+      data: menuNode,
+    }),
     async (request) => ok(await menusSvc.addMenu(db, request.body), request.msgLang),
   );
 
   app.post(
     MENU_PATHS.edit,
-    route(sys([MENU_BUTTONS.edit]), 'Edit a menu entry (button sysMenu-edit)', { body: menuEditBody, data: menuNode }),
+    route(requireSys([MENU_BUTTONS.edit]), 'Edit a menu entry (button sysMenu-edit)', {
+      body: menuEditBody,
+      data: menuNode,
+    }),
     async (request) => {
       const { id, ...rest } = request.body;
       return ok(await menusSvc.editMenu(db, id, rest), request.msgLang);
@@ -82,7 +87,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     MENU_PATHS.remove(ID),
-    route(sys([MENU_BUTTONS.remove]), 'Remove a leaf entry (button sysMenu-remove)', {
+    route(requireSys([MENU_BUTTONS.remove]), 'Remove a leaf entry (button sysMenu-remove)', {
       params: menuIdParams,
       data: z.null(),
     }),
@@ -94,7 +99,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     MENU_PATHS.updateStatus,
-    route(sys([MENU_BUTTONS.status]), 'Enable (1) or disable (0), form-encoded (button sysMenu-status)', {
+    route(requireSys([MENU_BUTTONS.status]), 'Enable (1) or disable (0), form-encoded (button sysMenu-status)', {
       consumes: FORM_OR_JSON,
       body: menuStatusBody,
       data: z.null(),
@@ -107,13 +112,13 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     MENU_PATHS.findById(ID),
-    route(sys(), 'One entry without children', { params: menuIdParams, data: menuNode }),
+    route(requireSys(), 'One entry without children', { params: menuIdParams, data: menuNode }),
     async (request) => ok(menusSvc.presentOne(await menusSvc.findMenu(db, request.params.id)), request.msgLang),
   );
 
   app.post(
     MENU_PATHS.updateMenu,
-    route(sys([MENU_BUTTONS.edit]), 'Move an entry: query id, sort, oldPid, newPid (button sysMenu-edit)', {
+    route(requireSys([MENU_BUTTONS.edit]), 'Move an entry: query id, sort, oldPid, newPid (button sysMenu-edit)', {
       querystring: menuMoveQuery,
       data: menuNode,
     }),
@@ -122,7 +127,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     MENU_PATHS.menuLang,
-    route(sys(), 'Menu names in zh and en', { data: z.array(menuLangEntry) }),
+    route(requireSys(), 'Menu names in zh and en', { data: z.array(menuLangEntry) }),
     async (request) =>
       ok(
         (await menusSvc.allMenus(db)).map((m) => ({ id: m.id, zh: m.name, en: m.nameEn })),

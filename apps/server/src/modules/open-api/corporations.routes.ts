@@ -15,12 +15,11 @@ import {
 } from '@tcm/contract';
 import { ok } from '../../http/envelope.js';
 import { routeOf } from '../../http/route.js';
-import { principalOf, requireAuth } from '../auth/guard.js';
+import { principalOf, requireSys } from '../auth/guard.js';
 import { audit } from '../records/records.repo.js';
 import * as corp from './corporations.service.js';
 
 const route = routeOf(['console']);
-const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 
 /** Corporations (partners), their menu flags and app keys in the back-office (issue 22 item 1, issue 25 item 1). */
 export const corporationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +27,7 @@ export const corporationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CORPORATION_PATHS.list,
-    route(sys([B.view]), 'Every corporation with its menu flags (button sysCorp-view)', {
+    route(requireSys([B.view]), 'Every corporation with its menu flags (button sysCorp-view)', {
       data: z.array(corporationSchema),
     }),
     async (request) => ok(await corp.listCorporations(db), request.msgLang),
@@ -36,7 +35,7 @@ export const corporationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CORPORATION_PATHS.add,
-    route(sys([B.add]), 'Add a corporation (button sysCorp-add)', {
+    route(requireSys([B.add]), 'Add a corporation (button sysCorp-add)', {
       body: corporationAddBody,
       data: corporationSchema,
     }),
@@ -45,16 +44,20 @@ export const corporationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CORPORATION_PATHS.edit,
-    route(sys([B.edit]), 'Edit a corporation: name, contact, menu flags (api, h5, wx), enabled (button sysCorp-edit)', {
-      body: corporationEditBody,
-      data: corporationSchema,
-    }),
+    route(
+      requireSys([B.edit]),
+      'Edit a corporation: name, contact, menu flags (api, h5, wx), enabled (button sysCorp-edit)',
+      {
+        body: corporationEditBody,
+        data: corporationSchema,
+      },
+    ),
     async (request) => ok(await corp.editCorporation(db, request.body), request.msgLang),
   );
 
   app.get(
     CORPORATION_PATHS.keys(':id'),
-    route(sys([B.keys]), 'App keys of a corporation (never their secrets; button sysCorp-keys)', {
+    route(requireSys([B.keys]), 'App keys of a corporation (never their secrets; button sysCorp-keys)', {
       params: corporationIdParams,
       data: z.array(appKeySchema),
     }),
@@ -63,7 +66,7 @@ export const corporationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CORPORATION_PATHS.keyAdd,
-    route(sys([B.keys]), 'Create an app key; its secret is in this answer only (button sysCorp-keys)', {
+    route(requireSys([B.keys]), 'Create an app key; its secret is in this answer only (button sysCorp-keys)', {
       body: appKeyAddBody,
       data: appKeyCredentialsSchema,
     }),
@@ -77,7 +80,7 @@ export const corporationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     CORPORATION_PATHS.keyRotate(':id'),
     route(
-      sys([B.keys]),
+      requireSys([B.keys]),
       'A new secret for the key (the old one stops at once); shown this once (button sysCorp-keys)',
       { params: corporationIdParams, data: appKeyCredentialsSchema },
     ),
@@ -90,7 +93,7 @@ export const corporationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CORPORATION_PATHS.keyRevoke(':id'),
-    route(sys([B.keys]), 'Revoke an app key for good (button sysCorp-keys)', {
+    route(requireSys([B.keys]), 'Revoke an app key for good (button sysCorp-keys)', {
       params: corporationIdParams,
       data: appKeySchema,
     }),
@@ -103,7 +106,7 @@ export const corporationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CORPORATION_PATHS.usage(':id'),
-    route(sys([B.view]), 'Calls per UTC day and operation, errors and analyses of a corporation’s keys', {
+    route(requireSys([B.view]), 'Calls per UTC day and operation, errors and analyses of a corporation’s keys', {
       params: corporationIdParams,
       querystring: corporationUsageQuery,
       data: corporationUsageSchema,

@@ -17,7 +17,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { migrationsFolder } from '../../db/migrate.js';
 import { organizations, users } from '../../db/schema/index.js';
 import { buildTeam, buildUser, uid, type BuiltUser } from '../../test/factories.js';
-import { call, signIn } from '../../test/http.js';
+import { adminToken, call } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { expectGuards, JSON_H, userWithButtons, type Endpoint } from '../console/console-test-helpers.js';
 
@@ -25,8 +25,7 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
-  admin = (await signIn(t, a.loginName, a.password)).access_token;
+  admin = await adminToken(t);
 });
 afterAll(() => t.close());
 

@@ -12,12 +12,12 @@ import {
   organizationTree,
 } from '@tcm/contract';
 import { ok, okSchema } from '../../http/envelope.js';
-import { requireAuth } from '../auth/guard.js';
+import { routeOf } from '../../http/route.js';
+import { requireSys } from '../auth/guard.js';
 import { scopeOf } from '../console/users.routes.js';
 import * as svc from './organizations.service.js';
 
-const tags = ['console'];
-const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
+const route = routeOf(['console']);
 const one = { 200: okSchema(organizationNode) };
 
 /** The organization tree under /backend/sys/v1/organization (issue 33 item 3; docs/console.md). */
@@ -26,51 +26,37 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     P.tree,
-    {
-      onRequest: sys(),
-      schema: {
-        tags,
-        summary: 'The organizations in your data scope as a tree, with their account and team counts',
-        response: { 200: okSchema(organizationTree) },
-      },
-    },
+    route(requireSys(), 'The organizations in your data scope as a tree, with their account and team counts', {
+      data: organizationTree,
+    }),
     async (request) => ok(await svc.organizationTree(db, await scopeOf(request)), request.msgLang),
   );
 
   app.post(
     P.add,
-    {
-      onRequest: sys([B.add]),
-      schema: { tags, summary: 'Add an organization (button sysOrg-add)', body: organizationAddBody, response: one },
-    },
+    route(requireSys([B.add]), 'Add an organization (button sysOrg-add)', { body: organizationAddBody, response: one }),
     async (request) => ok(await svc.addOrganization(db, await scopeOf(request), request.body), request.msgLang),
   );
 
   app.post(
     P.edit,
-    {
-      onRequest: sys([B.edit]),
-      schema: {
-        tags,
-        summary: 'Rename, recode, move, sort or enable/disable an organization (button sysOrg-edit)',
-        body: organizationEditBody,
-        response: one,
-      },
-    },
+    route(requireSys([B.edit]), 'Rename, recode, move, sort or enable/disable an organization (button sysOrg-edit)', {
+      body: organizationEditBody,
+      response: one,
+    }),
     async (request) => ok(await svc.editOrganization(db, await scopeOf(request), request.body), request.msgLang),
   );
 
   app.delete(
     P.remove(':id'),
-    {
-      onRequest: sys([B.remove]),
-      schema: {
-        tags,
-        summary: 'Remove an organization with nothing below it and nobody in it (button sysOrg-remove)',
+    route(
+      requireSys([B.remove]),
+      'Remove an organization with nothing below it and nobody in it (button sysOrg-remove)',
+      {
         params: consoleIdParams,
-        response: { 200: okSchema(z.null()) },
+        data: z.null(),
       },
-    },
+    ),
     async (request) => {
       await svc.removeOrganization(db, await scopeOf(request), request.params.id);
       return ok(null, request.msgLang);
@@ -79,15 +65,14 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.assign,
-    {
-      onRequest: sys([B.assign]),
-      schema: {
-        tags,
-        summary: 'Put accounts and/or teams into an organization, or out of any (button sysOrg-assign)',
+    route(
+      requireSys([B.assign]),
+      'Put accounts and/or teams into an organization, or out of any (button sysOrg-assign)',
+      {
         body: organizationAssignBody,
-        response: { 200: okSchema(organizationAssignResult) },
+        data: organizationAssignResult,
       },
-    },
+    ),
     async (request) => ok(await svc.assignToOrganization(db, await scopeOf(request), request.body), request.msgLang),
   );
 };

@@ -10,6 +10,7 @@ import {
   type QueryOperator,
 } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
+import { escapeLike } from '../../db/contains.js';
 
 /** One queryable field of an endpoint: the column it reads and its type (the whitelist). */
 export interface QueryColumn {
@@ -21,9 +22,6 @@ export type QueryWhitelist = Readonly<Record<string, QueryColumn>>;
 const COMPARE: Partial<Record<QueryOperator, string>> = { EQ: '=', NE: '<>', LT: '<', GT: '>', LE: '<=', GE: '>=' };
 const INTEGER_TYPES: readonly QueryFieldType[] = ['integer', 'short', 'long'];
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}))?$/;
-
-/** Escapes LIKE wildcards so a user's % or _ matches itself. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function value(c: QueryCondition, type: QueryFieldType): string | number | Date {
   if (NUMERIC_FIELD_TYPES.includes(type)) {

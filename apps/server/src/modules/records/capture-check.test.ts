@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav16 } from '@tcm/contract/wav';
-import { AUTH_ERRORS, FILE_ERRORS, FILE_PATHS, RECORD_ERRORS, RECORD_PATHS, SPEC_ERRORS } from '@tcm/contract';
+import { AUTH_ERRORS, FILE_ERRORS, RECORD_ERRORS, RECORD_PATHS, SPEC_ERRORS } from '@tcm/contract';
 import { call } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { dataFile, multipart, userWithToken } from '../../test/records-helpers.js';
+import { dataFile, postFile, userWithToken } from '../../test/records-helpers.js';
 
 // Issue 17: a bad capture was reported only after the last step. The check runs the capture's
 // own engine on the uploaded file at its step, with the engine's own code and message.
@@ -15,13 +15,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function upload(token: string, bytes: Uint8Array, filename: string): Promise<string> {
-  const m = multipart([{ field: 'file', filename, value: bytes }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: FILE_PATHS.upload,
-    headers: { ...m.headers, authorization: `Bearer ${token}` },
-    payload: m.payload,
-  });
+  const res = await postFile(t, bytes, filename, token);
   expect([res.statusCode, res.body]).toEqual([200, expect.anything()]);
   return res.json<{ data: { uuid: string } }>().data.uuid;
 }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_PATHS, RECORD_PATHS } from '@tcm/contract';
+import { RECORD_PATHS } from '@tcm/contract';
 import { questionsFor } from '@tcm/analysis/constitution';
 // The report package's poppler helpers (test-only, not exported by the package).
 import { ensurePoppler, inspectPdf } from '../../../../../packages/report/src/testing/poppler.js';
 import { buildTeam } from '../../test/factories.js';
 import { call } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { dataFile, multipart, userWithToken, waitFor } from '../../test/records-helpers.js';
+import { dataFile, postFile, userWithToken, waitFor } from '../../test/records-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,13 +15,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function upload(token: string, bytes: Uint8Array, filename: string) {
-  const m = multipart([{ field: 'file', filename, value: bytes }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: FILE_PATHS.upload,
-    headers: { ...m.headers, authorization: `Bearer ${token}` },
-    payload: m.payload,
-  });
+  const res = await postFile(t, bytes, filename, token);
   return {
     status: res.statusCode,
     body: res.json<{ code: number; msg: string; data: { uuid: string; kind: string } }>(),

@@ -1,17 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FILE_ERRORS,
-  FILE_PATHS,
-  QUERY_ERRORS,
-  RECORD_ERRORS,
-  RECORD_PATHS,
-  SPEC_ERRORS,
-  SYNTHESIS_ERRORS,
-} from '@tcm/contract';
+import { FILE_ERRORS, QUERY_ERRORS, RECORD_ERRORS, RECORD_PATHS, SPEC_ERRORS, SYNTHESIS_ERRORS } from '@tcm/contract';
 import { buildTeam } from '../../test/factories.js';
 import { call, refusedFields } from '../../test/http.js';
-import { dataFile, multipart, userWithToken, waitFor } from '../../test/records-helpers.js';
+import { dataFile, postFile, userWithToken, waitFor } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import type { FileStorage } from '../files/storage.js';
 import { recordsTable } from '../../db/schema/index.js';
@@ -27,13 +19,7 @@ afterAll(async () => t.close());
 const VITALS = { heightCm: 170, weightKg: 80, systolic: 128, diastolic: 82 };
 
 async function upload(token: string, bytes: Uint8Array, filename: string) {
-  const m = multipart([{ field: 'file', filename, value: bytes }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: FILE_PATHS.upload,
-    headers: { ...m.headers, authorization: `Bearer ${token}` },
-    payload: m.payload,
-  });
+  const res = await postFile(t, bytes, filename, token);
   return res.json<{ data: { uuid: string } }>().data.uuid;
 }
 

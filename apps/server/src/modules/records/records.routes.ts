@@ -225,18 +225,15 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     RECORD_PATHS.list,
     {
-      onRequest: signedIn,
+      ...route(signedIn, 'teamRecord / deviceRecord / memberRecord with paging, search and combined query', {
+        body: recordListBodySchema,
+        data: recordPageSchema,
+      }),
       // Compiled serializer for the page of rows (docs/server.md "List and detail CPU per call"). A
       // record's detail keeps the zod serializer: its engine outcomes are unions, which
       // fast-json-stringify resolves by validating the value against each branch, and for a long
       // pulse recording that held the event loop for 400-560 ms (records.offthread.test.ts).
       serializerCompiler: fastSerializerCompiler,
-      schema: {
-        tags,
-        summary: 'teamRecord / deviceRecord / memberRecord with paging, search and combined query',
-        body: recordListBodySchema,
-        response: { 200: okSchema(recordPageSchema) },
-      },
     },
     async (request) => ok(await listRecords(ctx, principalOf(request), request.body, request.msgLang), request.msgLang),
   );
@@ -247,15 +244,9 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     RECORD_PATHS.detail(':id'),
     {
-      onRequest: signedIn,
+      ...route(signedIn, 'One record with files, results and progress', { params: idParams, data: recordDetailSchema }),
       // A cached detail is already JSON (detail-cache.ts); anything else goes through zod as before.
       serializerCompiler: serializedOrZod,
-      schema: {
-        tags,
-        summary: 'One record with files, results and progress',
-        params: idParams,
-        response: { 200: okSchema(recordDetailSchema) },
-      },
     },
     async (request) => {
       const id = request.params.id;

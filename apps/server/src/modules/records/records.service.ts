@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   FILE_ERRORS,
   RECORD_ERRORS,
@@ -43,6 +43,7 @@ import {
   type RecordRow,
   type RecordSummaryRow,
 } from './records.repo.js';
+import { containsAny } from '../../db/contains.js';
 
 /** 256 random bits, URL-safe: the capability of the open report routes. */
 export const newShareToken = () => randomBytes(32).toString('base64url');
@@ -214,8 +215,6 @@ const queryFields = (lang: WordLang): QueryWhitelist => ({
   createdAt: { column: recordsTable.createdAt, type: 'date' },
 });
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 type ListBody = z.infer<typeof recordListBodySchema>;
 
 /**
@@ -226,18 +225,8 @@ type ListBody = z.infer<typeof recordListBodySchema>;
 export function listCondition(p: Principal, body: Omit<ListBody, 'page' | 'size'>, lang: WordLang): SQL | undefined {
   const where: (SQL | undefined)[] = [scopeWhere(p, body.scope), buildQueryWhere(body.query, queryFields(lang))];
   if (body.status) where.push(eq(recordsTable.status, body.status));
-  if (body.search) {
-    const pat = `%${escapeLike(body.search)}%`;
-    where.push(
-      or(
-        ilike(recordsTable.personName, pat),
-        ilike(recordsTable.personPhone, pat),
-        ilike(owner.name, pat),
-        ilike(devices.name, pat),
-        ilike(conclusionWordsSql(recordsTable.conclusion, lang), pat),
-      ),
-    );
-  }
+  const searched = [recordsTable.personName, recordsTable.personPhone, owner.name, devices.name];
+  where.push(containsAny(body.search, [...searched, conclusionWordsSql(recordsTable.conclusion, lang)]));
   return and(...where);
 }
 

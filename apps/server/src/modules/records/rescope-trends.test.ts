@@ -3,13 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { doneResult, FILE_PATHS, RECORD_PATHS, type RecordResults } from '@tcm/contract';
+import { doneResult, RECORD_PATHS, type RecordResults } from '@tcm/contract';
 import { questionsFor } from '@tcm/analysis/constitution';
 import { auditLog, recordsTable, maintenanceRuns, users } from '../../db/schema/index.js';
 import { runMaintenance, runPendingMaintenance } from '../../maintenance/maintenance.js';
 import { buildTeam, uid } from '../../test/factories.js';
 import { call } from '../../test/http.js';
-import { dataFile, multipart, userWithToken, waitFor } from '../../test/records-helpers.js';
+import { dataFile, postFile, userWithToken, waitFor } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { runPipeline } from '@tcm/analysis/pipeline';
 import { findRecord, saveOutcome } from './records.repo.js';
@@ -32,13 +32,7 @@ const PULSE = 'pulse/goda-ppg-125hz.csv';
 
 /** Uploads the pulse recording: its findings go into the synthesis the repair recomputes. */
 async function pulseFile(token: string): Promise<string> {
-  const m = multipart([{ field: 'file', filename: 'goda-ppg-125hz.csv', value: dataFile(PULSE) }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: FILE_PATHS.upload,
-    headers: { ...m.headers, authorization: `Bearer ${token}` },
-    payload: m.payload,
-  });
+  const res = await postFile(t, dataFile(PULSE), 'goda-ppg-125hz.csv', token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: { uuid: string } }>().data.uuid;
 }

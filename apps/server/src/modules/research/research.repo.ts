@@ -1,10 +1,12 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inBackground } from '../../db/priority-gate.js';
 import { researchJobModelParts, researchJobs, researchPools, researchSamples } from '../../db/schema/index.js';
 import { readJob, type StoredJob } from './research.stored.js';
+import { containsPattern } from '../../db/contains.js';
+import { tablePage } from '../../db/paging.js';
 
 export type PoolRow = typeof researchPools.$inferSelect;
 export type SampleRow = typeof researchSamples.$inferSelect;
@@ -36,17 +38,16 @@ export async function listPools(
 ): Promise<{ list: PoolWithCount[]; total: number }> {
   const where = and(
     eq(researchPools.ownerUserId, ownerUserId),
-    opts.search ? ilike(researchPools.name, `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    opts.search ? ilike(researchPools.name, containsPattern(opts.search)) : undefined,
   );
-  const rows = await db
-    .select()
-    .from(researchPools)
-    .where(where)
-    .orderBy(desc(researchPools.createdAt), desc(researchPools.id))
-    .limit(opts.size)
-    .offset((opts.page - 1) * opts.size);
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(researchPools).where(where);
-  return { list: rows, total: Number(n) };
+  const { rows, total } = await tablePage(
+    db,
+    researchPools,
+    where,
+    [desc(researchPools.createdAt), desc(researchPools.id)],
+    opts,
+  );
+  return { list: rows, total };
 }
 
 export async function insertPool(db: Db, values: typeof researchPools.$inferInsert): Promise<PoolRow> {
@@ -71,15 +72,9 @@ export async function listSamples(
   opts: { page: number; size: number; where?: SQL },
 ): Promise<{ list: SampleRow[]; total: number }> {
   const where = and(eq(researchSamples.poolId, poolId), opts.where);
-  const list = await db
-    .select()
-    .from(researchSamples)
-    .where(where)
-    .orderBy(desc(researchSamples.createdAt), desc(researchSamples.id))
-    .limit(opts.size)
-    .offset((opts.page - 1) * opts.size);
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(researchSamples).where(where);
-  return { list, total: Number(n) };
+  const order = [desc(researchSamples.createdAt), desc(researchSamples.id)];
+  const { rows, total } = await tablePage(db, researchSamples, where, order, opts);
+  return { list: rows, total };
 }
 
 /**

@@ -29,7 +29,7 @@ import {
   sampleUpdateBody,
   tableExportBody,
 } from '@tcm/contract';
-import { ok, okSchema } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
 import { routeOf } from '../../http/route.js';
 import { AppError } from '../../http/app-error.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
@@ -196,16 +196,11 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.importPreview(':poolId'),
-    {
-      onRequest: doctor([B.importItems]),
-      schema: {
-        tags,
-        summary: 'Columns and first rows of a CSV / Excel file, for the mapping: multipart `file`',
-        ...multipart,
-        params: poolParams,
-        response: { 200: okSchema(importPreviewSchema) },
-      },
-    },
+    route(doctor([B.importItems]), 'Columns and first rows of a CSV / Excel file, for the mapping: multipart `file`', {
+      ...multipart,
+      params: poolParams,
+      data: importPreviewSchema,
+    }),
     async (request) => {
       const { file } = await uploaded(request);
       return ok(
@@ -217,17 +212,11 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.importFile(':poolId'),
-    {
-      onRequest: doctor([B.importItems]),
-      schema: {
-        tags,
-        summary:
-          'Import a CSV / Excel file (dataPoolItem-import): multipart `file` + `mapping` (JSON); any bad row imports nothing',
-        ...multipart,
-        params: poolParams,
-        response: { 200: okSchema(importResultSchema) },
-      },
-    },
+    route(
+      doctor([B.importItems]),
+      'Import a CSV / Excel file (dataPoolItem-import): multipart `file` + `mapping` (JSON); any bad row imports nothing',
+      { ...multipart, params: poolParams, data: importResultSchema },
+    ),
     async (request) => {
       const { file, fields } = await uploaded(request);
       const mapping = mappingOf(fields.mapping);
@@ -283,16 +272,11 @@ export const researchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.predictFile(':id'),
-    {
-      onRequest: doctor(),
-      schema: {
-        tags,
-        summary: 'Predict the rows of a CSV / Excel file (header = variable keys): multipart `file`',
-        ...multipart,
-        params: idParams,
-        response: { 200: okSchema(predictResultSchema) },
-      },
-    },
+    route(doctor(), 'Predict the rows of a CSV / Excel file (header = variable keys): multipart `file`', {
+      ...multipart,
+      params: idParams,
+      data: predictResultSchema,
+    }),
     async (request) => {
       const { file } = await uploaded(request);
       return ok(

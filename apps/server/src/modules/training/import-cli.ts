@@ -8,6 +8,7 @@ import { EnginePool } from '../../jobs/engine-pool.js';
 import { createStorage } from '../files/storage.js';
 import { importQuestions, photoRef } from './training.import.js';
 import { engineReading } from './training.scoring.js';
+import { runCli } from '../../ops/run-cli.js';
 
 const PHOTO = /\.(jpe?g|png)$/i;
 const USAGE = 'usage: training:import <photo folder> <label table .tsv> [--limit N] [--engine]';
@@ -58,10 +59,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    console.error(e instanceof Error ? e.message : e);
-    process.exit(1);
-  },
-);
+runCli(main);

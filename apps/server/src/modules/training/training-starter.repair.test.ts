@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../db/client.js';
-import { runMigrations } from '../../db/migrate.js';
 import { trainingCourses, trainingLessons, trainingQuestions } from '../../db/schema/index.js';
 import { maintenanceFinishedAt, runPendingMaintenance } from '../../maintenance/maintenance.js';
 import { addTrainingStarter, starterContent, TRAINING_STARTER } from './training.starter.js';
+import { useFreshDatabase } from '../../test/fresh-database.js';
 
 /** On its own in-memory PGlite: an "older" database, migrated, that never had the starter course. */
-let database: Database;
-beforeAll(async () => {
-  database = await openDatabase({ inMemory: true });
-  await runMigrations(database.db);
-}, 120000);
-afterAll(() => database.close());
+const database = useFreshDatabase();
 
 const quiet = { info: () => undefined, warn: () => undefined };
 const S = starterContent();

@@ -1,6 +1,8 @@
-import { asc, count, desc, eq, ilike, or, and, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, and, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { translations } from '../../db/schema/index.js';
+import { containsAny } from '../../db/contains.js';
+import { tablePage } from '../../db/paging.js';
 
 export type TranslationRow = typeof translations.$inferSelect;
 export type TranslationInsert = typeof translations.$inferInsert;
@@ -17,14 +19,7 @@ export async function findByHash(db: Db, hash: string): Promise<TranslationRow |
 
 /** Keyword: a contains match ORed over the original and the commonest translations. */
 function keywordWhere(keyword: string | undefined): SQL | undefined {
-  if (!keyword) return undefined;
-  const p = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(
-    ilike(translations.originalText, p),
-    ilike(translations.en, p),
-    ilike(translations.zhHant, p),
-    ilike(translations.remark, p),
-  );
+  return containsAny(keyword, [translations.originalText, translations.en, translations.zhHant, translations.remark]);
 }
 
 export async function listPage(
@@ -32,16 +27,8 @@ export async function listPage(
   opts: { where: SQL | undefined; keyword: string | undefined; page: number; size: number; order: 'asc' | 'desc' },
 ): Promise<{ rows: TranslationRow[]; total: number }> {
   const where = and(opts.where, keywordWhere(opts.keyword));
-  // One after the other: the embedded PGlite serves a single connection.
-  const rows = await db
-    .select()
-    .from(translations)
-    .where(where)
-    .orderBy(opts.order === 'asc' ? asc(translations.updatedAt) : desc(translations.updatedAt), desc(translations.id))
-    .limit(opts.size)
-    .offset((opts.page - 1) * opts.size);
-  const [totalRow] = await db.select({ n: count() }).from(translations).where(where);
-  return { rows, total: totalRow?.n ?? 0 };
+  const updated = opts.order === 'asc' ? asc(translations.updatedAt) : desc(translations.updatedAt);
+  return tablePage(db, translations, where, [updated, desc(translations.id)], opts);
 }
 
 export async function insert(db: Db, values: TranslationInsert): Promise<TranslationRow> {

@@ -10,7 +10,7 @@ import {
   type CombinedQuery,
 } from '@tcm/contract';
 import { buildUser, uid } from '../../test/factories.js';
-import { call, refusedFields, signIn } from '../../test/http.js';
+import { adminToken, call, refusedFields, signIn } from '../../test/http.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -22,8 +22,7 @@ const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await buildUser(t.database.db, { roleCodes: ['admin'] });
-  admin = (await signIn(t, a.loginName, a.password)).access_token;
+  admin = await adminToken(t);
   const c = await buildUser(t.database.db, { roleCodes: ['console-user'] });
   consoleUser = (await signIn(t, c.loginName, c.password)).access_token;
   const m = await buildUser(t.database.db, { entrance: 'member' });

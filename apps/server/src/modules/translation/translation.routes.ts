@@ -20,12 +20,11 @@ import { AppError } from '../../http/app-error.js';
 import { assertNoNul } from '../../http/nul-guard.js';
 import { ok, okSchema } from '../../http/envelope.js';
 import { routeOf } from '../../http/route.js';
-import { requireAuth } from '../auth/guard.js';
+import { requireSys } from '../auth/guard.js';
 import * as svc from './translation.service.js';
 
 const tags = ['translation'];
 const route = routeOf(tags);
-const sys = (buttons: string[] = []) => requireAuth({ entrances: ['sys'], buttons });
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 
 const FIELD_LABELS: Record<keyof typeof TRANSLATION_QUERY_FIELDS, { zh: string; en: string }> = {
@@ -63,7 +62,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     TRANSLATION_PATHS.list,
-    route(sys(), 'Page of entries: keyword and/or combined query', {
+    route(requireSys(), 'Page of entries: keyword and/or combined query', {
       querystring: translationListQuery,
       body: translationListBody,
       data: translationPage,
@@ -73,7 +72,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     TRANSLATION_PATHS.init,
-    route(sys(), 'Languages and queryable fields of the admin screen', { data: translationInit }),
+    route(requireSys(), 'Languages and queryable fields of the admin screen', { data: translationInit }),
     async (request) =>
       ok(
         {
@@ -90,7 +89,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     TRANSLATION_PATHS.create,
-    route(sys([TRANSLATION_BUTTONS.add]), 'New entry; the key is the SHA-256 of the original', {
+    route(requireSys([TRANSLATION_BUTTONS.add]), 'New entry; the key is the SHA-256 of the original', {
       body: translationCreateBody,
       data: translationEntry,
     }),
@@ -99,7 +98,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     TRANSLATION_PATHS.update,
-    route(sys([TRANSLATION_BUTTONS.edit]), 'Change translations and remark (the original is immutable)', {
+    route(requireSys([TRANSLATION_BUTTONS.edit]), 'Change translations and remark (the original is immutable)', {
       body: translationUpdateBody,
       data: translationEntry,
     }),
@@ -108,7 +107,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     TRANSLATION_PATHS.remove(':id'),
-    route(sys([TRANSLATION_BUTTONS.remove]), 'Delete an entry', { params: idParams, data: z.null() }),
+    route(requireSys([TRANSLATION_BUTTONS.remove]), 'Delete an entry', { params: idParams, data: z.null() }),
     async (request) => {
       await svc.remove(db, request.params.id);
       return ok(null, request.msgLang);
@@ -117,7 +116,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     TRANSLATION_PATHS.find(':id'),
-    route(sys(), 'One entry', { params: idParams, data: translationEntry }),
+    route(requireSys(), 'One entry', { params: idParams, data: translationEntry }),
     async (request) => ok(await svc.find(db, request.params.id), request.msgLang),
   );
 
@@ -144,7 +143,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     TRANSLATION_PATHS.portalCreate,
-    route(sys([TRANSLATION_BUTTONS.add]), 'Create from the site (entry = create fields as JSON)', {
+    route(requireSys([TRANSLATION_BUTTONS.add]), 'Create from the site (entry = create fields as JSON)', {
       querystring: portalEntryQuery,
       data: translationEntry,
     }),
@@ -153,7 +152,7 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     TRANSLATION_PATHS.portalUpdate,
-    route(sys([TRANSLATION_BUTTONS.edit]), 'Update from the site (entry = update fields as JSON)', {
+    route(requireSys([TRANSLATION_BUTTONS.edit]), 'Update from the site (entry = update fields as JSON)', {
       querystring: portalEntryQuery,
       data: translationEntry,
     }),
