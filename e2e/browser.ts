@@ -10,17 +10,28 @@ export const CHROMIUM_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  // The journeys read the app as a reader who asked for reduced motion (WCAG 2.3.3): antd's
-  // dialogs and popovers then open without animating, so a click never meets one mid-zoom.
-  '--force-prefers-reduced-motion',
 ];
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
-    headless: true,
-  });
+/**
+ * Every context of a journey browser reads the app as a reader who asked for reduced motion
+ * (WCAG 2.3.3): antd's dialogs and popovers then open and close without animating, so a click
+ * never meets one mid-zoom. Set per context: Playwright emulates the media feature itself (a
+ * Chromium switch is overridden by it).
+ */
+export function stillContexts(browser: Browser): Browser {
+  const open = browser.newContext.bind(browser);
+  browser.newContext = (options) => open({ reducedMotion: 'reduce', ...options });
+  return browser;
+}
+
+export async function launch(): Promise<Browser> {
+  return stillContexts(
+    await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_FLAGS,
+      headless: true,
+    }),
+  );
 }
 
 /** Base address of the running app, e.g. http://127.0.0.1:8080 (set by scripts/e2e.sh). */

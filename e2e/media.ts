@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_FLAGS } from './browser.js';
+import { CHROMIUM_FLAGS, stillContexts } from './browser.js';
 
 /**
  * Writes a still photo as a one-frame Y4M video (4:2:0, BT.601 full range), the format Chromium's
@@ -54,17 +54,19 @@ export async function photoToY4m(photo: string, width = 640, height = 480): Prom
  * Debian's Chromium with a fake camera and microphone: the camera shows `video` (Y4M), the
  * microphone plays `audio` (WAV) in a loop, and permission prompts are granted.
  */
-export function launchWithFakeMedia(video: string, audio: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...CHROMIUM_FLAGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${resolve(video)}`,
-      `--use-file-for-fake-audio-capture=${resolve(audio)}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-    headless: true,
-  });
+export async function launchWithFakeMedia(video: string, audio: string): Promise<Browser> {
+  return stillContexts(
+    await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        ...CHROMIUM_FLAGS,
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${resolve(video)}`,
+        `--use-file-for-fake-audio-capture=${resolve(audio)}`,
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+      headless: true,
+    }),
+  );
 }

@@ -107,6 +107,8 @@ describe('training starter course', () => {
         if (i < 4) await page.getByTestId('training-next').click();
       }
       await page.getByTestId('training-finish').click();
+      // Reduced motion (browser.ts): the confirmation opens without its zoom.
+      expect(await page.locator('.ant-popconfirm').getAttribute('class')).not.toMatch(/zoom-big-appear/);
       await page.locator('.ant-popconfirm .ant-btn-primary').click();
       await page.getByTestId('training-score').waitFor();
       expect(await page.getByTestId('training-score').textContent()).toBe(lang === 'zh' ? '得分 100' : 'Score 100');
