@@ -135,7 +135,18 @@ function Capture({ kind, onCreated }: { kind: DetectionKind; onCreated: (token: 
    * Private by default: a click before the browser check has answered (a slow first load) waits for
    * it, so a browser that can analyse the photo never sends it to the server unasked.
    */
-  const analyze = async () => ((onDevice ?? (await checkOnDevice())) ? analyzeHere() : upload());
+  const analyze = async () => {
+    if (onDevice !== null) return onDevice ? analyzeHere() : upload();
+    // The button is busy while the check answers, so a second press cannot start a second analysis.
+    setSending(true);
+    let supported: boolean;
+    try {
+      supported = await checkOnDevice();
+    } finally {
+      setSending(false);
+    }
+    return supported ? analyzeHere() : upload();
+  };
   const banners = (
     <>
       {update && (

@@ -53,9 +53,14 @@ describe('the detection page before the browser check has answered', () => {
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(uploads).toEqual([]);
     expect(analyzeOnDevice).not.toHaveBeenCalled();
+    // While the check answers the button is busy: a second press starts no second analysis.
+    expect(screen.getByTestId('analyze-submit').getAttribute('aria-busy')).toBe('true');
+    fireEvent.click(screen.getByTestId('analyze-submit'));
 
     await act(async () => gate.open());
-    await vi.waitFor(() => expect(analyzeOnDevice).toHaveBeenCalledTimes(1), { timeout: 15_000 });
+    await vi.waitFor(() => expect(analyzeOnDevice).toHaveBeenCalled(), { timeout: 15_000 });
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(analyzeOnDevice).toHaveBeenCalledTimes(1);
     expect(uploads).toEqual([]);
     expect(await screen.findByTestId('on-device-note')).toBeTruthy();
   });
