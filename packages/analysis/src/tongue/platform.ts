@@ -26,7 +26,8 @@ export type ModelFolder = 'tongue-seg' | 'tongue-features';
 // TONGUE_SEG_DIR points the engine at another exported segmentation model (a training candidate
 // under evaluation: `TONGUE_SEG_DIR=training/.cache/candidate npm run -s eval:tongue-seg ...`),
 // TONGUE_FEATURES_DIR at another full set of feature models (`TONGUE_FEATURES_DIR=
-// training/tongue-features/cache/cand-band npm run -s eval:tongue-robust ...`).
+// $PWD/training/tongue-features/cache/cand-band npm run -s eval:tongue-robust ...`; npm -w runs in the
+// package folder, so give an absolute path).
 const folder = (env: string | undefined, shipped: string): string =>
   fileURLToPath(env ? pathToFileURL(`${resolve(env)}/`) : new URL(`../../../../models/${shipped}/`, import.meta.url));
 const FOLDERS: Record<ModelFolder, string> = {

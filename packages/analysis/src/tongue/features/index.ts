@@ -44,8 +44,12 @@ export async function extractTongueFeatures(
     // Colour models and a texture network trained on light-normalised crops (color-norm.ts) read
     // the crop brought to the training photos' light; every other feature reads the photo as it is.
     const normalized = COLOR_NORMALIZED || NET_NORMALIZED ? normalizedCrop(crop, lightGains(image), al) : crop;
-    const colour = COLOR_NORMALIZED ? measureColor(normalized, al).v : m.v;
-    return decide(m, await runLearned(m.v, crop, m.maps, al, colour, NET_NORMALIZED ? normalized : crop), colour);
+    // When either colour source reads the normalised crop, so do the colour rules (red / crimson /
+    // purple, grey-black) and the colour evidence: otherwise the light would still move the label.
+    const colour = normalized === crop ? m.v : measureColor(normalized, al).v;
+    const netCrop = NET_NORMALIZED ? normalized : crop;
+    const learned = await runLearned(m.v, crop, m.maps, al, COLOR_NORMALIZED ? colour : m.v, netCrop);
+    return decide(m, learned, colour);
   };
   return scratch ? run(scratch) : withScratch(run);
 }
