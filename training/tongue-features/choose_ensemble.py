@@ -10,7 +10,13 @@ the engine's own (dump-net-probs.ts, onnxruntime on the committed ONNX files). T
 their epochs on these photos, so they are favoured slightly; ensemble.json says so.
 
   npx tsx training/tongue-features/dump-net-probs.ts > training/tongue-features/cache/net-probs.jsonl
-  /usr/bin/python3 training/tongue-features/choose_ensemble.py"""
+  /usr/bin/python3 training/tongue-features/choose_ensemble.py
+
+Light (issue 36 item 2): when the texture network reads the light-normalised crop
+("normalization": "band" in its JSON) and a colour model does not, that linear model is no
+candidate for its colour: averaging it in would bring back the label changes under other light
+that the normalisation removes. TONGUE_FEATURES_DIR: the folder of a candidate's models (read and
+written instead of models/tongue-features)."""
 import hashlib
 import json
 import os
@@ -27,6 +33,7 @@ from train import fit, training_set  # noqa: E402
 from itertools import combinations  # noqa: E402
 
 warnings.filterwarnings('ignore')
+MODELS = os.environ.get('TONGUE_FEATURES_DIR', MODELS)
 TASKS = {'coating_colour': ('coating', 'coating', ['white', 'light_yellow', 'yellow']),
          'body_colour': ('body', 'body', ['pale', 'light_red', 'dark']),
          'cracks': ('cracks', 'cracks', ['none', 'present']),
@@ -90,6 +97,10 @@ def internal_val(s):
 NETWORKS = ('net', 'marks', 'sides')
 
 
+def normalization(name):
+    return json.load(open(os.path.join(MODELS, f'{name}.json'))).get('normalization')
+
+
 def candidates(probs, vs, head, classes, oof_val, variant):
     """The sources for one task on the validation photos; variant[n] is the key of network n's
     probabilities ('marks' alone, or 'marks_m' averaged with the mirror image)."""
@@ -97,6 +108,9 @@ def candidates(probs, vs, head, classes, oof_val, variant):
     read = (lambda n: severity_probs(probs, variant[n], vs, head)) if severity else \
         (lambda n: network_probs(probs, variant[n], vs, head, classes))
     cands = {'lr': oof_val, 'net': read('net')}
+    colour = {'body': 'body_colour', 'coating': 'coating_colour'}.get(head)
+    if colour and normalization('texture-net') and normalization(colour) != normalization('texture-net'):
+        del cands['lr']
     if head in ('cracks', 'teeth'):
         cands['marks'] = read('marks')
     if head == 'teeth':

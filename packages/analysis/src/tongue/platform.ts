@@ -24,14 +24,15 @@ export interface ModelNet {
 export type ModelFolder = 'tongue-seg' | 'tongue-features';
 
 // TONGUE_SEG_DIR points the engine at another exported segmentation model (a training candidate
-// under evaluation: `TONGUE_SEG_DIR=training/.cache/candidate npm run -s eval:tongue-seg ...`).
+// under evaluation: `TONGUE_SEG_DIR=training/.cache/candidate npm run -s eval:tongue-seg ...`),
+// TONGUE_FEATURES_DIR at another full set of feature models (`TONGUE_FEATURES_DIR=
+// $PWD/training/tongue-features/cache/cand-band npm run -s eval:tongue-robust ...`; npm -w runs in the
+// package folder, so give an absolute path).
+const folder = (env: string | undefined, shipped: string): string =>
+  fileURLToPath(env ? pathToFileURL(`${resolve(env)}/`) : new URL(`../../../../models/${shipped}/`, import.meta.url));
 const FOLDERS: Record<ModelFolder, string> = {
-  'tongue-seg': fileURLToPath(
-    process.env.TONGUE_SEG_DIR
-      ? pathToFileURL(`${resolve(process.env.TONGUE_SEG_DIR)}/`)
-      : new URL('../../../../models/tongue-seg/', import.meta.url),
-  ),
-  'tongue-features': fileURLToPath(new URL('../../../../models/tongue-features/', import.meta.url)),
+  'tongue-seg': folder(process.env.TONGUE_SEG_DIR, 'tongue-seg'),
+  'tongue-features': folder(process.env.TONGUE_FEATURES_DIR, 'tongue-features'),
 };
 
 /** Path of a model file on this machine (benchmarks print its size). */

@@ -12,6 +12,11 @@ interface NetMeta {
   version: string;
   input: [number, number, number];
   heads: Record<string, string[]>;
+  /**
+   * 'band': the network was trained on the light-normalised crop (color-norm.ts; train_cnn.py
+   * NORM=band) and is fed that crop's input; absent: the crop as taken.
+   */
+  normalization?: 'band';
 }
 
 /** Probabilities by head and label. */

@@ -7,12 +7,15 @@ import { lightGains, normalizedCrop } from './color-norm.js';
 import { decide } from './decide.js';
 import { learnedVersions, runLearned } from './learned.js';
 import { loadModel } from './model.js';
+import { TEXTURE_NET } from './crop-nets.js';
 
 /** Version of the feature code and of the learned models it runs (models/tongue-features). */
 export const TONGUE_FEATURES_VERSION = `tongue-features-1.3.0 (${learnedVersions().join(', ')})`;
 
 /** Whether the body and coating colour models read light-normalised measurements (both do, or neither). */
 const COLOR_NORMALIZED = loadModel('body_colour').normalization === 'band';
+/** Whether the texture network (colours, coating type) reads the light-normalised crop. */
+const NET_NORMALIZED = TEXTURE_NET.meta.normalization === 'band';
 
 /** Fewest tongue pixels the features are measured on. */
 export const MIN_TONGUE_PIXELS = 400;
@@ -38,11 +41,15 @@ export async function extractTongueFeatures(
   const run = async (al: Alloc) => {
     const crop = prepareCrop(image, mask, al)!;
     const m = measure(crop, al);
-    // Colour models trained on light-normalised crops (color-norm.ts) read body and coating
-    // colour from the crop brought to the training photos' light; every other feature reads the
-    // photo as it is.
-    const colour = COLOR_NORMALIZED ? measureColor(normalizedCrop(crop, lightGains(image), al), al).v : m.v;
-    return decide(m, await runLearned(m.v, crop, m.maps, al, colour), colour);
+    // Colour models and a texture network trained on light-normalised crops (color-norm.ts) read
+    // the crop brought to the training photos' light; every other feature reads the photo as it is.
+    const normalized = COLOR_NORMALIZED || NET_NORMALIZED ? normalizedCrop(crop, lightGains(image), al) : crop;
+    // When either colour source reads the normalised crop, so do the colour rules (red / crimson /
+    // purple, grey-black) and the colour evidence: otherwise the light would still move the label.
+    const colour = normalized === crop ? m.v : measureColor(normalized, al).v;
+    const netCrop = NET_NORMALIZED ? normalized : crop;
+    const learned = await runLearned(m.v, crop, m.maps, al, COLOR_NORMALIZED ? colour : m.v, netCrop);
+    return decide(m, learned, colour);
   };
   return scratch ? run(scratch) : withScratch(run);
 }

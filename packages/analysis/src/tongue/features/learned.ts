@@ -78,20 +78,31 @@ function severeShare(p: Probs): number {
 const present = (p: Probs): Probs => ({ present: 1 - (p.none ?? 0) });
 const severe = (p: Probs): Probs => ({ severe: severeShare(p) });
 
-/** `colour`: the colour measurements of the light-normalised crop, which the colour models read. */
+/**
+ * `colour`: the colour measurements the colour models read (of the light-normalised crop when
+ * they were trained on it); `netCrop`: the crop the texture network reads (likewise, when its JSON
+ * says `normalization: 'band'`).
+ */
 export async function runLearned(
   v: Measures,
   crop: TongueCrop,
   maps: PixelMaps,
   al: Alloc = HEAP,
   colour: Measures = v,
+  netCrop: TongueCrop = crop,
 ): Promise<LearnedFeatures> {
   const lr = (name: (typeof LINEAR_MODELS)[number]): Probs => predict(loadModel(name), v);
   const input = networkInput(crop, al);
-  // The mirror image is made once and read by every network that ensemble.json mirrors.
-  const flipped = ENSEMBLE.mirror.net || ENSEMBLE.mirror.marks ? mirrored(input, MARKS_NET.meta.input, al) : undefined;
-  const net = await TEXTURE_NET.run(input, ENSEMBLE.mirror.net ? flipped : undefined);
-  const marks = await MARKS_NET.run(input, ENSEMBLE.mirror.marks ? flipped : undefined);
+  const netInput = netCrop === crop ? input : networkInput(netCrop, al);
+  // A mirror image is made once per input and read by every network that ensemble.json mirrors.
+  const mirrors = new Map<Uint8Array, Uint8Array>();
+  const mirrorOf = (x: Uint8Array, on: boolean): Uint8Array | undefined => {
+    if (!on) return undefined;
+    if (!mirrors.has(x)) mirrors.set(x, mirrored(x, MARKS_NET.meta.input, al));
+    return mirrors.get(x);
+  };
+  const net = await TEXTURE_NET.run(netInput, mirrorOf(netInput, ENSEMBLE.mirror.net));
+  const marks = await MARKS_NET.run(input, mirrorOf(input, ENSEMBLE.mirror.marks));
   const strips = sideStrips(crop, maps, al);
   const sides = await SIDES_NET.run(
     strips,
