@@ -1,8 +1,8 @@
 import archiveErrors from './errors/archive.json' with { type: 'json' };
 import { z } from 'zod';
-import { tablePageOf, tablePaging } from './paging.js';
+import { tablePageOf, tableSearch } from './paging.js';
 import { defineErrors } from './errors.js';
-import { combinedQuery, sortOrder } from './query.js';
+import { sortOrder } from './query.js';
 import { recordDetailSchema } from './records.js';
 import { reportLanguageSchema } from './report.js';
 import { PREPARATIONS, safetyWarningSchema } from './herb-safety.js';
@@ -155,10 +155,8 @@ export const ARCHIVE_QUERY_FIELDS = {
 } as const;
 
 export const caseListBody = z.object({
-  ...tablePaging,
-  /** Contains-match over name, phone, diagnoses. */
-  search: z.string().trim().max(200).optional(),
-  query: combinedQuery.optional(),
+  /** `search`: contains-match over name, phone, diagnoses. */
+  ...tableSearch,
   groupId: uuid.optional(),
   /** true: the recycle view (deleted in the last 30 days). */
   deleted: z.boolean().default(false),

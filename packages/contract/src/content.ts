@@ -1,6 +1,6 @@
 import contentErrors from './errors/content.json' with { type: 'json' };
 import { z } from 'zod';
-import { adminPaging, pageOf } from './paging.js';
+import { adminPaging, pageOf, searchText } from './paging.js';
 import { defineErrors } from './errors.js';
 
 /**
@@ -92,7 +92,7 @@ export const contentListBody = z
   .object({
     kind: contentKind.default('news'),
     lang: contentLang.optional(),
-    keyword: z.string().trim().max(200).optional(),
+    keyword: searchText,
   })
   .default({ kind: 'news' });
 /** List rows leave the body out (it can be large). */
@@ -154,9 +154,7 @@ export const enquiry = z.object({
   updatedAt: z.string(),
 });
 export type Enquiry = z.infer<typeof enquiry>;
-export const enquiryListBody = z
-  .object({ status: enquiryStatus.optional(), keyword: z.string().trim().max(200).optional() })
-  .default({});
+export const enquiryListBody = z.object({ status: enquiryStatus.optional(), keyword: searchText }).default({});
 export const enquiryPage = pageOf(enquiry);
 export type EnquiryPage = z.infer<typeof enquiryPage>;
 export const enquiryUpdateBody = z.object({

@@ -1,6 +1,6 @@
 import platformConsoleErrors from './errors/platform-console.json' with { type: 'json' };
 import { z } from 'zod';
-import { adminPaging, pageOf } from './paging.js';
+import { adminPaging, pageOf, searchText } from './paging.js';
 import { ENTRANCES, entranceSchema } from './auth.js';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
@@ -79,7 +79,7 @@ export const consoleDeviceListQuery = z.object({
 export const consoleDeviceListBody = z
   .object({
     state: z.enum(DEVICE_STATES).optional(),
-    keyword: z.string().trim().max(200).optional(),
+    keyword: searchText,
     /** Only devices whose location names nothing: the display's "unlocated" count. */
     unlocated: z.boolean().optional(),
   })

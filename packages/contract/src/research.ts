@@ -1,6 +1,6 @@
 import researchErrors from './errors/research.json' with { type: 'json' };
 import { z } from 'zod';
-import { pageOf, tablePaging } from './paging.js';
+import { pageOf, searchText, tablePaging } from './paging.js';
 import { defineErrors } from './errors.js';
 import { combinedQuery } from './query.js';
 import { researchResultSchema } from './research-results.js';
@@ -120,7 +120,7 @@ export type Pool = z.infer<typeof poolSchema>;
 
 export const poolListBody = z.object({
   ...tablePaging,
-  search: z.string().trim().max(200).optional(),
+  search: searchText,
 });
 export const poolPageSchema = pageOf(poolSchema);
 
