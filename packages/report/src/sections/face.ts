@@ -1,6 +1,6 @@
 import type { HealthReport } from '@tcm/contract';
 import { drawText, ensureSpace, paragraph, sectionTitle, versionLine, type Ctx } from '../layout/page.js';
-import { drawPhoto, toPage, type Placement } from '../layout/photo.js';
+import { drawBesidePhoto, toPage, type PhotoColumn, type Placement } from '../layout/photo.js';
 import { scoreBar } from '../layout/table.js';
 import { drawVerdict } from '../layout/verdict.js';
 import { PAGE, THEME } from '../layout/theme.js';
@@ -68,23 +68,22 @@ function drawRegions(ctx: Ctx, p: Placement, regions: { name: string; pts: [numb
 export function drawFace(ctx: Ctx, s: NonNullable<HealthReport['face']>): void {
   const t = (k: string) => label(ctx.lang, k);
   sectionTitle(ctx, 'section.face', s.photo ? PHOTO_H + 10 : 60);
-  const top = ctx.y;
-  let bottom = top;
-  let sideX = PAGE.left;
-  if (s.photo) {
-    const p = drawPhoto(ctx, s.photo, 'face.photo', PAGE.left, top, PHOTO_W, PHOTO_H);
-    drawRegions(
-      ctx,
-      p,
-      s.regions.map((r) => ({ name: t(r.name), pts: r.polygon ?? (r.box ? boxCorners(r.box) : undefined) })),
-    );
-    bottom = p.y + p.height + 8;
-    sideX = PAGE.left + PHOTO_W + 14;
-  }
-  const sideW = PAGE.right - sideX;
-  if (s.complexion) drawVerdict(ctx, 'face.feature.complexion', s.complexion, sideX, sideW);
-  drawFindings(ctx, s.features, sideX, sideW);
-  ctx.y = Math.max(ctx.y, bottom);
+  const column: PhotoColumn = {
+    field: 'face.photo',
+    width: PHOTO_W,
+    height: PHOTO_H,
+    below: 8,
+    overlay: (p) =>
+      drawRegions(
+        ctx,
+        p,
+        s.regions.map((r) => ({ name: t(r.name), pts: r.polygon ?? (r.box ? boxCorners(r.box) : undefined) })),
+      ),
+  };
+  drawBesidePhoto(ctx, s.photo, column, (x, width) => {
+    if (s.complexion) drawVerdict(ctx, 'face.feature.complexion', s.complexion, x, width);
+    drawFindings(ctx, s.features, x, width);
+  });
   if (s.skinScores.length) {
     const rows = Math.ceil(s.skinScores.length / 2);
     ensureSpace(ctx, 16 + rows * 15);
