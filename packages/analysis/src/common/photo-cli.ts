@@ -24,22 +24,23 @@ function imageFolder(path: string): ImageFolder {
 /**
  * The command line of a photo engine: photos from files, folders or a list, one JSON line each,
  * and one option (`option` DIR) naming a folder for an image per photo; `analyze` gets that folder
- * (undefined without the option) and makes it when it needs it. Returns the exit code (0 ok, 1 a
- * file failed, 2 usage).
+ * (undefined without the option) and makes it when it needs it. The command returns the exit code
+ * (0 ok, 1 a file failed, 2 usage).
  */
-export function runPhotoCli(
+export function photoCli(
   engine: string,
   option: string,
-  args: readonly string[],
   analyze: (file: string, folder: ImageFolder | undefined) => Promise<Record<string, unknown>>,
-  opts: PerFileOptions,
-): Promise<number> {
-  let folder: ImageFolder | undefined;
-  return runBatch(
-    args,
-    { engine, usage: `[${option} DIR] FILE|FOLDER... [--from LIST|-]`, extensions: PHOTO_EXTENSIONS, valued: [option] },
-    (_option, dir) => (folder = imageFolder(dir)),
-    (file) => analyze(file, folder),
-    opts,
-  );
+) {
+  return (args: readonly string[], out?: (line: string) => void, opts: PerFileOptions = {}): Promise<number> => {
+    let folder: ImageFolder | undefined;
+    const usage = `[${option} DIR] FILE|FOLDER... [--from LIST|-]`;
+    return runBatch(
+      args,
+      { engine, usage, extensions: PHOTO_EXTENSIONS, valued: [option] },
+      (_option, dir) => (folder = imageFolder(dir)),
+      (file) => analyze(file, folder),
+      { out, ...opts },
+    );
+  };
 }

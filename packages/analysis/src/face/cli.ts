@@ -3,25 +3,17 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { FACE_ERRORS } from '@tcm/contract';
-import { readInputFile, runPhotoCli, type PerFileOptions } from '../common/index.js';
+import { readInputFile, photoCli } from '../common/index.js';
 import { analyzeFace } from './analyze.js';
 
 /** Runs the face engine on the files in `args`; returns the exit code (0 ok, 1 a file failed, 2 usage). */
-export async function runCli(args: string[], out?: (line: string) => void, opts: PerFileOptions = {}): Promise<number> {
-  return runPhotoCli(
-    'face',
-    '--overlay',
-    args,
-    async (file, folder) => {
-      const { result, overlayPng } = await analyzeFace(await readInputFile(file, FACE_ERRORS.FACE_NOT_AN_IMAGE), {
-        overlay: Boolean(folder),
-      });
-      if (!folder || !overlayPng) return result;
-      await folder.make();
-      const path = join(folder.path, `${basename(file, extname(file))}.face.png`);
-      await writeFile(path, overlayPng);
-      return { ...result, overlay: path };
-    },
-    { out, ...opts },
-  );
-}
+export const runCli = photoCli('face', '--overlay', async (file, folder) => {
+  const { result, overlayPng } = await analyzeFace(await readInputFile(file, FACE_ERRORS.FACE_NOT_AN_IMAGE), {
+    overlay: Boolean(folder),
+  });
+  if (!folder || !overlayPng) return result;
+  await folder.make();
+  const path = join(folder.path, `${basename(file, extname(file))}.face.png`);
+  await writeFile(path, overlayPng);
+  return { ...result, overlay: path };
+});

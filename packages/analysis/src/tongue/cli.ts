@@ -3,21 +3,13 @@
 // photo's size.
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { runPhotoCli, type PerFileOptions } from '../common/index.js';
+import { photoCli } from '../common/index.js';
 import { analyzeTongue } from './analyze.js';
 
 /** Runs the tongue engine on the files in `args`; returns the exit code (0 ok, 1 a file failed, 2 usage). */
-export async function runCli(args: string[], out?: (line: string) => void, opts: PerFileOptions = {}): Promise<number> {
-  return runPhotoCli(
-    'tongue',
-    '--masks',
-    args,
-    async (file, folder) => {
-      await folder?.make();
-      const { result, maskPng } = await analyzeTongue(await readFile(file), { mask: Boolean(folder) });
-      if (folder && maskPng) await writeFile(join(folder.path, `${basename(file, extname(file))}.png`), maskPng);
-      return result;
-    },
-    { out, ...opts },
-  );
-}
+export const runCli = photoCli('tongue', '--masks', async (file, folder) => {
+  await folder?.make();
+  const { result, maskPng } = await analyzeTongue(await readFile(file), { mask: Boolean(folder) });
+  if (folder && maskPng) await writeFile(join(folder.path, `${basename(file, extname(file))}.png`), maskPng);
+  return result;
+});

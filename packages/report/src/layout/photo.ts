@@ -39,7 +39,7 @@ export function drawPhoto(
 export const toPage = (p: Placement, pts: readonly (readonly [number, number])[]): [number, number][] =>
   pts.map(([px, py]) => [p.x + px * p.scale, p.y + py * p.scale]);
 
-/** The photo column of a section: the photo's box, its gap to what follows, and what is drawn on it. */
+/** The photo column of a section: the photo's box and the space kept below it. */
 export interface PhotoColumn {
   /** The photo's field, named in a failure to decode it. */
   field: string;
@@ -47,24 +47,24 @@ export interface PhotoColumn {
   height: number;
   /** Space kept below the photo (a caption under it) before the section goes on. */
   below: number;
-  overlay(p: Placement): void;
 }
 
 /**
- * A section's photo at the left with what is drawn on it, and the section's rows in the column
+ * A section's photo at the left with what `overlay` draws on it, and the section's rows in the column
  * beside it (across the page without a photo); the cursor ends below the lower of the two.
  */
 export function drawBesidePhoto(
   ctx: Ctx,
   img: ReportImage | undefined,
   col: PhotoColumn,
+  overlay: (p: Placement) => void,
   side: (x: number, width: number) => void,
 ): void {
   let bottom = ctx.y;
   let sideX = PAGE.left;
   if (img) {
     const p = drawPhoto(ctx, img, col.field, PAGE.left, ctx.y, col.width, col.height);
-    col.overlay(p);
+    overlay(p);
     bottom = p.y + p.height + col.below;
     sideX = PAGE.left + col.width + 14;
   }

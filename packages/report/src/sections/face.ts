@@ -7,8 +7,7 @@ import { PAGE, THEME } from '../layout/theme.js';
 import { label } from '../labels.js';
 import { drawFindings } from './findings.js';
 
-const PHOTO_W = 170;
-const PHOTO_H = 210;
+const PHOTO: PhotoColumn = { field: 'face.photo', width: 170, height: 210, below: 8 };
 const REGION = '#F59E0B';
 
 const boxCorners = ([x, y, w, h]: [number, number, number, number]): [number, number][] => [
@@ -67,23 +66,19 @@ function drawRegions(ctx: Ctx, p: Placement, regions: { name: string; pts: [numb
 /** Face: photo with the analyzed regions drawn on it; complexion and features beside; skin score bars below. */
 export function drawFace(ctx: Ctx, s: NonNullable<HealthReport['face']>): void {
   const t = (k: string) => label(ctx.lang, k);
-  sectionTitle(ctx, 'section.face', s.photo ? PHOTO_H + 10 : 60);
-  const column: PhotoColumn = {
-    field: 'face.photo',
-    width: PHOTO_W,
-    height: PHOTO_H,
-    below: 8,
-    overlay: (p) =>
-      drawRegions(
-        ctx,
-        p,
-        s.regions.map((r) => ({ name: t(r.name), pts: r.polygon ?? (r.box ? boxCorners(r.box) : undefined) })),
-      ),
-  };
-  drawBesidePhoto(ctx, s.photo, column, (x, width) => {
-    if (s.complexion) drawVerdict(ctx, 'face.feature.complexion', s.complexion, x, width);
-    drawFindings(ctx, s.features, x, width);
-  });
+  sectionTitle(ctx, 'section.face', s.photo ? PHOTO.height + 10 : 60);
+  const regions = () =>
+    s.regions.map((r) => ({ name: t(r.name), pts: r.polygon ?? (r.box ? boxCorners(r.box) : undefined) }));
+  drawBesidePhoto(
+    ctx,
+    s.photo,
+    PHOTO,
+    (p) => drawRegions(ctx, p, regions()),
+    (x, width) => {
+      if (s.complexion) drawVerdict(ctx, 'face.feature.complexion', s.complexion, x, width);
+      drawFindings(ctx, s.features, x, width);
+    },
+  );
   if (s.skinScores.length) {
     const rows = Math.ceil(s.skinScores.length / 2);
     ensureSpace(ctx, 16 + rows * 15);

@@ -5,8 +5,7 @@ import { PAGE, THEME } from '../layout/theme.js';
 import { label } from '../labels.js';
 import { drawFindings } from './findings.js';
 
-const PHOTO_W = 170;
-const PHOTO_H = 190;
+const PHOTO: PhotoColumn = { field: 'tongue.photo', width: 170, height: 190, below: 16 };
 
 /** The segmentation outline on the photo, captioned below it. */
 function drawOutline(ctx: Ctx, p: Placement, outline: [number, number][] | undefined): void {
@@ -20,22 +19,21 @@ function drawOutline(ctx: Ctx, p: Placement, outline: [number, number][] | undef
   drawText(ctx, label(ctx.lang, 'tongue.outline'), PAGE.left, p.y + p.height + 3, {
     size: 7,
     color: THEME.muted,
-    width: PHOTO_W,
+    width: PHOTO.width,
     align: 'center',
   });
 }
 
 /** Tongue: photo with the segmentation outline on the left, feature rows with evidence on the right. */
 export function drawTongue(ctx: Ctx, s: NonNullable<HealthReport['tongue']>): void {
-  sectionTitle(ctx, 'section.tongue', s.photo ? PHOTO_H + 16 : 60);
-  const column: PhotoColumn = {
-    field: 'tongue.photo',
-    width: PHOTO_W,
-    height: PHOTO_H,
-    below: 16,
-    overlay: (p) => drawOutline(ctx, p, s.outline),
-  };
-  drawBesidePhoto(ctx, s.photo, column, (x, width) => drawFindings(ctx, s.features, x, width));
+  sectionTitle(ctx, 'section.tongue', s.photo ? PHOTO.height + 16 : 60);
+  drawBesidePhoto(
+    ctx,
+    s.photo,
+    PHOTO,
+    (p) => drawOutline(ctx, p, s.outline),
+    (x, width) => drawFindings(ctx, s.features, x, width),
+  );
   if (s.summary) paragraph(ctx, s.summary, { size: 9 });
   ensureSpace(ctx, 4);
   versionLine(ctx, s.version);
