@@ -5,7 +5,7 @@ import { entranceSchema } from './auth.js';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
 import { sortOrder, type QueryFieldType } from './query.js';
-import { accountFields, emailSchema, phoneSchema } from './user.js';
+import { accountFields, accountName, emailSchema, memberFlags, phoneSchema } from './user.js';
 
 /**
  * Back-office administration of accounts and roles (issue 22 item 1; docs/console.md).
@@ -196,7 +196,7 @@ const flag = z.union([z.literal(0), z.literal(1)]);
 export const consoleTeam = z.object({
   id: z.string(),
   name: z.string(),
-  leader: z.object({ id: z.string(), loginName: z.string(), name: z.string() }).nullable(),
+  leader: z.object(accountName).nullable(),
   memberCount: z.number().int(),
   organizationId: z.string().nullable(),
   createdAt: z.string(),
@@ -204,14 +204,9 @@ export const consoleTeam = z.object({
 export type ConsoleTeam = z.infer<typeof consoleTeam>;
 /** A member of a team with the flags of spec §3 "Member info" (1 = yes). */
 export const consoleTeamMember = z.object({
-  id: z.string(),
-  loginName: z.string(),
-  name: z.string(),
+  ...accountName,
   status: flag,
-  teamLeader: flag,
-  canConfigTreatPlan: flag,
-  displayPermission: flag,
-  canDoctorAgent: flag,
+  ...memberFlags,
 });
 export type ConsoleTeamMember = z.infer<typeof consoleTeamMember>;
 export const consoleTeamAddBody = z.object({ name: z.string().trim().min(1).max(200) });
