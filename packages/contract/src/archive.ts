@@ -1,5 +1,6 @@
 import archiveErrors from './errors/archive.json' with { type: 'json' };
 import { z } from 'zod';
+import { rowTimes } from './row-times.js';
 import { tablePageOf, tableSearch } from './paging.js';
 import { defineErrors } from './errors.js';
 import { sortOrder } from './query.js';
@@ -311,8 +312,7 @@ export const visitSchema = z.object({
   advice: z.string(),
   outcome: z.string(),
   doctorName: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...rowTimes,
 });
 export type Visit = z.infer<typeof visitSchema>;
 

@@ -1,5 +1,6 @@
 import contentErrors from './errors/content.json' with { type: 'json' };
 import { z } from 'zod';
+import { rowTimes } from './row-times.js';
 import { adminPaging, pageOf, searchText } from './paging.js';
 import { defineErrors } from './errors.js';
 
@@ -80,8 +81,7 @@ export const contentItem = z.object({
   sources: z.array(z.string()),
   published: z.boolean(),
   publishAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...rowTimes,
 });
 export type ContentItem = z.infer<typeof contentItem>;
 
@@ -150,8 +150,7 @@ export const enquiry = z.object({
   status: enquiryStatus,
   note: z.string().nullable(),
   language: contentLang,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...rowTimes,
 });
 export type Enquiry = z.infer<typeof enquiry>;
 export const enquiryListBody = z.object({ status: enquiryStatus.optional(), keyword: searchText }).default({});

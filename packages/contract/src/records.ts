@@ -1,5 +1,6 @@
 import recordsErrors from './errors/records.json' with { type: 'json' };
 import { z } from 'zod';
+import { rowTimes } from './row-times.js';
 import { tableSearch } from './paging.js';
 import { defineErrors } from './errors.js';
 import { sexSchema } from './constitution.js';
@@ -97,8 +98,7 @@ export const recordSummarySchema = z.object({
   missing: z.array(missingPartSchema),
   attempts: z.number().int().nonnegative(),
   lang: reportLanguageSchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...rowTimes,
   finishedAt: z.string().nullable(),
 });
 export type RecordSummary = z.infer<typeof recordSummarySchema>;

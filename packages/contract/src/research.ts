@@ -1,5 +1,6 @@
 import researchErrors from './errors/research.json' with { type: 'json' };
 import { z } from 'zod';
+import { rowTimes } from './row-times.js';
 import { pageOf, searchText, tablePaging } from './paging.js';
 import { defineErrors } from './errors.js';
 import { combinedQuery } from './query.js';
@@ -113,8 +114,7 @@ export const poolSchema = z.object({
   remark: z.string(),
   variables: z.array(poolVariableSchema),
   sampleCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...rowTimes,
 });
 export type Pool = z.infer<typeof poolSchema>;
 

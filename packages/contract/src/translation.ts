@@ -1,5 +1,6 @@
 import translationErrors from './errors/translation.json' with { type: 'json' };
 import { z } from 'zod';
+import { rowTimes } from './row-times.js';
 import { adminPaging, adminSearch, pageOf } from './paging.js';
 import { defineErrors } from './errors.js';
 import { keyedFields } from './keyed-fields.js';
@@ -38,8 +39,7 @@ export const translationEntry = z.object({
   originalText: z.string(),
   ...keyedFields(TRANSLATION_LANGS, z.string().nullable()),
   remark: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...rowTimes,
 });
 export type TranslationEntry = z.infer<typeof translationEntry>;
 
