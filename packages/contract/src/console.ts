@@ -1,6 +1,6 @@
 import consoleErrors from './errors/console.json' with { type: 'json' };
 import { z } from 'zod';
-import { adminPaging, adminSearch, pageOf } from './paging.js';
+import { adminPaging, adminSearchBody, pageOf } from './paging.js';
 import { entranceSchema } from './auth.js';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
@@ -92,12 +92,7 @@ export const consoleUserListQuery = z.object({
   sort: z.enum(CONSOLE_USER_SORTS).default('createdAt'),
 });
 /** Body of user/list: entrance (default every one), a search term and/or a combined query. */
-export const consoleUserListBody = z
-  .object({
-    entrance: entranceSchema.optional(),
-    ...adminSearch,
-  })
-  .default({});
+export const consoleUserListBody = adminSearchBody.extend({ entrance: entranceSchema.optional() }).default({});
 export type ConsoleUserListBody = z.infer<typeof consoleUserListBody>;
 
 /** Fields the combined query and search may use on accounts (the server's whitelist reads the same). */

@@ -25,6 +25,9 @@ export const searchText = z.string().trim().max(200).optional();
 /** The search box and the combined query of a back-office list: spread into its body beside its own filters. */
 export const adminSearch = { keyword: searchText, query: combinedQuery.optional() };
 
+/** The body of a back-office list that filters by search and query alone; `.extend` it with a list's own filters. */
+export const adminSearchBody = z.object(adminSearch);
+
 /**
  * Paging, search box (`search`) and combined query of a table list: spread into its body with a
  * comment saying what its search matches.

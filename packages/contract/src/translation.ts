@@ -1,7 +1,7 @@
 import translationErrors from './errors/translation.json' with { type: 'json' };
 import { z } from 'zod';
 import { rowTimes } from './row-times.js';
-import { adminPaging, adminSearch, pageOf } from './paging.js';
+import { adminPaging, adminSearchBody, pageOf } from './paging.js';
 import { defineErrors } from './errors.js';
 import { keyedFields } from './keyed-fields.js';
 import { sortOrder } from './query.js';
@@ -49,7 +49,7 @@ export const translationListQuery = z.object({
   order: sortOrder,
 });
 /** Body of POST languageTranslation/list: a search term and/or a combined query. */
-export const translationListBody = z.object(adminSearch).default({});
+export const translationListBody = adminSearchBody.default({});
 export const translationPage = pageOf(translationEntry);
 export type TranslationPage = z.infer<typeof translationPage>;
 
