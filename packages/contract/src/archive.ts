@@ -1,8 +1,9 @@
 import archiveErrors from './errors/archive.json' with { type: 'json' };
 import { z } from 'zod';
-import { tablePageOf, tablePaging } from './paging.js';
+import { rowTimes } from './row-times.js';
+import { tablePageOf, tableSearch } from './paging.js';
 import { defineErrors } from './errors.js';
-import { combinedQuery, sortOrder } from './query.js';
+import { sortOrder } from './query.js';
 import { recordDetailSchema } from './records.js';
 import { reportLanguageSchema } from './report.js';
 import { PREPARATIONS, safetyWarningSchema } from './herb-safety.js';
@@ -155,10 +156,8 @@ export const ARCHIVE_QUERY_FIELDS = {
 } as const;
 
 export const caseListBody = z.object({
-  ...tablePaging,
-  /** Contains-match over name, phone, diagnoses. */
-  search: z.string().trim().max(200).optional(),
-  query: combinedQuery.optional(),
+  /** `search`: contains-match over name, phone, diagnoses. */
+  ...tableSearch,
   groupId: uuid.optional(),
   /** true: the recycle view (deleted in the last 30 days). */
   deleted: z.boolean().default(false),
@@ -313,8 +312,7 @@ export const visitSchema = z.object({
   advice: z.string(),
   outcome: z.string(),
   doctorName: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...rowTimes,
 });
 export type Visit = z.infer<typeof visitSchema>;
 

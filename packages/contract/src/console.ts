@@ -1,11 +1,11 @@
 import consoleErrors from './errors/console.json' with { type: 'json' };
 import { z } from 'zod';
-import { adminPaging, adminSearch, pageOf } from './paging.js';
+import { adminPaging, adminSearchBody, pageOf } from './paging.js';
 import { entranceSchema } from './auth.js';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
 import { sortOrder, type QueryFieldType } from './query.js';
-import { accountFields, emailSchema, phoneSchema } from './user.js';
+import { accountFields, accountName, emailSchema, memberFlags, phoneSchema } from './user.js';
 
 /**
  * Back-office administration of accounts and roles (issue 22 item 1; docs/console.md).
@@ -92,12 +92,7 @@ export const consoleUserListQuery = z.object({
   sort: z.enum(CONSOLE_USER_SORTS).default('createdAt'),
 });
 /** Body of user/list: entrance (default every one), a search term and/or a combined query. */
-export const consoleUserListBody = z
-  .object({
-    entrance: entranceSchema.optional(),
-    ...adminSearch,
-  })
-  .default({});
+export const consoleUserListBody = adminSearchBody.extend({ entrance: entranceSchema.optional() }).default({});
 export type ConsoleUserListBody = z.infer<typeof consoleUserListBody>;
 
 /** Fields the combined query and search may use on accounts (the server's whitelist reads the same). */
@@ -196,7 +191,7 @@ const flag = z.union([z.literal(0), z.literal(1)]);
 export const consoleTeam = z.object({
   id: z.string(),
   name: z.string(),
-  leader: z.object({ id: z.string(), loginName: z.string(), name: z.string() }).nullable(),
+  leader: z.object(accountName).nullable(),
   memberCount: z.number().int(),
   organizationId: z.string().nullable(),
   createdAt: z.string(),
@@ -204,14 +199,9 @@ export const consoleTeam = z.object({
 export type ConsoleTeam = z.infer<typeof consoleTeam>;
 /** A member of a team with the flags of spec §3 "Member info" (1 = yes). */
 export const consoleTeamMember = z.object({
-  id: z.string(),
-  loginName: z.string(),
-  name: z.string(),
+  ...accountName,
   status: flag,
-  teamLeader: flag,
-  canConfigTreatPlan: flag,
-  displayPermission: flag,
-  canDoctorAgent: flag,
+  ...memberFlags,
 });
 export type ConsoleTeamMember = z.infer<typeof consoleTeamMember>;
 export const consoleTeamAddBody = z.object({ name: z.string().trim().min(1).max(200) });

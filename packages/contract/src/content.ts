@@ -1,6 +1,7 @@
 import contentErrors from './errors/content.json' with { type: 'json' };
 import { z } from 'zod';
-import { adminPaging, pageOf } from './paging.js';
+import { rowTimes } from './row-times.js';
+import { adminPaging, pageOf, searchText } from './paging.js';
 import { defineErrors } from './errors.js';
 
 /**
@@ -80,8 +81,7 @@ export const contentItem = z.object({
   sources: z.array(z.string()),
   published: z.boolean(),
   publishAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...rowTimes,
 });
 export type ContentItem = z.infer<typeof contentItem>;
 
@@ -92,7 +92,7 @@ export const contentListBody = z
   .object({
     kind: contentKind.default('news'),
     lang: contentLang.optional(),
-    keyword: z.string().trim().max(200).optional(),
+    keyword: searchText,
   })
   .default({ kind: 'news' });
 /** List rows leave the body out (it can be large). */
@@ -150,13 +150,10 @@ export const enquiry = z.object({
   status: enquiryStatus,
   note: z.string().nullable(),
   language: contentLang,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...rowTimes,
 });
 export type Enquiry = z.infer<typeof enquiry>;
-export const enquiryListBody = z
-  .object({ status: enquiryStatus.optional(), keyword: z.string().trim().max(200).optional() })
-  .default({});
+export const enquiryListBody = z.object({ status: enquiryStatus.optional(), keyword: searchText }).default({});
 export const enquiryPage = pageOf(enquiry);
 export type EnquiryPage = z.infer<typeof enquiryPage>;
 export const enquiryUpdateBody = z.object({

@@ -1,6 +1,6 @@
 import doctorApprovalErrors from './errors/doctor-approval.json' with { type: 'json' };
 import { z } from 'zod';
-import { adminPaging, adminSearch, pageOf } from './paging.js';
+import { adminPaging, adminSearchBody, pageOf } from './paging.js';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
 import { sortOrder, type QueryFieldType } from './query.js';
@@ -42,12 +42,7 @@ export const DOCTOR_QUERY_FIELDS = {
   createdAt: 'date',
 } as const satisfies Record<string, QueryFieldType>;
 
-export const doctorListBody = z
-  .object({
-    approval: doctorApproval.optional(),
-    ...adminSearch,
-  })
-  .default({});
+export const doctorListBody = adminSearchBody.extend({ approval: doctorApproval.optional() }).default({});
 export type DoctorListBody = z.infer<typeof doctorListBody>;
 
 export const doctorRow = z.object({

@@ -1,8 +1,8 @@
 import inquiryErrors from './errors/inquiry.json' with { type: 'json' };
 import { z } from 'zod';
-import { tablePageOf, tablePaging } from './paging.js';
+import { searchText, tablePageOf, tablePaging, tableSearch } from './paging.js';
 import { defineErrors } from './errors.js';
-import { combinedQuery, sortOrder } from './query.js';
+import { sortOrder } from './query.js';
 import { constitutionResultSchema, localizedTextSchema, sexSchema } from './constitution.js';
 import { prescriptionSchema } from './archive.js';
 import { FORM_RULES, ruleParams } from './validation-text.js';
@@ -259,7 +259,7 @@ export const formListBody = z.object({
   caseId: uuid.optional(),
   status: z.enum(FORM_STATUSES).optional(),
   /** Contains-match over the patient's name and the template's name. */
-  search: z.string().trim().max(200).optional(),
+  search: searchText,
   order: sortOrder,
 });
 export type FormListBody = z.input<typeof formListBody>;
@@ -285,10 +285,8 @@ export const PRESCRIPTION_QUERY_FIELDS = {
 } as const;
 
 export const prescriptionListBody = z.object({
-  ...tablePaging,
-  /** Contains-match over patient name, formula name, syndrome and herb names. */
-  search: z.string().trim().max(200).optional(),
-  query: combinedQuery.optional(),
+  /** `search`: contains-match over patient name, formula name, syndrome and herb names. */
+  ...tableSearch,
   order: sortOrder,
 });
 export type PrescriptionListBody = z.input<typeof prescriptionListBody>;

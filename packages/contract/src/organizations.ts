@@ -1,5 +1,6 @@
 import organizationsErrors from './errors/organizations.json' with { type: 'json' };
 import { z } from 'zod';
+import { rowTimes } from './row-times.js';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
 
@@ -51,8 +52,7 @@ export const organizationNode: z.ZodType<OrganizationNode> = z.lazy(() =>
     status: flag,
     userCount: z.number().int(),
     teamCount: z.number().int(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...rowTimes,
     children: z.array(organizationNode),
   }),
 );

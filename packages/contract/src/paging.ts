@@ -19,8 +19,20 @@ export const tablePaging = { page: pageNumber, size: tablePageSize.default(100) 
 /** Page and size of a back-office list: any size from 1 to 1000, 100 rows unless chosen. */
 export const adminPaging = { page: pageNumber, size: z.coerce.number().int().min(1).max(1000).default(100) };
 
+/** The text of a list's search box: a contains-match over the columns each list names. */
+export const searchText = z.string().trim().max(200).optional();
+
 /** The search box and the combined query of a back-office list: spread into its body beside its own filters. */
-export const adminSearch = { keyword: z.string().trim().max(200).optional(), query: combinedQuery.optional() };
+export const adminSearch = { keyword: searchText, query: combinedQuery.optional() };
+
+/** The body of a back-office list that filters by search and query alone; `.extend` it with a list's own filters. */
+export const adminSearchBody = z.object(adminSearch);
+
+/**
+ * Paging, search box (`search`) and combined query of a table list: spread into its body with a
+ * comment saying what its search matches.
+ */
+export const tableSearch = { ...tablePaging, search: searchText, query: combinedQuery.optional() };
 
 /** One page of a list and the count of every row that matches. */
 export const pageOf = <Row extends z.ZodType>(row: Row) => z.object({ list: z.array(row), total: z.number().int() });

@@ -1,6 +1,7 @@
 import platformConsoleErrors from './errors/platform-console.json' with { type: 'json' };
 import { z } from 'zod';
-import { adminPaging, pageOf } from './paging.js';
+import { adminPaging, pageOf, searchText } from './paging.js';
+import { auditRow } from './audit.js';
 import { ENTRANCES, entranceSchema } from './auth.js';
 import { defineErrors } from './errors.js';
 import { SYS_VERSION } from './paths.js';
@@ -54,16 +55,7 @@ export const dashboardSummary = z.object({
   /** The newest audit events; null when the caller may not read the audit log (button audit-view). */
   audit: z
     .array(
-      z.object({
-        id: z.number().int(),
-        at: z.string(),
-        actorName: z.string().nullable(),
-        action: z.string(),
-        entity: z.string().nullable(),
-        /** The route or event (`GET /backend/record/:id`, `record.create`). */
-        event: z.string().nullable(),
-        status: z.number().int().nullable(),
-      }),
+      auditRow.pick({ id: true, at: true, actorName: true, action: true, entity: true, event: true, status: true }),
     )
     .nullable(),
   zone: z.literal('Asia/Shanghai'),
@@ -79,7 +71,7 @@ export const consoleDeviceListQuery = z.object({
 export const consoleDeviceListBody = z
   .object({
     state: z.enum(DEVICE_STATES).optional(),
-    keyword: z.string().trim().max(200).optional(),
+    keyword: searchText,
     /** Only devices whose location names nothing: the display's "unlocated" count. */
     unlocated: z.boolean().optional(),
   })

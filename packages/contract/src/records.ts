@@ -1,13 +1,14 @@
 import recordsErrors from './errors/records.json' with { type: 'json' };
 import { z } from 'zod';
-import { tablePaging } from './paging.js';
+import { rowTimes } from './row-times.js';
+import { tableSearch } from './paging.js';
 import { defineErrors } from './errors.js';
 import { sexSchema } from './constitution.js';
 import { storedVitalsSchema, vitalsSchema } from './vitals.js';
 import { reportLanguageSchema } from './report.js';
 import { storedFileSchema } from './files.js';
 import { failureSchema, missingPartSchema, recordEngineSchema, recordResultsSchema } from './results.js';
-import { combinedQuery, sortOrder } from './query.js';
+import { sortOrder } from './query.js';
 
 /**
  * Records: one capture (tongue/face photo, pulse file, voice, questionnaire,
@@ -97,8 +98,7 @@ export const recordSummarySchema = z.object({
   missing: z.array(missingPartSchema),
   attempts: z.number().int().nonnegative(),
   lang: reportLanguageSchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...rowTimes,
   finishedAt: z.string().nullable(),
 });
 export type RecordSummary = z.infer<typeof recordSummarySchema>;
@@ -180,10 +180,8 @@ export type RecordQueryField = keyof typeof RECORD_QUERY_FIELDS;
 /** POST list: paging (sizes 100/200/500/1000), search box, combined query, sorting. */
 export const recordListBodySchema = z.object({
   scope: recordScopeSchema,
-  ...tablePaging,
-  /** Search box: contains-match over person name, phone, owner and device names, conclusion. */
-  search: z.string().trim().max(200).optional(),
-  query: combinedQuery.optional(),
+  /** `search` (the search box): contains-match over person name, phone, owner and device names, conclusion. */
+  ...tableSearch,
   status: recordStatusSchema.optional(),
   sortBy: z.enum(['createdAt', 'personName', 'status']).default('createdAt'),
   order: sortOrder,

@@ -121,6 +121,9 @@ export const faceSectionSchema = z.object({
     .default([]),
 });
 
+/** A measured value as a section's table shows it: its label, the value as printed and its unit. */
+const measuredValue = { name: label, value: z.string().max(40), unit: z.string().max(20).default('') };
+
 export const pulseSectionSchema = z.object({
   ...sectionBase,
   waveform: z
@@ -132,31 +135,13 @@ export const pulseSectionSchema = z.object({
       peaks: z.array(z.number().int().nonnegative()).optional(),
     })
     .optional(),
-  parameters: z
-    .array(
-      z.object({
-        name: label,
-        value: z.string().max(40),
-        unit: z.string().max(20).default(''),
-        evidence: text.optional(),
-      }),
-    )
-    .default([]),
+  parameters: z.array(z.object({ ...measuredValue, evidence: text.optional() })).default([]),
   pulseClass: verdictSchema.optional(),
 });
 
 export const voiceSectionSchema = z.object({
   ...sectionBase,
-  measures: z
-    .array(
-      z.object({
-        name: label,
-        value: z.string().max(40),
-        unit: z.string().max(20).default(''),
-        reference: referenceRangeSchema.optional(),
-      }),
-    )
-    .default([]),
+  measures: z.array(z.object({ ...measuredValue, reference: referenceRangeSchema.optional() })).default([]),
   reading: verdictSchema.optional(),
 });
 

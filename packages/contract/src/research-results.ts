@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyedFields } from './keyed-fields.js';
 
 /**
  * The research jobs' results (issue 32 item 4): one zod union discriminated by the job's kind.
@@ -46,18 +47,14 @@ export const frequencyTableSchema = z.object({
   missing: z.number(),
   rows: z.array(frequencyRowSchema),
 });
+/** What a numeric variable's summary states, each null when no value is known. */
+export const NUMERIC_STATISTICS = ['mean', 'sd', 'min', 'q1', 'median', 'q3', 'max'] as const;
 export const numericSummarySchema = z.object({
   variable: z.string(),
   type: z.literal('numeric'),
   known: z.number(),
   missing: z.number(),
-  mean: z.number().nullable(),
-  sd: z.number().nullable(),
-  min: z.number().nullable(),
-  q1: z.number().nullable(),
-  median: z.number().nullable(),
-  q3: z.number().nullable(),
-  max: z.number().nullable(),
+  ...keyedFields(NUMERIC_STATISTICS, z.number().nullable()),
 });
 export const frequencyResultSchema = z.object({
   kind: z.literal('frequency'),

@@ -1,6 +1,7 @@
 import researchErrors from './errors/research.json' with { type: 'json' };
 import { z } from 'zod';
-import { pageOf, tablePaging } from './paging.js';
+import { rowTimes } from './row-times.js';
+import { pageOf, searchText, tablePaging } from './paging.js';
 import { defineErrors } from './errors.js';
 import { combinedQuery } from './query.js';
 import { researchResultSchema } from './research-results.js';
@@ -113,14 +114,13 @@ export const poolSchema = z.object({
   remark: z.string(),
   variables: z.array(poolVariableSchema),
   sampleCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...rowTimes,
 });
 export type Pool = z.infer<typeof poolSchema>;
 
 export const poolListBody = z.object({
   ...tablePaging,
-  search: z.string().trim().max(200).optional(),
+  search: searchText,
 });
 export const poolPageSchema = pageOf(poolSchema);
 

@@ -1,15 +1,16 @@
 import translationErrors from './errors/translation.json' with { type: 'json' };
 import { z } from 'zod';
-import { adminPaging, adminSearch, pageOf } from './paging.js';
+import { rowTimes } from './row-times.js';
+import { adminPaging, adminSearchBody, pageOf } from './paging.js';
 import { defineErrors } from './errors.js';
+import { keyedFields } from './keyed-fields.js';
 import { sortOrder } from './query.js';
 
 /** Languages an entry carries besides the Simplified-Chinese original (spec §9). */
 export const TRANSLATION_LANGS = ['zhHant', 'en', 'th', 'ms', 'ind', 'jpa', 'kor', 'fr', 'de', 'ru'] as const;
 export type TranslationLang = (typeof TRANSLATION_LANGS)[number];
 
-const text = z.string().max(20000).nullable().optional();
-const langFields = Object.fromEntries(TRANSLATION_LANGS.map((l) => [l, text])) as Record<TranslationLang, typeof text>;
+const langFields = keyedFields(TRANSLATION_LANGS, z.string().max(20000).nullable().optional());
 
 /** 64 lowercase hex digits: SHA-256 of the original text (UTF-8). */
 export const originalHash = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 hex digest');
@@ -36,19 +37,9 @@ export const translationEntry = z.object({
   id: z.number().int(),
   originalHash,
   originalText: z.string(),
-  zhHant: z.string().nullable(),
-  en: z.string().nullable(),
-  th: z.string().nullable(),
-  ms: z.string().nullable(),
-  ind: z.string().nullable(),
-  jpa: z.string().nullable(),
-  kor: z.string().nullable(),
-  fr: z.string().nullable(),
-  de: z.string().nullable(),
-  ru: z.string().nullable(),
+  ...keyedFields(TRANSLATION_LANGS, z.string().nullable()),
   remark: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...rowTimes,
 });
 export type TranslationEntry = z.infer<typeof translationEntry>;
 
@@ -58,7 +49,7 @@ export const translationListQuery = z.object({
   order: sortOrder,
 });
 /** Body of POST languageTranslation/list: a search term and/or a combined query. */
-export const translationListBody = z.object(adminSearch).default({});
+export const translationListBody = adminSearchBody.default({});
 export const translationPage = pageOf(translationEntry);
 export type TranslationPage = z.infer<typeof translationPage>;
 

@@ -5,11 +5,12 @@ export { DEFAULT_THEME_COLOR } from './theme.js';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 
+/** An account as lists name it: its id, login name and name. */
+export const accountName = { id: z.string(), loginName: z.string(), name: z.string() };
+
 /** Who an account is, as the user's own info and the console's account list both show it. */
 export const accountFields = {
-  id: z.string(),
-  loginName: z.string(),
-  name: z.string(),
+  ...accountName,
   entrance: entranceSchema,
   email: z.string().nullable(),
   phone: z.string().nullable(),
@@ -30,14 +31,19 @@ export type UserInfoBase = z.infer<typeof userInfoBase>;
 
 export const sysUserInfo = userInfoBase;
 
-/** GET /backend/member/user/display/getMemberInfo (spec §3 "Member info"; 1 = yes). */
-export const memberInfo = userInfoBase.extend({
-  teamId: z.string().nullable(),
-  teamName: z.string().nullable(),
+/** A member's permissions in the team (spec §3 "Member info"; 1 = yes), as the member and the console read them. */
+export const memberFlags = {
   teamLeader: flag,
   canConfigTreatPlan: flag,
   displayPermission: flag,
   canDoctorAgent: flag,
+};
+
+/** GET /backend/member/user/display/getMemberInfo (spec §3 "Member info"; 1 = yes). */
+export const memberInfo = userInfoBase.extend({
+  teamId: z.string().nullable(),
+  teamName: z.string().nullable(),
+  ...memberFlags,
   /**
    * Member-area paths this member may open (docs/member.md "Menus"): the server decides, the web
    * app builds its member routes and menu from it. Absent from older servers.
@@ -95,8 +101,6 @@ export type DoctorRegisterBody = z.infer<typeof doctorRegisterBody>;
 
 /** One member of a team as the leader's member list shows it. */
 export const teamMember = z.object({
-  id: z.string(),
-  loginName: z.string(),
-  name: z.string(),
+  ...accountName,
   teamLeader: flag,
 });

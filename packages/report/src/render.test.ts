@@ -62,6 +62,15 @@ function expectNoOverflow(file: string) {
   expect(bad.slice(0, 5)).toEqual([]);
 }
 
+/** The full example report: 3 to 7 pages, no text overflowing, and only the two photos as images. */
+function expectFullReportLayout(pdf: ReturnType<typeof inspectPdf>) {
+  expect(pdf.pages).toBeGreaterThanOrEqual(3);
+  expect(pdf.pages).toBeLessThanOrEqual(7);
+  expectNoOverflow(pdf.file);
+  // Radar, waveform and trend charts are vector paths.
+  expect(pdf.images).toBe(2);
+}
+
 beforeAll(() => ensurePoppler(), 300_000);
 
 describe('health report', () => {
@@ -87,11 +96,7 @@ describe('health report', () => {
       expect(text).toContain(squash(s));
     // The synthesis's own notice replaces the default one (record-model.ts).
     expect(text).toContain(squash(model.disclaimer!));
-    expect(pdf.pages).toBeGreaterThanOrEqual(3);
-    expect(pdf.pages).toBeLessThanOrEqual(7);
-    expectNoOverflow(pdf.file);
-    // Only the two photos are images: radar, waveform and trend charts are vector paths.
-    expect(pdf.images).toBe(2);
+    expectFullReportLayout(pdf);
   }, 60_000);
 
   it('renders the full English report with the same sections', async () => {
@@ -111,10 +116,7 @@ describe('health report', () => {
       'not a medical diagnosis',
     ])
       expect(norm(pdf.text)).toContain(s);
-    expect(pdf.pages).toBeGreaterThanOrEqual(3);
-    expect(pdf.pages).toBeLessThanOrEqual(7);
-    expectNoOverflow(pdf.file);
-    expect(pdf.images).toBe(2);
+    expectFullReportLayout(pdf);
   }, 60_000);
 
   it("prints the organisation's footer line (settings) on every page, beside the notice", async () => {

@@ -33,14 +33,19 @@ interface Set {
   rows: number[][];
 }
 
-function gaussians(seed: number, dims: number, groups: Array<{ n: number; sd: number }>, spread: number): number[][] {
+/**
+ * Blobs of `sizes[b]` points each, with normal noise of sd `sd[b]` (or `sd` for every blob), around
+ * centres drawn in a cube of side `spread`.
+ */
+function gaussians(seed: number, dims: number, sizes: number[], sd: number | number[], spread: number): number[][] {
   const rng = createRng(seed);
   const normal = (): number => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
   const rows: number[][] = [];
-  for (const g of groups) {
+  sizes.forEach((n, b) => {
+    const sdOf = typeof sd === 'number' ? sd : sd[b]!;
     const centre = Array.from({ length: dims }, () => spread * (rng.next() - 0.5));
-    for (let i = 0; i < g.n; i++) rows.push(centre.map((c) => c + g.sd * normal()));
-  }
+    for (let i = 0; i < n; i++) rows.push(centre.map((c) => c + sdOf * normal()));
+  });
   return rows;
 }
 
@@ -57,62 +62,15 @@ function findingsPool(seed: number, n: number): number[][] {
 }
 
 const SETS: Set[] = [
-  {
-    name: 'unequal blobs 2-D (200/20/20)',
-    k: 3,
-    rows: gaussians(
-      1,
-      2,
-      [
-        { n: 200, sd: 1 },
-        { n: 20, sd: 0.3 },
-        { n: 20, sd: 0.3 },
-      ],
-      30,
-    ),
-  },
+  { name: 'unequal blobs 2-D (200/20/20)', k: 3, rows: gaussians(1, 2, [200, 20, 20], [1, 0.3, 0.3], 30) },
   {
     name: 'unequal blobs 10-D (1000/300/100/50/20)',
     k: 5,
-    rows: gaussians(
-      2,
-      10,
-      [
-        { n: 1000, sd: 2 },
-        { n: 300, sd: 1 },
-        { n: 100, sd: 0.5 },
-        { n: 50, sd: 0.5 },
-        { n: 20, sd: 0.2 },
-      ],
-      12,
-    ),
+    rows: gaussians(2, 10, [1000, 300, 100, 50, 20], [2, 1, 0.5, 0.5, 0.2], 12),
   },
-  {
-    name: 'overlapping blobs 8-D, k = 4',
-    k: 4,
-    rows: gaussians(
-      3,
-      8,
-      [
-        { n: 800, sd: 1.5 },
-        { n: 600, sd: 1.5 },
-        { n: 400, sd: 1 },
-        { n: 200, sd: 1 },
-      ],
-      4,
-    ),
-  },
-  { name: 'no structure: 3,000 × 5 uniform noise, k = 6', k: 6, rows: gaussians(4, 5, [{ n: 3000, sd: 1 }], 0) },
-  {
-    name: '20-D, 8 blobs of 100–600',
-    k: 8,
-    rows: gaussians(
-      5,
-      20,
-      [600, 500, 400, 300, 250, 200, 150, 100].map((n) => ({ n, sd: 1 })),
-      8,
-    ),
-  },
+  { name: 'overlapping blobs 8-D, k = 4', k: 4, rows: gaussians(3, 8, [800, 600, 400, 200], [1.5, 1.5, 1, 1], 4) },
+  { name: 'no structure: 3,000 × 5 uniform noise, k = 6', k: 6, rows: gaussians(4, 5, [3000], 1, 0) },
+  { name: '20-D, 8 blobs of 100–600', k: 8, rows: gaussians(5, 20, [600, 500, 400, 300, 250, 200, 150, 100], 1, 8) },
   { name: 'findings pool 5,000 × 50 (40 yes/no), k = 5', k: 5, rows: findingsPool(6, 5000) },
 ];
 

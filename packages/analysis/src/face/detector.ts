@@ -77,6 +77,9 @@ function shimFileFetch(): void {
   g.__tcmFileFetch = true;
 }
 
+/** Human's modules this engine has no use for, each switched off (none of their models loads). */
+const disabled = (modules: string[]) => Object.fromEntries(modules.map((m) => [m, { enabled: false }]));
+
 const config = {
   backend: 'wasm',
   wasmPath: pathToFileURL(wasmDir).href + '/',
@@ -91,18 +94,9 @@ const config = {
     enabled: true,
     detector: { enabled: true, rotation: true, maxDetected: 4, minConfidence: 0.4, iouThreshold: 0.2, return: false },
     mesh: { enabled: true },
-    iris: { enabled: false },
-    emotion: { enabled: false },
-    description: { enabled: false },
-    antispoof: { enabled: false },
-    liveness: { enabled: false },
-    attention: { enabled: false },
+    ...disabled(['iris', 'emotion', 'description', 'antispoof', 'liveness', 'attention']),
   },
-  body: { enabled: false },
-  hand: { enabled: false },
-  object: { enabled: false },
-  gesture: { enabled: false },
-  segmentation: { enabled: false },
+  ...disabled(['body', 'hand', 'object', 'gesture', 'segmentation']),
 };
 
 let instance: Promise<HumanInstance> | undefined;

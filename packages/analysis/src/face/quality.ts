@@ -79,28 +79,41 @@ function sharpness(frame: FaceFrame): number {
 }
 
 /**
+ * Visits every second pixel (both ways, row by row) of the small photo outside the face box with
+ * its offset in `data` and its R+G+B (0-765).
+ */
+function forEachOutside(
+  small: RgbImage,
+  [bx, by, bw, bh]: [number, number, number, number],
+  visit: (p: number, sum: number) => void,
+) {
+  const { data, width, height } = small;
+  const outside = (x: number, y: number) => x < bx || x >= bx + bw || y < by || y >= by + bh;
+  for (let y = 0; y < height; y += 2) {
+    for (let x = 0; x < width; x += 2) {
+      if (!outside(x, y)) continue;
+      const p = (y * width + x) * 3;
+      visit(p, data[p]! + data[p + 1]! + data[p + 2]!);
+    }
+  }
+}
+
+/**
  * Color of the light: the mean a*, b* of the brightest tenth of the photo outside the face,
  * where white walls, shirts and highlights are (grey-world on the bright end, which a
  * colored background fools less than the plain mean).
  */
 function castOf(small: RgbImage, faceBox: [number, number, number, number]): { a: number; b: number; chroma: number } {
-  const { data, width, height } = small;
-  const [bx, by, bw, bh] = faceBox;
-  const outside = (x: number, y: number) => x < bx || x >= bx + bw || y < by || y >= by + bh;
+  const { data } = small;
   // First pass: histogram of R+G+B (0-765) on every second pixel outside the face, leaving
   // out pure white (clipped, says nothing about the light's color).
   const hist = new Uint32Array(766);
   let total = 0;
-  for (let y = 0; y < height; y += 2) {
-    for (let x = 0; x < width; x += 2) {
-      if (!outside(x, y)) continue;
-      const p = (y * width + x) * 3;
-      const sum = data[p]! + data[p + 1]! + data[p + 2]!;
-      if (sum >= 762) continue;
-      hist[sum]!++;
-      total++;
-    }
-  }
+  forEachOutside(small, faceBox, (_p, sum) => {
+    if (sum >= 762) return;
+    hist[sum]!++;
+    total++;
+  });
   if (!total) return { a: 0, b: 0, chroma: 0 };
   let cut = 765;
   for (let acc = 0; cut > 0 && acc + hist[cut]! < total / 10; cut--) acc += hist[cut]!;
@@ -109,18 +122,13 @@ function castOf(small: RgbImage, faceBox: [number, number, number, number]): { a
   let sg = 0;
   let sb = 0;
   let n = 0;
-  for (let y = 0; y < height; y += 2) {
-    for (let x = 0; x < width; x += 2) {
-      if (!outside(x, y)) continue;
-      const p = (y * width + x) * 3;
-      const sum = data[p]! + data[p + 1]! + data[p + 2]!;
-      if (sum < cut || sum >= 762) continue;
-      sr += SRGB_TO_LINEAR[data[p]!]!;
-      sg += SRGB_TO_LINEAR[data[p + 1]!]!;
-      sb += SRGB_TO_LINEAR[data[p + 2]!]!;
-      n++;
-    }
-  }
+  forEachOutside(small, faceBox, (p, sum) => {
+    if (sum < cut || sum >= 762) return;
+    sr += SRGB_TO_LINEAR[data[p]!]!;
+    sg += SRGB_TO_LINEAR[data[p + 1]!]!;
+    sb += SRGB_TO_LINEAR[data[p + 2]!]!;
+    n++;
+  });
   const lab = linearRgbToLab(sr / n, sg / n, sb / n);
   return { a: lab[1]!, b: lab[2]!, chroma: Math.hypot(lab[1]!, lab[2]!) };
 }

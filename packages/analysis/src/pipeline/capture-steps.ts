@@ -5,7 +5,7 @@ import { analyzePulse, PULSE_ENGINE_VERSION, readPulseFile } from '../pulse/inde
 import { analyzeVoice, VOICE_ENGINE_VERSION } from '../voice/index.js';
 import { faceFindings, pulseFindings, tongueFindings, voiceFindings } from './findings.js';
 import type { PipelineHooks, Step } from './pipeline.js';
-import { runStep } from './pipeline.js';
+import { engineStep, runStep } from './pipeline.js';
 
 /** The captures a record may hold, in the order the pipeline runs their engines. */
 export const CAPTURE_SLOTS = ['tongue', 'face', 'pulse', 'voice'] as const;
@@ -41,42 +41,22 @@ export function captureStep(
           };
         },
       };
-    case 'face': {
-      const version = { engine: FACE_ENGINE_VERSION, model: FACE_MODEL_VERSION };
-      return {
-        engine: 'face',
-        version,
-        run: async () => {
-          const a = await analyzeFace(file.bytes);
-          return {
-            done: { engine: 'face', status: 'done', version, result: a.result },
-            findings: faceFindings(a.result),
-          };
-        },
-      };
-    }
-    case 'pulse': {
-      const version = { engine: PULSE_ENGINE_VERSION };
-      return {
-        engine: 'pulse',
-        version,
-        run: async () => {
-          const r = analyzePulse(readPulseFile(file.bytes, file.name));
-          return { done: { engine: 'pulse', status: 'done', version, result: r }, findings: pulseFindings(r) };
-        },
-      };
-    }
-    case 'voice': {
-      const version = { engine: VOICE_ENGINE_VERSION };
-      return {
-        engine: 'voice',
-        version,
-        run: async () => {
-          const r = analyzeVoice(file.bytes);
-          return { done: { engine: 'voice', status: 'done', version, result: r }, findings: voiceFindings(r) };
-        },
-      };
-    }
+    case 'face':
+      return engineStep(
+        'face',
+        { engine: FACE_ENGINE_VERSION, model: FACE_MODEL_VERSION },
+        async () => (await analyzeFace(file.bytes)).result,
+        faceFindings,
+      );
+    case 'pulse':
+      return engineStep(
+        'pulse',
+        { engine: PULSE_ENGINE_VERSION },
+        () => analyzePulse(readPulseFile(file.bytes, file.name)),
+        pulseFindings,
+      );
+    case 'voice':
+      return engineStep('voice', { engine: VOICE_ENGINE_VERSION }, () => analyzeVoice(file.bytes), voiceFindings);
   }
 }
 

@@ -54,6 +54,32 @@ export interface Step {
   run(): Promise<{ done: DoneOutcome; findings?: Finding[] }>;
 }
 
+/** The result type of one engine's done outcome. */
+type ResultOf<E extends RecordEngine> = Extract<DoneOutcome, { engine: E }>['result'];
+
+/**
+ * The step of an engine whose done outcome carries the version the step names (all but the
+ * tongue's, whose result names its own): `analyze` runs when the step does, and `findingsOf`
+ * (capture engines) reads the findings the synthesis takes from its result.
+ */
+export function engineStep<E extends RecordEngine>(
+  engine: E,
+  version: EngineVersion,
+  analyze: () => ResultOf<E> | Promise<ResultOf<E>>,
+  findingsOf?: (result: ResultOf<E>) => Finding[],
+): Step {
+  return {
+    engine,
+    version,
+    run: async () => {
+      const result = await analyze();
+      // TypeScript cannot pair a generic engine name with its result type; the signature does.
+      const done = { engine, status: 'done', version, result } as DoneOutcome;
+      return findingsOf ? { done, findings: findingsOf(result) } : { done };
+    },
+  };
+}
+
 /** The engines a record runs, in order; the synthesis is always last. */
 export function planEngines(i: {
   files: Partial<Record<'tongue' | 'face' | 'pulse' | 'voice', unknown>>;
@@ -83,19 +109,9 @@ type TrendInput = Pick<PipelineInput, 'sex' | 'date' | 'history' | 'adviceConfig
 
 /** The vitals step: the record's measures, and their trends against `history`. */
 export function vitalsStep(input: TrendInput, vitals: Vitals): Step {
-  const version = { engine: VITALS_ENGINE_VERSION };
-  return {
-    engine: 'vitals',
-    version,
-    run: async () => ({
-      done: {
-        engine: 'vitals',
-        status: 'done',
-        version,
-        result: assessVitals({ sex: input.sex, date: input.date, vitals, history: input.history }),
-      },
-    }),
-  };
+  return engineStep('vitals', { engine: VITALS_ENGINE_VERSION }, () =>
+    assessVitals({ sex: input.sex, date: input.date, vitals, history: input.history }),
+  );
 }
 
 /**
@@ -108,26 +124,16 @@ export function synthesisStep(
   from: { findings: Finding[]; inquiry: PipelineInput['inquiry']; vitals: Vitals | null | undefined },
 ): Step {
   const { inquiry, vitals } = from;
-  const version = { engine: SYNTHESIS_ENGINE_VERSION, model: KB_VERSION };
-  return {
-    engine: 'synthesis',
-    version,
-    run: async () => ({
-      done: {
-        engine: 'synthesis',
-        status: 'done',
-        version,
-        result: synthesize({
-          sex: input.sex,
-          date: input.date,
-          findings: from.findings,
-          ...(inquiry ? { inquiry } : {}),
-          ...(vitals ? { vitals, history: input.history } : {}),
-          ...(input.adviceConfig ? { adviceConfig: input.adviceConfig } : {}),
-        }),
-      },
+  return engineStep('synthesis', { engine: SYNTHESIS_ENGINE_VERSION, model: KB_VERSION }, () =>
+    synthesize({
+      sex: input.sex,
+      date: input.date,
+      findings: from.findings,
+      ...(inquiry ? { inquiry } : {}),
+      ...(vitals ? { vitals, history: input.history } : {}),
+      ...(input.adviceConfig ? { adviceConfig: input.adviceConfig } : {}),
     }),
-  };
+  );
 }
 
 /** Runs one step: its outcome (an engine's rejection of its input as a failed one) and findings. */
@@ -171,17 +177,14 @@ export async function runPipeline(input: PipelineInput, hooks: PipelineHooks): P
     if (file) steps.push(captureStep(slot, file, hooks));
   }
   const inquiry = input.inquiry;
-  const constitutionVersion = { engine: CONSTITUTION_ENGINE_VERSION };
   if (inquiry)
-    steps.push({
-      engine: 'constitution',
-      version: constitutionVersion,
-      run: async () => {
+    steps.push(
+      engineStep('constitution', { engine: CONSTITUTION_ENGINE_VERSION }, () => {
         const r = scoreConstitution({ sex: input.sex, answers: inquiry.answers });
         constitutionOk = true;
-        return { done: { engine: 'constitution', status: 'done', version: constitutionVersion, result: r } };
-      },
-    });
+        return r;
+      }),
+    );
   const vitals = input.vitals;
   if (vitals && Object.keys(vitals).length)
     steps.push({

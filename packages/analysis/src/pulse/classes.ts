@@ -1,4 +1,4 @@
-import type { PulseChannelResult, PulseClass } from '@tcm/contract';
+import type { LocalizedText, PulseChannelResult, PulseClass } from '@tcm/contract';
 import { evidence, mean, sd } from '../signal/index.js';
 
 /**
@@ -26,45 +26,36 @@ export const SHAPE_CUTS = {
 
 const ev = evidence;
 
+/** One class as results write it: group, code, its words, the values it rests on and what they suggest. */
+function pulseClass(
+  group: PulseClass['group'],
+  code: string,
+  zh: string,
+  en: string,
+  evidence: PulseClass['evidence'],
+  suggests: LocalizedText,
+): PulseClass {
+  return { group, code, zh, en, suggests, evidence };
+}
+
 /** Rate class: 迟 / 数 / 平 (median rate in bpm). */
 export function rateClass(ch: PulseChannelResult): PulseClass {
   const r = ch.medianRateBpm;
   const e = [ev('medianRateBpm', r, '< 60 slow, > 90 rapid', r < 60 || r > 90, SRC_RATE)];
   if (r < 60)
-    return {
-      group: 'rate',
-      code: 'slow',
-      zh: '迟',
-      en: 'slow',
-      suggests: {
-        zh: `脉率 ${r} 次/分，低于 60，提示迟脉。`,
-        en: `A rate of ${r} bpm, under 60, suggests a slow pulse (迟脉).`,
-      },
-      evidence: e,
-    };
+    return pulseClass('rate', 'slow', '迟', 'slow', e, {
+      zh: `脉率 ${r} 次/分，低于 60，提示迟脉。`,
+      en: `A rate of ${r} bpm, under 60, suggests a slow pulse (迟脉).`,
+    });
   if (r > 90)
-    return {
-      group: 'rate',
-      code: 'rapid',
-      zh: '数',
-      en: 'rapid',
-      suggests: {
-        zh: `脉率 ${r} 次/分，高于 90，提示数脉。`,
-        en: `A rate of ${r} bpm, over 90, suggests a rapid pulse (数脉).`,
-      },
-      evidence: e,
-    };
-  return {
-    group: 'rate',
-    code: 'even',
-    zh: '平',
-    en: 'even rate',
-    suggests: {
-      zh: `脉率 ${r} 次/分，在 60–90 的平脉范围内。`,
-      en: `A rate of ${r} bpm lies in the even range (平).`,
-    },
-    evidence: e,
-  };
+    return pulseClass('rate', 'rapid', '数', 'rapid', e, {
+      zh: `脉率 ${r} 次/分，高于 90，提示数脉。`,
+      en: `A rate of ${r} bpm, over 90, suggests a rapid pulse (数脉).`,
+    });
+  return pulseClass('rate', 'even', '平', 'even rate', e, {
+    zh: `脉率 ${r} 次/分，在 60–90 的平脉范围内。`,
+    en: `A rate of ${r} bpm lies in the even range (平).`,
+  });
 }
 
 /** Rhythm class: 促 (rapid, irregular pauses), 结 (not rapid, irregular pauses), 代 (regular pauses). */
@@ -86,40 +77,19 @@ export function rhythmClass(ch: PulseChannelResult): PulseClass | undefined {
     ev('medianRateBpm', ch.medianRateBpm, '> 90 rapid', ch.medianRateBpm > 90, SRC_RATE),
   ];
   if (regular)
-    return {
-      group: 'rhythm',
-      code: 'regularly_intermittent',
-      zh: '代',
-      en: 'regularly intermittent',
-      suggests: {
-        zh: '止有定数（停搏间隔的搏数规律），提示代脉。',
-        en: 'Pauses at regular beat counts suggest a regularly intermittent pulse (代脉).',
-      },
-      evidence: e,
-    };
+    return pulseClass('rhythm', 'regularly_intermittent', '代', 'regularly intermittent', e, {
+      zh: '止有定数（停搏间隔的搏数规律），提示代脉。',
+      en: 'Pauses at regular beat counts suggest a regularly intermittent pulse (代脉).',
+    });
   if (ch.medianRateBpm > 90)
-    return {
-      group: 'rhythm',
-      code: 'hasty',
-      zh: '促',
-      en: 'hasty',
-      suggests: {
-        zh: '脉数而时有不规则停搏，提示促脉。',
-        en: 'Irregular pauses in a rapid pulse suggest a hasty pulse (促脉).',
-      },
-      evidence: e,
-    };
-  return {
-    group: 'rhythm',
-    code: 'knotted',
-    zh: '结',
-    en: 'knotted',
-    suggests: {
-      zh: '脉不数而时有不规则停搏，提示结脉。',
-      en: 'Irregular pauses in a pulse that is not rapid suggest a knotted pulse (结脉).',
-    },
-    evidence: e,
-  };
+    return pulseClass('rhythm', 'hasty', '促', 'hasty', e, {
+      zh: '脉数而时有不规则停搏，提示促脉。',
+      en: 'Irregular pauses in a rapid pulse suggest a hasty pulse (促脉).',
+    });
+  return pulseClass('rhythm', 'knotted', '结', 'knotted', e, {
+    zh: '脉不数而时有不规则停搏，提示结脉。',
+    en: 'Irregular pauses in a pulse that is not rapid suggest a knotted pulse (结脉).',
+  });
 }
 
 /** Shape classes 滑 / 弦 from the ratios; 细 / 洪 only with a calibrated amplitude unit. */
@@ -133,17 +103,12 @@ export function shapeClasses(ch: PulseChannelResult, unit: string | undefined): 
     ev('w/t', d.w_t, `> ${W.wt}`, d.w_t !== null && d.w_t > W.wt, SRC_SHAPE),
   ];
   if (wiry.filter((e) => e.met).length >= 2)
-    out.push({
-      group: 'shape',
-      code: 'wiry',
-      zh: '弦',
-      en: 'wiry',
-      suggests: {
+    out.push(
+      pulseClass('shape', 'wiry', '弦', 'wiry', wiry, {
         zh: '潮波高、降中峡高或主波宽，提示弦脉。',
         en: 'A high tidal wave, high notch or broad main wave suggests a wiry pulse (弦脉).',
-      },
-      evidence: wiry,
-    });
+      }),
+    );
   const S = SHAPE_CUTS.slippery;
   const slippery = [
     ev('h3/h1', d.h3_h1, `< ${S.h3h1}`, d.h3_h1 === null || d.h3_h1 < S.h3h1, SRC_SHAPE),
@@ -152,17 +117,12 @@ export function shapeClasses(ch: PulseChannelResult, unit: string | undefined): 
     ev('h5/h1', d.h5_h1, `> ${S.h5h1}`, d.h5_h1 !== null && d.h5_h1 > S.h5h1, SRC_SHAPE),
   ];
   if (slippery.filter((e) => e.met).length >= 3 && !out.length)
-    out.push({
-      group: 'shape',
-      code: 'slippery',
-      zh: '滑',
-      en: 'slippery',
-      suggests: {
+    out.push(
+      pulseClass('shape', 'slippery', '滑', 'slippery', slippery, {
         zh: '主波尖锐、潮波与降中峡低、重搏波明显，提示滑脉。',
         en: 'A sharp main wave with low tidal wave and notch and a clear dicrotic wave suggests a slippery pulse (滑脉).',
-      },
-      evidence: slippery,
-    });
+      }),
+    );
   // Amplitude classes need a physical unit: a PPG in arbitrary units says nothing about 细/洪.
   const calibrated = unit !== undefined && /mmhg|kpa|g\b|gram/i.test(unit);
   if (calibrated) {
@@ -176,29 +136,19 @@ export function shapeClasses(ch: PulseChannelResult, unit: string | undefined): 
       PROVISIONAL,
     );
     if (thin.met)
-      out.push({
-        group: 'shape',
-        code: 'thin',
-        zh: '细',
-        en: 'thin',
-        suggests: {
+      out.push(
+        pulseClass('shape', 'thin', '细', 'thin', [thin], {
           zh: '主波幅度小，提示细脉。',
           en: 'A small main-wave amplitude suggests a thin pulse (细脉).',
-        },
-        evidence: [thin],
-      });
+        }),
+      );
     if (surging.met)
-      out.push({
-        group: 'shape',
-        code: 'surging',
-        zh: '洪',
-        en: 'surging',
-        suggests: {
+      out.push(
+        pulseClass('shape', 'surging', '洪', 'surging', [surging], {
           zh: '主波幅度大且上升迅速，提示洪脉。',
           en: 'A large amplitude with a brisk rise suggests a surging pulse (洪脉).',
-        },
-        evidence: [surging],
-      });
+        }),
+      );
   }
   return out;
 }
@@ -240,38 +190,17 @@ export function depthClass(chs: readonly PulseChannelResult[]): PulseClass | und
     ),
   ];
   if (third === 0)
-    return {
-      group: 'depth',
-      code: 'floating',
-      zh: '浮',
-      en: 'floating',
-      suggests: {
-        zh: '轻取时脉搏最强，提示浮脉。',
-        en: 'The pulse is strongest under light pressure, which suggests a floating pulse (浮脉).',
-      },
-      evidence: e,
-    };
+    return pulseClass('depth', 'floating', '浮', 'floating', e, {
+      zh: '轻取时脉搏最强，提示浮脉。',
+      en: 'The pulse is strongest under light pressure, which suggests a floating pulse (浮脉).',
+    });
   if (third === 2)
-    return {
-      group: 'depth',
-      code: 'deep',
-      zh: '沉',
-      en: 'deep',
-      suggests: {
-        zh: '重按时脉搏最强，提示沉脉。',
-        en: 'The pulse is strongest under heavy pressure, which suggests a deep pulse (沉脉).',
-      },
-      evidence: e,
-    };
-  return {
-    group: 'depth',
-    code: 'middle',
-    zh: '中',
-    en: 'middle depth',
-    suggests: {
-      zh: '中取时脉搏最强（不浮不沉）。',
-      en: 'The pulse is strongest under medium pressure (neither floating nor deep).',
-    },
-    evidence: e,
-  };
+    return pulseClass('depth', 'deep', '沉', 'deep', e, {
+      zh: '重按时脉搏最强，提示沉脉。',
+      en: 'The pulse is strongest under heavy pressure, which suggests a deep pulse (沉脉).',
+    });
+  return pulseClass('depth', 'middle', '中', 'middle depth', e, {
+    zh: '中取时脉搏最强（不浮不沉）。',
+    en: 'The pulse is strongest under medium pressure (neither floating nor deep).',
+  });
 }

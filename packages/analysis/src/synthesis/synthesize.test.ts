@@ -113,28 +113,21 @@ describe('synthesize: incomplete and bad input', () => {
   });
 
   it('takes the engines’ own ids as they are, and reads ids retired in issue 38 as today’s', () => {
-    const today = synthesize({
-      findings: [
-        { key: 'pulse.rhythm', value: 'knotted' },
-        { key: 'face.complexion', value: 'blue_green' },
-        { key: 'voice.reading', value: 'weak_low' },
-        { key: 'pulse.rateClass', value: 'even' },
-      ],
-    });
+    // Each finding's key, its value today and the value retired in issue 38.
+    const ids = [
+      ['pulse.rhythm', 'knotted', 'jie'],
+      ['face.complexion', 'blue_green', 'qing'],
+      ['voice.reading', 'weak_low', 'weak-low'],
+      ['pulse.rateClass', 'even', 'normal'],
+    ] as const;
+    const today = synthesize({ findings: ids.map(([key, value]) => ({ key, value })) });
     expect(today.ignoredFindings).toEqual([]);
     const stasis = today.patterns.find((p) => p.id === 'blood_stasis')!;
     // One id from engine to evidence: no pinyin id (jie, qing) in between.
     expect(stasis.evidence.map((e) => `${e.key}=${String(e.value)}`)).toEqual(
       expect.arrayContaining(['pulse.rhythm=knotted', 'face.complexion=blue_green']),
     );
-    const retired = synthesize({
-      findings: [
-        { key: 'pulse.rhythm', value: 'jie' },
-        { key: 'face.complexion', value: 'qing' },
-        { key: 'voice.reading', value: 'weak-low' },
-        { key: 'pulse.rateClass', value: 'normal' },
-      ],
-    });
+    const retired = synthesize({ findings: ids.map(([key, , value]) => ({ key, value })) });
     expect(retired.ignoredFindings).toEqual([]);
     expect(retired.patterns).toEqual(today.patterns);
   });

@@ -22,27 +22,21 @@ export interface VoiceMeasures {
   intensityDb: number;
 }
 
-const ev = evidence;
+type Threshold = { readonly value: number; readonly source: string };
+
+/** Evidence that a measure lies beyond its threshold (`>` above, `<` below); an unknown value does not. */
+function beyond(measure: string, value: number | null, side: '>' | '<', t: Threshold) {
+  const met = value !== null && (side === '>' ? value > t.value : value < t.value);
+  return evidence(measure, value, `${side} ${t.value}`, met, t.source);
+}
 
 /** Readings with their evidence; 'normal' when none of the others is suggested. */
 export function voiceReadings(m: VoiceMeasures): VoiceReading[] {
   const T = THRESHOLDS;
   const rough = [
-    ev(
-      'jitterLocalPct',
-      m.jitterPct,
-      `> ${T.jitterPct.value}`,
-      m.jitterPct !== null && m.jitterPct > T.jitterPct.value,
-      T.jitterPct.source,
-    ),
-    ev(
-      'shimmerLocalPct',
-      m.shimmerPct,
-      `> ${T.shimmerPct.value}`,
-      m.shimmerPct !== null && m.shimmerPct > T.shimmerPct.value,
-      T.shimmerPct.source,
-    ),
-    ev('hnrDb', m.hnrDb, `< ${T.hnrDb.value}`, m.hnrDb !== null && m.hnrDb < T.hnrDb.value, T.hnrDb.source),
+    beyond('jitterLocalPct', m.jitterPct, '>', T.jitterPct),
+    beyond('shimmerLocalPct', m.shimmerPct, '>', T.shimmerPct),
+    beyond('hnrDb', m.hnrDb, '<', T.hnrDb),
   ];
   const roughCount = rough.filter((e) => e.met).length;
   const out: VoiceReading[] = [];
@@ -57,13 +51,7 @@ export function voiceReadings(m: VoiceMeasures): VoiceReading[] {
       },
       evidence: rough,
     });
-  const weak = ev(
-    'intensityDb',
-    m.intensityDb,
-    `< ${T.weakIntensityDb.value}`,
-    m.intensityDb < T.weakIntensityDb.value,
-    T.weakIntensityDb.source,
-  );
+  const weak = beyond('intensityDb', m.intensityDb, '<', T.weakIntensityDb);
   if (weak.met)
     out.push({
       code: 'weak_low',
@@ -75,13 +63,7 @@ export function voiceReadings(m: VoiceMeasures): VoiceReading[] {
       },
       evidence: [weak],
     });
-  const loud = ev(
-    'intensityDb',
-    m.intensityDb,
-    `> ${T.loudIntensityDb.value}`,
-    m.intensityDb > T.loudIntensityDb.value,
-    T.loudIntensityDb.source,
-  );
+  const loud = beyond('intensityDb', m.intensityDb, '>', T.loudIntensityDb);
   if (loud.met && roughCount >= 1)
     out.push({
       code: 'loud_coarse',

@@ -2,7 +2,7 @@ import type { ReportImage } from '@tcm/contract';
 import { decodeImage } from '../image.js';
 import { fail } from '../fail.js';
 import type { Ctx } from './page.js';
-import { THEME } from './theme.js';
+import { PAGE, THEME } from './theme.js';
 
 /** Where a photo landed: its top-left corner (pt) and pt per image pixel. */
 export interface Placement {
@@ -38,3 +38,36 @@ export function drawPhoto(
 /** Maps image pixel points onto the placed photo, in pt. */
 export const toPage = (p: Placement, pts: readonly (readonly [number, number])[]): [number, number][] =>
   pts.map(([px, py]) => [p.x + px * p.scale, p.y + py * p.scale]);
+
+/** The photo column of a section: the photo's box and the space kept below it. */
+export interface PhotoColumn {
+  /** The photo's field, named in a failure to decode it. */
+  field: string;
+  width: number;
+  height: number;
+  /** Space kept below the photo (a caption under it) before the section goes on. */
+  below: number;
+}
+
+/**
+ * A section's photo at the left with what `overlay` draws on it, and the section's rows in the column
+ * beside it (across the page without a photo); the cursor ends below the lower of the two.
+ */
+export function drawBesidePhoto(
+  ctx: Ctx,
+  img: ReportImage | undefined,
+  col: PhotoColumn,
+  overlay: (p: Placement) => void,
+  side: (x: number, width: number) => void,
+): void {
+  let bottom = ctx.y;
+  let sideX = PAGE.left;
+  if (img) {
+    const p = drawPhoto(ctx, img, col.field, PAGE.left, ctx.y, col.width, col.height);
+    overlay(p);
+    bottom = p.y + p.height + col.below;
+    sideX = PAGE.left + col.width + 14;
+  }
+  side(sideX, PAGE.right - sideX);
+  ctx.y = Math.max(ctx.y, bottom);
+}

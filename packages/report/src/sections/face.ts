@@ -1,14 +1,13 @@
 import type { HealthReport } from '@tcm/contract';
 import { drawText, ensureSpace, paragraph, sectionTitle, versionLine, type Ctx } from '../layout/page.js';
-import { drawPhoto, toPage, type Placement } from '../layout/photo.js';
+import { drawBesidePhoto, toPage, type PhotoColumn, type Placement } from '../layout/photo.js';
 import { scoreBar } from '../layout/table.js';
 import { drawVerdict } from '../layout/verdict.js';
 import { PAGE, THEME } from '../layout/theme.js';
 import { label } from '../labels.js';
 import { drawFindings } from './findings.js';
 
-const PHOTO_W = 170;
-const PHOTO_H = 210;
+const PHOTO: PhotoColumn = { field: 'face.photo', width: 170, height: 210, below: 8 };
 const REGION = '#F59E0B';
 
 const boxCorners = ([x, y, w, h]: [number, number, number, number]): [number, number][] => [
@@ -67,24 +66,19 @@ function drawRegions(ctx: Ctx, p: Placement, regions: { name: string; pts: [numb
 /** Face: photo with the analyzed regions drawn on it; complexion and features beside; skin score bars below. */
 export function drawFace(ctx: Ctx, s: NonNullable<HealthReport['face']>): void {
   const t = (k: string) => label(ctx.lang, k);
-  sectionTitle(ctx, 'section.face', s.photo ? PHOTO_H + 10 : 60);
-  const top = ctx.y;
-  let bottom = top;
-  let sideX = PAGE.left;
-  if (s.photo) {
-    const p = drawPhoto(ctx, s.photo, 'face.photo', PAGE.left, top, PHOTO_W, PHOTO_H);
-    drawRegions(
-      ctx,
-      p,
-      s.regions.map((r) => ({ name: t(r.name), pts: r.polygon ?? (r.box ? boxCorners(r.box) : undefined) })),
-    );
-    bottom = p.y + p.height + 8;
-    sideX = PAGE.left + PHOTO_W + 14;
-  }
-  const sideW = PAGE.right - sideX;
-  if (s.complexion) drawVerdict(ctx, 'face.feature.complexion', s.complexion, sideX, sideW);
-  drawFindings(ctx, s.features, sideX, sideW);
-  ctx.y = Math.max(ctx.y, bottom);
+  sectionTitle(ctx, 'section.face', s.photo ? PHOTO.height + 10 : 60);
+  const regions = () =>
+    s.regions.map((r) => ({ name: t(r.name), pts: r.polygon ?? (r.box ? boxCorners(r.box) : undefined) }));
+  drawBesidePhoto(
+    ctx,
+    s.photo,
+    PHOTO,
+    (p) => drawRegions(ctx, p, regions()),
+    (x, width) => {
+      if (s.complexion) drawVerdict(ctx, 'face.feature.complexion', s.complexion, x, width);
+      drawFindings(ctx, s.features, x, width);
+    },
+  );
   if (s.skinScores.length) {
     const rows = Math.ceil(s.skinScores.length / 2);
     ensureSpace(ctx, 16 + rows * 15);

@@ -1,10 +1,10 @@
 import type { HealthReport } from '@tcm/contract';
 import { drawText, ensureSpace, paragraph, sectionTitle, versionLine, type Ctx } from '../layout/page.js';
-import { drawTable } from '../layout/table.js';
 import { drawVerdict } from '../layout/verdict.js';
 import { PAGE, THEME } from '../layout/theme.js';
 import { drawWaveform } from '../charts/waveform.js';
 import { label } from '../labels.js';
+import { drawMeasureTable } from './measure-table.js';
 
 const WAVE_H = 110;
 
@@ -19,18 +19,13 @@ export function drawPulse(ctx: Ctx, s: NonNullable<HealthReport['pulse']>): void
     ctx.y += WAVE_H + 8;
   }
   if (s.pulseClass) drawVerdict(ctx, 'pulse.class', s.pulseClass);
-  if (s.parameters.length) {
-    drawTable(
+  if (s.parameters.length)
+    drawMeasureTable(
       ctx,
-      [
-        { header: t('col.parameter'), share: 1.6 },
-        { header: t('col.value'), share: 1, align: 'right' },
-        { header: t('col.unit'), share: 0.8 },
-        { header: t('col.evidence'), share: 3.4 },
-      ],
-      s.parameters.map((p) => [t(p.name), { text: p.value, bold: true }, p.unit, p.evidence ?? '']),
+      ['col.parameter', 1.6],
+      ['col.evidence', 3.4],
+      s.parameters.map((p) => ({ ...p, own: p.evidence ?? '' })),
     );
-  }
   if (s.summary) paragraph(ctx, s.summary, { size: 9 });
   ensureSpace(ctx, 4);
   versionLine(ctx, s.version);

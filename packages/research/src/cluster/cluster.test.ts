@@ -7,6 +7,7 @@ import { elbow, kmeans } from './kmeans.js';
 import { pca } from './pca.js';
 import { clusterProfiles } from './profiles.js';
 import { silhouette } from './silhouette.js';
+import scipyLinkage from './scipy-linkage.json' with { type: 'json' };
 
 /** `perCluster` points around each center, normal noise of sd `spread` (Box–Muller, seeded). */
 function blobs(
@@ -191,36 +192,11 @@ describe('hierarchical', () => {
   });
 
   it('2-D points against scipy', () => {
-    const m = matrixFromRows([
-      [6.1, -7.7],
-      [1.3, -1.7],
-      [-1.4, -0.6],
-      [-6.1, -0.7],
-      [-2.6, 10.0],
-      [0.7, -1.1],
-      [-0.8, -2.0],
-    ]);
-    const scipy = {
-      ward: [
-        [1, 5, 0.848528137423857, 2],
-        [2, 6, 1.5231546211727816, 2],
-        [7, 8, 2.973213749463701, 4],
-        [3, 9, 7.696752561957543, 5],
-        [0, 10, 12.65964717781134, 6],
-        [4, 11, 16.45137134246319, 7],
-      ],
-      average: [
-        [1, 5, 0.848528137423857, 2],
-        [2, 6, 1.5231546211727816, 2],
-        [7, 8, 2.236196293482043, 4],
-        [3, 9, 6.109296399170628, 5],
-        [0, 10, 9.910881055080257, 6],
-        [4, 11, 12.949242944619323, 7],
-      ],
-    };
+    const m = matrixFromRows(scipyLinkage.points);
     for (const method of ['ward', 'average'] as const) {
       const got = hierarchical(m, { method }).merges.map((x) => [x.left, x.right, x.height, x.size]);
-      got.forEach((row, i) => row.forEach((v, j) => expect(v).toBeCloseTo(scipy[method][i]![j]!, 10)));
+      const want = scipyLinkage.linkage[method];
+      got.forEach((row, i) => row.forEach((v, j) => expect(v).toBeCloseTo(want[i]![j]!, 10)));
     }
   });
 
