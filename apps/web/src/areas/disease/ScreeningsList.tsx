@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Result, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, vocabularyWord, type ScreeningLevel, type ScreeningRow } from '@tcm/contract';
-import { DataTable, type Paging } from '../../components/DataTable.js';
+import { vocabularyWord, type ScreeningLevel, type ScreeningRow } from '@tcm/contract';
+import { DataTable } from '../../components/DataTable.js';
+import { useListTable } from '../../components/use-list-table.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { useDiseases, useScreenings } from './disease-api.js';
 import { LEVEL_COLORS, pct, useWord } from './use-word.js';
@@ -12,7 +13,7 @@ export function ScreeningsList({ onOpen }: { onOpen: (id: string) => void }) {
   const { t } = useTranslation();
   const w = useWord();
   const { lang, date } = useReaderFormat();
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: PAGE_SIZES[0] });
+  const { paging, setPaging, pager } = useListTable();
   const [diseaseId, setDiseaseId] = useState<string | undefined>();
   const [level, setLevel] = useState<ScreeningLevel | undefined>();
   const diseases = useDiseases();
@@ -52,8 +53,7 @@ export function ScreeningsList({ onOpen }: { onOpen: (id: string) => void }) {
         loading={list.isFetching}
         dataSource={list.data?.rows ?? []}
         total={list.data?.total ?? 0}
-        paging={paging}
-        onPaging={setPaging}
+        {...pager}
         locale={{ emptyText: t('disease.empty') }}
         data-testid="screenings-list"
         columns={[

@@ -1,5 +1,5 @@
 import '../../record/texts.js';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { App, Button, Drawer, Result, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ import {
   type RecordStatus,
   type RecordSummary,
 } from '@tcm/contract';
-import { DataTable, type Paging } from '../../components/DataTable.js';
+import { DataTable } from '../../components/DataTable.js';
+import { useListTable } from '../../components/use-list-table.js';
 import { CombinedQueryButton } from '../../components/query/CombinedQueryButton.js';
 import type { QueryField } from '../../components/query/normalize.js';
 import { SearchBox } from '../../components/SearchBox.js';
@@ -48,12 +49,10 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
   const openId = params.get('id');
   const timelineId = params.get('timeline');
   const { message } = App.useApp();
-  const [selected, setSelected] = useState<string[]>([]);
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState<CombinedQuery | null>(null);
   const [status, setStatus] = useState<RecordStatus | undefined>();
-  useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [search, query, status]);
+  const { paging, selected, pager, selection } = useListTable([search, query, status]);
   const { mutate: pushReport } = usePushReport();
   const push = useCallback(
     (id: string) =>
@@ -168,10 +167,8 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
         <DataTable<RecordSummary>
           rowKey="id"
           query={list}
-          paging={paging}
-          onPaging={setPaging}
-          selected={selected}
-          onSelect={(keys) => setSelected(keys.map(String))}
+          {...pager}
+          {...selection}
           columns={columns}
           className={STACK_TABLE}
           data-testid="records-table"

@@ -25,7 +25,8 @@ import {
   type TrainingLessonBody,
   type TrainingTeacherResults,
 } from '@tcm/contract';
-import { DataTable, type Paging } from '../../components/DataTable.js';
+import { DataTable } from '../../components/DataTable.js';
+import { useListTable } from '../../components/use-list-table.js';
 import { RichTextEditor } from '../../components/editor/RichTextEditor.js';
 import { useSchemaRules } from '../../lib/form-rules.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
@@ -80,7 +81,7 @@ const SOURCE_WORD = {
 function Bank() {
   const { t } = useTranslation();
   const { lang } = useReaderFormat();
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
+  const { paging, pager } = useListTable();
   const q = useQuestions(paging.page, paging.size);
   const hide = useQuestionHidden();
   return (
@@ -88,8 +89,7 @@ function Bank() {
       <ChoiceQuestionButton question={null} />
       <DataTable
         rowKey="id"
-        paging={paging}
-        onPaging={setPaging}
+        {...pager}
         total={q.data?.total ?? 0}
         dataSource={q.data?.rows ?? []}
         scroll={{ x: true }}

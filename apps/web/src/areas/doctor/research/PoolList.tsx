@@ -7,7 +7,8 @@ import { RESEARCH_BUTTONS, poolAddBody, type Pool } from '@tcm/contract';
 import { markServerFields, useSchemaRules } from '../../../lib/form-rules.js';
 import type { ToolbarButton } from '../../../app/dynamic-menu.js';
 import { selectionProblem } from '../../../app/toolbar.js';
-import { DataTable, type Paging } from '../../../components/DataTable.js';
+import { DataTable } from '../../../components/DataTable.js';
+import { useListTable } from '../../../components/use-list-table.js';
 import { SearchBox } from '../../../components/SearchBox.js';
 import { Toolbar } from '../../../components/Toolbar.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
@@ -47,9 +48,8 @@ export function PoolList() {
   const deleteSelected = useDeleteSelected();
   const { date } = useReaderFormat();
   const navigate = useNavigate();
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<string[]>([]);
+  const { paging, selected, setSelected, pager, selection } = useListTable();
   const [editing, setEditing] = useState<Pool | 'new' | null>(null);
   const list = usePools({ ...paging, search: search || undefined });
   const remove = useRemovePools();
@@ -99,10 +99,8 @@ export function PoolList() {
           loading={list.isLoading}
           dataSource={pools}
           total={list.data?.total ?? 0}
-          paging={paging}
-          onPaging={setPaging}
-          selected={selected}
-          onSelect={(keys) => setSelected(keys.map(String))}
+          {...pager}
+          {...selection}
           locale={{ emptyText: t('research.noPools') }}
           data-testid="pool-table"
           columns={[
