@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RESEARCH_BUTTONS, poolAddBody, type Pool } from '@tcm/contract';
 import { markServerFields, useSchemaRules } from '../../../lib/form-rules.js';
+import { SchemaInput } from '../../../components/SchemaInput.js';
 import type { ToolbarButton } from '../../../app/dynamic-menu.js';
 import { selectionProblem } from '../../../app/toolbar.js';
 import { DataTable } from '../../../components/DataTable.js';
@@ -132,7 +133,7 @@ function PoolForm({ pool, onClose, onSaved }: { pool: Pool | 'new' | null; onClo
   const [form] = Form.useForm<{ name: string; remark: string }>();
   const isNew = pool === 'new';
   const save = useSavePool();
-  const { rules, text } = useSchemaRules(poolAddBody.shape);
+  const schema = useSchemaRules(poolAddBody.shape);
   return (
     <Modal
       open={!!pool}
@@ -159,11 +160,9 @@ function PoolForm({ pool, onClose, onSaved }: { pool: Pool | 'new' | null; onClo
         preserve={false}
         initialValues={isNew || !pool ? {} : { name: pool.name, remark: pool.remark }}
       >
-        <Form.Item name="name" label={t('research.name')} required rules={rules('name')}>
-          <Input {...text('name')} data-testid="pool-name" />
-        </Form.Item>
-        <Form.Item name="remark" label={t('research.remark')} rules={rules('remark')}>
-          <Input.TextArea {...text('remark')} />
+        <SchemaInput field={schema.field('name')} label={t('research.name')} required data-testid="pool-name" />
+        <Form.Item name="remark" label={t('research.remark')} rules={schema.rules('remark')}>
+          <Input.TextArea {...schema.text('remark')} />
         </Form.Item>
       </Form>
     </Modal>
