@@ -13,9 +13,9 @@ export function ScreeningsList({ onOpen }: { onOpen: (id: string) => void }) {
   const { t } = useTranslation();
   const w = useWord();
   const { lang, date } = useReaderFormat();
-  const { paging, setPaging, pager } = useListTable();
   const [diseaseId, setDiseaseId] = useState<string | undefined>();
   const [level, setLevel] = useState<ScreeningLevel | undefined>();
+  const { paging, pager } = useListTable([diseaseId, level]);
   const diseases = useDiseases();
   const list = useScreenings({ ...paging, diseaseId, level });
   if (list.isError) return <Result status="warning" title={t('disease.loadFailed', { msg: list.error.message })} />;
@@ -27,10 +27,7 @@ export function ScreeningsList({ onOpen }: { onOpen: (id: string) => void }) {
           style={{ minWidth: 240 }}
           placeholder={t('disease.list.allDiseases')}
           value={diseaseId}
-          onChange={(v?: string) => {
-            setDiseaseId(v);
-            setPaging({ ...paging, page: 1 });
-          }}
+          onChange={(v?: string) => setDiseaseId(v)}
           options={(diseases.data ?? []).map((d) => ({ value: d.id, label: w(d.western) }))}
         />
         <Select
@@ -38,10 +35,7 @@ export function ScreeningsList({ onOpen }: { onOpen: (id: string) => void }) {
           style={{ minWidth: 140 }}
           placeholder={t('disease.list.allLevels')}
           value={level}
-          onChange={(v?: ScreeningLevel) => {
-            setLevel(v);
-            setPaging({ ...paging, page: 1 });
-          }}
+          onChange={(v?: ScreeningLevel) => setLevel(v)}
           options={(['low', 'medium', 'high'] as const).map((l) => ({
             value: l,
             label: vocabularyWord(`risk.${l}`, lang),
