@@ -1,5 +1,5 @@
 import '../../record/texts.js';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Drawer, Result, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -174,25 +174,35 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
           data-testid="records-table"
         />
       )}
-      <Drawer
-        open={openId !== null}
-        width="min(1100px, 96vw)"
-        title={t('record.detail')}
-        onClose={() => setParams({})}
-        destroyOnHidden
-      >
-        {openId && <RecordDetailView id={openId} onOpen={(id) => setParams({ id })} />}
-      </Drawer>
-      <Drawer
-        open={timelineId !== null}
-        width="min(640px, 96vw)"
-        title={t('member.records.timeline')}
-        onClose={() => setParams({})}
-        destroyOnHidden
-      >
-        {timelineId && <PersonTimeline id={timelineId} onOpen={(id) => setParams({ id })} />}
-      </Drawer>
+      {/* The panels the URL opens; a record opened inside either shows in the detail. */}
+      <UrlDrawer id={openId} width={1100} title={t('record.detail')} onClose={() => setParams({})}>
+        {(id) => <RecordDetailView id={id} onOpen={(next) => setParams({ id: next })} />}
+      </UrlDrawer>
+      <UrlDrawer id={timelineId} width={640} title={t('member.records.timeline')} onClose={() => setParams({})}>
+        {(id) => <PersonTimeline id={id} onOpen={(next) => setParams({ id: next })} />}
+      </UrlDrawer>
     </Space>
+  );
+}
+
+/** A side panel open while the URL names its `id` (at most `width` px), emptied when it closes. */
+function UrlDrawer(props: {
+  id: string | null;
+  width: number;
+  title: string;
+  onClose: () => void;
+  children: (id: string) => ReactNode;
+}) {
+  return (
+    <Drawer
+      open={props.id !== null}
+      width={`min(${props.width}px, 96vw)`}
+      title={props.title}
+      onClose={props.onClose}
+      destroyOnHidden
+    >
+      {props.id && props.children(props.id)}
+    </Drawer>
   );
 }
 
