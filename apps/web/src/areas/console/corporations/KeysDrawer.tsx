@@ -8,6 +8,18 @@ import { useReaderFormat } from '../../../lib/reader-format.js';
 import { useAddKey, useAppKeys, useRevokeKey, useRotateKey } from './corporations-api.js';
 import { QueryTable } from '../../../components/QueryTable.js';
 
+/** One credential to copy: its name, then the value as code with antd's copy button. */
+function Copyable(props: { label: string; value: string; testId: string }) {
+  return (
+    <Typography.Paragraph>
+      {props.label}:{' '}
+      <Typography.Text copyable code data-testid={props.testId}>
+        {props.value}
+      </Typography.Text>
+    </Typography.Paragraph>
+  );
+}
+
 /** The secret of a new or rotated key: shown this once, never again (only its sealed copy is stored). */
 function SecretModal({ creds, onClose }: { creds: AppKeyCredentials; onClose: () => void }) {
   const { t } = useTranslation();
@@ -20,18 +32,8 @@ function SecretModal({ creds, onClose }: { creds: AppKeyCredentials; onClose: ()
       cancelButtonProps={{ style: { display: 'none' } }}
     >
       <Alert type="warning" showIcon title={t('corporations.secretOnce')} style={{ marginBottom: 12 }} />
-      <Typography.Paragraph>
-        {t('corporations.appKey')}:{' '}
-        <Typography.Text copyable code data-testid="new-app-key">
-          {creds.appKey}
-        </Typography.Text>
-      </Typography.Paragraph>
-      <Typography.Paragraph>
-        {t('corporations.secret')}:{' '}
-        <Typography.Text copyable code data-testid="new-secret">
-          {creds.secret}
-        </Typography.Text>
-      </Typography.Paragraph>
+      <Copyable label={t('corporations.appKey')} value={creds.appKey} testId="new-app-key" />
+      <Copyable label={t('corporations.secret')} value={creds.secret} testId="new-secret" />
     </Modal>
   );
 }
