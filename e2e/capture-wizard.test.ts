@@ -4,11 +4,11 @@ import { BASE } from './browser.js';
 import { fillLogin } from './helpers.js';
 import { useJourney } from './hooks.js';
 import { waitStep, wizardNext, wizardSkip } from './wizard.js';
+import { TONGUE } from './samples.js';
 
 // Issue 34 items 2 and 7: every capture step holds until its input is usable or the person skips
 // it (an empty pulse file included), every invalid vital is marked at once, the phone's stepper is
 // one line. One server, one browser; zh and en.
-const TONGUE = '../shared/data/tongue/images/TE0000003.jpg';
 const j = useJourney({ viewport: { width: 1400, height: 900 } });
 
 const WORDS = {

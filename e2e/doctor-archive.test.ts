@@ -33,7 +33,7 @@ const T = {
 } as const;
 
 async function journey(lang: Lang): Promise<void> {
-  const { page, errors } = j;
+  const { page } = j;
   const patient = `${lang === 'zh' ? '王' : 'Wang'} ${Date.now().toString(36)}`;
   await platformRecord(patient);
 
@@ -95,7 +95,6 @@ async function journey(lang: Lang): Promise<void> {
   const bytes = readFileSync(await download.path());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(download.suggestedFilename()).toBe(`medical-record-${lang}.pdf`);
-  expect(errors).toEqual([]);
 }
 
 describe('doctor case archive', () => {
@@ -103,5 +102,6 @@ describe('doctor case archive', () => {
     'case → first visit with a platform record → pre-filled follow-up → formula + 十八反 warning → PDF',
     journey,
     TEST_MS,
+    j,
   );
 });

@@ -4,12 +4,12 @@ import { BASE, PASSWORD } from './browser.js';
 import { fillLogin } from './helpers.js';
 import { useJourney } from './hooks.js';
 import { tongueThenSkipToVitals, waitStep, wizardNext } from './wizard.js';
+import { TONGUE } from './samples.js';
 
 // Issue 33 item 2: from a case visit the doctor captures with the members' wizard; the record is
 // the doctor's, linked to the visit and shown in it, and the case page draws the patient's trends
 // across visits. The case, its first visit (with a vitals record) and the follow-up are seeded
 // through the API; the capture itself goes through the browser. One server, one browser; zh, en.
-const TONGUE = '../shared/data/tongue/images/TE0000003.jpg';
 const TEST_MS = 240_000;
 const j = useJourney({ viewport: { width: 1280, height: 900 } });
 

@@ -31,29 +31,19 @@ function casesCsv(): string {
   return lines.join('\n');
 }
 
+/** Each CSV column is the variable of the same key: its type, kind and words. */
+const MAPPING = (
+  [
+    ['thirst', 'binary', 'finding', '口渴', 'Thirst'],
+    ['tongue', 'categorical', 'finding', '舌色', 'Tongue color'],
+    ['rate', 'numeric', 'vital', '脉率', 'Pulse rate'],
+    ['syndrome', 'categorical', 'syndrome', '证型', 'Syndrome'],
+  ] as const
+).map(([key, type, kind, zh, en]) => ({ column: key, key, type, kind, label: { zh, en } }));
+
 async function importCases(token: string, poolId: string): Promise<void> {
   const form = new FormData();
-  form.append(
-    'mapping',
-    JSON.stringify([
-      { column: 'thirst', key: 'thirst', type: 'binary', kind: 'finding', label: { zh: '口渴', en: 'Thirst' } },
-      {
-        column: 'tongue',
-        key: 'tongue',
-        type: 'categorical',
-        kind: 'finding',
-        label: { zh: '舌色', en: 'Tongue color' },
-      },
-      { column: 'rate', key: 'rate', type: 'numeric', kind: 'vital', label: { zh: '脉率', en: 'Pulse rate' } },
-      {
-        column: 'syndrome',
-        key: 'syndrome',
-        type: 'categorical',
-        kind: 'syndrome',
-        label: { zh: '证型', en: 'Syndrome' },
-      },
-    ]),
-  );
+  form.append('mapping', JSON.stringify(MAPPING));
   form.append('file', new Blob([casesCsv()], { type: 'text/csv' }), 'cases.csv');
   const r = await fetch(`${BASE}${RESEARCH_PATHS.importFile(poolId)}`, {
     method: 'POST',
@@ -91,7 +81,7 @@ async function runAndWait(): Promise<void> {
 }
 
 async function journey(lang: Lang): Promise<void> {
-  const { page, errors } = j;
+  const { page } = j;
   const token = await entranceTokenOf('doctor', 'doctor');
   await platformRecords(token);
   await signInAt(page, '/keyan-login', lang, 'doctor', /\/pc\/doctor\/home$/);
@@ -172,7 +162,6 @@ async function journey(lang: Lang): Promise<void> {
   await pick('predict-thirst', lang === 'zh' ? '有' : 'Yes');
   await page.getByTestId('predict-form').click();
   await page.getByTestId('predictions').getByText(T[lang].predicted).first().waitFor();
-  expect(errors).toEqual([]);
 }
 
 describe('doctor research', () => {
@@ -180,5 +169,6 @@ describe('doctor research', () => {
     'system import → frequency → relation → clustering → training with progress → result → prediction',
     journey,
     TEST_MS,
+    j,
   );
 });

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AUTH_PATHS, DOCTOR_APPROVAL_PATHS, FILE_PATHS, RECORD_PATHS } from '@tcm/contract';
 import { BASE, PASSWORD } from './browser.js';
+import type { JourneyView } from './hooks.js';
 import { outlineMatch } from './register-api.js';
 
 /**
@@ -72,10 +73,22 @@ export async function pickOption(page: Page, text: string | RegExp): Promise<voi
   await option.click();
 }
 
-/** A journey run once in Chinese (`name (zh)`) and once in English ("the same in English"), each a test. */
-export function inBothLanguages(name: string, journey: (lang: Lang) => Promise<void>, ms: number): void {
-  it(`${name} (zh)`, () => journey('zh'), ms);
-  it('the same in English', () => journey('en'), ms);
+/**
+ * A journey run once in Chinese (`name (zh)`) and once in English ("the same in English"), each a
+ * test that ends with no error in the page's console (`view`: the file's `useJourney`).
+ */
+export function inBothLanguages(
+  name: string,
+  journey: (lang: Lang) => Promise<void>,
+  ms: number,
+  view: Pick<JourneyView, 'errors'>,
+): void {
+  const clean = async (lang: Lang) => {
+    await journey(lang);
+    expect(view.errors).toEqual([]);
+  };
+  it(`${name} (zh)`, () => clean('zh'), ms);
+  it('the same in English', () => clean('en'), ms);
 }
 
 /**

@@ -7,15 +7,11 @@ import { fillLogin } from './helpers.js';
 import { journeyHooks } from './hooks.js';
 import { launchWithFakeMedia, photoToY4m } from './media.js';
 import { tongueThenSkipToVitals, waitStep, wizardNext, wizardSkip } from './wizard.js';
+import { FACE, PULSE, TONGUE, VOICE } from './samples.js';
 
 // The main job end to end (issue 8): real photos, pulse, voice and questionnaire through the
 // built app and the real server, engines and PDF renderer. Analyses run on the server's queue,
 // so the waits are generous (2 shared cores).
-const DATA = '../shared/data';
-const TONGUE = `${DATA}/tongue/images/TE0000003.jpg`;
-const FACE = `${DATA}/face/02-woman.jpg`;
-const PULSE = `${DATA}/pulse/bidmc01.csv`;
-const VOICE = `${DATA}/voice/sustained-a-118hz.wav`;
 const ANALYSIS_MS = 180_000;
 const TEST_MS = 300_000;
 

@@ -5,18 +5,18 @@ import { questionsFor } from '@tcm/contract/questionnaire';
 import { BASE } from './browser.js';
 import { apiWith, fillLogin, memberTokenOf, uploadWith } from './helpers.js';
 import { useJourney } from './hooks.js';
+import { FACE, PULSE, TONGUE, VOICE } from './samples.js';
 
 // Issue 34 item 1: phone-first member and visitor pages. At 390×844, in zh and en, every member
 // route (a leader's and a plain member's, from the member info's `pages`), a finished record's
 // result with every engine, and the visitor pages: the document never scrolls sideways, no text is
 // laid out a character or two per line, no text is drawn past the screen's edge, and buttons are
 // touch-sized. The record is seeded once through the API with real files from ../shared/data.
-const DATA = '../shared/data';
 const FILES = {
-  tongue: [`${DATA}/tongue/images/TE0000003.jpg`, 'tongue.jpg'],
-  face: [`${DATA}/face/02-woman.jpg`, 'face.jpg'],
-  pulse: [`${DATA}/pulse/bidmc01.csv`, 'bidmc01.csv'],
-  voice: [`${DATA}/voice/sustained-a-118hz.wav`, 'sustained-a-118hz.wav'],
+  tongue: [TONGUE, 'tongue.jpg'],
+  face: [FACE, 'face.jpg'],
+  pulse: [PULSE, 'bidmc01.csv'],
+  voice: [VOICE, 'sustained-a-118hz.wav'],
 } as const;
 const ANALYSIS_MS = 180_000;
 const TEST_MS = 300_000;

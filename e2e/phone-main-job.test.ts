@@ -5,16 +5,12 @@ import { questionsFor } from '@tcm/contract/questionnaire';
 import { BASE, PASSWORD } from './browser.js';
 import { apiWith, dragKnob, fillLogin, memberTokenOf, solveJigsaw, uploadWith } from './helpers.js';
 import { journeyHooks, type Journey } from './hooks.js';
+import { FACE, PULSE, TONGUE, VOICE } from './samples.js';
 
 // Issue 17: the main job on a phone (390×844, touch), in zh and en — a visitor hands in a tongue photo;
 // a member completes a full capture (photo, pulse file, voice file, questionnaire), plays the
 // voice, reloads the result by its URL; a refused photo of a record is redone on the result page
 // without losing the answers. No page scrolls sideways; the wizard's main buttons are ≥ 44 px.
-const DATA = '../shared/data';
-const TONGUE = `${DATA}/tongue/images/TE0000003.jpg`;
-const FACE = `${DATA}/face/02-woman.jpg`;
-const PULSE = `${DATA}/pulse/bidmc01.csv`;
-const VOICE = `${DATA}/voice/sustained-a-118hz.wav`;
 const ANALYSIS_MS = 180_000;
 const TEST_MS = 420_000;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };

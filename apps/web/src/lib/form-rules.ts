@@ -97,11 +97,29 @@ export function markServerFields<V>(form: FormInstance<V>, e: unknown): boolean 
 export function useSchemaRules<S extends Record<string, z.ZodType>>(shape: S) {
   const { i18n } = useTranslation();
   const lang = readerLang(i18n.language);
+  const rules = (field: keyof S & string): Rule[] => [schemaRule(shape[field]!, lang, field)];
+  const text = (field: keyof S & string) => textProps(shape[field]!);
   return {
     lang,
-    rules: (field: keyof S & string): Rule[] => [schemaRule(shape[field]!, lang, field)],
-    text: (field: keyof S & string) => textProps(shape[field]!),
+    rules,
+    text,
+    /**
+     * A text field's name, rules and input props at once (`SchemaInput`'s `field`); `more` are the
+     * checks its schema cannot make (a new password unlike the login name).
+     */
+    field: (field: keyof S & string, ...more: Rule[]): SchemaField => ({
+      name: field,
+      rules: [...rules(field), ...more],
+      input: text(field),
+    }),
   };
+}
+
+/** One text field of a schema-checked form: its item's name and rules, its input's length props. */
+export interface SchemaField {
+  name: string;
+  rules: Rule[];
+  input: ReturnType<typeof textProps>;
 }
 
 /** A repeat field (password confirmation): equal to `field`, else `message` (the form's own words). */

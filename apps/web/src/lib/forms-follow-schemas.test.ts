@@ -37,7 +37,9 @@ function sources(dir: string, out: string[] = []): string[] {
 function handWritten(text: string): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(/rules=\{([^}]{0,60})/g))
-    if (!/^\s*(\[\s*)?(\.\.\.)?(\w+\.)?(rules|rule|schemaRule)\(/.test(m[1]!)) found.push(`rules={${m[1]!.trim()}`);
+    // SchemaInput's `field.rules` are built by the helper too (`useSchemaRules(shape).field(name)`).
+    if (!/^\s*(\[\s*)?(\.\.\.)?((\w+\.)?(rules|rule|schemaRule)\(|field\.rules\b)/.test(m[1]!))
+      found.push(`rules={${m[1]!.trim()}`);
   // A number typed in, or the generic DEFAULT_MAX_LENGTH: neither is the schema's maximum.
   for (const m of text.matchAll(/maxLength=\{\s*(\d+|DEFAULT_MAX_LENGTH)\s*\}/g)) found.push(m[0]);
   return found;

@@ -1,7 +1,8 @@
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { consoleDeviceEditBody, type ConsoleDevice } from '@tcm/contract';
 import { useSchemaRules } from '../../lib/form-rules.js';
+import { SchemaInput } from '../../components/SchemaInput.js';
 import { FormDialog } from '../../components/SaveDialog.js';
 import { useEditDevice } from './platform-api.js';
 
@@ -11,7 +12,7 @@ export function DeviceDialog({ device, onClose }: { device: ConsoleDevice; onClo
   const [form] = Form.useForm<{ name: string; location: string }>();
   const edit = useEditDevice();
   // Rules and lengths from the call's own schema, as every form (issue 32).
-  const { rules, text } = useSchemaRules(consoleDeviceEditBody.shape);
+  const schema = useSchemaRules(consoleDeviceEditBody.shape);
   return (
     <FormDialog
       form={form}
@@ -24,17 +25,14 @@ export function DeviceDialog({ device, onClose }: { device: ConsoleDevice; onClo
         await edit.mutateAsync({ id: device.id, name: v.name, location: v.location ?? '' });
       }}
     >
-      <Form.Item name="name" label={t('console.devices.name')} required rules={rules('name')}>
-        <Input {...text('name')} data-testid="device-name" />
-      </Form.Item>
-      <Form.Item
-        name="location"
+      <SchemaInput field={schema.field('name')} label={t('console.devices.name')} required data-testid="device-name" />
+      <SchemaInput
+        field={schema.field('location')}
         label={t('console.devices.location')}
         extra={t('console.devices.locationHelp')}
-        rules={rules('location')}
-      >
-        <Input {...text('location')} data-testid="device-location" placeholder={t('console.devices.locationExample')} />
-      </Form.Item>
+        data-testid="device-location"
+        placeholder={t('console.devices.locationExample')}
+      />
     </FormDialog>
   );
 }

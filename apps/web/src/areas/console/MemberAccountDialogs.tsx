@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Space, Table, Upload, message } from 'antd';
+import { Alert, Button, Form, Modal, Space, Table, Upload, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   CONSOLE_BUTTONS,
@@ -13,6 +13,7 @@ import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { fetchFile } from '../../lib/fetch-file.js';
 import { HttpError } from '../../lib/http.js';
 import { useSchemaRules } from '../../lib/form-rules.js';
+import { SchemaInput } from '../../components/SchemaInput.js';
 import { saveBlob } from '../../lib/save-blob.js';
 import { currentLanguage } from '../../lib/i18n.js';
 import { useAddMember, useImportMembers } from './member-accounts-api.js';
@@ -42,7 +43,7 @@ export function MemberAccountButtons({ route }: { route?: BuiltRoute }) {
 function AddMemberDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ConsoleMemberAddBody>();
-  const { rules, text } = useSchemaRules(consoleMemberAddBody.shape);
+  const schema = useSchemaRules(consoleMemberAddBody.shape);
   const add = useAddMember();
   return (
     <Modal
@@ -59,24 +60,18 @@ function AddMemberDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <Form form={form} layout="vertical" data-testid="member-add-form">
-        <Form.Item name="loginName" label={t('login.loginName')} required rules={rules('loginName')}>
-          <Input {...text('loginName')} />
-        </Form.Item>
-        <Form.Item name="name" label={t('register.name')} required rules={rules('name')}>
-          <Input {...text('name')} />
-        </Form.Item>
-        <Form.Item name="phone" label={t('register.phone')} rules={rules('phone')}>
-          <Input {...text('phone')} />
-        </Form.Item>
-        <Form.Item name="email" label={t('memberAccounts.email')} rules={rules('email')}>
-          <Input {...text('email')} />
-        </Form.Item>
-        <Form.Item name="organisation" label={t('memberAccounts.organisation')} rules={rules('organisation')}>
-          <Input {...text('organisation')} />
-        </Form.Item>
-        <Form.Item name="password" label={t('memberAccounts.firstPassword')} required rules={rules('password')}>
-          <Input.Password {...text('password')} autoComplete="new-password" />
-        </Form.Item>
+        <SchemaInput field={schema.field('loginName')} label={t('login.loginName')} required />
+        <SchemaInput field={schema.field('name')} label={t('register.name')} required />
+        <SchemaInput field={schema.field('phone')} label={t('register.phone')} />
+        <SchemaInput field={schema.field('email')} label={t('memberAccounts.email')} />
+        <SchemaInput field={schema.field('organisation')} label={t('memberAccounts.organisation')} />
+        <SchemaInput
+          field={schema.field('password')}
+          label={t('memberAccounts.firstPassword')}
+          required
+          password
+          autoComplete="new-password"
+        />
       </Form>
     </Modal>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { Form, InputNumber, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { organizationAddBody, type OrganizationNode } from '@tcm/contract';
 import { useSchemaRules } from '../../lib/form-rules.js';
+import { SchemaInput } from '../../components/SchemaInput.js';
 import { useTeams } from './console-api.js';
 import { OrganizationSelect } from './OrganizationSelect.js';
 import { useAccountPick, useAddOrganization, useAssignOrganization, useEditOrganization } from './organizations-api.js';
@@ -30,7 +31,7 @@ export function OrganizationDialog({
   const [form] = Form.useForm<OrgValues>();
   const add = useAddOrganization();
   const edit = useEditOrganization();
-  const { rules, text } = useSchemaRules(organizationAddBody.shape);
+  const schema = useSchemaRules(organizationAddBody.shape);
   const save = async () => {
     const v = await form.validateFields();
     const body = {
@@ -61,18 +62,19 @@ export function OrganizationDialog({
       save={save}
       onClose={onClose}
     >
-      <Form.Item name="name" label={t('console.organizations.name')} required rules={rules('name')}>
-        <Input {...text('name')} data-testid="organization-name" />
-      </Form.Item>
-      <Form.Item
-        name="code"
+      <SchemaInput
+        field={schema.field('name')}
+        label={t('console.organizations.name')}
+        required
+        data-testid="organization-name"
+      />
+      <SchemaInput
+        field={schema.field('code')}
         label={t('console.organizations.code')}
         extra={t('console.organizations.codeHelp')}
         required
-        rules={rules('code')}
-      >
-        <Input {...text('code')} data-testid="organization-code" />
-      </Form.Item>
+        data-testid="organization-code"
+      />
       <Form.Item name="parentId" label={t('console.organizations.parent')}>
         <OrganizationSelect without={org?.id} placeholder={t('console.organizations.parentNone')} />
       </Form.Item>

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Empty, Form, Input, Select, Space, Tag, Tree, Typography } from 'antd';
+import { Empty, Form, Select, Space, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
 import { DATA_SCOPES, consoleRoleAddBody, type ConsoleRole, type DataScope, type MenuNode } from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { useSchemaRules } from '../../lib/form-rules.js';
+import { SchemaInput } from '../../components/SchemaInput.js';
 import { useAddRole, useEditRole, useMenuTree, useRemoveRole, useRoles } from './console-api.js';
 import { toggleGrant } from './menu-tree-model.js';
 import { SaveDialog } from '../../components/SaveDialog.js';
@@ -43,7 +44,7 @@ function RoleDialog({
   onSaved: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const { rules, text } = useSchemaRules(consoleRoleAddBody.shape);
+  const schema = useSchemaRules(consoleRoleAddBody.shape);
   const [form] = Form.useForm<RoleValues>();
   const [checked, setChecked] = useState<Set<number>>(() => new Set(role?.menuIds ?? []));
   const data = useMemo(() => toData(menus, i18n.language), [menus, i18n.language]);
@@ -67,12 +68,19 @@ function RoleDialog({
     >
       <Form form={form} layout="vertical" initialValues={role ?? { dataScope: 'self' }}>
         <Space wrap>
-          <Form.Item name="code" label={t('consoleAdmin.roleCode')} required rules={rules('code')}>
-            <Input {...text('code')} disabled={Boolean(role)} data-testid="role-code" />
-          </Form.Item>
-          <Form.Item name="name" label={t('consoleAdmin.roleName')} required rules={rules('name')}>
-            <Input {...text('name')} data-testid="role-name" />
-          </Form.Item>
+          <SchemaInput
+            field={schema.field('code')}
+            label={t('consoleAdmin.roleCode')}
+            required
+            disabled={Boolean(role)}
+            data-testid="role-code"
+          />
+          <SchemaInput
+            field={schema.field('name')}
+            label={t('consoleAdmin.roleName')}
+            required
+            data-testid="role-name"
+          />
           <Form.Item name="dataScope" label={t('consoleAdmin.dataScope')} extra={t('consoleAdmin.dataScopeHint')}>
             <Select
               style={{ width: 200 }}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Drawer, Form, Input, Switch, Tag, message } from 'antd';
+import { Button, Drawer, Form, Switch, Tag, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONSOLE_BUTTONS, consoleTeamAddBody, type ConsoleTeam, type ConsoleTeamMember } from '@tcm/contract';
 import type { BuiltRoute } from '../../app/dynamic-menu.js';
 import { useSchemaRules } from '../../lib/form-rules.js';
+import { SchemaInput } from '../../components/SchemaInput.js';
 import { useSession } from '../../lib/session.js';
 import { useAddTeam, useAppointLeader, useSetMemberFlags, useTeamMembers, useTeams } from './console-api.js';
 import { SaveDialog } from '../../components/SaveDialog.js';
@@ -16,7 +17,7 @@ function AddTeamDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () 
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const add = useAddTeam();
-  const { rules, text } = useSchemaRules(consoleTeamAddBody.shape);
+  const schema = useSchemaRules(consoleTeamAddBody.shape);
   const save = async () => {
     const v = await form.validateFields();
     await add.mutateAsync(v.name);
@@ -24,9 +25,7 @@ function AddTeamDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () 
   return (
     <SaveDialog title={t('consoleAdmin.addTeam')} testId="team" save={save} onClose={onClose} onSaved={onSaved}>
       <Form form={form} layout="vertical">
-        <Form.Item name="name" label={t('consoleAdmin.teamName')} required rules={rules('name')}>
-          <Input {...text('name')} data-testid="team-name" />
-        </Form.Item>
+        <SchemaInput field={schema.field('name')} label={t('consoleAdmin.teamName')} required data-testid="team-name" />
       </Form>
     </SaveDialog>
   );

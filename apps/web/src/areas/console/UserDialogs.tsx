@@ -3,6 +3,7 @@ import { Checkbox, Drawer, Form, Input, Select, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONSOLE_CREATABLE_ENTRANCES, consoleUserAddBody, type ConsoleUser } from '@tcm/contract';
 import { useSchemaRules } from '../../lib/form-rules.js';
+import { SchemaInput } from '../../components/SchemaInput.js';
 import { formatDateTime } from '../../lib/format.js';
 import { newPasswordRule, PASSWORD_INPUT_MAX } from '../../components/passwords/password-rules.js';
 import { useAddUser, useAssignRoles, useEditUser, useRoles, useSignInHistory } from './console-api.js';
@@ -33,7 +34,7 @@ export function UserDialog({
   const [form] = Form.useForm<UserValues>();
   const add = useAddUser();
   const edit = useEditUser();
-  const { rules, text } = useSchemaRules(consoleUserAddBody.shape);
+  const schema = useSchemaRules(consoleUserAddBody.shape);
   const save = async () => {
     const v = await form.validateFields();
     if (user)
@@ -76,20 +77,18 @@ export function UserDialog({
               }))}
             />
           </Form.Item>
-          <Form.Item name="loginName" label={t('consoleAdmin.loginName')} required rules={rules('loginName')}>
-            <Input {...text('loginName')} autoComplete="off" data-testid="user-login-name" />
-          </Form.Item>
+          <SchemaInput
+            field={schema.field('loginName')}
+            label={t('consoleAdmin.loginName')}
+            required
+            autoComplete="off"
+            data-testid="user-login-name"
+          />
         </>
       )}
-      <Form.Item name="name" label={t('consoleAdmin.name')} required rules={rules('name')}>
-        <Input {...text('name')} data-testid="user-name" />
-      </Form.Item>
-      <Form.Item name="email" label={t('consoleAdmin.email')} rules={rules('email')}>
-        <Input {...text('email')} />
-      </Form.Item>
-      <Form.Item name="phone" label={t('consoleAdmin.phone')} rules={rules('phone')}>
-        <Input {...text('phone')} />
-      </Form.Item>
+      <SchemaInput field={schema.field('name')} label={t('consoleAdmin.name')} required data-testid="user-name" />
+      <SchemaInput field={schema.field('email')} label={t('consoleAdmin.email')} />
+      <SchemaInput field={schema.field('phone')} label={t('consoleAdmin.phone')} />
       <Form.Item
         name="organizationId"
         label={t('consoleAdmin.organisation')}
@@ -104,7 +103,7 @@ export function UserDialog({
           dependencies={['loginName']}
           extra={t('consoleAdmin.firstPasswordHint')}
           required
-          rules={[...rules('password'), newPasswordRule(() => String(form.getFieldValue('loginName') ?? ''))]}
+          rules={[...schema.rules('password'), newPasswordRule(() => String(form.getFieldValue('loginName') ?? ''))]}
         >
           <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" data-testid="user-password" />
         </Form.Item>

@@ -26,8 +26,16 @@ export function bytesText(n: number, number: (v: number, d?: number) => string):
   return `${number(v, i ? 1 : 0)} ${UNITS[i]}`;
 }
 
+interface FigureProps {
+  label: string;
+  value: string;
+  to?: string;
+  testId: string;
+  note?: ReactNode;
+}
+
 /** One figure; a link to its list when there is one (issue 33: each number leads to its list). */
-function Figure(props: { label: string; value: string; to?: string; testId: string; note?: ReactNode }) {
+function Figure(props: FigureProps) {
   const value = (
     <span data-testid={props.testId} style={{ fontSize: 24, fontWeight: 600 }}>
       {props.value}
@@ -39,6 +47,20 @@ function Figure(props: { label: string; value: string; to?: string; testId: stri
       <div>{props.to ? <Link to={props.to}>{value}</Link> : value}</div>
       {props.note && <Typography.Text type="secondary">{props.note}</Typography.Text>}
     </div>
+  );
+}
+
+/** A third of the row: one card of figures (each leading to `to` when given), then what the card adds below them. */
+function FigureCard(props: { title: string; figures: FigureProps[]; to?: string; children?: ReactNode }) {
+  return (
+    <Col xs={24} md={8}>
+      <Card title={props.title} size="small">
+        {props.figures.map((p) => (
+          <Figure key={p.testId} to={props.to} {...p} />
+        ))}
+        {props.children}
+      </Card>
+    </Col>
   );
 }
 
@@ -121,55 +143,50 @@ function Figures({ data }: { data: DashboardSummary }) {
         )}
       </Card>
       <Row gutter={16}>
-        <Col xs={24} md={8}>
-          <Card title={t('console.dashboard.queue')} size="small">
-            <Figure
-              label={t('console.dashboard.waiting')}
-              value={f.number(data.queue.waiting)}
-              testId="dash-queue-waiting"
-            />
-            <Figure
-              label={t('console.dashboard.active')}
-              value={f.number(data.queue.active)}
-              testId="dash-queue-active"
-            />
-            <Typography.Text type="secondary" data-testid="dash-queue-oldest">
-              {data.queue.oldestWaitingAt
-                ? t('console.dashboard.oldest', { time: f.date(data.queue.oldestWaitingAt) })
-                : t('console.dashboard.nothingWaiting')}
-            </Typography.Text>
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card title={t('console.dashboard.storage')} size="small">
-            <Figure
-              label={t('console.dashboard.files')}
-              value={f.number(data.storage.files)}
-              testId="dash-storage-files"
-            />
-            <Figure
-              label={t('console.dashboard.bytes')}
-              value={bytesText(data.storage.bytes, f.number)}
-              testId="dash-storage-bytes"
-            />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card title={t('console.dashboard.devices')} size="small">
-            <Figure
-              label={t('console.dashboard.devicesTotal')}
-              value={f.number(data.devices.total)}
-              to="/system/device"
-              testId="dash-devices-total"
-            />
-            <Figure
-              label={t('console.dashboard.devicesOnline')}
-              value={`${f.number(data.devices.online)} / ${f.number(data.devices.enabled)}`}
-              to="/system/device"
-              testId="dash-devices-online"
-            />
-          </Card>
-        </Col>
+        <FigureCard
+          title={t('console.dashboard.queue')}
+          figures={[
+            {
+              label: t('console.dashboard.waiting'),
+              value: f.number(data.queue.waiting),
+              testId: 'dash-queue-waiting',
+            },
+            { label: t('console.dashboard.active'), value: f.number(data.queue.active), testId: 'dash-queue-active' },
+          ]}
+        >
+          <Typography.Text type="secondary" data-testid="dash-queue-oldest">
+            {data.queue.oldestWaitingAt
+              ? t('console.dashboard.oldest', { time: f.date(data.queue.oldestWaitingAt) })
+              : t('console.dashboard.nothingWaiting')}
+          </Typography.Text>
+        </FigureCard>
+        <FigureCard
+          title={t('console.dashboard.storage')}
+          figures={[
+            { label: t('console.dashboard.files'), value: f.number(data.storage.files), testId: 'dash-storage-files' },
+            {
+              label: t('console.dashboard.bytes'),
+              value: bytesText(data.storage.bytes, f.number),
+              testId: 'dash-storage-bytes',
+            },
+          ]}
+        />
+        <FigureCard
+          title={t('console.dashboard.devices')}
+          to="/system/device"
+          figures={[
+            {
+              label: t('console.dashboard.devicesTotal'),
+              value: f.number(data.devices.total),
+              testId: 'dash-devices-total',
+            },
+            {
+              label: t('console.dashboard.devicesOnline'),
+              value: `${f.number(data.devices.online)} / ${f.number(data.devices.enabled)}`,
+              testId: 'dash-devices-online',
+            },
+          ]}
+        />
       </Row>
       <Row gutter={16}>
         <Col xs={24} md={10}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   App,
   Button,
@@ -174,40 +174,39 @@ function DiseaseView({ detail: d, onEdit }: { detail: DiseaseDetail; onEdit: () 
       <Card size="small" title={t('disease.knowledge.advice')}>
         <div dangerouslySetInnerHTML={{ __html: w(d.advice) }} />
       </Card>
-      <Card size="small" title={t('disease.knowledge.questions')}>
-        <List
-          size="small"
-          dataSource={d.questions}
-          renderItem={(q) => (
-            <List.Item>
-              {w(q.text)} ({q.options.map((o) => `${w(o.text)} ${o.points}`).join(' / ')}) — {source(q.source)}
-            </List.Item>
-          )}
-        />
-      </Card>
-      <Card size="small" title={t('disease.knowledge.signs')}>
-        <List
-          size="small"
-          dataSource={d.signs}
-          renderItem={(s) => (
-            <List.Item>
-              {w(s.text)} · {t('disease.knowledge.points')} {s.points} — {source(s.source)}
-            </List.Item>
-          )}
-        />
-      </Card>
-      <Card size="small" title={t('disease.knowledge.sources')}>
-        <List
-          size="small"
-          dataSource={d.sourceCatalogue}
-          renderItem={(s) => (
-            <List.Item>
-              [{s.id}] {s.title}, {s.edition}
-            </List.Item>
-          )}
-        />
-      </Card>
+      <ListCard
+        title={t('disease.knowledge.questions')}
+        items={d.questions}
+        line={(q) => (
+          <>
+            {w(q.text)} ({q.options.map((o) => `${w(o.text)} ${o.points}`).join(' / ')}) — {source(q.source)}
+          </>
+        )}
+      />
+      <ListCard
+        title={t('disease.knowledge.signs')}
+        items={d.signs}
+        line={(s) => (
+          <>
+            {w(s.text)} · {t('disease.knowledge.points')} {s.points} — {source(s.source)}
+          </>
+        )}
+      />
+      <ListCard
+        title={t('disease.knowledge.sources')}
+        items={d.sourceCatalogue}
+        line={(s) => `[${s.id}] ${s.title}, ${s.edition}`}
+      />
     </Space>
+  );
+}
+
+/** A card of one small list, a line per item. */
+function ListCard<T>({ title, items, line }: { title: string; items: T[]; line: (item: T) => ReactNode }) {
+  return (
+    <Card size="small" title={title}>
+      <List size="small" dataSource={items} renderItem={(item) => <List.Item>{line(item)}</List.Item>} />
+    </Card>
   );
 }
 

@@ -5,6 +5,12 @@ import { useReaderFormat } from '../../lib/reader-format.js';
 import { useScreening, useScreeningPdf } from './disease-api.js';
 import { LEVEL_COLORS, pct, useWord } from './use-word.js';
 
+/** The report's two PDFs, one a language, each with its button's words. */
+const PDF_BUTTONS = [
+  ['zh', 'disease.result.pdf'],
+  ['en', 'disease.result.pdfEn'],
+] as const;
+
 /** A saved screening: the risk, every item of evidence with its share, the patterns' fit and the PDF. */
 export function ScreeningResult({ id, onBack }: { id: string; onBack: () => void }) {
   const { t } = useTranslation();
@@ -23,20 +29,16 @@ export function ScreeningResult({ id, onBack }: { id: string; onBack: () => void
     <Space direction="vertical" style={{ width: '100%', maxWidth: 1100 }} data-testid="screen-result">
       <Space>
         <Button onClick={onBack}>{t('disease.result.back')}</Button>
-        <Button
-          onClick={() => pdf.mutate({ id, lang: 'zh' })}
-          loading={pdf.isPending && pdf.variables.lang === 'zh'}
-          data-testid="result-pdf-zh"
-        >
-          {t('disease.result.pdf')}
-        </Button>
-        <Button
-          onClick={() => pdf.mutate({ id, lang: 'en' })}
-          loading={pdf.isPending && pdf.variables.lang === 'en'}
-          data-testid="result-pdf-en"
-        >
-          {t('disease.result.pdfEn')}
-        </Button>
+        {PDF_BUTTONS.map(([pdfLang, label]) => (
+          <Button
+            key={pdfLang}
+            onClick={() => pdf.mutate({ id, lang: pdfLang })}
+            loading={pdf.isPending && pdf.variables.lang === pdfLang}
+            data-testid={`result-pdf-${pdfLang}`}
+          >
+            {t(label)}
+          </Button>
+        ))}
       </Space>
       <Card title={`${t('disease.result.title')} · ${w(s.data.diseaseName)}`}>
         <Descriptions column={3} size="small">

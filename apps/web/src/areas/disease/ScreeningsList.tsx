@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Result, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, vocabularyWord, type ScreeningLevel, type ScreeningRow } from '@tcm/contract';
-import { DataTable, type Paging } from '../../components/DataTable.js';
+import { vocabularyWord, type ScreeningLevel, type ScreeningRow } from '@tcm/contract';
+import { DataTable } from '../../components/DataTable.js';
+import { useListTable } from '../../components/use-list-table.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { useDiseases, useScreenings } from './disease-api.js';
 import { LEVEL_COLORS, pct, useWord } from './use-word.js';
@@ -12,9 +13,9 @@ export function ScreeningsList({ onOpen }: { onOpen: (id: string) => void }) {
   const { t } = useTranslation();
   const w = useWord();
   const { lang, date } = useReaderFormat();
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: PAGE_SIZES[0] });
   const [diseaseId, setDiseaseId] = useState<string | undefined>();
   const [level, setLevel] = useState<ScreeningLevel | undefined>();
+  const { paging, pager } = useListTable([diseaseId, level]);
   const diseases = useDiseases();
   const list = useScreenings({ ...paging, diseaseId, level });
   if (list.isError) return <Result status="warning" title={t('disease.loadFailed', { msg: list.error.message })} />;
@@ -26,10 +27,7 @@ export function ScreeningsList({ onOpen }: { onOpen: (id: string) => void }) {
           style={{ minWidth: 240 }}
           placeholder={t('disease.list.allDiseases')}
           value={diseaseId}
-          onChange={(v?: string) => {
-            setDiseaseId(v);
-            setPaging({ ...paging, page: 1 });
-          }}
+          onChange={(v?: string) => setDiseaseId(v)}
           options={(diseases.data ?? []).map((d) => ({ value: d.id, label: w(d.western) }))}
         />
         <Select
@@ -37,10 +35,7 @@ export function ScreeningsList({ onOpen }: { onOpen: (id: string) => void }) {
           style={{ minWidth: 140 }}
           placeholder={t('disease.list.allLevels')}
           value={level}
-          onChange={(v?: ScreeningLevel) => {
-            setLevel(v);
-            setPaging({ ...paging, page: 1 });
-          }}
+          onChange={(v?: ScreeningLevel) => setLevel(v)}
           options={(['low', 'medium', 'high'] as const).map((l) => ({
             value: l,
             label: vocabularyWord(`risk.${l}`, lang),
@@ -52,8 +47,7 @@ export function ScreeningsList({ onOpen }: { onOpen: (id: string) => void }) {
         loading={list.isFetching}
         dataSource={list.data?.rows ?? []}
         total={list.data?.total ?? 0}
-        paging={paging}
-        onPaging={setPaging}
+        {...pager}
         locale={{ emptyText: t('disease.empty') }}
         data-testid="screenings-list"
         columns={[

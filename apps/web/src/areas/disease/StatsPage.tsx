@@ -1,6 +1,7 @@
 import { Card, Empty, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { vocabularyWord } from '@tcm/contract';
+import type { EChartsCoreOption } from 'echarts/core';
 import { EChart } from '../../components/EChart.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { useDiseaseStats } from './disease-api.js';
@@ -8,6 +9,19 @@ import { useWord } from './use-word.js';
 
 const LEVELS = ['low', 'medium', 'high'] as const;
 const COLORS = { low: '#2E7D32', medium: '#D08A00', high: '#C62828' } as const;
+
+/** A card of one chart: its tooltip by axis and its legend, like every chart of this page. */
+function ChartCard(props: { title: string; height: number; testId: string; option: EChartsCoreOption }) {
+  return (
+    <Card size="small" title={props.title}>
+      <EChart
+        height={props.height}
+        testId={props.testId}
+        option={{ tooltip: { trigger: 'axis' }, legend: {}, ...props.option }}
+      />
+    </Card>
+  );
+}
 
 /** Screenings per disease by risk level (stacked bars with the mean risk) and per month. */
 export function StatsPage() {
@@ -31,44 +45,38 @@ export function StatsPage() {
     }));
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="stats">
-      <Card size="small" title={t('disease.stats.perDisease')}>
-        <EChart
-          height={360}
-          testId="stats-per-disease"
-          option={{
-            tooltip: { trigger: 'axis' },
-            legend: {},
-            grid: { left: 48, right: 48, bottom: 96 },
-            xAxis: { type: 'category', data: names, axisLabel: { rotate: 30, interval: 0 } },
-            yAxis: [
-              { type: 'value', minInterval: 1, name: t('disease.stats.total') },
-              { type: 'value', min: 0, max: 100, name: t('disease.stats.meanRisk') },
-            ],
-            series: [
-              ...levelSeries(perDisease),
-              {
-                name: t('disease.stats.meanRisk'),
-                type: 'line',
-                yAxisIndex: 1,
-                data: perDisease.map((d) => (d.meanRisk === null ? null : Math.round(d.meanRisk * 100))),
-              },
-            ],
-          }}
-        />
-      </Card>
-      <Card size="small" title={t('disease.stats.monthly')}>
-        <EChart
-          height={260}
-          testId="stats-monthly"
-          option={{
-            tooltip: { trigger: 'axis' },
-            legend: {},
-            xAxis: { type: 'category', data: monthly.map((m) => m.month) },
-            yAxis: { type: 'value', minInterval: 1 },
-            series: levelSeries(monthly),
-          }}
-        />
-      </Card>
+      <ChartCard
+        title={t('disease.stats.perDisease')}
+        height={360}
+        testId="stats-per-disease"
+        option={{
+          grid: { left: 48, right: 48, bottom: 96 },
+          xAxis: { type: 'category', data: names, axisLabel: { rotate: 30, interval: 0 } },
+          yAxis: [
+            { type: 'value', minInterval: 1, name: t('disease.stats.total') },
+            { type: 'value', min: 0, max: 100, name: t('disease.stats.meanRisk') },
+          ],
+          series: [
+            ...levelSeries(perDisease),
+            {
+              name: t('disease.stats.meanRisk'),
+              type: 'line',
+              yAxisIndex: 1,
+              data: perDisease.map((d) => (d.meanRisk === null ? null : Math.round(d.meanRisk * 100))),
+            },
+          ],
+        }}
+      />
+      <ChartCard
+        title={t('disease.stats.monthly')}
+        height={260}
+        testId="stats-monthly"
+        option={{
+          xAxis: { type: 'category', data: monthly.map((m) => m.month) },
+          yAxis: { type: 'value', minInterval: 1 },
+          series: levelSeries(monthly),
+        }}
+      />
     </Space>
   );
 }

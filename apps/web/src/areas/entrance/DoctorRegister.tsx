@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Layout, Radio, Result, Steps } from 'antd';
+import { Button, Card, Form, Layout, Radio, Result, Steps } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AUTH_ERRORS, doctorAccountBody, type DoctorAccountBody } from '@tcm/contract';
+import { doctorAccountBody, type DoctorAccountBody } from '@tcm/contract';
 import { useSchemaRules } from '../../lib/form-rules.js';
+import { SchemaInput } from '../../components/SchemaInput.js';
 import { useDoctorRegister, useDoctorRegisterCheck } from './entrance-api.js';
-import { JigsawModal } from './JigsawModal.js';
+import { RegisterJigsaw } from './RegisterJigsaw.js';
 import { HttpError } from '../../lib/http.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 import { PHONE_FIRST } from '../../record/stack-table.js';
@@ -21,7 +22,6 @@ export function readRegisterStep(): 1 | 2 | 3 {
 }
 
 type Account = Pick<DoctorAccountBody, 'loginName' | 'email' | 'phone'>;
-const MISSED = new Set<number>([AUTH_ERRORS.CAPTCHA_WRONG.code, AUTH_ERRORS.CAPTCHA_EXPIRED.code]);
 
 /** Doctor/researcher registration in steps: account (checked for duplicates), profile, done. */
 export function DoctorRegister() {
@@ -43,7 +43,7 @@ export function DoctorRegister() {
     }
   };
   // Both steps check with the final body's schema (step 1's fields are its first three).
-  const { rules, text } = useSchemaRules(doctorAccountBody.shape);
+  const schema = useSchemaRules(doctorAccountBody.shape);
   return (
     <Layout style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f3f1ee' }}>
       <Card
@@ -69,15 +69,9 @@ export function DoctorRegister() {
               setStep(2);
             })}
           >
-            <Form.Item name="loginName" label={t('login.loginName')} required rules={rules('loginName')}>
-              <Input {...text('loginName')} />
-            </Form.Item>
-            <Form.Item name="email" label={t('register.email')} required rules={rules('email')}>
-              <Input {...text('email')} />
-            </Form.Item>
-            <Form.Item name="phone" label={t('register.phone')} required rules={rules('phone')}>
-              <Input {...text('phone')} />
-            </Form.Item>
+            <SchemaInput field={schema.field('loginName')} label={t('login.loginName')} required />
+            <SchemaInput field={schema.field('email')} label={t('register.email')} required />
+            <SchemaInput field={schema.field('phone')} label={t('register.phone')} required />
             <Button type="primary" htmlType="submit" block>
               {t('register.next')}
             </Button>
@@ -93,17 +87,16 @@ export function DoctorRegister() {
               setPending({ ...a, ...v });
             }}
           >
-            <Form.Item name="name" label={t('register.name')} required rules={rules('name')}>
-              <Input {...text('name')} />
-            </Form.Item>
-            <Form.Item
-              name="loginPassword"
+            <SchemaInput field={schema.field('name')} label={t('register.name')} required />
+            <SchemaInput
+              field={schema.field(
+                'loginPassword',
+                newPasswordRule(() => account()?.loginName ?? ''),
+              )}
               label={t('login.password')}
               required
-              rules={[...rules('loginPassword'), newPasswordRule(() => account()?.loginName ?? '')]}
-            >
-              <Input.Password {...text('loginPassword')} />
-            </Form.Item>
+              password
+            />
             <Form.Item name="kind" label={t('register.kind')}>
               <Radio.Group
                 options={[
@@ -112,12 +105,8 @@ export function DoctorRegister() {
                 ]}
               />
             </Form.Item>
-            <Form.Item name="organisation" label={t('register.organisation')} rules={rules('organisation')}>
-              <Input {...text('organisation')} />
-            </Form.Item>
-            <Form.Item name="title" label={t('register.title')} rules={rules('title')}>
-              <Input {...text('title')} />
-            </Form.Item>
+            <SchemaInput field={schema.field('organisation')} label={t('register.organisation')} />
+            <SchemaInput field={schema.field('title')} label={t('register.title')} />
             <Button onClick={() => setStep(1)} style={{ marginRight: 8 }}>
               {t('register.prev')}
             </Button>
@@ -126,26 +115,19 @@ export function DoctorRegister() {
             </Button>
           </Form>
         )}
-        <JigsawModal
-          open={pending !== null}
-          onCancel={() => setPending(null)}
-          onSolve={async (captchaId, x, pow) => {
-            if (!pending) return false;
-            try {
-              await register.mutateAsync({ ...pending, captchaId, x, pow });
-            } catch (e) {
-              // A missed jigsaw loads a new one. A taken name, email or phone (409, its toast names
-              // which) is only told here, past the captcha: back to step 1 to change it.
-              if (e instanceof HttpError && MISSED.has(e.code)) return false;
-              setPending(null);
-              if (e instanceof HttpError && e.status === 409) setStep(1);
-              return true;
-            }
+        <RegisterJigsaw
+          pending={pending}
+          send={async (body, solved) => {
+            await register.mutateAsync({ ...body, ...solved });
             sessionStorage.removeItem(DATA_KEY);
-            setPending(null);
             setStep(3);
-            return true;
           }}
+          // A taken name, email or phone (409, its toast names which) is only told past the
+          // captcha: back to step 1 to change it.
+          onRefused={(e) => {
+            if (e instanceof HttpError && e.status === 409) setStep(1);
+          }}
+          onClose={() => setPending(null)}
         />
         {step === 3 && (
           <Result

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Layout, Result } from 'antd';
+import { Button, Card, Form, Layout, Result } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AUTH_ERRORS, memberRegisterBody, type MemberRegisterBody } from '@tcm/contract';
-import { HttpError } from '../../lib/http.js';
+import { memberRegisterBody, type MemberRegisterBody } from '@tcm/contract';
 import { useSchemaRules } from '../../lib/form-rules.js';
+import { SchemaInput } from '../../components/SchemaInput.js';
 import { LanguageSwitch } from '../../components/LanguageSwitch.js';
 import { newPasswordRule } from '../../components/passwords/password-rules.js';
-import { JigsawModal } from './JigsawModal.js';
+import { RegisterJigsaw } from './RegisterJigsaw.js';
 import { useMemberRegister } from './entrance-api.js';
 
 type Account = Omit<MemberRegisterBody, 'captchaId' | 'x' | 'pow'>;
-const MISSED = new Set<number>([AUTH_ERRORS.CAPTCHA_WRONG.code, AUTH_ERRORS.CAPTCHA_EXPIRED.code]);
 
 /**
  * A member's own registration, without WeChat (issue 33 item 1). A team's invitation link sends a
@@ -26,7 +25,7 @@ export function MemberRegister() {
   const [pending, setPending] = useState<Account | null>(null);
   const [done, setDone] = useState<{ applied: boolean } | null>(null);
   const register = useMemberRegister();
-  const { rules, text } = useSchemaRules(memberRegisterBody.shape);
+  const schema = useSchemaRules(memberRegisterBody.shape);
   return (
     <Layout style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f3f1ee' }}>
       <Card
@@ -53,31 +52,32 @@ export function MemberRegister() {
             initialValues={{ inviteCode: code }}
             onFinish={(v: Account) => setPending(v)}
           >
-            <Form.Item name="loginName" label={t('login.loginName')} required rules={rules('loginName')}>
-              <Input {...text('loginName')} data-testid="reg-loginName" autoComplete="username" />
-            </Form.Item>
-            <Form.Item name="name" label={t('register.name')} required rules={rules('name')}>
-              <Input {...text('name')} data-testid="reg-name" />
-            </Form.Item>
-            <Form.Item name="phone" label={t('register.phone')} rules={rules('phone')}>
-              <Input {...text('phone')} data-testid="reg-phone" />
-            </Form.Item>
-            <Form.Item
-              name="loginPassword"
+            <SchemaInput
+              field={schema.field('loginName')}
+              label={t('login.loginName')}
+              required
+              data-testid="reg-loginName"
+              autoComplete="username"
+            />
+            <SchemaInput field={schema.field('name')} label={t('register.name')} required data-testid="reg-name" />
+            <SchemaInput field={schema.field('phone')} label={t('register.phone')} data-testid="reg-phone" />
+            <SchemaInput
+              field={schema.field(
+                'loginPassword',
+                newPasswordRule(() => String(form.getFieldValue('loginName') ?? '')),
+              )}
               label={t('login.password')}
               required
-              rules={[...rules('loginPassword'), newPasswordRule(() => String(form.getFieldValue('loginName') ?? ''))]}
-            >
-              <Input.Password {...text('loginPassword')} data-testid="reg-password" autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="inviteCode"
+              password
+              data-testid="reg-password"
+              autoComplete="new-password"
+            />
+            <SchemaInput
+              field={schema.field('inviteCode')}
               label={t('memberAccounts.inviteCode')}
               extra={t('memberAccounts.inviteCodeHint')}
-              rules={rules('inviteCode')}
-            >
-              <Input {...text('inviteCode')} data-testid="reg-inviteCode" />
-            </Form.Item>
+              data-testid="reg-inviteCode"
+            />
             <Button type="primary" htmlType="submit" block data-testid="reg-submit">
               {t('login.register')}
             </Button>
@@ -86,28 +86,18 @@ export function MemberRegister() {
             </div>
           </Form>
         )}
-        <JigsawModal
-          open={pending !== null}
-          onCancel={() => setPending(null)}
-          onSolve={async (captchaId, x, pow) => {
-            if (!pending) return false;
-            try {
-              const r = await register.mutateAsync({
-                ...pending,
-                inviteCode: pending.inviteCode || undefined,
-                captchaId,
-                x,
-                pow,
-              });
-              setDone({ applied: r.applicationId !== null });
-            } catch (e) {
-              // A missed jigsaw loads a new one; anything else (a taken name: 409, its toast says so)
-              // closes it and leaves the form as it was to correct.
-              if (e instanceof HttpError && MISSED.has(e.code)) return false;
-            }
-            setPending(null);
-            return true;
+        {/* A refusal (a taken name: 409, its toast says so) leaves the form as it was to correct. */}
+        <RegisterJigsaw
+          pending={pending}
+          send={async (account, solved) => {
+            const r = await register.mutateAsync({
+              ...account,
+              inviteCode: account.inviteCode || undefined,
+              ...solved,
+            });
+            setDone({ applied: r.applicationId !== null });
           }}
+          onClose={() => setPending(null)}
         />
       </Card>
     </Layout>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { STACK_TABLE, stackColumns } from '../../record/stack-table.js';
 import { applyBody, decideBody, type Application } from '@tcm/contract';
 import { markServerFields, textProps, useSchemaRules } from '../../lib/form-rules.js';
+import { SchemaInput } from '../../components/SchemaInput.js';
 import { useSession } from '../../lib/session.js';
 import { day } from './home-format.js';
 import { useApply, useDecide, useMyApplications, useTeamApplications } from './team-api.js';
@@ -26,7 +27,7 @@ function ApplyCard() {
   const apply = useApply();
   const mine = useMyApplications();
   const [form] = Form.useForm();
-  const { rules, text } = useSchemaRules(applyBody.shape);
+  const schema = useSchemaRules(applyBody.shape);
   return (
     <Card title={t('member.apply.title')} data-testid="apply-card">
       {member?.teamId ? (
@@ -47,11 +48,9 @@ function ApplyCard() {
           }
           style={{ maxWidth: 420 }}
         >
-          <Form.Item name="code" label={t('member.apply.code')} required rules={rules('code')}>
-            <Input {...text('code')} data-testid="apply-code" />
-          </Form.Item>
-          <Form.Item name="message" label={t('member.apply.message')} rules={rules('message')}>
-            <Input.TextArea {...text('message')} rows={2} data-testid="apply-message" />
+          <SchemaInput field={schema.field('code')} label={t('member.apply.code')} required data-testid="apply-code" />
+          <Form.Item name="message" label={t('member.apply.message')} rules={schema.rules('message')}>
+            <Input.TextArea {...schema.text('message')} rows={2} data-testid="apply-message" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={apply.isPending} data-testid="apply-submit">
             {t('member.apply.submit')}

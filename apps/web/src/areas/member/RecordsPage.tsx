@@ -1,5 +1,5 @@
 import '../../record/texts.js';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Drawer, Result, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ import {
   type RecordStatus,
   type RecordSummary,
 } from '@tcm/contract';
-import { DataTable, type Paging } from '../../components/DataTable.js';
+import { DataTable } from '../../components/DataTable.js';
+import { useListTable } from '../../components/use-list-table.js';
 import { CombinedQueryButton } from '../../components/query/CombinedQueryButton.js';
 import type { QueryField } from '../../components/query/normalize.js';
 import { SearchBox } from '../../components/SearchBox.js';
@@ -48,12 +49,10 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
   const openId = params.get('id');
   const timelineId = params.get('timeline');
   const { message } = App.useApp();
-  const [selected, setSelected] = useState<string[]>([]);
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState<CombinedQuery | null>(null);
   const [status, setStatus] = useState<RecordStatus | undefined>();
-  useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [search, query, status]);
+  const { paging, selected, pager, selection } = useListTable([search, query, status]);
   const { mutate: pushReport } = usePushReport();
   const push = useCallback(
     (id: string) =>
@@ -168,34 +167,42 @@ export function RecordsPage({ scope }: { scope: RecordScope }) {
         <DataTable<RecordSummary>
           rowKey="id"
           query={list}
-          paging={paging}
-          onPaging={setPaging}
-          selected={selected}
-          onSelect={(keys) => setSelected(keys.map(String))}
+          {...pager}
+          {...selection}
           columns={columns}
           className={STACK_TABLE}
           data-testid="records-table"
         />
       )}
-      <Drawer
-        open={openId !== null}
-        width="min(1100px, 96vw)"
-        title={t('record.detail')}
-        onClose={() => setParams({})}
-        destroyOnHidden
-      >
-        {openId && <RecordDetailView id={openId} onOpen={(id) => setParams({ id })} />}
-      </Drawer>
-      <Drawer
-        open={timelineId !== null}
-        width="min(640px, 96vw)"
-        title={t('member.records.timeline')}
-        onClose={() => setParams({})}
-        destroyOnHidden
-      >
-        {timelineId && <PersonTimeline id={timelineId} onOpen={(id) => setParams({ id })} />}
-      </Drawer>
+      {/* The panels the URL opens; a record opened inside either shows in the detail. */}
+      <UrlDrawer id={openId} width={1100} title={t('record.detail')} onClose={() => setParams({})}>
+        {(id) => <RecordDetailView id={id} onOpen={(next) => setParams({ id: next })} />}
+      </UrlDrawer>
+      <UrlDrawer id={timelineId} width={640} title={t('member.records.timeline')} onClose={() => setParams({})}>
+        {(id) => <PersonTimeline id={id} onOpen={(next) => setParams({ id: next })} />}
+      </UrlDrawer>
     </Space>
+  );
+}
+
+/** A side panel open while the URL names its `id` (at most `width` px), emptied when it closes. */
+function UrlDrawer(props: {
+  id: string | null;
+  width: number;
+  title: string;
+  onClose: () => void;
+  children: (id: string) => ReactNode;
+}) {
+  return (
+    <Drawer
+      open={props.id !== null}
+      width={`min(${props.width}px, 96vw)`}
+      title={props.title}
+      onClose={props.onClose}
+      destroyOnHidden
+    >
+      {props.id && props.children(props.id)}
+    </Drawer>
   );
 }
 

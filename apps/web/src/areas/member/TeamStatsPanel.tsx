@@ -63,21 +63,24 @@ function DrillDrawer({ query, onClose }: { query: TeamRecordsQuery | null; onClo
 function Charts({ s, open }: { s: TeamStats; open: (q: TeamRecordsQuery) => void }) {
   const { t, i18n } = useTranslation();
   const en = i18n.language.startsWith('en');
-  const chart = (
+  // One bar a bucket, named by `name`; a click opens the records of its key.
+  const chart = <B extends { key: string; count: number }>(
     title: string,
     testId: string,
-    keys: string[],
-    names: string[],
-    counts: number[],
+    buckets: B[],
+    name: (b: B) => string,
     facet: TeamRecordsQuery['facet'],
   ) => (
     <Col xs={24} lg={8}>
       <Card size="small" title={title}>
-        {keys.length ? (
+        {buckets.length ? (
           <EChart
-            option={bars(names, counts)}
+            option={bars(
+              buckets.map(name),
+              buckets.map((b) => b.count),
+            )}
             testId={testId}
-            onClick={({ dataIndex }) => open({ facet, key: keys[dataIndex] })}
+            onClick={({ dataIndex }) => open({ facet, key: buckets[dataIndex]?.key })}
           />
         ) : (
           <Empty description={t('member.home.empty')} />
@@ -90,27 +93,12 @@ function Charts({ s, open }: { s: TeamStats; open: (q: TeamRecordsQuery) => void
       {chart(
         t('member.home.constitutionMix'),
         'chart-constitution',
-        s.constitution.map((b) => b.key),
-        s.constitution.map((b) => constitutionName(t, b.key)),
-        s.constitution.map((b) => b.count),
+        s.constitution,
+        (b) => constitutionName(t, b.key),
         'constitution',
       )}
-      {chart(
-        t('member.home.patternMix'),
-        'chart-pattern',
-        s.patterns.map((b) => b.key),
-        s.patterns.map((b) => (en ? b.en : b.zh)),
-        s.patterns.map((b) => b.count),
-        'pattern',
-      )}
-      {chart(
-        t('member.home.riskMix'),
-        'chart-risk',
-        s.risk.map((b) => b.key),
-        s.risk.map((b) => t(`member.risk.${b.key}`)),
-        s.risk.map((b) => b.count),
-        'risk',
-      )}
+      {chart(t('member.home.patternMix'), 'chart-pattern', s.patterns, (b) => (en ? b.en : b.zh), 'pattern')}
+      {chart(t('member.home.riskMix'), 'chart-risk', s.risk, (b) => t(`member.risk.${b.key}`), 'risk')}
     </Row>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { withAnt, WithAnt } from '../../app/WithAnt.js';
@@ -23,6 +23,21 @@ const CooperationForm = lazy(
 const HomeNewsList = lazy(() => import('./HomeNewsList.js'));
 
 /**
+ * One section of the home page, named by its heading (`id`, for `aria-labelledby`); `anchor` is
+ * the section's own id where a link leads to it.
+ */
+export function HomeSection(props: { id: string; anchor?: string; title: string; children: ReactNode }) {
+  return (
+    <section className="home-section" aria-labelledby={props.id} id={props.anchor}>
+      <h2 id={props.id} className="home-h2">
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
+/**
  * The latest news: the heading and an empty list of fixed minimum height in the first HTML (and
  * the app's first render, the same markup), the items once the browser has read them.
  */
@@ -30,10 +45,7 @@ export function HomeNews() {
   const { t } = useTranslation();
   const browser = typeof document !== 'undefined';
   return (
-    <section className="home-section" aria-labelledby="home-news">
-      <h2 id="home-news" className="home-h2">
-        {t('home.newsTitle')}
-      </h2>
+    <HomeSection id="home-news" title={t('home.newsTitle')}>
       <ul className="home-news" data-testid="home-news">
         {browser && (
           <Suspense fallback={null}>
@@ -44,17 +56,14 @@ export function HomeNews() {
       <Link to="/xinwendongtai" data-testid="home-all-news">
         {t('home.allNews')}
       </Link>
-    </section>
+    </HomeSection>
   );
 }
 
 export function HomePartners() {
   const { t } = useTranslation();
   return (
-    <section className="home-section" aria-labelledby="home-partners">
-      <h2 id="home-partners" className="home-h2">
-        {t('home.partnersTitle')}
-      </h2>
+    <HomeSection id="home-partners" title={t('home.partnersTitle')}>
       <p>{t('home.partnersLead')}</p>
       <ul className="home-grid">
         {PARTNERS.map((p) => (
@@ -64,7 +73,7 @@ export function HomePartners() {
           </li>
         ))}
       </ul>
-    </section>
+    </HomeSection>
   );
 }
 
@@ -92,10 +101,7 @@ export function HomeCooperation() {
     return () => io.disconnect();
   }, []);
   return (
-    <section className="home-section" aria-labelledby="home-cooperation" id="cooperation">
-      <h2 id="home-cooperation" className="home-h2">
-        {t('site.cooperationTitle')}
-      </h2>
+    <HomeSection id="home-cooperation" anchor="cooperation" title={t('site.cooperationTitle')}>
       <div ref={ref} className="home-form" data-testid="home-cooperation">
         {near ? (
           <WithAnt>
@@ -109,7 +115,7 @@ export function HomeCooperation() {
           </p>
         )}
       </div>
-    </section>
+    </HomeSection>
   );
 }
 
@@ -117,10 +123,7 @@ export function HomeCooperation() {
 export function HomeEntrances() {
   const { t } = useTranslation();
   return (
-    <section className="home-section" aria-labelledby="home-entrances">
-      <h2 id="home-entrances" className="home-h2">
-        {t('home.entrancesTitle')}
-      </h2>
+    <HomeSection id="home-entrances" title={t('home.entrancesTitle')}>
       <ul className="site-cards">
         {ENTRANCES.map(([to, key]) => (
           <li key={to}>
@@ -130,6 +133,6 @@ export function HomeEntrances() {
           </li>
         ))}
       </ul>
-    </section>
+    </HomeSection>
   );
 }

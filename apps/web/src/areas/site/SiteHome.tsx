@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HomeCooperation, HomeEntrances, HomeNews, HomePartners } from './HomeSections.js';
+import { HomeCooperation, HomeEntrances, HomeNews, HomePartners, HomeSection } from './HomeSections.js';
 import './home-texts.js';
 
 /** The sample report (server-made, no personal data: docs/web.md "Report views"). */
@@ -37,10 +37,7 @@ export function SiteHome() {
         <p className="home-note">{t('home.decisionSupport')}</p>
       </section>
 
-      <section className="home-section" aria-labelledby="home-diagnoses">
-        <h2 id="home-diagnoses" className="home-h2">
-          {t('home.diagnosesTitle')}
-        </h2>
+      <HomeSection id="home-diagnoses" title={t('home.diagnosesTitle')}>
         <ul className="home-grid">
           {DIAGNOSES.map((d) => (
             <li key={d} className="site-card-box" data-testid={`home-diagnosis-${d}`}>
@@ -49,12 +46,9 @@ export function SiteHome() {
             </li>
           ))}
         </ul>
-      </section>
+      </HomeSection>
 
-      <section className="home-section" aria-labelledby="home-sample">
-        <h2 id="home-sample" className="home-h2">
-          {t('home.sampleTitle')}
-        </h2>
+      <HomeSection id="home-sample" title={t('home.sampleTitle')}>
         <figure className="home-sample site-card-box">
           <img src={SAMPLE_IMAGE} alt={t('home.sampleAlt')} width={320} height={240} loading="lazy" decoding="async" />
           <figcaption>
@@ -69,7 +63,7 @@ export function SiteHome() {
             </Link>
           </figcaption>
         </figure>
-      </section>
+      </HomeSection>
 
       <HomeNews />
       <HomePartners />

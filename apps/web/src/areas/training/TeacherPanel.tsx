@@ -25,9 +25,11 @@ import {
   type TrainingLessonBody,
   type TrainingTeacherResults,
 } from '@tcm/contract';
-import { DataTable, type Paging } from '../../components/DataTable.js';
+import { DataTable } from '../../components/DataTable.js';
+import { useListTable } from '../../components/use-list-table.js';
 import { RichTextEditor } from '../../components/editor/RichTextEditor.js';
 import { useSchemaRules } from '../../lib/form-rules.js';
+import { SchemaInput } from '../../components/SchemaInput.js';
 import { useReaderFormat } from '../../lib/reader-format.js';
 import { ChoiceQuestionButton } from './ChoiceQuestionEditor.js';
 import { LoadState } from './LoadState.js';
@@ -80,7 +82,7 @@ const SOURCE_WORD = {
 function Bank() {
   const { t } = useTranslation();
   const { lang } = useReaderFormat();
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
+  const { paging, pager } = useListTable();
   const q = useQuestions(paging.page, paging.size);
   const hide = useQuestionHidden();
   return (
@@ -88,8 +90,7 @@ function Bank() {
       <ChoiceQuestionButton question={null} />
       <DataTable
         rowKey="id"
-        paging={paging}
-        onPaging={setPaging}
+        {...pager}
         total={q.data?.total ?? 0}
         dataSource={q.data?.rows ?? []}
         scroll={{ x: true }}
@@ -201,15 +202,11 @@ function ImportForm() {
 function TitleFields() {
   const { t } = useTranslation();
   // Course and lesson titles share one rule (localText.min(1)).
-  const { rules, text } = useSchemaRules(trainingCourseBody.shape);
+  const schema = useSchemaRules(trainingCourseBody.shape);
   return (
     <>
-      <Form.Item name="titleZh" label={t('training.teacher.titleZh')} required rules={rules('titleZh')}>
-        <Input {...text('titleZh')} />
-      </Form.Item>
-      <Form.Item name="titleEn" label={t('training.teacher.titleEn')} required rules={rules('titleEn')}>
-        <Input {...text('titleEn')} />
-      </Form.Item>
+      <SchemaInput field={schema.field('titleZh')} label={t('training.teacher.titleZh')} required />
+      <SchemaInput field={schema.field('titleEn')} label={t('training.teacher.titleEn')} required />
     </>
   );
 }
@@ -288,7 +285,7 @@ function Editors() {
   const { t } = useTranslation();
   const saveCourse = useSaveCourse();
   const saved = () => void message.success(t('training.teacher.saved'));
-  const { rules, text } = useSchemaRules(trainingCourseBody.shape);
+  const schema = useSchemaRules(trainingCourseBody.shape);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Card title={t('training.teacher.courseEdit')}>
@@ -298,20 +295,24 @@ function Editors() {
           initialValues={{ examQuestions: 10, examMinutes: 20, passScore: 60, published: false }}
         >
           <TitleFields />
-          <Form.Item name="summaryZh" label={t('training.teacher.summaryZh')} rules={rules('summaryZh')}>
-            <Input.TextArea {...text('summaryZh')} />
+          <Form.Item name="summaryZh" label={t('training.teacher.summaryZh')} rules={schema.rules('summaryZh')}>
+            <Input.TextArea {...schema.text('summaryZh')} />
           </Form.Item>
-          <Form.Item name="summaryEn" label={t('training.teacher.summaryEn')} rules={rules('summaryEn')}>
-            <Input.TextArea {...text('summaryEn')} />
+          <Form.Item name="summaryEn" label={t('training.teacher.summaryEn')} rules={schema.rules('summaryEn')}>
+            <Input.TextArea {...schema.text('summaryEn')} />
           </Form.Item>
           <Space wrap>
-            <Form.Item name="examQuestions" label={t('training.teacher.examQuestions')} rules={rules('examQuestions')}>
+            <Form.Item
+              name="examQuestions"
+              label={t('training.teacher.examQuestions')}
+              rules={schema.rules('examQuestions')}
+            >
               <InputNumber />
             </Form.Item>
-            <Form.Item name="examMinutes" label={t('training.teacher.examMinutes')} rules={rules('examMinutes')}>
+            <Form.Item name="examMinutes" label={t('training.teacher.examMinutes')} rules={schema.rules('examMinutes')}>
               <InputNumber />
             </Form.Item>
-            <Form.Item name="passScore" label={t('training.teacher.passScore')} rules={rules('passScore')}>
+            <Form.Item name="passScore" label={t('training.teacher.passScore')} rules={schema.rules('passScore')}>
               <InputNumber />
             </Form.Item>
             <Form.Item name="published" label={t('training.teacher.published')} valuePropName="checked">

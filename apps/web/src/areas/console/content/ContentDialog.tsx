@@ -3,6 +3,7 @@ import { Form, Input, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_LANGS, contentAddBody, pageNameParam, type ContentKind } from '@tcm/contract';
 import { schemaRule, textProps, useSchemaRules } from '../../../lib/form-rules.js';
+import { SchemaInput } from '../../../components/SchemaInput.js';
 import { FormDialog } from '../../../components/SaveDialog.js';
 import { useContentItem, useSaveContent } from './content-api.js';
 
@@ -63,7 +64,8 @@ export function ContentDialog(props: {
     };
     await saving.mutateAsync(props.id ? { ...values, id: props.id } : values);
   };
-  const { lang, rules, text } = useSchemaRules(contentAddBody.shape);
+  const schema = useSchemaRules(contentAddBody.shape);
+  const { lang } = schema;
   return (
     <FormDialog
       form={form}
@@ -93,15 +95,16 @@ export function ContentDialog(props: {
           <Input {...textProps(pageNameParam.shape.name)} data-testid="content-name" />
         </Form.Item>
       )}
-      <Form.Item name="title" label={t('content.title')} required rules={rules('title')}>
-        <Input {...text('title')} data-testid="content-title" />
+      <SchemaInput field={schema.field('title')} label={t('content.title')} required data-testid="content-title" />
+      <Form.Item name="summary" label={t('content.summary')} rules={schema.rules('summary')}>
+        <Input.TextArea {...schema.text('summary')} rows={2} data-testid="content-summary" />
       </Form.Item>
-      <Form.Item name="summary" label={t('content.summary')} rules={rules('summary')}>
-        <Input.TextArea {...text('summary')} rows={2} data-testid="content-summary" />
-      </Form.Item>
-      <Form.Item name="coverUrl" label={t('content.cover')} extra={t('content.coverHint')} rules={rules('coverUrl')}>
-        <Input {...text('coverUrl')} data-testid="content-cover" />
-      </Form.Item>
+      <SchemaInput
+        field={schema.field('coverUrl')}
+        label={t('content.cover')}
+        extra={t('content.coverHint')}
+        data-testid="content-cover"
+      />
       <Form.Item label={t('content.body')} required>
         {body === null ? (
           <Spin />

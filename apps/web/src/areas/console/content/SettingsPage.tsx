@@ -3,6 +3,7 @@ import { Button, Form, Input, Space, Spin, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_BUTTONS, siteSettings, type SiteSettings } from '@tcm/contract';
 import { markServerFields, schemaRule, textProps, useSchemaRules } from '../../../lib/form-rules.js';
+import { SchemaInput } from '../../../components/SchemaInput.js';
 import { useSession } from '../../../lib/session.js';
 import { useSaveSettings, useSettings } from './content-api.js';
 
@@ -17,7 +18,8 @@ export default function SettingsPage() {
   const [form] = Form.useForm<SiteSettings>();
   const settings = useSettings();
   const saving = useSaveSettings();
-  const { lang, rules, text } = useSchemaRules(S);
+  const schema = useSchemaRules(S);
+  const { lang } = schema;
   // antd's form is not React state: it is filled when the settings arrive.
   useEffect(() => {
     if (settings.data) form.setFieldsValue(settings.data);
@@ -55,16 +57,10 @@ export default function SettingsPage() {
             ))}
           </Space>
         ))}
-        <Form.Item name="logoUrl" label={t('settings.logoUrl')} extra={t('content.coverHint')} rules={rules('logoUrl')}>
-          <Input {...text('logoUrl')} />
-        </Form.Item>
+        <SchemaInput field={schema.field('logoUrl')} label={t('settings.logoUrl')} extra={t('content.coverHint')} />
         <Space wrap>
-          <Form.Item name="phone" label={t('settings.phone')} rules={rules('phone')}>
-            <Input {...text('phone')} style={{ width: 240 }} />
-          </Form.Item>
-          <Form.Item name="email" label={t('settings.email')} rules={rules('email')}>
-            <Input {...text('email')} style={{ width: 300 }} />
-          </Form.Item>
+          <SchemaInput field={schema.field('phone')} label={t('settings.phone')} style={{ width: 240 }} />
+          <SchemaInput field={schema.field('email')} label={t('settings.email')} style={{ width: 300 }} />
         </Space>
       </Form>
       {canSave && (

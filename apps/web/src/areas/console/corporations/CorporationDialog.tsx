@@ -1,7 +1,8 @@
-import { Checkbox, Form, Input, Switch } from 'antd';
+import { Checkbox, Form, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { H5_DEFAULT_BRANDING, corporationAddBody, type Corporation, type CorporationH5 } from '@tcm/contract';
 import { useSchemaRules } from '../../../lib/form-rules.js';
+import { SchemaInput } from '../../../components/SchemaInput.js';
 import { FormDialog } from '../../../components/SaveDialog.js';
 import { useAddCorporation, useEditCorporation } from './corporations-api.js';
 import { H5BrandingFields } from './H5BrandingFields.js';
@@ -21,7 +22,7 @@ export function CorporationDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const { rules, text } = useSchemaRules(corporationAddBody.shape);
+  const schema = useSchemaRules(corporationAddBody.shape);
   const add = useAddCorporation();
   const edit = useEditCorporation();
   const save = async () => {
@@ -59,12 +60,13 @@ export function CorporationDialog({
       onClose={onClose}
       onSaved={onSaved}
     >
-      <Form.Item name="name" label={t('corporations.name')} required rules={rules('name')}>
-        <Input {...text('name')} data-testid="corporation-name" />
-      </Form.Item>
-      <Form.Item name="contact" label={t('corporations.contact')} rules={rules('contact')}>
-        <Input {...text('contact')} />
-      </Form.Item>
+      <SchemaInput
+        field={schema.field('name')}
+        label={t('corporations.name')}
+        required
+        data-testid="corporation-name"
+      />
+      <SchemaInput field={schema.field('contact')} label={t('corporations.contact')} />
       <Form.Item name="flags" label={t('corporations.flags')} extra={t('corporations.flagsHint')}>
         <Checkbox.Group options={FLAGS.map((f) => ({ value: f, label: t(`corporations.flag.${f}`) }))} />
       </Form.Item>

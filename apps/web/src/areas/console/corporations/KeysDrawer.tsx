@@ -1,11 +1,24 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Form, InputNumber, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { appKeyAddBody, type AppKey, type AppKeyCredentials, type Corporation } from '@tcm/contract';
 import { markServerFields, useSchemaRules } from '../../../lib/form-rules.js';
+import { SchemaInput } from '../../../components/SchemaInput.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { useAddKey, useAppKeys, useRevokeKey, useRotateKey } from './corporations-api.js';
 import { QueryTable } from '../../../components/QueryTable.js';
+
+/** One credential to copy: its name, then the value as code with antd's copy button. */
+function Copyable(props: { label: string; value: string; testId: string }) {
+  return (
+    <Typography.Paragraph>
+      {props.label}:{' '}
+      <Typography.Text copyable code data-testid={props.testId}>
+        {props.value}
+      </Typography.Text>
+    </Typography.Paragraph>
+  );
+}
 
 /** The secret of a new or rotated key: shown this once, never again (only its sealed copy is stored). */
 function SecretModal({ creds, onClose }: { creds: AppKeyCredentials; onClose: () => void }) {
@@ -19,18 +32,8 @@ function SecretModal({ creds, onClose }: { creds: AppKeyCredentials; onClose: ()
       cancelButtonProps={{ style: { display: 'none' } }}
     >
       <Alert type="warning" showIcon title={t('corporations.secretOnce')} style={{ marginBottom: 12 }} />
-      <Typography.Paragraph>
-        {t('corporations.appKey')}:{' '}
-        <Typography.Text copyable code data-testid="new-app-key">
-          {creds.appKey}
-        </Typography.Text>
-      </Typography.Paragraph>
-      <Typography.Paragraph>
-        {t('corporations.secret')}:{' '}
-        <Typography.Text copyable code data-testid="new-secret">
-          {creds.secret}
-        </Typography.Text>
-      </Typography.Paragraph>
+      <Copyable label={t('corporations.appKey')} value={creds.appKey} testId="new-app-key" />
+      <Copyable label={t('corporations.secret')} value={creds.secret} testId="new-secret" />
     </Modal>
   );
 }
@@ -47,7 +50,7 @@ export function KeysDrawer({ corporation, onClose }: { corporation: Corporation;
   const busy = add.isPending || rotate.isPending || revoke.isPending;
   const [shown, setShown] = useState<AppKeyCredentials | null>(null);
   const [form] = Form.useForm<{ label?: string; rateLimitPerMin: number; dailyQuota: number }>();
-  const { rules, text } = useSchemaRules(appKeyAddBody.shape);
+  const schema = useSchemaRules(appKeyAddBody.shape);
   const reveal = { onSuccess: setShown, onError: (e: unknown) => markServerFields(form, e) };
   const create = async () => {
     const v = await form.validateFields();
@@ -61,13 +64,11 @@ export function KeysDrawer({ corporation, onClose }: { corporation: Corporation;
         initialValues={{ rateLimitPerMin: 60, dailyQuota: 1000 }}
         style={{ marginBottom: 12 }}
       >
-        <Form.Item name="label" label={t('corporations.keyLabel')} rules={rules('label')}>
-          <Input {...text('label')} />
-        </Form.Item>
-        <Form.Item name="rateLimitPerMin" label={t('corporations.rateLimit')} rules={rules('rateLimitPerMin')}>
+        <SchemaInput field={schema.field('label')} label={t('corporations.keyLabel')} />
+        <Form.Item name="rateLimitPerMin" label={t('corporations.rateLimit')} rules={schema.rules('rateLimitPerMin')}>
           <InputNumber precision={0} />
         </Form.Item>
-        <Form.Item name="dailyQuota" label={t('corporations.dailyQuota')} rules={rules('dailyQuota')}>
+        <Form.Item name="dailyQuota" label={t('corporations.dailyQuota')} rules={schema.rules('dailyQuota')}>
           <InputNumber precision={0} />
         </Form.Item>
         <Button

@@ -14,7 +14,8 @@ import {
 } from '@tcm/contract';
 import type { ToolbarButton } from '../../../app/dynamic-menu.js';
 import { selectionProblem } from '../../../app/toolbar.js';
-import { DataTable, type Paging } from '../../../components/DataTable.js';
+import { DataTable } from '../../../components/DataTable.js';
+import { useListTable } from '../../../components/use-list-table.js';
 import { CombinedQueryButton } from '../../../components/query/CombinedQueryButton.js';
 import type { QueryField } from '../../../components/query/normalize.js';
 import { SearchBox } from '../../../components/SearchBox.js';
@@ -63,16 +64,14 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
   const deleteSelected = useDeleteSelected();
   const fmt = useReaderFormat();
   const navigate = useNavigate();
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState<CombinedQuery | null>(null);
   const [groupId, setGroupId] = useState<string | undefined>();
   const [recycle, setRecycle] = useState(false);
-  const [selected, setSelected] = useState<string[]>([]);
+  const { paging, selected, setSelected, pager, selection } = useListTable([search, query, groupId, recycle]);
   const [adding, setAdding] = useState(openAdd);
   const [grouping, setGrouping] = useState(false);
-  useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [search, query, groupId, recycle]);
-  useEffect(() => setSelected([]), [recycle]);
+  useEffect(() => setSelected([]), [recycle, setSelected]);
 
   const filter: CaseListBody = {
     search: search || undefined,
@@ -183,10 +182,8 @@ export function ArchiveList({ openAdd = false }: { openAdd?: boolean }) {
         <DataTable<CaseSummary>
           rowKey="id"
           query={list}
-          paging={paging}
-          onPaging={setPaging}
-          selected={selected}
-          onSelect={(keys) => setSelected(keys.map(String))}
+          {...pager}
+          {...selection}
           columns={columns}
           locale={{ emptyText: t('archive.empty') }}
           data-testid="archive-table"

@@ -4,7 +4,8 @@ import { Result, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PRESCRIPTION_QUERY_FIELDS, type CombinedQuery, type PrescriptionRow } from '@tcm/contract';
-import { DataTable, type Paging } from '../../../components/DataTable.js';
+import { DataTable } from '../../../components/DataTable.js';
+import { useListTable } from '../../../components/use-list-table.js';
 import { CombinedQueryButton } from '../../../components/query/CombinedQueryButton.js';
 import type { QueryField } from '../../../components/query/normalize.js';
 import { SearchBox } from '../../../components/SearchBox.js';
@@ -20,7 +21,7 @@ const FIELDS: readonly QueryField[] = Object.entries(PRESCRIPTION_QUERY_FIELDS).
 export function PrescriptionList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
+  const { paging, setPaging, pager } = useListTable();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState<CombinedQuery | null>(null);
   const list = usePrescriptionPage(paging, search, query);
@@ -40,8 +41,7 @@ export function PrescriptionList() {
       <DataTable<PrescriptionRow>
         rowKey="visitId"
         query={list}
-        paging={paging}
-        onPaging={setPaging}
+        {...pager}
         locale={{ emptyText: t('archive.prescriptionList.empty') }}
         columns={[
           { title: t('archive.prescriptionList.visitDate'), dataIndex: 'visitDate', width: 110 },

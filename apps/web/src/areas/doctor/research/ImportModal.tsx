@@ -97,6 +97,26 @@ export function ImportModal({
       );
     }
   };
+  // A column's type or kind, picked from its list; fixed for a variable the pool already has.
+  const choice = <F extends 'type' | 'kind'>(
+    field: F,
+    title: string,
+    width: number,
+    values: readonly Row[F][],
+    words: string,
+  ) => ({
+    title,
+    render: (_: unknown, r: Row, i: number) => (
+      <Select<Row[F]>
+        size="small"
+        style={{ width }}
+        value={r[field]}
+        disabled={r.skip || pool.variables.some((v) => v.key === r.key)}
+        onChange={(value) => set(i, { [field]: value })}
+        options={values.map((x) => ({ value: x, label: t(`${words}.${x}`) }))}
+      />
+    ),
+  });
   return (
     <Modal
       open={open}
@@ -150,32 +170,8 @@ export function ImportModal({
                     />
                   ),
                 },
-                {
-                  title: t('research.import.type'),
-                  render: (_: unknown, r: Row, i: number) => (
-                    <Select
-                      size="small"
-                      style={{ width: 100 }}
-                      value={r.type}
-                      disabled={r.skip || pool.variables.some((v) => v.key === r.key)}
-                      onChange={(type) => set(i, { type })}
-                      options={RESEARCH_VARIABLE_TYPES.map((x) => ({ value: x, label: t(`research.varType.${x}`) }))}
-                    />
-                  ),
-                },
-                {
-                  title: t('research.import.kindLabel'),
-                  render: (_: unknown, r: Row, i: number) => (
-                    <Select
-                      size="small"
-                      style={{ width: 120 }}
-                      value={r.kind}
-                      disabled={r.skip || pool.variables.some((v) => v.key === r.key)}
-                      onChange={(kind) => set(i, { kind })}
-                      options={RESEARCH_VARIABLE_KINDS.map((x) => ({ value: x, label: t(`research.varKind.${x}`) }))}
-                    />
-                  ),
-                },
+                choice('type', t('research.import.type'), 100, RESEARCH_VARIABLE_TYPES, 'research.varType'),
+                choice('kind', t('research.import.kindLabel'), 120, RESEARCH_VARIABLE_KINDS, 'research.varKind'),
                 {
                   title: t('research.import.skip'),
                   render: (_: unknown, r: Row, i: number) => (

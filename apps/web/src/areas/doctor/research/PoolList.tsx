@@ -5,9 +5,11 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RESEARCH_BUTTONS, poolAddBody, type Pool } from '@tcm/contract';
 import { markServerFields, useSchemaRules } from '../../../lib/form-rules.js';
+import { SchemaInput } from '../../../components/SchemaInput.js';
 import type { ToolbarButton } from '../../../app/dynamic-menu.js';
 import { selectionProblem } from '../../../app/toolbar.js';
-import { DataTable, type Paging } from '../../../components/DataTable.js';
+import { DataTable } from '../../../components/DataTable.js';
+import { useListTable } from '../../../components/use-list-table.js';
 import { SearchBox } from '../../../components/SearchBox.js';
 import { Toolbar } from '../../../components/Toolbar.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
@@ -47,9 +49,8 @@ export function PoolList() {
   const deleteSelected = useDeleteSelected();
   const { date } = useReaderFormat();
   const navigate = useNavigate();
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<string[]>([]);
+  const { paging, selected, setSelected, pager, selection } = useListTable();
   const [editing, setEditing] = useState<Pool | 'new' | null>(null);
   const list = usePools({ ...paging, search: search || undefined });
   const remove = useRemovePools();
@@ -99,10 +100,8 @@ export function PoolList() {
           loading={list.isLoading}
           dataSource={pools}
           total={list.data?.total ?? 0}
-          paging={paging}
-          onPaging={setPaging}
-          selected={selected}
-          onSelect={(keys) => setSelected(keys.map(String))}
+          {...pager}
+          {...selection}
           locale={{ emptyText: t('research.noPools') }}
           data-testid="pool-table"
           columns={[
@@ -134,7 +133,7 @@ function PoolForm({ pool, onClose, onSaved }: { pool: Pool | 'new' | null; onClo
   const [form] = Form.useForm<{ name: string; remark: string }>();
   const isNew = pool === 'new';
   const save = useSavePool();
-  const { rules, text } = useSchemaRules(poolAddBody.shape);
+  const schema = useSchemaRules(poolAddBody.shape);
   return (
     <Modal
       open={!!pool}
@@ -161,11 +160,9 @@ function PoolForm({ pool, onClose, onSaved }: { pool: Pool | 'new' | null; onClo
         preserve={false}
         initialValues={isNew || !pool ? {} : { name: pool.name, remark: pool.remark }}
       >
-        <Form.Item name="name" label={t('research.name')} required rules={rules('name')}>
-          <Input {...text('name')} data-testid="pool-name" />
-        </Form.Item>
-        <Form.Item name="remark" label={t('research.remark')} rules={rules('remark')}>
-          <Input.TextArea {...text('remark')} />
+        <SchemaInput field={schema.field('name')} label={t('research.name')} required data-testid="pool-name" />
+        <Form.Item name="remark" label={t('research.remark')} rules={schema.rules('remark')}>
+          <Input.TextArea {...schema.text('remark')} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,13 +1,14 @@
 import './texts.js';
 import '../../../record/texts.js';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Checkbox, Modal, Result, Space, Typography, message } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RESEARCH_BUTTONS, type CombinedQuery, type Sample } from '@tcm/contract';
 import type { ToolbarButton } from '../../../app/dynamic-menu.js';
 import { selectionProblem } from '../../../app/toolbar.js';
-import { DataTable, type Paging } from '../../../components/DataTable.js';
+import { DataTable } from '../../../components/DataTable.js';
+import { useListTable } from '../../../components/use-list-table.js';
 import { Toolbar } from '../../../components/Toolbar.js';
 import { CombinedQueryButton } from '../../../components/query/CombinedQueryButton.js';
 import type { QueryField } from '../../../components/query/normalize.js';
@@ -59,13 +60,11 @@ export function SampleList() {
   const deleteSelected = useDeleteSelected();
   const { lang, number } = useReaderFormat();
   const navigate = useNavigate();
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
   const [query, setQuery] = useState<CombinedQuery | null>(null);
-  const [selected, setSelected] = useState<string[]>([]);
+  const { paging, selected, setSelected, pager, selection } = useListTable([query]);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Sample | null>(null);
   const [system, setSystem] = useState(false);
-  useEffect(() => setPaging((p) => ({ ...p, page: 1 })), [query]);
   const pool = usePool(id);
   const list = useSamples(id, { ...paging, query });
   const remove = useRemoveSamples(id);
@@ -129,10 +128,8 @@ export function SampleList() {
           loading={list.isLoading || pool.isLoading}
           dataSource={samples}
           total={list.data?.total ?? 0}
-          paging={paging}
-          onPaging={setPaging}
-          selected={selected}
-          onSelect={(keys) => setSelected(keys.map(String))}
+          {...pager}
+          {...selection}
           locale={{ emptyText: t('research.empty') }}
           scroll={{ x: 'max-content' }}
           data-testid="sample-table"

@@ -1,5 +1,6 @@
 import '../../../record/texts.js';
 import { Alert, Button, Card, Input, Result, Segmented, Space, Typography, message } from 'antd';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RECORD_PATHS, type ReportLanguage, hasResults } from '@tcm/contract';
@@ -56,6 +57,24 @@ function PdfFrame({ src, title }: { src: string; title: string }) {
   );
 }
 
+/** A report page's head: its title, the report language's switch, then what the page adds. */
+function ReportHead(props: {
+  title: string;
+  lang: ReportLanguage;
+  onLang: (l: ReportLanguage) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Space wrap>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {props.title}
+      </Typography.Title>
+      <LangSwitch lang={props.lang} onChange={props.onLang} />
+      {props.children}
+    </Space>
+  );
+}
+
 /** /checked/pdf?token=…: the PDF report itself, embedded, in zh or en. No sign-in: the token is the key. */
 export function ReportPdfPage() {
   const { t } = useTranslation();
@@ -69,13 +88,9 @@ export function ReportPdfPage() {
   const status = progress?.status ?? detail.status;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Space wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('route.pdfReport')}
-        </Typography.Title>
-        <LangSwitch lang={lang} onChange={setLang} />
+      <ReportHead title={t('route.pdfReport')} lang={lang} onLang={setLang}>
         {hasResults(status) && <ReportButtons recordRef={{ token }} />}
-      </Space>
+      </ReportHead>
       {hasResults(status) ? (
         <PdfFrame src={reportPath({ token }, lang)} title={t('route.pdfReport')} />
       ) : status === 'failed' ? (
@@ -138,12 +153,7 @@ export function ReportPreviewPage() {
   const [lang, setLang] = useReportLang();
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Space wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('route.pdfPreview')}
-        </Typography.Title>
-        <LangSwitch lang={lang} onChange={setLang} />
-      </Space>
+      <ReportHead title={t('route.pdfPreview')} lang={lang} onLang={setLang} />
       <Typography.Text type="secondary">{t('record.previewNote')}</Typography.Text>
       <PdfFrame src={`${RECORD_PATHS.reportPreview}?lang=${lang}`} title={t('route.pdfPreview')} />
     </Space>

@@ -135,23 +135,9 @@ export default function H5CapturePage() {
       {p.wx && inWeChat() && (
         <Alert type="info" showIcon title={t('h5.wxHint')} style={{ marginBottom: 12 }} data-testid="h5-wx-hint" />
       )}
-      <PhotoField
-        title={t('h5.tongue')}
-        hint={t('h5.tongueHint')}
-        colour={p.colour}
-        file={tongue}
-        onChange={setTongue}
-        testId="h5-tongue"
-      />
+      <PhotoField kind="tongue" colour={p.colour} file={tongue} onChange={setTongue} />
       {tongue && <OnDeviceCheck photo={tongue} />}
-      <PhotoField
-        title={t('h5.face')}
-        hint={t('h5.faceHint')}
-        colour={p.colour}
-        file={face}
-        onChange={setFace}
-        testId="h5-face"
-      />
+      <PhotoField kind="face" colour={p.colour} file={face} onChange={setFace} />
       {submit.error && (
         <Alert type="error" showIcon title={submit.error.message} style={{ marginBottom: 12 }} data-testid="h5-error" />
       )}

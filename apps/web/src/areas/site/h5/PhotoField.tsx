@@ -49,16 +49,19 @@ function PickButton(props: {
   );
 }
 
-/** One photo of the H5 page: camera or album, checked on the phone, previewed. */
+/**
+ * One photo of the H5 page: camera or album, checked on the phone, previewed. Its words
+ * (`h5.<kind>`, `h5.<kind>Hint`) and test id (`h5-<kind>`) follow from its kind.
+ */
 export function PhotoField(props: {
-  title: string;
-  hint: string;
+  kind: 'tongue' | 'face';
   colour: string;
   file: File | null;
   onChange: (f: File | null) => void;
-  testId: string;
 }) {
   const { t } = useTranslation();
+  const title = t(`h5.${props.kind}`);
+  const testId = `h5-${props.kind}`;
   const [problem, setProblem] = useState<string | null>(null);
   const preview = useObjectUrl(props.file);
 
@@ -69,18 +72,18 @@ export function PhotoField(props: {
     props.onChange(p ? null : f);
   };
   return (
-    <div style={{ marginBottom: 20 }} data-testid={props.testId}>
+    <div style={{ marginBottom: 20 }} data-testid={testId}>
       <Typography.Title level={5} style={{ marginBottom: 4 }}>
-        {props.title}
+        {title}
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        {props.hint}
+        {t(`h5.${props.kind}Hint`)}
       </Typography.Paragraph>
       {preview && (
         <img
           src={preview}
-          alt={props.title}
-          data-testid={`${props.testId}-preview`}
+          alt={title}
+          data-testid={`${testId}-preview`}
           style={{ width: '100%', maxHeight: 260, objectFit: 'contain', borderRadius: 8, marginBottom: 8 }}
         />
       )}
@@ -90,14 +93,14 @@ export function PhotoField(props: {
           colour={props.colour}
           label={preview ? t('h5.retake') : t('h5.takePhoto')}
           onFile={(f) => void take(f)}
-          testId={`${props.testId}-camera`}
+          testId={`${testId}-camera`}
         />
         <PickButton
           capture={false}
           colour={props.colour}
           label={t('h5.choosePhoto')}
           onFile={(f) => void take(f)}
-          testId={`${props.testId}-file`}
+          testId={`${testId}-file`}
         />
       </div>
       {problem && <Alert type="error" showIcon title={problem} style={{ marginTop: 8 }} />}

@@ -4,7 +4,8 @@ import { Button, Result, Select, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FORM_STATUSES, type FormSummary } from '@tcm/contract';
-import { DataTable, type Paging } from '../../../../components/DataTable.js';
+import { DataTable } from '../../../../components/DataTable.js';
+import { useListTable } from '../../../../components/use-list-table.js';
 import { SearchBox } from '../../../../components/SearchBox.js';
 import { useReaderFormat } from '../../../../lib/reader-format.js';
 import { useFormPage } from './inquiry-api.js';
@@ -61,7 +62,7 @@ export function useFormColumns(withPatient: boolean) {
 /** /doctor/archive/patientInquiry/index: forms of every case the doctor may open. */
 export function FormList() {
   const { t } = useTranslation();
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
+  const { paging, setPaging, pager } = useListTable();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<FormSummary['status'] | undefined>();
   const [adding, setAdding] = useState(false);
@@ -96,8 +97,7 @@ export function FormList() {
       <DataTable<FormSummary>
         rowKey="id"
         query={list}
-        paging={paging}
-        onPaging={setPaging}
+        {...pager}
         columns={columns}
         locale={{ emptyText: t('archive.inquiry.empty') }}
       />

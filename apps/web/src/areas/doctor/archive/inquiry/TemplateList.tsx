@@ -1,10 +1,10 @@
 import '../texts.js';
-import { useState } from 'react';
 import { Button, Result, Space, Tag, Typography, message } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TemplateSummary } from '@tcm/contract';
-import { DataTable, type Paging } from '../../../../components/DataTable.js';
+import { DataTable } from '../../../../components/DataTable.js';
+import { useListTable } from '../../../../components/use-list-table.js';
 import { useReaderFormat } from '../../../../lib/reader-format.js';
 import { useRemoveTemplate, useTemplates } from './inquiry-api.js';
 import { useConfirm } from '../../../../components/use-confirm.js';
@@ -15,7 +15,7 @@ export function TemplateList() {
   const confirm = useConfirm();
   const { date } = useReaderFormat();
   const navigate = useNavigate();
-  const [paging, setPaging] = useState<Paging>({ page: 1, size: 100 });
+  const { paging, pager } = useListTable();
   const list = useTemplates();
   const removing = useRemoveTemplate();
   const remove = (tpl: TemplateSummary) =>
@@ -48,9 +48,8 @@ export function TemplateList() {
         rowKey="id"
         loading={list.isPending}
         dataSource={rows.slice((paging.page - 1) * paging.size, paging.page * paging.size)}
-        paging={paging}
+        {...pager}
         total={rows.length}
-        onPaging={setPaging}
         locale={{ emptyText: t('archive.inquiry.emptyTemplates') }}
         columns={[
           {
