@@ -8,7 +8,7 @@ import { addAuditMenu } from './audit-menu.js';
 import { addViewButtons } from './view-buttons.js';
 import { addOrganizationConsole } from './organization-console.js';
 import { useFreshDatabase } from '../test/fresh-database.js';
-import { dropPages, grantsOfButtons } from './menus.test-helpers.js';
+import { dropPages, expectAddsOnce, grantsOfButtons } from './menus.test-helpers.js';
 
 /** On its own in-memory PGlite: the repair changes the menu table, which the suite's database shares. */
 const database = useFreshDatabase();
@@ -33,9 +33,7 @@ describe('console-admin-menus repair', () => {
     const db = database.db;
     // The tree the first test seeded, less the organization page (a database from before it).
     expect(await dropPages(db, ['/system/organization'])).toBe(1);
-    expect(await addOrganizationConsole(db, { dryRun: true })).toEqual({ added: 0 });
-    expect(await addOrganizationConsole(db, { dryRun: false })).toEqual({ added: 5 });
-    expect(await addOrganizationConsole(db, { dryRun: false })).toEqual({ added: 0 });
+    await expectAddsOnce(addOrganizationConsole, db, { added: 0 }, { added: 5 });
     expect(await grantsOfButtons(db, ['sysOrg-add', 'sysOrg-edit', 'sysOrg-remove', 'sysOrg-assign'])).toEqual({
       buttons: 4,
       grants: [],
@@ -46,9 +44,7 @@ describe('console-admin-menus repair', () => {
     const db = database.db;
     // The tree the first test seeded, less the audit page (a database from before it).
     expect(await dropPages(db, ['/system/audit'])).toBe(1);
-    expect(await addAuditMenu(db, { dryRun: true })).toEqual({ menus: 0 });
-    expect(await addAuditMenu(db, { dryRun: false })).toEqual({ menus: 3 });
-    expect(await addAuditMenu(db, { dryRun: false })).toEqual({ menus: 0 });
+    await expectAddsOnce(addAuditMenu, db, { menus: 0 }, { menus: 3 });
     const codes = (await db.select({ code: menus.buttonCode }).from(menus)).map((m) => m.code);
     expect(codes).toEqual(expect.arrayContaining(['audit-view', 'audit-export']));
   });
@@ -63,9 +59,7 @@ describe('console-admin-menus repair', () => {
       .values({ code: `inbox-${Date.now()}`, name: 'Inbox' })
       .returning({ id: roles.id });
     await db.insert(roleMenus).values({ roleId: role!.id, menuId: page!.id });
-    expect(await addViewButtons(db, { dryRun: true })).toEqual({ buttons: 0, grants: 0 });
-    expect(await addViewButtons(db, { dryRun: false })).toEqual({ buttons: 2, grants: 1 });
-    expect(await addViewButtons(db, { dryRun: false })).toEqual({ buttons: 0, grants: 0 });
+    await expectAddsOnce(addViewButtons, db, { buttons: 0, grants: 0 }, { buttons: 2, grants: 1 });
     const granted = await db
       .select({ code: menus.buttonCode, pid: menus.pid })
       .from(roleMenus)

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { menus, roleMenus } from '../db/schema/index.js';
@@ -21,4 +22,19 @@ export async function grantsOfButtons(db: Db, codes: string[]): Promise<{ button
   const ids = buttons.map((m) => m.id);
   const grants = ids.length ? await db.select().from(roleMenus).where(inArray(roleMenus.menuId, ids)) : [];
   return { buttons: ids.length, grants };
+}
+
+/**
+ * Runs a repair dry, for real, and again: the dry run and the second run change nothing (`none`),
+ * the first adds what an older database lacked (`added`).
+ */
+export async function expectAddsOnce<T>(
+  repair: (db: Db, options: { dryRun: boolean }) => Promise<T>,
+  db: Db,
+  none: T,
+  added: T,
+): Promise<void> {
+  expect(await repair(db, { dryRun: true })).toEqual(none);
+  expect(await repair(db, { dryRun: false })).toEqual(added);
+  expect(await repair(db, { dryRun: false })).toEqual(none);
 }

@@ -5,7 +5,7 @@ import { menus } from '../db/schema/index.js';
 import { insertMenus } from '../seed/seed.js';
 import { CONSOLE_MENUS } from '../seed/menu-tree.js';
 import { addPlatformConsole } from './platform-console.js';
-import { grantsOfButtons } from './menus.test-helpers.js';
+import { expectAddsOnce, grantsOfButtons } from './menus.test-helpers.js';
 
 /** On its own in-memory PGlite: the repair changes the menu table. */
 const fresh = useFreshDatabase();
@@ -23,9 +23,7 @@ describe('platform-console repair', () => {
     const [page] = await db.select({ id: menus.id }).from(menus).where(eq(menus.path, '/system/device'));
     await db.delete(menus).where(inArray(menus.id, [...old.map((m) => m.id), page!.id]));
 
-    expect(await addPlatformConsole(db, { dryRun: true })).toEqual({ menus: 0, buttons: 0 });
-    expect(await addPlatformConsole(db, { dryRun: false })).toEqual({ menus: 4, buttons: 1 });
-    expect(await addPlatformConsole(db, { dryRun: false })).toEqual({ menus: 0, buttons: 0 });
+    await expectAddsOnce(addPlatformConsole, db, { menus: 0, buttons: 0 }, { menus: 4, buttons: 1 });
     const [welcome] = await db.select({ id: menus.id }).from(menus).where(eq(menus.path, '/welcome'));
     const [button] = await db.select().from(menus).where(eq(menus.buttonCode, 'sysDashboard-view'));
     expect(button?.pid).toBe(welcome!.id);
