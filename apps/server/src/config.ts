@@ -8,11 +8,20 @@ import type { AdmissionSettings } from './http/admission.js';
 import type { HttpServerSettings } from './http/http-server.js';
 
 /**
+ * A whole number read from the environment (where it is a string): at least `min`, at most `max`
+ * when given, `fallback` when the variable is unset.
+ */
+function wholeNumber(fallback: number, { min, max }: { min: number; max?: number }) {
+  const n = z.coerce.number().int().min(min);
+  return (max === undefined ? n : n.max(max)).default(fallback);
+}
+
+/**
  * The one typed, validated configuration of the server, read from the environment.
  * Defaults make `npm start` work on a bare machine; docs/server.md lists every variable.
  */
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: wholeNumber(8080, { min: 0, max: 65535 }),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
@@ -21,12 +30,8 @@ const envSchema = z.object({
   CLIENT_SECRET: z.string().min(1).default('tcm-web-secret'),
   /** HS256 key for access tokens; unset: generated once into DATA_DIR/secrets.json. */
   JWT_SECRET: z.string().min(32).optional(),
-  ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).max(86400).default(900),
-  REFRESH_TOKEN_TTL_S: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .default(14 * 86400),
+  ACCESS_TOKEN_TTL_S: wholeNumber(900, { min: 30, max: 86400 }),
+  REFRESH_TOKEN_TTL_S: wholeNumber(14 * 86400, { min: 60 }),
   SEED_PASSWORD: z.string().min(8).optional(),
   /** WeChat OAuth endpoint (official: https://api.weixin.qq.com) and the official-account app. */
   WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
@@ -47,45 +52,37 @@ const envSchema = z.object({
   /** The deployment is reached over HTTPS (TLS at this server or at its proxy): Secure cookies and HSTS. */
   TLS: z.enum(['true', 'false']).default('false'),
   /** HSTS max-age in seconds when TLS=true (default 180 days); 0 sends no HSTS header. */
-  HSTS_MAX_AGE_S: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(180 * 86400),
+  HSTS_MAX_AGE_S: wholeNumber(180 * 86400, { min: 0 }),
   /** Image resizes (file URLs with w/h) per client IP and minute; 0 = no limit. Cached sizes are free. */
-  IMAGE_RESIZES_PER_MIN: z.coerce.number().int().min(0).default(60),
+  IMAGE_RESIZES_PER_MIN: wholeNumber(60, { min: 0 }),
   /** Image resizes running at once in this process; more wait, and past a short queue answer 429. */
-  IMAGE_RESIZE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  IMAGE_RESIZE_CONCURRENCY: wholeNumber(2, { min: 1, max: 16 }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(12 * 1024 * 1024),
+  BODY_LIMIT_BYTES: wholeNumber(12 * 1024 * 1024, { min: 1024 }),
   /** Sign-in guard (docs/auth.md "Passwords and lockout"): per account+address, account, address. */
-  LOGIN_FREE_ATTEMPTS: z.coerce.number().int().min(1).default(2),
-  LOGIN_DELAY_BASE_S: z.coerce.number().int().min(0).default(2),
-  LOGIN_DELAY_MAX_S: z.coerce.number().int().min(0).default(60),
-  LOGIN_CAPTCHA_AFTER: z.coerce.number().int().min(1).default(3),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
-  LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
-  LOGIN_LOCK_S: z.coerce.number().int().min(1).default(900),
+  LOGIN_FREE_ATTEMPTS: wholeNumber(2, { min: 1 }),
+  LOGIN_DELAY_BASE_S: wholeNumber(2, { min: 0 }),
+  LOGIN_DELAY_MAX_S: wholeNumber(60, { min: 0 }),
+  LOGIN_CAPTCHA_AFTER: wholeNumber(3, { min: 1 }),
+  LOGIN_MAX_FAILURES: wholeNumber(10, { min: 1 }),
+  LOGIN_IP_MAX_FAILURES: wholeNumber(30, { min: 1 }),
+  LOGIN_LOCK_S: wholeNumber(900, { min: 1 }),
   /** Entrances whose password sign-in always needs a solved captcha (comma list, or `none`). */
   LOGIN_CAPTCHA_ENTRANCES: z.string().default('sys'),
   /** Proof-of-work zero bits every captcha answer must carry (docs/security.md §14d; 0 = none). */
-  CAPTCHA_POW_BITS: z.coerce.number().int().min(0).max(28).default(16),
+  CAPTCHA_POW_BITS: wholeNumber(16, { min: 0, max: 28 }),
   /** Doctor self-registration calls per client address and hour (register, duplicate check). */
-  REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(5),
-  REGISTER_CHECKS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  REGISTER_PER_HOUR: wholeNumber(5, { min: 1 }),
+  REGISTER_CHECKS_PER_HOUR: wholeNumber(30, { min: 1 }),
   /** Cooperation enquiries per client address and hour, in the database (docs/site.md). */
-  ENQUIRIES_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  ENQUIRIES_PER_HOUR: wholeNumber(5, { min: 1 }),
   /** Physicians' assistant (docs/site.md "AI assistant"): questions per account and hour. */
-  ASSISTANT_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  ASSISTANT_PER_HOUR: wholeNumber(60, { min: 1 }),
   /** Optional OpenAI-compatible endpoint that phrases the retrieved answer (base URL, …/v1). */
   ASSISTANT_API_URL: z.string().url().optional(),
   ASSISTANT_API_KEY: z.string().optional(),
   ASSISTANT_MODEL: z.string().default('gpt-4o-mini'),
-  ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).default(20000),
+  ASSISTANT_TIMEOUT_MS: wholeNumber(20000, { min: 100 }),
   /** File storage (docs/records.md): a local folder under DATA_DIR, or S3-compatible object storage. */
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -95,83 +92,78 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().default(''),
   /** Uploads without sign-in per client IP and minute (visitor capture, portal upload); 0 = no limit. */
-  PUBLIC_UPLOADS_PER_MIN: z.coerce.number().int().min(0).default(30),
+  PUBLIC_UPLOADS_PER_MIN: wholeNumber(30, { min: 0 }),
   /** Analysis workers in this process (0: none, e.g. an API-only process). */
-  ANALYSIS_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  ANALYSIS_WORKERS: wholeNumber(1, { min: 0, max: 16 }),
   /** Engine pool child processes (docs/records.md); 0 runs engines on the API thread (measuring only). */
-  ENGINE_POOL_SIZE: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(32)
-    .default(Math.max(1, Math.min(2, availableParallelism() - 1))),
+  ENGINE_POOL_SIZE: wholeNumber(Math.max(1, Math.min(2, availableParallelism() - 1)), { min: 0, max: 32 }),
   /** Jobs waiting for a free engine child before uploads answer 4003001 (busy). */
-  ENGINE_QUEUE_MAX: z.coerce.number().int().min(0).default(64),
+  ENGINE_QUEUE_MAX: wholeNumber(64, { min: 0 }),
   /** Multipart uploads read and checked at once, waiting for a slot, longest wait (http/upload-gate.ts). */
-  UPLOADS_IN_FLIGHT: z.coerce.number().int().min(0).default(8),
-  UPLOADS_WAITING: z.coerce.number().int().min(0).default(64),
-  UPLOAD_WAIT_MS: z.coerce.number().int().min(0).default(15000),
+  UPLOADS_IN_FLIGHT: wholeNumber(8, { min: 0 }),
+  UPLOADS_WAITING: wholeNumber(64, { min: 0 }),
+  UPLOAD_WAIT_MS: wholeNumber(15000, { min: 0 }),
   /**
    * Admission (http/admission.ts, docs/server.md "Mixed traffic"): requests worked on at once in
    * this process (0 = no limit), requests waiting for a place, longest wait; beyond: 503 4009101.
    */
-  ADMISSION_IN_FLIGHT: z.coerce.number().int().min(0).default(64),
-  ADMISSION_WAITING: z.coerce.number().int().min(0).default(128),
-  ADMISSION_WAIT_MS: z.coerce.number().int().min(0).default(1000),
+  ADMISSION_IN_FLIGHT: wholeNumber(64, { min: 0 }),
+  ADMISSION_WAITING: wholeNumber(128, { min: 0 }),
+  ADMISSION_WAIT_MS: wholeNumber(1000, { min: 0 }),
   /** The listener (http/http-server.ts): connections held at once, keep-alive, header and request limits. */
-  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2048),
-  HTTP_KEEP_ALIVE_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(65),
-  HTTP_HEADERS_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(15),
-  HTTP_REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(120),
+  HTTP_MAX_CONNECTIONS: wholeNumber(2048, { min: 1 }),
+  HTTP_KEEP_ALIVE_TIMEOUT_S: wholeNumber(65, { min: 1, max: 3600 }),
+  HTTP_HEADERS_TIMEOUT_S: wholeNumber(15, { min: 1, max: 3600 }),
+  HTTP_REQUEST_TIMEOUT_S: wholeNumber(120, { min: 1, max: 3600 }),
   /** PostgreSQL pool of this process (DATABASE_URL; embedded PGlite is always 1) and the longest wait for a connection (then 503 4009102). */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
-  DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  DATABASE_POOL_MAX: wholeNumber(10, { min: 1, max: 500 }),
+  DATABASE_POOL_TIMEOUT_MS: wholeNumber(5000, { min: 100 }),
   /** Records waiting for analysis, deployment-wide, beyond which a new one is refused (503 4009103); 0 = no limit. */
-  ANALYSIS_QUEUE_MAX: z.coerce.number().int().min(0).default(500),
+  ANALYSIS_QUEUE_MAX: wholeNumber(500, { min: 0 }),
   /** First retry of a failed analysis job after this many seconds, doubling (pg-boss backoff). */
-  ANALYSIS_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(2),
+  ANALYSIS_RETRY_DELAY_S: wholeNumber(2, { min: 1, max: 3600 }),
   /** Niceness of the engine children (0-19): they yield the CPU to the API process. */
-  ENGINE_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  ENGINE_NICE: wholeNumber(10, { min: 0, max: 19 }),
   /** Record list: matching rows counted past the page's first row before the total says "more than". */
-  LIST_COUNT_AHEAD: z.coerce.number().int().min(100).default(10_000),
+  LIST_COUNT_AHEAD: wholeNumber(10_000, { min: 100 }),
   /** Memory for answered record details kept while their record is unchanged, MB; 0 = none (modules/records/detail-cache.ts). */
-  DETAIL_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  DETAIL_CACHE_MB: wholeNumber(64, { min: 0, max: 4096 }),
   /** Heap limit of one engine child, MB. */
-  ENGINE_WORKER_HEAP_MB: z.coerce.number().int().min(128).default(1536),
+  ENGINE_WORKER_HEAP_MB: wholeNumber(1536, { min: 128 }),
   /** Records queued or running at once per user (or device), and per client address; 0 = no limit. */
-  QUEUED_RECORDS_PER_USER: z.coerce.number().int().min(0).default(20),
-  QUEUED_RECORDS_PER_ADDRESS: z.coerce.number().int().min(0).default(60),
+  QUEUED_RECORDS_PER_USER: wholeNumber(20, { min: 0 }),
+  QUEUED_RECORDS_PER_ADDRESS: wholeNumber(60, { min: 0 }),
   /** Key of the app-key secrets at rest (AES-256-GCM; 32+ characters); unset: generated into DATA_DIR/secrets.json. */
   OPEN_API_SECRET_KEY: z.string().min(32).optional(),
   /** Webhook deliveries after the first, and the first retry's delay in seconds (doubling). */
-  OPEN_API_WEBHOOK_RETRIES: z.coerce.number().int().min(0).max(20).default(6),
-  OPEN_API_WEBHOOK_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(10),
+  OPEN_API_WEBHOOK_RETRIES: wholeNumber(6, { min: 0, max: 20 }),
+  OPEN_API_WEBHOOK_RETRY_DELAY_S: wholeNumber(10, { min: 1, max: 3600 }),
   /** Allow webhook URLs on loopback and private addresses (a partner's receiver on the same network; tests). */
   OPEN_API_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   /** Scheduled backups (docs/deploy.md "Backups"): hours between dumps, 0 = none; first slot of the day (UTC). */
-  BACKUP_INTERVAL_H: z.coerce.number().int().min(0).max(168).default(0),
+  BACKUP_INTERVAL_H: wholeNumber(0, { min: 0, max: 168 }),
   BACKUP_AT: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM (UTC)')
     .default('03:00'),
   /** Folder of the dumps (default DATA_DIR/backups) and how many of the newest to keep (0 = all). */
   BACKUP_DIR: z.string().optional(),
-  BACKUP_KEEP: z.coerce.number().int().min(0).default(7),
+  BACKUP_KEEP: wholeNumber(7, { min: 0 }),
   /** Seals the server's keys into each scheduled backup (scrypt + AES-256-GCM); unset: backups without them. */
   BACKUP_PASSPHRASE: z.string().min(12).optional(),
   /** Seconds SIGTERM waits for in-flight requests, jobs and a running backup before the process exits 1. */
-  SHUTDOWN_GRACE_S: z.coerce.number().int().min(1).max(3600).default(25),
+  SHUTDOWN_GRACE_S: wholeNumber(25, { min: 1, max: 3600 }),
   /** Prometheus metrics listener (docs/server.md "Production mode"): port (0 = off) and its address. */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  METRICS_PORT: wholeNumber(0, { min: 0, max: 65535 }),
   METRICS_HOST: z.string().default('127.0.0.1'),
   /** App processes on this host sharing PORT (node cluster); 1 = this process serves alone. */
-  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  WORKERS: wholeNumber(1, { min: 1, max: 64 }),
   /** HMAC key of signed file URLs (32+ characters); unset: generated into DATA_DIR/secrets.json. */
   FILE_URL_KEY: z.string().min(32).optional(),
   /** Life of a signed file URL in seconds (at most 900: 15 minutes). */
-  FILE_URL_TTL_S: z.coerce.number().int().min(10).max(900).default(600),
+  FILE_URL_TTL_S: wholeNumber(600, { min: 10, max: 900 }),
   /** Days an audit log row is kept; older rows are deleted by the hourly purge (0 = keep for ever). */
-  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(365),
+  AUDIT_RETENTION_DAYS: wholeNumber(365, { min: 0, max: 36500 }),
 });
 
 export interface AppConfig {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq, inArray, or } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { menus, roleMenus, roles } from '../db/schema/index.js';
 import { insertMenus } from '../seed/seed.js';
 import { CONSOLE_MENUS } from '../seed/menu-tree.js';
@@ -8,6 +8,7 @@ import { addAuditMenu } from './audit-menu.js';
 import { addViewButtons } from './view-buttons.js';
 import { addOrganizationConsole } from './organization-console.js';
 import { useFreshDatabase } from '../test/fresh-database.js';
+import { dropPages, expectAddsOnce, grantsOfButtons } from './menus.test-helpers.js';
 
 /** On its own in-memory PGlite: the repair changes the menu table, which the suite's database shares. */
 const database = useFreshDatabase();
@@ -18,13 +19,7 @@ describe('console-admin-menus repair', () => {
     expect(await addConsoleAdminMenus(db, { dryRun: false })).toEqual({ added: 0 });
     // A database seeded before the user, role and team pages: the console tree without them.
     await insertMenus(db, 'console', CONSOLE_MENUS);
-    const admin = await db
-      .select({ id: menus.id })
-      .from(menus)
-      .where(or(eq(menus.path, '/system/user'), eq(menus.path, '/system/role'), eq(menus.path, '/system/team')));
-    const ids = admin.map((m) => m.id);
-    await db.delete(menus).where(inArray(menus.pid, ids));
-    await db.delete(menus).where(inArray(menus.id, ids));
+    expect(await dropPages(db, ['/system/user', '/system/role', '/system/team'])).toBe(3);
 
     expect(await addConsoleAdminMenus(db, { dryRun: true })).toEqual({ added: 0 });
     const first = await addConsoleAdminMenus(db, { dryRun: false });
@@ -37,42 +32,19 @@ describe('console-admin-menus repair', () => {
   it('organization-console: adds the organization page and its four buttons to an older console tree once, granted to nobody', async () => {
     const db = database.db;
     // The tree the first test seeded, less the organization page (a database from before it).
-    const page = await db.select({ id: menus.id }).from(menus).where(eq(menus.path, '/system/organization'));
-    const ids = page.map((m) => m.id);
-    expect(ids).toHaveLength(1);
-    await db.delete(menus).where(inArray(menus.pid, ids));
-    await db.delete(menus).where(inArray(menus.id, ids));
-    expect(await addOrganizationConsole(db, { dryRun: true })).toEqual({ added: 0 });
-    expect(await addOrganizationConsole(db, { dryRun: false })).toEqual({ added: 5 });
-    expect(await addOrganizationConsole(db, { dryRun: false })).toEqual({ added: 0 });
-    const added = await db
-      .select({ id: menus.id })
-      .from(menus)
-      .where(inArray(menus.buttonCode, ['sysOrg-add', 'sysOrg-edit', 'sysOrg-remove', 'sysOrg-assign']));
-    expect(added).toHaveLength(4);
-    const granted = await db
-      .select()
-      .from(roleMenus)
-      .where(
-        inArray(
-          roleMenus.menuId,
-          added.map((m) => m.id),
-        ),
-      );
-    expect(granted).toEqual([]);
+    expect(await dropPages(db, ['/system/organization'])).toBe(1);
+    await expectAddsOnce(addOrganizationConsole, db, { added: 0 }, { added: 5 });
+    expect(await grantsOfButtons(db, ['sysOrg-add', 'sysOrg-edit', 'sysOrg-remove', 'sysOrg-assign'])).toEqual({
+      buttons: 4,
+      grants: [],
+    });
   });
 
   it('audit-menu: adds the audit page and its two buttons to a console tree seeded before it, once', async () => {
     const db = database.db;
     // The tree the first test seeded, less the audit page (a database from before it).
-    const page = await db.select({ id: menus.id }).from(menus).where(eq(menus.path, '/system/audit'));
-    const ids = page.map((m) => m.id);
-    expect(ids).toHaveLength(1);
-    await db.delete(menus).where(inArray(menus.pid, ids));
-    await db.delete(menus).where(inArray(menus.id, ids));
-    expect(await addAuditMenu(db, { dryRun: true })).toEqual({ menus: 0 });
-    expect(await addAuditMenu(db, { dryRun: false })).toEqual({ menus: 3 });
-    expect(await addAuditMenu(db, { dryRun: false })).toEqual({ menus: 0 });
+    expect(await dropPages(db, ['/system/audit'])).toBe(1);
+    await expectAddsOnce(addAuditMenu, db, { menus: 0 }, { menus: 3 });
     const codes = (await db.select({ code: menus.buttonCode }).from(menus)).map((m) => m.code);
     expect(codes).toEqual(expect.arrayContaining(['audit-view', 'audit-export']));
   });
@@ -87,9 +59,7 @@ describe('console-admin-menus repair', () => {
       .values({ code: `inbox-${Date.now()}`, name: 'Inbox' })
       .returning({ id: roles.id });
     await db.insert(roleMenus).values({ roleId: role!.id, menuId: page!.id });
-    expect(await addViewButtons(db, { dryRun: true })).toEqual({ buttons: 0, grants: 0 });
-    expect(await addViewButtons(db, { dryRun: false })).toEqual({ buttons: 2, grants: 1 });
-    expect(await addViewButtons(db, { dryRun: false })).toEqual({ buttons: 0, grants: 0 });
+    await expectAddsOnce(addViewButtons, db, { buttons: 0, grants: 0 }, { buttons: 2, grants: 1 });
     const granted = await db
       .select({ code: menus.buttonCode, pid: menus.pid })
       .from(roleMenus)

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { useFreshDatabase } from '../test/fresh-database.js';
-import { menus, roleMenus } from '../db/schema/index.js';
+import { menus } from '../db/schema/index.js';
 import { insertMenus } from '../seed/seed.js';
 import { CONSOLE_MENUS } from '../seed/menu-tree.js';
 import { addPlatformConsole } from './platform-console.js';
+import { expectAddsOnce, grantsOfButtons } from './menus.test-helpers.js';
 
 /** On its own in-memory PGlite: the repair changes the menu table. */
 const fresh = useFreshDatabase();
@@ -22,26 +23,12 @@ describe('platform-console repair', () => {
     const [page] = await db.select({ id: menus.id }).from(menus).where(eq(menus.path, '/system/device'));
     await db.delete(menus).where(inArray(menus.id, [...old.map((m) => m.id), page!.id]));
 
-    expect(await addPlatformConsole(db, { dryRun: true })).toEqual({ menus: 0, buttons: 0 });
-    expect(await addPlatformConsole(db, { dryRun: false })).toEqual({ menus: 4, buttons: 1 });
-    expect(await addPlatformConsole(db, { dryRun: false })).toEqual({ menus: 0, buttons: 0 });
+    await expectAddsOnce(addPlatformConsole, db, { menus: 0, buttons: 0 }, { menus: 4, buttons: 1 });
     const [welcome] = await db.select({ id: menus.id }).from(menus).where(eq(menus.path, '/welcome'));
     const [button] = await db.select().from(menus).where(eq(menus.buttonCode, 'sysDashboard-view'));
     expect(button?.pid).toBe(welcome!.id);
-    const added = await db
-      .select({ id: menus.id })
-      .from(menus)
-      .where(inArray(menus.buttonCode, ['sysDashboard-view', 'sysDevice-view', 'sysDevice-status', 'sysDevice-edit']));
     expect(
-      await db
-        .select()
-        .from(roleMenus)
-        .where(
-          inArray(
-            roleMenus.menuId,
-            added.map((m) => m.id),
-          ),
-        ),
-    ).toEqual([]);
+      await grantsOfButtons(db, ['sysDashboard-view', 'sysDevice-view', 'sysDevice-status', 'sysDevice-edit']),
+    ).toEqual({ buttons: 4, grants: [] });
   });
 });

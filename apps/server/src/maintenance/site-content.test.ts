@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eq, inArray, or } from 'drizzle-orm';
-import { contentItems, menus } from '../db/schema/index.js';
+import { eq, inArray } from 'drizzle-orm';
+import { contentItems } from '../db/schema/index.js';
 import { insertMenus } from '../seed/seed.js';
 import { CONSOLE_MENUS } from '../seed/menu-tree.js';
 import { SITE_PAGES } from '../seed/site-content.js';
@@ -8,6 +8,7 @@ import { addSiteContent } from './site-content.js';
 import { FOOTER_SEED } from '../seed/site-footer-pages.js';
 import { addFooterPages } from './footer-pages.js';
 import { useFreshDatabase } from '../test/fresh-database.js';
+import { dropPages } from './menus.test-helpers.js';
 
 /** On its own in-memory PGlite: the repair changes the menu and content tables. */
 const database = useFreshDatabase();
@@ -22,15 +23,7 @@ describe('site-content repair', () => {
 
     // An older database: the console tree without the content pages.
     await insertMenus(db, 'console', CONSOLE_MENUS);
-    const site = await db
-      .select({ id: menus.id })
-      .from(menus)
-      .where(
-        or(eq(menus.path, '/content/index'), eq(menus.path, '/content/enquiries'), eq(menus.path, '/system/settings')),
-      );
-    const ids = site.map((m) => m.id);
-    await db.delete(menus).where(inArray(menus.pid, ids));
-    await db.delete(menus).where(inArray(menus.id, ids));
+    expect(await dropPages(db, ['/content/index', '/content/enquiries', '/system/settings'])).toBe(3);
 
     expect(await addSiteContent(db, { dryRun: true })).toEqual({ menus: 0, pages: 0 });
     // The enquiries page has three buttons since issue 35 (enquiry-view guards the list).
