@@ -15,8 +15,8 @@ import {
   portalNewsQuery,
   siteSettings,
 } from '@tcm/contract';
-import { ok, okSchema } from '../../http/envelope.js';
-import { routeOf } from '../../http/route.js';
+import { ok } from '../../http/envelope.js';
+import { OPEN, routeOf } from '../../http/route.js';
 import { principalOf, requireSys } from '../auth/guard.js';
 import { writeAudit } from '../audit/audit.service.js';
 import * as svc from './content.service.js';
@@ -116,46 +116,34 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CONTENT_PATHS.portalNews,
-    {
-      schema: {
-        tags,
-        summary: 'Published news in the reader language',
-        querystring: portalNewsQuery,
-        response: { 200: okSchema(contentPage) },
-      },
-    },
+    route(OPEN, 'Published news in the reader language', {
+      querystring: portalNewsQuery,
+      data: contentPage,
+    }),
     async (request) =>
       ok(await svc.publicNews(db, request.msgLang, request.query.page, request.query.size), request.msgLang),
   );
 
   app.get(
     CONTENT_PATHS.portalNewsItem(':id'),
-    { schema: { tags, summary: 'One published news item', params: idParam, response: { 200: okSchema(contentItem) } } },
+    route(OPEN, 'One published news item', { params: idParam, data: contentItem }),
     async (request) => ok(await svc.publicNewsItem(db, request.params.id), request.msgLang),
   );
 
   app.get(
     CONTENT_PATHS.portalPage(':name'),
-    {
-      schema: {
-        tags,
-        summary: 'A published page (/pages/{name}) in the reader language, else Chinese',
-        params: pageNameParam,
-        response: { 200: okSchema(contentItem) },
-      },
-    },
+    route(OPEN, 'A published page (/pages/{name}) in the reader language, else Chinese', {
+      params: pageNameParam,
+      data: contentItem,
+    }),
     async (request) => ok(await svc.publicPage(db, request.params.name, request.msgLang), request.msgLang),
   );
 
   app.get(
     CONTENT_PATHS.portalSettings,
-    {
-      schema: {
-        tags,
-        summary: 'Organization name, logo and contact for the site',
-        response: { 200: okSchema(siteSettings) },
-      },
-    },
+    route(OPEN, 'Organization name, logo and contact for the site', {
+      data: siteSettings,
+    }),
     async (request) => ok(await readSiteSettings(db), request.msgLang),
   );
 };
