@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CONTENT_BUTTONS,
@@ -14,6 +15,7 @@ import {
   pageNameParam,
   portalNewsQuery,
   siteSettings,
+  type ContentAddBody,
 } from '@tcm/contract';
 import { ok } from '../../http/envelope.js';
 import { OPEN, routeOf } from '../../http/route.js';
@@ -29,6 +31,17 @@ const B = CONTENT_BUTTONS;
 /** News, dynamic pages and settings: back-office editing and what visitors read (docs/site.md). */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
+
+  /** Add and edit save alike (an `id` edits) and log which of the two it was. */
+  const saveLogged = async (
+    request: FastifyRequest,
+    body: ContentAddBody & { id?: number },
+    action: 'content.add' | 'content.edit',
+  ) => {
+    const item = await svc.save(db, principalOf(request).user.id, body);
+    await writeAudit(db, request, { action, targetId: String(item.id), detail: { kind: item.kind } });
+    return item;
+  };
 
   app.post(
     CONTENT_PATHS.list,
@@ -49,21 +62,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     CONTENT_PATHS.add,
     route(requireSys([B.add]), 'Create an item; the HTML is sanitised', { body: contentAddBody, data: contentItem }),
-    async (request) => {
-      const item = await svc.save(db, principalOf(request).user.id, request.body);
-      await writeAudit(db, request, { action: 'content.add', targetId: String(item.id), detail: { kind: item.kind } });
-      return ok(item, request.msgLang);
-    },
+    async (request) => ok(await saveLogged(request, request.body, 'content.add'), request.msgLang),
   );
 
   app.post(
     CONTENT_PATHS.edit,
     route(requireSys([B.edit]), 'Change an item; the HTML is sanitised', { body: contentEditBody, data: contentItem }),
-    async (request) => {
-      const item = await svc.save(db, principalOf(request).user.id, request.body);
-      await writeAudit(db, request, { action: 'content.edit', targetId: String(item.id), detail: { kind: item.kind } });
-      return ok(item, request.msgLang);
-    },
+    async (request) => ok(await saveLogged(request, request.body, 'content.edit'), request.msgLang),
   );
 
   app.post(
