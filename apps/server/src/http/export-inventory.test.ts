@@ -22,7 +22,7 @@ const SOURCES = [
  */
 const WRITES_SHEET = /\baddWorksheet\(|['"]text\/csv|\baoa_to_sheet\(|\bjson_to_sheet\(|\bunparse\(|\bxlsxSheet\(/;
 const NEUTRALISES = /\bneutralise(Row|Cell)\(/;
-/** The lists' sheet writer: it neutralises every row, so a file that builds its sheet with it does too. */
+/** The lists' sheet writer: it neutralizes every row, so a file that builds its sheet with it does too. */
 const SHEET_WRITER = 'apps/server/src/http/xlsx-sheet.ts';
 const USES_SHEET_WRITER = /\bxlsxSheet\(/;
 /** Files naming the CSV media type without writing one: uploads' content check and served names. */
