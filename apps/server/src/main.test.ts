@@ -1,7 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -9,58 +6,32 @@ import { describe, expect, it, inject } from 'vitest';
 import { basicHeader } from './modules/auth/client-auth.js';
 import { encodeBmp } from '@tcm/analysis/common';
 import { SEED_PASSWORD_FOR_TESTS } from './test/global-setup.js';
+import { buildServer, spawnBuilt } from './test/server-process.js';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 // The process `npm start` ends in: the esbuild bundle, run with node, on the suite's database.
 describe('built server process', () => {
   it('migrates, runs pending repairs, prints URL and where the accounts are but never SEED_PASSWORD, serves sign-in, and exits 0 on SIGTERM', async () => {
     const out = join(serverRoot, `.test-dist-${process.pid}`);
-    execFileSync(process.execPath, [join(serverRoot, 'scripts/build.mjs')], {
-      env: { ...process.env, OUT_DIR: out },
-      stdio: 'pipe',
-    });
+    buildServer(out);
     // The start runs the one-time repairs not yet recorded (docs/server.md): make one pending.
     const sql = new pg.Client({ connectionString: inject('databaseUrl') });
     await sql.connect();
     await sql.query(`delete from maintenance_runs where name = 'rescope-trends'`);
-    const port = await freePort();
-    const child = spawn(process.execPath, [join(out, 'main.js')], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: inject('databaseUrl'),
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'tcm-main-')),
-        SEED_PASSWORD: SEED_PASSWORD_FOR_TESTS,
-        // Password sign-in of the back-office without the jigsaw, to see the process serve it.
-        LOGIN_CAPTCHA_ENTRANCES: 'none',
-        LOG_LEVEL: 'warn',
-        // On the suites' shared database, like the in-process test apps: 127.0.0.1 is every suite's address.
-        LOGIN_IP_MAX_FAILURES: '100000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { child, port, output } = await spawnBuilt(out, {
+      // Password sign-in of the back-office without the jigsaw, to see the process serve it.
+      LOGIN_CAPTCHA_ENTRANCES: 'none',
     });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     try {
       await new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', () => output.includes('accounts') && resolve());
-        child.on('exit', (code) => reject(new Error(`server exited ${code}: ${output}`)));
+        child.stdout?.on('data', () => output().includes('accounts') && resolve());
+        child.on('exit', (code) => reject(new Error(`server exited ${code}: ${output()}`)));
       });
-      expect(output).toContain(`http://localhost:${port}/pc/`);
-      expect(output).toContain('SEED_PASSWORD (not printed)');
-      expect(output).not.toContain(SEED_PASSWORD_FOR_TESTS);
-      expect(output).toContain('rescope-trends: ');
+      expect(output()).toContain(`http://localhost:${port}/pc/`);
+      expect(output()).toContain('SEED_PASSWORD (not printed)');
+      expect(output()).not.toContain(SEED_PASSWORD_FOR_TESTS);
+      expect(output()).toContain('rescope-trends: ');
       expect((await sql.query(`select 1 from maintenance_runs where name = 'rescope-trends'`)).rowCount).toBe(1);
       const res = await fetch(`http://127.0.0.1:${port}/backend/auth/user/pwd/signin`, {
         method: 'POST',

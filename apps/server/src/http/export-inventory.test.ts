@@ -16,9 +16,15 @@ const SOURCES = [
   'apps/web/src',
   ...readdirSync(join(ROOT, 'packages')).map((p) => `packages/${p}/src`),
 ];
-/** What building a sheet or a CSV file looks like in this code base (ExcelJS, SheetJS, Papa, a CSV blob). */
-const WRITES_SHEET = /\baddWorksheet\(|['"]text\/csv|\baoa_to_sheet\(|\bjson_to_sheet\(|\bunparse\(/;
+/**
+ * What building a sheet or a CSV file looks like in this code base (ExcelJS, SheetJS, Papa, a CSV
+ * blob, the lists' shared `xlsxSheet`).
+ */
+const WRITES_SHEET = /\baddWorksheet\(|['"]text\/csv|\baoa_to_sheet\(|\bjson_to_sheet\(|\bunparse\(|\bxlsxSheet\(/;
 const NEUTRALISES = /\bneutralise(Row|Cell)\(/;
+/** The lists' sheet writer: it neutralizes every row, so a file that builds its sheet with it does too. */
+const SHEET_WRITER = 'apps/server/src/http/xlsx-sheet.ts';
+const USES_SHEET_WRITER = /\bxlsxSheet\(/;
 /** Files naming the CSV media type without writing one: uploads' content check and served names. */
 const NOT_EXPORTS = new Set([
   'apps/server/src/modules/files/content-check.ts',
@@ -54,6 +60,7 @@ describe('every export neutralises formula-looking cells', () => {
   it('finds the export paths (server Excel files and the browser CSV)', () => {
     expect(exporters).toEqual(
       expect.arrayContaining([
+        SHEET_WRITER,
         'apps/server/src/modules/archive/archive.export.ts',
         'apps/server/src/modules/audit/audit-export.ts',
         'apps/server/src/modules/content/enquiry-export.ts',
@@ -65,7 +72,11 @@ describe('every export neutralises formula-looking cells', () => {
   });
 
   it('each of them calls the shared helper', () => {
-    expect(exporters.filter((f) => !NEUTRALISES.test(readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
+    const calls = (f: string) => {
+      const text = readFileSync(join(ROOT, f), 'utf8');
+      return NEUTRALISES.test(text) || (f !== SHEET_WRITER && USES_SHEET_WRITER.test(text));
+    };
+    expect(exporters.filter((f) => !calls(f))).toEqual([]);
   });
 
   it('the research table keeps numbers (negative ones too) and neutralises text, header included', async () => {

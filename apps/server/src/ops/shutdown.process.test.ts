@@ -1,61 +1,30 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { FILE_PATHS, OPS_PATHS } from '@tcm/contract';
-import { SEED_PASSWORD_FOR_TESTS } from '../test/global-setup.js';
-import { postVisitorPhoto } from '../test/server-process.js';
+import {
+  buildServer,
+  freePort,
+  postVisitorPhoto,
+  spawnBuilt,
+  untilReady,
+  type ServerProcess,
+} from '../test/server-process.js';
 import { dataFile, multipart } from '../test/records-helpers.js';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 const out = join(serverRoot, `.test-dist-ops-${process.pid}`);
 const realPostgres = process.env.DATABASE_URL;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-/** The built server (`npm start`'s process) on the suite's database; resolves once /readyz is 200. */
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(out, 'main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: inject('databaseUrl'),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'tcm-ops-')),
-      SEED_PASSWORD: SEED_PASSWORD_FOR_TESTS,
-      LOG_LEVEL: 'warn',
-      // On the suites' shared database, like the in-process test apps: 127.0.0.1 is every suite's address.
-      LOGIN_IP_MAX_FAILURES: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout.on('data', (d: Buffer) => (text += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (text += d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  for (const t0 = Date.now(); ;) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${text}`);
-    const res = await fetch(base + OPS_PATHS.readyz).catch(() => undefined);
-    if (res?.status === 200) break;
-    if (Date.now() - t0 > 120_000) throw new Error(`not ready: ${text}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { child, base, output: () => text };
+/** The built server on the suite's database; resolves once /readyz is 200. */
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await spawnBuilt(out, env);
+  await untilReady(server, 120_000);
+  return server;
 }
 
 const exitOf = (child: ChildProcess) =>
@@ -64,10 +33,7 @@ const exitOf = (child: ChildProcess) =>
   );
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(serverRoot, 'scripts/build.mjs')], {
-    env: { ...process.env, OUT_DIR: out },
-    stdio: 'pipe',
-  });
+  buildServer(out);
 }, 180_000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 

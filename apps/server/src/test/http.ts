@@ -56,6 +56,15 @@ export async function call(
 }
 
 /**
+ * The JSON POST of the back-office suites, on the suite's app: `post(url, token, body)`, extra
+ * headers (a language) last.
+ */
+export const jsonPost =
+  (t: TestApp) =>
+  (url: string, token: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
+    call(t.app, 'POST', url, token, JSON.stringify(body), { 'content-type': 'application/json', ...headers });
+
+/**
  * Calls every route as `token` (an empty body for POST) and returns `[url, status, code]` per
  * route, for one toEqual against the expected refusal.
  */

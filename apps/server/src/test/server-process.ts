@@ -1,6 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { OPS_PATHS, RECORD_PATHS } from '@tcm/contract';
 import { SEED_PASSWORD_FOR_TESTS } from './global-setup.js';
 import { dataFile, multipart } from './records-helpers.js';
@@ -24,6 +28,7 @@ function collectOutput(child: ChildProcess): () => string {
 
 export interface ServerProcess {
   child: ChildProcess;
+  port: number;
   base: string;
   output: () => string;
   /** Resolves with the exit code (or the signal's name) once the process has ended and its output is read. */
@@ -52,11 +57,47 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return serverProcess(child, port);
+}
+
+/** Builds the server bundle into `outDir`, as `npm run build` does (scripts/build.mjs). */
+export function buildServer(outDir: string): void {
+  execFileSync(process.execPath, [join(serverRoot, 'scripts/build.mjs')], {
+    env: { ...process.env, OUT_DIR: outDir },
+    stdio: 'pipe',
+  });
+}
+
+/**
+ * The built server (`main.js` of the bundle in `outDir`, the process `npm start` runs) on the
+ * suite's database, on its own port, with a new data folder; `env` adds to the defaults.
+ */
+export async function spawnBuilt(outDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(outDir, 'main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: inject('databaseUrl'),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'tcm-built-')),
+      SEED_PASSWORD: SEED_PASSWORD_FOR_TESTS,
+      LOG_LEVEL: 'warn',
+      // On the suites' shared database, like the in-process test apps: 127.0.0.1 is every suite's address.
+      LOGIN_IP_MAX_FAILURES: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return serverProcess(child, port);
+}
+
+function serverProcess(child: ChildProcess, port: number): ServerProcess {
   const output = collectOutput(child);
   const exited = new Promise<number | string>((resolve) =>
     child.on('close', (code, signal) => resolve(code ?? signal ?? -1)),
   );
-  return { child, base: `http://127.0.0.1:${port}`, output, exited };
+  return { child, port, base: `http://127.0.0.1:${port}`, output, exited };
 }
 
 /** Waits until `/readyz` answers 200; throws with the process's output if it exits first. */

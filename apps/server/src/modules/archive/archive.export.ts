@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import type { z } from 'zod';
 import {
@@ -7,7 +6,6 @@ import {
   conclusionText,
   formatDate,
   medicalRecordSchema,
-  neutraliseRow,
   type caseListBody,
   type HerbFacts,
   type MedicalRecordInput,
@@ -15,6 +13,7 @@ import {
 } from '@tcm/contract';
 import { renderMedicalRecord } from '@tcm/report';
 import type { AppContext } from '../../context.js';
+import { xlsxSheet } from '../../http/xlsx-sheet.js';
 import type { Principal } from '../auth/principal.repo.js';
 import { findRecord } from '../records/records.repo.js';
 import { ageOn, listCases } from './archive.service.js';
@@ -162,18 +161,13 @@ export async function casesXlsx(
   body: z.infer<typeof caseListBody>,
   lang: ReportLanguage,
 ): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.created = new Date();
-  const ws = wb.addWorksheet(lang === 'zh' ? '医案列表' : 'Cases');
-  ws.columns = COLUMNS.map(([key, zh, en, width]) => ({ key, header: lang === 'zh' ? zh : en, width }));
-  ws.getRow(1).font = { bold: true };
+  const sheet = xlsxSheet({ zh: '医案列表', en: 'Cases' }, COLUMNS, lang);
   const sexText = { male: lang === 'zh' ? '男' : 'Male', female: lang === 'zh' ? '女' : 'Female' };
   const size = 1000;
   for (let page = 1; (page - 1) * size < EXPORT_MAX_ROWS; page++) {
     const { list } = await listCases(ctx, p, { ...body, page, size });
-    for (const c of list)
-      ws.addRow(neutraliseRow({ ...c, sex: sexText[c.sex], createdAt: formatDate(c.createdAt, lang) }));
+    for (const c of list) sheet.add({ ...c, sex: sexText[c.sex], createdAt: formatDate(c.createdAt, lang) });
     if (list.length < size) break;
   }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return sheet.bytes();
 }

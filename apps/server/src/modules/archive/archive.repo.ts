@@ -9,6 +9,7 @@ import {
   archiveVisits,
   users,
 } from '../../db/schema/index.js';
+import { firstRow, insertRow } from '../../db/rows.js';
 
 export type CaseRow = typeof archiveCases.$inferSelect;
 export type CaseInsert = typeof archiveCases.$inferInsert;
@@ -24,16 +25,10 @@ export const sharedGroupIds = (userId: string) =>
 export const visibleCases = (userId: string): SQL =>
   or(eq(archiveCases.ownerUserId, userId), inArray(archiveCases.groupId, sharedGroupIds(userId)))!;
 
-export async function insertCase(db: Db, values: CaseInsert): Promise<CaseRow> {
-  const [row] = await db.insert(archiveCases).values(values).returning();
-  if (!row) throw new Error('case insert failed');
-  return row;
-}
+export const insertCase = (db: Db, values: CaseInsert): Promise<CaseRow> => insertRow(db, archiveCases, values);
 
-export async function findCase(db: Db, id: string): Promise<CaseRow | undefined> {
-  const [row] = await db.select().from(archiveCases).where(eq(archiveCases.id, id));
-  return row;
-}
+export const findCase = (db: Db, id: string): Promise<CaseRow | undefined> =>
+  firstRow(db, archiveCases, eq(archiveCases.id, id));
 
 export async function findCases(db: Db, ids: readonly string[]): Promise<CaseRow[]> {
   return db
@@ -264,10 +259,8 @@ export async function formulasOf(db: Db, doctorUserId: string): Promise<FormulaR
     .orderBy(asc(archiveFormulas.createdAt));
 }
 
-export async function insertFormula(db: Db, values: typeof archiveFormulas.$inferInsert): Promise<FormulaRow> {
-  const [row] = await db.insert(archiveFormulas).values(values).returning();
-  return row!;
-}
+export const insertFormula = (db: Db, values: typeof archiveFormulas.$inferInsert): Promise<FormulaRow> =>
+  insertRow(db, archiveFormulas, values);
 
 /** Deletes an own formula; answers whether one was deleted. */
 export async function removeFormula(db: Db, doctorUserId: string, id: string): Promise<boolean> {

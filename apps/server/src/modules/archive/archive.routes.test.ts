@@ -2,20 +2,16 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ARCHIVE_ERRORS, ARCHIVE_PATHS, AUTH_ERRORS, SPEC_ERRORS } from '@tcm/contract';
 import { archiveCases } from '../../db/schema/index.js';
 import { call, refusedFields } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { auditTrail } from '../audit/audit.service.js';
 import { doctorWithToken, FIRST_VISIT, newCase, PATIENT, platformRecord } from './archive.test-helpers.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 type Method = 'GET' | 'POST';
 const ID = randomUUID();

@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
-import { neutraliseRow, type AuditRowView } from '@tcm/contract';
+import type { AuditRowView } from '@tcm/contract';
+import { xlsxSheet, type SheetColumn } from '../../http/xlsx-sheet.js';
 
-const COLUMNS: Array<[keyof AuditRowView, string, string, number]> = [
+const COLUMNS: SheetColumn<keyof AuditRowView>[] = [
   ['at', '时间 (UTC)', 'Time (UTC)', 20],
   ['actorKind', '操作者类型', 'Actor kind', 12],
   ['actorName', '操作者', 'Actor', 16],
@@ -17,11 +17,7 @@ const COLUMNS: Array<[keyof AuditRowView, string, string, number]> = [
 
 /** The log as an Excel sheet with headers in the reader's language; cells are text, never formulas. */
 export async function auditXlsx(rows: AuditRowView[], lang: 'zh' | 'en'): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.created = new Date();
-  const ws = wb.addWorksheet(lang === 'zh' ? '审计日志' : 'Audit log');
-  ws.columns = COLUMNS.map(([key, zh, en, width]) => ({ key, header: lang === 'zh' ? zh : en, width }));
-  ws.getRow(1).font = { bold: true };
-  for (const r of rows) ws.addRow(neutraliseRow({ ...r, at: r.at.slice(0, 19).replace('T', ' ') }));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  const sheet = xlsxSheet({ zh: '审计日志', en: 'Audit log' }, COLUMNS, lang);
+  for (const r of rows) sheet.add({ ...r, at: r.at.slice(0, 19).replace('T', ' ') });
+  return sheet.bytes();
 }

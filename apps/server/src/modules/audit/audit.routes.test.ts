@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AUDIT_ERRORS,
   AUDIT_PATHS,
@@ -13,29 +13,25 @@ import {
 } from '@tcm/contract';
 import { auditLog } from '../../db/schema/index.js';
 import { buildTeam, buildUser } from '../../test/factories.js';
-import { adminToken, call, signIn } from '../../test/http.js';
+import { call, signIn } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { insertRecord } from '../records/records.repo.js';
 import { newShareToken } from '../records/records.service.js';
 import { AuditPurge, purgeAudit } from './audit-purge.js';
 import { AUDITED_ROUTES } from './audited-routes.js';
 import { doctorWithToken } from '../archive/archive.test-helpers.js';
 import { newPool } from '../research/research.test-helpers.js';
+import { useAdminApp } from '../../test/suite.js';
 
 /** Issue 25 item 4: every read and write of health data leaves a row; admins search and export it. */
-let t: TestApp;
-let admin: string;
+const t = useAdminApp();
 let doctor: Awaited<ReturnType<typeof userWithToken>>;
 let member: Awaited<ReturnType<typeof userWithToken>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t);
   doctor = await userWithToken(t, { entrance: 'doctor' });
   member = await userWithToken(t, { entrance: 'member' });
 });
-afterAll(() => t.close());
 
 /** The route rows of calls made with this user agent (module events, `writeAudit`, carry no verb). */
 /** Rows as a sorted set: the audit buffer writes in batches and `rowsBy` has no order. */
@@ -51,6 +47,15 @@ const rowsBy = async (agent: string) => {
 /** A path of the table with its parameters filled (a fresh uuid, a well-formed share token). */
 const filled = (path: string) =>
   path.replace(/:token/, newShareToken()).replace(/:[a-zA-Z]+/g, '6f1c1a52-5a0e-4b6f-9a7e-0c5d2b1e9f11');
+
+/** A finished record of the suite's member, for the reads the log should show. */
+const memberRecord = () =>
+  insertRecord(t.database.db, {
+    source: 'member',
+    status: 'done',
+    ownerUserId: member.user.id,
+    shareToken: newShareToken(),
+  });
 
 describe('every health-data route writes its row', () => {
   it('the table names only routes the app has', () => {
@@ -80,12 +85,7 @@ describe('every health-data route writes its row', () => {
   });
 
   it('who, what and the outcome of a member reading a record; other routes leave no row', async () => {
-    const r = await insertRecord(t.database.db, {
-      source: 'member',
-      status: 'done',
-      ownerUserId: member.user.id,
-      shareToken: newShareToken(),
-    });
+    const r = await memberRecord();
     const agent = 'audit-happy';
     const h = { 'user-agent': agent };
     expect((await call(t.app, 'GET', RECORD_PATHS.detail(r.id), member.token, undefined, h)).status).toBe(200);
@@ -133,8 +133,9 @@ describe('research samples, exports and the team drill-down (issue 35 item 5)', 
   });
 });
 
-describe('the audit page (admin only)', () => {
-  const list = (body: unknown, token: string | undefined = admin) => call(t.app, 'POST', AUDIT_PATHS.list, token, body);
+describe('the audit page (t.admin only)', () => {
+  const list = (body: unknown, token: string | undefined = t.admin) =>
+    call(t.app, 'POST', AUDIT_PATHS.list, token, body);
 
   it('401 without a token, 403 for a member, a back-office user without the buttons, before the body is read', async () => {
     const plain = await buildUser(t.database.db, {});
@@ -156,7 +157,7 @@ describe('the audit page (admin only)', () => {
       t.app,
       'POST',
       AUDIT_PATHS.list,
-      admin,
+      t.admin,
       { from: '2026-11-02T00:00:00Z', to: '2026-11-01T00:00:00Z' },
       { 'accept-language': 'en' },
     );
@@ -168,12 +169,7 @@ describe('the audit page (admin only)', () => {
   });
 
   it('finds rows by actor (login name), entity, action and time range, newest first, and exports them', async () => {
-    const r = await insertRecord(t.database.db, {
-      source: 'member',
-      status: 'done',
-      ownerUserId: member.user.id,
-      shareToken: newShareToken(),
-    });
+    const r = await memberRecord();
     const from = new Date().toISOString();
     await call(t.app, 'GET', RECORD_PATHS.detail(r.id), member.token);
     await call(t.app, 'GET', RECORD_PATHS.history(r.id), member.token);
@@ -194,7 +190,7 @@ describe('the audit page (admin only)', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: AUDIT_PATHS.exportXlsx,
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${t.admin}` },
       payload: { actor: member.user.loginName, entity: 'record', from, lang: 'en' },
     });
     expect(res.statusCode).toBe(200);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS_TOKEN_COOKIE, AUTH_PATHS, ENTRANCES, pwdSigninBody, refreshBody, tokenResult } from '@tcm/contract';
-import { ok, okSchema } from '../../http/envelope.js';
-import { routeOf } from '../../http/route.js';
+import { ok } from '../../http/envelope.js';
+import { OPEN, routeOf } from '../../http/route.js';
 import { assertClient } from './client-auth.js';
 import { principalOf, requireAuth } from './guard.js';
 import { accessCookieOptions, setAccessCookie, signInWithPassword } from './signin.service.js';
@@ -19,15 +19,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const entrance of ENTRANCES) {
     app.post(
       entrance === 'sys' ? AUTH_PATHS.pwdSignin : AUTH_PATHS.entranceSignin(entrance),
-      {
-        schema: {
-          tags,
-          summary: `Password sign-in of the ${entrance} entrance (client Basic header)`,
-          consumes: FORM_OR_JSON,
-          body: pwdSigninBody,
-          response: { 200: okSchema(tokenResult) },
-        },
-      },
+      route(OPEN, `Password sign-in of the ${entrance} entrance (client Basic header)`, {
+        consumes: FORM_OR_JSON,
+        body: pwdSigninBody,
+        data: tokenResult,
+      }),
       async (request, reply) => {
         assertClient(request, config.clientId, config.clientSecret);
         const tokens = await signInWithPassword(app.ctx, { ...request.body, entrance, ip: request.ip });
@@ -51,15 +47,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.refreshToken,
-    {
-      schema: {
-        tags,
-        summary: 'Rotate a refresh token (client Basic header); reuse revokes the family',
-        consumes: FORM_OR_JSON,
-        body: refreshBody,
-        response: { 200: okSchema(tokenResult) },
-      },
-    },
+    route(OPEN, 'Rotate a refresh token (client Basic header); reuse revokes the family', {
+      consumes: FORM_OR_JSON,
+      body: refreshBody,
+      data: tokenResult,
+    }),
     async (request, reply) => {
       assertClient(request, config.clientId, config.clientSecret);
       const tokens = await app.ctx.tokens.rotate(request.body.refresh_token);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { AUTH_ERRORS, AUTH_PATHS, HTTP_ERRORS, SPEC_ERRORS, USER_PATHS } from '@tcm/contract';
@@ -6,14 +6,11 @@ import { captchas } from '../../db/schema/index.js';
 import { buildUser } from '../../test/factories.js';
 import { ageChallenge } from '../../test/captcha.js';
 import { call, refusedFields } from '../../test/http.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp } from '../../test/test-app.js';
 import { encodeDragPayload } from './drag-check.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Fetches a new challenge and ages it as if a person had spent 2 s on it; its answer too. */
 const issue = async (url: string) => {
@@ -30,6 +27,9 @@ const check = (body: object) =>
     headers: { authorization: t.client, 'content-type': 'application/json' },
     payload: JSON.stringify(body),
   });
+/** `u` answers the challenge `captchaId` with the piece at `x`. */
+const answerAs = (u: { loginName: string; password: string }, captchaId: string, x: number) =>
+  check({ captchaId, x, loginName: u.loginName, loginPassword: u.password });
 const png = (dataUrl: string) => Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64');
 
 describe('jigsaw captcha', () => {
@@ -55,12 +55,7 @@ describe('jigsaw captcha', () => {
   it('check within tolerance signs in and returns data.access_token / refresh_token', async () => {
     const u = await buildUser(t.database.db);
     const { data, answer } = await register();
-    const res = await check({
-      captchaId: data.captchaId,
-      x: answer + 3,
-      loginName: u.loginName,
-      loginPassword: u.password,
-    });
+    const res = await answerAs(u, data.captchaId, answer + 3);
     expect(res.json()).toMatchObject({
       code: 0,
       data: { access_token: expect.any(String), refresh_token: expect.any(String) },
@@ -73,20 +68,10 @@ describe('jigsaw captcha', () => {
   it('is single use: a miss spends the challenge, and a reuse is refused', async () => {
     const u = await buildUser(t.database.db);
     const { data, answer } = await register();
-    const miss = await check({
-      captchaId: data.captchaId,
-      x: answer + 40,
-      loginName: u.loginName,
-      loginPassword: u.password,
-    });
+    const miss = await answerAs(u, data.captchaId, answer + 40);
     expect(miss.statusCode).toBe(400);
     expect(miss.json().code).toBe(AUTH_ERRORS.CAPTCHA_WRONG.code);
-    const reuse = await check({
-      captchaId: data.captchaId,
-      x: answer,
-      loginName: u.loginName,
-      loginPassword: u.password,
-    });
+    const reuse = await answerAs(u, data.captchaId, answer);
     expect(reuse.json().code).toBe(AUTH_ERRORS.CAPTCHA_EXPIRED.code);
   });
 
@@ -112,12 +97,7 @@ describe('jigsaw captcha', () => {
       .update(captchas)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(captchas.id, data.captchaId));
-    const res = await check({
-      captchaId: data.captchaId,
-      x: answer,
-      loginName: u.loginName,
-      loginPassword: u.password,
-    });
+    const res = await answerAs(u, data.captchaId, answer);
     expect(res.json().code).toBe(AUTH_ERRORS.CAPTCHA_EXPIRED.code);
   });
 
@@ -166,6 +146,15 @@ describe('drag captcha login', () => {
   };
 
   /** A drag challenge a person has had 2 s to answer. */
+  /** The `ld` of `u` dragging a person's track across `width` on the challenge `captchaId`. */
+  const dragAs = (u: { loginName: string; password: string }, captchaId: string, width: number) =>
+    encodeDragPayload({
+      captchaId,
+      loginName: u.loginName,
+      loginPassword: u.password,
+      width,
+      track: humanTrack(width),
+    });
   const challenge = async () => (await issue(AUTH_PATHS.dragRegister)).data as { captchaId: string; width: number };
 
   it('signs in with a challenge, credentials and a plausible trajectory', async () => {
@@ -210,13 +199,7 @@ describe('drag captcha login', () => {
   it('refuses a replayed drag, a track made for another width, and a track older than its challenge', async () => {
     const u = await buildUser(t.database.db);
     const first = await challenge();
-    const ld = encodeDragPayload({
-      captchaId: first.captchaId,
-      loginName: u.loginName,
-      loginPassword: u.password,
-      width: first.width,
-      track: humanTrack(first.width),
-    });
+    const ld = dragAs(u, first.captchaId, first.width);
     expect((await post(ld)).json().code).toBe(0);
     // The same ld again: its challenge is spent.
     expect((await post(ld)).json().code).toBe(AUTH_ERRORS.CAPTCHA_EXPIRED.code);
@@ -225,15 +208,7 @@ describe('drag captcha login', () => {
     while (next.width === first.width) next = await challenge();
     // Other accounts from here on: refused captchas count against the account (login guard).
     const u2 = await buildUser(t.database.db);
-    const replay = await post(
-      encodeDragPayload({
-        captchaId: next.captchaId,
-        loginName: u2.loginName,
-        loginPassword: u2.password,
-        width: first.width,
-        track: humanTrack(first.width),
-      }),
-    );
+    const replay = await post(dragAs(u2, next.captchaId, first.width));
     expect(replay.json()).toMatchObject({ code: AUTH_ERRORS.DRAG_REJECTED.code, data: { reason: 'wrong-width' } });
     // A 900 ms track sent 300 ms after its challenge was issued was not drawn for it.
     const reg = await t.app.inject({
@@ -244,15 +219,7 @@ describe('drag captcha login', () => {
     const fresh = reg.json().data as { captchaId: string; width: number };
     await ageChallenge(t.database.db, fresh.captchaId, 300);
     const u3 = await buildUser(t.database.db);
-    const early = await post(
-      encodeDragPayload({
-        captchaId: fresh.captchaId,
-        loginName: u3.loginName,
-        loginPassword: u3.password,
-        width: fresh.width,
-        track: humanTrack(fresh.width),
-      }),
-    );
+    const early = await post(dragAs(u3, fresh.captchaId, fresh.width));
     expect(early.json()).toMatchObject({ data: { reason: 'older-than-challenge' } });
   });
 

@@ -16,8 +16,10 @@ import { assertClient } from './client-auth.js';
 import { checkDrag, createDrag } from './drag.service.js';
 import { checkJigsaw, createJigsaw } from './jigsaw.service.js';
 import { setAccessCookie, signInWithPassword } from './signin.service.js';
+import { OPEN, routeOf } from '../../http/route.js';
 
 const tags = ['auth'];
+const route = routeOf(tags);
 
 /** Reads the multipart field `ld` (and nothing else) of the drag-captcha login. */
 async function readLdField(
@@ -72,14 +74,10 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.jigsawCheck,
-    {
-      schema: {
-        tags,
-        summary: 'Answer a jigsaw challenge with credentials; success returns the tokens',
-        body: jigsawCheckBody,
-        response: { 200: okSchema(tokenResult) },
-      },
-    },
+    route(OPEN, 'Answer a jigsaw challenge with credentials; success returns the tokens', {
+      body: jigsawCheckBody,
+      data: tokenResult,
+    }),
     async (request, reply) => {
       assertClient(request, config.clientId, config.clientSecret);
       const { captchaId, x, pow, ...cred } = request.body;
@@ -95,15 +93,14 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.dragLogin,
-    {
-      schema: {
-        tags,
-        summary:
-          'Drag-captcha login: multipart field ld = base64(JSON {captchaId, loginName, loginPassword, entrance, width, track})',
+    route(
+      OPEN,
+      'Drag-captcha login: multipart field ld = base64(JSON {captchaId, loginName, loginPassword, entrance, width, track})',
+      {
         consumes: ['multipart/form-data'],
-        response: { 200: okSchema(tokenResult) },
+        data: tokenResult,
       },
-    },
+    ),
     async (request, reply) => {
       assertClient(request, config.clientId, config.clientSecret);
       if (!request.isMultipart())

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_ERRORS, AUTH_PATHS, tokenResult, wechatExchangeBody, wechatWithoutUserResult } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
-import { ok, okSchema } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
 import { noStore, setAccessCookie } from './signin.service.js';
 import { exchangeWechatCode, findOrCreateWechatUser, findWechatUser } from './wechat.service.js';
 import { FORM_OR_JSON } from '../../http/body-type.js';
+import { OPEN, routeOf } from '../../http/route.js';
 
 const tags = ['auth'];
+const route = routeOf(tags);
 
 /** WeChat OAuth code exchange (spec §7): oauth2Sessionid carries the code WeChat redirected with. */
 export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,15 +16,11 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.wechatGetAccessToken,
-    {
-      schema: {
-        tags,
-        summary: 'WeChat sign-in: exchange the code, create the member account on first use, return tokens',
-        consumes: FORM_OR_JSON,
-        body: wechatExchangeBody,
-        response: { 200: okSchema(tokenResult) },
-      },
-    },
+    route(OPEN, 'WeChat sign-in: exchange the code, create the member account on first use, return tokens', {
+      consumes: FORM_OR_JSON,
+      body: wechatExchangeBody,
+      data: tokenResult,
+    }),
     async (request, reply) => {
       const profile = await exchangeWechatCode(config.wechat, request.body.oauth2Sessionid);
       const user = await findOrCreateWechatUser(db, profile);
@@ -35,16 +33,15 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     AUTH_PATHS.wechatGetAccessTokenWithoutInitUser,
-    {
-      schema: {
-        tags,
-        summary:
-          'WeChat exchange without creating an account: tokens when bound, else the WeChat profile (bound=false)',
+    route(
+      OPEN,
+      'WeChat exchange without creating an account: tokens when bound, else the WeChat profile (bound=false)',
+      {
         consumes: FORM_OR_JSON,
         body: wechatExchangeBody,
-        response: { 200: okSchema(wechatWithoutUserResult) },
+        data: wechatWithoutUserResult,
       },
-    },
+    ),
     async (request, reply) => {
       const profile = await exchangeWechatCode(config.wechat, request.body.oauth2Sessionid);
       const user = await findWechatUser(db, profile.openid);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTH_PATHS,
   DOCTOR_APPROVAL_BUTTON,
@@ -9,25 +9,22 @@ import {
 } from '@tcm/contract';
 import { auditTrail } from '../audit/audit.service.js';
 import { buildUser, uid } from '../../test/factories.js';
-import { call, form, FORM, signIn } from '../../test/http.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { call, form, FORM, signIn, jsonPost } from '../../test/http.js';
 import { solvedJigsaw } from '../../test/captcha.js';
-import { expectGuards, JSON_H, userWithButtons, type Endpoint } from './console-test-helpers.js';
+import { expectGuards, userWithButtons, type Endpoint } from './console-test-helpers.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 const PASSWORD = 'Willow-harbour-47';
 const ID = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
-  t = await createTestApp();
   const a = await buildUser(t.database.db, { roleCodes: ['admin'], name: 'Chief reviewer' });
   admin = (await signIn(t, a.loginName, a.password)).access_token;
 });
-afterAll(() => t.close());
 
-const post = (url: string, token: string | undefined, body: unknown) =>
-  call(t.app, 'POST', url, token, JSON.stringify(body), JSON_H);
+const post = jsonPost(t);
 
 /** Registers through the public /doctor/register call, as the web page does. */
 async function register(organisation = 'Harbour clinic') {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AUDIT_BUTTONS,
   DEVICE_ERRORS,
@@ -12,20 +12,13 @@ import {
 } from '@tcm/contract';
 import { devices, recordsTable, storedFiles } from '../../db/schema/index.js';
 import { buildTeam, buildUser } from '../../test/factories.js';
-import { adminToken, call, FORM, form } from '../../test/http.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { call, FORM, form, jsonPost } from '../../test/http.js';
 import { expectGuards, JSON_H, userWithButtons, type Endpoint } from './console-test-helpers.js';
+import { useAdminApp } from '../../test/suite.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t);
-});
-afterAll(() => t.close());
+const t = useAdminApp();
 
-const post = (url: string, token: string | undefined, body: unknown) =>
-  call(t.app, 'POST', url, token, JSON.stringify(body), JSON_H);
+const post = jsonPost(t);
 const ID = '00000000-0000-4000-8000-000000000000';
 const ENDPOINTS: Endpoint[] = [
   ['dashboard', 'GET', PLATFORM_PATHS.dashboard, undefined, B.dashboard],
@@ -34,7 +27,7 @@ const ENDPOINTS: Endpoint[] = [
   ['device edit', 'POST', PLATFORM_PATHS.deviceEdit, { id: ID, location: 'x' }, B.deviceEdit],
 ];
 
-const dashboard = async (token = admin) => {
+const dashboard = async (token = t.admin) => {
   const r = await call(t.app, 'GET', PLATFORM_PATHS.dashboard, token);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data as DashboardSummary;
@@ -116,12 +109,14 @@ describe('console dashboard', () => {
   it('401, 403 for a member and without the button, 400 for bad device bodies', async () => {
     await expectGuards(t, ENDPOINTS);
     for (const body of [{ state: 'broken' }, { keyword: 5 }, { unlocated: 'x' }])
-      expect((await post(PLATFORM_PATHS.deviceList, admin, body)).status, JSON.stringify(body)).toBe(400);
+      expect((await post(PLATFORM_PATHS.deviceList, t.admin, body)).status, JSON.stringify(body)).toBe(400);
     for (const body of [{ id: 'x', status: 0 }, { id: ID, status: 2 }, {}])
-      expect((await post(PLATFORM_PATHS.deviceStatus, admin, body)).status, JSON.stringify(body)).toBe(400);
-    expect((await call(t.app, 'POST', `${PLATFORM_PATHS.deviceList}?size=5000`, admin, '{}', JSON_H)).status).toBe(400);
+      expect((await post(PLATFORM_PATHS.deviceStatus, t.admin, body)).status, JSON.stringify(body)).toBe(400);
+    expect((await call(t.app, 'POST', `${PLATFORM_PATHS.deviceList}?size=5000`, t.admin, '{}', JSON_H)).status).toBe(
+      400,
+    );
     for (const body of [{ id: ID, name: '' }, { id: ID, location: 'x'.repeat(201) }, { location: 'x' }])
-      expect((await post(PLATFORM_PATHS.deviceEdit, admin, body)).status, JSON.stringify(body)).toBe(400);
+      expect((await post(PLATFORM_PATHS.deviceEdit, t.admin, body)).status, JSON.stringify(body)).toBe(400);
   });
 
   it("answers the database's figures, and moves with new records, accounts, files and devices", async () => {
@@ -169,7 +164,7 @@ describe('console dashboard', () => {
     expect(after.devices.online - before.devices.online).toBe(1);
     expect(after.engines.find((e) => e.engine === 'vitals')).toMatchObject({ version: 'v-test-9', model: null });
     expect(after.zone).toBe('Asia/Shanghai');
-    // The admin reads the audit log, so the newest events come along.
+    // The t.admin reads the audit log, so the newest events come along.
     expect(Array.isArray(after.audit)).toBe(true);
   });
 
@@ -197,7 +192,7 @@ describe('console devices', () => {
       .values({ teamId: team.id, name: `theirs ${org}`, location: null, secretHash: 'x', createdBy: theirs.id })
       .returning();
 
-    const all = await post(PLATFORM_PATHS.deviceList, admin, { keyword: org });
+    const all = await post(PLATFORM_PATHS.deviceList, t.admin, { keyword: org });
     expect(all.status).toBe(200);
     expect(all.body.data.total).toBe(2);
     const row = (all.body.data.list as ConsoleDevice[]).find((d) => d.id === a!.id)!;
@@ -210,7 +205,7 @@ describe('console devices', () => {
       team: { id: team.id, name: team.name },
       owner: { id: ours.id, loginName: ours.loginName, organisation: org },
     });
-    const unlocated = await post(PLATFORM_PATHS.deviceList, admin, { keyword: org, unlocated: true });
+    const unlocated = await post(PLATFORM_PATHS.deviceList, t.admin, { keyword: org, unlocated: true });
     expect(unlocated.body.data.list.map((d: ConsoleDevice) => d.id)).toEqual([b!.id]);
 
     // An organisation-scoped administrator sees and changes only devices of owners in their organisation.
@@ -231,9 +226,9 @@ describe('console devices', () => {
     expect([refused.status, refused.body.code]).toEqual([403, PLATFORM_ERRORS.DEVICE_OUT_OF_SCOPE.code]);
     const off = await call(t.app, 'POST', PLATFORM_PATHS.deviceStatus, scoped, form({ id: a!.id, status: 0 }), FORM);
     expect([off.status, off.body.data.enabled]).toEqual([200, false]);
-    const disabled = await post(PLATFORM_PATHS.deviceList, admin, { keyword: org, state: 'disabled' });
+    const disabled = await post(PLATFORM_PATHS.deviceList, t.admin, { keyword: org, state: 'disabled' });
     expect(disabled.body.data.list.map((d: ConsoleDevice) => d.id)).toEqual([a!.id]);
-    const on = await post(PLATFORM_PATHS.deviceStatus, admin, { id: a!.id, status: 1 });
+    const on = await post(PLATFORM_PATHS.deviceStatus, t.admin, { id: a!.id, status: 1 });
     expect(on.body.data.enabled).toBe(true);
 
     // The location the display's map reads, set here; empty clears it (the device is unlocated again).
@@ -249,7 +244,7 @@ describe('console devices', () => {
     expect([moved.status, moved.body.data.location, moved.body.data.name]).toEqual([200, '广东省深圳市', 'front desk']);
     const outside = await post(PLATFORM_PATHS.deviceEdit, editor, { id: b!.id, location: '浙江省' });
     expect([outside.status, outside.body.code]).toEqual([403, PLATFORM_ERRORS.DEVICE_OUT_OF_SCOPE.code]);
-    const cleared = await post(PLATFORM_PATHS.deviceEdit, admin, { id: a!.id, location: '' });
+    const cleared = await post(PLATFORM_PATHS.deviceEdit, t.admin, { id: a!.id, location: '' });
     expect(cleared.body.data.location).toBeNull();
     const [stored] = await db.select().from(devices).where(eq(devices.id, a!.id));
     expect([stored?.location, stored?.name]).toEqual([null, 'front desk']);
@@ -258,7 +253,7 @@ describe('console devices', () => {
     const { token: self } = await userWithButtons(t, [B.deviceView], { dataScope: 'self', organisation: org });
     expect((await post(PLATFORM_PATHS.deviceList, self, { keyword: org })).body.data.total).toBe(0);
 
-    const missing = await post(PLATFORM_PATHS.deviceStatus, admin, { id: ID, status: 0 });
+    const missing = await post(PLATFORM_PATHS.deviceStatus, t.admin, { id: ID, status: 0 });
     expect([missing.status, missing.body.code]).toEqual([404, DEVICE_ERRORS.DEVICE_NOT_FOUND.code]);
     // The refusal in the reader's language.
     const en = await call(

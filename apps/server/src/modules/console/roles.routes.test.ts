@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CONSOLE_BUTTONS as B,
   CONSOLE_ERRORS,
@@ -8,26 +8,21 @@ import {
   type MenuNode,
 } from '@tcm/contract';
 import { buildUser, uid } from '../../test/factories.js';
-import { adminToken, call, signIn } from '../../test/http.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { expectGuards, JSON_H, userWithButtons, type Endpoint } from './console-test-helpers.js';
+import { call, signIn, jsonPost } from '../../test/http.js';
+import { expectGuards, userWithButtons, type Endpoint } from './console-test-helpers.js';
+import { useAdminApp } from '../../test/suite.js';
 
-let t: TestApp;
-let admin: string;
+const t = useAdminApp();
 let all: MenuNode[];
 const flat = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
 const byPath = (p: string) => all.find((n) => n.path === p)!;
 const byCode = (c: string) => all.find((n) => n.buttonCode === c)!;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t);
-  all = flat((await call(t.app, 'GET', MENU_PATHS.tree(0), admin)).body.data);
+  all = flat((await call(t.app, 'GET', MENU_PATHS.tree(0), t.admin)).body.data);
 });
-afterAll(() => t.close());
 
-const post = (url: string, token: string | undefined, body: unknown) =>
-  call(t.app, 'POST', url, token, JSON.stringify(body), JSON_H);
+const post = jsonPost(t);
 const ID = '00000000-0000-4000-8000-000000000000';
 const ENDPOINTS: Endpoint[] = [
   ['list', 'GET', CONSOLE_PATHS.roleList, undefined, null],
@@ -48,9 +43,13 @@ describe('console roles: guards', () => {
       [CONSOLE_PATHS.roleAdd, { code: 'ok-code', name: 'x', menuIds: ['1'] }],
       [CONSOLE_PATHS.roleEdit, { id: 'x' }],
     ];
-    for (const [url, body] of bad) expect((await post(url, admin, body)).status, JSON.stringify(body)).toBe(400);
-    expect((await call(t.app, 'DELETE', CONSOLE_PATHS.roleRemove('x'), admin)).status).toBe(400);
-    const unknownMenu = await post(CONSOLE_PATHS.roleAdd, admin, { code: `r-${uid()}`, name: 'x', menuIds: [9999999] });
+    for (const [url, body] of bad) expect((await post(url, t.admin, body)).status, JSON.stringify(body)).toBe(400);
+    expect((await call(t.app, 'DELETE', CONSOLE_PATHS.roleRemove('x'), t.admin)).status).toBe(400);
+    const unknownMenu = await post(CONSOLE_PATHS.roleAdd, t.admin, {
+      code: `r-${uid()}`,
+      name: 'x',
+      menuIds: [9999999],
+    });
     expect(unknownMenu.body.code).toBe(CONSOLE_ERRORS.MENU_NOT_FOUND.code);
   });
 });
@@ -59,7 +58,7 @@ describe('console roles: happy paths', () => {
   it('a role with two pages and one button gives its holder exactly those, enforced by the server', async () => {
     const pages = [byPath('/system/user'), byPath('/system/translation')];
     const button = byCode(B.userHistory);
-    const created = await post(CONSOLE_PATHS.roleAdd, admin, {
+    const created = await post(CONSOLE_PATHS.roleAdd, t.admin, {
       code: `r-${uid()}`,
       name: 'Auditors',
       dataScope: 'all',
@@ -70,7 +69,7 @@ describe('console roles: happy paths', () => {
     expect(created.body.data.menuIds).toEqual([head.id, pages[0]!.id, pages[1]!.id, button.id].sort((a, b) => a - b));
 
     const u = await buildUser(t.database.db);
-    const assigned = await post(CONSOLE_PATHS.userRoles, admin, { userId: u.id, roleIds: [created.body.data.id] });
+    const assigned = await post(CONSOLE_PATHS.userRoles, t.admin, { userId: u.id, roleIds: [created.body.data.id] });
     expect(assigned.body.data.roles.map((r: { name: string }) => r.name)).toEqual(['Auditors']);
     const token = (await signIn(t, u.loginName, u.password)).access_token;
     const info = await call(t.app, 'GET', USER_PATHS.currentSysuser, token);
@@ -87,7 +86,7 @@ describe('console roles: happy paths', () => {
     expect(add.body.data.missingButtons).toEqual([B.userAdd]);
 
     // Edit: drop the translation page; the holder's next menu load follows.
-    const edited = await post(CONSOLE_PATHS.roleEdit, admin, {
+    const edited = await post(CONSOLE_PATHS.roleEdit, t.admin, {
       id: created.body.data.id,
       menuIds: [button.id],
       dataScope: 'self',
@@ -96,27 +95,27 @@ describe('console roles: happy paths', () => {
     const after = (await call(t.app, 'GET', MENU_PATHS.headMenu, token)).body.data.data as MenuNode[];
     expect(flat(after).map((n) => n.path)).toEqual(['Layout', '/system/user']);
 
-    const inUse = await call(t.app, 'DELETE', CONSOLE_PATHS.roleRemove(created.body.data.id), admin);
+    const inUse = await call(t.app, 'DELETE', CONSOLE_PATHS.roleRemove(created.body.data.id), t.admin);
     expect(inUse.body.code).toBe(CONSOLE_ERRORS.ROLE_IN_USE.code);
-    await post(CONSOLE_PATHS.userRoles, admin, { userId: u.id, roleIds: [] });
-    expect((await call(t.app, 'DELETE', CONSOLE_PATHS.roleRemove(created.body.data.id), admin)).body.code).toBe(0);
+    await post(CONSOLE_PATHS.userRoles, t.admin, { userId: u.id, roleIds: [] });
+    expect((await call(t.app, 'DELETE', CONSOLE_PATHS.roleRemove(created.body.data.id), t.admin)).body.code).toBe(0);
     expect(
-      (await call(t.app, 'GET', CONSOLE_PATHS.roleList, admin)).body.data.some(
+      (await call(t.app, 'GET', CONSOLE_PATHS.roleList, t.admin)).body.data.some(
         (r: { id: string }) => r.id === created.body.data.id,
       ),
     ).toBe(false);
   });
 
   it('the all-access role is protected; duplicate codes are refused', async () => {
-    const roles = (await call(t.app, 'GET', CONSOLE_PATHS.roleList, admin)).body.data;
+    const roles = (await call(t.app, 'GET', CONSOLE_PATHS.roleList, t.admin)).body.data;
     const adminRole = roles.find((r: { code: string }) => r.code === 'admin');
-    expect((await post(CONSOLE_PATHS.roleEdit, admin, { id: adminRole.id, name: 'x' })).body.code).toBe(
+    expect((await post(CONSOLE_PATHS.roleEdit, t.admin, { id: adminRole.id, name: 'x' })).body.code).toBe(
       CONSOLE_ERRORS.ROLE_PROTECTED.code,
     );
-    expect((await call(t.app, 'DELETE', CONSOLE_PATHS.roleRemove(adminRole.id), admin)).body.code).toBe(
+    expect((await call(t.app, 'DELETE', CONSOLE_PATHS.roleRemove(adminRole.id), t.admin)).body.code).toBe(
       CONSOLE_ERRORS.ROLE_PROTECTED.code,
     );
-    expect((await post(CONSOLE_PATHS.roleAdd, admin, { code: 'admin', name: 'again' })).body.code).toBe(
+    expect((await post(CONSOLE_PATHS.roleAdd, t.admin, { code: 'admin', name: 'again' })).body.code).toBe(
       CONSOLE_ERRORS.ROLE_CODE_EXISTS.code,
     );
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTH_ERRORS,
   AUTH_PATHS,
@@ -15,26 +15,21 @@ import {
   USER_PATHS,
 } from '@tcm/contract';
 import { buildUser, uid } from '../../test/factories.js';
-import { adminToken, call, form, FORM, signIn } from '../../test/http.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { call, form, FORM, signIn, jsonPost } from '../../test/http.js';
 import { JSON_H, userWithButtons } from './console-test-helpers.js';
+import { useAdminApp } from '../../test/suite.js';
 
-let t: TestApp;
-let admin: string;
+const t = useAdminApp();
 let memberToken: string;
 const FIRST = 'Harbour-lights-93';
 const NEXT = 'Copper-kettle-58';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t);
   const m = await buildUser(t.database.db, { entrance: 'member' });
   memberToken = (await signIn(t, m.loginName, m.password, AUTH_PATHS.entranceSignin('member'))).access_token;
 });
-afterAll(() => t.close());
 
-const post = (url: string, token: string | undefined, body: unknown) =>
-  call(t.app, 'POST', url, token, JSON.stringify(body), JSON_H);
+const post = jsonPost(t);
 const add = (token: string, body: object) =>
   post(CONSOLE_PATHS.userAdd, token, { loginName: `n_${uid()}`, name: 'New user', password: FIRST, ...body });
 const signInCode = async (loginName: string, password: string) =>
@@ -101,12 +96,12 @@ describe('console users: guards', () => {
       ],
     ];
     for (const [url, body] of cases) {
-      const res = await call(t.app, 'POST', url, admin, JSON.stringify(body), { ...JSON_H, language: 'en' });
+      const res = await call(t.app, 'POST', url, t.admin, JSON.stringify(body), { ...JSON_H, language: 'en' });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.msg.length).toBeGreaterThan(3);
     }
-    expect((await call(t.app, 'GET', CONSOLE_PATHS.userHistory('x'), admin)).status).toBe(400);
-    const weak = await add(admin, { password: '12345678' });
+    expect((await call(t.app, 'GET', CONSOLE_PATHS.userHistory('x'), t.admin)).status).toBe(400);
+    const weak = await add(t.admin, { password: '12345678' });
     expect(weak.status).toBe(400);
     expect(weak.body.code).not.toBe(HTTP_ERRORS.VALIDATION.code); // the policy names its rule
   });
@@ -115,10 +110,10 @@ describe('console users: guards', () => {
 describe('console users: happy paths', () => {
   it('creates an account that must change its first password, then lists and edits it', async () => {
     const loginName = `fresh_${uid()}`;
-    const created = await add(admin, { loginName, email: `${loginName}@example.org`, organisation: 'Clinic A' });
+    const created = await add(t.admin, { loginName, email: `${loginName}@example.org`, organisation: 'Clinic A' });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ loginName, entrance: 'sys', status: 1, mustChangePassword: true });
-    expect((await add(admin, { loginName })).body.code).toBe(SPEC_ERRORS.LOGIN_NAME_EXISTS.code);
+    expect((await add(t.admin, { loginName })).body.code).toBe(SPEC_ERRORS.LOGIN_NAME_EXISTS.code);
 
     const token = (await signIn(t, loginName, FIRST)).access_token;
     const me = await call(t.app, 'GET', USER_PATHS.currentSysuser, token);
@@ -130,7 +125,7 @@ describe('console users: happy paths', () => {
     expect(changed.body.code).toBe(0);
     expect((await call(t.app, 'GET', USER_PATHS.currentSysuser, token)).body.data.mustChangePassword).toBe(false);
 
-    const listed = await post(`${CONSOLE_PATHS.userList}?page=1&size=100`, admin, {
+    const listed = await post(`${CONSOLE_PATHS.userList}?page=1&size=100`, t.admin, {
       entrance: 'sys',
       query: {
         join: 'and',
@@ -141,10 +136,10 @@ describe('console users: happy paths', () => {
     });
     expect(listed.body.data.total).toBe(1);
     expect(listed.body.data.list[0]).toMatchObject({ loginName, organisation: 'Clinic A', mustChangePassword: false });
-    const byKeyword = await post(CONSOLE_PATHS.userList, admin, { keyword: loginName.slice(2) });
+    const byKeyword = await post(CONSOLE_PATHS.userList, t.admin, { keyword: loginName.slice(2) });
     expect(byKeyword.body.data.list.map((u: { loginName: string }) => u.loginName)).toEqual([loginName]);
 
-    const edited = await post(CONSOLE_PATHS.userEdit, admin, {
+    const edited = await post(CONSOLE_PATHS.userEdit, t.admin, {
       id: created.body.data.id,
       name: 'Renamed',
       phone: '13800138000',
@@ -165,19 +160,19 @@ describe('console users: happy paths', () => {
     ] as const)
       await buildUser(t.database.db, { entrance, loginName: `s_${tag}_${name}`, name: `${name}-${tag}` });
     const list = async (qs: string) => {
-      const r = await post(`${CONSOLE_PATHS.userList}?${qs}`, admin, { keyword: tag });
+      const r = await post(`${CONSOLE_PATHS.userList}?${qs}`, t.admin, { keyword: tag });
       expect(r.status, qs).toBe(200);
       return (r.body.data.list as Array<{ name: string; entrance: string }>).map((u) => u.name[0]);
     };
     expect((await list('sort=name&order=asc')).join('')).toBe('abc');
     expect((await list('sort=name&order=desc')).join('')).toBe('cba');
     expect((await list('sort=entrance&order=asc')).join('')).toBe('acb'); // display, member, sys
-    expect((await post(`${CONSOLE_PATHS.userList}?sort=passwordHash`, admin, {})).status).toBe(400);
+    expect((await post(`${CONSOLE_PATHS.userList}?sort=passwordHash`, t.admin, {})).status).toBe(400);
   });
 
   it('creates display, disease and training accounts; members cannot be created here', async () => {
     for (const entrance of ['display', 'disease', 'training'] as const) {
-      const res = await add(admin, { entrance });
+      const res = await add(t.admin, { entrance });
       expect(res.body.data.entrance).toBe(entrance);
       expect(await signInCode(res.body.data.loginName, FIRST)).toBe(SPEC_ERRORS.BAD_CREDENTIALS.code);
       const ok = await t.app.inject({
@@ -193,11 +188,11 @@ describe('console users: happy paths', () => {
   it('disabling ends the sessions and refuses sign-in; enabling lets the user back; nobody disables themselves', async () => {
     const u = await buildUser(t.database.db);
     const token = (await signIn(t, u.loginName, u.password)).access_token;
-    const off = await call(t.app, 'POST', CONSOLE_PATHS.userStatus, admin, form({ id: u.id, status: 0 }), FORM);
+    const off = await call(t.app, 'POST', CONSOLE_PATHS.userStatus, t.admin, form({ id: u.id, status: 0 }), FORM);
     expect(off.body.data.status).toBe(0);
     expect((await call(t.app, 'GET', USER_PATHS.currentSysuser, token)).status).toBe(401);
     expect(await signInCode(u.loginName, u.password)).toBe(AUTH_ERRORS.ACCOUNT_DISABLED.code);
-    await post(CONSOLE_PATHS.userStatus, admin, { id: u.id, status: 1 });
+    await post(CONSOLE_PATHS.userStatus, t.admin, { id: u.id, status: 1 });
     expect(await signInCode(u.loginName, u.password)).toBe(0);
 
     const { user: self, token: selfToken } = await userWithButtons(t, [B.userStatus]);
@@ -209,20 +204,20 @@ describe('console users: happy paths', () => {
     const u = await buildUser(t.database.db);
     expect(await signInCode(u.loginName, 'Wrong-password-11')).toBe(SPEC_ERRORS.BAD_CREDENTIALS.code);
     expect(await signInCode(u.loginName, u.password)).toBe(0);
-    const res = await call(t.app, 'GET', `${CONSOLE_PATHS.userHistory(u.id)}?page=1&size=100`, admin);
+    const res = await call(t.app, 'GET', `${CONSOLE_PATHS.userHistory(u.id)}?page=1&size=100`, t.admin);
     expect(res.body.data.total).toBe(2);
     expect(res.body.data.list.map((e: { code: number; success: boolean }) => [e.code, e.success])).toEqual([
       [0, true],
       [SPEC_ERRORS.BAD_CREDENTIALS.code, false],
     ]);
-    expect((await call(t.app, 'GET', CONSOLE_PATHS.userHistory(ID), admin)).body.code).toBe(
+    expect((await call(t.app, 'GET', CONSOLE_PATHS.userHistory(ID), t.admin)).body.code).toBe(
       CONSOLE_ERRORS.USER_NOT_FOUND.code,
     );
   });
 
   it('an administrator reset makes the user change the password at the next sign-in', async () => {
     const u = await buildUser(t.database.db, { entrance: 'member' });
-    const reset = await post(PASSWORD_PATHS.resetPassword, admin, { userId: u.id, newPassword: FIRST });
+    const reset = await post(PASSWORD_PATHS.resetPassword, t.admin, { userId: u.id, newPassword: FIRST });
     expect(reset.body.code).toBe(0);
     const token = (await signIn(t, u.loginName, FIRST, AUTH_PATHS.entranceSignin('member'))).access_token;
     const info = await call(t.app, 'GET', USER_PATHS.memberInfo, token);
@@ -254,14 +249,14 @@ describe('console users: data scope and escalation', () => {
     expect(history.body.code).toBe(CONSOLE_ERRORS.OUT_OF_SCOPE.code);
   });
 
-  it('a holder of the reset button cannot take over an all-access administrator or grant the admin role', async () => {
+  it('a holder of the reset button cannot take over an all-access administrator or grant the t.admin role', async () => {
     const { user: me, token } = await userWithButtons(t, [RESET_PASSWORD_BUTTON, B.userRoles]);
     const root = await buildUser(t.database.db, { roleCodes: ['admin'] });
     const takeover = await post(PASSWORD_PATHS.resetPassword, token, { userId: root.id, newPassword: FIRST });
     expect([takeover.status, takeover.body.code]).toEqual([403, CONSOLE_ERRORS.OUT_OF_SCOPE.code]);
     expect(await signInCode(root.loginName, root.password)).toBe(0);
 
-    const roles = await call(t.app, 'GET', CONSOLE_PATHS.roleList, admin);
+    const roles = await call(t.app, 'GET', CONSOLE_PATHS.roleList, t.admin);
     const adminRole = roles.body.data.find((r: { code: string }) => r.code === 'admin');
     const escalate = await post(CONSOLE_PATHS.userRoles, token, { userId: me.id, roleIds: [adminRole.id] });
     expect([escalate.status, escalate.body.code]).toEqual([403, CONSOLE_ERRORS.GRANT_EXCEEDS_OWN.code]);

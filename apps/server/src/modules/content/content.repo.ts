@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { contentItems, enquiries, siteSettingsTable } from '../../db/schema/index.js';
 import { containsAny } from '../../db/contains.js';
 import { tablePage } from '../../db/paging.js';
+import { deleteWhere, firstRow, insertRow, updateStamped } from '../../db/rows.js';
 
 export type ContentRowDb = typeof contentItems.$inferSelect;
 export type ContentInsert = typeof contentItems.$inferInsert;
@@ -12,10 +13,7 @@ export type EnquiryRowDb = typeof enquiries.$inferSelect;
 export const visibleNow = (): SQL =>
   and(eq(contentItems.published, true), or(isNull(contentItems.publishAt), lte(contentItems.publishAt, sql`now()`)))!;
 
-export async function findItem(db: Db, id: number): Promise<ContentRowDb | undefined> {
-  const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id));
-  return row;
-}
+export const findItem = (db: Db, id: number) => firstRow(db, contentItems, eq(contentItems.id, id));
 
 export async function listItems(
   db: Db,
@@ -39,38 +37,20 @@ export async function findPage(db: Db, name: string, lang: 'zh' | 'en'): Promise
   return row;
 }
 
-export async function insertItem(db: Db, values: ContentInsert): Promise<ContentRowDb> {
-  const [row] = await db.insert(contentItems).values(values).returning();
-  return row!;
-}
+export const insertItem = (db: Db, values: ContentInsert): Promise<ContentRowDb> => insertRow(db, contentItems, values);
 
-export async function updateItem(
-  db: Db,
-  id: number,
-  values: Partial<ContentInsert>,
-): Promise<ContentRowDb | undefined> {
-  const [row] = await db
-    .update(contentItems)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(contentItems.id, id))
-    .returning();
-  return row;
-}
+export const updateItem = (db: Db, id: number, values: Partial<ContentInsert>) =>
+  updateStamped(db, contentItems, eq(contentItems.id, id), values);
 
-export async function removeItem(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(contentItems).where(eq(contentItems.id, id)).returning({ id: contentItems.id });
-  return rows.length > 0;
-}
+export const removeItem = (db: Db, id: number) => deleteWhere(db, contentItems, eq(contentItems.id, id));
 
 export const keywordOfItems = (keyword: string | undefined): SQL | undefined =>
   containsAny(keyword, [contentItems.title, contentItems.name]);
 
 // ---- enquiries ----
 
-export async function insertEnquiry(db: Db, values: typeof enquiries.$inferInsert): Promise<EnquiryRowDb> {
-  const [row] = await db.insert(enquiries).values(values).returning();
-  return row!;
-}
+export const insertEnquiry = (db: Db, values: typeof enquiries.$inferInsert): Promise<EnquiryRowDb> =>
+  insertRow(db, enquiries, values);
 
 export async function listEnquiries(
   db: Db,
@@ -81,18 +61,8 @@ export async function listEnquiries(
   return tablePage(db, enquiries, where, [desc(enquiries.createdAt), desc(enquiries.id)], { page, size });
 }
 
-export async function updateEnquiry(
-  db: Db,
-  id: number,
-  values: Partial<typeof enquiries.$inferInsert>,
-): Promise<EnquiryRowDb | undefined> {
-  const [row] = await db
-    .update(enquiries)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(enquiries.id, id))
-    .returning();
-  return row;
-}
+export const updateEnquiry = (db: Db, id: number, values: Partial<typeof enquiries.$inferInsert>) =>
+  updateStamped(db, enquiries, eq(enquiries.id, id), values);
 
 // ---- settings ----
 

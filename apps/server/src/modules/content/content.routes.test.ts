@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTENT_ERRORS, CONTENT_PATHS, HTTP_ERRORS, type ContentItem } from '@tcm/contract';
 import { uid } from '../../test/factories.js';
-import { adminToken, call } from '../../test/http.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { call } from '../../test/http.js';
 import { expectGuards, JSON_H, userWithButtons } from '../console/console-test-helpers.js';
+import { useAdminApp } from '../../test/suite.js';
 
-let t: TestApp;
-let admin: string;
+const t = useAdminApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t);
-});
-afterAll(() => t.close());
-
-const post = (url: string, body: unknown, token: string | undefined = admin, headers: Record<string, string> = {}) =>
+const post = (url: string, body: unknown, token: string | undefined = t.admin, headers: Record<string, string> = {}) =>
   call(t.app, 'POST', url, token, JSON.stringify(body), { ...JSON_H, ...headers });
 const get = (url: string, headers: Record<string, string> = {}, token?: string) =>
   call(t.app, 'GET', url, token, undefined, headers);
@@ -25,7 +18,7 @@ const news = (over: object = {}) => ({
   body: '<p style="text-indent: 2em">正文</p>',
   ...over,
 });
-const add = async (body: object, token = admin): Promise<ContentItem> => {
+const add = async (body: object, token = t.admin): Promise<ContentItem> => {
   const r = await post(CONTENT_PATHS.add, body, token);
   expect(r.body.code, r.body.msg).toBe(0);
   return r.body.data as ContentItem;
@@ -64,7 +57,9 @@ describe('news and pages: guards', () => {
     }
     const noName = await post(CONTENT_PATHS.add, news({ kind: 'page' }));
     expect([noName.status, noName.body.code]).toEqual([400, CONTENT_ERRORS.PAGE_NAME_REQUIRED.code]);
-    const empty = await post(CONTENT_PATHS.add, news({ body: '<p><script>x</script></p>' }), admin, { language: 'en' });
+    const empty = await post(CONTENT_PATHS.add, news({ body: '<p><script>x</script></p>' }), t.admin, {
+      language: 'en',
+    });
     expect([empty.status, empty.body.code, empty.body.msg]).toEqual([
       400,
       CONTENT_ERRORS.EMPTY_BODY.code,
@@ -72,7 +67,7 @@ describe('news and pages: guards', () => {
     ]);
     expect((await post(CONTENT_PATHS.publish, { id: 'x', published: true })).status).toBe(400);
     expect((await post(CONTENT_PATHS.publish, { id: 1, published: true, publishAt: 'tomorrow' })).status).toBe(400);
-    expect((await get(CONTENT_PATHS.find('abc'), {}, admin)).status).toBe(400);
+    expect((await get(CONTENT_PATHS.find('abc'), {}, t.admin)).status).toBe(400);
     expect((await get(CONTENT_PATHS.portalPage('a%20b'))).status).toBe(400);
     expect((await get(CONTENT_PATHS.portalNewsItem('x'))).status).toBe(400);
     expect((await post(CONTENT_PATHS.settings, { orgName: 'x' })).status).toBe(400);
@@ -137,12 +132,12 @@ describe('news', () => {
     const page = await post(`${CONTENT_PATHS.list}?page=1&size=1`, { kind: 'news', keyword: tag });
     expect([page.body.data.total, page.body.data.list.length]).toEqual([2, 1]);
     expect(page.body.data.list[0]).not.toHaveProperty('body');
-    const found = await get(CONTENT_PATHS.find(a.id), {}, admin);
+    const found = await get(CONTENT_PATHS.find(a.id), {}, t.admin);
     expect(found.body.data.body).toContain('正文');
     const e = await post(CONTENT_PATHS.edit, { ...news({ title: `改 ${tag}` }), id: a.id });
     expect(e.body.data.title).toBe(`改 ${tag}`);
-    expect((await call(t.app, 'DELETE', CONTENT_PATHS.remove(a.id), admin)).body.code).toBe(0);
-    const gone = await get(CONTENT_PATHS.find(a.id), { language: 'en' }, admin);
+    expect((await call(t.app, 'DELETE', CONTENT_PATHS.remove(a.id), t.admin)).body.code).toBe(0);
+    const gone = await get(CONTENT_PATHS.find(a.id), { language: 'en' }, t.admin);
     expect([gone.status, gone.body.code, gone.body.msg]).toEqual([
       404,
       CONTENT_ERRORS.NOT_FOUND.code,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CONTENT_BUTTONS,
@@ -14,9 +15,10 @@ import {
   pageNameParam,
   portalNewsQuery,
   siteSettings,
+  type ContentAddBody,
 } from '@tcm/contract';
-import { ok, okSchema } from '../../http/envelope.js';
-import { routeOf } from '../../http/route.js';
+import { ok } from '../../http/envelope.js';
+import { OPEN, routeOf } from '../../http/route.js';
 import { principalOf, requireSys } from '../auth/guard.js';
 import { writeAudit } from '../audit/audit.service.js';
 import * as svc from './content.service.js';
@@ -29,6 +31,17 @@ const B = CONTENT_BUTTONS;
 /** News, dynamic pages and settings: back-office editing and what visitors read (docs/site.md). */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
+
+  /** Add and edit save alike (an `id` edits) and log which of the two it was. */
+  const saveLogged = async (
+    request: FastifyRequest,
+    body: ContentAddBody & { id?: number },
+    action: 'content.add' | 'content.edit',
+  ) => {
+    const item = await svc.save(db, principalOf(request).user.id, body);
+    await writeAudit(db, request, { action, targetId: String(item.id), detail: { kind: item.kind } });
+    return item;
+  };
 
   app.post(
     CONTENT_PATHS.list,
@@ -49,21 +62,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     CONTENT_PATHS.add,
     route(requireSys([B.add]), 'Create an item; the HTML is sanitised', { body: contentAddBody, data: contentItem }),
-    async (request) => {
-      const item = await svc.save(db, principalOf(request).user.id, request.body);
-      await writeAudit(db, request, { action: 'content.add', targetId: String(item.id), detail: { kind: item.kind } });
-      return ok(item, request.msgLang);
-    },
+    async (request) => ok(await saveLogged(request, request.body, 'content.add'), request.msgLang),
   );
 
   app.post(
     CONTENT_PATHS.edit,
     route(requireSys([B.edit]), 'Change an item; the HTML is sanitised', { body: contentEditBody, data: contentItem }),
-    async (request) => {
-      const item = await svc.save(db, principalOf(request).user.id, request.body);
-      await writeAudit(db, request, { action: 'content.edit', targetId: String(item.id), detail: { kind: item.kind } });
-      return ok(item, request.msgLang);
-    },
+    async (request) => ok(await saveLogged(request, request.body, 'content.edit'), request.msgLang),
   );
 
   app.post(
@@ -116,46 +121,34 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     CONTENT_PATHS.portalNews,
-    {
-      schema: {
-        tags,
-        summary: 'Published news in the reader language',
-        querystring: portalNewsQuery,
-        response: { 200: okSchema(contentPage) },
-      },
-    },
+    route(OPEN, 'Published news in the reader language', {
+      querystring: portalNewsQuery,
+      data: contentPage,
+    }),
     async (request) =>
       ok(await svc.publicNews(db, request.msgLang, request.query.page, request.query.size), request.msgLang),
   );
 
   app.get(
     CONTENT_PATHS.portalNewsItem(':id'),
-    { schema: { tags, summary: 'One published news item', params: idParam, response: { 200: okSchema(contentItem) } } },
+    route(OPEN, 'One published news item', { params: idParam, data: contentItem }),
     async (request) => ok(await svc.publicNewsItem(db, request.params.id), request.msgLang),
   );
 
   app.get(
     CONTENT_PATHS.portalPage(':name'),
-    {
-      schema: {
-        tags,
-        summary: 'A published page (/pages/{name}) in the reader language, else Chinese',
-        params: pageNameParam,
-        response: { 200: okSchema(contentItem) },
-      },
-    },
+    route(OPEN, 'A published page (/pages/{name}) in the reader language, else Chinese', {
+      params: pageNameParam,
+      data: contentItem,
+    }),
     async (request) => ok(await svc.publicPage(db, request.params.name, request.msgLang), request.msgLang),
   );
 
   app.get(
     CONTENT_PATHS.portalSettings,
-    {
-      schema: {
-        tags,
-        summary: 'Organization name, logo and contact for the site',
-        response: { 200: okSchema(siteSettings) },
-      },
-    },
+    route(OPEN, 'Organization name, logo and contact for the site', {
+      data: siteSettings,
+    }),
     async (request) => ok(await readSiteSettings(db), request.msgLang),
   );
 };

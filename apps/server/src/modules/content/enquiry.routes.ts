@@ -12,8 +12,8 @@ import {
   enquiryStatus,
   enquiryUpdateBody,
 } from '@tcm/contract';
-import { ok, okSchema } from '../../http/envelope.js';
-import { routeOf } from '../../http/route.js';
+import { ok } from '../../http/envelope.js';
+import { OPEN, routeOf } from '../../http/route.js';
 import { requireSys } from '../auth/guard.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { enquiriesXlsx } from './enquiry-export.js';
@@ -29,14 +29,10 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     CONTENT_PATHS.portalEnquiry,
-    {
-      schema: {
-        tags,
-        summary: 'Send a cooperation enquiry (no sign-in; limited per client address and hour)',
-        body: enquirySubmitBody,
-        response: { 200: okSchema(z.object({ id: z.number().int() })) },
-      },
-    },
+    route(OPEN, 'Send a cooperation enquiry (no sign-in; limited per client address and hour)', {
+      body: enquirySubmitBody,
+      data: z.object({ id: z.number().int() }),
+    }),
     async (request) =>
       ok(
         await svc.submitEnquiry(db, request.body, {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { questionsFor } from '@tcm/contract/questionnaire';
 import {
   CONSTITUTION_QUESTIONNAIRE_ID,
@@ -15,13 +15,9 @@ import {
   type FhirCodeSystem,
 } from '@tcm/contract';
 import { fhirIssues } from '../../test/fhir-validator.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 type Concept = FhirCodeSystem['concept'][number];
 const codes = (concepts: Concept[]): string[] => concepts.flatMap((c) => [c.code, ...codes(c.concept ?? [])]);

@@ -11,17 +11,13 @@ import {
   type RecordDetail,
   type VitalsField,
 } from '@tcm/contract';
+import { INTERPRETATION, LOINC, OBS_CATEGORY, UCUM } from './external-systems.js';
 
 /**
  * A record's measurements and findings as FHIR R4 Observations (docs/fhir.md "Record export").
  * Vitals carry LOINC codes and UCUM units; engine findings our own code systems, each with the
  * engine and model version as its method.
  */
-
-const LOINC = 'http://loinc.org';
-const UCUM = 'http://unitsofmeasure.org';
-const OBS_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
-const INTERPRETATION = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
 
 /** Every vitals field but the pressures (one blood-pressure panel): LOINC code, its name, UCUM unit. */
 const VITALS_LOINC: Record<Exclude<VitalsField, 'systolic' | 'diastolic'>, [string, string, string, string]> = {

@@ -7,7 +7,7 @@ import type {
   QuestionnaireResponse,
   Resource,
 } from '@medplum/fhirtypes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { questionsFor } from '@tcm/contract/questionnaire';
 import { FHIR_PATHS, fhirCodeSystemUrl, RECORD_ERRORS, RECORD_PATHS, type RecordResults } from '@tcm/contract';
 import { recordsTable, storedFiles } from '../../db/schema/index.js';
@@ -16,12 +16,12 @@ import { expectValidDocument } from '../../test/fhir-validator.js';
 import { call } from '../../test/http.js';
 import { realResults } from '../../test/real-results.js';
 import { userWithToken } from '../../test/records-helpers.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { newShareToken } from '../records/records.service.js';
 import { constitutionQuestionnaire } from './questionnaire.js';
 import { CONSTITUTION_QUESTIONNAIRE } from './record-bundle.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
+const t = useTestApp();
 let recordId: string;
 let member: Awaited<ReturnType<typeof userWithToken>>;
 let leader: Awaited<ReturnType<typeof userWithToken>>;
@@ -32,7 +32,6 @@ const ofType = <T extends Resource>(b: Bundle, type: T['resourceType']): T[] =>
   (b.entry ?? []).map((e) => e.resource).filter((r): r is T => r?.resourceType === type);
 
 beforeAll(async () => {
-  t = await createTestApp();
   const results: RecordResults = (await realResults()).results;
   const team = await buildTeam(t.database.db);
   const other = await buildTeam(t.database.db);
@@ -84,7 +83,6 @@ beforeAll(async () => {
   expect(res.headers['content-type']).toContain('application/fhir+json');
   bundle = res.json<Bundle>();
 }, 180_000);
-afterAll(() => t?.close());
 
 describe('a record as a FHIR R4 document Bundle', () => {
   it('validates against base R4, the bundle and every resource in it', () => {

@@ -24,17 +24,13 @@ import type { CaseRow } from '../archive/archive.repo.js';
 import { recordObservations } from './observations.js';
 import { DECISION_SUPPORT, narrative } from './record-bundle.js';
 import { prescriptionNotes, prescriptionResources } from './visit-prescription.js';
+import { CONDITION_CATEGORY, LOINC, OBS_CATEGORY, SNOMED } from './external-systems.js';
 
 /**
  * A case visit of the doctor's archive as a FHIR R4 document Bundle (docs/fhir.md "Visit
  * export"): Composition first, then Patient, the doctor(s), Encounter, the four examinations and
  * the linked records' findings as Observations, the diagnoses as Conditions, the prescription.
  */
-
-const LOINC = 'http://loinc.org';
-const CONDITION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/condition-category';
-const OBS_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
-const SNOMED = 'http://snomed.info/sct';
 
 export interface VisitExport {
   case: CaseRow;

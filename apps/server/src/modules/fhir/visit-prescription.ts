@@ -17,6 +17,7 @@ import {
   type SafetyWarningKind,
   type StoredPrescription,
 } from '@tcm/contract';
+import { ACT_CODE, UCUM } from './external-systems.js';
 
 /**
  * A visit's prescription as FHIR R4 (docs/fhir.md "Visit export"): one MedicationRequest for the
@@ -25,9 +26,6 @@ import {
  * every safety warning as a DetectedIssue the request points to, the doctor's acknowledgement
  * as its mitigation.
  */
-
-const UCUM = 'http://unitsofmeasure.org';
-const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
 
 /** One 剂 (a day's decoction): UCUM's unity with an annotation. */
 const PER_DOSE: Quantity = { value: 1, unit: '剂', system: UCUM, code: '{dose}' };

@@ -14,8 +14,8 @@ import {
 } from '@tcm/contract';
 import { storedFiles } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
-import { ok, okSchema } from '../../http/envelope.js';
-import { routeOf } from '../../http/route.js';
+import { ok } from '../../http/envelope.js';
+import { OPEN, routeOf } from '../../http/route.js';
 import { resizeRequestOf } from '../../http/image-resize.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { noteAudit } from '../audit/audit-hook.js';
@@ -78,14 +78,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     FILE_PATHS.portalOssUpload,
-    {
-      schema: {
-        tags,
-        summary: 'Public upload (no sign-in): PNG/JPEG/BMP image ≤ 10 MB → data.remoteFileUrl, data.name',
-        consumes: ['multipart/form-data'],
-        response: { 200: okSchema(ossUploadResultSchema) },
-      },
-    },
+    route(OPEN, 'Public upload (no sign-in): PNG/JPEG/BMP image ≤ 10 MB → data.remoteFileUrl, data.name', {
+      consumes: ['multipart/form-data'],
+      data: ossUploadResultSchema,
+    }),
     async (request) => {
       app.ctx.publicUploads.check(request);
       return ok(oss(await upload(request, { kinds: ['image'] }, null)), request.msgLang);

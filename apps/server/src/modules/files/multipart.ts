@@ -10,16 +10,23 @@ import { FILE_ERRORS, HTTP_ERRORS, MAX_UPLOAD_BYTES } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
 import { assertNoNul } from '../../http/nul-guard.js';
 
-export interface UploadedPart {
+/** A file part: its form field and the file name the client gave. */
+interface FilePart {
   field: string;
   name: string;
+}
+
+/** A multipart body: its file parts by field name, and its text fields. */
+interface Parts<F extends FilePart> {
+  files: Map<string, F>;
+  fields: Record<string, string>;
+}
+
+export interface UploadedPart extends FilePart {
   bytes: Uint8Array;
 }
 
-export interface MultipartBody {
-  files: Map<string, UploadedPart>;
-  fields: Record<string, string>;
-}
+export type MultipartBody = Parts<UploadedPart>;
 
 /** Bytes of an upload kept in memory for the content sniff (content-check.ts reads no further). */
 export const HEAD_BYTES = 4096;
@@ -28,9 +35,7 @@ export const HEAD_BYTES = 4096;
  * An upload streamed to a temporary file as it arrived: the API thread never holds it whole
  * (docs/server.md "Uploads that don't stall others"). Size and SHA-256 were taken on the way.
  */
-export interface DiskUpload {
-  field: string;
-  name: string;
+export interface DiskUpload extends FilePart {
   path: string;
   size: number;
   sha256: string;
@@ -38,10 +43,7 @@ export interface DiskUpload {
   head: Uint8Array;
 }
 
-export interface DiskMultipartBody {
-  files: Map<string, DiskUpload>;
-  fields: Record<string, string>;
-}
+export type DiskMultipartBody = Parts<DiskUpload>;
 
 /**
  * Walks a multipart request's parts: files go to `onFile` (which must consume the stream), text

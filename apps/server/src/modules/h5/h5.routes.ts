@@ -11,8 +11,10 @@ import {
 import { ok, okSchema } from '../../http/envelope.js';
 import { callerOf, signed } from '../open-api/signature.js';
 import { createSession, openPage, submitCapture } from './h5.service.js';
+import { OPEN, routeOf } from '../../http/route.js';
 
 const tags = ['h5'];
+const route = routeOf(tags);
 
 /** The H5 capture page's calls (issue 25 item 3; docs/open-api.md "H5 capture page"). */
 export const h5Routes: FastifyPluginAsyncZod = async (app) => {
@@ -38,29 +40,24 @@ export const h5Routes: FastifyPluginAsyncZod = async (app) => {
   // Open: the link's 256-bit token is the credential (no account; a phone or WeChat browser).
   app.get(
     H5_PATHS.open(':token'),
-    {
-      schema: {
-        tags,
-        summary: 'The page of a link: the partner’s branding (410 when used or expired)',
-        params: h5TokenParams,
-        response: { 200: okSchema(h5PageSchema) },
-      },
-    },
+    route(OPEN, 'The page of a link: the partner’s branding (410 when used or expired)', {
+      params: h5TokenParams,
+      data: h5PageSchema,
+    }),
     async (request) => ok(await openPage(ctx, request.params.token), request.msgLang),
   );
 
   app.post(
     H5_PATHS.submit(':token'),
-    {
-      schema: {
-        tags,
-        summary:
-          'Submit the photos of a link once: the Open API’s analysis; answers the share token and the return URL',
+    route(
+      OPEN,
+      'Submit the photos of a link once: the Open API’s analysis; answers the share token and the return URL',
+      {
         params: h5TokenParams,
         body: h5SubmitBody,
-        response: { 200: okSchema(h5SubmittedSchema) },
+        data: h5SubmittedSchema,
       },
-    },
+    ),
     async (request) => ok(await submitCapture(ctx, request.params.token, request.body, request.ip), request.msgLang),
   );
 };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { archiveCases, archiveVisits, inquiryForms, inquiryTemplates, users } from '../../db/schema/index.js';
 import { visibleCases } from '../archive/archive.repo.js';
 import { containsAny } from '../../db/contains.js';
+import { firstRow, insertRow } from '../../db/rows.js';
 
 export type TemplateRow = typeof inquiryTemplates.$inferSelect;
 export type FormRow = typeof inquiryForms.$inferSelect;
@@ -16,16 +17,11 @@ export async function templatesOf(db: Db, ownerUserId: string): Promise<Template
     .orderBy(desc(inquiryTemplates.updatedAt));
 }
 
-export async function findTemplate(db: Db, id: string): Promise<TemplateRow | undefined> {
-  const [row] = await db.select().from(inquiryTemplates).where(eq(inquiryTemplates.id, id));
-  return row;
-}
+export const findTemplate = (db: Db, id: string): Promise<TemplateRow | undefined> =>
+  firstRow(db, inquiryTemplates, eq(inquiryTemplates.id, id));
 
-export async function insertTemplate(db: Db, values: typeof inquiryTemplates.$inferInsert): Promise<TemplateRow> {
-  const [row] = await db.insert(inquiryTemplates).values(values).returning();
-  if (!row) throw new Error('template insert failed');
-  return row;
-}
+export const insertTemplate = (db: Db, values: typeof inquiryTemplates.$inferInsert): Promise<TemplateRow> =>
+  insertRow(db, inquiryTemplates, values);
 
 export async function updateTemplate(
   db: Db,
@@ -49,21 +45,13 @@ export async function removeTemplate(db: Db, id: string): Promise<void> {
   });
 }
 
-export async function insertForm(db: Db, values: FormInsert): Promise<FormRow> {
-  const [row] = await db.insert(inquiryForms).values(values).returning();
-  if (!row) throw new Error('form insert failed');
-  return row;
-}
+export const insertForm = (db: Db, values: FormInsert): Promise<FormRow> => insertRow(db, inquiryForms, values);
 
-export async function findForm(db: Db, id: string): Promise<FormRow | undefined> {
-  const [row] = await db.select().from(inquiryForms).where(eq(inquiryForms.id, id));
-  return row;
-}
+export const findForm = (db: Db, id: string): Promise<FormRow | undefined> =>
+  firstRow(db, inquiryForms, eq(inquiryForms.id, id));
 
-export async function findFormByTokenHash(db: Db, tokenHash: string): Promise<FormRow | undefined> {
-  const [row] = await db.select().from(inquiryForms).where(eq(inquiryForms.tokenHash, tokenHash));
-  return row;
-}
+export const findFormByTokenHash = (db: Db, tokenHash: string): Promise<FormRow | undefined> =>
+  firstRow(db, inquiryForms, eq(inquiryForms.tokenHash, tokenHash));
 
 /**
  * Stores the patient's answers only if the link is still unused and unexpired, in one statement:

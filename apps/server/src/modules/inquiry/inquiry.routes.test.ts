@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCALES } from '@tcm/analysis/constitution';
 import {
   ARCHIVE_ERRORS,
@@ -15,15 +15,11 @@ import {
 import { inquiryForms } from '../../db/schema/index.js';
 import { call, refusedFields } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { auditTrail } from '../audit/audit.service.js';
 import { doctorWithToken, FIRST_VISIT, newCase } from '../archive/archive.test-helpers.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const tx = (zh: string, en = zh) => ({ zh, en });
 

@@ -17,8 +17,8 @@ import {
   templateSchema,
   templateSummarySchema,
 } from '@tcm/contract';
-import { ok, okSchema } from '../../http/envelope.js';
-import { routeOf } from '../../http/route.js';
+import { ok } from '../../http/envelope.js';
+import { OPEN, routeOf } from '../../http/route.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { writeAudit, writeAuditMany } from '../audit/audit.service.js';
 import * as svc from './inquiry.service.js';
@@ -135,29 +135,21 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     INQUIRY_PATHS.open(':token'),
-    {
-      schema: {
-        tags,
-        summary: "The patient's form by its one-time link (open: the token is the credential)",
-        params: tokenParams,
-        querystring: z.object({ language: z.string().max(20).optional() }),
-        response: { 200: okSchema(openFormSchema) },
-      },
-    },
+    route(OPEN, "The patient's form by its one-time link (open: the token is the credential)", {
+      params: tokenParams,
+      querystring: z.object({ language: z.string().max(20).optional() }),
+      data: openFormSchema,
+    }),
     async (request) => ok(await svc.openLink(ctx, request.params.token), request.msgLang),
   );
 
   app.post(
     INQUIRY_PATHS.submit(':token'),
-    {
-      schema: {
-        tags,
-        summary: 'The patient submits the form once (a second submission answers 409)',
-        params: tokenParams,
-        body: submitBody,
-        response: { 200: okSchema(z.object({ submitted: z.literal(true) })) },
-      },
-    },
+    route(OPEN, 'The patient submits the form once (a second submission answers 409)', {
+      params: tokenParams,
+      body: submitBody,
+      data: z.object({ submitted: z.literal(true) }),
+    }),
     async (request) => {
       const { formId, caseId } = await svc.submitLink(ctx, request.params.token, request.body.answers);
       await writeAudit(db, request, { action: 'archive.inquiry.submit', targetId: caseId, detail: { formId } });

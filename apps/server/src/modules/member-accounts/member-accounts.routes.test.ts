@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AUTH_ERRORS,
   AUTH_PATHS,
@@ -21,15 +21,11 @@ import { buildTeam, buildUser, uid } from '../../test/factories.js';
 import { call, form, FORM, refusedFields, signIn } from '../../test/http.js';
 import { solvedJigsaw } from '../../test/captcha.js';
 import { multipart, userWithToken } from '../../test/records-helpers.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { expectGuards, JSON_H, userWithButtons } from '../console/console-test-helpers.js';
 import { unsubscribeToken } from './unsubscribe.service.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const PW = 'Quiet-river-42';
 const memberSignIn = (name: string, pw = PW) => signIn(t, name, pw, AUTH_PATHS.entranceSignin('member'));

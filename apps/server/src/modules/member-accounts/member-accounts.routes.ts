@@ -16,8 +16,8 @@ import {
 } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
 import { FORM_OR_JSON } from '../../http/body-type.js';
-import { ok, okSchema } from '../../http/envelope.js';
-import { routeOf } from '../../http/route.js';
+import { ok } from '../../http/envelope.js';
+import { OPEN, routeOf } from '../../http/route.js';
 import { writeAudit, writeAuditMany } from '../audit/audit.service.js';
 import { assertClient } from '../auth/client-auth.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
@@ -118,14 +118,10 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     P.unsubscribe,
-    {
-      schema: {
-        tags,
-        summary: 'What an unsubscribe link stops (no account needed: the signed token names the person)',
-        querystring: unsubscribeQuery,
-        response: { 200: okSchema(unsubscribeState) },
-      },
-    },
+    route(OPEN, 'What an unsubscribe link stops (no account needed: the signed token names the person)', {
+      querystring: unsubscribeQuery,
+      data: unsubscribeState,
+    }),
     async (request) => {
       const { userId: _, ...state } = await stateOf(db, config, request.query.token);
       return ok(state, request.msgLang);
@@ -134,15 +130,11 @@ export const memberAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     P.unsubscribe,
-    {
-      schema: {
-        tags,
-        summary: 'Confirm an unsubscribe link: the messages it names stop (recorded in the audit log)',
-        consumes: FORM_OR_JSON,
-        body: unsubscribeBody,
-        response: { 200: okSchema(unsubscribeState) },
-      },
-    },
+    route(OPEN, 'Confirm an unsubscribe link: the messages it names stop (recorded in the audit log)', {
+      consumes: FORM_OR_JSON,
+      body: unsubscribeBody,
+      data: unsubscribeState,
+    }),
     async (request) => {
       const { userId, changed, ...state } = await stopMessages(db, config, request.body.token);
       if (changed)

@@ -1,12 +1,11 @@
 import { TEAM_ERRORS, type MemberRegisterBody } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
-import { teamApplications, users } from '../../db/schema/index.js';
+import { teamApplications } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
-import { hashPassword } from '../auth/password.js';
 import { assertPasswordAllowed } from '../passwords/policy.js';
 import { assertIdentityFree } from '../console/users.service.js';
 import { findInvitationByCode } from '../teams/teams.repo.js';
-import { duplicateOf } from '../users/users.service.js';
+import { insertAccount } from '../users/users.service.js';
 
 /** The invitation a code names, or 404 (unknown) / 410 (expired or revoked), as the apply call answers. */
 async function openInvitation(db: Db, code: string) {
@@ -28,27 +27,17 @@ export async function registerMember(
   assertPasswordAllowed(body.loginPassword, body.loginName);
   const inv = body.inviteCode ? await openInvitation(db, body.inviteCode) : undefined;
   await assertIdentityFree(db, { loginName: body.loginName, phone: body.phone });
-  const passwordHash = await hashPassword(body.loginPassword);
-  try {
-    return await db.transaction(async (tx) => {
-      const [u] = await tx
-        .insert(users)
-        .values({
-          entrance: 'member',
-          loginName: body.loginName,
-          name: body.name,
-          phone: body.phone ?? null,
-          passwordHash,
-        })
-        .returning({ id: users.id });
-      if (!inv) return { id: u!.id, applicationId: null };
+  return insertAccount(
+    db,
+    body.loginPassword,
+    { entrance: 'member', loginName: body.loginName, name: body.name, phone: body.phone ?? null },
+    async (tx, userId) => {
+      if (!inv) return { id: userId, applicationId: null };
       const [a] = await tx
         .insert(teamApplications)
-        .values({ teamId: inv.teamId, applicantId: u!.id, invitationId: inv.id })
+        .values({ teamId: inv.teamId, applicantId: userId, invitationId: inv.id })
         .returning({ id: teamApplications.id });
-      return { id: u!.id, applicationId: a!.id };
-    });
-  } catch (e) {
-    throw duplicateOf(e) ?? e;
-  }
+      return { id: userId, applicationId: a!.id };
+    },
+  );
 }

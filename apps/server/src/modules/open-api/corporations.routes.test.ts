@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   AUTH_ERRORS,
@@ -13,13 +13,9 @@ import { call, refusedFields } from '../../test/http.js';
 import { userWithButtons } from '../console/console-test-helpers.js';
 import { partnerKey, signedCall } from '../../test/open-api-client.js';
 import { userWithToken } from '../../test/records-helpers.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const id = () => crypto.randomUUID();
 

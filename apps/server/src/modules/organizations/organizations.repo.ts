@@ -1,6 +1,7 @@
 import { asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organizations, teams, users } from '../../db/schema/index.js';
+import { firstRow } from '../../db/rows.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -33,10 +34,8 @@ export async function subtreeIds(db: Db, rootId: string): Promise<Set<string>> {
   return subtreeOf(childrenOf(rows), rootId);
 }
 
-export async function findOrganization(db: Db, id: string): Promise<OrganizationRow | undefined> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
-  return row;
-}
+export const findOrganization = (db: Db, id: string): Promise<OrganizationRow | undefined> =>
+  firstRow(db, organizations, eq(organizations.id, id));
 
 /** Accounts and teams assigned to each organization itself. */
 export async function assignmentCounts(db: Db): Promise<{ users: Map<string, number>; teams: Map<string, number> }> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CONSOLE_BUTTONS as CB,
   CONSOLE_ERRORS,
@@ -17,17 +17,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { migrationsFolder } from '../../db/migrate.js';
 import { organizations, users } from '../../db/schema/index.js';
 import { buildTeam, buildUser, uid, type BuiltUser } from '../../test/factories.js';
-import { adminToken, call } from '../../test/http.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { call } from '../../test/http.js';
 import { expectGuards, JSON_H, userWithButtons, type Endpoint } from '../console/console-test-helpers.js';
+import { useAdminApp } from '../../test/suite.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t);
-});
-afterAll(() => t.close());
+const t = useAdminApp();
 
 const post = (url: string, token: string | undefined, body: unknown, lang = 'zh') =>
   call(t.app, 'POST', url, token, JSON.stringify(body), { ...JSON_H, 'accept-language': lang });
@@ -40,7 +34,7 @@ const ENDPOINTS: Endpoint[] = [
   ['assign', 'POST', P.assign, { organizationId: ID, userIds: [ID] }, B.assign],
 ];
 
-const add = async (name: string, parentId: string | null = null, token = admin) => {
+const add = async (name: string, parentId: string | null = null, token = t.admin) => {
   const r = await post(P.add, token, { name, code: `c-${uid()}`, parentId });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data as OrganizationNode;
@@ -59,7 +53,7 @@ const listUsers = async (token: string) => {
 async function scoped(scope: DataScope, orgId: string) {
   const codes = [...Object.values(B), CB.userEdit, CB.userAdd, CB.teamAdd];
   const u = await userWithButtons(t, codes, { dataScope: scope });
-  expect((await assign(admin, orgId, [u.user.id])).status).toBe(200);
+  expect((await assign(t.admin, orgId, [u.user.id])).status).toBe(200);
   return u;
 }
 
@@ -73,39 +67,39 @@ describe('console organizations', () => {
       [P.assign, { organizationId: ID, userIds: [], teamIds: [] }],
       [P.assign, { organizationId: ID, userIds: ['x'] }],
     ] as const) {
-      const r = await post(url, admin, body, 'en');
+      const r = await post(url, t.admin, body, 'en');
       expect(r.status, url).toBe(400);
       expect(r.body.msg, url).not.toMatch(/regex|userIds|\[/);
     }
-    expect((await call(t.app, 'DELETE', P.remove('x'), admin)).status).toBe(400);
+    expect((await call(t.app, 'DELETE', P.remove('x'), t.admin)).status).toBe(400);
   });
 
   it('builds a tree, renames into the accounts, refuses cycles, taken codes and deleting a used one (zh, en)', async () => {
     const root = await add('总院');
     const child = await add('分院', root.id);
     const grandchild = await add('科室', child.id);
-    const tree = (await call(t.app, 'GET', P.tree, admin)).body.data as OrganizationNode[];
+    const tree = (await call(t.app, 'GET', P.tree, t.admin)).body.data as OrganizationNode[];
     const mine = tree.find((n) => n.id === root.id)!;
     expect(mine.children.map((c) => c.id)).toEqual([child.id]);
     expect(mine.children[0]!.children.map((c) => c.id)).toEqual([grandchild.id]);
 
-    const cycle = await post(P.edit, admin, { id: root.id, parentId: grandchild.id }, 'en');
+    const cycle = await post(P.edit, t.admin, { id: root.id, parentId: grandchild.id }, 'en');
     expect([cycle.status, cycle.body.code, cycle.body.msg]).toEqual([400, E.CYCLE.code, E.CYCLE.en]);
-    const taken = await post(P.add, admin, { name: 'x', code: root.code });
+    const taken = await post(P.add, t.admin, { name: 'x', code: root.code });
     expect([taken.status, taken.body.code, taken.body.msg]).toEqual([409, E.CODE_EXISTS.code, E.CODE_EXISTS.zh]);
 
     const member = await buildUser(t.database.db, { organisation: 'typed by hand' });
     const team = await buildTeam(t.database.db);
-    const assigned = await assign(admin, child.id, [member.id], [team.id]);
+    const assigned = await assign(t.admin, child.id, [member.id], [team.id]);
     expect(assigned.body.data).toEqual({ users: 1, teams: 1 });
-    const renamed = await post(P.edit, admin, { id: child.id, name: '东区分院' });
+    const renamed = await post(P.edit, t.admin, { id: child.id, name: '东区分院' });
     expect(renamed.body.data).toMatchObject({ name: '东区分院', userCount: 1, teamCount: 1 });
     // The free text of the account follows the organization, for every reader of that column.
     const [row] = await t.database.db.select().from(users).where(eq(users.id, member.id));
     expect([row!.organizationId, row!.organisation]).toEqual([child.id, '东区分院']);
 
     const del = (id: string, lang: string) =>
-      call(t.app, 'DELETE', P.remove(id), admin, undefined, { 'accept-language': lang });
+      call(t.app, 'DELETE', P.remove(id), t.admin, undefined, { 'accept-language': lang });
     const withChildren = await del(root.id, 'zh');
     expect([withChildren.status, withChildren.body.code, withChildren.body.msg]).toEqual([
       409,
@@ -115,7 +109,7 @@ describe('console organizations', () => {
     expect((await del(grandchild.id, 'en')).status).toBe(200);
     const inUse = await del(child.id, 'en');
     expect([inUse.status, inUse.body.code, inUse.body.msg]).toEqual([409, E.IN_USE.code, E.IN_USE.en]);
-    expect((await assign(admin, null, [member.id], [team.id])).status).toBe(200);
+    expect((await assign(t.admin, null, [member.id], [team.id])).status).toBe(200);
     expect((await del(child.id, 'en')).status).toBe(200);
     expect((await del(root.id, 'en')).status).toBe(200);
     expect((await del(root.id, 'en')).body.code).toBe(E.NOT_FOUND.code);
@@ -125,10 +119,10 @@ describe('console organizations', () => {
 
   it('a disabled organization takes no new accounts; an unknown one is 404', async () => {
     const off = await add('停用机构');
-    await post(P.edit, admin, { id: off.id, status: 0 });
+    await post(P.edit, t.admin, { id: off.id, status: 0 });
     const u = await buildUser(t.database.db);
-    expect((await assign(admin, off.id, [u.id])).body.code).toBe(E.DISABLED.code);
-    expect((await assign(admin, ID, [u.id])).body.code).toBe(E.NOT_FOUND.code);
+    expect((await assign(t.admin, off.id, [u.id])).body.code).toBe(E.DISABLED.code);
+    expect((await assign(t.admin, ID, [u.id])).body.code).toBe(E.NOT_FOUND.code);
   });
 
   it('data scope by organization: the tree scope sees its subtree, the organization scope its own only', async () => {
@@ -140,12 +134,12 @@ describe('console organizations', () => {
       await buildUser(t.database.db),
       await buildUser(t.database.db),
     ];
-    await assign(admin, a.id, [inA.id]);
-    await assign(admin, a1.id, [inA1.id]);
-    await assign(admin, b.id, [inB.id]);
+    await assign(t.admin, a.id, [inA.id]);
+    await assign(t.admin, a1.id, [inA1.id]);
+    await assign(t.admin, b.id, [inB.id]);
     const [teamA1, teamB] = [await buildTeam(t.database.db), await buildTeam(t.database.db)];
-    await assign(admin, a1.id, [], [teamA1.id]);
-    await assign(admin, b.id, [], [teamB.id]);
+    await assign(t.admin, a1.id, [], [teamA1.id]);
+    await assign(t.admin, b.id, [], [teamB.id]);
 
     const tree = await scoped('organizationTree', a.id);
     const seen = ids(await listUsers(tree.token));

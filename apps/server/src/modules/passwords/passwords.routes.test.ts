@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AUTH_ERRORS,
   AUTH_PATHS,
@@ -12,14 +12,10 @@ import {
 } from '@tcm/contract';
 import { buildUser, TEST_PASSWORD, uid } from '../../test/factories.js';
 import { call, form, FORM, signIn } from '../../test/http.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { solvedJigsaw } from '../../test/captcha.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const NEW_PASSWORD = 'Lantern-river-47';

@@ -1,16 +1,9 @@
-import ExcelJS from 'exceljs';
 import { and, desc, lt, or, eq, type SQL } from 'drizzle-orm';
-import {
-  conclusionText,
-  formatDate,
-  neutraliseRow,
-  XLSX_MAX_ROWS,
-  type RecordExportBody,
-  type ReportLanguage,
-} from '@tcm/contract';
+import { conclusionText, formatDate, XLSX_MAX_ROWS, type RecordExportBody, type ReportLanguage } from '@tcm/contract';
 import type { z } from 'zod';
 import type { recordExportBodySchema } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
+import { xlsxSheet } from '../../http/xlsx-sheet.js';
 import { recordsTable } from '../../db/schema/index.js';
 import type { Principal } from '../auth/principal.repo.js';
 import { exportRows, listCondition } from '../records/records.service.js';
@@ -98,11 +91,7 @@ export async function recordsXlsx(
   const cond = listCondition(p, body, readerLang);
   const words = WORDS[lang];
   const word = (s: string | null) => (s ? (words[s] ?? s) : '');
-  const wb = new ExcelJS.Workbook();
-  wb.created = new Date();
-  const ws = wb.addWorksheet(lang === 'zh' ? '舌诊记录' : 'Records');
-  ws.columns = COLUMNS.map(([key, zh, en, width]) => ({ key, header: lang === 'zh' ? zh : en, width }));
-  ws.getRow(1).font = { bold: true };
+  const sheet = xlsxSheet({ zh: '舌诊记录', en: 'Records' }, COLUMNS, lang);
   let last: { createdAt: Date; id: string } | undefined;
   for (let n = 0; n < XLSX_MAX_ROWS;) {
     const rows = await exportRows(ctx)
@@ -110,23 +99,21 @@ export async function recordsXlsx(
       .orderBy(desc(recordsTable.createdAt), desc(recordsTable.id))
       .limit(Math.min(PAGE, XLSX_MAX_ROWS - n));
     for (const r of rows)
-      ws.addRow(
-        neutraliseRow({
-          ...r,
-          personSex: word(r.personSex),
-          source: word(r.source),
-          status: word(r.status),
-          // Stored as an id: worded in the file's language, whatever language the record was captured in.
-          conclusion: conclusionText(r.conclusion, lang) ?? '',
-          captures: Object.keys(r.files)
-            .map(word)
-            .join(lang === 'zh' ? '、' : ', '),
-          createdAt: formatDate(r.createdAt, lang),
-        }),
-      );
+      sheet.add({
+        ...r,
+        personSex: word(r.personSex),
+        source: word(r.source),
+        status: word(r.status),
+        // Stored as an id: worded in the file's language, whatever language the record was captured in.
+        conclusion: conclusionText(r.conclusion, lang) ?? '',
+        captures: Object.keys(r.files)
+          .map(word)
+          .join(lang === 'zh' ? '、' : ', '),
+        createdAt: formatDate(r.createdAt, lang),
+      });
     n += rows.length;
     last = rows.at(-1);
     if (rows.length < PAGE) break;
   }
-  return { bytes: Buffer.from(await wb.xlsx.writeBuffer()), rows: ws.rowCount - 1 };
+  return { bytes: await sheet.bytes(), rows: sheet.rows };
 }

@@ -3,30 +3,18 @@ import type { CaptureSlot, EngineOutcome, RecordEngine, Vitals } from '@tcm/cont
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { auditLog, recordsTable } from '../../db/schema/index.js';
+import { firstRow, insertRow } from '../../db/rows.js';
 
 export type RecordRow = typeof recordsTable.$inferSelect;
 export type RecordInsert = typeof recordsTable.$inferInsert;
 
-export async function findRecord(db: Db, id: string): Promise<RecordRow | undefined> {
-  return db
-    .select()
-    .from(recordsTable)
-    .where(eq(recordsTable.id, id))
-    .then((r) => r[0]);
-}
+export const findRecord = (db: Db, id: string): Promise<RecordRow | undefined> =>
+  firstRow(db, recordsTable, eq(recordsTable.id, id));
 
-export async function findRecordByToken(db: Db, token: string): Promise<RecordRow | undefined> {
-  return db
-    .select()
-    .from(recordsTable)
-    .where(eq(recordsTable.shareToken, token))
-    .then((r) => r[0]);
-}
+export const findRecordByToken = (db: Db, token: string): Promise<RecordRow | undefined> =>
+  firstRow(db, recordsTable, eq(recordsTable.shareToken, token));
 
-export async function insertRecord(db: Db, values: RecordInsert): Promise<RecordRow> {
-  const [row] = await db.insert(recordsTable).values(values).returning();
-  return row!;
-}
+export const insertRecord = (db: Db, values: RecordInsert): Promise<RecordRow> => insertRow(db, recordsTable, values);
 
 export async function updateRecord(db: Db, id: string, set: Partial<RecordInsert>): Promise<void> {
   await db

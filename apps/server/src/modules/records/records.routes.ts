@@ -23,8 +23,8 @@ import {
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { fastSerializerCompiler } from '../../http/fast-serializer.js';
-import { msgLang, ok, okSchema } from '../../http/envelope.js';
-import { routeOf } from '../../http/route.js';
+import { msgLang, ok } from '../../http/envelope.js';
+import { OPEN, routeOf } from '../../http/route.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { noteAudit } from '../audit/audit-hook.js';
 import { saveFile } from '../files/files.service.js';
@@ -93,15 +93,14 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     RECORD_PATHS.visitorCreate,
-    {
-      schema: {
-        tags,
-        summary:
-          'Visitor capture (no sign-in): a record of one tongue photo, multipart `file` (PNG/JPEG/BMP ≤ 10 MB), `kind`, `lang`',
+    route(
+      OPEN,
+      'Visitor capture (no sign-in): a record of one tongue photo, multipart `file` (PNG/JPEG/BMP ≤ 10 MB), `kind`, `lang`',
+      {
         consumes: ['multipart/form-data'],
-        response: { 200: okSchema(recordCreatedSchema) },
+        data: recordCreatedSchema,
       },
-    },
+    ),
     async (request) => {
       ctx.publicUploads.check(request);
       const body = await readMultipartToDisk(request, ['file'], incomingDir(ctx.config.dataDir));
@@ -151,14 +150,10 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     RECORD_PATHS.shared(':token'),
-    {
-      schema: {
-        tags,
-        summary: 'A record by its share token (open: /checked/pdf)',
-        params: tokenParams,
-        response: { 200: okSchema(recordDetailSchema) },
-      },
-    },
+    route(OPEN, 'A record by its share token (open: /checked/pdf)', {
+      params: tokenParams,
+      data: recordDetailSchema,
+    }),
     async (request) =>
       ok(await recordDetail(ctx, await byToken(request, request.params.token), request.msgLang), request.msgLang),
   );
@@ -187,14 +182,10 @@ export const recordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     RECORD_PATHS.sharedRetry(':token'),
-    {
-      schema: {
-        tags,
-        summary: 'Retry a failed analysis by share token',
-        params: tokenParams,
-        response: { 200: okSchema(recordCreatedSchema) },
-      },
-    },
+    route(OPEN, 'Retry a failed analysis by share token', {
+      params: tokenParams,
+      data: recordCreatedSchema,
+    }),
     async (request) =>
       ok(await retryRecord(ctx, await byToken(request, request.params.token), { ip: request.ip }), request.msgLang),
   );

@@ -22,6 +22,7 @@ import {
 import type { z } from 'zod';
 import type { recordCreateBodySchema, recordListBodySchema } from '@tcm/contract';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { devices, recordsTable, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import type { Principal } from '../auth/principal.repo.js';
@@ -36,6 +37,7 @@ import { presentDetail, presentSummary, type RecordNames } from './records.prese
 import {
   audit,
   insertRecord,
+  type AuditEntry,
   markRedo,
   markRetry,
   personRecords,
@@ -302,12 +304,33 @@ export async function retryRecord(
   actor: { userId?: string | null; ip?: string },
 ): Promise<RecordCreated> {
   if (r.status !== 'failed') throw new AppError(RECORD_ERRORS.RECORD_NOT_RETRYABLE);
-  const retried = await withQueueRoom(ctx, { userId: r.ownerUserId, deviceId: r.deviceId, ip: actor.ip }, (tx) =>
+  return requeue(
+    ctx,
+    r,
+    actor.ip,
     // The retry is queued work of whoever asked for it now.
-    markRetry(tx, r.id, actor.ip ?? null),
+    (tx) => markRetry(tx, r.id, actor.ip ?? null),
+    new AppError(RECORD_ERRORS.RECORD_NOT_RETRYABLE),
+    { action: 'record.retry', actorUserId: actor.userId, targetId: r.id, ip: actor.ip },
   );
-  if (!retried) throw new AppError(RECORD_ERRORS.RECORD_NOT_RETRYABLE);
-  await audit(ctx.db, { action: 'record.retry', actorUserId: actor.userId, targetId: r.id, ip: actor.ip });
+}
+
+/**
+ * Queues a record's analysis again (a retry, a redo): `mark` sets the row back to queued within
+ * the queue limits of the record's maker and address, `refused` answers when another request
+ * changed the row first; then the event is audited and the job queued.
+ */
+async function requeue(
+  ctx: AppContext,
+  r: RecordRow,
+  ip: string | undefined,
+  mark: (tx: Db) => Promise<boolean>,
+  refused: AppError,
+  event: AuditEntry,
+): Promise<RecordCreated> {
+  const queued = await withQueueRoom(ctx, { userId: r.ownerUserId, deviceId: r.deviceId, ip }, mark);
+  if (!queued) throw refused;
+  await audit(ctx.db, event);
   await ctx.analysis.enqueue(r.id);
   return { recordId: r.id, shareToken: r.shareToken, status: 'queued' };
 }
@@ -331,24 +354,25 @@ export async function redoCapture(
   if (!had) throw new AppError(REDO_ERRORS.REDO_NO_CAPTURE, undefined, { slot: body.slot });
   if (!isFinishedStatus(r.status)) throw new AppError(REDO_ERRORS.REDO_BUSY);
   if ('fileId' in body) await ownCaptureFiles(ctx, me.id, [[body.slot, body.fileId]]);
-  const redone = await withQueueRoom(ctx, { userId: r.ownerUserId, deviceId: r.deviceId, ip }, (tx) =>
-    markRedo(tx, r.id, body, ip),
-  );
-  // Another redo or retry queued it between the read and now.
-  if (!redone) throw new AppError(REDO_ERRORS.REDO_BUSY);
-  await audit(ctx.db, {
-    action: 'record.redo',
-    actorUserId: me.id,
-    targetId: r.id,
+  return requeue(
+    ctx,
+    r,
     ip,
-    // The answers themselves are health data: the audit names the part only.
-    detail:
-      'fileId' in body
-        ? { slot: body.slot, previousFileId: had, fileId: body.fileId, previousStatus: r.status }
-        : { slot: body.slot, previousStatus: r.status },
-  });
-  await ctx.analysis.enqueue(r.id);
-  return { recordId: r.id, shareToken: r.shareToken, status: 'queued' };
+    (tx) => markRedo(tx, r.id, body, ip),
+    // Another redo or retry queued it between the read and now.
+    new AppError(REDO_ERRORS.REDO_BUSY),
+    {
+      action: 'record.redo',
+      actorUserId: me.id,
+      targetId: r.id,
+      ip,
+      // The answers themselves are health data: the audit names the part only.
+      detail:
+        'fileId' in body
+          ? { slot: body.slot, previousFileId: had, fileId: body.fileId, previousStatus: r.status }
+          : { slot: body.slot, previousStatus: r.status },
+    },
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import { researchJobModelParts, researchJobs, researchPools, researchSamples } f
 import { readJob, type StoredJob } from './research.stored.js';
 import { containsPattern } from '../../db/contains.js';
 import { tablePage } from '../../db/paging.js';
+import { firstRow, insertRow } from '../../db/rows.js';
 
 export type PoolRow = typeof researchPools.$inferSelect;
 export type SampleRow = typeof researchSamples.$inferSelect;
@@ -17,10 +18,8 @@ export type JobInsert = typeof researchJobs.$inferInsert;
 /** A pool row; `sampleCount` is a column kept with the samples. */
 export type PoolWithCount = PoolRow;
 
-export async function findPool(db: Db, id: string): Promise<PoolWithCount | undefined> {
-  const [row] = await db.select().from(researchPools).where(eq(researchPools.id, id));
-  return row;
-}
+export const findPool = (db: Db, id: string): Promise<PoolWithCount | undefined> =>
+  firstRow(db, researchPools, eq(researchPools.id, id));
 
 export async function findPools(db: Db, ids: readonly string[]): Promise<PoolRow[]> {
   return ids.length
@@ -50,10 +49,8 @@ export async function listPools(
   return { list: rows, total };
 }
 
-export async function insertPool(db: Db, values: typeof researchPools.$inferInsert): Promise<PoolRow> {
-  const [row] = await db.insert(researchPools).values(values).returning();
-  return row!;
-}
+export const insertPool = (db: Db, values: typeof researchPools.$inferInsert): Promise<PoolRow> =>
+  insertRow(db, researchPools, values);
 
 export async function updatePool(db: Db, id: string, set: Partial<typeof researchPools.$inferInsert>): Promise<void> {
   await db
@@ -225,10 +222,7 @@ export async function variableInUse(db: Db, poolId: string, key: string): Promis
   return !!row;
 }
 
-export async function insertJob(db: Db, values: JobInsert): Promise<JobRow> {
-  const [row] = await db.insert(researchJobs).values(values).returning();
-  return row!;
-}
+export const insertJob = (db: Db, values: JobInsert): Promise<JobRow> => insertRow(db, researchJobs, values);
 
 /** A job with its result parsed into the contract's union (research.stored.ts): the one read of a result. */
 export async function findJob(db: Db, id: string): Promise<StoredJob | undefined> {

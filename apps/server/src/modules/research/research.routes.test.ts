@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ARCHIVE_PATHS, AUTH_ERRORS, RESEARCH_ERRORS, RESEARCH_PATHS as P, SPEC_ERRORS } from '@tcm/contract';
 import { call, refusedFields } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { doctorWithToken, FIRST_VISIT, newCase } from '../archive/archive.test-helpers.js';
 import { CSV, MAPPING, newPool, recordWith, upload } from './research.test-helpers.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 type Method = 'GET' | 'POST';
 const ID = randomUUID();

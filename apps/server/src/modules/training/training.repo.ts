@@ -9,6 +9,7 @@ import {
   trainingQuestions,
   users,
 } from '../../db/schema/index.js';
+import { firstRow } from '../../db/rows.js';
 
 /** Seconds an exam answer may arrive after the deadline (the request's own travel time). */
 export const ANSWER_GRACE_S = 5;
@@ -26,12 +27,7 @@ export const listCourses = (db: Db, publishedOnly: boolean) =>
     .where(publishedOnly ? eq(trainingCourses.published, true) : undefined)
     .orderBy(asc(trainingCourses.sort), asc(trainingCourses.createdAt));
 
-export const findCourse = (db: Db, id: string) =>
-  db
-    .select()
-    .from(trainingCourses)
-    .where(eq(trainingCourses.id, id))
-    .then((r) => r[0]);
+export const findCourse = (db: Db, id: string) => firstRow(db, trainingCourses, eq(trainingCourses.id, id));
 
 export async function saveCourse(db: Db, id: string | undefined, v: Omit<typeof trainingCourses.$inferInsert, 'id'>) {
   if (!id) return (await db.insert(trainingCourses).values(v).returning())[0]!;
@@ -47,12 +43,7 @@ export const lessonsOf = (db: Db, courseIds: readonly string[]) =>
         .orderBy(asc(trainingLessons.sort), asc(trainingLessons.titleZh))
     : Promise.resolve([] as LessonRow[]);
 
-export const findLesson = (db: Db, id: string) =>
-  db
-    .select()
-    .from(trainingLessons)
-    .where(eq(trainingLessons.id, id))
-    .then((r) => r[0]);
+export const findLesson = (db: Db, id: string) => firstRow(db, trainingLessons, eq(trainingLessons.id, id));
 
 export async function saveLesson(db: Db, id: string | undefined, v: Omit<typeof trainingLessons.$inferInsert, 'id'>) {
   if (!id) return (await db.insert(trainingLessons).values(v).returning())[0]!;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   ADVICE_CONFIG_PATHS,
@@ -18,17 +18,13 @@ import {
 import { ensurePoppler, inspectPdf } from '../../../../../packages/report/src/testing/poppler.js';
 import { call, refusals, refusedFields } from '../../test/http.js';
 import { dataFile, multipart, userWithToken } from '../../test/records-helpers.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { trainingKit } from './training.test-kit.js';
 import { insertRecord } from '../records/records.repo.js';
 import { newShareToken } from '../records/records.service.js';
 import { saveFile } from '../files/files.service.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const { get, post, learner, teacher } = trainingKit(() => t);
 

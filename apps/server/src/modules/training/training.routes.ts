@@ -30,8 +30,8 @@ import {
 } from '@tcm/contract';
 import { renderCertificate } from '@tcm/report';
 import { AppError } from '../../http/app-error.js';
-import { ok, okSchema } from '../../http/envelope.js';
-import { routeOf } from '../../http/route.js';
+import { ok } from '../../http/envelope.js';
+import { OPEN, routeOf } from '../../http/route.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import * as svc from './training.service.js';
 import { markTeachingCase, teachingCaseState } from './training.cases.js';
@@ -61,13 +61,9 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     TRAINING_PATHS.publicCourses,
-    {
-      schema: {
-        tags,
-        summary: 'Published courses for /shezhenshixun (no sign-in)',
-        response: { 200: okSchema(z.array(trainingPublicCourseSchema)) },
-      },
-    },
+    route(OPEN, 'Published courses for /shezhenshixun (no sign-in)', {
+      data: z.array(trainingPublicCourseSchema),
+    }),
     async (request) => ok(await svc.publicCourses(db), request.msgLang),
   );
 

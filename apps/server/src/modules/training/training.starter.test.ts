@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   AUTH_ERRORS,
@@ -13,21 +13,17 @@ import {
 import { trainingQuestions } from '../../db/schema/index.js';
 import { call, refusals, refusedFields } from '../../test/http.js';
 import { dataFile, userWithToken } from '../../test/records-helpers.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { trainingKit } from './training.test-kit.js';
 import { saveFile } from '../files/files.service.js';
 import { starterContent } from './training.starter.js';
+import { useTestApp } from '../../test/suite.js';
 
 /**
  * The starter course on the suite's database: the first seed (test/global-setup.ts runs the real
  * seedIfEmpty) brings it, so these tests see what a fresh install sees. The repair on older
  * databases is training-starter.repair.test.ts.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const { get, post, learner, teacher } = trainingKit(() => t);
 const ID = '00000000-0000-4000-8000-000000000002';

@@ -3,19 +3,14 @@ import type { Db } from '../../db/client.js';
 import { translations } from '../../db/schema/index.js';
 import { containsAny } from '../../db/contains.js';
 import { tablePage } from '../../db/paging.js';
+import { deleteWhere, firstRow, insertRow, updateStamped } from '../../db/rows.js';
 
 export type TranslationRow = typeof translations.$inferSelect;
 export type TranslationInsert = typeof translations.$inferInsert;
 
-export async function findById(db: Db, id: number): Promise<TranslationRow | undefined> {
-  const [row] = await db.select().from(translations).where(eq(translations.id, id));
-  return row;
-}
+export const findById = (db: Db, id: number) => firstRow(db, translations, eq(translations.id, id));
 
-export async function findByHash(db: Db, hash: string): Promise<TranslationRow | undefined> {
-  const [row] = await db.select().from(translations).where(eq(translations.originalHash, hash));
-  return row;
-}
+export const findByHash = (db: Db, hash: string) => firstRow(db, translations, eq(translations.originalHash, hash));
 
 /** Keyword: a contains match ORed over the original and the commonest translations. */
 function keywordWhere(keyword: string | undefined): SQL | undefined {
@@ -31,25 +26,10 @@ export async function listPage(
   return tablePage(db, translations, where, [updated, desc(translations.id)], opts);
 }
 
-export async function insert(db: Db, values: TranslationInsert): Promise<TranslationRow> {
-  const [row] = await db.insert(translations).values(values).returning();
-  return row!;
-}
+export const insert = (db: Db, values: TranslationInsert): Promise<TranslationRow> =>
+  insertRow(db, translations, values);
 
-export async function update(
-  db: Db,
-  id: number,
-  values: Partial<TranslationInsert>,
-): Promise<TranslationRow | undefined> {
-  const [row] = await db
-    .update(translations)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(translations.id, id))
-    .returning();
-  return row;
-}
+export const update = (db: Db, id: number, values: Partial<TranslationInsert>) =>
+  updateStamped(db, translations, eq(translations.id, id), values);
 
-export async function remove(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(translations).where(eq(translations.id, id)).returning({ id: translations.id });
-  return rows.length > 0;
-}
+export const remove = (db: Db, id: number) => deleteWhere(db, translations, eq(translations.id, id));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AUTH_ERRORS,
   HTTP_ERRORS,
@@ -10,29 +10,24 @@ import {
   type CombinedQuery,
 } from '@tcm/contract';
 import { buildUser, uid } from '../../test/factories.js';
-import { adminToken, call, refusedFields, signIn } from '../../test/http.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { call, refusedFields, signIn, jsonPost } from '../../test/http.js';
+import { useAdminApp } from '../../test/suite.js';
 
-let t: TestApp;
-let admin: string;
+const t = useAdminApp();
 let consoleUser: string;
 let member: string;
 const JSON_H = { 'content-type': 'application/json' };
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t);
   const c = await buildUser(t.database.db, { roleCodes: ['console-user'] });
   consoleUser = (await signIn(t, c.loginName, c.password)).access_token;
   const m = await buildUser(t.database.db, { entrance: 'member' });
   member = (await signIn(t, m.loginName, m.password, '/backend/member/auth/signin')).access_token;
 });
-afterAll(() => t.close());
 
-const post = (url: string, token: string | undefined, body: unknown) =>
-  call(t.app, 'POST', url, token, JSON.stringify(body), JSON_H);
-const create = (body: object, token = admin) => post(TRANSLATION_PATHS.create, token, body);
+const post = jsonPost(t);
+const create = (body: object, token = t.admin) => post(TRANSLATION_PATHS.create, token, body);
 
 describe('language translation admin', () => {
   it('answers 401 with 1200001 without a token on every call', async () => {
@@ -64,15 +59,15 @@ describe('language translation admin', () => {
     // the API names the field and words the rule in the reader's language (issue 32 item 2).
     expect([refusedFields(empty.body), empty.body.msg]).toEqual(['originalText', '不能为空']);
     expect((await create({ en: 'no original' })).status).toBe(400);
-    expect((await post(TRANSLATION_PATHS.update, admin, { id: 'x' })).status).toBe(400);
-    expect((await call(t.app, 'GET', TRANSLATION_PATHS.find('abc'), admin)).status).toBe(400);
+    expect((await post(TRANSLATION_PATHS.update, t.admin, { id: 'x' })).status).toBe(400);
+    expect((await call(t.app, 'GET', TRANSLATION_PATHS.find('abc'), t.admin)).status).toBe(400);
     const q: CombinedQuery = {
       join: 'and',
       groups: [
         { conditions: [{ connector: 'and', name: 'passwordHash', type: 'string', operator: 'EQ', value: 'x' }] },
       ],
     };
-    const bad = await post(TRANSLATION_PATHS.list, admin, { query: q });
+    const bad = await post(TRANSLATION_PATHS.list, t.admin, { query: q });
     expect([bad.status, bad.body.code]).toEqual([400, QUERY_ERRORS.FIELD_NOT_ALLOWED.code]);
   });
 
@@ -93,10 +88,10 @@ describe('language translation admin', () => {
     const dup = await create({ originalText: original });
     expect([dup.status, dup.body.code]).toEqual([409, TRANSLATION_ERRORS.DUPLICATE.code]);
 
-    const found = await call(t.app, 'GET', TRANSLATION_PATHS.find(e.id), admin);
+    const found = await call(t.app, 'GET', TRANSLATION_PATHS.find(e.id), t.admin);
     expect(found.body.data.originalHash).toBe(sha(original));
 
-    const u = await post(TRANSLATION_PATHS.update, admin, {
+    const u = await post(TRANSLATION_PATHS.update, t.admin, {
       id: e.id,
       en: 'Pale-red tongue',
       fr: 'Langue rose pâle',
@@ -111,16 +106,16 @@ describe('language translation admin', () => {
       remark: 'html',
     });
 
-    expect((await post(TRANSLATION_PATHS.update, admin, { id: 99999999, en: 'x' })).status).toBe(404);
-    expect((await call(t.app, 'DELETE', TRANSLATION_PATHS.remove(e.id), admin)).body.code).toBe(0);
-    expect((await call(t.app, 'GET', TRANSLATION_PATHS.find(e.id), admin)).status).toBe(404);
+    expect((await post(TRANSLATION_PATHS.update, t.admin, { id: 99999999, en: 'x' })).status).toBe(404);
+    expect((await call(t.app, 'DELETE', TRANSLATION_PATHS.remove(e.id), t.admin)).body.code).toBe(0);
+    expect((await call(t.app, 'GET', TRANSLATION_PATHS.find(e.id), t.admin)).status).toBe(404);
   });
 
   it('lists with paging, keyword and the combined query; init names the languages and fields', async () => {
     const tag = uid();
     for (const [i, en] of ['apple', 'banana', 'cherry'].entries())
       await create({ originalText: `水果${i} ${tag}`, en: `${en} ${tag}` });
-    const page = await post(`${TRANSLATION_PATHS.list}?page=1&size=2`, admin, { keyword: tag });
+    const page = await post(`${TRANSLATION_PATHS.list}?page=1&size=2`, t.admin, { keyword: tag });
     expect(page.body.data.total).toBe(3);
     expect(page.body.data.list).toHaveLength(2);
     const q: CombinedQuery = {
@@ -134,7 +129,7 @@ describe('language translation admin', () => {
         },
       ],
     };
-    const filtered = await post(TRANSLATION_PATHS.list, admin, { query: q });
+    const filtered = await post(TRANSLATION_PATHS.list, t.admin, { query: q });
     expect(filtered.body.data.list.map((x: { en: string }) => x.en)).toEqual([`banana ${tag}`]);
     const init = await call(t.app, 'GET', TRANSLATION_PATHS.init, consoleUser);
     expect(init.body.data.languages.map((l: { key: string }) => l.key)).toEqual([
@@ -171,7 +166,7 @@ describe('public language resource', () => {
       t.app,
       'POST',
       TRANSLATION_PATHS.portalCreate + q({ originalText: original, en: 'Inspection' }),
-      admin,
+      t.admin,
     );
     expect(made.body).toMatchObject({ code: 0, data: { originalHash: sha(original), en: 'Inspection' } });
 
@@ -181,7 +176,7 @@ describe('public language resource', () => {
       t.app,
       'POST',
       TRANSLATION_PATHS.portalUpdate + q({ id: made.body.data.id, en: 'Looking' }),
-      admin,
+      t.admin,
     );
     expect(upd.body.data.en).toBe('Looking');
 

@@ -18,8 +18,8 @@ import {
 } from '@tcm/contract';
 import { AppError } from '../../http/app-error.js';
 import { assertNoNul } from '../../http/nul-guard.js';
-import { ok, okSchema } from '../../http/envelope.js';
-import { routeOf } from '../../http/route.js';
+import { ok } from '../../http/envelope.js';
+import { OPEN, routeOf } from '../../http/route.js';
 import { requireSys } from '../auth/guard.js';
 import * as svc from './translation.service.js';
 
@@ -123,14 +123,10 @@ export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public-site language resource: entry fields as URL-encoded JSON in `entry` (spec §7).
   app.get(
     TRANSLATION_PATHS.portalFind,
-    {
-      schema: {
-        tags,
-        summary: 'Find by hash (entry = {"originalHash"} or {"originalText"}); data null when none',
-        querystring: portalEntryQuery,
-        response: { 200: okSchema(translationEntry.nullable()) },
-      },
-    },
+    route(OPEN, 'Find by hash (entry = {"originalHash"} or {"originalText"}); data null when none', {
+      querystring: portalEntryQuery,
+      data: translationEntry.nullable(),
+    }),
     async (request) => {
       const e = entryOf(
         z.union([z.object({ originalHash }), z.object({ originalText: z.string().trim().min(1).max(20000) })]),

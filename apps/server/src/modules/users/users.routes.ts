@@ -14,8 +14,8 @@ import {
 } from '@tcm/contract';
 import { teams, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
-import { ok, okSchema } from '../../http/envelope.js';
-import { routeOf } from '../../http/route.js';
+import { ok } from '../../http/envelope.js';
+import { OPEN, routeOf } from '../../http/route.js';
 import { assertClient } from '../auth/client-auth.js';
 import { principalOf, requireAuth } from '../auth/guard.js';
 import { presentDoctor, presentMember, presentUser } from './users.presenter.js';
@@ -80,14 +80,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     USER_PATHS.doctorRegisterCheck,
-    {
-      schema: {
-        tags,
-        summary: 'Registration step 1: checks the form only; answers alike for taken and free names (issue 35 item 8)',
-        body: doctorRegisterCheckBody,
-        response: { 200: okSchema(z.null()) },
-      },
-    },
+    route(OPEN, 'Registration step 1: checks the form only; answers alike for taken and free names (issue 35 item 8)', {
+      body: doctorRegisterCheckBody,
+      data: z.null(),
+    }),
     async (request) => {
       assertClient(request, config.clientId, config.clientSecret);
       await limitRegistration(db, 'check', request.ip, config.register.checksPerHour);
@@ -99,15 +95,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     USER_PATHS.doctorRegister,
-    {
-      schema: {
-        tags,
-        summary:
-          'Registration final step (solved jigsaw: captchaId, x, pow): create the doctor account, or 409 1200019 / 1200014 / 1200015',
+    route(
+      OPEN,
+      'Registration final step (solved jigsaw: captchaId, x, pow): create the doctor account, or 409 1200019 / 1200014 / 1200015',
+      {
         body: doctorRegisterBody,
-        response: { 200: okSchema(z.object({ id: z.string() })) },
+        data: z.object({ id: z.string() }),
       },
-    },
+    ),
     async (request) => {
       assertClient(request, config.clientId, config.clientSecret);
       await limitRegistration(db, 'register', request.ip, config.register.perHour);

@@ -33,34 +33,57 @@ export function duplicateOf(e: unknown): AppError | undefined {
   return new AppError(SPEC_ERRORS.LOGIN_NAME_EXISTS);
 }
 
-/** Creates a pending doctor/researcher account with the `doctor` role; returns its id. */
-export async function registerDoctor(db: Db, body: DoctorAccountBody): Promise<string> {
-  assertPasswordAllowed(body.loginPassword, body.loginName);
-  await assertIdentityFree(db, body);
-  const passwordHash = await hashPassword(body.loginPassword);
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Inserts a registered account with its password hash and, in the same transaction, what belongs
+ * with it (`withAccount`: a role, a team application), so that either all of it exists or none; a
+ * unique-violation race (two registrations at once) answers the spec's codes (duplicateOf). The
+ * caller has made its checks (password rules, identity free) in the order its call answers them.
+ */
+export async function insertAccount<T>(
+  db: Db,
+  password: string,
+  values: Omit<typeof users.$inferInsert, 'passwordHash'>,
+  withAccount: (tx: Tx, userId: string) => Promise<T>,
+): Promise<T> {
+  const passwordHash = await hashPassword(password);
   try {
     return await db.transaction(async (tx) => {
       const [u] = await tx
         .insert(users)
-        .values({
-          entrance: 'doctor',
-          loginName: body.loginName,
-          name: body.name,
-          email: body.email.toLowerCase(),
-          phone: body.phone,
-          passwordHash,
-          doctorKind: body.kind,
-          organisation: body.organisation ?? null,
-          title: body.title ?? null,
-          // Waits for a back-office decision before it may sign in (docs/console.md "Doctors").
-          approval: 'pending',
-        })
+        .values({ ...values, passwordHash })
         .returning({ id: users.id });
-      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, 'doctor'));
-      if (role) await tx.insert(userRoles).values({ userId: u!.id, roleId: role.id });
-      return u!.id;
+      return withAccount(tx, u!.id);
     });
   } catch (e) {
     throw duplicateOf(e) ?? e;
   }
+}
+
+/** Creates a pending doctor/researcher account with the `doctor` role; returns its id. */
+export async function registerDoctor(db: Db, body: DoctorAccountBody): Promise<string> {
+  assertPasswordAllowed(body.loginPassword, body.loginName);
+  await assertIdentityFree(db, body);
+  return insertAccount(
+    db,
+    body.loginPassword,
+    {
+      entrance: 'doctor',
+      loginName: body.loginName,
+      name: body.name,
+      email: body.email.toLowerCase(),
+      phone: body.phone,
+      doctorKind: body.kind,
+      organisation: body.organisation ?? null,
+      title: body.title ?? null,
+      // Waits for a back-office decision before it may sign in (docs/console.md "Doctors").
+      approval: 'pending',
+    },
+    async (tx, userId) => {
+      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, 'doctor'));
+      if (role) await tx.insert(userRoles).values({ userId, roleId: role.id });
+      return userId;
+    },
+  );
 }
