@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
@@ -9,6 +8,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, OPEN_API_PATHS, USER_PATHS } from '@tcm/contract';
 import { buildUser } from '../test/factories.js';
+import { listenLocal } from '../test/http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 /**
@@ -60,8 +60,7 @@ let partnerText: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenLocal(t);
   const res = await fetch(`${baseUrl}/backend/docs/json`);
   text = await res.text();
   doc = JSON.parse(text) as Record<string, unknown>;

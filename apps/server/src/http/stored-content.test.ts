@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MENU_ERRORS, MENU_PATHS, TRANSLATION_PATHS } from '@tcm/contract';
 import { uid } from '../test/factories.js';
-import { adminToken, call } from '../test/http.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { call } from '../test/http.js';
+import { useAdminApp } from '../test/suite.js';
 
 /** Issue 24 item 10c: links stored as menu entries, and HTML stored as translations. */
-let t: TestApp;
-let admin: string;
+const t = useAdminApp();
 const JSON_H = { 'content-type': 'application/json' };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t);
-});
-afterAll(() => t.close());
-
-const post = (url: string, body: object) => call(t.app, 'POST', url, admin, JSON.stringify(body), JSON_H);
+const post = (url: string, body: object) => call(t.app, 'POST', url, t.admin, JSON.stringify(body), JSON_H);
 
 describe('menu links', () => {
   it('refuses javascript:, data: and vbscript: in path, frame address and button URL, on add and edit', async () => {

@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maintenanceRuns } from '../db/schema/index.js';
 import { uid } from '../test/factories.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { useTestApp } from '../test/suite.js';
 import { MAINTENANCE_TASKS, maintenanceFinishedAt, runPendingMaintenance } from './maintenance.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('one-time repairs at the server start', () => {
   it('a repair that throws is logged, left unrecorded and tried again at the next start; the others finish', async () => {

@@ -3,17 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { plainConfig } from '../test/plain-config.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { useTestApp } from '../test/suite.js';
 import { bannerLines, PREPARE_LOCK, prepareQueues, prepareShared } from './prepare.js';
 import { loadConfig } from '../config.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe("a cluster's primary prepares the job queues before its workers start", () => {
   it('makes pg-boss schema and the three queues, and a second call (a restart) changes nothing', async () => {

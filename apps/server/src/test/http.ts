@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildUser } from './factories.js';
 import type { TestApp } from './test-app.js';
@@ -88,3 +89,9 @@ export async function refusals(
  */
 export const refusedFields = (body: { data?: { fields?: { path: (string | number)[] }[] } | null }): string =>
   (body.data?.fields ?? []).map((f) => f.path.join('.')).join('; ');
+
+/** Starts the app on a free local port, for a test that talks to it over a real socket; answers its base URL. */
+export async function listenLocal(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ARCHIVE_ERRORS,
@@ -26,7 +26,7 @@ import { archiveCases } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
 import { parseOr400 } from '../../http/validation.js';
 import type { Principal } from '../auth/principal.repo.js';
-import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
+import { buildQueryWhere, whitelistOf } from '../query/query-sql.js';
 import { canSee } from '../records/access.js';
 import { findRecord } from '../records/records.repo.js';
 import { recordDetail } from '../records/records.service.js';
@@ -36,17 +36,7 @@ import { gatePrescription } from './archive.safety.js';
 import * as repo from './archive.repo.js';
 import { containsAny } from '../../db/contains.js';
 
-const QUERY_FIELDS: QueryWhitelist = {
-  name: { column: archiveCases.name, type: ARCHIVE_QUERY_FIELDS.name },
-  phone: { column: archiveCases.phone, type: ARCHIVE_QUERY_FIELDS.phone },
-  sex: { column: archiveCases.sex, type: ARCHIVE_QUERY_FIELDS.sex },
-  birthDate: { column: archiveCases.birthDate, type: ARCHIVE_QUERY_FIELDS.birthDate },
-  tcmDisease: { column: archiveCases.tcmDisease, type: ARCHIVE_QUERY_FIELDS.tcmDisease },
-  tcmSyndrome: { column: archiveCases.tcmSyndrome, type: ARCHIVE_QUERY_FIELDS.tcmSyndrome },
-  visitCount: { column: archiveCases.visitCount, type: ARCHIVE_QUERY_FIELDS.visitCount },
-  createdAt: { column: archiveCases.createdAt, type: ARCHIVE_QUERY_FIELDS.createdAt },
-  lastVisitAt: { column: archiveCases.lastVisitAt, type: ARCHIVE_QUERY_FIELDS.lastVisitAt },
-};
+const QUERY_FIELDS = whitelistOf(getTableColumns(archiveCases), ARCHIVE_QUERY_FIELDS);
 
 /** Keeps the first 3 and last 4 characters (ID numbers are 15-18; shorter ones keep 1 and 1). */
 export function maskIdNumber(id: string | null): string | null {

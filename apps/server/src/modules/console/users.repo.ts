@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ConsoleUserSort, QueryFieldType } from '@tcm/contract';
 import type { Db } from '../../db/client.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
-import type { QueryWhitelist } from '../query/query-sql.js';
+import { whitelistOf, type QueryWhitelist } from '../query/query-sql.js';
 import { containsAny } from '../../db/contains.js';
 
 export type AccountRow = typeof users.$inferSelect;
@@ -23,12 +23,7 @@ const ACCOUNT_COLUMNS = {
 export function accountWhitelist(
   fields: Partial<Record<keyof typeof ACCOUNT_COLUMNS, QueryFieldType>>,
 ): QueryWhitelist {
-  return Object.fromEntries(
-    Object.entries(fields).map(([name, type]) => [
-      name,
-      { column: ACCOUNT_COLUMNS[name as keyof typeof ACCOUNT_COLUMNS], type },
-    ]),
-  );
+  return whitelistOf(ACCOUNT_COLUMNS, fields);
 }
 export interface RoleRef {
   id: string;

@@ -1,23 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DISPLAY_ERRORS, DISPLAY_PATHS, RECORD_PATHS, TEAM_PATHS, type DisplaySummary } from '@tcm/contract';
 import { devices, recordsTable } from '../../db/schema/index.js';
 import { buildTeam } from '../../test/factories.js';
-import { call } from '../../test/http.js';
+import { call, listenLocal } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/suite.js';
 import { maskName } from './display.service.js';
 
-let t: TestApp;
+const t = useTestApp();
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenLocal(t);
 });
-afterAll(async () => t.close());
 
 const HOUR = 3_600_000;
 const get = (url: string, token?: string) => call(t.app, 'GET', url, token);

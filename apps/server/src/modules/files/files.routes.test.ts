@@ -1,17 +1,16 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FILE_ERRORS, FILE_PATHS, MAX_UPLOAD_BYTES, SPEC_ERRORS } from '@tcm/contract';
 import { call } from '../../test/http.js';
 import { dataFile, multipart, postFile, userWithToken } from '../../test/records-helpers.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/suite.js';
 
-let t: TestApp;
+const t = useTestApp();
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
   token = (await userWithToken(t, { entrance: 'member' })).token;
 });
-afterAll(async () => t.close());
 
 const TONGUE = 'tongue/images/TE0000458.jpg';
 

@@ -3,12 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FILE_ERRORS, FILE_PATHS, MAX_UPLOAD_BYTES } from '@tcm/contract';
 import type { EngineJob } from '../../jobs/engine-jobs.js';
 import { bigPulseCsv } from '../../test/big-pulse.js';
 import { multipart, userWithToken } from '../../test/records-helpers.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/suite.js';
 import { storedFiles } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { incomingDir } from './multipart.js';
@@ -17,13 +17,11 @@ import { incomingDir } from './multipart.js';
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-let t: TestApp;
+const t = useTestApp();
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
   token = (await userWithToken(t, { entrance: 'member' })).token;
 });
-afterAll(async () => t.close());
 
 /**
  * Runs `send` while every job handed to the engine pool is observed (and still run): at that

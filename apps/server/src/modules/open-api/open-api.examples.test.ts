@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { H5_PATHS, OPEN_API_PATHS } from '@tcm/contract';
+import { listenLocal } from '../../test/http.js';
 import { partnerKey } from '../../test/open-api-client.js';
 import { DATA } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -18,8 +18,7 @@ let base: string;
 let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   t = await createTestApp({}, [], { jobs: true });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenLocal(t);
   const { key } = await partnerKey(t);
   env = { ...process.env, TCM_BASE_URL: base, TCM_APP_KEY: key.appKey, TCM_APP_SECRET: key.secret };
 });

@@ -19,6 +19,23 @@ export interface QueryColumn {
 }
 export type QueryWhitelist = Readonly<Record<string, QueryColumn>>;
 
+/**
+ * The whitelist of a list whose contract fields are named as the columns they read: each field's
+ * type (the contract's table of them) paired with the same-named column of `columns` (a table's
+ * `getTableColumns`, say). The types require a column for every field.
+ */
+export function whitelistOf<F extends Partial<Record<string, QueryFieldType>>>(
+  columns: Readonly<Record<keyof F, AnyPgColumn>>,
+  fields: F,
+): QueryWhitelist {
+  const whitelist: Record<string, QueryColumn> = {};
+  for (const name of Object.keys(fields) as (keyof F & string)[]) {
+    const type = fields[name];
+    if (type) whitelist[name] = { column: columns[name], type };
+  }
+  return whitelist;
+}
+
 const COMPARE: Partial<Record<QueryOperator, string>> = { EQ: '=', NE: '<>', LT: '<', GT: '>', LE: '<=', GE: '>=' };
 const INTEGER_TYPES: readonly QueryFieldType[] = ['integer', 'short', 'long'];
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}))?$/;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { getTableColumns } from 'drizzle-orm';
 import {
   TRANSLATION_ERRORS,
   TRANSLATION_LANGS,
@@ -12,7 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { translations } from '../../db/schema/index.js';
 import { AppError } from '../../http/app-error.js';
-import { buildQueryWhere, type QueryWhitelist } from '../query/query-sql.js';
+import { buildQueryWhere, whitelistOf } from '../query/query-sql.js';
 import { sanitizeTranslationText } from './sanitize.js';
 import * as repo from './translation.repo.js';
 
@@ -20,14 +21,7 @@ import * as repo from './translation.repo.js';
 export const originalHashOf = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** Queryable columns of the list call; the contract names the same fields for the web dialog. */
-const WHITELIST: QueryWhitelist = {
-  originalText: { column: translations.originalText, type: TRANSLATION_QUERY_FIELDS.originalText },
-  en: { column: translations.en, type: TRANSLATION_QUERY_FIELDS.en },
-  zhHant: { column: translations.zhHant, type: TRANSLATION_QUERY_FIELDS.zhHant },
-  remark: { column: translations.remark, type: TRANSLATION_QUERY_FIELDS.remark },
-  id: { column: translations.id, type: TRANSLATION_QUERY_FIELDS.id },
-  createdAt: { column: translations.createdAt, type: TRANSLATION_QUERY_FIELDS.createdAt },
-};
+const WHITELIST = whitelistOf(getTableColumns(translations), TRANSLATION_QUERY_FIELDS);
 
 /** The API shape of a row (never the row itself). */
 export function presentTranslation(r: repo.TranslationRow): TranslationEntry {
