@@ -1,23 +1,10 @@
 // Issue 32 item 7: the medical-record viewer frames its PDF from a blob: address; only that page's
 // document may (frame-src blob:), every other page keeps the app-wide policy.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useWebApp } from '../test/suite.js';
 import { withBlobFrames } from './pdf-viewer-csp.js';
 
-let web: string;
-let t: TestApp;
-beforeAll(async () => {
-  web = mkdtempSync(join(tmpdir(), 'tcm-web-csp-'));
-  writeFileSync(join(web, 'index.html'), '<!doctype html><html><head><title>spa</title></head><body></body></html>');
-  t = await createTestApp({ WEB_DIST: web });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(web, { recursive: true, force: true });
-});
+const t = useWebApp({ 'index.html': '<!doctype html><html><head><title>spa</title></head><body></body></html>' });
 
 const policy = async (url: string) => {
   const res = await t.app.inject({ method: 'GET', url });

@@ -1,33 +1,20 @@
 // Issue 18 item 5: with CLIENT_ID / CLIENT_SECRET set on the server, the web app signs in with
 // them. The server writes its configured client into the index.html it serves (meta tcm-client);
 // the page's Basic header is that credential, which the sign-in accepts.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useWebApp } from '../test/suite.js';
 import { buildUser } from '../test/factories.js';
 import { FORM, form } from '../test/http.js';
 import { withClientMeta } from './web.js';
 
 const CLIENT = { id: 'clinic-portal', secret: 'a-secret-only-this-server-knows' };
-let web: string;
-let t: TestApp;
-
-beforeAll(async () => {
-  web = mkdtempSync(join(tmpdir(), 'tcm-web-client-'));
-  mkdirSync(join(web, 'assets'));
-  writeFileSync(
-    join(web, 'index.html'),
-    '<!doctype html>\n<html>\n  <head>\n    <title>spa</title>\n  </head>\n  <body></body>\n</html>\n',
-  );
-  writeFileSync(join(web, 'assets', 'app.js'), 'console.log(1)');
-  t = await createTestApp({ WEB_DIST: web, CLIENT_ID: CLIENT.id, CLIENT_SECRET: CLIENT.secret });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(web, { recursive: true, force: true });
-});
+const t = useWebApp(
+  {
+    'index.html': '<!doctype html>\n<html>\n  <head>\n    <title>spa</title>\n  </head>\n  <body></body>\n</html>\n',
+    'assets/app.js': 'console.log(1)',
+  },
+  { CLIENT_ID: CLIENT.id, CLIENT_SECRET: CLIENT.secret },
+);
 
 /** The Basic credential the served page carries, as the web app reads it. */
 const pageClient = (html: string) => /<meta name="tcm-client" content="([^"]+)" \/>/.exec(html)?.[1];

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { adminToken } from './http.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -54,4 +57,22 @@ export function useAdminApp(...args: Parameters<typeof createTestApp>): AdminApp
       return token;
     },
   }) as AdminApp;
+}
+
+/**
+ * useTestApp serving a web build (WEB_DIST) made of `files`, each by its path inside the build
+ * (`index.html`, `assets/app.js`), written to a fresh temporary folder that is removed after the
+ * suite; `env` adds the rest of the configuration.
+ */
+export function useWebApp(
+  files: Readonly<Record<string, string | Uint8Array>>,
+  env: Readonly<Record<string, string>> = {},
+): TestApp {
+  const web = mkdtempSync(join(tmpdir(), 'tcm-web-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(web, path)), { recursive: true });
+    writeFileSync(join(web, path), content);
+  }
+  afterAll(() => rmSync(web, { recursive: true, force: true }));
+  return useTestApp({ ...env, WEB_DIST: web });
 }

@@ -134,8 +134,8 @@ describe('research samples, exports and the team drill-down (issue 35 item 5)', 
 });
 
 describe('the audit page (t.admin only)', () => {
-  const list = (body: unknown, token: string | undefined = t.admin) =>
-    call(t.app, 'POST', AUDIT_PATHS.list, token, body);
+  const list = (body: unknown, token: string | undefined = t.admin, headers: Record<string, string> = {}) =>
+    call(t.app, 'POST', AUDIT_PATHS.list, token, body, headers);
 
   it('401 without a token, 403 for a member, a back-office user without the buttons, before the body is read', async () => {
     const plain = await buildUser(t.database.db, {});
@@ -153,14 +153,8 @@ describe('the audit page (t.admin only)', () => {
   it('400 for a bad body and for a range that ends before it starts, in the reader’s language', async () => {
     expect((await list({ actorKind: 'robot' })).status).toBe(400);
     expect((await list({ size: 5000 })).status).toBe(400);
-    const r = await call(
-      t.app,
-      'POST',
-      AUDIT_PATHS.list,
-      t.admin,
-      { from: '2026-11-02T00:00:00Z', to: '2026-11-01T00:00:00Z' },
-      { 'accept-language': 'en' },
-    );
+    const backwards = { from: '2026-11-02T00:00:00Z', to: '2026-11-01T00:00:00Z' };
+    const r = await list(backwards, t.admin, { 'accept-language': 'en' });
     expect([r.status, r.body.code, r.body.msg]).toEqual([
       400,
       AUDIT_ERRORS.AUDIT_RANGE_INVALID.code,

@@ -1,36 +1,25 @@
 // Issue 22 item 7: public pages answered with their own head (title, description, Open Graph) in
 // the page's language, a sitemap of the public site with published news and pages only, robots.txt,
 // and build files served compressed and cached for good.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertItem } from '../content/content.repo.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useWebApp } from '../../test/suite.js';
 
-let web: string;
-let t: TestApp;
 const ASSET = 'index-AbCd1234.js';
 /** The site's public address (PUBLIC_WEB_URL): every absolute link is built on it. */
 const SITE = 'https://tcm.example.org';
 const SOURCE = `console.log(${JSON.stringify('x'.repeat(2000))})`;
 
-beforeAll(async () => {
-  web = mkdtempSync(join(tmpdir(), 'tcm-web-head-'));
-  mkdirSync(join(web, 'assets'));
-  writeFileSync(
-    join(web, 'index.html'),
-    '<!doctype html>\n<html lang="zh-CN">\n  <head>\n    <title>spa</title>\n  </head>\n  <body></body>\n</html>\n',
-  );
-  writeFileSync(join(web, 'assets', ASSET), SOURCE);
-  writeFileSync(join(web, 'assets', `${ASSET}.br`), brotliCompressSync(SOURCE));
-  t = await createTestApp({ WEB_DIST: web, PUBLIC_WEB_URL: `${SITE}/pc` });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(web, { recursive: true, force: true });
-});
+const t = useWebApp(
+  {
+    'index.html':
+      '<!doctype html>\n<html lang="zh-CN">\n  <head>\n    <title>spa</title>\n  </head>\n  <body></body>\n</html>\n',
+    [`assets/${ASSET}`]: SOURCE,
+    [`assets/${ASSET}.br`]: brotliCompressSync(SOURCE),
+  },
+  { PUBLIC_WEB_URL: `${SITE}/pc` },
+);
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
