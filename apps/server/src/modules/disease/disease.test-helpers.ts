@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { questionsFor } from '@tcm/analysis/constitution';
-import { runPipeline } from '@tcm/analysis/pipeline';
-import { setOutcome, type RecordResults } from '@tcm/contract';
+import type { RecordResults } from '@tcm/contract';
 import { recordsTable } from '../../db/schema/index.js';
-import { dataFile } from '../../test/records-helpers.js';
+import { pipelineResults } from '../../test/real-results.js';
 import type { TestApp } from '../../test/test-app.js';
 import { newShareToken } from '../records/records.service.js';
 
@@ -11,24 +9,13 @@ import { newShareToken } from '../records/records.service.js';
  * The results of a real analysis (the pipeline the worker runs): a pulse recording, a sustained
  * vowel, the constitution questionnaire and vitals with a blood pressure of 150/95 (band "high").
  */
-export async function analyzedResults(): Promise<RecordResults> {
-  const results: RecordResults = {};
-  await runPipeline(
-    {
-      files: {
-        pulse: { bytes: dataFile('pulse/goda-ppg-125hz.csv'), name: 'goda-ppg-125hz.csv' },
-        voice: { bytes: dataFile('voice/sustained-a-118hz.wav'), name: 'sustained-a-118hz.wav' },
-      },
-      sex: 'male',
-      inquiry: { answers: Object.fromEntries(questionsFor('male').map((q) => [q.id, 4])) },
-      vitals: { systolic: 150, diastolic: 95, heightCm: 170, weightKg: 80 },
-      history: [],
-      date: new Date().toISOString(),
-      lang: 'zh',
-    },
-    { onStep: async () => {}, onOutcome: async (_engine, outcome) => setOutcome(results, outcome) },
-  );
-  return results;
+export function analyzedResults(): Promise<RecordResults> {
+  return pipelineResults({
+    files: { pulse: 'pulse/goda-ppg-125hz.csv', voice: 'voice/sustained-a-118hz.wav' },
+    sex: 'male',
+    answer: 4,
+    vitals: { systolic: 150, diastolic: 95, heightCm: 170, weightKg: 80 },
+  });
 }
 
 /** A record of `teamId` holding `results` as the worker saved them. */
