@@ -39,6 +39,17 @@ const INCONSISTENT = { ...ANSWERS, [shared.alsoKnownAs[0]!]: 4 };
 
 const upload = (token: string, rel: string, filename: string) => uploadDataFile(t, token, rel, filename);
 
+/** Creates, as `token`, an English record of the pulse recording with `more` (person, answers); answers its id. */
+const pulseRecord = async (token: string, more: object): Promise<string> => {
+  const created = await call(t.app, 'POST', RECORD_PATHS.create, token, {
+    files: { pulse: await upload(token, PULSE_FILE, 'goda-ppg-125hz.csv') },
+    lang: 'en',
+    ...more,
+  });
+  expect(created.status).toBe(200);
+  return created.body.data.recordId as string;
+};
+
 const finished = async (token: string, id: string): Promise<RecordDetail> =>
   (
     await waitFor(
@@ -74,14 +85,7 @@ describe('partial records', () => {
     const team = await buildTeam(t.database.db);
     const me = await userWithToken(t, { entrance: 'member', teamId: team.id });
     const screen = await userWithToken(t, { entrance: 'member', teamId: team.id, displayPermission: true });
-    const created = await call(t.app, 'POST', RECORD_PATHS.create, me.token, {
-      files: { pulse: await upload(me.token, PULSE_FILE, 'goda-ppg-125hz.csv') },
-      person: { sex: 'female', age: 40 },
-      inquiry: { answers: INCONSISTENT },
-      lang: 'en',
-    });
-    expect(created.status).toBe(200);
-    const id = created.body.data.recordId as string;
+    const id = await pulseRecord(me.token, { person: { sex: 'female', age: 40 }, inquiry: { answers: INCONSISTENT } });
     const first = await finished(me.token, id);
 
     // The record is partial, and says which part failed and why (the engine's code).
@@ -175,12 +179,7 @@ describe('partial records', () => {
     const team = await buildTeam(t.database.db);
     const me = await userWithToken(t, { entrance: 'member', teamId: team.id });
     const leader = await userWithToken(t, { entrance: 'member', teamId: team.id, teamLeader: true });
-    const created = await call(t.app, 'POST', RECORD_PATHS.create, me.token, {
-      files: { pulse: await upload(me.token, PULSE_FILE, 'goda-ppg-125hz.csv') },
-      person: { sex: 'female' },
-      lang: 'en',
-    });
-    const id = created.body.data.recordId as string;
+    const id = await pulseRecord(me.token, { person: { sex: 'female' } });
     expect((await finished(me.token, id)).status).toBe('done');
     const body = { slot: 'constitution', inquiry: { answers: ANSWERS } };
     const none = await call(t.app, 'POST', RECORD_PATHS.redo(id), undefined, body);
