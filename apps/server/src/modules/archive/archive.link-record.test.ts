@@ -12,7 +12,7 @@ import { call, refusedFields } from '../../test/http.js';
 import { userWithToken, waitFor } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { auditTrail } from '../audit/audit.service.js';
-import { doctorWithToken, FIRST_VISIT, newCase, platformRecord } from './archive.test-helpers.js';
+import { doctorWithToken, doctorWithVisit, FIRST_VISIT, platformRecord } from './archive.test-helpers.js';
 
 // Issue 33 item 2: the doctor captures from a visit with the members' wizard (the records API,
 // so the record is the doctor's), then links it to the visit with this call (docs/archive.md).
@@ -21,14 +21,6 @@ beforeAll(async () => {
   t = await createTestApp({}, [], { jobs: true });
 });
 afterAll(async () => t.close());
-
-async function doctorWithVisit(name = 'Dr Link') {
-  const d = await doctorWithToken(t, name);
-  const caseId = await newCase(t, d.token);
-  const v = await call(t.app, 'POST', ARCHIVE_PATHS.addVisit(caseId), d.token, FIRST_VISIT);
-  expect(v.status).toBe(200);
-  return { ...d, caseId, visitId: v.body.data.id as string };
-}
 
 describe('archive: link a record to a visit', () => {
   it('401 without a token and 403 for a member, before the body is read', async () => {
@@ -41,7 +33,7 @@ describe('archive: link a record to a visit', () => {
   });
 
   it('400 on a bad body or visit id, in the reader language and naming the field', async () => {
-    const a = await doctorWithVisit();
+    const a = await doctorWithVisit(t);
     for (const lang of ['zh', 'en']) {
       const r = await call(
         t.app,
@@ -64,8 +56,8 @@ describe('archive: link a record to a visit', () => {
   });
 
   it("403 for another doctor's visit or an unknown visit; 400 for another doctor's record", async () => {
-    const a = await doctorWithVisit();
-    const b = await doctorWithVisit('Dr Other');
+    const a = await doctorWithVisit(t);
+    const b = await doctorWithVisit(t, 'Dr Other');
     const mine = await platformRecord(t, a.user.id);
     const theirs = await platformRecord(t, b.user.id);
     const foreign = await call(t.app, 'POST', ARCHIVE_PATHS.linkRecord(b.visitId), a.token, { recordId: mine.id });
@@ -82,7 +74,7 @@ describe('archive: link a record to a visit', () => {
   });
 
   it('links the doctor’s own capture (made through the records API) to the visit, once, and audits it', async () => {
-    const a = await doctorWithVisit();
+    const a = await doctorWithVisit(t);
     const created = await call(t.app, 'POST', RECORD_PATHS.create, a.token, {
       person: { name: '张三', sex: 'female', age: 46 },
       vitals: { heightCm: 162, weightKg: 70, systolic: 142, diastolic: 91 },
@@ -121,7 +113,7 @@ describe('archive: link a record to a visit', () => {
   });
 
   it(`409 once the visit links ${VISIT_MAX_RECORDS} records`, async () => {
-    const a = await doctorWithVisit();
+    const a = await doctorWithVisit(t);
     for (let i = 0; i < VISIT_MAX_RECORDS; i++) {
       const rec = await platformRecord(t, a.user.id);
       expect(

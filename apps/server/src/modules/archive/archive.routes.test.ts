@@ -8,7 +8,14 @@ import { archiveCases } from '../../db/schema/index.js';
 import { call, refusedFields } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
 import { auditTrail } from '../audit/audit.service.js';
-import { doctorWithToken, FIRST_VISIT, newCase, PATIENT, platformRecord } from './archive.test-helpers.js';
+import {
+  doctorWithToken,
+  doctorWithVisit,
+  FIRST_VISIT,
+  newCase,
+  PATIENT,
+  platformRecord,
+} from './archive.test-helpers.js';
 import { useTestApp } from '../../test/suite.js';
 
 const t = useTestApp();
@@ -42,15 +49,6 @@ const routes = (caseId: string, visitId: string): Array<[Method, string, unknown
   ['POST', ARCHIVE_PATHS.removeFormula, { id: ID }],
 ];
 
-/** A doctor with a case that has one visit. */
-async function doctorWithVisit(name = 'Dr A') {
-  const d = await doctorWithToken(t, name);
-  const caseId = await newCase(t, d.token);
-  const v = await call(t.app, 'POST', ARCHIVE_PATHS.addVisit(caseId), d.token, FIRST_VISIT);
-  expect(v.status).toBe(200);
-  return { ...d, caseId, visitId: v.body.data.id as string };
-}
-
 describe('archive: guard', () => {
   it('401 without a token on every route, even with a malformed body', async () => {
     for (const [m, url] of routes(ID, ID)) {
@@ -68,7 +66,7 @@ describe('archive: guard', () => {
   });
 
   it('400 on a bad body, parameter or query, naming the field', async () => {
-    const a = await doctorWithVisit();
+    const a = await doctorWithVisit(t);
     const bad: Array<[Method, string, unknown, RegExp]> = [
       ['POST', ARCHIVE_PATHS.list, { size: 50 }, /size/],
       ['POST', ARCHIVE_PATHS.add, { ...PATIENT, birthDate: '17.05.1980' }, /birthDate/],
@@ -108,7 +106,7 @@ describe('archive: guard', () => {
   });
 
   it("403 on another doctor's case on every case endpoint; nothing changes", async () => {
-    const a = await doctorWithVisit('Dr A');
+    const a = await doctorWithVisit(t, 'Dr A');
     const b = await doctorWithToken(t, 'Dr B');
     const caseRoutes = routes(a.caseId, a.visitId).filter(
       ([, url]) => url.includes(a.caseId) || url.includes(a.visitId) || url === ARCHIVE_PATHS.remove,
@@ -192,7 +190,7 @@ describe('archive: cases and visits', () => {
   });
 
   it('follow-ups are numbered after the last visit and the list shows the latest diagnosis', async () => {
-    const a = await doctorWithVisit();
+    const a = await doctorWithVisit(t);
     const f = await call(t.app, 'POST', ARCHIVE_PATHS.addVisit(a.caseId), a.token, {
       ...FIRST_VISIT,
       visitDate: '2026-11-27',
@@ -272,7 +270,7 @@ describe('archive: cases and visits', () => {
 
 describe('archive: own dictionary corrections and formulas', () => {
   it("a doctor's herb override changes their checks only; removing it restores the shipped row", async () => {
-    const a = await doctorWithVisit('Dr Override');
+    const a = await doctorWithVisit(t, 'Dr Override');
     const b = await doctorWithToken(t, 'Dr Plain');
     const rx = { herbs: [{ name: '白术', dose: 30 }], pregnant: true };
     const before = await call(t.app, 'POST', ARCHIVE_PATHS.checkPrescription, a.token, rx);
@@ -353,7 +351,7 @@ describe('archive: own dictionary corrections and formulas', () => {
 
 describe('archive: groups, recycle view', () => {
   it('a group shares cases read/write with its doctors; only the owner deletes or regroups', async () => {
-    const a = await doctorWithVisit('Dr Owner');
+    const a = await doctorWithVisit(t, 'Dr Owner');
     const b = await doctorWithToken(t, 'Dr Shared');
     const g = await call(t.app, 'POST', ARCHIVE_PATHS.addGroup, a.token, {
       name: '脾胃病',
@@ -390,7 +388,7 @@ describe('archive: groups, recycle view', () => {
   });
 
   it('deleted cases go to the recycle view and come back within 30 days, not after', async () => {
-    const a = await doctorWithVisit();
+    const a = await doctorWithVisit(t);
     const del = await call(t.app, 'POST', ARCHIVE_PATHS.remove, a.token, { ids: [a.caseId] });
     expect(del.body.data.ids).toEqual([a.caseId]);
     const live = await call(t.app, 'POST', ARCHIVE_PATHS.list, a.token, {});
@@ -415,7 +413,7 @@ describe('archive: groups, recycle view', () => {
 
 describe('archive: audit', () => {
   it('writes who, what and from where for every read and write of a case; refused calls write nothing', async () => {
-    const a = await doctorWithVisit();
+    const a = await doctorWithVisit(t);
     const b = await doctorWithToken(t);
     await call(t.app, 'GET', ARCHIVE_PATHS.detail(a.caseId), a.token, undefined, { 'user-agent': 'vitest-agent' });
     await call(t.app, 'POST', ARCHIVE_PATHS.update(a.caseId), a.token, { phone: '13900000001' });
@@ -441,7 +439,7 @@ describe('archive: audit', () => {
 
 describe('archive: export', () => {
   it('exports the case list as an Excel workbook with masked ID numbers, zh and en headers', async () => {
-    const a = await doctorWithVisit();
+    const a = await doctorWithVisit(t);
     await newCase(t, a.token, { name: '李四', idNumber: null });
     for (const [lang, header] of [
       ['zh', '姓名'],
@@ -469,7 +467,7 @@ describe('archive: export', () => {
   });
 
   it('renders a visit as a medical-record PDF in zh and en, and the whole case as one PDF', async () => {
-    const a = await doctorWithVisit();
+    const a = await doctorWithVisit(t);
     await call(t.app, 'POST', ARCHIVE_PATHS.addVisit(a.caseId), a.token, {
       ...FIRST_VISIT,
       visitDate: '2026-11-27',

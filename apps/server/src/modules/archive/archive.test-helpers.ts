@@ -49,6 +49,15 @@ export async function newCase(t: TestApp, token: string, extra: Record<string, u
   return r.body.data.id as string;
 }
 
+/** A doctor (signed in) with a case that has one visit, FIRST_VISIT. */
+export async function doctorWithVisit(t: TestApp, name = 'Dr A') {
+  const d = await doctorWithToken(t, name);
+  const caseId = await newCase(t, d.token);
+  const v = await call(t.app, 'POST', ARCHIVE_PATHS.addVisit(caseId), d.token, FIRST_VISIT);
+  if (v.status !== 200) throw new Error(`add visit: ${v.status} ${JSON.stringify(v.body)}`);
+  return { ...d, caseId, visitId: v.body.data.id as string };
+}
+
 /** A finished platform record made by `ownerUserId` (as the doctor's capture would be). */
 export async function platformRecord(t: TestApp, ownerUserId: string, conclusion = '肝郁脾虚') {
   return insertRecord(t.database.db, {
