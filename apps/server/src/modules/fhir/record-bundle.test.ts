@@ -12,7 +12,7 @@ import { questionsFor } from '@tcm/contract/questionnaire';
 import { FHIR_PATHS, fhirCodeSystemUrl, RECORD_ERRORS, RECORD_PATHS, type RecordResults } from '@tcm/contract';
 import { recordsTable, storedFiles } from '../../db/schema/index.js';
 import { buildTeam } from '../../test/factories.js';
-import { expectValidDocument } from '../../test/fhir-validator.js';
+import { expectValidDocument, fetchBundle } from '../../test/fhir-validator.js';
 import { call } from '../../test/http.js';
 import { realResults } from '../../test/real-results.js';
 import { userWithToken } from '../../test/records-helpers.js';
@@ -74,14 +74,7 @@ beforeAll(async () => {
     })
     .returning({ id: recordsTable.id });
   recordId = row!.id;
-  const res = await t.app.inject({
-    method: 'GET',
-    url: FHIR_PATHS.recordBundle(recordId),
-    headers: { authorization: `Bearer ${member.token}` },
-  });
-  expect(res.statusCode).toBe(200);
-  expect(res.headers['content-type']).toContain('application/fhir+json');
-  bundle = res.json<Bundle>();
+  bundle = await fetchBundle(t, FHIR_PATHS.recordBundle(recordId), member.token);
 }, 180_000);
 
 describe('a record as a FHIR R4 document Bundle', () => {

@@ -14,7 +14,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCHIVE_ERRORS, ARCHIVE_PATHS, FHIR_PATHS, fhirCodeSystemUrl, type VisitBody } from '@tcm/contract';
 import { recordsTable } from '../../db/schema/index.js';
-import { bundledIssues, expectValidDocument } from '../../test/fhir-validator.js';
+import { bundledIssues, expectValidDocument, fetchBundle } from '../../test/fhir-validator.js';
 import { call } from '../../test/http.js';
 import { userWithToken } from '../../test/records-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -85,14 +85,7 @@ beforeAll(async () => {
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   visitId = saved.body.data.id as string;
-  const res = await t.app.inject({
-    method: 'GET',
-    url: FHIR_PATHS.visitBundle(visitId),
-    headers: { authorization: `Bearer ${doctor.token}` },
-  });
-  expect(res.statusCode).toBe(200);
-  expect(res.headers['content-type']).toContain('application/fhir+json');
-  bundle = res.json<Bundle>();
+  bundle = await fetchBundle(t, FHIR_PATHS.visitBundle(visitId), doctor.token);
 }, 120_000);
 afterAll(() => t?.close());
 
