@@ -3,7 +3,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { QUERY_ERRORS, type CombinedQuery, type QueryCondition } from '@tcm/contract';
 import { translations } from '../../db/schema/index.js';
 import { isAppError } from '../../http/app-error.js';
-import { buildQueryWhere, type QueryWhitelist } from './query-sql.js';
+import { getTableColumns } from 'drizzle-orm';
+import { buildQueryWhere, whitelistOf, type QueryWhitelist } from './query-sql.js';
 
 const fields: QueryWhitelist = {
   originalText: { column: translations.originalText, type: 'string' },
@@ -98,5 +99,12 @@ describe('buildQueryWhere', () => {
   it('gives undefined for an empty query', () => {
     expect(buildQueryWhere(undefined, fields)).toBeUndefined();
     expect(buildQueryWhere({ join: 'and', groups: [{ conditions: [] }] }, fields)).toBeUndefined();
+  });
+});
+
+describe('whitelistOf', () => {
+  it('pairs each contract field with its same-named column, and only those fields', () => {
+    const made = whitelistOf(getTableColumns(translations), { originalText: 'string', id: 'long', createdAt: 'date' });
+    expect(made).toEqual(fields);
   });
 });
