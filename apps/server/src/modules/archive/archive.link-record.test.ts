@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ARCHIVE_ERRORS,
   ARCHIVE_PATHS,
@@ -10,17 +10,13 @@ import {
 } from '@tcm/contract';
 import { call, refusedFields } from '../../test/http.js';
 import { userWithToken, waitFor } from '../../test/records-helpers.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/suite.js';
 import { auditTrail } from '../audit/audit.service.js';
 import { doctorWithToken, doctorWithVisit, FIRST_VISIT, platformRecord } from './archive.test-helpers.js';
 
 // Issue 33 item 2: the doctor captures from a visit with the members' wizard (the records API,
 // so the record is the doctor's), then links it to the visit with this call (docs/archive.md).
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, [], { jobs: true });
-});
-afterAll(async () => t.close());
+const t = useTestApp({}, [], { jobs: true });
 
 describe('archive: link a record to a visit', () => {
   it('401 without a token and 403 for a member, before the body is read', async () => {
