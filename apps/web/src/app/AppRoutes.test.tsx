@@ -19,16 +19,13 @@ describe('routes without a session', () => {
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
-  it('sends member pages to the member login and renders its card', async () => {
-    at('/member/config/teamRecord');
-    expect(await screen.findByTestId('login-member')).toBeTruthy();
-    expect(screen.getByTestId('where').textContent).toBe('/member-login');
-  });
-
-  it('sends back-office pages to /login and renders the back-office card', async () => {
-    at('/system/translation');
-    expect(await screen.findByTestId('login-sys')).toBeTruthy();
-    expect(screen.getByTestId('where').textContent).toBe('/login');
+  it.each([
+    ['member pages to the member login', '/member/config/teamRecord', 'login-member', '/member-login'],
+    ['back-office pages to /login', '/system/translation', 'login-sys', '/login'],
+  ])('sends %s and renders its card', async (_, path, card, login) => {
+    at(path);
+    expect(await screen.findByTestId(card)).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe(login);
   });
 
   // Issue 34: an unknown address is the 404 page, not the back-office sign-in (spec §2).

@@ -1,10 +1,10 @@
 import './texts.js';
 import { lazy, Suspense } from 'react';
-import { Space, Table, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ConstitutionResult, constitutionWord, readerLang, shownScore, VERDICT_WORDS } from '@tcm/contract';
 import { loc } from './result-format.js';
-import { STACK_TABLE, stackColumns } from './stack-table.js';
+import { StackTable } from './StackTable.js';
 
 // ECharts loads only where a result has constitution scores.
 const ConstitutionRadar = lazy(() => import('./ResultCharts.js').then((m) => ({ default: m.ConstitutionRadar })));
@@ -19,13 +19,10 @@ export function ConstitutionView({ r }: { r: ConstitutionResult }) {
       <Suspense fallback={null}>
         <ConstitutionRadar r={r} />
       </Suspense>
-      <Table
-        size="small"
-        pagination={false}
+      <StackTable<ConstitutionResult['scales'][number]>
         rowKey="code"
         dataSource={r.scales}
-        className={STACK_TABLE}
-        columns={stackColumns<ConstitutionResult['scales'][number]>([
+        columns={[
           { title: t('record.constitution.type'), render: (_, s) => constitutionWord(s.code, lang) },
           {
             title: t('record.constitution.score'),
@@ -34,7 +31,7 @@ export function ConstitutionView({ r }: { r: ConstitutionResult }) {
             ),
           },
           { title: t('record.constitution.verdict'), render: (_, s) => VERDICT_WORDS[s.verdict][lang] },
-        ])}
+        ]}
       />
       <Typography.Text type="secondary">{r.standard}</Typography.Text>
     </Space>

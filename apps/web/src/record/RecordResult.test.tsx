@@ -29,6 +29,15 @@ const ok = <E extends RecordEngine>(engine: E, result: ResultOf<E>, version: str
   ms: 42,
 });
 
+/** An engine's refusal as the record stores it: the error's code and its message as saved. */
+const failed = <E extends RecordEngine>(engine: E, code: number, msg: string, ms: number) => ({
+  engine,
+  status: 'failed' as const,
+  version: { engine: `${engine}@test` },
+  error: { code, msg },
+  ms,
+});
+
 // A tongue result in the contract's shape (the engine is another branch's; the view only reads the shape).
 const tongue: TongueResult = {
   version: { engine: 'tongue@test', model: 'tongue-seg@1', features: 'features@1' },
@@ -262,13 +271,7 @@ describe('VoiceView', () => {
 });
 
 describe('redo one capture (issue 17 item 4)', () => {
-  const failedTongue = {
-    engine: 'tongue' as const,
-    status: 'failed' as const,
-    version: { engine: 'tongue@test' },
-    error: { code: 3100101, msg: '照片中未检测到舌头' },
-    ms: 5,
-  };
+  const failedTongue = failed('tongue', 3100101, '照片中未检测到舌头', 5);
 
   it('a finished record offers the redo on a failed capture’s card only, and opens the given input there', () => {
     const redo = vi.fn((slot: string, close: () => void) => (
@@ -312,14 +315,8 @@ describe('redo one capture (issue 17 item 4)', () => {
 });
 
 describe('a partial record (issue 32)', () => {
-  const refused = {
-    engine: 'constitution' as const,
-    status: 'failed' as const,
-    version: { engine: 'constitution@test' },
-    // Saved in the record's language (zh); the reader's language words it from the code.
-    error: { code: 3500006, msg: '同一问题的两个条目答案不一致' },
-    ms: 1,
-  };
+  // Saved in the record's language (zh); the reader's language words it from the code.
+  const refused = failed('constitution', 3500006, '同一问题的两个条目答案不一致', 1);
 
   it('says it is partial, which part is missing and why in the reader’s language, and offers the questionnaire alone', async () => {
     const { voice, synthesis } = stored;

@@ -1,5 +1,5 @@
 import './texts.js';
-import { Alert, Col, Progress, Row, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Col, Progress, Row, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   bilingualText,
@@ -17,7 +17,7 @@ import {
 } from '@tcm/contract';
 import { MaskedPhoto } from './MaskedPhoto.js';
 import { featureRows, pct, type FeatureRow } from './result-format.js';
-import { STACK_TABLE, stackColumns } from './stack-table.js';
+import { StackTable } from './StackTable.js';
 
 /** The model's probability for the label it chose. */
 const probabilityOf = (f: FeatureRow): number | undefined => f.probabilities.find(([l]) => l === f.label)?.[1];
@@ -51,14 +51,11 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
         })}
       </Col>
       <Col xs={24} md={14}>
-        <Table<FeatureRow>
-          size="small"
-          pagination={false}
+        <StackTable<FeatureRow>
           rowKey="name"
           dataSource={rows}
           data-testid="tongue-features"
-          className={STACK_TABLE}
-          columns={stackColumns<FeatureRow>([
+          columns={[
             { title: t('record.featureName'), render: (_, f) => tongueFeatureWord(f.name, lang) },
             {
               title: t('record.finding'),
@@ -109,7 +106,7 @@ export function TongueView({ r, photoUrl }: { r: TongueResult; photoUrl: string 
                 </Space>
               ),
             },
-          ])}
+          ]}
         />
         {r.notes.map((n, i) => (
           <Typography.Paragraph key={i} type="secondary" style={{ fontSize: 12, marginTop: 8 }}>

@@ -1,9 +1,9 @@
 import './texts.js';
-import { Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type IndicatorAssessment, readerLang, RISK_LEVEL_WORDS, type VitalsResult } from '@tcm/contract';
 import { loc, num } from './result-format.js';
-import { STACK_TABLE, stackColumns } from './stack-table.js';
+import { StackTable } from './StackTable.js';
 import { LEVEL_COLOR } from './engine-parts.js';
 
 /** An indicator's value with its unit; blood pressure as systolic/diastolic. */
@@ -18,13 +18,10 @@ export function VitalsView({ r }: { r: VitalsResult }) {
   const { t, i18n } = useTranslation();
   const lang = readerLang(i18n.language);
   return (
-    <Table
-      size="small"
-      pagination={false}
+    <StackTable<IndicatorAssessment>
       rowKey="indicator"
       dataSource={r.indicators}
-      className={STACK_TABLE}
-      columns={stackColumns<IndicatorAssessment>([
+      columns={[
         { title: t('record.vitals.indicator'), render: (_, x) => loc(x.name, lang) },
         {
           title: t('record.vitals.value'),
@@ -37,7 +34,7 @@ export function VitalsView({ r }: { r: VitalsResult }) {
         },
         { title: t('record.vitals.reason'), render: (_, x) => loc(x.reason, lang) },
         { title: t('record.vitals.reference'), render: (_, x) => loc(x.reference, lang) },
-      ])}
+      ]}
     />
   );
 }

@@ -15,6 +15,15 @@ const FIELDS = {
   tcmEn: D.tcm.shape.en,
 } as const;
 
+/** The four name inputs in the form's order: each name in Chinese, then in English. */
+const NAME_FIELDS = (['western', 'tcm'] as const).flatMap((name) =>
+  (['zh', 'en'] as const).map((lang) => ({
+    name,
+    lang,
+    field: `${name}${lang === 'zh' ? 'Zh' : 'En'}` as const,
+  })),
+);
+
 type Values = { id: string; westernZh: string; westernEn: string; tcmZh: string; tcmEn: string; from: string };
 
 /**
@@ -70,38 +79,20 @@ export function AddDiseaseDialog(props: {
         <Form.Item name="id" label={t('disease.add.id')} extra={t('disease.add.idHint')} required rules={rules('id')}>
           <Input {...textProps(FIELDS.id)} data-testid="disease-add-id" />
         </Form.Item>
-        <Form.Item
-          name="westernZh"
-          label={`${t('disease.knowledge.western')} · ${t('disease.knowledge.zh')}`}
-          required
-          rules={rules('westernZh')}
-        >
-          <Input {...textProps(FIELDS.westernZh)} data-testid="disease-add-western-zh" />
-        </Form.Item>
-        <Form.Item
-          name="westernEn"
-          label={`${t('disease.knowledge.western')} · ${t('disease.knowledge.en')}`}
-          required
-          rules={rules('westernEn')}
-        >
-          <Input {...textProps(FIELDS.westernEn)} data-testid="disease-add-western-en" />
-        </Form.Item>
-        <Form.Item
-          name="tcmZh"
-          label={`${t('disease.knowledge.tcm')} · ${t('disease.knowledge.zh')}`}
-          required
-          rules={rules('tcmZh')}
-        >
-          <Input {...textProps(FIELDS.tcmZh)} />
-        </Form.Item>
-        <Form.Item
-          name="tcmEn"
-          label={`${t('disease.knowledge.tcm')} · ${t('disease.knowledge.en')}`}
-          required
-          rules={rules('tcmEn')}
-        >
-          <Input {...textProps(FIELDS.tcmEn)} />
-        </Form.Item>
+        {NAME_FIELDS.map(({ name, lang: l, field }) => (
+          <Form.Item
+            key={field}
+            name={field}
+            label={`${t(`disease.knowledge.${name}`)} · ${t(`disease.knowledge.${l}`)}`}
+            required
+            rules={rules(field)}
+          >
+            <Input
+              {...textProps(FIELDS[field])}
+              data-testid={name === 'western' ? `disease-add-western-${l}` : undefined}
+            />
+          </Form.Item>
+        ))}
         <Form.Item
           name="from"
           label={t('disease.add.from')}

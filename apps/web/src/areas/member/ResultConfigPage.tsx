@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Input, Popconfirm, Result, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Input, Popconfirm, Result, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { STACK_TABLE, stackColumns } from '../../record/stack-table.js';
+import { StackTable } from '../../record/StackTable.js';
 import {
   adviceKeyWord,
   readerLang,
@@ -117,14 +117,12 @@ export function ResultConfigPage() {
         </Space>
       </Card>
       <Card title={t('member.resultConfig.history')}>
-        <Table<AdviceVersion>
-          size="small"
+        <StackTable<AdviceVersion>
           rowKey="version"
           dataSource={history}
           locale={{ emptyText: t('member.resultConfig.noHistory') }}
           pagination={{ pageSizeOptions: [100, 200, 500, 1000], defaultPageSize: 100 }}
-          className={STACK_TABLE}
-          columns={stackColumns<AdviceVersion>([
+          columns={[
             { title: t('member.resultConfig.version'), dataIndex: 'version', render: (v: number) => `v${v}` },
             {
               title: t('member.resultConfig.action'),
@@ -144,7 +142,7 @@ export function ResultConfigPage() {
                 </Button>
               ),
             },
-          ])}
+          ]}
         />
       </Card>
     </Space>

@@ -12,14 +12,13 @@ import {
   Space,
   Spin,
   Switch,
-  Table,
   Tag,
   Typography,
 } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MemberPasswordReset } from './MemberPasswordReset.js';
-import { STACK_TABLE, stackColumns } from '../../record/stack-table.js';
+import { StackTable } from '../../record/StackTable.js';
 import { teamCreateBody, teamRenameBody, type Invitation, type TeamMemberRow, type TeamOverview } from '@tcm/contract';
 import { useSchemaRules } from '../../lib/form-rules.js';
 import { useSession } from '../../lib/session.js';
@@ -76,15 +75,12 @@ function Invitations({ list }: { list: Invitation[] }) {
           {t('member.team.invite')}
         </Button>
       </Space>
-      <Table<Invitation>
-        size="small"
+      <StackTable<Invitation>
         rowKey="id"
         dataSource={list}
-        pagination={false}
         scroll={{ x: true }}
         locale={{ emptyText: t('member.team.noInvitations') }}
-        className={STACK_TABLE}
-        columns={stackColumns<Invitation>([
+        columns={[
           {
             title: t('member.apply.code'),
             render: (_, i) => (
@@ -111,7 +107,7 @@ function Invitations({ list }: { list: Invitation[] }) {
               </Space>
             ),
           },
-        ])}
+        ]}
       />
     </Card>
   );
@@ -139,14 +135,11 @@ function Members({
   );
   return (
     <Card size="small" title={t('member.team.members')}>
-      <Table<TeamMemberRow>
-        size="small"
+      <StackTable<TeamMemberRow>
         rowKey="id"
         dataSource={list}
-        pagination={false}
         scroll={{ x: true }}
-        className={STACK_TABLE}
-        columns={stackColumns<TeamMemberRow>([
+        columns={[
           {
             title: t('member.team.memberName'),
             render: (_, m) => `${m.name}${m.id === me.id ? t('member.team.you') : ''}`,
@@ -175,7 +168,7 @@ function Members({
                 </>
               ),
           },
-        ])}
+        ]}
       />
     </Card>
   );

@@ -101,16 +101,22 @@ const runner = (a: TrainingAttempt) =>
     </QueryClientProvider>,
   );
 
+/** Answers every call with `answer` and keeps each call's path and JSON body, in order. */
+function recordAnswers(answer: unknown): unknown[] {
+  const calls: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push([url, JSON.parse(init?.body as string)]);
+      return envelope(0, answer);
+    }),
+  );
+  return calls;
+}
+
 describe('exam screen', () => {
   it('sends the chosen labels as vocabulary ids and shows the review in words, with the engine reading', async () => {
-    const calls: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        calls.push([url, JSON.parse(init?.body as string)]);
-        return envelope(0, ANSWERED);
-      }),
-    );
+    const calls = recordAnswers(ANSWERED);
     runner(exam());
     expect(screen.getByTestId('training-time-left').textContent).toMatch(/^剩余时间 1:[0-3]\d$/);
     fireEvent.click(within(screen.getByTestId('training-choice-bodyColor')).getByText('淡白'));
@@ -143,14 +149,7 @@ describe('exam screen', () => {
 
 describe('practice screen: text questions', () => {
   it('sends the chosen option and shows right or wrong, the right option, the explanation and its source', async () => {
-    const calls: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        calls.push([url, JSON.parse(init?.body as string)]);
-        return envelope(0, PRACTICE_ANSWERED);
-      }),
-    );
+    const calls = recordAnswers(PRACTICE_ANSWERED);
     runner(PRACTICE);
     expect(screen.getByTestId('training-prompt').textContent).toBe('轻取即得的脉象是？');
     // Nothing chosen yet: the answer cannot be sent.

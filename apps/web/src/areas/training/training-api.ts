@@ -17,6 +17,7 @@ import {
 } from '@tcm/contract';
 import type { z } from 'zod';
 import { http } from '../../lib/api.js';
+import { useInvalidatingMutation, usePostMutation } from '../../lib/invalidating-mutation.js';
 import { fetchFile } from '../../lib/fetch-file.js';
 import { saveBlob } from '../../lib/save-blob.js';
 
@@ -56,19 +57,14 @@ export const useQuestions = (page: number, size: number) =>
     queryFn: () => http.get<QuestionPage>(TRAINING_PATHS.questions, { params: { page, size } }),
   });
 
-/** Progress, board and teacher view change with every lesson read and every attempt handed in. */
-function useRefresh() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: KEYS.all });
-}
+/**
+ * Progress, board and teacher view change with every lesson read, every attempt handed in and
+ * every edit of the courses and the bank: those writes read the whole area again.
+ */
+const EVERY_LIST = [KEYS.all];
 
-export function useLessonDone() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => http.post(TRAINING_PATHS.lessonDone(id)),
-    onSuccess: refresh,
-  });
-}
+export const useLessonDone = () =>
+  useInvalidatingMutation((id: string) => http.post(TRAINING_PATHS.lessonDone(id)), EVERY_LIST);
 export const useStartAttempt = () =>
   useMutation({
     mutationFn: (body: TrainingStartAttemptBody) => http.post<TrainingAttempt>(TRAINING_PATHS.attempts, { body }),
@@ -78,46 +74,29 @@ export const useAnswer = (attemptId: string) =>
     mutationFn: (body: TrainingAnswerBody) => http.post<TrainingAttempt>(TRAINING_PATHS.answer(attemptId), { body }),
   });
 export function useFinish(attemptId: string) {
-  const refresh = useRefresh();
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: () => http.post<TrainingAttempt>(TRAINING_PATHS.finish(attemptId)),
     // Not awaited: the score shows as soon as the server has marked the attempt, not after the
     // progress, board and teacher lists have been read again.
-    onSuccess: () => void refresh(),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: KEYS.all }),
   });
 }
-export function useSaveCourse() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: Partial<TrainingCourseBody>) => http.post(TRAINING_PATHS.courses, { body }),
-    onSuccess: refresh,
-  });
-}
-export function useSaveLesson() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: Partial<TrainingLessonBody>) => http.post(TRAINING_PATHS.lessons, { body }),
-    onSuccess: refresh,
-  });
-}
+export const useSaveCourse = () =>
+  usePostMutation<Partial<TrainingCourseBody>, unknown>(TRAINING_PATHS.courses, EVERY_LIST);
+export const useSaveLesson = () =>
+  usePostMutation<Partial<TrainingLessonBody>, unknown>(TRAINING_PATHS.lessons, EVERY_LIST);
 
 /** A text question, new or edited (a starter one too); the bank is read again. */
-export function useSaveChoiceQuestion() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: Partial<TrainingChoiceQuestionBody>) => http.post(TRAINING_PATHS.choiceQuestions, { body }),
-    onSuccess: refresh,
-  });
-}
+export const useSaveChoiceQuestion = () =>
+  usePostMutation<Partial<TrainingChoiceQuestionBody>, unknown>(TRAINING_PATHS.choiceQuestions, EVERY_LIST);
 /** Hides a question from new practices and exams, or shows it again. */
-export function useQuestionHidden() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (a: { id: string; hidden: boolean }) =>
+export const useQuestionHidden = () =>
+  useInvalidatingMutation(
+    (a: { id: string; hidden: boolean }) =>
       http.post(TRAINING_PATHS.questionHidden(a.id), { body: { hidden: a.hidden } }),
-    onSuccess: refresh,
-  });
-}
+    EVERY_LIST,
+  );
 
 /** Photos per request: the server takes nine with the table (docs/training.md "Import"). */
 export const IMPORT_BATCH = 9;
@@ -150,14 +129,12 @@ export async function importFolder(
  * A folder import as one write (its batches inside): the question bank is read again afterwards.
  * A refused batch is listed among the skipped photos, so the mutation itself does not fail.
  */
-export function useImportFolder() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (a: { table: File; photos: readonly File[]; onProgress: (done: number) => void }) =>
+export const useImportFolder = () =>
+  useInvalidatingMutation(
+    (a: { table: File; photos: readonly File[]; onProgress: (done: number) => void }) =>
       importFolder(a.table, a.photos, a.onProgress),
-    onSuccess: () => qc.invalidateQueries({ queryKey: KEYS.questions }),
-  });
-}
+    [KEYS.questions],
+  );
 
 /** The certificate PDF of a passed exam, in the reader's language. */
 export const certificateBlob = (attemptId: string, lang: 'zh' | 'en') =>

@@ -1,13 +1,13 @@
 import './texts.js';
 import { useCallback, useMemo, useState } from 'react';
-import { Card, Select, Table } from 'antd';
+import { Card, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FrequencyJobResult, Pool, PoolVariable } from '@tcm/contract';
 import { EChart } from '../../../components/EChart.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { AnalysisFrame } from './AnalysisFrame.js';
-import { ExportButtons, savePng, type Cell } from './ExportButtons.js';
-import { TableCard } from './TableCard.js';
+import { savePng, type Cell } from './ExportButtons.js';
+import { RowsCard, TableCard } from './TableCard.js';
 import { useAnalysis } from './use-analysis.js';
 import { levelWord, variableWord } from './words.js';
 import { StartButton, VariablesSelect } from './ParamControls.js';
@@ -119,26 +119,20 @@ export function FrequencyPage() {
       >
         <EChart option={option} height={300} testId="frequency-chart" />
       </Card>
-      <Card
-        size="small"
-        title={t('research.frequency.title')}
-        extra={<ExportButtons name={t('research.frequency.title')} columns={cols} rows={exportRows} />}
-      >
-        <Table
-          size="small"
-          rowKey="key"
-          dataSource={rows}
-          pagination={{ pageSize: 100 }}
-          data-testid="frequency-table"
-          columns={[
-            { title: cols[0], dataIndex: 'variable' },
-            { title: cols[1], dataIndex: 'level' },
-            { title: cols[2], dataIndex: 'count' },
-            { title: cols[3], dataIndex: 'percent' },
-            { title: cols[4], dataIndex: 'ci' },
-          ]}
-        />
-      </Card>
+      <RowsCard
+        name={t('research.frequency.title')}
+        columns={cols}
+        exportRows={exportRows}
+        rows={rows}
+        testId="frequency-table"
+        tableColumns={[
+          { title: cols[0], dataIndex: 'variable' },
+          { title: cols[1], dataIndex: 'level' },
+          { title: cols[2], dataIndex: 'count' },
+          { title: cols[3], dataIndex: 'percent' },
+          { title: cols[4], dataIndex: 'ci' },
+        ]}
+      />
       {numeric.length > 0 && <TableCard title={t('research.frequency.summary')} columns={numCols} rows={numRows} />}
     </AnalysisFrame>
   );

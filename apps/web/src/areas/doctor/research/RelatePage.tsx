@@ -1,12 +1,13 @@
 import './texts.js';
 import { useCallback, useMemo, useState } from 'react';
-import { Card, Radio, Space, Switch, Table, Typography } from 'antd';
+import { Card, Radio, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AssociationJobResult, Pool } from '@tcm/contract';
 import { EChart } from '../../../components/EChart.js';
 import { useReaderFormat } from '../../../lib/reader-format.js';
 import { AnalysisFrame } from './AnalysisFrame.js';
-import { ExportButtons, savePng, type Cell } from './ExportButtons.js';
+import { savePng, type Cell } from './ExportButtons.js';
+import { RowsCard } from './TableCard.js';
 import { useAnalysis } from './use-analysis.js';
 import { itemWord } from './words.js';
 import { StartButton, VariablesSelect } from './ParamControls.js';
@@ -148,8 +149,8 @@ export function RelatePage() {
           testId="relate-heatmap"
         />
       </Card>
-      <Card
-        size="small"
+      <RowsCard
+        name={t('research.relate.title')}
         title={
           <Space>
             {t('research.relate.title')}
@@ -157,48 +158,43 @@ export function RelatePage() {
             <Typography.Text type="secondary">{t('research.relate.onlySignificant')}</Typography.Text>
           </Space>
         }
-        extra={<ExportButtons name={t('research.relate.title')} columns={cols} rows={exportRows} />}
-      >
-        <Table
-          size="small"
-          rowKey="key"
-          dataSource={rows}
-          pagination={{ pageSize: 100 }}
-          data-testid="relate-table"
-          columns={[
-            { title: cols[0], render: (_: unknown, r: AssocRow) => word(r.finding) },
-            { title: cols[1], render: (_: unknown, r: AssocRow) => word(r.syndrome) },
-            {
-              title: cols[2],
-              render: (_: unknown, r: AssocRow) => `${r.table.a}/${r.table.b}/${r.table.c}/${r.table.d}`,
-            },
-            {
-              title: cols[3],
-              sorter: (x: AssocRow, y: AssocRow) => (x.oddsRatio?.value ?? 0) - (y.oddsRatio?.value ?? 0),
-              render: (_: unknown, r: AssocRow) => orText(r),
-            },
-            {
-              title: cols[4],
-              sorter: (x: AssocRow, y: AssocRow) => (x.lift ?? 0) - (y.lift ?? 0),
-              render: (_: unknown, r: AssocRow) => number(r.lift, 2),
-            },
-            { title: cols[5], render: (_: unknown, r: AssocRow) => number(r.support, 3) },
-            { title: cols[6], render: (_: unknown, r: AssocRow) => number(r.confidence, 3) },
-            { title: cols[7], render: (_: unknown, r: AssocRow) => testText(r) },
-            {
-              title: cols[8],
-              sorter: (x: AssocRow, y: AssocRow) => (x.p ?? 2) - (y.p ?? 2),
-              render: (_: unknown, r: AssocRow) => fmtP(r.p),
-            },
-            {
-              title: cols[9],
-              defaultSortOrder: 'ascend' as const,
-              sorter: (x: AssocRow, y: AssocRow) => (x.q ?? 2) - (y.q ?? 2),
-              render: (_: unknown, r: AssocRow) => `${fmtP(r.q)} ${stars(r.q)}`,
-            },
-          ]}
-        />
-      </Card>
+        columns={cols}
+        exportRows={exportRows}
+        rows={rows}
+        testId="relate-table"
+        tableColumns={[
+          { title: cols[0], render: (_: unknown, r: AssocRow) => word(r.finding) },
+          { title: cols[1], render: (_: unknown, r: AssocRow) => word(r.syndrome) },
+          {
+            title: cols[2],
+            render: (_: unknown, r: AssocRow) => `${r.table.a}/${r.table.b}/${r.table.c}/${r.table.d}`,
+          },
+          {
+            title: cols[3],
+            sorter: (x: AssocRow, y: AssocRow) => (x.oddsRatio?.value ?? 0) - (y.oddsRatio?.value ?? 0),
+            render: (_: unknown, r: AssocRow) => orText(r),
+          },
+          {
+            title: cols[4],
+            sorter: (x: AssocRow, y: AssocRow) => (x.lift ?? 0) - (y.lift ?? 0),
+            render: (_: unknown, r: AssocRow) => number(r.lift, 2),
+          },
+          { title: cols[5], render: (_: unknown, r: AssocRow) => number(r.support, 3) },
+          { title: cols[6], render: (_: unknown, r: AssocRow) => number(r.confidence, 3) },
+          { title: cols[7], render: (_: unknown, r: AssocRow) => testText(r) },
+          {
+            title: cols[8],
+            sorter: (x: AssocRow, y: AssocRow) => (x.p ?? 2) - (y.p ?? 2),
+            render: (_: unknown, r: AssocRow) => fmtP(r.p),
+          },
+          {
+            title: cols[9],
+            defaultSortOrder: 'ascend' as const,
+            sorter: (x: AssocRow, y: AssocRow) => (x.q ?? 2) - (y.q ?? 2),
+            render: (_: unknown, r: AssocRow) => `${fmtP(r.q)} ${stars(r.q)}`,
+          },
+        ]}
+      />
     </AnalysisFrame>
   );
 }

@@ -1,5 +1,5 @@
 import './texts.js';
-import { Card, Col, Empty, Result, Row, Spin, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Result, Row, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ResearchJobSummary } from '@tcm/contract';
@@ -13,6 +13,24 @@ const KIND_PATH: Record<ResearchJobSummary['kind'], string> = {
   clustering: '/doctor/analysis/syndromes/cluster-syndromes/index',
   classification: '/doctor/analysis/syndromes/classify-syndromes/index',
 };
+
+/** A card of the home page: its rows in a table, or the `empty` line when there are none. */
+function ListCard<T extends { id: string }>(props: {
+  title: string;
+  empty: string;
+  rows: readonly T[];
+  columns: TableColumnsType<T>;
+}) {
+  return (
+    <Card size="small" title={props.title} style={{ marginTop: 16 }}>
+      {props.rows.length === 0 ? (
+        <Empty description={props.empty} />
+      ) : (
+        <Table<T> size="small" rowKey="id" pagination={false} dataSource={props.rows} columns={props.columns} />
+      )}
+    </Card>
+  );
+}
 
 /** /doctor/home: the doctor's case counts, pools and recent analysis jobs. */
 export function ResearchHome() {
@@ -40,63 +58,49 @@ export function ResearchHome() {
           </Col>
         </Row>
       </Card>
-      <Card size="small" title={t('research.home.pools')} style={{ marginTop: 16 }}>
-        {pools.length === 0 ? (
-          <Empty description={t('research.noPools')} />
-        ) : (
-          <Table
-            size="small"
-            rowKey="id"
-            pagination={false}
-            dataSource={pools}
-            columns={[
-              {
-                title: t('research.name'),
-                render: (_, p) => (
-                  <Typography.Link onClick={() => void navigate(`/doctor/analysis/pool/itemIndex/${p.id}`)}>
-                    {p.name}
-                  </Typography.Link>
-                ),
-              },
-              { title: t('research.samples'), dataIndex: 'sampleCount' },
-              { title: t('research.createdAt'), render: (_, p) => date(p.createdAt) },
-            ]}
-          />
-        )}
-      </Card>
-      <Card size="small" title={t('research.home.jobs')} style={{ marginTop: 16 }}>
-        {jobs.length === 0 ? (
-          <Empty description={t('research.home.noJobs')} />
-        ) : (
-          <Table<ResearchJobSummary>
-            size="small"
-            rowKey="id"
-            pagination={false}
-            dataSource={jobs}
-            columns={[
-              {
-                title: t('research.home.jobs'),
-                render: (_, j) => (
-                  <Typography.Link
-                    onClick={() =>
-                      void navigate(
-                        j.kind === 'classification' && (j.status === 'done' || j.status === 'warning')
-                          ? resultPath(j.id)
-                          : KIND_PATH[j.kind],
-                      )
-                    }
-                  >
-                    {t(`research.kind.${j.kind}`)}
-                  </Typography.Link>
-                ),
-              },
-              { title: t('research.pool'), dataIndex: 'poolName' },
-              { title: t('research.progress'), render: (_, j) => <Tag>{t(`research.status.${j.status}`)}</Tag> },
-              { title: t('research.createdAt'), render: (_, j) => date(j.createdAt) },
-            ]}
-          />
-        )}
-      </Card>
+      <ListCard
+        title={t('research.home.pools')}
+        empty={t('research.noPools')}
+        rows={pools}
+        columns={[
+          {
+            title: t('research.name'),
+            render: (_, p) => (
+              <Typography.Link onClick={() => void navigate(`/doctor/analysis/pool/itemIndex/${p.id}`)}>
+                {p.name}
+              </Typography.Link>
+            ),
+          },
+          { title: t('research.samples'), dataIndex: 'sampleCount' },
+          { title: t('research.createdAt'), render: (_, p) => date(p.createdAt) },
+        ]}
+      />
+      <ListCard<ResearchJobSummary>
+        title={t('research.home.jobs')}
+        empty={t('research.home.noJobs')}
+        rows={jobs}
+        columns={[
+          {
+            title: t('research.home.jobs'),
+            render: (_, j) => (
+              <Typography.Link
+                onClick={() =>
+                  void navigate(
+                    j.kind === 'classification' && (j.status === 'done' || j.status === 'warning')
+                      ? resultPath(j.id)
+                      : KIND_PATH[j.kind],
+                  )
+                }
+              >
+                {t(`research.kind.${j.kind}`)}
+              </Typography.Link>
+            ),
+          },
+          { title: t('research.pool'), dataIndex: 'poolName' },
+          { title: t('research.progress'), render: (_, j) => <Tag>{t(`research.status.${j.status}`)}</Tag> },
+          { title: t('research.createdAt'), render: (_, j) => date(j.createdAt) },
+        ]}
+      />
     </div>
   );
 }

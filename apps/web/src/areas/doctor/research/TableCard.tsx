@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Table } from 'antd';
+import { Card, Table, type TableColumnsType } from 'antd';
 import { ExportButtons, type Cell } from './ExportButtons.js';
 
 /** A result table as rows of cells under its column titles (every analysis screen shows some). */
@@ -40,6 +40,39 @@ export function TableCard(props: {
     >
       {children}
       {(props.table ?? !children) && <CellTable columns={columns} rows={rows} testId={props.testId} />}
+    </Card>
+  );
+}
+
+/**
+ * A long result table of typed rows (a hundred a page, its own column renders and sorters) with
+ * its export: `exportRows` under the titles `columns`, saved as `name`. `title` is `name` unless
+ * the card's heading holds more (a switch).
+ */
+export function RowsCard<T extends { key: string | number }>(props: {
+  name: string;
+  title?: ReactNode;
+  columns: string[];
+  exportRows: Cell[][];
+  rows: T[];
+  tableColumns: TableColumnsType<NoInfer<T>>;
+  testId: string;
+}) {
+  const { name, columns } = props;
+  return (
+    <Card
+      size="small"
+      title={props.title ?? name}
+      extra={<ExportButtons name={name} columns={columns} rows={props.exportRows} />}
+    >
+      <Table<T>
+        size="small"
+        rowKey="key"
+        dataSource={props.rows}
+        pagination={{ pageSize: 100 }}
+        data-testid={props.testId}
+        columns={props.tableColumns}
+      />
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Card, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AddRowButton, EditorRow } from './EditorRows.js';
 import type { PointsScoreInput, QuestionInput } from '@tcm/contract';
 
 type Label = { zh: string; en: string };
@@ -63,7 +64,7 @@ export function ScoringEditor(props: { draft: Draft; edit: (fn: (d: Draft) => vo
             </Space>
             <div style={{ marginTop: 6 }}>
               {sc.items.map((it, j) => (
-                <Space key={j} style={{ display: 'flex', marginTop: 4 }}>
+                <EditorRow key={j} onRemove={() => edit((d) => void scores(d)[i]!.items.splice(j, 1))}>
                   <Select
                     value={it.question}
                     style={{ width: 160 }}
@@ -75,10 +76,7 @@ export function ScoringEditor(props: { draft: Draft; edit: (fn: (d: Draft) => vo
                     value={it.weight ?? 1}
                     onChange={(v) => edit((d) => void (scores(d)[i]!.items[j]!.weight = v ?? 1))}
                   />
-                  <Button size="small" onClick={() => edit((d) => void scores(d)[i]!.items.splice(j, 1))}>
-                    ×
-                  </Button>
-                </Space>
+                </EditorRow>
               ))}
               {/* Always empty: picking a question adds it. The value type is named, since `null` alone says nothing. */}
               <Select<string>
@@ -93,7 +91,7 @@ export function ScoringEditor(props: { draft: Draft; edit: (fn: (d: Draft) => vo
             <div style={{ marginTop: 6 }}>
               <Typography.Text type="secondary">{t('archive.inquiry.bands')}</Typography.Text>
               {(sc.bands ?? []).map((b, j) => (
-                <Space key={j} style={{ display: 'flex', marginTop: 4 }}>
+                <EditorRow key={j} onRemove={() => edit((d) => void scores(d)[i]!.bands!.splice(j, 1))}>
                   <InputNumber
                     value={b.from}
                     onChange={(v) => edit((d) => void (scores(d)[i]!.bands![j]!.from = v ?? 0))}
@@ -106,20 +104,15 @@ export function ScoringEditor(props: { draft: Draft; edit: (fn: (d: Draft) => vo
                     value={b.label.en}
                     onChange={(e) => edit((d) => void (scores(d)[i]!.bands![j]!.label.en = e.target.value))}
                   />
-                  <Button size="small" onClick={() => edit((d) => void scores(d)[i]!.bands!.splice(j, 1))}>
-                    ×
-                  </Button>
-                </Space>
+                </EditorRow>
               ))}
-              <Button
-                size="small"
-                style={{ marginTop: 4 }}
+              <AddRowButton
                 onClick={() =>
                   edit((d) => void (scores(d)[i]!.bands ??= []).push({ from: 0, label: { zh: '', en: '' } }))
                 }
               >
                 {t('archive.inquiry.addBand')}
-              </Button>
+              </AddRowButton>
             </div>
           </Card>
         ))}

@@ -20,6 +20,7 @@ import { QUESTION_TYPES, templateBody, type QuestionInput, type QuestionType, ty
 import { textProps } from '../../../../lib/form-rules.js';
 import { useSaveTemplate, useTemplate } from './inquiry-api.js';
 import { ScoringEditor, type Draft } from './ScoringEditor.js';
+import { AddRowButton, EditorRow } from './EditorRows.js';
 
 const blank = (): Draft => ({
   name: '',
@@ -156,7 +157,7 @@ function QuestionEditor(props: {
         <div style={{ marginTop: 6 }}>
           <Typography.Text type="secondary">{t('archive.inquiry.options')}</Typography.Text>
           {q.options?.map((o, i) => (
-            <Space key={i} style={{ display: 'flex', marginTop: 4 }}>
+            <EditorRow key={i} onRemove={() => onChange((x) => void x.options!.splice(i, 1))}>
               <Input
                 value={o.value}
                 style={{ width: 90 }}
@@ -179,14 +180,9 @@ function QuestionEditor(props: {
                 onChange={(v) => onChange((x) => void (x.options![i]!.score = v ?? 0))}
                 data-testid={`${tid}-opt${i}-score`}
               />
-              <Button size="small" onClick={() => onChange((x) => void x.options!.splice(i, 1))}>
-                ×
-              </Button>
-            </Space>
+            </EditorRow>
           ))}
-          <Button
-            size="small"
-            style={{ marginTop: 4 }}
+          <AddRowButton
             onClick={() =>
               onChange((x) =>
                 x.options!.push({
@@ -201,7 +197,7 @@ function QuestionEditor(props: {
             }
           >
             {t('archive.inquiry.addOption')}
-          </Button>
+          </AddRowButton>
         </div>
       )}
       {q.type === 'scale' && (
